@@ -1,0 +1,141 @@
+"""The `pnp` command: parse options, call the library, report one-line errors."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import catalogue, render
+from .games import GAMES, OptionError
+from .paper import PAPERS
+from .palette import PALETTES
+
+EXIT_BAD_INPUT = 2
+
+
+class Pnp(click.Group):
+    """Every user error is one line on stderr and exit status 2, never a traceback."""
+
+    def main(self, args=None, prog_name=None, **extra):
+        try:
+            super().main(args, prog_name=prog_name, standalone_mode=False, **extra)
+        except click.exceptions.Exit as done:
+            sys.exit(done.exit_code)
+        except click.Abort:
+            click.echo("pnp: aborted", err=True)
+            sys.exit(1)
+        except click.ClickException as err:
+            click.echo(f"pnp: {err.format_message()}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except (OptionError, render.OutputError) as err:
+            click.echo(f"pnp: {err}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        sys.exit(0)
+
+
+GAME = click.argument("game", type=click.Choice(sorted(GAMES)))
+PAPER = click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4",
+                     show_default=True, help="Paper size.")
+PALETTE = click.option("--palette", type=click.Choice(sorted(PALETTES)), default="colour",
+                       show_default=True, help="Colours by role.")
+
+
+def game_options(command):
+    """Options that some games take; a game refuses the ones it does not."""
+    for option in reversed([
+        click.option("--size", type=int, help="Board size N (N x N cells)."),
+        click.option("--numbers", type=int, help="Blind Hex: hash-mark numbers 1..M."),
+        click.option("--edition", type=str, help="Blind Hex: cards or pennies."),
+        click.option("--seed", type=int, help="Which generated board (or puzzle)."),
+    ]):
+        command = option(command)
+    return command
+
+
+def _options(game: str, **given):
+    return GAMES[game].make_options(**given)
+
+
+@click.group(cls=Pnp)
+def main():
+    """Print-and-play kits for connection games: boards, rule sheets and score pads."""
+
+
+@main.command("list")
+def list_games():
+    """List the games and what can be printed for each."""
+    for key, game in sorted(GAMES.items()):
+        variants = ", ".join(v for v, _ in game.catalogue())
+        items = ", ".join([*game.items, "kit"])
+        click.echo(f"{key:10} {game.title} ({game.designer}, {game.year}): {items}; "
+                   f"variants: {variants}")
+
+
+def _item_command(item: str, doc: str, formats=render.FORMATS):
+    @click.argument("game", type=click.Choice(sorted(GAMES)))
+    @PAPER
+    @PALETTE
+    @click.option("--format", "fmt", type=click.Choice(formats), default="pdf",
+                  show_default=True, help="Output format.")
+    @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+                  help="Output file (default GAME-ITEM.FORMAT here). Multi-page SVG becomes "
+                       "NAME-1.svg, NAME-2.svg, ...")
+    @click.option("--copies", type=click.IntRange(1, 100), default=1, show_default=True,
+                  help="Repeat boards and pads this many times.")
+    @game_options
+    def command(game, paper, palette, fmt, output, copies, **given):
+        options = _options(game, **given)
+        target = output or Path(f"{game}-{item}.{fmt}")
+        if fmt == "json":
+            data = json.dumps(GAMES[game].extras["json"](options), indent=1) + "\n"
+            render.write_atomically([(target, data.encode())])
+            return
+        document = catalogue.make_document(GAMES[game], item, options, PAPERS[paper],
+                                           copies, palette)
+        for path in render.save(document, fmt, target):
+            click.echo(path)
+
+    command.__doc__ = doc
+    return main.command(item)(command)
+
+
+_item_command("board", "Print a board (or its JSON description with --format json).",
+              formats=(*render.FORMATS, "json"))
+_item_command("rules", "Print the rule sheet.")
+_item_command("pad", "Print a score pad.")
+_item_command("kit", "Print rules, board and score pad in one document.")
+
+
+@main.command()
+@GAME
+@game_options
+def stats(game, **given):
+    """Figures of a generated board; warns when a board misses its balance targets."""
+    report = GAMES[game].extras.get("stats")
+    if report is None:
+        raise OptionError(f"{game} has no board figures")
+    text, warnings = report(_options(game, **given))
+    click.echo(text)
+    for warning in warnings:
+        click.echo(f"warning: {warning}")
+
+
+@main.command()
+@click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
+@click.option("--paper", type=click.Choice(sorted(PAPERS)), multiple=True,
+              help="Paper size(s); all by default.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder for the catalogue.")
+def build(games, paper, out):
+    """Write the whole catalogue (every game, item, paper and format) into a folder."""
+    todo = list(catalogue.entries(list(games) or sorted(GAMES), list(paper) or sorted(PAPERS)))
+    cache: dict = {}
+    written = 0
+    with click.progressbar(todo, label="Building", file=sys.stderr,
+                           item_show_func=lambda e: e and e.path(out).name) as bar:
+        for entry in bar:
+            written += len(catalogue.build_entry(entry, out, cache))
+    click.echo(f"{written} files in {out}")

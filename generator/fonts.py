@@ -1,0 +1,52 @@
+"""The one type family of every page: Bitstream Vera, which reportlab ships and embeds.
+
+DejaVu Sans, Debian's default sans, is Vera extended with the same metrics, so SVG viewers
+that lack Vera set the same words in the same widths.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+from .scene import FontRole
+
+FILES: dict[FontRole, str] = {
+    "regular": "Vera.ttf",
+    "bold": "VeraBd.ttf",
+    "italic": "VeraIt.ttf",
+    "bolditalic": "VeraBI.ttf",
+}
+PDF_NAMES: dict[FontRole, str] = {role: "PnP-" + name[:-4] for role, name in FILES.items()}
+SVG_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
+SVG_STYLE: dict[FontRole, tuple[str, str]] = {  # (font-weight, font-style)
+    "regular": ("normal", "normal"),
+    "bold": ("bold", "normal"),
+    "italic": ("normal", "italic"),
+    "bolditalic": ("bold", "italic"),
+}
+CAP_HEIGHT = 0.729  # of the em, for Vera: centres digits and capitals on a point
+X_HEIGHT = 0.545
+
+
+def _font_dir() -> str:
+    import reportlab
+    return os.path.join(os.path.dirname(reportlab.__file__), "fonts")
+
+
+@lru_cache(maxsize=None)
+def registered(role: FontRole) -> str:
+    """Register the role's face with reportlab once and return its PDF name."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    name = PDF_NAMES[role]
+    pdfmetrics.registerFont(TTFont(name, os.path.join(_font_dir(), FILES[role])))
+    return name
+
+
+def text_width(text: str, size: float, role: FontRole = "regular") -> float:
+    """Advance width of text in mm at an em size in mm."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    return stringWidth(text, registered(role), size)
+

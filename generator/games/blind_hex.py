@@ -1,0 +1,387 @@
+"""Blind Hex (Don Kirkby, 2012): Hex played in pencil, with simultaneous secret choices.
+
+Two players write x and o on a Hex board whose cell edges carry hash marks numbered 1..M.
+Each turn both choose two numbers in secret; a number chosen by one player only lets that
+player write in an empty space with that number on one of its edges. The cards edition keeps
+the numbers in hand as cards; the pennies edition tracks them with pennies on the board page.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from .. import hashmarks, hexboard, sheet
+from ..geometry import Hex, Point
+from ..hashmarks import HashBoard
+from ..paper import Paper
+from ..scene import Circle, Document, Page, Paint, Shape, Text, segments
+from ..textlayout import Figure, centred_label, typeset
+from . import Game, OptionError
+
+TITLE = "Blind Hex"
+DESIGNER = "Don Kirkby"
+YEAR = "2012"
+EDITIONS = ("cards", "pennies")
+LICENCE = "CC-BY-SA 3.0"
+CREDIT = f"{TITLE} by {DESIGNER}, {YEAR}. Licensed {LICENCE}."
+MIN_RULE_NUMBERS = 4  # two covered numbers must still leave two to choose
+TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+# x sides to the players' left and right, o sides at the top and bottom, as the rules say.
+BOARD_ANGLES = tuple(range(-14, 45))
+COIN_SPOT = 22.0  # mm: a UK 1p is 20.3 mm, the largest common small coin
+
+
+@dataclass(frozen=True)
+class Options:
+    size: int = hashmarks.DEFAULT_SIZE
+    numbers: int = hashmarks.DEFAULT_NUMBERS
+    edition: str = "cards"
+    seed: int = hashmarks.DEFAULT_SEED
+
+    def __post_init__(self) -> None:
+        s, n = hashmarks.SIZES, hashmarks.NUMBERS
+        if self.size not in s:
+            raise OptionError(f"--size must be {s.start} to {s.stop - 1} for {TITLE}, "
+                              f"not {self.size}")
+        if self.numbers not in n:
+            raise OptionError(f"--numbers must be {n.start} to {n.stop - 1} for {TITLE}, "
+                              f"not {self.numbers}")
+        if self.edition not in EDITIONS:
+            raise OptionError(f"--edition must be one of {', '.join(EDITIONS)}, "
+                              f"not {self.edition}")
+
+    @property
+    def label(self) -> str:
+        return (f"{self.size} × {self.size} · numbers 1–{self.numbers} · board {self.seed} · "
+                f"{self.edition} edition")
+
+    def board(self) -> HashBoard:
+        return hashmarks.generate(self.size, self.numbers, self.seed)
+
+
+def make_options(size=None, numbers=None, edition=None, seed=None, **unused) -> Options:
+    given = {k: v for k, v in unused.items() if v is not None}
+    if given:
+        raise OptionError(f"{TITLE} takes no option {', '.join('--' + k for k in given)}")
+    defaults = Options()
+    return Options(size if size is not None else defaults.size,
+                   numbers if numbers is not None else defaults.numbers,
+                   edition or defaults.edition,
+                   seed if seed is not None else defaults.seed)
+
+
+# --- hash-mark glyphs -----------------------------------------------------------------------
+
+
+def glyph_span(numbers: int) -> float:
+    """Width of the widest glyph on a board with this many numbers, in tick spacings."""
+    if numbers <= 4:
+        return max(numbers - 1, 1)
+    return 3.0 + (0.0 if numbers == 5 else 1.6 + (numbers - 6))
+
+
+def glyph_segments(a: Point, b: Point, number: int, numbers: int) -> list[tuple[Point, Point]]:
+    """Tally marks across the edge from a to b: 1-4 ticks, 5 a gate (four ticks and a slash),
+    6-9 a gate followed by 1-4 ticks. Spacing is the same for every glyph on one board."""
+    length = math.dist((a.x, a.y), (b.x, b.y))
+    t = Point((b.x - a.x) / length, (b.y - a.y) / length)
+    n = Point(-t.y, t.x)
+    mid = a.lerp(b, 0.5)
+    gap = min(0.15 * length, 0.6 * length / glyph_span(numbers))
+    half = 0.2 * length
+    gate = number >= 5
+    extra = number - 5 if gate else number
+    offsets = [float(i) for i in range(4)] if gate else []
+    start = 3 + 1.6 if gate else 0.0
+    offsets += [start + i for i in range(extra)]
+    centre = (offsets[0] + offsets[-1]) / 2
+    out = []
+    for o in offsets:
+        c = mid + t * ((o - centre) * gap)
+        out.append((c + n * half, c - n * half))
+    if gate:
+        lo = mid + t * ((-0.6 - centre) * gap) + n * (-0.8 * half)
+        hi = mid + t * ((3.6 - centre) * gap) + n * (0.8 * half)
+        out.append((lo, hi))
+    return out
+
+
+def mark_width(cell_radius: float) -> float:
+    return min(0.5, max(0.2, 0.055 * cell_radius))
+
+
+def hash_marks(p: hexboard.Placement, board: HashBoard, colour: str) -> list[Shape]:
+    segs = []
+    for (cell, direction), number in board.edges.items():
+        a, b = p.edge(cell, direction)
+        segs += glyph_segments(a, b, number, board.numbers)
+    return [segments(segs, Paint(stroke=colour, width=mark_width(p.cell_radius)))]
+
+
+# --- the board page ---------------------------------------------------------------------------
+
+
+def board_shapes(p: hexboard.Placement, board: HashBoard, colours: dict[str, str],
+                 with_coordinates: bool = True, fills: dict[Hex, str] | None = None
+                 ) -> list[Shape]:
+    r = p.cell_radius
+    shapes: list[Shape] = hexboard.side_bands(p, colours["x side"], colours["o side"])
+    shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
+                                            width=max(0.12, 0.03 * r)), fills)
+    shapes += hash_marks(p, board, colours["ink"])
+    if with_coordinates:
+        shapes += hexboard.coordinates(p, colours["muted"], hexboard.COORDINATE_SIZE * r)
+    shapes += hexboard.side_letters(p, "x", "o", colours["x side"], colours["o side"],
+                                    hexboard.SIDE_LETTER_SIZE * r)
+    return shapes
+
+
+def penny_track(centre_x: float, top: float, width: float, numbers: int, letter: str,
+                colour: str, colours: dict[str, str], facing_down: bool) -> list[Shape]:
+    """Spots for the pennies: a row of letters above a row of numbers, as the player sees it.
+    A track facing down is upside down on the page, for the player across the table."""
+    pitch = min(COIN_SPOT + 5, width / numbers)
+    radius = COIN_SPOT / 2
+    row_gap = COIN_SPOT + 3
+    shapes: list[Shape] = []
+    angle = 180.0 if facing_down else 0.0
+    # Rows in reading order for the player: letters nearer the board, numbers nearer the player.
+    letter_y = top + radius + (row_gap if facing_down else 0.0)
+    number_y = top + radius + (0.0 if facing_down else row_gap)
+    for i in range(numbers):
+        slot = i if not facing_down else numbers - 1 - i
+        x = centre_x + (slot - (numbers - 1) / 2) * pitch
+        for y, text, ink, font in ((letter_y, letter, colour, "bold"),
+                                   (number_y, str(i + 1), colours["ink"], "regular")):
+            shapes.append(Circle(Point(x, y), radius, Paint(fill="#ffffff", stroke=colour,
+                                                            width=0.5)))
+            shapes.append(centred_label(x, y, text, 10.0, ink, font, angle))
+    return shapes
+
+
+def track_height() -> float:
+    return 2 * COIN_SPOT + 3
+
+
+def board_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
+    board = opts.board()
+    x, y, w, h = sheet.body_box(paper)
+    shapes = sheet.header(paper, TITLE, opts.label, colours)
+    if opts.edition == "pennies":
+        gap = 4.0
+        track = track_height()
+        shapes += penny_track(paper.width / 2, y, w, opts.numbers, "o", colours["o side"],
+                              colours, facing_down=True)
+        shapes += penny_track(paper.width / 2, y + h - track, w, opts.numbers, "x",
+                              colours["x side"], colours, facing_down=False)
+        y, h = y + track + gap, h - 2 * (track + gap)
+    placement = hexboard.place_board(opts.size, x, y, w, h, angles=BOARD_ANGLES)
+    shapes += board_shapes(placement, board, colours)
+    shapes += sheet.footer(paper, f"{CREDIT} x joins the two x sides; o joins the two o sides.",
+                           colours)
+    return Page(paper.width, paper.height, tuple(shapes))
+
+
+def document(opts: Options, pages: list[Page], what: str) -> Document:
+    return Document(tuple(pages), f"{TITLE}: {what}", DESIGNER,
+                    f"{TITLE} {what}, {opts.label}", ("Blind Hex", "Hex", "print and play",
+                                                      LICENCE))
+
+
+def board_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
+    return document(opts, [board_page(opts, paper, colours)] * copies, "board")
+
+
+# --- figures for the rule sheet -----------------------------------------------------------------
+
+
+def glyph_key(numbers: int, colours: dict[str, str]) -> Figure:
+    per_row = min(numbers, 5)
+    rows = math.ceil(numbers / per_row)
+    cell_w, edge, row_h = 17.0, 11.0, 17.0
+    shapes: list[Shape] = []
+    for i in range(numbers):
+        cx = (i % per_row + 0.5) * cell_w
+        cy = (i // per_row) * row_h + 5.0
+        a, b = Point(cx - edge / 2, cy), Point(cx + edge / 2, cy)
+        shapes.append(segments([(a, b)], Paint(stroke=colours["board line"], width=0.3)))
+        shapes.append(segments(glyph_segments(a, b, i + 1, numbers),
+                               Paint(stroke=colours["ink"], width=mark_width(edge))))
+        shapes.append(centred_label(cx, cy + 8.5, str(i + 1), 4.0, colours["ink"], "bold"))
+    return Figure(per_row * cell_w, rows * row_h, tuple(shapes),
+                  "Hash marks for each number, as they appear on the edges of the spaces.")
+
+
+@dataclass(frozen=True)
+class ExampleTurn:
+    """One turn where the players share a number, worked out on a small board."""
+    board: HashBoard
+    x_numbers: tuple[int, int]
+    o_numbers: tuple[int, int]
+    written: dict[Hex, str]   # letters on the board before the turn
+    x_writes: tuple[Hex, Hex]
+    o_writes: tuple[Hex, Hex]
+
+    @property
+    def shared(self) -> int:
+        return (set(self.x_numbers) & set(self.o_numbers)).pop()
+
+    @property
+    def x_number(self) -> int:
+        return (set(self.x_numbers) - {self.shared}).pop()
+
+    @property
+    def o_number(self) -> int:
+        return (set(self.o_numbers) - {self.shared}).pop()
+
+    def allowed(self, number: int) -> list[Hex]:
+        return [c for c in self.board.cells_offering(number) if c not in self.written]
+
+
+def example_turn(numbers: int, seed: int) -> ExampleTurn:
+    """A mid-game position on a 6 x 6 board: x chose a and b, o chose b and c."""
+    board = hashmarks.generate(6, numbers, seed)
+    counts = {n: len(board.cells_offering(n)) for n in range(1, numbers + 1)}
+    a, b, c = sorted(counts, key=lambda n: (-counts[n], n))[:3]
+    written = {Hex(2, 1): "x", Hex(1, 3): "x", Hex(3, 2): "o", Hex(2, 4): "o",
+               Hex(4, 3): "x", Hex(3, 0): "o"}
+    x_cells = [h for h in board.cells_offering(a) if h not in written]
+    o_cells = [h for h in board.cells_offering(c) if h not in written and h not in x_cells[:2]]
+    return ExampleTurn(board, (min(a, b), max(a, b)), (min(b, c), max(b, c)), written,
+                       (x_cells[0], x_cells[-1]), (o_cells[0], o_cells[-1]))
+
+
+def example_figure(turn: ExampleTurn, colours: dict[str, str]) -> Figure:
+    width, height = 90.0, 62.0
+    p = hexboard.place_board(turn.board.size, 0, 0, width, height, labelled=False,
+                             angles=(0,))
+    fills = {h: colours["x tint"] for h in turn.allowed(turn.x_number)}
+    for h in turn.allowed(turn.o_number):
+        fills[h] = colours["both tint"] if h in fills else colours["o tint"]
+    shapes = board_shapes(p, turn.board, colours, with_coordinates=False, fills=fills)
+    size = p.cell_radius * 0.9
+    for h, letter in turn.written.items():
+        c = p.centre(h)
+        shapes.append(centred_label(c.x, c.y, letter, size, colours["muted"]))
+    for cells, letter, colour in ((turn.x_writes, "x", colours["x side"]),
+                                  (turn.o_writes, "o", colours["o side"])):
+        for h in cells:
+            c = p.centre(h)
+            shapes.append(centred_label(c.x, c.y, letter, size, colour, "bold"))
+    caption = (f"x chose {turn.x_numbers[0]} and {turn.x_numbers[1]}; o chose "
+               f"{turn.o_numbers[0]} and {turn.o_numbers[1]}. Both chose {turn.shared}, so it "
+               f"is skipped: x writes two x's in spaces marked {turn.x_number} (red), o writes "
+               f"two o's in spaces marked {turn.o_number} (blue). Purple spaces carry both.")
+    return Figure(width, height, tuple(shapes), caption)
+
+
+# --- the rule sheet ----------------------------------------------------------------------------
+
+
+_ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+                          undefined=jinja2.StrictUndefined, trim_blocks=True,
+                          lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
+
+WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+CARD_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9")
+
+
+def rules_markup(opts: Options, turn: ExampleTurn) -> str:
+    if opts.numbers < MIN_RULE_NUMBERS:
+        raise OptionError(f"{TITLE} rules need --numbers of at least {MIN_RULE_NUMBERS}: two "
+                          f"numbers are covered each turn and two must remain to choose")
+    return _ENV.get_template("blind-hex-rules.md.j2").render(
+        o=opts, M=opts.numbers, N=opts.size, words=WORDS, cards=CARD_NAMES[:opts.numbers],
+        fingers=opts.numbers <= 5, turn=turn, credit=CREDIT, licence=LICENCE)
+
+
+def rules_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
+    turn = example_turn(opts.numbers, opts.seed)
+    figures = {"glyph-key": glyph_key(opts.numbers, colours),
+               "example-turn": example_figure(turn, colours)}
+    pages = typeset(rules_markup(opts, turn), figures, paper, colours,
+                    footer_text=f"{CREDIT} Rules text written for this kit.")
+    return document(opts, pages, "rules")
+
+
+# --- the score pad -----------------------------------------------------------------------------
+
+
+def pad_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
+    x, y, w, h = sheet.body_box(paper)
+    shapes = sheet.header(paper, f"{TITLE} score pad", opts.label, colours)
+    y += 4
+    half = (w - 6) / 2
+    shapes += sheet.field(x, y, half, "x player", colours)
+    shapes += sheet.field(x + half + 6, y, half, "o player", colours)
+    y += 8
+    shapes += sheet.field(x, y, half, "Date", colours)
+    shapes += sheet.field(x + half + 6, y, half, "Board", colours)
+    y += 6
+    tally_rows, row_h = 5, 6.5
+    tally_h = (tally_rows + 1) * row_h + 14
+    rows = int((h - (y - sheet.body_box(paper)[1]) - tally_h - 16) // row_h) - 1
+    columns = [sheet.Column("Turn", 0.6), sheet.Column("x chose", 1.0),
+               sheet.Column("o chose", 1.0), sheet.Column("x wrote in", 1.5),
+               sheet.Column("o wrote in", 1.5)]
+    shapes += sheet.table(x, y, w, columns, rows, row_h, colours,
+                          first_column=[str(i) for i in range(1, rows + 1)])
+    y += (rows + 1) * row_h + 8
+    shapes += sheet.field(x, y, half, "Winner (x or o)", colours)
+    shapes += [Text(Point(x + half + 6, y), "Cells as column letter and row number, e.g. c4.",
+                    2.8, colours["muted"])]
+    y += 6
+    shapes.append(Text(Point(x, y + 3), "Match tally", 3.6, colours["ink"], "bold"))
+    y += 5
+    shapes += sheet.table(x, y, w, [sheet.Column("Game", 0.6), sheet.Column("x player", 1.5),
+                                    sheet.Column("o player", 1.5), sheet.Column("Winner", 1.2),
+                                    sheet.Column("Running score", 1.4)],
+                          tally_rows, row_h, colours,
+                          first_column=[str(i) for i in range(1, tally_rows + 1)])
+    shapes += sheet.footer(paper, f"{CREDIT} One sheet per game; a turn writes at most four "
+                                  f"letters.", colours)
+    return Page(paper.width, paper.height, tuple(shapes))
+
+
+def pad_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
+    return document(opts, [pad_page(opts, paper, colours)] * copies, "score pad")
+
+
+# --- data and figures for the command line -----------------------------------------------------
+
+
+def board_json(opts: Options) -> dict:
+    board = opts.board()
+    return {"game": "blind-hex", "size": opts.size, "numbers": opts.numbers, "seed": opts.seed,
+            "cells": [{"q": c.q, "r": c.r, "edges": list(board.edge_labels(c))}
+                      for c in board.board]}
+
+
+def stats_report(opts: Options) -> tuple[str, list[str]]:
+    s = hashmarks.stats(opts.board())
+    lines = [f"{TITLE} board {opts.size}x{opts.size}, numbers 1-{opts.numbers}, seed {opts.seed}",
+             f"cells: {opts.size ** 2}; all-six-sides cells: {s.hubs}; "
+             f"cells without a mark: {s.bare_cells}",
+             "cells offering each number: " +
+             ", ".join(f"{n}: {c}" for n, c in s.counts.items()),
+             f"spread: {s.spread} (allowed {hashmarks.balance_tolerance(opts.size ** 2):g})"]
+    if opts.numbers >= 2:
+        covered = sum(1 for c in s.pairs.values() if c)
+        lines.append(f"pairs offered by two-number cells: {covered} of {len(s.pairs)}")
+    return "\n".join(lines), s.warnings()
+
+
+def catalogue() -> list[tuple[str, Options]]:
+    return [(edition, Options(edition=edition)) for edition in EDITIONS]
+
+
+GAME = Game(
+    key="blind-hex", title=TITLE, designer=DESIGNER, year=YEAR, make_options=make_options,
+    items={"rules": rules_item, "board": board_item, "pad": pad_item},
+    catalogue=catalogue,
+    extras={"json": board_json, "stats": stats_report},
+)

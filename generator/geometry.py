@@ -1,0 +1,294 @@
+"""Hex and square grid geometry: pure functions over immutable values, in millimetres.
+
+The vocabulary follows Red Blob Games' hex grid guide: axial coordinates (q, r) with the
+derived cube coordinate s = -q - r, six directions, corners, neighbours, and a Layout that
+maps cells to points. Screen y grows downwards, as in SVG.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Sequence
+
+SQRT3 = math.sqrt(3.0)
+
+
+@dataclass(frozen=True, order=True)
+class Hex:
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        return -self.q - self.r
+
+    def __add__(self, other: Hex) -> Hex:
+        return Hex(self.q + other.q, self.r + other.r)
+
+    def __sub__(self, other: Hex) -> Hex:
+        return Hex(self.q - other.q, self.r - other.r)
+
+    def scale(self, k: int) -> Hex:
+        return Hex(self.q * k, self.r * k)
+
+    def neighbour(self, direction: int) -> Hex:
+        return self + DIRECTIONS[direction % 6]
+
+    def neighbours(self) -> tuple[Hex, ...]:
+        return tuple(self + d for d in DIRECTIONS)
+
+    def distance(self, other: Hex) -> int:
+        d = self - other
+        return (abs(d.q) + abs(d.r) + abs(d.s)) // 2
+
+    def swapped(self) -> Hex:
+        """The player swap: reflection of the rhombus in its long diagonal q = r."""
+        return Hex(self.r, self.q)
+
+
+# The order matters: edge i of a cell faces DIRECTIONS[i], and board files store edges in it.
+DIRECTIONS: tuple[Hex, ...] = (
+    Hex(1, 0), Hex(1, -1), Hex(0, -1), Hex(-1, 0), Hex(-1, 1), Hex(0, 1),
+)
+
+
+def direction_index(delta: Hex) -> int:
+    return DIRECTIONS.index(delta)
+
+
+def opposite(direction: int) -> int:
+    return (direction + 3) % 6
+
+
+def swapped_direction(direction: int) -> int:
+    """Where direction i points after the player swap (q, r) -> (r, q)."""
+    d = DIRECTIONS[direction]
+    return direction_index(Hex(d.r, d.q))
+
+
+@dataclass(frozen=True)
+class Point:
+    x: float
+    y: float
+
+    def __add__(self, other: Point) -> Point:
+        return Point(self.x + other.x, self.y + other.y)
+
+    def __sub__(self, other: Point) -> Point:
+        return Point(self.x - other.x, self.y - other.y)
+
+    def __mul__(self, k: float) -> Point:
+        return Point(self.x * k, self.y * k)
+
+    def lerp(self, other: Point, t: float) -> Point:
+        return Point(self.x + (other.x - self.x) * t, self.y + (other.y - self.y) * t)
+
+    def length(self) -> float:
+        return math.hypot(self.x, self.y)
+
+
+@dataclass(frozen=True)
+class Orientation:
+    """Forward and inverse matrices of a hex layout; pointy and flat are two values of this."""
+    f0: float
+    f1: float
+    f2: float
+    f3: float
+    b0: float
+    b1: float
+    b2: float
+    b3: float
+    start_angle: float
+    # Edge i (towards DIRECTIONS[i]) runs from corner i + offset to corner i + offset + 1.
+    edge_corner_offset: int
+
+
+POINTY = Orientation(SQRT3, SQRT3 / 2, 0.0, 1.5, SQRT3 / 3, -1 / 3, 0.0, 2 / 3, 0.5, 0)
+FLAT = Orientation(1.5, 0.0, SQRT3 / 2, SQRT3, 2 / 3, 0.0, -1 / 3, SQRT3 / 3, 0.0, -1)
+
+
+@dataclass(frozen=True)
+class Layout:
+    orientation: Orientation
+    size: float  # circumradius of a cell, mm
+    origin: Point = Point(0.0, 0.0)
+
+
+def hex_to_pixel(layout: Layout, h: Hex) -> Point:
+    m = layout.orientation
+    x = (m.f0 * h.q + m.f1 * h.r) * layout.size
+    y = (m.f2 * h.q + m.f3 * h.r) * layout.size
+    return Point(x + layout.origin.x, y + layout.origin.y)
+
+
+def pixel_to_hex(layout: Layout, p: Point) -> Hex:
+    m = layout.orientation
+    x = (p.x - layout.origin.x) / layout.size
+    y = (p.y - layout.origin.y) / layout.size
+    return hex_round(m.b0 * x + m.b1 * y, m.b2 * x + m.b3 * y)
+
+
+def hex_round(fq: float, fr: float) -> Hex:
+    fs = -fq - fr
+    q, r, s = round(fq), round(fr), round(fs)
+    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return Hex(q, r)
+
+
+def corner_offset(layout: Layout, corner: int) -> Point:
+    angle = 2.0 * math.pi * (layout.orientation.start_angle - corner) / 6.0
+    return Point(layout.size * math.cos(angle), layout.size * math.sin(angle))
+
+
+def corners(layout: Layout, h: Hex) -> tuple[Point, ...]:
+    centre = hex_to_pixel(layout, h)
+    return tuple(centre + corner_offset(layout, i) for i in range(6))
+
+
+def edge_endpoints(layout: Layout, h: Hex, direction: int) -> tuple[Point, Point]:
+    ring = corners(layout, h)
+    first = (direction + layout.orientation.edge_corner_offset) % 6
+    return ring[first], ring[(first + 1) % 6]
+
+
+def edge_key(h: Hex, direction: int) -> tuple[Hex, int]:
+    """One name for an edge whichever of its two cells names it."""
+    if direction < 3:
+        return h, direction
+    return h.neighbour(direction), opposite(direction)
+
+
+# --- boards -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rhombus:
+    """An N x N Hex board: q and r run from 0 to N - 1."""
+    size: int
+
+    def __post_init__(self) -> None:
+        if self.size < 1:
+            raise ValueError(f"board size must be positive, not {self.size}")
+
+    def __contains__(self, h: object) -> bool:
+        return isinstance(h, Hex) and 0 <= h.q < self.size and 0 <= h.r < self.size
+
+    def __iter__(self) -> Iterator[Hex]:
+        for r in range(self.size):
+            for q in range(self.size):
+                yield Hex(q, r)
+
+    def __len__(self) -> int:
+        return self.size * self.size
+
+    def neighbours(self, h: Hex) -> list[Hex]:
+        return [n for n in h.neighbours() if n in self]
+
+    def frame(self) -> list[Hex]:
+        """The ring of cells just outside the board, where side markers and coordinates sit."""
+        n = self.size
+        return [Hex(q, r) for r in range(-1, n + 1) for q in range(-1, n + 1)
+                if not (0 <= q < n and 0 <= r < n)]
+
+
+# --- plane helpers ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Affine:
+    """x' = a x + b y + e, y' = c x + d y + f."""
+    a: float = 1.0
+    b: float = 0.0
+    c: float = 0.0
+    d: float = 1.0
+    e: float = 0.0
+    f: float = 0.0
+
+    @staticmethod
+    def rotation(degrees: float) -> Affine:
+        t = math.radians(degrees)
+        return Affine(math.cos(t), -math.sin(t), math.sin(t), math.cos(t))
+
+    @staticmethod
+    def scaling(k: float) -> Affine:
+        return Affine(k, 0.0, 0.0, k)
+
+    @staticmethod
+    def translation(dx: float, dy: float) -> Affine:
+        return Affine(e=dx, f=dy)
+
+    def then(self, other: Affine) -> Affine:
+        """This transform followed by other."""
+        return Affine(
+            other.a * self.a + other.b * self.c,
+            other.a * self.b + other.b * self.d,
+            other.c * self.a + other.d * self.c,
+            other.c * self.b + other.d * self.d,
+            other.a * self.e + other.b * self.f + other.e,
+            other.c * self.e + other.d * self.f + other.f,
+        )
+
+    def apply(self, p: Point) -> Point:
+        return Point(self.a * p.x + self.b * p.y + self.e, self.c * p.x + self.d * p.y + self.f)
+
+    def linear_scale(self) -> float:
+        return math.sqrt(abs(self.a * self.d - self.b * self.c))
+
+
+def convex_hull(points: Iterable[Point]) -> list[Point]:
+    """Andrew's monotone chain; counter-clockwise in y-up terms, without repeated points."""
+    pts = sorted(set((p.x, p.y) for p in points))
+    if len(pts) <= 2:
+        return [Point(x, y) for x, y in pts]
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[float, float]] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[tuple[float, float]] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return [Point(x, y) for x, y in lower[:-1] + upper[:-1]]
+
+
+def bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs = [p.x for p in points]
+    ys = [p.y for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@dataclass(frozen=True)
+class Fit:
+    angle: float  # degrees, clockwise on the page
+    scale: float
+    transform: Affine
+
+
+def best_fit(points: Sequence[Point], width: float, height: float,
+             angles: Iterable[float]) -> Fit:
+    """The rotation among `angles` that lets `points` fill a width x height box at the largest
+    scale, centred in the box. Ties go to the earlier angle, so callers list preferred first."""
+    hull = convex_hull(points)
+    best: Fit | None = None
+    for angle in angles:
+        rot = Affine.rotation(angle)
+        x0, y0, x1, y1 = bounds([rot.apply(p) for p in hull])
+        scale = min(width / (x1 - x0), height / (y1 - y0))
+        if best is None or scale > best.scale * (1 + 1e-9):
+            centre = Affine.translation(-(x0 + x1) / 2, -(y0 + y1) / 2)
+            transform = rot.then(centre).then(Affine.scaling(scale)).then(
+                Affine.translation(width / 2, height / 2))
+            best = Fit(angle, scale, transform)
+    assert best is not None, "best_fit needs at least one angle"
+    return best

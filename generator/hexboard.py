@@ -1,0 +1,166 @@
+"""Drawing an N x N Hex rhombus on a page: placement, cells, sides and coordinates.
+
+Positions are worked out in a unit layout (cell circumradius 1) and carried to the page by
+one affine transform, so every game draws in cell units and gets millimetres for free.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable
+
+from .geometry import (POINTY, Affine, Hex, Layout, Point, Rhombus, best_fit, corners,
+                       edge_endpoints, edge_key)
+from .scene import Paint, Path, Shape, Text, polygon, segments
+from .textlayout import centred_label
+
+UNIT = Layout(POINTY, 1.0)
+# Distances outside the board, in axial units from the outermost cell corners (2/3 past the
+# last cell centre): the coloured side band, then coordinates, then the side's letter.
+BAND = (0.12, 0.36)
+COORDINATE_AT = 0.78
+SIDE_LETTER_AT = 1.6
+# Label sizes in cell radii, for the fit; the drawing scales them the same way.
+COORDINATE_SIZE = 0.42
+SIDE_LETTER_SIZE = 0.9
+ANGLES = tuple(range(0, 180))
+
+
+def axial_point(fq: float, fr: float) -> Point:
+    """A point in the unit layout from fractional axial coordinates."""
+    m = UNIT.orientation
+    return Point(m.f0 * fq + m.f1 * fr, m.f2 * fq + m.f3 * fr)
+
+
+@dataclass(frozen=True)
+class Placement:
+    board: Rhombus
+    transform: Affine  # unit layout -> page mm
+
+    @property
+    def cell_radius(self) -> float:
+        """Circumradius of a cell on the page, mm (also the length of its edges)."""
+        return self.transform.linear_scale()
+
+    def point(self, fq: float, fr: float) -> Point:
+        return self.transform.apply(axial_point(fq, fr))
+
+    def centre(self, h: Hex) -> Point:
+        return self.point(h.q, h.r)
+
+    def corners(self, h: Hex) -> tuple[Point, ...]:
+        return tuple(self.transform.apply(p) for p in corners(UNIT, h))
+
+    def edge(self, h: Hex, direction: int) -> tuple[Point, Point]:
+        a, b = edge_endpoints(UNIT, h, direction)
+        return self.transform.apply(a), self.transform.apply(b)
+
+    @property
+    def low(self) -> float:
+        return -2 / 3
+
+    @property
+    def high(self) -> float:
+        return self.board.size - 1 + 2 / 3
+
+
+def outline(size: int, distance: float) -> list[Point]:
+    """The parallelogram `distance` axial units outside the board's outermost corners."""
+    lo, hi = -2 / 3 - distance, size - 1 + 2 / 3 + distance
+    return [axial_point(lo, lo), axial_point(hi, lo), axial_point(hi, hi), axial_point(lo, hi)]
+
+
+def _disc(centre: Point, radius: float) -> list[Point]:
+    return [centre + Point(radius * math.cos(a * math.pi / 4), radius * math.sin(a * math.pi / 4))
+            for a in range(8)]
+
+
+def extent(size: int, labelled: bool = True) -> list[Point]:
+    """Points the drawn board reaches in the unit layout: bands, coordinates, side letters."""
+    points = outline(size, BAND[1])
+    if labelled:
+        lo, hi = -2 / 3 - COORDINATE_AT, size - 1 + 2 / 3 + COORDINATE_AT
+        for i in (0, size - 1):
+            for fq, fr in ((i, lo), (i, hi), (lo, i), (hi, i)):
+                points += _disc(axial_point(fq, fr), COORDINATE_SIZE)
+        lo, hi = -2 / 3 - SIDE_LETTER_AT, size - 1 + 2 / 3 + SIDE_LETTER_AT
+        mid = (size - 1) / 2
+        for fq, fr in ((lo, mid), (hi, mid), (mid, lo), (mid, hi)):
+            points += _disc(axial_point(fq, fr), SIDE_LETTER_SIZE * 0.6)
+    return points
+
+
+def place_board(size: int, x: float, y: float, width: float, height: float,
+                labelled: bool = True, angles: Iterable[float] = ANGLES) -> Placement:
+    """Rotate and scale the board and its labels to fill the box."""
+    fit = best_fit(extent(size, labelled), width, height, angles)
+    return Placement(Rhombus(size), fit.transform.then(Affine.translation(x, y)))
+
+
+def cell_shapes(p: Placement, line_paint: Paint, fills: dict[Hex, str] | None = None,
+                cell_fill: str = "#ffffff") -> list[Shape]:
+    """Cell backgrounds, then every edge once."""
+    fills = fills or {}
+    shapes: list[Shape] = []
+    by_colour: dict[str, list[tuple[Point, ...]]] = {}
+    for h in p.board:
+        by_colour.setdefault(fills.get(h, cell_fill), []).append(p.corners(h))
+    for colour in sorted(by_colour):
+        shapes.append(Path(tuple(by_colour[colour]), Paint(fill=colour), closed=True))
+    seen = set()
+    edges = []
+    for h in p.board:
+        for d in range(6):
+            key = edge_key(h, d)
+            if key not in seen:
+                seen.add(key)
+                edges.append(p.edge(h, d))
+    shapes.append(segments(edges, line_paint))
+    return shapes
+
+
+def side_bands(p: Placement, q_colour: str, r_colour: str) -> list[Shape]:
+    """Four trapezoids along the sides, mitred where they meet: q sides in one colour, r
+    sides in the other."""
+    inner = [p.transform.apply(pt) for pt in outline(p.board.size, BAND[0])]
+    outer = [p.transform.apply(pt) for pt in outline(p.board.size, BAND[1])]
+    # outline order: (lo,lo), (hi,lo), (hi,hi), (lo,hi); side i runs from corner i to i+1.
+    colours = [r_colour, q_colour, r_colour, q_colour]
+    return [polygon((inner[i], inner[(i + 1) % 4], outer[(i + 1) % 4], outer[i]),
+                    Paint(fill=colours[i])) for i in range(4)]
+
+
+def column_name(q: int) -> str:
+    return "abcdefghijklmnopqrstuvwxyz"[q]
+
+
+def cell_name(h: Hex) -> str:
+    """Board coordinates as players write them: column letter (q), row number (r)."""
+    return f"{column_name(h.q)}{h.r + 1}"
+
+
+def coordinates(p: Placement, colour: str, size: float) -> list[Text]:
+    n = p.board.size
+    lo = p.low - COORDINATE_AT
+    hi = p.high + COORDINATE_AT
+    labels = []
+    for i in range(n):
+        for at in (p.point(i, lo), p.point(i, hi)):
+            labels.append(centred_label(at.x, at.y, column_name(i), size, colour))
+        for at in (p.point(lo, i), p.point(hi, i)):
+            labels.append(centred_label(at.x, at.y, str(i + 1), size, colour))
+    return labels
+
+
+def side_letters(p: Placement, q_text: str, r_text: str, q_colour: str, r_colour: str,
+                 size: float) -> list[Text]:
+    mid = (p.board.size - 1) / 2
+    lo = p.low - SIDE_LETTER_AT
+    hi = p.high + SIDE_LETTER_AT
+    out = []
+    for fq, fr, text, colour in ((lo, mid, q_text, q_colour), (hi, mid, q_text, q_colour),
+                                 (mid, lo, r_text, r_colour), (mid, hi, r_text, r_colour)):
+        at = p.point(fq, fr)
+        out.append(centred_label(at.x, at.y, text, size, colour, "bold"))
+    return out

@@ -1,0 +1,82 @@
+"""PDF writer: the scene drawn as vectors with reportlab, fonts embedded, output invariant."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import fonts
+from ..scene import Circle, Document, Paint, Path, Shape, Text
+
+PRODUCER = "pnp print-and-play generator"
+
+
+def _apply_paint(c: Canvas, paint: Paint) -> tuple[int, int]:
+    if paint.fill:
+        c.setFillColor(HexColor(paint.fill))
+    if paint.stroke:
+        c.setStrokeColor(HexColor(paint.stroke))
+        c.setLineWidth(paint.width)
+        c.setLineCap(1 if paint.round_caps else 0)
+        c.setLineJoin(1 if paint.round_caps else 0)
+        c.setDash(list(paint.dash) if paint.dash else [])
+    return int(bool(paint.stroke)), int(bool(paint.fill))
+
+
+def _draw(c: Canvas, shape: Shape) -> None:
+    if isinstance(shape, Path):
+        stroke, fill = _apply_paint(c, shape.paint)
+        p = c.beginPath()
+        for sub in shape.subpaths:
+            head, *rest = sub
+            p.moveTo(head.x, head.y)
+            for pt in rest:
+                p.lineTo(pt.x, pt.y)
+            if shape.closed:
+                p.close()
+        c.drawPath(p, stroke=stroke, fill=fill and shape.closed)
+    elif isinstance(shape, Circle):
+        stroke, fill = _apply_paint(c, shape.paint)
+        c.circle(shape.centre.x, shape.centre.y, shape.radius, stroke=stroke, fill=fill)
+    else:
+        _draw_text(c, shape)
+
+
+def _draw_text(c: Canvas, text: Text) -> None:
+    c.saveState()
+    # The page runs y downwards; flip back locally so glyphs stand upright.
+    c.translate(text.position.x, text.position.y)
+    if text.angle:
+        c.rotate(text.angle)
+    c.scale(1, -1)
+    c.setFillColor(HexColor(text.colour))
+    c.setFont(fonts.registered(text.font), text.size)
+    draw = {"start": c.drawString, "middle": c.drawCentredString,
+            "end": c.drawRightString}[text.anchor]
+    draw(0, 0, text.text)
+    c.restoreState()
+
+
+def document_pdf(doc: Document) -> bytes:
+    out = io.BytesIO()
+    c = Canvas(out, invariant=1, pageCompression=1)
+    c.setTitle(doc.title)
+    c.setAuthor(doc.author)
+    c.setSubject(doc.subject)
+    c.setKeywords(", ".join(doc.keywords))
+    c.setCreator(PRODUCER)
+    c.setProducer(PRODUCER)
+    for page in doc.pages:
+        c.setPageSize((page.width * mm, page.height * mm))
+        c.saveState()
+        c.translate(0, page.height * mm)
+        c.scale(mm, -mm)
+        for shape in page.shapes:
+            _draw(c, shape)
+        c.restoreState()
+        c.showPage()
+    c.save()
+    return out.getvalue()

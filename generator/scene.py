@@ -1,0 +1,110 @@
+"""The format-neutral drawing model: pages of shapes and text, in millimetres, y downwards.
+
+Games build these values; the writers in generator.render turn them into SVG or PDF and know
+nothing else. Colours are "#rrggbb" strings already resolved from a palette.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Literal, Sequence, Union
+
+from .geometry import Affine, Point
+
+Anchor = Literal["start", "middle", "end"]
+FontRole = Literal["regular", "bold", "italic", "bolditalic"]
+
+
+@dataclass(frozen=True)
+class Paint:
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.25
+    dash: tuple[float, ...] = ()
+    round_caps: bool = True
+
+
+@dataclass(frozen=True)
+class Path:
+    """One or more polylines drawn with one paint; closed ones can be filled."""
+    subpaths: tuple[tuple[Point, ...], ...]
+    paint: Paint
+    closed: bool = False
+
+
+@dataclass(frozen=True)
+class Circle:
+    centre: Point
+    radius: float
+    paint: Paint
+
+
+@dataclass(frozen=True)
+class Text:
+    position: Point  # the baseline point the anchor refers to
+    text: str
+    size: float  # em size, mm
+    colour: str = "#000000"
+    font: FontRole = "regular"
+    anchor: Anchor = "start"
+    angle: float = 0.0  # degrees, clockwise on the page, about position
+
+
+Shape = Union[Path, Circle, Text]
+
+
+@dataclass(frozen=True)
+class Page:
+    width: float
+    height: float
+    shapes: tuple[Shape, ...]
+
+
+@dataclass(frozen=True)
+class Document:
+    pages: tuple[Page, ...]
+    title: str
+    author: str
+    subject: str = ""
+    keywords: tuple[str, ...] = field(default_factory=tuple)
+
+    def __add__(self, other: Document) -> Document:
+        return Document(self.pages + other.pages, self.title, self.author, self.subject,
+                        self.keywords)
+
+
+def polygon(points: Sequence[Point], paint: Paint) -> Path:
+    return Path((tuple(points),), paint, closed=True)
+
+
+def line(a: Point, b: Point, paint: Paint) -> Path:
+    return Path(((a, b),), paint)
+
+
+def segments(pairs: Iterable[tuple[Point, Point]], paint: Paint) -> Path:
+    return Path(tuple((a, b) for a, b in pairs), paint)
+
+
+def rectangle(x: float, y: float, w: float, h: float, paint: Paint) -> Path:
+    return polygon((Point(x, y), Point(x + w, y), Point(x + w, y + h), Point(x, y + h)), paint)
+
+
+def transformed(shape: Shape, t: Affine) -> Shape:
+    """Move a shape; sizes scale with t, but text stays upright unless it was turned."""
+    k = t.linear_scale()
+    if isinstance(shape, Path):
+        subpaths = tuple(tuple(t.apply(p) for p in sub) for sub in shape.subpaths)
+        p = shape.paint
+        return Path(subpaths, Paint(p.fill, p.stroke, p.width * k, tuple(d * k for d in p.dash),
+                                    p.round_caps), shape.closed)
+    if isinstance(shape, Circle):
+        p = shape.paint
+        return Circle(t.apply(shape.centre), shape.radius * k,
+                      Paint(p.fill, p.stroke, p.width * k, tuple(d * k for d in p.dash),
+                            p.round_caps))
+    return Text(t.apply(shape.position), shape.text, shape.size * k, shape.colour, shape.font,
+                shape.anchor, shape.angle)
+
+
+def place(shapes: Iterable[Shape], t: Affine) -> list[Shape]:
+    return [transformed(s, t) for s in shapes]

@@ -1,0 +1,278 @@
+"""Rule sheets: a small Markdown subset, set in two columns on scene pages.
+
+The subset is what the templates need and no more:
+  # Title            (spans both columns, first page)
+  ## Heading
+  ### Subheading
+  - bullet item
+  [figure NAME]      (a drawing the game supplies, with its caption)
+  blank-line separated paragraphs, with **bold** and *italic* inline.
+A line ending in a backslash continues the same block (templates use it for long sentences).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from .fonts import CAP_HEIGHT, text_width
+from .geometry import Affine, Point
+from .paper import Paper
+from .scene import FontRole, Page, Shape, Text, line, place, Paint
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A drawing in its own millimetre frame, (0, 0) top left, width x height."""
+    width: float
+    height: float
+    shapes: tuple[Shape, ...]
+    caption: str = ""
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # title, heading, subheading, paragraph, bullet, figure
+    text: str
+
+
+@dataclass(frozen=True)
+class Style:
+    body: float = 3.4      # ~9.6 pt
+    leading: float = 1.32
+    title: float = 7.5
+    heading: float = 4.6
+    subheading: float = 3.8
+    caption: float = 2.9
+    gutter: float = 8.0
+    header_gap: float = 4.0
+    footer: float = 2.6
+    paragraph_gap: float = 1.6
+
+
+STYLE = Style()
+_INLINE = re.compile(r"(\*\*[^*]+\*\*|\*[^*]+\*)")
+
+
+def parse(markup: str) -> list[Block]:
+    blocks: list[Block] = []
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            blocks.append(Block("paragraph", " ".join(para)))
+            para.clear()
+
+    pending = ""
+    for raw in markup.splitlines():
+        text = pending + raw.strip()
+        if text.endswith("\\"):
+            pending = text[:-1].rstrip() + " "
+            continue
+        pending = ""
+        if not text:
+            flush()
+        elif text.startswith("### "):
+            flush(); blocks.append(Block("subheading", text[4:]))
+        elif text.startswith("## "):
+            flush(); blocks.append(Block("heading", text[3:]))
+        elif text.startswith("# "):
+            flush(); blocks.append(Block("title", text[2:]))
+        elif text.startswith("- "):
+            flush(); blocks.append(Block("bullet", text[2:]))
+        elif re.fullmatch(r"\[figure [\w-]+\]", text):
+            flush(); blocks.append(Block("figure", text[8:-1]))
+        elif para or not blocks or blocks[-1].kind != "bullet" or not raw.startswith("  "):
+            para.append(text)
+        else:  # an indented line continues the bullet above it
+            blocks[-1] = Block("bullet", blocks[-1].text + " " + text)
+    flush()
+    return blocks
+
+
+Run = tuple[str, FontRole]
+
+
+def runs(text: str, base: FontRole = "regular") -> list[Run]:
+    out: list[Run] = []
+    for part in _INLINE.split(text):
+        if not part:
+            continue
+        if part.startswith("**"):
+            out.append((part[2:-2], "bold" if base == "regular" else "bolditalic"))
+        elif part.startswith("*"):
+            out.append((part[1:-1], "italic" if base == "regular" else "bolditalic"))
+        else:
+            out.append((part, base))
+    return out
+
+
+def wrap(text: str, width: float, size: float, base: FontRole = "regular") -> list[list[Run]]:
+    """Greedy line breaking at spaces; each line is a list of (text, font) runs."""
+    words: list[tuple[str, FontRole, bool]] = []  # (word, font, preceded by a space)
+    after_space = False
+    for chunk, font in runs(text, base):
+        for i, piece in enumerate(chunk.split(" ")):
+            after_space = after_space or i > 0
+            if piece:
+                words.append((piece, font, after_space))
+                after_space = False
+    lines: list[list[Run]] = [[]]
+    used = 0.0
+    for word, font, spaced in words:
+        space = text_width(" ", size, font) if spaced and lines[-1] else 0.0
+        w = text_width(word, size, font)
+        if lines[-1] and spaced and used + space + w > width:
+            lines.append([])
+            used, space = 0.0, 0.0
+        lines[-1].append(((" " if space else "") + word, font))
+        used += space + w
+    return [_merge(l) for l in lines if l]
+
+
+def _merge(line_runs: list[Run]) -> list[Run]:
+    merged: list[Run] = []
+    for text, font in line_runs:
+        if merged and merged[-1][1] == font:
+            merged[-1] = (merged[-1][0] + text, font)
+        else:
+            merged.append((text, font))
+    return merged
+
+
+def set_line(line_runs: Sequence[Run], x: float, y: float, size: float, colour: str,
+             anchor: str = "start") -> list[Text]:
+    total = sum(text_width(t, size, f) for t, f in line_runs)
+    if anchor == "middle":
+        x -= total / 2
+    out = []
+    for t, f in line_runs:
+        lead = len(t) - len(t.lstrip(" "))
+        x += text_width(t[:lead], size, f)
+        out.append(Text(Point(x, y), t.lstrip(" "), size, colour, f))
+        x += text_width(t[lead:], size, f)
+    return out
+
+
+class Flow:
+    """Places blocks down columns and across pages."""
+
+    def __init__(self, paper: Paper, colours: dict[str, str], style: Style = STYLE,
+                 columns: int = 2, footer_text: str = ""):
+        self.paper, self.colours, self.style = paper, colours, style
+        self.columns = columns
+        self.footer_text = footer_text
+        self.column_width = (paper.inner_width - (columns - 1) * style.gutter) / columns
+        self.pages: list[list[Shape]] = []
+        self.bottom = paper.height - paper.margin - style.footer * 2.5
+        self._new_page()
+
+    def _new_page(self) -> None:
+        self.pages.append([])
+        self.column = 0
+        self.top = self.paper.margin
+        self.y = self.top
+
+    def _next_column(self) -> None:
+        if self.column + 1 < self.columns:
+            self.column += 1
+            self.y = self.top
+        else:
+            self._new_page()
+
+    @property
+    def x(self) -> float:
+        return self.paper.margin + self.column * (self.column_width + self.style.gutter)
+
+    def _room(self, height: float) -> None:
+        if self.y + height > self.bottom and self.y > self.top:
+            self._next_column()
+
+    def add(self, block: Block, figures: dict[str, Figure]) -> None:
+        s, ink = self.style, self.colours["ink"]
+        if block.kind == "title":
+            self._title(block.text)
+        elif block.kind in ("heading", "subheading"):
+            size = s.heading if block.kind == "heading" else s.subheading
+            lines = wrap(block.text, self.column_width, size, "bold")
+            # Keep a heading with the first lines of what follows it.
+            self._room(len(lines) * size * s.leading + 3 * s.body * s.leading + size * 0.6)
+            self.y += size * 0.6 if self.y > self.top else 0
+            for l in lines:
+                self.y += size * s.leading
+                self.pages[-1] += set_line(l, self.x, self.y - size * 0.25, size, ink)
+            self.y += size * 0.15
+        elif block.kind == "figure":
+            self._figure(figures[block.text])
+        else:
+            indent = s.body * 1.2 if block.kind == "bullet" else 0.0
+            lines = wrap(block.text, self.column_width - indent, s.body)
+            height = s.body * s.leading
+            for i, l in enumerate(lines):
+                # No single line stranded at the foot of a column.
+                need = height * (2 if i == 0 and len(lines) > 1 else 1)
+                self._room(need)
+                self.y += height
+                baseline = self.y - height * 0.25
+                if i == 0 and block.kind == "bullet":
+                    self.pages[-1].append(Text(Point(self.x + 0.2, baseline), "•", s.body, ink))
+                self.pages[-1] += set_line(l, self.x + indent, baseline, s.body, ink)
+            self.y += s.paragraph_gap if block.kind == "paragraph" else s.paragraph_gap / 2
+
+    def _title(self, text: str) -> None:
+        s = self.style
+        self.y += s.title * 1.1
+        self.pages[-1] += set_line(runs(text, "bold"), self.x, self.y, s.title,
+                                   self.colours["ink"])
+        self.y += s.header_gap
+        self.pages[-1].append(line(Point(self.paper.margin, self.y),
+                                   Point(self.paper.width - self.paper.margin, self.y),
+                                   Paint(stroke=self.colours["rule"], width=0.3)))
+        self.y += s.header_gap
+        self.top = self.y
+
+    def _figure(self, fig: Figure) -> None:
+        s = self.style
+        scale = min(1.0, self.column_width / fig.width)
+        caption = wrap(fig.caption, self.column_width, s.caption, "italic") if fig.caption else []
+        height = fig.height * scale + len(caption) * s.caption * s.leading + s.paragraph_gap * 2
+        self._room(height)
+        self.y += s.paragraph_gap
+        left = self.x + (self.column_width - fig.width * scale) / 2
+        t = Affine.scaling(scale).then(Affine.translation(left, self.y))
+        self.pages[-1] += place(fig.shapes, t)
+        self.y += fig.height * scale
+        for l in caption:
+            self.y += s.caption * s.leading
+            self.pages[-1] += set_line(l, self.x + self.column_width / 2, self.y, s.caption,
+                                       self.colours["muted"], anchor="middle")
+        self.y += s.paragraph_gap * 2
+
+    def finish(self) -> list[Page]:
+        total = len(self.pages)
+        out = []
+        for n, shapes in enumerate(self.pages, start=1):
+            foot = f"{self.footer_text} · page {n} of {total}" if total > 1 else self.footer_text
+            shapes = shapes + [Text(Point(self.paper.width / 2,
+                                          self.paper.height - self.paper.margin - 0.5),
+                                    foot, self.style.footer, self.colours["muted"],
+                                    anchor="middle")]
+            out.append(Page(self.paper.width, self.paper.height, tuple(shapes)))
+        return out
+
+
+def typeset(markup: str, figures: dict[str, Figure], paper: Paper, colours: dict[str, str],
+            footer_text: str = "") -> list[Page]:
+    flow = Flow(paper, colours, footer_text=footer_text)
+    for block in parse(markup):
+        flow.add(block, figures)
+    return flow.finish()
+
+
+def centred_label(x: float, y: float, text: str, size: float, colour: str,
+                  font: FontRole = "regular", angle: float = 0.0) -> Text:
+    """Text whose digits and capitals are centred on (x, y), at any angle."""
+    drop = Affine.rotation(angle).apply(Point(0.0, CAP_HEIGHT * size / 2))
+    return Text(Point(x + drop.x, y + drop.y), text, size, colour, font, "middle", angle)
+
