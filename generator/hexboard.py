@@ -76,25 +76,26 @@ def _disc(centre: Point, radius: float) -> list[Point]:
             for a in range(8)]
 
 
-def extent(size: int, labelled: bool = True) -> list[Point]:
+def extent(size: int, with_coordinates: bool = True) -> list[Point]:
     """Points the drawn board reaches in the unit layout: bands, coordinates, side letters."""
     points = outline(size, BAND[1])
-    if labelled:
+    if with_coordinates:
         lo, hi = -2 / 3 - COORDINATE_AT, size - 1 + 2 / 3 + COORDINATE_AT
         for i in (0, size - 1):
             for fq, fr in ((i, lo), (i, hi), (lo, i), (hi, i)):
                 points += _disc(axial_point(fq, fr), COORDINATE_SIZE)
-        lo, hi = -2 / 3 - SIDE_LETTER_AT, size - 1 + 2 / 3 + SIDE_LETTER_AT
-        mid = (size - 1) / 2
-        for fq, fr in ((lo, mid), (hi, mid), (mid, lo), (mid, hi)):
-            points += _disc(axial_point(fq, fr), SIDE_LETTER_SIZE * 0.6)
+    at = SIDE_LETTER_AT if with_coordinates else SIDE_LETTER_AT - COORDINATE_AT
+    lo, hi = -2 / 3 - at, size - 1 + 2 / 3 + at
+    mid = (size - 1) / 2
+    for fq, fr in ((lo, mid), (hi, mid), (mid, lo), (mid, hi)):
+        points += _disc(axial_point(fq, fr), SIDE_LETTER_SIZE * 0.6)
     return points
 
 
 def place_board(size: int, x: float, y: float, width: float, height: float,
-                labelled: bool = True, angles: Iterable[float] = ANGLES) -> Placement:
+                with_coordinates: bool = True, angles: Iterable[float] = ANGLES) -> Placement:
     """Rotate and scale the board and its labels to fill the box."""
-    fit = best_fit(extent(size, labelled), width, height, angles)
+    fit = best_fit(extent(size, with_coordinates), width, height, angles)
     return Placement(Rhombus(size), fit.transform.then(Affine.translation(x, y)))
 
 
@@ -154,10 +155,11 @@ def coordinates(p: Placement, colour: str, size: float) -> list[Text]:
 
 
 def side_letters(p: Placement, q_text: str, r_text: str, q_colour: str, r_colour: str,
-                 size: float) -> list[Text]:
+                 size: float, with_coordinates: bool = True) -> list[Text]:
     mid = (p.board.size - 1) / 2
-    lo = p.low - SIDE_LETTER_AT
-    hi = p.high + SIDE_LETTER_AT
+    at = SIDE_LETTER_AT if with_coordinates else SIDE_LETTER_AT - COORDINATE_AT
+    lo = p.low - at
+    hi = p.high + at
     out = []
     for fq, fr, text, colour in ((lo, mid, q_text, q_colour), (hi, mid, q_text, q_colour),
                                  (mid, lo, r_text, r_colour), (mid, hi, r_text, r_colour)):

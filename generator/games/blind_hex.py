@@ -32,7 +32,8 @@ MIN_RULE_NUMBERS = 4  # two covered numbers must still leave two to choose
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 # x sides to the players' left and right, o sides at the top and bottom, as the rules say.
 BOARD_ANGLES = tuple(range(-14, 45))
-COIN_SPOT = 22.0  # mm: a UK 1p is 20.3 mm, the largest common small coin
+COIN_SPOT = 21.0  # mm: a UK 1p is 20.3 mm, the largest common small coin
+ROW_GAP = 1.5
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,7 @@ def board_shapes(p: hexboard.Placement, board: HashBoard, colours: dict[str, str
     if with_coordinates:
         shapes += hexboard.coordinates(p, colours["muted"], hexboard.COORDINATE_SIZE * r)
     shapes += hexboard.side_letters(p, "x", "o", colours["x side"], colours["o side"],
-                                    hexboard.SIDE_LETTER_SIZE * r)
+                                    hexboard.SIDE_LETTER_SIZE * r, with_coordinates)
     return shapes
 
 
@@ -146,7 +147,7 @@ def penny_track(centre_x: float, top: float, width: float, numbers: int, letter:
     A track facing down is upside down on the page, for the player across the table."""
     pitch = min(COIN_SPOT + 5, width / numbers)
     radius = COIN_SPOT / 2
-    row_gap = COIN_SPOT + 3
+    row_gap = COIN_SPOT + ROW_GAP
     shapes: list[Shape] = []
     angle = 180.0 if facing_down else 0.0
     # Rows in reading order for the player: letters nearer the board, numbers nearer the player.
@@ -164,7 +165,7 @@ def penny_track(centre_x: float, top: float, width: float, numbers: int, letter:
 
 
 def track_height() -> float:
-    return 2 * COIN_SPOT + 3
+    return 2 * COIN_SPOT + ROW_GAP
 
 
 def board_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
@@ -242,23 +243,29 @@ class ExampleTurn:
         return [c for c in self.board.cells_offering(number) if c not in self.written]
 
 
+EXAMPLE_SIZE = 5
+# Earlier letters sit between hubs, where they hide no hash marks.
+EXAMPLE_WRITTEN = {Hex(1, 1): "x", Hex(3, 1): "o", Hex(1, 2): "o", Hex(3, 2): "x",
+                   Hex(2, 3): "x"}
+
+
 def example_turn(numbers: int, seed: int) -> ExampleTurn:
-    """A mid-game position on a 6 x 6 board: x chose a and b, o chose b and c."""
-    board = hashmarks.generate(6, numbers, seed)
+    """A mid-game position on a small board: x chose a and b, o chose b and c."""
+    board = hashmarks.generate(EXAMPLE_SIZE, numbers, seed)
     counts = {n: len(board.cells_offering(n)) for n in range(1, numbers + 1)}
     a, b, c = sorted(counts, key=lambda n: (-counts[n], n))[:3]
-    written = {Hex(2, 1): "x", Hex(1, 3): "x", Hex(3, 2): "o", Hex(2, 4): "o",
-               Hex(4, 3): "x", Hex(3, 0): "o"}
+    written = EXAMPLE_WRITTEN
     x_cells = [h for h in board.cells_offering(a) if h not in written]
-    o_cells = [h for h in board.cells_offering(c) if h not in written and h not in x_cells[:2]]
+    x_writes = (x_cells[0], x_cells[-1])
+    o_cells = [h for h in board.cells_offering(c) if h not in written and h not in x_writes]
     return ExampleTurn(board, (min(a, b), max(a, b)), (min(b, c), max(b, c)), written,
-                       (x_cells[0], x_cells[-1]), (o_cells[0], o_cells[-1]))
+                       x_writes, (o_cells[0], o_cells[-1]))
 
 
 def example_figure(turn: ExampleTurn, colours: dict[str, str]) -> Figure:
-    width, height = 90.0, 62.0
-    p = hexboard.place_board(turn.board.size, 0, 0, width, height, labelled=False,
-                             angles=(0,))
+    width, height = 90.0, 66.0
+    p = hexboard.place_board(turn.board.size, 0, 0, width, height, with_coordinates=False,
+                             angles=BOARD_ANGLES)
     fills = {h: colours["x tint"] for h in turn.allowed(turn.x_number)}
     for h in turn.allowed(turn.o_number):
         fills[h] = colours["both tint"] if h in fills else colours["o tint"]
@@ -274,8 +281,8 @@ def example_figure(turn: ExampleTurn, colours: dict[str, str]) -> Figure:
             shapes.append(centred_label(c.x, c.y, letter, size, colour, "bold"))
     caption = (f"x chose {turn.x_numbers[0]} and {turn.x_numbers[1]}; o chose "
                f"{turn.o_numbers[0]} and {turn.o_numbers[1]}. Both chose {turn.shared}, so it "
-               f"is skipped: x writes two x's in spaces marked {turn.x_number} (red), o writes "
-               f"two o's in spaces marked {turn.o_number} (blue). Purple spaces carry both.")
+               f"is skipped. Shaded red: empty spaces offering {turn.x_number}, where x writes two x's. "
+               f"Shaded blue: spaces offering {turn.o_number}, for o's two o's. Purple: both.")
     return Figure(width, height, tuple(shapes), caption)
 
 
