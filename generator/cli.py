@@ -139,3 +139,7 @@ def build(games, paper, out):
         for entry in bar:
             written += len(catalogue.build_entry(entry, out, cache))
     click.echo(f"{written} files in {out}")
+
+
+if __name__ == "__main__":
+    main()

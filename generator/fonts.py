@@ -26,7 +26,8 @@ SVG_STYLE: dict[FontRole, tuple[str, str]] = {  # (font-weight, font-style)
     "bolditalic": ("bold", "italic"),
 }
 CAP_HEIGHT = 0.729  # of the em, for Vera: centres digits and capitals on a point
-X_HEIGHT = 0.545
+ASCENT = 0.76  # tallest Latin glyphs (b, d, l) above the baseline
+DESCENT = 0.24  # deepest (g, p, y) below it
 
 
 def _font_dir() -> str:

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from .fonts import CAP_HEIGHT, text_width
+from .fonts import CAP_HEIGHT, DESCENT, text_width
 from .geometry import Affine, Point
 from .paper import Paper
 from .scene import FontRole, Page, Shape, Text, line, place, Paint
@@ -228,7 +228,7 @@ class Flow:
         self.y += s.header_gap
         self.pages[-1].append(line(Point(self.paper.margin, self.y),
                                    Point(self.paper.width - self.paper.margin, self.y),
-                                   Paint(stroke=self.colours["rule"], width=0.3)))
+                                   Paint(stroke=self.colours["rule"], width=0.3, round_caps=False)))
         self.y += s.header_gap
         self.top = self.y
 
@@ -254,8 +254,8 @@ class Flow:
         out = []
         for n, shapes in enumerate(self.pages, start=1):
             foot = f"{self.footer_text} · page {n} of {total}" if total > 1 else self.footer_text
-            shapes = shapes + [Text(Point(self.paper.width / 2,
-                                          self.paper.height - self.paper.margin - 0.5),
+            baseline = self.paper.height - self.paper.margin - DESCENT * self.style.footer
+            shapes = shapes + [Text(Point(self.paper.width / 2, baseline),
                                     foot, self.style.footer, self.colours["muted"],
                                     anchor="middle")]
             out.append(Page(self.paper.width, self.paper.height, tuple(shapes)))

@@ -62,7 +62,8 @@ def _draw_text(c: Canvas, text: Text) -> None:
 
 def document_pdf(doc: Document) -> bytes:
     out = io.BytesIO()
-    c = Canvas(out, invariant=1, pageCompression=1)
+    # The initial font would otherwise be an unembedded Helvetica in every page's resources.
+    c = Canvas(out, invariant=1, pageCompression=1, initialFontName=fonts.registered("regular"))
     c.setTitle(doc.title)
     c.setAuthor(doc.author)
     c.setSubject(doc.subject)

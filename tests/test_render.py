@@ -1,0 +1,178 @@
+"""Every catalogue file, checked by the clients that users' viewers are built on."""
+
+import math
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from generator import catalogue, render
+from generator.fonts import ASCENT, DESCENT, text_width
+from generator.games import GAMES
+from generator.geometry import Point
+from generator.paper import PAPERS
+from generator.palette import COLOUR
+from generator.scene import Circle, Path as ScenePath, Text
+
+from raster import difference, ink, pdf_page, svg_page
+
+PNP = [sys.executable, "-m", "generator.cli"]
+PT_PER_MM = 72 / 25.4
+
+
+def run_build(out: Path) -> None:
+    subprocess.run([*PNP, "build", "--out", str(out)], check=True, capture_output=True)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("catalogue")
+    run_build(out)
+    return out
+
+
+def test_the_catalogue_has_every_item(built):
+    expected = set()
+    for entry in catalogue.entries(sorted(GAMES), sorted(PAPERS)):
+        expected.add(entry.path(built).with_suffix(""))
+    found = {p.with_suffix("") for p in built.rglob("*.pdf")}
+    found |= {Path(re.sub(r"-\d+$", "", str(p.with_suffix("")))) for p in built.rglob("*.svg")}
+    assert found == expected
+    assert len(list(built.rglob("*.pdf"))) == 2 * 2 * 4  # editions x papers x items
+
+
+def paper_of(path: Path):
+    return PAPERS[re.search(r"-(%s)(-\d+)?$" % "|".join(PAPERS), path.stem).group(1)]
+
+
+def test_every_pdf_passes_qpdf_and_has_the_exact_page_size(built):
+    for pdf in sorted(built.rglob("*.pdf")):
+        subprocess.run(["qpdf", "--check", str(pdf)], check=True, capture_output=True)
+        info = subprocess.run(["pdfinfo", "-f", "1", "-l", "99", str(pdf)], check=True,
+                              capture_output=True, text=True).stdout
+        paper = paper_of(pdf)
+        sizes = re.findall(r"Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts", info)
+        assert sizes, info
+        for w, h in sizes:
+            assert abs(float(w) - paper.width * PT_PER_MM) < 0.01, (pdf, w)
+            assert abs(float(h) - paper.height * PT_PER_MM) < 0.01, (pdf, h)
+
+
+def test_every_pdf_embeds_its_fonts(built):
+    for pdf in sorted(built.rglob("*.pdf")):
+        listing = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True,
+                                 text=True).stdout.splitlines()[2:]
+        assert listing, f"{pdf} has no fonts"
+        for row in listing:
+            assert row.split()[-5] == "yes", f"{pdf}: font not embedded: {row}"
+
+
+def test_every_svg_is_millimetre_sized_and_renders(built, tmp_path):
+    for svg in sorted(built.rglob("*.svg")):
+        root = ET.parse(svg).getroot()
+        paper = paper_of(svg)
+        assert root.get("width") == f"{paper.width:g}mm"
+        assert root.get("height") == f"{paper.height:g}mm"
+        image = svg_page(svg, 20, tmp_path)
+        assert ink(image) > 0.01, f"{svg} renders blank"
+
+
+def svg_pdf_pairs(built):
+    for svg in sorted(built.rglob("*.svg")):
+        m = re.fullmatch(r"(.*)-(\d+)", svg.stem)
+        stem, page = (m.group(1), int(m.group(2))) if m else (svg.stem, 1)
+        yield svg, svg.with_name(stem + ".pdf"), page
+
+
+def test_svg_and_pdf_show_the_same_page(built, tmp_path):
+    for svg, pdf, page in svg_pdf_pairs(built):
+        a = pdf_page(pdf, page, 50, tmp_path)
+        b = svg_page(svg, 50, tmp_path)
+        share = difference(a, b, svg.stem)
+        assert share < 0.003, f"{svg.name}: {share:.2%} of pixels differ from the PDF"
+
+
+def test_a_changed_page_is_caught_by_the_pixel_comparison(built, tmp_path):
+    # The comparison must be able to fail: one board drawn with another seed differs.
+    svg, pdf, page = next(p for p in svg_pdf_pairs(built) if "cards-board-a4" in p[0].name)
+    other = tmp_path / "other.pdf"
+    subprocess.run([*PNP, "board", "blind-hex", "--seed", "2", "-o", str(other)], check=True,
+                   capture_output=True)
+    share = difference(pdf_page(other, 1, 50, tmp_path), svg_page(svg, 50, tmp_path), "seed2")
+    assert share > 0.003
+
+
+def test_building_twice_gives_identical_bytes(built, tmp_path):
+    again = tmp_path / "again"
+    run_build(again)
+    first = sorted(p.relative_to(built) for p in built.rglob("*") if p.is_file())
+    second = sorted(p.relative_to(again) for p in again.rglob("*") if p.is_file())
+    assert first == second
+    for rel in first:
+        assert (built / rel).read_bytes() == (again / rel).read_bytes(), rel
+
+
+def shape_extent(shape):
+    if isinstance(shape, ScenePath):
+        pts = [p for sub in shape.subpaths for p in sub]
+        half = shape.paint.width / 2 if shape.paint.stroke else 0
+        if half and not shape.paint.round_caps:
+            # A butt-capped stroke reaches half its width to each side of each segment.
+            wide = []
+            for sub in shape.subpaths:
+                for a, b in zip(sub, sub[1:]):
+                    length = math.dist((a.x, a.y), (b.x, b.y)) or 1
+                    n = Point(-(b.y - a.y) / length * half, (b.x - a.x) / length * half)
+                    wide += [a + n, a - n, b + n, b - n]
+            pts, half = wide, 0
+        return (min(p.x for p in pts) - half, min(p.y for p in pts) - half,
+                max(p.x for p in pts) + half, max(p.y for p in pts) + half)
+    if isinstance(shape, Circle):
+        r = shape.radius + shape.paint.width / 2
+        return shape.centre.x - r, shape.centre.y - r, shape.centre.x + r, shape.centre.y + r
+    assert isinstance(shape, Text)
+    w = text_width(shape.text, shape.size, shape.font)
+    x = shape.position.x - {"start": 0, "middle": w / 2, "end": w}[shape.anchor]
+    if shape.angle % 360 == 0:
+        return x, shape.position.y - ASCENT * shape.size, x + w, \
+            shape.position.y + DESCENT * shape.size
+    reach = max(w, shape.size)
+    return (shape.position.x - reach, shape.position.y - reach,
+            shape.position.x + reach, shape.position.y + reach)
+
+
+@pytest.mark.parametrize("item", ["board", "rules", "pad"])
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("edition", ["cards", "pennies"])
+@pytest.mark.parametrize("size", [4, 11, 25])
+def test_nothing_crosses_the_printable_margin(item, paper, edition, size):
+    game = GAMES["blind-hex"]
+    options = game.make_options(size=size, edition=edition)
+    p = PAPERS[paper]
+    doc = catalogue.make_document(game, item, options, p)
+    for page in doc.pages:
+        assert (page.width, page.height) == (p.width, p.height)
+        for shape in page.shapes:
+            x0, y0, x1, y1 = shape_extent(shape)
+            assert x0 >= p.margin - 1e-6 and y0 >= p.margin - 1e-6, shape
+            assert x1 <= p.width - p.margin + 1e-6 and y1 <= p.height - p.margin + 1e-6, shape
+
+
+def test_multi_page_svg_gets_numbered_files(tmp_path):
+    doc = catalogue.make_document(GAMES["blind-hex"], "pad", GAMES["blind-hex"].make_options(),
+                                  PAPERS["a4"], copies=3)
+    paths = render.save(doc, "svg", tmp_path / "pad.svg")
+    assert [p.name for p in paths] == ["pad-1.svg", "pad-2.svg", "pad-3.svg"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pad-1.svg", "pad-2.svg", "pad-3.svg"]
+
+
+def test_pdf_draws_hash_marks_as_vectors():
+    from generator.render.pdf import document_pdf
+    doc = catalogue.make_document(GAMES["blind-hex"], "board", GAMES["blind-hex"].make_options(),
+                                  PAPERS["a4"])
+    data = document_pdf(doc)
+    assert b"/Subtype /Image" not in data
+    assert COLOUR["ink"]  # the palette entry the marks use exists
