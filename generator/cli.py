@@ -36,7 +36,7 @@ class Pnp(click.Group):
         sys.exit(0)
 
 
-GAME = click.argument("game", type=click.Choice(sorted(GAMES)))
+GAME = click.argument("game", type=click.Choice(sorted(GAMES)), metavar="GAME")
 PAPER = click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4",
                      show_default=True, help="Paper size.")
 PALETTE = click.option("--palette", type=click.Choice(sorted(PALETTES)), default="colour",
@@ -75,7 +75,7 @@ def list_games():
 
 
 def _item_command(item: str, doc: str, formats=render.FORMATS):
-    @click.argument("game", type=click.Choice(sorted(GAMES)))
+    @GAME
     @PAPER
     @PALETTE
     @click.option("--format", "fmt", type=click.Choice(formats), default="pdf",

@@ -197,7 +197,12 @@ class _Search:
         for i, src in enumerate(self.sources):
             for o in src:
                 self.cells_of_orbit[o].append(i)
-        self.label = [rng.randrange(numbers) if hub else self.UNMARKED for hub in self.is_hub]
+        # Start from the numbers dealt round-robin to shuffled hub orbits: near even already.
+        hub_orbits = [i for i, hub in enumerate(self.is_hub) if hub]
+        rng.shuffle(hub_orbits)
+        self.label = [self.UNMARKED] * len(self.orbits)
+        for k, orbit in enumerate(hub_orbits):
+            self.label[orbit] = k % numbers
         self.counts = [0] * numbers
         self.pairs: Counter[tuple[int, int]] = Counter()
         self.rim_marks = 0

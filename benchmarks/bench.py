@@ -1,0 +1,54 @@
+"""Times whole commands over several runs and prints medians (seconds).
+
+Run with `make bench`. The baseline is the bare import of the libraries every kit needs, on
+the same machine, so the ratios travel between machines better than the seconds do.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+RUNS = int(os.environ.get("BENCH_RUNS", "9"))
+PNP = [sys.executable, "-m", "generator.cli"]
+
+
+def median_seconds(command: list[str], runs: int = RUNS) -> float:
+    subprocess.run(command, check=True, capture_output=True)  # warm the file cache
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        cases = [
+            ("import baseline", [sys.executable, "-c", "import reportlab.pdfgen.canvas, "
+                                 "reportlab.platypus, svgwrite, click, jinja2"]),
+            ("kit blind-hex letter 11x11", [*PNP, "kit", "blind-hex", "--paper", "letter",
+                                            "-o", f"{tmp}/kit11.pdf"]),
+            ("kit blind-hex letter 25x25", [*PNP, "kit", "blind-hex", "--paper", "letter",
+                                            "--size", "25", "-o", f"{tmp}/kit25.pdf"]),
+            ("build (whole catalogue)", [*PNP, "build", "--out", f"{tmp}/out"]),
+        ]
+        results = {}
+        print(f"median of {RUNS} runs, seconds")
+        for name, command in cases:
+            results[name] = median_seconds(command, RUNS if "build" not in name else max(3, RUNS // 3))
+            print(f"  {name:32} {results[name]:7.3f}")
+        base = results["import baseline"]
+        k11 = results["kit blind-hex letter 11x11"]
+        k25 = results["kit blind-hex letter 25x25"]
+        print(f"  kit 11x11 / import baseline     {k11 / base:7.2f}  (target <= 1.6)")
+        print(f"  kit 25x25 / kit 11x11           {k25 / k11:7.2f}  (target <= 1.5)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,149 @@
+"""The pnp command as users run it: a real process, its files, its exit status."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.hashmarks import generate
+
+PNP = [sys.executable, "-m", "generator.cli"]
+
+
+def pnp(*args, cwd=None):
+    return subprocess.run([*PNP, *args], capture_output=True, text=True, cwd=cwd)
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_list_names_the_game_and_its_items():
+    result = invoke("list")
+    assert result.exit_code == 0
+    assert "blind-hex" in result.output and "Don Kirkby" in result.output
+    assert "rules, board, pad, kit" in result.output
+
+
+BAD = [
+    (["board", "blind-hex", "--size", "3"], "--size must be 4 to 25"),
+    (["board", "blind-hex", "--size", "26"], "--size must be 4 to 25"),
+    (["board", "blind-hex", "--numbers", "1"], "--numbers must be 2 to 9"),
+    (["board", "blind-hex", "--numbers", "10"], "--numbers must be 2 to 9"),
+    (["board", "blind-hex", "--edition", "dice"], "--edition must be one of cards, pennies"),
+    (["board", "chess"], "Invalid value for 'GAME'"),
+    (["board", "blind-hex", "--paper", "a0"], "Invalid value for '--paper'"),
+    (["board", "blind-hex", "--format", "png"], "Invalid value for '--format'"),
+    (["rules", "blind-hex", "--format", "json"], "Invalid value for '--format'"),
+    (["rules", "blind-hex", "--numbers", "3"], "rules need --numbers of at least 4"),
+    (["board", "blind-hex", "--size", "eleven"], "'eleven' is not a valid integer"),
+    (["pad", "blind-hex", "--copies", "0"], "--copies"),
+]
+
+
+@pytest.mark.parametrize("args,message", BAD)
+def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, args, message):
+    result = pnp(*args, "-o", str(tmp_path / "out.pdf"))
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("where", ["missing/dir/board.pdf", "afile/board.pdf", "adir"])
+def test_unwritable_path_is_one_line_exit_2_and_leaves_nothing(tmp_path, where):
+    (tmp_path / "afile").write_text("not a folder")
+    (tmp_path / "adir").mkdir()
+    before = sorted(tmp_path.rglob("*"))
+    result = pnp("board", "blind-hex", "-o", str(tmp_path / where))
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("pnp: "), result.stderr
+    assert sorted(tmp_path.rglob("*")) == before
+
+
+def test_board_json_describes_every_cell(tmp_path):
+    out = tmp_path / "board.json"
+    result = invoke("board", "blind-hex", "--size", "9", "--numbers", "4", "--seed", "5",
+                    "--format", "json", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert (data["game"], data["size"], data["numbers"]) == ("blind-hex", 9, 4)
+    assert len(data["cells"]) == 81
+    board = generate(9, 4, 5)
+    for cell in data["cells"]:
+        assert len(cell["edges"]) == 6
+        assert all(e is None or 1 <= e <= 4 for e in cell["edges"])
+        assert any(e is not None for e in cell["edges"])
+    by_cell = {(c["q"], c["r"]): c["edges"] for c in data["cells"]}
+    from generator.geometry import Hex
+    assert by_cell[(0, 0)] == list(board.edge_labels(Hex(0, 0)))
+
+
+def test_stats_prints_figures_and_warns_outside_the_band():
+    ok = invoke("stats", "blind-hex", "--size", "13", "--numbers", "5")
+    assert ok.exit_code == 0
+    assert "cells offering each number" in ok.output and "warning" not in ok.output
+    assert "pairs offered by two-number cells: 10 of 10" in ok.output
+    out = invoke("stats", "blind-hex", "--size", "5", "--numbers", "9")
+    assert out.exit_code == 0
+    assert "warning: size 5 with 9 numbers is outside the balanced band" in out.output
+
+
+def test_seed_changes_the_board(tmp_path):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    invoke("board", "blind-hex", "--format", "json", "-o", str(a))
+    invoke("board", "blind-hex", "--format", "json", "--seed", "9", "-o", str(b))
+    assert a.read_text() != b.read_text()
+
+
+def test_kit_is_rules_board_and_pad_in_one_pdf(tmp_path):
+    out = tmp_path / "kit.pdf"
+    result = pnp("kit", "blind-hex", "--paper", "letter", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout
+    assert "Pages:           3" in info
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
+    assert "Blind Hex: cards edition" in text and "score pad" in text and "CC-BY-SA" in text
+
+
+def test_pad_copies_repeat_the_page(tmp_path):
+    out = tmp_path / "pad.pdf"
+    assert pnp("pad", "blind-hex", "--copies", "4", "-o", str(out)).returncode == 0
+    info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout
+    assert "Pages:           4" in info
+
+
+def test_default_output_name(tmp_path):
+    result = pnp("board", "blind-hex", "--format", "svg", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "blind-hex-board.svg").exists()
+
+
+def test_pennies_board_has_coin_spots_and_both_letters(tmp_path):
+    out = tmp_path / "pennies.svg"
+    assert invoke("board", "blind-hex", "--edition", "pennies", "--numbers", "6",
+                  "--format", "svg", "-o", str(out)).exit_code == 0
+    svg = out.read_text()
+    assert svg.count("<circle") == 2 * 2 * 6  # two tracks of letter and number spots
+    assert 'r="10.5"' in svg  # 21 mm spots: room for any common coin up to 20.3 mm
+
+
+def test_build_writes_the_catalogue_with_progress(tmp_path):
+    result = pnp("build", "--out", str(tmp_path / "out"), "--paper", "a4")
+    assert result.returncode == 0, result.stderr
+    assert "Building" in result.stderr
+    pdfs = sorted(p.name for p in (tmp_path / "out" / "blind-hex").glob("*.pdf"))
+    assert pdfs == sorted(f"{e}-{i}-a4.pdf" for e in ("cards", "pennies")
+                          for i in ("board", "rules", "pad", "kit"))
+
+
+def test_help_lists_commands():
+    result = pnp("--help")
+    assert result.returncode == 0
+    for command in ("board", "rules", "pad", "kit", "build", "stats", "list"):
+        assert command in result.stdout

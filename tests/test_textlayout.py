@@ -1,0 +1,59 @@
+from hypothesis import given, strategies as st
+
+from generator.fonts import text_width
+from generator.games.blind_hex import (Options, example_figure, example_turn, glyph_key,
+                                       rules_markup)
+from generator.paper import PAPERS
+from generator.palette import COLOUR
+from generator.scene import Text
+from generator.textlayout import Block, parse, runs, typeset, wrap
+
+words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=12)
+
+
+def test_parse_recognises_the_subset():
+    blocks = parse("# Title\n## Head\nOne line\ncontinues.\n\n- item one\n  more\n"
+                   "[figure glyph-key]\n### Sub\nlong \\\nsentence")
+    assert blocks == [Block("title", "Title"), Block("heading", "Head"),
+                      Block("paragraph", "One line continues."),
+                      Block("bullet", "item one more"), Block("figure", "glyph-key"),
+                      Block("subheading", "Sub"), Block("paragraph", "long sentence")]
+
+
+def test_inline_emphasis():
+    assert runs("a **b** *c* d") == [("a ", "regular"), ("b", "bold"), (" ", "regular"),
+                                     ("c", "italic"), (" d", "regular")]
+
+
+@given(st.lists(words, min_size=1, max_size=60), st.floats(20, 120), st.floats(2.5, 5))
+def test_wrapped_lines_fit_and_keep_every_word(ws, width, size):
+    lines = wrap(" ".join(ws), width, size)
+    for line in lines:
+        total = sum(text_width(t, size, f) for t, f in line)
+        single_word = len("".join(t for t, _ in line).split()) == 1
+        assert total <= width + 1e-9 or single_word
+    assert " ".join("".join(t for t, _ in line) for line in lines).split() == ws
+
+
+def test_rule_sheet_adapts_to_the_numbers():
+    opts = Options(numbers=7, edition="pennies")
+    text = rules_markup(opts, example_turn(7, 1))
+    assert "1 to 7" in text and "scrap of paper" in text and "fingers" not in text
+    cards = rules_markup(Options(numbers=4), example_turn(4, 1))
+    assert "A, 2, 3, 4 of diamonds" in cards and "Sheila, Eliza and Lana" in cards
+    assert "Creative Commons Attribution-ShareAlike 3.0" in cards
+
+
+def test_every_rule_sheet_fits_one_page_without_overlaps():
+    for edition in ("cards", "pennies"):
+        for paper in PAPERS.values():
+            opts = Options(edition=edition)
+            turn = example_turn(5, 1)
+            figures = {"glyph-key": glyph_key(5, COLOUR),
+                       "example-turn": example_figure(turn, COLOUR)}
+            pages = typeset(rules_markup(opts, turn), figures, paper, COLOUR, "footer")
+            assert len(pages) == 1
+            lines = sorted((round(t.position.y, 3), t.position.x) for t in pages[0].shapes
+                           if isinstance(t, Text) and t.size > 3)
+            # Body lines in one column never share a baseline position twice.
+            assert len(lines) == len(set(lines))
