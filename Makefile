@@ -3,7 +3,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 PNP := $(VENV)/bin/pnp
-SYSTEM_TOOLS := poppler-utils qpdf librsvg2-bin fonts-dejavu-core hyperfine
+SYSTEM_TOOLS := poppler-utils qpdf librsvg2-bin fonts-dejavu-core
 
 .PHONY: all build test bench system-tools clean
 
@@ -25,7 +25,7 @@ build: $(VENV)/.installed
 # The tests drive real clients: qpdf, poppler and librsvg. Installed when missing.
 system-tools:
 	@missing=""; \
-	for tool in pdftoppm qpdf rsvg-convert hyperfine; do command -v $$tool >/dev/null || missing=1; done; \
+	for tool in pdftoppm pdffonts qpdf rsvg-convert; do command -v $$tool >/dev/null || missing=1; done; \
 	fc-list | grep -q DejaVuSans || missing=1; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_TOOLS) >/dev/null; \
