@@ -50,6 +50,8 @@ def game_options(command):
         click.option("--numbers", type=int, help="Blind Hex: hash-mark numbers 1..M."),
         click.option("--edition", type=str, help="Blind Hex: cards or pennies."),
         click.option("--seed", type=int, help="Which generated board (or puzzle)."),
+        click.option("--coordinates/--no-coordinates", default=None,
+                     help="Column letters and row numbers round the board (default: on)."),
     ]):
         command = option(command)
     return command

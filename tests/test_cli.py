@@ -147,3 +147,11 @@ def test_help_lists_commands():
     assert result.returncode == 0
     for command in ("board", "rules", "pad", "kit", "build", "stats", "list"):
         assert command in result.stdout
+
+
+def test_coordinates_can_be_left_off(tmp_path):
+    with_, without = tmp_path / "with.svg", tmp_path / "without.svg"
+    invoke("board", "blind-hex", "--format", "svg", "-o", str(with_))
+    invoke("board", "blind-hex", "--format", "svg", "--no-coordinates", "-o", str(without))
+    assert ">k<" in with_.read_text() and ">k<" not in without.read_text()
+    assert ">x<" in without.read_text()  # the side letters stay

@@ -42,6 +42,7 @@ class Options:
     numbers: int = hashmarks.DEFAULT_NUMBERS
     edition: str = "cards"
     seed: int = hashmarks.DEFAULT_SEED
+    coordinates: bool = True
 
     def __post_init__(self) -> None:
         s, n = hashmarks.SIZES, hashmarks.NUMBERS
@@ -64,15 +65,13 @@ class Options:
         return hashmarks.generate(self.size, self.numbers, self.seed)
 
 
-def make_options(size=None, numbers=None, edition=None, seed=None, **unused) -> Options:
-    given = {k: v for k, v in unused.items() if v is not None}
-    if given:
-        raise OptionError(f"{TITLE} takes no option {', '.join('--' + k for k in given)}")
-    defaults = Options()
-    return Options(size if size is not None else defaults.size,
-                   numbers if numbers is not None else defaults.numbers,
-                   edition or defaults.edition,
-                   seed if seed is not None else defaults.seed)
+def make_options(**given) -> Options:
+    """Options from the command line; None means the option was not given."""
+    given = {k: v for k, v in given.items() if v is not None}
+    unknown = sorted(set(given) - set(Options.__dataclass_fields__))
+    if unknown:
+        raise OptionError(f"{TITLE} takes no option {', '.join('--' + k for k in unknown)}")
+    return Options(**given)
 
 
 # --- hash-mark glyphs -----------------------------------------------------------------------
@@ -92,7 +91,7 @@ def glyph_segments(a: Point, b: Point, number: int, numbers: int) -> list[tuple[
     t = Point((b.x - a.x) / length, (b.y - a.y) / length)
     n = Point(-t.y, t.x)
     mid = a.lerp(b, 0.5)
-    gap = min(0.15 * length, 0.6 * length / glyph_span(numbers))
+    gap = tick_gap(length, numbers)
     half = 0.2 * length
     gate = number >= 5
     extra = number - 5 if gate else number
@@ -111,8 +110,13 @@ def glyph_segments(a: Point, b: Point, number: int, numbers: int) -> list[tuple[
     return out
 
 
-def mark_width(cell_radius: float) -> float:
-    return min(0.5, max(0.2, 0.055 * cell_radius))
+def tick_gap(edge_length: float, numbers: int) -> float:
+    return min(0.15 * edge_length, 0.68 * edge_length / glyph_span(numbers))
+
+
+def mark_width(edge_length: float, numbers: int) -> float:
+    # Never more than half the spacing, or dense glyphs run together into a bar.
+    return min(0.5, max(0.15, 0.055 * edge_length), 0.5 * tick_gap(edge_length, numbers))
 
 
 def hash_marks(p: hexboard.Placement, board: HashBoard, colour: str) -> list[Shape]:
@@ -120,7 +124,7 @@ def hash_marks(p: hexboard.Placement, board: HashBoard, colour: str) -> list[Sha
     for (cell, direction), number in board.edges.items():
         a, b = p.edge(cell, direction)
         segs += glyph_segments(a, b, number, board.numbers)
-    return [segments(segs, Paint(stroke=colour, width=mark_width(p.cell_radius)))]
+    return [segments(segs, Paint(stroke=colour, width=mark_width(p.cell_radius, board.numbers)))]
 
 
 # --- the board page ---------------------------------------------------------------------------
@@ -180,8 +184,9 @@ def board_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
         shapes += penny_track(paper.width / 2, y + h - track, w, opts.numbers, "x",
                               colours["x side"], colours, facing_down=False)
         y, h = y + track + gap, h - 2 * (track + gap)
-    placement = hexboard.place_board(opts.size, x, y, w, h, angles=BOARD_ANGLES)
-    shapes += board_shapes(placement, board, colours)
+    placement = hexboard.place_board(opts.size, x, y, w, h, opts.coordinates,
+                                     angles=BOARD_ANGLES)
+    shapes += board_shapes(placement, board, colours, opts.coordinates)
     shapes += sheet.footer(paper, f"{CREDIT} x joins the two x sides; o joins the two o sides.",
                            colours)
     return Page(paper.width, paper.height, tuple(shapes))
@@ -211,7 +216,7 @@ def glyph_key(numbers: int, colours: dict[str, str]) -> Figure:
         a, b = Point(cx - edge / 2, cy), Point(cx + edge / 2, cy)
         shapes.append(segments([(a, b)], Paint(stroke=colours["board line"], width=0.3)))
         shapes.append(segments(glyph_segments(a, b, i + 1, numbers),
-                               Paint(stroke=colours["ink"], width=mark_width(edge))))
+                               Paint(stroke=colours["ink"], width=mark_width(edge, numbers))))
         shapes.append(centred_label(cx, cy + 8.5, str(i + 1), 4.0, colours["ink"], "bold"))
     return Figure(per_row * cell_w, rows * row_h, tuple(shapes),
                   "Hash marks for each number, as they appear on the edges of the spaces.")
