@@ -48,6 +48,12 @@ def registered(role: FontRole) -> str:
 
 def text_width(text: str, size: float, role: FontRole = "regular") -> float:
     """Advance width of text in mm at an em size in mm."""
+    return size * _em_width(text, role)
+
+
+@lru_cache(maxsize=8192)
+def _em_width(text: str, role: FontRole) -> float:
+    # Widths scale with size, so one measurement per word serves every size and every pass.
     from reportlab.pdfbase.pdfmetrics import stringWidth
-    return stringWidth(text, registered(role), size)
+    return stringWidth(text, registered(role), 1.0)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
 SQRT3 = math.sqrt(3.0)
@@ -145,9 +146,14 @@ def corner_offset(layout: Layout, corner: int) -> Point:
     return Point(layout.size * math.cos(angle), layout.size * math.sin(angle))
 
 
+@lru_cache(maxsize=16)
+def corner_offsets(layout: Layout) -> tuple[Point, ...]:
+    return tuple(corner_offset(layout, i) for i in range(6))
+
+
 def corners(layout: Layout, h: Hex) -> tuple[Point, ...]:
     centre = hex_to_pixel(layout, h)
-    return tuple(centre + corner_offset(layout, i) for i in range(6))
+    return tuple(centre + offset for offset in corner_offsets(layout))
 
 
 def edge_endpoints(layout: Layout, h: Hex, direction: int) -> tuple[Point, Point]:
