@@ -106,7 +106,6 @@ class Stats:
     pairs: dict[tuple[int, int], int]
     hubs: int
     bare_cells: int
-    targets: Targets
 
     @property
     def spread(self) -> int:
@@ -153,7 +152,7 @@ def stats(board: HashBoard) -> Stats:
         if len(offered) == 2:
             pairs[tuple(sorted(offered))] += 1
     return Stats(board.size, board.numbers, board.seed, counts, pairs,
-                 sum(board.is_hub(c) for c in board.board), bare, Targets.for_board(board.size, board.numbers))
+                 sum(board.is_hub(c) for c in board.board), bare)
 
 
 class _Search:

@@ -15,7 +15,6 @@ COLOUR: Palette = {
     "x tint": "#f6d3d8",        # cells where x may write, in figures
     "o tint": "#d4e2f3",
     "both tint": "#e4d9ec",
-    "highlight": "#f2b705",
     "header fill": "#ededed",
 }
 

@@ -344,8 +344,10 @@ def pad_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
                           first_column=[str(i) for i in range(1, rows + 1)])
     y += (rows + 1) * row_h + 8
     shapes += sheet.field(x, y, half, "Winner (x or o)", colours)
-    shapes += [Text(Point(x + half + 6, y), "Cells as column letter and row number, e.g. c4.",
-                    2.8, colours["muted"])]
+    example = hexboard.cell_name(Hex(2, 3))
+    shapes += [Text(Point(x + half + 6, y),
+                    f"Cells as column letter and row number, e.g. {example}.", 2.8,
+                    colours["muted"])]
     y += 6
     shapes.append(Text(Point(x, y + 3), "Match tally", 3.6, colours["ink"], "bold"))
     y += 5
