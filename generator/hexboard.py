@@ -76,6 +76,11 @@ def _disc(centre: Point, radius: float) -> list[Point]:
             for a in range(8)]
 
 
+def side_letter_distance(with_coordinates: bool) -> float:
+    """Side letters move in to where the coordinates would be when there are none."""
+    return SIDE_LETTER_AT if with_coordinates else SIDE_LETTER_AT - COORDINATE_AT
+
+
 def extent(size: int, with_coordinates: bool = True) -> list[Point]:
     """Points the drawn board reaches in the unit layout: bands, coordinates, side letters."""
     points = outline(size, BAND[1])
@@ -84,7 +89,7 @@ def extent(size: int, with_coordinates: bool = True) -> list[Point]:
         for i in (0, size - 1):
             for fq, fr in ((i, lo), (i, hi), (lo, i), (hi, i)):
                 points += _disc(axial_point(fq, fr), COORDINATE_SIZE)
-    at = SIDE_LETTER_AT if with_coordinates else SIDE_LETTER_AT - COORDINATE_AT
+    at = side_letter_distance(with_coordinates)
     lo, hi = -2 / 3 - at, size - 1 + 2 / 3 + at
     mid = (size - 1) / 2
     for fq, fr in ((lo, mid), (hi, mid), (mid, lo), (mid, hi)):
@@ -157,7 +162,7 @@ def coordinates(p: Placement, colour: str, size: float) -> list[Text]:
 def side_letters(p: Placement, q_text: str, r_text: str, q_colour: str, r_colour: str,
                  size: float, with_coordinates: bool = True) -> list[Text]:
     mid = (p.board.size - 1) / 2
-    at = SIDE_LETTER_AT if with_coordinates else SIDE_LETTER_AT - COORDINATE_AT
+    at = side_letter_distance(with_coordinates)
     lo = p.low - at
     hi = p.high + at
     out = []
