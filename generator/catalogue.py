@@ -12,7 +12,6 @@ from .paper import PAPERS, Paper
 from .palette import PALETTES
 from .scene import Document
 
-ITEMS = ("rules", "board", "pad", "kit")
 # A kit repeats the other items' pages, so it is offered as one PDF to print in one go.
 ITEM_FORMATS = {"kit": ("pdf",)}
 
@@ -42,9 +41,7 @@ def entries(game_keys: list[str], paper_keys: list[str]) -> Iterator[Entry]:
     for key in game_keys:
         game = GAMES[key]
         for variant, options in game.catalogue():
-            for item in ITEMS:
-                if item != "kit" and item not in game.items:
-                    continue
+            for item in [*game.items, "kit"]:
                 for paper_key in paper_keys:
                     for fmt in ITEM_FORMATS.get(item, render.FORMATS):
                         yield Entry(game, variant, options, item, PAPERS[paper_key], fmt)

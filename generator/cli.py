@@ -10,6 +10,7 @@ import click
 
 from . import catalogue, render
 from .games import GAMES, OptionError
+from .gridfile import GridError
 from .paper import PAPERS
 from .palette import PALETTES
 
@@ -21,7 +22,8 @@ class Pnp(click.Group):
 
     def main(self, args=None, prog_name=None, **extra):
         try:
-            super().main(args, prog_name=prog_name, standalone_mode=False, **extra)
+            # Without standalone mode click returns a command's Exit status instead of exiting.
+            status = super().main(args, prog_name=prog_name, standalone_mode=False, **extra)
         except click.exceptions.Exit as done:
             sys.exit(done.exit_code)
         except click.Abort:
@@ -33,7 +35,7 @@ class Pnp(click.Group):
         except (OptionError, render.OutputError) as err:
             click.echo(f"pnp: {err}", err=True)
             sys.exit(EXIT_BAD_INPUT)
-        sys.exit(0)
+        sys.exit(status if isinstance(status, int) else 0)
 
 
 GAME = click.argument("game", type=click.Choice(sorted(GAMES)), metavar="GAME")
@@ -90,6 +92,8 @@ def _item_command(item: str, doc: str, formats=render.FORMATS):
     @game_options
     def command(game, paper, palette, fmt, output, copies, **given):
         options = _options(game, **given)
+        if item != "kit" and item not in GAMES[game].items:
+            raise OptionError(f"{game} has no {item}; it has {', '.join(GAMES[game].items)}")
         target = output or Path(f"{game}-{item}.{fmt}")
         if fmt == "json":
             data = json.dumps(GAMES[game].extras["json"](options), indent=1) + "\n"
@@ -108,7 +112,8 @@ _item_command("board", "Print a board (or its JSON description with --format jso
               formats=(*render.FORMATS, "json"))
 _item_command("rules", "Print the rule sheet.")
 _item_command("pad", "Print a score pad.")
-_item_command("kit", "Print rules, board and score pad in one document.")
+_item_command("counters", "Print a sheet of counters to cut out (Nex).")
+_item_command("kit", "Print every item of a game in one document.")
 
 
 @main.command()
@@ -123,6 +128,25 @@ def stats(game, **given):
     click.echo(text)
     for warning in warnings:
         click.echo(f"warning: {warning}")
+
+
+@main.command()
+@GAME
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+def judge(game, file):
+    """Say who has connected in a position or a replayed move list (FILE, or - for stdin).
+    Exit status 1 when the move list holds illegal turns."""
+    referee = GAMES[game].extras.get("judge")
+    if referee is None:
+        raise OptionError(f"{game} has no judge")
+    try:
+        verdict = referee(file.read())
+    except (GridError, UnicodeDecodeError) as err:
+        raise OptionError(f"{file.name}: {err}") from None
+    for text in verdict.lines:
+        click.echo(text)
+    if not verdict.clean:
+        raise click.exceptions.Exit(1)
 
 
 @main.command()

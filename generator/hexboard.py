@@ -126,15 +126,17 @@ def cell_shapes(p: Placement, line_paint: Paint, fills: dict[Hex, str] | None = 
     return shapes
 
 
-def side_bands(p: Placement, q_colour: str, r_colour: str) -> list[Shape]:
+def side_bands(p: Placement, q_colour: str, r_colour: str,
+               edge: str | None = None) -> list[Shape]:
     """Four trapezoids along the sides, mitred where they meet: q sides in one colour, r
-    sides in the other."""
+    sides in the other; an edge colour outlines them, for a side coloured like the paper."""
     inner = [p.transform.apply(pt) for pt in outline(p.board.size, BAND[0])]
     outer = [p.transform.apply(pt) for pt in outline(p.board.size, BAND[1])]
     # outline order: (lo,lo), (hi,lo), (hi,hi), (lo,hi); side i runs from corner i to i+1.
     colours = [r_colour, q_colour, r_colour, q_colour]
+    width = 0.04 * p.cell_radius
     return [polygon((inner[i], inner[(i + 1) % 4], outer[(i + 1) % 4], outer[i]),
-                    Paint(fill=colours[i])) for i in range(4)]
+                    Paint(fill=colours[i], stroke=edge, width=width)) for i in range(4)]
 
 
 def column_name(q: int) -> str:
@@ -171,3 +173,12 @@ def side_letters(p: Placement, q_text: str, r_text: str, q_colour: str, r_colour
         at = p.point(fq, fr)
         out.append(centred_label(at.x, at.y, text, size, colour, "bold"))
     return out
+
+
+def labels(p: Placement, q_side: tuple[str, str], r_side: tuple[str, str], muted: str,
+           with_coordinates: bool = True) -> list[Text]:
+    """Coordinates (if wanted) and the players' letters, each side's as (text, colour)."""
+    r = p.cell_radius
+    out = coordinates(p, muted, COORDINATE_SIZE * r) if with_coordinates else []
+    return out + side_letters(p, q_side[0], r_side[0], q_side[1], r_side[1],
+                              SIDE_LETTER_SIZE * r, with_coordinates)

@@ -1,21 +1,52 @@
-"""Colours by role. A palette is a plain dict, so another look is a swap of one table."""
+"""Colours by role. A palette is a table, so another look is a swap of one table.
+
+A palette that sets `outlines` asks the games to tell pieces apart by symbol rather than by
+large fills, for printers short of ink.
+"""
 
 from __future__ import annotations
 
-Palette = dict[str, str]
 
-COLOUR: Palette = {
+class Palette(dict):
+    """Role name -> "#rrggbb", plus how pieces are told apart."""
+
+    def __init__(self, name: str, roles: dict[str, str], outlines: bool = False):
+        super().__init__(roles)
+        self.name = name
+        self.outlines = outlines
+
+
+COLOUR = Palette("colour", {
     "ink": "#1a1a1a",           # text and hash marks
     "muted": "#6b6b6b",         # captions, coordinates, footers
     "board line": "#8c8c8c",    # cell outlines
     "cell": "#ffffff",
-    "rule": "#b3b3b3",          # table rules and cut lines
+    "rule": "#b3b3b3",          # table rules
+    "cut line": "#8c8c8c",      # cut lines and crop marks; visible on black and on white
     "x side": "#c8102e",
     "o side": "#1f5fa8",
     "x tint": "#f6d3d8",        # cells where x may write, in figures
     "o tint": "#d4e2f3",
     "both tint": "#e4d9ec",
     "header fill": "#ededed",
-}
+    "black stone": "#1a1a1a",
+    "white stone": "#ffffff",
+    "neutral stone": "#a8a8a8",
+    "stone edge": "#1a1a1a",
+    "black side": "#1a1a1a",
+    "white side": "#ffffff",
+    "highlight": "#2e9d4a",     # a winning chain in figures
+    "change": "#f8e2a8",        # cells a turn changed, in figures
+})
 
-PALETTES: dict[str, Palette] = {"colour": COLOUR}
+INK_SAVER = Palette("ink-saver", {
+    **COLOUR,
+    "x tint": "#fbeef0",
+    "o tint": "#eef3fa",
+    "both tint": "#f4f0f7",
+    "header fill": "#ffffff",
+    "black stone": "#ffffff",
+    "neutral stone": "#ffffff",
+}, outlines=True)
+
+PALETTES: dict[str, Palette] = {p.name: p for p in (COLOUR, INK_SAVER)}

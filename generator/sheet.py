@@ -8,7 +8,7 @@ from typing import Sequence
 from .fonts import ASCENT, CAP_HEIGHT, DESCENT, text_width
 from .geometry import Point
 from .paper import Paper
-from .scene import Paint, Shape, Text, line, rectangle, segments
+from .scene import Page, Paint, Shape, Text, line, rectangle, segments
 
 TITLE_SIZE = 6.0
 SUBTITLE_SIZE = 3.2
@@ -84,3 +84,57 @@ def field(x: float, y: float, width: float, label: str, colours: dict[str, str],
     return [Text(Point(x, y), label, size, colours["ink"]),
             line(Point(x + lw, y + 0.6), Point(x + width, y + 0.6),
                  Paint(stroke=colours["rule"], width=0.25, round_caps=False))]
+
+
+@dataclass(frozen=True)
+class Pad:
+    """A score pad: who played, how to write a turn, a move record and a match tally."""
+    title: str
+    subtitle: str
+    players: tuple[str, str]
+    notes: tuple[str, ...]             # how to write a turn, above the record
+    record: tuple[Column, ...]         # the first column numbers the rows
+    footer: str
+    record_blocks: int = 1             # side-by-side copies of the record, numbered on
+    tally_rows: int = 5
+
+
+ROW_HEIGHT = 6.5
+NOTE_SIZE = 2.8
+
+
+def score_pad(paper: Paper, pad: Pad, colours: dict[str, str]) -> Page:
+    x, y, w, h = body_box(paper)
+    bottom = y + h
+    shapes = header(paper, pad.title, pad.subtitle, colours)
+    half = (w - 6) / 2
+    y += 4
+    for left, right in (pad.players, ("Date", "Board")):
+        shapes += field(x, y, half, left, colours)
+        shapes += field(x + half + 6, y, half, right, colours)
+        y += 8
+    y -= 1
+    for note in pad.notes:
+        shapes.append(Text(Point(x, y), note, NOTE_SIZE, colours["muted"]))
+        y += NOTE_SIZE * 1.5
+    y += 1
+    tally_height = (pad.tally_rows + 1) * ROW_HEIGHT + 8
+    rows = int((bottom - y - tally_height - 14) // ROW_HEIGHT) - 1
+    blocks = pad.record_blocks
+    block_w = (w - 6 * (blocks - 1)) / blocks
+    for i in range(blocks):
+        shapes += table(x + i * (block_w + 6), y, block_w, pad.record, rows, ROW_HEIGHT,
+                        colours, first_column=[str(i * rows + n) for n in range(1, rows + 1)])
+    y += (rows + 1) * ROW_HEIGHT + 8
+    shapes += field(x, y, half, "Winner", colours)
+    shapes += field(x + half + 6, y, half, "Turns played", colours)
+    y += 6
+    shapes.append(Text(Point(x, y + 3), "Match tally", 3.6, colours["ink"], "bold"))
+    y += 5
+    a, b = pad.players
+    shapes += table(x, y, w, [Column("Game", 0.5), Column(a, 1.5), Column(b, 1.5),
+                              Column("Winner", 1.2), Column("Running score", 1.3)],
+                    pad.tally_rows, ROW_HEIGHT, colours,
+                    first_column=[str(i) for i in range(1, pad.tally_rows + 1)])
+    shapes += footer(paper, pad.footer, colours)
+    return Page(paper.width, paper.height, tuple(shapes))

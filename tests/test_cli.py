@@ -42,6 +42,9 @@ BAD = [
     (["rules", "blind-hex", "--numbers", "3"], "rules need --numbers of at least 4"),
     (["board", "blind-hex", "--size", "eleven"], "'eleven' is not a valid integer"),
     (["pad", "blind-hex", "--copies", "0"], "--copies"),
+    (["board", "nex", "--size", "8"], "--size must be 9 to 19 for Nex"),
+    (["board", "nex", "--numbers", "5"], "Nex takes no option --numbers"),
+    (["counters", "blind-hex"], "blind-hex has no counters"),
 ]
 
 
@@ -155,3 +158,53 @@ def test_coordinates_can_be_left_off(tmp_path):
     invoke("board", "blind-hex", "--format", "svg", "--no-coordinates", "-o", str(without))
     assert ">k<" in with_.read_text() and ">k<" not in without.read_text()
     assert ">x<" in without.read_text()  # the side letters stay
+
+
+def test_judge_nex_names_the_winner_of_a_position(tmp_path):
+    position = tmp_path / "position.txt"
+    position.write_text("# White's b column runs from row 1 to row 3\n"
+                        "B W .\n B W N\n  . W B\n")
+    result = pnp("judge", "nex", str(position))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("White has connected the SW and NE sides: b1 b2 b3")
+
+
+def test_judge_nex_reports_each_illegal_turn_and_exits_1(tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("size 9\n1. e5 (d5)\n2. e5 (a1)\n3. d5 a1 (e5)\n4. f6 (f7)\n")
+    result = pnp("judge", "nex", str(moves))
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == ("illegal: turn 2 (White, line 3): a drop needs empty cells, but e5 "
+                        "holds a Black stone")
+    assert lines[1].startswith("illegal: turn 3 (Black, line 4): only neutral stones")
+    assert "after 4 turns on 9 × 9:" in lines
+
+
+@pytest.mark.parametrize("text, message", [
+    ("B B\nB\n", "line 2, column 2: this row has 1 cells; a board of 2 rows needs 2 in "
+                  "every row"),
+    ("size 9\n1. e5 (d55)\n", "line 2, column 7: 'd55' is not a cell of a 9 × 9 board "
+                                "(a1 to i9)"),
+])
+def test_judge_unreadable_file_is_one_line_exit_2(tmp_path, text, message):
+    f = tmp_path / "game.txt"
+    f.write_text(text)
+    result = pnp("judge", "nex", str(f))
+    assert result.returncode == 2
+    assert result.stderr == f"pnp: {f}: {message}\n"
+
+
+def test_nex_counters_in_ink_saver_use_little_ink(tmp_path):
+    from PIL import Image
+    shares = {}
+    for palette in ("colour", "ink-saver"):
+        out = tmp_path / f"{palette}.pdf"
+        assert pnp("counters", "nex", "--palette", palette, "-o", str(out)).returncode == 0
+        subprocess.run(["pdftoppm", "-png", "-r", "30", "-f", "1", "-l", "1", "-singlefile",
+                        str(out), str(tmp_path / palette)], check=True)
+        grey = Image.open(tmp_path / f"{palette}.png").convert("L")
+        darkness = sum((255 - v) * n for v, n in enumerate(grey.histogram()))
+        shares[palette] = darkness / (255 * grey.width * grey.height)
+    # Black and grey blocks cover a quarter of the colour sheet; outlines and letters do not.
+    assert shares["ink-saver"] < shares["colour"] / 2

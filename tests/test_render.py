@@ -41,7 +41,9 @@ def test_the_catalogue_has_every_item(built):
     found = {p.with_suffix("") for p in built.rglob("*.pdf")}
     found |= {Path(re.sub(r"-\d+$", "", str(p.with_suffix("")))) for p in built.rglob("*.svg")}
     assert found == expected
-    assert len(list(built.rglob("*.pdf"))) == 2 * 2 * 4  # editions x papers x items
+    pdfs = {key: len(list((built / key).rglob("*.pdf"))) for key in GAMES}
+    # variants x papers x (items + the kit)
+    assert pdfs == {"blind-hex": 2 * 2 * 4, "nex": 1 * 2 * 5}
 
 
 def paper_of(path: Path):
@@ -144,13 +146,18 @@ def shape_extent(shape):
             shape.position.x + reach, shape.position.y + reach)
 
 
-@pytest.mark.parametrize("item", ["board", "rules", "pad"])
+MARGIN_CASES = [("blind-hex", item, {"size": size, "edition": edition})
+                for item in ("board", "rules", "pad") for edition in ("cards", "pennies")
+                for size in (4, 11, 25)]
+MARGIN_CASES += [("nex", item, {"size": size}) for item in ("board", "rules", "counters", "pad")
+                 for size in (9, 11, 19)]
+
+
 @pytest.mark.parametrize("paper", sorted(PAPERS))
-@pytest.mark.parametrize("edition", ["cards", "pennies"])
-@pytest.mark.parametrize("size", [4, 11, 25])
-def test_nothing_crosses_the_printable_margin(item, paper, edition, size):
-    game = GAMES["blind-hex"]
-    options = game.make_options(size=size, edition=edition)
+@pytest.mark.parametrize("key, item, given", MARGIN_CASES)
+def test_nothing_crosses_the_printable_margin(key, item, given, paper):
+    game = GAMES[key]
+    options = game.make_options(**given)
     p = PAPERS[paper]
     doc = catalogue.make_document(game, item, options, p)
     for page in doc.pages:

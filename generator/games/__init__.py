@@ -13,6 +13,15 @@ class OptionError(ValueError):
     """An option a game cannot take; the message is one line for the user."""
 
 
+def options_from(cls: type, title: str, given: dict[str, Any]) -> Any:
+    """A game's options from the command line's; None means the option was not given."""
+    given = {k: v for k, v in given.items() if v is not None}
+    unknown = sorted(set(given) - set(cls.__dataclass_fields__))
+    if unknown:
+        raise OptionError(f"{title} takes no option {', '.join('--' + k for k in unknown)}")
+    return cls(**given)
+
+
 ItemMaker = Callable[[Any, Paper, dict[str, str], int], Document]
 
 
@@ -23,23 +32,22 @@ class Game:
     designer: str
     year: str
     make_options: Callable[..., Any]  # keyword options from the command line -> validated value
-    items: dict[str, ItemMaker]       # board, rules, pad: (options, paper, colours, copies)
+    items: dict[str, ItemMaker]       # rules, board, ..., pad, in kit order
     catalogue: Callable[[], list[tuple[str, Any]]]  # (variant name, options) to build
     extras: dict[str, Callable[..., Any]] = field(default_factory=dict)
 
 
 def _registry() -> dict[str, Game]:
-    from . import blind_hex
-    return {g.key: g for g in (blind_hex.GAME,)}
+    from . import blind_hex, nex
+    return {g.key: g for g in (blind_hex.GAME, nex.GAME)}
 
 
 GAMES: dict[str, Game] = _registry()
 
 
 def kit(game: Game, options: Any, paper: Paper, colours: dict[str, str], copies: int) -> Document:
-    """Rules, board and score pad in one document."""
-    parts = [game.items[name](options, paper, colours, copies)
-             for name in ("rules", "board", "pad") if name in game.items]
+    """Every item of the game in one document, in the order the game lists them."""
+    parts = [make(options, paper, colours, copies) for make in game.items.values()]
     doc = parts[0]
     for part in parts[1:]:
         doc = doc + part

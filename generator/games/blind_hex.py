@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from pathlib import Path
-
-import jinja2
-
-from .. import hashmarks, hexboard, sheet
+from .. import hashmarks, hexboard, sheet, templating
 from ..geometry import Hex, Point
 from ..hashmarks import HashBoard
 from ..paper import Paper
 from ..scene import Circle, Document, Page, Paint, Shape, Text, segments
 from ..textlayout import Figure, centred_label, typeset
-from . import Game, OptionError
+from . import Game, OptionError, options_from
 
 TITLE = "Blind Hex"
 DESIGNER = "Don Kirkby"
@@ -29,7 +25,6 @@ EDITIONS = ("cards", "pennies")
 LICENCE = "CC-BY-SA 3.0"
 CREDIT = f"{TITLE} by {DESIGNER}, {YEAR}. Licensed {LICENCE}."
 MIN_RULE_NUMBERS = 4  # two covered numbers must still leave two to choose
-TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 # x sides to the players' left and right, o sides at the top and bottom, as the rules say.
 BOARD_ANGLES = tuple(range(-14, 45))
 COIN_SPOT = 21.0  # mm: a UK 1p is 20.3 mm, the largest common small coin
@@ -66,12 +61,7 @@ class Options:
 
 
 def make_options(**given) -> Options:
-    """Options from the command line; None means the option was not given."""
-    given = {k: v for k, v in given.items() if v is not None}
-    unknown = sorted(set(given) - set(Options.__dataclass_fields__))
-    if unknown:
-        raise OptionError(f"{TITLE} takes no option {', '.join('--' + k for k in unknown)}")
-    return Options(**given)
+    return options_from(Options, TITLE, given)
 
 
 # --- hash-mark glyphs -----------------------------------------------------------------------
@@ -138,11 +128,8 @@ def board_shapes(p: hexboard.Placement, board: HashBoard, colours: dict[str, str
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.12, 0.03 * r)), fills)
     shapes += hash_marks(p, board, colours["ink"])
-    if with_coordinates:
-        shapes += hexboard.coordinates(p, colours["muted"], hexboard.COORDINATE_SIZE * r)
-    shapes += hexboard.side_letters(p, "x", "o", colours["x side"], colours["o side"],
-                                    hexboard.SIDE_LETTER_SIZE * r, with_coordinates)
-    return shapes
+    return shapes + hexboard.labels(p, ("x", colours["x side"]), ("o", colours["o side"]),
+                                    colours["muted"], with_coordinates)
 
 
 def penny_track(centre_x: float, top: float, width: float, numbers: int, letter: str,
@@ -294,10 +281,6 @@ def example_figure(turn: ExampleTurn, colours: dict[str, str]) -> Figure:
 # --- the rule sheet ----------------------------------------------------------------------------
 
 
-_ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-                          undefined=jinja2.StrictUndefined, trim_blocks=True,
-                          lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
-
 WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 CARD_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9")
 
@@ -306,7 +289,7 @@ def rules_markup(opts: Options, turn: ExampleTurn) -> str:
     if opts.numbers < MIN_RULE_NUMBERS:
         raise OptionError(f"{TITLE} rules need --numbers of at least {MIN_RULE_NUMBERS}: two "
                           f"numbers are covered each turn and two must remain to choose")
-    return _ENV.get_template("blind-hex-rules.md.j2").render(
+    return templating.render("blind-hex-rules.md.j2",
         o=opts, M=opts.numbers, N=opts.size, words=WORDS, cards=CARD_NAMES[:opts.numbers],
         fingers=opts.numbers <= 5, turn=turn, credit=CREDIT, licence=LICENCE)
 
@@ -324,41 +307,14 @@ def rules_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int
 
 
 def pad_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
-    x, y, w, h = sheet.body_box(paper)
-    shapes = sheet.header(paper, f"{TITLE} score pad", opts.label, colours)
-    y += 4
-    half = (w - 6) / 2
-    shapes += sheet.field(x, y, half, "x player", colours)
-    shapes += sheet.field(x + half + 6, y, half, "o player", colours)
-    y += 8
-    shapes += sheet.field(x, y, half, "Date", colours)
-    shapes += sheet.field(x + half + 6, y, half, "Board", colours)
-    y += 6
-    tally_rows, row_h = 5, 6.5
-    tally_h = (tally_rows + 1) * row_h + 14
-    rows = int((h - (y - sheet.body_box(paper)[1]) - tally_h - 16) // row_h) - 1
-    columns = [sheet.Column("Turn", 0.6), sheet.Column("x chose", 1.0),
-               sheet.Column("o chose", 1.0), sheet.Column("x wrote in", 1.5),
-               sheet.Column("o wrote in", 1.5)]
-    shapes += sheet.table(x, y, w, columns, rows, row_h, colours,
-                          first_column=[str(i) for i in range(1, rows + 1)])
-    y += (rows + 1) * row_h + 8
-    shapes += sheet.field(x, y, half, "Winner (x or o)", colours)
     example = hexboard.cell_name(Hex(2, 3))
-    shapes += [Text(Point(x + half + 6, y),
-                    f"Cells as column letter and row number, e.g. {example}.", 2.8,
-                    colours["muted"])]
-    y += 6
-    shapes.append(Text(Point(x, y + 3), "Match tally", 3.6, colours["ink"], "bold"))
-    y += 5
-    shapes += sheet.table(x, y, w, [sheet.Column("Game", 0.6), sheet.Column("x player", 1.5),
-                                    sheet.Column("o player", 1.5), sheet.Column("Winner", 1.2),
-                                    sheet.Column("Running score", 1.4)],
-                          tally_rows, row_h, colours,
-                          first_column=[str(i) for i in range(1, tally_rows + 1)])
-    shapes += sheet.footer(paper, f"{CREDIT} One sheet per game; a turn writes at most four "
-                                  f"letters.", colours)
-    return Page(paper.width, paper.height, tuple(shapes))
+    return sheet.score_pad(paper, sheet.Pad(
+        f"{TITLE} score pad", opts.label, ("x player", "o player"),
+        (f"Write each turn's two numbers per player, then the cells written in, by column "
+         f"letter and row number (e.g. {example}).",),
+        (sheet.Column("Turn", 0.6), sheet.Column("x chose", 1.0), sheet.Column("o chose", 1.0),
+         sheet.Column("x wrote in", 1.5), sheet.Column("o wrote in", 1.5)),
+        f"{CREDIT} One sheet per game; a turn writes at most four letters."), colours)
 
 
 def pad_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
