@@ -52,6 +52,8 @@ def game_options(command):
         click.option("--numbers", type=int, help="Blind Hex: hash-mark numbers 1..M."),
         click.option("--edition", type=str, help="Blind Hex: cards or pennies."),
         click.option("--seed", type=int, help="Which generated board (or puzzle)."),
+        click.option("--neutral", type=str,
+                     help="Bling: the neutral block's cell (default c3, the centre)."),
         click.option("--coordinates/--no-coordinates", default=None,
                      help="Column letters and row numbers round the board (default: on)."),
     ]):
@@ -74,8 +76,8 @@ def list_games():
     for key, game in sorted(GAMES.items()):
         variants = ", ".join(v for v, _ in game.catalogue())
         items = ", ".join([*game.items, "kit"])
-        click.echo(f"{key:10} {game.title} ({game.designer}, {game.year}): {items}; "
-                   f"variants: {variants}")
+        by = ", ".join(filter(None, (game.designer, game.year)))
+        click.echo(f"{key:10} {game.title} ({by}): {items}; variants: {variants}")
 
 
 def _item_command(item: str, doc: str, formats=render.FORMATS):
@@ -113,6 +115,7 @@ _item_command("board", "Print a board (or its JSON description with --format jso
 _item_command("rules", "Print the rule sheet.")
 _item_command("pad", "Print a score pad.")
 _item_command("counters", "Print a sheet of counters to cut out (Nex).")
+_item_command("tiles", "Print the blocks to cut out (Bling).")
 _item_command("kit", "Print every item of a game in one document.")
 
 

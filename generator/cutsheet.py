@@ -1,8 +1,9 @@
 """Sheets of square pieces to cut out: blocks of tiles with cut lines and crop marks.
 
-Tiles of one kind sit edge to edge in a block, so one straight cut serves two tiles; a
+Tiles of one colour sit edge to edge in a block, so one straight cut serves two tiles; the
 block's background runs BLEED past its outer cuts, so a cut a little off the line shows no
-white edge. Crop marks stand outside the bleed, in line with every cut.
+white edge. Tiles of several colours sit apart, a gutter of twice the bleed between them,
+and each draws its own bleed. Crop marks stand outside the bleed, in line with every cut.
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ CUT_WIDTH = 0.2
 @dataclass(frozen=True)
 class TileRun:
     """`count` tiles of one kind: an optional background for the whole block and the drawing
-    of one tile, given its centre and side."""
+    of one tile, given its centre, side and how far its colour fields must bleed."""
     name: str
     count: int
     background: str | None
-    draw: Callable[[Point, float], list[Shape]]
+    draw: Callable[[Point, float, float], list[Shape]]
 
 
 @dataclass(frozen=True)
@@ -41,51 +42,91 @@ class Block:
     columns: int
     rows: int
     side: float
+    gutter: float = 0.0
+    count: int = 0      # tiles drawn; the last row of a block without background may be short
+
+    @property
+    def pitch(self) -> float:
+        return self.side + self.gutter
+
+    @property
+    def width(self) -> float:
+        return self.columns * self.pitch - self.gutter
+
+    @property
+    def height(self) -> float:
+        return self.rows * self.pitch - self.gutter
 
 
-def columns_for(paper: Paper, side: float) -> int:
-    return int((paper.inner_width - 2 * MARGIN) // side)
+def fitting(room: float, side: float, gutter: float) -> int:
+    return int((room + gutter) // (side + gutter) + 1e-9)
 
 
-def layout(paper: Paper, side: float, runs: list[TileRun]) -> list[list[Block]]:
-    """Blocks page by page. Each run starts a new row and is rounded up to whole rows."""
-    columns = columns_for(paper, side)
+def layout(paper: Paper, side: float, runs: list[TileRun],
+           gutter: float = 0.0) -> list[list[Block]]:
+    """Blocks page by page. Each run starts a new row; a run with a background is rounded up
+    to whole rows, so its block stays a rectangle of colour."""
+    pitch = side + gutter
+    columns = fitting(paper.inner_width - 2 * MARGIN, side, gutter)
     if columns < 1:
         raise ValueError("tiles wider than the page")
     x0, top, _, height = sheet.body_box(paper)
-    x = paper.margin + (paper.inner_width - columns * side) / 2
+    x = paper.margin + (paper.inner_width - (columns * pitch - gutter)) / 2
     first_y, bottom = top + MARGIN, top + height - MARGIN
     pages: list[list[Block]] = [[]]
     y = first_y
     for run in runs:
         rows = math.ceil(run.count / columns)
+        left = rows * columns if run.background else run.count
         while rows:
-            room = int((bottom - y) // side + 1e-9)
+            room = fitting(bottom - y, side, gutter)
             if room < 1:
                 pages.append([])
                 y = first_y
                 continue
             take = min(rows, room)
-            pages[-1].append(Block(run, x, y, columns, take, side))
+            block = Block(run, x, y, columns, take, side, gutter, min(left, take * columns))
+            pages[-1].append(block)
             rows -= take
-            y += take * side + 2 * MARGIN
+            left -= block.count
+            y += block.height + 2 * MARGIN
     return [p for p in pages if p]
 
 
+def tile_corners(b: Block) -> list[tuple[float, float]]:
+    """Top-left corner of each tile in the block, row by row."""
+    return [(b.x + (n % b.columns) * b.pitch, b.y + (n // b.columns) * b.pitch)
+            for n in range(b.count)]
+
+
 def block_shapes(b: Block, colours: dict[str, str]) -> list[Shape]:
-    w, h = b.columns * b.side, b.rows * b.side
+    w, h = b.width, b.height
     shapes: list[Shape] = []
     if b.run.background:
         shapes.append(rectangle(b.x - BLEED, b.y - BLEED, w + 2 * BLEED, h + 2 * BLEED,
                                 Paint(fill=b.run.background)))
-    for j in range(b.rows):
-        for i in range(b.columns):
-            shapes += b.run.draw(Point(b.x + (i + 0.5) * b.side, b.y + (j + 0.5) * b.side),
-                                 b.side)
-    xs = [b.x + i * b.side for i in range(b.columns + 1)]
-    ys = [b.y + j * b.side for j in range(b.rows + 1)]
-    cuts = [(Point(x, b.y), Point(x, b.y + h)) for x in xs[1:-1]]
-    cuts += [(Point(b.x, y), Point(b.x + w, y)) for y in ys[1:-1]]
+    bleed = b.gutter / 2
+    for x, y in tile_corners(b):
+        shapes += b.run.draw(Point(x + b.side / 2, y + b.side / 2), b.side, bleed)
+    # Every tile edge is a cut; with no gutter a cut serves the tiles on both sides.
+    xs = sorted({round(b.x + i * b.pitch + d, 6) for i in range(b.columns)
+                 for d in (0.0, b.side)})
+    ys = sorted({round(b.y + j * b.pitch + d, 6) for j in range(b.rows)
+                 for d in (0.0, b.side)})
+    paint = Paint(stroke=colours["cut line"], width=CUT_WIDTH, round_caps=False)
+    if not b.gutter:
+        inner = xs if not b.run.background else xs[1:-1]
+        cuts = [(Point(x, b.y), Point(x, b.y + h)) for x in inner]
+        inner = ys if not b.run.background else ys[1:-1]
+        cuts += [(Point(b.x, y), Point(b.x + w, y)) for y in inner]
+    else:
+        # Tiles apart: each outlined, so scissors can follow it as well as a knife the marks.
+        cuts = []
+        for x, y in tile_corners(b):
+            corners = [Point(x, y), Point(x + b.side, y), Point(x + b.side, y + b.side),
+                       Point(x, y + b.side)]
+            cuts += list(zip(corners, corners[1:] + corners[:1]))
+    shapes.append(segments(cuts, paint))
     near, far = BLEED + MARK_GAP, MARGIN
     marks = []
     for x in xs:
@@ -94,22 +135,14 @@ def block_shapes(b: Block, colours: dict[str, str]) -> list[Shape]:
     for y in ys:
         marks += [(Point(b.x - far, y), Point(b.x - near, y)),
                   (Point(b.x + w + near, y), Point(b.x + w + far, y))]
-    paint = Paint(stroke=colours["cut line"], width=CUT_WIDTH, round_caps=False)
-    if not b.run.background:
-        # Without a background the outer cuts show too, as on a plain grid.
-        cuts += [(Point(b.x, b.y), Point(b.x + w, b.y)), (Point(b.x, b.y + h),
-                                                          Point(b.x + w, b.y + h)),
-                 (Point(b.x, b.y), Point(b.x, b.y + h)), (Point(b.x + w, b.y),
-                                                          Point(b.x + w, b.y + h))]
-    shapes.append(segments(cuts, paint))
     shapes.append(segments(marks, paint))
     return shapes
 
 
 def tile_pages(paper: Paper, side: float, runs: list[TileRun], title: str, subtitle: str,
-               footer: str, colours: dict[str, str]) -> list[Page]:
+               footer: str, colours: dict[str, str], gutter: float = 0.0) -> list[Page]:
     pages = []
-    for blocks in layout(paper, side, runs):
+    for blocks in layout(paper, side, runs, gutter):
         shapes = sheet.header(paper, title, subtitle, colours)
         for b in blocks:
             shapes += block_shapes(b, colours)

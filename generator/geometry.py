@@ -202,6 +202,47 @@ class Rhombus:
                 if not (0 <= q < n and 0 <= r < n)]
 
 
+# --- square grids ---------------------------------------------------------------------------
+
+SQUARE_DIRECTIONS = ((1, 0), (0, -1), (-1, 0), (0, 1))
+
+
+@dataclass(frozen=True, order=True)
+class Square:
+    """A square of a grid: column to the right, row downwards."""
+    col: int
+    row: int
+
+    def neighbours(self) -> tuple[Square, ...]:
+        """The four squares sharing an edge with this one."""
+        return tuple(Square(self.col + dc, self.row + dr) for dc, dr in SQUARE_DIRECTIONS)
+
+
+@dataclass(frozen=True)
+class SquareGrid:
+    columns: int
+    rows: int
+
+    def __post_init__(self) -> None:
+        if self.columns < 1 or self.rows < 1:
+            raise ValueError(f"a grid needs at least one square, not {self.columns} x "
+                             f"{self.rows}")
+
+    def __contains__(self, s: object) -> bool:
+        return isinstance(s, Square) and 0 <= s.col < self.columns and 0 <= s.row < self.rows
+
+    def __iter__(self) -> Iterator[Square]:
+        for row in range(self.rows):
+            for col in range(self.columns):
+                yield Square(col, row)
+
+    def __len__(self) -> int:
+        return self.columns * self.rows
+
+    def neighbours(self, s: Square) -> list[Square]:
+        return [n for n in s.neighbours() if n in self]
+
+
 # --- plane helpers ------------------------------------------------------------------------
 
 

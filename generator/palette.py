@@ -37,6 +37,7 @@ COLOUR = Palette("colour", {
     "white side": "#ffffff",
     "highlight": "#2e9d4a",     # a winning chain in figures
     "change": "#f8e2a8",        # cells a turn changed, in figures
+    "bare board": "#e9e2d2",    # empty board in figures, so white pieces stand out
 })
 
 INK_SAVER = Palette("ink-saver", {
@@ -47,6 +48,7 @@ INK_SAVER = Palette("ink-saver", {
     "header fill": "#ffffff",
     "black stone": "#ffffff",
     "neutral stone": "#ffffff",
+    "bare board": "#ffffff",
 }, outlines=True)
 
 PALETTES: dict[str, Palette] = {p.name: p for p in (COLOUR, INK_SAVER)}

@@ -258,11 +258,11 @@ def test_counters_cover_every_cell_in_each_kind_and_fit_a_cell(size, paper):
     options = nex.Options(size=size)
     p = nex.board_placement(options, PAPERS[paper])
     side = nex.TILE_PER_CELL * p.cell_radius
-    runs = [cutsheet.TileRun(k, size * size, None, lambda c, s: []) for k in "BWN"]
+    runs = [cutsheet.TileRun(k, size * size, None, lambda c, s, bleed: []) for k in "BWN"]
     placed = {k: 0 for k in "BWN"}
     for page in cutsheet.layout(PAPERS[paper], side, runs):
         for block in page:
-            placed[block.run.name] += block.rows * block.columns
+            placed[block.run.name] += block.count
     assert all(n >= size * size for n in placed.values())
     # The counter's square lies inside a cell: its corners are within the hexagon.
     centre = p.centre(Hex(0, 0))

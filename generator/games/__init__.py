@@ -22,6 +22,13 @@ def options_from(cls: type, title: str, given: dict[str, Any]) -> Any:
     return cls(**given)
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """What a judge prints, and whether the file it read recorded only legal moves."""
+    lines: list[str]
+    clean: bool
+
+
 ItemMaker = Callable[[Any, Paper, dict[str, str], int], Document]
 
 
@@ -38,8 +45,8 @@ class Game:
 
 
 def _registry() -> dict[str, Game]:
-    from . import blind_hex, nex
-    return {g.key: g for g in (blind_hex.GAME, nex.GAME)}
+    from . import blind_hex, bling, nex
+    return {g.key: g for g in (blind_hex.GAME, nex.GAME, bling.GAME)}
 
 
 GAMES: dict[str, Game] = _registry()

@@ -14,7 +14,7 @@ from .. import hashmarks, hexboard, sheet, templating
 from ..geometry import Hex, Point
 from ..hashmarks import HashBoard
 from ..paper import Paper
-from ..scene import Circle, Document, Page, Paint, Shape, Text, segments
+from ..scene import Circle, Document, Page, Paint, Shape, segments
 from ..textlayout import Figure, centred_label, typeset
 from . import Game, OptionError, options_from
 

@@ -19,7 +19,7 @@ from ..gridfile import GridError, content_lines, parse_cell, read_grid
 from ..paper import Paper
 from ..scene import Circle, Document, Page, Paint, Shape, Text, segments
 from ..textlayout import Figure, centred_label, typeset
-from . import Game, OptionError, options_from
+from . import Game, OptionError, Verdict, options_from
 
 TITLE = "Nex"
 DESIGNER = "João Pedro Neto"
@@ -265,12 +265,6 @@ def describe(size: int, stones: Stones) -> list[str]:
     return lines
 
 
-@dataclass(frozen=True)
-class Verdict:
-    lines: list[str]
-    clean: bool   # False when the file recorded illegal turns
-
-
 def judge(text: str) -> Verdict:
     """What `pnp judge nex FILE` prints: a position's result, or a replay's illegal turns and
     result. GridError carries the line and column of anything unreadable."""
@@ -360,7 +354,7 @@ def counters_item(opts: Options, paper: Paper, colours: dict[str, str],
         background = None if outlines or kind == WHITE else colours[
             {BLACK: "black stone", NEUTRAL: "neutral stone"}[kind]]
         return cutsheet.TileRun(NAMES[kind], opts.size ** 2, background,
-                                lambda c, s: stone(kind, c, 0.4 * s, colours))
+                                lambda c, s, bleed: stone(kind, c, 0.4 * s, colours))
 
     pages = cutsheet.tile_pages(
         paper, side, [run(k) for k in (BLACK, WHITE, NEUTRAL)] * copies,

@@ -7,7 +7,7 @@ import io
 import svgwrite
 
 from .. import fonts
-from ..scene import Circle, Page, Paint, Path, Shape, Text
+from ..scene import Circle, Page, Paint, Path, Shape
 
 
 def _n(x: float) -> str:
