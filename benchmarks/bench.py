@@ -29,6 +29,9 @@ def median_seconds(command: list[str], runs: int = RUNS) -> float:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
+        from generator.games import bling
+        with open(f"{tmp}/bling.txt", "w", encoding="utf-8") as f:
+            f.write(bling.EXAMPLE_GAME)
         cases = [
             ("import baseline", [sys.executable, "-c", "import reportlab.pdfgen.canvas, "
                                  "reportlab.platypus, svgwrite, click, jinja2"]),
@@ -36,6 +39,11 @@ def main() -> None:
                                             "-o", f"{tmp}/kit11.pdf"]),
             ("kit blind-hex letter 25x25", [*PNP, "kit", "blind-hex", "--paper", "letter",
                                             "--size", "25", "-o", f"{tmp}/kit25.pdf"]),
+            ("kit nex a4 11x11", [*PNP, "kit", "nex", "-o", f"{tmp}/nex11.pdf"]),
+            ("kit nex a4 19x19", [*PNP, "kit", "nex", "--size", "19", "-o",
+                                  f"{tmp}/nex19.pdf"]),
+            ("kit bling a4", [*PNP, "kit", "bling", "-o", f"{tmp}/bling.pdf"]),
+            ("judge bling (example game)", [*PNP, "judge", "bling", f"{tmp}/bling.txt"]),
             ("build (whole catalogue)", [*PNP, "build", "--out", f"{tmp}/out"]),
         ]
         results = {}
