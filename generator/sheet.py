@@ -97,6 +97,7 @@ class Pad:
     footer: str
     record_blocks: int = 1             # side-by-side copies of the record, numbered on
     tally_rows: int = 5
+    min_rows: int = 0                  # rows a whole game needs; rows shrink to fit them
 
 
 ROW_HEIGHT = 6.5
@@ -119,13 +120,17 @@ def score_pad(paper: Paper, pad: Pad, colours: dict[str, str]) -> Page:
         y += NOTE_SIZE * 1.5
     y += 1
     tally_height = (pad.tally_rows + 1) * ROW_HEIGHT + 8
-    rows = int((bottom - y - tally_height - 14) // ROW_HEIGHT) - 1
+    room = bottom - y - tally_height - 14
+    rows = int(room // ROW_HEIGHT) - 1
+    row_height = ROW_HEIGHT
+    if rows < pad.min_rows:
+        rows, row_height = pad.min_rows, room / (pad.min_rows + 1)
     blocks = pad.record_blocks
     block_w = (w - 6 * (blocks - 1)) / blocks
     for i in range(blocks):
-        shapes += table(x + i * (block_w + 6), y, block_w, pad.record, rows, ROW_HEIGHT,
+        shapes += table(x + i * (block_w + 6), y, block_w, pad.record, rows, row_height,
                         colours, first_column=[str(i * rows + n) for n in range(1, rows + 1)])
-    y += (rows + 1) * ROW_HEIGHT + 8
+    y += (rows + 1) * row_height + 8
     shapes += field(x, y, half, "Winner", colours)
     shapes += field(x + half + 6, y, half, "Turns played", colours)
     y += 6

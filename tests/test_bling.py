@@ -213,3 +213,11 @@ def test_the_blocks_are_the_size_of_a_board_cell(paper):
                  if isinstance(s, Path) and s.paint.fill == COLOUR["black stone"])
     xs = [p.x for p in field.subpaths[0]]
     assert max(xs) - min(xs) - 2 * cutsheet.BLEED == pytest.approx(steps[0])
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_the_score_pad_holds_a_whole_game(paper):
+    from generator.scene import Text
+    page = bling.pad_item(bling.Options(), PAPERS[paper], COLOUR, 1).pages[0]
+    numbers = {s.text for s in page.shapes if isinstance(s, Text) and s.text.isdigit()}
+    assert {str(n) for n in range(1, bling.PER_PLAYER + 1)} <= numbers

@@ -556,7 +556,8 @@ def pad_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
          sheet.Column("place", 0.7), sheet.Column("white half", 0.8),
          sheet.Column("Black: level", 0.8), sheet.Column("place", 0.7),
          sheet.Column("white half", 0.8)),
-        f"{CREDIT} White moves first; each row is one round."), colours)
+        f"{CREDIT} White moves first; each row is one round.", min_rows=PER_PLAYER),
+        colours)
 
 
 def pad_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
