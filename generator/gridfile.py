@@ -37,6 +37,20 @@ def content_lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
+def setting(lines: list[tuple[int, str]], keyword: str, valid, placeholder: str,
+            meaning: str) -> str | None:
+    """The value of a first line `KEYWORD VALUE`, taken off the lines, or None if the file
+    does not start with one; `valid(value)` decides, and a bad one is explained as
+    'KEYWORD PLACEHOLDER', MEANING."""
+    if not lines or lines[0][1].split()[0].lower() != keyword:
+        return None
+    number, body = lines.pop(0)
+    words = body.split()
+    if len(words) != 2 or not valid(words[1]):
+        raise GridError(number, 1, f"expected '{keyword} {placeholder}', {meaning}")
+    return words[1].lower()
+
+
 def read_grid(text: str, symbols: str, sizes: range) -> list[list[Symbol]]:
     """A square grid of the given symbols, N rows of N, N in sizes."""
     rows = []
@@ -62,6 +76,15 @@ def read_grid(text: str, symbols: str, sizes: range) -> list[list[Symbol]]:
                             f"this row has {len(row)} cells; a board of {size} rows needs "
                             f"{size} in every row")
     return rows
+
+
+def column_name(col: int) -> str:
+    return "abcdefghijklmnopqrstuvwxyz"[col]
+
+
+def cell_name(col: int, row: int) -> str:
+    """A cell as players write it: column letter, then row number from 1."""
+    return f"{column_name(col)}{row + 1}"
 
 
 def parse_cell(token: str, size: int) -> tuple[int, int] | None:

@@ -10,6 +10,8 @@ import math
 from dataclasses import dataclass
 from typing import Iterable
 
+from . import gridfile
+from .gridfile import column_name
 from .geometry import (POINTY, Affine, Hex, Layout, Point, Rhombus, best_fit, corners,
                        edge_endpoints, edge_key)
 from .scene import Paint, Path, Shape, Text, polygon, segments
@@ -139,13 +141,9 @@ def side_bands(p: Placement, q_colour: str, r_colour: str,
                     Paint(fill=colours[i], stroke=edge, width=width)) for i in range(4)]
 
 
-def column_name(q: int) -> str:
-    return "abcdefghijklmnopqrstuvwxyz"[q]
-
-
 def cell_name(h: Hex) -> str:
     """Board coordinates as players write them: column letter (q), row number (r)."""
-    return f"{column_name(h.q)}{h.r + 1}"
+    return gridfile.cell_name(h.q, h.r)
 
 
 def coordinates(p: Placement, colour: str, size: float) -> list[Text]:

@@ -16,7 +16,7 @@ from typing import Mapping
 from .. import cutsheet, sheet, templating
 from ..connect import chain
 from ..geometry import Point, Square, SquareGrid
-from ..gridfile import GridError, content_lines
+from ..gridfile import GridError, cell_name, content_lines, parse_cell, setting
 from ..paper import Paper
 from ..scene import Document, Page, Paint, Shape, polygon, rectangle, segments
 from ..textlayout import Figure, centred_label, typeset
@@ -58,16 +58,8 @@ def make_options(**given) -> Options:
     return options_from(Options, TITLE, given)
 
 
-def cell_index(name: str, span: int = SIZE) -> tuple[int, int] | None:
-    m = re.fullmatch(r"([a-z])(\d)", name.lower())
-    if not m:
-        return None
-    col, row = ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
-    return (col, row) if 0 <= col < span and 0 <= row < span else None
-
-
-def cell_name(col: int, row: int) -> str:
-    return f"{'abcde'[col]}{row + 1}"
+def cell_index(name: str) -> tuple[int, int] | None:
+    return parse_cell(name.lower(), SIZE)
 
 
 # --- the pyramid ------------------------------------------------------------------------------
@@ -263,13 +255,8 @@ def parse_move(body: str, line: int) -> Move:
 def read_moves(text: str) -> tuple[str, list[Move]]:
     """An optional `neutral CELL` line (the variant), then one move per line."""
     lines = content_lines(text)
-    neutral = "c3"
-    if lines and lines[0][1].split()[0].lower() == "neutral":
-        number, body = lines.pop(0)
-        words = body.split()
-        if len(words) != 2 or cell_index(words[1]) is None:
-            raise GridError(number, 1, "expected 'neutral CELL', CELL from a1 to e5")
-        neutral = words[1].lower()
+    neutral = setting(lines, "neutral", lambda v: cell_index(v) is not None,
+                      "CELL", "CELL from a1 to e5") or "c3"
     return neutral, [parse_move(body, number) for number, body in lines]
 
 

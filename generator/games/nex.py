@@ -15,7 +15,7 @@ from typing import Mapping
 from .. import cutsheet, hexboard, sheet, templating
 from ..connect import chain
 from ..geometry import Hex, Point, Rhombus
-from ..gridfile import GridError, content_lines, parse_cell, read_grid
+from ..gridfile import GridError, content_lines, parse_cell, read_grid, setting
 from ..paper import Paper
 from ..scene import Circle, Document, Page, Paint, Shape, Text, segments
 from ..textlayout import Figure, centred_label, typeset
@@ -224,14 +224,9 @@ def replay(turns: list[Turn], size: int) -> Replay:
 
 def read_moves(text: str) -> tuple[int, list[Turn]]:
     lines = content_lines(text)
-    size = DEFAULT_SIZE
-    if lines and lines[0][1].split()[0].lower() == "size":
-        number, body = lines.pop(0)
-        words = body.split()
-        if len(words) != 2 or not words[1].isdigit() or int(words[1]) not in JUDGE_SIZES:
-            raise GridError(number, 1, f"expected 'size N' with N from {JUDGE_SIZES.start} to "
-                                       f"{JUDGE_SIZES.stop - 1}")
-        size = int(words[1])
+    given = setting(lines, "size", lambda v: v.isdigit() and int(v) in JUDGE_SIZES,
+                    "N", f"N from {JUDGE_SIZES.start} to {JUDGE_SIZES.stop - 1}")
+    size = int(given) if given else DEFAULT_SIZE
     return size, [parse_turn(body, number, size) for number, body in lines]
 
 
