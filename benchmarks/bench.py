@@ -60,6 +60,9 @@ def main() -> None:
             ("kit nex a4 19x19", [*PNP, "kit", "nex", "--size", "19", "-o",
                                   f"{tmp}/nex19.pdf"]),
             ("kit bling a4", [*PNP, "kit", "bling", "-o", f"{tmp}/bling.pdf"]),
+            ("kit hex-kb a4 11x11", [*PNP, "kit", "hex-kb", "-o", f"{tmp}/kb11.pdf"]),
+            ("puzzle hex-kb 25x25", [*PNP, "puzzle", "hex-kb", "--size", "25", "-o",
+                                     f"{tmp}/kb25.pdf"]),
             ("judge bling (example game)", [*PNP, "judge", "bling", f"{tmp}/bling.txt"]),
             ("build (whole catalogue)", [*PNP, "build", "--out", f"{tmp}/out"]),
         ]

@@ -52,6 +52,8 @@ def game_options(command):
         click.option("--numbers", type=int, help="Blind Hex: hash-mark numbers 1..M."),
         click.option("--edition", type=str, help="Blind Hex: cards or pennies."),
         click.option("--seed", type=int, help="Which generated board (or puzzle)."),
+        click.option("--window", type=int,
+                     help="Hex KB: portal window radius (0: one cell; default by size)."),
         click.option("--neutral", type=str,
                      help="Bling: the neutral block's cell (default c3, the centre)."),
         click.option("--coordinates/--no-coordinates", default=None,
@@ -116,6 +118,7 @@ _item_command("rules", "Print the rule sheet.")
 _item_command("pad", "Print a score pad.")
 _item_command("counters", "Print a sheet of counters to cut out (Nex).")
 _item_command("tiles", "Print the blocks to cut out (Bling).")
+_item_command("puzzle", "Print a puzzle and, on the next page, its solution (Hex KB).")
 _item_command("kit", "Print every item of a game in one document.")
 
 

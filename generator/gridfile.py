@@ -51,10 +51,10 @@ def setting(lines: list[tuple[int, str]], keyword: str, valid, placeholder: str,
     return words[1].lower()
 
 
-def read_grid(text: str, symbols: str, sizes: range) -> list[list[Symbol]]:
-    """A square grid of the given symbols, N rows of N, N in sizes."""
+def read_grid(lines: list[tuple[int, str]], symbols: str, sizes: range) -> list[list[Symbol]]:
+    """A square grid of the given symbols, N rows of N, N in sizes, from content lines."""
     rows = []
-    for number, body in content_lines(text):
+    for number, body in lines:
         row = []
         for col, ch in enumerate(body, start=1):
             if ch in " \t":

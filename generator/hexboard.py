@@ -83,15 +83,20 @@ def side_letter_distance(with_coordinates: bool) -> float:
     return SIDE_LETTER_AT if with_coordinates else SIDE_LETTER_AT - COORDINATE_AT
 
 
-def extent(size: int, with_coordinates: bool = True) -> list[Point]:
-    """Points the drawn board reaches in the unit layout: bands, coordinates, side letters."""
-    points = outline(size, BAND[1])
+# A ring of border cells drawn outside the board pushes the labels out by one cell row.
+BORDER_ROW = 1.0
+
+
+def extent(size: int, with_coordinates: bool = True, outset: float = 0.0) -> list[Point]:
+    """Points the drawn board reaches in the unit layout: bands, coordinates, side letters;
+    `outset` axial units further out when border cells surround the board."""
+    points = outline(size, BAND[1] + outset)
     if with_coordinates:
-        lo, hi = -2 / 3 - COORDINATE_AT, size - 1 + 2 / 3 + COORDINATE_AT
+        lo, hi = -2 / 3 - COORDINATE_AT - outset, size - 1 + 2 / 3 + COORDINATE_AT + outset
         for i in (0, size - 1):
             for fq, fr in ((i, lo), (i, hi), (lo, i), (hi, i)):
                 points += _disc(axial_point(fq, fr), COORDINATE_SIZE)
-    at = side_letter_distance(with_coordinates)
+    at = side_letter_distance(with_coordinates) + outset
     lo, hi = -2 / 3 - at, size - 1 + 2 / 3 + at
     mid = (size - 1) / 2
     for fq, fr in ((lo, mid), (hi, mid), (mid, lo), (mid, hi)):
@@ -100,9 +105,10 @@ def extent(size: int, with_coordinates: bool = True) -> list[Point]:
 
 
 def place_board(size: int, x: float, y: float, width: float, height: float,
-                with_coordinates: bool = True, angles: Iterable[float] = ANGLES) -> Placement:
+                with_coordinates: bool = True, angles: Iterable[float] = ANGLES,
+                outset: float = 0.0) -> Placement:
     """Rotate and scale the board and its labels to fill the box."""
-    fit = best_fit(extent(size, with_coordinates), width, height, angles)
+    fit = best_fit(extent(size, with_coordinates, outset), width, height, angles)
     return Placement(Rhombus(size), fit.transform.then(Affine.translation(x, y)))
 
 
@@ -146,10 +152,10 @@ def cell_name(h: Hex) -> str:
     return gridfile.cell_name(h.q, h.r)
 
 
-def coordinates(p: Placement, colour: str, size: float) -> list[Text]:
+def coordinates(p: Placement, colour: str, size: float, outset: float = 0.0) -> list[Text]:
     n = p.board.size
-    lo = p.low - COORDINATE_AT
-    hi = p.high + COORDINATE_AT
+    lo = p.low - COORDINATE_AT - outset
+    hi = p.high + COORDINATE_AT + outset
     labels = []
     for i in range(n):
         for at in (p.point(i, lo), p.point(i, hi)):
@@ -160,9 +166,9 @@ def coordinates(p: Placement, colour: str, size: float) -> list[Text]:
 
 
 def side_letters(p: Placement, q_text: str, r_text: str, q_colour: str, r_colour: str,
-                 size: float, with_coordinates: bool = True) -> list[Text]:
+                 size: float, with_coordinates: bool = True, outset: float = 0.0) -> list[Text]:
     mid = (p.board.size - 1) / 2
-    at = side_letter_distance(with_coordinates)
+    at = side_letter_distance(with_coordinates) + outset
     lo = p.low - at
     hi = p.high + at
     out = []
@@ -174,9 +180,9 @@ def side_letters(p: Placement, q_text: str, r_text: str, q_colour: str, r_colour
 
 
 def labels(p: Placement, q_side: tuple[str, str], r_side: tuple[str, str], muted: str,
-           with_coordinates: bool = True) -> list[Text]:
+           with_coordinates: bool = True, outset: float = 0.0) -> list[Text]:
     """Coordinates (if wanted) and the players' letters, each side's as (text, colour)."""
     r = p.cell_radius
-    out = coordinates(p, muted, COORDINATE_SIZE * r) if with_coordinates else []
+    out = coordinates(p, muted, COORDINATE_SIZE * r, outset) if with_coordinates else []
     return out + side_letters(p, q_side[0], r_side[0], q_side[1], r_side[1],
-                              SIDE_LETTER_SIZE * r, with_coordinates)
+                              SIDE_LETTER_SIZE * r, with_coordinates, outset)

@@ -19,13 +19,16 @@ the cases 0, 1 and 2; larger counts are classified by parity in the same way.
 from __future__ import annotations
 
 import math
+from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Mapping, Sequence
 
+from .connect import chain
 from .geometry import POINTY, Hex, Layout, hex_to_pixel
 
 RED, BLUE = "R", "B"
+TRANSIT_BOUND = 8    # net transits a highlighted walk may reach on its way
 SIZES = range(7, 26)
 _UNIT = Layout(POINTY, 1.0)
 
@@ -128,6 +131,19 @@ class KleinBoard:
         """Frame B cell -> its twin in frame A."""
         return {b: a for a, b in self.twins.items()}
 
+    def open_chain(self, start: Hex, goal: Hex, avoid: set[Hex]) -> list[Hex]:
+        """A shortest run of cells from start to goal outside windows and frames (the goal
+        may be a frame cell) and outside `avoid`: for laying out example positions."""
+        frames = set(self.twins) | set(self.twins.values())
+
+        def free(h: Hex) -> bool:
+            return (self.on_rhombus(h) and h not in self.holes and h not in avoid
+                    and (h not in frames or h == goal))
+        path = chain([start], {goal}, lambda h: (n for n in h.neighbours() if free(n)))
+        if path is None:
+            raise ValueError(f"no open way from {start} to {goal}")
+        return path
+
     def twin_index(self, h: Hex) -> int | None:
         """Twins share a label: their place, from 1, clockwise round their frame."""
         a = self.canonical(h)
@@ -202,20 +218,20 @@ class Judge:
         found = self.verdicts(colours)
         return found[RED] or found[BLUE] or Verdict(None, None, False)
 
-    def verdicts(self, colours: Sequence[str]) -> dict[str, Verdict | None]:
-        """Each colour's verdict, judged independently: colours[i] is R, B or anything else
-        (empty) for cell i of board.cells."""
+    def components(self, colours: Sequence[str]) -> Components:
+        """Chains of each colour with their transit potentials, in one traversal each:
+        colours[i] is R, B or anything else (empty) for cell i of board.cells."""
         colour = list(colours) + self.border_colours
         pot: list[int | None] = [None] * self.nodes
-        root = [0] * self.nodes
+        root = [-1] * self.nodes
         loops: dict[int, int] = {}     # component (its first node) -> gcd of loop transits
         adjacent = self.adjacent
         for start in range(self.nodes):
             c = colour[start]
             if pot[start] is not None or (c != RED and c != BLUE):
                 continue
-            # One traversal per component; a second way to a cell with a different
-            # potential closes a loop with that many net transits.
+            # A second way to a cell with a different potential closes a loop with that
+            # many net transits.
             pot[start] = 0
             stack = [start]
             g = 0
@@ -233,14 +249,69 @@ class Judge:
                     elif pv != px + w:
                         g = math.gcd(g, abs(pv - px - w))
             loops[start] = g
+        return Components(colour, pot, root, loops)
+
+    def verdicts(self, colours: Sequence[str]) -> dict[str, Verdict | None]:
+        """Each colour's verdict, judged independently."""
+        found = self.components(colours)
         out: dict[str, Verdict | None] = {}
         for c in (RED, BLUE):
             low, high = self.borders[c]
             out[c] = None
-            if root[low] == root[high]:
-                odd = any(g % 2 and colour[k] == c for k, g in loops.items())
-                out[c] = _verdict(c, pot[high] - pot[low], loops[root[low]], odd)
+            if found.root[low] == found.root[high]:
+                out[c] = _verdict(c, found.pot[high] - found.pot[low],
+                                  found.loops[found.root[low]], found.portal_loop(c))
         return out
+
+    def structure(self, colours: Sequence[str], verdict: Verdict) -> set[int]:
+        """Cells of a winning structure: a shortest chain joining the winner's borders with
+        the verdict's net transits, and when the count is odd, a shortest portal loop."""
+        low, high = self.borders[verdict.winner]
+        cells = self._walk(colours, verdict.winner, [(low, 0)],
+                           lambda node, k: node == high and k == verdict.transits)
+        if verdict.transits % 2:
+            frame = [self.index[h] for h in self.board.twins
+                     if colours[self.index[h]] == verdict.winner]
+            loops = [self._walk(colours, verdict.winner, [(x, 0)],
+                                lambda node, k, x=x: node == x and k % 2 == 1)
+                     for x in frame]
+            cells |= min((loop for loop in loops if loop), key=lambda c: (len(c), sorted(c)))
+        return cells
+
+    def _walk(self, colours: Sequence[str], colour: str, starts, done) -> set[int]:
+        """Breadth first through (cell, net transits so far) of one colour until `done`;
+        the cells of the walk found, or an empty set. Counts stay small, so they are bounded
+        a little past the largest a verdict reports."""
+        colour_of = list(colours) + self.border_colours
+        parent = {s: None for s in starts}
+        queue = deque(starts)
+        while queue:
+            state = queue.popleft()
+            node, k = state
+            if done(node, k) and parent[state] is not None:
+                cells = set()
+                while state is not None:
+                    if state[0] < len(colours):
+                        cells.add(state[0])
+                    state = parent[state]
+                return cells
+            for v, w in self.adjacent[node]:
+                step = (v, k + w)
+                if colour_of[v] == colour and abs(k + w) <= TRANSIT_BOUND and step not in parent:
+                    parent[step] = state
+                    queue.append(step)
+        return set()
+
+
+@dataclass(frozen=True)
+class Components:
+    colour: list[str]            # cells, then the four border segments
+    pot: list[int | None]        # net transits from the component's first node
+    root: list[int]              # the component's first node; -1 for empty cells
+    loops: dict[int, int]        # component -> gcd of its loops' transits (0: no loop)
+
+    def portal_loop(self, colour: str) -> bool:
+        return any(g % 2 and self.colour[k] == colour for k, g in self.loops.items())
 
 
 def _verdict(colour: str, t0: int, d: int, odd_loop: bool) -> Verdict | None:
@@ -261,6 +332,11 @@ def _reachable(t0: int, d: int) -> list[int]:
         return [t0]
     base = t0 % d
     return [base + j * d for j in range(-2, 3)]
+
+
+def around(cells) -> set[Hex]:
+    """The cells and every cell touching them."""
+    return {n for h in cells for n in h.neighbours()} | set(cells)
 
 
 def judge_position(board: KleinBoard, stones: Mapping[Hex, str]) -> Verdict:

@@ -38,6 +38,12 @@ COLOUR = Palette("colour", {
     "highlight": "#2e9d4a",     # a winning chain in figures
     "change": "#f8e2a8",        # cells a turn changed, in figures
     "bare board": "#e9e2d2",    # empty board in figures, so white pieces stand out
+    "red": "#c8102e",           # Hex KB's red border segments and stones
+    "blue": "#1f5fa8",
+    "portal": "#2e9d4a",        # portal frames
+    "portal tint": "#d8efdc",
+    "window": "#d9d9d9",        # the holes the frames surround
+    "path": "#f2b134",          # a structure picked out in figures and solutions
 })
 
 INK_SAVER = Palette("ink-saver", {

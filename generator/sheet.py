@@ -29,8 +29,10 @@ def header(paper: Paper, title: str, subtitle: str, colours: dict[str, str]) -> 
 
 
 def footer(paper: Paper, text: str, colours: dict[str, str]) -> list[Shape]:
-    return [Text(Point(paper.width / 2, paper.height - paper.margin - DESCENT * FOOTER_SIZE),
-                 text, FOOTER_SIZE, colours["muted"], anchor="middle")]
+    # A long credit line is set smaller rather than run past the printable area.
+    size = min(FOOTER_SIZE, FOOTER_SIZE * paper.inner_width / text_width(text, FOOTER_SIZE))
+    return [Text(Point(paper.width / 2, paper.height - paper.margin - DESCENT * size),
+                 text, size, colours["muted"], anchor="middle")]
 
 
 def body_box(paper: Paper) -> tuple[float, float, float, float]:

@@ -44,6 +44,10 @@ BAD = [
     (["board", "nex", "--size", "8"], "--size must be 9 to 19 for Nex"),
     (["board", "nex", "--numbers", "5"], "Nex takes no option --numbers"),
     (["counters", "blind-hex"], "blind-hex has no counters"),
+    (["board", "hex-kb", "--size", "6"], "--size must be 7 to 25 for Hex KB"),
+    (["board", "hex-kb", "--window", "3"], "--window 3 leaves no room for two windows"),
+    (["board", "hex-kb", "--window", "-1"], "--window must be 0 or more"),
+    (["puzzle", "nex"], "nex has no puzzle"),
     (["board", "bling", "--neutral", "f6"], "--neutral must be a cell from a1 to e5"),
     (["board", "bling", "--size", "7"], "Bling takes no option --size"),
 ]
@@ -229,3 +233,33 @@ def test_judge_bling_exits_1_on_illegal_moves(tmp_path):
     assert result.returncode == 1
     assert result.stdout.splitlines()[0] == ("illegal: move 2 (Black, line 2): no 2 × 2 "
                                              "platform under 2 a1: 1 b1, 1 a2, 1 b2 empty")
+
+
+def test_judge_hex_kb_prints_the_winner_and_its_criterion(tmp_path):
+    from generator.games import hex_kb
+    from generator.klein import KleinBoard
+    from generator.geometry import Hex
+    board = KleinBoard(11, 0)
+    rows = []
+    for r in range(11):
+        rows.append(" ".join("O" if Hex(q, r) in board.holes else "R" if r == 9 else "."
+                             for q in range(11)))
+    position = tmp_path / "kb.txt"
+    position.write_text("\n".join(rows) + "\n")
+    result = pnp("judge", "hex-kb", str(position))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == ("Red wins: criterion 1, a simple connecting "
+                                             "path (net transits 0).")
+    position.write_text("\n".join(rows).replace("O", ".", 1) + "\n")
+    result = pnp("judge", "hex-kb", str(position))
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"pnp: {position}: line 4, column ")
+    assert hex_kb.WINDOW == "O"
+
+
+def test_puzzle_hex_kb_writes_question_and_answer(tmp_path):
+    out = tmp_path / "puzzle.pdf"
+    result = pnp("puzzle", "hex-kb", "--seed", "7", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout
+    assert "Pages:           2" in info

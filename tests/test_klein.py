@@ -2,13 +2,11 @@
 full board has exactly one winner."""
 
 import random
-from collections import deque
-
 import pytest
 
 from generator.geometry import Hex
-from generator.klein import (BLUE, RED, SIZES, Judge, KleinBoard, default_radius, gaps,
-                             place_windows)
+from generator.klein import (BLUE, RED, SIZES, Judge, KleinBoard, around, default_radius,
+                             gaps, place_windows)
 
 
 def boards():
@@ -84,32 +82,6 @@ def test_twins_are_a_translation_walked_clockwise_in_the_same_order():
     assert [board.twin_index(board.twins[h]) for h in board.frame_a] == list(range(1, 13))
 
 
-def planar_chain(board, start: Hex, goal: Hex, avoid: set[Hex]) -> list[Hex]:
-    """Cells from start to goal through ordinary cells (no window, no frame), none in avoid."""
-    frames = set(board.twins) | set(board.twins.values())
-    parent = {start: None}
-    queue = deque([start])
-    while queue:
-        h = queue.popleft()
-        if h == goal:
-            path = [h]
-            while parent[path[-1]] is not None:
-                path.append(parent[path[-1]])
-            return path[::-1]
-        for n in h.neighbours():
-            if n in parent or not board.on_rhombus(n) or n in board.holes or n in avoid:
-                continue
-            if n in frames and n != goal:
-                continue
-            parent[n] = h
-            queue.append(n)
-    raise AssertionError("no chain")
-
-
-def near(cells) -> set[Hex]:
-    return {n for h in cells for n in h.neighbours()} | set(cells)
-
-
 def red_verdict(board, red_cells):
     stones = {board.canonical(h): RED for h in red_cells}
     return Judge(board).verdicts([stones.get(h, ".") for h in board.cells])[RED]
@@ -131,8 +103,8 @@ def through_the_portal_once(board, avoid: set[Hex]):
     into = a + Hex(-1, 0)                   # west of window A
     first = [Hex(q, into.r) for q in range(into.q + 1)]
     out = board.twins[into]                  # the same cell, west of window B
-    second = planar_chain(board, out + Hex(-1, 0), Hex(board.size - 1, board.size - 1),
-                          near(first) | avoid)
+    second = board.open_chain(out + Hex(-1, 0), Hex(board.size - 1, board.size - 1),
+                          around(first) | avoid)
     return first + [out] + second
 
 
@@ -147,10 +119,10 @@ def test_a_single_transit_path_with_a_portal_loop_wins_by_criterion_2():
     # leaves one on window A's side and comes back into the other from window B's side.
     p, q = a + Hex(1, 0), a + Hex(1, -1)
     into = a + Hex(-1, 0)
-    loop = planar_chain(BOARD, p + Hex(1, 0), BOARD.twins[q] + Hex(1, -1),
-                        near([into] + [Hex(x, into.r) for x in range(into.q)]))
+    loop = BOARD.open_chain(p + Hex(1, 0), BOARD.twins[q] + Hex(1, -1),
+                        around([into] + [Hex(x, into.r) for x in range(into.q)]))
     ends = [p, q, BOARD.twins[p], BOARD.twins[q]]
-    path = through_the_portal_once(BOARD, near(loop + ends))
+    path = through_the_portal_once(BOARD, around(loop + ends))
     alone = red_verdict(BOARD, [p, q] + loop)
     assert alone is None                    # a loop joins no borders
     v = red_verdict(BOARD, path + [p, q] + loop)
@@ -164,8 +136,8 @@ def test_a_path_through_the_portal_twice_is_a_double_transit_path():
     y = a + Hex(1, 0)                        # east cell of frame A
     y_out = BOARD.twins[y]                   # ... and of frame B
     third = [y_out] + [Hex(q, y_out.r) for q in range(y_out.q + 1, BOARD.size)]
-    middle = planar_chain(BOARD, BOARD.twins[x] + Hex(-1, 0), y + Hex(0, 1),
-                          near(first + third) | {y + Hex(1, 0)})
+    middle = BOARD.open_chain(BOARD.twins[x] + Hex(-1, 0), y + Hex(0, 1),
+                          around(first + third) | {y + Hex(1, 0)})
     v = red_verdict(BOARD, first + middle + [y] + third)
     assert v.criterion == 3 and abs(v.transits) == 2 and not v.portal_loop
 

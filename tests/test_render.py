@@ -43,7 +43,8 @@ def test_the_catalogue_has_every_item(built):
     assert found == expected
     pdfs = {key: len(list((built / key).rglob("*.pdf"))) for key in GAMES}
     # variants x papers x (items + the kit)
-    assert pdfs == {"blind-hex": 2 * 2 * 4, "nex": 1 * 2 * 5, "bling": 1 * 2 * 5}
+    assert pdfs == {"blind-hex": 2 * 2 * 4, "nex": 1 * 2 * 5, "bling": 1 * 2 * 5,
+                    "hex-kb": 1 * 2 * 5}
 
 
 def paper_of(path: Path):
@@ -151,6 +152,8 @@ MARGIN_CASES = [("blind-hex", item, {"size": size, "edition": edition})
                 for size in (4, 11, 25)]
 MARGIN_CASES += [("nex", item, {"size": size}) for item in ("board", "rules", "counters", "pad")
                  for size in (9, 11, 19)]
+MARGIN_CASES += [("hex-kb", item, {"size": size})
+                 for item in ("board", "rules", "puzzle", "pad") for size in (7, 11, 25)]
 MARGIN_CASES += [("bling", item, {"neutral": cell}) for item in ("board", "rules", "tiles", "pad")
                  for cell in ("c3", "a1")]
 

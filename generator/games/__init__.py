@@ -45,8 +45,8 @@ class Game:
 
 
 def _registry() -> dict[str, Game]:
-    from . import blind_hex, bling, nex
-    return {g.key: g for g in (blind_hex.GAME, nex.GAME, bling.GAME)}
+    from . import blind_hex, bling, hex_kb, nex
+    return {g.key: g for g in (blind_hex.GAME, hex_kb.GAME, nex.GAME, bling.GAME)}
 
 
 GAMES: dict[str, Game] = _registry()

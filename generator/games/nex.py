@@ -236,7 +236,7 @@ def is_move_list(text: str) -> bool:
 
 
 def read_position(text: str) -> tuple[int, dict[Hex, str]]:
-    rows = read_grid(text, "BWN.", JUDGE_SIZES)
+    rows = read_grid(content_lines(text), "BWN.", JUDGE_SIZES)
     stones = {Hex(q, r): s.char for r, row in enumerate(rows) for q, s in enumerate(row)
               if s.char != "."}
     return len(rows), stones

@@ -1,0 +1,130 @@
+"""Hex KB as printed: position files, the judge's words, puzzles, figures and board data."""
+
+import pytest
+
+from generator.games import hex_kb
+from generator.geometry import Hex, Rhombus
+from generator.gridfile import GridError
+from generator.klein import BLUE, RED, Judge, KleinBoard
+from generator.palette import COLOUR
+from generator.paper import PAPERS
+from generator.scene import Text
+
+
+def grid_text(board: KleinBoard, stones: dict[Hex, str], header: str = "") -> str:
+    rows = []
+    for r in range(board.size):
+        row = []
+        for q in range(board.size):
+            h = Hex(q, r)
+            row.append(hex_kb.WINDOW if h in board.holes else
+                       stones.get(board.canonical(h), "."))
+        rows.append(" " * r + " ".join(row))
+    return header + "\n".join(rows) + "\n"
+
+
+def test_the_judge_reads_a_grid_and_names_the_criterion():
+    board = KleinBoard(11, 0)
+    row = {Hex(q, 9): RED for q in range(11)}
+    verdict = hex_kb.judge(grid_text(board, row, "# a red row\nwindow 0\n"))
+    assert verdict.lines[0] == ("Red wins: criterion 1, a simple connecting path (net "
+                                "transits 0).")
+    assert verdict.lines[1].startswith("cells: Red 11, Blue 0, empty")
+
+
+def test_the_judge_agrees_with_the_engine_on_every_example():
+    board = hex_kb.FIGURE_BOARD
+    for name, cells in hex_kb.example_positions(board).items():
+        stones = {board.canonical(h): RED for h in cells}
+        text = grid_text(board, stones, f"window {board.radius}\n")
+        expected = hex_kb.check_examples(board)[name]
+        assert hex_kb.judge(text).lines[0] == hex_kb.describe(expected), name
+
+
+def test_every_rule_sheet_example_is_what_its_caption_says():
+    found = hex_kb.check_examples()
+    assert found["first move"].winner is None
+    assert found["simple"].criterion == 1
+    assert found["single"].criterion == 2 and found["single"].portal_loop
+    assert found["single alone"].winner is None     # the same path without its loop
+    assert found["double"].criterion == 3
+    assert found["border loop"].winner is None
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda rows: rows.replace("O", ".", 1), "is a window cell"),
+    (lambda rows: "window 9\n" + rows, "windows of radius 9 do not fit"),
+    (lambda rows: rows.replace(".", "X", 1), "'X' is not one of R B . O"),
+])
+def test_bad_position_files_name_line_and_column(change, message):
+    board = KleinBoard(11, 0)
+    with pytest.raises(GridError, match=message):
+        hex_kb.judge(change(grid_text(board, {})))
+
+
+def test_twins_must_agree_in_a_position_file():
+    board = KleinBoard(11, 0)
+    a = board.frame_a[0]
+    b = board.twins[a]
+    lines = grid_text(board, {a: RED}).splitlines()
+    # Blank the twin in frame B: the file then says the two copies differ.
+    row = lines[b.r].split()
+    row[b.q] = "."
+    lines[b.r] = " " * b.r + " ".join(row)
+    with pytest.raises(GridError, match=f"line {b.r + 1}, .*and its twin"):
+        hex_kb.judge("\n".join(lines))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_puzzle_is_a_full_board_with_one_winner_and_a_real_structure(seed):
+    options = hex_kb.Options(seed=seed)
+    puzzle = hex_kb.puzzle(options)
+    board = puzzle.board
+    assert set(puzzle.stones) == set(board.cells)
+    judge = Judge(board)
+    colours = [puzzle.stones[h] for h in board.cells]
+    winners = [c for c, v in judge.verdicts(colours).items() if v]
+    assert winners == [puzzle.verdict.winner]
+    # The shaded structure alone still wins: it is the reason, not decoration.
+    only = [puzzle.stones[h] if h in puzzle.structure else "." for h in board.cells]
+    assert judge.judge(only).winner == puzzle.verdict.winner
+    assert hex_kb.puzzle(options) == puzzle   # the same seed, the same puzzle
+
+
+def test_puzzle_pages_ask_then_answer():
+    doc = hex_kb.puzzle_item(hex_kb.Options(seed=4), PAPERS["a4"], COLOUR, 1)
+    assert len(doc.pages) == 2
+    texts = [[s.text for s in page.shapes if isinstance(s, Text)] for page in doc.pages]
+    assert any("Which colour wins" in t for t in texts[0])
+    assert any(t.startswith(("Red wins", "Blue wins")) for t in texts[1])
+
+
+def test_board_json_describes_every_cell():
+    data = hex_kb.board_json(hex_kb.Options(size=13, window=1))
+    board = KleinBoard(13, 1)
+    cells = {(c["q"], c["r"]): c for c in data["cells"]}
+    assert len(cells) == 13 * 13 + 4 * 13
+    assert sum(1 for c in cells.values() if c["kind"] == "window") == 2 * 7
+    frames = [c for c in cells.values() if c["frame"] is not None]
+    assert len(frames) == 2 * 12
+    for a, b in board.twins.items():
+        assert cells[(a.q, a.r)]["twin"] == cells[(b.q, b.r)]["twin"]
+        assert (cells[(a.q, a.r)]["frame"], cells[(b.q, b.r)]["frame"]) == (0, 1)
+    assert cells[(0, 5)]["border"] == ["red"] and cells[(5, 12)]["border"] == ["blue"]
+    assert cells[(-1, 3)]["kind"] == "border" and cells[(-1, 3)]["border"] == ["red"]
+    assert set(h for h in Rhombus(13)) >= {Hex(c["q"], c["r"]) for c in frames}
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_the_pad_has_a_row_for_every_turn_of_a_full_11_board(paper):
+    page = hex_kb.pad_item(hex_kb.Options(), PAPERS[paper], COLOUR, 1).pages[0]
+    numbers = {s.text for s in page.shapes if isinstance(s, Text) and s.text.isdigit()}
+    rounds = -(-len(KleinBoard(11, 0).cells) // 2)
+    assert {str(n) for n in range(1, rounds + 1)} <= numbers
+
+
+def test_blue_and_red_swap_in_a_swapped_file():
+    board = KleinBoard(11, 0)
+    column = {Hex(4, r): BLUE for r in range(11)}
+    verdict = hex_kb.judge(grid_text(board, column))
+    assert verdict.lines[0].startswith("Blue wins: criterion")
