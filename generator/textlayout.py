@@ -155,6 +155,12 @@ def set_line(line_runs: Sequence[Run], x: float, y: float, size: float, colour: 
     return out
 
 
+@dataclass(frozen=True)
+class _Placed:
+    shapes: tuple[Shape, ...]
+    transform: Affine
+
+
 class Flow:
     """Places blocks down columns and across pages."""
 
@@ -241,7 +247,8 @@ class Flow:
         self.y += s.paragraph_gap
         left = self.x + (self.column_width - fig.width * scale) / 2
         t = Affine.scaling(scale).then(Affine.translation(left, self.y))
-        self.pages[-1] += place(fig.shapes, t)
+        # Placed when the pages are finished: copyfitting may try several settings first.
+        self.pages[-1].append(_Placed(fig.shapes, t))
         self.y += fig.height * scale
         for l in caption:
             self.y += s.caption * s.leading
@@ -255,6 +262,9 @@ class Flow:
         for n, shapes in enumerate(self.pages, start=1):
             foot = f"{self.footer_text} · page {n} of {total}" if total > 1 else self.footer_text
             baseline = self.paper.height - self.paper.margin - DESCENT * self.style.footer
+            shapes = [placed for s in shapes
+                      for placed in (place(s.shapes, s.transform) if isinstance(s, _Placed)
+                                     else [s])]
             shapes = shapes + [Text(Point(self.paper.width / 2, baseline),
                                     foot, self.style.footer, self.colours["muted"],
                                     anchor="middle")]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .. import hexboard, klein, sheet, templating
 from ..geometry import Hex, Rhombus
@@ -113,21 +114,21 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: dict[str, st
             fills.setdefault(colours["portal tint"], []).append(h)
         else:
             fills.setdefault(colours["cell"], []).append(h)
+    corners = {h: p.corners(h) for h in (*Rhombus(board.size), *border_cells(board.size))}
     shapes: list[Shape] = []
     for colour in sorted(fills):
-        shapes.append(Path(tuple(p.corners(h) for h in fills[colour]),
+        shapes.append(Path(tuple(corners[h] for h in fills[colour]),
                                     Paint(fill=colour), closed=True))
     edges = []
     drawn = [h for h in Rhombus(board.size) if h not in board.holes] + list(border_cells(
         board.size))
     for h in drawn:
-        corners = p.corners(h)
-        edges += list(zip(corners, corners[1:] + corners[:1]))
+        ring = corners[h]
+        edges += list(zip(ring, ring[1:] + ring[:1]))
     shapes.append(segments(edges, line))
-    ring = Paint(stroke=colours["portal"], width=max(0.3, 0.1 * r))
+    frame_line = Paint(stroke=colours["portal"], width=max(0.3, 0.1 * r))
     for h in sorted(frames):
-        corners = p.corners(h)
-        shapes.append(polygon(corners, ring))
+        shapes.append(polygon(corners[h], frame_line))
         label = board.twin_index(h)
         centre = p.centre(h)
         if board.canonical(h) not in stones:
@@ -280,6 +281,7 @@ def puzzle_item(opts: Options, paper: Paper, colours: dict[str, str],
 FIGURE_BOARD = KleinBoard(10, 0)
 
 
+@lru_cache(maxsize=None)
 def example_positions(board: KleinBoard = FIGURE_BOARD) -> dict[str, list[Hex]]:
     """Red cells of each example, laid out from the windows' places, so they fit any board
     with room round its windows."""
