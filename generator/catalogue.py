@@ -8,7 +8,7 @@ from typing import Any, Iterator
 
 from . import render
 from .games import GAMES, Game, kit
-from .paper import PAPERS, Paper
+from .paper import Paper
 from .palette import PALETTES
 from .scene import Document
 
@@ -37,14 +37,14 @@ def make_document(game: Game, item: str, options: Any, paper: Paper, copies: int
     return game.items[item](options, paper, colours, copies)
 
 
-def entries(game_keys: list[str], paper_keys: list[str]) -> Iterator[Entry]:
+def entries(game_keys: list[str], papers: list[Paper]) -> Iterator[Entry]:
     for key in game_keys:
         game = GAMES[key]
         for variant, options in game.catalogue():
             for item in [*game.items, "kit"]:
-                for paper_key in paper_keys:
+                for paper in papers:
                     for fmt in ITEM_FORMATS.get(item, render.FORMATS):
-                        yield Entry(game, variant, options, item, PAPERS[paper_key], fmt)
+                        yield Entry(game, variant, options, item, paper, fmt)
 
 
 def build_entry(entry: Entry, out: Path, cache: dict) -> list[Path]:

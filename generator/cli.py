@@ -11,7 +11,7 @@ import click
 from . import catalogue, render
 from .games import GAMES, OptionError
 from .gridfile import GridError
-from .paper import PAPERS
+from .paper import NAMED, PAPERS, Paper, parse_paper
 from .palette import PALETTES
 
 EXIT_BAD_INPUT = 2
@@ -38,9 +38,23 @@ class Pnp(click.Group):
         sys.exit(status if isinstance(status, int) else 0)
 
 
+class PaperType(click.ParamType):
+    name = "paper"
+
+    def convert(self, value, param, ctx) -> Paper:
+        if isinstance(value, Paper):
+            return value
+        try:
+            return parse_paper(value)
+        except ValueError as err:
+            self.fail(str(err), param, ctx)
+
+
 GAME = click.argument("game", type=click.Choice(sorted(GAMES)), metavar="GAME")
-PAPER = click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4",
-                     show_default=True, help="Paper size.")
+PAPER = click.option("--paper", type=PaperType(), default="a4", show_default=True,
+                     help=f"Paper: {', '.join(NAMED)}, or WxH in mm or inches (200x300, "
+                          f"8.5x14in). Boards turn to landscape when that gives a larger "
+                          f"board.")
 PALETTE = click.option("--palette", type=click.Choice(sorted(PALETTES)), default="colour",
                        show_default=True, help="Colours by role.")
 
@@ -103,8 +117,7 @@ def _item_command(item: str, doc: str, formats=render.FORMATS):
             data = json.dumps(GAMES[game].extras["json"](options), indent=1) + "\n"
             render.write_atomically([(target, data.encode())])
             return
-        document = catalogue.make_document(GAMES[game], item, options, PAPERS[paper],
-                                           copies, palette)
+        document = catalogue.make_document(GAMES[game], item, options, paper, copies, palette)
         for path in render.save(document, fmt, target):
             click.echo(path)
 
@@ -157,13 +170,14 @@ def judge(game, file):
 
 @main.command()
 @click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
-@click.option("--paper", type=click.Choice(sorted(PAPERS)), multiple=True,
-              help="Paper size(s); all by default.")
+@click.option("--paper", type=PaperType(), multiple=True,
+              help="Paper size(s); A4 and Letter by default.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder for the catalogue.")
 def build(games, paper, out):
     """Write the whole catalogue (every game, item, paper and format) into a folder."""
-    todo = list(catalogue.entries(list(games) or sorted(GAMES), list(paper) or sorted(PAPERS)))
+    papers = list(paper) or [PAPERS[k] for k in sorted(PAPERS)]
+    todo = list(catalogue.entries(list(games) or sorted(GAMES), papers))
     cache: dict = {}
     written = 0
     with click.progressbar(todo, label="Building", file=sys.stderr,

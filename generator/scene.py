@@ -6,7 +6,7 @@ nothing else. Colours are "#rrggbb" strings already resolved from a palette.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Literal, Sequence, Union
 
 from .geometry import Affine, Point
@@ -67,10 +67,10 @@ class Document:
     author: str
     subject: str = ""
     keywords: tuple[str, ...] = field(default_factory=tuple)
+    licence: str = ""
 
     def __add__(self, other: Document) -> Document:
-        return Document(self.pages + other.pages, self.title, self.author, self.subject,
-                        self.keywords)
+        return replace(self, pages=self.pages + other.pages)
 
 
 def polygon(points: Sequence[Point], paint: Paint) -> Path:

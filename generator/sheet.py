@@ -20,19 +20,76 @@ FOOTER_HEIGHT = 5.0
 def header(paper: Paper, title: str, subtitle: str, colours: dict[str, str]) -> list[Shape]:
     x, y = paper.margin, paper.margin + TITLE_SIZE * ASCENT
     shapes: list[Shape] = [Text(Point(x, y), title, TITLE_SIZE, colours["ink"], "bold")]
-    shapes.append(Text(Point(x + text_width(title, TITLE_SIZE, "bold") + 3, y), subtitle,
-                       SUBTITLE_SIZE, colours["muted"]))
+    left = x + text_width(title, TITLE_SIZE, "bold") + 3
+    shapes.append(Text(Point(left, y), subtitle,
+                       fitted(subtitle, SUBTITLE_SIZE, paper.width - paper.margin - left),
+                       colours["muted"]))
     rule_y = paper.margin + HEADER_HEIGHT - 3
     shapes.append(line(Point(paper.margin, rule_y), Point(paper.width - paper.margin, rule_y),
                        Paint(stroke=colours["rule"], width=0.3, round_caps=False)))
     return shapes
 
 
+def fitted(text: str, size: float, width: float, font: str = "regular") -> float:
+    """The size, or smaller if the text would not fit the width: a long line is set smaller
+    rather than run past the printable area."""
+    return min(size, size * width / max(text_width(text, size, font), 1e-9))
+
+
+# The calibration ruler: 50 mm over 2 inches, in the footer's left corner.
+RULER_MM, RULER_IN = 50.0, 2.0
+RULER_WIDTH = 60.0            # with its labels, and room before the footer text
+RULER_LABEL = 1.9
+
+
+def ruler(paper: Paper, colours: dict[str, str]) -> list[Shape]:
+    """Ticks every 5 mm above a line, every quarter inch below it: a user measuring the
+    printed page can see that it came out at 100%."""
+    ink = Paint(stroke=colours["ink"], width=0.2, round_caps=False)
+    x = paper.margin + ink.width / 2     # the first tick's ink stays inside the margin
+    mid = paper.height - paper.margin - 2.6
+    ticks = [(Point(x, mid), Point(x + RULER_IN * 25.4, mid))]
+    for i in range(int(RULER_MM / 5) + 1):
+        tall = 1.6 if i % 2 == 0 else 0.9
+        ticks.append((Point(x + 5 * i, mid), Point(x + 5 * i, mid - tall)))
+    for i in range(int(RULER_IN * 4) + 1):
+        tall = 1.6 if i % 4 == 0 else 0.9 if i % 2 == 0 else 0.6
+        ticks.append((Point(x + 6.35 * i, mid), Point(x + 6.35 * i, mid + tall)))
+    label_x = x + RULER_IN * 25.4 + 1.2
+    return [segments(ticks, ink),
+            Text(Point(label_x, mid - 0.4), f"{RULER_MM:g} mm", RULER_LABEL, colours["ink"]),
+            Text(Point(label_x, mid + 0.4 + RULER_LABEL * CAP_HEIGHT), f"{RULER_IN:g} in",
+                 RULER_LABEL, colours["ink"])]
+
+
 def footer(paper: Paper, text: str, colours: dict[str, str]) -> list[Shape]:
-    # A long credit line is set smaller rather than run past the printable area.
-    size = min(FOOTER_SIZE, FOOTER_SIZE * paper.inner_width / text_width(text, FOOTER_SIZE))
-    return [Text(Point(paper.width / 2, paper.height - paper.margin - DESCENT * size),
-                 text, size, colours["muted"], anchor="middle")]
+    """The credit line beside the calibration ruler; on narrow paper it takes two lines."""
+    left = paper.margin + RULER_WIDTH
+    width = paper.width - paper.margin - left
+    lines = [text]
+    if fitted(text, FOOTER_SIZE, width) < SMALLEST_FOOTER:
+        lines = wrap_words(text, SMALLEST_FOOTER, width)[:2]
+        lines = [lines[0], " ".join(lines[1:])] if len(lines) > 1 else lines
+    size = min(fitted(line_, FOOTER_SIZE, width) for line_ in lines)
+    bottom = paper.height - paper.margin - DESCENT * size
+    return ruler(paper, colours) + [
+        Text(Point(left + width / 2, bottom - (len(lines) - 1 - i) * size * 1.15), line_, size,
+             colours["muted"], anchor="middle") for i, line_ in enumerate(lines)]
+
+
+SMALLEST_FOOTER = 2.0
+
+
+def wrap_words(text: str, size: float, width: float) -> list[str]:
+    """Plain text broken at spaces into lines no wider than width (a long word stands
+    alone)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def body_box(paper: Paper) -> tuple[float, float, float, float]:
@@ -118,8 +175,9 @@ def score_pad(paper: Paper, pad: Pad, colours: dict[str, str]) -> Page:
         y += 8
     y -= 1
     for note in pad.notes:
-        shapes.append(Text(Point(x, y), note, NOTE_SIZE, colours["muted"]))
-        y += NOTE_SIZE * 1.5
+        for line_ in wrap_words(note, NOTE_SIZE, w):
+            shapes.append(Text(Point(x, y), line_, NOTE_SIZE, colours["muted"]))
+            y += NOTE_SIZE * 1.5
     y += 1
     tally_height = (pad.tally_rows + 1) * ROW_HEIGHT + 8
     room = bottom - y - tally_height - 14

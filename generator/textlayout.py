@@ -161,13 +161,18 @@ class _Placed:
     transform: Affine
 
 
+TWO_COLUMNS_FROM = 160.0   # mm of printable width
+
+
 class Flow:
     """Places blocks down columns and across pages."""
 
     def __init__(self, paper: Paper, colours: dict[str, str], style: Style = STYLE,
-                 columns: int = 2, footer_text: str = ""):
+                 columns: int | None = None, footer_text: str = ""):
         self.paper, self.colours, self.style = paper, colours, style
-        self.columns = columns
+        # Two columns from A4 up; on narrower pages (A5) one column reads better.
+        self.columns = columns or (2 if paper.inner_width >= TWO_COLUMNS_FROM else 1)
+        columns = self.columns
         self.footer_text = footer_text
         self.column_width = (paper.inner_width - (columns - 1) * style.gutter) / columns
         self.pages: list[list[Shape]] = []

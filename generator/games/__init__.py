@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from ..paper import Paper
@@ -58,5 +58,4 @@ def kit(game: Game, options: Any, paper: Paper, colours: dict[str, str], copies:
     doc = parts[0]
     for part in parts[1:]:
         doc = doc + part
-    return Document(doc.pages, f"{game.title}: print-and-play kit", doc.author, doc.subject,
-                    doc.keywords)
+    return replace(doc, title=f"{game.title}: print-and-play kit")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .. import hashmarks, hexboard, sheet, templating
 from ..geometry import Hex, Point
 from ..hashmarks import HashBoard
-from ..paper import Paper
+from ..paper import Paper, roomiest
 from ..scene import Circle, Document, Page, Paint, Shape, segments
 from ..textlayout import Figure, centred_label, typeset
 from . import Game, OptionError, options_from
@@ -159,21 +159,38 @@ def track_height() -> float:
     return 2 * COIN_SPOT + ROW_GAP
 
 
+TRACK_GAP = 4.0
+
+
+def board_box(opts: Options, paper: Paper) -> tuple[float, float, float, float]:
+    """Where the board goes: the body, less the pennies' tracks at either end."""
+    x, y, w, h = sheet.body_box(paper)
+    if opts.edition == "pennies":
+        room = track_height() + TRACK_GAP
+        y, h = y + room, h - 2 * room
+    return x, y, w, h
+
+
+def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
+    return hexboard.place_board(opts.size, *board_box(opts, paper), opts.coordinates,
+                                angles=BOARD_ANGLES)
+
+
+def board_paper(opts: Options, paper: Paper) -> Paper:
+    return roomiest(paper, lambda p: board_placement(opts, p).cell_radius)
+
+
 def board_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
     board = opts.board()
     x, y, w, h = sheet.body_box(paper)
     shapes = sheet.header(paper, TITLE, opts.label, colours)
     if opts.edition == "pennies":
-        gap = 4.0
         track = track_height()
         shapes += penny_track(paper.width / 2, y, w, opts.numbers, "o", colours["o side"],
                               colours, facing_down=True)
         shapes += penny_track(paper.width / 2, y + h - track, w, opts.numbers, "x",
                               colours["x side"], colours, facing_down=False)
-        y, h = y + track + gap, h - 2 * (track + gap)
-    placement = hexboard.place_board(opts.size, x, y, w, h, opts.coordinates,
-                                     angles=BOARD_ANGLES)
-    shapes += board_shapes(placement, board, colours, opts.coordinates)
+    shapes += board_shapes(board_placement(opts, paper), board, colours, opts.coordinates)
     shapes += sheet.footer(paper, f"{CREDIT} x joins the two x sides; o joins the two o sides.",
                            colours)
     return Page(paper.width, paper.height, tuple(shapes))
@@ -182,11 +199,13 @@ def board_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
 def document(opts: Options, pages: list[Page], what: str) -> Document:
     return Document(tuple(pages), f"{TITLE}: {what}", DESIGNER,
                     f"{TITLE} {what}, {opts.label}", ("Blind Hex", "Hex", "print and play",
-                                                      LICENCE))
+                                                      LICENCE),
+                    f"{LICENCE}: the game by {DESIGNER} and this kit's rule sheet")
 
 
 def board_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
-    return document(opts, [board_page(opts, paper, colours)] * copies, "board")
+    return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
+                    "board")
 
 
 # --- figures for the rule sheet -----------------------------------------------------------------

@@ -17,7 +17,7 @@ from .. import cutsheet, sheet, templating
 from ..connect import chain
 from ..geometry import Point, Square, SquareGrid
 from ..gridfile import GridError, cell_name, content_lines, parse_cell, setting
-from ..paper import Paper
+from ..paper import Paper, roomiest
 from ..scene import Document, Page, Paint, Shape, polygon, rectangle, segments
 from ..textlayout import Figure, centred_label, typeset
 from . import Game, OptionError, Verdict, options_from
@@ -26,6 +26,8 @@ TITLE = "Bling"
 DESIGNER = "Néstor Romeral Andrés"
 YEAR = ""
 CREDIT = f"{TITLE} by {DESIGNER}."
+LICENCE = (f"Game and original rules by {DESIGNER}; this kit's text and drawings are MIT "
+           f"licensed")
 SIZE = 5                      # cells per side; levels 1..5 hold 25, 16, 9, 4 and 1 blocks
 LEVELS = range(1, SIZE + 1)
 BLOCKS = 54                   # dual-coloured, 27 for each player, besides the neutral block
@@ -413,15 +415,20 @@ def board_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
 
 def document(pages: list[Page], what: str) -> Document:
     return Document(tuple(pages), f"{TITLE}: {what}", DESIGNER, f"{TITLE} {what}",
-                    ("Bling", "connection game", "stacking", "print and play"))
-
-
-def board_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
-    return document([board_page(opts, paper, colours)] * copies, "board")
+                    ("Bling", "connection game", "stacking", "print and play"), LICENCE)
 
 
 def board_cell(paper: Paper) -> float:
-    return fit_board(*sheet.body_box(paper)).cell
+    """The board's cell side on this paper, turned whichever way gives the larger board."""
+    return fit_board(*sheet.body_box(board_paper(paper))).cell
+
+
+def board_paper(paper: Paper) -> Paper:
+    return roomiest(paper, lambda p: fit_board(*sheet.body_box(p)).cell)
+
+
+def board_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
+    return document([board_page(opts, board_paper(paper), colours)] * copies, "board")
 
 
 def tiles_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:

@@ -18,7 +18,7 @@ from .. import hexboard, klein, sheet, templating
 from ..geometry import Hex, Rhombus
 from ..gridfile import GridError, content_lines, read_grid, setting
 from ..klein import BLUE, RED, Judge, KleinBoard, around
-from ..paper import Paper
+from ..paper import Paper, roomiest
 from ..scene import Circle, Document, Page, Paint, Path, Shape, polygon, segments
 from ..textlayout import Figure, centred_label, typeset
 from . import Game, OptionError, Verdict, options_from
@@ -27,6 +27,8 @@ TITLE = "Hex KB"
 DESIGNER = "Mark Steere"
 YEAR = "2009"
 CREDIT = f"{TITLE} by {DESIGNER}, March {YEAR}."
+LICENCE = (f"Free publication of the rules and programs allowed by {DESIGNER}, with the name "
+           f"and rules unchanged and the game attributed to him (marksteeregames.com)")
 NAMES = {RED: "Red", BLUE: "Blue"}
 WINDOW = "O"    # window cells in a position file
 CRITERIA = {1: "a simple connecting path (net transits 0)",
@@ -149,7 +151,7 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: dict[str, st
 def document(opts: Options, pages: list[Page], what: str) -> Document:
     return Document(tuple(pages), f"{TITLE}: {what}", DESIGNER,
                     f"{TITLE} {what}, {opts.size} × {opts.size}",
-                    ("Hex KB", "Hex", "Klein bottle", "print and play"))
+                    ("Hex KB", "Hex", "Klein bottle", "print and play"), LICENCE)
 
 
 def board_page(opts: Options, paper: Paper, colours: dict[str, str],
@@ -166,8 +168,15 @@ def board_page(opts: Options, paper: Paper, colours: dict[str, str],
     return Page(paper.width, paper.height, tuple(shapes))
 
 
+def board_paper(opts: Options, paper: Paper) -> Paper:
+    board = opts.board()
+    return roomiest(paper, lambda p: place(board, *sheet.body_box(p),
+                                           opts.coordinates).cell_radius)
+
+
 def board_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
-    return document(opts, [board_page(opts, paper, colours)] * copies, "board")
+    return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
+                    "board")
 
 
 # --- positions and the judge ------------------------------------------------------------------
@@ -265,6 +274,7 @@ def puzzle(opts: Options) -> Puzzle:
 def puzzle_item(opts: Options, paper: Paper, colours: dict[str, str],
                 copies: int) -> Document:
     p = puzzle(opts)
+    paper = board_paper(opts, paper)
     question = board_page(opts, paper, colours, p.stones, title=f"{TITLE} puzzle {opts.seed}",
                           subtitle="The board is full. Which colour wins, and how?",
                           note=f"{CREDIT} Every full board has exactly one winner. "

@@ -16,7 +16,7 @@ from .. import cutsheet, hexboard, sheet, templating
 from ..connect import chain
 from ..geometry import Hex, Point, Rhombus
 from ..gridfile import GridError, content_lines, parse_cell, read_grid, setting
-from ..paper import Paper
+from ..paper import Paper, roomiest
 from ..scene import Circle, Document, Page, Paint, Shape, Text, segments
 from ..textlayout import Figure, centred_label, typeset
 from . import Game, OptionError, Verdict, options_from
@@ -25,6 +25,8 @@ TITLE = "Nex"
 DESIGNER = "João Pedro Neto"
 YEAR = "2004"
 CREDIT = f"{TITLE} by {DESIGNER}, {YEAR}."
+LICENCE = (f"Game and original rules © {YEAR} {DESIGNER}; this kit's text and drawings are "
+           f"MIT licensed")
 SIZES = range(9, 20)
 JUDGE_SIZES = range(1, 27)   # a..z
 DEFAULT_SIZE = 11
@@ -328,11 +330,16 @@ def board_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
 def document(opts: Options, pages: list[Page], what: str) -> Document:
     return Document(tuple(pages), f"{TITLE}: {what}", DESIGNER,
                     f"{TITLE} {what}, {opts.size} × {opts.size}",
-                    ("Nex", "Hex", "neutral stones", "print and play"))
+                    ("Nex", "Hex", "neutral stones", "print and play"), LICENCE)
+
+
+def board_paper(opts: Options, paper: Paper) -> Paper:
+    return roomiest(paper, lambda p: board_placement(opts, p).cell_radius)
 
 
 def board_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
-    return document(opts, [board_page(opts, paper, colours)] * copies, "board")
+    return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
+                    "board")
 
 
 # --- the counter sheet ----------------------------------------------------------------------
@@ -342,7 +349,7 @@ def counters_item(opts: Options, paper: Paper, colours: dict[str, str],
                   copies: int) -> Document:
     """One counter per cell of each kind: stones change colour in play, so any cell may end
     up holding any kind."""
-    side = TILE_PER_CELL * board_placement(opts, paper).cell_radius
+    side = TILE_PER_CELL * board_placement(opts, board_paper(opts, paper)).cell_radius
     outlines = getattr(colours, "outlines", False)
 
     def run(kind: str) -> cutsheet.TileRun:

@@ -6,6 +6,7 @@ import io
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
@@ -60,10 +61,32 @@ def _draw_text(c: Canvas, text: Text) -> None:
     c.restoreState()
 
 
+class _Info(PDFInfo):
+    """The document information dictionary, with the licence under a key of its own."""
+
+    def __init__(self, licence: str):
+        super().__init__()
+        self.licence = licence
+
+    def format(self, document) -> bytes:
+        entries = {"Title": PDFString(self.title), "Author": PDFString(self.author),
+                   "Subject": PDFString(self.subject), "Keywords": PDFString(self.keywords),
+                   "Creator": PDFString(self.creator), "Producer": PDFString(self.producer),
+                   "Trapped": PDFName(self.trapped)}
+        entries["ModDate"] = entries["CreationDate"] = PDFDate(
+            ts=document._timeStamp, dateFormatter=self._dateFormatter)
+        if self.licence:
+            entries["Licence"] = PDFString(self.licence)
+        return PDFDictionary(entries).format(document)
+
+
 def document_pdf(doc: Document) -> bytes:
     out = io.BytesIO()
     # The initial font would otherwise be an unembedded Helvetica in every page's resources.
     c = Canvas(out, invariant=1, pageCompression=1, initialFontName=fonts.registered("regular"))
+    c._doc.info = _Info(doc.licence)
+    # Boards and rulers are drawn to size: ask viewers to print at 100%.
+    c.setViewerPreference("PrintScaling", "None")
     c.setTitle(doc.title)
     c.setAuthor(doc.author)
     c.setSubject(doc.subject)

@@ -1,0 +1,103 @@
+"""Print production: paper sizes, the calibration ruler, viewer settings and metadata."""
+
+import subprocess
+import sys
+
+import pytest
+from PIL import Image
+
+from generator import catalogue
+from generator.games import GAMES
+from generator.paper import NAMED, parse_paper, roomiest
+
+PNP = [sys.executable, "-m", "generator.cli"]
+DPI = 254   # ten pixels to the millimetre
+
+
+@pytest.mark.parametrize("text, size", [
+    ("a4", (210, 297)), ("A3", (297, 420)), ("a5", (148, 210)), ("tabloid", (279.4, 431.8)),
+    ("200x300", (200, 300)), ("200 x 300 mm", (200, 300)), ("8.5x14in", (215.9, 355.6)),
+])
+def test_papers_by_name_and_by_size(text, size):
+    paper = parse_paper(text)
+    assert (paper.width, paper.height) == pytest.approx(size)
+
+
+@pytest.mark.parametrize("text", ["a0", "200", "20x30", "200x3000", "8.5x14ft"])
+def test_impossible_papers_are_refused(text):
+    with pytest.raises(ValueError):
+        parse_paper(text)
+
+
+def test_landscape_is_chosen_only_when_it_gives_more_room():
+    a4 = NAMED["a4"]
+    assert roomiest(a4, lambda p: p.width) == a4.turned()
+    assert roomiest(a4, lambda p: p.height) == a4
+    assert roomiest(a4.turned(), lambda p: 1.0) == a4   # a tie stays portrait
+
+
+def tick_columns(png, top: int, bottom: int) -> list[int]:
+    """x of each dark vertical mark in a band of rows, left to right."""
+    image = Image.open(png).convert("L")
+    dark = []
+    for x in range(image.width):
+        column = [image.getpixel((x, y)) for y in range(top, bottom)]
+        if sum(1 for v in column if v < 128) >= (bottom - top) // 2:
+            dark.append(x)
+    runs = []
+    for x in dark:
+        if runs and x == runs[-1][-1] + 1:
+            runs[-1].append(x)
+        else:
+            runs.append([x])
+    return [sum(r) / len(r) for r in runs]
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "svg"])
+def test_the_ruler_prints_50_mm_and_2_inches_at_full_size(tmp_path, fmt):
+    out = tmp_path / f"board.{fmt}"
+    subprocess.run([*PNP, "board", "nex", "--format", fmt, "-o", str(out)], check=True)
+    png = tmp_path / "board.png"
+    if fmt == "pdf":
+        subprocess.run(["pdftoppm", "-png", "-r", str(DPI), "-singlefile", str(out),
+                        str(tmp_path / "board")], check=True)
+    else:
+        subprocess.run(["rsvg-convert", "-d", str(DPI), "-p", str(DPI), "-o", str(png),
+                        str(out)], check=True)
+    paper = NAMED["a4"]
+    mid = paper.height - paper.margin - 2.6        # the ruler's line, mm from the top
+    # Millimetre ticks (every 5 mm) stand above the line; the tall inch ticks (every inch)
+    # hang below it. The labels start right of the ruler's 2 inches.
+    end = (paper.margin + 50.8 + 0.6) * 10
+    above = [x for x in tick_columns(png, round((mid - 1.4) * 10), round((mid - 0.2) * 10))
+             if x < end]
+    below = [x for x in tick_columns(png, round((mid + 1.0) * 10), round((mid + 1.5) * 10))
+             if x < end]
+    assert len(above) == 11 and len(below) == 3
+    assert above[-1] - above[0] == pytest.approx(500, abs=2)     # 50 mm
+    assert below[-1] - below[0] == pytest.approx(508, abs=2)     # 2 in
+
+
+def test_pdfs_ask_viewers_not_to_scale_and_carry_their_licence(tmp_path):
+    for key, game in GAMES.items():
+        out = tmp_path / f"{key}.pdf"
+        subprocess.run([*PNP, "board", key, "-o", str(out)], check=True)
+        assert b"/PrintScaling /None" in out.read_bytes()
+        info = subprocess.run(["pdfinfo", "-custom", str(out)], capture_output=True,
+                              text=True, check=True).stdout
+        fields = dict(line.split(":", 1) for line in info.splitlines() if ":" in line)
+        assert fields["Author"].strip() == game.designer
+        assert fields["Title"].strip() == f"{game.title}: board"
+        assert fields["Producer"].strip() == "pnp print-and-play generator"
+        assert fields["Subject"].strip() and fields["Licence"].strip()
+
+
+def test_every_board_page_carries_the_ruler():
+    for key, game in GAMES.items():
+        for item in game.items:
+            if item == "rules":
+                continue   # text pages: no ruler
+            doc = catalogue.make_document(game, item, game.make_options(), NAMED["a4"])
+            for page in doc.pages:
+                labels = {getattr(s, "text", None) for s in page.shapes}
+                assert {"50 mm", "2 in"} <= labels, (key, item)
