@@ -287,6 +287,27 @@ class Affine:
         return math.sqrt(abs(self.a * self.d - self.b * self.c))
 
 
+def hatching(polygon: Sequence[Point], spacing: float) -> list[tuple[Point, Point]]:
+    """Parallel 45-degree lines across a convex polygon, `spacing` apart: a light way to mark
+    an area that would otherwise be a large fill."""
+    # Lines x + y = c; intersect each with the polygon's edges.
+    sums = [p.x + p.y for p in polygon]
+    lines = []
+    c = math.floor(min(sums) / spacing) * spacing + spacing
+    while c < max(sums):
+        hits = []
+        for a, b in zip(polygon, list(polygon[1:]) + [polygon[0]]):
+            fa, fb = a.x + a.y - c, b.x + b.y - c
+            if (fa < 0) != (fb < 0):
+                t = fa / (fa - fb)
+                hits.append(a.lerp(b, t))
+        if len(hits) >= 2:
+            hits.sort(key=lambda p: p.x)
+            lines.append((hits[0], hits[-1]))
+        c += spacing
+    return lines
+
+
 def convex_hull(points: Iterable[Point]) -> list[Point]:
     """Andrew's monotone chain; counter-clockwise in y-up terms, without repeated points."""
     pts = sorted(set((p.x, p.y) for p in points))

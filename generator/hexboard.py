@@ -14,7 +14,7 @@ from . import gridfile
 from .gridfile import column_name
 from .geometry import (POINTY, Affine, Hex, Layout, Point, Rhombus, best_fit, corners,
                        edge_endpoints, edge_key)
-from .scene import Paint, Path, Shape, Text, polygon, segments
+from .scene import Paint, Path, Shape, Text, area, segments
 from .textlayout import centred_label
 
 UNIT = Layout(POINTY, 1.0)
@@ -135,7 +135,7 @@ def cell_shapes(p: Placement, line_paint: Paint, fills: dict[Hex, str] | None = 
 
 
 def side_bands(p: Placement, q_colour: str, r_colour: str,
-               edge: str | None = None) -> list[Shape]:
+               edge: str | None = None, hatched: bool = False) -> list[Shape]:
     """Four trapezoids along the sides, mitred where they meet: q sides in one colour, r
     sides in the other; an edge colour outlines them, for a side coloured like the paper."""
     inner = [p.transform.apply(pt) for pt in outline(p.board.size, BAND[0])]
@@ -143,8 +143,9 @@ def side_bands(p: Placement, q_colour: str, r_colour: str,
     # outline order: (lo,lo), (hi,lo), (hi,hi), (lo,hi); side i runs from corner i to i+1.
     colours = [r_colour, q_colour, r_colour, q_colour]
     width = 0.04 * p.cell_radius
-    return [polygon((inner[i], inner[(i + 1) % 4], outer[(i + 1) % 4], outer[i]),
-                    Paint(fill=colours[i], stroke=edge, width=width)) for i in range(4)]
+    return [shape for i in range(4)
+            for shape in area((inner[i], inner[(i + 1) % 4], outer[(i + 1) % 4], outer[i]),
+                              colours[i], hatched and colours[i] != "#ffffff", edge, width)]
 
 
 def cell_name(h: Hex) -> str:

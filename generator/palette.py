@@ -57,4 +57,36 @@ INK_SAVER = Palette("ink-saver", {
     "bare board": "#ffffff",
 }, outlines=True)
 
-PALETTES: dict[str, Palette] = {p.name: p for p in (COLOUR, INK_SAVER)}
+# Paul Tol's high-contrast scheme (blue, red, yellow) and light tints: each pair of roles
+# that meet on a page differs in lightness, so it survives the common colour-vision
+# deficiencies and greyscale printing alike.
+COLOUR_BLIND = Palette("colour-blind", {
+    **COLOUR,
+    "x side": "#bb5566",
+    "o side": "#004488",
+    "x tint": "#f2b9ce",
+    "o tint": "#8fb4d9",
+    "both tint": "#ece4b8",
+    "neutral stone": "#9a9a9a",
+    "highlight": "#ddaa33",
+    "change": "#f5dd9a",
+    "red": "#bb5566",
+    "blue": "#004488",
+    "portal": "#ddaa33",
+    "portal tint": "#f9dabd",
+    "window": "#bcc5d3",
+    "path": "#77aadd",
+})
+
+PALETTES: dict[str, Palette] = {p.name: p for p in (COLOUR, INK_SAVER, COLOUR_BLIND)}
+
+# Roles that meet on a page and must stay apart: the colour-blind palette is tested on
+# every pair within each group, under simulated colour-vision deficiencies and in grey.
+CONTRASTS: tuple[tuple[str, ...], ...] = (
+    ("x side", "o side", "cell"),
+    ("x tint", "o tint", "both tint", "cell"),
+    ("red", "blue", "portal", "cell"),
+    ("portal tint", "window", "cell", "path"),
+    ("black stone", "white stone", "neutral stone", "highlight"),
+    ("black side", "white side"),
+)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Literal, Sequence, Union
 
-from .geometry import Affine, Point
+from .geometry import Affine, Point, hatching
 
 Anchor = Literal["start", "middle", "end"]
 FontRole = Literal["regular", "bold", "italic", "bolditalic"]
@@ -75,6 +75,18 @@ class Document:
 
 def polygon(points: Sequence[Point], paint: Paint) -> Path:
     return Path((tuple(points),), paint, closed=True)
+
+
+def area(points: Sequence[Point], colour: str, hatched: bool = False,
+         edge: str | None = None, edge_width: float = 0.25) -> list[Shape]:
+    """A filled polygon; hatched, it is white with lines of the colour across it instead,
+    which saves ink where a large field would print."""
+    if not hatched:
+        return [polygon(points, Paint(fill=colour, stroke=edge, width=edge_width))]
+    spacing = max(0.8, 6 * edge_width)
+    return [polygon(points, Paint(fill="#ffffff", stroke=edge or colour, width=edge_width)),
+            segments(hatching(points, spacing), Paint(stroke=colour, width=edge_width,
+                                                      round_caps=False))]
 
 
 def line(a: Point, b: Point, paint: Paint) -> Path:

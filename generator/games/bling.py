@@ -18,7 +18,7 @@ from ..connect import chain
 from ..geometry import Point, Square, SquareGrid
 from ..gridfile import GridError, cell_name, content_lines, parse_cell, setting
 from ..paper import Paper, roomiest
-from ..scene import Document, Page, Paint, Shape, polygon, rectangle, segments
+from ..scene import Document, Page, Paint, Shape, area, rectangle, segments
 from ..textlayout import Figure, centred_label, typeset
 from . import Game, OptionError, Verdict, options_from
 
@@ -306,9 +306,10 @@ def frames(b: BoardPlace, colours: dict[str, str]) -> list[Shape]:
     outer = [b.point(-f, -f), b.point(SIZE + f, -f), b.point(SIZE + f, SIZE + f),
              b.point(-f, SIZE + f)]
     fills = [colours["white side"], colours["black side"]] * 2
-    return [polygon((inner[i], inner[(i + 1) % 4], outer[(i + 1) % 4], outer[i]),
-                    Paint(fill=fills[i], stroke=colours["stone edge"], width=0.3))
-            for i in range(4)]
+    hatched = getattr(colours, "outlines", False)
+    return [shape for i in range(4)
+            for shape in area((inner[i], inner[(i + 1) % 4], outer[(i + 1) % 4], outer[i]),
+                              fills[i], hatched and i % 2 == 1, colours["stone edge"], 0.3)]
 
 
 def block_shapes(b: BoardPlace, spot: Spot, orientation: str, colours: dict[str, str],

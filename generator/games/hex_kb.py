@@ -19,7 +19,7 @@ from ..geometry import Hex, Rhombus
 from ..gridfile import GridError, content_lines, read_grid, setting
 from ..klein import BLUE, RED, Judge, KleinBoard, around
 from ..paper import Paper, roomiest
-from ..scene import Circle, Document, Page, Paint, Path, Shape, polygon, segments
+from ..scene import Circle, Document, Page, Paint, Path, Shape, area, polygon, segments
 from ..textlayout import Figure, centred_label, typeset
 from . import Game, OptionError, Verdict, options_from
 
@@ -105,8 +105,10 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: dict[str, st
     line = Paint(stroke=colours["board line"], width=max(0.12, 0.03 * r))
     fills: dict[str, list] = {}
     frames = set(board.twins) | set(board.twins.values())
-    for h, colour in border_cells(board.size).items():
-        fills.setdefault(colours["red" if colour == RED else "blue"], []).append(h)
+    hatched = getattr(colours, "outlines", False)
+    if not hatched:
+        for h, colour in border_cells(board.size).items():
+            fills.setdefault(colours["red" if colour == RED else "blue"], []).append(h)
     for h in Rhombus(board.size):
         if h in board.holes:
             fills.setdefault(colours["window"], []).append(h)
@@ -128,6 +130,10 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: dict[str, st
         ring = corners[h]
         edges += list(zip(ring, ring[1:] + ring[:1]))
     shapes.append(segments(edges, line))
+    if hatched:
+        for h, colour in border_cells(board.size).items():
+            shapes += area(corners[h], colours["red" if colour == RED else "blue"], True,
+                           edge_width=max(0.15, 0.05 * r))
     frame_line = Paint(stroke=colours["portal"], width=max(0.3, 0.1 * r))
     for h in sorted(frames):
         shapes.append(polygon(corners[h], frame_line))

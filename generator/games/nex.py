@@ -300,7 +300,8 @@ def board_shapes(p: hexboard.Placement, colours: dict[str, str], with_coordinate
                  stones: Stones = {}, marked: tuple[Hex, ...] = ()) -> list[Shape]:
     r = p.cell_radius
     shapes = hexboard.side_bands(p, colours["black side"], colours["white side"],
-                                 edge=colours["stone edge"])
+                                 edge=colours["stone edge"],
+                                 hatched=getattr(colours, "outlines", False))
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.15, 0.035 * r)),
                                    {h: colours["change"] for h in marked})

@@ -1,0 +1,115 @@
+"""Palettes: the colour-blind palette keeps apart every pair of roles that meet on a page,
+for the common colour-vision deficiencies and in greyscale, on paper and in the model."""
+
+import itertools
+import math
+import subprocess
+import sys
+
+import pytest
+from PIL import Image
+
+from generator import catalogue
+from generator.games import GAMES
+from generator.palette import COLOUR_BLIND, CONTRASTS, INK_SAVER, PALETTES
+from generator.paper import NAMED
+from generator.scene import Circle, Path
+
+PNP = [sys.executable, "-m", "generator.cli"]
+
+# Machado, Oliveira and Fernandes (2009), severity 1.0, in linear RGB.
+DEFICIENCIES = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
+}
+MIN_DELTA_E = 12.0      # CIE76 units: clearly different colours side by side
+MIN_LIGHTNESS = 8.0     # L* units between two roles printed in grey
+
+
+def linear(hex_colour: str) -> tuple[float, float, float]:
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    return tuple(channel(int(hex_colour[i:i + 2], 16)) for i in (1, 3, 5))
+
+
+def lab(rgb) -> tuple[float, float, float]:
+    r, g, b = (min(max(v, 0.0), 1.0) for v in rgb)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def simulate(rgb, matrix):
+    return tuple(sum(m * v for m, v in zip(row, rgb)) for row in matrix)
+
+
+PAIRS = sorted({pair for group in CONTRASTS for pair in itertools.combinations(group, 2)})
+
+
+@pytest.mark.parametrize("a, b", PAIRS)
+def test_colour_blind_roles_stay_apart_under_each_deficiency_and_in_grey(a, b):
+    ca, cb = linear(COLOUR_BLIND[a]), linear(COLOUR_BLIND[b])
+    for name, matrix in DEFICIENCIES.items():
+        d = math.dist(lab(simulate(ca, matrix)), lab(simulate(cb, matrix)))
+        assert d >= MIN_DELTA_E, f"{a} / {b} under {name}: ΔE {d:.1f}"
+    assert abs(lab(ca)[0] - lab(cb)[0]) >= MIN_LIGHTNESS, f"{a} / {b} in grey"
+
+
+def test_the_check_can_fail():
+    # The colour palette's red and blue sides differ in hue only: in grey they merge.
+    from generator.palette import COLOUR
+    ca, cb = linear(COLOUR["x side"]), linear(COLOUR["o side"])
+    assert abs(lab(ca)[0] - lab(cb)[0]) < MIN_LIGHTNESS
+
+
+def fills(page, colour):
+    return [s for s in page.shapes if isinstance(s, (Path, Circle)) and s.paint.fill == colour]
+
+
+def grey_at(image: Image.Image, x_mm: float, y_mm: float, dpi: int) -> int:
+    k = dpi / 25.4
+    return image.getpixel((round(x_mm * k), round(y_mm * k)))
+
+
+@pytest.mark.parametrize("key, roles", [("blind-hex", ("x side", "o side")),
+                                        ("hex-kb", ("red", "blue", "portal tint")),
+                                        ("nex", ("black side", "cell"))])
+def test_roles_print_as_different_greys(tmp_path, key, roles):
+    """The page itself, printed in grey: sample each role where it is drawn."""
+    game = GAMES[key]
+    doc = catalogue.make_document(game, "board", game.make_options(), NAMED["a4"],
+                                  palette="colour-blind")
+    page = doc.pages[0]
+    out = tmp_path / "board.pdf"
+    subprocess.run([*PNP, "board", key, "--palette", "colour-blind", "-o", str(out)],
+                   check=True, capture_output=True)
+    subprocess.run(["pdftoppm", "-png", "-gray", "-r", "100", "-singlefile", str(out),
+                    str(tmp_path / "grey")], check=True)
+    image = Image.open(tmp_path / "grey.png").convert("L")
+    greys = {}
+    for role in roles:
+        shape = fills(page, COLOUR_BLIND[role])[0]
+        points = shape.subpaths[0]
+        cx = sum(p.x for p in points) / len(points)
+        cy = sum(p.y for p in points) / len(points)
+        # Halfway to a corner: clear of any label at the centre of a cell.
+        greys[role] = grey_at(image, (cx + points[0].x) / 2, (cy + points[0].y) / 2, 100)
+    for a, b in itertools.combinations(roles, 2):
+        assert abs(greys[a] - greys[b]) >= 20, greys
+
+
+def test_every_palette_names_every_role():
+    roles = set(PALETTES["colour"])
+    for palette in PALETTES.values():
+        assert set(palette) == roles, palette.name
+        assert all(len(v) == 7 and v.startswith("#") for v in palette.values())
+    assert INK_SAVER.outlines and not COLOUR_BLIND.outlines
