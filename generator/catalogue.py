@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from . import render
+from . import booklet, render
 from .games import GAMES, Game, kit
 from .paper import Paper
 from .palette import PALETTES
@@ -54,3 +54,25 @@ def build_entry(entry: Entry, out: Path, cache: dict) -> list[Path]:
     target = entry.path(out)
     target.parent.mkdir(parents=True, exist_ok=True)
     return render.save(cache[key], entry.fmt, target)
+
+
+def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
+                     palette: str = "colour") -> Document:
+    """Each game's rule sheet, and any extra items it has, imposed as one booklet."""
+    from .games import OptionError
+    page_paper, _ = booklet.FORMATS[paper_key]
+    parts = []
+    for key in game_keys:
+        game = GAMES[key]
+        options = game.make_options()
+        pages = list(make_document(game, "rules", options, page_paper, 1, palette).pages)
+        for item in extras:
+            if item not in game.items or item == "rules":
+                raise OptionError(f"--with {item}: {key} has {', '.join(game.items)}")
+            pages += make_document(game, item, options, page_paper, 1, palette).pages
+        byline = ", ".join(filter(None, (f"by {game.designer}", game.year)))
+        parts.append(booklet.Part(game.title, byline, pages))
+    title = parts[0].title if len(parts) == 1 else "Connection games"
+    sheets, _ = booklet.booklet(title, parts, paper_key, PALETTES[palette])
+    authors = ", ".join(GAMES[k].designer for k in game_keys)
+    return booklet.document(f"{title}: rules booklet", sheets, authors)

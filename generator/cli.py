@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from . import catalogue, render
+from . import booklet, catalogue, render
 from .games import GAMES, OptionError
 from .gridfile import GridError
 from .paper import NAMED, PAPERS, Paper, parse_paper
@@ -147,6 +147,27 @@ def stats(game, **given):
     click.echo(text)
     for warning in warnings:
         click.echo(f"warning: {warning}")
+
+
+@main.command("booklet")
+@click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
+@click.option("--all", "everything", is_flag=True,
+              help="A compendium of every game, with a cover and contents.")
+@click.option("--paper", type=click.Choice(sorted(booklet.FORMATS)), default="a4",
+              show_default=True, help="A5 pages on A4 sheets, or half-letter on Letter.")
+@click.option("--with", "extras", multiple=True, metavar="ITEM",
+              help="Add a game's other items too (board, pad, puzzle, ...); repeatable.")
+@PALETTE
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              default=Path("booklet.pdf"), show_default=True, help="Output PDF.")
+def booklet_command(games, everything, paper, extras, palette, output):
+    """Impose rule sheets (and more) as a saddle-stitched booklet, ready to print duplex."""
+    keys = sorted(GAMES) if everything else list(dict.fromkeys(games))
+    if not keys:
+        raise OptionError("name the games for the booklet, or give --all")
+    document = catalogue.booklet_document(keys, list(extras), paper, palette)
+    for path in render.save(document, "pdf", output):
+        click.echo(path)
 
 
 @main.command()

@@ -23,6 +23,7 @@ class Paper:
     width: float
     height: float
     margin: float = MARGIN
+    turnable: bool = True   # False where the page size is fixed, as in a booklet
 
     @property
     def inner_width(self) -> float:
@@ -73,6 +74,8 @@ def parse_paper(text: str) -> Paper:
 
 def roomiest(paper: Paper, room: Callable[[Paper], float]) -> Paper:
     """Portrait or landscape, whichever gives the larger `room` (portrait on a tie)."""
+    if not paper.turnable:
+        return paper
     portrait = paper if not paper.landscape else paper.turned()
     landscape = portrait.turned()
     return landscape if room(landscape) > room(portrait) * (1 + 1e-9) else portrait

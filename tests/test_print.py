@@ -101,3 +101,54 @@ def test_every_board_page_carries_the_ruler():
             for page in doc.pages:
                 labels = {getattr(s, "text", None) for s in page.shapes}
                 assert {"50 mm", "2 in"} <= labels, (key, item)
+
+
+@pytest.mark.parametrize("pages", [4, 8, 12])
+def test_imposition_puts_pages_in_signature_order(pages):
+    from generator.booklet import reading_order, signature_order
+    sides = signature_order(pages)
+    assert len(sides) == pages // 2
+    assert sorted(p for side in sides for p in side) == list(range(pages))
+    # Stacked, folded and read: the pages come in order.
+    assert reading_order(sides) == list(range(pages))
+    # The outside of the first sheet is the back and front cover; its inside, pages 2 and n-1.
+    assert sides[0] == (pages - 1, 0) and sides[1] == (1, pages - 2)
+    # Each page's other side is the next or previous page: a leaf holds pages 2k+1, 2k+2.
+    for outside, inside in zip(sides[::2], sides[1::2]):
+        assert {outside[1] + 1, outside[0] - 1} == {inside[0], inside[1]}
+
+
+def test_a_count_not_a_multiple_of_four_is_refused():
+    from generator.booklet import signature_order
+    with pytest.raises(ValueError):
+        signature_order(6)
+
+
+@pytest.mark.parametrize("paper, sheet", [("a4", (841.89, 595.276)),
+                                          ("letter", (792.0, 612.0))])
+def test_a_booklet_prints_on_landscape_sheets_padded_to_four(tmp_path, paper, sheet):
+    from generator.booklet import padded
+    out = tmp_path / "booklet.pdf"
+    result = subprocess.run([*PNP, "booklet", "nex", "--with", "pad", "--paper", paper,
+                             "-o", str(out)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    subprocess.run(["qpdf", "--check", str(out)], check=True, capture_output=True)
+    info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout
+    sides = int(info.split("Pages:")[1].split()[0])
+    size = info.split("Page size:")[1].split("pts")[0].split("x")
+    assert [float(v) for v in size] == pytest.approx(sheet, abs=0.01)
+    rules = len(catalogue.make_document(GAMES["nex"], "rules", GAMES["nex"].make_options(),
+                                        NAMED["a5"]).pages)
+    assert sides * 2 == padded(2 + rules + 1)   # cover, instructions, rules, pad
+    assert sides * 2 % 4 == 0
+
+
+def test_the_compendium_has_a_cover_instructions_and_contents(tmp_path):
+    from generator.booklet import FORMATS
+    doc = catalogue.booklet_document(sorted(GAMES), [], "a4")
+    text = [s.text for page in doc.pages for s in page.shapes if hasattr(s, "text")]
+    assert "Connection games" in text and "Contents" in text
+    assert any("flipping on the short edge" in t for t in text)
+    assert all(GAMES[k].title in text for k in GAMES)
+    page, sheet = FORMATS["a4"]
+    assert all((p.width, p.height) == (sheet.width, sheet.height) for p in doc.pages)
