@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from . import booklet, render
+from . import booklet, render, tiling
 from .games import GAMES, Game, kit
 from .paper import Paper
 from .palette import PALETTES
@@ -76,3 +76,32 @@ def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
     sheets, _ = booklet.booklet(title, parts, paper_key, PALETTES[palette])
     authors = ", ".join(GAMES[k].designer for k in game_keys)
     return booklet.document(f"{title}: rules booklet", sheets, authors)
+
+
+def tiled_board(game: Game, options: Any, paper: Paper, cell: float, tile: bool,
+                palette: str = "colour") -> Document:
+    """The board with cells `cell` mm across, over as many sheets as it takes (`tile`), or
+    an error saying how many it would take."""
+    from .games import OptionError
+    low, high = tiling.CELL_RANGE
+    if not low <= cell <= high:
+        raise OptionError(f"--cell must be {low:g} to {high:g} mm, not {cell:g}")
+    measure = game.extras["cell"]
+    try:
+        virtual = tiling.virtual_paper(paper, lambda p: measure(options, p), cell)
+    except ValueError as err:
+        raise OptionError(f"--cell {cell:g}: {err}") from None
+    page = game.items["board"](options, virtual, PALETTES[palette], 1).pages[0]
+    sheet = min((paper, paper.turned()),
+                key=lambda p: (tiling.sheets_needed(page, virtual.margin, p), p.landscape))
+    count = tiling.sheets_needed(page, virtual.margin, sheet)
+    if count > tiling.MAX_SHEETS:
+        raise OptionError(f"a board with {cell:g} mm cells would take {count} sheets of "
+                          f"{paper.name}; use smaller cells or larger paper")
+    if count > 1 and not tile:
+        raise OptionError(f"a board with {cell:g} mm cells needs {count} sheets of "
+                          f"{paper.name}: add --tile to print it over several sheets")
+    pages = tiling.tile(page, virtual.margin, sheet,
+                        f"{game.title} board, {cell:g} mm cells", PALETTES[palette])
+    return Document(tuple(pages), f"{game.title}: board, {cell:g} mm cells", game.designer,
+                    f"{game.title} board over {count} sheets", ("print and play", "tiled"))

@@ -100,16 +100,24 @@ def _item_command(item: str, doc: str, formats=render.FORMATS):
     @GAME
     @PAPER
     @PALETTE
-    @click.option("--format", "fmt", type=click.Choice(formats), default="pdf",
-                  show_default=True, help="Output format.")
+    @click.option("--format", "fmt", type=click.Choice(formats),
+                  help="Output format (default: from the -o file's extension, else pdf).")
     @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
                   help="Output file (default GAME-ITEM.FORMAT here). Multi-page SVG becomes "
                        "NAME-1.svg, NAME-2.svg, ...")
     @click.option("--copies", type=click.IntRange(1, 100), default=1, show_default=True,
                   help="Repeat boards and pads this many times.")
+    @click.option("--cell", type=float, help="Board: cells this many mm across (flat to "
+                                             "flat), instead of as large as the paper allows.")
+    @click.option("--tile", is_flag=True,
+                  help="Board: with --cell, print a board larger than the paper over several "
+                       "overlapping sheets with crosshairs to line them up.")
     @game_options
-    def command(game, paper, palette, fmt, output, copies, **given):
+    def command(game, paper, palette, fmt, output, copies, cell, tile, **given):
         options = _options(game, **given)
+        if fmt is None:
+            suffix = output.suffix.lower().lstrip(".") if output else ""
+            fmt = suffix if suffix in formats else "pdf"
         if item != "kit" and item not in GAMES[game].items:
             raise OptionError(f"{game} has no {item}; it has {', '.join(GAMES[game].items)}")
         target = output or Path(f"{game}-{item}.{fmt}")
@@ -117,7 +125,15 @@ def _item_command(item: str, doc: str, formats=render.FORMATS):
             data = json.dumps(GAMES[game].extras["json"](options), indent=1) + "\n"
             render.write_atomically([(target, data.encode())])
             return
-        document = catalogue.make_document(GAMES[game], item, options, paper, copies, palette)
+        if (cell is not None or tile) and item != "board":
+            raise OptionError("--cell and --tile are for boards")
+        if tile and cell is None:
+            raise OptionError("--tile needs --cell, the size of the cells in mm")
+        if cell is not None:
+            document = catalogue.tiled_board(GAMES[game], options, paper, cell, tile, palette)
+        else:
+            document = catalogue.make_document(GAMES[game], item, options, paper, copies,
+                                               palette)
         for path in render.save(document, fmt, target):
             click.echo(path)
 

@@ -50,7 +50,17 @@ class Text:
     angle: float = 0.0  # degrees, clockwise on the page, about position
 
 
-Shape = Union[Path, Circle, Text]
+@dataclass(frozen=True)
+class Clip:
+    """Shapes seen only inside a rectangle: one sheet's window onto a larger drawing."""
+    x: float
+    y: float
+    width: float
+    height: float
+    shapes: tuple["Shape", ...]
+
+
+Shape = Union[Path, Circle, Text, Clip]
 
 
 @dataclass(frozen=True)
@@ -114,6 +124,11 @@ def transformed(shape: Shape, t: Affine) -> Shape:
         return Circle(t.apply(shape.centre), shape.radius * k,
                       Paint(p.fill, p.stroke, p.width * k, tuple(d * k for d in p.dash),
                             p.round_caps))
+    if isinstance(shape, Clip):
+        # Clips are only ever moved, not turned or scaled, so the window stays a rectangle.
+        corner = t.apply(Point(shape.x, shape.y))
+        return Clip(corner.x, corner.y, shape.width * k, shape.height * k,
+                    tuple(transformed(s, t) for s in shape.shapes))
     return Text(t.apply(shape.position), shape.text, shape.size * k, shape.colour, shape.font,
                 shape.anchor, shape.angle)
 

@@ -152,3 +152,67 @@ def test_the_compendium_has_a_cover_instructions_and_contents(tmp_path):
     assert all(GAMES[k].title in text for k in GAMES)
     page, sheet = FORMATS["a4"]
     assert all((p.width, p.height) == (sheet.width, sheet.height) for p in doc.pages)
+
+
+
+def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
+    from generator import tiling
+    from generator.scene import Clip
+    game = GAMES["nex"]
+    options = game.make_options(size=19)
+    doc = catalogue.tiled_board(game, options, NAMED["a4"], 20.0, tile=True)
+    a4 = NAMED["a4"]
+    assert len(doc.pages) > 1
+    for page in doc.pages:
+        assert sorted((page.width, page.height)) == sorted((a4.width, a4.height))
+    # The virtual sheet gives cells 20 mm across, and sheets only move it: never scale it.
+    virtual = tiling.virtual_paper(a4, lambda p: game.extras["cell"](options, p), 20.0)
+    assert game.extras["cell"](options, virtual) == pytest.approx(20.0, abs=0.01)
+    page = game.items["board"](options, virtual, {**__import__(
+        "generator.palette", fromlist=["COLOUR"]).COLOUR}, 1).pages[0]
+    sheet = doc.pages[0]
+    g = tiling.grid(page, virtual.margin, NAMED["a4"].turned()
+                    if sheet.width > sheet.height else NAMED["a4"])
+    assert g.columns * g.rows == len(doc.pages)
+    windows = [(x, y) for y in g.ys for x in g.xs]
+    for mark in tiling.marks(g, "#000000"):
+        if hasattr(mark, "centre"):
+            c = mark.centre
+            inside = [w for w in windows if w[0] + tiling.MARK_RADIUS <= c.x <= w[0] + g.width
+                      - tiling.MARK_RADIUS and w[1] + tiling.MARK_RADIUS <= c.y <= w[1]
+                      + g.height - tiling.MARK_RADIUS]
+            assert len(inside) >= 2, c      # seen whole on both sheets it joins
+    # Neighbouring windows overlap by at least the overlap.
+    for a, b in zip(g.xs, g.xs[1:]):
+        assert a + g.width - b >= tiling.OVERLAP - 1e-9
+    for a, b in zip(g.ys, g.ys[1:]):
+        assert a + g.height - b >= tiling.OVERLAP - 1e-9
+    clips = [s for p in doc.pages for s in p.shapes if isinstance(s, Clip)]
+    assert len(clips) == len(doc.pages)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["board", "nex", "--size", "19", "--cell", "20"], "sheets of A4: add --tile"),
+    (["board", "nex", "--tile"], "--tile needs --cell"),
+    (["rules", "nex", "--cell", "20"], "--cell and --tile are for boards"),
+    (["board", "bling", "--cell", "500", "--tile"], "--cell must be 5 to 100 mm"),
+])
+def test_tiling_mistakes_are_one_line_errors(tmp_path, args, message):
+    result = subprocess.run([*PNP, *args, "-o", str(tmp_path / "x.pdf")],
+                            capture_output=True, text=True)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert message in result.stderr
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_tiled_board_renders_the_same_in_svg_and_pdf(tmp_path):
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from raster import difference, pdf_page, svg_page
+    pdf, svg = tmp_path / "t.pdf", tmp_path / "t.svg"
+    for out in (pdf, svg):
+        subprocess.run([*PNP, "board", "bling", "--cell", "45", "--tile", "-o", str(out)],
+                       check=True, capture_output=True)
+    first_svg = sorted(tmp_path.glob("t-*.svg"))[0]
+    share = difference(pdf_page(pdf, 1, 50, tmp_path), svg_page(first_svg, 50, tmp_path),
+                       "tiled")
+    assert share < 0.003

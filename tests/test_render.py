@@ -15,7 +15,7 @@ from generator.games import GAMES
 from generator.geometry import Point
 from generator.paper import PAPERS, parse_paper
 from generator.palette import COLOUR
-from generator.scene import Circle, Path as ScenePath, Text
+from generator.scene import Circle, Clip, Path as ScenePath, Text
 
 from raster import difference, ink, pdf_page, svg_page
 
@@ -121,6 +121,8 @@ def test_building_twice_gives_identical_bytes(built, tmp_path):
 
 
 def shape_extent(shape):
+    if isinstance(shape, Clip):
+        return shape.x, shape.y, shape.x + shape.width, shape.y + shape.height
     if isinstance(shape, ScenePath):
         pts = [p for sub in shape.subpaths for p in sub]
         half = shape.paint.width / 2 if shape.paint.stroke else 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from .. import hashmarks, hexboard, sheet, templating
-from ..geometry import Hex, Point
+from ..geometry import SQRT3, Hex, Point
 from ..hashmarks import HashBoard
 from ..paper import Paper, roomiest
 from ..scene import Circle, Document, Page, Paint, Shape, segments
@@ -372,5 +372,7 @@ GAME = Game(
     key="blind-hex", title=TITLE, designer=DESIGNER, year=YEAR, make_options=make_options,
     items={"rules": rules_item, "board": board_item, "pad": pad_item},
     catalogue=catalogue,
-    extras={"json": board_json, "stats": stats_report},
+    extras={"json": board_json, "stats": stats_report,
+            "cell": lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
+            .cell_radius},
 )

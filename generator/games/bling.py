@@ -38,7 +38,6 @@ NAMES = {WHITE: "White", BLACK: "Black", NEUTRAL: "neutral"}
 # Which side of a block its white half faces, as seen on the printed page.
 ORIENTATIONS = {"U": "up", "R": "right", "D": "down", "L": "left"}
 CENTRE = (2, 2)
-MAX_CELL = 30.0               # mm; larger blocks only cost paper
 
 
 @dataclass(frozen=True)
@@ -293,9 +292,9 @@ class BoardPlace:
         return Point(self.x + col * self.cell, self.y + row * self.cell)
 
 
-def fit_board(x: float, y: float, w: float, h: float, cap: float = MAX_CELL) -> BoardPlace:
+def fit_board(x: float, y: float, w: float, h: float) -> BoardPlace:
     reach = SIZE + 2 * (FRAME + LABEL_GAP + 0.25)
-    cell = min(cap, w / reach, h / reach)
+    cell = min(w / reach, h / reach)
     return BoardPlace(x + (w - SIZE * cell) / 2, y + (h - SIZE * cell) / 2, cell)
 
 
@@ -481,7 +480,7 @@ def example_game() -> Replay:
 
 def small_board(stack: Stack, colours: dict[str, str], width: float, caption: str,
                 extra=lambda b: []) -> Figure:
-    b = fit_board(0, 0, width, width, cap=width)
+    b = fit_board(0, 0, width, width)
     shapes = board_shapes(b, colours, stack, Spot(1, *CENTRE), cell="bare board")
     return Figure(width, width, tuple(shapes + extra(b)), caption)
 
@@ -567,5 +566,5 @@ GAME = Game(
     key="bling", title=TITLE, designer=DESIGNER, year=YEAR, make_options=make_options,
     items={"rules": rules_item, "board": board_item, "tiles": tiles_item, "pad": pad_item},
     catalogue=catalogue,
-    extras={"judge": judge},
+    extras={"judge": judge, "cell": lambda opts, paper: board_cell(paper)},
 )

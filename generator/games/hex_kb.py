@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import hexboard, klein, sheet, templating
-from ..geometry import Hex, Rhombus
+from ..geometry import SQRT3, Hex, Rhombus
 from ..gridfile import GridError, content_lines, read_grid, setting
 from ..klein import BLUE, RED, Judge, KleinBoard, around
 from ..paper import Paper, roomiest
@@ -456,5 +456,8 @@ GAME = Game(
     key="hex-kb", title=TITLE, designer=DESIGNER, year=YEAR, make_options=make_options,
     items={"rules": rules_item, "board": board_item, "puzzle": puzzle_item, "pad": pad_item},
     catalogue=catalogue,
-    extras={"json": board_json, "judge": judge},
+    extras={"json": board_json, "judge": judge,
+            "cell": lambda opts, paper: SQRT3 * place(
+                opts.board(), *sheet.body_box(board_paper(opts, paper)),
+                opts.coordinates).cell_radius},
 )

@@ -14,7 +14,7 @@ from typing import Mapping
 
 from .. import cutsheet, hexboard, sheet, templating
 from ..connect import chain
-from ..geometry import Hex, Point, Rhombus
+from ..geometry import SQRT3, Hex, Point, Rhombus
 from ..gridfile import GridError, content_lines, parse_cell, read_grid, setting
 from ..paper import Paper, roomiest
 from ..scene import Circle, Document, Page, Paint, Shape, Text, segments
@@ -496,5 +496,7 @@ GAME = Game(
     items={"rules": rules_item, "board": board_item, "counters": counters_item,
            "pad": pad_item},
     catalogue=catalogue,
-    extras={"json": board_json, "judge": judge},
+    extras={"json": board_json, "judge": judge,
+            "cell": lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
+            .cell_radius},
 )

@@ -10,7 +10,7 @@ from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, P
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..scene import Circle, Document, Paint, Path, Shape, Text
+from ..scene import Circle, Clip, Document, Paint, Path, Shape, Text
 
 PRODUCER = "pnp print-and-play generator"
 
@@ -28,7 +28,15 @@ def _apply_paint(c: Canvas, paint: Paint) -> tuple[int, int]:
 
 
 def _draw(c: Canvas, shape: Shape) -> None:
-    if isinstance(shape, Path):
+    if isinstance(shape, Clip):
+        c.saveState()
+        window = c.beginPath()
+        window.rect(shape.x, shape.y, shape.width, shape.height)
+        c.clipPath(window, stroke=0, fill=0)
+        for inner in shape.shapes:
+            _draw(c, inner)
+        c.restoreState()
+    elif isinstance(shape, Path):
         stroke, fill = _apply_paint(c, shape.paint)
         p = c.beginPath()
         for sub in shape.subpaths:

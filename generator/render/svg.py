@@ -7,7 +7,7 @@ import io
 import svgwrite
 
 from .. import fonts
-from ..scene import Circle, Page, Paint, Path, Shape
+from ..scene import Circle, Clip, Page, Paint, Path, Shape
 
 
 def _n(x: float) -> str:
@@ -39,6 +39,14 @@ def _path_data(path: Path) -> str:
 
 
 def _element(dwg: svgwrite.Drawing, shape: Shape):
+    if isinstance(shape, Clip):
+        # Ids count up through the page, so the same page always gives the same file.
+        clip = dwg.defs.add(dwg.clipPath(id=f"clip{len(dwg.defs.elements) + 1}"))
+        clip.add(dwg.rect((_n(shape.x), _n(shape.y)), (_n(shape.width), _n(shape.height))))
+        group = dwg.g(clip_path=f"url(#{clip['id']})")
+        for inner in shape.shapes:
+            group.add(_element(dwg, inner))
+        return group
     if isinstance(shape, Path):
         return dwg.path(d=_path_data(shape), **_paint(shape.paint))
     if isinstance(shape, Circle):

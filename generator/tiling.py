@@ -1,0 +1,123 @@
+"""Large boards on small paper: the board drawn at a chosen cell size, over several sheets.
+
+The board page is drawn on a virtual sheet just large enough for cells of the asked size;
+each real sheet shows one window onto it. Neighbouring windows overlap, and crosshairs
+printed in the overlap on both sheets show how to lay them together.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from . import sheet
+from .geometry import Affine, Point
+from .paper import Paper
+from .scene import Circle, Clip, Page, Paint, Shape, Text, place, segments
+
+OVERLAP = 12.0        # mm shared by neighbouring sheets
+LABEL_STRIP = 7.0     # mm at the top of each sheet for its label
+MARK_RADIUS = 2.5
+CELL_RANGE = (5.0, 100.0)
+MAX_SCALE = 20.0      # a virtual sheet at most this many times the paper's size
+MAX_SHEETS = 100
+
+
+def virtual_paper(paper: Paper, cell: Callable[[Paper], float], target: float) -> Paper:
+    """A sheet of the paper's proportions on which the board's cells measure `target` mm
+    across. Cells grow with the sheet, so bisection on the scale finds it."""
+    low, high = 0.05, MAX_SCALE
+    if cell(_scaled(paper, high)) < target:
+        raise ValueError(f"cells of {target:g} mm are beyond what this board draws")
+    for _ in range(60):
+        k = math.sqrt(low * high)
+        if cell(_scaled(paper, k)) < target:
+            low = k
+        else:
+            high = k
+    return _scaled(paper, high)
+
+
+def _scaled(paper: Paper, k: float) -> Paper:
+    return replace(paper, name=paper.name, width=paper.width * k, height=paper.height * k)
+
+
+@dataclass(frozen=True)
+class Grid:
+    columns: int
+    rows: int
+    xs: tuple[float, ...]   # left of each window, in the virtual page
+    ys: tuple[float, ...]
+    width: float            # window size
+    height: float
+
+
+def grid(page: Page, margin: float, sheet_paper: Paper) -> Grid:
+    width = sheet_paper.inner_width
+    height = sheet_paper.inner_height - LABEL_STRIP - sheet.FOOTER_HEIGHT
+
+    def starts(lo: float, hi: float, window: float) -> tuple[float, ...]:
+        span = hi - lo
+        if span <= window:
+            return (lo - (window - span) / 2,)
+        n = math.ceil((span - OVERLAP) / (window - OVERLAP))
+        step = (span - window) / (n - 1)
+        return tuple(lo + i * step for i in range(n))
+    xs = starts(margin, page.width - margin, width)
+    ys = starts(margin, page.height - margin, height)
+    return Grid(len(xs), len(ys), xs, ys, width, height)
+
+
+def sheets_needed(page: Page, margin: float, sheet_paper: Paper) -> int:
+    g = grid(page, margin, sheet_paper)
+    return g.columns * g.rows
+
+
+def crosshair(at: Point, colour: str) -> list[Shape]:
+    r = MARK_RADIUS
+    ink = Paint(stroke=colour, width=0.2, round_caps=False)
+    return [Circle(at, r, ink),
+            segments([(at + Point(-1.6 * r, 0), at + Point(1.6 * r, 0)),
+                      (at + Point(0, -1.6 * r), at + Point(0, 1.6 * r))], ink)]
+
+
+def marks(g: Grid, colour: str) -> list[Shape]:
+    """Crosshairs in the middle of every overlap, at the same place for both sheets."""
+    out: list[Shape] = []
+    for i in range(g.columns - 1):
+        x = (g.xs[i + 1] + g.xs[i] + g.width) / 2
+        for y0 in g.ys:
+            out += [s for f in (0.25, 0.75) for s in crosshair(Point(x, y0 + f * g.height),
+                                                             colour)]
+    for j in range(g.rows - 1):
+        y = (g.ys[j + 1] + g.ys[j] + g.height) / 2
+        for x0 in g.xs:
+            out += [s for f in (0.25, 0.75) for s in crosshair(Point(x0 + f * g.width, y),
+                                                             colour)]
+    return out
+
+
+def tile(page: Page, margin: float, sheet_paper: Paper, title: str,
+         colours: dict[str, str]) -> list[Page]:
+    """The page cut into overlapping windows, one per sheet, left to right, top to bottom."""
+    g = grid(page, margin, sheet_paper)
+    drawing = page.shapes + tuple(marks(g, colours["ink"]))
+    left = sheet_paper.margin
+    top = sheet_paper.margin + LABEL_STRIP
+    total = g.columns * g.rows
+    out = []
+    for j, y0 in enumerate(g.ys):
+        for i, x0 in enumerate(g.xs):
+            n = j * g.columns + i + 1
+            moved = place(drawing, Affine.translation(left - x0, top - y0))
+            label = (f"{title} · sheet {n} of {total}: row {j + 1} of {g.rows}, column "
+                     f"{i + 1} of {g.columns} · lay the sheets over each other so the "
+                     f"crosshairs meet, then tape")
+            size = sheet.fitted(label, 3.0, sheet_paper.inner_width)
+            shapes: list[Shape] = [
+                Text(Point(left, sheet_paper.margin + 4), label, size, colours["muted"]),
+                Clip(left, top, g.width, g.height, tuple(moved)),
+                *sheet.ruler(sheet_paper, colours)]
+            out.append(Page(sheet_paper.width, sheet_paper.height, tuple(shapes)))
+    return out
