@@ -3,7 +3,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 PNP := $(VENV)/bin/pnp
-SYSTEM_TOOLS := poppler-utils qpdf librsvg2-bin fonts-dejavu-core
+SYSTEM_TOOLS := poppler-utils qpdf librsvg2-bin fonts-dejavu-core chromium
 
 .PHONY: all build test bench system-tools clean
 
@@ -22,10 +22,11 @@ $(VENV)/.test-installed: $(VENV)/.installed
 build: $(VENV)/.installed
 	$(PNP) build --out output
 
-# The tests drive real clients: qpdf, poppler and librsvg. Installed when missing.
+# The tests drive real clients: qpdf, poppler, librsvg and headless Chromium. Installed
+# when missing.
 system-tools:
 	@missing=""; \
-	for tool in pdftoppm pdffonts qpdf rsvg-convert; do command -v $$tool >/dev/null || missing=1; done; \
+	for tool in pdftoppm pdffonts qpdf rsvg-convert chromium; do command -v $$tool >/dev/null || missing=1; done; \
 	fc-list | grep -q DejaVuSans || missing=1; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_TOOLS) >/dev/null; \

@@ -76,6 +76,8 @@ def main() -> None:
         k25 = results["kit blind-hex letter 25x25"]
         print(f"  kit 11x11 / import baseline     {k11 / base:7.2f}  (target <= 1.6)")
         print(f"  kit 25x25 / kit 11x11           {k25 / k11:7.2f}  (target <= 1.5)")
+        print(f"  build, four games, A4 + Letter  {results['build (whole catalogue)']:7.3f}  "
+              f"(target < 3)")
         print(f"  Hex KB: 10,000 adjudications 11x11 {hex_kb_adjudications():7.3f}  "
               f"(target < 1.5)")
 

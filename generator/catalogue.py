@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import multiprocessing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from . import booklet, render, tiling
+from . import booklet, render, templating, tiling
 from .games import GAMES, Game, kit
 from .paper import Paper
 from .palette import PALETTES
@@ -105,3 +106,82 @@ def tiled_board(game: Game, options: Any, paper: Paper, cell: float, tile: bool,
                         f"{game.title} board, {cell:g} mm cells", PALETTES[palette])
     return Document(tuple(pages), f"{game.title}: board, {cell:g} mm cells", game.designer,
                     f"{game.title} board over {count} sheets", ("print and play", "tiled"))
+
+
+@dataclass(frozen=True)
+class Card:
+    label: str
+    pdf: str
+    svgs: tuple[str, ...]
+
+    @property
+    def thumbnail(self) -> str | None:
+        return self.svgs[0] if self.svgs else None
+
+
+def index_html(out: Path, built: list[tuple[Entry, list[Path]]]) -> str:
+    """The catalogue page: each item of each game, a thumbnail, and links to its files."""
+    files: dict[tuple, dict[str, list[str]]] = {}
+    for entry, paths in built:
+        key = (entry.game.key, entry.variant, entry.item, entry.paper.name)
+        files.setdefault(key, {}).setdefault(entry.fmt, []).extend(
+            p.relative_to(out).as_posix() for p in paths)
+    games = []
+    for game_key in dict.fromkeys(k[0] for k in files):
+        game = GAMES[game_key]
+        cards = [Card(f"{variant} {item}, {paper}".replace("standard ", ""),
+                      found["pdf"][0], tuple(found.get("svg", ())))
+                 for (g, variant, item, paper), found in files.items() if g == game_key]
+        games.append({"key": game.key, "title": game.title, "designer": game.designer,
+                      "year": game.year, "cards": cards})
+    return templating.render("index.html.j2", games=games)
+
+
+def write_index(out: Path, built: list[tuple[Entry, list[Path]]]) -> Path:
+    target = out / "index.html"
+    render.write_atomically([(target, index_html(out, built).encode("utf-8"))])
+    return target
+
+
+def build_game(key: str, papers: list[Paper], out: Path) -> list[tuple[Entry, list[Path]]]:
+    """Every file of one game; a unit of work for one process."""
+    cache: dict = {}
+    return [(entry, build_entry(entry, out, cache)) for entry in entries([key], papers)]
+
+
+def _build_game_keyed(args) -> tuple[str, list[tuple[tuple, str, list[Path]]]]:
+    key, papers, out = args
+    # Entries hold functions, which do not cross processes: send back what names them.
+    return key, [((e.variant, e.item, e.paper, e.fmt), e.fmt, paths)
+                 for e, paths in build_game(key, papers, out)]
+
+
+def make_folder(out: Path) -> None:
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise render.OutputError(f"cannot make the folder {out}: {err.strerror}") from None
+
+
+def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
+          progress=lambda key: None) -> list[tuple[Entry, list[Path]]]:
+    """The whole catalogue, one game per process when there is more than one core, and
+    the index page. Files do not depend on the order they are made in."""
+    make_folder(out)
+    results: dict[str, list[tuple[Entry, list[Path]]]] = {}
+    if jobs > 1 and len(game_keys) > 1:
+        context = multiprocessing.get_context("fork")
+        with context.Pool(min(jobs, len(game_keys))) as pool:
+            work = [(key, papers, out) for key in game_keys]
+            for key, made in pool.imap_unordered(_build_game_keyed, work):
+                lookup = {(e.variant, e.item, e.paper, e.fmt): e
+                          for e in entries([key], papers)}
+                results[key] = [(lookup[name], paths) for name, _, paths in made]
+                progress(key)
+    else:
+        for key in game_keys:
+            results[key] = build_game(key, papers, out)
+            progress(key)
+    built = [pair for key in game_keys for pair in results[key]]
+    write_index(out, built)
+    return built

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -211,17 +212,17 @@ def judge(game, file):
               help="Paper size(s); A4 and Letter by default.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder for the catalogue.")
-def build(games, paper, out):
+@click.option("--jobs", type=click.IntRange(1, 64),
+              help="Processes to build with (default: one per core).")
+def build(games, paper, out, jobs):
     """Write the whole catalogue (every game, item, paper and format) into a folder."""
     papers = list(paper) or [PAPERS[k] for k in sorted(PAPERS)]
-    todo = list(catalogue.entries(list(games) or sorted(GAMES), papers))
-    cache: dict = {}
-    written = 0
-    with click.progressbar(todo, label="Building", file=sys.stderr,
-                           item_show_func=lambda e: e and e.path(out).name) as bar:
-        for entry in bar:
-            written += len(catalogue.build_entry(entry, out, cache))
-    click.echo(f"{written} files in {out}")
+    keys = list(dict.fromkeys(games)) or sorted(GAMES)
+    catalogue.make_folder(out)
+    with click.progressbar(length=len(keys), label="Building", file=sys.stderr) as bar:
+        built = catalogue.build(keys, papers, out, jobs or os.cpu_count() or 1,
+                                progress=lambda key: bar.update(1))
+    click.echo(f"{sum(len(paths) for _, paths in built) + 1} files in {out}, with index.html")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ from hypothesis import settings
 settings.register_profile("default", deadline=None, max_examples=60)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
-TOOLS = ("qpdf", "pdftoppm", "pdfinfo", "pdffonts", "rsvg-convert")
+TOOLS = ("qpdf", "pdftoppm", "pdfinfo", "pdffonts", "rsvg-convert", "chromium")
 
 
 @pytest.fixture(scope="session", autouse=True)
