@@ -151,6 +151,18 @@ def shape_extent(shape):
             shape.position.x + reach, shape.position.y + reach)
 
 
+def assert_inside_margin(doc, p) -> None:
+    """Every page is the paper, either way up, and no ink lies within its margin."""
+    for page in doc.pages:
+        # A board may turn the sheet to landscape; it stays the same sheet.
+        assert sorted((page.width, page.height)) == sorted((p.width, p.height))
+        for shape in page.shapes:
+            x0, y0, x1, y1 = shape_extent(shape)
+            assert x0 >= p.margin - 1e-6 and y0 >= p.margin - 1e-6, shape
+            assert x1 <= page.width - p.margin + 1e-6, shape
+            assert y1 <= page.height - p.margin + 1e-6, shape
+
+
 MARGIN_CASES = [("blind-hex", item, {"size": size, "edition": edition})
                 for item in ("board", "rules", "pad") for edition in ("cards", "pennies")
                 for size in (4, 11, 25)]
@@ -169,13 +181,7 @@ def test_nothing_crosses_the_printable_margin(key, item, given, paper):
     options = game.make_options(**given)
     p = PAPERS[paper]
     doc = catalogue.make_document(game, item, options, p)
-    for page in doc.pages:
-        assert sorted((page.width, page.height)) == sorted((p.width, p.height))
-        for shape in page.shapes:
-            x0, y0, x1, y1 = shape_extent(shape)
-            assert x0 >= p.margin - 1e-6 and y0 >= p.margin - 1e-6, shape
-            assert x1 <= page.width - p.margin + 1e-6, shape
-            assert y1 <= page.height - p.margin + 1e-6, shape
+    assert_inside_margin(doc, p)
 
 
 OTHER_PAPERS = ["a5", "a3", "tabloid", "8.5x14in", "420x297"]
@@ -187,14 +193,7 @@ def test_every_item_keeps_inside_the_margin_on_every_paper(key, paper):
     game = GAMES[key]
     p = parse_paper(paper)
     doc = catalogue.make_document(game, "kit", game.make_options(), p)
-    for page in doc.pages:
-        # A board may turn the sheet to landscape; it stays the same sheet.
-        assert sorted((page.width, page.height)) == sorted((p.width, p.height))
-        for shape in page.shapes:
-            x0, y0, x1, y1 = shape_extent(shape)
-            assert x0 >= p.margin - 1e-6 and y0 >= p.margin - 1e-6, shape
-            assert x1 <= page.width - p.margin + 1e-6, shape
-            assert y1 <= page.height - p.margin + 1e-6, shape
+    assert_inside_margin(doc, p)
 
 
 def test_multi_page_svg_gets_numbered_files(tmp_path):
