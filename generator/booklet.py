@@ -133,14 +133,14 @@ def contents(paper: Paper, parts: list[Part], first_page: int,
 
 
 def booklet(title: str, parts: list[Part], paper_key: str,
-            colours: dict[str, str]) -> tuple[list[Page], int]:
-    """The imposed sheets and the booklet's page count (before imposition)."""
+            colours: dict[str, str]) -> list[Page]:
+    """The booklet's pages with its cover, instructions and contents, imposed on sheets."""
     page_paper, sheet_paper = FORMATS[paper_key]
     front = [cover(page_paper, title, parts, colours), instructions(page_paper, colours)]
     if len(parts) > 1:
         front.append(contents(page_paper, parts, len(front) + 2, colours))
     pages = front + [p for part in parts for p in part.pages]
-    return impose(pages, page_paper, sheet_paper), padded(len(pages))
+    return impose(pages, page_paper, sheet_paper)
 
 
 def document(title: str, sheets: list[Page], author: str) -> Document:

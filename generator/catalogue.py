@@ -74,7 +74,7 @@ def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
         byline = ", ".join(filter(None, (f"by {game.designer}", game.year)))
         parts.append(booklet.Part(game.title, byline, pages))
     title = parts[0].title if len(parts) == 1 else "Connection games"
-    sheets, _ = booklet.booklet(title, parts, paper_key, PALETTES[palette])
+    sheets = booklet.booklet(title, parts, paper_key, PALETTES[palette])
     authors = ", ".join(GAMES[k].designer for k in game_keys)
     return booklet.document(f"{title}: rules booklet", sheets, authors)
 
@@ -93,9 +93,9 @@ def tiled_board(game: Game, options: Any, paper: Paper, cell: float, tile: bool,
     except ValueError as err:
         raise OptionError(f"--cell {cell:g}: {err}") from None
     page = game.items["board"](options, virtual, PALETTES[palette], 1).pages[0]
-    sheet = min((paper, paper.turned()),
-                key=lambda p: (tiling.sheets_needed(page, virtual.margin, p), p.landscape))
-    count = tiling.sheets_needed(page, virtual.margin, sheet)
+    count, sheet = min(((tiling.sheets_needed(page, virtual.margin, p), p)
+                        for p in (paper, paper.turned())),
+                       key=lambda found: (found[0], found[1].landscape))
     if count > tiling.MAX_SHEETS:
         raise OptionError(f"a board with {cell:g} mm cells would take {count} sheets of "
                           f"{paper.name}; use smaller cells or larger paper")
@@ -149,10 +149,10 @@ def build_game(key: str, papers: list[Paper], out: Path) -> list[tuple[Entry, li
     return [(entry, build_entry(entry, out, cache)) for entry in entries([key], papers)]
 
 
-def _build_game_keyed(args) -> tuple[str, list[tuple[tuple, str, list[Path]]]]:
+def _build_game_keyed(args) -> tuple[str, list[tuple[tuple, list[Path]]]]:
     key, papers, out = args
     # Entries hold functions, which do not cross processes: send back what names them.
-    return key, [((e.variant, e.item, e.paper, e.fmt), e.fmt, paths)
+    return key, [((e.variant, e.item, e.paper, e.fmt), paths)
                  for e, paths in build_game(key, papers, out)]
 
 
@@ -176,7 +176,7 @@ def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
             for key, made in pool.imap_unordered(_build_game_keyed, work):
                 lookup = {(e.variant, e.item, e.paper, e.fmt): e
                           for e in entries([key], papers)}
-                results[key] = [(lookup[name], paths) for name, _, paths in made]
+                results[key] = [(lookup[name], paths) for name, paths in made]
                 progress(key)
     else:
         for key in game_keys:

@@ -22,7 +22,7 @@ import math
 from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Mapping, Sequence
+from typing import Sequence
 
 from .connect import chain
 from .geometry import POINTY, Hex, Layout, hex_to_pixel
@@ -337,8 +337,3 @@ def _reachable(t0: int, d: int) -> list[int]:
 def around(cells) -> set[Hex]:
     """The cells and every cell touching them."""
     return {n for h in cells for n in h.neighbours()} | set(cells)
-
-
-def judge_position(board: KleinBoard, stones: Mapping[Hex, str]) -> Verdict:
-    judge = Judge(board)
-    return judge.judge([stones.get(h, ".") for h in board.cells])

@@ -210,16 +210,12 @@ def read_position(text: str) -> tuple[KleinBoard, dict[Hex, str]]:
                 what = "a window cell" if h in board.holes else "not a window cell"
                 raise GridError(*where, f"{hexboard.cell_name(h)} is {what}: write "
                                         f"{WINDOW} for window cells only")
-            if symbol.char in (RED, BLUE):
-                cell = board.canonical(h)
-                if cell != h and rows[cell.r][cell.q].char != symbol.char:
-                    raise GridError(*where, f"{hexboard.cell_name(h)} and its twin "
-                                            f"{hexboard.cell_name(cell)} differ")
-                stones[cell] = symbol.char
-            elif board.canonical(h) != h and rows[board.canonical(h).r][
-                    board.canonical(h).q].char != ".":
+            cell = board.canonical(h)
+            if cell != h and rows[cell.r][cell.q].char != symbol.char:
                 raise GridError(*where, f"{hexboard.cell_name(h)} and its twin "
-                                        f"{hexboard.cell_name(board.canonical(h))} differ")
+                                        f"{hexboard.cell_name(cell)} differ")
+            if symbol.char in (RED, BLUE):
+                stones[cell] = symbol.char
     return board, stones
 
 
