@@ -7,11 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from . import booklet, render, templating, tiling
-from .games import GAMES, Game, kit
+from . import render, templating
+from .documents import make_document
+from .games import GAMES, Game
 from .paper import Paper
-from .palette import PALETTES
-from .scene import Document
 
 # A kit repeats the other items' pages, so it is offered as one PDF to print in one go.
 ITEM_FORMATS = {"kit": ("pdf",)}
@@ -19,7 +18,7 @@ ITEM_FORMATS = {"kit": ("pdf",)}
 
 @dataclass(frozen=True)
 class Entry:
-    game: Game
+    game: Game[Any]
     variant: str
     options: Any
     item: str
@@ -30,19 +29,11 @@ class Entry:
         return out / self.game.key / f"{self.variant}-{self.item}-{self.paper.name.lower()}.{self.fmt}"
 
 
-def make_document(game: Game, item: str, options: Any, paper: Paper, copies: int = 1,
-                  palette: str = "colour") -> Document:
-    colours = PALETTES[palette]
-    if item == "kit":
-        return kit(game, options, paper, colours, copies)
-    return game.items[item](options, paper, colours, copies)
-
-
 def entries(game_keys: list[str], papers: list[Paper]) -> Iterator[Entry]:
     for key in game_keys:
         game = GAMES[key]
-        for variant, options in game.catalogue():
-            for item in [*game.items, "kit"]:
+        for variant, options in game.variants():
+            for item in (*game.items, "kit"):
                 for paper in papers:
                     for fmt in ITEM_FORMATS.get(item, render.FORMATS):
                         yield Entry(game, variant, options, item, paper, fmt)
@@ -54,58 +45,7 @@ def build_entry(entry: Entry, out: Path, cache: dict) -> list[Path]:
         cache[key] = make_document(entry.game, entry.item, entry.options, entry.paper)
     target = entry.path(out)
     target.parent.mkdir(parents=True, exist_ok=True)
-    return render.save(cache[key], entry.fmt, target)
-
-
-def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
-                     palette: str = "colour") -> Document:
-    """Each game's rule sheet, and any extra items it has, imposed as one booklet."""
-    from .games import OptionError
-    page_paper, _ = booklet.FORMATS[paper_key]
-    parts = []
-    for key in game_keys:
-        game = GAMES[key]
-        options = game.make_options()
-        pages = list(make_document(game, "rules", options, page_paper, 1, palette).pages)
-        for item in extras:
-            if item not in game.items or item == "rules":
-                raise OptionError(f"--with {item}: {key} has {', '.join(game.items)}")
-            pages += make_document(game, item, options, page_paper, 1, palette).pages
-        byline = ", ".join(filter(None, (f"by {game.designer}", game.year)))
-        parts.append(booklet.Part(game.title, byline, pages))
-    title = parts[0].title if len(parts) == 1 else "Connection games"
-    sheets = booklet.booklet(title, parts, paper_key, PALETTES[palette])
-    authors = ", ".join(GAMES[k].designer for k in game_keys)
-    return booklet.document(f"{title}: rules booklet", sheets, authors)
-
-
-def tiled_board(game: Game, options: Any, paper: Paper, cell: float, tile: bool,
-                palette: str = "colour") -> Document:
-    """The board with cells `cell` mm across, over as many sheets as it takes (`tile`), or
-    an error saying how many it would take."""
-    from .games import OptionError
-    low, high = tiling.CELL_RANGE
-    if not low <= cell <= high:
-        raise OptionError(f"--cell must be {low:g} to {high:g} mm, not {cell:g}")
-    measure = game.extras["cell"]
-    try:
-        virtual = tiling.virtual_paper(paper, lambda p: measure(options, p), cell)
-    except ValueError as err:
-        raise OptionError(f"--cell {cell:g}: {err}") from None
-    page = game.items["board"](options, virtual, PALETTES[palette], 1).pages[0]
-    count, sheet = min(((tiling.sheets_needed(page, virtual.margin, p), p)
-                        for p in (paper, paper.turned())),
-                       key=lambda found: (found[0], found[1].landscape))
-    if count > tiling.MAX_SHEETS:
-        raise OptionError(f"a board with {cell:g} mm cells would take {count} sheets of "
-                          f"{paper.name}; use smaller cells or larger paper")
-    if count > 1 and not tile:
-        raise OptionError(f"a board with {cell:g} mm cells needs {count} sheets of "
-                          f"{paper.name}: add --tile to print it over several sheets")
-    pages = tiling.tile(page, virtual.margin, sheet,
-                        f"{game.title} board, {cell:g} mm cells", PALETTES[palette])
-    return Document(tuple(pages), f"{game.title}: board, {cell:g} mm cells", game.designer,
-                    f"{game.title} board over {count} sheets", ("print and play", "tiled"))
+    return render.save(cache[key], target, entry.fmt, entry.item)
 
 
 @dataclass(frozen=True)

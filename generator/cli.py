@@ -1,27 +1,48 @@
-"""The `pnp` command: parse options, call the library, report one-line errors."""
+"""The `pnp` command: parse options, call the library, report one-line errors.
+
+Every item command (`pnp board`, `pnp kit`, ...) is a group with one command per game that
+has the item, made from the game table: `pnp kit nex --help` lists Nex's options only.
+Drawing code is imported by the commands that draw, so `pnp --help`, `list`, `judge` and
+`stats` start without reportlab, svgwrite or jinja2.
+"""
 
 from __future__ import annotations
 
-import json
+import dataclasses
 import os
 import sys
+import typing
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
-from . import booklet, catalogue, render
-from .games import GAMES, OptionError
+from . import __version__, render
+from .games import GAMES, Game, OptionError, find
 from .gridfile import GridError
-from .paper import NAMED, PAPERS, Paper, parse_paper
 from .palette import PALETTES
+from .paper import NAMED, PAPERS, Paper, parse_paper
 
 EXIT_BAD_INPUT = 2
+
+ITEMS = {
+    "board": "Print a board (or its description as data with --format json).",
+    "rules": "Print the rule sheet.",
+    "pad": "Print a score pad.",
+    "counters": "Print a sheet of counters to cut out.",
+    "tiles": "Print the blocks to cut out.",
+    "puzzle": "Print a puzzle and, on the next page, its solution.",
+    "kit": "Print every item of a game in one document.",
+}
+NOT_REPEATED = ("rules",)   # items --copies would not change
 
 
 class Pnp(click.Group):
     """Every user error is one line on stderr and exit status 2, never a traceback."""
 
-    def main(self, args=None, prog_name=None, **extra):
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             **extra: Any) -> Any:
         try:
             # Without standalone mode click returns a command's Exit status instead of exiting.
             status = super().main(args, prog_name=prog_name, standalone_mode=False, **extra)
@@ -42,7 +63,8 @@ class Pnp(click.Group):
 class PaperType(click.ParamType):
     name = "paper"
 
-    def convert(self, value, param, ctx) -> Paper:
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Paper:
         if isinstance(value, Paper):
             return value
         try:
@@ -51,159 +73,231 @@ class PaperType(click.ParamType):
             self.fail(str(err), param, ctx)
 
 
-GAME = click.argument("game", type=click.Choice(sorted(GAMES)), metavar="GAME")
-PAPER = click.option("--paper", type=PaperType(), default="a4", show_default=True,
-                     help=f"Paper: {', '.join(NAMED)}, or WxH in mm or inches (200x300, "
-                          f"8.5x14in). Boards turn to landscape when that gives a larger "
-                          f"board.")
+PAPER_HELP = (f"Paper: {', '.join(NAMED)}, or WxH in mm or inches (200x300, 8.5x14in). Boards "
+              f"turn to landscape when that gives a larger board.")
 PALETTE = click.option("--palette", type=click.Choice(sorted(PALETTES)), default="colour",
                        show_default=True, help="Colours by role.")
 
 
-def game_options(command):
-    """Options that some games take; a game refuses the ones it does not."""
-    for option in reversed([
-        click.option("--size", type=int, help="Board size N (N x N cells)."),
-        click.option("--numbers", type=int, help="Blind Hex: hash-mark numbers 1..M."),
-        click.option("--edition", type=str, help="Blind Hex: cards or pennies."),
-        click.option("--seed", type=int, help="Which generated board (or puzzle)."),
-        click.option("--window", type=int,
-                     help="Hex KB: portal window radius (0: one cell; default by size)."),
-        click.option("--neutral", type=str,
-                     help="Bling: the neutral block's cell (default c3, the centre)."),
-        click.option("--coordinates/--no-coordinates", default=None,
-                     help="Column letters and row numbers round the board (default: on)."),
-    ]):
-        command = option(command)
-    return command
+class GameGroup(click.Group):
+    """A command whose subcommands are the games that have something: an item, a judge,
+    figures. Commands are made when asked for, from the game table."""
+
+    def __init__(self, name: str, has: Callable[[Game[Any]], bool],
+                 make: Callable[[Game[Any]], click.Command], what: str, **attrs: Any):
+        super().__init__(name, **attrs)
+        self.has, self.make, self.what = has, make, what
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [key for key, game in GAMES.items() if self.has(game)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        game = find(cmd_name)
+        if game is None or not self.has(game):
+            return None
+        return self.make(game)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0]
+        command = self.get_command(ctx, name)
+        if command is None:
+            offered = self.list_commands(ctx)
+            if find(name) is None:
+                raise click.UsageError(f"Invalid value for 'GAME': '{name}' is not one of "
+                                       f"{', '.join(sorted(GAMES))}", ctx)
+            raise OptionError(f"{name} has no {self.what}; {', '.join(offered)} "
+                              f"{'has' if len(offered) == 1 else 'have'}")
+        return command.name, command, args[1:]
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        formatter.write_usage(ctx.command_path, "GAME [OPTIONS]")
 
 
-def _options(game: str, **given):
-    return GAMES[game].make_options(**given)
+class GameCommand(click.Command):
+    """One game's command: an option the game does not take is named with the game."""
+
+    def __init__(self, game: Game[Any], **attrs: Any):
+        super().__init__(game.key, **attrs)
+        self.game = game
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as err:
+            raise click.UsageError(f"{self.game.title} takes no option {err.option_name}",
+                                   ctx) from None
 
 
-@click.group(cls=Pnp)
-def main():
+def game_parameters(game: Game[Any]) -> list[click.Parameter]:
+    """The command-line options of a game: one per field of its options class."""
+    hints = typing.get_type_hints(game.options)
+    params: list[click.Parameter] = []
+    for field in dataclasses.fields(game.options):  # type: ignore[arg-type]
+        name = field.name.replace("_", "-")
+        kind = hints[field.name]
+        help_text = field.metadata.get("help", "")
+        if field.default is not None:
+            help_text += f"  [default: {field.default}]"
+        if kind is bool:
+            params.append(click.Option([f"--{name}/--no-{name}", field.name], default=None,
+                                       help=help_text))
+            continue
+        number = kind in (int, typing.Optional[int])
+        metavar = field.metadata.get("metavar") or "|".join(field.metadata.get("choices", ()))
+        params.append(click.Option([f"--{name}", field.name], type=int if number else str,
+                                   default=None, metavar=metavar or ("N" if number else "TEXT"),
+                                   help=help_text))
+    return params
+
+
+def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
+    def make(game: Game[Any]) -> click.Command:
+        formats = (*render.FORMATS, *render.DATA_FORMATS) if item == "board" else render.FORMATS
+        params = game_parameters(game) + [
+            click.Option(["--paper"], type=PaperType(), default="a4", show_default=True,
+                         help=PAPER_HELP),
+            click.Option(["--palette"], type=click.Choice(sorted(PALETTES)), default="colour",
+                         show_default=True, help="Colours by role."),
+            click.Option(["--format", "fmt"], type=click.Choice(formats),
+                         help="Output format (default: from the -o file's extension, else "
+                              "pdf)."),
+            click.Option(["-o", "--output"], type=click.Path(dir_okay=False, path_type=Path),
+                         help=f"Output file (default {game.key}-{item}.FORMAT here). "
+                              f"Multi-page SVG becomes NAME-1.svg, NAME-2.svg, ..."),
+        ]
+        if item not in NOT_REPEATED:
+            params.append(click.Option(["--copies"], type=click.IntRange(1, 100),
+                                       help="Print the item this many times.  [default: 1]"))
+        if item == "board":
+            params += [
+                click.Option(["--cell"], type=float, metavar="MM",
+                             help="Cells this many mm across (flat to flat), instead of as "
+                                  "large as the paper allows."),
+                click.Option(["--tile"], is_flag=True, default=False,
+                             help="With --cell, print a board larger than the paper over "
+                                  "several overlapping sheets with crosshairs to line them "
+                                  "up."),
+            ]
+
+        def run(paper: Paper, palette: str, fmt: str | None, output: Path | None,
+                copies: int | None = None, cell: float | None = None, tile: bool = False,
+                **given: Any) -> None:
+            options = game.make_options(**given)
+            chosen = render.output_format(output, fmt, formats)
+            content: Any
+            if chosen in render.DATA_FORMATS:
+                if copies is not None or cell is not None or tile:
+                    raise OptionError("--copies, --cell and --tile are for printed boards, "
+                                      "not --format json")
+                content = game.board_json(options)
+            else:
+                from . import documents
+                if cell is not None or tile:
+                    if tile and cell is None:
+                        raise OptionError("--tile needs --cell, the size of the cells in mm")
+                    if copies is not None:
+                        raise OptionError("--copies is for whole boards, not --cell boards")
+                    content = documents.tiled_board(game, options, paper, cell or 0.0, tile,
+                                                    palette)
+                else:
+                    content = documents.make_document(game, item, options, paper,
+                                                      copies or 1, palette)
+            for path in render.save(content, output, chosen, f"{game.key}-{item}", formats):
+                click.echo(path)
+
+        return GameCommand(game, callback=run, params=params,
+                           help=f"{ITEMS[item]} ({game.title})")
+    return make
+
+
+@click.group(cls=Pnp, invoke_without_command=True)
+@click.version_option(__version__, prog_name="pnp")
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Print-and-play kits for connection games: boards, rule sheets and score pads."""
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 @main.command("list")
-def list_games():
+def list_games() -> None:
     """List the games and what can be printed for each."""
     for key, game in sorted(GAMES.items()):
-        variants = ", ".join(v for v, _ in game.catalogue())
+        variants = ", ".join(v for v, _ in game.variants())
         items = ", ".join([*game.items, "kit"])
         by = ", ".join(filter(None, (game.designer, game.year)))
         click.echo(f"{key:10} {game.title} ({by}): {items}; variants: {variants}")
 
 
-def _item_command(item: str, doc: str, formats=render.FORMATS):
-    @GAME
-    @PAPER
-    @PALETTE
-    @click.option("--format", "fmt", type=click.Choice(formats),
-                  help="Output format (default: from the -o file's extension, else pdf).")
-    @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-                  help="Output file (default GAME-ITEM.FORMAT here). Multi-page SVG becomes "
-                       "NAME-1.svg, NAME-2.svg, ...")
-    @click.option("--copies", type=click.IntRange(1, 100), default=1, show_default=True,
-                  help="Repeat boards and pads this many times.")
-    @click.option("--cell", type=float, help="Board: cells this many mm across (flat to "
-                                             "flat), instead of as large as the paper allows.")
-    @click.option("--tile", is_flag=True,
-                  help="Board: with --cell, print a board larger than the paper over several "
-                       "overlapping sheets with crosshairs to line them up.")
-    @game_options
-    def command(game, paper, palette, fmt, output, copies, cell, tile, **given):
-        options = _options(game, **given)
-        if fmt is None:
-            suffix = output.suffix.lower().lstrip(".") if output else ""
-            fmt = suffix if suffix in formats else "pdf"
-        if item != "kit" and item not in GAMES[game].items:
-            raise OptionError(f"{game} has no {item}; it has {', '.join(GAMES[game].items)}")
-        target = output or Path(f"{game}-{item}.{fmt}")
-        if fmt == "json":
-            data = json.dumps(GAMES[game].extras["json"](options), indent=1) + "\n"
-            render.write_atomically([(target, data.encode())])
-            return
-        if (cell is not None or tile) and item != "board":
-            raise OptionError("--cell and --tile are for boards")
-        if tile and cell is None:
-            raise OptionError("--tile needs --cell, the size of the cells in mm")
-        if cell is not None:
-            document = catalogue.tiled_board(GAMES[game], options, paper, cell, tile, palette)
-        else:
-            document = catalogue.make_document(GAMES[game], item, options, paper, copies,
-                                               palette)
-        for path in render.save(document, fmt, target):
-            click.echo(path)
-
-    command.__doc__ = doc
-    return main.command(item)(command)
+for _item, _help in ITEMS.items():
+    main.add_command(GameGroup(
+        _item, has=lambda g, i=_item: i == "kit" or i in g.items, make=item_command(_item),
+        what=_item, help=f"{_help} GAME is one of the games that has it; "
+                         f"'pnp {_item} GAME --help' lists its options."))
 
 
-_item_command("board", "Print a board (or its JSON description with --format json).",
-              formats=(*render.FORMATS, "json"))
-_item_command("rules", "Print the rule sheet.")
-_item_command("pad", "Print a score pad.")
-_item_command("counters", "Print a sheet of counters to cut out (Nex).")
-_item_command("tiles", "Print the blocks to cut out (Bling).")
-_item_command("puzzle", "Print a puzzle and, on the next page, its solution (Hex KB).")
-_item_command("kit", "Print every item of a game in one document.")
+def _stats_command(game: Game[Any]) -> click.Command:
+    def run(**given: Any) -> None:
+        assert game.stats is not None
+        report = game.stats(game.make_options(**given))
+        for text in report.lines:
+            click.echo(text)
+        for warning in report.warnings:
+            click.echo(f"warning: {warning}")
+    return GameCommand(game, callback=run, params=game_parameters(game),
+                       help=f"Figures of a generated {game.title} board.")
 
 
-@main.command()
-@GAME
-@game_options
-def stats(game, **given):
-    """Figures of a generated board; warns when a board misses its balance targets."""
-    report = GAMES[game].extras.get("stats")
-    if report is None:
-        raise OptionError(f"{game} has no board figures")
-    text, warnings = report(_options(game, **given))
-    click.echo(text)
-    for warning in warnings:
-        click.echo(f"warning: {warning}")
+main.add_command(GameGroup(
+    "stats", has=lambda g: g.stats is not None, make=_stats_command, what="board figures",
+    help="Figures of a generated board; warns when a board misses its balance targets."))
+
+
+def _judge_command(game: Game[Any]) -> click.Command:
+    def run(file: typing.TextIO) -> None:
+        assert game.judge is not None
+        try:
+            verdict = game.judge(file.read())
+        except (GridError, UnicodeDecodeError) as err:
+            raise OptionError(f"{file.name}: {err}") from None
+        for text in verdict.lines:
+            click.echo(text)
+        if not verdict.clean:
+            raise click.exceptions.Exit(1)
+    return GameCommand(
+        game, callback=run,
+        params=[click.Argument(["file"], type=click.File("r", encoding="utf-8"))],
+        help=f"Judge a {game.title} file (FILE, or - for standard input).")
+
+
+main.add_command(GameGroup(
+    "judge", has=lambda g: g.judge is not None, make=_judge_command, what="judge",
+    help="Say who has connected in a position or a replayed move list (FILE, or - for "
+         "stdin). Exit status 1 when a move list holds illegal turns."))
 
 
 @main.command("booklet")
 @click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
 @click.option("--all", "everything", is_flag=True,
               help="A compendium of every game, with a cover and contents.")
-@click.option("--paper", type=click.Choice(sorted(booklet.FORMATS)), default="a4",
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
               show_default=True, help="A5 pages on A4 sheets, or half-letter on Letter.")
 @click.option("--with", "extras", multiple=True, metavar="ITEM",
               help="Add a game's other items too (board, pad, puzzle, ...); repeatable.")
 @PALETTE
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               default=Path("booklet.pdf"), show_default=True, help="Output PDF.")
-def booklet_command(games, everything, paper, extras, palette, output):
+def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
+                    extras: tuple[str, ...], palette: str, output: Path) -> None:
     """Impose rule sheets (and more) as a saddle-stitched booklet, ready to print duplex."""
+    from . import documents
     keys = sorted(GAMES) if everything else list(dict.fromkeys(games))
     if not keys:
         raise OptionError("name the games for the booklet, or give --all")
-    document = catalogue.booklet_document(keys, list(extras), paper, palette)
-    for path in render.save(document, "pdf", output):
+    document = documents.booklet_document(keys, list(extras), paper, palette)
+    for path in render.save(document, output, None, "booklet", ("pdf",)):
         click.echo(path)
-
-
-@main.command()
-@GAME
-@click.argument("file", type=click.File("r", encoding="utf-8"))
-def judge(game, file):
-    """Say who has connected in a position or a replayed move list (FILE, or - for stdin).
-    Exit status 1 when the move list holds illegal turns."""
-    referee = GAMES[game].extras.get("judge")
-    if referee is None:
-        raise OptionError(f"{game} has no judge")
-    try:
-        verdict = referee(file.read())
-    except (GridError, UnicodeDecodeError) as err:
-        raise OptionError(f"{file.name}: {err}") from None
-    for text in verdict.lines:
-        click.echo(text)
-    if not verdict.clean:
-        raise click.exceptions.Exit(1)
 
 
 @main.command()
@@ -214,8 +308,10 @@ def judge(game, file):
               show_default=True, help="Folder for the catalogue.")
 @click.option("--jobs", type=click.IntRange(1, 64),
               help="Processes to build with (default: one per core).")
-def build(games, paper, out, jobs):
+def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
+          jobs: int | None) -> None:
     """Write the whole catalogue (every game, item, paper and format) into a folder."""
+    from . import catalogue
     papers = list(paper) or [PAPERS[k] for k in sorted(PAPERS)]
     keys = list(dict.fromkeys(games)) or sorted(GAMES)
     catalogue.make_folder(out)

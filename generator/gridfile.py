@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .geometry import Hex
+
 _CELL = re.compile(r"([a-z])(\d{1,2})$")
 
 
@@ -85,6 +87,11 @@ def column_name(col: int) -> str:
 def cell_name(col: int, row: int) -> str:
     """A cell as players write it: column letter, then row number from 1."""
     return f"{column_name(col)}{row + 1}"
+
+
+def hex_name(h: Hex) -> str:
+    """A hex cell as players write it: column letter (q), row number (r + 1)."""
+    return cell_name(h.q, h.r)
 
 
 def parse_cell(token: str, size: int) -> tuple[int, int] | None:

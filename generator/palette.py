@@ -1,19 +1,33 @@
-"""Colours by role. A palette is a table, so another look is a swap of one table.
+"""Colours by role. A palette is a value, so another look is a swap of one value.
 
-A palette that sets `outlines` asks the games to tell pieces apart by symbol rather than by
-large fills, for printers short of ink.
+Besides its colours a palette says how pages save ink: `hatched` draws large fields (border
+rows, frames, side bands) as hatching instead of fills, and `lettered` tells pieces apart by
+a letter (B, W, N) rather than by a dark fill.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
-class Palette(dict):
-    """Role name -> "#rrggbb", plus how pieces are told apart."""
 
-    def __init__(self, name: str, roles: dict[str, str], outlines: bool = False):
-        super().__init__(roles)
-        self.name = name
-        self.outlines = outlines
+@dataclass(frozen=True)
+class Palette:
+    """Role name -> "#rrggbb", plus how pieces and large fields are drawn."""
+    name: str
+    roles: Mapping[str, str] = field(compare=False)
+    hatched: bool = False
+    lettered: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "roles", MappingProxyType(dict(self.roles)))
+
+    def __getitem__(self, role: str) -> str:
+        return self.roles[role]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.roles)
 
 
 COLOUR = Palette("colour", {
@@ -47,7 +61,7 @@ COLOUR = Palette("colour", {
 })
 
 INK_SAVER = Palette("ink-saver", {
-    **COLOUR,
+    **COLOUR.roles,
     "x tint": "#fbeef0",
     "o tint": "#eef3fa",
     "both tint": "#f4f0f7",
@@ -55,13 +69,13 @@ INK_SAVER = Palette("ink-saver", {
     "black stone": "#ffffff",
     "neutral stone": "#ffffff",
     "bare board": "#ffffff",
-}, outlines=True)
+}, hatched=True, lettered=True)
 
 # Paul Tol's high-contrast scheme (blue, red, yellow) and light tints: each pair of roles
 # that meet on a page differs in lightness, so it survives the common colour-vision
 # deficiencies and greyscale printing alike.
 COLOUR_BLIND = Palette("colour-blind", {
-    **COLOUR,
+    **COLOUR.roles,
     "x side": "#bb5566",
     "o side": "#004488",
     "x tint": "#f2b9ce",

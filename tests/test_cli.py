@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.hashmarks import generate
+from generator.games.blind_hex.rules import generate
 
 PNP = [sys.executable, "-m", "generator.cli"]
 
@@ -236,8 +236,7 @@ def test_judge_bling_exits_1_on_illegal_moves(tmp_path):
 
 
 def test_judge_hex_kb_prints_the_winner_and_its_criterion(tmp_path):
-    from generator.games import hex_kb
-    from generator.klein import KleinBoard
+    from generator.games.hex_kb.rules import KleinBoard
     from generator.geometry import Hex
     board = KleinBoard(11, 0)
     rows = []
@@ -254,7 +253,6 @@ def test_judge_hex_kb_prints_the_winner_and_its_criterion(tmp_path):
     result = pnp("judge", "hex-kb", str(position))
     assert result.returncode == 2
     assert result.stderr.startswith(f"pnp: {position}: line 4, column ")
-    assert hex_kb.WINDOW == "O"
 
 
 def test_puzzle_hex_kb_writes_question_and_answer(tmp_path):

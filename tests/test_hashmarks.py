@@ -5,9 +5,9 @@ import itertools
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from generator import hashmarks
+from generator.games.blind_hex import rules as hashmarks
 from generator.geometry import Hex, Rhombus, opposite, swapped_direction
-from generator.hashmarks import generate, stats
+from generator.games.blind_hex.rules import generate, stats
 
 ALL_SIZES = list(hashmarks.SIZES)
 ALL_NUMBERS = list(hashmarks.NUMBERS)

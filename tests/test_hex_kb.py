@@ -2,10 +2,10 @@
 
 import pytest
 
-from generator.games import hex_kb
+from generator.games.hex_kb import pages, rules
 from generator.geometry import Hex, Rhombus
 from generator.gridfile import GridError
-from generator.klein import BLUE, RED, Judge, KleinBoard
+from generator.games.hex_kb.rules import BLUE, RED, Judge, KleinBoard
 from generator.palette import COLOUR
 from generator.paper import PAPERS
 from generator.scene import Text
@@ -17,7 +17,7 @@ def grid_text(board: KleinBoard, stones: dict[Hex, str], header: str = "") -> st
         row = []
         for q in range(board.size):
             h = Hex(q, r)
-            row.append(hex_kb.WINDOW if h in board.holes else
+            row.append(rules.WINDOW if h in board.holes else
                        stones.get(board.canonical(h), "."))
         rows.append(" " * r + " ".join(row))
     return header + "\n".join(rows) + "\n"
@@ -26,23 +26,23 @@ def grid_text(board: KleinBoard, stones: dict[Hex, str], header: str = "") -> st
 def test_the_judge_reads_a_grid_and_names_the_criterion():
     board = KleinBoard(11, 0)
     row = {Hex(q, 9): RED for q in range(11)}
-    verdict = hex_kb.judge(grid_text(board, row, "# a red row\nwindow 0\n"))
+    verdict = rules.judge(grid_text(board, row, "# a red row\nwindow 0\n"))
     assert verdict.lines[0] == ("Red wins: criterion 1, a simple connecting path (net "
                                 "transits 0).")
     assert verdict.lines[1].startswith("cells: Red 11, Blue 0, empty")
 
 
 def test_the_judge_agrees_with_the_engine_on_every_example():
-    board = hex_kb.FIGURE_BOARD
-    for name, cells in hex_kb.example_positions(board).items():
+    board = rules.FIGURE_BOARD
+    for name, cells in rules.example_positions(board).items():
         stones = {board.canonical(h): RED for h in cells}
         text = grid_text(board, stones, f"window {board.radius}\n")
-        expected = hex_kb.check_examples(board)[name]
-        assert hex_kb.judge(text).lines[0] == hex_kb.describe(expected), name
+        expected = rules.check_examples(board)[name]
+        assert rules.judge(text).lines[0] == rules.describe(expected), name
 
 
 def test_every_rule_sheet_example_is_what_its_caption_says():
-    found = hex_kb.check_examples()
+    found = rules.check_examples()
     assert found["first move"].winner is None
     assert found["simple"].criterion == 1
     assert found["single"].criterion == 2 and found["single"].portal_loop
@@ -59,7 +59,7 @@ def test_every_rule_sheet_example_is_what_its_caption_says():
 def test_bad_position_files_name_line_and_column(change, message):
     board = KleinBoard(11, 0)
     with pytest.raises(GridError, match=message):
-        hex_kb.judge(change(grid_text(board, {})))
+        rules.judge(change(grid_text(board, {})))
 
 
 def test_twins_must_agree_in_a_position_file():
@@ -72,13 +72,13 @@ def test_twins_must_agree_in_a_position_file():
     row[b.q] = "."
     lines[b.r] = " " * b.r + " ".join(row)
     with pytest.raises(GridError, match=f"line {b.r + 1}, .*and its twin"):
-        hex_kb.judge("\n".join(lines))
+        rules.judge("\n".join(lines))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_puzzle_is_a_full_board_with_one_winner_and_a_real_structure(seed):
-    options = hex_kb.Options(seed=seed)
-    puzzle = hex_kb.puzzle(options)
+    options = rules.Options(seed=seed)
+    puzzle = rules.puzzle(options)
     board = puzzle.board
     assert set(puzzle.stones) == set(board.cells)
     judge = Judge(board)
@@ -88,11 +88,11 @@ def test_a_puzzle_is_a_full_board_with_one_winner_and_a_real_structure(seed):
     # The shaded structure alone still wins: it is the reason, not decoration.
     only = [puzzle.stones[h] if h in puzzle.structure else "." for h in board.cells]
     assert judge.judge(only).winner == puzzle.verdict.winner
-    assert hex_kb.puzzle(options) == puzzle   # the same seed, the same puzzle
+    assert rules.puzzle(options) == puzzle   # the same seed, the same puzzle
 
 
 def test_puzzle_pages_ask_then_answer():
-    doc = hex_kb.puzzle_item(hex_kb.Options(seed=4), PAPERS["a4"], COLOUR, 1)
+    doc = pages.puzzle_item(rules.Options(seed=4), PAPERS["a4"], COLOUR, 1)
     assert len(doc.pages) == 2
     texts = [[s.text for s in page.shapes if isinstance(s, Text)] for page in doc.pages]
     assert any("Which colour wins" in t for t in texts[0])
@@ -100,7 +100,7 @@ def test_puzzle_pages_ask_then_answer():
 
 
 def test_board_json_describes_every_cell():
-    data = hex_kb.board_json(hex_kb.Options(size=13, window=1))
+    data = rules.board_json(rules.Options(size=13, window=1))
     board = KleinBoard(13, 1)
     cells = {(c["q"], c["r"]): c for c in data["cells"]}
     assert len(cells) == 13 * 13 + 4 * 13
@@ -117,7 +117,7 @@ def test_board_json_describes_every_cell():
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_the_pad_has_a_row_for_every_turn_of_a_full_11_board(paper):
-    page = hex_kb.pad_item(hex_kb.Options(), PAPERS[paper], COLOUR, 1).pages[0]
+    page = pages.pad_item(rules.Options(), PAPERS[paper], COLOUR, 1).pages[0]
     numbers = {s.text for s in page.shapes if isinstance(s, Text) and s.text.isdigit()}
     rounds = -(-len(KleinBoard(11, 0).cells) // 2)
     assert {str(n) for n in range(1, rounds + 1)} <= numbers
@@ -126,5 +126,5 @@ def test_the_pad_has_a_row_for_every_turn_of_a_full_11_board(paper):
 def test_blue_and_red_swap_in_a_swapped_file():
     board = KleinBoard(11, 0)
     column = {Hex(4, r): BLUE for r in range(11)}
-    verdict = hex_kb.judge(grid_text(board, column))
+    verdict = rules.judge(grid_text(board, column))
     assert verdict.lines[0].startswith("Blue wins: criterion")

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from generator.geometry import Hex
-from generator.klein import (BLUE, RED, SIZES, Judge, KleinBoard, around, default_radius,
+from generator.games.hex_kb.rules import (BLUE, RED, SIZES, Judge, KleinBoard, around, default_radius,
                              gaps, place_windows)
 
 

@@ -5,22 +5,23 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-from generator import cutsheet, hexboard
-from generator.games import nex
-from generator.games.nex import BLACK, NEUTRAL, WHITE, IllegalTurn, Turn, apply_turn
+from generator.gridfile import hex_name
+from generator.layout import cutsheet
+from generator.games.nex import pages, rules
+from generator.games.nex.rules import BLACK, NEUTRAL, WHITE, IllegalTurn, Turn, apply_turn
 from generator.geometry import Hex, Rhombus
 from generator.gridfile import GridError
 from generator.paper import PAPERS
 from generator.palette import COLOUR, INK_SAVER
 
 
-def replay_text(text: str) -> nex.Replay:
-    size, turns = nex.read_moves(text)
-    return nex.replay(turns, size)
+def replay_text(text: str) -> rules.Replay:
+    size, turns = rules.read_moves(text)
+    return rules.replay(turns, size)
 
 
 def grid(text: str) -> dict[Hex, str]:
-    return nex.read_position(text)[1]
+    return rules.read_position(text)[1]
 
 
 def random_fill(size: int, seed: int, kinds=(BLACK, WHITE)) -> dict[Hex, str]:
@@ -31,7 +32,7 @@ def random_fill(size: int, seed: int, kinds=(BLACK, WHITE)) -> dict[Hex, str]:
 @given(st.integers(1, 19), st.integers(0, 2 ** 32))
 def test_a_full_board_without_neutrals_has_exactly_one_connected_player(size, seed):
     stones = random_fill(size, seed)
-    connected = [c for c in (BLACK, WHITE) if nex.connection(size, stones, c)]
+    connected = [c for c in (BLACK, WHITE) if rules.connection(size, stones, c)]
     assert len(connected) == 1
 
 
@@ -40,14 +41,14 @@ def test_every_board_size_in_range_fills_to_one_winner(size):
     wins = {BLACK: 0, WHITE: 0}
     for seed in range(40):
         stones = random_fill(size, seed)
-        assert sum(1 for c in wins if nex.connection(size, stones, c)) == 1
-        wins[nex.winner(size, stones)[0]] += 1
+        assert sum(1 for c in wins if rules.connection(size, stones, c)) == 1
+        wins[rules.winner(size, stones)[0]] += 1
     assert wins[BLACK] and wins[WHITE]   # neither colour wins every random fill
 
 
 def test_the_chain_found_is_a_real_chain_of_own_stones():
     stones = random_fill(11, 7)
-    colour, path = nex.winner(11, stones)
+    colour, path = rules.winner(11, stones)
     axis = (lambda h: h.q) if colour == BLACK else (lambda h: h.r)
     assert axis(path[0]) == 0 and axis(path[-1]) == 10
     assert all(stones[h] == colour for h in path)
@@ -61,18 +62,18 @@ def test_neutral_stones_never_connect():
     B N B
     W W .
     """
-    assert nex.connection(3, grid(position), BLACK) is None
-    assert nex.connection(3, grid(position.replace("N", "B")), BLACK)
+    assert rules.connection(3, grid(position), BLACK) is None
+    assert rules.connection(3, grid(position.replace("N", "B")), BLACK)
 
 
 def test_black_joins_columns_and_white_joins_rows():
     column_a_to_c = grid("B . .\n. B .\n. . B")   # not touching: a1, b2, c3 are not adjacent
-    assert nex.connection(3, column_a_to_c, BLACK) is None
+    assert rules.connection(3, column_a_to_c, BLACK) is None
     # a2-b2-c2 runs along a row, from column a to column c: Black's sides.
-    assert nex.connection(3, grid(". . .\nB B B\n. . ."), BLACK)
-    assert nex.connection(3, grid(". . .\nW W W\n. . ."), WHITE) is None
+    assert rules.connection(3, grid(". . .\nB B B\n. . ."), BLACK)
+    assert rules.connection(3, grid(". . .\nW W W\n. . ."), WHITE) is None
     # b1-b2-b3 runs down column b, from row 1 to row 3: White's sides.
-    assert nex.connection(3, grid(". W .\n. W .\n. W ."), WHITE)
+    assert rules.connection(3, grid(". W .\n. W .\n. W ."), WHITE)
 
 
 def cell(name: str) -> Hex:
@@ -80,7 +81,7 @@ def cell(name: str) -> Hex:
 
 
 def turn(notation: str, size: int = 5) -> Turn:
-    return nex.parse_turn(notation, 1, size)
+    return rules.parse_turn(notation, 1, size)
 
 
 def test_a_drop_puts_one_own_and_one_neutral_stone_on_empty_cells():
@@ -166,8 +167,8 @@ def legal_turn(size: int, stones: dict[Hex, str], colour: str, rng: random.Rando
 
 
 def notation(t: Turn) -> str:
-    return " ".join([hexboard.cell_name(h) for h in t.mine] +
-                    [f"({hexboard.cell_name(h)})" for h in t.neutral])
+    return " ".join([hex_name(h) for h in t.mine] +
+                    [f"({hex_name(h)})" for h in t.neutral])
 
 
 @given(st.integers(1, 9), st.integers(0, 2 ** 32))
@@ -175,23 +176,23 @@ def test_random_legal_games_replay_cleanly_and_end_with_one_winner(size, seed):
     rng = random.Random(seed)
     stones: dict[Hex, str] = {}
     colour, lines = BLACK, [f"size {size}"]
-    while not nex.winner(size, stones):
+    while not rules.winner(size, stones):
         t = legal_turn(size, stones, colour, rng)
         stones = apply_turn(size, stones, colour, t)
         lines.append(notation(t))
         counts = [sum(1 for c in stones.values() if c == k) for k in (BLACK, WHITE)]
         if t.neutral:   # an ordinary turn gives its player exactly one stone
             assert counts[0] - counts[1] == (1 if colour == BLACK else 0)
-        colour = nex.other(colour)
+        colour = rules.other(colour)
         assert len(lines) < 10 * size * size + 2, "the game does not end"
     game = replay_text("\n".join(lines))
     assert game.errors == [] and game.stones == stones
-    assert game.won[0] == nex.winner(size, stones)[0] and game.won[1] == len(lines) - 1
+    assert game.won[0] == rules.winner(size, stones)[0] and game.won[1] == len(lines) - 1
 
 
 def test_illegal_turns_are_all_reported_with_their_numbers():
     text = "size 5\n1. c3 (b3)\n2. c3 (d3)\n# a comment line\n3. b3 d3 (c3)\n4. swap\n"
-    verdict = nex.judge(text)
+    verdict = rules.judge(text)
     assert not verdict.clean
     illegal = [line for line in verdict.lines if line.startswith("illegal")]
     assert [line.split(":")[1].strip().split(" (")[0] for line in illegal] == \
@@ -206,18 +207,18 @@ def test_swap_as_the_second_turn_keeps_white_to_move():
 
 
 def test_turns_after_a_win_are_illegal():
-    moves = nex.EXAMPLE_GAME + "10. a1 (a2)\n"
+    moves = pages.EXAMPLE_GAME + "10. a1 (a2)\n"
     game = replay_text(moves)
     assert game.errors == ["turn 10 (White, line 11): the game was over: Black connected on "
                            "turn 9"]
 
 
 def test_the_rules_example_game_is_legal_and_black_wins_on_its_last_turn():
-    size, turns = nex.read_moves(nex.EXAMPLE_GAME)
-    game = nex.replay(turns, size)
+    size, turns = rules.read_moves(pages.EXAMPLE_GAME)
+    game = rules.replay(turns, size)
     assert game.errors == []
     assert game.won[:2] == (BLACK, len(turns))
-    figures = nex.figures(COLOUR)
+    figures = pages.figures(COLOUR)
     assert set(figures) == {"drop", "take", "goal"}
 
 
@@ -227,13 +228,13 @@ def test_the_rules_example_game_is_legal_and_black_wins_on_its_last_turn():
     ("c3 (b3\n", "column 4"), ("", "line 1")])
 def test_unreadable_files_name_the_line_and_column(text, where):
     with pytest.raises(GridError) as err:
-        nex.judge(text)
+        rules.judge(text)
     assert where in str(err.value) and "\n" not in str(err.value)
 
 
 def test_the_board_stands_on_a_corner_as_in_the_rules_diagram():
-    options = nex.Options(size=11)
-    p = nex.board_placement(options, PAPERS["a4"])
+    options = rules.Options(size=11)
+    p = pages.board_placement(options, PAPERS["a4"])
     centres = {h: p.centre(h) for h in Rhombus(11)}
     top = min(centres, key=lambda h: centres[h].y)
     assert top == Hex(0, 0)
@@ -247,17 +248,17 @@ def test_the_board_stands_on_a_corner_as_in_the_rules_diagram():
 
 
 def tiles_per_kind(options, paper, colours):
-    doc = nex.counters_item(options, PAPERS[paper], colours, 1)
-    side = nex.TILE_PER_CELL * nex.board_placement(options, PAPERS[paper]).cell_radius
+    doc = pages.counters_item(options, PAPERS[paper], colours, 1)
+    side = pages.TILE_PER_CELL * pages.board_placement(options, PAPERS[paper]).cell_radius
     return doc, side
 
 
 @pytest.mark.parametrize("size", range(9, 20))
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_counters_cover_every_cell_in_each_kind_and_fit_a_cell(size, paper):
-    options = nex.Options(size=size)
-    p = nex.board_placement(options, PAPERS[paper])
-    side = nex.TILE_PER_CELL * p.cell_radius
+    options = rules.Options(size=size)
+    p = pages.board_placement(options, PAPERS[paper])
+    side = pages.TILE_PER_CELL * p.cell_radius
     runs = [cutsheet.TileRun(k, size * size, None, lambda c, s, bleed: []) for k in "BWN"]
     placed = {k: 0 for k in "BWN"}
     for page in cutsheet.layout(PAPERS[paper], side, runs):
@@ -280,7 +281,7 @@ def inside(polygon, x, y) -> bool:
 
 
 def test_ink_saver_counters_differ_by_letter_not_by_fill():
-    doc = nex.counters_item(nex.Options(), PAPERS["a4"], INK_SAVER, 1)
+    doc = pages.counters_item(rules.Options(), PAPERS["a4"], INK_SAVER, 1)
     from generator.scene import Circle, Path, Text
     shapes = [s for page in doc.pages for s in page.shapes]
     fills = {s.paint.fill for s in shapes if isinstance(s, (Circle, Path)) and s.paint.fill}

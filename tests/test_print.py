@@ -6,7 +6,8 @@ import sys
 import pytest
 from PIL import Image
 
-from generator import catalogue
+from generator import documents
+from generator.palette import COLOUR
 from generator.games import GAMES
 from generator.paper import NAMED, parse_paper, roomiest
 
@@ -97,7 +98,7 @@ def test_every_board_page_carries_the_ruler():
         for item in game.items:
             if item == "rules":
                 continue   # text pages: no ruler
-            doc = catalogue.make_document(game, item, game.make_options(), NAMED["a4"])
+            doc = documents.make_document(game, item, game.make_options(), NAMED["a4"])
             for page in doc.pages:
                 labels = {getattr(s, "text", None) for s in page.shapes}
                 assert {"50 mm", "2 in"} <= labels, (key, item)
@@ -105,7 +106,7 @@ def test_every_board_page_carries_the_ruler():
 
 @pytest.mark.parametrize("pages", [4, 8, 12])
 def test_imposition_puts_pages_in_signature_order(pages):
-    from generator.booklet import reading_order, signature_order
+    from generator.layout.booklet import reading_order, signature_order
     sides = signature_order(pages)
     assert len(sides) == pages // 2
     assert sorted(p for side in sides for p in side) == list(range(pages))
@@ -119,7 +120,7 @@ def test_imposition_puts_pages_in_signature_order(pages):
 
 
 def test_a_count_not_a_multiple_of_four_is_refused():
-    from generator.booklet import signature_order
+    from generator.layout.booklet import signature_order
     with pytest.raises(ValueError):
         signature_order(6)
 
@@ -127,7 +128,7 @@ def test_a_count_not_a_multiple_of_four_is_refused():
 @pytest.mark.parametrize("paper, sheet", [("a4", (841.89, 595.276)),
                                           ("letter", (792.0, 612.0))])
 def test_a_booklet_prints_on_landscape_sheets_padded_to_four(tmp_path, paper, sheet):
-    from generator.booklet import padded
+    from generator.layout.booklet import padded
     out = tmp_path / "booklet.pdf"
     result = subprocess.run([*PNP, "booklet", "nex", "--with", "pad", "--paper", paper,
                              "-o", str(out)], capture_output=True, text=True)
@@ -137,15 +138,15 @@ def test_a_booklet_prints_on_landscape_sheets_padded_to_four(tmp_path, paper, sh
     sides = int(info.split("Pages:")[1].split()[0])
     size = info.split("Page size:")[1].split("pts")[0].split("x")
     assert [float(v) for v in size] == pytest.approx(sheet, abs=0.01)
-    rules = len(catalogue.make_document(GAMES["nex"], "rules", GAMES["nex"].make_options(),
+    rules = len(documents.make_document(GAMES["nex"], "rules", GAMES["nex"].make_options(),
                                         NAMED["a5"]).pages)
     assert sides * 2 == padded(2 + rules + 1)   # cover, instructions, rules, pad
     assert sides * 2 % 4 == 0
 
 
 def test_the_compendium_has_a_cover_instructions_and_contents(tmp_path):
-    from generator.booklet import FORMATS
-    doc = catalogue.booklet_document(sorted(GAMES), [], "a4")
+    from generator.layout.booklet import FORMATS
+    doc = documents.booklet_document(sorted(GAMES), [], "a4")
     text = [s.text for page in doc.pages for s in page.shapes if hasattr(s, "text")]
     assert "Connection games" in text and "Contents" in text
     assert any("flipping on the short edge" in t for t in text)
@@ -156,20 +157,20 @@ def test_the_compendium_has_a_cover_instructions_and_contents(tmp_path):
 
 
 def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
-    from generator import tiling
+    from generator.layout import tiling
     from generator.scene import Clip
     game = GAMES["nex"]
     options = game.make_options(size=19)
-    doc = catalogue.tiled_board(game, options, NAMED["a4"], 20.0, tile=True)
+    doc = documents.tiled_board(game, options, NAMED["a4"], 20.0, tile=True)
     a4 = NAMED["a4"]
     assert len(doc.pages) > 1
     for page in doc.pages:
         assert sorted((page.width, page.height)) == sorted((a4.width, a4.height))
     # The virtual sheet gives cells 20 mm across, and sheets only move it: never scale it.
-    virtual = tiling.virtual_paper(a4, lambda p: game.extras["cell"](options, p), 20.0)
-    assert game.extras["cell"](options, virtual) == pytest.approx(20.0, abs=0.01)
-    page = game.items["board"](options, virtual, {**__import__(
-        "generator.palette", fromlist=["COLOUR"]).COLOUR}, 1).pages[0]
+    pages = game.pages()
+    virtual = tiling.virtual_paper(a4, lambda p: pages.board_cell(options, p), 20.0)
+    assert pages.board_cell(options, virtual) == pytest.approx(20.0, abs=0.01)
+    page = pages.items["board"](options, virtual, COLOUR, 1).pages[0]
     sheet = doc.pages[0]
     g = tiling.grid(page, virtual.margin, NAMED["a4"].turned()
                     if sheet.width > sheet.height else NAMED["a4"])
@@ -194,7 +195,7 @@ def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
 @pytest.mark.parametrize("args, message", [
     (["board", "nex", "--size", "19", "--cell", "20"], "sheets of A4: add --tile"),
     (["board", "nex", "--tile"], "--tile needs --cell"),
-    (["rules", "nex", "--cell", "20"], "--cell and --tile are for boards"),
+    (["rules", "nex", "--cell", "20"], "Nex takes no option --cell"),
     (["board", "bling", "--cell", "500", "--tile"], "--cell must be 5 to 100 mm"),
 ])
 def test_tiling_mistakes_are_one_line_errors(tmp_path, args, message):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import catalogue, render
+from generator import catalogue, documents, render
 from generator.fonts import ASCENT, DESCENT, text_width
 from generator.games import GAMES
 from generator.geometry import Point
@@ -180,7 +180,7 @@ def test_nothing_crosses_the_printable_margin(key, item, given, paper):
     game = GAMES[key]
     options = game.make_options(**given)
     p = PAPERS[paper]
-    doc = catalogue.make_document(game, item, options, p)
+    doc = documents.make_document(game, item, options, p)
     assert_inside_margin(doc, p)
 
 
@@ -192,21 +192,21 @@ OTHER_PAPERS = ["a5", "a3", "tabloid", "8.5x14in", "420x297"]
 def test_every_item_keeps_inside_the_margin_on_every_paper(key, paper):
     game = GAMES[key]
     p = parse_paper(paper)
-    doc = catalogue.make_document(game, "kit", game.make_options(), p)
+    doc = documents.make_document(game, "kit", game.make_options(), p)
     assert_inside_margin(doc, p)
 
 
 def test_multi_page_svg_gets_numbered_files(tmp_path):
-    doc = catalogue.make_document(GAMES["blind-hex"], "pad", GAMES["blind-hex"].make_options(),
+    doc = documents.make_document(GAMES["blind-hex"], "pad", GAMES["blind-hex"].make_options(),
                                   PAPERS["a4"], copies=3)
-    paths = render.save(doc, "svg", tmp_path / "pad.svg")
+    paths = render.save(doc, tmp_path / "pad.svg", None, "pad")
     assert [p.name for p in paths] == ["pad-1.svg", "pad-2.svg", "pad-3.svg"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pad-1.svg", "pad-2.svg", "pad-3.svg"]
 
 
 def test_pdf_draws_hash_marks_as_vectors():
     from generator.render.pdf import document_pdf
-    doc = catalogue.make_document(GAMES["blind-hex"], "board", GAMES["blind-hex"].make_options(),
+    doc = documents.make_document(GAMES["blind-hex"], "board", GAMES["blind-hex"].make_options(),
                                   PAPERS["a4"])
     data = document_pdf(doc)
     assert b"/Subtype /Image" not in data

@@ -1,12 +1,12 @@
 from hypothesis import given, strategies as st
 
 from generator.fonts import text_width
-from generator.games.blind_hex import (Options, example_figure, example_turn, glyph_key,
-                                       rules_markup)
+from generator.games.blind_hex.pages import example_figure, glyph_key, rules_markup
+from generator.games.blind_hex.rules import Options, example_turn
 from generator.paper import PAPERS
 from generator.palette import COLOUR
 from generator.scene import Text
-from generator.textlayout import Block, parse, runs, typeset, wrap
+from generator.layout.textlayout import Block, parse, runs, typeset, wrap
 
 words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=12)
 

@@ -1,61 +1,28 @@
-"""The games the generator knows, each in a module of its own, found through one table."""
+"""The games the generator knows, each a folder of its own, found through one table.
+
+Importing this table imports each game's options and rules engine, which are pure and small;
+a game's pages (and with them reportlab, svgwrite and jinja2) load only when a page is made.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any
 
-from ..paper import Paper
-from ..scene import Document
+from .blind_hex import GAME as BLIND_HEX
+from .blinq import GAME as BLINQ
+from .game import Game, GameOptions, OptionError, Pages, Report, Verdict
+from .hex_kb import GAME as HEX_KB
+from .nex import GAME as NEX
 
-
-class OptionError(ValueError):
-    """An option a game cannot take; the message is one line for the user."""
-
-
-def options_from(cls: type, title: str, given: dict[str, Any]) -> Any:
-    """A game's options from the command line's; None means the option was not given."""
-    given = {k: v for k, v in given.items() if v is not None}
-    unknown = sorted(set(given) - set(cls.__dataclass_fields__))
-    if unknown:
-        raise OptionError(f"{title} takes no option {', '.join('--' + k for k in unknown)}")
-    return cls(**given)
+GAMES: dict[str, Game[Any]] = {g.key: g for g in (BLIND_HEX, HEX_KB, NEX, BLINQ)}
+# Other names the command line accepts for a game.
+ALIASES: dict[str, str] = {alias: g.key for g in GAMES.values() for alias in g.aliases}
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """What a judge prints, and whether the file it read recorded only legal moves."""
-    lines: list[str]
-    clean: bool
+def find(name: str) -> Game[Any] | None:
+    """The game a name or an alias on the command line means."""
+    return GAMES.get(ALIASES.get(name, name))
 
 
-ItemMaker = Callable[[Any, Paper, dict[str, str], int], Document]
-
-
-@dataclass(frozen=True)
-class Game:
-    key: str
-    title: str
-    designer: str
-    year: str
-    make_options: Callable[..., Any]  # keyword options from the command line -> validated value
-    items: dict[str, ItemMaker]       # rules, board, ..., pad, in kit order
-    catalogue: Callable[[], list[tuple[str, Any]]]  # (variant name, options) to build
-    extras: dict[str, Callable[..., Any]] = field(default_factory=dict)
-
-
-def _registry() -> dict[str, Game]:
-    from . import blind_hex, bling, hex_kb, nex
-    return {g.key: g for g in (blind_hex.GAME, hex_kb.GAME, nex.GAME, bling.GAME)}
-
-
-GAMES: dict[str, Game] = _registry()
-
-
-def kit(game: Game, options: Any, paper: Paper, colours: dict[str, str], copies: int) -> Document:
-    """Every item of the game in one document, in the order the game lists them."""
-    parts = [make(options, paper, colours, copies) for make in game.items.values()]
-    doc = parts[0]
-    for part in parts[1:]:
-        doc = doc + part
-    return replace(doc, title=f"{game.title}: print-and-play kit")
+__all__ = ["GAMES", "ALIASES", "Game", "GameOptions", "OptionError", "Pages", "Report",
+           "Verdict", "find"]

@@ -1,4 +1,5 @@
-"""Writers: one per format, chosen from a table, each turning a Document into files.
+"""Writers: one per format, chosen from a table, each turning a Document into files, and
+the one `save` that picks the format, names the files and writes them.
 
 Every file is written to a temporary name beside its target and renamed into place, so a
 failed or interrupted run never leaves a half-written file.
@@ -6,14 +7,17 @@ failed or interrupted run never leaves a half-written file.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Callable
+from typing import Any
 
 from ..scene import Document
 
-FORMATS = ("pdf", "svg")
+FORMATS = ("pdf", "svg")          # what a Document can become
+DATA_FORMATS = ("json",)          # what a board's data can become
 
 
 class OutputError(Exception):
@@ -40,9 +44,14 @@ def _svg_files(doc: Document, target: Path) -> list[tuple[Path, bytes]]:
             for i, (path, page) in enumerate(zip(paths, doc.pages), start=1)]
 
 
-WRITERS: dict[str, Callable[[Document, Path], list[tuple[Path, bytes]]]] = {
+def _json_files(data: Mapping[str, Any], target: Path) -> list[tuple[Path, bytes]]:
+    return [(target, (json.dumps(data, indent=1) + "\n").encode("utf-8"))]
+
+
+WRITERS: dict[str, Callable[[Any, Path], list[tuple[Path, bytes]]]] = {
     "pdf": _pdf_files,
     "svg": _svg_files,
+    "json": _json_files,
 }
 
 
@@ -51,8 +60,33 @@ def render(doc: Document, fmt: str, target: Path) -> list[tuple[Path, bytes]]:
     return WRITERS[fmt](doc, Path(target))
 
 
-def save(doc: Document, fmt: str, target: Path | str) -> list[Path]:
-    files = render(doc, fmt, Path(target))
+def output_format(target: Path | None, fmt: str | None, allowed: Sequence[str]) -> str:
+    """The format to write: as asked, else the one the target's extension names, else the
+    first allowed. An extension that names another format, or none pnp writes, is an error."""
+    suffix = target.suffix.lower().lstrip(".") if target else ""
+    if fmt is not None and fmt not in allowed:
+        raise OutputError(f"this item is written as {' or '.join(allowed)}, not {fmt}")
+    if not suffix:
+        return fmt or allowed[0]
+    if suffix not in allowed:
+        raise OutputError(f"cannot write {target}: the name ends in .{suffix}, but this item "
+                          f"is written as {' or '.join('.' + a for a in allowed)}")
+    if fmt is not None and fmt != suffix:
+        raise OutputError(f"cannot write {target} as {fmt}: the name ends in .{suffix}")
+    return suffix
+
+
+def save(content: Document | Mapping[str, Any], target: Path | None, fmt: str | None,
+         default_stem: str, allowed: Sequence[str] = FORMATS) -> list[Path]:
+    """Write a document (or a board's data) in the format asked for or named by the target,
+    to the target or to DEFAULT_STEM.FORMAT here; a name without an extension gets the
+    format's. Returns the paths written."""
+    chosen = output_format(target, fmt, allowed)
+    if target is None:
+        target = Path(f"{default_stem}.{chosen}")
+    elif not target.suffix:
+        target = target.with_name(f"{target.name}.{chosen}")
+    files = WRITERS[chosen](content, target)
     write_atomically(files)
     return [path for path, _ in files]
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .fonts import ASCENT, CAP_HEIGHT, DESCENT, text_width
-from .geometry import Point
-from .paper import Paper
-from .scene import Page, Paint, Shape, Text, line, rectangle, segments
+from ..fonts import ASCENT, CAP_HEIGHT, DESCENT, text_width
+from ..geometry import Point
+from ..palette import Palette
+from ..paper import Paper
+from ..scene import Page, Paint, Shape, Text, line, rectangle, segments
 
 TITLE_SIZE = 6.0
 SUBTITLE_SIZE = 3.2
@@ -17,7 +18,7 @@ HEADER_HEIGHT = 11.0
 FOOTER_HEIGHT = 5.0
 
 
-def header(paper: Paper, title: str, subtitle: str, colours: dict[str, str]) -> list[Shape]:
+def header(paper: Paper, title: str, subtitle: str, colours: Palette) -> list[Shape]:
     x, y = paper.margin, paper.margin + TITLE_SIZE * ASCENT
     shapes: list[Shape] = [Text(Point(x, y), title, TITLE_SIZE, colours["ink"], "bold")]
     left = x + text_width(title, TITLE_SIZE, "bold") + 3
@@ -42,7 +43,7 @@ RULER_WIDTH = 60.0            # with its labels, and room before the footer text
 RULER_LABEL = 1.9
 
 
-def ruler(paper: Paper, colours: dict[str, str]) -> list[Shape]:
+def ruler(paper: Paper, colours: Palette) -> list[Shape]:
     """Ticks every 5 mm above a line, every quarter inch below it: a user measuring the
     printed page can see that it came out at 100%."""
     ink = Paint(stroke=colours["ink"], width=0.2, round_caps=False)
@@ -62,7 +63,7 @@ def ruler(paper: Paper, colours: dict[str, str]) -> list[Shape]:
                  RULER_LABEL, colours["ink"])]
 
 
-def footer(paper: Paper, text: str, colours: dict[str, str]) -> list[Shape]:
+def footer(paper: Paper, text: str, colours: Palette) -> list[Shape]:
     """The credit line beside the calibration ruler; on narrow paper it takes two lines."""
     left = paper.margin + RULER_WIDTH
     width = paper.width - paper.margin - left
@@ -105,7 +106,7 @@ class Column:
 
 
 def table(x: float, y: float, width: float, columns: Sequence[Column], rows: int,
-          row_height: float, colours: dict[str, str], first_column: Sequence[str] = (),
+          row_height: float, colours: Palette, first_column: Sequence[str] = (),
           heading_size: float = 2.9) -> list[Shape]:
     """An empty ruled table to fill in by hand, with headings and optional row labels."""
     total = sum(c.weight for c in columns)
@@ -136,7 +137,7 @@ def table(x: float, y: float, width: float, columns: Sequence[Column], rows: int
     return shapes
 
 
-def field(x: float, y: float, width: float, label: str, colours: dict[str, str],
+def field(x: float, y: float, width: float, label: str, colours: Palette,
           size: float = 3.2) -> list[Shape]:
     """A label followed by a line to write on."""
     lw = text_width(label, size) + 1.5
@@ -163,7 +164,7 @@ ROW_HEIGHT = 6.5
 NOTE_SIZE = 2.8
 
 
-def score_pad(paper: Paper, pad: Pad, colours: dict[str, str]) -> Page:
+def score_pad(paper: Paper, pad: Pad, colours: Palette) -> Page:
     x, y, w, h = body_box(paper)
     bottom = y + h
     shapes = header(paper, pad.title, pad.subtitle, colours)

@@ -1,67 +1,27 @@
-"""Blind Hex (Don Kirkby, 2012): Hex played in pencil, with simultaneous secret choices.
-
-Two players write x and o on a Hex board whose cell edges carry hash marks numbered 1..M.
-Each turn both choose two numbers in secret; a number chosen by one player only lets that
-player write in an empty space with that number on one of its edges. The cards edition keeps
-the numbers in hand as cards; the pennies edition tracks them with pennies on the board page.
-"""
+"""Blind Hex's pages: the board with its hash marks (and pennies tracks), the rule sheet's
+figures, and the score pad."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from .. import hashmarks, hexboard, sheet, templating
-from ..geometry import SQRT3, Hex, Point
-from ..hashmarks import HashBoard
-from ..paper import Paper, roomiest
-from ..scene import Circle, Document, Page, Paint, Shape, segments
-from ..textlayout import Figure, centred_label, typeset
-from . import Game, OptionError, options_from
 
-TITLE = "Blind Hex"
-DESIGNER = "Don Kirkby"
-YEAR = "2012"
-EDITIONS = ("cards", "pennies")
-LICENCE = "CC-BY-SA 3.0"
+from ... import templating
+from ...gridfile import hex_name
+from ...geometry import SQRT3, Hex, Point
+from ...layout import hexboard, sheet
+from ...layout.textlayout import Figure, centred_label, typeset
+from ...palette import Palette
+from ...paper import Paper, roomiest
+from ...scene import Circle, Document, Page, Paint, Shape, segments
+from ..game import OptionError, Pages
+from .rules import (DESIGNER, LICENCE, TITLE, YEAR, ExampleTurn, HashBoard, Options, example_turn)
+
 CREDIT = f"{TITLE} by {DESIGNER}, {YEAR}. Licensed {LICENCE}."
 MIN_RULE_NUMBERS = 4  # two covered numbers must still leave two to choose
 # x sides to the players' left and right, o sides at the top and bottom, as the rules say.
 BOARD_ANGLES = tuple(range(-14, 45))
 COIN_SPOT = 21.0  # mm: a UK 1p is 20.3 mm, the largest common small coin
 ROW_GAP = 1.5
-
-
-@dataclass(frozen=True)
-class Options:
-    size: int = hashmarks.DEFAULT_SIZE
-    numbers: int = hashmarks.DEFAULT_NUMBERS
-    edition: str = "cards"
-    seed: int = hashmarks.DEFAULT_SEED
-    coordinates: bool = True
-
-    def __post_init__(self) -> None:
-        s, n = hashmarks.SIZES, hashmarks.NUMBERS
-        if self.size not in s:
-            raise OptionError(f"--size must be {s.start} to {s.stop - 1} for {TITLE}, "
-                              f"not {self.size}")
-        if self.numbers not in n:
-            raise OptionError(f"--numbers must be {n.start} to {n.stop - 1} for {TITLE}, "
-                              f"not {self.numbers}")
-        if self.edition not in EDITIONS:
-            raise OptionError(f"--edition must be one of {', '.join(EDITIONS)}, "
-                              f"not {self.edition}")
-
-    @property
-    def label(self) -> str:
-        return (f"{self.size} × {self.size} · numbers 1–{self.numbers} · board {self.seed} · "
-                f"{self.edition} edition")
-
-    def board(self) -> HashBoard:
-        return hashmarks.generate(self.size, self.numbers, self.seed)
-
-
-def make_options(**given) -> Options:
-    return options_from(Options, TITLE, given)
 
 
 # --- hash-mark glyphs -----------------------------------------------------------------------
@@ -120,7 +80,7 @@ def hash_marks(p: hexboard.Placement, board: HashBoard, colour: str) -> list[Sha
 # --- the board page ---------------------------------------------------------------------------
 
 
-def board_shapes(p: hexboard.Placement, board: HashBoard, colours: dict[str, str],
+def board_shapes(p: hexboard.Placement, board: HashBoard, colours: Palette,
                  with_coordinates: bool = True, fills: dict[Hex, str] | None = None
                  ) -> list[Shape]:
     r = p.cell_radius
@@ -133,7 +93,7 @@ def board_shapes(p: hexboard.Placement, board: HashBoard, colours: dict[str, str
 
 
 def penny_track(centre_x: float, top: float, width: float, numbers: int, letter: str,
-                colour: str, colours: dict[str, str], facing_down: bool) -> list[Shape]:
+                colour: str, colours: Palette, facing_down: bool) -> list[Shape]:
     """Spots for the pennies: a row of letters above a row of numbers, as the player sees it.
     A track facing down is upside down on the page, for the player across the table."""
     pitch = min(COIN_SPOT + 5, width / numbers)
@@ -180,7 +140,7 @@ def board_paper(opts: Options, paper: Paper) -> Paper:
     return roomiest(paper, lambda p: board_placement(opts, p).cell_radius)
 
 
-def board_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
+def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     board = opts.board()
     x, y, w, h = sheet.body_box(paper)
     shapes = sheet.header(paper, TITLE, opts.label, colours)
@@ -203,7 +163,7 @@ def document(opts: Options, pages: list[Page], what: str) -> Document:
                     f"{LICENCE}: the game by {DESIGNER} and this kit's rule sheet")
 
 
-def board_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
+def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
                     "board")
 
@@ -211,7 +171,7 @@ def board_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int
 # --- figures for the rule sheet -----------------------------------------------------------------
 
 
-def glyph_key(numbers: int, colours: dict[str, str]) -> Figure:
+def glyph_key(numbers: int, colours: Palette) -> Figure:
     per_row = min(numbers, 5)
     rows = math.ceil(numbers / per_row)
     cell_w, edge, row_h = 17.0, 11.0, 17.0
@@ -228,52 +188,7 @@ def glyph_key(numbers: int, colours: dict[str, str]) -> Figure:
                   "Hash marks for each number, as they appear on the edges of the spaces.")
 
 
-@dataclass(frozen=True)
-class ExampleTurn:
-    """One turn where the players share a number, worked out on a small board."""
-    board: HashBoard
-    x_numbers: tuple[int, int]
-    o_numbers: tuple[int, int]
-    written: dict[Hex, str]   # letters on the board before the turn
-    x_writes: tuple[Hex, Hex]
-    o_writes: tuple[Hex, Hex]
-
-    @property
-    def shared(self) -> int:
-        return (set(self.x_numbers) & set(self.o_numbers)).pop()
-
-    @property
-    def x_number(self) -> int:
-        return (set(self.x_numbers) - {self.shared}).pop()
-
-    @property
-    def o_number(self) -> int:
-        return (set(self.o_numbers) - {self.shared}).pop()
-
-    def allowed(self, number: int) -> list[Hex]:
-        return [c for c in self.board.cells_offering(number) if c not in self.written]
-
-
-EXAMPLE_SIZE = 5
-# Earlier letters sit between hubs, where they hide no hash marks.
-EXAMPLE_WRITTEN = {Hex(1, 1): "x", Hex(3, 1): "o", Hex(1, 2): "o", Hex(3, 2): "x",
-                   Hex(2, 3): "x"}
-
-
-def example_turn(numbers: int, seed: int) -> ExampleTurn:
-    """A mid-game position on a small board: x chose a and b, o chose b and c."""
-    board = hashmarks.generate(EXAMPLE_SIZE, numbers, seed)
-    counts = {n: len(board.cells_offering(n)) for n in range(1, numbers + 1)}
-    a, b, c = sorted(counts, key=lambda n: (-counts[n], n))[:3]
-    written = EXAMPLE_WRITTEN
-    x_cells = [h for h in board.cells_offering(a) if h not in written]
-    x_writes = (x_cells[0], x_cells[-1])
-    o_cells = [h for h in board.cells_offering(c) if h not in written and h not in x_writes]
-    return ExampleTurn(board, (min(a, b), max(a, b)), (min(b, c), max(b, c)), written,
-                       x_writes, (o_cells[0], o_cells[-1]))
-
-
-def example_figure(turn: ExampleTurn, colours: dict[str, str]) -> Figure:
+def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
     width, height = 90.0, 66.0
     p = hexboard.place_board(turn.board.size, 0, 0, width, height, with_coordinates=False,
                              angles=BOARD_ANGLES)
@@ -313,7 +228,7 @@ def rules_markup(opts: Options, turn: ExampleTurn) -> str:
         fingers=opts.numbers <= 5, turn=turn, credit=CREDIT, licence=LICENCE)
 
 
-def rules_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
+def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     turn = example_turn(opts.numbers, opts.seed)
     figures = {"glyph-key": glyph_key(opts.numbers, colours),
                "example-turn": example_figure(turn, colours)}
@@ -325,8 +240,8 @@ def rules_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int
 # --- the score pad -----------------------------------------------------------------------------
 
 
-def pad_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
-    example = hexboard.cell_name(Hex(2, 3))
+def pad_page(opts: Options, paper: Paper, colours: Palette) -> Page:
+    example = hex_name(Hex(2, 3))
     return sheet.score_pad(paper, sheet.Pad(
         f"{TITLE} score pad", opts.label, ("x player", "o player"),
         (f"Write each turn's two numbers per player, then the cells written in, by column "
@@ -336,43 +251,14 @@ def pad_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
         f"{CREDIT} One sheet per game; a turn writes at most four letters."), colours)
 
 
-def pad_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
+def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     return document(opts, [pad_page(opts, paper, colours)] * copies, "score pad")
 
 
-# --- data and figures for the command line -----------------------------------------------------
 
 
-def board_json(opts: Options) -> dict:
-    board = opts.board()
-    return {"game": "blind-hex", "size": opts.size, "numbers": opts.numbers, "seed": opts.seed,
-            "cells": [{"q": c.q, "r": c.r, "edges": list(board.edge_labels(c))}
-                      for c in board.board]}
-
-
-def stats_report(opts: Options) -> tuple[str, list[str]]:
-    s = hashmarks.stats(opts.board())
-    lines = [f"{TITLE} board {opts.size}x{opts.size}, numbers 1-{opts.numbers}, seed {opts.seed}",
-             f"cells: {opts.size ** 2}; all-six-sides cells: {s.hubs}; "
-             f"cells without a mark: {s.bare_cells}",
-             "cells offering each number: " +
-             ", ".join(f"{n}: {c}" for n, c in s.counts.items()),
-             f"spread: {s.spread} (allowed {hashmarks.balance_tolerance(opts.size ** 2):g})"]
-    if opts.numbers >= 2:
-        covered = sum(1 for c in s.pairs.values() if c)
-        lines.append(f"pairs offered by two-number cells: {covered} of {len(s.pairs)}")
-    return "\n".join(lines), s.warnings()
-
-
-def catalogue() -> list[tuple[str, Options]]:
-    return [(edition, Options(edition=edition)) for edition in EDITIONS]
-
-
-GAME = Game(
-    key="blind-hex", title=TITLE, designer=DESIGNER, year=YEAR, make_options=make_options,
+PAGES = Pages(
     items={"rules": rules_item, "board": board_item, "pad": pad_item},
-    catalogue=catalogue,
-    extras={"json": board_json, "stats": stats_report,
-            "cell": lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
-            .cell_radius},
+    board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
+    .cell_radius,
 )

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from . import sheet
-from .geometry import Affine, Point
-from .paper import NAMED, Paper
-from .scene import Document, Page, Paint, Shape, Text, line, place
+from ..geometry import Affine, Point
+from ..palette import Palette
+from ..paper import NAMED, Paper
+from ..scene import Document, Page, Paint, Shape, Text, line, place
 from .textlayout import STYLE
 
 # Booklet page and the sheet it is printed on, for each paper the booklet can be made on.
@@ -83,7 +84,7 @@ class Part:
     pages: list[Page]
 
 
-def cover(paper: Paper, title: str, parts: list[Part], colours: dict[str, str]) -> Page:
+def cover(paper: Paper, title: str, parts: list[Part], colours: Palette) -> Page:
     x = paper.margin + 6
     y = paper.height * 0.3
     shapes: list[Shape] = [Text(Point(x, y), title, 9.0, colours["ink"], "bold")]
@@ -101,7 +102,7 @@ def cover(paper: Paper, title: str, parts: list[Part], colours: dict[str, str]) 
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def instructions(paper: Paper, colours: dict[str, str]) -> Page:
+def instructions(paper: Paper, colours: Palette) -> Page:
     x, width = paper.margin + 4, paper.inner_width - 8
     y = paper.margin + 12
     heading, *lines = INSTRUCTIONS
@@ -116,7 +117,7 @@ def instructions(paper: Paper, colours: dict[str, str]) -> Page:
 
 
 def contents(paper: Paper, parts: list[Part], first_page: int,
-             colours: dict[str, str]) -> Page:
+             colours: Palette) -> Page:
     x, right = paper.margin + 4, paper.width - paper.margin - 4
     y = paper.margin + 12
     shapes: list[Shape] = [Text(Point(x, y), "Contents", 4.6, colours["ink"], "bold")]
@@ -133,7 +134,7 @@ def contents(paper: Paper, parts: list[Part], first_page: int,
 
 
 def booklet(title: str, parts: list[Part], paper_key: str,
-            colours: dict[str, str]) -> list[Page]:
+            colours: Palette) -> list[Page]:
     """The booklet's pages with its cover, instructions and contents, imposed on sheets."""
     page_paper, sheet_paper = FORMATS[paper_key]
     front = [cover(page_paper, title, parts, colours), instructions(page_paper, colours)]

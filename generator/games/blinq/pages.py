@@ -1,279 +1,21 @@
-"""Bling (Néstor Romeral Andrés): dual-coloured blocks that stack into a pyramid.
-
-Every block is a square made of two rectangles, one white and one black, and both players
-place the same blocks. A block goes either into a cell of the 5 x 5 board (level 1) or centred
-on a 2 x 2 platform of blocks one level down. Seen from above the board is a grid of 10 x 10
-half-cells, each showing the colour of the topmost block over it; White wins by joining the
-two white frames along white half-cells, Black the two black frames along black ones.
-"""
+"""Blinq's pages: the board with its frames, the sheet of blocks to cut out, the rule sheet's
+figures (each position replayed by the judge) and the score pad."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-from typing import Mapping
+from dataclasses import dataclass
 
-from .. import cutsheet, sheet, templating
-from ..connect import chain
-from ..geometry import Point, Square, SquareGrid
-from ..gridfile import GridError, cell_name, content_lines, parse_cell, setting
-from ..paper import Paper, roomiest
-from ..scene import Document, Page, Paint, Shape, area, rectangle, segments
-from ..textlayout import Figure, centred_label, typeset
-from . import Game, OptionError, Verdict, options_from
-
-TITLE = "Bling"
-DESIGNER = "Néstor Romeral Andrés"
-YEAR = ""
-CREDIT = f"{TITLE} by {DESIGNER}."
-LICENCE = (f"Game and original rules by {DESIGNER}; this kit's text and drawings are MIT "
-           f"licensed")
-SIZE = 5                      # cells per side; levels 1..5 hold 25, 16, 9, 4 and 1 blocks
-LEVELS = range(1, SIZE + 1)
-BLOCKS = 54                   # dual-coloured, 27 for each player, besides the neutral block
-PER_PLAYER = BLOCKS // 2
-HALF = 2 * SIZE               # half-cells per side of the top view
-WHITE, BLACK, NEUTRAL, EMPTY = "W", "B", "N", "."
-NAMES = {WHITE: "White", BLACK: "Black", NEUTRAL: "neutral"}
-# Which side of a block its white half faces, as seen on the printed page.
-ORIENTATIONS = {"U": "up", "R": "right", "D": "down", "L": "left"}
-CENTRE = (2, 2)
-
-
-@dataclass(frozen=True)
-class Options:
-    neutral: str = "c3"       # the cell of the neutral block; anywhere is the rules' variant
-    coordinates: bool = True
-
-    def __post_init__(self) -> None:
-        if cell_index(self.neutral) is None:
-            raise OptionError(f"--neutral must be a cell from a1 to e5, not {self.neutral}")
-
-    @property
-    def label(self) -> str:
-        where = "centre" if cell_index(self.neutral) == CENTRE else f"variant: {self.neutral}"
-        return f"5 × 5 · 54 blocks · neutral block on {self.neutral} ({where})"
-
-
-def make_options(**given) -> Options:
-    return options_from(Options, TITLE, given)
-
-
-def cell_index(name: str) -> tuple[int, int] | None:
-    return parse_cell(name.lower(), SIZE)
-
-
-# --- the pyramid ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, order=True)
-class Spot:
-    """A place for a block: level k holds (6 - k) x (6 - k) of them, named like cells."""
-    level: int
-    col: int
-    row: int
-
-    @property
-    def span(self) -> int:
-        return SIZE + 1 - self.level
-
-    def on_board(self) -> bool:
-        return self.level in LEVELS and 0 <= self.col < self.span and 0 <= self.row < self.span
-
-    def platform(self) -> tuple[Spot, ...]:
-        """The four blocks one level down that carry this one (none on level 1)."""
-        if self.level == 1:
-            return ()
-        k = self.level - 1
-        return tuple(Spot(k, self.col + dc, self.row + dr) for dr in (0, 1) for dc in (0, 1))
-
-    def corner(self) -> Square:
-        """Top-left half-cell covered: each level up shifts a block by half a cell."""
-        return Square(2 * self.col + self.level - 1, 2 * self.row + self.level - 1)
-
-    @property
-    def name(self) -> str:
-        return f"{self.level} {cell_name(self.col, self.row)}"
-
-
-def spots() -> list[Spot]:
-    return [Spot(k, c, r) for k in LEVELS for r in range(SIZE + 1 - k)
-            for c in range(SIZE + 1 - k)]
-
-
-def halves(spot: Spot, orientation: str) -> dict[Square, str]:
-    """The four half-cells a block covers and the colour it shows on each."""
-    c = spot.corner()
-    out = {}
-    for dr in (0, 1):
-        for dc in (0, 1):
-            if orientation == NEUTRAL:
-                colour = NEUTRAL
-            else:
-                white = {"U": dr == 0, "D": dr == 1, "L": dc == 0, "R": dc == 1}[orientation]
-                colour = WHITE if white else BLACK
-            out[Square(c.col + dc, c.row + dr)] = colour
-    return out
-
-
-Stack = Mapping[Spot, str]    # spot -> orientation (U, R, D, L) or N for the neutral block
-
-TOP_VIEW = SquareGrid(HALF, HALF)
-
-
-def top_view(stack: Stack) -> dict[Square, str]:
-    """The colour seen from above on each of the 100 half-cells."""
-    view = {s: EMPTY for s in TOP_VIEW}
-    for spot in sorted(stack):    # lower levels first, so higher blocks cover them
-        view.update(halves(spot, stack[spot]))
-    return view
-
-
-def connection(view: Mapping[Square, str], colour: str) -> list[Square] | None:
-    """White joins the top and bottom frames, Black the left and right, along half-cells of
-    their colour that share an edge."""
-    mine = {s for s, c in view.items() if c == colour}
-    axis = (lambda s: s.row) if colour == WHITE else (lambda s: s.col)
-    return chain([s for s in mine if axis(s) == 0], {s for s in mine if axis(s) == HALF - 1},
-                 lambda s: (n for n in s.neighbours() if n in mine))
-
-
-def winner(stack: Stack) -> tuple[str, list[Square]] | None:
-    view = top_view(stack)
-    for colour in (WHITE, BLACK):
-        path = connection(view, colour)
-        if path:
-            return colour, path
-    return None
-
-
-def view_text(view: Mapping[Square, str]) -> list[str]:
-    return ["".join(view[Square(c, r)] for c in range(HALF)) for r in range(HALF)]
-
-
-# --- moves and the judge ---------------------------------------------------------------------
-
-
-class IllegalMove(ValueError):
-    pass
-
-
-@dataclass(frozen=True)
-class Move:
-    spot: Spot | None = None     # None: the player resigns
-    orientation: str = ""
-    line: int = 0
-
-
-def start(opts_neutral: str = "c3") -> dict[Spot, str]:
-    col, row = cell_index(opts_neutral)
-    return {Spot(1, col, row): NEUTRAL}
-
-
-def check(stack: Stack, move: Move) -> None:
-    spot = move.spot
-    if not spot.on_board():
-        if spot.level not in LEVELS:
-            raise IllegalMove(f"there is no level {spot.level}; levels run 1 to {SIZE}")
-        last = cell_name(spot.span - 1, spot.span - 1)
-        raise IllegalMove(f"off the board: level {spot.level} places run a1 to {last}")
-    if spot in stack:
-        what = "the neutral block" if stack[spot] == NEUTRAL else "a block"
-        raise IllegalMove(f"{spot.name} already holds {what}")
-    missing = [s for s in spot.platform() if s not in stack]
-    if missing:
-        raise IllegalMove(f"no 2 × 2 platform under {spot.name}: "
-                          + ", ".join(s.name for s in missing) + " empty")
-
-
-@dataclass
-class Replay:
-    stack: dict[Spot, str]
-    errors: list[str] = field(default_factory=list)
-    placed: dict[str, int] = field(default_factory=lambda: {WHITE: 0, BLACK: 0})
-    result: str = ""            # empty while the game goes on
-    to_move: str = WHITE
-
-
-def replay(moves: list[Move], neutral: str = "c3") -> Replay:
-    """Play the moves, White first. An illegal move is reported and skipped, and play goes on
-    with the other player, so one mistake does not hide the rest."""
-    game = Replay(start(neutral))
-    for number, move in enumerate(moves, start=1):
-        colour = game.to_move
-        try:
-            if game.result:
-                raise IllegalMove(f"the game was over: {game.result}")
-            if move.spot is None:
-                game.result = (f"{NAMES[colour]} resigned on move {number}: "
-                               f"{NAMES[other(colour)]} wins")
-                continue
-            if game.placed[colour] == PER_PLAYER:
-                raise IllegalMove(f"out of blocks: {NAMES[colour]} has placed all "
-                                  f"{PER_PLAYER}")
-            check(game.stack, move)
-            game.stack[move.spot] = move.orientation
-            game.placed[colour] += 1
-            won = winner(game.stack)
-            if won:
-                game.result = (f"{NAMES[won[0]]} connected on move {number}: "
-                               f"{NAMES[won[0]]} wins")
-            elif sum(game.placed.values()) == BLOCKS:
-                game.result = (f"draw: all {BLOCKS} blocks were placed by move {number} "
-                               f"and no one connected")
-        except IllegalMove as err:
-            game.errors.append(f"move {number} ({NAMES[colour]}, line {move.line}): {err}")
-        finally:
-            game.to_move = other(colour)
-    return game
-
-
-def other(colour: str) -> str:
-    return BLACK if colour == WHITE else WHITE
-
-
-_MOVE = re.compile(r"(?:\d+\.\s+)?(?:(resign)|(\d)\s*([a-z]\d)\s*([a-z]+))", re.I)
-_WORDS = {**{k: k for k in ORIENTATIONS}, **{v.upper(): k for k, v in ORIENTATIONS.items()}}
-
-
-def parse_move(body: str, line: int) -> Move:
-    text = body.strip()
-    m = _MOVE.fullmatch(text)
-    column = len(body) - len(body.lstrip()) + 1
-    if not m:
-        raise GridError(line, column, f"'{text}' is not a move: write level, place and the "
-                                      f"side the white half faces, e.g. 2 b3 U, or resign")
-    if m.group(1):
-        return Move(line=line)
-    level, place, side = int(m.group(2)), m.group(3).lower(), m.group(4).upper()
-    if side not in _WORDS:
-        raise GridError(line, column + m.start(4),
-                        f"'{m.group(4)}' is not a side: U, R, D or L (up, right, down, left)")
-    col, row = ord(place[0]) - ord("a"), int(place[1:]) - 1
-    return Move(Spot(level, col, row), _WORDS[side], line)
-
-
-def read_moves(text: str) -> tuple[str, list[Move]]:
-    """An optional `neutral CELL` line (the variant), then one move per line."""
-    lines = content_lines(text)
-    neutral = setting(lines, "neutral", lambda v: cell_index(v) is not None,
-                      "CELL", "CELL from a1 to e5") or "c3"
-    return neutral, [parse_move(body, number) for number, body in lines]
-
-
-def judge(text: str) -> Verdict:
-    neutral, moves = read_moves(text)
-    game = replay(moves, neutral)
-    lines = [f"illegal: {e}" for e in game.errors]
-    placed = sum(game.placed.values())
-    if game.result:
-        lines.append(game.result[0].upper() + game.result[1:] + ".")
-    else:
-        lines.append(f"No result yet: {placed} blocks placed, {BLOCKS - placed} left; "
-                     f"{NAMES[game.to_move]} to move.")
-    lines.append("Seen from above (W white, B black, N neutral, . bare board):")
-    lines += view_text(top_view(game.stack))
-    return Verdict(lines, not game.errors)
+from ... import templating
+from ...geometry import Point
+from ...layout import cutsheet, sheet
+from ...layout.textlayout import Figure, centred_label, typeset
+from ...palette import Palette
+from ...paper import Paper, roomiest
+from ...scene import Document, Page, Paint, Shape, area, rectangle, segments
+from ..game import Pages
+from .rules import (BLOCKS, CENTRE, CREDIT, DESIGNER, LICENCE, NEUTRAL, ORIENTATIONS,
+                    PER_PLAYER, SIZE, TITLE, Options, Replay, Spot, Stack, cell_index,
+                    read_moves, replay, winner)
 
 
 # --- drawing ------------------------------------------------------------------------------------
@@ -298,20 +40,20 @@ def fit_board(x: float, y: float, w: float, h: float) -> BoardPlace:
     return BoardPlace(x + (w - SIZE * cell) / 2, y + (h - SIZE * cell) / 2, cell)
 
 
-def frames(b: BoardPlace, colours: dict[str, str]) -> list[Shape]:
+def frames(b: BoardPlace, colours: Palette) -> list[Shape]:
     """Four mitred frames: white at the top and bottom, black at the left and right."""
     f = FRAME
     inner = [b.point(0, 0), b.point(SIZE, 0), b.point(SIZE, SIZE), b.point(0, SIZE)]
     outer = [b.point(-f, -f), b.point(SIZE + f, -f), b.point(SIZE + f, SIZE + f),
              b.point(-f, SIZE + f)]
     fills = [colours["white side"], colours["black side"]] * 2
-    hatched = getattr(colours, "outlines", False)
+    hatched = colours.hatched
     return [shape for i in range(4)
             for shape in area((inner[i], inner[(i + 1) % 4], outer[(i + 1) % 4], outer[i]),
                               fills[i], hatched and i % 2 == 1, colours["stone edge"], 0.3)]
 
 
-def block_shapes(b: BoardPlace, spot: Spot, orientation: str, colours: dict[str, str],
+def block_shapes(b: BoardPlace, spot: Spot, orientation: str, colours: Palette,
                  bleed: float = 0.0) -> list[Shape]:
     """One block seen from above: its two halves (or the neutral square) and its outline."""
     c = spot.corner()
@@ -340,7 +82,7 @@ def block_shapes(b: BoardPlace, spot: Spot, orientation: str, colours: dict[str,
         x1 = at.x + fw * k + (bleed if fx + fw == 1 else 0)
         y1 = at.y + fh * k + (bleed if fy + fh == 1 else 0)
         shapes.append(rectangle(x0, y0, x1 - x0, y1 - y0, Paint(fill=colour)))
-    if getattr(colours, "outlines", False) and orientation != NEUTRAL:
+    if colours.lettered and orientation != NEUTRAL:
         shapes += _ink_saver_marks(b, left, top, orientation, colours)
     if orientation == NEUTRAL:
         centre = b.point(left + 0.5, top + 0.5)
@@ -357,7 +99,7 @@ def block_shapes(b: BoardPlace, spot: Spot, orientation: str, colours: dict[str,
 
 
 def _ink_saver_marks(b: BoardPlace, left: float, top: float, orientation: str,
-                     colours: dict[str, str]) -> list[Shape]:
+                     colours: Palette) -> list[Shape]:
     """Lines along the black half, so the halves differ without a large fill."""
     x0, y0 = {"U": (0, .5), "D": (0, 0), "L": (.5, 0), "R": (0, 0)}[orientation]
     across = orientation in "UD"
@@ -372,7 +114,7 @@ def _ink_saver_marks(b: BoardPlace, left: float, top: float, orientation: str,
     return [segments(lines, Paint(stroke=colours["ink"], width=max(0.2, 0.012 * b.cell)))]
 
 
-def board_shapes(b: BoardPlace, colours: dict[str, str], stack: Stack, neutral_spot: Spot,
+def board_shapes(b: BoardPlace, colours: Palette, stack: Stack, neutral_spot: Spot,
                  with_coordinates: bool = True, cell: str = "cell") -> list[Shape]:
     k = b.cell
     line = Paint(stroke=colours["board line"], width=max(0.2, 0.012 * k), round_caps=False)
@@ -403,7 +145,7 @@ def neutral_spot(opts: Options) -> Spot:
     return Spot(1, *cell_index(opts.neutral))
 
 
-def board_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
+def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     x, y, w, h = sheet.body_box(paper)
     shapes = sheet.header(paper, TITLE, opts.label, colours)
     b = fit_board(x, y, w, h)
@@ -427,11 +169,11 @@ def board_paper(paper: Paper) -> Paper:
     return roomiest(paper, lambda p: fit_board(*sheet.body_box(p)).cell)
 
 
-def board_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
+def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     return document([board_page(opts, board_paper(paper), colours)] * copies, "board")
 
 
-def tiles_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
+def tiles_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     """54 dual blocks and the neutral one, the size of a board cell, each with its own bleed
     so that a cut a little off the line shows no white edge."""
     side = board_cell(paper)
@@ -478,14 +220,14 @@ def example_game() -> Replay:
     return game
 
 
-def small_board(stack: Stack, colours: dict[str, str], width: float, caption: str,
+def small_board(stack: Stack, colours: Palette, width: float, caption: str,
                 extra=lambda b: []) -> Figure:
     b = fit_board(0, 0, width, width)
     shapes = board_shapes(b, colours, stack, Spot(1, *CENTRE), cell="bare board")
     return Figure(width, width, tuple(shapes + extra(b)), caption)
 
 
-def figures(colours: dict[str, str]) -> dict[str, Figure]:
+def figures(colours: Palette) -> dict[str, Figure]:
     moves = read_moves(EXAMPLE_GAME)[1]
     first = replay(moves[:1]).stack
     game = example_game()
@@ -527,7 +269,7 @@ def figures(colours: dict[str, str]) -> dict[str, Figure]:
     }
 
 
-def rules_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
+def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     markup = templating.render("bling-rules.md.j2", credit=CREDIT, blocks=BLOCKS,
                                per_player=PER_PLAYER)
     pages = typeset(markup, figures(colours), paper, colours,
@@ -543,7 +285,7 @@ NOTATION = ("Write a move as level, place and the side its white half faces: 1 c
             "3 a1–c3, level 4 a1–b2, level 5 a1.")
 
 
-def pad_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
+def pad_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     return sheet.score_pad(paper, sheet.Pad(
         f"{TITLE} score pad", opts.label, ("White", "Black"), NOTATION,
         (sheet.Column("Round", 0.5), sheet.Column("White: level", 0.8),
@@ -554,17 +296,11 @@ def pad_page(opts: Options, paper: Paper, colours: dict[str, str]) -> Page:
         colours)
 
 
-def pad_item(opts: Options, paper: Paper, colours: dict[str, str], copies: int) -> Document:
+def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     return document([pad_page(opts, paper, colours)] * copies, "score pad")
 
 
-def catalogue() -> list[tuple[str, Options]]:
-    return [("standard", Options())]
-
-
-GAME = Game(
-    key="bling", title=TITLE, designer=DESIGNER, year=YEAR, make_options=make_options,
+PAGES = Pages(
     items={"rules": rules_item, "board": board_item, "tiles": tiles_item, "pad": pad_item},
-    catalogue=catalogue,
-    extras={"judge": judge, "cell": lambda opts, paper: board_cell(paper)},
+    board_cell=lambda opts, paper: board_cell(paper),
 )

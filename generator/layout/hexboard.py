@@ -10,11 +10,10 @@ import math
 from dataclasses import dataclass
 from typing import Iterable
 
-from . import gridfile
-from .gridfile import column_name
-from .geometry import (POINTY, Affine, Hex, Layout, Point, Rhombus, best_fit, corners,
+from ..gridfile import column_name
+from ..geometry import (POINTY, Affine, Hex, Layout, Point, Rhombus, best_fit, corners,
                        edge_endpoints, edge_key)
-from .scene import Paint, Path, Shape, Text, area, segments
+from ..scene import Paint, Path, Shape, Text, area, segments
 from .textlayout import centred_label
 
 UNIT = Layout(POINTY, 1.0)
@@ -146,11 +145,6 @@ def side_bands(p: Placement, q_colour: str, r_colour: str,
     return [shape for i in range(4)
             for shape in area((inner[i], inner[(i + 1) % 4], outer[(i + 1) % 4], outer[i]),
                               colours[i], hatched and colours[i] != "#ffffff", edge, width)]
-
-
-def cell_name(h: Hex) -> str:
-    """Board coordinates as players write them: column letter (q), row number (r)."""
-    return gridfile.cell_name(h.q, h.r)
 
 
 def coordinates(p: Placement, colour: str, size: float, outset: float = 0.0) -> list[Text]:

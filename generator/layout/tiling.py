@@ -12,9 +12,10 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from . import sheet
-from .geometry import Affine, Point
-from .paper import Paper
-from .scene import Circle, Clip, Page, Paint, Shape, Text, place, segments
+from ..geometry import Affine, Point
+from ..palette import Palette
+from ..paper import Paper
+from ..scene import Circle, Clip, Page, Paint, Shape, Text, place, segments
 
 OVERLAP = 12.0        # mm shared by neighbouring sheets
 LABEL_STRIP = 7.0     # mm at the top of each sheet for its label
@@ -99,7 +100,7 @@ def marks(g: Grid, colour: str) -> list[Shape]:
 
 
 def tile(page: Page, margin: float, sheet_paper: Paper, title: str,
-         colours: dict[str, str]) -> list[Page]:
+         colours: Palette) -> list[Page]:
     """The page cut into overlapping windows, one per sheet, left to right, top to bottom."""
     g = grid(page, margin, sheet_paper)
     drawing = page.shapes + tuple(marks(g, colours["ink"]))

@@ -19,15 +19,30 @@ the cases 0, 1 and 2; larger counts are classified by parity in the same way.
 from __future__ import annotations
 
 import math
+import random
 from collections import deque
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Sequence
+from functools import cached_property, lru_cache
+from typing import Any, Sequence
 
-from .connect import chain
-from .geometry import POINTY, Hex, Layout, hex_to_pixel
+from ...connect import chain
+from ...geometry import POINTY, Hex, Layout, Rhombus, hex_to_pixel
+from ...gridfile import GridError, content_lines, hex_name, read_grid, setting
+from ..game import OptionError, Verdict, option
 
 RED, BLUE = "R", "B"
+TITLE = "Hex KB"
+DESIGNER = "Mark Steere"
+YEAR = "2009"
+CREDIT = f"{TITLE} by {DESIGNER}, March {YEAR}."
+LICENCE = (f"Free publication of the rules and programs allowed by {DESIGNER}, with the name "
+           f"and rules unchanged and the game attributed to him (marksteeregames.com)")
+NAMES = {RED: "Red", BLUE: "Blue"}
+WINDOW = "O"    # window cells in a position file
+CRITERIA = {1: "a simple connecting path (net transits 0)",
+            2: "a portal loop and a single transit connecting path",
+            3: "a double transit connecting path"}
+PUZZLE_TRIES = 2000
 TRANSIT_BOUND = 8    # net transits a highlighted walk may reach on its way
 SIZES = range(7, 26)
 _UNIT = Layout(POINTY, 1.0)
@@ -151,7 +166,7 @@ class KleinBoard:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Outcome:
     winner: str | None
     transits: int | None          # net transits of the winning connecting path
     portal_loop: bool              # the winner also has a loop with odd transits
@@ -213,10 +228,10 @@ class Judge:
             self.adjacent[i].append((border, 0))
             self.adjacent[border].append((i, 0))
 
-    def judge(self, colours: Sequence[str]) -> Verdict:
+    def judge(self, colours: Sequence[str]) -> Outcome:
         """The winner, if any; on a full board the rules promise exactly one."""
         found = self.verdicts(colours)
-        return found[RED] or found[BLUE] or Verdict(None, None, False)
+        return found[RED] or found[BLUE] or Outcome(None, None, False)
 
     def components(self, colours: Sequence[str]) -> Components:
         """Chains of each colour with their transit potentials, in one traversal each:
@@ -251,10 +266,10 @@ class Judge:
             loops[start] = g
         return Components(colour, pot, root, loops)
 
-    def verdicts(self, colours: Sequence[str]) -> dict[str, Verdict | None]:
+    def verdicts(self, colours: Sequence[str]) -> dict[str, Outcome | None]:
         """Each colour's verdict, judged independently."""
         found = self.components(colours)
-        out: dict[str, Verdict | None] = {}
+        out: dict[str, Outcome | None] = {}
         for c in (RED, BLUE):
             low, high = self.borders[c]
             out[c] = None
@@ -263,7 +278,7 @@ class Judge:
                                   found.loops[found.root[low]], found.portal_loop(c))
         return out
 
-    def structure(self, colours: Sequence[str], verdict: Verdict) -> set[int]:
+    def structure(self, colours: Sequence[str], verdict: Outcome) -> set[int]:
         """Cells of a winning structure: a shortest chain joining the winner's borders with
         the verdict's net transits, and when the count is odd, a shortest portal loop."""
         low, high = self.borders[verdict.winner]
@@ -314,14 +329,14 @@ class Components:
         return any(g % 2 and self.colour[k] == colour for k, g in self.loops.items())
 
 
-def _verdict(colour: str, t0: int, d: int, odd_loop: bool) -> Verdict | None:
+def _verdict(colour: str, t0: int, d: int, odd_loop: bool) -> Outcome | None:
     """A connecting chain with net transits t0, in a component whose loops have gcd d."""
     values = _reachable(t0, d)
     even = [k for k in values if k % 2 == 0]
     if even:
-        return Verdict(colour, min(even, key=lambda k: (abs(k), k)), odd_loop)
+        return Outcome(colour, min(even, key=lambda k: (abs(k), k)), odd_loop)
     if odd_loop:
-        return Verdict(colour, min(values, key=lambda k: (abs(k), k)), True)
+        return Outcome(colour, min(values, key=lambda k: (abs(k), k)), True)
     return None
 
 
@@ -337,3 +352,224 @@ def _reachable(t0: int, d: int) -> list[int]:
 def around(cells) -> set[Hex]:
     """The cells and every cell touching them."""
     return {n for h in cells for n in h.neighbours()} | set(cells)
+
+
+# --- the options of a board ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Options:
+    size: int = option(11, f"Board size N (N × N cells), {SIZES.start} to {SIZES.stop - 1}.")
+    window: int | None = option(None, "Portal window radius (0: one cell, 1: seven cells); by "
+                                      "default the largest that leaves two cells of board "
+                                      "round each frame.")
+    seed: int = option(1, "Which puzzle: any whole number.")
+    coordinates: bool = option(True, "Column letters and row numbers round the board.")
+
+    def __post_init__(self) -> None:
+        if self.window is not None and self.window < 0:
+            raise OptionError(f"--window must be 0 or more, not {self.window}")
+        s = SIZES
+        if self.size not in s:
+            raise OptionError(f"--size must be {s.start} to {s.stop - 1} for {TITLE}, "
+                              f"not {self.size}")
+        try:
+            KleinBoard(self.size, self.radius)
+        except ValueError:
+            raise OptionError(f"--window {self.window} leaves no room for two windows on a "
+                              f"{self.size} × {self.size} board") from None
+
+    @property
+    def radius(self) -> int:
+        return default_radius(self.size) if self.window is None else self.window
+
+    def board(self) -> KleinBoard:
+        return KleinBoard(self.size, self.radius)
+
+    @property
+    def label(self) -> str:
+        cells = 1 + 3 * self.radius * (self.radius + 1)
+        return (f"{self.size} × {self.size} · windows of {cells} cell{'s' * (cells > 1)} · "
+                f"Red joins the R segments, Blue the B segments")
+
+
+def border_cells(size: int) -> dict[Hex, str]:
+    """The rows of border cells just outside the board: red beyond q = 0 and q = N - 1, blue
+    beyond r = 0 and r = N - 1. The four corner cells belong to no segment."""
+    out = {}
+    for i in range(size):
+        out[Hex(-1, i)] = out[Hex(size, i)] = RED
+        out[Hex(i, -1)] = out[Hex(i, size)] = BLUE
+    return out
+
+
+# --- positions and the judge ------------------------------------------------------------------
+
+
+def read_position(text: str) -> tuple[KleinBoard, dict[Hex, str]]:
+    """A grid of R, B and . for every cell of the rhombus, O in the windows; twins must
+    agree. An optional first line `window W` gives the window radius."""
+    lines = content_lines(text)
+    given = setting(lines, "window", str.isdigit, "W", "W a window radius of 0 or more")
+    rows = read_grid(lines, f"RB.{WINDOW}", SIZES)
+    size = len(rows)
+    radius = int(given) if given else default_radius(size)
+    try:
+        board = KleinBoard(size, radius)
+    except ValueError:
+        raise GridError(rows[0][0].line, 1, f"windows of radius {radius} do not fit a "
+                                            f"{size} × {size} board") from None
+    stones: dict[Hex, str] = {}
+    for r, row in enumerate(rows):
+        for q, symbol in enumerate(row):
+            h = Hex(q, r)
+            where = (symbol.line, symbol.column)
+            if (symbol.char == WINDOW) != (h in board.holes):
+                what = "a window cell" if h in board.holes else "not a window cell"
+                raise GridError(*where, f"{hex_name(h)} is {what}: write "
+                                        f"{WINDOW} for window cells only")
+            cell = board.canonical(h)
+            if cell != h and rows[cell.r][cell.q].char != symbol.char:
+                raise GridError(*where, f"{hex_name(h)} and its twin "
+                                        f"{hex_name(cell)} differ")
+            if symbol.char in (RED, BLUE):
+                stones[cell] = symbol.char
+    return board, stones
+
+
+def describe(verdict: Outcome) -> str:
+    if verdict.winner is None:
+        return "No winner yet."
+    who = NAMES[verdict.winner]
+    if verdict.criterion:
+        return f"{who} wins: criterion {verdict.criterion}, {CRITERIA[verdict.criterion]}."
+    if verdict.transits % 2 == 0:
+        return (f"{who} wins: a connecting path with net transits {verdict.transits}, which "
+                f"counts like a double transit path (criterion 3).")
+    return (f"{who} wins: a portal loop and a connecting path with net transits "
+            f"{verdict.transits}, which count like criterion 2.")
+
+
+def judge(text: str) -> Verdict:
+    board, stones = read_position(text)
+    verdict = Judge(board).judge([stones.get(h, ".") for h in board.cells])
+    counts = {c: sum(1 for s in stones.values() if s == c) for c in (RED, BLUE)}
+    empty = len(board.cells) - len(stones)
+    return Verdict((describe(verdict),
+                    f"cells: Red {counts[RED]}, Blue {counts[BLUE]}, empty {empty} "
+                    f"(a frame cell and its twin count once)"), True)
+
+
+# --- puzzles and examples ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    board: KleinBoard
+    stones: dict[Hex, str]
+    verdict: Outcome
+    structure: set[Hex]
+
+
+def puzzle(opts: Options) -> Puzzle:
+    """A full board from the seed. The first fill won through the portal (criterion 2 or 3)
+    is preferred, as it makes a better puzzle than a plain Hex win."""
+    board = opts.board()
+    judge_ = Judge(board)
+    rng = random.Random(f"hex-kb:{opts.size}:{opts.radius}:{opts.seed}")
+    first = None
+    for _ in range(PUZZLE_TRIES):
+        colours = [rng.choice((RED, BLUE)) for _ in board.cells]
+        verdict = judge_.judge(colours)
+        first = first or (colours, verdict)
+        if verdict.criterion != 1:
+            break
+    else:
+        colours, verdict = first
+    cells = judge_.structure(colours, verdict)
+    return Puzzle(board, dict(zip(board.cells, colours)), verdict,
+                  {board.cells[i] for i in cells})
+
+
+FIGURE_BOARD = KleinBoard(10, 0)
+
+
+@lru_cache(maxsize=None)
+def example_positions(board: KleinBoard = FIGURE_BOARD) -> dict[str, list[Hex]]:
+    """Red cells of each example, laid out from the windows' places, so they fit any board
+    with room round its windows."""
+    a, b = board.centres
+    n = board.size
+    west, east = a + Hex(-1, 0), a + Hex(1, 0)
+    first = [Hex(q, west.r) for q in range(west.q + 1)]       # west border into frame A
+    out = [board.twins[west]]
+
+    def to_east(start: Hex, avoid: set[Hex]) -> list[Hex]:
+        return board.open_chain(start, Hex(n - 1, n - 1), avoid)
+
+    simple = board.open_chain(Hex(0, n - 2), Hex(n - 1, 1), set())
+    single = first + out + to_east(out[0] + Hex(-1, 0), around(first))
+    # A loop through the portal, clear of the single transit path.
+    p, q = east, a + Hex(1, -1)
+    loop = board.open_chain(p + Hex(1, 0), board.twins[q] + Hex(1, -1), around(first))
+    single_with_loop = (first + out + [p, q] + loop +
+                        to_east(out[0] + Hex(-1, 0), around(first + loop + [
+                            p, q, board.twins[p], board.twins[q]])))
+    y_out = board.twins[east]
+    third = [y_out] + [Hex(k, y_out.r) for k in range(y_out.q + 1, n)]
+    middle = board.open_chain(board.twins[west] + Hex(-1, 0), east + Hex(0, 1),
+                              around(first + third) | {east + Hex(1, 0)})
+    double = first + middle + [east] + third
+    # A loop through the west border segment: out of frame A to the border, along it, and
+    # back in through frame B.
+    south = a + Hex(-1, 1)
+    to_border = [Hex(k, west.r) for k in range(west.q)]
+    back = board.open_chain(Hex(0, n - 2), board.twins[south] + Hex(-1, 1),
+                            around(to_border + [west]))
+    border_loop = to_border + [west, south] + back
+    return {"first move": [east], "simple": simple, "single": single_with_loop,
+            "single alone": single, "double": double, "border loop": border_loop}
+
+
+def check_examples(board: KleinBoard = FIGURE_BOARD) -> dict[str, Outcome]:
+    """Each example judged; the figures are drawn only if the judge agrees with them."""
+    judge_ = Judge(board)
+    found = {}
+    for name, cells in example_positions(board).items():
+        stones = {board.canonical(h): RED for h in cells}
+        colours = [stones.get(h, ".") for h in board.cells]
+        found[name] = judge_.judge(colours)
+        if name == "border loop":
+            comps = judge_.components(colours)
+            west = judge_.borders[RED][0]
+            if comps.loops[comps.root[west]] % 2 == 0:
+                raise AssertionError("the border loop example has no portal loop")
+    expected = {"first move": None, "simple": 1, "single": 2, "single alone": None,
+                "double": 3, "border loop": None}
+    for name, criterion in expected.items():
+        if found[name].criterion != criterion:
+            raise AssertionError(f"example {name!r}: judged {found[name]}")
+    return found
+
+
+# --- the board as data ----------------------------------------------------------------------------
+
+
+def board_json(opts: Options) -> dict[str, Any]:
+    board = opts.board()
+    frame_b = board.twin_of_b
+    cells = []
+    for h in Rhombus(board.size):
+        touches = [c for c, at in ((RED, h.q), (BLUE, h.r)) if at in (0, board.size - 1)]
+        cells.append({
+            "q": h.q, "r": h.r, "name": hex_name(h),
+            "kind": "window" if h in board.holes else "playable",
+            "border": [NAMES[c].lower() for c in touches],
+            "frame": 0 if h in board.twins else 1 if h in frame_b else None,
+            "twin": board.twin_index(h) if h not in board.holes else None})
+    for h, colour in border_cells(board.size).items():
+        cells.append({"q": h.q, "r": h.r, "name": None, "kind": "border",
+                      "border": [NAMES[colour].lower()], "frame": None, "twin": None})
+    a, b = board.centres
+    return {"game": "hex-kb", "size": board.size, "window": board.radius,
+            "windows": [{"q": a.q, "r": a.r}, {"q": b.q, "r": b.r}], "cells": cells}

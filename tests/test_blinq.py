@@ -5,21 +5,21 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-from generator import cutsheet
-from generator.games import bling
-from generator.games.bling import BLACK, EMPTY, NEUTRAL, WHITE, Spot
+from generator.layout import cutsheet
+from generator.games.blinq import pages, rules
+from generator.games.blinq.rules import BLACK, EMPTY, NEUTRAL, WHITE, Spot
 from generator.gridfile import GridError
 from generator.palette import COLOUR
 from generator.paper import PAPERS
 from generator.scene import Path
 
 
-def play(text: str, neutral: str = "c3") -> bling.Replay:
-    return bling.replay(bling.read_moves(text)[1], neutral)
+def play(text: str, neutral: str = "c3") -> rules.Replay:
+    return rules.replay(rules.read_moves(text)[1], neutral)
 
 
 def view_rows(stack) -> list[str]:
-    return bling.view_text(bling.top_view(stack))
+    return rules.view_text(rules.top_view(stack))
 
 
 def test_a_level_one_block_covers_its_cell_and_shows_both_halves():
@@ -55,13 +55,13 @@ def test_white_wins_the_rules_example_by_bridging_with_a_level_two_block():
     # White's blocks b1, b2, b4, b5 (white half left) make a white strip down half-column 2,
     # but Black's b3 (white half up) leaves half-row 5 black there. "2 a3 R" sits over
     # a3, b3, a4, b4 and shows white on half-column 2, rows 5 and 6: the strip is whole.
-    game = bling.example_game()
+    game = pages.example_game()
     assert game.result == "White connected on move 9: White wins"
-    colour, path = bling.winner(game.stack)
+    colour, path = rules.winner(game.stack)
     assert colour == WHITE and {s.col for s in path} == {2}
     assert [s.row for s in path] == list(range(10))
-    before = play("\n".join(bling.EXAMPLE_GAME.splitlines()[:8]))
-    assert before.result == "" and bling.winner(before.stack) is None
+    before = play("\n".join(pages.EXAMPLE_GAME.splitlines()[:8]))
+    assert before.result == "" and rules.winner(before.stack) is None
 
 
 def test_a_move_can_complete_the_other_players_path():
@@ -75,7 +75,7 @@ def test_the_neutral_block_breaks_paths():
     # Row 3 (half-rows 4 and 5) across: a3, b3, d3, e3 with white half up give a white
     # top half-row 4 except under the neutral c3, and black half-row 5 likewise: no path.
     game = play("1 a3 D\n1 b3 D\n1 d3 D\n1 e3 D")
-    assert bling.winner(game.stack) is None
+    assert rules.winner(game.stack) is None
     moved = play("1 a3 D\n1 b3 D\n1 c3 D\n1 d3 D\n1 e3 D", neutral="a1")
     assert moved.result.startswith("Black connected on move 5")
 
@@ -100,31 +100,31 @@ def test_a_player_out_of_blocks_cannot_place_another():
     # then makes its 27 placements before Black, and the next White move finds none left.
     for seed in range(100):
         moves = random_game(seed, to_the_end=True)
-        game = bling.replay(moves)
+        game = rules.replay(moves)
         if game.result.startswith("draw"):
             break
     else:
         pytest.fail("no drawn game among 100 random games")
     assert game.placed == {WHITE: 27, BLACK: 27}
-    spoiled = [moves[0], bling.Move(Spot(5, 3, 3), "U", 99)] + moves[1:]
-    errors = bling.replay(spoiled).errors
+    spoiled = [moves[0], rules.Move(Spot(5, 3, 3), "U", 99)] + moves[1:]
+    errors = rules.replay(spoiled).errors
     assert errors[0].startswith("move 2 (Black, line 99): off the board")
     assert any("out of blocks: White has placed all 27" in e for e in errors[1:])
 
 
-def random_game(seed: int, neutral: str = "c3", to_the_end: bool = False) -> list[bling.Move]:
+def random_game(seed: int, neutral: str = "c3", to_the_end: bool = False) -> list[rules.Move]:
     """Random legal placements until someone connects or the pyramid is full; with
     to_the_end, wins are ignored and the pyramid is always filled."""
     rng = random.Random(seed)
-    stack = bling.start(neutral)
+    stack = rules.start(neutral)
     moves = []
-    for n in range(bling.BLOCKS):
-        free = [s for s in bling.spots() if s not in stack
+    for n in range(rules.BLOCKS):
+        free = [s for s in rules.spots() if s not in stack
                 and all(p in stack for p in s.platform())]
         spot = rng.choice(free)
         stack[spot] = rng.choice("URDL")
-        moves.append(bling.Move(spot, stack[spot], n + 1))
-        if not to_the_end and bling.winner(stack):
+        moves.append(rules.Move(spot, stack[spot], n + 1))
+        if not to_the_end and rules.winner(stack):
             break
     return moves
 
@@ -132,41 +132,41 @@ def random_game(seed: int, neutral: str = "c3", to_the_end: bool = False) -> lis
 @given(st.integers(0, 2 ** 32), st.sampled_from(["c3", "a1", "e5", "b4"]))
 def test_a_legal_random_game_stacks_only_on_platforms(seed, neutral):
     moves = random_game(seed, neutral)
-    game = bling.replay(moves, neutral)
+    game = rules.replay(moves, neutral)
     assert game.errors == []
     assert sum(game.placed.values()) == len(moves)
-    placed = set(bling.start(neutral))
+    placed = set(rules.start(neutral))
     for move in moves:
         assert all(p in placed for p in move.spot.platform())
         placed.add(move.spot)
         assert move.spot.on_board()
-    view = bling.top_view(game.stack)
-    assert len(view) == 100 and set(view) == set(bling.TOP_VIEW)
-    colours = [c for c in (WHITE, BLACK) if bling.connection(view, c)]
+    view = rules.top_view(game.stack)
+    assert len(view) == 100 and set(view) == set(rules.TOP_VIEW)
+    colours = [c for c in (WHITE, BLACK) if rules.connection(view, c)]
     assert len(colours) <= 1
     if len(colours) == 0:
         assert game.result.startswith("draw") and len(game.stack) == 55
 
 
 def test_the_full_pyramid_holds_exactly_the_54_blocks_and_the_neutral():
-    assert len(bling.spots()) == bling.BLOCKS + 1
+    assert len(rules.spots()) == rules.BLOCKS + 1
 
 
 @given(st.integers(0, 2 ** 32))
 def test_the_top_view_always_has_100_half_cells(seed):
     moves = random_game(seed, to_the_end=True)
-    stack = bling.start()
+    stack = rules.start()
     for move in moves:
         stack[move.spot] = move.orientation
-        view = bling.top_view(stack)
+        view = rules.top_view(stack)
         assert len(view) == 100
         assert set(view.values()) <= {WHITE, BLACK, NEUTRAL, EMPTY}
 
 
 def test_move_notation_reads_words_and_letters():
-    assert bling.parse_move("12. 2 b3 up", 1) == bling.Move(Spot(2, 1, 2), "U", 1)
-    assert bling.parse_move("1c4R", 3) == bling.Move(Spot(1, 2, 3), "R", 3)
-    assert bling.parse_move("resign", 4) == bling.Move(line=4)
+    assert rules.parse_move("12. 2 b3 up", 1) == rules.Move(Spot(2, 1, 2), "U", 1)
+    assert rules.parse_move("1c4R", 3) == rules.Move(Spot(1, 2, 3), "R", 3)
+    assert rules.parse_move("resign", 4) == rules.Move(line=4)
 
 
 @pytest.mark.parametrize("text, where", [("1 c3 X", "line 1, column 6"),
@@ -174,12 +174,12 @@ def test_move_notation_reads_words_and_letters():
                                          ("neutral z9\n1 a1 U", "line 1, column 1")])
 def test_unreadable_moves_name_line_and_column(text, where):
     with pytest.raises(GridError, match=where):
-        bling.judge(text)
+        rules.judge(text)
 
 
 def test_the_block_sheet_has_54_dual_blocks_and_one_neutral_with_bleed():
     for paper in PAPERS.values():
-        side = bling.board_cell(paper)
+        side = pages.board_cell(paper)
         runs = [cutsheet.TileRun("dual", 54, None, lambda c, s, b: []),
                 cutsheet.TileRun("neutral", 1, None, lambda c, s, b: [])]
         counts = {"dual": 0, "neutral": 0}
@@ -187,8 +187,8 @@ def test_the_block_sheet_has_54_dual_blocks_and_one_neutral_with_bleed():
             for block in page:
                 counts[block.run.name] += block.count
         assert counts == {"dual": 54, "neutral": 1}
-    doc = bling.tiles_item(bling.Options(), PAPERS["a4"], COLOUR, 1)
-    side = bling.board_cell(PAPERS["a4"])
+    doc = pages.tiles_item(rules.Options(), PAPERS["a4"], COLOUR, 1)
+    side = pages.board_cell(PAPERS["a4"])
     blacks = [s for page in doc.pages for s in page.shapes
               if isinstance(s, Path) and s.paint.fill == COLOUR["black stone"]]
     assert len(blacks) == 54
@@ -202,13 +202,13 @@ def test_the_block_sheet_has_54_dual_blocks_and_one_neutral_with_bleed():
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_the_blocks_are_the_size_of_a_board_cell(paper):
-    board = bling.board_item(bling.Options(), PAPERS[paper], COLOUR, 1).pages[0]
+    board = pages.board_item(rules.Options(), PAPERS[paper], COLOUR, 1).pages[0]
     grid = next(s for s in board.shapes if isinstance(s, Path)
                 and s.paint.stroke == COLOUR["board line"])
     verticals = sorted({round(a.x, 6) for a, b in grid.subpaths if a.x == b.x})
     steps = [b - a for a, b in zip(verticals, verticals[1:])]
     assert len(verticals) == 6 and max(steps) - min(steps) < 1e-5
-    tiles = bling.tiles_item(bling.Options(), PAPERS[paper], COLOUR, 1)
+    tiles = pages.tiles_item(rules.Options(), PAPERS[paper], COLOUR, 1)
     field = next(s for page in tiles.pages for s in page.shapes
                  if isinstance(s, Path) and s.paint.fill == COLOUR["black stone"])
     xs = [p.x for p in field.subpaths[0]]
@@ -218,6 +218,6 @@ def test_the_blocks_are_the_size_of_a_board_cell(paper):
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_the_score_pad_holds_a_whole_game(paper):
     from generator.scene import Text
-    page = bling.pad_item(bling.Options(), PAPERS[paper], COLOUR, 1).pages[0]
+    page = pages.pad_item(rules.Options(), PAPERS[paper], COLOUR, 1).pages[0]
     numbers = {s.text for s in page.shapes if isinstance(s, Text) and s.text.isdigit()}
-    assert {str(n) for n in range(1, bling.PER_PLAYER + 1)} <= numbers
+    assert {str(n) for n in range(1, rules.PER_PLAYER + 1)} <= numbers

@@ -16,10 +16,11 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from .fonts import CAP_HEIGHT, DESCENT, text_width
-from .geometry import Affine, Point
-from .paper import Paper
-from .scene import FontRole, Page, Shape, Text, line, place, Paint
+from ..fonts import CAP_HEIGHT, DESCENT, text_width
+from ..geometry import Affine, Point
+from ..palette import Palette
+from ..paper import Paper
+from ..scene import FontRole, Page, Shape, Text, line, place, Paint
 
 
 @dataclass(frozen=True)
@@ -167,7 +168,7 @@ TWO_COLUMNS_FROM = 160.0   # mm of printable width
 class Flow:
     """Places blocks down columns and across pages."""
 
-    def __init__(self, paper: Paper, colours: dict[str, str], style: Style = STYLE,
+    def __init__(self, paper: Paper, colours: Palette, style: Style = STYLE,
                  columns: int | None = None, footer_text: str = ""):
         self.paper, self.colours, self.style = paper, colours, style
         # Two columns from A4 up; on narrower pages (A5) one column reads better.
@@ -286,7 +287,7 @@ def scaled(style: Style, k: float) -> Style:
                     if name != "leading"}, leading=style.leading)
 
 
-def typeset(markup: str, figures: dict[str, Figure], paper: Paper, colours: dict[str, str],
+def typeset(markup: str, figures: dict[str, Figure], paper: Paper, colours: Palette,
             footer_text: str = "") -> list[Page]:
     blocks = parse(markup)
     first: list[Page] | None = None

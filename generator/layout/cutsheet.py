@@ -12,9 +12,10 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from .geometry import Point
-from .paper import Paper
-from .scene import Page, Paint, Shape, rectangle, segments
+from ..geometry import Point
+from ..palette import Palette
+from ..paper import Paper
+from ..scene import Page, Paint, Shape, rectangle, segments
 from . import sheet
 
 BLEED = 3.0
@@ -99,7 +100,7 @@ def tile_corners(b: Block) -> list[tuple[float, float]]:
             for n in range(b.count)]
 
 
-def block_shapes(b: Block, colours: dict[str, str]) -> list[Shape]:
+def block_shapes(b: Block, colours: Palette) -> list[Shape]:
     w, h = b.width, b.height
     shapes: list[Shape] = []
     if b.run.background:
@@ -140,7 +141,7 @@ def block_shapes(b: Block, colours: dict[str, str]) -> list[Shape]:
 
 
 def tile_pages(paper: Paper, side: float, runs: list[TileRun], title: str, subtitle: str,
-               footer: str, colours: dict[str, str], gutter: float = 0.0) -> list[Page]:
+               footer: str, colours: Palette, gutter: float = 0.0) -> list[Page]:
     pages = []
     for blocks in layout(paper, side, runs, gutter):
         shapes = sheet.header(paper, title, subtitle, colours)

@@ -19,9 +19,17 @@ import itertools
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
-from .geometry import Hex, Rhombus, edge_key, swapped_direction
+from ..game import OptionError, Report, option
 
+from ...geometry import Hex, Rhombus, edge_key, swapped_direction
+
+TITLE = "Blind Hex"
+DESIGNER = "Don Kirkby"
+YEAR = "2012"
+EDITIONS = ("cards", "pennies")
+LICENCE = "CC-BY-SA 3.0"
 SIZES = range(4, 26)
 NUMBERS = range(2, 10)
 PLAYED_SIZES = range(7, 26)
@@ -304,3 +312,112 @@ def generate(size: int = DEFAULT_SIZE, numbers: int = DEFAULT_NUMBERS,
             for d in directions:
                 edges[edge_key(cell, d)] = label + 1
     return HashBoard(size, numbers, seed, dict(sorted(edges.items())))
+
+
+# --- the options of a board -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Options:
+    size: int = option(DEFAULT_SIZE, f"Board size N (N × N cells), {SIZES.start} to "
+                                     f"{SIZES.stop - 1}.")
+    numbers: int = option(DEFAULT_NUMBERS, f"Hash-mark numbers 1 to M, M from {NUMBERS.start} "
+                                           f"to {NUMBERS.stop - 1}.")
+    edition: str = option("cards", "Cards (numbers kept as cards in hand) or pennies (tracks "
+                                   "for coins on the board page).", choices=EDITIONS)
+    seed: int = option(DEFAULT_SEED, "Which generated board: any whole number.")
+    coordinates: bool = option(True, "Column letters and row numbers round the board.")
+
+    def __post_init__(self) -> None:
+        s, n = SIZES, NUMBERS
+        if self.size not in s:
+            raise OptionError(f"--size must be {s.start} to {s.stop - 1} for {TITLE}, "
+                              f"not {self.size}")
+        if self.numbers not in n:
+            raise OptionError(f"--numbers must be {n.start} to {n.stop - 1} for {TITLE}, "
+                              f"not {self.numbers}")
+        if self.edition not in EDITIONS:
+            raise OptionError(f"--edition must be one of {', '.join(EDITIONS)}, "
+                              f"not {self.edition}")
+
+    @property
+    def label(self) -> str:
+        return (f"{self.size} × {self.size} · numbers 1–{self.numbers} · board {self.seed} · "
+                f"{self.edition} edition")
+
+    def board(self) -> HashBoard:
+        return generate(self.size, self.numbers, self.seed)
+
+
+# --- a worked turn for the rule sheet ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExampleTurn:
+    """One turn where the players share a number, worked out on a small board."""
+    board: HashBoard
+    x_numbers: tuple[int, int]
+    o_numbers: tuple[int, int]
+    written: dict[Hex, str]   # letters on the board before the turn
+    x_writes: tuple[Hex, Hex]
+    o_writes: tuple[Hex, Hex]
+
+    @property
+    def shared(self) -> int:
+        return (set(self.x_numbers) & set(self.o_numbers)).pop()
+
+    @property
+    def x_number(self) -> int:
+        return (set(self.x_numbers) - {self.shared}).pop()
+
+    @property
+    def o_number(self) -> int:
+        return (set(self.o_numbers) - {self.shared}).pop()
+
+    def allowed(self, number: int) -> list[Hex]:
+        return [c for c in self.board.cells_offering(number) if c not in self.written]
+
+
+EXAMPLE_SIZE = 5
+# Earlier letters sit between hubs, where they hide no hash marks.
+EXAMPLE_WRITTEN = {Hex(1, 1): "x", Hex(3, 1): "o", Hex(1, 2): "o", Hex(3, 2): "x",
+                   Hex(2, 3): "x"}
+
+
+def example_turn(numbers: int, seed: int) -> ExampleTurn:
+    """A mid-game position on a small board: x chose a and b, o chose b and c."""
+    board = generate(EXAMPLE_SIZE, numbers, seed)
+    counts = {n: len(board.cells_offering(n)) for n in range(1, numbers + 1)}
+    a, b, c = sorted(counts, key=lambda n: (-counts[n], n))[:3]
+    written = EXAMPLE_WRITTEN
+    x_cells = [h for h in board.cells_offering(a) if h not in written]
+    x_writes = (x_cells[0], x_cells[-1])
+    o_cells = [h for h in board.cells_offering(c) if h not in written and h not in x_writes]
+    return ExampleTurn(board, (min(a, b), max(a, b)), (min(b, c), max(b, c)), written,
+                       x_writes, (o_cells[0], o_cells[-1]))
+
+
+# --- data and figures for the command line -----------------------------------------------------
+
+
+def board_json(opts: Options) -> dict[str, Any]:
+    board = opts.board()
+    return {"game": "blind-hex", "size": opts.size, "numbers": opts.numbers, "seed": opts.seed,
+            "cells": [{"q": c.q, "r": c.r, "edges": list(board.edge_labels(c))}
+                      for c in board.board]}
+
+
+def stats_report(opts: Options) -> Report:
+    s = stats(opts.board())
+    lines = [f"{TITLE} board {opts.size}x{opts.size}, numbers 1-{opts.numbers}, seed {opts.seed}",
+             f"cells: {opts.size ** 2}; all-six-sides cells: {s.hubs}; "
+             f"cells without a mark: {s.bare_cells}",
+             "cells offering each number: " +
+             ", ".join(f"{n}: {c}" for n, c in s.counts.items()),
+             f"spread: {s.spread} (allowed {balance_tolerance(opts.size ** 2):g})"]
+    if opts.numbers >= 2:
+        covered = sum(1 for c in s.pairs.values() if c)
+        lines.append(f"pairs offered by two-number cells: {covered} of {len(s.pairs)}")
+    return Report(tuple(lines), tuple(s.warnings()))
+
+

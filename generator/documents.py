@@ -1,0 +1,67 @@
+"""Assembling a game's items into the documents people print: an item or kit, a booklet of
+several games, and a board at a chosen cell size over several sheets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .games import GAMES, Game, OptionError
+from .layout import booklet, tiling
+from .palette import PALETTES
+from .paper import Paper
+from .scene import Document
+
+
+def make_document(game: Game[Any], item: str, options: Any, paper: Paper, copies: int = 1,
+                  palette: str = "colour") -> Document:
+    """One item of a game (or `kit`, all of them) in a named palette."""
+    return game.make(item, options, paper, PALETTES[palette], copies)
+
+
+def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
+                     palette: str = "colour") -> Document:
+    """Each game's rule sheet, and any extra items it has, imposed as one booklet."""
+    page_paper, _ = booklet.FORMATS[paper_key]
+    parts = []
+    for key in game_keys:
+        game = GAMES[key]
+        options = game.make_options()
+        pages = list(make_document(game, "rules", options, page_paper, 1, palette).pages)
+        for item in extras:
+            if item not in game.items or item == "rules":
+                raise OptionError(f"--with {item}: {key} has {', '.join(game.items)}")
+            pages += make_document(game, item, options, page_paper, 1, palette).pages
+        byline = ", ".join(filter(None, (f"by {game.designer}", game.year)))
+        parts.append(booklet.Part(game.title, byline, pages))
+    title = parts[0].title if len(parts) == 1 else "Connection games"
+    sheets = booklet.booklet(title, parts, paper_key, PALETTES[palette])
+    authors = ", ".join(GAMES[k].designer for k in game_keys)
+    return booklet.document(f"{title}: rules booklet", sheets, authors)
+
+
+def tiled_board(game: Game[Any], options: Any, paper: Paper, cell: float, tile: bool,
+                palette: str = "colour") -> Document:
+    """The board with cells `cell` mm across, over as many sheets as it takes (`tile`), or
+    an error saying how many it would take."""
+    low, high = tiling.CELL_RANGE
+    if not low <= cell <= high:
+        raise OptionError(f"--cell must be {low:g} to {high:g} mm, not {cell:g}")
+    pages = game.pages()
+    try:
+        virtual = tiling.virtual_paper(paper, lambda p: pages.board_cell(options, p), cell)
+    except ValueError as err:
+        raise OptionError(f"--cell {cell:g}: {err}") from None
+    page = pages.items["board"](options, virtual, PALETTES[palette], 1).pages[0]
+    count, sheet = min(((tiling.sheets_needed(page, virtual.margin, p), p)
+                        for p in (paper, paper.turned())),
+                       key=lambda found: (found[0], found[1].landscape))
+    if count > tiling.MAX_SHEETS:
+        raise OptionError(f"a board with {cell:g} mm cells would take {count} sheets of "
+                          f"{paper.name}; use smaller cells or larger paper")
+    if count > 1 and not tile:
+        raise OptionError(f"a board with {cell:g} mm cells needs {count} sheets of "
+                          f"{paper.name}: add --tile to print it over several sheets")
+    sheets = tiling.tile(page, virtual.margin, sheet,
+                         f"{game.title} board, {cell:g} mm cells", PALETTES[palette])
+    return Document(tuple(sheets), f"{game.title}: board, {cell:g} mm cells", game.designer,
+                    f"{game.title} board over {count} sheets", ("print and play", "tiled"))

@@ -1,0 +1,105 @@
+"""The shape every game has: its options, its items, its board data, its judge, its figures.
+
+A game is a `Game` value. Its options are a frozen dataclass whose fields, declared with
+`option()`, are the command line's options for that game; its engine (rules.py) is pure and
+imported with the game; its pages (pages.py) draw with the layout helpers and are imported
+only when a page is made, so commands that draw nothing start quickly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from ..palette import Palette
+    from ..paper import Paper
+    from ..scene import Document
+
+
+class OptionError(ValueError):
+    """An option a game cannot take; the message is one line for the user."""
+
+
+def option(default: Any, help: str, *, choices: Sequence[str] = (), metavar: str = "") -> Any:
+    """A field of a game's options, with what `--help` says of it. `choices`, where given,
+    are the only values; `metavar` names the value in the help."""
+    return dataclasses.field(default=default, metadata={
+        "help": help, "choices": tuple(choices), "metavar": metavar})
+
+
+class GameOptions(Protocol):
+    """What every game's options offer: a one-line label for page headers."""
+
+    @property
+    def label(self) -> str: ...
+
+
+O = TypeVar("O", bound=GameOptions)
+# (options, paper, palette, copies) -> the item's pages
+ItemMaker = Callable[[O, "Paper", "Palette", int], "Document"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a judge prints, and whether the file it read recorded only legal moves."""
+    lines: tuple[str, ...]
+    clean: bool
+
+
+@dataclass(frozen=True)
+class Report:
+    """A board's figures, and the targets it misses."""
+    lines: tuple[str, ...]
+    warnings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Pages(Generic[O]):
+    """What a game draws: its items in kit order, and the cell size of its board on a paper
+    (flat to flat, mm), which tiling scales from."""
+    items: Mapping[str, ItemMaker[O]]
+    board_cell: Callable[[O, Paper], float]
+
+
+@dataclass(frozen=True)
+class Game(Generic[O]):
+    key: str
+    title: str
+    designer: str
+    year: str
+    options: type[O]
+    items: tuple[str, ...]                  # what it prints, in kit order
+    pages: Callable[[], Pages[O]]           # imports and returns the drawing code
+    variants: Callable[[], Sequence[tuple[str, O]]]   # what `pnp build` makes
+    board_json: Callable[[O], dict[str, Any]]
+    judge: Callable[[str], Verdict] | None = None
+    stats: Callable[[O], Report] | None = None
+    aliases: tuple[str, ...] = ()           # other names the command line accepts
+    item_help: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+    def make_options(self, **given: Any) -> O:
+        """The options from the command line's; None means the option was not given."""
+        given = {k: v for k, v in given.items() if v is not None}
+        known = {f.name for f in dataclasses.fields(self.options)}  # type: ignore[arg-type]
+        unknown = sorted(set(given) - known)
+        if unknown:
+            raise OptionError(f"{self.title} takes no option "
+                              f"{', '.join('--' + k for k in unknown)}")
+        return self.options(**given)
+
+    def make(self, item: str, options: O, paper: Paper, palette: Palette,
+             copies: int = 1) -> Document:
+        """One item's pages; `kit` is every item in one document."""
+        makers = self.pages().items
+        if item == "kit":
+            parts = [make(options, paper, palette, copies) for make in makers.values()]
+            doc = parts[0]
+            for part in parts[1:]:
+                doc = doc + part
+            return dataclasses.replace(doc, title=f"{self.title}: print-and-play kit")
+        if item not in makers:
+            raise OptionError(f"{self.key} has no {item}; it has {', '.join(self.items)}")
+        return makers[item](options, paper, palette, copies)

@@ -1,0 +1,226 @@
+"""Nex's pages: the board stood on a corner as in the rules' diagram, the counter sheet, the
+rule sheet's figures and the score pad."""
+
+from __future__ import annotations
+
+from ... import templating
+from ...geometry import SQRT3, Hex, Point, Rhombus
+from ...gridfile import hex_name
+from ...layout import cutsheet, hexboard, sheet
+from ...layout.textlayout import Figure, centred_label, typeset
+from ...palette import Palette
+from ...paper import Paper, roomiest
+from ...scene import Circle, Document, Page, Paint, Shape, Text, segments
+from ..game import Pages
+from .rules import (BLACK, CREDIT, DESIGNER, LICENCE, NAMES, NEUTRAL, TITLE, WHITE, Options,
+                    Stones, read_moves, replay, winner)
+
+# The rules' diagram stands the board on a corner: rows run across, (a, 1) at the top.
+DIAGRAM_ANGLE = (60.0,)
+TILE_PER_CELL = 1.2   # counter side in cell radii: a square this size fits inside a cell
+
+
+# --- drawing stones and boards ------------------------------------------------------------------
+
+
+def stone(kind: str, centre: Point, radius: float, colours: Palette) -> list[Shape]:
+    """A stone as it looks on the board and on its counter; in the ink-saver palette each
+    kind carries its letter instead of a fill."""
+    fill = colours[{BLACK: "black stone", WHITE: "white stone", NEUTRAL: "neutral stone"}[kind]]
+    edge = Paint(fill=fill, stroke=colours["stone edge"], width=max(0.15, 0.07 * radius))
+    shapes: list[Shape] = [Circle(centre, radius, edge)]
+    if colours.lettered:
+        shapes.append(centred_label(centre.x, centre.y, kind, radius * 1.1, colours["ink"],
+                                    "bold"))
+    elif kind == NEUTRAL:
+        shapes.append(Circle(centre, radius * 0.45, Paint(stroke=colours["stone edge"],
+                                                          width=max(0.12, 0.05 * radius))))
+    return shapes
+
+
+def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool,
+                 stones: Stones = {}, marked: tuple[Hex, ...] = ()) -> list[Shape]:
+    r = p.cell_radius
+    shapes = hexboard.side_bands(p, colours["black side"], colours["white side"],
+                                 edge=colours["stone edge"],
+                                 hatched=colours.hatched)
+    shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
+                                            width=max(0.15, 0.035 * r)),
+                                   {h: colours["change"] for h in marked})
+    for h, kind in sorted(stones.items(), key=lambda hk: (hk[0].r, hk[0].q)):
+        shapes += stone(kind, p.centre(h), 0.62 * r, colours)
+    return shapes + hexboard.labels(p, ("B", colours["ink"]), ("W", colours["ink"]),
+                                    colours["muted"], with_coordinates)
+
+
+def place(size: int, x: float, y: float, w: float, h: float,
+          with_coordinates: bool = True) -> hexboard.Placement:
+    return hexboard.place_board(size, x, y, w, h, with_coordinates, angles=DIAGRAM_ANGLE)
+
+
+def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
+    return place(opts.size, *sheet.body_box(paper), opts.coordinates)
+
+
+def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
+    shapes = sheet.header(paper, TITLE, opts.label, colours)
+    shapes += board_shapes(board_placement(opts, paper), colours, opts.coordinates)
+    shapes += sheet.footer(paper, f"{CREDIT} Black joins the two B sides; White joins the "
+                                  f"two W sides.", colours)
+    return Page(paper.width, paper.height, tuple(shapes))
+
+
+def document(opts: Options, pages: list[Page], what: str) -> Document:
+    return Document(tuple(pages), f"{TITLE}: {what}", DESIGNER,
+                    f"{TITLE} {what}, {opts.size} × {opts.size}",
+                    ("Nex", "Hex", "neutral stones", "print and play"), LICENCE)
+
+
+def board_paper(opts: Options, paper: Paper) -> Paper:
+    return roomiest(paper, lambda p: board_placement(opts, p).cell_radius)
+
+
+def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+    return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
+                    "board")
+
+
+# --- the counter sheet ----------------------------------------------------------------------
+
+
+def counters_item(opts: Options, paper: Paper, colours: Palette,
+                  copies: int) -> Document:
+    """One counter per cell of each kind: stones change colour in play, so any cell may end
+    up holding any kind."""
+    side = TILE_PER_CELL * board_placement(opts, board_paper(opts, paper)).cell_radius
+    outlines = colours.lettered
+
+    def run(kind: str) -> cutsheet.TileRun:
+        background = None if outlines or kind == WHITE else colours[
+            {BLACK: "black stone", NEUTRAL: "neutral stone"}[kind]]
+        return cutsheet.TileRun(NAMES[kind], opts.size ** 2, background,
+                                lambda c, s, bleed: stone(kind, c, 0.4 * s, colours))
+
+    pages = cutsheet.tile_pages(
+        paper, side, [run(k) for k in (BLACK, WHITE, NEUTRAL)] * copies,
+        f"{TITLE} counters", f"for the {opts.size} × {opts.size} board · {opts.size ** 2} or "
+                             f"more of each kind · {side:.1f} mm squares",
+        f"{CREDIT} Cut along the grey lines; card stock makes counters that last.", colours)
+    return document(opts, pages, "counters")
+
+
+# --- figures for the rule sheet ---------------------------------------------------------------
+
+EXAMPLE_SIZE = 5
+# A short game that shows both kinds of turn and ends with Black joining column a to e.
+EXAMPLE_GAME = """\
+size 5
+1. c3 (b3)
+2. c2 (d3)
+3. b4 (e3)
+4. d2 (a3)
+5. b3 d3 (b4)
+6. c4 (b5)
+7. d4 (e1)
+8. b2 (c5)
+9. a3 e3 (d4)
+"""
+DROP_TURN, TAKE_TURN = 3, 5
+
+
+def example_positions() -> list[dict[Hex, str]]:
+    """The example game's position after each turn (index 0: the empty board)."""
+    size, turns = read_moves(EXAMPLE_GAME)
+    positions = [{}]
+    for n in range(1, len(turns) + 1):
+        game = replay(turns[:n], size)
+        if game.errors:
+            raise AssertionError(f"the rules' example game is illegal: {game.errors}")
+        positions.append(game.stones)
+    return positions
+
+
+def before_after(before: Stones, after: Stones, colours: Palette, caption: str) -> Figure:
+    width, height, arrow = 92.0, 64.0, 8.0
+    half = (width - arrow) / 2
+    changed = tuple(h for h in Rhombus(EXAMPLE_SIZE) if before.get(h) != after.get(h))
+    shapes: list[Shape] = []
+    for x, stones, title in ((0.0, before, "before"), (half + arrow, after, "after")):
+        p = place(EXAMPLE_SIZE, x, 6.0, half, height - 6.0)
+        shapes.append(Text(Point(x + half / 2, 3.5), title, 3.2, colours["muted"],
+                           "italic", "middle"))
+        shapes += board_shapes(p, colours, True, stones, changed)
+    mid = Point(half + arrow / 2, height / 2 + 3)
+    shapes.append(segments([(mid + Point(-2.5, 0), mid + Point(2.5, 0)),
+                            (mid + Point(1.0, -1.5), mid + Point(2.5, 0)),
+                            (mid + Point(1.0, 1.5), mid + Point(2.5, 0))],
+                           Paint(stroke=colours["ink"], width=0.5)))
+    return Figure(width, height, tuple(shapes), caption)
+
+
+def goal_figure(stones: Stones, colours: Palette) -> Figure:
+    width, height = 70.0, 80.0
+    p = place(EXAMPLE_SIZE, 0.0, 0.0, width, height)
+    colour, path = winner(EXAMPLE_SIZE, stones)
+    shapes = board_shapes(p, colours, True, stones)
+    shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in zip(path, path[1:])],
+                           Paint(stroke=colours["highlight"], width=0.45 * p.cell_radius)))
+    names = " ".join(hex_name(h) for h in path)
+    return Figure(width, height, tuple(shapes),
+                  f"{NAMES[colour]} has joined the B sides (NW and SE) with {names}, and wins. "
+                  f"White's sides are marked W. Neutral stones join nothing.")
+
+
+def figures(colours: Palette) -> dict[str, Figure]:
+    positions = example_positions()
+    _, turns = read_moves(EXAMPLE_GAME)
+    drop, take = turns[DROP_TURN - 1], turns[TAKE_TURN - 1]
+    name = hex_name
+    return {
+        "drop": before_after(
+            positions[DROP_TURN - 1], positions[DROP_TURN], colours,
+            f"A drop, written {name(drop.mine[0])} ({name(drop.neutral[0])}): Black places a "
+            f"stone on {name(drop.mine[0])} and a neutral stone on {name(drop.neutral[0])}."),
+        "take": before_after(
+            positions[TAKE_TURN - 1], positions[TAKE_TURN], colours,
+            f"A conversion, written {name(take.mine[0])} {name(take.mine[1])} "
+            f"({name(take.neutral[0])}): the neutral stones on {name(take.mine[0])} and "
+            f"{name(take.mine[1])} become Black, and Black's stone on {name(take.neutral[0])} "
+            f"becomes neutral."),
+        "goal": goal_figure(positions[-1], colours),
+    }
+
+
+def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+    markup = templating.render("nex-rules.md.j2", N=opts.size, credit=CREDIT,
+                               last=f"{hexboard.column_name(opts.size - 1)}{opts.size}")
+    pages = typeset(markup, figures(colours), paper, colours,
+                    footer_text=f"{CREDIT} Rules text written for this kit.")
+    return document(opts, pages, "rules")
+
+
+# --- the score pad ------------------------------------------------------------------------------
+
+NOTATION = ("How to write a turn: plain cells become your stones, cells in brackets become "
+            "neutral.", "Drop: c4 (d5)   ·   take two neutrals, give one stone: d5 e6 (c4)   ·   "
+            "almost full board: one cell, e.g. e6   ·   pie rule: swap")
+
+
+def pad_page(opts: Options, paper: Paper, colours: Palette) -> Page:
+    return sheet.score_pad(paper, sheet.Pad(
+        f"{TITLE} score pad", opts.label, ("Black", "White"), NOTATION,
+        (sheet.Column("Round", 0.5), sheet.Column("Black", 1.2), sheet.Column("White", 1.2)),
+        f"{CREDIT} Each row is one round: Black's turn, then White's.", record_blocks=2),
+        colours)
+
+
+def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+    return document(opts, [pad_page(opts, paper, colours)] * copies, "score pad")
+
+
+PAGES = Pages(
+    items={"rules": rules_item, "board": board_item, "counters": counters_item,
+           "pad": pad_item},
+    board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
+    .cell_radius,
+)
