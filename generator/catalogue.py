@@ -9,7 +9,8 @@ from typing import Any, Iterator
 
 from . import render, templating
 from .documents import make_document
-from .games import GAMES, Game
+from .games import load as game_named
+from .games.game import Game
 from .paper import Paper
 
 # A kit repeats the other items' pages, so it is offered as one PDF to print in one go.
@@ -31,7 +32,7 @@ class Entry:
 
 def entries(game_keys: list[str], papers: list[Paper]) -> Iterator[Entry]:
     for key in game_keys:
-        game = GAMES[key]
+        game = game_named(key)
         for variant, options in game.variants():
             for item in (*game.items, "kit"):
                 for paper in papers:
@@ -68,7 +69,7 @@ def index_html(out: Path, built: list[tuple[Entry, list[Path]]]) -> str:
             p.relative_to(out).as_posix() for p in paths)
     games = []
     for game_key in dict.fromkeys(k[0] for k in files):
-        game = GAMES[game_key]
+        game = game_named(game_key)
         cards = [Card(f"{variant} {item}, {paper}".replace("standard ", ""),
                       found["pdf"][0], tuple(found.get("svg", ())))
                  for (g, variant, item, paper), found in files.items() if g == game_key]

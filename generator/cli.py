@@ -18,11 +18,18 @@ from typing import Any
 
 import click
 
-from . import __version__, render
-from .games import GAMES, Game, OptionError, find
-from .gridfile import GridError
+from . import __version__
+from .errors import UserError
+from .games import KEYS, all_games, find
 from .palette import PALETTES
 from .paper import NAMED, PAPERS, Paper, parse_paper
+
+if typing.TYPE_CHECKING:
+    from .games.game import Game
+
+# What an item is written as: documents, and for boards their data too.
+DOCUMENT_FORMATS = ("pdf", "svg")
+BOARD_FORMATS = (*DOCUMENT_FORMATS, "json")
 
 EXIT_BAD_INPUT = 2
 
@@ -54,7 +61,7 @@ class Pnp(click.Group):
         except click.ClickException as err:
             click.echo(f"pnp: {err.format_message()}", err=True)
             sys.exit(EXIT_BAD_INPUT)
-        except (OptionError, render.OutputError) as err:
+        except UserError as err:
             click.echo(f"pnp: {err}", err=True)
             sys.exit(EXIT_BAD_INPUT)
         sys.exit(status if isinstance(status, int) else 0)
@@ -89,7 +96,7 @@ class GameGroup(click.Group):
         self.has, self.make, self.what = has, make, what
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [key for key, game in GAMES.items() if self.has(game)]
+        return [key for key, game in all_games().items() if self.has(game)]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         game = find(cmd_name)
@@ -105,8 +112,8 @@ class GameGroup(click.Group):
             offered = self.list_commands(ctx)
             if find(name) is None:
                 raise click.UsageError(f"Invalid value for 'GAME': '{name}' is not one of "
-                                       f"{', '.join(sorted(GAMES))}", ctx)
-            raise OptionError(f"{name} has no {self.what}; {', '.join(offered)} "
+                                       f"{', '.join(KEYS)}", ctx)
+            raise click.UsageError(f"{name} has no {self.what}; {', '.join(offered)} "
                               f"{'has' if len(offered) == 1 else 'have'}")
         return command.name, command, args[1:]
 
@@ -153,7 +160,7 @@ def game_parameters(game: Game[Any]) -> list[click.Parameter]:
 
 def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
     def make(game: Game[Any]) -> click.Command:
-        formats = (*render.FORMATS, *render.DATA_FORMATS) if item == "board" else render.FORMATS
+        formats = BOARD_FORMATS if item == "board" else DOCUMENT_FORMATS
         params = game_parameters(game) + [
             click.Option(["--paper"], type=PaperType(), default="a4", show_default=True,
                          help=PAPER_HELP),
@@ -183,6 +190,8 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
         def run(paper: Paper, palette: str, fmt: str | None, output: Path | None,
                 copies: int | None = None, cell: float | None = None, tile: bool = False,
                 **given: Any) -> None:
+            from . import render
+            from .games.game import OptionError
             options = game.make_options(**given)
             chosen = render.output_format(output, fmt, formats)
             content: Any
@@ -223,7 +232,7 @@ def main(ctx: click.Context) -> None:
 @main.command("list")
 def list_games() -> None:
     """List the games and what can be printed for each."""
-    for key, game in sorted(GAMES.items()):
+    for key, game in all_games().items():
         variants = ", ".join(v for v, _ in game.variants())
         items = ", ".join([*game.items, "kit"])
         by = ", ".join(filter(None, (game.designer, game.year)))
@@ -259,8 +268,8 @@ def _judge_command(game: Game[Any]) -> click.Command:
         assert game.judge is not None
         try:
             verdict = game.judge(file.read())
-        except (GridError, UnicodeDecodeError) as err:
-            raise OptionError(f"{file.name}: {err}") from None
+        except (UserError, UnicodeDecodeError) as err:
+            raise click.UsageError(f"{file.name}: {err}") from None
         for text in verdict.lines:
             click.echo(text)
         if not verdict.clean:
@@ -278,7 +287,7 @@ main.add_command(GameGroup(
 
 
 @main.command("booklet")
-@click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
+@click.argument("games", nargs=-1, type=click.Choice(KEYS))
 @click.option("--all", "everything", is_flag=True,
               help="A compendium of every game, with a cover and contents.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
@@ -291,17 +300,17 @@ main.add_command(GameGroup(
 def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
                     extras: tuple[str, ...], palette: str, output: Path) -> None:
     """Impose rule sheets (and more) as a saddle-stitched booklet, ready to print duplex."""
-    from . import documents
-    keys = sorted(GAMES) if everything else list(dict.fromkeys(games))
+    from . import documents, render
+    keys = list(KEYS) if everything else list(dict.fromkeys(games))
     if not keys:
-        raise OptionError("name the games for the booklet, or give --all")
+        raise click.UsageError("name the games for the booklet, or give --all")
     document = documents.booklet_document(keys, list(extras), paper, palette)
     for path in render.save(document, output, None, "booklet", ("pdf",)):
         click.echo(path)
 
 
 @main.command()
-@click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
+@click.argument("games", nargs=-1, type=click.Choice(KEYS))
 @click.option("--paper", type=PaperType(), multiple=True,
               help="Paper size(s); A4 and Letter by default.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
@@ -313,7 +322,7 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
     """Write the whole catalogue (every game, item, paper and format) into a folder."""
     from . import catalogue
     papers = list(paper) or [PAPERS[k] for k in sorted(PAPERS)]
-    keys = list(dict.fromkeys(games)) or sorted(GAMES)
+    keys = list(dict.fromkeys(games)) or list(KEYS)
     catalogue.make_folder(out)
     with click.progressbar(length=len(keys), label="Building", file=sys.stderr) as bar:
         built = catalogue.build(keys, papers, out, jobs or os.cpu_count() or 1,

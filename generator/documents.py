@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .games import GAMES, Game, OptionError
+from .games import load as game_named
+from .games.game import Game, OptionError
 from .layout import booklet, tiling
 from .palette import PALETTES
 from .paper import Paper
@@ -24,7 +25,7 @@ def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
     page_paper, _ = booklet.FORMATS[paper_key]
     parts = []
     for key in game_keys:
-        game = GAMES[key]
+        game = game_named(key)
         options = game.make_options()
         pages = list(make_document(game, "rules", options, page_paper, 1, palette).pages)
         for item in extras:
@@ -35,7 +36,7 @@ def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
         parts.append(booklet.Part(game.title, byline, pages))
     title = parts[0].title if len(parts) == 1 else "Connection games"
     sheets = booklet.booklet(title, parts, paper_key, PALETTES[palette])
-    authors = ", ".join(GAMES[k].designer for k in game_keys)
+    authors = ", ".join(game_named(k).designer for k in game_keys)
     return booklet.document(f"{title}: rules booklet", sheets, authors)
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .errors import UserError
 from .geometry import Hex
 
 _CELL = re.compile(r"([a-z])(\d{1,2})$")
 
 
-class GridError(ValueError):
+class GridError(UserError, ValueError):
     """A file a judge cannot read; str() is one line naming where."""
 
     def __init__(self, line: int, column: int, message: str):

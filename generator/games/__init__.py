@@ -1,28 +1,52 @@
 """The games the generator knows, each a folder of its own, found through one table.
 
-Importing this table imports each game's options and rules engine, which are pure and small;
-a game's pages (and with them reportlab, svgwrite and jinja2) load only when a page is made.
+A game is imported when it is first asked for: its options and rules engine, which are pure,
+come with it; its pages (and with them reportlab, svgwrite and jinja2) only when a page is
+made. So `pnp judge nex` loads Nex's engine alone.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from .blind_hex import GAME as BLIND_HEX
-from .blinq import GAME as BLINQ
-from .game import Game, GameOptions, OptionError, Pages, Report, Verdict
-from .hex_kb import GAME as HEX_KB
-from .nex import GAME as NEX
+if TYPE_CHECKING:
+    from .game import Game
 
-GAMES: dict[str, Game[Any]] = {g.key: g for g in (BLIND_HEX, HEX_KB, NEX, BLINQ)}
+# key on the command line -> the game's package
+PACKAGES: dict[str, str] = {
+    "blind-hex": "blind_hex",
+    "bling": "blinq",
+    "hex-kb": "hex_kb",
+    "nex": "nex",
+}
+KEYS: tuple[str, ...] = tuple(sorted(PACKAGES))
 # Other names the command line accepts for a game.
-ALIASES: dict[str, str] = {alias: g.key for g in GAMES.values() for alias in g.aliases}
+ALIASES: dict[str, str] = {}
+
+
+@cache
+def load(key: str) -> Game[Any]:
+    found: Game[Any] = import_module(f".{PACKAGES[key]}", __name__).GAME
+    return found
 
 
 def find(name: str) -> Game[Any] | None:
-    """The game a name or an alias on the command line means."""
-    return GAMES.get(ALIASES.get(name, name))
+    """The game a name or an alias on the command line means, or None."""
+    key = ALIASES.get(name, name)
+    return load(key) if key in PACKAGES else None
 
 
-__all__ = ["GAMES", "ALIASES", "Game", "GameOptions", "OptionError", "Pages", "Report",
-           "Verdict", "find"]
+def all_games() -> dict[str, Game[Any]]:
+    return {key: load(key) for key in KEYS}
+
+
+def __getattr__(name: str) -> Any:
+    # GAMES, the whole table, for the code that wants every game at once.
+    if name == "GAMES":
+        return all_games()
+    raise AttributeError(name)
+
+
+__all__ = ["ALIASES", "GAMES", "KEYS", "PACKAGES", "all_games", "find", "load"]

@@ -13,13 +13,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from ..errors import UserError
+
 if TYPE_CHECKING:
     from ..palette import Palette
     from ..paper import Paper
     from ..scene import Document
 
 
-class OptionError(ValueError):
+class OptionError(UserError, ValueError):
     """An option a game cannot take; the message is one line for the user."""
 
 

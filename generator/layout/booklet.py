@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from . import sheet
 from ..geometry import Affine, Point
 from ..palette import Palette
 from ..paper import NAMED, Paper
 from ..scene import Document, Page, Paint, Shape, Text, line, place
+from . import sheet
 from .textlayout import STYLE
 
 # Booklet page and the sheet it is printed on, for each paper the booklet can be made on.

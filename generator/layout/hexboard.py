@@ -10,9 +10,19 @@ import math
 from dataclasses import dataclass
 from typing import Iterable
 
+from ..geometry import (
+    POINTY,
+    Affine,
+    Hex,
+    Layout,
+    Point,
+    Rhombus,
+    best_fit,
+    corners,
+    edge_endpoints,
+    edge_key,
+)
 from ..gridfile import column_name
-from ..geometry import (POINTY, Affine, Hex, Layout, Point, Rhombus, best_fit, corners,
-                       edge_endpoints, edge_key)
 from ..scene import Paint, Path, Shape, Text, area, segments
 from .textlayout import centred_label
 

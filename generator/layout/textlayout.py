@@ -20,7 +20,7 @@ from ..fonts import CAP_HEIGHT, DESCENT, text_width
 from ..geometry import Affine, Point
 from ..palette import Palette
 from ..paper import Paper
-from ..scene import FontRole, Page, Shape, Text, line, place, Paint
+from ..scene import FontRole, Page, Paint, Shape, Text, line, place
 
 
 @dataclass(frozen=True)

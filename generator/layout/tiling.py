@@ -11,11 +11,11 @@ import math
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from . import sheet
 from ..geometry import Affine, Point
 from ..palette import Palette
 from ..paper import Paper
 from ..scene import Circle, Clip, Page, Paint, Shape, Text, place, segments
+from . import sheet
 
 OVERLAP = 12.0        # mm shared by neighbouring sheets
 LABEL_STRIP = 7.0     # mm at the top of each sheet for its label

@@ -12,15 +12,18 @@ import os
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..scene import Document
+from ..errors import UserError
+
+if TYPE_CHECKING:
+    from ..scene import Document
 
 FORMATS = ("pdf", "svg")          # what a Document can become
 DATA_FORMATS = ("json",)          # what a board's data can become
 
 
-class OutputError(Exception):
+class OutputError(UserError):
     """A file could not be written; the message is one line for the user."""
 
 

@@ -6,15 +6,24 @@ from __future__ import annotations
 import math
 
 from ... import templating
-from ...gridfile import hex_name
 from ...geometry import SQRT3, Hex, Point
+from ...gridfile import hex_name
 from ...layout import hexboard, sheet
 from ...layout.textlayout import Figure, centred_label, typeset
 from ...palette import Palette
 from ...paper import Paper, roomiest
 from ...scene import Circle, Document, Page, Paint, Shape, segments
 from ..game import OptionError, Pages
-from .rules import (DESIGNER, LICENCE, TITLE, YEAR, ExampleTurn, HashBoard, Options, example_turn)
+from .rules import (
+    DESIGNER,
+    LICENCE,
+    TITLE,
+    YEAR,
+    ExampleTurn,
+    HashBoard,
+    Options,
+    example_turn,
+)
 
 CREDIT = f"{TITLE} by {DESIGNER}, {YEAR}. Licensed {LICENCE}."
 MIN_RULE_NUMBERS = 4  # two covered numbers must still leave two to choose

@@ -21,9 +21,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import OptionError, Report, option
-
 from ...geometry import Hex, Rhombus, edge_key, swapped_direction
+from ..game import OptionError, Report, option
 
 TITLE = "Blind Hex"
 DESIGNER = "Don Kirkby"

@@ -13,10 +13,26 @@ from ...palette import Palette
 from ...paper import Paper, roomiest
 from ...scene import Document, Page, Paint, Shape, area, rectangle, segments
 from ..game import Pages
-from .rules import (BLOCKS, CENTRE, CREDIT, DESIGNER, LICENCE, NEUTRAL, ORIENTATIONS,
-                    PER_PLAYER, SIZE, TITLE, Options, Replay, Spot, Stack, cell_index,
-                    read_moves, replay, winner)
-
+from .rules import (
+    BLOCKS,
+    CENTRE,
+    CREDIT,
+    DESIGNER,
+    LICENCE,
+    NEUTRAL,
+    ORIENTATIONS,
+    PER_PLAYER,
+    SIZE,
+    TITLE,
+    Options,
+    Replay,
+    Spot,
+    Stack,
+    cell_index,
+    read_moves,
+    replay,
+    winner,
+)
 
 # --- drawing ------------------------------------------------------------------------------------
 

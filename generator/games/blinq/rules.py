@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Mapping
-
-from typing import Any
+from typing import Any, Mapping
 
 from ...connect import chain
 from ...geometry import Square, SquareGrid

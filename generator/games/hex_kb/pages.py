@@ -11,9 +11,21 @@ from ...palette import Palette
 from ...paper import Paper, roomiest
 from ...scene import Circle, Document, Page, Paint, Path, Shape, area, polygon, segments
 from ..game import Pages
-from .rules import (CREDIT, DESIGNER, FIGURE_BOARD, LICENCE, RED, TITLE,
-                    KleinBoard, Options, border_cells, check_examples, describe,
-                    example_positions, puzzle)
+from .rules import (
+    CREDIT,
+    DESIGNER,
+    FIGURE_BOARD,
+    LICENCE,
+    RED,
+    TITLE,
+    KleinBoard,
+    Options,
+    border_cells,
+    check_examples,
+    describe,
+    example_positions,
+    puzzle,
+)
 
 PAD_ROWS_MAX = 36     # rows a pad page can hold legibly; big boards rarely fill up
 

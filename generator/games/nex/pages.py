@@ -12,8 +12,21 @@ from ...palette import Palette
 from ...paper import Paper, roomiest
 from ...scene import Circle, Document, Page, Paint, Shape, Text, segments
 from ..game import Pages
-from .rules import (BLACK, CREDIT, DESIGNER, LICENCE, NAMES, NEUTRAL, TITLE, WHITE, Options,
-                    Stones, read_moves, replay, winner)
+from .rules import (
+    BLACK,
+    CREDIT,
+    DESIGNER,
+    LICENCE,
+    NAMES,
+    NEUTRAL,
+    TITLE,
+    WHITE,
+    Options,
+    Stones,
+    read_moves,
+    replay,
+    winner,
+)
 
 # The rules' diagram stands the board on a corner: rows run across, (a, 1) at the top.
 DIAGRAM_ANGLE = (60.0,)

@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Mapping
-
-from typing import Any
+from typing import Any, Mapping
 
 from ...connect import chain
 from ...geometry import Hex, Rhombus
-from ...gridfile import (GridError, column_name, content_lines, hex_name, parse_cell,
-                         read_grid, setting)
+from ...gridfile import (
+    GridError,
+    column_name,
+    content_lines,
+    hex_name,
+    parse_cell,
+    read_grid,
+    setting,
+)
 from ..game import OptionError, Verdict, option
 
 TITLE = "Nex"
