@@ -7,9 +7,6 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageFilter
 
-FAILURES = Path(__file__).parent / "failures"
-
-
 def pdf_page(pdf: Path, page: int, dpi: int, out: Path) -> Image.Image:
     stem = out / f"{pdf.stem}-p{page}"
     subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page),
@@ -24,18 +21,24 @@ def svg_page(svg: Path, dpi: int, out: Path) -> Image.Image:
     return Image.open(png).convert("RGBA").convert("L")
 
 
-def difference(a: Image.Image, b: Image.Image, name: str) -> float:
-    """Share of pixels that differ clearly once anti-aliasing is smoothed away."""
+def _difference(a: Image.Image, b: Image.Image) -> Image.Image:
     w, h = min(a.width, b.width), min(a.height, b.height)
     assert abs(a.width - b.width) <= 1 and abs(a.height - b.height) <= 1, "page sizes differ"
     a, b = a.crop((0, 0, w, h)), b.crop((0, 0, w, h))
-    diff = ImageChops.difference(a.filter(ImageFilter.BoxBlur(1)), b.filter(ImageFilter.BoxBlur(1)))
-    histogram = diff.histogram()
-    share = sum(histogram[64:]) / (w * h)
-    if share > 0:
-        FAILURES.mkdir(exist_ok=True)
-        diff.point(lambda v: 255 if v >= 64 else 0).save(FAILURES / f"{name}-diff.png")
-    return share
+    blur = ImageFilter.BoxBlur(1)
+    return ImageChops.difference(a.filter(blur), b.filter(blur))
+
+
+def difference(a: Image.Image, b: Image.Image) -> float:
+    """Share of pixels that differ clearly once anti-aliasing is smoothed away."""
+    histogram = _difference(a, b).histogram()
+    return sum(histogram[64:]) / (sum(histogram) or 1)
+
+
+def keep_difference(a: Image.Image, b: Image.Image, path: Path) -> Path:
+    """The pixels that differ, in white, saved where a failing test can point to them."""
+    _difference(a, b).point(lambda v: 255 if v >= 64 else 0).save(path)
+    return path
 
 
 def ink(image: Image.Image) -> float:

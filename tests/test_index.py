@@ -69,9 +69,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site")
-    subprocess.run([*PNP, "build", "--out", str(out)], check=True, capture_output=True)
+def served(catalogue_folder):
+    out = catalogue_folder
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", 0), functools.partial(Handler, directory=str(out)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
