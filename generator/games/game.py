@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from ..errors import UserError
 
@@ -74,13 +75,20 @@ class Game(Generic[O]):
     year: str
     options: type[O]
     items: tuple[str, ...]                  # what it prints, in kit order
-    pages: Callable[[], Pages[O]]           # imports and returns the drawing code
-    variants: Callable[[], Sequence[tuple[str, O]]]   # what `pnp build` makes
     board_json: Callable[[O], dict[str, Any]]
     judge: Callable[[str], Verdict] | None = None
     stats: Callable[[O], Report] | None = None
-    aliases: tuple[str, ...] = ()           # other names the command line accepts
-    item_help: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # What `pnp build` makes, by variant name; one standard board unless the game says.
+    editions: Callable[[], Sequence[tuple[str, O]]] | None = None
+
+    def pages(self) -> Pages[O]:
+        """The game's drawing code: PAGES in the pages module beside its rules, imported
+        only now, when a page is to be made."""
+        package = self.options.__module__.rsplit(".", 1)[0]
+        return cast("Pages[O]", import_module(f"{package}.pages").PAGES)
+
+    def variants(self) -> Sequence[tuple[str, O]]:
+        return self.editions() if self.editions else [("standard", self.options())]
 
     def make_options(self, **given: Any) -> O:
         """The options from the command line's; None means the option was not given."""

@@ -8,13 +8,8 @@ the numbers in hand as cards; the pennies edition tracks them with pennies on th
 
 from __future__ import annotations
 
-from ..game import Game, Pages
+from ..game import Game
 from .rules import DESIGNER, EDITIONS, TITLE, YEAR, Options, board_json, stats_report
-
-
-def _pages() -> Pages[Options]:
-    from .pages import PAGES
-    return PAGES
 
 
 def _variants() -> list[tuple[str, Options]]:
@@ -23,6 +18,6 @@ def _variants() -> list[tuple[str, Options]]:
 
 GAME = Game(
     key="blind-hex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
-    items=("rules", "board", "pad"), pages=_pages, variants=_variants,
-    board_json=board_json, stats=stats_report,
+    items=("rules", "board", "pad"), board_json=board_json, stats=stats_report,
+    editions=_variants,
 )

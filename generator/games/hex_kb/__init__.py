@@ -10,17 +10,12 @@ winner. The board here is built from the rules' description of its topology (see
 
 from __future__ import annotations
 
-from ..game import Game, Pages
+from ..game import Game
 from .rules import DESIGNER, TITLE, YEAR, Options, board_json, judge
-
-
-def _pages() -> Pages[Options]:
-    from .pages import PAGES
-    return PAGES
 
 
 GAME = Game(
     key="hex-kb", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
-    items=("rules", "board", "puzzle", "pad"), pages=_pages,
-    variants=lambda: [("standard", Options())], board_json=board_json, judge=judge,
+    items=("rules", "board", "puzzle", "pad"),
+    board_json=board_json, judge=judge,
 )

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from ..game import Game, Pages
+from ..game import Game
 from .rules import DESIGNER, TITLE, YEAR, Options, board_json, judge
-
-
-def _pages() -> Pages[Options]:
-    from .pages import PAGES
-    return PAGES
 
 
 GAME = Game(
     key="nex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
-    items=("rules", "board", "counters", "pad"), pages=_pages,
-    variants=lambda: [("standard", Options())], board_json=board_json, judge=judge,
+    items=("rules", "board", "counters", "pad"),
+    board_json=board_json, judge=judge,
 )
