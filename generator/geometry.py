@@ -314,7 +314,7 @@ def convex_hull(points: Iterable[Point]) -> list[Point]:
     if len(pts) <= 2:
         return [Point(x, y) for x, y in pts]
 
-    def cross(o, a, b):
+    def cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
         return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
     lower: list[tuple[float, float]] = []

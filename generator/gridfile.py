@@ -7,6 +7,7 @@ rhombus; `#` starts a comment. Errors name the line and column a user should loo
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .errors import UserError
@@ -40,7 +41,8 @@ def content_lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
-def setting(lines: list[tuple[int, str]], keyword: str, valid, placeholder: str,
+def setting(lines: list[tuple[int, str]], keyword: str, valid: Callable[[str], bool],
+            placeholder: str,
             meaning: str) -> str | None:
     """The value of a first line `KEYWORD VALUE`, taken off the lines, or None if the file
     does not start with one; `valid(value)` decides, and a bad one is explained as

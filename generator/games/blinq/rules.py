@@ -159,13 +159,16 @@ class Move:
     line: int = 0
 
 
-def start(opts_neutral: str = "c3") -> dict[Spot, str]:
-    col, row = cell_index(opts_neutral)
-    return {Spot(1, col, row): NEUTRAL}
+def start(neutral: str = "c3") -> dict[Spot, str]:
+    """The stack before the first move: the neutral block alone, on its cell."""
+    cell = cell_index(neutral)
+    if cell is None:
+        raise ValueError(f"{neutral} is not a cell of the board")
+    return {Spot(1, *cell): NEUTRAL}
 
 
-def check(stack: Stack, move: Move) -> None:
-    spot = move.spot
+def check(stack: Stack, spot: Spot) -> None:
+    """Why a block cannot go on this place now, as IllegalMove; nothing when it can."""
     if not spot.on_board():
         if spot.level not in LEVELS:
             raise IllegalMove(f"there is no level {spot.level}; levels run 1 to {SIZE}")
@@ -205,7 +208,7 @@ def replay(moves: list[Move], neutral: str = "c3") -> Replay:
             if game.placed[colour] == PER_PLAYER:
                 raise IllegalMove(f"out of blocks: {NAMES[colour]} has placed all "
                                   f"{PER_PLAYER}")
-            check(game.stack, move)
+            check(game.stack, move.spot)
             game.stack[move.spot] = move.orientation
             game.placed[colour] += 1
             won = winner(game.stack)

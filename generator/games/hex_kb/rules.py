@@ -23,7 +23,8 @@ import random
 from collections import deque
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from ...connect import chain
 from ...geometry import POINTY, Hex, Layout, Rhombus, hex_to_pixel
@@ -44,6 +45,7 @@ CRITERIA = {1: "a simple connecting path (net transits 0)",
             3: "a double transit connecting path"}
 PUZZLE_TRIES = 2000
 TRANSIT_BOUND = 8    # net transits a highlighted walk may reach on its way
+UNSEEN = 1 << 40      # a potential not yet set: no real count comes near it
 SIZES = range(7, 26)
 _UNIT = Layout(POINTY, 1.0)
 
@@ -168,7 +170,7 @@ class KleinBoard:
 @dataclass(frozen=True)
 class Outcome:
     winner: str | None
-    transits: int | None          # net transits of the winning connecting path
+    transits: int                  # net transits of the winning connecting path (0: none)
     portal_loop: bool              # the winner also has a loop with odd transits
 
     @property
@@ -231,19 +233,19 @@ class Judge:
     def judge(self, colours: Sequence[str]) -> Outcome:
         """The winner, if any; on a full board the rules promise exactly one."""
         found = self.verdicts(colours)
-        return found[RED] or found[BLUE] or Outcome(None, None, False)
+        return found[RED] or found[BLUE] or Outcome(None, 0, False)
 
     def components(self, colours: Sequence[str]) -> Components:
         """Chains of each colour with their transit potentials, in one traversal each:
         colours[i] is R, B or anything else (empty) for cell i of board.cells."""
         colour = list(colours) + self.border_colours
-        pot: list[int | None] = [None] * self.nodes
+        pot = [UNSEEN] * self.nodes
         root = [-1] * self.nodes
         loops: dict[int, int] = {}     # component (its first node) -> gcd of loop transits
         adjacent = self.adjacent
         for start in range(self.nodes):
             c = colour[start]
-            if pot[start] is not None or (c != RED and c != BLUE):
+            if pot[start] != UNSEEN or (c != RED and c != BLUE):
                 continue
             # A second way to a cell with a different potential closes a loop with that
             # many net transits.
@@ -258,7 +260,7 @@ class Judge:
                     if colour[v] != c:
                         continue
                     pv = pot[v]
-                    if pv is None:
+                    if pv == UNSEEN:
                         pot[v] = px + w
                         stack.append(v)
                     elif pv != px + w:
@@ -281,34 +283,37 @@ class Judge:
     def structure(self, colours: Sequence[str], verdict: Outcome) -> set[int]:
         """Cells of a winning structure: a shortest chain joining the winner's borders with
         the verdict's net transits, and when the count is odd, a shortest portal loop."""
-        low, high = self.borders[verdict.winner]
-        cells = self._walk(colours, verdict.winner, [(low, 0)],
+        winner = verdict.winner
+        if winner is None:
+            return set()
+        low, high = self.borders[winner]
+        cells = self._walk(colours, winner, [(low, 0)],
                            lambda node, k: node == high and k == verdict.transits)
         if verdict.transits % 2:
             frame = [self.index[h] for h in self.board.twins
-                     if colours[self.index[h]] == verdict.winner]
-            loops = [self._walk(colours, verdict.winner, [(x, 0)],
-                                lambda node, k, x=x: node == x and k % 2 == 1)
-                     for x in frame]
+                     if colours[self.index[h]] == winner]
+            loops = [self._walk(colours, winner, [(x, 0)], _back_round(x)) for x in frame]
             cells |= min((loop for loop in loops if loop), key=lambda c: (len(c), sorted(c)))
         return cells
 
-    def _walk(self, colours: Sequence[str], colour: str, starts, done) -> set[int]:
+    def _walk(self, colours: Sequence[str], colour: str, starts: list[tuple[int, int]],
+              done: Callable[[int, int], bool]) -> set[int]:
         """Breadth first through (cell, net transits so far) of one colour until `done`;
         the cells of the walk found, or an empty set. Counts stay small, so they are bounded
         a little past the largest a verdict reports."""
         colour_of = list(colours) + self.border_colours
-        parent = {s: None for s in starts}
+        parent: dict[tuple[int, int], tuple[int, int] | None] = {s: None for s in starts}
         queue = deque(starts)
         while queue:
             state = queue.popleft()
             node, k = state
             if done(node, k) and parent[state] is not None:
                 cells = set()
-                while state is not None:
-                    if state[0] < len(colours):
-                        cells.add(state[0])
-                    state = parent[state]
+                step: tuple[int, int] | None = state
+                while step is not None:
+                    if step[0] < len(colours):
+                        cells.add(step[0])
+                    step = parent[step]
                 return cells
             for v, w in self.adjacent[node]:
                 step = (v, k + w)
@@ -321,7 +326,7 @@ class Judge:
 @dataclass(frozen=True)
 class Components:
     colour: list[str]            # cells, then the four border segments
-    pot: list[int | None]        # net transits from the component's first node
+    pot: list[int]               # net transits from the component's first node
     root: list[int]              # the component's first node; -1 for empty cells
     loops: dict[int, int]        # component -> gcd of its loops' transits (0: no loop)
 
@@ -349,7 +354,12 @@ def _reachable(t0: int, d: int) -> list[int]:
     return [base + j * d for j in range(-2, 3)]
 
 
-def around(cells) -> set[Hex]:
+def _back_round(x: int) -> Callable[[int, int], bool]:
+    """The end of a walk round a portal loop: back at cell x with an odd transit count."""
+    return lambda node, k: node == x and k % 2 == 1
+
+
+def around(cells: Iterable[Hex]) -> set[Hex]:
     """The cells and every cell touching them."""
     return {n for h in cells for n in h.neighbours()} | set(cells)
 
@@ -477,7 +487,7 @@ def puzzle(opts: Options) -> Puzzle:
     board = opts.board()
     judge_ = Judge(board)
     rng = random.Random(f"hex-kb:{opts.size}:{opts.radius}:{opts.seed}")
-    first = None
+    first: tuple[list[str], Outcome] | None = None
     for _ in range(PUZZLE_TRIES):
         colours = [rng.choice((RED, BLUE)) for _ in board.cells]
         verdict = judge_.judge(colours)
@@ -485,6 +495,7 @@ def puzzle(opts: Options) -> Puzzle:
         if verdict.criterion != 1:
             break
     else:
+        assert first is not None
         colours, verdict = first
     cells = judge_.structure(colours, verdict)
     return Puzzle(board, dict(zip(board.cells, colours)), verdict,

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ...connect import chain
 from ...geometry import Hex, Rhombus
@@ -137,7 +138,7 @@ def apply_turn(size: int, stones: Stones, colour: str, turn: Turn) -> dict[Hex, 
 
 
 def _full_board_turn(stones: Stones, colour: str, h: Hex, empty: int, neutrals: int,
-                     holding) -> dict[Hex, str]:
+                     holding: Callable[[Hex], str]) -> dict[Hex, str]:
     """The three conventions: a single cell is a legal turn only on an almost full board."""
     almost_full = (f"a single cell is a turn only when no ordinary turn is left (now "
                    f"{empty} empty cells, {neutrals} neutral stones)")
