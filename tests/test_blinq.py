@@ -1,4 +1,4 @@
-"""Bling: the stacking model, the view from above, the judge and the printed blocks."""
+"""Blinq: the stacking model, the view from above, the judge and the printed blocks."""
 
 import random
 

@@ -43,7 +43,7 @@ def test_the_catalogue_has_every_item(built):
     assert found == expected
     pdfs = {key: len(list((built / key).rglob("*.pdf"))) for key in GAMES}
     # variants x papers x (items + the kit)
-    assert pdfs == {"blind-hex": 2 * 2 * 4, "nex": 1 * 2 * 5, "bling": 1 * 2 * 5,
+    assert pdfs == {"blind-hex": 2 * 2 * 4, "nex": 1 * 2 * 5, "blinq": 1 * 2 * 5,
                     "hex-kb": 1 * 2 * 5}
 
 
@@ -170,7 +170,7 @@ MARGIN_CASES += [("nex", item, {"size": size}) for item in ("board", "rules", "c
                  for size in (9, 11, 19)]
 MARGIN_CASES += [("hex-kb", item, {"size": size})
                  for item in ("board", "rules", "puzzle", "pad") for size in (7, 11, 25)]
-MARGIN_CASES += [("bling", item, {"neutral": cell}) for item in ("board", "rules", "tiles", "pad")
+MARGIN_CASES += [("blinq", item, {"neutral": cell}) for item in ("board", "rules", "tiles", "pad")
                  for cell in ("c3", "a1")]
 
 

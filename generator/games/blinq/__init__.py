@@ -1,4 +1,4 @@
-"""Bling (Néstor Romeral Andrés): dual-coloured blocks that stack into a pyramid."""
+"""Blinq (Néstor Romeral Andrés): dual-coloured blocks that stack into a pyramid."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ def _pages() -> Pages[Options]:
 
 
 GAME = Game(
-    key="bling", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
+    key="blinq", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "tiles", "pad"), pages=_pages,
     variants=lambda: [("standard", Options())], board_json=board_json, judge=judge,
 )

@@ -173,7 +173,7 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
 
 def document(pages: list[Page], what: str) -> Document:
     return Document(tuple(pages), f"{TITLE}: {what}", DESIGNER, f"{TITLE} {what}",
-                    ("Bling", "connection game", "stacking", "print and play"), LICENCE)
+                    ("Blinq", "connection game", "stacking", "print and play"), LICENCE)
 
 
 def board_cell(paper: Paper) -> float:
@@ -286,7 +286,7 @@ def figures(colours: Palette) -> dict[str, Figure]:
 
 
 def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    markup = templating.render("bling-rules.md.j2", credit=CREDIT, blocks=BLOCKS,
+    markup = templating.render("blinq-rules.md.j2", credit=CREDIT, blocks=BLOCKS,
                                per_player=PER_PLAYER)
     pages = typeset(markup, figures(colours), paper, colours,
                     footer_text=f"{CREDIT} Rules text written for this kit.")

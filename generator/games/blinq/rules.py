@@ -1,4 +1,4 @@
-"""Bling (Néstor Romeral Andrés): dual-coloured blocks that stack into a pyramid.
+"""Blinq (Néstor Romeral Andrés): dual-coloured blocks that stack into a pyramid.
 
 Every block is a square made of two rectangles, one white and one black, and both players
 place the same blocks. A block goes either into a cell of the 5 x 5 board (level 1) or centred
@@ -18,7 +18,7 @@ from ...geometry import Square, SquareGrid
 from ...gridfile import GridError, cell_name, content_lines, parse_cell, setting
 from ..game import OptionError, Verdict, option
 
-TITLE = "Bling"
+TITLE = "Blinq"
 DESIGNER = "Néstor Romeral Andrés"
 YEAR = ""
 CREDIT = f"{TITLE} by {DESIGNER}."
@@ -276,7 +276,7 @@ def judge(text: str) -> Verdict:
 def board_json(opts: Options) -> dict[str, Any]:
     """The 5 × 5 cells (column a..e left to right, row 1 at the top), the four frames, the
     neutral block's cell and how many places each level has."""
-    return {"game": "bling", "size": SIZE, "neutral": opts.neutral,
+    return {"game": "blinq", "size": SIZE, "neutral": opts.neutral,
             "frames": {"white": ["top", "bottom"], "black": ["left", "right"]},
             "levels": [{"level": level, "places": (SIZE + 1 - level) ** 2} for level in LEVELS],
             "cells": [{"col": col, "row": row, "name": cell_name(col, row)}
