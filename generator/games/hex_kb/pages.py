@@ -101,7 +101,7 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
 
 
 def document(opts: Options, pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), f"{TITLE}: {what}", DESIGNER,
+    return Document(tuple(pages), f"{TITLE}: {what}", f"pnp (game by {DESIGNER})",
                     f"{TITLE} {what}, {opts.size} × {opts.size}",
                     ("Hex KB", "Hex", "Klein bottle", "print and play"), LICENCE)
 
@@ -169,10 +169,12 @@ def literal_figure(colours: Palette, width: float = 80.0) -> Figure:
     board = FIGURE_BOARD
     example = literal_reading_example(board)
     p = place(board, 0, 0, width, width * 0.8, with_coordinates=False)
-    shapes = board_shapes(p, board, colours, False, example.stones, marked=example.red_loop)
+    shapes = board_shapes(p, board, colours, False, example.stones, marked=set(example.red_loop))
     path, loop = (f"{n}".replace("-", "−") for n in (example.red_path_transits,
                                                       example.red_loop_transits))
-    blue = CRITERIA[example.blue_verdict.criterion]
+    criterion = example.blue_verdict.criterion
+    assert criterion is not None        # Blue has won
+    blue = CRITERIA[criterion]
     return Figure(width, width * 0.8, tuple(shapes),
                   f"Red joins its R segments with net transits {path}, and its shaded cells "
                   f"form a loop that passes through the portal with net transits {loop}. Blue "

@@ -22,7 +22,7 @@ import math
 import random
 from collections import deque
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any, Sequence
 
 from ...connect import chain
@@ -576,7 +576,7 @@ LITERAL_TRIES = 20_000
 LITERAL_SEED = 39     # picked for a small, clear figure found early in the search
 
 
-@lru_cache(maxsize=None)
+@cache
 def literal_reading_example(board: KleinBoard = FIGURE_BOARD,
                             seed: int = LITERAL_SEED) -> LiteralExample:
     """Found among seeded random full boards, about one in 1,500 of which gives both colours
@@ -594,7 +594,9 @@ def literal_reading_example(board: KleinBoard = FIGURE_BOARD,
         if (verdict.winner != BLUE or found.root[low] != found.root[high]
                 or found.portal_loop(RED)):
             continue
-        transits = found.pot[high] - found.pot[low]
+        at_high, at_low = found.pot[high], found.pot[low]
+        assert at_high is not None and at_low is not None    # both in Red's chain
+        transits = at_high - at_low
         if transits not in (1, -1):
             continue
         path = judge_._walk(colours, RED, [(low, 0)],
@@ -605,7 +607,7 @@ def literal_reading_example(board: KleinBoard = FIGURE_BOARD,
         loops = [(loop, x) for loop, x in loops if loop]
         if not loops:
             continue
-        loop, x = min(loops, key=lambda found: (len(found[0]), sorted(found[0])))
+        loop, x = min(loops, key=lambda item: (len(item[0]), sorted(item[0])))
         cells = board.cells
         return LiteralExample(frozenset(cells[i] for i in path), transits,
                               frozenset(cells[i] for i in loop), found.loops[found.root[x]],
