@@ -81,11 +81,11 @@ def main() -> None:
             ("kit nex a4 11x11", [*PNP, "kit", "nex", "-o", f"{tmp}/nex11.pdf"]),
             ("kit nex a4 19x19", [*PNP, "kit", "nex", "--size", "19", "-o",
                                   f"{tmp}/nex19.pdf"]),
-            ("kit blinq a4", [*PNP, "kit", "bling", "-o", f"{tmp}/blinq.pdf"]),
+            ("kit blinq a4", [*PNP, "kit", "blinq", "-o", f"{tmp}/blinq.pdf"]),
             ("kit hex-kb a4 11x11", [*PNP, "kit", "hex-kb", "-o", f"{tmp}/kb11.pdf"]),
             ("puzzle hex-kb 25x25", [*PNP, "puzzle", "hex-kb", "--size", "25", "-o",
                                      f"{tmp}/kb25.pdf"]),
-            ("judge blinq (example game)", [*PNP, "judge", "bling", f"{tmp}/blinq.txt"]),
+            ("judge blinq (example game)", [*PNP, "judge", "blinq", f"{tmp}/blinq.txt"]),
             ("build (whole catalogue)", [*PNP, "build", "--out", f"{tmp}/out"]),
         ]
         results = {}

@@ -20,7 +20,7 @@ import click
 
 from . import __version__
 from .errors import UserError
-from .games import KEYS, all_games, find
+from .games import ALIASES, KEYS, all_games, find
 from .palette import PALETTES
 from .paper import NAMED, PAPERS, Paper, parse_paper
 
@@ -84,6 +84,17 @@ PAPER_HELP = (f"Paper: {', '.join(NAMED)}, or WxH in mm or inches (200x300, 8.5x
               f"turn to landscape when that gives a larger board.")
 PALETTE = click.option("--palette", type=click.Choice(sorted(PALETTES)), default="colour",
                        show_default=True, help="Colours by role.")
+
+
+class GameName(click.Choice):
+    """A game's key, or another name it is known by (bling for Blinq), as its key."""
+
+    def __init__(self) -> None:
+        super().__init__(KEYS)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        return super().convert(ALIASES.get(value, value), param, ctx)
 
 
 class GameGroup(click.Group):
@@ -287,7 +298,7 @@ main.add_command(GameGroup(
 
 
 @main.command("booklet")
-@click.argument("games", nargs=-1, type=click.Choice(KEYS))
+@click.argument("games", nargs=-1, type=GameName())
 @click.option("--all", "everything", is_flag=True,
               help="A compendium of every game, with a cover and contents.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
@@ -310,7 +321,7 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
 
 
 @main.command()
-@click.argument("games", nargs=-1, type=click.Choice(KEYS))
+@click.argument("games", nargs=-1, type=GameName())
 @click.option("--paper", type=PaperType(), multiple=True,
               help="Paper size(s); A4 and Letter by default.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),

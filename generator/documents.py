@@ -36,8 +36,9 @@ def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
         parts.append(booklet.Part(game.title, byline, pages))
     title = parts[0].title if len(parts) == 1 else "Connection games"
     sheets = booklet.booklet(title, parts, paper_key, PALETTES[palette])
-    authors = ", ".join(game_named(k).designer for k in game_keys)
-    return booklet.document(f"{title}: rules booklet", sheets, authors)
+    designers = ", ".join(game_named(k).designer for k in game_keys)
+    games = "game" if len(game_keys) == 1 else "games"
+    return booklet.document(f"{title}: rules booklet", sheets, f"pnp ({games} by {designers})")
 
 
 def tiled_board(game: Game[Any], options: Any, paper: Paper, cell: float, tile: bool,
@@ -64,5 +65,6 @@ def tiled_board(game: Game[Any], options: Any, paper: Paper, cell: float, tile: 
                           f"{paper.name}: add --tile to print it over several sheets")
     sheets = tiling.tile(page, virtual.margin, sheet,
                          f"{game.title} board, {cell:g} mm cells", PALETTES[palette])
-    return Document(tuple(sheets), f"{game.title}: board, {cell:g} mm cells", game.designer,
+    return Document(tuple(sheets), f"{game.title}: board, {cell:g} mm cells",
+                    f"pnp (game by {game.designer})",
                     f"{game.title} board over {count} sheets", ("print and play", "tiled"))

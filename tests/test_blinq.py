@@ -1,4 +1,4 @@
-"""Bling: the stacking model, the view from above, the judge and the printed blocks."""
+"""Blinq: the stacking model, the view from above, the judge and the printed blocks."""
 
 import random
 
@@ -23,7 +23,7 @@ def view_rows(stack) -> list[str]:
 
 
 def test_a_level_one_block_covers_its_cell_and_shows_both_halves():
-    # Cell b1 is column 1, row 0: half-cells (2..3, 0..1). White half up: the top row of
+    # Cell b1 is column 1, row 0: quarter cells (2..3, 0..1). White half up: the top row of
     # the cell is white, the bottom row black. The neutral block fills c3: (4..5, 4..5).
     rows = view_rows(play("1 b1 U").stack)
     assert rows[0] == "..WW......"
@@ -52,9 +52,10 @@ def test_a_level_two_block_covers_a_quarter_of_each_block_below():
 
 
 def test_white_wins_the_rules_example_by_bridging_with_a_level_two_block():
-    # White's blocks b1, b2, b4, b5 (white half left) make a white strip down half-column 2,
-    # but Black's b3 (white half up) leaves half-row 5 black there. "2 a3 R" sits over
-    # a3, b3, a4, b4 and shows white on half-column 2, rows 5 and 6: the strip is whole.
+    # White's blocks b1, b2, b4, b5 (white half left) make a white strip down quarter-cell
+    # column 2, but Black's b3 (white half up) leaves quarter-cell row 5 black there. "2 a3 R"
+    # sits over a3, b3, a4, b4 and shows white on quarter-cell column 2, rows 5 and 6: the
+    # strip is whole.
     game = pages.example_game()
     assert game.result == "White connected on move 9: White wins"
     colour, path = rules.winner(game.stack)
@@ -65,15 +66,16 @@ def test_white_wins_the_rules_example_by_bridging_with_a_level_two_block():
 
 
 def test_a_move_can_complete_the_other_players_path():
-    # Blocks a1..e1 with their white half up leave half-row 1 black from the left frame to
-    # the right: Black's path, completed by White's move 5.
+    # Blocks a1..e1 with their white half up leave quarter-cell row 1 black from the left
+    # frame to the right: Black's path, completed by White's move 5.
     game = play("1 a1 U\n1 b1 U\n1 c1 U\n1 d1 U\n1 e1 U")
     assert game.result == "Black connected on move 5: Black wins"
 
 
 def test_the_neutral_block_breaks_paths():
-    # Row 3 (half-rows 4 and 5) across: a3, b3, d3, e3 with white half up give a white
-    # top half-row 4 except under the neutral c3, and black half-row 5 likewise: no path.
+    # Row 3 (quarter-cell rows 4 and 5) across: a3, b3, d3, e3 with white half up give a
+    # white top quarter-cell row 4 except under the neutral c3, and black quarter-cell row 5
+    # likewise: no path.
     game = play("1 a3 D\n1 b3 D\n1 d3 D\n1 e3 D")
     assert rules.winner(game.stack) is None
     moved = play("1 a3 D\n1 b3 D\n1 c3 D\n1 d3 D\n1 e3 D", neutral="a1")
@@ -153,7 +155,7 @@ def test_the_full_pyramid_holds_exactly_the_54_blocks_and_the_neutral():
 
 
 @given(st.integers(0, 2 ** 32))
-def test_the_top_view_always_has_100_half_cells(seed):
+def test_the_top_view_always_has_100_quarter_cells(seed):
     moves = random_game(seed, to_the_end=True)
     stack = rules.start()
     for move in moves:

@@ -48,8 +48,8 @@ BAD = [
     (["board", "hex-kb", "--window", "3"], "--window 3 leaves no room for two windows"),
     (["board", "hex-kb", "--window", "-1"], "--window must be 0 or more"),
     (["puzzle", "nex"], "nex has no puzzle"),
-    (["board", "bling", "--neutral", "f6"], "--neutral must be a cell from a1 to e5"),
-    (["board", "bling", "--size", "7"], "Bling takes no option --size"),
+    (["board", "blinq", "--neutral", "f6"], "--neutral must be a cell from a1 to e5"),
+    (["board", "bling", "--size", "7"], "Blinq takes no option --size"),
 ]
 
 
@@ -215,21 +215,21 @@ def test_nex_counters_in_ink_saver_use_little_ink(tmp_path):
     assert shares["ink-saver"] < shares["colour"] / 2
 
 
-def test_judge_bling_reports_the_result_and_the_view_from_above(tmp_path):
-    moves = tmp_path / "bling.txt"
-    moves.write_text("# White half up on a1..e1: half-row 1 is black from frame to frame\n"
-                     "1. 1 a1 U\n2. 1 b1 U\n3. 1 c1 U\n4. 1 d1 U\n5. 1 e1 U\n")
-    result = pnp("judge", "bling", str(moves))
+def test_judge_blinq_reports_the_result_and_the_view_from_above(tmp_path):
+    moves = tmp_path / "blinq.txt"
+    moves.write_text("# White half up on a1..e1: quarter-cell row 2 is black from frame to "
+                     "frame\n1. 1 a1 U\n2. 1 b1 U\n3. 1 c1 U\n4. 1 d1 U\n5. 1 e1 U\n")
+    result = pnp("judge", "blinq", str(moves))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "Black connected on move 5: Black wins."
     assert lines[2:4] == ["WWWWWWWWWW", "BBBBBBBBBB"]
 
 
-def test_judge_bling_exits_1_on_illegal_moves(tmp_path):
-    moves = tmp_path / "bling.txt"
+def test_judge_blinq_exits_1_on_illegal_moves(tmp_path):
+    moves = tmp_path / "blinq.txt"
     moves.write_text("1 a1 U\n2 a1 D\n")
-    result = pnp("judge", "bling", str(moves))
+    result = pnp("judge", "blinq", str(moves))
     assert result.returncode == 1
     assert result.stdout.splitlines()[0] == ("illegal: move 2 (Black, line 2): no 2 × 2 "
                                              "platform under 2 a1: 1 b1, 1 a2, 1 b2 empty")

@@ -128,3 +128,76 @@ def test_blue_and_red_swap_in_a_swapped_file():
     column = {Hex(4, r): BLUE for r in range(11)}
     verdict = rules.judge(grid_text(board, column))
     assert verdict.lines[0].startswith("Blue wins: criterion")
+
+
+# --- the note on this kit's reading: a position with two winners if read word for word -------
+
+
+def transit_counts(board: KleinBoard, stones: dict[Hex, str], colour: str):
+    """Net transit counts, by breadth-first search over (cell, count so far): those of chains
+    joining the colour's border segments, and those of closed chains (loops). A second,
+    simpler way of counting than the judge's union-find."""
+    judge = Judge(board)
+    colours = [stones.get(h, ".") for h in board.cells] + judge.border_colours
+
+    def reach(start: int) -> set[tuple[int, int]]:
+        seen, todo = {(start, 0)}, [(start, 0)]
+        while todo:
+            node, k = todo.pop()
+            for v, w in judge.adjacent[node]:
+                state = (v, k + w)
+                if colours[v] == colour and abs(k + w) <= 4 and state not in seen:
+                    seen.add(state)
+                    todo.append(state)
+        return seen
+
+    low, high = judge.borders[colour]
+    joins = {k for node, k in reach(low) if node == high}
+    loops = {k for x in range(len(board.cells)) if colours[x] == colour
+             for node, k in reach(x) if node == x and k}
+    return joins, loops
+
+
+def winners(board, stones, literal: bool) -> set[str]:
+    """Who wins: the kit's reading wants a loop with an odd count beside an odd connecting
+    chain; read word for word, any loop through the portal (count not 0) would do."""
+    out = set()
+    for colour in (RED, BLUE):
+        joins, loops = transit_counts(board, stones, colour)
+        looped = any(loops) if literal else any(k % 2 for k in loops)
+        if any(k % 2 == 0 for k in joins) or (any(k % 2 for k in joins) and looped):
+            out.add(colour)
+    return out
+
+
+def test_the_notes_figure_has_two_winners_read_word_for_word_and_one_in_the_kits_reading():
+    example = rules.literal_reading_example()
+    board = rules.FIGURE_BOARD
+    stones = example.stones
+    assert winners(board, stones, literal=True) == {RED, BLUE}
+    assert winners(board, stones, literal=False) == {BLUE}
+    # What `pnp judge hex-kb` says of the same position.
+    text = grid_text(board, stones, f"window {board.radius}\n")
+    assert rules.judge(text).lines[0].startswith("Blue wins")
+    joins, loops = transit_counts(board, stones, RED)
+    assert {abs(k) for k in joins} & {1} and 2 in {abs(k) for k in loops}
+    assert not any(k % 2 for k in loops)
+
+
+def test_the_word_for_word_check_fails_without_reds_loop():
+    # Control: take away the cells only Red's loop uses and Red no longer wins either way.
+    example = rules.literal_reading_example()
+    board = rules.FIGURE_BOARD
+    stones = {h: c for h, c in example.stones.items()
+              if h not in example.red_loop - example.red_path}
+    assert winners(board, stones, literal=True) == {BLUE}
+    # And a path with a real portal loop wins in both readings.
+    single = {board.canonical(h): RED for h in rules.example_positions(board)["single"]}
+    assert winners(board, single, literal=True) == winners(board, single, literal=False) == {RED}
+
+
+def test_the_notes_figure_is_drawn_from_the_judged_position():
+    figure = pages.figures(COLOUR)["literal"]
+    example = rules.literal_reading_example()
+    assert f"net transits {example.red_loop_transits}" in figure.caption
+    assert "only Blue wins" in figure.caption

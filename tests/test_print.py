@@ -87,7 +87,8 @@ def test_pdfs_ask_viewers_not_to_scale_and_carry_their_licence(tmp_path):
         info = subprocess.run(["pdfinfo", "-custom", str(out)], capture_output=True,
                               text=True, check=True).stdout
         fields = dict(line.split(":", 1) for line in info.splitlines() if ":" in line)
-        assert fields["Author"].strip() == game.designer
+        # The kit wrote the document; the designer is credited with the game.
+        assert fields["Author"].strip() == f"pnp (game by {game.designer})"
         assert fields["Title"].strip() == f"{game.title}: board"
         assert fields["Producer"].strip() == "pnp print-and-play generator"
         assert fields["Subject"].strip() and fields["Licence"].strip()
@@ -196,7 +197,7 @@ def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
     (["board", "nex", "--size", "19", "--cell", "20"], "sheets of A4: add --tile"),
     (["board", "nex", "--tile"], "--tile needs --cell"),
     (["rules", "nex", "--cell", "20"], "Nex takes no option --cell"),
-    (["board", "bling", "--cell", "500", "--tile"], "--cell must be 5 to 100 mm"),
+    (["board", "blinq", "--cell", "500", "--tile"], "--cell must be 5 to 100 mm"),
 ])
 def test_tiling_mistakes_are_one_line_errors(tmp_path, args, message):
     result = subprocess.run([*PNP, *args, "-o", str(tmp_path / "x.pdf")],
@@ -211,7 +212,7 @@ def test_a_tiled_board_renders_the_same_in_svg_and_pdf(tmp_path):
     from raster import difference, keep_difference, pdf_page, svg_page
     pdf, svg = tmp_path / "t.pdf", tmp_path / "t.svg"
     for out in (pdf, svg):
-        subprocess.run([*PNP, "board", "bling", "--cell", "45", "--tile", "-o", str(out)],
+        subprocess.run([*PNP, "board", "blinq", "--cell", "45", "--tile", "-o", str(out)],
                        check=True, capture_output=True)
     first_svg = sorted(tmp_path.glob("t-*.svg"))[0]
     a, b = pdf_page(pdf, 1, 50, tmp_path), svg_page(first_svg, 50, tmp_path)

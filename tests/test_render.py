@@ -16,7 +16,7 @@ from generator.games import GAMES
 from generator.geometry import Point
 from generator.paper import PAPERS, parse_paper
 from generator.palette import COLOUR
-from generator.scene import Circle, Clip, Path as ScenePath, Text
+from generator.scene import Circle, Clip, Document, Page, Path as ScenePath, Text
 
 from raster import difference, ink, keep_difference, pdf_page, svg_page
 
@@ -42,8 +42,46 @@ def test_the_catalogue_has_every_item(built):
     assert found == expected
     pdfs = {key: len(list((built / key).rglob("*.pdf"))) for key in GAMES}
     # variants x papers x (items + the kit)
-    assert pdfs == {"blind-hex": 2 * 2 * 4, "nex": 1 * 2 * 5, "bling": 1 * 2 * 5,
+    assert pdfs == {"blind-hex": 2 * 2 * 4, "nex": 1 * 2 * 5, "blinq": 1 * 2 * 5,
                     "hex-kb": 1 * 2 * 5}
+
+
+BLING = re.compile(r"bling", re.IGNORECASE)
+
+
+def bling_in(path: Path) -> list[str]:
+    """Where the old spelling shows in a file of the catalogue: its path, the text of a PDF
+    (pdftotext) and its metadata (pdfinfo, with the licence), an SVG's or a page's text."""
+    found = [f"path {path}"] if BLING.search(str(path)) else []
+    if path.suffix == ".pdf":
+        texts = {"text": subprocess.run(["pdftotext", str(path), "-"], capture_output=True,
+                                         text=True, check=True).stdout,
+                 "metadata": subprocess.run(["pdfinfo", "-custom", str(path)],
+                                            capture_output=True, text=True, check=True).stdout}
+    else:
+        texts = {"text": path.read_text(encoding="utf-8")}
+    return found + [f"{what} of {path}" for what, text in texts.items() if BLING.search(text)]
+
+
+def test_blinq_is_spelled_blinq_everywhere_in_the_catalogue(built):
+    files = [p for p in sorted(built.rglob("*")) if p.is_file()]
+    assert {p.suffix for p in files} == {".pdf", ".svg", ".html"}
+    assert (built / "blinq").is_dir() and (built / "index.html") in files
+    assert [hit for p in files for hit in bling_in(p)] == []
+
+
+def test_the_spelling_check_finds_bling(tmp_path):
+    # Control: a document titled and printed with the old spelling, in both formats.
+    page = Page(100.0, 100.0, (Text(Point(10, 20), "Bling rules", 4.0, "#000000"),))
+    doc = Document((page,), "Bling: board", "pnp", keywords=("bling",))
+    pdf = render.save(doc, tmp_path / "blinq.pdf", "pdf", "x")[0]
+    svg = render.save(doc, tmp_path / "blinq.svg", "svg", "x")[0]
+    assert bling_in(pdf) == [f"text of {pdf}", f"metadata of {pdf}"]
+    assert bling_in(svg) == [f"text of {svg}"]
+    named = tmp_path / "bling" / "board.svg"
+    named.parent.mkdir()
+    named.write_text("<svg/>")
+    assert bling_in(named) == [f"path {named}"]
 
 
 def paper_of(path: Path):
@@ -171,7 +209,7 @@ MARGIN_CASES += [("nex", item, {"size": size}) for item in ("board", "rules", "c
                  for size in (9, 11, 19)]
 MARGIN_CASES += [("hex-kb", item, {"size": size})
                  for item in ("board", "rules", "puzzle", "pad") for size in (7, 11, 25)]
-MARGIN_CASES += [("bling", item, {"neutral": cell}) for item in ("board", "rules", "tiles", "pad")
+MARGIN_CASES += [("blinq", item, {"neutral": cell}) for item in ("board", "rules", "tiles", "pad")
                  for cell in ("c3", "a1")]
 
 

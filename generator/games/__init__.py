@@ -17,13 +17,14 @@ if TYPE_CHECKING:
 # key on the command line -> the game's package
 PACKAGES: dict[str, str] = {
     "blind-hex": "blind_hex",
-    "bling": "blinq",
+    "blinq": "blinq",
     "hex-kb": "hex_kb",
     "nex": "nex",
 }
 KEYS: tuple[str, ...] = tuple(sorted(PACKAGES))
-# Other names the command line accepts for a game.
-ALIASES: dict[str, str] = {}
+# Other names the command line accepts for a game. Blinq was keyed "bling" (a mis-transcription
+# in the rules file the kit started from), so commands and scripts written then still work.
+ALIASES: dict[str, str] = {"bling": "blinq"}
 
 
 @cache

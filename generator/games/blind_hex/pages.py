@@ -17,6 +17,7 @@ from ..game import OptionError, Pages
 from .rules import (
     DESIGNER,
     LICENCE,
+    ORIGINAL,
     TITLE,
     YEAR,
     ExampleTurn,
@@ -160,16 +161,17 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
         shapes += penny_track(paper.width / 2, y + h - track, w, opts.numbers, "x",
                               colours["x side"], colours, facing_down=False)
     shapes += board_shapes(board_placement(opts, paper), board, colours, opts.coordinates)
-    shapes += sheet.footer(paper, f"{CREDIT} x joins the two x sides; o joins the two o sides.",
-                           colours)
+    shapes += sheet.footer(paper, f"{CREDIT} Original: {ORIGINAL}. x joins the x sides, o the "
+                                  f"o sides.", colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
 def document(opts: Options, pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), f"{TITLE}: {what}", DESIGNER,
+    return Document(tuple(pages), f"{TITLE}: {what}", f"pnp (game by {DESIGNER})",
                     f"{TITLE} {what}, {opts.label}", ("Blind Hex", "Hex", "print and play",
                                                       LICENCE),
-                    f"{LICENCE}: the game by {DESIGNER} and this kit's rule sheet")
+                    f"{LICENCE}: the game by {DESIGNER} (original: {ORIGINAL}) and this kit's "
+                    f"rule sheet")
 
 
 def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
@@ -208,7 +210,7 @@ def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
     size = p.cell_radius * 0.9
     for h, letter in turn.written.items():
         c = p.centre(h)
-        shapes.append(centred_label(c.x, c.y, letter, size, colours["muted"]))
+        shapes.append(centred_label(c.x, c.y, letter, size, colours["muted"], "bold"))
     for cells, letter, colour in ((turn.x_writes, "x", colours["x side"]),
                                   (turn.o_writes, "o", colours["o side"])):
         for h in cells:
@@ -217,7 +219,8 @@ def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
     caption = (f"x chose {turn.x_numbers[0]} and {turn.x_numbers[1]}; o chose "
                f"{turn.o_numbers[0]} and {turn.o_numbers[1]}. Both chose {turn.shared}, so it "
                f"is skipped. Shaded red: empty spaces offering {turn.x_number}, where x writes two x's. "
-               f"Shaded blue: spaces offering {turn.o_number}, for o's two o's. Purple: both.")
+               f"Shaded blue: spaces offering {turn.o_number}, for o's two o's. Purple: both. "
+               f"Grey letters were written on earlier turns.")
     return Figure(width, height, tuple(shapes), caption)
 
 
@@ -234,7 +237,8 @@ def rules_markup(opts: Options, turn: ExampleTurn) -> str:
                           f"numbers are covered each turn and two must remain to choose")
     return templating.render("blind-hex-rules.md.j2",
         o=opts, M=opts.numbers, N=opts.size, words=WORDS, cards=CARD_NAMES[:opts.numbers],
-        fingers=opts.numbers <= 5, turn=turn, credit=CREDIT, licence=LICENCE)
+        fingers=opts.numbers <= 5, turn=turn, credit=CREDIT, licence=LICENCE,
+        original=ORIGINAL)
 
 
 def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:

@@ -29,6 +29,7 @@ DESIGNER = "Don Kirkby"
 YEAR = "2012"
 EDITIONS = ("cards", "pennies")
 LICENCE = "CC-BY-SA 3.0"
+ORIGINAL = "donkirkby.github.io/blind-hex"   # the original work, which CC-BY-SA asks to name
 SIZES = range(4, 26)
 NUMBERS = range(2, 10)
 PLAYED_SIZES = range(7, 26)

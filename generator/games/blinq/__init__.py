@@ -1,4 +1,4 @@
-"""Bling (Néstor Romeral Andrés): dual-coloured blocks that stack into a pyramid."""
+"""Blinq (Néstor Romeral Andrés): dual-coloured blocks that stack into a pyramid."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from .rules import DESIGNER, TITLE, YEAR, Options, board_json, judge
 
 
 GAME = Game(
-    key="bling", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
+    key="blinq", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "tiles", "pad"),
     board_json=board_json, judge=judge,
 )

@@ -172,8 +172,9 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
 
 
 def document(pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), f"{TITLE}: {what}", DESIGNER, f"{TITLE} {what}",
-                    ("Bling", "connection game", "stacking", "print and play"), LICENCE)
+    return Document(tuple(pages), f"{TITLE}: {what}", f"pnp (game by {DESIGNER})",
+                    f"{TITLE} {what}", ("Blinq", "connection game", "stacking", "print and play"),
+                    LICENCE)
 
 
 def board_cell(paper: Paper) -> float:
@@ -286,7 +287,7 @@ def figures(colours: Palette) -> dict[str, Figure]:
 
 
 def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    markup = templating.render("bling-rules.md.j2", credit=CREDIT, blocks=BLOCKS,
+    markup = templating.render("blinq-rules.md.j2", credit=CREDIT, blocks=BLOCKS,
                                per_player=PER_PLAYER)
     pages = typeset(markup, figures(colours), paper, colours,
                     footer_text=f"{CREDIT} Rules text written for this kit.")
@@ -295,15 +296,18 @@ def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
 
 # --- the score pad ------------------------------------------------------------------------------
 
-NOTATION = ("Write a move as level, place and the side its white half faces: 1 c3 U is level 1, "
-            "cell c3, white half up (U, R, D, L).",
+def notation(neutral: str) -> tuple[str, ...]:
+    """How to write a move; the example is a cell the neutral block leaves free."""
+    cell = "d4" if neutral != "d4" else "b2"
+    return (f"Write a move as level, place and the side its white half faces: 1 {cell} U is "
+            f"level 1, cell {cell}, white half up (U, R, D, L).",
             "Places on level 2 are named a1–d4 by the top-left block of their platform; level "
             "3 a1–c3, level 4 a1–b2, level 5 a1.")
 
 
 def pad_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     return sheet.score_pad(paper, sheet.Pad(
-        f"{TITLE} score pad", opts.label, ("White", "Black"), NOTATION,
+        f"{TITLE} score pad", opts.label, ("White", "Black"), notation(opts.neutral),
         (sheet.Column("Round", 0.5), sheet.Column("White: level", 0.8),
          sheet.Column("place", 0.7), sheet.Column("white half", 0.8),
          sheet.Column("Black: level", 0.8), sheet.Column("place", 0.7),

@@ -1,10 +1,11 @@
-"""Bling (Néstor Romeral Andrés): dual-coloured blocks that stack into a pyramid.
+"""Blinq (Néstor Romeral Andrés): dual-coloured blocks that stack into a pyramid.
 
 Every block is a square made of two rectangles, one white and one black, and both players
 place the same blocks. A block goes either into a cell of the 5 x 5 board (level 1) or centred
-on a 2 x 2 platform of blocks one level down. Seen from above the board is a grid of 10 x 10
-half-cells, each showing the colour of the topmost block over it; White wins by joining the
-two white frames along white half-cells, Black the two black frames along black ones.
+on a 2 x 2 platform of blocks one level down, so a raised block covers a quarter of each of
+four cells. Seen from above the board is a grid of 10 x 10 quarter cells, each showing the
+colour of the topmost block over it; White wins by joining the two white frames along white
+quarter cells, Black the two black frames along black ones.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ...geometry import Square, SquareGrid
 from ...gridfile import GridError, cell_name, content_lines, parse_cell, setting
 from ..game import OptionError, Verdict, option
 
-TITLE = "Bling"
+TITLE = "Blinq"
 DESIGNER = "Néstor Romeral Andrés"
 YEAR = ""
 CREDIT = f"{TITLE} by {DESIGNER}."
@@ -28,7 +29,7 @@ SIZE = 5                      # cells per side; levels 1..5 hold 25, 16, 9, 4 an
 LEVELS = range(1, SIZE + 1)
 BLOCKS = 54                   # dual-coloured, 27 for each player, besides the neutral block
 PER_PLAYER = BLOCKS // 2
-HALF = 2 * SIZE               # half-cells per side of the top view
+QUARTERS = 2 * SIZE           # quarter cells per side of the top view
 WHITE, BLACK, NEUTRAL, EMPTY = "W", "B", "N", "."
 NAMES = {WHITE: "White", BLACK: "Black", NEUTRAL: "neutral"}
 # Which side of a block its white half faces, as seen on the printed page.
@@ -82,7 +83,7 @@ class Spot:
         return tuple(Spot(k, self.col + dc, self.row + dr) for dr in (0, 1) for dc in (0, 1))
 
     def corner(self) -> Square:
-        """Top-left half-cell covered: each level up shifts a block by half a cell."""
+        """Top-left quarter cell covered: each level up shifts a block by half a cell."""
         return Square(2 * self.col + self.level - 1, 2 * self.row + self.level - 1)
 
     @property
@@ -95,8 +96,8 @@ def spots() -> list[Spot]:
             for c in range(SIZE + 1 - k)]
 
 
-def halves(spot: Spot, orientation: str) -> dict[Square, str]:
-    """The four half-cells a block covers and the colour it shows on each."""
+def quarters(spot: Spot, orientation: str) -> dict[Square, str]:
+    """The four quarter cells a block covers and the colour it shows on each."""
     c = spot.corner()
     out = {}
     for dr in (0, 1):
@@ -112,23 +113,24 @@ def halves(spot: Spot, orientation: str) -> dict[Square, str]:
 
 Stack = Mapping[Spot, str]    # spot -> orientation (U, R, D, L) or N for the neutral block
 
-TOP_VIEW = SquareGrid(HALF, HALF)
+TOP_VIEW = SquareGrid(QUARTERS, QUARTERS)
 
 
 def top_view(stack: Stack) -> dict[Square, str]:
-    """The colour seen from above on each of the 100 half-cells."""
+    """The colour seen from above on each of the 100 quarter cells."""
     view = {s: EMPTY for s in TOP_VIEW}
     for spot in sorted(stack):    # lower levels first, so higher blocks cover them
-        view.update(halves(spot, stack[spot]))
+        view.update(quarters(spot, stack[spot]))
     return view
 
 
 def connection(view: Mapping[Square, str], colour: str) -> list[Square] | None:
-    """White joins the top and bottom frames, Black the left and right, along half-cells of
+    """White joins the top and bottom frames, Black the left and right, along quarter cells of
     their colour that share an edge."""
     mine = {s for s, c in view.items() if c == colour}
     axis = (lambda s: s.row) if colour == WHITE else (lambda s: s.col)
-    return chain([s for s in mine if axis(s) == 0], {s for s in mine if axis(s) == HALF - 1},
+    return chain([s for s in mine if axis(s) == 0],
+                 {s for s in mine if axis(s) == QUARTERS - 1},
                  lambda s: (n for n in s.neighbours() if n in mine))
 
 
@@ -142,7 +144,7 @@ def winner(stack: Stack) -> tuple[str, list[Square]] | None:
 
 
 def view_text(view: Mapping[Square, str]) -> list[str]:
-    return ["".join(view[Square(c, r)] for c in range(HALF)) for r in range(HALF)]
+    return ["".join(view[Square(c, r)] for c in range(QUARTERS)) for r in range(QUARTERS)]
 
 
 # --- moves and the judge ---------------------------------------------------------------------
@@ -268,7 +270,8 @@ def judge(text: str) -> Verdict:
     else:
         lines.append(f"No result yet: {placed} blocks placed, {BLOCKS - placed} left; "
                      f"{NAMES[game.to_move]} to move.")
-    lines.append("Seen from above (W white, B black, N neutral, . bare board):")
+    lines.append("Seen from above, one letter per quarter cell (W white, B black, N neutral, "
+                 ". bare board):")
     lines += view_text(top_view(game.stack))
     return Verdict(tuple(lines), not game.errors)
 
@@ -279,7 +282,7 @@ def judge(text: str) -> Verdict:
 def board_json(opts: Options) -> dict[str, Any]:
     """The 5 × 5 cells (column a..e left to right, row 1 at the top), the four frames, the
     neutral block's cell and how many places each level has."""
-    return {"game": "bling", "size": SIZE, "neutral": opts.neutral,
+    return {"game": "blinq", "size": SIZE, "neutral": opts.neutral,
             "frames": {"white": ["top", "bottom"], "black": ["left", "right"]},
             "levels": [{"level": level, "places": (SIZE + 1 - level) ** 2} for level in LEVELS],
             "cells": [{"col": col, "row": row, "name": cell_name(col, row)}

@@ -13,6 +13,7 @@ from ...scene import Circle, Document, Page, Paint, Path, Shape, area, polygon, 
 from ..game import Pages
 from .rules import (
     CREDIT,
+    CRITERIA,
     DESIGNER,
     FIGURE_BOARD,
     LICENCE,
@@ -24,6 +25,7 @@ from .rules import (
     check_examples,
     describe,
     example_positions,
+    literal_reading_example,
     puzzle,
 )
 
@@ -99,7 +101,7 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
 
 
 def document(opts: Options, pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), f"{TITLE}: {what}", DESIGNER,
+    return Document(tuple(pages), f"{TITLE}: {what}", f"pnp (game by {DESIGNER})",
                     f"{TITLE} {what}, {opts.size} × {opts.size}",
                     ("Hex KB", "Hex", "Klein bottle", "print and play"), LICENCE)
 
@@ -161,6 +163,25 @@ def example_figure(name: str, colours: Palette, caption: str,
     return Figure(width, width * 0.8, tuple(shapes), caption)
 
 
+def literal_figure(colours: Palette, width: float = 80.0) -> Figure:
+    """The note's figure: a position that would have two winners if any loop through the
+    portal were a portal loop. Red's loop is shaded; the judge has checked both colours."""
+    board = FIGURE_BOARD
+    example = literal_reading_example(board)
+    p = place(board, 0, 0, width, width * 0.8, with_coordinates=False)
+    shapes = board_shapes(p, board, colours, False, example.stones, marked=set(example.red_loop))
+    path, loop = (f"{n}".replace("-", "−") for n in (example.red_path_transits,
+                                                      example.red_loop_transits))
+    criterion = example.blue_verdict.criterion
+    assert criterion is not None        # Blue has won
+    blue = CRITERIA[criterion]
+    return Figure(width, width * 0.8, tuple(shapes),
+                  f"Red joins its R segments with net transits {path}, and its shaded cells "
+                  f"form a loop that passes through the portal with net transits {loop}. Blue "
+                  f"has {blue}. Read word for word, both would win; in this kit's reading "
+                  f"Red's loop is not a portal loop, and only Blue wins.")
+
+
 def figures(colours: Palette) -> dict[str, Figure]:
     check_examples()
     board = FIGURE_BOARD
@@ -191,6 +212,7 @@ def figures(colours: Palette) -> dict[str, Figure]:
                                       f"cell {west} to the border, along it, and back in at "
                                       f"frame cell {south_west} from the other window's "
                                       f"side."),
+        "literal": literal_figure(colours),
     }
 
 
@@ -211,9 +233,10 @@ def pad_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     return sheet.score_pad(paper, sheet.Pad(
         f"{TITLE} score pad", opts.label, ("Red", "Blue"),
         (f"Write each claimed cell by column letter and row number (e.g. c4); a portal frame "
-         f"cell once, by its label: P1 to P{frame}.", "Red moves first."),
-        (sheet.Column("Round", 0.5), sheet.Column("Red", 1.2), sheet.Column("Blue", 1.2)),
-        f"{CREDIT} Each row is one round: Red's cell, then Blue's.", record_blocks=2,
+         f"cell once, by the number printed in it: 1 to {frame}.", "Red moves first."),
+        (sheet.Column("Turn", 0.5), sheet.Column("Red", 1.2), sheet.Column("Blue", 1.2)),
+        f"{CREDIT} Row n holds each player's n-th turn: Red's cell, then Blue's.",
+        record_blocks=2,
         min_rows=min(PAD_ROWS_MAX, -(-len(opts.board().cells) // 4))), colours)
 
 

@@ -22,7 +22,7 @@ import math
 import random
 from collections import deque
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -561,6 +561,70 @@ def check_examples(board: KleinBoard = FIGURE_BOARD) -> dict[str, Outcome]:
         if found[name].criterion != criterion:
             raise AssertionError(f"example {name!r}: judged {found[name]}")
     return found
+
+
+@dataclass(frozen=True)
+class LiteralExample:
+    """A position where reading "a loop that passes through the portal" literally would give
+    both colours a win: Red has a single transit connecting path and a loop that crosses the
+    portal twice the same way (net 2), while Blue has a winning structure. Only Blue wins in
+    this kit's reading, where a portal loop crosses an odd number of times."""
+    red_path: frozenset[Hex]
+    red_path_transits: int
+    red_loop: frozenset[Hex]
+    red_loop_transits: int
+    blue: frozenset[Hex]
+    blue_verdict: Outcome
+
+    @property
+    def stones(self) -> dict[Hex, str]:
+        out = {h: RED for h in self.red_path | self.red_loop}
+        out.update({h: BLUE for h in self.blue})
+        return out
+
+
+LITERAL_TRIES = 20_000
+LITERAL_SEED = 39     # picked for a small, clear figure found early in the search
+
+
+@cache
+def literal_reading_example(board: KleinBoard = FIGURE_BOARD,
+                            seed: int = LITERAL_SEED) -> LiteralExample:
+    """Found among seeded random full boards, about one in 1,500 of which gives both colours
+    a win under the literal reading, then cut down to the structures that matter: the first
+    board on which Blue wins while Red joins its segments with net transits 1 or -1 and has
+    no odd loop, yet has a loop with an even, non-zero count."""
+    judge_ = Judge(board)
+    rng = random.Random(f"hex-kb literal reading:{board.size}:{board.radius}:{seed}")
+    low, high = judge_.borders[RED]
+    frame = [judge_.index[h] for h in board.twins]
+    for _ in range(LITERAL_TRIES):
+        colours = [rng.choice((RED, BLUE)) for _ in board.cells]
+        verdict = judge_.judge(colours)
+        found = judge_.components(colours)
+        if (verdict.winner != BLUE or found.root[low] != found.root[high]
+                or found.portal_loop(RED)):
+            continue
+        at_high, at_low = found.pot[high], found.pot[low]
+        assert at_high is not None and at_low is not None    # both in Red's chain
+        transits = at_high - at_low
+        if transits not in (1, -1):
+            continue
+        path = judge_._walk(colours, RED, [(low, 0)],
+                            lambda node, k, t=transits: node == high and k == t)
+        loops = [(judge_._walk(colours, RED, [(x, 0)],
+                               lambda node, k, x=x: node == x and k != 0), x)
+                 for x in frame if colours[x] == RED and found.loops[found.root[x]]]
+        loops = [(loop, x) for loop, x in loops if loop]
+        if not loops:
+            continue
+        loop, x = min(loops, key=lambda item: (len(item[0]), sorted(item[0])))
+        cells = board.cells
+        return LiteralExample(frozenset(cells[i] for i in path), transits,
+                              frozenset(cells[i] for i in loop), found.loops[found.root[x]],
+                              frozenset(cells[i] for i in judge_.structure(colours, verdict)),
+                              verdict)
+    raise AssertionError("no position for the literal reading's figure was found")
 
 
 # --- the board as data ----------------------------------------------------------------------------

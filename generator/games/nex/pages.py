@@ -84,7 +84,7 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
 
 
 def document(opts: Options, pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), f"{TITLE}: {what}", DESIGNER,
+    return Document(tuple(pages), f"{TITLE}: {what}", f"pnp (game by {DESIGNER})",
                     f"{TITLE} {what}, {opts.size} × {opts.size}",
                     ("Nex", "Hex", "neutral stones", "print and play"), LICENCE)
 
