@@ -3,6 +3,7 @@ checkout, then every game's rules and kit made from there and checked with qpdf.
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import venv
@@ -12,16 +13,20 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("blind-hex", "hex-kb", "nex", "bling")
+GAMES = ("blind-hex", "blinq", "hex-kb", "nex")
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     """The pnp command of a fresh environment that has only the wheel and its dependencies."""
     work = tmp_path_factory.mktemp("install")
+    # Built from a copy, so nothing a build leaves in the checkout (build/) finds its way in.
+    source = work / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".*", "build", "output", "*.egg-info", "__pycache__"))
     wheels = work / "wheels"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w",
-                    str(wheels), str(ROOT)],
+                    str(wheels), str(source)],
                    check=True, capture_output=True, cwd=work)
     (wheel,) = wheels.glob("pnp_connection_games-*.whl")
     env = work / "env"
