@@ -39,7 +39,7 @@ def fitted(text: str, size: float, width: float, font: str = "regular") -> float
 
 # The calibration ruler: 50 mm over 2 inches, in the footer's left corner.
 RULER_MM, RULER_IN = 50.0, 2.0
-RULER_WIDTH = 60.0            # with its labels, and room before the footer text
+RULER_WIDTH = 62.0            # with its labels, and room before the footer text
 RULER_LABEL = 2.2             # just over the smallest text, 6 pt
 
 
