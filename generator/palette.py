@@ -31,29 +31,31 @@ class Palette:
 
 
 COLOUR = Palette("colour", {
-    "ink": "#1a1a1a",           # text and hash marks
+    "ink": "#000000",           # text and hash marks: pure black, one ink on any printer
     "muted": "#6b6b6b",         # captions, coordinates, footers
     "board line": "#8c8c8c",    # cell outlines
     "cell": "#ffffff",
     "rule": "#b3b3b3",          # table rules
     "cut line": "#8c8c8c",      # cut lines and crop marks; visible on black and on white
-    "x side": "#c8102e",
-    "o side": "#1f5fa8",
+    # The players' colours: a light red and a dark blue, some 67 grey levels apart, so the
+    # sides stay apart on a mono laser too.
+    "x side": "#e8412f",
+    "o side": "#0e2d82",
     "x tint": "#f6d3d8",        # cells where x may write, in figures
     "o tint": "#d4e2f3",
     "both tint": "#e4d9ec",
     "header fill": "#ededed",
-    "black stone": "#1a1a1a",
+    "black stone": "#000000",
     "white stone": "#ffffff",
     "neutral stone": "#a8a8a8",
-    "stone edge": "#1a1a1a",
-    "black side": "#1a1a1a",
+    "stone edge": "#000000",
+    "black side": "#000000",
     "white side": "#ffffff",
     "highlight": "#2e9d4a",     # a winning chain in figures
     "change": "#f8e2a8",        # cells a turn changed, in figures
     "bare board": "#e9e2d2",    # empty board in figures, so white pieces stand out
-    "red": "#c8102e",           # Hex KB's red border segments and stones
-    "blue": "#1f5fa8",
+    "red": "#e8412f",           # Hex KB's red border segments and stones
+    "blue": "#0e2d82",
     "portal": "#2e9d4a",        # portal frames
     "portal tint": "#d8efdc",
     "window": "#d9d9d9",        # the holes the frames surround
@@ -66,7 +68,9 @@ INK_SAVER = Palette("ink-saver", {
     "o tint": "#eef3fa",
     "both tint": "#f4f0f7",
     "header fill": "#ffffff",
-    "black stone": "#ffffff",
+    # Stones carry their letter; black ones keep a light grey, so the two players' stones
+    # still differ in grey at a glance.
+    "black stone": "#bdbdbd",
     "neutral stone": "#ffffff",
     "bare board": "#ffffff",
 }, hatched=True, lettered=True)
@@ -104,3 +108,21 @@ CONTRASTS: tuple[tuple[str, ...], ...] = (
     ("black stone", "white stone", "neutral stone", "highlight"),
     ("black side", "white side"),
 )
+
+# The two players' roles in each game (Blind Hex's x and o, Hex KB's red and blue, Nex's and
+# Blinq's black and white sides and stones). Every palette keeps each pair at least
+# PLAYER_GREY_GAP levels apart in grey (Rec. 601 luma, 0-255), for mono lasers; a hatched
+# palette also draws the two in different patterns.
+PLAYERS: tuple[tuple[str, str], ...] = (
+    ("x side", "o side"),
+    ("red", "blue"),
+    ("black side", "white side"),
+    ("black stone", "white stone"),
+)
+PLAYER_GREY_GAP = 60.0
+
+
+def grey(colour: str) -> float:
+    """A "#rrggbb" colour's grey level as printed in black only: Rec. 601 luma, 0-255."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b

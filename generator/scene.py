@@ -12,6 +12,9 @@ from typing import Iterable, Literal, Sequence, Union
 from .geometry import Affine, Point, hatching
 
 Anchor = Literal["start", "middle", "end"]
+
+# No text on a page is set smaller than 6 pt (em size, mm): below that a print reads as specks.
+SMALLEST_TEXT = 6 * 25.4 / 72
 FontRole = Literal["regular", "bold", "italic", "bolditalic"]
 
 
@@ -87,16 +90,26 @@ def polygon(points: Sequence[Point], paint: Paint) -> Path:
     return Path((tuple(points),), paint, closed=True)
 
 
-def area(points: Sequence[Point], colour: str, hatched: bool = False,
+# Hatch patterns, as the angles of their lines: two players' fields hatched side by side
+# take different patterns, so they stay apart in one ink.
+HATCHES: dict[str, tuple[float, ...]] = {
+    "lines": (-45.0,),
+    "cross": (-45.0, 45.0),
+}
+
+
+def area(points: Sequence[Point], colour: str, hatched: bool | str = False,
          edge: str | None = None, edge_width: float = 0.25) -> list[Shape]:
     """A filled polygon; hatched, it is white with lines of the colour across it instead,
-    which saves ink where a large field would print."""
+    which saves ink where a large field would print. `hatched` names a pattern of HATCHES
+    ("lines" or "cross"); True is "lines"."""
     if not hatched:
         return [polygon(points, Paint(fill=colour, stroke=edge, width=edge_width))]
-    spacing = max(0.8, 6 * edge_width)
+    spacing = max(0.57, 4.25 * edge_width)
+    pattern = HATCHES["lines" if hatched is True else str(hatched)]
     return [polygon(points, Paint(fill="#ffffff", stroke=edge or colour, width=edge_width)),
-            segments(hatching(points, spacing), Paint(stroke=colour, width=edge_width,
-                                                      round_caps=False))]
+            segments([pair for angle in pattern for pair in hatching(points, spacing, angle)],
+                     Paint(stroke=colour, width=edge_width, round_caps=False))]
 
 
 def line(a: Point, b: Point, paint: Paint) -> Path:

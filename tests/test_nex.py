@@ -12,7 +12,7 @@ from generator.games.nex.rules import BLACK, NEUTRAL, WHITE, IllegalTurn, Turn, 
 from generator.geometry import Hex, Rhombus
 from generator.gridfile import GridError
 from generator.paper import PAPERS
-from generator.palette import COLOUR, INK_SAVER
+from generator.palette import COLOUR, INK_SAVER, grey
 
 
 def replay_text(text: str) -> rules.Replay:
@@ -285,6 +285,8 @@ def test_ink_saver_counters_differ_by_letter_not_by_fill():
     from generator.scene import Circle, Path, Text
     shapes = [s for page in doc.pages for s in page.shapes]
     fills = {s.paint.fill for s in shapes if isinstance(s, (Circle, Path)) and s.paint.fill}
-    assert fills <= {"#ffffff"}
+    # No dark fills: black stones keep only a light grey, to tell them apart in one ink.
+    assert fills <= {"#ffffff", INK_SAVER["black stone"]}
+    assert grey(INK_SAVER["black stone"]) >= 180
     letters = {s.text for s in shapes if isinstance(s, Text) and len(s.text) == 1}
     assert {"B", "W", "N"} <= letters

@@ -11,9 +11,19 @@ from PIL import Image
 
 from generator import documents
 from generator.games import GAMES
-from generator.palette import COLOUR_BLIND, CONTRASTS, INK_SAVER, PALETTES
+from generator.palette import (
+    COLOUR,
+    COLOUR_BLIND,
+    CONTRASTS,
+    PALETTES,
+    PLAYER_GREY_GAP,
+    PLAYERS,
+    Palette,
+    grey,
+)
 from generator.paper import NAMED
-from generator.scene import Circle, Path
+from generator.render.pdf import document_pdf
+from generator.scene import Circle, Document, Page, Paint, Path, rectangle
 
 PNP = [sys.executable, "-m", "generator.cli"]
 
@@ -64,11 +74,37 @@ def test_colour_blind_roles_stay_apart_under_each_deficiency_and_in_grey(a, b):
     assert abs(lab(ca)[0] - lab(cb)[0]) >= MIN_LIGHTNESS, f"{a} / {b} in grey"
 
 
+# The red and blue this kit once printed: they differ in hue only, and merge in grey.
+HUE_ONLY = ("#c8102e", "#1f5fa8")
+
+
 def test_the_check_can_fail():
-    # The colour palette's red and blue sides differ in hue only: in grey they merge.
-    from generator.palette import COLOUR
-    ca, cb = linear(COLOUR["x side"]), linear(COLOUR["o side"])
+    ca, cb = (linear(c) for c in HUE_ONLY)
     assert abs(lab(ca)[0] - lab(cb)[0]) < MIN_LIGHTNESS
+
+
+def luma(colour: str) -> float:
+    """Rec. 601, as a mono printer's driver and poppler's -gray turn RGB into grey."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def players_apart(palette) -> list[str]:
+    return [f"{palette.name}: {a} {palette[a]} / {b} {palette[b]}: "
+            f"{abs(luma(palette[a]) - luma(palette[b])):.0f} grey levels"
+            for a, b in PLAYERS if abs(luma(palette[a]) - luma(palette[b])) < PLAYER_GREY_GAP]
+
+
+@pytest.mark.parametrize("name", sorted(PALETTES))
+def test_the_two_players_colours_differ_in_grey(name):
+    assert PLAYER_GREY_GAP >= 60
+    assert players_apart(PALETTES[name]) == []
+
+
+def test_the_players_grey_check_can_fail():
+    old = Palette("old", {**COLOUR.roles, "red": HUE_ONLY[0], "blue": HUE_ONLY[1]})
+    assert players_apart(old) and "red" in players_apart(old)[0]
+    assert luma("#0e2d82") == pytest.approx(grey("#0e2d82"))
 
 
 def fills(page, colour):
@@ -80,31 +116,51 @@ def grey_at(image: Image.Image, x_mm: float, y_mm: float, dpi: int) -> int:
     return image.getpixel((round(x_mm * k), round(y_mm * k)))
 
 
-@pytest.mark.parametrize("key, roles", [("blind-hex", ("x side", "o side")),
-                                        ("hex-kb", ("red", "blue", "portal tint")),
-                                        ("nex", ("black side", "cell"))])
-def test_roles_print_as_different_greys(tmp_path, key, roles):
-    """The page itself, printed in grey: sample each role where it is drawn."""
+@pytest.mark.parametrize("palette, key, roles, gap", [
+    ("colour-blind", "blind-hex", ("x side", "o side"), 60),
+    ("colour-blind", "hex-kb", ("red", "blue"), 60),
+    ("colour-blind", "hex-kb", ("red", "portal tint"), 20),
+    ("colour-blind", "hex-kb", ("blue", "portal tint"), 20),
+    ("colour-blind", "nex", ("black side", "cell"), 60),
+    ("colour", "blind-hex", ("x side", "o side"), 60),
+    ("colour", "hex-kb", ("red", "blue"), 60),
+    ("ink-saver", "blind-hex", ("x side", "o side"), 60),
+])
+def test_roles_print_as_different_greys(tmp_path, palette, key, roles, gap):
+    """The page itself, printed in grey by poppler: sample each role where it is drawn."""
     game = GAMES[key]
+    colours = PALETTES[palette]
     doc = documents.make_document(game, "board", game.make_options(), NAMED["a4"],
-                                  palette="colour-blind")
+                                  palette=palette)
     page = doc.pages[0]
     out = tmp_path / "board.pdf"
-    subprocess.run([*PNP, "board", key, "--palette", "colour-blind", "-o", str(out)],
+    subprocess.run([*PNP, "board", key, "--palette", palette, "-o", str(out)],
                    check=True, capture_output=True)
     subprocess.run(["pdftoppm", "-png", "-gray", "-r", "100", "-singlefile", str(out),
                     str(tmp_path / "grey")], check=True)
     image = Image.open(tmp_path / "grey.png").convert("L")
     greys = {}
     for role in roles:
-        shape = fills(page, COLOUR_BLIND[role])[0]
+        shape = fills(page, colours[role])[0]
         points = shape.subpaths[0]
         cx = sum(p.x for p in points) / len(points)
         cy = sum(p.y for p in points) / len(points)
         # Halfway to a corner: clear of any label at the centre of a cell.
         greys[role] = grey_at(image, (cx + points[0].x) / 2, (cy + points[0].y) / 2, 100)
     for a, b in itertools.combinations(roles, 2):
-        assert abs(greys[a] - greys[b]) >= 20, greys
+        assert abs(greys[a] - greys[b]) >= gap, greys
+
+
+def test_the_printed_grey_check_can_fail(tmp_path):
+    """The old red and blue, printed by poppler, come out well under 60 levels apart."""
+    page = Page(20, 10, (rectangle(0, 0, 10, 10, Paint(fill=HUE_ONLY[0])),
+                         rectangle(10, 0, 10, 10, Paint(fill=HUE_ONLY[1]))))
+    out = tmp_path / "old.pdf"
+    out.write_bytes(document_pdf(Document((page,), "old", "test")))
+    subprocess.run(["pdftoppm", "-png", "-gray", "-r", "100", "-singlefile", str(out),
+                    str(tmp_path / "grey")], check=True)
+    image = Image.open(tmp_path / "grey.png").convert("L")
+    assert abs(grey_at(image, 5, 5, 100) - grey_at(image, 15, 5, 100)) < 20
 
 
 def test_every_palette_names_every_role():

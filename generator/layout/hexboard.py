@@ -23,7 +23,7 @@ from ..geometry import (
     edge_key,
 )
 from ..gridfile import column_name
-from ..scene import Paint, Path, Shape, Text, area, segments
+from ..scene import SMALLEST_TEXT, Paint, Path, Shape, Text, area, segments
 from .textlayout import centred_label
 
 UNIT = Layout(POINTY, 1.0)
@@ -35,7 +35,10 @@ SIDE_LETTER_AT = 1.6
 # Label sizes in cell radii, for the fit; the drawing scales them the same way.
 COORDINATE_SIZE = 0.42
 SIDE_LETTER_SIZE = 0.9
-ANGLES = tuple(range(0, 180))
+# Boards sit square to the page: turned only by multiples of 30 degrees, every cell edge runs
+# at 0, 30, 60 or 90 degrees to the paper's edges, never a few degrees off like a sheet that
+# fed crooked. (The rhombus looks the same turned half way round.)
+ANGLES = (0, 30, 60, 90, 120, 150)
 
 
 def axial_point(fq: float, fr: float) -> Point:
@@ -96,28 +99,44 @@ def side_letter_distance(with_coordinates: bool) -> float:
 BORDER_ROW = 1.0
 
 
-def extent(size: int, with_coordinates: bool = True, outset: float = 0.0) -> list[Point]:
+def extent(size: int, with_coordinates: bool = True, outset: float = 0.0,
+           smallest: float = 0.0) -> list[Point]:
     """Points the drawn board reaches in the unit layout: bands, coordinates, side letters;
-    `outset` axial units further out when border cells surround the board."""
+    `outset` axial units further out when border cells surround the board. Labels are at
+    least `smallest` cell radii high, for boards whose cells are small."""
     points = outline(size, BAND[1] + outset)
     if with_coordinates:
         lo, hi = -2 / 3 - COORDINATE_AT - outset, size - 1 + 2 / 3 + COORDINATE_AT + outset
         for i in (0, size - 1):
             for fq, fr in ((i, lo), (i, hi), (lo, i), (hi, i)):
-                points += _disc(axial_point(fq, fr), COORDINATE_SIZE)
+                points += _disc(axial_point(fq, fr), max(COORDINATE_SIZE, smallest))
     at = side_letter_distance(with_coordinates) + outset
     lo, hi = -2 / 3 - at, size - 1 + 2 / 3 + at
     mid = (size - 1) / 2
     for fq, fr in ((lo, mid), (hi, mid), (mid, lo), (mid, hi)):
-        points += _disc(axial_point(fq, fr), SIDE_LETTER_SIZE * 0.6)
+        points += _disc(axial_point(fq, fr), max(SIDE_LETTER_SIZE, smallest) * 0.6)
     return points
+
+
+def label_size(share: float, cell_radius: float) -> float:
+    """A label `share` of a cell radius high, but never under the smallest text (mm)."""
+    return max(share * cell_radius, SMALLEST_TEXT)
 
 
 def place_board(size: int, x: float, y: float, width: float, height: float,
                 with_coordinates: bool = True, angles: Iterable[float] = ANGLES,
                 outset: float = 0.0) -> Placement:
-    """Rotate and scale the board and its labels to fill the box."""
-    fit = best_fit(extent(size, with_coordinates, outset), width, height, angles)
+    """Turn (by one of `angles`) and scale the board and its labels to fill the box. Where
+    cells come out so small that labels keep the smallest text size instead of scaling with
+    them, the fit makes room for labels that large."""
+    angles = tuple(angles)
+    smallest = 0.0
+    for _ in range(8):
+        fit = best_fit(extent(size, with_coordinates, outset, smallest), width, height, angles)
+        need = SMALLEST_TEXT / fit.scale
+        if need <= max(smallest, COORDINATE_SIZE if with_coordinates else SIDE_LETTER_SIZE):
+            break
+        smallest = need * 1.02
     return Placement(Rhombus(size), fit.transform.then(Affine.translation(x, y)))
 
 
@@ -146,15 +165,19 @@ def cell_shapes(p: Placement, line_paint: Paint, fills: dict[Hex, str] | None = 
 def side_bands(p: Placement, q_colour: str, r_colour: str,
                edge: str | None = None, hatched: bool = False) -> list[Shape]:
     """Four trapezoids along the sides, mitred where they meet: q sides in one colour, r
-    sides in the other; an edge colour outlines them, for a side coloured like the paper."""
+    sides in the other; an edge colour outlines them, for a side coloured like the paper.
+    Hatched, q sides take single lines and r sides cross-hatching (a side coloured like
+    the paper stays plain)."""
     inner = [p.transform.apply(pt) for pt in outline(p.board.size, BAND[0])]
     outer = [p.transform.apply(pt) for pt in outline(p.board.size, BAND[1])]
     # outline order: (lo,lo), (hi,lo), (hi,hi), (lo,hi); side i runs from corner i to i+1.
     colours = [r_colour, q_colour, r_colour, q_colour]
+    patterns = ["cross", "lines", "cross", "lines"]
     width = 0.04 * p.cell_radius
     return [shape for i in range(4)
             for shape in area((inner[i], inner[(i + 1) % 4], outer[(i + 1) % 4], outer[i]),
-                              colours[i], hatched and colours[i] != "#ffffff", edge, width)]
+                              colours[i], hatched and colours[i] != "#ffffff" and patterns[i],
+                              edge, width)]
 
 
 def coordinates(p: Placement, colour: str, size: float, outset: float = 0.0) -> list[Text]:
@@ -188,6 +211,7 @@ def labels(p: Placement, q_side: tuple[str, str], r_side: tuple[str, str], muted
            with_coordinates: bool = True, outset: float = 0.0) -> list[Text]:
     """Coordinates (if wanted) and the players' letters, each side's as (text, colour)."""
     r = p.cell_radius
-    out = coordinates(p, muted, COORDINATE_SIZE * r, outset) if with_coordinates else []
+    out = (coordinates(p, muted, label_size(COORDINATE_SIZE, r), outset)
+           if with_coordinates else [])
     return out + side_letters(p, q_side[0], r_side[0], q_side[1], r_side[1],
-                              SIDE_LETTER_SIZE * r, with_coordinates, outset)
+                              label_size(SIDE_LETTER_SIZE, r), with_coordinates, outset)

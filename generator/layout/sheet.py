@@ -9,7 +9,7 @@ from ..fonts import ASCENT, CAP_HEIGHT, DESCENT, text_width
 from ..geometry import Point
 from ..palette import Palette
 from ..paper import Paper
-from ..scene import Page, Paint, Shape, Text, line, rectangle, segments
+from ..scene import SMALLEST_TEXT, Page, Paint, Shape, Text, line, rectangle, segments
 
 TITLE_SIZE = 6.0
 SUBTITLE_SIZE = 3.2
@@ -39,8 +39,8 @@ def fitted(text: str, size: float, width: float, font: str = "regular") -> float
 
 # The calibration ruler: 50 mm over 2 inches, in the footer's left corner.
 RULER_MM, RULER_IN = 50.0, 2.0
-RULER_WIDTH = 60.0            # with its labels, and room before the footer text
-RULER_LABEL = 1.9
+RULER_WIDTH = 62.0            # with its labels, and room before the footer text
+RULER_LABEL = 2.2             # just over the smallest text, 6 pt
 
 
 def ruler(paper: Paper, colours: Palette) -> list[Shape]:
@@ -78,7 +78,7 @@ def footer(paper: Paper, text: str, colours: Palette) -> list[Shape]:
              colours["muted"], anchor="middle") for i, line_ in enumerate(lines)]
 
 
-SMALLEST_FOOTER = 2.0
+SMALLEST_FOOTER = SMALLEST_TEXT
 
 
 def wrap_words(text: str, size: float, width: float) -> list[str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfgen.canvas import Canvas
@@ -15,11 +14,21 @@ from ..scene import Circle, Clip, Document, Paint, Path, Shape, Text
 PRODUCER = "pnp print-and-play generator"
 
 
+def _set_colour(c: Canvas, colour: str, stroke: bool = False) -> None:
+    """A "#rrggbb" colour as fill or stroke. Greys, black above all, go out as DeviceGray, so
+    a print shop separates them into black ink alone and a mono laser prints black solid."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    if r == g == b:
+        (c.setStrokeGray if stroke else c.setFillGray)(r / 255)
+    else:
+        (c.setStrokeColorRGB if stroke else c.setFillColorRGB)(r / 255, g / 255, b / 255)
+
+
 def _apply_paint(c: Canvas, paint: Paint) -> tuple[int, int]:
     if paint.fill:
-        c.setFillColor(HexColor(paint.fill))
+        _set_colour(c, paint.fill)
     if paint.stroke:
-        c.setStrokeColor(HexColor(paint.stroke))
+        _set_colour(c, paint.stroke, stroke=True)
         c.setLineWidth(paint.width)
         c.setLineCap(1 if paint.round_caps else 0)
         c.setLineJoin(1 if paint.round_caps else 0)
@@ -61,7 +70,7 @@ def _draw_text(c: Canvas, text: Text) -> None:
     if text.angle:
         c.rotate(text.angle)
     c.scale(1, -1)
-    c.setFillColor(HexColor(text.colour))
+    _set_colour(c, text.colour)
     c.setFont(fonts.registered(text.font), text.size)
     draw = {"start": c.drawString, "middle": c.drawCentredString,
             "end": c.drawRightString}[text.anchor]

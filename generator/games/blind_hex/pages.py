@@ -28,8 +28,9 @@ from .rules import (
 
 CREDIT = f"{TITLE} by {DESIGNER}, {YEAR}. Licensed {LICENCE}."
 MIN_RULE_NUMBERS = 4  # two covered numbers must still leave two to choose
-# x sides to the players' left and right, o sides at the top and bottom, as the rules say.
-BOARD_ANGLES = tuple(range(-14, 45))
+# x sides to the players' left and right, o sides at the top and bottom, as the rules say,
+# and square to the page: o sides level (0) or x sides upright (30).
+BOARD_ANGLES = (0, 30)
 COIN_SPOT = 21.0  # mm: a UK 1p is 20.3 mm, the largest common small coin
 ROW_GAP = 1.5
 

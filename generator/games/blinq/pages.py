@@ -11,7 +11,7 @@ from ...layout import cutsheet, sheet
 from ...layout.textlayout import Figure, centred_label, typeset
 from ...palette import Palette
 from ...paper import Paper, roomiest
-from ...scene import Document, Page, Paint, Shape, area, rectangle, segments
+from ...scene import SMALLEST_TEXT, Document, Page, Paint, Shape, area, rectangle, segments
 from ..game import Pages
 from .rules import (
     BLOCKS,
@@ -102,7 +102,8 @@ def block_shapes(b: BoardPlace, spot: Spot, orientation: str, colours: Palette,
         shapes += _ink_saver_marks(b, left, top, orientation, colours)
     if orientation == NEUTRAL:
         centre = b.point(left + 0.5, top + 0.5)
-        shapes.append(centred_label(centre.x, centre.y, "N", 0.3 * k, colours["ink"], "bold"))
+        shapes.append(centred_label(centre.x, centre.y, "N", max(0.3 * k, SMALLEST_TEXT),
+                                    colours["ink"], "bold"))
     if not bleed:
         at = b.point(left, top)
         shapes.append(rectangle(at.x, at.y, k, k, edge))
@@ -147,7 +148,7 @@ def board_shapes(b: BoardPlace, colours: Palette, stack: Stack, neutral_spot: Sp
     for spot in sorted(stack):
         shapes += block_shapes(b, spot, stack[spot], colours)
     if with_coordinates:
-        size = 0.18 * k
+        size = max(0.18 * k, SMALLEST_TEXT)
         out = FRAME + LABEL_GAP
         for i in range(SIZE):
             for at in (b.point(i + 0.5, -out), b.point(i + 0.5, SIZE + out)):

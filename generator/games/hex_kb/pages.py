@@ -4,12 +4,12 @@ puzzle and its solution, the rule sheet's judged figures, and the score pad."""
 from __future__ import annotations
 
 from ... import templating
-from ...geometry import SQRT3, Hex, Rhombus
+from ...geometry import SQRT3, Hex, Point, Rhombus
 from ...layout import hexboard, sheet
 from ...layout.textlayout import Figure, centred_label, typeset
 from ...palette import Palette
 from ...paper import Paper, roomiest
-from ...scene import Circle, Document, Page, Paint, Path, Shape, area, polygon, segments
+from ...scene import Circle, Document, Page, Paint, Path, Shape, Text, area, polygon, segments
 from ..game import Pages
 from .rules import (
     CREDIT,
@@ -30,6 +30,7 @@ from .rules import (
 )
 
 PAD_ROWS_MAX = 36     # rows a pad page can hold legibly; big boards rarely fill up
+CAPTION_SIZE = 3.0    # mm: a solution's verdict, under the board
 
 
 # --- drawing -------------------------------------------------------------------------------
@@ -77,17 +78,14 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
         edges += list(zip(ring, ring[1:] + ring[:1]))
     shapes.append(segments(edges, line))
     if hatched:
+        # Red's segments single-hatched, Blue's cross-hatched: apart in one ink too.
         for h, colour in border_cells(board.size).items():
-            shapes += area(corners[h], colours["red" if colour == RED else "blue"], True,
+            shapes += area(corners[h], colours["red" if colour == RED else "blue"],
+                           "lines" if colour == RED else "cross",
                            edge_width=max(0.15, 0.05 * r))
     frame_line = Paint(stroke=colours["portal"], width=max(0.3, 0.1 * r))
     for h in sorted(frames):
         shapes.append(polygon(corners[h], frame_line))
-        label = board.twin_index(h)
-        centre = p.centre(h)
-        if board.canonical(h) not in stones:
-            shapes.append(centred_label(centre.x, centre.y, str(label), 0.55 * r,
-                                        colours["portal"], "bold"))
     for h in Rhombus(board.size):
         colour = stones.get(board.canonical(h)) if h not in board.holes else None
         if colour:
@@ -95,6 +93,14 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
             shapes.append(Circle(c, 0.6 * r, Paint(fill=colours["red" if colour == RED
                                                                    else "blue"],
                                                    stroke=colours["ink"], width=0.06 * r)))
+    # Twin numbers last, so a stone never hides one: light on a stone, portal green elsewhere.
+    size = hexboard.label_size(0.55, r)
+    for h in sorted(frames):
+        centre = p.centre(h)
+        on_stone = board.canonical(h) in stones
+        shapes.append(centred_label(centre.x, centre.y, str(board.twin_index(h)), size,
+                                    colours["cell"] if on_stone else colours["portal"],
+                                    "bold"))
     shapes += hexboard.labels(p, ("R", colours["red"]), ("B", colours["blue"]),
                               colours["muted"], with_coordinates, outset=hexboard.BORDER_ROW)
     return shapes
@@ -108,10 +114,19 @@ def document(opts: Options, pages: list[Page], what: str) -> Document:
 
 def board_page(opts: Options, paper: Paper, colours: Palette,
                stones: dict[Hex, str] | None = None, marked: set[Hex] = frozenset(),
-               title: str = TITLE, subtitle: str = "", note: str = "") -> Page:
+               title: str = TITLE, subtitle: str = "", note: str = "",
+               caption: str = "") -> Page:
+    """The board, with a caption under it if given (set no smaller than 6 pt, however
+    narrow the page)."""
     board = opts.board()
     x, y, w, h = sheet.body_box(paper)
     shapes = sheet.header(paper, title, subtitle or opts.label, colours)
+    if caption:
+        lines = sheet.wrap_words(caption, CAPTION_SIZE, w)
+        h -= len(lines) * CAPTION_SIZE * 1.3 + 1
+        for i, text in enumerate(lines):
+            shapes.append(Text(Point(x + w / 2, y + h + 1 + (i + 0.8) * CAPTION_SIZE * 1.3),
+                               text, CAPTION_SIZE, colours["ink"], anchor="middle"))
     shapes += board_shapes(place(board, x, y, w, h, opts.coordinates), board, colours,
                            opts.coordinates, stones, marked)
     shapes += sheet.footer(paper, note or f"{CREDIT} Board after the rules' description. "
@@ -143,9 +158,9 @@ def puzzle_item(opts: Options, paper: Paper, colours: Palette,
                           note=f"{CREDIT} Every full board has exactly one winner. "
                                f"The solution is on the next page.")
     answer = board_page(opts, paper, colours, p.stones, p.structure,
-                        title=f"{TITLE} puzzle {opts.seed}: solution",
-                        subtitle=describe(p.verdict),
-                        note=f"{CREDIT} The winning structure is shaded.")
+                        title=f"{TITLE} puzzle {opts.seed}", subtitle="Solution",
+                        note=f"{CREDIT} The winning structure is shaded.",
+                        caption=describe(p.verdict))
     return document(opts, [question, answer] * copies, f"puzzle {opts.seed}")
 
 
@@ -228,10 +243,15 @@ def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
 # --- the score pad ------------------------------------------------------------------------------
 
 
+def pad_label(opts: Options) -> str:
+    """The board's label without the sides, which the pad has no need of (A5 has no room)."""
+    return opts.label.split(" · Red joins")[0]
+
+
 def pad_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     frame = 6 * (opts.radius + 1)
     return sheet.score_pad(paper, sheet.Pad(
-        f"{TITLE} score pad", opts.label, ("Red", "Blue"),
+        f"{TITLE} score pad", pad_label(opts), ("Red", "Blue"),
         (f"Write each claimed cell by column letter and row number (e.g. c4); a portal frame "
          f"cell once, by the number printed in it: 1 to {frame}.", "Red moves first."),
         (sheet.Column("Turn", 0.5), sheet.Column("Red", 1.2), sheet.Column("Blue", 1.2)),
