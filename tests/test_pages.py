@@ -59,7 +59,7 @@ NARROW_TEXT = {
     ("blind-hex", "cards", "pad"): "header subtitle (the board's label) set at 4.4 pt",
     ("blind-hex", "pennies", "board"): "header subtitle (the board's label) set at 4.2 pt",
     ("blind-hex", "pennies", "pad"): "header subtitle (the board's label) set at 4.2 pt",
-    ("bling", "standard", "tiles"): "cut-sheet subtitle set at 5.1 pt",
+    ("blinq", "standard", "tiles"): "cut-sheet subtitle set at 5.1 pt",
     ("hex-kb", "standard", "board"): "header subtitle (the board's label) set at 5.9 pt",
     ("nex", "standard", "counters"): "cut-sheet subtitle set at 5.0 pt",
 }
@@ -69,7 +69,7 @@ NARROW_MARGIN = {
     ("blind-hex", "pennies", "board"): "five coin spots a row are wider than the sheet",
     ("blind-hex", "cards", "pad"): "match tally's column headings overflow their columns",
     ("blind-hex", "pennies", "pad"): "match tally's column headings overflow their columns",
-    ("bling", "standard", "pad"): "match tally's column headings overflow their columns",
+    ("blinq", "standard", "pad"): "match tally's column headings overflow their columns",
     ("hex-kb", "standard", "pad"): "record's column headings overflow their columns",
     ("nex", "standard", "pad"): "record's column headings overflow their columns",
 }
