@@ -202,8 +202,8 @@ def side_letters(p: Placement, q_text: str, r_text: str, q_colour: str, r_colour
     out = []
     for fq, fr, text, colour in ((lo, mid, q_text, q_colour), (hi, mid, q_text, q_colour),
                                  (mid, lo, r_text, r_colour), (mid, hi, r_text, r_colour)):
-        at = p.point(fq, fr)
-        out.append(centred_label(at.x, at.y, text, size, colour, "bold"))
+        spot = p.point(fq, fr)
+        out.append(centred_label(spot.x, spot.y, text, size, colour, "bold"))
     return out
 
 

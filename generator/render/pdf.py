@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
@@ -85,7 +86,7 @@ class _Info(PDFInfo):
         super().__init__()
         self.licence = licence
 
-    def format(self, document) -> bytes:
+    def format(self, document: Any) -> bytes:
         entries = {"Title": PDFString(self.title), "Author": PDFString(self.author),
                    "Subject": PDFString(self.subject), "Keywords": PDFString(self.keywords),
                    "Creator": PDFString(self.creator), "Producer": PDFString(self.producer),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import svgwrite
 
@@ -38,7 +39,7 @@ def _path_data(path: Path) -> str:
     return "".join(parts)
 
 
-def _element(dwg: svgwrite.Drawing, shape: Shape):
+def _element(dwg: svgwrite.Drawing, shape: Shape) -> Any:
     if isinstance(shape, Clip):
         # Ids count up through the page, so the same page always gives the same file.
         clip = dwg.defs.add(dwg.clipPath(id=f"clip{len(dwg.defs.elements) + 1}"))

@@ -12,7 +12,7 @@ from ...layout import hexboard, sheet
 from ...layout.textlayout import Figure, centred_label, typeset
 from ...palette import Palette
 from ...paper import Paper, roomiest
-from ...scene import Circle, Document, Page, Paint, Shape, segments
+from ...scene import Circle, Document, FontRole, Page, Paint, Shape, segments
 from ..game import OptionError, Pages
 from .rules import (
     DESIGNER,
@@ -118,8 +118,9 @@ def penny_track(centre_x: float, top: float, width: float, numbers: int, letter:
     for i in range(numbers):
         slot = i if not facing_down else numbers - 1 - i
         x = centre_x + (slot - (numbers - 1) / 2) * pitch
-        for y, text, ink, font in ((letter_y, letter, colour, "bold"),
-                                   (number_y, str(i + 1), colours["ink"], "regular")):
+        rows: tuple[tuple[float, str, str, FontRole], ...] = (
+            (letter_y, letter, colour, "bold"), (number_y, str(i + 1), colours["ink"], "regular"))
+        for y, text, ink, font in rows:
             shapes.append(Circle(Point(x, y), radius, Paint(fill="#ffffff", stroke=colour,
                                                             width=0.5)))
             shapes.append(centred_label(x, y, text, 10.0, ink, font, angle))

@@ -3,6 +3,7 @@ figures (each position replayed by the judge) and the score pad."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ... import templating
@@ -24,6 +25,7 @@ from .rules import (
     PER_PLAYER,
     SIZE,
     TITLE,
+    Move,
     Options,
     Replay,
     Spot,
@@ -76,14 +78,17 @@ def block_shapes(b: BoardPlace, spot: Spot, orientation: str, colours: Palette,
     left, top = c.col / 2, c.row / 2
     k = b.cell
     edge = Paint(stroke=colours["stone edge"], width=max(0.2, 0.012 * k))
+    fields: list[tuple[float, float, float, float, str]]
     if orientation == NEUTRAL:
         fields = [(0.0, 0.0, 1.0, 1.0, colours["neutral stone"])]
     else:
         white, black = colours["white stone"], colours["black stone"]
-        fields = {"U": [(0, 0, 1, .5, white), (0, .5, 1, .5, black)],
+        halves: dict[str, list[tuple[float, float, float, float, str]]] = {
+                  "U": [(0, 0, 1, .5, white), (0, .5, 1, .5, black)],
                   "D": [(0, 0, 1, .5, black), (0, .5, 1, .5, white)],
                   "L": [(0, 0, .5, 1, white), (.5, 0, .5, 1, black)],
-                  "R": [(0, 0, .5, 1, black), (.5, 0, .5, 1, white)]}[orientation]
+                  "R": [(0, 0, .5, 1, black), (.5, 0, .5, 1, white)]}
+        fields = halves[orientation]
     shapes: list[Shape] = []
     if spot.level > 1 and not bleed:
         # A soft shadow down and to the right shows the block stands higher.
@@ -159,7 +164,9 @@ def board_shapes(b: BoardPlace, colours: Palette, stack: Stack, neutral_spot: Sp
 
 
 def neutral_spot(opts: Options) -> Spot:
-    return Spot(1, *cell_index(opts.neutral))
+    cell = cell_index(opts.neutral)
+    assert cell is not None, "options hold a cell of the board"
+    return Spot(1, *cell)
 
 
 def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
@@ -196,7 +203,7 @@ def tiles_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
     so that a cut a little off the line shows no white edge."""
     side = board_cell(paper)
 
-    def drawer(orientation: str):
+    def drawer(orientation: str) -> Callable[[Point, float, float], list[Shape]]:
         def draw(centre: Point, s: float, bleed: float) -> list[Shape]:
             b = BoardPlace(centre.x - s / 2, centre.y - s / 2, s)
             return block_shapes(b, Spot(1, 0, 0), orientation, colours, bleed)
@@ -239,26 +246,34 @@ def example_game() -> Replay:
 
 
 def small_board(stack: Stack, colours: Palette, width: float, caption: str,
-                extra=lambda b: []) -> Figure:
+                extra: Callable[[BoardPlace], list[Shape]] = lambda b: []) -> Figure:
     b = fit_board(0, 0, width, width)
     shapes = board_shapes(b, colours, stack, Spot(1, *CENTRE), cell="bare board")
     return Figure(width, width, tuple(shapes + extra(b)), caption)
+
+
+def placed(move: Move) -> Spot:
+    """Where a move in the rules' examples puts its block (none of them resigns)."""
+    assert move.spot is not None, "the examples place blocks"
+    return move.spot
 
 
 def figures(colours: Palette) -> dict[str, Figure]:
     moves = read_moves(EXAMPLE_GAME)[1]
     first = replay(moves[:1]).stack
     game = example_game()
-    _, path = winner(game.stack)
+    won = winner(game.stack)
+    assert won is not None, "the example game is won"
+    path = won[1]
     platform_moves = read_moves(PLATFORM_EXAMPLE)[1]
     platform = replay(platform_moves)
     if platform.errors:
         raise AssertionError(f"the rules' platform example is illegal: {platform.errors}")
-    raised = platform_moves[-1]
-    under = ", ".join(s.name.split()[1] for s in raised.spot.platform())
+    raised, m, last = (placed(move) for move in (platform_moves[-1], moves[0], moves[-1]))
+    under = ", ".join(s.name.split()[1] for s in raised.platform())
 
     def green_frame(b: BoardPlace) -> list[Shape]:
-        c = raised.spot.corner()
+        c = raised.corner()
         at = b.point(c.col / 2, c.row / 2)
         return [rectangle(at.x, at.y, b.cell, b.cell,
                           Paint(stroke=colours["highlight"], width=0.09 * b.cell))]
@@ -268,20 +283,19 @@ def figures(colours: Palette) -> dict[str, Figure]:
         return [segments(list(zip(pts, pts[1:])),
                          Paint(stroke=colours["highlight"], width=0.07 * b.cell))]
 
-    m = moves[0]
     return {
         "level-one": small_board(first, colours, 46.0,
                                  f"White's first block, on level 1 in cell "
-                                 f"{m.spot.name.split()[1]}, its white half facing "
-                                 f"{ORIENTATIONS[m.orientation]}: written {m.spot.name} "
-                                 f"{m.orientation}."),
+                                 f"{m.name.split()[1]}, its white half facing "
+                                 f"{ORIENTATIONS[moves[0].orientation]}: written {m.name} "
+                                 f"{moves[0].orientation}."),
         "level-two": small_board(platform.stack, colours, 46.0,
                                  f"A block on level 2 (green frame), centred on the platform "
-                                 f"of {under}: written {raised.spot.name} "
-                                 f"{raised.orientation}.", green_frame),
+                                 f"of {under}: written {raised.name} "
+                                 f"{platform_moves[-1].orientation}.", green_frame),
         "won": small_board(game.stack, colours, 54.0,
                            f"Move 4 cut White's strip down column b; on move {len(moves)} "
-                           f"White bridges it with a level-2 block ({moves[-1].spot.name} "
+                           f"White bridges it with a level-2 block ({last.name} "
                            f"{moves[-1].orientation}) and joins the white frames along white "
                            f"seen from above (green line).", path_line),
     }

@@ -3,6 +3,8 @@ puzzle and its solution, the rule sheet's judged figures, and the score pad."""
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from ... import templating
 from ...geometry import SQRT3, Hex, Point, Rhombus
 from ...layout import hexboard, sheet
@@ -44,7 +46,7 @@ def place(board: KleinBoard, x: float, y: float, w: float, h: float,
 
 def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
                  with_coordinates: bool = True, stones: dict[Hex, str] | None = None,
-                 marked: set[Hex] = frozenset()) -> list[Shape]:
+                 marked: AbstractSet[Hex] = frozenset()) -> list[Shape]:
     """Border cells, playable cells, windows, frames with twin labels, and stones. Stones are
     keyed by cell of the game; a frame cell's stone is drawn in both frames."""
     stones = stones or {}
@@ -87,10 +89,10 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
     for h in sorted(frames):
         shapes.append(polygon(corners[h], frame_line))
     for h in Rhombus(board.size):
-        colour = stones.get(board.canonical(h)) if h not in board.holes else None
-        if colour:
+        stone = stones.get(board.canonical(h)) if h not in board.holes else None
+        if stone:
             c = p.centre(h)
-            shapes.append(Circle(c, 0.6 * r, Paint(fill=colours["red" if colour == RED
+            shapes.append(Circle(c, 0.6 * r, Paint(fill=colours["red" if stone == RED
                                                                    else "blue"],
                                                    stroke=colours["ink"], width=0.06 * r)))
     # Twin numbers last, so a stone never hides one: light on a stone, portal green elsewhere.
@@ -113,7 +115,7 @@ def document(opts: Options, pages: list[Page], what: str) -> Document:
 
 
 def board_page(opts: Options, paper: Paper, colours: Palette,
-               stones: dict[Hex, str] | None = None, marked: set[Hex] = frozenset(),
+               stones: dict[Hex, str] | None = None, marked: AbstractSet[Hex] = frozenset(),
                title: str = TITLE, subtitle: str = "", note: str = "",
                caption: str = "") -> Page:
     """The board, with a caption under it if given (set no smaller than 6 pt, however
@@ -203,7 +205,9 @@ def figures(colours: Palette) -> dict[str, Figure]:
     a, _ = board.centres
 
     def label(offset: Hex) -> int:
-        return board.twin_index(a + offset)
+        number = board.twin_index(a + offset)
+        assert number is not None, "the figures' frame cells are next to the window"
+        return number
     west, east, north_east, south_west = (label(Hex(-1, 0)), label(Hex(1, 0)),
                                           label(Hex(1, -1)), label(Hex(-1, 1)))
     return {

@@ -144,7 +144,7 @@ DROP_TURN, TAKE_TURN = 3, 5
 def example_positions() -> list[dict[Hex, str]]:
     """The example game's position after each turn (index 0: the empty board)."""
     size, turns = read_moves(EXAMPLE_GAME)
-    positions = [{}]
+    positions: list[dict[Hex, str]] = [{}]
     for n in range(1, len(turns) + 1):
         game = replay(turns[:n], size)
         if game.errors:
@@ -174,7 +174,9 @@ def before_after(before: Stones, after: Stones, colours: Palette, caption: str) 
 def goal_figure(stones: Stones, colours: Palette) -> Figure:
     width, height = 70.0, 80.0
     p = place(EXAMPLE_SIZE, 0.0, 0.0, width, height)
-    colour, path = winner(EXAMPLE_SIZE, stones)
+    won = winner(EXAMPLE_SIZE, stones)
+    assert won is not None, "the goal figure shows a finished game"
+    colour, path = won
     shapes = board_shapes(p, colours, True, stones)
     shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in zip(path, path[1:])],
                            Paint(stroke=colours["highlight"], width=0.45 * p.cell_radius)))
