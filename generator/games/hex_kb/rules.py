@@ -354,6 +354,11 @@ def _reachable(t0: int, d: int) -> list[int]:
     return [base + j * d for j in range(-2, 3)]
 
 
+def _back_at(x: int) -> Callable[[int, int], bool]:
+    """The end of a walk round any loop: back at cell x with a transit count other than 0."""
+    return lambda node, k: node == x and k != 0
+
+
 def _back_round(x: int) -> Callable[[int, int], bool]:
     """The end of a walk round a portal loop: back at cell x with an odd transit count."""
     return lambda node, k: node == x and k % 2 == 1
@@ -605,15 +610,13 @@ def literal_reading_example(board: KleinBoard = FIGURE_BOARD,
         if (verdict.winner != BLUE or found.root[low] != found.root[high]
                 or found.portal_loop(RED)):
             continue
-        at_high, at_low = found.pot[high], found.pot[low]
-        assert at_high is not None and at_low is not None    # both in Red's chain
-        transits = at_high - at_low
+        transits = found.pot[high] - found.pot[low]    # both in Red's chain
         if transits not in (1, -1):
             continue
         path = judge_._walk(colours, RED, [(low, 0)],
-                            lambda node, k, t=transits: node == high and k == t)
+                            lambda node, k: node == high and k == transits)
         loops = [(judge_._walk(colours, RED, [(x, 0)],
-                               lambda node, k, x=x: node == x and k != 0), x)
+                               _back_at(x)), x)
                  for x in frame if colours[x] == RED and found.loops[found.root[x]]]
         loops = [(loop, x) for loop, x in loops if loop]
         if not loops:
