@@ -28,7 +28,7 @@ from typing import Any, Sequence
 from ...connect import chain
 from ...geometry import POINTY, Hex, Layout, Rhombus, hex_to_pixel
 from ...gridfile import GridError, content_lines, hex_name, read_grid, setting
-from ..game import OptionError, Verdict, option
+from ..game import OptionError, Report, Verdict, option
 
 RED, BLUE = "R", "B"
 TITLE = "Hex KB"
@@ -550,6 +550,20 @@ def check_examples(board: KleinBoard = FIGURE_BOARD) -> dict[str, Outcome]:
         if found[name].criterion != criterion:
             raise AssertionError(f"example {name!r}: judged {found[name]}")
     return found
+
+
+def stats_report(opts: Options) -> Report:
+    """The board's windows and frames, and the gaps of board round the frames."""
+    board = opts.board()
+    border, between = gaps(board.size, board.radius, board.offset)
+    window = 1 + 3 * board.radius * (board.radius + 1)
+    lines = (f"{TITLE} board {board.size}x{board.size}, window radius {board.radius}",
+             f"each window: {window} cell{'s' * (window > 1)}; each frame: {len(board.frame_a)} "
+             f"cells, twinned with the other frame's",
+             f"gaps: {border} cell{'s' * (border != 1)} between each frame and the border, "
+             f"{between} between the frames",
+             f"cells of the game: {len(board.cells)}")
+    return Report(lines, ())
 
 
 # --- the board as data ----------------------------------------------------------------------------
