@@ -42,6 +42,7 @@ from .templating import template_folder
 
 if TYPE_CHECKING:
     from .games.game import Game
+    from .paper import Paper
     from .scene import Document
 
 HOST = "127.0.0.1"
@@ -49,6 +50,7 @@ DEFAULT_PORT = 8470
 # Work one request may ask for: the command line allows more, the studio sends people to it.
 MAX_COPIES = 10
 MAX_PAGES = 24          # sheets of one document: a tiled board, a kit with copies
+TILING_SLACK = 1.4      # how far over the cap an estimated tiling is refused unmade
 MAX_QUERY = 2000        # characters of a query string
 BOOKLET = "booklet"
 # Query keys that are not options: which game, which item, which page, which format.
@@ -291,10 +293,26 @@ def request_from(query: Mapping[str, list[str]]) -> Request:
 
 @dataclass(frozen=True)
 class Made:
-    """What a request makes: the document, and the figures shown beside it."""
+    """What a request makes: the document, and the options' label."""
     document: Document
     figures: tuple[str, ...]
     warnings: tuple[str, ...]
+
+
+def figures(request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The figures beside the preview: the options' label, then the game's own figures for
+    its board (Blind Hex's balance, Hex KB's windows and gaps) where it has them. Asked for
+    after the preview, so the drawing never waits for them."""
+    if request.item == BOOKLET:
+        return (), ()
+    game = request.game
+    params = parse(request)
+    names = {f.name for f in dataclasses.fields(game.options)}
+    options = game.make_options(**{k: v for k, v in params.items() if k in names})
+    if game.stats is None:
+        return (options.label,), ()
+    report = game.stats(options)
+    return (options.label, *report.lines), tuple(report.warnings)
 
 
 def parse(request: Request) -> dict[str, Any]:
@@ -342,18 +360,33 @@ def make(request: Request) -> Made:
             raise OptionError("--tile needs --cell, the size of the cells in mm")
         if copies is not None:
             raise OptionError("--copies is for whole boards, not --cell boards")
+        if tile and cell is not None:
+            _refuse_large_tilings(game, options, params["paper"], cell)
         doc = documents.tiled_board(game, options, params["paper"], cell or 0.0, tile,
                                     params["palette"])
     else:
         doc = documents.make_document(game, request.item, options, params["paper"],
                                       copies or 1, params["palette"])
-    lines = [options.label]
-    warnings: list[str] = []
-    if game.stats is not None:
-        report = game.stats(options)
-        lines += report.lines
-        warnings += report.warnings
-    return Made(_capped(doc), tuple(lines), tuple(warnings))
+    return Made(_capped(doc), (options.label,), ())
+
+
+def _refuse_large_tilings(game: Game[Any], options: Any, paper: Paper, cell: float) -> None:
+    """Refuse a tiling far over the cap before drawing it: cells grow with the sheet, so the
+    board's cell on the paper itself tells the scale, and the scale the sheets. The estimate
+    runs up to a third high, so only what is well over is refused here; the rest is counted
+    exactly once made."""
+    from .layout import tiling
+    from .scene import Page
+    low, high = tiling.CELL_RANGE
+    if not low <= cell <= high:
+        return      # the command's own sentence follows
+    scale = cell / game.pages().board_cell(options, paper)
+    page = Page(paper.width * scale, paper.height * scale, ())
+    sheets = min(tiling.sheets_needed(page, paper.margin, p) for p in (paper, paper.turned()))
+    if sheets > TILING_SLACK * MAX_PAGES:
+        raise OptionError(f"a board with {cell:g} mm cells takes more than {MAX_PAGES} sheets "
+                          f"of {paper.name}; the studio makes up to {MAX_PAGES} at a time, "
+                          f"the command line more")
 
 
 def _capped(doc: Document) -> Document:
@@ -376,6 +409,8 @@ class Studio:
         self.hosts = tuple(hosts) if hosts else None
         self.lock = threading.Lock()
         self.made: OrderedDict[tuple[str, ...], Made] = OrderedDict()
+        self.found: OrderedDict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = \
+            OrderedDict()
         self.folder = template_folder()
 
     # WSGI
@@ -414,6 +449,10 @@ class Studio:
             return _ok("application/json", json.dumps(spec()).encode())
         if path == "/preview":
             return _ok("application/json", self.preview(parse_query(query)))
+        if path == "/figures":
+            lines, warnings = self.figures(request_from(parse_query(query)))
+            return _ok("application/json",
+                       json.dumps({"figures": lines, "warnings": warnings}).encode())
         if path == "/download":
             name, kind, data = self.download(parse_query(query))
             return _ok(kind, data, [("Content-Disposition", f'attachment; filename="{name}"')])
@@ -427,7 +466,7 @@ class Studio:
             spec=spec(), version=__version__).encode("utf-8")
 
     def make(self, request: Request) -> Made:
-        key = (request.item, *request.args)
+        key = (request.game.key, request.item, *request.args)
         with self.lock:
             if key in self.made:
                 self.made.move_to_end(key)
@@ -437,6 +476,15 @@ class Studio:
             while len(self.made) > self.KEEP:
                 self.made.popitem(last=False)
             return made
+
+    def figures(self, request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        key = ("figures", request.game.key, request.item, *request.args)
+        with self.lock:
+            if key not in self.found:
+                self.found[key] = figures(request)
+                while len(self.found) > self.KEEP:
+                    self.found.popitem(last=False)
+            return self.found[key]
 
     def preview(self, query: Mapping[str, list[str]]) -> bytes:
         from .render.svg import page_svg

@@ -218,9 +218,10 @@
     $("previous").disabled = data.page <= 1;
     $("next").disabled = data.page >= data.pages;
 
-    $("figures").replaceChildren(...data.figures.map((t) => element("li", { text: t })));
-    $("warnings").replaceChildren(...data.warnings.map((t) => element("li", { text: `warning: ${t}` })));
-    $("figures-title").parentElement.hidden = data.figures.length === 0;
+    showFigures(data);
+    fetch(`figures?${data.query}`).then((r) => (r.ok ? r.json() : null)).then((more) => {
+      if (more && $("command").textContent === data.command) showFigures(more);
+    }).catch(() => {});
 
     $("command").textContent = data.command;
     $("command").classList.remove("stale");
@@ -242,6 +243,12 @@
     $("copy").removeAttribute("aria-disabled");
     const here = data.page > 1 ? `${data.query}&page=${data.page}` : data.query;
     history.replaceState(null, "", `?${here}`);
+  }
+
+  function showFigures(data) {
+    $("figures").replaceChildren(...data.figures.map((t) => element("li", { text: t })));
+    $("warnings").replaceChildren(...data.warnings.map((t) => element("li", { text: `warning: ${t}` })));
+    $("figures-title").parentElement.hidden = data.figures.length === 0;
   }
 
   function fromAddress() {
