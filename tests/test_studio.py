@@ -487,3 +487,22 @@ def test_the_keyboard_reaches_every_control_with_its_label(browser, server):
         browser.switch_to.active_element.send_keys(Keys.TAB)
         reached.append(browser.switch_to.active_element.get_attribute("id"))
     assert reached[:3] == ["game", "item", "f-size"]
+
+
+def test_pnp_studio_serves_on_loopback_until_stopped(server):
+    process = subprocess.Popen([*PNP, "studio", "--no-browser", "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("pnp studio at http://127.0.0.1:"), line
+        host = line.split("http://")[1].split("/")[0]
+        status, _, body = get(host, "/")
+        assert status == 200 and b"pnp studio" in body
+        # A port in use is one line and exit status 2, as every user error.
+        taken = subprocess.run([*PNP, "studio", "--no-browser", "--port", host.split(":")[1]],
+                               capture_output=True, text=True, timeout=30)
+        assert taken.returncode == 2 and taken.stderr.startswith("pnp: cannot serve on")
+        assert taken.stderr.count("\n") == 1
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
