@@ -3,7 +3,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 PNP := $(VENV)/bin/pnp
-SYSTEM_TOOLS := poppler-utils qpdf librsvg2-bin fonts-dejavu-core chromium
+SYSTEM_TOOLS := poppler-utils qpdf librsvg2-bin fonts-dejavu-core chromium chromium-driver
 
 .PHONY: all build test check bench system-tools clean
 
@@ -23,11 +23,11 @@ $(VENV)/.test-installed: $(VENV)/.installed pyproject.toml
 build: $(VENV)/.installed
 	$(PNP) build --out output
 
-# The tests drive real clients: qpdf, poppler, librsvg and headless Chromium. Installed
-# when missing.
+# The tests drive real clients: qpdf, poppler, librsvg, headless Chromium and, for the
+# studio, Chromium's WebDriver. Installed when missing.
 system-tools:
 	@missing=""; \
-	for tool in pdftoppm pdffonts qpdf rsvg-convert chromium; do command -v $$tool >/dev/null || missing=1; done; \
+	for tool in pdftoppm pdffonts qpdf rsvg-convert chromium chromedriver; do command -v $$tool >/dev/null || missing=1; done; \
 	fc-list | grep -q DejaVuSans || missing=1; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_TOOLS) >/dev/null; \

@@ -61,6 +61,44 @@ def hex_kb_position(path: str) -> None:
         f.write("\n".join(rows) + "\n")
 
 
+def studio_round_trips(runs: int = RUNS) -> dict[str, tuple[float, float]]:
+    """Median seconds from a preview request to its SVG received, over loopback with the
+    server warm: (each request new to the studio, the same request again)."""
+    import http.client
+    import threading
+
+    from generator.studio import make_studio_server
+    server = make_studio_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host = f"127.0.0.1:{server.server_address[1]}"
+
+    def fetch(path: str) -> float:
+        start = time.perf_counter()
+        connection = http.client.HTTPConnection(host)
+        connection.request("GET", path)
+        response = connection.getresponse()
+        body = response.read()
+        connection.close()
+        assert response.status == 200 and b"<svg" in body, body[:200]
+        return time.perf_counter() - start
+
+    cases = {"studio preview blind-hex 11x11": "game=blind-hex&item=board&size=11",
+             "studio preview blind-hex 25x25": "game=blind-hex&item=board&size=25",
+             "studio preview hex-kb rules p1": "game=hex-kb&item=rules&size=11"}
+    out = {}
+    try:
+        fetch("/preview?game=nex&item=board")      # warm: imports, fonts, templates
+        for name, query in cases.items():
+            # A seed no request has used, so the studio makes the page afresh each time.
+            new = [fetch(f"/preview?{query}&seed={1000 + i}") for i in range(runs)]
+            again = [fetch(f"/preview?{query}&seed=1000") for _ in range(runs)]
+            out[name] = (statistics.median(new), statistics.median(again))
+    finally:
+        server.shutdown()
+        server.server_close()
+    return out
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         from generator.games.blinq import pages as blinq
@@ -110,6 +148,10 @@ def main() -> None:
               f"(target < 3)")
         print(f"  Hex KB: 10,000 adjudications 11x11 {hex_kb_adjudications():7.3f}  "
               f"(target < 1.5)")
+        print("studio preview round trip over loopback, median ms (new options / same again)")
+        for name, (new, again) in studio_round_trips().items():
+            target = "  (target <= 100 new)" if "11x11" in name else ""
+            print(f"  {name:32} {new * 1000:7.1f} / {again * 1000:5.1f}{target}")
 
 
 if __name__ == "__main__":

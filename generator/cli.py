@@ -341,5 +341,17 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
     click.echo(f"{sum(len(paths) for _, paths in built) + 1} files in {out}, with index.html")
 
 
+@main.command()
+@click.option("--port", type=click.IntRange(0, 65535),
+              help="Port on 127.0.0.1: 8470 by default, or any free one if that is taken; 0 "
+                   "for any free one.")
+@click.option("--no-browser", is_flag=True, help="Only serve the page; open no browser.")
+def studio(port: int | None, no_browser: bool) -> None:
+    """Every game, item and option on a page in the browser, with a live preview and
+    downloads. Served on this computer only, until Ctrl+C."""
+    from . import studio as served
+    served.serve(port, open_browser=not no_browser, echo=click.echo)
+
+
 if __name__ == "__main__":
     main()

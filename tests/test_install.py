@@ -40,7 +40,7 @@ def test_the_wheel_carries_the_templates(installed):
     wheel, _, _ = installed
     names = zipfile.ZipFile(wheel).namelist()
     shipped = {Path(n).name for n in names if n.startswith("generator/templates/")}
-    assert shipped == {p.name for p in (ROOT / "templates").glob("*.j2")}
+    assert shipped == {p.name for p in (ROOT / "templates").iterdir() if p.is_file()}
 
 
 def test_version_is_the_package_version(installed):
@@ -61,3 +61,38 @@ def test_rules_and_kit_from_an_installed_wheel(installed, game):
         subprocess.run(["qpdf", "--check", str(out)], check=True, capture_output=True)
         # Run from outside the checkout, the installed package is the one that drew it.
         assert str(ROOT) not in result.stdout + result.stderr
+
+
+# The studio's page and its two files, asked of the app from the installed package.
+STUDIO_CHECK = """
+import io, sys
+from wsgiref.util import setup_testing_defaults
+from generator.studio import create_app
+import generator
+app = create_app()
+for path, query in (("/", ""), ("/studio.css", ""), ("/studio.js", ""),
+                    ("/preview", "game=nex&item=board")):
+    environ = {"PATH_INFO": path, "QUERY_STRING": query}
+    setup_testing_defaults(environ)
+    got = []
+    body = b"".join(app(environ, lambda status, headers: got.append(status)))
+    print(path, got[0], len(body))
+print(generator.__file__)
+"""
+
+
+def test_the_studio_from_an_installed_wheel(installed):
+    _, pnp, work = installed
+    python = pnp.parent / "python"
+    result = subprocess.run([str(python), "-c", STUDIO_CHECK], capture_output=True, text=True,
+                            cwd=work)
+    assert result.returncode == 0, result.stderr
+    *lines, where = result.stdout.splitlines()
+    assert len(lines) == 4
+    for line in lines:
+        path, status, size = line.split(" ", 2)
+        assert status.startswith("200") and int(size.split()[-1]) > 100, line
+    assert str(ROOT) not in where
+    result = subprocess.run([str(pnp), "studio", "--help"], capture_output=True, text=True,
+                            cwd=work)
+    assert result.returncode == 0 and "--no-browser" in result.stdout

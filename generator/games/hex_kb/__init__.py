@@ -11,11 +11,11 @@ winner. The board here is built from the rules' description of its topology (see
 from __future__ import annotations
 
 from ..game import Game
-from .rules import DESIGNER, TITLE, YEAR, Options, board_json, judge
+from .rules import DESIGNER, TITLE, YEAR, Options, board_json, judge, stats_report
 
 
 GAME = Game(
     key="hex-kb", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "puzzle", "pad"),
-    board_json=board_json, judge=judge,
+    board_json=board_json, judge=judge, stats=stats_report,
 )

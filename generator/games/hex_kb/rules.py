@@ -29,7 +29,7 @@ from typing import Any
 from ...connect import chain
 from ...geometry import POINTY, Hex, Layout, Rhombus, hex_to_pixel
 from ...gridfile import GridError, content_lines, hex_name, read_grid, setting
-from ..game import OptionError, Verdict, option
+from ..game import OptionError, Report, Verdict, option
 
 RED, BLUE = "R", "B"
 TITLE = "Hex KB"
@@ -628,6 +628,20 @@ def literal_reading_example(board: KleinBoard = FIGURE_BOARD,
                               frozenset(cells[i] for i in judge_.structure(colours, verdict)),
                               verdict)
     raise AssertionError("no position for the literal reading's figure was found")
+
+
+def stats_report(opts: Options) -> Report:
+    """The board's windows and frames, and the gaps of board round the frames."""
+    board = opts.board()
+    border, between = gaps(board.size, board.radius, board.offset)
+    window = 1 + 3 * board.radius * (board.radius + 1)
+    lines = (f"{TITLE} board {board.size}x{board.size}, window radius {board.radius}",
+             f"each window: {window} cell{'s' * (window > 1)}; each frame: {len(board.frame_a)} "
+             f"cells, twinned with the other frame's",
+             f"gaps: {border} cell{'s' * (border != 1)} between each frame and the border, "
+             f"{between} between the frames",
+             f"cells of the game: {len(board.cells)}")
+    return Report(lines, ())
 
 
 # --- the board as data ----------------------------------------------------------------------------
