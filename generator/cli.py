@@ -275,19 +275,33 @@ main.add_command(GameGroup(
 
 
 def _judge_command(game: Game[Any]) -> click.Command:
-    def run(file: typing.TextIO) -> None:
+    from .gridfile import LIMIT, decode
+
+    def run(file: str) -> None:
         assert game.judge is not None
+        name = "<stdin>" if file == "-" else "".join(
+            ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace")
+            .decode("ascii") for ch in file)
         try:
-            verdict = game.judge(file.read())
-        except (UserError, UnicodeDecodeError) as err:
-            raise click.UsageError(f"{file.name}: {err}") from None
+            if file == "-" and sys.stdin is None:
+                raise OSError("standard input is closed")
+            # At most one byte past the limit, so a huge file or an endless stream is refused
+            # after reading what the limit allows.
+            with click.open_file(file, "rb") as stream:
+                data = stream.read(LIMIT + 1)
+        except OSError as err:
+            raise UserError(f"{name}: cannot be read: {err.strerror or err}") from None
+        try:
+            verdict = game.judge(decode(data))
+        except UserError as err:
+            raise UserError(f"{name}: {err}") from None
         for text in verdict.lines:
             click.echo(text)
         if not verdict.clean:
             raise click.exceptions.Exit(1)
     return GameCommand(
         game, callback=run,
-        params=[click.Argument(["file"], type=click.File("r", encoding="utf-8"))],
+        params=[click.Argument(["file"], type=click.Path(allow_dash=True))],
         help=f"Judge a {game.title} file (FILE, or - for standard input).")
 
 

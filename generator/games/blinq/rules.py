@@ -16,7 +16,15 @@ from typing import Any, Mapping
 
 from ...connect import chain
 from ...geometry import Square, SquareGrid
-from ...gridfile import GridError, cell_name, content_lines, parse_cell, setting
+from ...gridfile import (
+    BLANK,
+    GridError,
+    cell_name,
+    content_lines,
+    parse_cell,
+    quoted,
+    setting,
+)
 from ..game import OptionError, Verdict, option
 
 TITLE = "Blinq"
@@ -55,7 +63,7 @@ class Options:
 
 
 def cell_index(name: str) -> tuple[int, int] | None:
-    return parse_cell(name.lower(), SIZE)
+    return parse_cell(name, SIZE)
 
 
 # --- the pyramid ------------------------------------------------------------------------------
@@ -231,23 +239,26 @@ def other(colour: str) -> str:
     return BLACK if colour == WHITE else WHITE
 
 
-_MOVE = re.compile(r"(?:\d+\.\s+)?(?:(resign)|(\d)\s*([a-z]\d)\s*([a-z]+))", re.I)
+# ASCII only, so that case folding cannot turn a look-alike (İ, ſ, K) into a letter.
+_MOVE = re.compile(r"(?:\d+\.\s+)?(?:(resign)|(\d)\s*([a-z]\d)\s*([a-z]+))",
+                   re.ASCII | re.IGNORECASE)
 _WORDS = {**{k: k for k in ORIENTATIONS}, **{v.upper(): k for k, v in ORIENTATIONS.items()}}
 
 
 def parse_move(body: str, line: int) -> Move:
-    text = body.strip()
+    text = body.strip(BLANK)
     m = _MOVE.fullmatch(text)
-    column = len(body) - len(body.lstrip()) + 1
+    column = len(body) - len(body.lstrip(BLANK)) + 1
     if not m:
-        raise GridError(line, column, f"'{text}' is not a move: write level, place and the "
-                                      f"side the white half faces, e.g. 2 b3 U, or resign")
+        raise GridError(line, column, f"{quoted(text)} is not a move: write level, place and "
+                                      f"the side the white half faces, e.g. 2 b3 U, or resign")
     if m.group(1):
         return Move(line=line)
     level, place, side = int(m.group(2)), m.group(3).lower(), m.group(4).upper()
     if side not in _WORDS:
         raise GridError(line, column + m.start(4),
-                        f"'{m.group(4)}' is not a side: U, R, D or L (up, right, down, left)")
+                        f"{quoted(m.group(4))} is not a side: U, R, D or L (up, right, down, "
+                        f"left)")
     col, row = ord(place[0]) - ord("a"), int(place[1:]) - 1
     return Move(Spot(level, col, row), _WORDS[side], line)
 

@@ -28,7 +28,15 @@ from typing import Any
 
 from ...connect import chain
 from ...geometry import POINTY, Hex, Layout, Rhombus, hex_to_pixel
-from ...gridfile import GridError, content_lines, hex_name, read_grid, setting
+from ...gridfile import (
+    GridError,
+    content_lines,
+    hex_name,
+    quoted,
+    read_grid,
+    setting,
+    small_number,
+)
 from ..game import OptionError, Report, Verdict, option
 
 RED, BLUE = "R", "B"
@@ -425,14 +433,18 @@ def read_position(text: str) -> tuple[KleinBoard, dict[Hex, str]]:
     """A grid of R, B and . for every cell of the rhombus, O in the windows; twins must
     agree. An optional first line `window W` gives the window radius."""
     lines = content_lines(text)
-    given = setting(lines, "window", str.isdigit, "W", "W a window radius of 0 or more")
+    given = setting(lines, "window", lambda v: v.isascii() and v.isdigit(), "W",
+                    "W a window radius of 0 or more")
     rows = read_grid(lines, f"RB.{WINDOW}", SIZES)
     size = len(rows)
-    radius = int(given) if given else default_radius(size)
+    radius = default_radius(size) if given is None else small_number(given)
     try:
+        if radius is None:   # more digits than any board has cells
+            raise ValueError(given)
         board = KleinBoard(size, radius)
     except ValueError:
-        raise GridError(rows[0][0].line, 1, f"windows of radius {radius} do not fit a "
+        shown = quoted(given or "") if radius is None else radius
+        raise GridError(rows[0][0].line, 1, f"windows of radius {shown} do not fit a "
                                             f"{size} × {size} board") from None
     stones: dict[Hex, str] = {}
     for r, row in enumerate(rows):

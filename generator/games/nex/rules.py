@@ -8,6 +8,7 @@ stones never connect anything. Three conventions finish an almost full board.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping
@@ -21,8 +22,10 @@ from ...gridfile import (
     content_lines,
     hex_name,
     parse_cell,
+    quoted,
     read_grid,
     setting,
+    small_number,
 )
 from ..game import OptionError, Verdict, option
 
@@ -90,7 +93,7 @@ class IllegalTurn(ValueError):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Turn:
     """A turn as written on the score pad: plain cells end as the player's stones, cells in
     brackets end as neutral stones. `swap` is the pie rule's exchange of colours."""
@@ -157,8 +160,10 @@ def _full_board_turn(stones: Stones, colour: str, h: Hex, empty: int, neutrals: 
                       f"but {holding(h)}")
 
 
-_TOKEN = re.compile(r"\(\s*([^\s()]*)\s*\)|([^\s()]+)|(\S)")
-_NUMBER = re.compile(r"\s*\d+\.(?=\s|$)")
+# ASCII only: a space is a space or a tab, a digit 0-9, so look-alikes are refused by name.
+_TOKEN = re.compile(r"\(\s*([^\s()]*)\s*\)|([^\s()]+)|(\S)", re.ASCII)
+_NUMBER = re.compile(r"\s*\d+\.(?=\s|$)", re.ASCII)
+_hex = functools.cache(Hex)   # one object per cell, however long the move list
 
 
 def parse_turn(body: str, line: int, size: int) -> Turn:
@@ -169,19 +174,19 @@ def parse_turn(body: str, line: int, size: int) -> Turn:
     for m in _TOKEN.finditer(body, start):
         column = m.start() + 1
         if m.group(3):
-            raise GridError(line, column, f"unmatched '{m.group(3)}'")
+            raise GridError(line, column, f"unmatched {quoted(m.group(3))}")
         bracketed = m.group(1) is not None
-        name = (m.group(1) if bracketed else m.group(2)).lower()
-        if name == "swap" and not bracketed:
+        name = m.group(1) if bracketed else m.group(2)
+        if name.isascii() and name.lower() == "swap" and not bracketed:
             if mine or neutral or body[m.end():].strip():
                 raise GridError(line, column, "swap is a whole turn on its own")
             return Turn(swap=True, line=line)
         cell = parse_cell(name, size)
         if cell is None:
             last = f"{column_name(size - 1)}{size}"
-            raise GridError(line, column, f"'{name}' is not a cell of a {size} × {size} board "
-                                          f"(a1 to {last})")
-        (neutral if bracketed else mine).append(Hex(*cell))
+            raise GridError(line, column, f"{quoted(name)} is not a cell of a {size} × {size} "
+                                          f"board (a1 to {last})")
+        (neutral if bracketed else mine).append(_hex(*cell))
     return Turn(tuple(mine), tuple(neutral), line=line)
 
 
@@ -225,15 +230,16 @@ def replay(turns: list[Turn], size: int) -> Replay:
 
 def read_moves(text: str) -> tuple[int, list[Turn]]:
     lines = content_lines(text)
-    given = setting(lines, "size", lambda v: v.isdigit() and int(v) in JUDGE_SIZES,
+    given = setting(lines, "size", lambda v: small_number(v) in JUDGE_SIZES,
                     "N", f"N from {JUDGE_SIZES.start} to {JUDGE_SIZES.stop - 1}")
-    size = int(given) if given else DEFAULT_SIZE
-    return size, [parse_turn(body, number, size) for number, body in lines]
+    size = small_number(given or "") or DEFAULT_SIZE
+    return size, [parse_turn(body, line, size) for line, body in lines]
 
 
 def is_move_list(text: str) -> bool:
     """Board grids hold only B, W, N and dots; a move list names cells, which have digits."""
-    return any(re.search(r"\d|swap|size", body, re.I) for _, body in content_lines(text))
+    return any(re.search(r"\d|swap|size", body, re.ASCII | re.IGNORECASE)
+               for _, body in content_lines(text))
 
 
 def read_position(text: str) -> tuple[int, dict[Hex, str]]:
