@@ -191,7 +191,7 @@ def as_query(args: tuple[str, ...]) -> dict[str, str]:
     ("pad", "blind-hex", "--edition", "tokens"),
     ("board", "hex-kb", "--window", "9"),
     ("board", "hex-kb", "--window", "-1"),
-    ("board", "bling", "--neutral", "z9"),
+    ("board", "blinq", "--neutral", "z9"),
     ("board", "nex", "--paper", "9x9"),
     ("board", "nex", "--paper", "a9"),
     ("board", "nex", "--tile"),
@@ -258,7 +258,7 @@ def run_command(command: str, folder: Path) -> Path:
 @pytest.mark.parametrize("values", [
     {"game": "blind-hex", "item": "kit", "size": 13, "palette": "ink-saver"},
     {"game": "nex", "item": "booklet", "extras": ["board", "pad"], "paper": "letter"},
-    {"game": "bling", "item": "board", "neutral": "b2", "cell": 30, "tile": "true"},
+    {"game": "blinq", "item": "board", "neutral": "b2", "cell": 30, "tile": "true"},
 ])
 def test_a_download_is_the_command_lines_file(server, tmp_path, values):
     status, _, body = get(server, "/preview?" + query(**values))
