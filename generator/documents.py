@@ -52,7 +52,8 @@ def tiled_board(game: Game[Any], options: Any, paper: Paper, cell: float, tile: 
         virtual = tiling.virtual_paper(paper, lambda p: pages.board_cell(options, p), cell)
     except ValueError as err:
         raise OptionError(f"--cell {cell:g}: {err}") from None
-    page = pages.items["board"](options, virtual, PALETTES[palette], 1).pages[0]
+    page = tiling.board_only(
+        pages.items["board"](options, virtual, PALETTES[palette], 1).pages[0], virtual.margin)
     count, sheet = min(((tiling.sheets_needed(page, virtual.margin, p), p)
                         for p in (paper, paper.turned())),
                        key=lambda found: (found[0], found[1].landscape))
