@@ -170,7 +170,8 @@ def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
     pages = game.pages()
     virtual = tiling.virtual_paper(a4, lambda p: pages.board_cell(options, p), 20.0)
     assert pages.board_cell(options, virtual) == pytest.approx(20.0, abs=0.01)
-    page = pages.items["board"](options, virtual, COLOUR, 1).pages[0]
+    page = tiling.board_only(pages.items["board"](options, virtual, COLOUR, 1).pages[0],
+                             virtual.margin)
     sheet = doc.pages[0]
     g = tiling.grid(page, virtual.margin, NAMED["a4"].turned()
                     if sheet.width > sheet.height else NAMED["a4"])
