@@ -132,15 +132,23 @@ def wrap(text: str, width: float, size: float, base: FontRole = "regular") -> li
             if piece:
                 words.append((piece.replace(NO_BREAK, " "), font, after_space))
                 after_space = False
+    # Words with no space between them (a bracket, then an italic word) break as one.
+    units: list[list[tuple[str, FontRole, bool]]] = []
+    for word in words:
+        if units and not word[2]:
+            units[-1].append(word)
+        else:
+            units.append([word])
     lines: list[list[Run]] = [[]]
     used = 0.0
-    for word, font, spaced in words:
-        space = text_width(" ", size, font) if spaced and lines[-1] else 0.0
-        w = text_width(word, size, font)
-        if lines[-1] and spaced and used + space + w > width:
+    for unit in units:
+        space = text_width(" ", size, unit[0][1]) if lines[-1] else 0.0
+        w = sum(text_width(word, size, font) for word, font, _ in unit)
+        if lines[-1] and used + space + w > width:
             lines.append([])
             used, space = 0.0, 0.0
-        lines[-1].append(((" " if space else "") + word, font))
+        for k, (word, font, _) in enumerate(unit):
+            lines[-1].append(((" " if space and k == 0 else "") + word, font))
         used += space + w
     return [_merge(l) for l in lines if l]
 
