@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import multiprocessing
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator
 
 from . import render, templating
 from .documents import booklet_document, make_document
@@ -73,7 +74,7 @@ def booklets(game_keys: list[str], papers: list[Paper]) -> Iterator[Booklet]:
     """A booklet of each game and, with more than one game, of them all, on each paper a
     booklet is made for (A4 and Letter)."""
     from .layout.booklet import FORMATS
-    groups = [(key,) for key in game_keys]
+    groups: list[tuple[str, ...]] = [(key,) for key in game_keys]
     if len(game_keys) > 1:
         groups.append(tuple(game_keys))
     for paper in papers:
@@ -171,6 +172,6 @@ def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
             results[key] = build_game(key, papers, out)
             progress(key)
     built = [pair for key in game_keys for pair in results[key]]
-    made = [(item, build_booklet(item, out)) for item in booklets(game_keys, papers)]
-    write_index(out, built, made)
-    return [*built, *made]
+    folded = [(item, build_booklet(item, out)) for item in booklets(game_keys, papers)]
+    write_index(out, built, folded)
+    return [*built, *folded]

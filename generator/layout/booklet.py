@@ -33,8 +33,7 @@ INSTRUCTIONS = (
     "Print every page double-sided, flipping on the short edge, at 100% (no scaling).",
     "Keep the sheets in the order they come out, fold the stack in half across its width, "
     "and staple twice on the fold.",
-    "The pages then read in order. Blank pages before the back cover make up the last "
-    "sheet.",
+    "The pages then read in order. Blank pages before the back cover make up the last sheet.",
 )
 OUTER, INNER = 12.0, 15.0   # page margins, mm: at the top, bottom and outer edge; at the fold
 FOLIO_ROOM = 6.0            # below the content, for the page number

@@ -134,11 +134,11 @@ def wrap(text: str, width: float, size: float, base: FontRole = "regular") -> li
                 after_space = False
     # Words with no space between them (a bracket, then an italic word) break as one.
     units: list[list[tuple[str, FontRole, bool]]] = []
-    for word in words:
-        if units and not word[2]:
-            units[-1].append(word)
+    for entry in words:
+        if units and not entry[2]:
+            units[-1].append(entry)
         else:
-            units.append([word])
+            units.append([entry])
     lines: list[list[Run]] = [[]]
     used = 0.0
     for unit in units:

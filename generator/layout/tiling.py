@@ -8,13 +8,14 @@ printed in the overlap on both sheets show how to lay them together.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable
+from typing import Callable
 
+from ..fonts import ASCENT, DESCENT, text_width
 from ..geometry import Affine, Point
 from ..palette import Palette
 from ..paper import Paper
-from ..fonts import ASCENT, DESCENT, text_width
 from ..scene import Circle, Clip, Page, Paint, Path, Shape, Text, place, segments
 from . import sheet
 
