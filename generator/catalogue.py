@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import multiprocessing
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
 from . import render, templating
-from .documents import make_document
+from .documents import booklet_document, make_document
 from .games import load as game_named
 from .games.game import Game
-from .paper import Paper
+from .paper import NAMED, Paper
 
 # A kit repeats the other items' pages, so it is offered as one PDF to print in one go.
 ITEM_FORMATS = {"kit": ("pdf",)}
@@ -50,6 +51,47 @@ def build_entry(entry: Entry, out: Path, cache: dict) -> list[Path]:
 
 
 @dataclass(frozen=True)
+class Booklet:
+    """A rules booklet in the catalogue: one game's, or every game's built together."""
+    keys: tuple[str, ...]
+    paper_key: str      # a key of layout.booklet.FORMATS
+
+    @property
+    def name(self) -> str:
+        return self.keys[0] if len(self.keys) == 1 else "all-games"
+
+    @property
+    def label(self) -> str:
+        what = (game_named(self.keys[0]).title if len(self.keys) == 1
+                else f"All {len(self.keys)} games")
+        return f"{what}, {NAMED[self.paper_key].name}"
+
+    def path(self, out: Path) -> Path:
+        return out / "booklets" / f"{self.name}-booklet-{self.paper_key}.pdf"
+
+
+def booklets(game_keys: list[str], papers: list[Paper]) -> Iterator[Booklet]:
+    """A booklet of each game and, with more than one game, of them all, on each paper a
+    booklet is made for (A4 and Letter)."""
+    from .layout.booklet import FORMATS
+    groups: list[tuple[str, ...]] = [(key,) for key in game_keys]
+    if len(game_keys) > 1:
+        groups.append(tuple(game_keys))
+    for paper in papers:
+        paper_key = paper.name.lower()
+        if paper_key in FORMATS and NAMED[paper_key] == paper:
+            for keys in groups:
+                yield Booklet(keys, paper_key)
+
+
+def build_booklet(item: Booklet, out: Path) -> list[Path]:
+    target = item.path(out)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return render.save(booklet_document(list(item.keys), [], item.paper_key), target, "pdf",
+                       "booklet", ("pdf",))
+
+
+@dataclass(frozen=True)
 class Card:
     label: str
     pdf: str
@@ -60,8 +102,12 @@ class Card:
         return self.svgs[0] if self.svgs else None
 
 
-def index_html(out: Path, built: list[tuple[Entry, list[Path]]]) -> str:
-    """The catalogue page: each item of each game, a thumbnail, and links to its files."""
+def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
+               made: Sequence[tuple[Booklet, list[Path]]] = ()) -> str:
+    """The catalogue page: the booklets, then each item of each game, a thumbnail, and links
+    to its files."""
+    booklet_cards = [Card(item.label, paths[0].relative_to(out).as_posix(), ())
+                     for item, paths in made]
     files: dict[tuple, dict[str, list[str]]] = {}
     for entry, paths in built:
         key = (entry.game.key, entry.variant, entry.item, entry.paper.name)
@@ -75,12 +121,13 @@ def index_html(out: Path, built: list[tuple[Entry, list[Path]]]) -> str:
                  for (g, variant, item, paper), found in files.items() if g == game_key]
         games.append({"key": game.key, "title": game.title, "designer": game.designer,
                       "year": game.year, "cards": cards})
-    return templating.render("index.html.j2", games=games)
+    return templating.render("index.html.j2", games=games, booklets=booklet_cards)
 
 
-def write_index(out: Path, built: list[tuple[Entry, list[Path]]]) -> Path:
+def write_index(out: Path, built: list[tuple[Entry, list[Path]]],
+                made: Sequence[tuple[Booklet, list[Path]]] = ()) -> Path:
     target = out / "index.html"
-    render.write_atomically([(target, index_html(out, built).encode("utf-8"))])
+    render.write_atomically([(target, index_html(out, built, made).encode("utf-8"))])
     return target
 
 
@@ -105,9 +152,10 @@ def make_folder(out: Path) -> None:
 
 
 def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
-          progress=lambda key: None) -> list[tuple[Entry, list[Path]]]:
-    """The whole catalogue, one game per process when there is more than one core, and
-    the index page. Files do not depend on the order they are made in."""
+          progress=lambda key: None) -> list[tuple[Entry | Booklet, list[Path]]]:
+    """The whole catalogue, one game per process when there is more than one core, the
+    rules booklets, and the index page. Files do not depend on the order they are made
+    in."""
     make_folder(out)
     results: dict[str, list[tuple[Entry, list[Path]]]] = {}
     if jobs > 1 and len(game_keys) > 1:
@@ -124,5 +172,6 @@ def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
             results[key] = build_game(key, papers, out)
             progress(key)
     built = [pair for key in game_keys for pair in results[key]]
-    write_index(out, built)
-    return built
+    folded = [(item, build_booklet(item, out)) for item in booklets(game_keys, papers)]
+    write_index(out, built, folded)
+    return [*built, *folded]

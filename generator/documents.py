@@ -19,10 +19,22 @@ def make_document(game: Game[Any], item: str, options: Any, paper: Paper, copies
     return game.make(item, options, paper, PALETTES[palette], copies)
 
 
+# What each item is called on a booklet's cover, many of them.
+ITEM_NAMES = {"rules": "rules", "board": "boards", "pad": "score pads", "puzzle": "puzzles",
+              "counters": "counters", "tiles": "tiles"}
+
+
+def booklet_contents(extras: list[str]) -> str:
+    """What a booklet holds, for its cover: "Rules", "Rules and boards", ..."""
+    names = [ITEM_NAMES.get(item, item) for item in dict.fromkeys(["rules", *extras])]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{listed.capitalize()} to print and play"
+
+
 def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
                      palette: str = "colour") -> Document:
     """Each game's rule sheet, and any extra items it has, imposed as one booklet."""
-    page_paper, _ = booklet.FORMATS[paper_key]
+    page_paper = booklet.content_paper(booklet.FORMATS[paper_key][0])
     parts = []
     for key in game_keys:
         game = game_named(key)
@@ -33,12 +45,16 @@ def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
                 raise OptionError(f"--with {item}: {key} has {', '.join(game.items)}")
             pages += make_document(game, item, options, page_paper, 1, palette).pages
         byline = ", ".join(filter(None, (f"by {game.designer}", game.year)))
-        parts.append(booklet.Part(game.title, byline, pages))
+        edition = getattr(options, "edition", "")
+        parts.append(booklet.Part(game.title, byline, pages,
+                                  f"{edition} edition" if edition else ""))
     title = parts[0].title if len(parts) == 1 else "Connection games"
-    sheets = booklet.booklet(title, parts, paper_key, PALETTES[palette])
+    inside = booklet_contents(extras)
+    sheets = booklet.booklet(title, inside, parts, paper_key, PALETTES[palette])
     designers = ", ".join(game_named(k).designer for k in game_keys)
     games = "game" if len(game_keys) == 1 else "games"
-    return booklet.document(f"{title}: rules booklet", sheets, f"pnp ({games} by {designers})")
+    return booklet.document(f"{title}: {inside.lower()}, a booklet", sheets,
+                            f"pnp ({games} by {designers})")
 
 
 def tiled_board(game: Game[Any], options: Any, paper: Paper, cell: float, tile: bool,
@@ -53,7 +69,8 @@ def tiled_board(game: Game[Any], options: Any, paper: Paper, cell: float, tile: 
         virtual = tiling.virtual_paper(paper, lambda p: pages.board_cell(options, p), cell)
     except ValueError as err:
         raise OptionError(f"--cell {cell:g}: {err}") from None
-    page = pages.items["board"](options, virtual, PALETTES[palette], 1).pages[0]
+    page = tiling.board_only(
+        pages.items["board"](options, virtual, PALETTES[palette], 1).pages[0], virtual.margin)
     count, sheet = min(((tiling.sheets_needed(page, virtual.margin, p), p)
                         for p in (paper, paper.turned())),
                        key=lambda found: (found[0], found[1].landscape))

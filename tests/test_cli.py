@@ -114,7 +114,14 @@ def test_kit_is_rules_board_and_pad_in_one_pdf(tmp_path):
     result = pnp("kit", "blind-hex", "--paper", "letter", "-o", str(out))
     assert result.returncode == 0, result.stderr
     info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout
-    assert "Pages:           3" in info
+    parts = []
+    for item in ("rules", "board", "pad"):
+        one = tmp_path / f"{item}.pdf"
+        assert pnp(item, "blind-hex", "--paper", "letter", "-o", str(one)).returncode == 0
+        found = subprocess.run(["pdfinfo", str(one)], capture_output=True, text=True,
+                               check=True).stdout
+        parts.append(int(found.split("Pages:")[1].split()[0]))
+    assert f"Pages:           {sum(parts)}" in info
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
     assert "Blind Hex: cards edition" in text and "score pad" in text and "CC-BY-SA" in text
 

@@ -37,6 +37,8 @@ def test_the_catalogue_has_every_item(built):
     expected = set()
     for entry in catalogue.entries(sorted(GAMES), [PAPERS[k] for k in sorted(PAPERS)]):
         expected.add(entry.path(built).with_suffix(""))
+    for booklet in catalogue.booklets(sorted(GAMES), [PAPERS[k] for k in sorted(PAPERS)]):
+        expected.add(booklet.path(built).with_suffix(""))
     found = {p.with_suffix("") for p in built.rglob("*.pdf")}
     found |= {Path(re.sub(r"-\d+$", "", str(p.with_suffix("")))) for p in built.rglob("*.svg")}
     assert found == expected

@@ -4,10 +4,16 @@ Print the sheets double-sided, flipping on the short edge, fold the stack in hal
 on the fold: the pages then read in order. A booklet of n pages (padded with blanks to a
 multiple of four) takes n / 4 sheets; sheet i carries, outside, pages n - 2i and 2i + 1, and
 inside, pages 2i + 2 and n - 2i - 1 (counting from 1).
+
+Page 1 is the front cover and page n the back cover; every page between carries its number
+(its folio) in the outer corner. Blank pages that make up the count stand before the back
+cover, and a part of two pages or more starts on an even page, so its pages face each other.
+Margins are OUTER mm, INNER mm at the fold.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from ..geometry import Affine, Point
@@ -27,8 +33,20 @@ INSTRUCTIONS = (
     "Print every page double-sided, flipping on the short edge, at 100% (no scaling).",
     "Keep the sheets in the order they come out, fold the stack in half across its width, "
     "and staple twice on the fold.",
-    "The pages then read in order. Blank pages at the end make up the last sheet.",
+    "The pages then read in order. Blank pages before the back cover make up the last sheet.",
 )
+OUTER, INNER = 12.0, 15.0   # page margins, mm: at the top, bottom and outer edge; at the fold
+FOLIO_ROOM = 6.0            # below the content, for the page number
+FOLIO_SIZE = 3.0
+
+
+def content_paper(page_paper: Paper) -> Paper:
+    """The paper a booklet page's content is made on: the page less the extra margin at the
+    fold and the folio's line, with the outer margin all round. A recto (odd page) has it
+    moved away from the fold on its left, a verso keeps it on the left, away from the fold
+    on its right."""
+    return Paper(page_paper.name, page_paper.width - (INNER - OUTER),
+                 page_paper.height - FOLIO_ROOM, margin=OUTER, turnable=False)
 
 
 def padded(count: int) -> int:
@@ -78,33 +96,55 @@ def impose(pages: list[Page], page_paper: Paper, sheet_paper: Paper) -> list[Pag
 
 @dataclass(frozen=True)
 class Part:
-    """A section of the booklet: a heading for the contents and its pages."""
+    """A section of the booklet: a heading for the contents and its pages (made on the
+    content paper)."""
     title: str
     byline: str
     pages: list[Page]
+    edition: str = ""     # which version of the game, where it has several
 
 
-def cover(paper: Paper, title: str, parts: list[Part], colours: Palette) -> Page:
-    x = paper.margin + 6
+def _heading(part: Part) -> str:
+    return f"{part.title}, {part.edition}" if part.edition else part.title
+
+
+def cover(paper: Paper, title: str, inside: str, parts: list[Part],
+          colours: Palette) -> Page:
+    """The front cover: the title, what is inside, and the games with their designers (one
+    game is the title already: its designer and edition follow it)."""
+    x = paper.margin + 4
+    width = paper.width - paper.margin - 4 - x
     y = paper.height * 0.3
-    shapes: list[Shape] = [Text(Point(x, y), title, 9.0, colours["ink"], "bold")]
+    shapes: list[Shape] = [Text(Point(x, y), title, sheet.fitted(title, 9.0, width, "bold"),
+                                colours["ink"], "bold")]
     y += 8
-    shapes.append(line(Point(x, y), Point(paper.width - x, y),
+    shapes.append(line(Point(x, y), Point(x + width, y),
                        Paint(stroke=colours["rule"], width=0.4, round_caps=False)))
-    y += 9
-    for part in parts:
-        shapes.append(Text(Point(x, y), part.title, 5.0, colours["ink"], "bold"))
-        shapes.append(Text(Point(x, y + 5), part.byline, 3.2, colours["muted"]))
-        y += 13
-    shapes.append(Text(Point(x, paper.height - paper.margin - 4),
-                       "Rules and boards to print and play, made with pnp.", 2.8,
-                       colours["muted"]))
+    y += 8
+    shapes.append(Text(Point(x, y), inside, 3.6, colours["muted"]))
+    y += 11
+    if len(parts) == 1:
+        part = parts[0]
+        for text in filter(None, (part.byline, part.edition.capitalize())):
+            shapes.append(Text(Point(x, y), text, 3.6, colours["ink"]))
+            y += 6
+    else:
+        for part in parts:
+            shapes.append(Text(Point(x, y), _heading(part), 5.0, colours["ink"], "bold"))
+            shapes.append(Text(Point(x, y + 5), part.byline, 3.2, colours["muted"]))
+            y += 13
     return Page(paper.width, paper.height, tuple(shapes))
 
 
+def back_cover(paper: Paper, colours: Palette) -> Page:
+    return Page(paper.width, paper.height, (
+        Text(Point(paper.width / 2, paper.height - paper.margin - 4),
+             "Made to print and play with pnp.", 2.8, colours["muted"], anchor="middle"),))
+
+
 def instructions(paper: Paper, colours: Palette) -> Page:
-    x, width = paper.margin + 4, paper.inner_width - 8
-    y = paper.margin + 12
+    x, width = paper.margin, paper.inner_width
+    y = paper.margin + 8
     heading, *lines = INSTRUCTIONS
     shapes: list[Shape] = [Text(Point(x, y), heading, 4.6, colours["ink"], "bold")]
     y += 9
@@ -116,32 +156,93 @@ def instructions(paper: Paper, colours: Palette) -> Page:
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def contents(paper: Paper, parts: list[Part], first_page: int,
+def contents(paper: Paper, parts: list[Part], starts: list[int],
              colours: Palette) -> Page:
-    x, right = paper.margin + 4, paper.width - paper.margin - 4
-    y = paper.margin + 12
+    x, right = paper.margin, paper.width - paper.margin
+    y = paper.margin + 8
     shapes: list[Shape] = [Text(Point(x, y), "Contents", 4.6, colours["ink"], "bold")]
     y += 10
-    page = first_page
-    for part in parts:
-        shapes.append(Text(Point(x, y), part.title, STYLE.body * 1.1, colours["ink"], "bold"))
+    for part, page in zip(parts, starts):
+        shapes.append(Text(Point(x, y), _heading(part), STYLE.body * 1.1, colours["ink"],
+                           "bold"))
         shapes.append(Text(Point(right, y), f"page {page}", STYLE.body, colours["ink"],
                            anchor="end"))
         shapes.append(Text(Point(x, y + 4.5), part.byline, STYLE.caption, colours["muted"]))
         y += 11
-        page += len(part.pages)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def booklet(title: str, parts: list[Part], paper_key: str,
-            colours: Palette) -> list[Page]:
-    """The booklet's pages with its cover, instructions and contents, imposed on sheets."""
-    page_paper, sheet_paper = FORMATS[paper_key]
-    front = [cover(page_paper, title, parts, colours), instructions(page_paper, colours)]
+_SHEET_NUMBER = re.compile(r" · page \d+ of \d+$")
+
+
+def _unnumbered(page: Page) -> Page:
+    """A rule sheet's page without its own "page 2 of 4": in a booklet the folio says it."""
+    return replace(page, shapes=tuple(
+        replace(s, text=_SHEET_NUMBER.sub("", s.text)) if isinstance(s, Text) else s
+        for s in page.shapes))
+
+
+def arrange(front: list[Page | None],
+            parts: list[Part]) -> tuple[list[Page | None], list[int]]:
+    """The inside pages in order after the front cover (None for a blank), and the page
+    each part starts on, counting the cover as page 1. A part of two pages or more starts
+    on an even page, so it opens as a spread."""
+    inside: list[Page | None] = list(front)
+    starts = []
+    for part in parts:
+        if len(part.pages) > 1 and (len(inside) + 2) % 2:
+            inside.append(None)
+        starts.append(len(inside) + 2)
+        inside += [_unnumbered(p) for p in part.pages]
+    return inside, starts
+
+
+def folio(page_paper: Paper, number: int, colours: Palette) -> Text:
+    """The page number in the outer bottom corner: right on a recto, left on a verso."""
+    y = page_paper.height - OUTER - FOLIO_SIZE * 0.25
+    if number % 2:
+        return Text(Point(page_paper.width - OUTER, y), str(number), FOLIO_SIZE,
+                    colours["muted"], anchor="end")
+    return Text(Point(OUTER, y), str(number), FOLIO_SIZE, colours["muted"])
+
+
+def on_page(page_paper: Paper, number: int, content: Page | None, colours: Palette,
+            numbered: bool = True) -> Page:
+    """Content made on the content paper, set on the booklet page with the wider margin at
+    the fold, and its folio."""
+    shift = INNER - OUTER if number % 2 else 0.0
+    shapes: list[Shape] = place(content.shapes, Affine.translation(shift, 0)) if content else []
+    if numbered:
+        shapes.append(folio(page_paper, number, colours))
+    return Page(page_paper.width, page_paper.height, tuple(shapes))
+
+
+def pages(title: str, inside: str, parts: list[Part], paper_key: str,
+          colours: Palette) -> list[Page]:
+    """Every page of the booklet in reading order, from the front cover to the back."""
+    page_paper, _ = FORMATS[paper_key]
+    paper = content_paper(page_paper)
+    front: list[Page | None] = [instructions(paper, colours)]
     if len(parts) > 1:
-        front.append(contents(page_paper, parts, len(front) + 2, colours))
-    pages = front + [p for part in parts for p in part.pages]
-    return impose(pages, page_paper, sheet_paper)
+        starts = arrange([*front, None], parts)[1]   # counting the contents page
+        front.append(contents(paper, parts, starts, colours))
+    middle, _ = arrange(front, parts)
+    count = padded(len(middle) + 2)
+    middle += [None] * (count - 2 - len(middle))
+    out = [on_page(page_paper, 1, cover(paper, title, inside, parts, colours), colours,
+                   numbered=False)]
+    out += [on_page(page_paper, n, content, colours)
+            for n, content in enumerate(middle, start=2)]
+    out.append(on_page(page_paper, count, back_cover(paper, colours), colours,
+                       numbered=False))
+    return out
+
+
+def booklet(title: str, inside: str, parts: list[Part], paper_key: str,
+            colours: Palette) -> list[Page]:
+    """The booklet's pages with its covers, instructions and contents, imposed on sheets."""
+    page_paper, sheet_paper = FORMATS[paper_key]
+    return impose(pages(title, inside, parts, paper_key, colours), page_paper, sheet_paper)
 
 
 def document(title: str, sheets: list[Page], author: str) -> Document:

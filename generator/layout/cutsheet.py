@@ -100,6 +100,27 @@ def tile_corners(b: Block) -> list[tuple[float, float]]:
             for n in range(b.count)]
 
 
+def shared_cuts(b: Block) -> list[tuple[Point, Point]]:
+    """Cut lines along the edges of the tiles drawn, edge to edge: a short last row has cuts
+    round its tiles only, never empty boxes beside them."""
+    full, short = divmod(b.count, b.columns)
+    # Rows of tiles in each column, and tiles in each row.
+    depth = [full + (1 if c < short else 0) for c in range(b.columns)]
+    width = [b.columns] * full + ([short] if short else [])
+    cuts = []
+    for c in range(b.columns + 1):
+        rows = max(depth[c - 1] if c else 0, depth[c] if c < b.columns else 0)
+        if rows:
+            x = b.x + c * b.pitch
+            cuts.append((Point(x, b.y), Point(x, b.y + rows * b.pitch)))
+    for r in range(len(width) + 1):
+        tiles = max(width[r - 1] if r else 0, width[r] if r < len(width) else 0)
+        if tiles:
+            y = b.y + r * b.pitch
+            cuts.append((Point(b.x, y), Point(b.x + tiles * b.pitch, y)))
+    return cuts
+
+
 def block_shapes(b: Block, colours: Palette) -> list[Shape]:
     w, h = b.width, b.height
     shapes: list[Shape] = []
@@ -115,11 +136,11 @@ def block_shapes(b: Block, colours: Palette) -> list[Shape]:
     ys = sorted({round(b.y + j * b.pitch + d, 6) for j in range(b.rows)
                  for d in (0.0, b.side)})
     paint = Paint(stroke=colours["cut line"], width=CUT_WIDTH, round_caps=False)
-    if not b.gutter:
-        inner = xs if not b.run.background else xs[1:-1]
-        cuts = [(Point(x, b.y), Point(x, b.y + h)) for x in inner]
-        inner = ys if not b.run.background else ys[1:-1]
-        cuts += [(Point(b.x, y), Point(b.x + w, y)) for y in inner]
+    if not b.gutter and b.run.background:
+        cuts = [(Point(x, b.y), Point(x, b.y + h)) for x in xs[1:-1]]
+        cuts += [(Point(b.x, y), Point(b.x + w, y)) for y in ys[1:-1]]
+    elif not b.gutter:
+        cuts = shared_cuts(b)
     else:
         # Tiles apart: each outlined, so scissors can follow it as well as a knife the marks.
         cuts = []

@@ -157,18 +157,31 @@ class Pad:
     footer: str
     record_blocks: int = 1             # side-by-side copies of the record, numbered on
     tally_rows: int = 5
-    min_rows: int = 0                  # rows a whole game needs; rows shrink to fit them
+    min_rows: int = 0                  # rows the longest game needs: the record runs on over
+                                       # as many sheets as it takes to hold them
 
 
 ROW_HEIGHT = 6.5
+MIN_ROW_HEIGHT = 5.5    # rows shrink this far to keep a game on one sheet, no further
 NOTE_SIZE = 2.8
+HEADING_SIZE = 2.9      # table headings and row numbers: 8.2 pt
+RECORD_GAP = 4.0        # between the header and a continued sheet's record
 
 
-def score_pad(paper: Paper, pad: Pad, colours: Palette) -> Page:
-    x, y, w, h = body_box(paper)
-    bottom = y + h
-    shapes = header(paper, pad.title, pad.subtitle, colours)
+@dataclass(frozen=True)
+class RecordSheet:
+    """One sheet's share of the record: rows in each block, their height, the first row's
+    number."""
+    rows: int
+    row_height: float
+    first: int
+
+
+def _opening(paper: Paper, pad: Pad, colours: Palette) -> tuple[list[Shape], float]:
+    """The first sheet's players, date, board and notes, and where its record starts."""
+    x, y, w, _ = body_box(paper)
     half = (w - 6) / 2
+    shapes: list[Shape] = []
     y += 4
     for left, right in (pad.players, ("Date", "Board")):
         shapes += field(x, y, half, left, colours)
@@ -179,20 +192,18 @@ def score_pad(paper: Paper, pad: Pad, colours: Palette) -> Page:
         for line_ in wrap_words(note, NOTE_SIZE, w):
             shapes.append(Text(Point(x, y), line_, NOTE_SIZE, colours["muted"]))
             y += NOTE_SIZE * 1.5
-    y += 1
-    tally_height = (pad.tally_rows + 1) * ROW_HEIGHT + 8
-    room = bottom - y - tally_height - 14
-    rows = int(room // ROW_HEIGHT) - 1
-    row_height = ROW_HEIGHT
-    if rows < pad.min_rows:
-        rows, row_height = pad.min_rows, room / (pad.min_rows + 1)
-    blocks = pad.record_blocks
-    block_w = (w - 6 * (blocks - 1)) / blocks
-    for i in range(blocks):
-        shapes += table(x + i * (block_w + 6), y, block_w, pad.record, rows, row_height,
-                        colours, first_column=[str(i * rows + n) for n in range(1, rows + 1)])
-    y += (rows + 1) * row_height + 8
-    shapes += field(x, y, half, "Winner", colours)
+    return shapes, y + 1
+
+
+def _closing_height(pad: Pad) -> float:
+    """The last sheet's room below the record: winner, turns played and the match tally."""
+    return 8 + 6 + 5 + (pad.tally_rows + 1) * ROW_HEIGHT + 3
+
+
+def _closing(paper: Paper, pad: Pad, y: float, colours: Palette) -> list[Shape]:
+    x, _, w, _ = body_box(paper)
+    half = (w - 6) / 2
+    shapes = field(x, y, half, "Winner", colours)
     shapes += field(x + half + 6, y, half, "Turns played", colours)
     y += 6
     shapes.append(Text(Point(x, y + 3), "Match tally", 3.6, colours["ink"], "bold"))
@@ -202,5 +213,70 @@ def score_pad(paper: Paper, pad: Pad, colours: Palette) -> Page:
                               Column("Winner", 1.2), Column("Running score", 1.3)],
                     pad.tally_rows, ROW_HEIGHT, colours,
                     first_column=[str(i) for i in range(1, pad.tally_rows + 1)])
-    shapes += footer(paper, pad.footer, colours)
-    return Page(paper.width, paper.height, tuple(shapes))
+    return shapes
+
+
+def record_sheets(paper: Paper, pad: Pad, first_top: float) -> list[RecordSheet]:
+    """How the record divides over sheets: one sheet when the whole game fits on it (rows
+    as low as MIN_ROW_HEIGHT), else as many as it takes at ROW_HEIGHT, every sheet full and
+    the numbering running on. The last sheet keeps room for the closing."""
+    _, top, _, height = body_box(paper)
+    bottom = top + height
+    later_top = top + RECORD_GAP
+    closing = _closing_height(pad)
+    blocks = pad.record_blocks
+    need = -(-pad.min_rows // blocks)     # rows per block
+
+    def fit(y: float, row_height: float, last: bool) -> int:
+        room = bottom - y - (closing if last else 0.0)
+        return max(int(room // row_height + 1e-9) - 1, 0)
+
+    rows = fit(first_top, ROW_HEIGHT, True)
+    if rows >= need:
+        return [RecordSheet(rows, ROW_HEIGHT, 1)]
+    room = bottom - first_top - closing
+    if room / (need + 1) >= MIN_ROW_HEIGHT:
+        return [RecordSheet(need, room / (need + 1), 1)]
+    first, middle, last = (fit(first_top, ROW_HEIGHT, False), fit(later_top, ROW_HEIGHT, False),
+                           fit(later_top, ROW_HEIGHT, True))
+    if min(first, middle, last) < 1:
+        raise ValueError("the paper is too small for a score pad's record")
+    counts = [first]
+    while sum(counts) + last < need:
+        counts.append(middle)
+    counts.append(last)
+    out, number = [], 1
+    for rows in counts:
+        out.append(RecordSheet(rows, ROW_HEIGHT, number))
+        number += rows * blocks
+    return out
+
+
+def score_pad(paper: Paper, pad: Pad, colours: Palette) -> list[Page]:
+    """The pad's sheets: the first with players and notes, the last with the winner and the
+    match tally, the record running over them all with its rows numbered on."""
+    x, top, w, _ = body_box(paper)
+    opening, first_top = _opening(paper, pad, colours)
+    plan = record_sheets(paper, pad, first_top)
+    blocks = pad.record_blocks
+    block_w = (w - 6 * (blocks - 1)) / blocks
+    pages = []
+    for k, part in enumerate(plan):
+        first, last = k == 0, k == len(plan) - 1
+        title = pad.title if first else f"{pad.title} (continued)"
+        shapes = header(paper, title, pad.subtitle, colours)
+        y = first_top if first else top + RECORD_GAP
+        if first:
+            shapes += opening
+        for i in range(blocks):
+            start = part.first + i * part.rows
+            shapes += table(x + i * (block_w + 6), y, block_w, pad.record, part.rows,
+                            part.row_height, colours, heading_size=HEADING_SIZE,
+                            first_column=[str(start + n) for n in range(part.rows)])
+        y += (part.rows + 1) * part.row_height + 8
+        if last:
+            shapes += _closing(paper, pad, y, colours)
+        note = pad.footer if len(plan) == 1 else f"{pad.footer} Sheet {k + 1} of {len(plan)}."
+        shapes += footer(paper, note, colours)
+        pages.append(Page(paper.width, paper.height, tuple(shapes)))
+    return pages

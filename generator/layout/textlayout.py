@@ -109,25 +109,46 @@ def runs(text: str, base: FontRole = "regular") -> list[Run]:
     return out
 
 
+# Spaces no line may break at: inside a dimension (11 × 11, N × N) and between a number and
+# its unit (20 mm, 45 °). They are set as plain spaces.
+NO_BREAK = "\u00a0"
+_DIMENSION = re.compile(r"(?<=\w) (?=× ?\w)|(?<=\w ×) (?=\w)")
+_UNIT = re.compile(r"(?<=\d) (?=(?:mm|cm|pt|%|°)(?!\w))")
+
+
+def keep_together(text: str) -> str:
+    """The text with a no-break space wherever a line must not break."""
+    return _UNIT.sub(NO_BREAK, _DIMENSION.sub(NO_BREAK, text))
+
+
 def wrap(text: str, width: float, size: float, base: FontRole = "regular") -> list[list[Run]]:
-    """Greedy line breaking at spaces; each line is a list of (text, font) runs."""
+    """Greedy line breaking at spaces, never inside a dimension or between a number and its
+    unit; each line is a list of (text, font) runs."""
     words: list[tuple[str, FontRole, bool]] = []  # (word, font, preceded by a space)
     after_space = False
-    for chunk, font in runs(text, base):
+    for chunk, font in runs(keep_together(text), base):
         for i, piece in enumerate(chunk.split(" ")):
             after_space = after_space or i > 0
             if piece:
-                words.append((piece, font, after_space))
+                words.append((piece.replace(NO_BREAK, " "), font, after_space))
                 after_space = False
+    # Words with no space between them (a bracket, then an italic word) break as one.
+    units: list[list[tuple[str, FontRole, bool]]] = []
+    for entry in words:
+        if units and not entry[2]:
+            units[-1].append(entry)
+        else:
+            units.append([entry])
     lines: list[list[Run]] = [[]]
     used = 0.0
-    for word, font, spaced in words:
-        space = text_width(" ", size, font) if spaced and lines[-1] else 0.0
-        w = text_width(word, size, font)
-        if lines[-1] and spaced and used + space + w > width:
+    for unit in units:
+        space = text_width(" ", size, unit[0][1]) if lines[-1] else 0.0
+        w = sum(text_width(word, size, font) for word, font, _ in unit)
+        if lines[-1] and used + space + w > width:
             lines.append([])
             used, space = 0.0, 0.0
-        lines[-1].append(((" " if space else "") + word, font))
+        for k, (word, font, _) in enumerate(unit):
+            lines[-1].append(((" " if space and k == 0 else "") + word, font))
         used += space + w
     return [_merge(l) for l in lines if l]
 
@@ -169,7 +190,8 @@ class Flow:
     """Places blocks down columns and across pages."""
 
     def __init__(self, paper: Paper, colours: Palette, style: Style = STYLE,
-                 columns: int | None = None, footer_text: str = ""):
+                 columns: int | None = None, footer_text: str = "",
+                 short_page: tuple[int, float] | None = None):
         self.paper, self.colours, self.style = paper, colours, style
         # Two columns from A4 up; on narrower pages (A5) one column reads better.
         self.columns = columns or (2 if paper.inner_width >= TWO_COLUMNS_FROM else 1)
@@ -177,8 +199,16 @@ class Flow:
         self.footer_text = footer_text
         self.column_width = (paper.inner_width - (columns - 1) * style.gutter) / columns
         self.pages: list[list[Shape]] = []
-        self.bottom = paper.height - paper.margin - style.footer * 2.5
+        self.full_bottom = paper.height - paper.margin - style.footer * 2.5
+        # (page index, bottom): one page whose columns stop higher, to balance them
+        self.short_page = short_page
         self._new_page()
+
+    @property
+    def bottom(self) -> float:
+        if self.short_page and self.short_page[0] == len(self.pages) - 1:
+            return self.short_page[1]
+        return self.full_bottom
 
     def _new_page(self) -> None:
         self.pages.append([])
@@ -198,7 +228,10 @@ class Flow:
         return self.paper.margin + self.column * (self.column_width + self.style.gutter)
 
     def _room(self, height: float) -> None:
-        if self.y + height > self.bottom and self.y > self.top:
+        # At the head of a column what does not fit is set anyway (it fits no better
+        # anywhere else), except in a column shortened to balance a page: that is too short.
+        while self.y + height > self.bottom and (self.y > self.top
+                                                 or self.bottom < self.full_bottom):
             self._next_column()
 
     def add(self, block: Block, figures: dict[str, Figure]) -> None:
@@ -222,8 +255,9 @@ class Flow:
             lines = wrap(block.text, self.column_width - indent, s.body)
             height = s.body * s.leading
             for i, l in enumerate(lines):
-                # No single line stranded at the foot of a column.
-                need = height * (2 if i == 0 and len(lines) > 1 else 1)
+                # No single line stranded at the foot of a column, nor at the head of one.
+                together = (i == 0 or i == len(lines) - 2) and len(lines) > 1
+                need = height * (2 if together else 1)
                 self._room(need)
                 self.y += height
                 baseline = self.y - height * 0.25
@@ -278,31 +312,43 @@ class Flow:
         return out
 
 
-# Copyfitting: a slightly smaller setting is better than a page holding a few stray lines.
-FIT_SCALES = (1.0, 0.96, 0.92, 0.88)
+def _flow(blocks: list[Block], figures: dict[str, Figure], paper: Paper, colours: Palette,
+          footer_text: str, short_page: tuple[int, float] | None = None) -> Flow:
+    flow = Flow(paper, colours, footer_text=footer_text, short_page=short_page)
+    for block in blocks:
+        flow.add(block, figures)
+    return flow
 
 
-def scaled(style: Style, k: float) -> Style:
-    return Style(**{name: value * k for name, value in vars(style).items()
-                    if name != "leading"}, leading=style.leading)
+BALANCE_STEPS = 24    # halvings of the last page's height: well under a tenth of a mm
 
 
 def typeset(markup: str, figures: dict[str, Figure], paper: Paper, colours: Palette,
             footer_text: str = "") -> list[Page]:
+    """The markup set at one size for every game (a sheet that needs more room runs on to
+    another page), the last page's columns balanced: their bottoms are raised together as
+    far as the text still fits the same number of pages."""
     blocks = parse(markup)
-    first: list[Page] | None = None
-    for k in FIT_SCALES:
-        flow = Flow(paper, colours, style=scaled(STYLE, k), footer_text=footer_text)
-        for block in blocks:
-            flow.add(block, figures)
-        if first is None:
-            first = flow.finish()
-            if len(first) == 1:
-                return first
-        elif len(flow.pages) < len(first):
-            return flow.finish()
-    assert first is not None
-    return first
+    flow = _flow(blocks, figures, paper, colours, footer_text)
+    if flow.columns == 1:
+        return flow.finish()
+    last = len(flow.pages) - 1
+    low, high = flow.top, flow.full_bottom    # the last page's columns start at its top
+    for _ in range(BALANCE_STEPS):
+        middle = (low + high) / 2
+        if len(_flow(blocks, figures, paper, colours, footer_text,
+                     (last, middle)).pages) == last + 1:
+            high = middle
+        else:
+            low = middle
+    return _flow(blocks, figures, paper, colours, footer_text, (last, high)).finish()
+
+
+def balanced_rows(count: int, most: int) -> int:
+    """Items a row for `count` items in rows of at most `most`, as even as they go: 6 in
+    rows of 5 go 3 and 3, never 5 and one alone."""
+    rows = -(-count // most)
+    return -(-count // rows)
 
 
 def centred_label(x: float, y: float, text: str, size: float, colour: str,

@@ -8,13 +8,15 @@ printed in the overlap on both sheets show how to lay them together.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Callable
 
+from ..fonts import ASCENT, DESCENT, text_width
 from ..geometry import Affine, Point
 from ..palette import Palette
 from ..paper import Paper
-from ..scene import Circle, Clip, Page, Paint, Shape, Text, place, segments
+from ..scene import Circle, Clip, Page, Paint, Path, Shape, Text, place, segments
 from . import sheet
 
 OVERLAP = 12.0        # mm shared by neighbouring sheets
@@ -42,6 +44,47 @@ def virtual_paper(paper: Paper, cell: Callable[[Paper], float], target: float) -
 
 def _scaled(paper: Paper, k: float) -> Paper:
     return replace(paper, name=paper.name, width=paper.width * k, height=paper.height * k)
+
+
+def bounds(shape: Shape) -> tuple[float, float, float, float]:
+    """left, top, right, bottom of a shape's ink (text by its advance, turned or not)."""
+    if isinstance(shape, Path):
+        xs = [p.x for sub in shape.subpaths for p in sub]
+        ys = [p.y for sub in shape.subpaths for p in sub]
+        pad = shape.paint.width / 2
+        return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+    if isinstance(shape, Circle):
+        c, r = shape.centre, shape.radius + shape.paint.width / 2
+        return c.x - r, c.y - r, c.x + r, c.y + r
+    if isinstance(shape, Clip):
+        return shape.x, shape.y, shape.x + shape.width, shape.y + shape.height
+    advance, p = text_width(shape.text, shape.size, shape.font), shape.position
+    if shape.angle:
+        reach = advance + shape.size
+        return p.x - reach, p.y - reach, p.x + reach, p.y + reach
+    left = p.x - {"start": 0.0, "middle": advance / 2, "end": advance}[shape.anchor]
+    return left, p.y - ASCENT * shape.size, left + advance, p.y + DESCENT * shape.size
+
+
+def within(shapes: Iterable[Shape], x: float, y: float, width: float,
+           height: float) -> tuple[Shape, ...]:
+    """The shapes that reach into the rectangle: what a clip to it would show any of."""
+    def meets(shape: Shape) -> bool:
+        left, top, right, bottom = bounds(shape)
+        return left < x + width and right > x and top < y + height and bottom > y
+    return tuple(s for s in shapes if meets(s))
+
+
+def board_only(page: Page, margin: float) -> Page:
+    """The page's body, between its header and its footer, as a page of its own with the
+    paper's margin round it: a tiled sheet carries its own label and ruler instead, so the
+    board page's title, credit line and ruler appear on none of the sheets. (The board
+    page may have turned to landscape, so its own size, not the paper's, places them.)"""
+    x, y, width, height = sheet.body_box(Paper("board", page.width, page.height, margin))
+    m = margin
+    moved = place(page.shapes, Affine.translation(m - x, m - y))
+    return Page(width + 2 * m, height + 2 * m,
+                (Clip(m, m, width, height, within(moved, m, m, width, height)),))
 
 
 @dataclass(frozen=True)
@@ -118,7 +161,7 @@ def tile(page: Page, margin: float, sheet_paper: Paper, title: str,
             size = sheet.fitted(label, 3.0, sheet_paper.inner_width)
             shapes: list[Shape] = [
                 Text(Point(left, sheet_paper.margin + 4), label, size, colours["muted"]),
-                Clip(left, top, g.width, g.height, tuple(moved)),
+                Clip(left, top, g.width, g.height, within(moved, left, top, g.width, g.height)),
                 *sheet.ruler(sheet_paper, colours)]
             out.append(Page(sheet_paper.width, sheet_paper.height, tuple(shapes)))
     return out

@@ -9,7 +9,7 @@ from ... import templating
 from ...geometry import SQRT3, Hex, Point
 from ...gridfile import hex_name
 from ...layout import hexboard, sheet
-from ...layout.textlayout import Figure, centred_label, typeset
+from ...layout.textlayout import Figure, balanced_rows, centred_label, typeset
 from ...palette import Palette
 from ...paper import Paper, roomiest
 from ...scene import Circle, Document, FontRole, Page, Paint, Shape, segments
@@ -185,7 +185,7 @@ def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
 
 
 def glyph_key(numbers: int, colours: Palette) -> Figure:
-    per_row = min(numbers, 5)
+    per_row = balanced_rows(numbers, 5)
     rows = math.ceil(numbers / per_row)
     cell_w, edge, row_h = 17.0, 11.0, 17.0
     shapes: list[Shape] = []
@@ -255,7 +255,8 @@ def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
 # --- the score pad -----------------------------------------------------------------------------
 
 
-def pad_page(opts: Options, paper: Paper, colours: Palette) -> Page:
+def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
+    """Rows for a game that fills the board: a turn writes at most four letters."""
     example = hex_name(Hex(2, 3))
     return sheet.score_pad(paper, sheet.Pad(
         f"{TITLE} score pad", opts.label, ("x player", "o player"),
@@ -263,11 +264,12 @@ def pad_page(opts: Options, paper: Paper, colours: Palette) -> Page:
          f"letter and row number (e.g. {example}).",),
         (sheet.Column("Turn", 0.6), sheet.Column("x chose", 1.0), sheet.Column("o chose", 1.0),
          sheet.Column("x wrote in", 1.5), sheet.Column("o wrote in", 1.5)),
-        f"{CREDIT} One sheet per game; a turn writes at most four letters."), colours)
+        f"{CREDIT} One pad per game; a turn writes at most four letters.",
+        min_rows=-(-opts.size ** 2 // 4)), colours)
 
 
 def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    return document(opts, [pad_page(opts, paper, colours)] * copies, "score pad")
+    return document(opts, pad_pages(opts, paper, colours) * copies, "score pad")
 
 
 

@@ -320,7 +320,8 @@ def notation(neutral: str) -> tuple[str, ...]:
             "3 a1–c3, level 4 a1–b2, level 5 a1.")
 
 
-def pad_page(opts: Options, paper: Paper, colours: Palette) -> Page:
+def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
+    """A row for every round: each player places all their blocks."""
     return sheet.score_pad(paper, sheet.Pad(
         f"{TITLE} score pad", opts.label, ("White", "Black"), notation(opts.neutral),
         (sheet.Column("Round", 0.5), sheet.Column("White: level", 0.8),
@@ -332,7 +333,7 @@ def pad_page(opts: Options, paper: Paper, colours: Palette) -> Page:
 
 
 def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    return document([pad_page(opts, paper, colours)] * copies, "score pad")
+    return document(pad_pages(opts, paper, colours) * copies, "score pad")
 
 
 PAGES = Pages(

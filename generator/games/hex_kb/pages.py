@@ -31,7 +31,6 @@ from .rules import (
     puzzle,
 )
 
-PAD_ROWS_MAX = 36     # rows a pad page can hold legibly; big boards rarely fill up
 CAPTION_SIZE = 3.0    # mm: a solution's verdict, under the board
 
 
@@ -252,7 +251,9 @@ def pad_label(opts: Options) -> str:
     return opts.label.split(" · Red joins")[0]
 
 
-def pad_page(opts: Options, paper: Paper, colours: Palette) -> Page:
+def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
+    """A row for every round of a game that fills the board: two claims a round, a frame
+    cell and its twin one cell."""
     frame = 6 * (opts.radius + 1)
     return sheet.score_pad(paper, sheet.Pad(
         f"{TITLE} score pad", pad_label(opts), ("Red", "Blue"),
@@ -260,12 +261,11 @@ def pad_page(opts: Options, paper: Paper, colours: Palette) -> Page:
          f"cell once, by the number printed in it: 1 to {frame}.", "Red moves first."),
         (sheet.Column("Turn", 0.5), sheet.Column("Red", 1.2), sheet.Column("Blue", 1.2)),
         f"{CREDIT} Row n holds each player's n-th turn: Red's cell, then Blue's.",
-        record_blocks=2,
-        min_rows=min(PAD_ROWS_MAX, -(-len(opts.board().cells) // 4))), colours)
+        record_blocks=2, min_rows=-(-len(opts.board().cells) // 2)), colours)
 
 
 def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    return document(opts, [pad_page(opts, paper, colours)] * copies, "score pad")
+    return document(opts, pad_pages(opts, paper, colours) * copies, "score pad")
 
 
 PAGES = Pages(

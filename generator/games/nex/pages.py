@@ -221,16 +221,19 @@ NOTATION = ("How to write a turn: plain cells become your stones, cells in brack
             "almost full board: one cell, e.g. e6   ·   pie rule: swap")
 
 
-def pad_page(opts: Options, paper: Paper, colours: Palette) -> Page:
+def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
+    """A row for every round of a game that fills the board: a round of drops fills four
+    cells (each player a stone and a neutral)."""
     return sheet.score_pad(paper, sheet.Pad(
         f"{TITLE} score pad", opts.label, ("Black", "White"), NOTATION,
         (sheet.Column("Round", 0.5), sheet.Column("Black", 1.2), sheet.Column("White", 1.2)),
-        f"{CREDIT} Each row is one round: Black's turn, then White's.", record_blocks=2),
+        f"{CREDIT} Each row is one round: Black's turn, then White's.", record_blocks=2,
+        min_rows=-(-opts.size ** 2 // 4)),
         colours)
 
 
 def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    return document(opts, [pad_page(opts, paper, colours)] * copies, "score pad")
+    return document(opts, pad_pages(opts, paper, colours) * copies, "score pad")
 
 
 PAGES = Pages(
