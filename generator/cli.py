@@ -330,5 +330,28 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
     click.echo(f"{sum(len(paths) for _, paths in built) + 1} files in {out}, with index.html")
 
 
+@main.command("check")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--for", "target", type=click.Choice(["home", "print-shop"]), default="home",
+              show_default=True, help="Check for home printing, or for a print shop (adds "
+                                      "boxes, bleed, CMYK, ink and black text).")
+@click.option("--booklet", is_flag=True, default=None,
+              help="Check the page count for a booklet (a multiple of 4); on by itself when "
+                   "the PDF's title says booklet.")
+def check_command(file: Path, target: str, booklet: bool | None) -> None:
+    """Preflight any PDF: one line per check; exit status 1 when a check fails."""
+    from . import preflight
+    results = preflight.check_file(file, target, booklet or None)
+    for line in preflight.report_lines(results):
+        click.echo(line)
+    failed = [c.name for c in results if not c.passed]
+    where = "home printing" if target == "home" else "a print shop"
+    if failed:
+        click.echo(f"{file}: {len(failed)} of {len(results)} checks fail for {where}: "
+                   f"{', '.join(failed)}")
+        raise click.exceptions.Exit(1)
+    click.echo(f"{file}: ready for {where}")
+
+
 if __name__ == "__main__":
     main()
