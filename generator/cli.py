@@ -28,7 +28,7 @@ if typing.TYPE_CHECKING:
     from .games.game import Game
 
 # What an item is written as: documents, and for boards their data too.
-DOCUMENT_FORMATS = ("pdf", "svg")
+DOCUMENT_FORMATS = ("pdf", "svg", "png")
 BOARD_FORMATS = (*DOCUMENT_FORMATS, "json")
 
 EXIT_BAD_INPUT = 2
@@ -171,7 +171,9 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
                               "pdf)."),
             click.Option(["-o", "--output"], type=click.Path(dir_okay=False, path_type=Path),
                          help=f"Output file (default {game.key}-{item}.FORMAT here). "
-                              f"Multi-page SVG becomes NAME-1.svg, NAME-2.svg, ..."),
+                              f"Multi-page SVG and PNG become NAME-1.EXT, NAME-2.EXT, ..."),
+            click.Option(["--dpi"], type=click.IntRange(36, 1200), metavar="N",
+                         help="Pixels per inch of --format png.  [default: 300]"),
         ]
         if item not in NOT_REPEATED:
             params.append(click.Option(["--copies"], type=click.IntRange(1, 100),
@@ -188,12 +190,14 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
             ]
 
         def run(paper: Paper, palette: str, fmt: str | None, output: Path | None,
-                copies: int | None = None, cell: float | None = None, tile: bool = False,
-                **given: Any) -> None:
+                dpi: int | None, copies: int | None = None, cell: float | None = None,
+                tile: bool = False, **given: Any) -> None:
             from . import render
             from .games.game import OptionError
             options = game.make_options(**given)
             chosen = render.output_format(output, fmt, formats)
+            if dpi is not None and chosen != "png":
+                raise OptionError(f"--dpi is for --format png, not {chosen}")
             content: Any
             if chosen in render.DATA_FORMATS:
                 if copies is not None or cell is not None or tile:
@@ -212,7 +216,9 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
                 else:
                     content = documents.make_document(game, item, options, paper,
                                                       copies or 1, palette)
-            for path in render.save(content, output, chosen, f"{game.key}-{item}", formats):
+            settings = {"dpi": dpi} if dpi is not None else {}
+            for path in render.save(content, output, chosen, f"{game.key}-{item}", formats,
+                                    **settings):
                 click.echo(path)
 
         return GameCommand(game, callback=run, params=params,
