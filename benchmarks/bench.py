@@ -124,6 +124,10 @@ def main() -> None:
             ("puzzle hex-kb 25x25", [*PNP, "puzzle", "hex-kb", "--size", "25", "-o",
                                      f"{tmp}/kb25.pdf"]),
             ("judge blinq (example game)", [*PNP, "judge", "blinq", f"{tmp}/blinq.txt"]),
+            ("board blind-hex a4 11x11 pdf", [*PNP, "board", "blind-hex", "-o",
+                                              f"{tmp}/board.pdf"]),
+            ("board blind-hex a4 11x11 png 300", [*PNP, "board", "blind-hex", "--format", "png",
+                                                  "--dpi", "300", "-o", f"{tmp}/board.png"]),
             ("build (whole catalogue)", [*PNP, "build", "--out", f"{tmp}/out"]),
         ]
         results = {}
@@ -144,6 +148,9 @@ def main() -> None:
               f"{k11 / results['import reportlab canvas']:7.2f}  (target <= 2.5)")
         print(f"  kit 11x11 / import baseline     {k11 / base:7.2f}  (target <= 1.6)")
         print(f"  kit 25x25 / kit 11x11           {k25 / k11:7.2f}  (target <= 1.5)")
+        png = results["board blind-hex a4 11x11 png 300"]
+        print(f"  board png 300 dpi / board pdf   "
+              f"{png / results['board blind-hex a4 11x11 pdf']:7.2f}")
         print(f"  build, four games, A4 + Letter  {results['build (whole catalogue)']:7.3f}  "
               f"(target < 3)")
         print(f"  Hex KB: 10,000 adjudications 11x11 {hex_kb_adjudications():7.3f}  "

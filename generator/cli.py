@@ -28,7 +28,7 @@ if typing.TYPE_CHECKING:
     from .games.game import Game
 
 # What an item is written as: documents, and for boards their data too.
-DOCUMENT_FORMATS = ("pdf", "svg")
+DOCUMENT_FORMATS = ("pdf", "svg", "png")
 BOARD_FORMATS = (*DOCUMENT_FORMATS, "json")
 
 EXIT_BAD_INPUT = 2
@@ -182,7 +182,9 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
                               "pdf)."),
             click.Option(["-o", "--output"], type=click.Path(dir_okay=False, path_type=Path),
                          help=f"Output file (default {game.key}-{item}.FORMAT here). "
-                              f"Multi-page SVG becomes NAME-1.svg, NAME-2.svg, ..."),
+                              f"Multi-page SVG and PNG become NAME-1.EXT, NAME-2.EXT, ..."),
+            click.Option(["--dpi"], type=click.IntRange(36, 1200), metavar="N",
+                         help="Pixels per inch of --format png.  [default: 300]"),
         ]
         if item not in NOT_REPEATED:
             params.append(click.Option(["--copies"], type=click.IntRange(1, 100),
@@ -199,12 +201,14 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
             ]
 
         def run(paper: Paper, palette: str, fmt: str | None, output: Path | None,
-                copies: int | None = None, cell: float | None = None, tile: bool = False,
-                **given: Any) -> None:
+                dpi: int | None, copies: int | None = None, cell: float | None = None,
+                tile: bool = False, **given: Any) -> None:
             from . import render
             from .games.game import OptionError
             options = game.make_options(**given)
             chosen = render.output_format(output, fmt, formats)
+            if dpi is not None and chosen != "png":
+                raise OptionError(f"--dpi is for --format png, not {chosen}")
             content: Any
             if chosen in render.DATA_FORMATS:
                 if copies is not None or cell is not None or tile:
@@ -223,7 +227,9 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
                 else:
                     content = documents.make_document(game, item, options, paper,
                                                       copies or 1, palette)
-            for path in render.save(content, output, chosen, f"{game.key}-{item}", formats):
+            settings = {"dpi": dpi} if dpi is not None else {}
+            for path in render.save(content, output, chosen, f"{game.key}-{item}", formats,
+                                    **settings):
                 click.echo(path)
 
         return GameCommand(game, callback=run, params=params,
@@ -365,6 +371,28 @@ def studio(port: int | None, no_browser: bool) -> None:
     downloads. Served on this computer only, until Ctrl+C."""
     from . import studio as served
     served.serve(port, open_browser=not no_browser, echo=click.echo)
+
+@main.command("check")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--for", "target", type=click.Choice(["home", "print-shop"]), default="home",
+              show_default=True, help="Check for home printing, or for a print shop (adds "
+                                      "boxes, bleed, CMYK, ink and black text).")
+@click.option("--booklet", is_flag=True, default=None,
+              help="Check the page count for a booklet (a multiple of 4); on by itself when "
+                   "the PDF's title says booklet.")
+def check_command(file: Path, target: str, booklet: bool | None) -> None:
+    """Preflight any PDF: one line per check; exit status 1 when a check fails."""
+    from . import preflight
+    results = preflight.check_file(file, target, booklet or None)
+    for line in preflight.report_lines(results):
+        click.echo(line)
+    failed = [c.name for c in results if not c.passed]
+    where = "home printing" if target == "home" else "a print shop"
+    if failed:
+        click.echo(f"{file}: {len(failed)} of {len(results)} checks fail for {where}: "
+                   f"{', '.join(failed)}")
+        raise click.exceptions.Exit(1)
+    click.echo(f"{file}: ready for {where}")
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ BAD = [
     (["board", "blind-hex", "--edition", "dice"], "--edition must be one of cards, pennies"),
     (["board", "chess"], "Invalid value for 'GAME'"),
     (["board", "blind-hex", "--paper", "a0"], "Invalid value for '--paper'"),
-    (["board", "blind-hex", "--format", "png"], "Invalid value for '--format'"),
+    (["board", "blind-hex", "--format", "jpg"], "Invalid value for '--format'"),
     (["rules", "blind-hex", "--format", "json"], "Invalid value for '--format'"),
     (["rules", "blind-hex", "--numbers", "3"], "rules need --numbers of at least 4"),
     (["board", "blind-hex", "--size", "eleven"], "'eleven' is not a valid integer"),

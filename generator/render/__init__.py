@@ -19,7 +19,8 @@ from ..errors import UserError
 if TYPE_CHECKING:
     from ..scene import Document
 
-FORMATS = ("pdf", "svg")          # what a Document can become
+FORMATS = ("pdf", "svg")          # what a Document can become as vectors (and pnp build writes)
+RASTER_FORMATS = ("png",)         # what a Document can become as pixels, one file a page
 DATA_FORMATS = ("json",)          # what a board's data can become
 
 
@@ -27,40 +28,54 @@ class OutputError(UserError):
     """A file could not be written; the message is one line for the user."""
 
 
-def _pdf_files(doc: Document, target: Path) -> list[tuple[Path, bytes]]:
+def _pdf_files(doc: Document, target: Path, **_: Any) -> list[tuple[Path, bytes]]:
     from .pdf import document_pdf
     return [(target, document_pdf(doc))]
 
 
-def svg_page_paths(target: Path, pages: int) -> list[Path]:
-    """One SVG per page: the target itself for one page, else NAME-1.svg, NAME-2.svg, ..."""
+def page_paths(target: Path, pages: int) -> list[Path]:
+    """One file per page (SVG, PNG): the target itself for one page, else NAME-1.EXT,
+    NAME-2.EXT, ..."""
     if pages == 1:
         return [target]
     return [target.with_name(f"{target.stem}-{i}{target.suffix}") for i in range(1, pages + 1)]
 
 
-def _svg_files(doc: Document, target: Path) -> list[tuple[Path, bytes]]:
+svg_page_paths = page_paths
+
+
+def _svg_files(doc: Document, target: Path, **_: Any) -> list[tuple[Path, bytes]]:
     from .svg import page_svg
-    paths = svg_page_paths(target, len(doc.pages))
+    paths = page_paths(target, len(doc.pages))
     total = len(doc.pages)
     return [(path, page_svg(page, doc.title if total == 1 else f"{doc.title} ({i}/{total})"))
             for i, (path, page) in enumerate(zip(paths, doc.pages), start=1)]
 
 
-def _json_files(data: Mapping[str, Any], target: Path) -> list[tuple[Path, bytes]]:
+def _png_files(doc: Document, target: Path, dpi: int | None = None,
+               **_: Any) -> list[tuple[Path, bytes]]:
+    from .pdf import document_pdf
+    from .png import DEFAULT_DPI, pdf_pages_png
+    images = pdf_pages_png(document_pdf(doc), dpi or DEFAULT_DPI)
+    return list(zip(page_paths(target, len(images)), images, strict=True))
+
+
+def _json_files(data: Mapping[str, Any], target: Path, **_: Any) -> list[tuple[Path, bytes]]:
     return [(target, (json.dumps(data, indent=1) + "\n").encode("utf-8"))]
 
 
-WRITERS: dict[str, Callable[[Any, Path], list[tuple[Path, bytes]]]] = {
+# Each writer takes the content, the target and the settings of its format (dpi for png).
+WRITERS: dict[str, Callable[..., list[tuple[Path, bytes]]]] = {
     "pdf": _pdf_files,
     "svg": _svg_files,
+    "png": _png_files,
     "json": _json_files,
 }
 
 
-def render(doc: Document, fmt: str, target: Path) -> list[tuple[Path, bytes]]:
+def render(doc: Document, fmt: str, target: Path, **settings: Any) -> list[tuple[Path, bytes]]:
     """The files a document becomes in a format, in memory: (path, bytes) pairs."""
-    return WRITERS[fmt](doc, Path(target))
+    return WRITERS[fmt](doc, Path(target), **settings)
 
 
 def output_format(target: Path | None, fmt: str | None, allowed: Sequence[str]) -> str:
@@ -80,16 +95,16 @@ def output_format(target: Path | None, fmt: str | None, allowed: Sequence[str]) 
 
 
 def save(content: Document | Mapping[str, Any], target: Path | None, fmt: str | None,
-         default_stem: str, allowed: Sequence[str] = FORMATS) -> list[Path]:
+         default_stem: str, allowed: Sequence[str] = FORMATS, **settings: Any) -> list[Path]:
     """Write a document (or a board's data) in the format asked for or named by the target,
     to the target or to DEFAULT_STEM.FORMAT here; a name without an extension gets the
-    format's. Returns the paths written."""
+    format's. SETTINGS go to the format's writer (dpi for png). Returns the paths written."""
     chosen = output_format(target, fmt, allowed)
     if target is None:
         target = Path(f"{default_stem}.{chosen}")
     elif not target.suffix:
         target = target.with_name(f"{target.name}.{chosen}")
-    files = WRITERS[chosen](content, target)
+    files = WRITERS[chosen](content, target, **settings)
     write_atomically(files)
     return [path for path, _ in files]
 
@@ -106,9 +121,10 @@ def write_atomically(files: list[tuple[Path, bytes]]) -> None:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
             os.chmod(tmp, 0o644)
-        for tmp, path in staged:
+        for _, path in staged:    # every target first: a failed run replaces nothing
             if path.is_dir():
                 raise OutputError(f"cannot write {path}: it is a folder")
+        for tmp, path in staged:
             os.replace(tmp, path)
     except OSError as err:
         raise OutputError(f"cannot write {err.filename or files[0][0]}: "
