@@ -831,14 +831,24 @@ def is_booklet(facts: PdfFacts) -> bool:
     return "booklet" in facts.title.lower()
 
 
+def imposed_two_up(facts: PdfFacts) -> bool:
+    """Every page is landscape: sides of sheets that each carry two booklet pages, as a
+    booklet imposed for printing at home is."""
+    return bool(facts.pages) and all(
+        p.media[2] - p.media[0] > p.media[3] - p.media[1] for p in facts.pages)
+
+
 def check_page_count(facts: PdfFacts, booklet: bool) -> Check:
     count = len(facts.pages)
     if not booklet:
         return Check("page count", True, f"{count} page{'s' if count != 1 else ''}",
                      info=True)
-    if count % 4:
-        return Check("page count", False, f"{count} pages: a booklet needs a multiple of 4")
-    return Check("page count", True, f"{count} pages, a multiple of 4 for a booklet")
+    pages, what = count, f"{count} pages"
+    if imposed_two_up(facts):
+        pages, what = 2 * count, f"{2 * count} pages ({count} sides, two pages a side)"
+    if pages % 4:
+        return Check("page count", False, f"{what}: a booklet needs a multiple of 4")
+    return Check("page count", True, f"{what}, a multiple of 4 for a booklet")
 
 
 def checks(facts: PdfFacts, target: str = "home", booklet: bool | None = None) -> list[Check]:

@@ -150,6 +150,16 @@ def test_booklet_pages_by_flag_or_title(tmp_path):
     assert "page count" not in failed(eight)
 
 
+def test_an_imposed_booklet_counts_two_pages_a_side(tmp_path):
+    # Landscape sheets imposed two up: 6 sides hold 12 pages, 3 sides only 6.
+    six = sheet(tmp_path / "six.pdf", pages=6, trim=(297.0, 210.0), title="Rules booklet",
+                boxes=False, bleed=0.0)
+    assert "page count" not in failed(six, "home")
+    three = sheet(tmp_path / "three.pdf", pages=3, trim=(297.0, 210.0), title="Rules booklet",
+                  boxes=False, bleed=0.0)
+    assert "page count" in failed(three, "home")
+
+
 # ---------------------------------------------------------------- the graphics state
 
 def raw_pdf(path: Path, content: bytes, size=(595.0, 842.0)) -> Path:

@@ -369,7 +369,7 @@ def test_pnp_build_makes_and_lists_the_booklets(tmp_path):
     out = tmp_path / "site"
     run("build", "--out", str(out), "--jobs", "1", "nex", "bling")
     made = sorted(p.name for p in (out / "booklets").iterdir())
-    assert made == sorted(f"{name}-booklet-{paper}.pdf" for name in ("nex", "bling", "all-games")
+    assert made == sorted(f"{name}-booklet-{paper}.pdf" for name in ("nex", "blinq", "all-games")
                           for paper in ("a4", "letter"))
     index = (out / "index.html").read_text()
     assert all(f"booklets/{name}" in index for name in made)
