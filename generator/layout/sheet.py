@@ -22,9 +22,9 @@ def header(paper: Paper, title: str, subtitle: str, colours: Palette) -> list[Sh
     x, y = paper.margin, paper.margin + TITLE_SIZE * ASCENT
     shapes: list[Shape] = [Text(Point(x, y), title, TITLE_SIZE, colours["ink"], "bold")]
     left = x + text_width(title, TITLE_SIZE, "bold") + 3
-    shapes.append(Text(Point(left, y), subtitle,
-                       fitted(subtitle, SUBTITLE_SIZE, paper.width - paper.margin - left),
-                       colours["muted"]))
+    subtitle, size = legible(subtitle, SUBTITLE_SIZE, paper.width - paper.margin - left)
+    if subtitle:
+        shapes.append(Text(Point(left, y), subtitle, size, colours["muted"]))
     rule_y = paper.margin + HEADER_HEIGHT - 3
     shapes.append(line(Point(paper.margin, rule_y), Point(paper.width - paper.margin, rule_y),
                        Paint(stroke=colours["rule"], width=0.3, round_caps=False)))
@@ -35,6 +35,19 @@ def fitted(text: str, size: float, width: float, font: str = "regular") -> float
     """The size, or smaller if the text would not fit the width: a long line is set smaller
     rather than run past the printable area."""
     return min(size, size * width / max(text_width(text, size, font), 1e-9))
+
+
+def legible(text: str, size: float, width: float) -> tuple[str, float]:
+    """A line of parts joined by " · ", fitted to the width at no less than the smallest
+    text: parts are dropped from the end until the rest fits (nothing, if none does)."""
+    parts = text.split(" · ")
+    while parts:
+        kept = " · ".join(parts)
+        fits = fitted(kept, size, width)
+        if fits >= SMALLEST_TEXT - 1e-9:
+            return kept, fits
+        parts.pop()
+    return "", size
 
 
 # The calibration ruler: 50 mm over 2 inches, in the footer's left corner.
