@@ -136,9 +136,13 @@ def test_copies_repeat_the_whole_pad(tmp_path):
 # --- rule sheets ----------------------------------------------------------------------------
 
 def body_size(pages) -> float:
-    """The size most text on a rule sheet is set at."""
-    sizes = Counter(round(s.size, 4) for page in pages for s in page.shapes
-                    if isinstance(s, Text))
+    """The size most of a rule sheet's letters are set at (figures' many short labels
+    count for their letters only)."""
+    sizes: Counter[float] = Counter()
+    for page in pages:
+        for s in page.shapes:
+            if isinstance(s, Text):
+                sizes[round(s.size, 4)] += len(s.text)
     return sizes.most_common(1)[0][0]
 
 
