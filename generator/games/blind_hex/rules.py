@@ -1,16 +1,21 @@
 """Blind Hex hash marks: which number (1..M) each cell edge carries.
 
+What the rule sheet promises: every space offers one or two numbers (a space offers a number
+when one of its six edges carries it), most offer two, and a space offering one has that
+number on all six sides.
+
 Method. Hubs are the cells whose coordinates are both even (the 2L sublattice), plus the far
 corner (N-1, N-1) on even sizes, which would otherwise touch no hub. No two hubs touch. A hub
 marks all six of its edges with its number, so a hub offers one number and every other cell
-offers the numbers of the hubs it touches: two inside the board, one along the far sides of an
-even board. Every cell therefore has a marked edge, and a shared edge is marked by the one hub
-it belongs to.
+offers the numbers of the one or two hubs it touches. The few cells that get only one number
+that way (see `generate`) get a second from a mark on an edge that belongs to no hub; no mark
+ever gives a cell a third.
 
-The hubs are labelled per orbit of the player swap (q, r) -> (r, q): a hub and its mirror
+Hubs and marks are labelled per orbit of the player swap (q, r) -> (r, q): a hub and its mirror
 image carry the same number, so the swap maps the board onto itself with the numbers
-unchanged. A seeded local search then chooses the orbit labels so that the counts of cells
-offering each number are even and every pair of numbers appears on some two-number cell.
+unchanged. A seeded local search chooses the labels so that the counts of cells offering each
+number are even, every pair of numbers appears on some two-number cell, and no cell offers one
+number without being a hub.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...geometry import Hex, Rhombus, edge_key, swapped_direction
+from ...gridfile import hex_name
 from ..game import OptionError, Report, option
 
 TITLE = "Blind Hex"
@@ -69,11 +75,11 @@ class Targets:
     @property
     def search_steps(self) -> int:
         # Outside the band the figures may be out of reach; a short search keeps it quick.
-        return SEARCH_STEPS if self.in_band else SEARCH_STEPS // 8
+        return SEARCH_STEPS if self.in_band else SEARCH_STEPS // 20
 
     @property
     def good_spread(self) -> float:
-        return min(self.tolerance, 2) if self.in_band else self.tolerance
+        return min(self.tolerance, 2)
 
 
 @dataclass(frozen=True)
@@ -113,6 +119,10 @@ class Stats:
     pairs: dict[tuple[int, int], int]
     hubs: int
     bare_cells: int
+    one_number_cells: int
+    two_number_cells: int
+    lonely_cells: tuple[Hex, ...] = ()    # one number, not on all six sides
+    crowded_cells: tuple[Hex, ...] = ()   # three numbers or more
 
     @property
     def spread(self) -> int:
@@ -130,6 +140,15 @@ class Stats:
         out = []
         if self.bare_cells:
             out.append(f"{self.bare_cells} cells have no marked edge")
+        if self.crowded_cells:
+            out.append(f"{len(self.crowded_cells)} cells offer more than two numbers: "
+                       + _names(self.crowded_cells))
+        if self.lonely_cells:
+            out.append(f"{len(self.lonely_cells)} cells offer one number without it on all six "
+                       f"sides: " + _names(self.lonely_cells))
+        if 2 * self.two_number_cells <= self.size ** 2:
+            out.append(f"only {self.two_number_cells} of {self.size ** 2} cells offer two "
+                       f"numbers, not more than half")
         in_band = (self.size in PLAYED_SIZES and self.numbers in PLAYED_NUMBERS)
         if not in_band:
             out.append(f"size {self.size} with {self.numbers} numbers is outside the balanced "
@@ -147,19 +166,31 @@ class Stats:
         return out
 
 
+def _names(cells: tuple[Hex, ...], shown: int = 8) -> str:
+    names = [hex_name(c) for c in cells[:shown]]
+    return ", ".join(names) + (", ..." if len(cells) > shown else "")
+
+
 def stats(board: HashBoard) -> Stats:
     counts = {n: 0 for n in range(1, board.numbers + 1)}
     pairs = {p: 0 for p in itertools.combinations(range(1, board.numbers + 1), 2)}
-    bare = 0
+    how_many: Counter[int] = Counter()
+    lonely, crowded = [], []
     for cell in board.board:
         offered = board.offered(cell)
-        bare += not offered
+        how_many[len(offered)] += 1
         for n in offered:
             counts[n] += 1
         if len(offered) == 2:
-            pairs[tuple(sorted(offered))] += 1
+            a, b = sorted(offered)
+            pairs[(a, b)] += 1
+        elif len(offered) == 1 and not board.is_hub(cell):
+            lonely.append(cell)
+        elif len(offered) > 2:
+            crowded.append(cell)
     return Stats(board.size, board.numbers, board.seed, counts, pairs,
-                 sum(board.is_hub(c) for c in board.board), bare)
+                 sum(board.is_hub(c) for c in board.board), how_many[0], how_many[1],
+                 how_many[2], tuple(lonely), tuple(crowded))
 
 
 class _Pool:
@@ -232,7 +263,7 @@ class _Search:
             if cell in hub_set:
                 sources.append({orbit_of[cell]})
                 continue
-            src = set()
+            src: set[int] = set()
             for d in range(6):
                 n = cell.neighbour(d)
                 if n in hub_set:
@@ -251,24 +282,19 @@ class _Search:
         self.mark_sources = [tuple(o for o in s if o >= self.first_mark) for s in self.sources]
         orbit_count = self.first_mark + len(self.mark_orbits)
         self.cells_of_orbit: list[list[int]] = [[] for _ in range(orbit_count)]
-        for i, src in enumerate(self.sources):
-            for o in src:
+        for i, cell_sources in enumerate(self.sources):
+            for o in cell_sources:
                 self.cells_of_orbit[o].append(i)
         # Hub orbits are neighbours when a cell touches both; the cell offers one number if
         # they carry the same.
         self.next_to: list[list[int]] = [[] for _ in range(self.first_mark)]
-        for src in self.sources:
-            hubs = [o for o in src if o < self.first_mark]
-            for a, b in itertools.permutations(hubs, 2):
+        for cell_sources in self.sources:
+            touching = [o for o in cell_sources if o < self.first_mark]
+            for a, b in itertools.permutations(touching, 2):
                 if b not in self.next_to[a]:
                     self.next_to[a].append(b)
         self.load(self._greedy_start(rng))
-        for cell in sorted(self.lonely.items):
-            if cell in self.lonely.where:
-                options = self.mends(cell)
-                if options:
-                    orbit, n = min(options, key=lambda m: (self.counts[m[1]], rng.random()))
-                    self.relabel(orbit, n)
+        self._mend_all()
 
     def _greedy_start(self, rng: random.Random) -> list[int]:
         """Hub orbits in a shuffled order each take the number that fewest of their labelled
@@ -298,7 +324,8 @@ class _Search:
             if labels[orbit] != self.UNMARKED:
                 self.marked.add(orbit)
         for i in range(len(self.cells)):
-            self._account(i, +1)
+            self.offers[i] = self._offer(i)
+            self._account(i, self.offers[i], +1)
 
     def _offer(self, cell: int) -> set[int]:
         label = self.label
@@ -306,13 +333,8 @@ class _Search:
         offer.discard(self.UNMARKED)
         return offer
 
-    def _account(self, cell: int, sign: int) -> None:
-        """Count a cell's offer in (+1, with the labels as they are now) or out (-1, the offer
-        it was counted in with)."""
-        if sign > 0:
-            offer = self.offers[cell] = self._offer(cell)
-        else:
-            offer = self.offers[cell]
+    def _account(self, cell: int, offer: set[int], sign: int) -> None:
+        """Count a cell's offer in (+1) or out (-1)."""
         counts = self.counts
         for n in offer:
             counts[n] += sign
@@ -345,16 +367,19 @@ class _Search:
                 + len(self.lonely) + spread / 100 + len(self.marked) / 100_000)
 
     def relabel(self, orbit: int, new: int) -> None:
-        for cell in self.cells_of_orbit[orbit]:
-            self._account(cell, -1)
         self.label[orbit] = new
         if orbit >= self.first_mark:
             if new == self.UNMARKED:
                 self.marked.discard(orbit)
             else:
                 self.marked.add(orbit)
+        offers = self.offers
         for cell in self.cells_of_orbit[orbit]:
-            self._account(cell, +1)
+            offer = self._offer(cell)
+            if offer != offers[cell]:
+                self._account(cell, offers[cell], -1)
+                self._account(cell, offer, +1)
+                offers[cell] = offer
 
     def satisfied(self) -> bool:
         t = self.targets
@@ -362,6 +387,15 @@ class _Search:
                 and not self.lonely
                 and self.missing_pairs == 0
                 and max(self.counts) - min(self.counts) <= t.good_spread)
+
+    def _mend_all(self) -> None:
+        """Give every lonely cell that can have one a second number, the least offered."""
+        for cell in sorted(self.lonely.items):
+            if cell in self.lonely.where:
+                options = self.mends(cell)
+                if options:
+                    orbit, n = min(options, key=lambda m: (self.counts[m[1]], self.rng.random()))
+                    self.relabel(orbit, n)
 
     def mends(self, cell: int) -> list[tuple[int, int]]:
         """The marks (orbit, number) that give a lonely cell a second number and no cell a
@@ -413,6 +447,7 @@ class _Search:
                 self.relabel(orbit, old)
         if best_labels != self.label:
             self.load(best_labels)
+        self._mend_all()   # where the steps ran out with a cell still lonely
         self._drop_idle_marks()
 
     def _drop_idle_marks(self) -> None:
@@ -559,6 +594,9 @@ def stats_report(opts: Options) -> Report:
     lines = [f"{TITLE} board {opts.size}x{opts.size}, numbers 1-{opts.numbers}, seed {opts.seed}",
              f"cells: {opts.size ** 2}; all-six-sides cells: {s.hubs}; "
              f"cells without a mark: {s.bare_cells}",
+             (f"two-number cells: {s.two_number_cells}; one-number cells: "
+              f"{s.one_number_cells} ({len(s.lonely_cells)} not on all six sides); "
+              f"cells with more than two: {len(s.crowded_cells)}"),
              "cells offering each number: " +
              ", ".join(f"{n}: {c}" for n, c in s.counts.items()),
              f"spread: {s.spread} (allowed {balance_tolerance(opts.size ** 2):g})"]
