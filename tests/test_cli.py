@@ -97,6 +97,11 @@ def test_stats_prints_figures_and_warns_outside_the_band():
     assert ok.exit_code == 0
     assert "cells offering each number" in ok.output and "warning" not in ok.output
     assert "pairs offered by two-number cells: 10 of 10" in ok.output
+    board = generate(13, 5)
+    offers = [len(board.offered(c)) for c in board.board]
+    assert (f"two-number cells: {offers.count(2)}; one-number cells: {offers.count(1)} "
+            f"(0 not on all six sides); cells with more than two: 0") in ok.output
+    assert 2 * offers.count(2) > len(offers)
     out = invoke("stats", "blind-hex", "--size", "5", "--numbers", "9")
     assert out.exit_code == 0
     assert "warning: size 5 with 9 numbers is outside the balanced band" in out.output
