@@ -119,15 +119,22 @@ def wrap(text: str, width: float, size: float, base: FontRole = "regular") -> li
             if piece:
                 words.append((piece, font, after_space))
                 after_space = False
+    # Words glued together without a space ("*word*).") break as one.
+    groups: list[list[tuple[str, FontRole]]] = []
+    for word, font, spaced in words:
+        if spaced or not groups:
+            groups.append([])
+        groups[-1].append((word, font))
     lines: list[list[Run]] = [[]]
     used = 0.0
-    for word, font, spaced in words:
-        space = text_width(" ", size, font) if spaced and lines[-1] else 0.0
-        w = text_width(word, size, font)
-        if lines[-1] and spaced and used + space + w > width:
+    for group in groups:
+        space = text_width(" ", size, group[0][1]) if lines[-1] else 0.0
+        w = sum(text_width(word, size, font) for word, font in group)
+        if lines[-1] and used + space + w > width:
             lines.append([])
             used, space = 0.0, 0.0
-        lines[-1].append(((" " if space else "") + word, font))
+        for i, (word, font) in enumerate(group):
+            lines[-1].append(((" " if space and i == 0 else "") + word, font))
         used += space + w
     return [_merge(l) for l in lines if l]
 
