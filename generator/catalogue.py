@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,6 +12,7 @@ from typing import Any, Iterator
 
 from . import render, templating
 from .documents import booklet_document, make_document
+from .documents import check as check_document
 from .games import load as game_named
 from .games.game import Game
 from .paper import NAMED, Paper
@@ -46,8 +49,26 @@ def build_entry(entry: Entry, out: Path, cache: dict) -> list[Path]:
     if key not in cache:
         cache[key] = make_document(entry.game, entry.item, entry.options, entry.paper)
     target = entry.path(out)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(target.parent)
     return render.save(cache[key], target, entry.fmt, entry.item)
+
+
+def check(game_keys: list[str], papers: list[Paper], out: Path) -> None:
+    """Refuse, before any work, a catalogue that cannot be made: a paper too small for an
+    item, an output folder that is a file or cannot be written, a game's folder that is a
+    file. One-line UserErrors."""
+    for key in game_keys:
+        game = game_named(key)
+        for variant, options in game.variants():
+            for item in (*game.items, "kit"):
+                for paper in papers:
+                    check_document(game, item, options, paper)
+    for folder in [out, *(out / key for key in game_keys)]:
+        if folder.exists() and not folder.is_dir():
+            raise render.OutputError(f"cannot make the folder {folder}: a file has that name")
+    existing = next((f for f in [out, *out.parents] if f.exists()), Path("."))
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise render.OutputError(f"cannot write in {existing}: permission denied")
 
 
 @dataclass(frozen=True)
@@ -147,8 +168,23 @@ def _build_game_keyed(args) -> tuple[str, list[tuple[tuple, list[Path]]]]:
 def make_folder(out: Path) -> None:
     try:
         out.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise render.OutputError(f"cannot make the folder {out}: a file has that name") from None
     except OSError as err:
         raise render.OutputError(f"cannot make the folder {out}: {err.strerror}") from None
+
+
+def _worker_signals() -> None:
+    """A worker leaves interrupts to the parent (Ctrl-C reaches the whole process group),
+    and on SIGTERM, which the parent sends to stop it, exits quietly after its cleanup:
+    SystemExit unwinds through the writer, which takes its temporary files away."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _worker_stop)
+
+
+def _worker_stop(signum: int, frame: object) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise SystemExit(128 + signum)
 
 
 def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
@@ -160,7 +196,8 @@ def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
     results: dict[str, list[tuple[Entry, list[Path]]]] = {}
     if jobs > 1 and len(game_keys) > 1:
         context = multiprocessing.get_context("fork")
-        with context.Pool(min(jobs, len(game_keys))) as pool:
+        # Leaving the block on an error or an interrupt terminates the workers (SIGTERM).
+        with context.Pool(min(jobs, len(game_keys)), initializer=_worker_signals) as pool:
             work = [(key, papers, out) for key in game_keys]
             for key, made in pool.imap_unordered(_build_game_keyed, work):
                 lookup = {(e.variant, e.item, e.paper, e.fmt): e

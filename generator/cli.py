@@ -8,11 +8,30 @@ Drawing code is imported by the commands that draw, so `pnp --help`, `list`, `ju
 
 from __future__ import annotations
 
-import dataclasses
 import os
+import signal
 import sys
+
+
+def _quiet_exit(signum: int, frame: object) -> None:
+    # Until the command runs there is nothing to clean up: one line, and out.
+    os.write(2, b"pnp: interrupted\n" if signum == signal.SIGINT else b"pnp: terminated\n")
+    os._exit(128 + signum)
+
+
+if __name__ == "__main__" or os.path.basename(sys.argv[0]) == "pnp":
+    # Run as the program: an interrupt while it starts is one line, not a traceback.
+    # A signal the caller ignores (a background job's SIGINT, nohup) stays ignored.
+    for _signal in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(_signal) is not signal.SIG_IGN:
+            signal.signal(_signal, _quiet_exit)
+
+import dataclasses
+import errno
+import threading
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -45,25 +64,118 @@ ITEMS = {
 NOT_REPEATED = ("rules",)   # items --copies would not change
 
 
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM, raised where the program is so that temporary files go and
+    workers stop on the way out. Not an Exception: nothing but `Pnp.main` catches it."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+_caught: list[int] = []   # the signal that arrived, in case its exception was swallowed
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    # Once: a second Ctrl-C while cleaning up must not stop the cleaning.
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_IGN)
+    _caught.append(signum)
+    raise Interrupted(signum)
+
+
+@contextmanager
+def _signals_raise() -> Iterator[None]:
+    """While a command runs, SIGINT and SIGTERM raise Interrupted (then the handlers that
+    were there come back: the command may run inside a test)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _caught.clear()
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    for sig, handler in before.items():
+        if handler is not signal.SIG_IGN:   # what the caller ignores stays ignored
+            signal.signal(sig, _interrupted)
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
+def one_line(text: str) -> str:
+    """User text in a message, on one line: control characters escaped as repr does."""
+    return "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in text)
+
+
+def _silence_stdout() -> None:
+    """After standard output failed, send it nowhere, so the final flush at exit is quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _fail(message: str, status: int) -> typing.NoReturn:
+    try:
+        click.echo(f"pnp: {one_line(message)}", err=True)
+    except OSError:
+        pass
+    sys.exit(status)
+
+
+def say(text: str) -> None:
+    """A line on standard output; a full disk or closed pipe there is one line on stderr."""
+    try:
+        click.echo(text)
+    except OSError as err:
+        if err.errno == errno.EPIPE:
+            raise
+        raise StdoutError(f"cannot write to standard output: {err.strerror or err}") from None
+
+
+class StdoutError(UserError):
+    """Standard output could not be written."""
+
+
 class Pnp(click.Group):
-    """Every user error is one line on stderr and exit status 2, never a traceback."""
+    """Every user error is one line on stderr and exit status 2, never a traceback; an
+    interrupt is one line and 128 + the signal's number."""
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              **extra: Any) -> Any:
         try:
-            # Without standalone mode click returns a command's Exit status instead of exiting.
-            status = super().main(args, prog_name=prog_name, standalone_mode=False, **extra)
+            with _signals_raise():
+                # Without standalone mode click returns a command's Exit status instead of
+                # exiting.
+                status = super().main(args, prog_name=prog_name, standalone_mode=False,
+                                      **extra)
+                if _caught:
+                    # The signal came where Python ignores exceptions (a callback during
+                    # an import) and the work went on: it is done, but it was stopped.
+                    raise Interrupted(_caught[0])
+        except Interrupted as stop:
+            _fail("interrupted" if stop.signum == signal.SIGINT else "terminated",
+                  128 + stop.signum)
         except click.exceptions.Exit as done:
             sys.exit(done.exit_code)
         except click.Abort:
-            click.echo("pnp: aborted", err=True)
-            sys.exit(1)
+            _fail("aborted", 1)
         except click.ClickException as err:
-            click.echo(f"pnp: {err.format_message()}", err=True)
-            sys.exit(EXIT_BAD_INPUT)
+            _fail(err.format_message(), EXIT_BAD_INPUT)
+        except StdoutError as err:
+            _silence_stdout()
+            _fail(str(err), EXIT_BAD_INPUT)
         except UserError as err:
-            click.echo(f"pnp: {err}", err=True)
-            sys.exit(EXIT_BAD_INPUT)
+            _fail(str(err), EXIT_BAD_INPUT)
+        except OSError as err:
+            # What pnp writes names its files; an error without a name is standard output.
+            if err.filename is None:
+                _silence_stdout()
+                _fail(f"cannot write to standard output: {err.strerror or err}", EXIT_BAD_INPUT)
+            _fail(f"{err.filename}: {err.strerror or err}", EXIT_BAD_INPUT)
         sys.exit(status if isinstance(status, int) else 0)
 
 
@@ -115,6 +227,12 @@ class GameGroup(click.Group):
             return None
         return self.make(game)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args:   # one line, not the group's help
+            raise click.UsageError(f"name a game: pnp {self.name} GAME, where GAME is one of "
+                                   f"{', '.join(self.list_commands(ctx))}", ctx)
+        return super().parse_args(ctx, args)
+
     def resolve_command(self, ctx: click.Context, args: list[str]
                         ) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0]
@@ -135,14 +253,17 @@ class GameGroup(click.Group):
 class GameCommand(click.Command):
     """One game's command: an option the game does not take is named with the game."""
 
-    def __init__(self, game: Game[Any], **attrs: Any):
+    def __init__(self, game: Game[Any], item: str = "", **attrs: Any):
         super().__init__(game.key, **attrs)
-        self.game = game
+        self.game, self.item = game, item
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
             return super().parse_args(ctx, args)
         except click.NoSuchOption as err:
+            if err.option_name == "--copies" and self.item in NOT_REPEATED:
+                raise click.UsageError(f"{self.item} takes no option --copies: one copy "
+                                       f"is the whole item", ctx) from None
             raise click.UsageError(f"{self.game.title} takes no option {err.option_name}",
                                    ctx) from None
 
@@ -169,6 +290,29 @@ def game_parameters(game: Game[Any]) -> list[click.Parameter]:
     return params
 
 
+def _file_name(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """A file name as given: not empty (Path('') would be the current folder)."""
+    if value is None:
+        return None
+    if not value:
+        raise click.BadParameter("give a file name, or - for standard output", ctx, param)
+    if os.path.isdir(value):
+        raise click.BadParameter(f"{value} is a folder; give a file name", ctx, param)
+    return Path(value)
+
+
+def _folder_name(ctx: click.Context, param: click.Parameter, value: str) -> Path:
+    if not value:
+        raise click.BadParameter("give a folder name (. for the current folder)", ctx, param)
+    return Path(value)
+
+
+def given_on_command_line(ctx: click.Context, *names: str) -> bool:
+    """Whether any of the options was given on the command line rather than defaulted."""
+    source = click.core.ParameterSource
+    return any(ctx.get_parameter_source(n) not in (source.DEFAULT, None) for n in names)
+
+
 def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
     def make(game: Game[Any]) -> click.Command:
         formats = BOARD_FORMATS if item == "board" else DOCUMENT_FORMATS
@@ -180,9 +324,10 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
             click.Option(["--format", "fmt"], type=click.Choice(formats),
                          help="Output format (default: from the -o file's extension, else "
                               "pdf)."),
-            click.Option(["-o", "--output"], type=click.Path(dir_okay=False, path_type=Path),
-                         help=f"Output file (default {game.key}-{item}.FORMAT here). "
-                              f"Multi-page SVG and PNG become NAME-1.EXT, NAME-2.EXT, ..."),
+            click.Option(["-o", "--output"], callback=_file_name, metavar="FILE",
+                         help=f"Output file (default {game.key}-{item}.FORMAT here; - for "
+                              f"standard output). Multi-page SVG and PNG become NAME-1.EXT, "
+                              f"NAME-2.EXT, ..."),
             click.Option(["--dpi"], type=click.IntRange(36, 1200), metavar="N",
                          help="Pixels per inch of --format png.  [default: 300]"),
         ]
@@ -209,30 +354,36 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
             chosen = render.output_format(output, fmt, formats)
             if dpi is not None and chosen != "png":
                 raise OptionError(f"--dpi is for --format png, not {chosen}")
+            stem = f"{game.key}-{item}"
             content: Any
+            # Everything that can be refused is refused before any drawing.
             if chosen in render.DATA_FORMATS:
                 if copies is not None or cell is not None or tile:
                     raise OptionError("--copies, --cell and --tile are for printed boards, "
                                       "not --format json")
+                if given_on_command_line(click.get_current_context(), "paper", "palette"):
+                    raise OptionError("--paper and --palette are for printed boards, not "
+                                      "--format json")
+                render.check_target(output, chosen, formats, stem)
                 content = game.board_json(options)
             else:
                 from . import documents
-                if cell is not None or tile:
-                    if tile and cell is None:
-                        raise OptionError("--tile needs --cell, the size of the cells in mm")
-                    if copies is not None:
-                        raise OptionError("--copies is for whole boards, not --cell boards")
-                    content = documents.tiled_board(game, options, paper, cell or 0.0, tile,
-                                                    palette)
+                if tile and cell is None:
+                    raise OptionError("--tile needs --cell, the size of the cells in mm")
+                if cell is not None and copies is not None:
+                    raise OptionError("--copies is for whole boards, not --cell boards")
+                documents.check(game, item, options, paper)
+                render.check_target(output, chosen, formats, stem)
+                if cell is not None:
+                    content = documents.tiled_board(game, options, paper, cell, tile, palette)
                 else:
                     content = documents.make_document(game, item, options, paper,
                                                       copies or 1, palette)
             settings = {"dpi": dpi} if dpi is not None else {}
-            for path in render.save(content, output, chosen, f"{game.key}-{item}", formats,
-                                    **settings):
-                click.echo(path)
+            for path in render.save(content, output, chosen, stem, formats, **settings):
+                say(one_line(str(path)))
 
-        return GameCommand(game, callback=run, params=params,
+        return GameCommand(game, item, callback=run, params=params,
                            help=f"{ITEMS[item]} ({game.title})")
     return make
 
@@ -253,7 +404,7 @@ def list_games() -> None:
         variants = ", ".join(v for v, _ in game.variants())
         items = ", ".join([*game.items, "kit"])
         by = ", ".join(filter(None, (game.designer, game.year)))
-        click.echo(f"{key:10} {game.title} ({by}): {items}; variants: {variants}")
+        say(f"{key:10} {game.title} ({by}): {items}; variants: {variants}")
 
 
 for _item, _help in ITEMS.items():
@@ -268,9 +419,9 @@ def _stats_command(game: Game[Any]) -> click.Command:
         assert game.stats is not None
         report = game.stats(game.make_options(**given))
         for text in report.lines:
-            click.echo(text)
+            say(text)
         for warning in report.warnings:
-            click.echo(f"warning: {warning}")
+            say(f"warning: {warning}")
     return GameCommand(game, callback=run, params=game_parameters(game),
                        help=f"Figures of a generated {game.title} board.")
 
@@ -326,26 +477,30 @@ main.add_command(GameGroup(
 @click.option("--with", "extras", multiple=True, metavar="ITEM",
               help="Add a game's other items too (board, pad, puzzle, ...); repeatable.")
 @PALETTE
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              default=Path("booklet.pdf"), show_default=True, help="Output PDF.")
+@click.option("-o", "--output", callback=_file_name, metavar="FILE",
+              help="Output PDF (default booklet.pdf here; - for standard output).")
 def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
-                    extras: tuple[str, ...], palette: str, output: Path) -> None:
+                    extras: tuple[str, ...], palette: str, output: Path | None) -> None:
     """Impose rule sheets (and more) as a saddle-stitched booklet, ready to print duplex."""
     from . import documents, render
+    if everything and games:
+        raise click.UsageError(f"--all is every game: name games ({', '.join(games)}) or "
+                               f"give --all, not both")
     keys = list(KEYS) if everything else list(dict.fromkeys(games))
     if not keys:
         raise click.UsageError("name the games for the booklet, or give --all")
+    render.check_target(output, None, ("pdf",), "booklet")
     document = documents.booklet_document(keys, list(extras), paper, palette)
     for path in render.save(document, output, None, "booklet", ("pdf",)):
-        click.echo(path)
+        say(one_line(str(path)))
 
 
 @main.command()
 @click.argument("games", nargs=-1, type=GameName())
 @click.option("--paper", type=PaperType(), multiple=True,
               help="Paper size(s); A4 and Letter by default.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Folder for the catalogue.")
+@click.option("--out", callback=_folder_name, default="output", show_default=True,
+              help="Folder for the catalogue.")
 @click.option("--jobs", type=click.IntRange(1, 64),
               help="Processes to build with (default: one per core).")
 def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
@@ -354,11 +509,12 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
     from . import catalogue
     papers = list(paper) or [PAPERS[k] for k in sorted(PAPERS)]
     keys = list(dict.fromkeys(games)) or list(KEYS)
+    catalogue.check(keys, papers, out)
     catalogue.make_folder(out)
     with click.progressbar(length=len(keys), label="Building", file=sys.stderr) as bar:
         built = catalogue.build(keys, papers, out, jobs or os.cpu_count() or 1,
                                 progress=lambda key: bar.update(1))
-    click.echo(f"{sum(len(paths) for _, paths in built) + 1} files in {out}, with index.html")
+    say(f"{sum(len(paths) for _, paths in built) + 1} files in {out}, with index.html")
 
 
 @main.command()
@@ -396,4 +552,4 @@ def check_command(file: Path, target: str, booklet: bool | None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(prog_name="pnp")

@@ -9,13 +9,27 @@ from .games import load as game_named
 from .games.game import Game, OptionError
 from .layout import booklet, tiling
 from .palette import PALETTES
-from .paper import Paper
+from .paper import Paper, check_fits
 from .scene import Document
+
+
+def check(game: Game[Any], item: str, options: Any, paper: Paper) -> None:
+    """Refuse, before any work, an item its options or its paper cannot make: an
+    OptionError of one line."""
+    check_item = getattr(options, "check_item", None)
+    if check_item is not None:
+        check_item(item)
+    items = (*game.items, "kit") if item == "kit" else (item,)
+    try:
+        check_fits(paper, [i for i in items if i != "kit"],
+                   f"{game.title} {'kit' if item == 'kit' else item}")
+    except ValueError as err:
+        raise OptionError(str(err)) from None
 
 
 def make_document(game: Game[Any], item: str, options: Any, paper: Paper, copies: int = 1,
                   palette: str = "colour") -> Document:
-    """One item of a game (or `kit`, all of them) in a named palette."""
+    """One item of a game (or `kit`, all of them) in a named palette; `check` first."""
     return game.make(item, options, paper, PALETTES[palette], copies)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Callable, Sequence
 
 # Most home printers cannot print within a quarter inch of the edge; nothing is drawn there.
 MARGIN = 6.35
@@ -70,6 +70,29 @@ def parse_paper(text: str) -> Paper:
             raise ValueError(f"paper '{text}' must be {SMALLEST:g} to {LARGEST:g} mm on each "
                              f"side")
     return Paper(f"{width:g}x{height:g}mm", width, height)
+
+
+# The smallest sheet each item lays out on inside the margins, in mm on each side: measured
+# by drawing every game's item over papers from 100 mm up in 2 mm steps, with a few mm to
+# spare (tests/test_hostile.py draws each on its smallest papers). A rule sheet's footer
+# line, a pad's tables and the pennies edition's coin tracks need this much; a kit needs
+# what its largest item does. A5 (148 mm wide) takes every item.
+SMALLEST_FOR: dict[str, float] = {
+    "board": 130.0, "counters": 100.0, "tiles": 100.0, "puzzle": 100.0,
+    "rules": 145.0, "pad": 140.0,
+}
+
+
+def smallest_for(items: Sequence[str]) -> float:
+    return max((SMALLEST_FOR.get(item, SMALLEST) for item in items), default=SMALLEST)
+
+
+def check_fits(paper: Paper, items: Sequence[str], what: str) -> None:
+    """ValueError, one line, when the paper is too small for any of the items."""
+    least = smallest_for(items)
+    if min(paper.width, paper.height) < least:
+        raise ValueError(f"{what}: the paper must be at least {least:g} mm on each side, "
+                         f"not {paper.width:g} × {paper.height:g} mm")
 
 
 def roomiest(paper: Paper, room: Callable[[Paper], float]) -> Paper:

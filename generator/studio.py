@@ -522,10 +522,10 @@ def _formats(request: Request) -> tuple[str, ...]:
 
 
 def _file_names(request: Request, pages: int, number: int) -> dict[str, str]:
-    from .render import svg_page_paths
+    from .render import page_paths
     names = {"pdf": f"{request.stem}.pdf"}
     if "svg" in _formats(request):
-        names["svg"] = svg_page_paths(Path(f"{request.stem}.svg"), pages)[number - 1].name
+        names["svg"] = page_paths(Path(f"{request.stem}.svg"), pages)[number - 1].name
     return names
 
 

@@ -2,15 +2,24 @@
 the one `save` that picks the format, names the files and writes them.
 
 Every file is written to a temporary name beside its target and renamed into place, so a
-failed or interrupted run never leaves a half-written file.
+failed or interrupted run never leaves a half-written file; the files of one output (the
+pages of an SVG) are renamed only when all are written. A symlink is written through to its
+target, an existing file keeps its permissions, `-` is standard output and a device or pipe
+is written in place; a file with other hard links is refused rather than split from them.
 """
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import os
+import secrets
+import stat
+import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +30,7 @@ if TYPE_CHECKING:
 
 FORMATS = ("pdf", "svg")          # what a Document can become as vectors (and pnp build writes)
 RASTER_FORMATS = ("png",)         # what a Document can become as pixels, one file a page
+PAGED_FORMATS = ("svg", "png")    # one file a page: NAME-1.EXT, NAME-2.EXT, ...
 DATA_FORMATS = ("json",)          # what a board's data can become
 
 
@@ -39,9 +49,6 @@ def page_paths(target: Path, pages: int) -> list[Path]:
     if pages == 1:
         return [target]
     return [target.with_name(f"{target.stem}-{i}{target.suffix}") for i in range(1, pages + 1)]
-
-
-svg_page_paths = page_paths
 
 
 def _svg_files(doc: Document, target: Path, **_: Any) -> list[tuple[Path, bytes]]:
@@ -80,8 +87,10 @@ def render(doc: Document, fmt: str, target: Path, **settings: Any) -> list[tuple
 
 def output_format(target: Path | None, fmt: str | None, allowed: Sequence[str]) -> str:
     """The format to write: as asked, else the one the target's extension names, else the
-    first allowed. An extension that names another format, or none pnp writes, is an error."""
-    suffix = target.suffix.lower().lstrip(".") if target else ""
+    first allowed. An extension that names another format, or none pnp writes, is an error.
+    Standard output (`-`) and devices have no extension: the format is asked for or the first."""
+    through = target is not None and (_written_through(target) or is_stdout(target))
+    suffix = target.suffix.lower().lstrip(".") if target and not through else ""
     if fmt is not None and fmt not in allowed:
         raise OutputError(f"this item is written as {' or '.join(allowed)}, not {fmt}")
     if not suffix:
@@ -94,42 +103,192 @@ def output_format(target: Path | None, fmt: str | None, allowed: Sequence[str]) 
     return suffix
 
 
+def output_path(target: Path | None, chosen: str, default_stem: str) -> Path:
+    """Where a file goes: the target, or DEFAULT_STEM.FORMAT here; a file name without an
+    extension gets the format's, but standard output and devices keep their names."""
+    if target is None:
+        return Path(f"{default_stem}.{chosen}")
+    if target.suffix or _written_through(target) or is_stdout(target):
+        return target
+    return target.with_name(f"{target.name}.{chosen}")
+
+
+def check_target(target: Path | None, fmt: str | None, allowed: Sequence[str],
+                 default_stem: str) -> None:
+    """Refuse, before any work, a target that cannot be written: a wrong extension, a
+    missing folder, a folder, a file with other hard links, a block device or a socket."""
+    chosen = output_format(target, fmt, allowed)
+    path = output_path(target, chosen, default_stem)
+    if not is_stdout(path):
+        _Place.of(path)
+
+
 def save(content: Document | Mapping[str, Any], target: Path | None, fmt: str | None,
          default_stem: str, allowed: Sequence[str] = FORMATS, **settings: Any) -> list[Path]:
     """Write a document (or a board's data) in the format asked for or named by the target,
     to the target or to DEFAULT_STEM.FORMAT here; a name without an extension gets the
-    format's. SETTINGS go to the format's writer (dpi for png). Returns the paths written."""
+    format's. SETTINGS go to the format's writer (dpi for png). `-` is standard output; a device or pipe is written through. Returns the paths
+    written (none for standard output)."""
     chosen = output_format(target, fmt, allowed)
-    if target is None:
-        target = Path(f"{default_stem}.{chosen}")
-    elif not target.suffix:
-        target = target.with_name(f"{target.name}.{chosen}")
-    files = WRITERS[chosen](content, target, **settings)
+    path = output_path(target, chosen, default_stem)
+    pages = len(getattr(content, "pages", ()))
+    single = chosen not in PAGED_FORMATS or pages <= 1
+    if is_stdout(path) or _written_through(path):
+        if not single:
+            where = "standard output" if is_stdout(path) else str(path)
+            ext = chosen
+            raise OutputError(f"cannot write {pages} {ext.upper()} pages to {where}: they are "
+                              f"written as NAME-1.{ext} to NAME-{pages}.{ext}, so give -o "
+                              f"NAME.{ext}, or use --format pdf")
+        if is_stdout(path):
+            write_stdout(WRITERS[chosen](content, path, **settings)[0][1])
+            return []
+    # Check every file before drawing any; the checks run again when the files are written.
+    for page in (page_paths(path, pages) if chosen in PAGED_FORMATS and pages else [path]):
+        _Place.of(page)
+    files = WRITERS[chosen](content, path, **settings)
     write_atomically(files)
     return [path for path, _ in files]
 
 
-def write_atomically(files: list[tuple[Path, bytes]]) -> None:
-    staged: list[tuple[str, Path]] = []
+def is_stdout(path: Path) -> bool:
+    """`-`, or a name for the very file this process's standard output is (/dev/stdout)."""
+    if str(path) == "-":
+        return True
     try:
-        for path, data in files:
-            directory = path.parent if str(path.parent) else Path(".")
-            if not directory.is_dir():
-                raise OutputError(f"cannot write {path}: folder {directory} does not exist")
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=directory)
-            staged.append((tmp, path))
+        return os.path.samestat(os.stat(path), os.fstat(sys.stdout.fileno()))
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return False
+
+
+def _written_through(path: Path) -> bool:
+    """Standard output, or an existing device or pipe: written in place, never replaced."""
+    if str(path) == "-":
+        return True
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
+def write_stdout(data: bytes) -> None:
+    try:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    except OSError as err:
+        if err.errno == errno.EPIPE:   # the reader has gone: a quiet exit, as click makes
+            raise
+        raise OutputError(f"cannot write to standard output: {err.strerror or err}") from None
+
+
+@dataclass(frozen=True)
+class _Place:
+    """Where a file named on the command line really goes, and how to keep what is there."""
+    shown: Path                 # the name the user gave, for messages
+    real: Path                  # a symlink's target: the file that is replaced
+    through: bool = False       # a device or pipe: written in place
+    mode: int | None = None     # an existing file's permissions, kept
+    owner: tuple[int, int] | None = None
+
+    @classmethod
+    def of(cls, shown: Path) -> _Place:
+        real = Path(os.path.realpath(shown)) if os.path.islink(shown) else shown
+        try:
+            found = os.stat(real)
+        except FileNotFoundError:
+            found = None
+        except OSError as err:
+            raise OutputError(f"cannot write {shown}: {err.strerror or err}") from None
+        if found is None:
+            folder = real.parent if str(real.parent) else Path(".")
+            if not folder.is_dir():
+                raise OutputError(f"cannot write {shown}: folder {folder} does not exist")
+            return cls(shown, real)
+        kind = found.st_mode
+        if stat.S_ISDIR(kind):
+            raise OutputError(f"cannot write {shown}: it is a folder")
+        if stat.S_ISCHR(kind) or stat.S_ISFIFO(kind):
+            return cls(shown, real, through=True)
+        if not stat.S_ISREG(kind):
+            what = "a block device" if stat.S_ISBLK(kind) else "not a file"
+            raise OutputError(f"cannot write {shown}: it is {what}")
+        if found.st_nlink > 1:
+            raise OutputError(f"cannot write {shown}: it has {found.st_nlink} hard links, "
+                              f"which replacing it would break; remove it or name another "
+                              f"file")
+        return cls(shown, real, mode=stat.S_IMODE(kind), owner=(found.st_uid, found.st_gid))
+
+
+def _new_name(folder: Path, ending: str) -> Path:
+    """A short unused name in the folder: it fits wherever the target's name fits."""
+    while True:
+        name = folder / f".pnp-{secrets.token_hex(4)}{ending}"
+        if not os.path.lexists(name):
+            return name
+
+
+def write_atomically(files: list[tuple[Path, bytes]]) -> None:
+    """Write every file, or none: each goes to a temporary file beside the one it replaces
+    (beside a symlink's target), and only when all are written are they renamed into place;
+    a failure (or an interrupt) on the way puts back what was there. An existing file keeps
+    its permissions and owner; a device or pipe is written in place."""
+    shown = files[0][0] if files else Path(".")
+    staged: list[tuple[Path, _Place]] = []
+    backups: list[Path] = []
+    done: list[tuple[_Place, Path | None]] = []
+    try:
+        places = [_Place.of(path) for path, _ in files]
+        if len(files) > 1 and any(p.through for p in places):
+            raise OutputError(f"cannot write {next(p for p in places if p.through).shown}: "
+                              f"it is not a file, and several files are written together")
+        mask = os.umask(0)
+        os.umask(mask)
+        for place, (_, data) in zip(places, files):
+            shown = place.shown
+            if place.through:
+                fd = os.open(place.real, os.O_WRONLY)
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                return
+            folder = place.real.parent if str(place.real.parent) else Path(".")
+            fd, name = tempfile.mkstemp(prefix=".pnp-", suffix=".part", dir=folder)
+            staged.append((Path(name), place))
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
-            os.chmod(tmp, 0o644)
-        for _, path in staged:    # every target first: a failed run replaces nothing
-            if path.is_dir():
-                raise OutputError(f"cannot write {path}: it is a folder")
-        for tmp, path in staged:
-            os.replace(tmp, path)
+            if place.owner is not None and place.owner != (os.getuid(), os.getgid()):
+                try:
+                    os.chown(name, *place.owner)
+                except PermissionError:
+                    pass
+            os.chmod(name, place.mode if place.mode is not None else 0o666 & ~mask)
+        for tmp, place in staged:
+            shown = place.shown
+            backup = None
+            if place.mode is not None:   # a file is there: keep a link to put it back
+                backup = _new_name(place.real.parent, ".old")
+                try:
+                    os.link(place.real, backup)
+                    backups.append(backup)
+                except OSError:
+                    backup = None
+            os.replace(tmp, place.real)
+            done.append((place, backup))
+        done.clear()
     except OSError as err:
-        raise OutputError(f"cannot write {err.filename or files[0][0]}: "
-                          f"{err.strerror or err}") from None
+        raise OutputError(f"cannot write {shown}: {err.strerror or err}") from None
     finally:
-        for tmp, _ in staged:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        for place, backup in reversed(done):   # not all written: put back what was there
+            try:
+                if backup is not None:
+                    os.replace(backup, place.real)
+                elif place.mode is None:       # there was nothing: take the new file away
+                    os.unlink(place.real)
+            except OSError:
+                pass
+        for leftover in [tmp for tmp, _ in staged] + backups:
+            try:
+                os.unlink(leftover)
+            except FileNotFoundError:
+                pass

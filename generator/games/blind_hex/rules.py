@@ -500,6 +500,9 @@ def generate(size: int = DEFAULT_SIZE, numbers: int = DEFAULT_NUMBERS,
 # --- the options of a board -------------------------------------------------------------------
 
 
+MIN_RULE_NUMBERS = 4  # two covered numbers must still leave two to choose
+
+
 @dataclass(frozen=True)
 class Options:
     size: int = option(DEFAULT_SIZE, f"Board size N (N × N cells), {SIZES.start} to "
@@ -522,6 +525,13 @@ class Options:
         if self.edition not in EDITIONS:
             raise OptionError(f"--edition must be one of {', '.join(EDITIONS)}, "
                               f"not {self.edition}")
+
+    def check_item(self, item: str) -> None:
+        """Refuse, before any work, options an item cannot be made with."""
+        if item in ("rules", "kit") and self.numbers < MIN_RULE_NUMBERS:
+            raise OptionError(f"{TITLE} rules need --numbers of at least {MIN_RULE_NUMBERS}: "
+                              f"two numbers are covered each turn and two must remain to "
+                              f"choose")
 
     @property
     def label(self) -> str:

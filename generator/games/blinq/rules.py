@@ -53,8 +53,12 @@ class Options:
     coordinates: bool = option(True, "Column letters and row numbers round the board.")
 
     def __post_init__(self) -> None:
-        if cell_index(self.neutral) is None:
-            raise OptionError(f"--neutral must be a cell from a1 to e5, not {self.neutral}")
+        # A cell is written as it is printed: a column letter and a row digit, in ASCII;
+        # C3 means c3, but a01 or c with an Arabic-Indic three are not cells.
+        name = self.neutral.lower() if self.neutral.isascii() else self.neutral
+        if not re.fullmatch(r"[a-z][0-9]", name) or cell_index(name) is None:
+            raise OptionError(f"--neutral must be a cell from a1 to e5, not {self.neutral!r}")
+        object.__setattr__(self, "neutral", name)
 
     @property
     def label(self) -> str:
