@@ -34,6 +34,7 @@ def median_seconds(command: list[str], runs: int = RUNS) -> float:
 def hex_kb_adjudications(count: int = 10_000, runs: int = 5) -> float:
     """Median seconds to judge `count` random full 11 x 11 Hex KB boards, in process."""
     import random
+
     from generator.games.hex_kb.rules import BLUE, RED, Judge, KleinBoard, default_radius
     board = KleinBoard(11, default_radius(11))
     judge = Judge(board)
@@ -51,6 +52,7 @@ def hex_kb_adjudications(count: int = 10_000, runs: int = 5) -> float:
 def hex_kb_position(path: str) -> None:
     """A full 11 x 11 Hex KB position, as `pnp judge hex-kb` reads it."""
     import random
+
     from generator.games.hex_kb.rules import BLUE, RED, WINDOW, KleinBoard, default_radius
     board = KleinBoard(11, default_radius(11))
     rng = random.Random(1)

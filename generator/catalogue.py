@@ -5,10 +5,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from . import render, templating
 from .documents import booklet_document, make_document
@@ -16,6 +16,7 @@ from .documents import check as check_document
 from .games import load as game_named
 from .games.game import Game
 from .paper import NAMED, Paper
+from .scene import Document
 
 # A kit repeats the other items' pages, so it is offered as one PDF to print in one go.
 ITEM_FORMATS = {"kit": ("pdf",)}
@@ -31,7 +32,8 @@ class Entry:
     fmt: str
 
     def path(self, out: Path) -> Path:
-        return out / self.game.key / f"{self.variant}-{self.item}-{self.paper.name.lower()}.{self.fmt}"
+        name = f"{self.variant}-{self.item}-{self.paper.name.lower()}.{self.fmt}"
+        return out / self.game.key / name
 
 
 def entries(game_keys: list[str], papers: list[Paper]) -> Iterator[Entry]:
@@ -44,7 +46,8 @@ def entries(game_keys: list[str], papers: list[Paper]) -> Iterator[Entry]:
                         yield Entry(game, variant, options, item, paper, fmt)
 
 
-def build_entry(entry: Entry, out: Path, cache: dict) -> list[Path]:
+def build_entry(entry: Entry, out: Path, cache: dict[tuple[str, str, str, str], Document]
+                ) -> list[Path]:
     key = (entry.game.key, entry.variant, entry.item, entry.paper.name)
     if key not in cache:
         cache[key] = make_document(entry.game, entry.item, entry.options, entry.paper)
@@ -59,7 +62,7 @@ def check(game_keys: list[str], papers: list[Paper], out: Path) -> None:
     file. One-line UserErrors."""
     for key in game_keys:
         game = game_named(key)
-        for variant, options in game.variants():
+        for _, options in game.variants():
             for item in (*game.items, "kit"):
                 for paper in papers:
                     check_document(game, item, options, paper)
@@ -154,11 +157,15 @@ def write_index(out: Path, built: list[tuple[Entry, list[Path]]],
 
 def build_game(key: str, papers: list[Paper], out: Path) -> list[tuple[Entry, list[Path]]]:
     """Every file of one game; a unit of work for one process."""
-    cache: dict = {}
+    cache: dict[tuple[str, str, str, str], Document] = {}
     return [(entry, build_entry(entry, out, cache)) for entry in entries([key], papers)]
 
 
-def _build_game_keyed(args) -> tuple[str, list[tuple[tuple, list[Path]]]]:
+EntryName = tuple[str, str, Paper, str]     # variant, item, paper, format
+
+
+def _build_game_keyed(args: tuple[str, list[Paper], Path]
+                      ) -> tuple[str, list[tuple[EntryName, list[Path]]]]:
     key, papers, out = args
     # Entries hold functions, which do not cross processes: send back what names them.
     return key, [((e.variant, e.item, e.paper, e.fmt), paths)
@@ -188,7 +195,8 @@ def _worker_stop(signum: int, frame: object) -> None:
 
 
 def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
-          progress=lambda key: None) -> list[tuple[Entry | Booklet, list[Path]]]:
+          progress: Callable[[str], None] = lambda key: None
+          ) -> list[tuple[Entry | Booklet, list[Path]]]:
     """The whole catalogue, one game per process when there is more than one core, the
     rules booklets, and the index page. Files do not depend on the order they are made
     in."""

@@ -31,7 +31,7 @@ import errno
 import threading
 import typing
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -119,10 +119,8 @@ def _silence_stdout() -> None:
 
 
 def _fail(message: str, status: int) -> typing.NoReturn:
-    try:
+    with suppress(OSError):
         click.echo(f"pnp: {one_line(message)}", err=True)
-    except OSError:
-        pass
     sys.exit(status)
 
 
@@ -144,8 +142,9 @@ class Pnp(click.Group):
     """Every user error is one line on stderr and exit status 2, never a traceback; an
     interrupt is one line and 128 + the signal's number."""
 
-    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
-             **extra: Any) -> Any:
+    # One signature for both of click's overloads: this main never returns to its caller.
+    def main(self, args: Sequence[str] | None = None,  # type: ignore[override]
+             prog_name: str | None = None, **extra: Any) -> Any:
         try:
             with _signals_raise():
                 # Without standalone mode click returns a command's Exit status instead of
@@ -272,7 +271,7 @@ def game_parameters(game: Game[Any]) -> list[click.Parameter]:
     """The command-line options of a game: one per field of its options class."""
     hints = typing.get_type_hints(game.options)
     params: list[click.Parameter] = []
-    for field in dataclasses.fields(game.options):  # type: ignore[arg-type]
+    for field in dataclasses.fields(game.options):
         name = field.name.replace("_", "-")
         kind = hints[field.name]
         help_text = field.metadata.get("help", "")
@@ -282,7 +281,7 @@ def game_parameters(game: Game[Any]) -> list[click.Parameter]:
             params.append(click.Option([f"--{name}/--no-{name}", field.name], default=None,
                                        help=help_text))
             continue
-        number = kind in (int, typing.Optional[int])
+        number = kind in (int, int | None)
         metavar = field.metadata.get("metavar") or "|".join(field.metadata.get("choices", ()))
         params.append(click.Option([f"--{name}", field.name], type=int if number else str,
                                    default=None, metavar=metavar or ("N" if number else "TEXT"),
@@ -407,9 +406,13 @@ def list_games() -> None:
         say(f"{key:10} {game.title} ({by}): {items}; variants: {variants}")
 
 
+def has_item(item: str) -> Callable[[Game[Any]], bool]:
+    return lambda game: item == "kit" or item in game.items
+
+
 for _item, _help in ITEMS.items():
     main.add_command(GameGroup(
-        _item, has=lambda g, i=_item: i == "kit" or i in g.items, make=item_command(_item),
+        _item, has=has_item(_item), make=item_command(_item),
         what=_item, help=f"{_help} GAME is one of the games that has it; "
                          f"'pnp {_item} GAME --help' lists its options."))
 

@@ -16,9 +16,8 @@ from .scene import Document
 def check(game: Game[Any], item: str, options: Any, paper: Paper) -> None:
     """Refuse, before any work, an item its options or its paper cannot make: an
     OptionError of one line."""
-    check_item = getattr(options, "check_item", None)
-    if check_item is not None:
-        check_item(item)
+    if game.refuse is not None:
+        game.refuse(options, item)
     items = (*game.items, "kit") if item == "kit" else (item,)
     try:
         check_fits(paper, [i for i in items if i != "kit"],

@@ -7,7 +7,7 @@ that lack Vera set the same words in the same widths.
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .scene import FontRole
 
@@ -35,7 +35,7 @@ def _font_dir() -> str:
     return os.path.join(os.path.dirname(reportlab.__file__), "fonts")
 
 
-@lru_cache(maxsize=None)
+@cache
 def registered(role: FontRole) -> str:
     """Register the role's face with reportlab once and return its PDF name."""
     from reportlab.pdfbase import pdfmetrics

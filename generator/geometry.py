@@ -8,9 +8,9 @@ maps cells to points. Screen y grows downwards, as in SVG.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Iterator, Sequence
 
 SQRT3 = math.sqrt(3.0)
 
@@ -300,7 +300,7 @@ def hatching(polygon: Sequence[Point], spacing: float,
     c = math.floor(min(levels) / spacing) * spacing + spacing
     while c < max(levels):
         hits = []
-        for a, b in zip(polygon, list(polygon[1:]) + [polygon[0]]):
+        for a, b in zip(polygon, list(polygon[1:]) + [polygon[0]], strict=False):
             fa, fb = nx * a.x + ny * a.y - c, nx * b.x + ny * b.y - c
             if (fa < 0) != (fb < 0):
                 hits.append(a.lerp(b, fa / (fa - fb)))

@@ -8,8 +8,8 @@ as 200x300 (millimetres), 200x300mm or 8.5x14in.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
 
 # Most home printers cannot print within a quarter inch of the edge; nothing is drawn there.
 MARGIN = 6.35

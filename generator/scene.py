@@ -6,8 +6,9 @@ nothing else. Colours are "#rrggbb" strings already resolved from a palette.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Literal, Sequence, Union
+from typing import Literal
 
 from .geometry import Affine, Point, hatching
 
@@ -60,10 +61,10 @@ class Clip:
     y: float
     width: float
     height: float
-    shapes: tuple["Shape", ...]
+    shapes: tuple[Shape, ...]
 
 
-Shape = Union[Path, Circle, Text, Clip]
+Shape = Path | Circle | Text | Clip
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageFilter
 
+
 def pdf_page(pdf: Path, page: int, dpi: int, out: Path) -> Image.Image:
     stem = out / f"{pdf.stem}-p{page}"
     subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page),

@@ -3,12 +3,13 @@
 import random
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from generator.layout import cutsheet
 from generator.games.blinq import pages, rules
 from generator.games.blinq.rules import BLACK, EMPTY, NEUTRAL, WHITE, Spot
 from generator.gridfile import GridError
+from generator.layout import cutsheet
 from generator.palette import COLOUR
 from generator.paper import PAPERS
 from generator.scene import Path
@@ -208,7 +209,7 @@ def test_the_blocks_are_the_size_of_a_board_cell(paper):
     grid = next(s for s in board.shapes if isinstance(s, Path)
                 and s.paint.stroke == COLOUR["board line"])
     verticals = sorted({round(a.x, 6) for a, b in grid.subpaths if a.x == b.x})
-    steps = [b - a for a, b in zip(verticals, verticals[1:])]
+    steps = [b - a for a, b in zip(verticals, verticals[1:], strict=False)]
     assert len(verticals) == 6 and max(steps) - min(steps) < 1e-5
     tiles = pages.tiles_item(rules.Options(), PAPERS[paper], COLOUR, 1)
     field = next(s for page in tiles.pages for s in page.shapes

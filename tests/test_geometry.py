@@ -1,10 +1,28 @@
 import math
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from generator.geometry import (DIRECTIONS, FLAT, POINTY, Affine, Hex, Layout, Point, Rhombus,
-                                best_fit, convex_hull, corners, direction_index, edge_endpoints,
-                                edge_key, hex_to_pixel, opposite, pixel_to_hex, swapped_direction)
+from generator.geometry import (
+    DIRECTIONS,
+    FLAT,
+    POINTY,
+    Affine,
+    Hex,
+    Layout,
+    Point,
+    Rhombus,
+    best_fit,
+    convex_hull,
+    corners,
+    direction_index,
+    edge_endpoints,
+    edge_key,
+    hex_to_pixel,
+    opposite,
+    pixel_to_hex,
+    swapped_direction,
+)
 
 coords = st.integers(-60, 60)
 hexes = st.builds(Hex, coords, coords)

@@ -4,7 +4,8 @@ import dataclasses
 import itertools
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.games.blind_hex import rules as hashmarks
 from generator.games.blind_hex.rules import HashBoard, generate, stats
@@ -22,7 +23,7 @@ def check_valid(board):
     grid = Rhombus(board.size)
     labels = {c: board.edge_labels(c) for c in grid}
     for cell, own in labels.items():
-        assert any(l is not None for l in own), f"{cell} has no marked edge"
+        assert any(label is not None for label in own), f"{cell} has no marked edge"
         mirror = labels[cell.swapped()]
         for d, label in enumerate(own):
             assert label is None or 1 <= label <= board.numbers

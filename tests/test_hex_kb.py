@@ -3,9 +3,9 @@
 import pytest
 
 from generator.games.hex_kb import pages, rules
+from generator.games.hex_kb.rules import BLUE, RED, Judge, KleinBoard
 from generator.geometry import Hex, Rhombus
 from generator.gridfile import GridError
-from generator.games.hex_kb.rules import BLUE, RED, Judge, KleinBoard
 from generator.palette import COLOUR
 from generator.paper import PAPERS
 from generator.scene import Text

@@ -4,6 +4,7 @@ fuzz of the whole command line. Every failure is one `pnp:` line on stderr and e
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -265,10 +266,8 @@ def test_write_atomically_control_a_finished_write_changes_the_files(tmp_path):
 def _children(pid: int) -> set[int]:
     found = set()
     for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
+        with contextlib.suppress(OSError):
             found |= {int(c) for c in (task / "children").read_text().split()}
-        except OSError:
-            pass
     return found
 
 
@@ -507,7 +506,8 @@ def command_lines(draw):
         "--edition": st.sampled_from(["cards", "pennies", "dice", ""]),
         "--neutral": st.sampled_from(["c3", "C3", "a1", "e5", "f6", "a01", "c\u0663", ""]),
         "--window": st.integers(-1, 5).map(str),
-        "--paper": PAPERS, "--palette": st.sampled_from(["colour", "ink-saver", "colour-blind", "x"]),
+        "--paper": PAPERS,
+        "--palette": st.sampled_from(["colour", "ink-saver", "colour-blind", "x"]),
         "--format": st.sampled_from(["pdf", "svg", "json", "png"]),
         "--copies": st.integers(0, 3).map(str), "--cell": st.sampled_from(["5", "12.5", "0",
                                                                           "x", "40"]),

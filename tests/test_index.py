@@ -43,7 +43,8 @@ document.getElementById('page').onload = async () => {
     if (img.naturalWidth > 0) {
       ctx.drawImage(img, 0, 0, 170, 220);
       const px = ctx.getImageData(0, 0, 170, 220).data;
-      for (let i = 0; i < px.length; i += 4) if (px[i] < 200 || px[i+1] < 200 || px[i+2] < 200) inked++;
+      for (let i = 0; i < px.length; i += 4)
+        if (px[i] < 200 || px[i+1] < 200 || px[i+2] < 200) inked++;
     }
     thumbnails[img.getAttribute('src')] = {width: img.naturalWidth, inked: inked};
   }

@@ -2,11 +2,21 @@
 full board has exactly one winner."""
 
 import random
+
 import pytest
 
+from generator.games.hex_kb.rules import (
+    BLUE,
+    RED,
+    SIZES,
+    Judge,
+    KleinBoard,
+    around,
+    default_radius,
+    gaps,
+    place_windows,
+)
 from generator.geometry import Hex
-from generator.games.hex_kb.rules import (BLUE, RED, SIZES, Judge, KleinBoard, around, default_radius,
-                             gaps, place_windows)
 
 
 def boards():

@@ -3,16 +3,16 @@
 import random
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from generator.gridfile import hex_name
-from generator.layout import cutsheet
 from generator.games.nex import pages, rules
 from generator.games.nex.rules import BLACK, NEUTRAL, WHITE, IllegalTurn, Turn, apply_turn
 from generator.geometry import Hex, Rhombus
-from generator.gridfile import GridError
-from generator.paper import PAPERS
+from generator.gridfile import GridError, hex_name
+from generator.layout import cutsheet
 from generator.palette import COLOUR, INK_SAVER, grey
+from generator.paper import PAPERS
 
 
 def replay_text(text: str) -> rules.Replay:
@@ -52,7 +52,7 @@ def test_the_chain_found_is_a_real_chain_of_own_stones():
     axis = (lambda h: h.q) if colour == BLACK else (lambda h: h.r)
     assert axis(path[0]) == 0 and axis(path[-1]) == 10
     assert all(stones[h] == colour for h in path)
-    assert all(b in a.neighbours() for a, b in zip(path, path[1:]))
+    assert all(b in a.neighbours() for a, b in zip(path, path[1:], strict=False))
 
 
 def test_neutral_stones_never_connect():
@@ -275,7 +275,7 @@ def test_counters_cover_every_cell_in_each_kind_and_fit_a_cell(size, paper):
 
 def inside(polygon, x, y) -> bool:
     signs = []
-    for a, b in zip(polygon, polygon[1:] + polygon[:1]):
+    for a, b in zip(polygon, polygon[1:] + polygon[:1], strict=False):
         signs.append((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) > 0)
     return all(signs) or not any(signs)
 

@@ -59,7 +59,7 @@ def lab(rgb) -> tuple[float, float, float]:
 
 
 def simulate(rgb, matrix):
-    return tuple(sum(m * v for m, v in zip(row, rgb)) for row in matrix)
+    return tuple(sum(m * v for m, v in zip(row, rgb, strict=False)) for row in matrix)
 
 
 PAIRS = sorted({pair for group in CONTRASTS for pair in itertools.combinations(group, 2)})

@@ -155,7 +155,7 @@ def test_the_pixels_per_metre_follow_dpi(tmp_path):
 
 
 @settings(max_examples=12)
-@given(dpi=st.integers(36, 120), width=st.integers(100, 300), height=st.integers(100, 300))
+@given(dpi=st.integers(36, 120), width=st.integers(140, 300), height=st.integers(140, 300))
 def test_pixel_size_is_the_page_in_inches_times_dpi(tmp_path_factory, dpi, width, height):
     game = find("nex")
     paper = parse_paper(f"{width}x{height}")

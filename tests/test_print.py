@@ -7,8 +7,8 @@ import pytest
 from PIL import Image
 
 from generator import documents
-from generator.palette import COLOUR
 from generator.games import GAMES
+from generator.palette import COLOUR
 from generator.paper import NAMED, parse_paper, roomiest
 
 PNP = [sys.executable, "-m", "generator.cli"]
@@ -116,7 +116,7 @@ def test_imposition_puts_pages_in_signature_order(pages):
     # The outside of the first sheet is the back and front cover; its inside, pages 2 and n-1.
     assert sides[0] == (pages - 1, 0) and sides[1] == (1, pages - 2)
     # Each page's other side is the next or previous page: a leaf holds pages 2k+1, 2k+2.
-    for outside, inside in zip(sides[::2], sides[1::2]):
+    for outside, inside in zip(sides[::2], sides[1::2], strict=False):
         assert {outside[1] + 1, outside[0] - 1} == {inside[0], inside[1]}
 
 
@@ -194,9 +194,9 @@ def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
                       + g.height - tiling.MARK_RADIUS]
             assert len(inside) >= 2, c      # seen whole on both sheets it joins
     # Neighbouring windows overlap by at least the overlap.
-    for a, b in zip(g.xs, g.xs[1:]):
+    for a, b in zip(g.xs, g.xs[1:], strict=False):
         assert a + g.width - b >= tiling.OVERLAP - 1e-9
-    for a, b in zip(g.ys, g.ys[1:]):
+    for a, b in zip(g.ys, g.ys[1:], strict=False):
         assert a + g.height - b >= tiling.OVERLAP - 1e-9
     clips = [s for p in doc.pages for s in p.shapes if isinstance(s, Clip)]
     assert len(clips) == len(doc.pages)

@@ -1,24 +1,24 @@
 """Every catalogue file, checked by the clients that users' viewers are built on."""
 
 import math
-from dataclasses import replace
 import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from raster import difference, ink, keep_difference, pdf_page, svg_page
 
 from generator import catalogue, documents, render
 from generator.fonts import ASCENT, DESCENT, text_width
 from generator.games import GAMES
 from generator.geometry import Point
-from generator.paper import PAPERS, parse_paper
 from generator.palette import COLOUR
-from generator.scene import Circle, Clip, Document, Page, Path as ScenePath, Text
-
-from raster import difference, ink, keep_difference, pdf_page, svg_page
+from generator.paper import PAPERS, parse_paper
+from generator.scene import Circle, Clip, Document, Page, Text
+from generator.scene import Path as ScenePath
 
 PNP = [sys.executable, "-m", "generator.cli"]
 PT_PER_MM = 72 / 25.4
@@ -87,7 +87,7 @@ def test_the_spelling_check_finds_bling(tmp_path):
 
 
 def paper_of(path: Path):
-    return PAPERS[re.search(r"-(%s)(-\d+)?$" % "|".join(PAPERS), path.stem).group(1)]
+    return PAPERS[re.search(r"-({})(-\d+)?$".format("|".join(PAPERS)), path.stem).group(1)]
 
 
 def test_every_pdf_passes_qpdf_and_has_the_exact_page_size(built):
@@ -171,7 +171,7 @@ def shape_extent(shape):
             # A butt-capped stroke reaches half its width to each side of each segment.
             wide = []
             for sub in shape.subpaths:
-                for a, b in zip(sub, sub[1:]):
+                for a, b in zip(sub, sub[1:], strict=False):
                     length = math.dist((a.x, a.y), (b.x, b.y)) or 1
                     n = Point(-(b.y - a.y) / length * half, (b.x - a.x) / length * half)
                     wide += [a + n, a - n, b + n, b - n]
@@ -281,8 +281,8 @@ def test_pdf_draws_hash_marks_as_vectors(tmp_path):
     bare_doc = replace(doc, pages=(replace(page, shapes=bare),))
     assert lines - drawn_lines(document_pdf(bare_doc), tmp_path)[0] == hash_mark_strokes()
     # Control: a page with an image is seen to have one.
-    from reportlab.pdfgen.canvas import Canvas
     from PIL import Image
+    from reportlab.pdfgen.canvas import Canvas
     picture = tmp_path / "dot.png"
     Image.new("L", (2, 2)).save(picture)
     with_image = tmp_path / "image.pdf"

@@ -10,7 +10,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator import documents, render
 from generator.fonts import text_width
@@ -20,7 +21,8 @@ from generator.layout import booklet, cutsheet, sheet, tiling
 from generator.layout.textlayout import STYLE, Flow, Style, parse, typeset, wrap
 from generator.palette import COLOUR
 from generator.paper import NAMED, PAPERS
-from generator.scene import Document, Path as Stroke, Text
+from generator.scene import Document, Text
+from generator.scene import Path as Stroke
 
 PNP = [sys.executable, "-m", "generator.cli"]
 PT = 25.4 / 72            # mm to the point
@@ -167,7 +169,7 @@ def ink_box(shape) -> tuple[float, float, float, float]:
         return tiling.bounds(shape)
     half, xs, ys = shape.paint.width / 2, [], []
     for sub in shape.subpaths:
-        for a, b in zip(sub, sub[1:] + ((sub[0],) if shape.closed else ())):
+        for a, b in zip(sub, sub[1:] + ((sub[0],) if shape.closed else ()), strict=False):
             length = max(((b.x - a.x) ** 2 + (b.y - a.y) ** 2) ** 0.5, 1e-12)
             nx, ny = -(b.y - a.y) / length * half, (b.x - a.x) / length * half
             for p in (a, b):
@@ -304,7 +306,7 @@ def test_booklet_folios_match_the_contents_and_covers_are_clean(tmp_path, paper)
     assert booklet_faults(pages) == []
     contents = next(t for t in pages.values() if "Contents" in t)
     assert len(re.findall(r"page \d+", contents)) == len(GAMES)
-    assert pages[max(pages)].split() == "Made to print and play with pnp.".split()
+    assert pages[max(pages)].split() == ["Made", "to", "print", "and", "play", "with", "pnp."]
     assert "Blind Hex, cards edition" in pages[1] and "Rules to print and play" in pages[1]
 
 
@@ -418,12 +420,12 @@ def boxed_cells(block: cutsheet.Block, cuts: list) -> set[tuple[int, int]]:
     """Grid cells of the block closed on all four sides by cut lines."""
     def covered(a, b) -> bool:
         for p, q in cuts:
-            if abs(p.y - q.y) < 1e-6 and abs(a.y - b.y) < 1e-6 and abs(p.y - a.y) < 1e-6:
-                if min(p.x, q.x) - 1e-6 <= a.x and b.x <= max(p.x, q.x) + 1e-6:
-                    return True
-            if abs(p.x - q.x) < 1e-6 and abs(a.x - b.x) < 1e-6 and abs(p.x - a.x) < 1e-6:
-                if min(p.y, q.y) - 1e-6 <= a.y and b.y <= max(p.y, q.y) + 1e-6:
-                    return True
+            along_x = abs(p.y - q.y) < 1e-6 and abs(a.y - b.y) < 1e-6 and abs(p.y - a.y) < 1e-6
+            if along_x and min(p.x, q.x) - 1e-6 <= a.x and b.x <= max(p.x, q.x) + 1e-6:
+                return True
+            along_y = abs(p.x - q.x) < 1e-6 and abs(a.x - b.x) < 1e-6 and abs(p.x - a.x) < 1e-6
+            if along_y and min(p.y, q.y) - 1e-6 <= a.y and b.y <= max(p.y, q.y) + 1e-6:
+                return True
         return False
     from generator.geometry import Point
     out = set()
@@ -432,7 +434,7 @@ def boxed_cells(block: cutsheet.Block, cuts: list) -> set[tuple[int, int]]:
             x, y, s = block.x + c * block.pitch, block.y + r * block.pitch, block.side
             corners = [Point(x, y), Point(x + s, y), Point(x + s, y + s), Point(x, y + s)]
             if all(covered(*sorted((a, b), key=lambda p: (p.x, p.y)))
-                   for a, b in zip(corners, corners[1:] + corners[:1])):
+                   for a, b in zip(corners, corners[1:] + corners[:1], strict=False)):
                 out.add((r, c))
     return out
 

@@ -40,9 +40,9 @@ class GameOptions(Protocol):
     def label(self) -> str: ...
 
 
-O = TypeVar("O", bound=GameOptions)
+OptionsT = TypeVar("OptionsT", bound=GameOptions)
 # (options, paper, palette, copies) -> the item's pages
-ItemMaker = Callable[[O, "Paper", "Palette", int], "Document"]
+ItemMaker = Callable[[OptionsT, "Paper", "Palette", int], "Document"]
 
 
 @dataclass(frozen=True)
@@ -60,37 +60,39 @@ class Report:
 
 
 @dataclass(frozen=True)
-class Pages(Generic[O]):
+class Pages(Generic[OptionsT]):
     """What a game draws: its items in kit order, and the cell size of its board on a paper
     (flat to flat, mm), which tiling scales from."""
-    items: Mapping[str, ItemMaker[O]]
-    board_cell: Callable[[O, Paper], float]
+    items: Mapping[str, ItemMaker[OptionsT]]
+    board_cell: Callable[[OptionsT, Paper], float]
 
 
 @dataclass(frozen=True)
-class Game(Generic[O]):
+class Game(Generic[OptionsT]):
     key: str
     title: str
     designer: str
     year: str
-    options: type[O]
+    options: type[OptionsT]
     items: tuple[str, ...]                  # what it prints, in kit order
-    board_json: Callable[[O], dict[str, Any]]
+    board_json: Callable[[OptionsT], dict[str, Any]]
     judge: Callable[[str], Verdict] | None = None
-    stats: Callable[[O], Report] | None = None
+    stats: Callable[[OptionsT], Report] | None = None
     # What `pnp build` makes, by variant name; one standard board unless the game says.
-    editions: Callable[[], Sequence[tuple[str, O]]] | None = None
+    editions: Callable[[], Sequence[tuple[str, OptionsT]]] | None = None
+    # Refuses (OptionError) an item its options cannot make, before any work.
+    refuse: Callable[[OptionsT, str], None] | None = None
 
-    def pages(self) -> Pages[O]:
+    def pages(self) -> Pages[OptionsT]:
         """The game's drawing code: PAGES in the pages module beside its rules, imported
         only now, when a page is to be made."""
         package = self.options.__module__.rsplit(".", 1)[0]
-        return cast("Pages[O]", import_module(f"{package}.pages").PAGES)
+        return cast("Pages[OptionsT]", import_module(f"{package}.pages").PAGES)
 
-    def variants(self) -> Sequence[tuple[str, O]]:
+    def variants(self) -> Sequence[tuple[str, OptionsT]]:
         return self.editions() if self.editions else [("standard", self.options())]
 
-    def make_options(self, **given: Any) -> O:
+    def make_options(self, **given: Any) -> OptionsT:
         """The options from the command line's; None means the option was not given."""
         given = {k: v for k, v in given.items() if v is not None}
         known = {f.name for f in dataclasses.fields(self.options)}  # type: ignore[arg-type]
@@ -100,7 +102,7 @@ class Game(Generic[O]):
                               f"{', '.join('--' + k for k in unknown)}")
         return self.options(**given)
 
-    def make(self, item: str, options: O, paper: Paper, palette: Palette,
+    def make(self, item: str, options: OptionsT, paper: Paper, palette: Palette,
              copies: int = 1) -> Document:
         """One item's pages; `kit` is every item in one document."""
         makers = self.pages().items

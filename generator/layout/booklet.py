@@ -162,7 +162,7 @@ def contents(paper: Paper, parts: list[Part], starts: list[int],
     y = paper.margin + 8
     shapes: list[Shape] = [Text(Point(x, y), "Contents", 4.6, colours["ink"], "bold")]
     y += 10
-    for part, page in zip(parts, starts):
+    for part, page in zip(parts, starts, strict=False):
         shapes.append(Text(Point(x, y), _heading(part), STYLE.body * 1.1, colours["ink"],
                            "bold"))
         shapes.append(Text(Point(right, y), f"page {page}", STYLE.body, colours["ink"],

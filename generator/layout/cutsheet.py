@@ -9,8 +9,8 @@ and each draws its own bleed. Crop marks stand outside the bleed, in line with e
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..geometry import Point
 from ..palette import Palette
@@ -147,7 +147,7 @@ def block_shapes(b: Block, colours: Palette) -> list[Shape]:
         for x, y in tile_corners(b):
             corners = [Point(x, y), Point(x + b.side, y), Point(x + b.side, y + b.side),
                        Point(x, y + b.side)]
-            cuts += list(zip(corners, corners[1:] + corners[:1]))
+            cuts += list(zip(corners, corners[1:] + corners[:1], strict=False))
     shapes.append(segments(cuts, paint))
     near, far = BLEED + MARK_GAP, MARGIN
     marks = []

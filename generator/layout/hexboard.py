@@ -7,8 +7,8 @@ one affine transform, so every game draws in cell units and gets millimetres for
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from ..geometry import (
     POINTY,

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..fonts import ASCENT, CAP_HEIGHT, DESCENT, text_width
 from ..geometry import Point
 from ..palette import Palette
 from ..paper import Paper
-from ..scene import SMALLEST_TEXT, Page, Paint, Shape, Text, line, rectangle, segments
+from ..scene import SMALLEST_TEXT, FontRole, Page, Paint, Shape, Text, line, rectangle, segments
 
 TITLE_SIZE = 6.0
 SUBTITLE_SIZE = 3.2
@@ -31,7 +31,7 @@ def header(paper: Paper, title: str, subtitle: str, colours: Palette) -> list[Sh
     return shapes
 
 
-def fitted(text: str, size: float, width: float, font: str = "regular") -> float:
+def fitted(text: str, size: float, width: float, font: FontRole = "regular") -> float:
     """The size, or smaller if the text would not fit the width: a long line is set smaller
     rather than run past the printable area."""
     return min(size, size * width / max(text_width(text, size, font), 1e-9))
@@ -131,7 +131,7 @@ def table(x: float, y: float, width: float, columns: Sequence[Column], rows: int
             for i in range(rows + 2)]
     cuts[0] = (Point(x, y + rule.width / 2), Point(x + width, y + rule.width / 2))
     left = x
-    for w, col in zip(widths, columns):
+    for w, col in zip(widths, columns, strict=False):
         shapes.append(Text(Point(left + w / 2, y + row_height / 2 + heading_size * CAP_HEIGHT / 2),
                            col.heading, heading_size, colours["ink"], "bold", "middle"))
         left += w

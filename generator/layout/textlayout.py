@@ -13,8 +13,8 @@ A line ending in a backslash continues the same block (templates use it for long
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..fonts import CAP_HEIGHT, DESCENT, text_width
 from ..geometry import Affine, Point
@@ -75,15 +75,20 @@ def parse(markup: str) -> list[Block]:
         if not text:
             flush()
         elif text.startswith("### "):
-            flush(); blocks.append(Block("subheading", text[4:]))
+            flush()
+            blocks.append(Block("subheading", text[4:]))
         elif text.startswith("## "):
-            flush(); blocks.append(Block("heading", text[3:]))
+            flush()
+            blocks.append(Block("heading", text[3:]))
         elif text.startswith("# "):
-            flush(); blocks.append(Block("title", text[2:]))
+            flush()
+            blocks.append(Block("title", text[2:]))
         elif text.startswith("- "):
-            flush(); blocks.append(Block("bullet", text[2:]))
+            flush()
+            blocks.append(Block("bullet", text[2:]))
         elif re.fullmatch(r"\[figure [\w-]+\]", text):
-            flush(); blocks.append(Block("figure", text[8:-1]))
+            flush()
+            blocks.append(Block("figure", text[8:-1]))
         elif para or not blocks or blocks[-1].kind != "bullet" or not raw.startswith("  "):
             para.append(text)
         else:  # an indented line continues the bullet above it
@@ -150,7 +155,7 @@ def wrap(text: str, width: float, size: float, base: FontRole = "regular") -> li
         for k, (word, font, _) in enumerate(unit):
             lines[-1].append(((" " if space and k == 0 else "") + word, font))
         used += space + w
-    return [_merge(l) for l in lines if l]
+    return [_merge(runs_) for runs_ in lines if runs_]
 
 
 def _merge(line_runs: list[Run]) -> list[Run]:
@@ -198,7 +203,7 @@ class Flow:
         columns = self.columns
         self.footer_text = footer_text
         self.column_width = (paper.inner_width - (columns - 1) * style.gutter) / columns
-        self.pages: list[list[Shape]] = []
+        self.pages: list[list[Shape | _Placed]] = []
         self.full_bottom = paper.height - paper.margin - style.footer * 2.5
         # (page index, bottom): one page whose columns stop higher, to balance them
         self.short_page = short_page
@@ -244,9 +249,9 @@ class Flow:
             # Keep a heading with the first lines of what follows it.
             self._room(len(lines) * size * s.leading + 3 * s.body * s.leading + size * 0.6)
             self.y += size * 0.6 if self.y > self.top else 0
-            for l in lines:
+            for runs_ in lines:
                 self.y += size * s.leading
-                self.pages[-1] += set_line(l, self.x, self.y - size * 0.25, size, ink)
+                self.pages[-1] += set_line(runs_, self.x, self.y - size * 0.25, size, ink)
             self.y += size * 0.15
         elif block.kind == "figure":
             self._figure(figures[block.text])
@@ -254,7 +259,7 @@ class Flow:
             indent = s.body * 1.2 if block.kind == "bullet" else 0.0
             lines = wrap(block.text, self.column_width - indent, s.body)
             height = s.body * s.leading
-            for i, l in enumerate(lines):
+            for i, runs_ in enumerate(lines):
                 # No single line stranded at the foot of a column, nor at the head of one.
                 together = (i == 0 or i == len(lines) - 2) and len(lines) > 1
                 need = height * (2 if together else 1)
@@ -263,7 +268,7 @@ class Flow:
                 baseline = self.y - height * 0.25
                 if i == 0 and block.kind == "bullet":
                     self.pages[-1].append(Text(Point(self.x + 0.2, baseline), "•", s.body, ink))
-                self.pages[-1] += set_line(l, self.x + indent, baseline, s.body, ink)
+                self.pages[-1] += set_line(runs_, self.x + indent, baseline, s.body, ink)
             self.y += s.paragraph_gap if block.kind == "paragraph" else s.paragraph_gap / 2
 
     def _title(self, text: str) -> None:
@@ -290,19 +295,19 @@ class Flow:
         # Placed when the pages are finished: copyfitting may try several settings first.
         self.pages[-1].append(_Placed(fig.shapes, t))
         self.y += fig.height * scale
-        for l in caption:
+        for runs_ in caption:
             self.y += s.caption * s.leading
-            self.pages[-1] += set_line(l, self.x + self.column_width / 2, self.y, s.caption,
+            self.pages[-1] += set_line(runs_, self.x + self.column_width / 2, self.y, s.caption,
                                        self.colours["muted"], anchor="middle")
         self.y += s.paragraph_gap * 2
 
     def finish(self) -> list[Page]:
         total = len(self.pages)
         out = []
-        for n, shapes in enumerate(self.pages, start=1):
+        for n, drawn in enumerate(self.pages, start=1):
             foot = f"{self.footer_text} · page {n} of {total}" if total > 1 else self.footer_text
             baseline = self.paper.height - self.paper.margin - DESCENT * self.style.footer
-            shapes = [placed for s in shapes
+            shapes = [placed for s in drawn
                       for placed in (place(s.shapes, s.transform) if isinstance(s, _Placed)
                                      else [s])]
             shapes = shapes + [Text(Point(self.paper.width / 2, baseline),

@@ -8,9 +8,8 @@ printed in the overlap on both sheets show how to lay them together.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 from ..fonts import ASCENT, DESCENT, text_width
 from ..geometry import Affine, Point

@@ -10,6 +10,7 @@ is written in place; a file with other hard links is refused rather than split f
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import json
@@ -56,7 +57,7 @@ def _svg_files(doc: Document, target: Path, **_: Any) -> list[tuple[Path, bytes]
     paths = page_paths(target, len(doc.pages))
     total = len(doc.pages)
     return [(path, page_svg(page, doc.title if total == 1 else f"{doc.title} ({i}/{total})"))
-            for i, (path, page) in enumerate(zip(paths, doc.pages), start=1)]
+            for i, (path, page) in enumerate(zip(paths, doc.pages, strict=False), start=1)]
 
 
 def _png_files(doc: Document, target: Path, dpi: int | None = None,
@@ -127,8 +128,9 @@ def save(content: Document | Mapping[str, Any], target: Path | None, fmt: str | 
          default_stem: str, allowed: Sequence[str] = FORMATS, **settings: Any) -> list[Path]:
     """Write a document (or a board's data) in the format asked for or named by the target,
     to the target or to DEFAULT_STEM.FORMAT here; a name without an extension gets the
-    format's. SETTINGS go to the format's writer (dpi for png). `-` is standard output; a device or pipe is written through. Returns the paths
-    written (none for standard output)."""
+    format's. SETTINGS go to the format's writer (dpi for png). `-` is standard output; a
+    device or pipe is written through. Returns the paths written (none for standard
+    output)."""
     chosen = output_format(target, fmt, allowed)
     path = output_path(target, chosen, default_stem)
     pages = len(getattr(content, "pages", ()))
@@ -245,7 +247,7 @@ def write_atomically(files: list[tuple[Path, bytes]]) -> None:
                               f"it is not a file, and several files are written together")
         mask = os.umask(0)
         os.umask(mask)
-        for place, (_, data) in zip(places, files):
+        for place, (_, data) in zip(places, files, strict=False):
             shown = place.shown
             if place.through:
                 fd = os.open(place.real, os.O_WRONLY)
@@ -258,10 +260,8 @@ def write_atomically(files: list[tuple[Path, bytes]]) -> None:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
             if place.owner is not None and place.owner != (os.getuid(), os.getgid()):
-                try:
+                with contextlib.suppress(PermissionError):
                     os.chown(name, *place.owner)
-                except PermissionError:
-                    pass
             os.chmod(name, place.mode if place.mode is not None else 0o666 & ~mask)
         for tmp, place in staged:
             shown = place.shown
@@ -288,7 +288,5 @@ def write_atomically(files: list[tuple[Path, bytes]]) -> None:
             except OSError:
                 pass
         for leftover in [tmp for tmp, _ in staged] + backups:
-            try:
+            with contextlib.suppress(FileNotFoundError):
                 os.unlink(leftover)
-            except FileNotFoundError:
-                pass

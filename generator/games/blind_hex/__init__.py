@@ -19,5 +19,5 @@ def _variants() -> list[tuple[str, Options]]:
 GAME = Game(
     key="blind-hex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "pad"), board_json=board_json, stats=stats_report,
-    editions=_variants,
+    editions=_variants, refuse=Options.check_item,
 )

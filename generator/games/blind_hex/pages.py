@@ -220,9 +220,9 @@ def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
             shapes.append(centred_label(c.x, c.y, letter, size, colour, "bold"))
     caption = (f"x chose {turn.x_numbers[0]} and {turn.x_numbers[1]}; o chose "
                f"{turn.o_numbers[0]} and {turn.o_numbers[1]}. Both chose {turn.shared}, so it "
-               f"is skipped. Shaded red: empty spaces offering {turn.x_number}, where x writes two x's. "
-               f"Shaded blue: spaces offering {turn.o_number}, for o's two o's. Purple: both. "
-               f"Grey letters were written on earlier turns.")
+               f"is skipped. Shaded red: empty spaces offering {turn.x_number}, where x writes "
+               f"two x's. Shaded blue: spaces offering {turn.o_number}, for o's two o's. "
+               f"Purple: both. Grey letters were written on earlier turns.")
     return Figure(width, height, tuple(shapes), caption)
 
 

@@ -280,7 +280,7 @@ def figures(colours: Palette) -> dict[str, Figure]:
 
     def path_line(b: BoardPlace) -> list[Shape]:
         pts = [b.point(s.col / 2 + 0.25, s.row / 2 + 0.25) for s in path]
-        return [segments(list(zip(pts, pts[1:])),
+        return [segments(list(zip(pts, pts[1:], strict=False)),
                          Paint(stroke=colours["highlight"], width=0.07 * b.cell))]
 
     return {

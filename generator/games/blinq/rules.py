@@ -11,8 +11,9 @@ quarter cells, Black the two black frames along black ones.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ...connect import chain
 from ...geometry import Square, SquareGrid

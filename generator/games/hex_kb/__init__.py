@@ -13,7 +13,6 @@ from __future__ import annotations
 from ..game import Game
 from .rules import DESIGNER, TITLE, YEAR, Options, board_json, judge, stats_report
 
-
 GAME = Game(
     key="hex-kb", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "puzzle", "pad"),

@@ -76,7 +76,7 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
         board.size))
     for h in drawn:
         ring = corners[h]
-        edges += list(zip(ring, ring[1:] + ring[:1]))
+        edges += list(zip(ring, ring[1:] + ring[:1], strict=False))
     shapes.append(segments(edges, line))
     if hatched:
         # Red's segments single-hatched, Blue's cross-hatched: apart in one ink too.

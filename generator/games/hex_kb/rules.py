@@ -21,9 +21,9 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
-from dataclasses import dataclass
-from functools import cache, cached_property, lru_cache
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache, cached_property
 from typing import Any
 
 from ...connect import chain
@@ -362,6 +362,11 @@ def _reachable(t0: int, d: int) -> list[int]:
     return [base + j * d for j in range(-2, 3)]
 
 
+def _arrives(x: int, transits: int) -> Callable[[int, int], bool]:
+    """The end of a walk: at cell x with the given net transit count."""
+    return lambda node, k: node == x and k == transits
+
+
 def _back_at(x: int) -> Callable[[int, int], bool]:
     """The end of a walk round any loop: back at cell x with a transit count other than 0."""
     return lambda node, k: node == x and k != 0
@@ -487,7 +492,7 @@ def judge(text: str) -> Verdict:
                     f"(a frame cell and its twin count once)"), True)
 
 
-# --- puzzles and examples ---------------------------------------------------------------------------
+# --- puzzles and examples -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -515,14 +520,14 @@ def puzzle(opts: Options) -> Puzzle:
         assert first is not None
         colours, verdict = first
     cells = judge_.structure(colours, verdict)
-    return Puzzle(board, dict(zip(board.cells, colours)), verdict,
+    return Puzzle(board, dict(zip(board.cells, colours, strict=False)), verdict,
                   {board.cells[i] for i in cells})
 
 
 FIGURE_BOARD = KleinBoard(10, 0)
 
 
-@lru_cache(maxsize=None)
+@cache
 def example_positions(board: KleinBoard = FIGURE_BOARD) -> dict[str, list[Hex]]:
     """Red cells of each example, laid out from the windows' places, so they fit any board
     with room round its windows."""
@@ -625,8 +630,7 @@ def literal_reading_example(board: KleinBoard = FIGURE_BOARD,
         transits = found.pot[high] - found.pot[low]    # both in Red's chain
         if transits not in (1, -1):
             continue
-        path = judge_._walk(colours, RED, [(low, 0)],
-                            lambda node, k: node == high and k == transits)
+        path = judge_._walk(colours, RED, [(low, 0)], _arrives(high, transits))
         loops = [(judge_._walk(colours, RED, [(x, 0)],
                                _back_at(x)), x)
                  for x in frame if colours[x] == RED and found.loops[found.root[x]]]

@@ -3,6 +3,8 @@ rule sheet's figures and the score pad."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from ... import templating
 from ...geometry import SQRT3, Hex, Point, Rhombus
 from ...gridfile import hex_name
@@ -52,7 +54,8 @@ def stone(kind: str, centre: Point, radius: float, colours: Palette) -> list[Sha
 
 
 def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool,
-                 stones: Stones = {}, marked: tuple[Hex, ...] = ()) -> list[Shape]:
+                 stones: Stones | None = None, marked: tuple[Hex, ...] = ()) -> list[Shape]:
+    stones = stones or {}
     r = p.cell_radius
     shapes = hexboard.side_bands(p, colours["black side"], colours["white side"],
                                  edge=colours["stone edge"],
@@ -178,7 +181,7 @@ def goal_figure(stones: Stones, colours: Palette) -> Figure:
     assert won is not None, "the goal figure shows a finished game"
     colour, path = won
     shapes = board_shapes(p, colours, True, stones)
-    shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in zip(path, path[1:])],
+    shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in pairwise(path)],
                            Paint(stroke=colours["highlight"], width=0.45 * p.cell_radius)))
     names = " ".join(hex_name(h) for h in path)
     return Figure(width, height, tuple(shapes),

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...connect import chain
