@@ -60,3 +60,22 @@ def test_every_rule_sheet_is_set_at_the_body_size_without_overlaps():
                                if isinstance(t, Text) and t.size > 3)
                 # Body lines in one column never share a baseline position twice.
                 assert len(lines) == len(set(lines))
+
+
+def test_a_sheet_a_few_lines_too_long_closes_its_paragraphs_not_its_letters():
+    from generator.layout.textlayout import CLOSER, STYLE, _flow
+    paper = PAPERS["letter"]
+    blocks = lambda n: "\n\n".join(f"Paragraph {i} says a few words about the game."  # noqa: E731
+                                   for i in range(n))
+    # The shortest text that runs on to a second page at the usual spacing.
+    n = next(n for n in range(20, 400)
+             if len(_flow(parse(blocks(n)), {}, paper, COLOUR, "").pages) > 1)
+    assert len(_flow(parse(blocks(n)), {}, paper, COLOUR, "", style=CLOSER).pages) == 1
+    pages = typeset(blocks(n), {}, paper, COLOUR)
+    assert len(pages) == 1
+    assert {round(s.size, 4) for s in pages[0].shapes if isinstance(s, Text)
+            and s.text.startswith("Paragraph")} == {round(STYLE.body, 4)}
+    # Control: text that needs a second page even with closer paragraphs gets one.
+    longer = next(m for m in range(n, 800)
+                  if len(_flow(parse(blocks(m)), {}, paper, COLOUR, "", style=CLOSER).pages) > 1)
+    assert len(typeset(blocks(longer), {}, paper, COLOUR)) == 2

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..fonts import CAP_HEIGHT, DESCENT, text_width
 from ..geometry import Affine, Point
@@ -318,14 +318,18 @@ class Flow:
 
 
 def _flow(blocks: list[Block], figures: dict[str, Figure], paper: Paper, colours: Palette,
-          footer_text: str, short_page: tuple[int, float] | None = None) -> Flow:
-    flow = Flow(paper, colours, footer_text=footer_text, short_page=short_page)
+          footer_text: str, short_page: tuple[int, float] | None = None,
+          style: Style = STYLE) -> Flow:
+    flow = Flow(paper, colours, style, footer_text=footer_text, short_page=short_page)
     for block in blocks:
         flow.add(block, figures)
     return flow
 
 
 BALANCE_STEPS = 24    # halvings of the last page's height: well under a tenth of a mm
+# Closer paragraphs, for a sheet that would otherwise run a few lines on to another page:
+# the text keeps its size and leading, only the space between paragraphs gives.
+CLOSER = replace(STYLE, paragraph_gap=STYLE.paragraph_gap / 2, header_gap=STYLE.header_gap / 2)
 
 
 def typeset(markup: str, figures: dict[str, Figure], paper: Paper, colours: Palette,
@@ -334,7 +338,11 @@ def typeset(markup: str, figures: dict[str, Figure], paper: Paper, colours: Pale
     another page), the last page's columns balanced: their bottoms are raised together as
     far as the text still fits the same number of pages."""
     blocks = parse(markup)
+    style = STYLE
     flow = _flow(blocks, figures, paper, colours, footer_text)
+    closer = _flow(blocks, figures, paper, colours, footer_text, style=CLOSER)
+    if len(closer.pages) < len(flow.pages):
+        style, flow = CLOSER, closer
     if flow.columns == 1:
         return flow.finish()
     last = len(flow.pages) - 1
@@ -342,11 +350,11 @@ def typeset(markup: str, figures: dict[str, Figure], paper: Paper, colours: Pale
     for _ in range(BALANCE_STEPS):
         middle = (low + high) / 2
         if len(_flow(blocks, figures, paper, colours, footer_text,
-                     (last, middle)).pages) == last + 1:
+                     (last, middle), style).pages) == last + 1:
             high = middle
         else:
             low = middle
-    return _flow(blocks, figures, paper, colours, footer_text, (last, high)).finish()
+    return _flow(blocks, figures, paper, colours, footer_text, (last, high), style).finish()
 
 
 def balanced_rows(count: int, most: int) -> int:
