@@ -836,6 +836,14 @@ def check_page_count(facts: PdfFacts, booklet: bool) -> Check:
     if not booklet:
         return Check("page count", True, f"{count} page{'s' if count != 1 else ''}",
                      info=True)
+    sheet = facts.pages[0].trim or facts.pages[0].crop or facts.pages[0].media if count else None
+    if sheet is not None and sheet[2] - sheet[0] > sheet[3] - sheet[1]:
+        # Landscape sides of an imposed booklet carry two pages each.
+        if count % 2:
+            return Check("page count", False, f"{count} sides of two pages: a booklet needs "
+                                              f"a multiple of 4 pages")
+        return Check("page count", True, f"{count} sides of two pages, {2 * count} pages, a "
+                                         f"multiple of 4 for a booklet")
     if count % 4:
         return Check("page count", False, f"{count} pages: a booklet needs a multiple of 4")
     return Check("page count", True, f"{count} pages, a multiple of 4 for a booklet")

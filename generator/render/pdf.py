@@ -22,7 +22,9 @@ from ..scene import Circle, Clip, Document, Page, Paint, Path, Shape, Text
 from . import press as inks
 
 PRODUCER = "pnp print-and-play generator"
-THINNEST = 0.25 / 72 * 25.4     # mm: 0.25 pt, the thinnest line a press holds
+# mm: 0.25 pt (0.0882 mm), the thinnest line a press holds, rounded up so the width as
+# written to the PDF is not a hair under it.
+THINNEST = 0.0883
 
 
 def _set_colour(c: Canvas, colour: str, stroke: bool = False) -> None:

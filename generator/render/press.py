@@ -95,7 +95,8 @@ def _gamma(v: float) -> float:
 
 def _lab(r: float, g: float, b: float) -> tuple[float, float, float]:
     lin = (_linear(r), _linear(g), _linear(b))
-    x, y, z = (sum(row[i] * lin[i] for i in range(3)) / w for row, w in zip(_TO_XYZ, D50))
+    x, y, z = (sum(row[i] * lin[i] for i in range(3)) / w
+               for row, w in zip(_TO_XYZ, D50, strict=True))
 
     def f(t: float) -> float:
         return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
