@@ -130,6 +130,9 @@ def main() -> None:
                                               f"{tmp}/board.pdf"]),
             ("board blind-hex a4 11x11 png 300", [*PNP, "board", "blind-hex", "--format", "png",
                                                   "--dpi", "300", "-o", f"{tmp}/board.png"]),
+            ("booklet --all a4 home", [*PNP, "booklet", "--all", "-o", f"{tmp}/bk.pdf"]),
+            ("booklet --all a4 print-shop", [*PNP, "booklet", "--all", "--for", "print-shop",
+                                             "-o", f"{tmp}/bk-shop.pdf"]),
             ("build (whole catalogue)", [*PNP, "build", "--out", f"{tmp}/out"]),
         ]
         results = {}
@@ -153,6 +156,8 @@ def main() -> None:
         png = results["board blind-hex a4 11x11 png 300"]
         print(f"  board png 300 dpi / board pdf   "
               f"{png / results['board blind-hex a4 11x11 pdf']:7.2f}")
+        shop = results["booklet --all a4 print-shop"] / results["booklet --all a4 home"]
+        print(f"  booklet print shop / home       {shop:7.2f}")
         print(f"  build, four games, A4 + Letter  {results['build (whole catalogue)']:7.3f}  "
               f"(target < 3)")
         print(f"  Hex KB: 10,000 adjudications 11x11 {hex_kb_adjudications():7.3f}  "

@@ -1,4 +1,8 @@
-"""The whole catalogue: every game's variants, items, papers and formats, written to a folder."""
+"""The whole catalogue: every game's variants, items, papers and formats, written to a folder.
+
+With print-shop papers (generator.paper.for_press) the same items go to OUT/print-shop/, as
+PDF only (a print shop takes PDF; SVG has no CMYK), with the booklets as single pages.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +19,23 @@ from .documents import booklet_document, make_document
 from .documents import check as check_document
 from .games import load as game_named
 from .games.game import Game
-from .paper import NAMED, Paper
+from .paper import NAMED, Paper, for_press
 from .scene import Document
 
 # A kit repeats the other items' pages, so it is offered as one PDF to print in one go.
 ITEM_FORMATS = {"kit": ("pdf",)}
+SHOP_FOLDER = "print-shop"     # the print shop's files, beside the home catalogue
+SHOP_FORMATS = ("pdf",)
+
+
+def _root(out: Path, paper: Paper) -> Path:
+    return out / SHOP_FOLDER if paper.press.shop else out
+
+
+def _press(paper: Paper) -> dict[str, Any]:
+    """The writer's press setting for a paper: none at home, so home files stay as they
+    were."""
+    return {"press": paper.press} if paper.press.shop else {}
 
 
 @dataclass(frozen=True)
@@ -33,7 +49,7 @@ class Entry:
 
     def path(self, out: Path) -> Path:
         name = f"{self.variant}-{self.item}-{self.paper.name.lower()}.{self.fmt}"
-        return out / self.game.key / name
+        return _root(out, self.paper) / self.game.key / name
 
 
 def entries(game_keys: list[str], papers: list[Paper]) -> Iterator[Entry]:
@@ -42,18 +58,20 @@ def entries(game_keys: list[str], papers: list[Paper]) -> Iterator[Entry]:
         for variant, options in game.variants():
             for item in (*game.items, "kit"):
                 for paper in papers:
-                    for fmt in ITEM_FORMATS.get(item, render.FORMATS):
+                    formats = (SHOP_FORMATS if paper.press.shop
+                               else ITEM_FORMATS.get(item, render.FORMATS))
+                    for fmt in formats:
                         yield Entry(game, variant, options, item, paper, fmt)
 
 
-def build_entry(entry: Entry, out: Path, cache: dict[tuple[str, str, str, str], Document]
+def build_entry(entry: Entry, out: Path, cache: dict[tuple[str, str, str, Paper], Document]
                 ) -> list[Path]:
-    key = (entry.game.key, entry.variant, entry.item, entry.paper.name)
+    key = (entry.game.key, entry.variant, entry.item, entry.paper)
     if key not in cache:
         cache[key] = make_document(entry.game, entry.item, entry.options, entry.paper)
     target = entry.path(out)
     make_folder(target.parent)
-    return render.save(cache[key], target, entry.fmt, entry.item)
+    return render.save(cache[key], target, entry.fmt, entry.item, **_press(entry.paper))
 
 
 def check(game_keys: list[str], papers: list[Paper], out: Path) -> None:
@@ -79,6 +97,8 @@ class Booklet:
     """A rules booklet in the catalogue: one game's, or every game's built together."""
     keys: tuple[str, ...]
     paper_key: str      # a key of layout.booklet.FORMATS
+    target: str = "home"
+    bleed: float | None = None
 
     @property
     def name(self) -> str:
@@ -91,7 +111,8 @@ class Booklet:
         return f"{what}, {NAMED[self.paper_key].name}"
 
     def path(self, out: Path) -> Path:
-        return out / "booklets" / f"{self.name}-booklet-{self.paper_key}.pdf"
+        root = out / SHOP_FOLDER if self.target != "home" else out
+        return root / "booklets" / f"{self.name}-booklet-{self.paper_key}.pdf"
 
 
 def booklets(game_keys: list[str], papers: list[Paper]) -> Iterator[Booklet]:
@@ -109,10 +130,13 @@ def booklets(game_keys: list[str], papers: list[Paper]) -> Iterator[Booklet]:
 
 
 def build_booklet(item: Booklet, out: Path) -> list[Path]:
+    from .layout.booklet import page_paper
     target = item.path(out)
     target.parent.mkdir(parents=True, exist_ok=True)
-    return render.save(booklet_document(list(item.keys), [], item.paper_key), target, "pdf",
-                       "booklet", ("pdf",))
+    document = booklet_document(list(item.keys), [], item.paper_key, target=item.target,
+                                bleed=item.bleed)
+    return render.save(document, target, "pdf", "booklet", ("pdf",),
+                       **_press(page_paper(item.paper_key, item.target, item.bleed)))
 
 
 @dataclass(frozen=True)
@@ -129,9 +153,25 @@ class Card:
 def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
                made: Sequence[tuple[Booklet, list[Path]]] = ()) -> str:
     """The catalogue page: the booklets, then each item of each game, a thumbnail, and links
-    to its files."""
-    booklet_cards = [Card(item.label, paths[0].relative_to(out).as_posix(), ())
-                     for item, paths in made]
+    to its files; then, when there are any, the print shop's booklets and files."""
+    home = [(e, paths) for e, paths in built if not e.paper.press.shop]
+    shop = [(e, paths) for e, paths in built if e.paper.press.shop]
+    home_made = [(b, paths) for b, paths in made if b.target == "home"]
+    shop_made = [(b, paths) for b, paths in made if b.target != "home"]
+    shop_groups = []
+    if shop or shop_made:
+        shop_groups.append({"key": "print-shop-booklets", "title": "",
+                            "cards": _booklet_cards(out, shop_made)})
+        shop_groups += _game_groups(out, shop)
+    return templating.render("index.html.j2", games=_game_groups(out, home),
+                             booklets=_booklet_cards(out, home_made), shop=shop_groups)
+
+
+def _booklet_cards(out: Path, made: Sequence[tuple[Booklet, list[Path]]]) -> list[Card]:
+    return [Card(item.label, paths[0].relative_to(out).as_posix(), ()) for item, paths in made]
+
+
+def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]]) -> list[dict[str, Any]]:
     files: dict[tuple, dict[str, list[str]]] = {}
     for entry, paths in built:
         key = (entry.game.key, entry.variant, entry.item, entry.paper.name)
@@ -145,7 +185,7 @@ def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
                  for (g, variant, item, paper), found in files.items() if g == game_key]
         games.append({"key": game.key, "title": game.title, "designer": game.designer,
                       "year": game.year, "cards": cards})
-    return templating.render("index.html.j2", games=games, booklets=booklet_cards)
+    return games
 
 
 def write_index(out: Path, built: list[tuple[Entry, list[Path]]],
@@ -157,7 +197,7 @@ def write_index(out: Path, built: list[tuple[Entry, list[Path]]],
 
 def build_game(key: str, papers: list[Paper], out: Path) -> list[tuple[Entry, list[Path]]]:
     """Every file of one game; a unit of work for one process."""
-    cache: dict[tuple[str, str, str, str], Document] = {}
+    cache: dict[tuple[str, str, str, Paper], Document] = {}
     return [(entry, build_entry(entry, out, cache)) for entry in entries([key], papers)]
 
 
@@ -195,12 +235,25 @@ def _worker_stop(signum: int, frame: object) -> None:
 
 
 def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
-          progress: Callable[[str], None] = lambda key: None
-          ) -> list[tuple[Entry | Booklet, list[Path]]]:
+          progress: Callable[[str], None] = lambda key: None, shop: bool = False,
+          shop_bleed: float | None = None) -> list[tuple[Entry | Booklet, list[Path]]]:
     """The whole catalogue, one game per process when there is more than one core, the
-    rules booklets, and the index page. Files do not depend on the order they are made
-    in."""
+    rules booklets, and the index page; with `shop`, also every item and booklet for a
+    print shop in OUT/print-shop/ (bleed `shop_bleed`, by default the paper's). Files do not
+    depend on the order they are made in."""
     make_folder(out)
+    shop_papers = [for_press(p, "print-shop", shop_bleed) for p in papers] if shop else []
+    built = _build_items(game_keys, [*papers, *shop_papers], out, jobs, progress)
+    made = list(booklets(game_keys, papers))
+    if shop:
+        made += [replace(b, target="print-shop", bleed=shop_bleed) for b in made]
+    folded = [(item, build_booklet(item, out)) for item in made]
+    write_index(out, built, folded)
+    return [*built, *folded]
+
+
+def _build_items(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
+                 progress: Callable[[str], object]) -> list[tuple[Entry, list[Path]]]:
     results: dict[str, list[tuple[Entry, list[Path]]]] = {}
     if jobs > 1 and len(game_keys) > 1:
         context = multiprocessing.get_context("fork")
@@ -216,7 +269,4 @@ def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
         for key in game_keys:
             results[key] = build_game(key, papers, out)
             progress(key)
-    built = [pair for key in game_keys for pair in results[key]]
-    folded = [(item, build_booklet(item, out)) for item in booklets(game_keys, papers)]
-    write_index(out, built, folded)
-    return [*built, *folded]
+    return [pair for key in game_keys for pair in results[key]]

@@ -41,7 +41,7 @@ from . import __version__
 from .errors import UserError
 from .games import ALIASES, KEYS, all_games, find
 from .palette import PALETTES
-from .paper import NAMED, PAPERS, Paper, parse_paper
+from .paper import MAX_BLEED, NAMED, PAPERS, TARGETS, Paper, for_press, parse_paper
 
 if typing.TYPE_CHECKING:
     from .games.game import Game
@@ -195,6 +195,27 @@ PAPER_HELP = (f"Paper: {', '.join(NAMED)}, or WxH in mm or inches (200x300, 8.5x
               f"turn to landscape when that gives a larger board.")
 PALETTE = click.option("--palette", type=click.Choice(sorted(PALETTES)), default="colour",
                        show_default=True, help="Colours by role.")
+FOR_HELP = ("Print at home (crop marks, calibration ruler, RGB) or at a print shop (pages the "
+            "trim plus bleed with TrimBox and BleedBox, CMYK with at most 240% ink, no marks).")
+BLEED_HELP = ("With --for print-shop, bleed past the trim on every side, 0-10 mm.  [default: 3 "
+              "mm, or 0.125 in on inch papers]")
+
+
+def press_options() -> list[click.Parameter]:
+    """--for and --bleed: who prints the pages (generator.paper.Press)."""
+    return [click.Option(["--for", "target"], type=click.Choice(TARGETS), default="home",
+                         show_default=True, help=FOR_HELP),
+            click.Option(["--bleed"], type=click.FloatRange(0, MAX_BLEED), metavar="MM",
+                         help=BLEED_HELP)]
+
+
+def pressed(paper: Paper, target: str, bleed: float | None) -> Paper:
+    """The paper for the target; --bleed without --for print-shop is refused."""
+    from .games.game import OptionError
+    try:
+        return for_press(paper, target, bleed)
+    except ValueError as err:
+        raise OptionError(str(err)) from None
 
 
 class GameName(click.Choice):
@@ -329,6 +350,7 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
                               f"NAME-2.EXT, ..."),
             click.Option(["--dpi"], type=click.IntRange(36, 1200), metavar="N",
                          help="Pixels per inch of --format png.  [default: 300]"),
+            *press_options(),
         ]
         if item not in NOT_REPEATED:
             params.append(click.Option(["--copies"], type=click.IntRange(1, 100),
@@ -345,7 +367,8 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
             ]
 
         def run(paper: Paper, palette: str, fmt: str | None, output: Path | None,
-                dpi: int | None, copies: int | None = None, cell: float | None = None,
+                dpi: int | None, target: str, bleed: float | None,
+                copies: int | None = None, cell: float | None = None,
                 tile: bool = False, **given: Any) -> None:
             from . import render
             from .games.game import OptionError
@@ -353,10 +376,14 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
             chosen = render.output_format(output, fmt, formats)
             if dpi is not None and chosen != "png":
                 raise OptionError(f"--dpi is for --format png, not {chosen}")
+            paper = pressed(paper, target, bleed)
             stem = f"{game.key}-{item}"
             content: Any
             # Everything that can be refused is refused before any drawing.
             if chosen in render.DATA_FORMATS:
+                if paper.press.shop:
+                    raise OptionError("--for print-shop is for printed items, not --format "
+                                      "json")
                 if copies is not None or cell is not None or tile:
                     raise OptionError("--copies, --cell and --tile are for printed boards, "
                                       "not --format json")
@@ -378,7 +405,9 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
                 else:
                     content = documents.make_document(game, item, options, paper,
                                                       copies or 1, palette)
-            settings = {"dpi": dpi} if dpi is not None else {}
+            settings: dict[str, Any] = {"dpi": dpi} if dpi is not None else {}
+            if paper.press.shop:
+                settings["press"] = paper.press
             for path in render.save(content, output, chosen, stem, formats, **settings):
                 say(one_line(str(path)))
 
@@ -482,19 +511,27 @@ main.add_command(GameGroup(
 @PALETTE
 @click.option("-o", "--output", callback=_file_name, metavar="FILE",
               help="Output PDF (default booklet.pdf here; - for standard output).")
+@click.option("--for", "target", type=click.Choice(TARGETS), default="home", show_default=True,
+              help="Home: imposed two pages to a side, to print duplex and fold. Print shop: "
+                   "single pages with bleed in reading order, padded to a multiple of 4.")
+@click.option("--bleed", type=click.FloatRange(0, MAX_BLEED), metavar="MM", help=BLEED_HELP)
 def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
-                    extras: tuple[str, ...], palette: str, output: Path | None) -> None:
+                    extras: tuple[str, ...], palette: str, output: Path | None, target: str,
+                    bleed: float | None) -> None:
     """Impose rule sheets (and more) as a saddle-stitched booklet, ready to print duplex."""
     from . import documents, render
+    from .layout.booklet import FORMATS
     if everything and games:
         raise click.UsageError(f"--all is every game: name games ({', '.join(games)}) or "
                                f"give --all, not both")
     keys = list(KEYS) if everything else list(dict.fromkeys(games))
     if not keys:
         raise click.UsageError("name the games for the booklet, or give --all")
+    press = pressed(FORMATS[paper][0], target, bleed).press
     render.check_target(output, None, ("pdf",), "booklet")
-    document = documents.booklet_document(keys, list(extras), paper, palette)
-    for path in render.save(document, output, None, "booklet", ("pdf",)):
+    document = documents.booklet_document(keys, list(extras), paper, palette, target, bleed)
+    settings = {"press": press} if press.shop else {}
+    for path in render.save(document, output, None, "booklet", ("pdf",), **settings):
         say(one_line(str(path)))
 
 
@@ -506,17 +543,24 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
               help="Folder for the catalogue.")
 @click.option("--jobs", type=click.IntRange(1, 64),
               help="Processes to build with (default: one per core).")
+@click.option("--for", "target", type=click.Choice(TARGETS), default="home", show_default=True,
+              help="home: the catalogue to print at home. print-shop: that too, and beside it "
+                   "in OUT/print-shop/ every PDF and booklet for a print shop; the index "
+                   "lists both.")
+@click.option("--bleed", type=click.FloatRange(0, MAX_BLEED), metavar="MM", help=BLEED_HELP)
 def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
-          jobs: int | None) -> None:
+          jobs: int | None, target: str, bleed: float | None) -> None:
     """Write the whole catalogue (every game, item, paper and format) into a folder."""
     from . import catalogue
     papers = list(paper) or [PAPERS[k] for k in sorted(PAPERS)]
     keys = list(dict.fromkeys(games)) or list(KEYS)
+    pressed(papers[0], target, bleed)     # --bleed without --for print-shop is refused
     catalogue.check(keys, papers, out)
     catalogue.make_folder(out)
     with click.progressbar(length=len(keys), label="Building", file=sys.stderr) as bar:
         built = catalogue.build(keys, papers, out, jobs or os.cpu_count() or 1,
-                                progress=lambda key: bar.update(1))
+                                progress=lambda key: bar.update(1),
+                                shop=target != "home", shop_bleed=bleed)
     say(f"{sum(len(paths) for _, paths in built) + 1} files in {out}, with index.html")
 
 

@@ -45,9 +45,13 @@ def booklet_contents(extras: list[str]) -> str:
 
 
 def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
-                     palette: str = "colour") -> Document:
-    """Each game's rule sheet, and any extra items it has, imposed as one booklet."""
-    page_paper = booklet.content_paper(booklet.FORMATS[paper_key][0])
+                     palette: str = "colour", target: str = "home",
+                     bleed: float | None = None) -> Document:
+    """Each game's rule sheet, and any extra items it has, imposed as one booklet; for a
+    print shop (target), as single pages with bleed in reading order. The press to write it
+    with is booklet.page_paper(paper_key, target, bleed).press."""
+    printed = booklet.page_paper(paper_key, target, bleed)
+    page_paper = booklet.content_paper(printed)
     parts = []
     for key in game_keys:
         game = game_named(key)
@@ -63,11 +67,11 @@ def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
                                   f"{edition} edition" if edition else ""))
     title = parts[0].title if len(parts) == 1 else "Connection games"
     inside = booklet_contents(extras)
-    sheets = booklet.booklet(title, inside, parts, paper_key, PALETTES[palette])
+    sheets = booklet.booklet(title, inside, parts, paper_key, PALETTES[palette], printed)
     designers = ", ".join(game_named(k).designer for k in game_keys)
     games = "game" if len(game_keys) == 1 else "games"
     return booklet.document(f"{title}: {inside.lower()}, a booklet", sheets,
-                            f"pnp ({games} by {designers})")
+                            f"pnp ({games} by {designers})", printed.press.shop)
 
 
 def tiled_board(game: Game[Any], options: Any, paper: Paper, cell: float, tile: bool,

@@ -3,6 +3,12 @@
 Named sizes are portrait; `turned()` gives the landscape sheet, and `roomiest` picks
 whichever of the two gives a drawing more room. `parse_paper` also reads custom sizes such
 as 200x300 (millimetres), 200x300mm or 8.5x14in.
+
+A paper also says who prints it (its `Press`): at home, with a margin the printer cannot
+reach, a calibration ruler and crop marks; or at a print shop, where the page is the trim
+size plus bleed all round, the margin is the shop's safe zone for text, and the writer sets
+the PDF's TrimBox and BleedBox and separates the colours for the press. `for_press` turns a
+home paper into a print shop's.
 """
 
 from __future__ import annotations
@@ -16,6 +22,29 @@ MARGIN = 6.35
 MM_PER_INCH = 25.4
 SMALLEST, LARGEST = 100.0, 1500.0   # mm; a sheet outside these holds no useful page
 
+# At a print shop: text this far inside the trim (Lulu, PrintPlayGames and the presses' usual
+# safe zone), and bleed past the trim on every side: 3 mm on metric papers, 0.125 in on inch
+# papers; `--bleed` may set 0-10 mm.
+SHOP_SAFE = 5.0
+BLEED_MM = 3.0
+BLEED_IN = 0.125 * MM_PER_INCH
+MAX_BLEED = 10.0
+TARGETS = ("home", "print-shop")
+
+
+@dataclass(frozen=True)
+class Press:
+    """Who prints the pages: "home" (no bleed) or "print-shop" (bleed mm past the trim)."""
+    target: str = "home"
+    bleed: float = 0.0
+
+    @property
+    def shop(self) -> bool:
+        return self.target == "print-shop"
+
+
+HOME = Press()
+
 
 @dataclass(frozen=True)
 class Paper:
@@ -24,6 +53,8 @@ class Paper:
     height: float
     margin: float = MARGIN
     turnable: bool = True   # False where the page size is fixed, as in a booklet
+    inches: bool = False    # an inch paper (Letter, Tabloid, 8.5x14in): bleed in inches
+    press: Press = HOME
 
     @property
     def inner_width(self) -> float:
@@ -45,8 +76,8 @@ NAMED: dict[str, Paper] = {
     "a3": Paper("A3", 297.0, 420.0),
     "a4": Paper("A4", 210.0, 297.0),
     "a5": Paper("A5", 148.0, 210.0),
-    "letter": Paper("Letter", 215.9, 279.4),
-    "tabloid": Paper("Tabloid", 279.4, 431.8),
+    "letter": Paper("Letter", 215.9, 279.4, inches=True),
+    "tabloid": Paper("Tabloid", 279.4, 431.8, inches=True),
 }
 # The catalogue `pnp build` writes by default.
 PAPERS: dict[str, Paper] = {k: NAMED[k] for k in ("a4", "letter")}
@@ -63,13 +94,35 @@ def parse_paper(text: str) -> Paper:
     if not m:
         raise ValueError(f"'{text}' is not a paper: use {', '.join(NAMED)} or WxH in mm or "
                          f"inches, e.g. 200x300 or 8.5x14in")
-    k = MM_PER_INCH if (m.group(3) or "mm").lower() == "in" else 1.0
+    inches = (m.group(3) or "mm").lower() == "in"
+    k = MM_PER_INCH if inches else 1.0
     width, height = float(m.group(1)) * k, float(m.group(2)) * k
     for side in (width, height):
         if not SMALLEST <= side <= LARGEST:
             raise ValueError(f"paper '{text}' must be {SMALLEST:g} to {LARGEST:g} mm on each "
                              f"side")
-    return Paper(f"{width:g}x{height:g}mm", width, height)
+    return Paper(f"{width:g}x{height:g}mm", width, height, inches=inches)
+
+
+def default_bleed(paper: Paper) -> float:
+    return BLEED_IN if paper.inches else BLEED_MM
+
+
+def for_press(paper: Paper, target: str = "home", bleed: float | None = None,
+              safe: float = SHOP_SAFE) -> Paper:
+    """The paper as printed for a target: a home paper as it is, or a print shop's, with
+    bleed (by default 3 mm, or 0.125 in on an inch paper) and a margin of `safe` mm."""
+    if target not in TARGETS:
+        raise ValueError(f"'{target}' is not a target: use {' or '.join(TARGETS)}")
+    if target == "home":
+        if bleed is not None:
+            raise ValueError("--bleed is for --for print-shop")
+        return paper
+    if bleed is None:
+        bleed = default_bleed(paper)
+    if not 0 <= bleed <= MAX_BLEED:
+        raise ValueError(f"--bleed must be 0 to {MAX_BLEED:g} mm, not {bleed:g}")
+    return replace(paper, margin=safe, press=Press(target, bleed))
 
 
 # The smallest sheet each item lays out on inside the margins, in mm on each side: measured

@@ -56,7 +56,8 @@ BOOKLET = "booklet"
 # Query keys that are not options: which game, which item, which page, which format.
 RESERVED = ("game", "item", "page", "format")
 # Parameters of the commands that the studio sets itself or has no use for.
-SKIPPED = ("fmt", "output", "games", "everything")
+# (--for and --bleed too: the studio makes home prints.)
+SKIPPED = ("fmt", "output", "games", "everything", "target", "bleed")
 # The page's files, by the name a request uses: (file in the templates folder, type).
 ASSETS = {
     "/studio.css": ("studio.css", "text/css; charset=utf-8"),

@@ -9,6 +9,12 @@ Page 1 is the front cover and page n the back cover; every page between carries 
 (its folio) in the outer corner. Blank pages that make up the count stand before the back
 cover, and a part of two pages or more starts on an even page, so its pages face each other.
 Margins are OUTER mm, INNER mm at the fold.
+
+For a print shop the booklet is not imposed: its pages go out one by one in reading order,
+each A5 (or 5.5 × 8.5 in) plus bleed, cover first and blanks before the back cover, for the
+shop to impose, print, fold and staple (PrintPlayGames, Lulu). Text keeps SHOP_OUTER mm
+(0.5 in) inside the trim, and the inside of the cover, which at home tells how to print,
+is left blank.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from ..geometry import Affine, Point
 from ..palette import Palette
-from ..paper import NAMED, Paper
+from ..paper import NAMED, Paper, for_press
 from ..scene import Document, Page, Paint, Shape, Text, line, place
 from . import sheet
 from .textlayout import STYLE
@@ -26,7 +32,8 @@ from .textlayout import STYLE
 # Booklet page and the sheet it is printed on, for each paper the booklet can be made on.
 FORMATS = {
     "a4": (replace(NAMED["a5"], turnable=False), NAMED["a4"].turned()),
-    "letter": (Paper("Half letter", 139.7, 215.9, turnable=False), NAMED["letter"].turned()),
+    "letter": (Paper("Half letter", 139.7, 215.9, turnable=False, inches=True),
+               NAMED["letter"].turned()),
 }
 INSTRUCTIONS = (
     "How to print this booklet",
@@ -36,8 +43,20 @@ INSTRUCTIONS = (
     "The pages then read in order. Blank pages before the back cover make up the last sheet.",
 )
 OUTER, INNER = 12.0, 15.0   # page margins, mm: at the top, bottom and outer edge; at the fold
+SHOP_OUTER = 12.7           # at a print shop: text 0.5 in inside the trim (Lulu)
 FOLIO_ROOM = 6.0            # below the content, for the page number
 FOLIO_SIZE = 3.0
+
+
+def page_paper(paper_key: str, target: str = "home", bleed: float | None = None) -> Paper:
+    """The booklet's page: A5 or half letter, for home printing or a print shop (with its
+    bleed, and SHOP_OUTER as the margin)."""
+    return for_press(FORMATS[paper_key][0], target, bleed, safe=SHOP_OUTER)
+
+
+def outer(paper: Paper) -> float:
+    """The margin at the top, bottom and outer edge of a booklet page."""
+    return paper.margin if paper.press.shop else OUTER
 
 
 def content_paper(page_paper: Paper) -> Paper:
@@ -45,6 +64,9 @@ def content_paper(page_paper: Paper) -> Paper:
     fold and the folio's line, with the outer margin all round. A recto (odd page) has it
     moved away from the fold on its left, a verso keeps it on the left, away from the fold
     on its right."""
+    if page_paper.press.shop:
+        return replace(page_paper, width=page_paper.width - (INNER - outer(page_paper)),
+                       height=page_paper.height - FOLIO_ROOM, turnable=False)
     return Paper(page_paper.name, page_paper.width - (INNER - OUTER),
                  page_paper.height - FOLIO_ROOM, margin=OUTER, turnable=False)
 
@@ -199,18 +221,19 @@ def arrange(front: list[Page | None],
 
 def folio(page_paper: Paper, number: int, colours: Palette) -> Text:
     """The page number in the outer bottom corner: right on a recto, left on a verso."""
-    y = page_paper.height - OUTER - FOLIO_SIZE * 0.25
+    margin = outer(page_paper)
+    y = page_paper.height - margin - FOLIO_SIZE * 0.25
     if number % 2:
-        return Text(Point(page_paper.width - OUTER, y), str(number), FOLIO_SIZE,
+        return Text(Point(page_paper.width - margin, y), str(number), FOLIO_SIZE,
                     colours["muted"], anchor="end")
-    return Text(Point(OUTER, y), str(number), FOLIO_SIZE, colours["muted"])
+    return Text(Point(margin, y), str(number), FOLIO_SIZE, colours["muted"])
 
 
 def on_page(page_paper: Paper, number: int, content: Page | None, colours: Palette,
             numbered: bool = True) -> Page:
     """Content made on the content paper, set on the booklet page with the wider margin at
     the fold, and its folio."""
-    shift = INNER - OUTER if number % 2 else 0.0
+    shift = INNER - outer(page_paper) if number % 2 else 0.0
     shapes: list[Shape] = place(content.shapes, Affine.translation(shift, 0)) if content else []
     if numbered:
         shapes.append(folio(page_paper, number, colours))
@@ -218,11 +241,14 @@ def on_page(page_paper: Paper, number: int, content: Page | None, colours: Palet
 
 
 def pages(title: str, inside: str, parts: list[Part], paper_key: str,
-          colours: Palette) -> list[Page]:
-    """Every page of the booklet in reading order, from the front cover to the back."""
-    page_paper, _ = FORMATS[paper_key]
+          colours: Palette, page_paper: Paper | None = None) -> list[Page]:
+    """Every page of the booklet in reading order, from the front cover to the back, on
+    page_paper (by default the home page of paper_key). At a print shop the inside of the
+    cover is blank: the printing is the shop's."""
+    if page_paper is None:
+        page_paper = FORMATS[paper_key][0]
     paper = content_paper(page_paper)
-    front: list[Page | None] = [instructions(paper, colours)]
+    front: list[Page | None] = [None if paper.press.shop else instructions(paper, colours)]
     if len(parts) > 1:
         starts = arrange([*front, None], parts)[1]   # counting the contents page
         front.append(contents(paper, parts, starts, colours))
@@ -239,12 +265,17 @@ def pages(title: str, inside: str, parts: list[Part], paper_key: str,
 
 
 def booklet(title: str, inside: str, parts: list[Part], paper_key: str,
-            colours: Palette) -> list[Page]:
-    """The booklet's pages with its covers, instructions and contents, imposed on sheets."""
-    page_paper, sheet_paper = FORMATS[paper_key]
-    return impose(pages(title, inside, parts, paper_key, colours), page_paper, sheet_paper)
+            colours: Palette, page_paper: Paper | None = None) -> list[Page]:
+    """The booklet's pages with its covers, instructions and contents, imposed on sheets;
+    for a print shop (page_paper's press), its single pages in reading order."""
+    home_page, sheet_paper = FORMATS[paper_key]
+    if page_paper is not None and page_paper.press.shop:
+        return pages(title, inside, parts, paper_key, colours, page_paper)
+    return impose(pages(title, inside, parts, paper_key, colours), home_page, sheet_paper)
 
 
-def document(title: str, sheets: list[Page], author: str) -> Document:
-    return Document(tuple(sheets), title, author, f"{title}, imposed for saddle stitching",
+def document(title: str, sheets: list[Page], author: str, shop: bool = False) -> Document:
+    how = "single pages in reading order for a print shop" if shop else \
+        "imposed for saddle stitching"
+    return Document(tuple(sheets), title, author, f"{title}, {how}",
                     ("booklet", "print and play", "connection games"))

@@ -3,7 +3,9 @@
 Tiles of one colour sit edge to edge in a block, so one straight cut serves two tiles; the
 block's background runs BLEED past its outer cuts, so a cut a little off the line shows no
 white edge. Tiles of several colours sit apart, a gutter of twice the bleed between them,
-and each draws its own bleed. Crop marks stand outside the bleed, in line with every cut.
+and each draws its own bleed. Crop marks stand outside the bleed, in line with every cut,
+on sheets printed at home; a print shop's sheets keep the cut lines between pieces but no
+crop marks outside them.
 """
 
 from __future__ import annotations
@@ -121,7 +123,7 @@ def shared_cuts(b: Block) -> list[tuple[Point, Point]]:
     return cuts
 
 
-def block_shapes(b: Block, colours: Palette) -> list[Shape]:
+def block_shapes(b: Block, colours: Palette, press_shop: bool = False) -> list[Shape]:
     w, h = b.width, b.height
     shapes: list[Shape] = []
     if b.run.background:
@@ -149,6 +151,8 @@ def block_shapes(b: Block, colours: Palette) -> list[Shape]:
                        Point(x, y + b.side)]
             cuts += list(zip(corners, corners[1:] + corners[:1], strict=False))
     shapes.append(segments(cuts, paint))
+    if press_shop:
+        return shapes
     near, far = BLEED + MARK_GAP, MARGIN
     marks = []
     for x in xs:
@@ -167,7 +171,7 @@ def tile_pages(paper: Paper, side: float, runs: list[TileRun], title: str, subti
     for blocks in layout(paper, side, runs, gutter):
         shapes = sheet.header(paper, title, subtitle, colours)
         for b in blocks:
-            shapes += block_shapes(b, colours)
+            shapes += block_shapes(b, colours, paper.press.shop)
         shapes += sheet.footer(paper, footer, colours)
         pages.append(Page(paper.width, paper.height, tuple(shapes)))
     return pages

@@ -58,7 +58,10 @@ RULER_LABEL = 2.2             # just over the smallest text, 6 pt
 
 def ruler(paper: Paper, colours: Palette) -> list[Shape]:
     """Ticks every 5 mm above a line, every quarter inch below it: a user measuring the
-    printed page can see that it came out at 100%."""
+    printed page can see that it came out at 100%. Home printing only: a print shop prints
+    to size and trims, so its pages carry none."""
+    if paper.press.shop:
+        return []
     ink = Paint(stroke=colours["ink"], width=0.2, round_caps=False)
     x = paper.margin + ink.width / 2     # the first tick's ink stays inside the margin
     mid = paper.height - paper.margin - 2.6
@@ -77,8 +80,9 @@ def ruler(paper: Paper, colours: Palette) -> list[Shape]:
 
 
 def footer(paper: Paper, text: str, colours: Palette) -> list[Shape]:
-    """The credit line beside the calibration ruler; on narrow paper it takes two lines."""
-    left = paper.margin + RULER_WIDTH
+    """The credit line beside the calibration ruler (across the page where there is none);
+    on narrow paper it takes two lines."""
+    left = paper.margin + (0.0 if paper.press.shop else RULER_WIDTH)
     width = paper.width - paper.margin - left
     lines = [text]
     if fitted(text, FOOTER_SIZE, width) < SMALLEST_FOOTER:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UserError
 
 if TYPE_CHECKING:
+    from ..paper import Press
     from ..scene import Document
 
 FORMATS = ("pdf", "svg")          # what a Document can become as vectors (and pnp build writes)
@@ -39,9 +40,10 @@ class OutputError(UserError):
     """A file could not be written; the message is one line for the user."""
 
 
-def _pdf_files(doc: Document, target: Path, **_: Any) -> list[tuple[Path, bytes]]:
+def _pdf_files(doc: Document, target: Path, press: Press | None = None,
+               **_: Any) -> list[tuple[Path, bytes]]:
     from .pdf import document_pdf
-    return [(target, document_pdf(doc))]
+    return [(target, document_pdf(doc, press) if press else document_pdf(doc))]
 
 
 def page_paths(target: Path, pages: int) -> list[Path]:
@@ -60,11 +62,13 @@ def _svg_files(doc: Document, target: Path, **_: Any) -> list[tuple[Path, bytes]
             for i, (path, page) in enumerate(zip(paths, doc.pages, strict=False), start=1)]
 
 
-def _png_files(doc: Document, target: Path, dpi: int | None = None,
+def _png_files(doc: Document, target: Path, dpi: int | None = None, press: Press | None = None,
                **_: Any) -> list[tuple[Path, bytes]]:
     from .pdf import document_pdf
     from .png import DEFAULT_DPI, pdf_pages_png
-    images = pdf_pages_png(document_pdf(doc), dpi or DEFAULT_DPI)
+    # For a print shop the PDF's page is the trim plus bleed, and so is the picture.
+    pdf = document_pdf(doc, press) if press else document_pdf(doc)
+    images = pdf_pages_png(pdf, dpi or DEFAULT_DPI)
     return list(zip(page_paths(target, len(images)), images, strict=True))
 
 
@@ -72,7 +76,9 @@ def _json_files(data: Mapping[str, Any], target: Path, **_: Any) -> list[tuple[P
     return [(target, (json.dumps(data, indent=1) + "\n").encode("utf-8"))]
 
 
-# Each writer takes the content, the target and the settings of its format (dpi for png).
+# Each writer takes the content, the target and the settings of its format: dpi for png,
+# press (generator.paper.Press: home, or a print shop's bleed and colour) for pdf and png;
+# SVG has no CMYK and no page boxes, so it is drawn at the trim size in RGB either way.
 WRITERS: dict[str, Callable[..., list[tuple[Path, bytes]]]] = {
     "pdf": _pdf_files,
     "svg": _svg_files,
@@ -128,9 +134,9 @@ def save(content: Document | Mapping[str, Any], target: Path | None, fmt: str | 
          default_stem: str, allowed: Sequence[str] = FORMATS, **settings: Any) -> list[Path]:
     """Write a document (or a board's data) in the format asked for or named by the target,
     to the target or to DEFAULT_STEM.FORMAT here; a name without an extension gets the
-    format's. SETTINGS go to the format's writer (dpi for png). `-` is standard output; a
-    device or pipe is written through. Returns the paths written (none for standard
-    output)."""
+    format's. SETTINGS go to the format's writer (dpi for png, press for pdf and png). `-`
+    is standard output; a device or pipe is written through. Returns the paths written (none
+    for standard output)."""
     chosen = output_format(target, fmt, allowed)
     path = output_path(target, chosen, default_stem)
     pages = len(getattr(content, "pages", ()))

@@ -1,4 +1,10 @@
-"""PDF writer: the scene drawn as vectors with reportlab, fonts embedded, output invariant."""
+"""PDF writer: the scene drawn as vectors with reportlab, fonts embedded, output invariant.
+
+For a print shop (a `Press` with target "print-shop") each page is its trim size plus the
+bleed on every side, with TrimBox and BleedBox set (MediaBox = BleedBox); whatever reaches
+the trim runs on into the bleed; colours are separated into CMYK or Gray (generator.render.
+press); no line is thinner than 0.25 pt; and an OutputIntent carries the CMYK profile.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +16,15 @@ from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, P
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..scene import Circle, Clip, Document, Paint, Path, Shape, Text
+from ..geometry import Point
+from ..paper import HOME, Press
+from ..scene import Circle, Clip, Document, Page, Paint, Path, Shape, Text
+from . import press as inks
 
 PRODUCER = "pnp print-and-play generator"
+# mm: 0.25 pt (0.0882 mm), the thinnest line a press holds, rounded up so the width as
+# written to the PDF is not a hair under it.
+THINNEST = 0.0883
 
 
 def _set_colour(c: Canvas, colour: str, stroke: bool = False) -> None:
@@ -25,29 +37,43 @@ def _set_colour(c: Canvas, colour: str, stroke: bool = False) -> None:
         (c.setStrokeColorRGB if stroke else c.setFillColorRGB)(r / 255, g / 255, b / 255)
 
 
-def _apply_paint(c: Canvas, paint: Paint) -> tuple[int, int]:
+def _set_press_colour(c: Canvas, colour: str, stroke: bool = False,
+                      text: bool = False) -> None:
+    """A colour separated for the press: greys as DeviceGray (black ink alone), others as
+    CMYK with full GCR and at most 240% ink; dark text as 100% black ink."""
+    if text and inks.darkness(colour) >= inks.DARK:
+        colour = "#000000"
+    r, g, b = inks.rgb(colour)
+    if r == g == b:
+        (c.setStrokeGray if stroke else c.setFillGray)(r)
+    else:
+        (c.setStrokeColorCMYK if stroke else c.setFillColorCMYK)(*inks.separate(r, g, b))
+
+
+def _apply_paint(c: Canvas, paint: Paint, shop: bool = False) -> tuple[int, int]:
+    colour = _set_press_colour if shop else _set_colour
     if paint.fill:
-        _set_colour(c, paint.fill)
+        colour(c, paint.fill)
     if paint.stroke:
-        _set_colour(c, paint.stroke, stroke=True)
-        c.setLineWidth(paint.width)
+        colour(c, paint.stroke, stroke=True)
+        c.setLineWidth(max(paint.width, THINNEST) if shop else paint.width)
         c.setLineCap(1 if paint.round_caps else 0)
         c.setLineJoin(1 if paint.round_caps else 0)
         c.setDash(list(paint.dash) if paint.dash else [])
     return int(bool(paint.stroke)), int(bool(paint.fill))
 
 
-def _draw(c: Canvas, shape: Shape) -> None:
+def _draw(c: Canvas, shape: Shape, shop: bool = False) -> None:
     if isinstance(shape, Clip):
         c.saveState()
         window = c.beginPath()
         window.rect(shape.x, shape.y, shape.width, shape.height)
         c.clipPath(window, stroke=0, fill=0)
         for inner in shape.shapes:
-            _draw(c, inner)
+            _draw(c, inner, shop)
         c.restoreState()
     elif isinstance(shape, Path):
-        stroke, fill = _apply_paint(c, shape.paint)
+        stroke, fill = _apply_paint(c, shape.paint, shop)
         p = c.beginPath()
         for sub in shape.subpaths:
             head, *rest = sub
@@ -58,20 +84,23 @@ def _draw(c: Canvas, shape: Shape) -> None:
                 p.close()
         c.drawPath(p, stroke=stroke, fill=fill and shape.closed)
     elif isinstance(shape, Circle):
-        stroke, fill = _apply_paint(c, shape.paint)
+        stroke, fill = _apply_paint(c, shape.paint, shop)
         c.circle(shape.centre.x, shape.centre.y, shape.radius, stroke=stroke, fill=fill)
     else:
-        _draw_text(c, shape)
+        _draw_text(c, shape, shop)
 
 
-def _draw_text(c: Canvas, text: Text) -> None:
+def _draw_text(c: Canvas, text: Text, shop: bool = False) -> None:
     c.saveState()
     # The page runs y downwards; flip back locally so glyphs stand upright.
     c.translate(text.position.x, text.position.y)
     if text.angle:
         c.rotate(text.angle)
     c.scale(1, -1)
-    _set_colour(c, text.colour)
+    if shop:
+        _set_press_colour(c, text.colour, text=True)
+    else:
+        _set_colour(c, text.colour)
     c.setFont(fonts.registered(text.font), text.size)
     draw = {"start": c.drawString, "middle": c.drawCentredString,
             "end": c.drawRightString}[text.anchor]
@@ -98,7 +127,34 @@ class _Info(PDFInfo):
         return PDFDictionary(entries).format(document)
 
 
-def document_pdf(doc: Document) -> bytes:
+def _bled(point: Point, page: Page, bleed: float) -> Point:
+    """A point on or past the trim moved out to the edge of the bleed."""
+    x, y = point.x, point.y
+    eps = 1e-6
+    x = -bleed if x <= eps else page.width + bleed if x >= page.width - eps else x
+    y = -bleed if y <= eps else page.height + bleed if y >= page.height - eps else y
+    return Point(x, y)
+
+
+def into_bleed(page: Page, bleed: float) -> Page:
+    """The page with every filled shape that reaches the trim run on into the bleed: a
+    background or a band to the page's edge is cut through ink, never at its edge."""
+    def run_on(shape: Shape) -> Shape:
+        if isinstance(shape, Path) and shape.closed and shape.paint.fill:
+            subpaths = tuple(tuple(_bled(p, page, bleed) for p in sub)
+                             for sub in shape.subpaths)
+            return Path(subpaths, shape.paint, shape.closed) if subpaths != shape.subpaths \
+                else shape
+        if isinstance(shape, Clip):
+            return Clip(shape.x, shape.y, shape.width, shape.height,
+                        tuple(run_on(s) for s in shape.shapes))
+        return shape
+    if not bleed:
+        return page
+    return Page(page.width, page.height, tuple(run_on(s) for s in page.shapes))
+
+
+def document_pdf(doc: Document, press: Press = HOME) -> bytes:
     out = io.BytesIO()
     # The initial font would otherwise be an unembedded Helvetica in every page's resources.
     c = Canvas(out, invariant=1, pageCompression=1, initialFontName=fonts.registered("regular"))
@@ -111,14 +167,26 @@ def document_pdf(doc: Document) -> bytes:
     c.setKeywords(", ".join(doc.keywords))
     c.setCreator(PRODUCER)
     c.setProducer(PRODUCER)
+    bleed = press.bleed if press.shop else 0.0
     for page in doc.pages:
-        c.setPageSize((page.width * mm, page.height * mm))
-        c.saveState()
-        c.translate(0, page.height * mm)
+        if press.shop:
+            page = into_bleed(page, bleed)
+            width, height = (page.width + 2 * bleed) * mm, (page.height + 2 * bleed) * mm
+            c.setPageSize((width, height))
+            c.setTrimBox([bleed * mm, bleed * mm, width - bleed * mm, height - bleed * mm])
+            c.setBleedBox([0, 0, width, height])
+            c.saveState()
+            c.translate(bleed * mm, (page.height + bleed) * mm)
+        else:
+            c.setPageSize((page.width * mm, page.height * mm))
+            c.saveState()
+            c.translate(0, page.height * mm)
         c.scale(mm, -mm)
         for shape in page.shapes:
-            _draw(c, shape)
+            _draw(c, shape, press.shop)
         c.restoreState()
         c.showPage()
     c.save()
+    if press.shop:
+        return inks.add_output_intent(out.getvalue())
     return out.getvalue()

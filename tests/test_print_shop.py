@@ -1,0 +1,515 @@
+"""`--for print-shop`: pages with bleed and boxes, press colour, booklets in reading order.
+
+Every print-shop file `pnp build --for print-shop` writes (every game and item, A4 and
+Letter, and the booklets) passes `pnp check --for print-shop`, and the home files beside it
+still pass `--for home`. The boxes, colour operators, ink, OutputIntent and page order are
+read back with pikepdf and poppler; each check is shown failing on a file that breaks it.
+"""
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pikepdf
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from PIL import Image, ImageCms
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from generator import preflight
+from generator.geometry import Point
+from generator.layout import booklet, cutsheet
+from generator.palette import COLOUR
+from generator.paper import (
+    BLEED_IN,
+    BLEED_MM,
+    NAMED,
+    SHOP_SAFE,
+    Paper,
+    for_press,
+    parse_paper,
+)
+from generator.render import press
+from generator.render.pdf import document_pdf, into_bleed
+from generator.scene import Document, Page, Paint, line, rectangle
+
+PNP = [sys.executable, "-m", "generator.cli"]
+PT = 72 / 25.4
+GAMES = ("blind-hex", "blinq", "hex-kb", "nex")
+
+
+def pnp(*args, cwd=None):
+    return subprocess.run([*PNP, *args], capture_output=True, text=True, cwd=cwd)
+
+
+@pytest.fixture(scope="module")
+def shop_catalogue(tmp_path_factory):
+    """`pnp build --for print-shop`: the home catalogue and the print shop's beside it."""
+    out = tmp_path_factory.mktemp("shop-catalogue")
+    done = pnp("build", "--for", "print-shop", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def shop_pdfs(out: Path) -> list[Path]:
+    return sorted((out / "print-shop").rglob("*.pdf"))
+
+
+# ------------------------------------------------------------------ helpers that read PDFs
+
+def boxes(path: Path) -> list[dict[str, tuple[float, ...]]]:
+    with pikepdf.open(path) as pdf:
+        return [{name: tuple(float(v) for v in page.obj[f"/{name}"])
+                 for name in ("MediaBox", "TrimBox", "BleedBox") if f"/{name}" in page.obj}
+                for page in pdf.pages]
+
+
+def box_errors(path: Path, paper: Paper, bleed_mm: float) -> list[str]:
+    """What is wrong with the boxes for a trim of the paper (either way round) and bleed."""
+    errors = []
+    b = bleed_mm * PT
+    for n, found in enumerate(boxes(path), start=1):
+        if "TrimBox" not in found or "BleedBox" not in found:
+            errors.append(f"page {n}: no TrimBox or BleedBox")
+            continue
+        x0, y0, x1, y1 = found["TrimBox"]
+        size = sorted((x1 - x0, y1 - y0))
+        if any(abs(a - e * PT) > 0.02 for a, e in zip(size, sorted((paper.width, paper.height)),
+                                                   strict=True)):
+            errors.append(f"page {n}: trim {size} is not {paper.name}")
+        bleed = found["BleedBox"]
+        if any(abs(a - e) > 0.02 for a, e in zip(bleed, (x0 - b, y0 - b, x1 + b, y1 + b),
+                                                    strict=True)):
+            errors.append(f"page {n}: BleedBox {bleed} is not the trim plus {bleed_mm} mm")
+        if any(abs(a - e) > 0.02 for a, e in zip(found["MediaBox"], bleed, strict=True)):
+            errors.append(f"page {n}: MediaBox is not the BleedBox")
+    return errors
+
+
+COLOUR_OPERATORS = {"rg", "RG", "k", "K", "g", "G", "sc", "SC", "scn", "SCN", "cs", "CS"}
+
+
+def colour_operations(path: Path) -> list[tuple[str, list]]:
+    """Every colour operator in every page's content, with its operands."""
+    found = []
+    with pikepdf.open(path) as pdf:
+        for page in pdf.pages:
+            for operands, operator in pikepdf.parse_content_stream(page):
+                if str(operator) in COLOUR_OPERATORS:
+                    found.append((str(operator), [o if isinstance(o, pikepdf.Name) else
+                                                  float(o) for o in operands]))
+    return found
+
+
+def rgb_operations(path: Path) -> list[str]:
+    return [op for op, args in colour_operations(path)
+            if op in ("rg", "RG") or (op in ("cs", "CS") and "/DeviceRGB" in map(str, args))]
+
+
+def most_ink(path: Path) -> float:
+    """The highest total ink painted, in percent (gray as K)."""
+    worst = 0.0
+    for op, args in colour_operations(path):
+        if op in ("k", "K"):
+            worst = max(worst, sum(args) * 100)
+        elif op in ("g", "G"):
+            worst = max(worst, (1 - args[0]) * 100)
+    return worst
+
+
+def output_profile(path: Path) -> bytes | None:
+    with pikepdf.open(path) as pdf:
+        intents = pdf.Root.get("/OutputIntents")
+        if not intents:
+            return None
+        profile = intents[0].get("/DestOutputProfile")
+        if profile is None or int(profile.get("/N", 0)) != 4:
+            return None
+        return profile.read_bytes()
+
+
+def page_texts(path: Path) -> list[str]:
+    pages = int(re.search(r"Pages:\s+(\d+)", subprocess.run(
+        ["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout).group(1))
+    return [subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(path),
+                            "-"], capture_output=True, text=True, check=True).stdout
+            for n in range(1, pages + 1)]
+
+
+def order_errors(path: Path) -> list[str]:
+    """A booklet in reading order: page 1 the cover (no folio), every inside page's folio
+    its own number, the last page the back cover."""
+    texts = page_texts(path)
+    errors = []
+    if len(texts) % 4:
+        errors.append(f"{len(texts)} pages")
+    if "Made to print and play with pnp." not in texts[-1]:
+        errors.append("the last page is not the back cover")
+    if re.search(r"^\s*\d+\s*$", texts[0], re.M):
+        errors.append("the first page carries a folio")
+    for n, text in enumerate(texts[1:-1], start=2):
+        lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+        folio = lines[-1].split()[-1] if lines else ""
+        if folio != str(n):
+            errors.append(f"page {n} ends with {folio!r}")
+    return errors
+
+
+# ------------------------------------------------------------------ the whole catalogue
+
+def test_every_print_shop_file_passes_the_print_shop_preflight(shop_catalogue):
+    files = shop_pdfs(shop_catalogue)
+    # Every game's items and kit on A4 and Letter, and ten booklets.
+    assert len([f for f in files if "booklets" in f.parts]) == 10
+    for key in GAMES:
+        assert any(f.name.endswith("-kit-a4.pdf") for f in (shop_catalogue / "print-shop"
+                                                             / key).iterdir())
+        assert any(f.name.endswith("-kit-letter.pdf") for f in (shop_catalogue / "print-shop"
+                                                                 / key).iterdir())
+    for path in files:
+        bad = [c for c in preflight.check_file(path, "print-shop") if not c.passed]
+        assert not bad, f"{path}: {bad}"
+
+
+def test_home_files_beside_them_still_pass_for_home(shop_catalogue):
+    homes = sorted(p for p in shop_catalogue.rglob("*.pdf") if "print-shop" not in p.parts)
+    assert homes
+    for path in homes:
+        bad = [c for c in preflight.check_file(path, "home") if not c.passed]
+        assert not bad, f"{path}: {bad}"
+
+
+def test_a_home_file_fails_the_print_shop_preflight(shop_catalogue):
+    """Control: the preflight tells the two apart."""
+    home = shop_catalogue / "blind-hex" / "cards-board-a4.pdf"
+    failed = {c.name for c in preflight.check_file(home, "print-shop") if not c.passed}
+    assert {"boxes", "bleed", "colour"} <= failed
+
+
+def test_pnp_check_for_print_shop_passes_each_kind_of_file(shop_catalogue):
+    shop = shop_catalogue / "print-shop"
+    for path in (shop / "blinq" / "standard-board-a4.pdf",
+                 shop / "nex" / "standard-rules-letter.pdf",
+                 shop / "hex-kb" / "standard-pad-a4.pdf",
+                 shop / "nex" / "standard-counters-letter.pdf",
+                 shop / "blind-hex" / "pennies-kit-a4.pdf",
+                 shop / "booklets" / "all-games-booklet-letter.pdf"):
+        done = pnp("check", str(path), "--for", "print-shop")
+        assert done.returncode == 0, done.stdout
+        assert done.stdout.rstrip().endswith("ready for a print shop")
+
+
+def test_boxes_trim_is_the_paper_and_bleed_all_round(shop_catalogue):
+    shop = shop_catalogue / "print-shop"
+    for path in shop.rglob("*.pdf"):
+        if "booklets" in path.parts:
+            page = booklet.FORMATS["letter" if "letter" in path.name else "a4"][0]
+        else:
+            page = NAMED["letter" if path.name.endswith("-letter.pdf") else "a4"]
+        bleed = BLEED_IN if page.inches else BLEED_MM
+        assert not box_errors(path, page, bleed), path
+
+
+def test_box_check_fails_on_wrong_boxes(shop_catalogue):
+    """Controls: a home file has no boxes, and a print-shop file has not another bleed or
+    another trim."""
+    home = shop_catalogue / "nex" / "standard-board-a4.pdf"
+    shop = shop_catalogue / "print-shop" / "nex" / "standard-board-a4.pdf"
+    assert box_errors(home, NAMED["a4"], BLEED_MM)
+    assert box_errors(shop, NAMED["a4"], 5.0)
+    assert box_errors(shop, NAMED["letter"], BLEED_MM)
+    assert not box_errors(shop, NAMED["a4"], BLEED_MM)
+
+
+def test_no_rgb_and_ink_at_most_240(shop_catalogue):
+    for path in shop_pdfs(shop_catalogue):
+        assert not rgb_operations(path), path
+        assert most_ink(path) <= 240.0 + 1e-6, path
+
+
+def test_rgb_and_ink_checks_fail_on_bad_files(shop_catalogue, tmp_path):
+    """Controls: the home board paints RGB; a rich black of four full inks is 400%."""
+    assert rgb_operations(shop_catalogue / "blind-hex" / "cards-board-a4.pdf")
+    heavy = tmp_path / "heavy.pdf"
+    c = Canvas(str(heavy), invariant=1)
+    c.setFillColorCMYK(1, 1, 1, 1)
+    c.rect(10, 10, 100, 100, stroke=0, fill=1)
+    c.save()
+    assert most_ink(heavy) == pytest.approx(400.0)
+
+
+def test_output_intent_with_an_embedded_cmyk_profile(shop_catalogue):
+    for path in shop_pdfs(shop_catalogue):
+        assert output_profile(path) == press.cmyk_profile(), path
+    # Control: the home files carry none.
+    assert output_profile(shop_catalogue / "nex" / "standard-board-a4.pdf") is None
+
+
+def test_the_profile_is_a_cmyk_output_profile_of_the_separation():
+    """littleCMS reads the profile; CMYK through it comes back as the colour the
+    separation was made from."""
+    data = press.cmyk_profile()
+    assert data[36:40] == b"acsp" and data[12:16] == b"prtr" and data[16:20] == b"CMYK"
+    profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
+    srgb = ImageCms.createProfile("sRGB")
+    to_rgb = ImageCms.buildTransform(profile, srgb, "CMYK", "RGB")
+    for colour in ("#ffffff", "#000000", "#e8412f", "#0e2d82", "#2e9d4a", "#d4e2f3"):
+        inks = press.separate(*press.rgb(colour))
+        pixel = Image.new("CMYK", (1, 1), tuple(round(v * 255) for v in inks))
+        shown = ImageCms.applyTransform(pixel, to_rgb).getpixel((0, 0))
+        wanted = tuple(round(v * 255) for v in press.rgb(colour))
+        assert max(abs(a - b) for a, b in zip(shown, wanted, strict=True)) <= 6, (colour, shown)
+    # Control: a profile of another separation (cyan for red) is told apart.
+    pixel = Image.new("CMYK", (1, 1), (255, 0, 0, 0))
+    assert ImageCms.applyTransform(pixel, to_rgb).getpixel((0, 0))[0] < 30
+
+
+# ------------------------------------------------------------------ the separation
+
+colours = st.tuples(*[st.integers(0, 255)] * 3)
+
+
+@given(colours)
+def test_separation_caps_ink_and_keeps_neutrals_on_black(rgb):
+    r, g, b = (v / 255 for v in rgb)
+    c, m, y, k = press.separate(r, g, b)
+    assert all(0 <= v <= 1 for v in (c, m, y, k))
+    assert c + m + y + k <= press.INK_LIMIT + 1e-9
+    assert min(c, m, y) == 0          # full GCR: the grey component is black ink
+    if r == g == b:
+        assert (c, m, y) == (0, 0, 0)
+    uncapped = sum((1 - x - (1 - max(r, g, b))) / max(r, g, b) for x in (r, g, b)) \
+        + 1 - max(r, g, b) if max(r, g, b) else 1.0
+    if uncapped <= press.INK_LIMIT - 0.01:     # no ink taken away: the same colour back
+        assert all(abs(a - e) < 0.01 for a, e in zip(press.composite(c, m, y, k), (r, g, b),
+                                                   strict=True))
+
+
+def test_the_ink_cap_is_needed():
+    """Control: a dark saturated red needs more than 240% without the cap."""
+    r, g, b = press.rgb("#800000")
+    k = 1 - max(r, g, b)
+    assert sum((1 - x - k) / (1 - k) for x in (r, g, b)) + k > press.INK_LIMIT
+    assert sum(press.separate(r, g, b)) <= press.INK_LIMIT
+
+
+def test_dark_text_is_black_ink_alone_and_light_lines_are_held(tmp_path):
+    """Dark blue text prints 100% K; a hairline is widened to 0.25 pt. Controls: the same
+    page for home printing keeps the blue and the hairline, and fails those checks."""
+    from generator.scene import Text
+    page = Page(210, 297, (Text(Point(20, 40), "Blue", 5, "#0e2d82"),
+                           line(Point(20, 60), Point(120, 60), Paint(stroke="#e8412f",
+                                                                     width=0.01))))
+    doc = Document((page,), "test", "test")
+    shop_paper = for_press(NAMED["a4"], "print-shop")
+    shop, home = tmp_path / "shop.pdf", tmp_path / "home.pdf"
+    shop.write_bytes(document_pdf(doc, shop_paper.press))
+    home.write_bytes(document_pdf(doc))
+    shop_results = {c.name: c.passed for c in preflight.check_file(shop, "print-shop")}
+    assert shop_results["black text"] and shop_results["thinnest line"]
+    assert shop_results["colour"] and shop_results["ink"]
+    home_results = {c.name: c.passed for c in preflight.check_file(home, "print-shop")}
+    assert not home_results["black text"] and not home_results["thinnest line"]
+
+
+# ------------------------------------------------------------------ bleed, marks, margins
+
+def test_what_reaches_the_trim_runs_into_the_bleed(tmp_path):
+    """A background to the page's edge is drawn out to the bleed's edge; a block inside the
+    page stays where it is (control). Seen in poppler's rendering of the MediaBox."""
+    page = Page(148, 210, (rectangle(0, 0, 148, 40, Paint(fill="#0e2d82")),
+                           rectangle(40, 100, 60, 60, Paint(fill="#e8412f"))))
+    bled = into_bleed(page, 3.0)
+    assert bled.shapes[1] == page.shapes[1]
+    assert bled.shapes[0] != page.shapes[0]
+    paper = for_press(NAMED["a5"], "print-shop")
+    pdf = tmp_path / "bled.pdf"
+    pdf.write_bytes(document_pdf(Document((page,), "bled", "test"), paper.press))
+    subprocess.run(["pdftoppm", "-png", "-r", "72", str(pdf), str(tmp_path / "r")],
+                   check=True)
+    image = Image.open(next(tmp_path.glob("r*.png"))).convert("RGB")
+    px = 72 / 25.4
+    assert abs(image.size[0] - (148 + 6) * px) <= 1 and abs(image.size[1] - (210 + 6) * px) <= 1
+    top_corner = image.getpixel((1, 1))              # in the bleed, above the band
+    beside_block = image.getpixel((round(1 * px), round(133 * px)))   # bleed beside the block
+    assert sum(top_corner) < 400                     # blue ink in the bleed
+    assert beside_block == (255, 255, 255)           # control: nothing runs out there
+
+
+def test_no_ruler_or_crop_marks_at_the_print_shop(tmp_path):
+    """Home sheets carry the calibration ruler and crop marks outside the cut blocks; the
+    print shop's carry neither (controls: the home ones do)."""
+    for target, expect in (("home", True), ("print-shop", False)):
+        out = tmp_path / f"{target}.pdf"
+        assert pnp("counters", "nex", "--for", target, "-o", str(out)).returncode == 0
+        text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True,
+                              check=True).stdout
+        assert ("50 mm" in text and "2 in" in text) is expect
+    runs = [cutsheet.TileRun("dark", 30, "#000000",
+                             lambda centre, side, bleed: [])]
+    for target, expect in (("home", True), ("print-shop", False)):
+        paper = for_press(NAMED["a4"], target)
+        (blocks, *_) = cutsheet.layout(paper, 20.0, runs)
+        shapes = [s for b in blocks for s in cutsheet.block_shapes(b, COLOUR, paper.press.shop)]
+        outside = []
+        for b in blocks:
+            for s in shapes:
+                for sub in getattr(s, "subpaths", ()):
+                    for p in sub:
+                        if not (b.x - cutsheet.BLEED - 1e-6 <= p.x <= b.x + b.width
+                                + cutsheet.BLEED + 1e-6 and b.y - cutsheet.BLEED - 1e-6 <= p.y
+                                <= b.y + b.height + cutsheet.BLEED + 1e-6):
+                            outside.append(p)
+        assert bool(outside) is expect
+
+
+def booklet_text_outside(path: Path, margin_mm: float) -> list[str]:
+    facts = preflight.read_pdf(path)
+    wrong = []
+    for page in facts.pages:
+        zone = preflight.shrink(page.trim or page.media, margin_mm * PT)
+        wrong += [f"page {page.number}: {t.text}" for t in page.texts
+                  if not preflight.inside(t.box, zone)]
+    return wrong
+
+
+def test_booklet_text_half_an_inch_inside_the_trim(shop_catalogue):
+    for path in (shop_catalogue / "print-shop" / "booklets").glob("*.pdf"):
+        assert not booklet_text_outside(path, booklet.SHOP_OUTER), path
+    # Control: the home booklet keeps 12 mm, not half an inch.
+    assert booklet_text_outside(shop_catalogue / "booklets" / "nex-booklet-a4.pdf",
+                                booklet.SHOP_OUTER)
+
+
+def test_sheets_keep_text_five_mm_inside_the_trim(shop_catalogue):
+    shop = shop_catalogue / "print-shop" / "blinq" / "standard-tiles-letter.pdf"
+    assert not booklet_text_outside(shop, SHOP_SAFE)
+    assert booklet_text_outside(shop, SHOP_SAFE + 1)     # control: it is near 5 mm, not more
+
+
+# ------------------------------------------------------------------ booklets
+
+def test_print_shop_booklets_are_single_pages_in_reading_order(shop_catalogue):
+    for path in (shop_catalogue / "print-shop" / "booklets").glob("*.pdf"):
+        assert not order_errors(path), (path, order_errors(path))
+
+
+def test_the_home_booklet_is_imposed_so_not_in_reading_order(shop_catalogue):
+    """Control: the imposed booklet's sheets are out of reading order."""
+    assert order_errors(shop_catalogue / "booklets" / "all-games-booklet-a4.pdf")
+
+
+def test_booklet_pages_are_a5_or_half_letter(tmp_path):
+    for paper, trim in (("a4", (148.0, 210.0)), ("letter", (139.7, 215.9))):
+        out = tmp_path / f"{paper}.pdf"
+        done = pnp("booklet", "nex", "--for", "print-shop", "--paper", paper, "-o", str(out))
+        assert done.returncode == 0, done.stderr
+        page = Paper("page", *trim)
+        assert not box_errors(out, page, BLEED_IN if paper == "letter" else BLEED_MM)
+        assert len(boxes(out)) % 4 == 0
+
+
+# ------------------------------------------------------------------ the command line
+
+def test_for_home_is_the_default_byte_for_byte(tmp_path):
+    for args in (["board", "blinq", "--paper", "letter"], ["kit", "nex"],
+                 ["tiles", "blinq"], ["booklet", "hex-kb", "blind-hex"]):
+        plain, home = tmp_path / "plain.pdf", tmp_path / "home.pdf"
+        assert pnp(*args, "-o", str(plain)).returncode == 0
+        assert pnp(*args, "--for", "home", "-o", str(home)).returncode == 0
+        assert plain.read_bytes() == home.read_bytes(), args
+        # Control: the comparison sees a difference when there is one.
+        shop = tmp_path / "shop.pdf"
+        assert pnp(*args, "--for", "print-shop", "-o", str(shop)).returncode == 0
+        assert shop.read_bytes() != plain.read_bytes()
+
+
+def test_build_for_home_is_the_default(tmp_path):
+    plain, home = tmp_path / "plain", tmp_path / "home"
+    assert pnp("build", "nex", "--paper", "a4", "--out", str(plain)).returncode == 0
+    assert pnp("build", "nex", "--paper", "a4", "--for", "home",
+               "--out", str(home)).returncode == 0
+    files = sorted(p.relative_to(plain) for p in plain.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(home) for p in home.rglob("*") if p.is_file())
+    assert all((plain / f).read_bytes() == (home / f).read_bytes() for f in files)
+    assert not (plain / "print-shop").exists()
+
+
+def test_the_index_lists_both(shop_catalogue):
+    page = (shop_catalogue / "index.html").read_text()
+    links = re.findall(r'href="([^"]+)"', page)
+    shop = [link for link in links if link.startswith("print-shop/")]
+    assert len(shop) == len(shop_pdfs(shop_catalogue))
+    assert any(link.startswith("blinq/") for link in links)
+    assert all((shop_catalogue / link).is_file() for link in links)
+
+
+def test_the_print_shop_files_are_the_same_every_time(tmp_path):
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    for out in (a, b):
+        assert pnp("kit", "blinq", "--for", "print-shop", "-o", str(out)).returncode == 0
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_png_for_a_print_shop_includes_the_bleed(tmp_path):
+    home, shop = tmp_path / "home.png", tmp_path / "shop.png"
+    assert pnp("board", "nex", "--dpi", "50", "-o", str(home)).returncode == 0
+    assert pnp("board", "nex", "--dpi", "50", "--for", "print-shop", "-o",
+               str(shop)).returncode == 0
+    w, h = Image.open(home).size
+    sw, sh = Image.open(shop).size
+    assert all(abs(a - e / 25.4 * 50) <= 1 for a, e in zip(sorted((w, h)), (210, 297),
+                                                               strict=True))
+    # The same page and 3 mm more on every side.
+    assert abs(sw - w - 6 / 25.4 * 50) <= 1 and abs(sh - h - 6 / 25.4 * 50) <= 1
+
+
+def test_bleed_option(tmp_path):
+    out = tmp_path / "b.pdf"
+    assert pnp("pad", "nex", "--for", "print-shop", "--bleed", "5", "-o",
+               str(out)).returncode == 0
+    assert not box_errors(out, NAMED["a4"], 5.0)
+    custom = tmp_path / "c.pdf"
+    assert pnp("rules", "blinq", "--for", "print-shop", "--paper", "8.5x14in", "-o",
+               str(custom)).returncode == 0
+    assert not box_errors(custom, parse_paper("8.5x14in"), BLEED_IN)
+
+
+@pytest.mark.parametrize("args", [
+    ["board", "nex", "--bleed", "3"],                       # bleed is for the print shop
+    ["board", "nex", "--for", "print-shop", "--bleed", "11"],
+    ["board", "nex", "--for", "print-shop", "--bleed", "-1"],
+    ["board", "nex", "--for", "shop"],
+    ["board", "nex", "--for", "print-shop", "--format", "json"],
+    ["booklet", "nex", "--bleed", "2"],
+    ["build", "--bleed", "2"],
+])
+def test_bad_press_options_are_one_line(tmp_path, args):
+    done = pnp(*args, "-o" if args[0] != "build" else "--out", str(tmp_path / "x"),
+               cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith("pnp: ") and done.stderr.count("\n") == 1
+    assert not list(tmp_path.iterdir())
+
+
+def test_an_imposed_booklet_counts_two_pages_a_side(tmp_path):
+    """The preflight's page count: landscape sides of an imposed booklet hold two pages, so
+    six sides are twelve pages; three sides (six pages) fail, as do six portrait pages."""
+    def made(name, sides, landscape):
+        path = tmp_path / name
+        size = (297 * mm, 210 * mm) if landscape else (148 * mm, 210 * mm)
+        c = Canvas(str(path), pagesize=size, invariant=1)
+        c.setTitle("Rules: a booklet")
+        for _ in range(sides):
+            c.showPage()
+        c.save()
+        return {c.name: c.passed for c in preflight.check_file(path, "home")}["page count"]
+
+    assert made("six.pdf", 6, True)
+    assert not made("three.pdf", 3, True)
+    assert not made("portrait.pdf", 6, False)
+    assert made("eight.pdf", 8, False)
