@@ -161,7 +161,7 @@ def test_a_named_pipe_is_written_through(tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     got: list[bytes] = []
-    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
     reader.start()
     result = pnp("board", "nex", "--format", "json", "-o", str(fifo))
     reader.join(10)
@@ -287,7 +287,7 @@ def test_an_interrupted_build_stops_its_workers_and_leaves_no_temporary_files(
                             start_new_session=True,
                             preexec_fn=None)
     err: list[str] = []
-    reader = threading.Thread(target=lambda: err.append(proc.stderr.read()))
+    reader = threading.Thread(target=lambda: err.append(proc.stderr.read()), daemon=True)
     reader.start()
     deadline = time.monotonic() + 30
     while not list(out.rglob("*.pdf")) and time.monotonic() < deadline:
