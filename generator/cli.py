@@ -21,6 +21,7 @@ import click
 from . import __version__
 from .errors import UserError
 from .games import ALIASES, KEYS, all_games, find
+from .i18n import LANGUAGES
 from .palette import PALETTES
 from .paper import NAMED, PAPERS, Paper, parse_paper
 
@@ -84,6 +85,12 @@ PAPER_HELP = (f"Paper: {', '.join(NAMED)}, or WxH in mm or inches (200x300, 8.5x
               f"turn to landscape when that gives a larger board.")
 PALETTE = click.option("--palette", type=click.Choice(sorted(PALETTES)), default="colour",
                        show_default=True, help="Colours by role.")
+LANG_HELP = "Language of everything printed: English, Portuguese, Spanish or German."
+
+
+def lang_option() -> click.Option:
+    return click.Option(["--lang"], type=click.Choice(LANGUAGES), default="en",
+                        show_default=True, help=LANG_HELP)
 
 
 class GameName(click.Choice):
@@ -185,6 +192,7 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
                               f"Multi-page SVG and PNG become NAME-1.EXT, NAME-2.EXT, ..."),
             click.Option(["--dpi"], type=click.IntRange(36, 1200), metavar="N",
                          help="Pixels per inch of --format png.  [default: 300]"),
+            lang_option(),
         ]
         if item not in NOT_REPEATED:
             params.append(click.Option(["--copies"], type=click.IntRange(1, 100),
@@ -201,8 +209,15 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
             ]
 
         def run(paper: Paper, palette: str, fmt: str | None, output: Path | None,
-                dpi: int | None, copies: int | None = None, cell: float | None = None,
+                dpi: int | None, lang: str, copies: int | None = None, cell: float | None = None,
                 tile: bool = False, **given: Any) -> None:
+            from . import i18n
+            with i18n.language(lang):
+                write(paper, palette, fmt, output, dpi, copies, cell, tile, **given)
+
+        def write(paper: Paper, palette: str, fmt: str | None, output: Path | None,
+                  dpi: int | None, copies: int | None, cell: float | None,
+                  tile: bool, **given: Any) -> None:
             from . import render
             from .games.game import OptionError
             options = game.make_options(**given)
@@ -328,14 +343,17 @@ main.add_command(GameGroup(
 @PALETTE
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               default=Path("booklet.pdf"), show_default=True, help="Output PDF.")
+@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+              help=LANG_HELP)
 def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
-                    extras: tuple[str, ...], palette: str, output: Path) -> None:
+                    extras: tuple[str, ...], palette: str, output: Path, lang: str) -> None:
     """Impose rule sheets (and more) as a saddle-stitched booklet, ready to print duplex."""
-    from . import documents, render
+    from . import documents, i18n, render
     keys = list(KEYS) if everything else list(dict.fromkeys(games))
     if not keys:
         raise click.UsageError("name the games for the booklet, or give --all")
-    document = documents.booklet_document(keys, list(extras), paper, palette)
+    with i18n.language(lang):
+        document = documents.booklet_document(keys, list(extras), paper, palette)
     for path in render.save(document, output, None, "booklet", ("pdf",)):
         click.echo(path)
 
@@ -348,16 +366,21 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
               show_default=True, help="Folder for the catalogue.")
 @click.option("--jobs", type=click.IntRange(1, 64),
               help="Processes to build with (default: one per core).")
+@click.option("--lang", "langs", type=click.Choice([*LANGUAGES, "all"]), multiple=True,
+              help="Language(s), repeatable, or all; English by default. Other languages go "
+                   "in OUT/LANG/.")
 def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
-          jobs: int | None) -> None:
+          jobs: int | None, langs: tuple[str, ...]) -> None:
     """Write the whole catalogue (every game, item, paper and format) into a folder."""
     from . import catalogue
     papers = list(paper) or [PAPERS[k] for k in sorted(PAPERS)]
     keys = list(dict.fromkeys(games)) or list(KEYS)
+    chosen = list(LANGUAGES) if "all" in langs else list(dict.fromkeys(langs)) or ["en"]
     catalogue.make_folder(out)
-    with click.progressbar(length=len(keys), label="Building", file=sys.stderr) as bar:
+    with click.progressbar(length=len(keys) * len(chosen), label="Building",
+                           file=sys.stderr) as bar:
         built = catalogue.build(keys, papers, out, jobs or os.cpu_count() or 1,
-                                progress=lambda key: bar.update(1))
+                                progress=lambda key: bar.update(1), langs=chosen)
     click.echo(f"{sum(len(paths) for _, paths in built) + 1} files in {out}, with index.html")
 
 

@@ -7,6 +7,7 @@ from typing import Sequence
 
 from ..fonts import ASCENT, CAP_HEIGHT, DESCENT, text_width
 from ..geometry import Point
+from ..i18n import _
 from ..palette import Palette
 from ..paper import Paper
 from ..scene import SMALLEST_TEXT, Page, Paint, Shape, Text, line, rectangle, segments
@@ -179,11 +180,11 @@ class RecordSheet:
 
 def _opening(paper: Paper, pad: Pad, colours: Palette) -> tuple[list[Shape], float]:
     """The first sheet's players, date, board and notes, and where its record starts."""
-    x, y, w, _ = body_box(paper)
+    x, y, w, _height = body_box(paper)
     half = (w - 6) / 2
     shapes: list[Shape] = []
     y += 4
-    for left, right in (pad.players, ("Date", "Board")):
+    for left, right in (pad.players, (_("Date"), _("Board"))):
         shapes += field(x, y, half, left, colours)
         shapes += field(x + half + 6, y, half, right, colours)
         y += 8
@@ -201,16 +202,16 @@ def _closing_height(pad: Pad) -> float:
 
 
 def _closing(paper: Paper, pad: Pad, y: float, colours: Palette) -> list[Shape]:
-    x, _, w, _ = body_box(paper)
+    x, _top, w, _height = body_box(paper)
     half = (w - 6) / 2
-    shapes = field(x, y, half, "Winner", colours)
-    shapes += field(x + half + 6, y, half, "Turns played", colours)
+    shapes = field(x, y, half, _("Winner"), colours)
+    shapes += field(x + half + 6, y, half, _("Turns played"), colours)
     y += 6
-    shapes.append(Text(Point(x, y + 3), "Match tally", 3.6, colours["ink"], "bold"))
+    shapes.append(Text(Point(x, y + 3), _("Match tally"), 3.6, colours["ink"], "bold"))
     y += 5
     a, b = pad.players
-    shapes += table(x, y, w, [Column("Game", 0.5), Column(a, 1.5), Column(b, 1.5),
-                              Column("Winner", 1.2), Column("Running score", 1.3)],
+    shapes += table(x, y, w, [Column(_("Game"), 0.5), Column(a, 1.5), Column(b, 1.5),
+                              Column(_("Winner"), 1.2), Column(_("Running score"), 1.3)],
                     pad.tally_rows, ROW_HEIGHT, colours,
                     first_column=[str(i) for i in range(1, pad.tally_rows + 1)])
     return shapes
@@ -255,7 +256,7 @@ def record_sheets(paper: Paper, pad: Pad, first_top: float) -> list[RecordSheet]
 def score_pad(paper: Paper, pad: Pad, colours: Palette) -> list[Page]:
     """The pad's sheets: the first with players and notes, the last with the winner and the
     match tally, the record running over them all with its rows numbered on."""
-    x, top, w, _ = body_box(paper)
+    x, top, w, _height = body_box(paper)
     opening, first_top = _opening(paper, pad, colours)
     plan = record_sheets(paper, pad, first_top)
     blocks = pad.record_blocks
@@ -263,7 +264,7 @@ def score_pad(paper: Paper, pad: Pad, colours: Palette) -> list[Page]:
     pages = []
     for k, part in enumerate(plan):
         first, last = k == 0, k == len(plan) - 1
-        title = pad.title if first else f"{pad.title} (continued)"
+        title = pad.title if first else _("%(title)s (continued)", title=pad.title)
         shapes = header(paper, title, pad.subtitle, colours)
         y = first_top if first else top + RECORD_GAP
         if first:
@@ -276,7 +277,8 @@ def score_pad(paper: Paper, pad: Pad, colours: Palette) -> list[Page]:
         y += (part.rows + 1) * part.row_height + 8
         if last:
             shapes += _closing(paper, pad, y, colours)
-        note = pad.footer if len(plan) == 1 else f"{pad.footer} Sheet {k + 1} of {len(plan)}."
+        note = pad.footer if len(plan) == 1 else _("%(footer)s Sheet %(n)s of %(total)s.",
+                                                   footer=pad.footer, n=k + 1, total=len(plan))
         shapes += footer(paper, note, colours)
         pages.append(Page(paper.width, paper.height, tuple(shapes)))
     return pages

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from .. import i18n
 from ..fonts import CAP_HEIGHT, DESCENT, text_width
 from ..geometry import Affine, Point
 from ..palette import Palette
@@ -300,7 +301,8 @@ class Flow:
         total = len(self.pages)
         out = []
         for n, shapes in enumerate(self.pages, start=1):
-            foot = f"{self.footer_text} · page {n} of {total}" if total > 1 else self.footer_text
+            foot = (i18n._("%(footer)s · page %(n)s of %(total)s", footer=self.footer_text,
+                           n=n, total=total) if total > 1 else self.footer_text)
             baseline = self.paper.height - self.paper.margin - DESCENT * self.style.footer
             shapes = [placed for s in shapes
                       for placed in (place(s.shapes, s.transform) if isinstance(s, _Placed)
