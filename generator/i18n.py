@@ -59,7 +59,8 @@ class Pseudo(gettext.NullTranslations):
 
 _ACCENTS = str.maketrans("aeiouncsyAEIOUNCY", "áéïöüñçšýÄÉÏÖÜÑÇÝ")
 # What pseudo-translation leaves alone: placeholders, cell names and other notation.
-_KEEP = re.compile(r"%\(\w+\)s|%%|\[figure [\w-]+\]|\b[a-z]?\d+\b|\b\w\b|[^\w%\[]+|[%\[]")
+_KEEP = re.compile(r"[\w.-]+\.(?:org|com|io)[\w/.-]*|%\(\w+\)s|%%|\[figure [\w-]+\]"
+                   r"|\b[a-z]?\d+\b|\b\w\b|[^\w%\[]+|[%\[]")
 
 
 def pseudo(message: str) -> str:
@@ -76,7 +77,7 @@ def pseudo(message: str) -> str:
 def _stretch(word: str) -> str:
     if not word:
         return word
-    extra = -(-len(word) * 2 // 5)       # 40%, rounded up
+    extra = -(-len(word) // 2)       # half again: with the spaces, some 40% longer
     return (word + word[-extra:].lower()).translate(_ACCENTS)
 
 

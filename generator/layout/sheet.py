@@ -23,9 +23,21 @@ def header(paper: Paper, title: str, subtitle: str, colours: Palette) -> list[Sh
     x, y = paper.margin, paper.margin + TITLE_SIZE * ASCENT
     shapes: list[Shape] = [Text(Point(x, y), title, TITLE_SIZE, colours["ink"], "bold")]
     left = x + text_width(title, TITLE_SIZE, "bold") + 3
-    shapes.append(Text(Point(left, y), subtitle,
-                       fitted(subtitle, SUBTITLE_SIZE, paper.width - paper.margin - left),
-                       colours["muted"]))
+    room = paper.width - paper.margin - left
+    size = fitted(subtitle, SUBTITLE_SIZE, room)
+    lines = [subtitle]
+    if size < SMALLEST_TEXT and len(subtitle.split()) > 1:
+        # Too long for one line at 6 pt (a longer language): two lines beside the title,
+        # where that brings it to 6 pt.
+        words = wrap_words(subtitle, SMALLEST_TEXT, room)
+        two = [words[0], " ".join(words[1:])]
+        two_size = min(SUBTITLE_SIZE * 0.75, *(fitted(line_, SUBTITLE_SIZE, room)
+                                                for line_ in two))
+        if two_size >= SMALLEST_TEXT:
+            lines, size = two, two_size
+    for i, line_ in enumerate(lines):
+        shapes.append(Text(Point(left, y + (i - (len(lines) - 1) / 2) * size * 1.2), line_,
+                           size, colours["muted"]))
     rule_y = paper.margin + HEADER_HEIGHT - 3
     shapes.append(line(Point(paper.margin, rule_y), Point(paper.width - paper.margin, rule_y),
                        Paint(stroke=colours["rule"], width=0.3, round_caps=False)))
@@ -120,8 +132,10 @@ def table(x: float, y: float, width: float, columns: Sequence[Column], rows: int
     cuts[0] = (Point(x, y + rule.width / 2), Point(x + width, y + rule.width / 2))
     left = x
     for w, col in zip(widths, columns):
-        shapes.append(Text(Point(left + w / 2, y + row_height / 2 + heading_size * CAP_HEIGHT / 2),
-                           col.heading, heading_size, colours["ink"], "bold", "middle"))
+        # A heading longer than its column (a longer language) is set smaller, to 6 pt.
+        size = max(SMALLEST_TEXT, fitted(col.heading, heading_size, w - 1.0, "bold"))
+        shapes.append(Text(Point(left + w / 2, y + row_height / 2 + size * CAP_HEIGHT / 2),
+                           col.heading, size, colours["ink"], "bold", "middle"))
         left += w
     edges = [x]
     for w in widths:
