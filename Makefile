@@ -29,7 +29,7 @@ $(VENV)/.babel-installed: $(VENV)/.installed
 
 LOCALES := generator/locales
 POT := $(LOCALES)/pnp.pot
-BABEL_FLAGS := --no-location --sort-output --width 100
+BABEL_FLAGS := --width 100
 
 # The template of every message (pnp.pot), and each language's catalogue brought up to it:
 # new messages appear empty, changed ones fuzzy, for the translators.
