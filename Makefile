@@ -1,11 +1,14 @@
 # `make` builds the whole catalogue into output/; `make test` installs what the tests need,
 # lints and type-checks, and runs them; `make bench` times whole commands and prints medians.
+# `make messages` gathers the printed strings into the translators' catalogues; `make locales`
+# compiles each language's .po into the .mo that pnp reads (both committed; a test checks
+# that every .mo is its .po compiled).
 VENV := .venv
 PY := $(VENV)/bin/python
 PNP := $(VENV)/bin/pnp
 SYSTEM_TOOLS := poppler-utils qpdf librsvg2-bin fonts-dejavu-core chromium chromium-driver
 
-.PHONY: all build test check bench system-tools clean
+.PHONY: all build test check bench system-tools clean locales messages
 
 all: build
 
@@ -20,8 +23,27 @@ $(VENV)/.test-installed: $(VENV)/.installed pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]' --config-settings editable_mode=compat
 	touch $@
 
-build: $(VENV)/.installed
-	$(PNP) build --out output
+$(VENV)/.babel-installed: $(VENV)/.installed
+	$(PY) -m pip install --quiet -e '.[i18n]' --config-settings editable_mode=compat
+	touch $@
+
+LOCALES := generator/locales
+POT := $(LOCALES)/pnp.pot
+BABEL_FLAGS := --width 100
+
+# The template of every message (pnp.pot), and each language's catalogue brought up to it:
+# new messages appear empty, changed ones fuzzy, for the translators.
+messages: $(VENV)/.babel-installed
+	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ -c TRANSLATORS: --project pnp \
+	  --copyright-holder "pnp contributors" --msgid-bugs-address "" \
+	  --no-location --sort-output -o $(POT) .
+	$(VENV)/bin/pybabel update -i $(POT) -d $(LOCALES) -D pnp $(BABEL_FLAGS)
+
+locales: $(VENV)/.babel-installed
+	$(VENV)/bin/pybabel compile -d $(LOCALES) -D pnp --statistics
+
+build: $(VENV)/.installed locales
+	$(PNP) build --out output --lang all
 
 # The tests drive real clients: qpdf, poppler, librsvg, headless Chromium and, for the
 # studio, Chromium's WebDriver. Installed when missing.

@@ -1,7 +1,9 @@
-"""The whole catalogue: every game's variants, items, papers and formats, written to a folder.
+"""The whole catalogue: every game's variants, items, papers and formats, written to a folder,
+in each language asked for (English at the top of the folder, the others in LANG/).
 
-With print-shop papers (generator.paper.for_press) the same items go to OUT/print-shop/, as
-PDF only (a print shop takes PDF; SVG has no CMYK), with the booklets as single pages.
+With print-shop papers (generator.paper.for_press) the same items go to a print-shop/ folder
+beside them, as PDF only (a print shop takes PDF; SVG has no CMYK), with the booklets as
+single pages.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from . import render, templating
+from . import i18n, render, templating
 from .documents import booklet_document, make_document
 from .documents import check as check_document
 from .games import load as game_named
 from .games.game import Game
+from .i18n import _
 from .paper import NAMED, Paper, for_press
 from .scene import Document
 
@@ -28,8 +31,14 @@ SHOP_FOLDER = "print-shop"     # the print shop's files, beside the home catalog
 SHOP_FORMATS = ("pdf",)
 
 
-def _root(out: Path, paper: Paper) -> Path:
-    return out / SHOP_FOLDER if paper.press.shop else out
+def language_folder(out: Path, lang: str) -> Path:
+    """Where a language's files go: English at the top, the others in a folder of their own."""
+    return out if lang == i18n.SOURCE else out / lang
+
+
+def _root(out: Path, paper: Paper, lang: str) -> Path:
+    folder = language_folder(out, lang)
+    return folder / SHOP_FOLDER if paper.press.shop else folder
 
 
 def _press(paper: Paper) -> dict[str, Any]:
@@ -46,13 +55,15 @@ class Entry:
     item: str
     paper: Paper
     fmt: str
+    lang: str = i18n.SOURCE
 
     def path(self, out: Path) -> Path:
         name = f"{self.variant}-{self.item}-{self.paper.name.lower()}.{self.fmt}"
-        return _root(out, self.paper) / self.game.key / name
+        return _root(out, self.paper, self.lang) / self.game.key / name
 
 
-def entries(game_keys: list[str], papers: list[Paper]) -> Iterator[Entry]:
+def entries(game_keys: list[str], papers: list[Paper],
+            lang: str = i18n.SOURCE) -> Iterator[Entry]:
     for key in game_keys:
         game = game_named(key)
         for variant, options in game.variants():
@@ -61,14 +72,17 @@ def entries(game_keys: list[str], papers: list[Paper]) -> Iterator[Entry]:
                     formats = (SHOP_FORMATS if paper.press.shop
                                else ITEM_FORMATS.get(item, render.FORMATS))
                     for fmt in formats:
-                        yield Entry(game, variant, options, item, paper, fmt)
+                        yield Entry(game, variant, options, item, paper, fmt, lang)
 
 
-def build_entry(entry: Entry, out: Path, cache: dict[tuple[str, str, str, Paper], Document]
-                ) -> list[Path]:
-    key = (entry.game.key, entry.variant, entry.item, entry.paper)
+DocumentKey = tuple[str, str, str, Paper, str]     # game, variant, item, paper, language
+
+
+def build_entry(entry: Entry, out: Path, cache: dict[DocumentKey, Document]) -> list[Path]:
+    key = (entry.game.key, entry.variant, entry.item, entry.paper, entry.lang)
     if key not in cache:
-        cache[key] = make_document(entry.game, entry.item, entry.options, entry.paper)
+        with i18n.language(entry.lang):
+            cache[key] = make_document(entry.game, entry.item, entry.options, entry.paper)
     target = entry.path(out)
     make_folder(target.parent)
     return render.save(cache[key], target, entry.fmt, entry.item, **_press(entry.paper))
@@ -80,7 +94,7 @@ def check(game_keys: list[str], papers: list[Paper], out: Path) -> None:
     file. One-line UserErrors."""
     for key in game_keys:
         game = game_named(key)
-        for _, options in game.variants():
+        for _variant, options in game.variants():
             for item in (*game.items, "kit"):
                 for paper in papers:
                     check_document(game, item, options, paper)
@@ -97,6 +111,7 @@ class Booklet:
     """A rules booklet in the catalogue: one game's, or every game's built together."""
     keys: tuple[str, ...]
     paper_key: str      # a key of layout.booklet.FORMATS
+    lang: str = i18n.SOURCE
     target: str = "home"
     bleed: float | None = None
 
@@ -106,16 +121,25 @@ class Booklet:
 
     @property
     def label(self) -> str:
+        """What the index page calls the booklet, in the active language."""
         what = (game_named(self.keys[0]).title if len(self.keys) == 1
-                else f"All {len(self.keys)} games")
-        return f"{what}, {NAMED[self.paper_key].name}"
+                else _("All %(count)s games", count=len(self.keys)))
+        return f"{what}, {paper_name(self.paper_key)}"
 
     def path(self, out: Path) -> Path:
-        root = out / SHOP_FOLDER if self.target != "home" else out
+        root = language_folder(out, self.lang)
+        if self.target != "home":
+            root = root / SHOP_FOLDER
         return root / "booklets" / f"{self.name}-booklet-{self.paper_key}.pdf"
 
 
-def booklets(game_keys: list[str], papers: list[Paper]) -> Iterator[Booklet]:
+def paper_name(key: str) -> str:
+    """A paper's name as the index page gives it: A4, and Letter in each language."""
+    return _("Letter") if key == "letter" else NAMED[key].name
+
+
+def booklets(game_keys: list[str], papers: list[Paper],
+             lang: str = i18n.SOURCE) -> Iterator[Booklet]:
     """A booklet of each game and, with more than one game, of them all, on each paper a
     booklet is made for (A4 and Letter)."""
     from .layout.booklet import FORMATS
@@ -126,15 +150,16 @@ def booklets(game_keys: list[str], papers: list[Paper]) -> Iterator[Booklet]:
         paper_key = paper.name.lower()
         if paper_key in FORMATS and NAMED[paper_key] == paper:
             for keys in groups:
-                yield Booklet(keys, paper_key)
+                yield Booklet(keys, paper_key, lang)
 
 
 def build_booklet(item: Booklet, out: Path) -> list[Path]:
     from .layout.booklet import page_paper
     target = item.path(out)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    document = booklet_document(list(item.keys), [], item.paper_key, target=item.target,
-                                bleed=item.bleed)
+    make_folder(target.parent)
+    with i18n.language(item.lang):
+        document = booklet_document(list(item.keys), [], item.paper_key, target=item.target,
+                                    bleed=item.bleed)
     return render.save(document, target, "pdf", "booklet", ("pdf",),
                        **_press(page_paper(item.paper_key, item.target, item.bleed)))
 
@@ -150,37 +175,63 @@ class Card:
         return self.svgs[0] if self.svgs else None
 
 
+# What the index page calls an item and a variant, in each language.
+ITEM_LABELS = {"rules": i18n.N_("rules"), "board": i18n.N_("board"), "pad": i18n.N_("pad"),
+               "counters": i18n.N_("counters"), "tiles": i18n.N_("tiles"),
+               "puzzle": i18n.N_("puzzle"), "kit": i18n.N_("kit")}
+VARIANT_LABELS = {"cards": i18n.N_("cards"), "pennies": i18n.N_("pennies")}
+
+
+def card_label(variant: str, item: str, paper: str) -> str:
+    """"cards rules, A4", "board, Letter": the variant (unless the only one), item, paper."""
+    what = _(ITEM_LABELS[item]) if item in ITEM_LABELS else item
+    if variant != "standard":
+        kind = _(VARIANT_LABELS[variant]) if variant in VARIANT_LABELS else variant
+        what = _("%(variant)s %(item)s", variant=kind, item=what)
+    return _("%(item)s, %(paper)s", item=what,
+             paper=paper_name(paper.lower()) if paper.lower() in NAMED else paper)
+
+
 def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
-               made: Sequence[tuple[Booklet, list[Path]]] = ()) -> str:
-    """The catalogue page: the booklets, then each item of each game, a thumbnail, and links
-    to its files; then, when there are any, the print shop's booklets and files."""
-    home = [(e, paths) for e, paths in built if not e.paper.press.shop]
-    shop = [(e, paths) for e, paths in built if e.paper.press.shop]
-    home_made = [(b, paths) for b, paths in made if b.target == "home"]
-    shop_made = [(b, paths) for b, paths in made if b.target != "home"]
-    shop_groups = []
-    if shop or shop_made:
-        shop_groups.append({"key": "print-shop-booklets", "title": "",
-                            "cards": _booklet_cards(out, shop_made)})
-        shop_groups += _game_groups(out, shop)
-    return templating.render("index.html.j2", games=_game_groups(out, home),
-                             booklets=_booklet_cards(out, home_made), shop=shop_groups)
+               made: Sequence[tuple[Booklet, list[Path]]] = (), lang: str = i18n.SOURCE,
+               languages: Sequence[tuple[str, str]] = ()) -> str:
+    """The catalogue page of one language, at `out`: the booklets, then each item of each
+    game, a thumbnail, and links to its files; then, when there are any, the print shop's
+    booklets and files. `languages` are the other languages' pages, as (code, link), when
+    the catalogue has more than one."""
+    with i18n.language(lang):
+        ours = [(e, paths) for e, paths in built if e.lang == lang]
+        ours_made = [(b, paths) for b, paths in made if b.lang == lang]
+        home = [(e, paths) for e, paths in ours if not e.paper.press.shop]
+        shop = [(e, paths) for e, paths in ours if e.paper.press.shop]
+        home_made = [(b, paths) for b, paths in ours_made if b.target == "home"]
+        shop_made = [(b, paths) for b, paths in ours_made if b.target != "home"]
+        shop_groups: list[dict[str, Any]] = []
+        if shop or shop_made:
+            shop_groups.append({"key": "print-shop-booklets", "title": "",
+                                "cards": _booklet_cards(out, shop_made)})
+            shop_groups += _game_groups(out, shop)
+        links = [{"code": code, "name": i18n.NAMES[code], "href": href}
+                 for code, href in languages]
+        return templating.render("index.html.j2", games=_game_groups(out, home),
+                                 booklets=_booklet_cards(out, home_made), shop=shop_groups,
+                                 lang=lang, languages=links)
 
 
 def _booklet_cards(out: Path, made: Sequence[tuple[Booklet, list[Path]]]) -> list[Card]:
-    return [Card(item.label, paths[0].relative_to(out).as_posix(), ()) for item, paths in made]
+    return [Card(item.label, relative(paths[0], out), ()) for item, paths in made]
 
 
 def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]]) -> list[dict[str, Any]]:
-    files: dict[tuple, dict[str, list[str]]] = {}
+    files: dict[tuple[str, str, str, str], dict[str, list[str]]] = {}
     for entry, paths in built:
         key = (entry.game.key, entry.variant, entry.item, entry.paper.name)
         files.setdefault(key, {}).setdefault(entry.fmt, []).extend(
-            p.relative_to(out).as_posix() for p in paths)
+            relative(p, out) for p in paths)
     games = []
     for game_key in dict.fromkeys(k[0] for k in files):
         game = game_named(game_key)
-        cards = [Card(f"{variant} {item}, {paper}".replace("standard ", ""),
+        cards = [Card(card_label(variant, item, paper),
                       found["pdf"][0], tuple(found.get("svg", ())))
                  for (g, variant, item, paper), found in files.items() if g == game_key]
         games.append({"key": game.key, "title": game.title, "designer": game.designer,
@@ -188,28 +239,46 @@ def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]]) -> list[dict[
     return games
 
 
+def relative(path: Path, start: Path) -> str:
+    """A link from a page in `start` to a file below or beside it."""
+    return Path(os.path.relpath(path, start)).as_posix()
+
+
 def write_index(out: Path, built: list[tuple[Entry, list[Path]]],
-                made: Sequence[tuple[Booklet, list[Path]]] = ()) -> Path:
-    target = out / "index.html"
-    render.write_atomically([(target, index_html(out, built, made).encode("utf-8"))])
-    return target
+                made: Sequence[tuple[Booklet, list[Path]]] = (),
+                langs: Sequence[str] = (i18n.SOURCE,)) -> Path:
+    """Each language's page, the first language's at out/index.html (English, when built)
+    and the others' in their folders, each listing the others when there are several."""
+    pages = {lang: out / "index.html" if k == 0 else language_folder(out, lang) / "index.html"
+             for k, lang in enumerate(langs)}
+    writes = []
+    for lang, page in pages.items():
+        others = [(code, relative(target, page.parent)) for code, target in pages.items()
+                  if len(pages) > 1]
+        writes.append((page, index_html(page.parent, built, made, lang, others).encode("utf-8")))
+    for page, _html in writes:
+        page.parent.mkdir(parents=True, exist_ok=True)
+    render.write_atomically(writes)
+    return pages[langs[0]]
 
 
-def build_game(key: str, papers: list[Paper], out: Path) -> list[tuple[Entry, list[Path]]]:
-    """Every file of one game; a unit of work for one process."""
-    cache: dict[tuple[str, str, str, Paper], Document] = {}
-    return [(entry, build_entry(entry, out, cache)) for entry in entries([key], papers)]
+def build_game(key: str, papers: list[Paper], out: Path,
+               lang: str = i18n.SOURCE) -> list[tuple[Entry, list[Path]]]:
+    """Every file of one game in one language; a unit of work for one process."""
+    cache: dict[DocumentKey, Document] = {}
+    return [(entry, build_entry(entry, out, cache)) for entry in entries([key], papers, lang)]
 
 
 EntryName = tuple[str, str, Paper, str]     # variant, item, paper, format
+Unit = tuple[str, str]                      # game, language
 
 
-def _build_game_keyed(args: tuple[str, list[Paper], Path]
-                      ) -> tuple[str, list[tuple[EntryName, list[Path]]]]:
-    key, papers, out = args
+def _build_game_keyed(args: tuple[str, list[Paper], Path, str]
+                      ) -> tuple[Unit, list[tuple[EntryName, list[Path]]]]:
+    key, papers, out, lang = args
     # Entries hold functions, which do not cross processes: send back what names them.
-    return key, [((e.variant, e.item, e.paper, e.fmt), paths)
-                 for e, paths in build_game(key, papers, out)]
+    return (key, lang), [((e.variant, e.item, e.paper, e.fmt), paths)
+                         for e, paths in build_game(key, papers, out, lang)]
 
 
 def make_folder(out: Path) -> None:
@@ -236,37 +305,40 @@ def _worker_stop(signum: int, frame: object) -> None:
 
 def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
           progress: Callable[[str], None] = lambda key: None, shop: bool = False,
-          shop_bleed: float | None = None) -> list[tuple[Entry | Booklet, list[Path]]]:
-    """The whole catalogue, one game per process when there is more than one core, the
-    rules booklets, and the index page; with `shop`, also every item and booklet for a
-    print shop in OUT/print-shop/ (bleed `shop_bleed`, by default the paper's). Files do not
-    depend on the order they are made in."""
+          shop_bleed: float | None = None, langs: Sequence[str] = (i18n.SOURCE,)
+          ) -> list[tuple[Entry | Booklet, list[Path]]]:
+    """The whole catalogue in each language, one game and language per process when there
+    is more than one core, the rules booklets, and the index pages; with `shop`, also every
+    item and booklet for a print shop in a print-shop/ folder (bleed `shop_bleed`, by
+    default the paper's). Files do not depend on the order they are made in."""
     make_folder(out)
     shop_papers = [for_press(p, "print-shop", shop_bleed) for p in papers] if shop else []
-    built = _build_items(game_keys, [*papers, *shop_papers], out, jobs, progress)
-    made = list(booklets(game_keys, papers))
+    built = _build_items(game_keys, [*papers, *shop_papers], out, jobs, progress, langs)
+    made = [item for lang in langs for item in booklets(game_keys, papers, lang)]
     if shop:
         made += [replace(b, target="print-shop", bleed=shop_bleed) for b in made]
     folded = [(item, build_booklet(item, out)) for item in made]
-    write_index(out, built, folded)
+    write_index(out, built, folded, langs)
     return [*built, *folded]
 
 
 def _build_items(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
-                 progress: Callable[[str], object]) -> list[tuple[Entry, list[Path]]]:
-    results: dict[str, list[tuple[Entry, list[Path]]]] = {}
-    if jobs > 1 and len(game_keys) > 1:
+                 progress: Callable[[str], object], langs: Sequence[str]
+                 ) -> list[tuple[Entry, list[Path]]]:
+    units = [(key, lang) for lang in langs for key in game_keys]
+    results: dict[Unit, list[tuple[Entry, list[Path]]]] = {}
+    if jobs > 1 and len(units) > 1:
         context = multiprocessing.get_context("fork")
         # Leaving the block on an error or an interrupt terminates the workers (SIGTERM).
-        with context.Pool(min(jobs, len(game_keys)), initializer=_worker_signals) as pool:
-            work = [(key, papers, out) for key in game_keys]
-            for key, made in pool.imap_unordered(_build_game_keyed, work):
+        with context.Pool(min(jobs, len(units)), initializer=_worker_signals) as pool:
+            work = [(key, papers, out, lang) for key, lang in units]
+            for unit, made in pool.imap_unordered(_build_game_keyed, work):
                 lookup = {(e.variant, e.item, e.paper, e.fmt): e
-                          for e in entries([key], papers)}
-                results[key] = [(lookup[name], paths) for name, paths in made]
-                progress(key)
+                          for e in entries([unit[0]], papers, unit[1])}
+                results[unit] = [(lookup[name], paths) for name, paths in made]
+                progress(unit[0])
     else:
-        for key in game_keys:
-            results[key] = build_game(key, papers, out)
+        for key, lang in units:
+            results[key, lang] = build_game(key, papers, out, lang)
             progress(key)
-    return [pair for key in game_keys for pair in results[key]]
+    return [pair for unit in units for pair in results[unit]]

@@ -40,6 +40,7 @@ import click
 from . import __version__
 from .errors import UserError
 from .games import ALIASES, KEYS, all_games, find
+from .i18n import LANGUAGES
 from .palette import PALETTES
 from .paper import MAX_BLEED, NAMED, PAPERS, TARGETS, Paper, for_press, parse_paper
 
@@ -218,6 +219,14 @@ def pressed(paper: Paper, target: str, bleed: float | None) -> Paper:
         raise OptionError(str(err)) from None
 
 
+LANG_HELP = "Language of everything printed: English, Portuguese, Spanish or German."
+
+
+def lang_option() -> click.Option:
+    return click.Option(["--lang"], type=click.Choice(LANGUAGES), default="en",
+                        show_default=True, help=LANG_HELP)
+
+
 class GameName(click.Choice):
     """A game's key, or another name it is known by (bling for Blinq), as its key."""
 
@@ -351,6 +360,7 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
             click.Option(["--dpi"], type=click.IntRange(36, 1200), metavar="N",
                          help="Pixels per inch of --format png.  [default: 300]"),
             *press_options(),
+            lang_option(),
         ]
         if item not in NOT_REPEATED:
             params.append(click.Option(["--copies"], type=click.IntRange(1, 100),
@@ -367,16 +377,23 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
             ]
 
         def run(paper: Paper, palette: str, fmt: str | None, output: Path | None,
-                dpi: int | None, target: str, bleed: float | None,
+                dpi: int | None, target: str, bleed: float | None, lang: str,
                 copies: int | None = None, cell: float | None = None,
                 tile: bool = False, **given: Any) -> None:
+            from . import i18n
+            with i18n.language(lang):
+                write(pressed(paper, target, bleed), palette, fmt, output, dpi, copies, cell,
+                      tile, **given)
+
+        def write(paper: Paper, palette: str, fmt: str | None, output: Path | None,
+                  dpi: int | None, copies: int | None, cell: float | None,
+                  tile: bool, **given: Any) -> None:
             from . import render
             from .games.game import OptionError
             options = game.make_options(**given)
             chosen = render.output_format(output, fmt, formats)
             if dpi is not None and chosen != "png":
                 raise OptionError(f"--dpi is for --format png, not {chosen}")
-            paper = pressed(paper, target, bleed)
             stem = f"{game.key}-{item}"
             content: Any
             # Everything that can be refused is refused before any drawing.
@@ -515,11 +532,13 @@ main.add_command(GameGroup(
               help="Home: imposed two pages to a side, to print duplex and fold. Print shop: "
                    "single pages with bleed in reading order, padded to a multiple of 4.")
 @click.option("--bleed", type=click.FloatRange(0, MAX_BLEED), metavar="MM", help=BLEED_HELP)
+@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+              help=LANG_HELP)
 def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
                     extras: tuple[str, ...], palette: str, output: Path | None, target: str,
-                    bleed: float | None) -> None:
+                    bleed: float | None, lang: str) -> None:
     """Impose rule sheets (and more) as a saddle-stitched booklet, ready to print duplex."""
-    from . import documents, render
+    from . import documents, i18n, render
     from .layout.booklet import FORMATS
     if everything and games:
         raise click.UsageError(f"--all is every game: name games ({', '.join(games)}) or "
@@ -529,7 +548,9 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
         raise click.UsageError("name the games for the booklet, or give --all")
     press = pressed(FORMATS[paper][0], target, bleed).press
     render.check_target(output, None, ("pdf",), "booklet")
-    document = documents.booklet_document(keys, list(extras), paper, palette, target, bleed)
+    with i18n.language(lang):
+        document = documents.booklet_document(keys, list(extras), paper, palette, target,
+                                              bleed)
     settings = {"press": press} if press.shop else {}
     for path in render.save(document, output, None, "booklet", ("pdf",), **settings):
         say(one_line(str(path)))
@@ -548,19 +569,24 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
                    "in OUT/print-shop/ every PDF and booklet for a print shop; the index "
                    "lists both.")
 @click.option("--bleed", type=click.FloatRange(0, MAX_BLEED), metavar="MM", help=BLEED_HELP)
+@click.option("--lang", "langs", type=click.Choice([*LANGUAGES, "all"]), multiple=True,
+              help="Language(s), repeatable, or all; English by default. Other languages go "
+                   "in OUT/LANG/.")
 def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
-          jobs: int | None, target: str, bleed: float | None) -> None:
+          jobs: int | None, target: str, bleed: float | None, langs: tuple[str, ...]) -> None:
     """Write the whole catalogue (every game, item, paper and format) into a folder."""
     from . import catalogue
     papers = list(paper) or [PAPERS[k] for k in sorted(PAPERS)]
     keys = list(dict.fromkeys(games)) or list(KEYS)
+    chosen = list(LANGUAGES) if "all" in langs else list(dict.fromkeys(langs)) or ["en"]
     pressed(papers[0], target, bleed)     # --bleed without --for print-shop is refused
     catalogue.check(keys, papers, out)
     catalogue.make_folder(out)
-    with click.progressbar(length=len(keys), label="Building", file=sys.stderr) as bar:
+    with click.progressbar(length=len(keys) * len(chosen), label="Building",
+                           file=sys.stderr) as bar:
         built = catalogue.build(keys, papers, out, jobs or os.cpu_count() or 1,
                                 progress=lambda key: bar.update(1),
-                                shop=target != "home", shop_bleed=bleed)
+                                shop=target != "home", shop_bleed=bleed, langs=chosen)
     say(f"{sum(len(paths) for _, paths in built) + 1} files in {out}, with index.html")
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from .games import load as game_named
 from .games.game import Game, OptionError
+from .i18n import N_, _, ngettext
 from .layout import booklet, tiling
 from .palette import PALETTES
 from .paper import Paper, check_fits
@@ -33,15 +34,17 @@ def make_document(game: Game[Any], item: str, options: Any, paper: Paper, copies
 
 
 # What each item is called on a booklet's cover, many of them.
-ITEM_NAMES = {"rules": "rules", "board": "boards", "pad": "score pads", "puzzle": "puzzles",
-              "counters": "counters", "tiles": "tiles"}
+ITEM_NAMES = {"rules": N_("rules"), "board": N_("boards"), "pad": N_("score pads"),
+              "puzzle": N_("puzzles"), "counters": N_("counters"), "tiles": N_("tiles")}
 
 
 def booklet_contents(extras: list[str]) -> str:
-    """What a booklet holds, for its cover: "Rules", "Rules and boards", ..."""
-    names = [ITEM_NAMES.get(item, item) for item in dict.fromkeys(["rules", *extras])]
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"{listed.capitalize()} to print and play"
+    """What a booklet holds, as a sentence says it: "rules and boards to print and play"."""
+    names = [_(ITEM_NAMES[item]) if item in ITEM_NAMES else item
+             for item in dict.fromkeys(["rules", *extras])]
+    listed = names[0] if len(names) == 1 else _(
+        "%(items)s and %(last)s", items=", ".join(names[:-1]), last=names[-1])
+    return _("%(items)s to print and play", items=listed)
 
 
 def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
@@ -61,17 +64,26 @@ def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
             if item not in game.items or item == "rules":
                 raise OptionError(f"--with {item}: {key} has {', '.join(game.items)}")
             pages += make_document(game, item, options, page_paper, 1, palette).pages
-        byline = ", ".join(filter(None, (f"by {game.designer}", game.year)))
+        byline = ", ".join(filter(None, (_("by %(designer)s", designer=game.designer),
+                                         game.year)))
         edition = getattr(options, "edition", "")
         parts.append(booklet.Part(game.title, byline, pages,
-                                  f"{edition} edition" if edition else ""))
-    title = parts[0].title if len(parts) == 1 else "Connection games"
+                                  _(EDITIONS[edition]) if edition else ""))
+    title = parts[0].title if len(parts) == 1 else _("Connection games")
     inside = booklet_contents(extras)
-    sheets = booklet.booklet(title, inside, parts, paper_key, PALETTES[palette], printed)
+    sheets = booklet.booklet(title, inside[:1].upper() + inside[1:], parts, paper_key,
+                             PALETTES[palette], printed)
     designers = ", ".join(game_named(k).designer for k in game_keys)
-    games = "game" if len(game_keys) == 1 else "games"
-    return booklet.document(f"{title}: {inside.lower()}, a booklet", sheets,
-                            f"pnp ({games} by {designers})", printed.press.shop)
+    return booklet.document(_("%(title)s: %(inside)s, a booklet", title=title,
+                              inside=inside), sheets,
+                            ngettext("pnp (game by %(designers)s)",
+                                     "pnp (games by %(designers)s)",
+                                     len(game_keys), designers=designers),
+                            printed.press.shop)
+
+
+# A game's editions as a booklet names them.
+EDITIONS = {"cards": N_("cards edition"), "pennies": N_("pennies edition")}
 
 
 def tiled_board(game: Game[Any], options: Any, paper: Paper, cell: float, tile: bool,
@@ -98,7 +110,10 @@ def tiled_board(game: Game[Any], options: Any, paper: Paper, cell: float, tile: 
         raise OptionError(f"a board with {cell:g} mm cells needs {count} sheets of "
                           f"{paper.name}: add --tile to print it over several sheets")
     sheets = tiling.tile(page, virtual.margin, sheet,
-                         f"{game.title} board, {cell:g} mm cells", PALETTES[palette])
-    return Document(tuple(sheets), f"{game.title}: board, {cell:g} mm cells",
-                    f"pnp (game by {game.designer})",
-                    f"{game.title} board over {count} sheets", ("print and play", "tiled"))
+                         _("%(game)s board, %(cell)s mm cells", game=game.title, cell=f"{cell:g}"),
+                         PALETTES[palette])
+    return Document(tuple(sheets),
+                    _("%(game)s: board, %(cell)s mm cells", game=game.title, cell=f"{cell:g}"),
+                    _("pnp (game by %(designer)s)", designer=game.designer),
+                    _("%(game)s board over %(count)s sheets", game=game.title, count=count),
+                    (_("print and play"), _("tiled")))

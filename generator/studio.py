@@ -64,7 +64,7 @@ ASSETS = {
     "/studio.js": ("studio.js", "text/javascript; charset=utf-8"),
 }
 LABELS = {"cell": "Cell size (mm)", "tile": "Tile over several sheets",
-          "extras": "Also in the booklet"}
+          "extras": "Also in the booklet", "lang": "Language"}
 ITEM_LABELS = {"kit": "Kit (every item)", BOOKLET: "Booklet (folded rules)"}
 
 
@@ -304,16 +304,19 @@ def figures(request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The figures beside the preview: the options' label, then the game's own figures for
     its board (Blind Hex's balance, Hex KB's windows and gaps) where it has them. Asked for
     after the preview, so the drawing never waits for them."""
+    from . import i18n
     if request.item == BOOKLET:
         return (), ()
     game = request.game
     params = parse(request)
     names = {f.name for f in dataclasses.fields(game.options)}
     options = game.make_options(**{k: v for k, v in params.items() if k in names})
+    with i18n.language(params.get("lang", i18n.SOURCE)):
+        label = options.label
     if game.stats is None:
-        return (options.label,), ()
+        return (label,), ()
     report = game.stats(options)
-    return (options.label, *report.lines), tuple(report.warnings)
+    return (label, *report.lines), tuple(report.warnings)
 
 
 def parse(request: Request) -> dict[str, Any]:
@@ -343,8 +346,14 @@ def parse(request: Request) -> dict[str, Any]:
 def make(request: Request) -> Made:
     """The document the command would write, made as the command makes it, with the options'
     label and the game's figures for its board where it has them."""
-    from . import documents
+    from . import i18n
     params = parse(request)
+    with i18n.language(params.get("lang", i18n.SOURCE)):
+        return _make(request, params)
+
+
+def _make(request: Request, params: dict[str, Any]) -> Made:
+    from . import documents
     game = request.game
     if request.item == BOOKLET:
         doc = documents.booklet_document([game.key], list(params["extras"]), params["paper"],

@@ -1,4 +1,5 @@
-"""Rule texts come from Jinja templates; a missing value is an error, not a gap.
+"""Rule texts come from Jinja templates; a missing value is an error, not a gap. Their
+prose is marked for translation ({% trans %}) and read in the active language.
 
 The templates live in the project's templates/ folder and are installed inside the package
 (generator/templates), so an installed pnp finds them as a checkout does.
@@ -26,9 +27,18 @@ def template_folder() -> Path:
 @cache
 def _environment() -> jinja2.Environment:
     import jinja2
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(template_folder())),
-                              undefined=jinja2.StrictUndefined, trim_blocks=True,
-                              lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
+
+    from . import i18n
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(template_folder())),
+                             undefined=jinja2.StrictUndefined, trim_blocks=True,
+                             lstrip_blocks=True, keep_trailing_newline=True, autoescape=False,
+                             extensions=["jinja2.ext.i18n"])
+    # Messages in the language active when a template is rendered (generator.i18n), each
+    # paragraph one message with its line breaks folded into spaces.
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        i18n.gettext_call, i18n.ngettext_call, newstyle=True)
+    return env
 
 
 def render(name: str, **values: Any) -> str:

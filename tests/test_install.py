@@ -43,6 +43,20 @@ def test_the_wheel_carries_the_templates(installed):
     assert shipped == {p.name for p in (ROOT / "templates").iterdir() if p.is_file()}
 
 
+def test_the_wheel_carries_the_compiled_catalogues(installed):
+    wheel, pnp, work = installed
+    names = set(zipfile.ZipFile(wheel).namelist())
+    locales = ROOT / "generator" / "locales"
+    for catalogue in sorted(locales.glob("*/LC_MESSAGES/pnp.*")):
+        assert f"generator/locales/{catalogue.relative_to(locales).as_posix()}" in names
+    out = work / "nex-rules-de.pdf"
+    result = subprocess.run([str(pnp), "rules", "nex", "--lang", "de", "-o", str(out)],
+                            capture_output=True, text=True, cwd=work)
+    assert result.returncode == 0, result.stderr
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
+    assert "Das Ziel" in text
+
+
 def test_version_is_the_package_version(installed):
     _, pnp, work = installed
     from generator import __version__

@@ -85,7 +85,7 @@ def test_the_form_offers_every_game_item_and_option():
         for item in entry["items"]:
             fields = {f["name"]: f for f in item["fields"]}
             if item["key"] == "booklet":
-                assert set(fields) == {"paper", "palette", "extras"}
+                assert set(fields) == {"paper", "palette", "extras", "lang"}
                 continue
             # Every field of the game's options, with its help and choices.
             for option in dataclasses.fields(game.options):
@@ -93,7 +93,7 @@ def test_the_form_offers_every_game_item_and_option():
                 assert shown["help"] == option.metadata["help"]
                 assert tuple(shown["choices"]) == tuple(option.metadata["choices"])
                 assert shown["game_option"]
-            assert {"paper", "palette"} <= set(fields)
+            assert {"paper", "palette", "lang"} <= set(fields)
             assert ("copies" in fields) == (item["key"] != "rules")
             assert ("cell" in fields) == ("tile" in fields) == (item["key"] == "board")
 

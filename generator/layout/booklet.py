@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..geometry import Affine, Point
+from ..i18n import N_, _
 from ..palette import Palette
 from ..paper import NAMED, Paper, for_press
 from ..scene import Document, Page, Paint, Shape, Text, line, place
@@ -36,11 +37,12 @@ FORMATS = {
                NAMED["letter"].turned()),
 }
 INSTRUCTIONS = (
-    "How to print this booklet",
-    "Print every page double-sided, flipping on the short edge, at 100% (no scaling).",
-    "Keep the sheets in the order they come out, fold the stack in half across its width, "
-    "and staple twice on the fold.",
-    "The pages then read in order. Blank pages before the back cover make up the last sheet.",
+    N_("How to print this booklet"),
+    N_("Print every page double-sided, flipping on the short edge, at 100% (no scaling)."),
+    N_("Keep the sheets in the order they come out, fold the stack in half across its width, "
+       "and staple twice on the fold."),
+    N_("The pages then read in order. Blank pages before the back cover make up the last "
+       "sheet."),
 )
 OUTER, INNER = 12.0, 15.0   # page margins, mm: at the top, bottom and outer edge; at the fold
 SHOP_OUTER = 12.7           # at a print shop: text 0.5 in inside the trim (Lulu)
@@ -147,7 +149,7 @@ def cover(paper: Paper, title: str, inside: str, parts: list[Part],
     y += 11
     if len(parts) == 1:
         part = parts[0]
-        for text in filter(None, (part.byline, part.edition.capitalize())):
+        for text in filter(None, (part.byline, part.edition[:1].upper() + part.edition[1:])):
             shapes.append(Text(Point(x, y), text, 3.6, colours["ink"]))
             y += 6
     else:
@@ -161,13 +163,13 @@ def cover(paper: Paper, title: str, inside: str, parts: list[Part],
 def back_cover(paper: Paper, colours: Palette) -> Page:
     return Page(paper.width, paper.height, (
         Text(Point(paper.width / 2, paper.height - paper.margin - 4),
-             "Made to print and play with pnp.", 2.8, colours["muted"], anchor="middle"),))
+             _("Made to print and play with pnp."), 2.8, colours["muted"], anchor="middle"),))
 
 
 def instructions(paper: Paper, colours: Palette) -> Page:
     x, width = paper.margin, paper.inner_width
     y = paper.margin + 8
-    heading, *lines = INSTRUCTIONS
+    heading, *lines = (_(text) for text in INSTRUCTIONS)
     shapes: list[Shape] = [Text(Point(x, y), heading, 4.6, colours["ink"], "bold")]
     y += 9
     for text in lines:
@@ -182,25 +184,36 @@ def contents(paper: Paper, parts: list[Part], starts: list[int],
              colours: Palette) -> Page:
     x, right = paper.margin, paper.width - paper.margin
     y = paper.margin + 8
-    shapes: list[Shape] = [Text(Point(x, y), "Contents", 4.6, colours["ink"], "bold")]
+    shapes: list[Shape] = [Text(Point(x, y), _("Contents"), 4.6, colours["ink"], "bold")]
     y += 10
     for part, page in zip(parts, starts, strict=False):
         shapes.append(Text(Point(x, y), _heading(part), STYLE.body * 1.1, colours["ink"],
                            "bold"))
-        shapes.append(Text(Point(right, y), f"page {page}", STYLE.body, colours["ink"],
-                           anchor="end"))
+        shapes.append(Text(Point(right, y), _("page %(n)s", n=page), STYLE.body,
+                           colours["ink"], anchor="end"))
         shapes.append(Text(Point(x, y + 4.5), part.byline, STYLE.caption, colours["muted"]))
         y += 11
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-_SHEET_NUMBER = re.compile(r" · page \d+ of \d+$")
+def _sheet_number() -> re.Pattern[str]:
+    """A rule sheet's footer with its page number, in the active language: the footer
+    text is the group `footer`."""
+    parts = re.split(r"(%\(\w+\)s)", _("%(footer)s · page %(n)s of %(total)s"))
+    return re.compile("".join(
+        "(?P<footer>.*)" if part == "%(footer)s" else r"\d+" if part.startswith("%(")
+        else re.escape(part) for part in parts))
 
 
 def _unnumbered(page: Page) -> Page:
     """A rule sheet's page without its own "page 2 of 4": in a booklet the folio says it."""
+    numbered = _sheet_number()
+
+    def unnumbered(text: str) -> str:
+        found = numbered.fullmatch(text)
+        return found.group("footer") if found else text
     return replace(page, shapes=tuple(
-        replace(s, text=_SHEET_NUMBER.sub("", s.text)) if isinstance(s, Text) else s
+        replace(s, text=unnumbered(s.text)) if isinstance(s, Text) else s
         for s in page.shapes))
 
 
@@ -275,7 +288,7 @@ def booklet(title: str, inside: str, parts: list[Part], paper_key: str,
 
 
 def document(title: str, sheets: list[Page], author: str, shop: bool = False) -> Document:
-    how = "single pages in reading order for a print shop" if shop else \
-        "imposed for saddle stitching"
-    return Document(tuple(sheets), title, author, f"{title}, {how}",
-                    ("booklet", "print and play", "connection games"))
+    how = (_("%(title)s, single pages in reading order for a print shop", title=title) if shop
+           else _("%(title)s, imposed for saddle stitching", title=title))
+    return Document(tuple(sheets), title, author, how,
+                    (_("booklet"), _("print and play"), _("connection games")))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..fonts import ASCENT, CAP_HEIGHT, DESCENT, text_width
 from ..geometry import Point
+from ..i18n import _
 from ..palette import Palette
 from ..paper import Paper
 from ..scene import SMALLEST_TEXT, FontRole, Page, Paint, Shape, Text, line, rectangle, segments
@@ -22,9 +23,25 @@ def header(paper: Paper, title: str, subtitle: str, colours: Palette) -> list[Sh
     x, y = paper.margin, paper.margin + TITLE_SIZE * ASCENT
     shapes: list[Shape] = [Text(Point(x, y), title, TITLE_SIZE, colours["ink"], "bold")]
     left = x + text_width(title, TITLE_SIZE, "bold") + 3
-    subtitle, size = legible(subtitle, SUBTITLE_SIZE, paper.width - paper.margin - left)
-    if subtitle:
-        shapes.append(Text(Point(left, y), subtitle, size, colours["muted"]))
+    room = paper.width - paper.margin - left
+    size = fitted(subtitle, SUBTITLE_SIZE, room)
+    lines = [subtitle]
+    if size < SMALLEST_TEXT and len(subtitle.split()) > 1:
+        # Too long for one line at 6 pt (a longer language): two lines beside the title,
+        # where that brings it to 6 pt.
+        words = wrap_words(subtitle, SMALLEST_TEXT, room)
+        two = [words[0], " ".join(words[1:])]
+        two_size = min(SUBTITLE_SIZE * 0.75, *(fitted(line_, SUBTITLE_SIZE, room)
+                                                for line_ in two))
+        if two_size >= SMALLEST_TEXT:
+            lines, size = two, two_size
+    if size < SMALLEST_TEXT:
+        # Not even on two lines: the parts of it that fit one line at 6 pt.
+        kept, size = legible(subtitle, SUBTITLE_SIZE, room)
+        lines = [kept] if kept else []
+    for i, line_ in enumerate(lines):
+        shapes.append(Text(Point(left, y + (i - (len(lines) - 1) / 2) * size * 1.2), line_,
+                           size, colours["muted"]))
     rule_y = paper.margin + HEADER_HEIGHT - 3
     shapes.append(line(Point(paper.margin, rule_y), Point(paper.width - paper.margin, rule_y),
                        Paint(stroke=colours["rule"], width=0.3, round_caps=False)))
@@ -135,9 +152,11 @@ def table(x: float, y: float, width: float, columns: Sequence[Column], rows: int
             for i in range(rows + 2)]
     cuts[0] = (Point(x, y + rule.width / 2), Point(x + width, y + rule.width / 2))
     left = x
-    for w, col in zip(widths, columns, strict=False):
-        shapes.append(Text(Point(left + w / 2, y + row_height / 2 + heading_size * CAP_HEIGHT / 2),
-                           col.heading, heading_size, colours["ink"], "bold", "middle"))
+    for w, col in zip(widths, columns, strict=True):
+        # A heading longer than its column (a longer language) is set smaller, to 6 pt.
+        size = max(SMALLEST_TEXT, fitted(col.heading, heading_size, w - 1.0, "bold"))
+        shapes.append(Text(Point(left + w / 2, y + row_height / 2 + size * CAP_HEIGHT / 2),
+                           col.heading, size, colours["ink"], "bold", "middle"))
         left += w
     edges = [x]
     for w in widths:
@@ -196,11 +215,11 @@ class RecordSheet:
 
 def _opening(paper: Paper, pad: Pad, colours: Palette) -> tuple[list[Shape], float]:
     """The first sheet's players, date, board and notes, and where its record starts."""
-    x, y, w, _ = body_box(paper)
+    x, y, w, _height = body_box(paper)
     half = (w - 6) / 2
     shapes: list[Shape] = []
     y += 4
-    for left, right in (pad.players, ("Date", "Board")):
+    for left, right in (pad.players, (_("Date"), _("Board"))):
         shapes += field(x, y, half, left, colours)
         shapes += field(x + half + 6, y, half, right, colours)
         y += 8
@@ -218,16 +237,16 @@ def _closing_height(pad: Pad) -> float:
 
 
 def _closing(paper: Paper, pad: Pad, y: float, colours: Palette) -> list[Shape]:
-    x, _, w, _ = body_box(paper)
+    x, _top, w, _height = body_box(paper)
     half = (w - 6) / 2
-    shapes = field(x, y, half, "Winner", colours)
-    shapes += field(x + half + 6, y, half, "Turns played", colours)
+    shapes = field(x, y, half, _("Winner"), colours)
+    shapes += field(x + half + 6, y, half, _("Turns played"), colours)
     y += 6
-    shapes.append(Text(Point(x, y + 3), "Match tally", 3.6, colours["ink"], "bold"))
+    shapes.append(Text(Point(x, y + 3), _("Match tally"), 3.6, colours["ink"], "bold"))
     y += 5
     a, b = pad.players
-    shapes += table(x, y, w, [Column("Game", 0.5), Column(a, 1.5), Column(b, 1.5),
-                              Column("Winner", 1.2), Column("Running score", 1.3)],
+    shapes += table(x, y, w, [Column(_("Game"), 0.5), Column(a, 1.5), Column(b, 1.5),
+                              Column(_("Winner"), 1.2), Column(_("Running score"), 1.3)],
                     pad.tally_rows, ROW_HEIGHT, colours,
                     first_column=[str(i) for i in range(1, pad.tally_rows + 1)])
     return shapes
@@ -272,7 +291,7 @@ def record_sheets(paper: Paper, pad: Pad, first_top: float) -> list[RecordSheet]
 def score_pad(paper: Paper, pad: Pad, colours: Palette) -> list[Page]:
     """The pad's sheets: the first with players and notes, the last with the winner and the
     match tally, the record running over them all with its rows numbered on."""
-    x, top, w, _ = body_box(paper)
+    x, top, w, _height = body_box(paper)
     opening, first_top = _opening(paper, pad, colours)
     plan = record_sheets(paper, pad, first_top)
     blocks = pad.record_blocks
@@ -280,7 +299,7 @@ def score_pad(paper: Paper, pad: Pad, colours: Palette) -> list[Page]:
     pages = []
     for k, part in enumerate(plan):
         first, last = k == 0, k == len(plan) - 1
-        title = pad.title if first else f"{pad.title} (continued)"
+        title = pad.title if first else _("%(title)s (continued)", title=pad.title)
         shapes = header(paper, title, pad.subtitle, colours)
         y = first_top if first else top + RECORD_GAP
         if first:
@@ -293,7 +312,8 @@ def score_pad(paper: Paper, pad: Pad, colours: Palette) -> list[Page]:
         y += (part.rows + 1) * part.row_height + 8
         if last:
             shapes += _closing(paper, pad, y, colours)
-        note = pad.footer if len(plan) == 1 else f"{pad.footer} Sheet {k + 1} of {len(plan)}."
+        note = pad.footer if len(plan) == 1 else _("%(footer)s Sheet %(n)s of %(total)s.",
+                                                   footer=pad.footer, n=k + 1, total=len(plan))
         shapes += footer(paper, note, colours)
         pages.append(Page(paper.width, paper.height, tuple(shapes)))
     return pages

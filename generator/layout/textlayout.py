@@ -16,11 +16,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from .. import i18n
 from ..fonts import CAP_HEIGHT, DESCENT, text_width
 from ..geometry import Affine, Point
 from ..palette import Palette
 from ..paper import Paper
-from ..scene import FontRole, Page, Paint, Shape, Text, line, place
+from ..scene import SMALLEST_TEXT, FontRole, Page, Paint, Shape, Text, line, place
+from .sheet import fitted
 
 
 @dataclass(frozen=True)
@@ -305,16 +307,32 @@ class Flow:
         total = len(self.pages)
         out = []
         for n, drawn in enumerate(self.pages, start=1):
-            foot = f"{self.footer_text} · page {n} of {total}" if total > 1 else self.footer_text
-            baseline = self.paper.height - self.paper.margin - DESCENT * self.style.footer
             shapes = [placed for s in drawn
                       for placed in (place(s.shapes, s.transform) if isinstance(s, _Placed)
                                      else [s])]
-            shapes = shapes + [Text(Point(self.paper.width / 2, baseline),
-                                    foot, self.style.footer, self.colours["muted"],
-                                    anchor="middle")]
-            out.append(Page(self.paper.width, self.paper.height, tuple(shapes)))
+            out.append(Page(self.paper.width, self.paper.height,
+                            tuple(shapes + self._footer(n, total))))
         return out
+
+    def _footer(self, n: int, total: int) -> list[Shape]:
+        """The footer line with the page number; set smaller if it would not fit the width,
+        and on two lines if it would not fit at 6 pt (a longer language, a narrow page)."""
+        def numbered(text: str) -> str:
+            return (i18n._("%(footer)s · page %(n)s of %(total)s", footer=text, n=n,
+                           total=total) if total > 1 else text)
+        width, size = self.paper.inner_width, self.style.footer
+        lines = [numbered(self.footer_text)]
+        if fitted(lines[0], size, width) < SMALLEST_TEXT:
+            first: list[str] = []
+            words = self.footer_text.split()
+            while words and text_width(" ".join([*first, words[0]]), SMALLEST_TEXT) <= width:
+                first.append(words.pop(0))
+            lines = [" ".join(first), numbered(" ".join(words))]
+        size = min(fitted(text, size, width) for text in lines)
+        baseline = self.paper.height - self.paper.margin - DESCENT * size
+        return [Text(Point(self.paper.width / 2, baseline - (len(lines) - 1 - i) * size * 1.2),
+                     text, size, self.colours["muted"], anchor="middle")
+                for i, text in enumerate(lines)]
 
 
 def _flow(blocks: list[Block], figures: dict[str, Figure], paper: Paper, colours: Palette,

@@ -11,6 +11,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
+from .. import i18n
 from ..fonts import ASCENT, DESCENT, text_width
 from ..geometry import Affine, Point
 from ..palette import Palette
@@ -154,9 +155,10 @@ def tile(page: Page, margin: float, sheet_paper: Paper, title: str,
         for i, x0 in enumerate(g.xs):
             n = j * g.columns + i + 1
             moved = place(drawing, Affine.translation(left - x0, top - y0))
-            label = (f"{title} · sheet {n} of {total}: row {j + 1} of {g.rows}, column "
-                     f"{i + 1} of {g.columns} · lay the sheets over each other so the "
-                     f"crosshairs meet, then tape")
+            label = i18n._("%(title)s · sheet %(n)s of %(total)s: row %(row)s of %(rows)s, "
+                           "column %(column)s of %(columns)s · lay the sheets over each other "
+                           "so the crosshairs meet, then tape", title=title, n=n, total=total,
+                           row=j + 1, rows=g.rows, column=i + 1, columns=g.columns)
             size = sheet.fitted(label, 3.0, sheet_paper.inner_width)
             shapes: list[Shape] = [
                 Text(Point(left, sheet_paper.margin + 4), label, size, colours["muted"]),

@@ -8,6 +8,7 @@ import math
 from ... import templating
 from ...geometry import SQRT3, Hex, Point
 from ...gridfile import hex_name
+from ...i18n import N_, _
 from ...layout import hexboard, sheet
 from ...layout.textlayout import Figure, balanced_rows, centred_label, typeset
 from ...palette import Palette
@@ -26,7 +27,13 @@ from .rules import (
     example_turn,
 )
 
-CREDIT = f"{TITLE} by {DESIGNER}, {YEAR}. Licensed {LICENCE}."
+
+def credit() -> str:
+    return _("%(game)s by %(designer)s, %(year)s. Licensed %(licence)s.", game=TITLE,
+             designer=DESIGNER, year=YEAR, licence=LICENCE)
+
+
+EDITION_NAMES = {"cards": N_("cards edition"), "pennies": N_("pennies edition")}
 MIN_RULE_NUMBERS = 4  # two covered numbers must still leave two to choose
 # x sides to the players' left and right, o sides at the top and bottom, as the rules say,
 # and square to the page: o sides level (0) or x sides upright (30).
@@ -163,22 +170,23 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
         shapes += penny_track(paper.width / 2, y + h - track, w, opts.numbers, "x",
                               colours["x side"], colours, facing_down=False)
     shapes += board_shapes(board_placement(opts, paper), board, colours, opts.coordinates)
-    shapes += sheet.footer(paper, f"{CREDIT} Original: {ORIGINAL}. x joins the x sides, o the "
-                                  f"o sides.", colours)
+    shapes += sheet.footer(paper, _("%(credit)s Original: %(original)s. x joins the x sides, o "
+                                    "the o sides.", credit=credit(), original=ORIGINAL), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
 def document(opts: Options, pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), f"{TITLE}: {what}", f"pnp (game by {DESIGNER})",
-                    f"{TITLE} {what}, {opts.label}", ("Blind Hex", "Hex", "print and play",
-                                                      LICENCE),
-                    f"{LICENCE}: the game by {DESIGNER} (original: {ORIGINAL}) and this kit's "
-                    f"rule sheet")
+    return Document(tuple(pages), _("%(game)s: %(what)s", game=TITLE, what=what),
+                    _("pnp (game by %(designer)s)", designer=DESIGNER),
+                    _("%(game)s %(what)s, %(label)s", game=TITLE, what=what, label=opts.label),
+                    ("Blind Hex", "Hex", _("print and play"), LICENCE),
+                    _("%(licence)s: the game by %(designer)s (original: %(original)s) and this "
+                      "kit's rule sheet", licence=LICENCE, designer=DESIGNER, original=ORIGINAL))
 
 
 def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
-                    "board")
+                    _("board"))
 
 
 # --- figures for the rule sheet -----------------------------------------------------------------
@@ -198,7 +206,7 @@ def glyph_key(numbers: int, colours: Palette) -> Figure:
                                Paint(stroke=colours["ink"], width=mark_width(edge, numbers))))
         shapes.append(centred_label(cx, cy + 8.5, str(i + 1), 4.0, colours["ink"], "bold"))
     return Figure(per_row * cell_w, rows * row_h, tuple(shapes),
-                  "Hash marks for each number, as they appear on the edges of the spaces.")
+                  _("Hash marks for each number, as they appear on the edges of the spaces."))
 
 
 def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
@@ -218,11 +226,12 @@ def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
         for h in cells:
             c = p.centre(h)
             shapes.append(centred_label(c.x, c.y, letter, size, colour, "bold"))
-    caption = (f"x chose {turn.x_numbers[0]} and {turn.x_numbers[1]}; o chose "
-               f"{turn.o_numbers[0]} and {turn.o_numbers[1]}. Both chose {turn.shared}, so it "
-               f"is skipped. Shaded red: empty spaces offering {turn.x_number}, where x writes "
-               f"two x's. Shaded blue: spaces offering {turn.o_number}, for o's two o's. "
-               f"Purple: both. Grey letters were written on earlier turns.")
+    caption = _("x chose %(x1)s and %(x2)s; o chose %(o1)s and %(o2)s. Both chose %(shared)s, "
+                "so it is skipped. Shaded red: empty spaces offering %(x)s, where x writes two "
+                "x's. Shaded blue: spaces offering %(o)s, for o's two o's. Purple: both. Grey "
+                "letters were written on earlier turns.",
+                x1=turn.x_numbers[0], x2=turn.x_numbers[1], o1=turn.o_numbers[0],
+                o2=turn.o_numbers[1], shared=turn.shared, x=turn.x_number, o=turn.o_number)
     return Figure(width, height, tuple(shapes), caption)
 
 
@@ -239,8 +248,8 @@ def rules_markup(opts: Options, turn: ExampleTurn) -> str:
                           f"numbers are covered each turn and two must remain to choose")
     return templating.render("blind-hex-rules.md.j2",
         o=opts, M=opts.numbers, N=opts.size, words=WORDS, cards=CARD_NAMES[:opts.numbers],
-        fingers=opts.numbers <= 5, turn=turn, credit=CREDIT, licence=LICENCE,
-        original=ORIGINAL)
+        fingers=opts.numbers <= 5, turn=turn, credit=credit(), licence=LICENCE,
+        original=ORIGINAL, edition=_(EDITION_NAMES[opts.edition]))
 
 
 def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
@@ -248,8 +257,9 @@ def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
     figures = {"glyph-key": glyph_key(opts.numbers, colours),
                "example-turn": example_figure(turn, colours)}
     pages = typeset(rules_markup(opts, turn), figures, paper, colours,
-                    footer_text=f"{CREDIT} Rules text written for this kit.")
-    return document(opts, pages, "rules")
+                    footer_text=_("%(credit)s Rules text written for this kit.",
+                                  credit=credit()))
+    return document(opts, pages, _("rules"))
 
 
 # --- the score pad -----------------------------------------------------------------------------
@@ -259,17 +269,18 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
     """Rows for a game that fills the board: a turn writes at most four letters."""
     example = hex_name(Hex(2, 3))
     return sheet.score_pad(paper, sheet.Pad(
-        f"{TITLE} score pad", opts.label, ("x player", "o player"),
-        (f"Write each turn's two numbers per player, then the cells written in, by column "
-         f"letter and row number (e.g. {example}).",),
-        (sheet.Column("Turn", 0.6), sheet.Column("x chose", 1.0), sheet.Column("o chose", 1.0),
-         sheet.Column("x wrote in", 1.5), sheet.Column("o wrote in", 1.5)),
-        f"{CREDIT} One pad per game; a turn writes at most four letters.",
+        _("%(game)s score pad", game=TITLE), opts.label, (_("x player"), _("o player")),
+        (_("Write each turn's two numbers per player, then the cells written in, by column "
+           "letter and row number (e.g. %(cell)s).", cell=example),),
+        (sheet.Column(_("Turn"), 0.6), sheet.Column(_("x chose"), 1.0),
+         sheet.Column(_("o chose"), 1.0), sheet.Column(_("x wrote in"), 1.5),
+         sheet.Column(_("o wrote in"), 1.5)),
+        _("%(credit)s One pad per game; a turn writes at most four letters.", credit=credit()),
         min_rows=-(-opts.size ** 2 // 4)), colours)
 
 
 def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    return document(opts, pad_pages(opts, paper, colours) * copies, "score pad")
+    return document(opts, pad_pages(opts, paper, colours) * copies, _("score pad"))
 
 
 

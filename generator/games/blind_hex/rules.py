@@ -26,6 +26,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from ... import i18n
 from ...geometry import Hex, Rhombus, edge_key, swapped_direction
 from ...gridfile import hex_name
 from ..game import OptionError, Report, option
@@ -535,8 +536,11 @@ class Options:
 
     @property
     def label(self) -> str:
-        return (f"{self.size} × {self.size} · numbers 1–{self.numbers} · board {self.seed} · "
-                f"{self.edition} edition")
+        edition = {"cards": i18n._("cards edition"),
+                   "pennies": i18n._("pennies edition")}[self.edition]
+        return i18n._("%(size)s × %(size)s · numbers 1–%(numbers)s · board %(seed)s · "
+                      "%(edition)s", size=self.size, numbers=self.numbers, seed=self.seed,
+                      edition=edition)
 
     def board(self) -> HashBoard:
         return generate(self.size, self.numbers, self.seed)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ... import templating
 from ...geometry import Point
+from ...i18n import _, pgettext
 from ...layout import cutsheet, sheet
 from ...layout.textlayout import Figure, centred_label, typeset
 from ...palette import Palette
@@ -17,11 +18,8 @@ from ..game import Pages
 from .rules import (
     BLOCKS,
     CENTRE,
-    CREDIT,
     DESIGNER,
-    LICENCE,
     NEUTRAL,
-    ORIENTATIONS,
     PER_PLAYER,
     SIZE,
     TITLE,
@@ -149,7 +147,8 @@ def board_shapes(b: BoardPlace, colours: Palette, stack: Stack, neutral_spot: Sp
         c = b.point(neutral_spot.col + 0.5, neutral_spot.row + 0.5)
         shapes.append(rectangle(c.x - 0.42 * k, c.y - 0.42 * k, 0.84 * k, 0.84 * k,
                                 Paint(stroke=colours["muted"], width=0.3, dash=(1.5, 1.2))))
-        shapes.append(centred_label(c.x, c.y, "neutral", 0.16 * k, colours["muted"]))
+        shapes.append(centred_label(c.x, c.y, pgettext("Blinq block", "neutral"), 0.16 * k,
+                                    colours["muted"]))
     for spot in sorted(stack):
         shapes += block_shapes(b, spot, stack[spot], colours)
     if with_coordinates:
@@ -174,15 +173,23 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     shapes = sheet.header(paper, TITLE, opts.label, colours)
     b = fit_board(x, y, w, h)
     shapes += board_shapes(b, colours, {}, neutral_spot(opts), opts.coordinates)
-    shapes += sheet.footer(paper, f"{CREDIT} White joins the two white frames, Black the two "
-                                  f"black frames, as seen from above.", colours)
+    shapes += sheet.footer(paper, _("%(credit)s White joins the two white frames, Black the two "
+                                    "black frames, as seen from above.", credit=credit()),
+                           colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
+def credit() -> str:
+    return _("%(game)s by %(designer)s.", game=TITLE, designer=DESIGNER)
+
+
 def document(pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), f"{TITLE}: {what}", f"pnp (game by {DESIGNER})",
-                    f"{TITLE} {what}", ("Blinq", "connection game", "stacking", "print and play"),
-                    LICENCE)
+    return Document(tuple(pages), _("%(game)s: %(what)s", game=TITLE, what=what),
+                    _("pnp (game by %(designer)s)", designer=DESIGNER),
+                    _("%(game)s %(what)s", game=TITLE, what=what),
+                    ("Blinq", _("connection game"), _("stacking"), _("print and play")),
+                    _("Game and original rules by %(designer)s; this kit's text and drawings "
+                      "are MIT licensed", designer=DESIGNER))
 
 
 def board_cell(paper: Paper) -> float:
@@ -195,7 +202,7 @@ def board_paper(paper: Paper) -> Paper:
 
 
 def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    return document([board_page(opts, board_paper(paper), colours)] * copies, "board")
+    return document([board_page(opts, board_paper(paper), colours)] * copies, _("board"))
 
 
 def tiles_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
@@ -209,14 +216,16 @@ def tiles_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
             return block_shapes(b, Spot(1, 0, 0), orientation, colours, bleed)
         return draw
 
-    runs = [cutsheet.TileRun("dual", BLOCKS * copies, None, drawer("U")),
-            cutsheet.TileRun("neutral", copies, None, drawer(NEUTRAL))]
+    runs = [cutsheet.TileRun(pgettext("Blinq block", "dual"), BLOCKS * copies, None, drawer("U")),
+            cutsheet.TileRun(pgettext("Blinq block", "neutral"), copies, None, drawer(NEUTRAL))]
     pages = cutsheet.tile_pages(
-        paper, side, runs, f"{TITLE} blocks",
-        f"{BLOCKS} dual-coloured blocks and 1 neutral · {side:.0f} mm, the size of a board cell",
-        f"{CREDIT} Print on card stock; cut along the crop marks with a craft knife and ruler.",
+        paper, side, runs, _("%(game)s blocks", game=TITLE),
+        _("%(blocks)s dual-coloured blocks and 1 neutral · %(side)s mm, the size of a board cell",
+          blocks=BLOCKS, side=f"{side:.0f}"),
+        _("%(credit)s Print on card stock; cut along the crop marks with a craft knife and "
+          "ruler.", credit=credit()),
         colours, gutter=2 * cutsheet.BLEED)
-    return document(pages, "blocks")
+    return document(pages, _("blocks"))
 
 
 # --- figures for the rule sheet ----------------------------------------------------------------
@@ -283,30 +292,33 @@ def figures(colours: Palette) -> dict[str, Figure]:
         return [segments(list(zip(pts, pts[1:], strict=False)),
                          Paint(stroke=colours["highlight"], width=0.07 * b.cell))]
 
+    facing = {"U": _("up"), "R": _("right"), "D": _("down"), "L": _("left")}
     return {
         "level-one": small_board(first, colours, 46.0,
-                                 f"White's first block, on level 1 in cell "
-                                 f"{m.name.split()[1]}, its white half facing "
-                                 f"{ORIENTATIONS[moves[0].orientation]}: written {m.name} "
-                                 f"{moves[0].orientation}."),
+                                 _("White's first block, on level 1 in cell %(cell)s, its white "
+                                   "half facing %(facing)s: written %(move)s.",
+                                   cell=m.name.split()[1],
+                                   facing=facing[moves[0].orientation],
+                                   move=f"{m.name} {moves[0].orientation}")),
         "level-two": small_board(platform.stack, colours, 46.0,
-                                 f"A block on level 2 (green frame), centred on the platform "
-                                 f"of {under}: written {raised.name} "
-                                 f"{platform_moves[-1].orientation}.", green_frame),
+                                 _("A block on level 2 (green frame), centred on the platform "
+                                   "of %(under)s: written %(move)s.", under=under,
+                                   move=f"{raised.name} {platform_moves[-1].orientation}"),
+                                 green_frame),
         "won": small_board(game.stack, colours, 54.0,
-                           f"Move 4 cut White's strip down column b; on move {len(moves)} "
-                           f"White bridges it with a level-2 block ({last.name} "
-                           f"{moves[-1].orientation}) and joins the white frames along white "
-                           f"seen from above (green line).", path_line),
+                           _("Move 4 cut White's strip down column b; on move %(n)s White "
+                             "bridges it with a level-2 block (%(move)s) and joins the white "
+                             "frames along white seen from above (green line).", n=len(moves),
+                             move=f"{last.name} {moves[-1].orientation}"), path_line),
     }
 
 
 def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    markup = templating.render("blinq-rules.md.j2", credit=CREDIT, blocks=BLOCKS,
+    markup = templating.render("blinq-rules.md.j2", credit=credit(), blocks=BLOCKS,
                                per_player=PER_PLAYER)
     pages = typeset(markup, figures(colours), paper, colours,
-                    footer_text=f"{CREDIT} Rules text written for this kit.")
-    return document(pages, "rules")
+                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))
+    return document(pages, _("rules"))
 
 
 # --- the score pad ------------------------------------------------------------------------------
@@ -314,26 +326,28 @@ def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
 def notation(neutral: str) -> tuple[str, ...]:
     """How to write a move; the example is a cell the neutral block leaves free."""
     cell = "d4" if neutral != "d4" else "b2"
-    return (f"Write a move as level, place and the side its white half faces: 1 {cell} U is "
-            f"level 1, cell {cell}, white half up (U, R, D, L).",
-            "Places on level 2 are named a1–d4 by the top-left block of their platform; level "
-            "3 a1–c3, level 4 a1–b2, level 5 a1.")
+    return (_("Write a move as level, place and the side its white half faces: 1 %(cell)s U is "
+              "level 1, cell %(cell)s, white half up (U, R, D, L).", cell=cell),
+            _("Places on level 2 are named a1–d4 by the top-left block of their platform; level "
+              "3 a1–c3, level 4 a1–b2, level 5 a1."))
 
 
 def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
     """A row for every round: each player places all their blocks."""
     return sheet.score_pad(paper, sheet.Pad(
-        f"{TITLE} score pad", opts.label, ("White", "Black"), notation(opts.neutral),
-        (sheet.Column("Round", 0.5), sheet.Column("White: level", 0.8),
-         sheet.Column("place", 0.7), sheet.Column("white half", 0.8),
-         sheet.Column("Black: level", 0.8), sheet.Column("place", 0.7),
-         sheet.Column("white half", 0.8)),
-        f"{CREDIT} White moves first; each row is one round.", min_rows=PER_PLAYER),
+        _("%(game)s score pad", game=TITLE), opts.label, (_("White"), _("Black")),
+        notation(opts.neutral),
+        (sheet.Column(_("Round"), 0.5), sheet.Column(_("White: level"), 0.8),
+         sheet.Column(_("place"), 0.7), sheet.Column(_("white half"), 0.8),
+         sheet.Column(_("Black: level"), 0.8), sheet.Column(_("place"), 0.7),
+         sheet.Column(_("white half"), 0.8)),
+        _("%(credit)s White moves first; each row is one round.", credit=credit()),
+        min_rows=PER_PLAYER),
         colours)
 
 
 def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    return document(pad_pages(opts, paper, colours) * copies, "score pad")
+    return document(pad_pages(opts, paper, colours) * copies, _("score pad"))
 
 
 PAGES = Pages(

@@ -26,6 +26,7 @@ from ...gridfile import (
     quoted,
     setting,
 )
+from ...i18n import _
 from ..game import OptionError, Verdict, option
 
 TITLE = "Blinq"
@@ -63,8 +64,10 @@ class Options:
 
     @property
     def label(self) -> str:
-        where = "centre" if cell_index(self.neutral) == CENTRE else f"variant: {self.neutral}"
-        return f"5 × 5 · 54 blocks · neutral block on {self.neutral} ({where})"
+        if cell_index(self.neutral) == CENTRE:
+            return _("5 × 5 · 54 blocks · neutral block on %(cell)s (centre)", cell=self.neutral)
+        return _("5 × 5 · 54 blocks · neutral block on %(cell)s (variant: %(cell)s)",
+                 cell=self.neutral)
 
 
 def cell_index(name: str) -> tuple[int, int] | None:

@@ -7,6 +7,7 @@ from collections.abc import Set as AbstractSet
 
 from ... import templating
 from ...geometry import SQRT3, Hex, Point, Rhombus
+from ...i18n import _
 from ...layout import hexboard, sheet
 from ...layout.textlayout import Figure, centred_label, typeset
 from ...palette import Palette
@@ -14,24 +15,54 @@ from ...paper import Paper, roomiest
 from ...scene import Circle, Document, Page, Paint, Path, Shape, Text, area, polygon, segments
 from ..game import Pages
 from .rules import (
-    CREDIT,
-    CRITERIA,
+    BLUE,
     DESIGNER,
     FIGURE_BOARD,
-    LICENCE,
     RED,
     TITLE,
+    YEAR,
     KleinBoard,
     Options,
+    Outcome,
     border_cells,
     check_examples,
-    describe,
     example_positions,
+    letter,
     literal_reading_example,
     puzzle,
 )
 
 CAPTION_SIZE = 3.0    # mm: a solution's verdict, under the board
+
+
+def credit() -> str:
+    return _("%(game)s by %(designer)s, March %(year)s.", game=TITLE, designer=DESIGNER,
+             year=YEAR)
+
+
+def name(colour: str) -> str:
+    return _("Red") if colour == RED else _("Blue")
+
+
+def criterion_text(criterion: int) -> str:
+    return {1: _("a simple connecting path (net transits 0)"),
+            2: _("a portal loop and a single transit connecting path"),
+            3: _("a double transit connecting path")}[criterion]
+
+
+def describe(verdict: Outcome) -> str:
+    """A full board's verdict, as the solution's caption says it."""
+    if verdict.winner is None:
+        return _("No winner yet.")
+    who = name(verdict.winner)
+    if verdict.criterion:
+        return _("%(who)s wins: criterion %(n)s, %(criterion)s.", who=who, n=verdict.criterion,
+                 criterion=criterion_text(verdict.criterion))
+    if verdict.transits % 2 == 0:
+        return _("%(who)s wins: a connecting path with net transits %(n)s, which counts like a "
+                 "double transit path (criterion 3).", who=who, n=verdict.transits)
+    return _("%(who)s wins: a portal loop and a connecting path with net transits %(n)s, which "
+             "count like criterion 2.", who=who, n=verdict.transits)
 
 
 # --- drawing -------------------------------------------------------------------------------
@@ -102,15 +133,21 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
         shapes.append(centred_label(centre.x, centre.y, str(board.twin_index(h)), size,
                                     colours["cell"] if on_stone else colours["portal"],
                                     "bold"))
-    shapes += hexboard.labels(p, ("R", colours["red"]), ("B", colours["blue"]),
+    shapes += hexboard.labels(p, (letter(RED), colours["red"]),
+                              (letter(BLUE), colours["blue"]),
                               colours["muted"], with_coordinates, outset=hexboard.BORDER_ROW)
     return shapes
 
 
 def document(opts: Options, pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), f"{TITLE}: {what}", f"pnp (game by {DESIGNER})",
-                    f"{TITLE} {what}, {opts.size} × {opts.size}",
-                    ("Hex KB", "Hex", "Klein bottle", "print and play"), LICENCE)
+    return Document(tuple(pages), _("%(game)s: %(what)s", game=TITLE, what=what),
+                    _("pnp (game by %(designer)s)", designer=DESIGNER),
+                    _("%(game)s %(what)s, %(size)s × %(size)s", game=TITLE, what=what,
+                      size=opts.size),
+                    ("Hex KB", "Hex", _("Klein bottle"), _("print and play")),
+                    _("Free publication of the rules and programs allowed by %(designer)s, with "
+                      "the name and rules unchanged and the game attributed to him "
+                      "(marksteeregames.com)", designer=DESIGNER))
 
 
 def board_page(opts: Options, paper: Paper, colours: Palette,
@@ -130,9 +167,9 @@ def board_page(opts: Options, paper: Paper, colours: Palette,
                                text, CAPTION_SIZE, colours["ink"], anchor="middle"))
     shapes += board_shapes(place(board, x, y, w, h, opts.coordinates), board, colours,
                            opts.coordinates, stones, marked)
-    shapes += sheet.footer(paper, note or f"{CREDIT} Board after the rules' description. "
-                                          f"Frame cells with the same number are one cell.",
-                           colours)
+    shapes += sheet.footer(paper, note or _("%(credit)s Board after the rules' description. "
+                                            "Frame cells with the same number are one cell.",
+                                            credit=credit()), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
@@ -144,7 +181,7 @@ def board_paper(opts: Options, paper: Paper) -> Paper:
 
 def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
-                    "board")
+                    _("board"))
 
 
 # --- puzzles ------------------------------------------------------------------------------------
@@ -154,15 +191,16 @@ def puzzle_item(opts: Options, paper: Paper, colours: Palette,
                 copies: int) -> Document:
     p = puzzle(opts)
     paper = board_paper(opts, paper)
-    question = board_page(opts, paper, colours, p.stones, title=f"{TITLE} puzzle {opts.seed}",
-                          subtitle="The board is full. Which colour wins, and how?",
-                          note=f"{CREDIT} Every full board has exactly one winner. "
-                               f"The solution is on the next page.")
+    title = _("%(game)s puzzle %(seed)s", game=TITLE, seed=opts.seed)
+    question = board_page(opts, paper, colours, p.stones, title=title,
+                          subtitle=_("The board is full. Which colour wins, and how?"),
+                          note=_("%(credit)s Every full board has exactly one winner. The "
+                                 "solution is on the next page.", credit=credit()))
     answer = board_page(opts, paper, colours, p.stones, p.structure,
-                        title=f"{TITLE} puzzle {opts.seed}", subtitle="Solution",
-                        note=f"{CREDIT} The winning structure is shaded.",
+                        title=title, subtitle=_("Solution"),
+                        note=_("%(credit)s The winning structure is shaded.", credit=credit()),
                         caption=describe(p.verdict))
-    return document(opts, [question, answer] * copies, f"puzzle {opts.seed}")
+    return document(opts, [question, answer] * copies, _("puzzle %(seed)s", seed=opts.seed))
 
 
 # --- figures for the rule sheet -----------------------------------------------------------------
@@ -190,18 +228,18 @@ def literal_figure(colours: Palette, width: float = 80.0) -> Figure:
                                                       example.red_loop_transits))
     criterion = example.blue_verdict.criterion
     assert criterion is not None        # Blue has won
-    blue = CRITERIA[criterion]
     return Figure(width, width * 0.8, tuple(shapes),
-                  f"Red joins its R segments with net transits {path}, and its shaded cells "
-                  f"form a loop that passes through the portal with net transits {loop}. Blue "
-                  f"has {blue}. Read word for word, both would win; in this kit's reading "
-                  f"Red's loop is not a portal loop, and only Blue wins.")
+                  _("Red joins its %(R)s segments with net transits %(path)s, and its shaded "
+                    "cells form a loop that passes through the portal with net transits "
+                    "%(loop)s. Blue has %(blue)s. Read word for word, both would win; in this "
+                    "kit's reading Red's loop is not a portal loop, and only Blue wins.",
+                    R=letter(RED), path=path, loop=loop, blue=criterion_text(criterion)))
 
 
 def figures(colours: Palette) -> dict[str, Figure]:
     check_examples()
     board = FIGURE_BOARD
-    a, _ = board.centres
+    a, _other = board.centres
 
     def label(offset: Hex) -> int:
         number = board.twin_index(a + offset)
@@ -211,25 +249,27 @@ def figures(colours: Palette) -> dict[str, Figure]:
                                           label(Hex(1, -1)), label(Hex(-1, 1)))
     return {
         "first-move": example_figure("first move", colours,
-                                     f"Red's first cell is frame cell {east}: one cell, so two "
-                                     f"stones, one in each frame."),
+                                     _("Red's first cell is frame cell %(east)s: one cell, so "
+                                       "two stones, one in each frame.", east=east)),
         "simple": example_figure("simple", colours,
-                                 "A simple connecting path: Red joins the R segments without "
-                                 "passing through the portal. Red wins."),
+                                 _("A simple connecting path: Red joins the %(R)s segments "
+                                   "without passing through the portal. Red wins.",
+                                   R=letter(RED))),
         "single": example_figure("single", colours,
-                                 f"A single transit path, in at frame cell {west} from the "
-                                 f"first window's side and out on the second window's side, "
-                                 f"and apart from it a portal loop through frame cells "
-                                 f"{east} and {north_east}. Together they win."),
+                                 _("A single transit path, in at frame cell %(west)s from the "
+                                   "first window's side and out on the second window's side, "
+                                   "and apart from it a portal loop through frame cells "
+                                   "%(east)s and %(north_east)s. Together they win.",
+                                   west=west, east=east, north_east=north_east)),
         "double": example_figure("double", colours,
-                                 f"A double transit path: through the portal at frame cell "
-                                 f"{west}, back round, and through again at frame cell "
-                                 f"{east}. Red wins."),
+                                 _("A double transit path: through the portal at frame cell "
+                                   "%(west)s, back round, and through again at frame cell "
+                                   "%(east)s. Red wins.", west=west, east=east)),
         "border-loop": example_figure("border loop", colours,
-                                      f"A portal loop along Red's border segment: out of frame "
-                                      f"cell {west} to the border, along it, and back in at "
-                                      f"frame cell {south_west} from the other window's "
-                                      f"side."),
+                                      _("A portal loop along Red's border segment: out of "
+                                        "frame cell %(west)s to the border, along it, and back "
+                                        "in at frame cell %(south_west)s from the other "
+                                        "window's side.", west=west, south_west=south_west)),
         "literal": literal_figure(colours),
     }
 
@@ -237,10 +277,11 @@ def figures(colours: Palette) -> dict[str, Figure]:
 def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     frame = 6 * (opts.radius + 1)
     markup = templating.render("hex-kb-rules.md.j2", N=opts.size, frame=frame,
-                               window=1 + 3 * opts.radius * (opts.radius + 1), credit=CREDIT)
+                               window=1 + 3 * opts.radius * (opts.radius + 1), credit=credit(),
+                               R=letter(RED), B=letter(BLUE))
     pages = typeset(markup, figures(colours), paper, colours,
-                    footer_text=f"{CREDIT} Rules text written for this kit.")
-    return document(opts, pages, "rules")
+                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))
+    return document(opts, pages, _("rules"))
 
 
 # --- the score pad ------------------------------------------------------------------------------
@@ -248,7 +289,7 @@ def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
 
 def pad_label(opts: Options) -> str:
     """The board's label without the sides, which the pad has no need of (A5 has no room)."""
-    return opts.label.split(" · Red joins")[0]
+    return opts.board_label
 
 
 def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
@@ -256,16 +297,19 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
     cell and its twin one cell."""
     frame = 6 * (opts.radius + 1)
     return sheet.score_pad(paper, sheet.Pad(
-        f"{TITLE} score pad", pad_label(opts), ("Red", "Blue"),
-        (f"Write each claimed cell by column letter and row number (e.g. c4); a portal frame "
-         f"cell once, by the number printed in it: 1 to {frame}.", "Red moves first."),
-        (sheet.Column("Turn", 0.5), sheet.Column("Red", 1.2), sheet.Column("Blue", 1.2)),
-        f"{CREDIT} Row n holds each player's n-th turn: Red's cell, then Blue's.",
+        _("%(game)s score pad", game=TITLE), pad_label(opts), (_("Red"), _("Blue")),
+        (_("Write each claimed cell by column letter and row number (e.g. c4); a portal frame "
+           "cell once, by the number printed in it: 1 to %(frame)s.", frame=frame),
+         _("Red moves first.")),
+        (sheet.Column(_("Turn"), 0.5), sheet.Column(_("Red"), 1.2),
+         sheet.Column(_("Blue"), 1.2)),
+        _("%(credit)s Row n holds each player's n-th turn: Red's cell, then Blue's.",
+          credit=credit()),
         record_blocks=2, min_rows=-(-len(opts.board().cells) // 2)), colours)
 
 
 def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    return document(opts, pad_pages(opts, paper, colours) * copies, "score pad")
+    return document(opts, pad_pages(opts, paper, colours) * copies, _("score pad"))
 
 
 PAGES = Pages(

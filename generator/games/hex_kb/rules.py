@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
+from ... import i18n
 from ...connect import chain
 from ...geometry import POINTY, Hex, Layout, Rhombus, hex_to_pixel
 from ...gridfile import (
@@ -415,10 +416,23 @@ class Options:
         return KleinBoard(self.size, self.radius)
 
     @property
-    def label(self) -> str:
+    def board_label(self) -> str:
+        """The board's size and windows (the label without the sides)."""
         cells = 1 + 3 * self.radius * (self.radius + 1)
-        return (f"{self.size} × {self.size} · windows of {cells} cell{'s' * (cells > 1)} · "
-                f"Red joins the R segments, Blue the B segments")
+        return i18n.ngettext("%(size)s × %(size)s · windows of %(num)s cell",
+                             "%(size)s × %(size)s · windows of %(num)s cells", cells,
+                             size=self.size)
+
+    @property
+    def label(self) -> str:
+        return i18n._("%(board)s · Red joins the %(R)s segments, Blue the %(B)s segments",
+                      board=self.board_label, R=letter(RED), B=letter(BLUE))
+
+
+def letter(colour: str) -> str:
+    """The letter marking a colour's border segments on the printed board."""
+    return i18n.pgettext("Hex KB border segment", "R") if colour == RED else i18n.pgettext(
+        "Hex KB border segment", "B")
 
 
 def border_cells(size: int) -> dict[Hex, str]:

@@ -8,6 +8,7 @@ from itertools import pairwise
 from ... import templating
 from ...geometry import SQRT3, Hex, Point, Rhombus
 from ...gridfile import hex_name
+from ...i18n import _, pgettext
 from ...layout import cutsheet, hexboard, sheet
 from ...layout.textlayout import Figure, centred_label, typeset
 from ...palette import Palette
@@ -16,13 +17,11 @@ from ...scene import Circle, Document, Page, Paint, Shape, Text, segments
 from ..game import Pages
 from .rules import (
     BLACK,
-    CREDIT,
     DESIGNER,
-    LICENCE,
-    NAMES,
     NEUTRAL,
     TITLE,
     WHITE,
+    YEAR,
     Options,
     Stones,
     read_moves,
@@ -35,6 +34,25 @@ DIAGRAM_ANGLE = (60.0,)
 TILE_PER_CELL = 1.2   # counter side in cell radii: a square this size fits inside a cell
 
 
+def credit() -> str:
+    return _("%(game)s by %(designer)s, %(year)s.", game=TITLE, designer=DESIGNER, year=YEAR)
+
+
+def licence() -> str:
+    return _("Game and original rules © %(year)s %(designer)s; this kit's text and drawings are "
+             "MIT licensed", year=YEAR, designer=DESIGNER)
+
+
+def letter(kind: str) -> str:
+    """The letter a kind of stone is known by on the board and its counters."""
+    return {BLACK: pgettext("Nex black", "B"), WHITE: pgettext("Nex white", "W"),
+            NEUTRAL: pgettext("Nex neutral", "N")}[kind]
+
+
+def name(kind: str) -> str:
+    return {BLACK: _("Black"), WHITE: _("White"), NEUTRAL: pgettext("Nex stone", "neutral")}[kind]
+
+
 # --- drawing stones and boards ------------------------------------------------------------------
 
 
@@ -45,8 +63,8 @@ def stone(kind: str, centre: Point, radius: float, colours: Palette) -> list[Sha
     edge = Paint(fill=fill, stroke=colours["stone edge"], width=max(0.15, 0.07 * radius))
     shapes: list[Shape] = [Circle(centre, radius, edge)]
     if colours.lettered:
-        shapes.append(centred_label(centre.x, centre.y, kind, radius * 1.1, colours["ink"],
-                                    "bold"))
+        shapes.append(centred_label(centre.x, centre.y, letter(kind), radius * 1.1,
+                                    colours["ink"], "bold"))
     elif kind == NEUTRAL:
         shapes.append(Circle(centre, radius * 0.45, Paint(stroke=colours["stone edge"],
                                                           width=max(0.12, 0.05 * radius))))
@@ -65,7 +83,8 @@ def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool
                                    {h: colours["change"] for h in marked})
     for h, kind in sorted(stones.items(), key=lambda hk: (hk[0].r, hk[0].q)):
         shapes += stone(kind, p.centre(h), 0.62 * r, colours)
-    return shapes + hexboard.labels(p, ("B", colours["ink"]), ("W", colours["ink"]),
+    return shapes + hexboard.labels(p, (letter(BLACK), colours["ink"]),
+                                    (letter(WHITE), colours["ink"]),
                                     colours["muted"], with_coordinates)
 
 
@@ -81,15 +100,18 @@ def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
 def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     shapes = sheet.header(paper, TITLE, opts.label, colours)
     shapes += board_shapes(board_placement(opts, paper), colours, opts.coordinates)
-    shapes += sheet.footer(paper, f"{CREDIT} Black joins the two B sides; White joins the "
-                                  f"two W sides.", colours)
+    shapes += sheet.footer(paper, _("%(credit)s Black joins the two %(B)s sides; White joins the "
+                                    "two %(W)s sides.", credit=credit(), B=letter(BLACK),
+                                    W=letter(WHITE)), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
 def document(opts: Options, pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), f"{TITLE}: {what}", f"pnp (game by {DESIGNER})",
-                    f"{TITLE} {what}, {opts.size} × {opts.size}",
-                    ("Nex", "Hex", "neutral stones", "print and play"), LICENCE)
+    return Document(tuple(pages), _("%(game)s: %(what)s", game=TITLE, what=what),
+                    _("pnp (game by %(designer)s)", designer=DESIGNER),
+                    _("%(game)s %(what)s, %(size)s × %(size)s", game=TITLE, what=what,
+                      size=opts.size),
+                    ("Nex", "Hex", _("neutral stones"), _("print and play")), licence())
 
 
 def board_paper(opts: Options, paper: Paper) -> Paper:
@@ -98,7 +120,7 @@ def board_paper(opts: Options, paper: Paper) -> Paper:
 
 def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
-                    "board")
+                    _("board"))
 
 
 # --- the counter sheet ----------------------------------------------------------------------
@@ -114,15 +136,17 @@ def counters_item(opts: Options, paper: Paper, colours: Palette,
     def run(kind: str) -> cutsheet.TileRun:
         background = None if outlines or kind == WHITE else colours[
             {BLACK: "black stone", NEUTRAL: "neutral stone"}[kind]]
-        return cutsheet.TileRun(NAMES[kind], opts.size ** 2, background,
+        return cutsheet.TileRun(name(kind), opts.size ** 2, background,
                                 lambda c, s, bleed: stone(kind, c, 0.4 * s, colours))
 
     pages = cutsheet.tile_pages(
         paper, side, [run(k) for k in (BLACK, WHITE, NEUTRAL)] * copies,
-        f"{TITLE} counters", f"for the {opts.size} × {opts.size} board · {opts.size ** 2} or "
-                             f"more of each kind · {side:.1f} mm squares",
-        f"{CREDIT} Cut along the grey lines; card stock makes counters that last.", colours)
-    return document(opts, pages, "counters")
+        _("%(game)s counters", game=TITLE),
+        _("for the %(size)s × %(size)s board · %(count)s or more of each kind · %(side)s mm "
+          "squares", size=opts.size, count=opts.size ** 2, side=f"{side:.1f}"),
+        _("%(credit)s Cut along the grey lines; card stock makes counters that last.",
+          credit=credit()), colours)
+    return document(opts, pages, _("counters"))
 
 
 # --- figures for the rule sheet ---------------------------------------------------------------
@@ -161,7 +185,7 @@ def before_after(before: Stones, after: Stones, colours: Palette, caption: str) 
     half = (width - arrow) / 2
     changed = tuple(h for h in Rhombus(EXAMPLE_SIZE) if before.get(h) != after.get(h))
     shapes: list[Shape] = []
-    for x, stones, title in ((0.0, before, "before"), (half + arrow, after, "after")):
+    for x, stones, title in ((0.0, before, _("before")), (half + arrow, after, _("after"))):
         p = place(EXAMPLE_SIZE, x, 6.0, half, height - 6.0)
         shapes.append(Text(Point(x + half / 2, 3.5), title, 3.2, colours["muted"],
                            "italic", "middle"))
@@ -185,58 +209,64 @@ def goal_figure(stones: Stones, colours: Palette) -> Figure:
                            Paint(stroke=colours["highlight"], width=0.45 * p.cell_radius)))
     names = " ".join(hex_name(h) for h in path)
     return Figure(width, height, tuple(shapes),
-                  f"{NAMES[colour]} has joined the B sides (NW and SE) with {names}, and wins. "
-                  f"White's sides are marked W. Neutral stones join nothing.")
+                  _("%(who)s has joined the %(B)s sides (NW and SE) with %(cells)s, and wins. "
+                    "White's sides are marked %(W)s. Neutral stones join nothing.",
+                    who=name(colour), B=letter(BLACK), W=letter(WHITE), cells=names))
 
 
 def figures(colours: Palette) -> dict[str, Figure]:
     positions = example_positions()
-    _, turns = read_moves(EXAMPLE_GAME)
+    _size, turns = read_moves(EXAMPLE_GAME)
     drop, take = turns[DROP_TURN - 1], turns[TAKE_TURN - 1]
-    name = hex_name
+    cell = hex_name
     return {
         "drop": before_after(
             positions[DROP_TURN - 1], positions[DROP_TURN], colours,
-            f"A drop, written {name(drop.mine[0])} ({name(drop.neutral[0])}): Black places a "
-            f"stone on {name(drop.mine[0])} and a neutral stone on {name(drop.neutral[0])}."),
+            _("A drop, written %(mine)s (%(neutral)s): Black places a stone on %(mine)s and a "
+              "neutral stone on %(neutral)s.", mine=cell(drop.mine[0]),
+              neutral=cell(drop.neutral[0]))),
         "take": before_after(
             positions[TAKE_TURN - 1], positions[TAKE_TURN], colours,
-            f"A conversion, written {name(take.mine[0])} {name(take.mine[1])} "
-            f"({name(take.neutral[0])}): the neutral stones on {name(take.mine[0])} and "
-            f"{name(take.mine[1])} become Black, and Black's stone on {name(take.neutral[0])} "
-            f"becomes neutral."),
+            _("A conversion, written %(a)s %(b)s (%(given)s): the neutral stones on %(a)s and "
+              "%(b)s become Black, and Black's stone on %(given)s becomes neutral.",
+              a=cell(take.mine[0]), b=cell(take.mine[1]), given=cell(take.neutral[0]))),
         "goal": goal_figure(positions[-1], colours),
     }
 
 
 def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    markup = templating.render("nex-rules.md.j2", N=opts.size, credit=CREDIT,
-                               last=f"{hexboard.column_name(opts.size - 1)}{opts.size}")
+    markup = templating.render("nex-rules.md.j2", N=opts.size, credit=credit(),
+                               last=f"{hexboard.column_name(opts.size - 1)}{opts.size}",
+                               B=letter(BLACK), W=letter(WHITE))
     pages = typeset(markup, figures(colours), paper, colours,
-                    footer_text=f"{CREDIT} Rules text written for this kit.")
-    return document(opts, pages, "rules")
+                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))
+    return document(opts, pages, _("rules"))
 
 
 # --- the score pad ------------------------------------------------------------------------------
 
-NOTATION = ("How to write a turn: plain cells become your stones, cells in brackets become "
-            "neutral.", "Drop: c4 (d5)   ·   take two neutrals, give one stone: d5 e6 (c4)   ·   "
-            "almost full board: one cell, e.g. e6   ·   pie rule: swap")
+def notation() -> tuple[str, ...]:
+    return (_("How to write a turn: plain cells become your stones, cells in brackets become "
+              "neutral."),
+            _("Drop: c4 (d5)   ·   take two neutrals, give one stone: d5 e6 (c4)   ·   almost "
+              "full board: one cell, e.g. e6   ·   pie rule: swap"))
 
 
 def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
     """A row for every round of a game that fills the board: a round of drops fills four
     cells (each player a stone and a neutral)."""
     return sheet.score_pad(paper, sheet.Pad(
-        f"{TITLE} score pad", opts.label, ("Black", "White"), NOTATION,
-        (sheet.Column("Round", 0.5), sheet.Column("Black", 1.2), sheet.Column("White", 1.2)),
-        f"{CREDIT} Each row is one round: Black's turn, then White's.", record_blocks=2,
+        _("%(game)s score pad", game=TITLE), opts.label, (_("Black"), _("White")), notation(),
+        (sheet.Column(_("Round"), 0.5), sheet.Column(_("Black"), 1.2),
+         sheet.Column(_("White"), 1.2)),
+        _("%(credit)s Each row is one round: Black's turn, then White's.", credit=credit()),
+        record_blocks=2,
         min_rows=-(-opts.size ** 2 // 4)),
         colours)
 
 
 def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    return document(opts, pad_pages(opts, paper, colours) * copies, "score pad")
+    return document(opts, pad_pages(opts, paper, colours) * copies, _("score pad"))
 
 
 PAGES = Pages(

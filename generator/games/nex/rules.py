@@ -27,6 +27,7 @@ from ...gridfile import (
     setting,
     small_number,
 )
+from ...i18n import _
 from ..game import OptionError, Verdict, option
 
 TITLE = "Nex"
@@ -59,7 +60,7 @@ class Options:
 
     @property
     def label(self) -> str:
-        return f"{self.size} × {self.size} · Black joins NW–SE · White joins SW–NE"
+        return _("%(size)s × %(size)s · Black joins NW–SE · White joins SW–NE", size=self.size)
 
 
 def other(colour: str) -> str:

@@ -1,0 +1,145 @@
+"""Languages: what is printed is said in the active language, from gettext catalogues.
+
+Strings are marked with `_` (and `N_` where a string is kept to be translated later) in the
+code, and with `{% trans %}` / `_()` in the templates; `pybabel extract` (babel.cfg) collects
+them into generator/locales/pnp.pot, translators keep one catalogue per language in
+generator/locales/LANG/LC_MESSAGES/pnp.po, and `make` compiles each into the pnp.mo beside it,
+which is what is read here, with the standard library's gettext.
+
+The active language is a context variable: `with language("de"): ...` sets it for the code
+inside, in this thread only, so the studio can make a German and a Portuguese page at once.
+English is the source text itself: no catalogue, the strings as written.
+
+Messages take values the way Jinja's templates do: `_("Board %(seed)s", seed=3)`.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .errors import UserError
+
+DOMAIN = "pnp"
+SOURCE = "en"
+# The languages pnp prints in, by ISO 639-1 code, each with its name in itself.
+NAMES = {"en": "English", "pt": "Português", "es": "Español", "de": "Deutsch"}
+LANGUAGES: tuple[str, ...] = tuple(NAMES)
+# A language for the tests only: every message lengthened by 40% and accented, to show a
+# layout that would overflow before a real translation does.
+PSEUDO = "xx"
+
+
+def locale_folder() -> Path:
+    return Path(__file__).resolve().parent / "locales"
+
+
+def catalogue_path(lang: str, suffix: str = ".mo") -> Path:
+    return locale_folder() / lang / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+
+
+class Pseudo(gettext.NullTranslations):
+    """Every message 40% longer, with accented letters, placeholders and markup intact."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+
+_ACCENTS = str.maketrans("aeiouncsyAEIOUNCY", "áéïöüñçšýÄÉÏÖÜÑÇÝ")
+# What pseudo-translation leaves alone: placeholders, cell names and other notation.
+_KEEP = re.compile(r"[\w.-]+\.(?:org|com|io)[\w/.-]*|%\(\w+\)s|%%|\[figure [\w-]+\]"
+                   r"|\b[a-z]?\d+\b|\b\w\b|[^\w%\[]+|[%\[]")
+
+
+def pseudo(message: str) -> str:
+    out: list[str] = []
+    pos = 0
+    for m in _KEEP.finditer(message):
+        out.append(_stretch(message[pos:m.start()]))
+        out.append(m.group())
+        pos = m.end()
+    out.append(_stretch(message[pos:]))
+    return "".join(out)
+
+
+def _stretch(word: str) -> str:
+    if not word:
+        return word
+    extra = -(-len(word) // 2)       # half again: with the spaces, some 40% longer
+    return (word + word[-extra:].lower()).translate(_ACCENTS)
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    if lang == SOURCE:
+        return gettext.NullTranslations()
+    if lang == PSEUDO:
+        return Pseudo()
+    if lang not in NAMES:
+        raise UserError(f"no language {lang}; pnp prints in {', '.join(LANGUAGES)}")
+    try:
+        with catalogue_path(lang).open("rb") as stream:
+            return gettext.GNUTranslations(stream)
+    except OSError as err:
+        raise UserError(f"the {NAMES[lang]} catalogue cannot be read: {err.strerror}") from None
+
+
+_ACTIVE: ContextVar[tuple[str, gettext.NullTranslations]] = ContextVar(
+    "pnp_language", default=(SOURCE, gettext.NullTranslations()))
+
+
+@contextmanager
+def language(lang: str) -> Iterator[str]:
+    """Print in `lang` inside the block (this thread and context only)."""
+    token = _ACTIVE.set((lang, translations(lang)))
+    try:
+        yield lang
+    finally:
+        _ACTIVE.reset(token)
+
+
+def current() -> str:
+    return _ACTIVE.get()[0]
+
+
+def _(message: str, **values: Any) -> str:
+    """The message in the active language, with its %(name)s placeholders filled."""
+    text = _ACTIVE.get()[1].gettext(message)
+    return text % values if values else text
+
+
+def ngettext(singular: str, plural: str, n: int, **values: Any) -> str:
+    """The singular or plural message in the active language; `num` is n unless given."""
+    text = _ACTIVE.get()[1].ngettext(singular, plural, n)
+    return text % {"num": n, **values}
+
+
+def pgettext(context: str, message: str) -> str:
+    """A message whose translation depends on where it stands (a letter on a board)."""
+    return _ACTIVE.get()[1].pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogue without translating it yet (a table's entries)."""
+    return message
+
+
+# The names the template engine calls (jinja2.ext.i18n, new style).
+def gettext_call(message: str) -> str:
+    return _ACTIVE.get()[1].gettext(message)
+
+
+def ngettext_call(singular: str, plural: str, n: int) -> str:
+    return _ACTIVE.get()[1].ngettext(singular, plural, n)

@@ -1,0 +1,471 @@
+"""Languages: every printed string in every shipped language, through the ecosystem's own
+workflow (Babel's catalogues, gettext's compiled files), laid out within the page checks.
+
+The catalogue checks read the .po files with Babel, as a translator's tools do; the layout
+checks run the whole catalogue in a pseudo-language (every message 40% longer, accented) so
+an overflow shows before a real translation finds it; the text checks read the printed PDF
+with poppler. Each check has a control it must reject.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+from functools import cache
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from click.testing import CliRunner
+from test_pages import leaves, margin_ink, off_square, small_text
+
+from generator import catalogue, documents, i18n, studio
+from generator.cli import main
+from generator.fonts import CAP_HEIGHT, DESCENT, FILES, text_width
+from generator.games import GAMES
+from generator.geometry import Point
+from generator.layout.textlayout import STYLE, TWO_COLUMNS_FROM
+from generator.paper import Paper, parse_paper
+from generator.render.pdf import document_pdf
+from generator.scene import Document, Page, Text
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES = ROOT / "generator" / "locales"
+SHIPPED = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE]
+PAPERS = ("a4", "letter")
+PLACEHOLDER = re.compile(r"%\(\w+\)s|%%")
+
+CASES = [(key, variant, item, paper)
+         for key in sorted(GAMES)
+         for variant, _ in GAMES[key].variants()
+         for item in GAMES[key].items
+         for paper in PAPERS]
+
+
+def case_id(case) -> str:
+    return "-".join(case)
+
+
+@cache
+def document(key: str, variant: str, item: str, paper: str, lang: str) -> Document:
+    game = GAMES[key]
+    with i18n.language(lang):
+        return documents.make_document(game, item, dict(game.variants())[variant],
+                                       parse_paper(paper))
+
+
+def read_catalogue(path: Path) -> Catalog:
+    with path.open("rb") as stream:
+        return read_po(stream)
+
+
+# --- the catalogues ---------------------------------------------------------------------------
+
+
+def untranslated(template: Catalog, translated: Catalog) -> list[str]:
+    """What a language's catalogue lacks: a message of the template it has no translation
+    for, or only a fuzzy one, or whose placeholders differ from the English."""
+    problems = []
+    for message in template:
+        if not message.id:
+            continue
+        found = translated.get(message.id, message.context)
+        if found is None or not found.string or (isinstance(found.string, tuple)
+                                                 and not all(found.string)):
+            problems.append(f"missing: {message.id!r}")
+        elif found.fuzzy:
+            problems.append(f"fuzzy: {message.id!r}")
+        else:
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strings = found.string if isinstance(found.string, tuple) else (found.string,)
+            wanted = set(PLACEHOLDER.findall(" ".join(ids)))
+            for text in strings:
+                if set(PLACEHOLDER.findall(text)) != wanted:
+                    problems.append(f"placeholders differ: {message.id!r}")
+    return problems
+
+
+def messages_in_code() -> set[tuple[str | None, object]]:
+    """What `pybabel extract` finds in the code and templates now, by babel.cfg."""
+    from babel.messages.frontend import parse_mapping_cfg
+    with (ROOT / "babel.cfg").open() as stream:
+        method_map, options_map = parse_mapping_cfg(stream)
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+                "N_": None}
+    found = set()
+    for _file, _line, message, _comments, context in extract_from_dir(
+            str(ROOT), method_map, options_map, keywords=keywords):
+        found.add((context, message))
+    return found
+
+
+def test_the_template_holds_every_message_the_code_marks():
+    template = read_catalogue(LOCALES / "pnp.pot")
+    held = {(m.context, m.id) for m in template if m.id}
+    marked = messages_in_code()
+    assert marked == held, (f"run make messages: new {sorted(map(str, marked - held))[:5]}, "
+                            f"gone {sorted(map(str, held - marked))[:5]}")
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_every_message_is_translated_in_every_shipped_language(lang):
+    template = read_catalogue(LOCALES / "pnp.pot")
+    translated = read_catalogue(LOCALES / lang / "LC_MESSAGES" / "pnp.po")
+    assert untranslated(template, translated) == []
+    extra = {(m.context, m.id) for m in translated if m.id} - {
+        (m.context, m.id) for m in template}
+    assert not extra, f"messages the template no longer has: {sorted(map(str, extra))[:5]}"
+
+
+def test_control_a_missing_fuzzy_or_misplaced_translation_is_caught():
+    template = read_catalogue(LOCALES / "pnp.pot")
+    translated = read_catalogue(LOCALES / "de" / "LC_MESSAGES" / "pnp.po")
+    messages = [m for m in translated if m.id and not isinstance(m.id, tuple)
+                and "%(" in m.id]
+    messages[0].string = ""
+    messages[1].flags.add("fuzzy")
+    messages[2].string = messages[2].string.replace("%(", "%(x")
+    problems = untranslated(template, translated)
+    assert [p.split(":")[0] for p in problems] == ["missing", "fuzzy", "placeholders differ"]
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_each_compiled_catalogue_is_its_po_compiled(lang):
+    """The .mo files are committed (the wheel needs them); each must be what `make locales`
+    makes of its .po now."""
+    po = LOCALES / lang / "LC_MESSAGES" / "pnp.po"
+    compiled = io.BytesIO()
+    write_mo(compiled, read_catalogue(po))
+    assert (LOCALES / lang / "LC_MESSAGES" / "pnp.mo").read_bytes() == compiled.getvalue(), \
+        "run make locales"
+    # control: another translation compiles to other bytes
+    changed = read_catalogue(po)
+    message = next(m for m in changed if m.id)
+    message.string = "?"
+    other = io.BytesIO()
+    write_mo(other, changed)
+    assert other.getvalue() != compiled.getvalue()
+
+
+class Recording(gettext.NullTranslations):
+    """Translations that note every message asked for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: set[tuple[str | None, object]] = set()
+
+    def gettext(self, message: str) -> str:
+        self.asked.add((None, message))
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self.asked.add((None, (msgid1, msgid2)))
+        return msgid1 if n == 1 else msgid2
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.asked.add((context, message))
+        return message
+
+
+def asked_but_not_held(asked: set, held: set) -> list[str]:
+    return sorted(str(m) for m in asked - held)
+
+
+def test_every_message_printed_is_one_the_catalogue_holds():
+    """What the code asks gettext for at run time is what extraction found: no message
+    is looked up under a different spelling (and so left in English)."""
+    template = read_catalogue(LOCALES / "pnp.pot")
+    held = {(m.context, m.id) for m in template if m.id}
+    recording = Recording()
+    token = i18n._ACTIVE.set(("recording", recording))
+    try:
+        for key, variant, item, paper in CASES:
+            game = GAMES[key]
+            documents.make_document(game, item, dict(game.variants())[variant],
+                                    parse_paper(paper), copies=2)
+        for game in GAMES.values():
+            documents.make_document(game, "kit", game.options(), parse_paper("a4"))
+        documents.booklet_document(sorted(GAMES), ["board", "pad"], "a4")
+        documents.booklet_document(["blind-hex"], [], "letter")
+        nex = GAMES["nex"]
+        documents.tiled_board(nex, nex.make_options(size=19), parse_paper("a4"), 20.0, True)
+        built = [(entry, [Path("x.pdf")]) for entry in catalogue.entries(["blind-hex"],
+                                                                        [parse_paper("letter")])]
+        made = [(b, [Path("b.pdf")]) for b in catalogue.booklets(sorted(GAMES),
+                                                                [parse_paper("letter")])]
+        catalogue.index_html(Path("."), built, made)
+    finally:
+        i18n._ACTIVE.reset(token)
+    assert asked_but_not_held(recording.asked, held) == []
+    assert asked_but_not_held({(None, "Not a message of pnp")}, held)     # control
+
+
+# --- layout in every language, and in the pseudo-language ----------------------------------
+
+
+def column_overflow(page: Page, paper: Paper) -> list[str]:
+    """A rule sheet's text outside its column (or, for the title, the text area), and text
+    reaching into the footer line, which is the last shape set on the page."""
+    columns = 2 if paper.inner_width >= TWO_COLUMNS_FROM else 1
+    width = (paper.inner_width - (columns - 1) * STYLE.gutter) / columns
+    spans = [(paper.margin + k * (width + STYLE.gutter),
+              paper.margin + k * (width + STYLE.gutter) + width) for k in range(columns)]
+    texts = [s for s in leaves(page.shapes) if isinstance(s, Text)]
+    # The footer: the last text set, and the line above it when it takes two.
+    lines = 2 if (len(texts) > 1 and texts[-2].size == texts[-1].size
+                  and texts[-2].anchor == "middle" == texts[-1].anchor
+                  and texts[-2].position.x == texts[-1].position.x) else 1
+    footer, body = texts[-lines], texts[:-lines]
+    problems = []
+    footer_top = footer.position.y - CAP_HEIGHT * footer.size
+    for t in body:
+        advance = text_width(t.text, t.size, t.font)
+        left = t.position.x - {"start": 0.0, "middle": advance / 2, "end": advance}[t.anchor]
+        right = left + advance
+        inside = spans + ([(paper.margin, paper.width - paper.margin)]
+                          if t.size >= STYLE.title else [])
+        if t.angle == 0 and not any(a - 0.3 <= left and right <= b + 0.3 for a, b in inside):
+            problems.append(f"{t.text[:40]!r} spans {left:.1f}-{right:.1f} mm")
+        if t.position.y + DESCENT * t.size > footer_top + 0.05:
+            problems.append(f"{t.text[:40]!r} reaches the footer")
+    return problems
+
+
+def page_problems(doc: Document, paper: Paper, rules: bool) -> list[str]:
+    problems = []
+    for n, page in enumerate(doc.pages, start=1):
+        found = small_text(page) + margin_ink(page, paper) + off_square(page)
+        if rules:
+            found += column_overflow(page, paper)
+        problems += [f"page {n}: {p}" for p in found]
+    return problems
+
+
+def test_control_text_across_the_gutter_or_on_the_footer_is_caught():
+    paper = parse_paper("a4")
+    doc = document("hex-kb", "standard", "rules", "a4", i18n.SOURCE)
+    page = doc.pages[0]
+    assert column_overflow(page, paper) == []
+    footer = [s for s in page.shapes if isinstance(s, Text)][-1]
+    wide = Text(Point(paper.margin + 50, 100), "a line far too long " * 8, 3.3,
+                "#000000")
+    low = Text(Point(paper.margin, footer.position.y), "on the footer", 3.3, "#000000")
+    for bad in (wide, low):
+        shapes = page.shapes[:-1] + (bad, footer)
+        assert column_overflow(Page(page.width, page.height, shapes), paper)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+@pytest.mark.parametrize("lang", [*SHIPPED, i18n.PSEUDO])
+def test_every_page_holds_in_every_language(case, lang):
+    """Text size, margins, hex cells square, and on rule sheets every line in its column
+    and above the footer: in each language and in the pseudo-language."""
+    key, variant, item, paper = case
+    doc = document(key, variant, item, paper, lang)
+    assert page_problems(doc, parse_paper(paper), item == "rules") == []
+
+
+@pytest.mark.parametrize("lang", [*SHIPPED, i18n.PSEUDO])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_booklets_and_kits_hold_in_every_language(lang, paper):
+    with i18n.language(lang):
+        booklet = documents.booklet_document(sorted(GAMES), ["board"], paper)
+    sheet = parse_paper(paper).turned()
+    assert page_problems(booklet, sheet, False) == []
+
+
+def test_control_the_pseudo_language_is_longer_and_keeps_placeholders():
+    message = "The board: %(N)s × %(N)s spaces, **bold** and *c4* [figure glyph-key] 100%%"
+    stretched = i18n.pseudo(message)
+    assert len(stretched) > len(message)
+    prose = "The board has spaces whose edges carry hash marks"
+    assert len(i18n.pseudo(prose)) >= 1.4 * len(prose)
+    assert PLACEHOLDER.findall(stretched) == PLACEHOLDER.findall(message)
+    assert "**" in stretched and "[figure glyph-key]" in stretched and "c4" in stretched
+    assert stretched % {"N": 11}
+
+
+def test_the_pseudo_language_runs_longer_than_english():
+    """So that its layout is the harder test: more lines, more pages."""
+    english = document("hex-kb", "standard", "rules", "a4", i18n.SOURCE)
+    pseudo = document("hex-kb", "standard", "rules", "a4", i18n.PSEUDO)
+    german = document("hex-kb", "standard", "rules", "a4", "de")
+    count = len  # pages
+    assert count(pseudo.pages) >= count(german.pages) >= count(english.pages)
+
+
+# --- the words: translated, and in the embedded font -------------------------------------
+
+
+def pdf_text(doc: Document, tmp_path: Path, name: str) -> str:
+    path = tmp_path / f"{name}.pdf"
+    path.write_bytes(document_pdf(doc))
+    out = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], check=True,
+                         capture_output=True, text=True).stdout
+    return " ".join(out.split())
+
+
+def sentences(text: str) -> set[str]:
+    """Sentences of four words or more, as a printed page reads."""
+    parts = re.split(r"(?<=[.:;!?])\s+", text)
+    return {p.strip() for p in parts if len(p.split()) >= 4}
+
+
+def english_left(english: str, translated: str) -> list[str]:
+    return sorted(s for s in sentences(english) if s in translated)
+
+
+RULE_CASES = [(key, variant) for key in sorted(GAMES) for variant, _ in GAMES[key].variants()]
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("key, variant", RULE_CASES)
+def test_no_english_sentence_is_left_on_a_rule_sheet(key, variant, lang, tmp_path):
+    english = pdf_text(document(key, variant, "rules", "a4", i18n.SOURCE), tmp_path, "en")
+    translated = pdf_text(document(key, variant, "rules", "a4", lang), tmp_path, lang)
+    assert len(sentences(english)) > 20
+    assert english_left(english, translated) == []
+    assert english_left(english, english)          # control: English is all English
+
+
+def test_the_licence_keeps_its_name_and_the_credits_their_names():
+    for lang in SHIPPED:
+        with i18n.language(lang):
+            # the body of each page, without its footer (the last text set)
+            text = " ".join(s.text for p in document("blind-hex", "cards", "rules", "a4",
+                                                     lang).pages
+                            for s in [s for s in leaves(p.shapes) if isinstance(s, Text)][:-1])
+        for kept in ("Creative Commons Attribution-ShareAlike 3.0", "CC-BY-SA 3.0",
+                     "Don Kirkby", "donkirkby.github.io/blind-hex", "Piet Hein", "John Nash",
+                     "Richard Vickery"):
+            assert kept in text, (lang, kept)
+
+
+def font_has(role: str):
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from generator.fonts import _font_dir
+    face = TTFont(f"check-{role}", str(Path(_font_dir()) / FILES[role])).face
+    return lambda ch: ord(ch) in face.charToGlyph
+
+
+def missing_glyphs(text: str) -> set[str]:
+    found = set()
+    for role in FILES:
+        has = font_has(role)
+        found |= {ch for ch in set(text) if ch.isprintable() and ch != " " and not has(ch)}
+    return found
+
+
+def test_every_character_of_every_catalogue_is_in_the_embedded_font():
+    text = "ãõçñ¿¡ßäöüÄÖÜ„“‚‘«»"
+    for lang in SHIPPED:
+        text += "".join(m.string if isinstance(m.string, str) else "".join(m.string)
+                        for m in read_catalogue(LOCALES / lang / "LC_MESSAGES" / "pnp.po"))
+    text += "".join(i18n.pseudo(m.id if isinstance(m.id, str) else m.id[0])
+                    for m in read_catalogue(LOCALES / "pnp.pot") if m.id)
+    assert missing_glyphs(text) == set()
+    assert missing_glyphs("ŉ☃") == {"ŉ", "☃"}       # control: Vera lacks these
+
+
+@pytest.mark.parametrize("lang", [*SHIPPED, i18n.PSEUDO])
+def test_no_printed_character_lacks_a_glyph(lang):
+    text = "".join(s.text for key, variant, item, paper in CASES if paper == "a4"
+                   for page in document(key, variant, item, paper, lang).pages
+                   for s in leaves(page.shapes) if isinstance(s, Text))
+    assert missing_glyphs(text) == set()
+
+
+# --- the command line, the studio and the catalogue folder ----------------------------------
+
+
+def test_lang_on_the_command_line(tmp_path):
+    runner = CliRunner()
+
+    def run(*args: str) -> None:
+        result = runner.invoke(main, list(args))
+        assert result.exit_code == 0, result.output
+
+    de, en, en2, booklet = (tmp_path / n for n in ("de.pdf", "en.pdf", "en2.pdf", "b.pdf"))
+    run("rules", "nex", "--lang", "de", "-o", str(de))
+    run("rules", "nex", "-o", str(en))
+    run("rules", "nex", "--lang", "en", "-o", str(en2))
+    run("booklet", "blinq", "--lang", "es", "-o", str(booklet))
+    assert en.read_bytes() == en2.read_bytes()
+    text = subprocess.run(["pdftotext", str(de), "-"], capture_output=True, text=True).stdout
+    assert "Das Ziel" in text and "The goal" not in text
+    text = subprocess.run(["pdftotext", str(booklet), "-"], capture_output=True,
+                          text=True).stdout
+    assert "Cómo imprimir este cuadernillo" in text
+    info = subprocess.run(["pdfinfo", str(de)], capture_output=True, text=True).stdout
+    assert "Title:           Nex: Regeln" in info
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    bad = subprocess.run([sys.executable, "-m", "generator.cli", "rules", "nex", "--lang", "fr"],
+                         capture_output=True, text=True, cwd=empty,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert bad.returncode == 2 and bad.stderr.startswith("pnp: ")
+    assert len(bad.stderr.splitlines()) == 1 and not list(empty.iterdir())
+
+
+def test_the_studio_offers_the_language_and_prints_in_it():
+    game = GAMES["hex-kb"]
+    fields = {f.name: f for f in studio.fields(game, "rules")}
+    assert fields["lang"].control == "select"
+    assert fields["lang"].choices == i18n.LANGUAGES and fields["lang"].default == "en"
+    made = studio.make(studio.request_from({"game": ["hex-kb"], "item": ["rules"],
+                                            "lang": ["pt"]}))
+    words = " ".join(s.text for s in made.document.pages[0].shapes if isinstance(s, Text))
+    assert "O tabuleiro" in words and made.document.title == "Hex KB: regras"
+    assert "janelas" in made.figures[0]
+    english = studio.make(studio.request_from({"game": ["hex-kb"], "item": ["rules"]}))
+    assert english.document.title == "Hex KB: rules"      # control
+
+
+def test_languages_do_not_leak_between_threads():
+    titles: dict[str, str] = {}
+
+    def make(lang: str) -> None:
+        with i18n.language(lang):
+            for _ in range(3):
+                doc = documents.make_document(GAMES["blinq"], "pad", GAMES["blinq"].options(),
+                                              parse_paper("a4"))
+            titles[lang] = doc.title
+    threads = [threading.Thread(target=make, args=(lang,)) for lang in i18n.LANGUAGES]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(set(titles.values())) == len(i18n.LANGUAGES)
+    assert titles["en"] == "Blinq: score pad" and i18n.current() == i18n.SOURCE
+
+
+def test_build_puts_each_language_in_its_folder_and_the_index_lists_them(tmp_path):
+    result = CliRunner().invoke(main, ["build", "blinq", "--paper", "a4", "--lang", "en",
+                                       "--lang", "de", "--out", str(tmp_path), "--jobs", "2"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "blinq" / "standard-rules-a4.pdf").is_file()
+    assert (tmp_path / "de" / "blinq" / "standard-rules-a4.pdf").is_file()
+    assert (tmp_path / "de" / "booklets" / "blinq-booklet-a4.pdf").is_file()
+    for page, other in ((tmp_path / "index.html", "de/index.html"),
+                        (tmp_path / "de" / "index.html", "../index.html")):
+        html = page.read_text()
+        assert f'href="{other}"' in html
+        links = re.findall(r'(?:href|src)="([^"]+)"', html)
+        assert links and all((page.parent / link).is_file() for link in links), page
+    assert '<html lang="de">' in (tmp_path / "de" / "index.html").read_text()
+    assert "Regelhefte" in (tmp_path / "de" / "index.html").read_text()
+    one = tmp_path / "only-en"
+    CliRunner().invoke(main, ["build", "blinq", "--paper", "a4", "--out", str(one)])
+    assert "de/index.html" not in (one / "index.html").read_text()     # one language: no list
+    assert json.dumps(sorted(p.name for p in one.iterdir())) == json.dumps(
+        ["blinq", "booklets", "index.html"])
