@@ -453,7 +453,7 @@ def test_the_margin_check_fails_below_the_smallest_paper():
     # Control: the measured minimums are needed; below them ink reaches the margin.
     game = GAMES["blind-hex"]
     options = game.make_options(edition="pennies")
-    for item, side in (("rules", 130.0), ("board", 110.0)):
+    for item, side in (("rules", 120.0), ("board", 110.0)):
         paper = Paper("small", side, side)
         with pytest.raises(AssertionError):
             assert_inside_margin(game.make(item, options, paper, COLOUR), paper)

@@ -25,6 +25,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from cases import case_id, item_cases
 from click.testing import CliRunner
 from test_pages import leaves, margin_ink, off_square, small_text
 
@@ -44,15 +45,7 @@ SHIPPED = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE]
 PAPERS = ("a4", "letter")
 PLACEHOLDER = re.compile(r"%\(\w+\)s|%%")
 
-CASES = [(key, variant, item, paper)
-         for key in sorted(GAMES)
-         for variant, _ in GAMES[key].variants()
-         for item in GAMES[key].items
-         for paper in PAPERS]
-
-
-def case_id(case) -> str:
-    return "-".join(case)
+CASES = item_cases(PAPERS)
 
 
 @cache
@@ -315,9 +308,11 @@ def pdf_text(doc: Document, tmp_path: Path, name: str) -> str:
 
 
 def sentences(text: str) -> set[str]:
-    """Sentences of four words or more, as a printed page reads."""
+    """Sentences of four words or more, as a printed page reads; a figure's run of labels
+    (cell numbers, side letters) is not a sentence, so at least four words of letters."""
     parts = re.split(r"(?<=[.:;!?])\s+", text)
-    return {p.strip() for p in parts if len(p.split()) >= 4}
+    return {p.strip() for p in parts
+            if sum(1 for w in p.split() if re.fullmatch(r"[^\W\d_]{2,}\W*", w)) >= 4}
 
 
 def english_left(english: str, translated: str) -> list[str]:

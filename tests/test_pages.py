@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from cases import case_id, item_cases
 from test_render import assert_inside_margin
 
 from generator import documents
@@ -47,15 +48,7 @@ NEAR_BLACK = 0x40          # channels all below this, but not all zero: a black 
 # papers are refused, item by item; tests/test_hostile.py checks that).
 PAPERS = ("a4", "letter", "a5", "145x210")
 
-CASES = [(key, variant, item, paper)
-         for key in sorted(GAMES)
-         for variant, _ in GAMES[key].variants()
-         for item in GAMES[key].items
-         for paper in PAPERS]
-
-def case_id(case) -> str:
-    return "-".join(case)
-
+CASES = item_cases(PAPERS)
 
 @cache
 def document(key: str, variant: str, item: str, paper: str, palette: str = "colour") -> Document:

@@ -30,6 +30,10 @@ UNIT = Layout(POINTY, 1.0)
 # Distances outside the board, in axial units from the outermost cell corners (2/3 past the
 # last cell centre): the coloured side band, then coordinates, then the side's letter.
 BAND = (0.12, 0.36)
+# The bands' outline stroke, in cell radii, and how far past the outline it reaches at the
+# board's sharp (60°) corners, where the mitre runs out to the full stroke width.
+BAND_EDGE = 0.04
+BAND_REACH = BAND_EDGE
 COORDINATE_AT = 0.78
 SIDE_LETTER_AT = 1.6
 # Label sizes in cell radii, for the fit; the drawing scales them the same way.
@@ -104,7 +108,7 @@ def extent(size: int, with_coordinates: bool = True, outset: float = 0.0,
     """Points the drawn board reaches in the unit layout: bands, coordinates, side letters;
     `outset` axial units further out when border cells surround the board. Labels are at
     least `smallest` cell radii high, for boards whose cells are small."""
-    points = outline(size, BAND[1] + outset)
+    points = outline(size, BAND[1] + BAND_REACH + outset)
     if with_coordinates:
         lo, hi = -2 / 3 - COORDINATE_AT - outset, size - 1 + 2 / 3 + COORDINATE_AT + outset
         for i in (0, size - 1):
@@ -173,7 +177,7 @@ def side_bands(p: Placement, q_colour: str, r_colour: str,
     # outline order: (lo,lo), (hi,lo), (hi,hi), (lo,hi); side i runs from corner i to i+1.
     colours = [r_colour, q_colour, r_colour, q_colour]
     patterns = ["cross", "lines", "cross", "lines"]
-    width = 0.04 * p.cell_radius
+    width = BAND_EDGE * p.cell_radius
     return [shape for i in range(4)
             for shape in area((inner[i], inner[(i + 1) % 4], outer[(i + 1) % 4], outer[i]),
                               colours[i], hatched and colours[i] != "#ffffff" and patterns[i],
