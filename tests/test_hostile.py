@@ -5,6 +5,7 @@ fuzz of the whole command line. Every failure is one `pnp:` line on stderr and e
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import signal
@@ -21,6 +22,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from PIL import Image
 from test_render import assert_inside_margin
 
 from generator import documents, render
@@ -540,10 +542,15 @@ def _valid_output(path: Path, data: bytes) -> None:
         check_pdf(path)
     elif name.endswith(".svg"):
         assert ET.fromstring(data).tag.endswith("svg"), path
+    elif name.endswith(".png") or data.startswith(PNG_SIGNATURE):
+        assert data.startswith(PNG_SIGNATURE), path
+        with Image.open(io.BytesIO(data)) as image:
+            image.verify()
     else:
         json.loads(data)
 
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 FUZZ_RUNS = {"ok": 0, "refused": 0}
 
 
@@ -591,6 +598,8 @@ def test_fuzz_the_command_line(args):
                     _valid_output(folder / "stdout.pdf", data)
                 elif data.startswith(b"<"):
                     ET.fromstring(data)
+                elif data.startswith(PNG_SIGNATURE):
+                    _valid_output(folder / "stdout.png", data)
                 else:
                     json.loads(data)
             return
