@@ -23,7 +23,10 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from ... import i18n
@@ -89,7 +92,7 @@ class HashBoard:
     size: int
     numbers: int
     seed: int
-    edges: dict[tuple[Hex, int], int]  # keyed by geometry.edge_key
+    edges: Mapping[tuple[Hex, int], int]  # keyed by geometry.edge_key; read-only
 
     @property
     def board(self) -> Rhombus:
@@ -461,6 +464,7 @@ class _Search:
                 self.relabel(orbit, label)
 
 
+@cache    # a board is made once per process, however many pages show it
 def generate(size: int = DEFAULT_SIZE, numbers: int = DEFAULT_NUMBERS,
              seed: int = DEFAULT_SEED) -> HashBoard:
     """A board whose cells each offer one or two numbers.
@@ -495,7 +499,7 @@ def generate(size: int = DEFAULT_SIZE, numbers: int = DEFAULT_NUMBERS,
         if search.label[orbit] != search.UNMARKED:
             for key in keys:
                 edges[key] = search.label[orbit] + 1
-    return HashBoard(size, numbers, seed, dict(sorted(edges.items())))
+    return HashBoard(size, numbers, seed, MappingProxyType(dict(sorted(edges.items()))))
 
 
 # --- the options of a board -------------------------------------------------------------------
