@@ -307,43 +307,38 @@ def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
           progress: Callable[[str], None] = lambda key: None, shop: bool = False,
           shop_bleed: float | None = None, langs: Sequence[str] = (i18n.SOURCE,)
           ) -> list[tuple[Entry | Booklet, list[Path]]]:
-    """The whole catalogue in each language, one game and language (or one booklet) per
-    process when there is more than one core, the rules booklets, and the index pages; with
-    `shop`, also every item and booklet for a print shop in a print-shop/ folder (bleed
-    `shop_bleed`, by default the paper's). Files do not depend on the order they are made
-    in."""
+    """The whole catalogue in each language, one game and language per process when there
+    is more than one core, the rules booklets, and the index pages; with `shop`, also every
+    item and booklet for a print shop in a print-shop/ folder (bleed `shop_bleed`, by
+    default the paper's). Files do not depend on the order they are made in."""
     make_folder(out)
     shop_papers = [for_press(p, "print-shop", shop_bleed) for p in papers] if shop else []
-    all_papers = [*papers, *shop_papers]
+    built = _build_items(game_keys, [*papers, *shop_papers], out, jobs, progress, langs)
     made = [item for lang in langs for item in booklets(game_keys, papers, lang)]
     if shop:
         made += [replace(b, target="print-shop", bleed=shop_bleed) for b in made]
-    units = [(key, lang) for lang in langs for key in game_keys]
-    results: dict[Unit, list[tuple[Entry, list[Path]]]] = {}
-    if jobs > 1 and len(units) + len(made) > 1:
-        context = multiprocessing.get_context("fork")
-        # Leaving the block on an error or an interrupt terminates the workers (SIGTERM).
-        with context.Pool(min(jobs, len(units) + len(made)),
-                          initializer=_worker_signals) as pool:
-            # The booklets go in behind the games, so every core has work to the end.
-            work = [(key, all_papers, out, lang) for key, lang in units]
-            found = pool.imap_unordered(_build_game_keyed, work)
-            bound = pool.map_async(_build_booklet_at, [(item, out) for item in made])
-            for unit, paths_of in found:
-                lookup = {(e.variant, e.item, e.paper, e.fmt): e
-                          for e in entries([unit[0]], all_papers, unit[1])}
-                results[unit] = [(lookup[name], paths) for name, paths in paths_of]
-                progress(unit[0])
-            folded = list(zip(made, bound.get(), strict=True))
-    else:
-        for key, lang in units:
-            results[key, lang] = build_game(key, all_papers, out, lang)
-            progress(key)
-        folded = [(item, build_booklet(item, out)) for item in made]
-    built = [pair for unit in units for pair in results[unit]]
+    folded = [(item, build_booklet(item, out)) for item in made]
     write_index(out, built, folded, langs)
     return [*built, *folded]
 
 
-def _build_booklet_at(args: tuple[Booklet, Path]) -> list[Path]:
-    return build_booklet(*args)
+def _build_items(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
+                 progress: Callable[[str], object], langs: Sequence[str]
+                 ) -> list[tuple[Entry, list[Path]]]:
+    units = [(key, lang) for lang in langs for key in game_keys]
+    results: dict[Unit, list[tuple[Entry, list[Path]]]] = {}
+    if jobs > 1 and len(units) > 1:
+        context = multiprocessing.get_context("fork")
+        # Leaving the block on an error or an interrupt terminates the workers (SIGTERM).
+        with context.Pool(min(jobs, len(units)), initializer=_worker_signals) as pool:
+            work = [(key, papers, out, lang) for key, lang in units]
+            for unit, made in pool.imap_unordered(_build_game_keyed, work):
+                lookup = {(e.variant, e.item, e.paper, e.fmt): e
+                          for e in entries([unit[0]], papers, unit[1])}
+                results[unit] = [(lookup[name], paths) for name, paths in made]
+                progress(unit[0])
+    else:
+        for key, lang in units:
+            results[key, lang] = build_game(key, papers, out, lang)
+            progress(key)
+    return [pair for unit in units for pair in results[unit]]
