@@ -25,5 +25,5 @@ def catalogue_folder(tmp_path_factory):
     only reads it)."""
     out = tmp_path_factory.mktemp("catalogue")
     subprocess.run([sys.executable, "-m", "generator.cli", "build", "--out", str(out)],
-                   check=True, capture_output=True)
+                   check=True, capture_output=True, timeout=600)
     return out
