@@ -337,6 +337,11 @@ def _build_items(game_keys: list[str], papers: list[Paper], out: Path, jobs: int
                           for e in entries([unit[0]], papers, unit[1])}
                 results[unit] = [(lookup[name], paths) for name, paths in made]
                 progress(unit[0])
+            # Let the workers finish on their own: leaving the block terminates the pool
+            # with SIGTERM, which a worker waiting for work must not be sent (it may hold
+            # the task queue's lock, and its sibling would wait on it for ever).
+            pool.close()
+            pool.join()
     else:
         for key, lang in units:
             results[key, lang] = build_game(key, papers, out, lang)
