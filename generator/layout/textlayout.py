@@ -358,9 +358,10 @@ def typeset(markup: str, figures: dict[str, Figure], paper: Paper, colours: Pale
     blocks = parse(markup)
     style = STYLE
     flow = _flow(blocks, figures, paper, colours, footer_text)
-    closer = _flow(blocks, figures, paper, colours, footer_text, style=CLOSER)
-    if len(closer.pages) < len(flow.pages):
-        style, flow = CLOSER, closer
+    if len(flow.pages) > 1:
+        closer = _flow(blocks, figures, paper, colours, footer_text, style=CLOSER)
+        if len(closer.pages) < len(flow.pages):
+            style, flow = CLOSER, closer
     if flow.columns == 1:
         return flow.finish()
     last = len(flow.pages) - 1
