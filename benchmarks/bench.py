@@ -13,12 +13,12 @@ import sys
 import tempfile
 import time
 
-from generator.geometry import Hex
+from generator.core.geometry import Hex
 
 RUNS = int(os.environ.get("BENCH_RUNS", "9"))
 # The installed command, as users run it (its start-up is what the ratios measure).
 SCRIPT = os.path.join(os.path.dirname(sys.executable), "pnp")
-PNP = [SCRIPT] if os.path.exists(SCRIPT) else [sys.executable, "-m", "generator.cli"]
+PNP = [SCRIPT] if os.path.exists(SCRIPT) else [sys.executable, "-m", "generator.ui.cli"]
 
 
 # Commands run as an installed pnp runs: with its modules compiled to bytecode, as pip
@@ -75,7 +75,7 @@ def studio_round_trips(runs: int = RUNS) -> dict[str, tuple[float, float]]:
     import http.client
     import threading
 
-    from generator.studio import make_studio_server
+    from generator.ui.studio import make_studio_server
     server = make_studio_server(0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host = f"127.0.0.1:{server.server_address[1]}"

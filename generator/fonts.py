@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from functools import cache, lru_cache
 
-from .scene import FontRole
+from generator.core.scene import FontRole
 
 FILES: dict[FontRole, str] = {
     "regular": "Vera.ttf",

@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .errors import UserError
+from generator.errors import UserError
 
 DOMAIN = "pnp"
 SOURCE = "en"

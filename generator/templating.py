@@ -1,14 +1,14 @@
 """Rule texts come from Jinja templates; a missing value is an error, not a gap. Their
 prose is marked for translation ({% trans %}) and read in the active language.
 
-The templates live in the project's templates/ folder and are installed inside the package
-(generator/templates), so an installed pnp finds them as a checkout does.
+Templates live inside the package, each beside the code that fills it: a game's rule sheet
+in its own folder (games/nex/rules.md.j2), the catalogue's index in templates/. Names are
+paths from the package's top, so an installed pnp finds them as a checkout does.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,20 +16,21 @@ if TYPE_CHECKING:
     import jinja2
 
 
-def template_folder() -> Path:
-    """generator/templates in an installed package, else templates/ beside the package."""
-    installed = resources.files(__package__) / "templates"
-    if installed.is_dir():
-        return Path(str(installed))
-    return Path(__file__).resolve().parent.parent / "templates"
+PACKAGE = Path(__file__).resolve().parent
+
+
+def beside(module_file: str, name: str) -> str:
+    """The template name of a file beside a module: beside(__file__, "rules.md.j2") in
+    games/nex/pages.py is "games/nex/rules.md.j2"."""
+    return (Path(module_file).resolve().parent / name).relative_to(PACKAGE).as_posix()
 
 
 @cache
 def _environment() -> jinja2.Environment:
     import jinja2
 
-    from . import i18n
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(template_folder())),
+    from generator import i18n
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(PACKAGE)),
                              undefined=jinja2.StrictUndefined, trim_blocks=True,
                              lstrip_blocks=True, keep_trailing_newline=True, autoescape=False,
                              extensions=["jinja2.ext.i18n"])
@@ -43,3 +44,8 @@ def _environment() -> jinja2.Environment:
 
 def render(name: str, **values: Any) -> str:
     return _environment().get_template(name).render(**values)
+
+
+def render_beside(module_file: str, name: str, **values: Any) -> str:
+    """The template in the folder of a module, filled: a game's rule sheet from its pages."""
+    return render(beside(module_file, name), **values)

@@ -24,6 +24,6 @@ def catalogue_folder(tmp_path_factory):
     """The whole catalogue, built once by `pnp build` for every test that reads it (and
     only reads it)."""
     out = tmp_path_factory.mktemp("catalogue")
-    subprocess.run([sys.executable, "-m", "generator.cli", "build", "--out", str(out)],
+    subprocess.run([sys.executable, "-m", "generator.ui.cli", "build", "--out", str(out)],
                    check=True, capture_output=True, timeout=600)
     return out

@@ -6,13 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from generator.core.gridfile import GridError
+from generator.core.palette import COLOUR
+from generator.core.paper import PAPERS
+from generator.core.scene import Path
 from generator.games.blinq import pages, rules
 from generator.games.blinq.rules import BLACK, EMPTY, NEUTRAL, WHITE, Spot
-from generator.gridfile import GridError
 from generator.layout import cutsheet
-from generator.palette import COLOUR
-from generator.paper import PAPERS
-from generator.scene import Path
 
 
 def play(text: str, neutral: str = "c3") -> rules.Replay:
@@ -220,7 +220,7 @@ def test_the_blocks_are_the_size_of_a_board_cell(paper):
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_the_score_pad_holds_a_whole_game(paper):
-    from generator.scene import Text
+    from generator.core.scene import Text
     page = pages.pad_item(rules.Options(), PAPERS[paper], COLOUR, 1).pages[0]
     numbers = {s.text for s in page.shapes if isinstance(s, Text) and s.text.isdigit()}
     assert {str(n) for n in range(1, rules.PER_PLAYER + 1)} <= numbers

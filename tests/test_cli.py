@@ -7,10 +7,10 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import main
 from generator.games.blind_hex.rules import generate
+from generator.ui.cli import main
 
-PNP = [sys.executable, "-m", "generator.cli"]
+PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 
 def pnp(*args, cwd=None):
@@ -88,7 +88,7 @@ def test_board_json_describes_every_cell(tmp_path):
         assert all(e is None or 1 <= e <= 4 for e in cell["edges"])
         assert any(e is not None for e in cell["edges"])
     by_cell = {(c["q"], c["r"]): c["edges"] for c in data["cells"]}
-    from generator.geometry import Hex
+    from generator.core.geometry import Hex
     assert by_cell[(0, 0)] == list(board.edge_labels(Hex(0, 0)))
 
 
@@ -248,8 +248,8 @@ def test_judge_blinq_exits_1_on_illegal_moves(tmp_path):
 
 
 def test_judge_hex_kb_prints_the_winner_and_its_criterion(tmp_path):
+    from generator.core.geometry import Hex
     from generator.games.hex_kb.rules import KleinBoard
-    from generator.geometry import Hex
     board = KleinBoard(11, 0)
     rows = []
     for r in range(11):

@@ -3,7 +3,7 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.geometry import (
+from generator.core.geometry import (
     DIRECTIONS,
     FLAT,
     POINTY,

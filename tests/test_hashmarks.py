@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.core.geometry import Hex, Rhombus, edge_key, opposite, swapped_direction
 from generator.games.blind_hex import rules as hashmarks
 from generator.games.blind_hex.rules import HashBoard, generate, stats
-from generator.geometry import Hex, Rhombus, edge_key, opposite, swapped_direction
 
 ALL_SIZES = list(hashmarks.SIZES)
 ALL_NUMBERS = list(hashmarks.NUMBERS)

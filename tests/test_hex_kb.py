@@ -2,13 +2,13 @@
 
 import pytest
 
+from generator.core.geometry import Hex, Rhombus
+from generator.core.gridfile import GridError
+from generator.core.palette import COLOUR
+from generator.core.paper import PAPERS
+from generator.core.scene import Text
 from generator.games.hex_kb import pages, rules
 from generator.games.hex_kb.rules import BLUE, RED, Judge, KleinBoard
-from generator.geometry import Hex, Rhombus
-from generator.gridfile import GridError
-from generator.palette import COLOUR
-from generator.paper import PAPERS
-from generator.scene import Text
 
 
 def grid_text(board: KleinBoard, stones: dict[Hex, str], header: str = "") -> str:

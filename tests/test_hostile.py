@@ -25,13 +25,14 @@ from hypothesis import strategies as st
 from PIL import Image
 from test_render import assert_inside_margin
 
-from generator import documents, render
-from generator.cli import main, one_line
+from generator import render
+from generator.app import documents
+from generator.core.palette import COLOUR
+from generator.core.paper import SMALLEST_FOR, Paper, smallest_for
 from generator.games import GAMES, KEYS
-from generator.palette import COLOUR
-from generator.paper import SMALLEST_FOR, Paper, smallest_for
+from generator.ui.cli import main, one_line
 
-PNP = [sys.executable, "-m", "generator.cli"]
+PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 
 def pnp(*args, cwd=None, **kw):

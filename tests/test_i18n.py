@@ -29,15 +29,17 @@ from cases import case_id, item_cases
 from click.testing import CliRunner
 from test_pages import leaves, margin_ink, off_square, small_text
 
-from generator import catalogue, documents, i18n, studio
-from generator.cli import main
+from generator import i18n
+from generator.app import catalogue, documents
+from generator.core.geometry import Point
+from generator.core.paper import Paper, parse_paper
+from generator.core.scene import Document, Page, Text
 from generator.fonts import CAP_HEIGHT, DESCENT, FILES, text_width
 from generator.games import GAMES
-from generator.geometry import Point
 from generator.layout.textlayout import STYLE, TWO_COLUMNS_FROM
-from generator.paper import Paper, parse_paper
 from generator.render.pdf import document_pdf
-from generator.scene import Document, Page, Text
+from generator.ui import studio
+from generator.ui.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "generator" / "locales"
@@ -405,7 +407,7 @@ def test_lang_on_the_command_line(tmp_path):
     assert "Title:           Nex: Regeln" in info
     empty = tmp_path / "empty"
     empty.mkdir()
-    bad = subprocess.run([sys.executable, "-m", "generator.cli", "rules", "nex", "--lang", "fr"],
+    bad = subprocess.run([sys.executable, "-m", "generator.ui.cli", "rules", "nex", "--lang", "fr"],
                          capture_output=True, text=True, cwd=empty,
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert bad.returncode == 2 and bad.stderr.startswith("pnp: ")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-PNP = [sys.executable, "-m", "generator.cli"]
+PNP = [sys.executable, "-m", "generator.ui.cli"]
 CHROMIUM = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
             "--no-first-run", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--hide-scrollbars"]

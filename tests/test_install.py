@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import KEYS, all_games
+
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("blind-hex", "blinq", "hex-kb", "nex")
+GAMES = KEYS
 
 
 @pytest.fixture(scope="module")
@@ -36,11 +38,22 @@ def installed(tmp_path_factory):
     return wheel, env / "bin" / "pnp", work
 
 
-def test_the_wheel_carries_the_templates(installed):
+def test_the_wheel_carries_the_templates_and_the_studio_files(installed):
     wheel, _, _ = installed
-    names = zipfile.ZipFile(wheel).namelist()
-    shipped = {Path(n).name for n in names if n.startswith("generator/templates/")}
-    assert shipped == {p.name for p in (ROOT / "templates").iterdir() if p.is_file()}
+    names = set(zipfile.ZipFile(wheel).namelist())
+    package = ROOT / "generator"
+    wanted = {f"generator/{p.relative_to(package).as_posix()}"
+              for pattern in ("*.j2", "*.css", "*.js") for p in package.rglob(pattern)}
+    assert wanted and wanted <= names, sorted(wanted - names)
+
+
+def test_the_wheel_carries_every_registered_game(installed):
+    wheel, _, _ = installed
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for game in all_games().values():
+        folder = "generator/games/" + game.package.rsplit(".", 1)[-1]
+        for part in ("__init__.py", "rules.md.j2", "pages.py"):
+            assert f"{folder}/{part}" in names, (game.key, part)
 
 
 def test_the_wheel_carries_the_compiled_catalogues(installed):
@@ -81,7 +94,7 @@ def test_rules_and_kit_from_an_installed_wheel(installed, game):
 STUDIO_CHECK = """
 import io, sys
 from wsgiref.util import setup_testing_defaults
-from generator.studio import create_app
+from generator.ui.studio import create_app
 import generator
 app = create_app()
 for path, query in (("/", ""), ("/studio.css", ""), ("/studio.js", ""),

@@ -23,15 +23,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from generator.core.geometry import Hex
+from generator.core.gridfile import LIMIT, GridError, decode
 from generator.errors import UserError
 from generator.games.blinq import rules as bling
 from generator.games.hex_kb import rules as hex_kb
 from generator.games.hex_kb.rules import KleinBoard
 from generator.games.nex import rules as nex
-from generator.geometry import Hex
-from generator.gridfile import LIMIT, GridError, decode
 
-PNP = [sys.executable, "-m", "generator.cli"]
+PNP = [sys.executable, "-m", "generator.ui.cli"]
 RULES = {"nex": nex, "hex-kb": hex_kb, "bling": bling}
 MEMORY_MB = 100            # the most a judge may take on any input
 QUICK_S = 5                # the most a refusal may take, start-up included

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from generator.core.geometry import Hex
 from generator.games.hex_kb.rules import (
     BLUE,
     RED,
@@ -16,7 +17,6 @@ from generator.games.hex_kb.rules import (
     gaps,
     place_windows,
 )
-from generator.geometry import Hex
 
 
 def boards():

@@ -6,13 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from generator.core.geometry import Hex, Rhombus
+from generator.core.gridfile import GridError, hex_name
+from generator.core.palette import COLOUR, INK_SAVER, grey
+from generator.core.paper import PAPERS
 from generator.games.nex import pages, rules
 from generator.games.nex.rules import BLACK, NEUTRAL, WHITE, IllegalTurn, Turn, apply_turn
-from generator.geometry import Hex, Rhombus
-from generator.gridfile import GridError, hex_name
 from generator.layout import cutsheet
-from generator.palette import COLOUR, INK_SAVER, grey
-from generator.paper import PAPERS
 
 
 def replay_text(text: str) -> rules.Replay:
@@ -282,7 +282,7 @@ def inside(polygon, x, y) -> bool:
 
 def test_ink_saver_counters_differ_by_letter_not_by_fill():
     doc = pages.counters_item(rules.Options(), PAPERS["a4"], INK_SAVER, 1)
-    from generator.scene import Circle, Path, Text
+    from generator.core.scene import Circle, Path, Text
     shapes = [s for page in doc.pages for s in page.shapes]
     fills = {s.paint.fill for s in shapes if isinstance(s, (Circle, Path)) and s.paint.fill}
     # No dark fills: black stones keep only a light grey, to tell them apart in one ink.

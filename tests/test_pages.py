@@ -20,25 +20,15 @@ import pytest
 from cases import case_id, item_cases
 from test_render import assert_inside_margin
 
-from generator import documents
+from generator.app import documents
+from generator.core.geometry import Point
+from generator.core.palette import COLOUR, INK_SAVER, PALETTES, PLAYERS
+from generator.core.paper import Paper, parse_paper
+from generator.core.scene import Circle, Clip, Document, Page, Paint, Shape, Text, area, segments
 from generator.games import GAMES
-from generator.geometry import Point
 from generator.layout import hexboard
-from generator.palette import COLOUR, INK_SAVER, PALETTES, PLAYERS
-from generator.paper import Paper, parse_paper
 from generator.render.pdf import document_pdf
 from generator.render.svg import page_svg
-from generator.scene import (
-    Circle,
-    Clip,
-    Document,
-    Page,
-    Paint,
-    Shape,
-    Text,
-    area,
-    segments,
-)
 
 PT_PER_MM = 72 / 25.4
 SMALLEST_PT = 6.0
@@ -294,7 +284,7 @@ def test_control_a_turned_board_is_caught():
 
 def test_control_players_close_in_grey_are_caught():
     old = PALETTES["colour"].roles | {"red": "#c8102e", "blue": "#1f5fa8"}
-    from generator.palette import Palette
+    from generator.core.palette import Palette
     palette = Palette("old", old)
     page = Page(210, 297, (*area([Point(20, 20), Point(40, 20), Point(30, 40)], old["red"]),
                            *area([Point(50, 20), Point(70, 20), Point(60, 40)], old["blue"])))

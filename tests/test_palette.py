@@ -9,9 +9,8 @@ import sys
 import pytest
 from PIL import Image
 
-from generator import documents
-from generator.games import GAMES
-from generator.palette import (
+from generator.app import documents
+from generator.core.palette import (
     COLOUR,
     COLOUR_BLIND,
     CONTRASTS,
@@ -21,11 +20,12 @@ from generator.palette import (
     Palette,
     grey,
 )
-from generator.paper import NAMED
+from generator.core.paper import NAMED
+from generator.core.scene import Circle, Document, Page, Paint, Path, rectangle
+from generator.games import GAMES
 from generator.render.pdf import document_pdf
-from generator.scene import Circle, Document, Page, Paint, Path, rectangle
 
-PNP = [sys.executable, "-m", "generator.cli"]
+PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 # Machado, Oliveira and Fernandes (2009), severity 1.0, in linear RGB.
 DEFICIENCIES = {

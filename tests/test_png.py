@@ -13,11 +13,12 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageFilter
 from raster import difference, keep_difference, pdf_page
 
-from generator import documents, render
+from generator import render
+from generator.app import documents
+from generator.core.paper import parse_paper
 from generator.games import find
-from generator.paper import parse_paper
 
-PNP = [sys.executable, "-m", "generator.cli"]
+PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 
 def pnp(*args, cwd=None):
@@ -212,7 +213,7 @@ def test_a_failed_png_run_replaces_nothing(tmp_path):
 
 def test_pdf_and_svg_do_not_load_pdfium_or_pikepdf():
     probe = ("import sys; from generator import cli, render, documents; "
-             "from generator.games import find; from generator.paper import parse_paper; "
+             "from generator.games import find; from generator.core.paper import parse_paper; "
              "g = find('nex'); d = documents.make_document(g, 'pad', g.make_options(), "
              "parse_paper('a4'), 1, 'colour'); render.render(d, 'pdf', 'x.pdf'); "
              "render.render(d, 'svg', 'x.svg'); "

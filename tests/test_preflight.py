@@ -18,9 +18,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import fonts, preflight
-from generator.cli import main
+from generator.ui.cli import main
 
-PNP = [sys.executable, "-m", "generator.cli"]
+PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 
 def pnp(*args):

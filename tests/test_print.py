@@ -6,12 +6,12 @@ import sys
 import pytest
 from PIL import Image
 
-from generator import documents
+from generator.app import documents
+from generator.core.palette import COLOUR
+from generator.core.paper import NAMED, parse_paper, roomiest
 from generator.games import GAMES
-from generator.palette import COLOUR
-from generator.paper import NAMED, parse_paper, roomiest
 
-PNP = [sys.executable, "-m", "generator.cli"]
+PNP = [sys.executable, "-m", "generator.ui.cli"]
 DPI = 254   # ten pixels to the millimetre
 
 
@@ -166,8 +166,8 @@ def test_the_compendium_has_a_cover_instructions_and_contents(tmp_path):
 
 
 def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
+    from generator.core.scene import Clip
     from generator.layout import tiling
-    from generator.scene import Clip
     game = GAMES["nex"]
     options = game.make_options(size=19)
     doc = documents.tiled_board(game, options, NAMED["a4"], 20.0, tile=True)

@@ -21,25 +21,18 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import preflight
-from generator.geometry import Point
+from generator.core.geometry import Point
+from generator.core.palette import COLOUR
+from generator.core.paper import BLEED_IN, BLEED_MM, NAMED, SHOP_SAFE, Paper, for_press, parse_paper
+from generator.core.scene import Document, Page, Paint, line, rectangle
+from generator.games import KEYS
 from generator.layout import booklet, cutsheet
-from generator.palette import COLOUR
-from generator.paper import (
-    BLEED_IN,
-    BLEED_MM,
-    NAMED,
-    SHOP_SAFE,
-    Paper,
-    for_press,
-    parse_paper,
-)
 from generator.render import press
 from generator.render.pdf import document_pdf, into_bleed
-from generator.scene import Document, Page, Paint, line, rectangle
 
-PNP = [sys.executable, "-m", "generator.cli"]
+PNP = [sys.executable, "-m", "generator.ui.cli"]
 PT = 72 / 25.4
-GAMES = ("blind-hex", "blinq", "hex-kb", "nex")
+GAMES = KEYS
 
 
 def pnp(*args, cwd=None):
@@ -300,7 +293,7 @@ def test_the_ink_cap_is_needed():
 def test_dark_text_is_black_ink_alone_and_light_lines_are_held(tmp_path):
     """Dark blue text prints 100% K; a hairline is widened to 0.25 pt. Controls: the same
     page for home printing keeps the blue and the hairline, and fails those checks."""
-    from generator.scene import Text
+    from generator.core.scene import Text
     page = Page(210, 297, (Text(Point(20, 40), "Blue", 5, "#0e2d82"),
                            line(Point(20, 60), Point(120, 60), Paint(stroke="#e8412f",
                                                                      width=0.01))))

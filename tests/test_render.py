@@ -11,16 +11,17 @@ from pathlib import Path
 import pytest
 from raster import difference, ink, keep_difference, pdf_page, svg_page
 
-from generator import catalogue, documents, render
+from generator import render
+from generator.app import catalogue, documents
+from generator.core.geometry import Point
+from generator.core.palette import COLOUR
+from generator.core.paper import PAPERS, parse_paper
+from generator.core.scene import Circle, Clip, Document, Page, Text
+from generator.core.scene import Path as ScenePath
 from generator.fonts import ASCENT, DESCENT, text_width
 from generator.games import GAMES
-from generator.geometry import Point
-from generator.palette import COLOUR
-from generator.paper import PAPERS, parse_paper
-from generator.scene import Circle, Clip, Document, Page, Text
-from generator.scene import Path as ScenePath
 
-PNP = [sys.executable, "-m", "generator.cli"]
+PNP = [sys.executable, "-m", "generator.ui.cli"]
 PT_PER_MM = 72 / 25.4
 
 

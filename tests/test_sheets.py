@@ -13,18 +13,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator import documents, render
+from generator import render
+from generator.app import documents
+from generator.core.palette import COLOUR
+from generator.core.paper import NAMED, PAPERS
+from generator.core.scene import Document, Text
+from generator.core.scene import Path as Stroke
 from generator.fonts import text_width
 from generator.games import GAMES
 from generator.games.blind_hex.pages import glyph_key
 from generator.layout import booklet, cutsheet, sheet, tiling
 from generator.layout.textlayout import STYLE, Flow, Style, parse, typeset, wrap
-from generator.palette import COLOUR
-from generator.paper import NAMED, PAPERS
-from generator.scene import Document, Text
-from generator.scene import Path as Stroke
 
-PNP = [sys.executable, "-m", "generator.cli"]
+PNP = [sys.executable, "-m", "generator.ui.cli"]
 PT = 25.4 / 72            # mm to the point
 PAD_PAPERS = [NAMED["a4"], NAMED["letter"], NAMED["a5"]]
 
@@ -427,7 +428,7 @@ def boxed_cells(block: cutsheet.Block, cuts: list) -> set[tuple[int, int]]:
             if along_y and min(p.y, q.y) - 1e-6 <= a.y and b.y <= max(p.y, q.y) + 1e-6:
                 return True
         return False
-    from generator.geometry import Point
+    from generator.core.geometry import Point
     out = set()
     for r in range(block.rows):
         for c in range(block.columns):

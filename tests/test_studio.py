@@ -22,11 +22,11 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import studio
-from generator.cli import main
 from generator.games import all_games
+from generator.ui import studio
+from generator.ui.cli import main
 
-PNP = [sys.executable, "-m", "generator.cli"]
+PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 
 @pytest.fixture(scope="module")
@@ -171,7 +171,7 @@ def test_no_file_outside_the_studio_is_served(server, path):
 def test_the_control_request_does_reach_the_files_it_may(server):
     # The refusals above are not a server that refuses everything.
     status, _, body = get(server, "/studio.js")
-    assert status == 200 and body == (Path(studio.template_folder()) / "studio.js").read_bytes()
+    assert status == 200 and body == (Path(studio.__file__).parent / "studio.js").read_bytes()
 
 
 def as_query(args: tuple[str, ...]) -> dict[str, str]:

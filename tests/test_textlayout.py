@@ -1,13 +1,13 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
+from generator.core.palette import COLOUR
+from generator.core.paper import PAPERS
+from generator.core.scene import Text
 from generator.fonts import text_width
 from generator.games.blind_hex.pages import example_figure, glyph_key, rules_markup
 from generator.games.blind_hex.rules import Options, example_turn
 from generator.layout.textlayout import STYLE, Block, parse, runs, typeset, wrap
-from generator.palette import COLOUR
-from generator.paper import PAPERS
-from generator.scene import Text
 
 words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=12)
 

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 from generator import render
-from generator.documents import make_document
+from generator.app.documents import make_document
+from generator.core.palette import COLOUR
+from generator.core.paper import PAPERS
+from generator.core.scene import Document
 from generator.games import GAMES
 from generator.layout.textlayout import typeset
-from generator.palette import COLOUR
-from generator.paper import PAPERS
-from generator.scene import Document
 
-PNP = [sys.executable, "-m", "generator.cli"]
+PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 # Words of the command line and of the kit's workshop, which belong in the README.
 NOT_FOR_PLAYERS = {

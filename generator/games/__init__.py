@@ -1,4 +1,6 @@
-"""The games the generator knows, each a folder of its own, found through one table.
+"""The games the generator knows, found from the folders beside this file: a game is one
+folder (its package) whose `__init__` defines GAME, keyed on the command line by the folder's
+name with dashes (blind_hex is blind-hex).
 
 A game is imported when it is first asked for: its options and rules engine, which are pure,
 come with it; its pages (and with them reportlab, svgwrite and jinja2) only when a page is
@@ -9,34 +11,44 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .game import Game
+    from generator.games.game import Game
 
-# key on the command line -> the game's package
+_HERE = Path(__file__).resolve().parent
+
+# key on the command line -> the game's package (its folder's name)
 PACKAGES: dict[str, str] = {
-    "blind-hex": "blind_hex",
-    "blinq": "blinq",
-    "hex-kb": "hex_kb",
-    "nex": "nex",
+    folder.name.replace("_", "-"): folder.name
+    for folder in sorted(_HERE.iterdir())
+    if (folder / "__init__.py").is_file() and not folder.name.startswith("_")
 }
 KEYS: tuple[str, ...] = tuple(sorted(PACKAGES))
-# Other names the command line accepts for a game. Blinq was keyed "bling" (a mis-transcription
-# in the rules file the kit started from), so commands and scripts written then still work.
-ALIASES: dict[str, str] = {"bling": "blinq"}
 
 
 @cache
 def load(key: str) -> Game[Any]:
     found: Game[Any] = import_module(f".{PACKAGES[key]}", __name__).GAME
+    if found.key != key:
+        raise RuntimeError(f"the game in games/{PACKAGES[key]} is keyed {found.key!r}, not "
+                           f"{key!r}: a game's key is its folder's name")
     return found
+
+
+@cache
+def aliases() -> dict[str, str]:
+    """Other names the command line accepts for a game, as each game declares them."""
+    return {alias: key for key in KEYS for alias in load(key).aliases}
 
 
 def find(name: str) -> Game[Any] | None:
     """The game a name or an alias on the command line means, or None."""
-    key = ALIASES.get(name, name)
-    return load(key) if key in PACKAGES else None
+    if name in PACKAGES:
+        return load(name)
+    key = aliases().get(name)
+    return load(key) if key else None
 
 
 def all_games() -> dict[str, Game[Any]]:
@@ -50,4 +62,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-__all__ = ["ALIASES", "GAMES", "KEYS", "PACKAGES", "all_games", "find", "load"]
+__all__ = ["GAMES", "KEYS", "PACKAGES", "aliases", "all_games", "find", "load"]

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
-from ..errors import UserError
+from generator.errors import UserError
 
 if TYPE_CHECKING:
-    from ..palette import Palette
-    from ..paper import Paper
-    from ..scene import Document
+    from generator.core.palette import Palette
+    from generator.core.paper import Paper
+    from generator.core.scene import Document
 
 
 class OptionError(UserError, ValueError):
@@ -82,12 +82,18 @@ class Game(Generic[OptionsT]):
     editions: Callable[[], Sequence[tuple[str, OptionsT]]] | None = None
     # Refuses (OptionError) an item its options cannot make, before any work.
     refuse: Callable[[OptionsT, str], None] | None = None
+    # Other names the command line accepts for the game.
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def package(self) -> str:
+        """The game's package: its folder under generator/games."""
+        return self.options.__module__.rsplit(".", 1)[0]
 
     def pages(self) -> Pages[OptionsT]:
         """The game's drawing code: PAGES in the pages module beside its rules, imported
         only now, when a page is to be made."""
-        package = self.options.__module__.rsplit(".", 1)[0]
-        return cast("Pages[OptionsT]", import_module(f"{package}.pages").PAGES)
+        return cast("Pages[OptionsT]", import_module(f"{self.package}.pages").PAGES)
 
     def variants(self) -> Sequence[tuple[str, OptionsT]]:
         return self.editions() if self.editions else [("standard", self.options())]
@@ -111,7 +117,9 @@ class Game(Generic[OptionsT]):
             doc = parts[0]
             for part in parts[1:]:
                 doc = doc + part
-            return dataclasses.replace(doc, title=f"{self.title}: print-and-play kit")
+            from generator.i18n import _
+            return dataclasses.replace(doc, title=_("%(game)s: print-and-play kit",
+                                                    game=self.title))
         if item not in makers:
             raise OptionError(f"{self.key} has no {item}; it has {', '.join(self.items)}")
         return makers[item](options, paper, palette, copies)

@@ -22,13 +22,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ..geometry import Affine, Point
-from ..i18n import N_, _
-from ..palette import Palette
-from ..paper import NAMED, Paper, for_press
-from ..scene import Document, Page, Paint, Shape, Text, line, place
-from . import sheet
-from .textlayout import STYLE
+from generator.core.geometry import Affine, Point
+from generator.core.palette import Palette
+from generator.core.paper import NAMED, Paper, for_press
+from generator.core.scene import Document, Page, Paint, Shape, Text, line, place
+from generator.i18n import N_, _
+from generator.layout import sheet
+from generator.layout.textlayout import STYLE
 
 # Booklet page and the sheet it is printed on, for each paper the booklet can be made on.
 FORMATS = {

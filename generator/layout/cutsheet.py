@@ -14,11 +14,11 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..geometry import Point
-from ..palette import Palette
-from ..paper import Paper
-from ..scene import Page, Paint, Shape, rectangle, segments
-from . import sheet
+from generator.core.geometry import Point
+from generator.core.palette import Palette
+from generator.core.paper import Paper
+from generator.core.scene import Page, Paint, Shape, rectangle, segments
+from generator.layout import sheet
 
 BLEED = 3.0
 MARK_GAP = 1.0   # between the bleed and a crop mark

@@ -10,7 +10,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..geometry import (
+from generator.core.geometry import (
     POINTY,
     Affine,
     Hex,
@@ -22,9 +22,9 @@ from ..geometry import (
     edge_endpoints,
     edge_key,
 )
-from ..gridfile import column_name
-from ..scene import SMALLEST_TEXT, Paint, Path, Shape, Text, area, segments
-from .textlayout import centred_label
+from generator.core.gridfile import column_name
+from generator.core.scene import SMALLEST_TEXT, Paint, Path, Shape, Text, area, segments
+from generator.layout.textlayout import centred_label
 
 UNIT = Layout(POINTY, 1.0)
 # Distances outside the board, in axial units from the outermost cell corners (2/3 past the

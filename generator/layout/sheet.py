@@ -5,12 +5,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..fonts import ASCENT, CAP_HEIGHT, DESCENT, text_width
-from ..geometry import Point
-from ..i18n import _
-from ..palette import Palette
-from ..paper import Paper
-from ..scene import SMALLEST_TEXT, FontRole, Page, Paint, Shape, Text, line, rectangle, segments
+from generator.core.geometry import Point
+from generator.core.palette import Palette
+from generator.core.paper import Paper
+from generator.core.scene import (
+    SMALLEST_TEXT,
+    FontRole,
+    Page,
+    Paint,
+    Shape,
+    Text,
+    line,
+    rectangle,
+    segments,
+)
+from generator.fonts import ASCENT, CAP_HEIGHT, DESCENT, text_width
+from generator.i18n import _
 
 TITLE_SIZE = 6.0
 SUBTITLE_SIZE = 3.2

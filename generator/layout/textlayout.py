@@ -16,13 +16,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .. import i18n
-from ..fonts import CAP_HEIGHT, DESCENT, text_width
-from ..geometry import Affine, Point
-from ..palette import Palette
-from ..paper import Paper
-from ..scene import SMALLEST_TEXT, FontRole, Page, Paint, Shape, Text, line, place
-from .sheet import fitted
+from generator import i18n
+from generator.core.geometry import Affine, Point
+from generator.core.palette import Palette
+from generator.core.paper import Paper
+from generator.core.scene import SMALLEST_TEXT, FontRole, Page, Paint, Shape, Text, line, place
+from generator.fonts import CAP_HEIGHT, DESCENT, text_width
+from generator.layout.sheet import fitted
 
 
 @dataclass(frozen=True)

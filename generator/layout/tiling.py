@@ -11,13 +11,13 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from .. import i18n
-from ..fonts import ASCENT, DESCENT, text_width
-from ..geometry import Affine, Point
-from ..palette import Palette
-from ..paper import Paper
-from ..scene import Circle, Clip, Page, Paint, Path, Shape, Text, place, segments
-from . import sheet
+from generator import i18n
+from generator.core.geometry import Affine, Point
+from generator.core.palette import Palette
+from generator.core.paper import Paper
+from generator.core.scene import Circle, Clip, Page, Paint, Path, Shape, Text, place, segments
+from generator.fonts import ASCENT, DESCENT, text_width
+from generator.layout import sheet
 
 OVERLAP = 12.0        # mm shared by neighbouring sheets
 LABEL_STRIP = 7.0     # mm at the top of each sheet for its label

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import UserError
+from generator.errors import UserError
 
 if TYPE_CHECKING:
-    from ..paper import Press
-    from ..scene import Document
+    from generator.core.paper import Press
+    from generator.core.scene import Document
 
 FORMATS = ("pdf", "svg")          # what a Document can become as vectors (and pnp build writes)
 RASTER_FORMATS = ("png",)         # what a Document can become as pixels, one file a page
@@ -42,7 +42,7 @@ class OutputError(UserError):
 
 def _pdf_files(doc: Document, target: Path, press: Press | None = None,
                **_: Any) -> list[tuple[Path, bytes]]:
-    from .pdf import document_pdf
+    from generator.render.pdf import document_pdf
     return [(target, document_pdf(doc, press) if press else document_pdf(doc))]
 
 
@@ -55,7 +55,7 @@ def page_paths(target: Path, pages: int) -> list[Path]:
 
 
 def _svg_files(doc: Document, target: Path, **_: Any) -> list[tuple[Path, bytes]]:
-    from .svg import page_svg
+    from generator.render.svg import page_svg
     paths = page_paths(target, len(doc.pages))
     total = len(doc.pages)
     return [(path, page_svg(page, doc.title if total == 1 else f"{doc.title} ({i}/{total})"))
@@ -64,8 +64,8 @@ def _svg_files(doc: Document, target: Path, **_: Any) -> list[tuple[Path, bytes]
 
 def _png_files(doc: Document, target: Path, dpi: int | None = None, press: Press | None = None,
                **_: Any) -> list[tuple[Path, bytes]]:
-    from .pdf import document_pdf
-    from .png import DEFAULT_DPI, pdf_pages_png
+    from generator.render.pdf import document_pdf
+    from generator.render.png import DEFAULT_DPI, pdf_pages_png
     # For a print shop the PDF's page is the trim plus bleed, and so is the picture.
     pdf = document_pdf(doc, press) if press else document_pdf(doc)
     images = pdf_pages_png(pdf, dpi or DEFAULT_DPI)
@@ -77,7 +77,7 @@ def _json_files(data: Mapping[str, Any], target: Path, **_: Any) -> list[tuple[P
 
 
 # Each writer takes the content, the target and the settings of its format: dpi for png,
-# press (generator.paper.Press: home, or a print shop's bleed and colour) for pdf and png;
+# press (generator.core.paper.Press: home, or a print shop's bleed and colour) for pdf and png;
 # SVG has no CMYK and no page boxes, so it is drawn at the trim size in RGB either way.
 WRITERS: dict[str, Callable[..., list[tuple[Path, bytes]]]] = {
     "pdf": _pdf_files,

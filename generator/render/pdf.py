@@ -15,11 +15,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import fonts
-from ..geometry import Point
-from ..paper import HOME, Press
-from ..scene import Circle, Clip, Document, Page, Paint, Path, Shape, Text
-from . import press as inks
+from generator import fonts
+from generator.core.geometry import Point
+from generator.core.paper import HOME, Press
+from generator.core.scene import Circle, Clip, Document, Page, Paint, Path, Shape, Text
+from generator.render import press as inks
 
 PRODUCER = "pnp print-and-play generator"
 # mm: 0.25 pt (0.0882 mm), the thinnest line a press holds, rounded up so the width as

@@ -25,44 +25,12 @@ import math
 import struct
 from functools import cache
 
-INK_LIMIT = 2.4          # total ink, 240%
-DARK = 0.75              # text at least this dark prints as black ink alone
+from generator.core.printing import DARK, INK_LIMIT, composite, darkness, rgb, separate
+
+__all__ = ["DARK", "INK_LIMIT", "add_output_intent", "cmyk_profile", "darkness", "rgb",
+           "separate"]
+
 PROFILE_NAME = "pnp simple CMYK, 240% ink, full GCR"
-Cmyk = tuple[float, float, float, float]
-
-
-def rgb(colour: str) -> tuple[float, float, float]:
-    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    return r, g, b
-
-
-def darkness(colour: str) -> float:
-    """0 for white, 1 for black, by the plain luminance preflight uses."""
-    r, g, b = rgb(colour)
-    return 1 - (0.3 * r + 0.59 * g + 0.11 * b)
-
-
-def separate(r: float, g: float, b: float) -> Cmyk:
-    """An RGB colour (0..1) as CMYK ink amounts (0..1): full GCR, total ink at most
-    INK_LIMIT. Amounts are rounded down to thousandths, so rounding never adds ink."""
-    k = 1 - max(r, g, b)
-    if k >= 1 - 1e-9:
-        return (0.0, 0.0, 0.0, 1.0)
-    c, m, y = ((1 - x - k) / (1 - k) for x in (r, g, b))
-    coloured = c + m + y
-    if coloured + k > INK_LIMIT:
-        scale = (INK_LIMIT - k) / coloured
-        c, m, y = c * scale, m * scale, y * scale
-    c, m, y, k = (math.floor(v * 1000 + 1e-6) / 1000 for v in (c, m, y, k))
-    return c, m, y, k
-
-
-def composite(c: float, m: float, y: float, k: float) -> tuple[float, float, float]:
-    """The RGB a CMYK colour stands for under `separate` (its inverse where no ink was
-    capped)."""
-    return (1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)
-
-
 # ------------------------------------------------------------------ the ICC profile
 
 D50 = (0.9642, 1.0, 0.8249)

@@ -7,8 +7,8 @@ from typing import Any
 
 import svgwrite
 
-from .. import fonts
-from ..scene import Circle, Clip, Page, Paint, Path, Shape
+from generator import fonts
+from generator.core.scene import Circle, Clip, Page, Paint, Path, Shape
 
 
 def _n(x: float) -> str:

@@ -8,8 +8,16 @@ the numbers in hand as cards; the pennies edition tracks them with pennies on th
 
 from __future__ import annotations
 
-from ..game import Game
-from .rules import DESIGNER, EDITIONS, TITLE, YEAR, Options, board_json, stats_report
+from generator.games.blind_hex.rules import (
+    DESIGNER,
+    EDITIONS,
+    TITLE,
+    YEAR,
+    Options,
+    board_json,
+    stats_report,
+)
+from generator.games.game import Game
 
 
 def _variants() -> list[tuple[str, Options]]:

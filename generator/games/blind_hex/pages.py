@@ -5,17 +5,13 @@ from __future__ import annotations
 
 import math
 
-from ... import templating
-from ...geometry import SQRT3, Hex, Point
-from ...gridfile import hex_name
-from ...i18n import N_, _
-from ...layout import hexboard, sheet
-from ...layout.textlayout import Figure, balanced_rows, centred_label, typeset
-from ...palette import Palette
-from ...paper import Paper, roomiest
-from ...scene import Circle, Document, FontRole, Page, Paint, Shape, segments
-from ..game import OptionError, Pages
-from .rules import (
+from generator import templating
+from generator.core.geometry import SQRT3, Hex, Point
+from generator.core.gridfile import hex_name
+from generator.core.palette import Palette
+from generator.core.paper import Paper, roomiest
+from generator.core.scene import Circle, Document, FontRole, Page, Paint, Shape, segments
+from generator.games.blind_hex.rules import (
     DESIGNER,
     LICENCE,
     ORIGINAL,
@@ -26,6 +22,10 @@ from .rules import (
     Options,
     example_turn,
 )
+from generator.games.game import OptionError, Pages
+from generator.i18n import N_, _
+from generator.layout import hexboard, sheet
+from generator.layout.textlayout import Figure, balanced_rows, centred_label, typeset
 
 
 def credit() -> str:
@@ -246,7 +246,7 @@ def rules_markup(opts: Options, turn: ExampleTurn) -> str:
     if opts.numbers < MIN_RULE_NUMBERS:
         raise OptionError(f"{TITLE} rules need --numbers of at least {MIN_RULE_NUMBERS}: two "
                           f"numbers are covered each turn and two must remain to choose")
-    return templating.render("blind-hex-rules.md.j2",
+    return templating.render(templating.beside(__file__, "rules.md.j2"),
         o=opts, M=opts.numbers, N=opts.size, words=WORDS, cards=CARD_NAMES[:opts.numbers],
         fingers=opts.numbers <= 5, turn=turn, credit=credit(), licence=LICENCE,
         original=ORIGINAL, edition=_(EDITION_NAMES[opts.edition]))

@@ -29,10 +29,10 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from ... import i18n
-from ...geometry import Hex, Rhombus, edge_key, swapped_direction
-from ...gridfile import hex_name
-from ..game import OptionError, Report, option
+from generator import i18n
+from generator.core.geometry import Hex, Rhombus, edge_key, swapped_direction
+from generator.core.gridfile import hex_name
+from generator.games.game import OptionError, Report, option
 
 TITLE = "Blind Hex"
 DESIGNER = "Don Kirkby"

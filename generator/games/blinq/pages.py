@@ -6,16 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ... import templating
-from ...geometry import Point
-from ...i18n import _, pgettext
-from ...layout import cutsheet, sheet
-from ...layout.textlayout import Figure, centred_label, typeset
-from ...palette import Palette
-from ...paper import Paper, roomiest
-from ...scene import SMALLEST_TEXT, Document, Page, Paint, Shape, area, rectangle, segments
-from ..game import Pages
-from .rules import (
+from generator import templating
+from generator.core.geometry import Point
+from generator.core.palette import Palette
+from generator.core.paper import Paper, roomiest
+from generator.core.scene import (
+    SMALLEST_TEXT,
+    Document,
+    Page,
+    Paint,
+    Shape,
+    area,
+    rectangle,
+    segments,
+)
+from generator.games.blinq.rules import (
     BLOCKS,
     CENTRE,
     DESIGNER,
@@ -33,6 +38,10 @@ from .rules import (
     replay,
     winner,
 )
+from generator.games.game import Pages
+from generator.i18n import _, pgettext
+from generator.layout import cutsheet, sheet
+from generator.layout.textlayout import Figure, centred_label, typeset
 
 # --- drawing ------------------------------------------------------------------------------------
 
@@ -314,7 +323,7 @@ def figures(colours: Palette) -> dict[str, Figure]:
 
 
 def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    markup = templating.render("blinq-rules.md.j2", credit=credit(), blocks=BLOCKS,
+    markup = templating.render_beside(__file__, "rules.md.j2", credit=credit(), blocks=BLOCKS,
                                per_player=PER_PLAYER)
     pages = typeset(markup, figures(colours), paper, colours,
                     footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))

@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...connect import chain
-from ...geometry import Square, SquareGrid
-from ...gridfile import (
+from generator.core.connect import chain
+from generator.core.geometry import Square, SquareGrid
+from generator.core.gridfile import (
     BLANK,
     GridError,
     cell_name,
@@ -26,8 +26,8 @@ from ...gridfile import (
     quoted,
     setting,
 )
-from ...i18n import _
-from ..game import OptionError, Verdict, option
+from generator.games.game import OptionError, Verdict, option
+from generator.i18n import _
 
 TITLE = "Blinq"
 DESIGNER = "Néstor Romeral Andrés"

@@ -10,8 +10,16 @@ winner. The board here is built from the rules' description of its topology (see
 
 from __future__ import annotations
 
-from ..game import Game
-from .rules import DESIGNER, TITLE, YEAR, Options, board_json, judge, stats_report
+from generator.games.game import Game
+from generator.games.hex_kb.rules import (
+    DESIGNER,
+    TITLE,
+    YEAR,
+    Options,
+    board_json,
+    judge,
+    stats_report,
+)
 
 GAME = Game(
     key="hex-kb", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,

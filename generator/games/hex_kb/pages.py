@@ -5,16 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 
-from ... import templating
-from ...geometry import SQRT3, Hex, Point, Rhombus
-from ...i18n import _
-from ...layout import hexboard, sheet
-from ...layout.textlayout import Figure, centred_label, typeset
-from ...palette import Palette
-from ...paper import Paper, roomiest
-from ...scene import Circle, Document, Page, Paint, Path, Shape, Text, area, polygon, segments
-from ..game import Pages
-from .rules import (
+from generator import templating
+from generator.core.geometry import SQRT3, Hex, Point, Rhombus
+from generator.core.palette import Palette
+from generator.core.paper import Paper, roomiest
+from generator.core.scene import (
+    Circle,
+    Document,
+    Page,
+    Paint,
+    Path,
+    Shape,
+    Text,
+    area,
+    polygon,
+    segments,
+)
+from generator.games.game import Pages
+from generator.games.hex_kb.rules import (
     BLUE,
     DESIGNER,
     FIGURE_BOARD,
@@ -31,6 +39,9 @@ from .rules import (
     literal_reading_example,
     puzzle,
 )
+from generator.i18n import _
+from generator.layout import hexboard, sheet
+from generator.layout.textlayout import Figure, centred_label, typeset
 
 CAPTION_SIZE = 3.0    # mm: a solution's verdict, under the board
 
@@ -276,7 +287,7 @@ def figures(colours: Palette) -> dict[str, Figure]:
 
 def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     frame = 6 * (opts.radius + 1)
-    markup = templating.render("hex-kb-rules.md.j2", N=opts.size, frame=frame,
+    markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, frame=frame,
                                window=1 + 3 * opts.radius * (opts.radius + 1), credit=credit(),
                                R=letter(RED), B=letter(BLUE))
     pages = typeset(markup, figures(colours), paper, colours,

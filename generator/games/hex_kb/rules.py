@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
-from ... import i18n
-from ...connect import chain
-from ...geometry import POINTY, Hex, Layout, Rhombus, hex_to_pixel
-from ...gridfile import (
+from generator import i18n
+from generator.core.connect import chain
+from generator.core.geometry import POINTY, Hex, Layout, Rhombus, hex_to_pixel
+from generator.core.gridfile import (
     GridError,
     content_lines,
     hex_name,
@@ -38,7 +38,7 @@ from ...gridfile import (
     setting,
     small_number,
 )
-from ..game import OptionError, Report, Verdict, option
+from generator.games.game import OptionError, Report, Verdict, option
 
 RED, BLUE = "R", "B"
 TITLE = "Hex KB"

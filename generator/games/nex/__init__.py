@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..game import Game
-from .rules import DESIGNER, TITLE, YEAR, Options, board_json, judge
+from generator.games.game import Game
+from generator.games.nex.rules import DESIGNER, TITLE, YEAR, Options, board_json, judge
 
 GAME = Game(
     key="nex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,

@@ -5,17 +5,14 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from ... import templating
-from ...geometry import SQRT3, Hex, Point, Rhombus
-from ...gridfile import hex_name
-from ...i18n import _, pgettext
-from ...layout import cutsheet, hexboard, sheet
-from ...layout.textlayout import Figure, centred_label, typeset
-from ...palette import Palette
-from ...paper import Paper, roomiest
-from ...scene import Circle, Document, Page, Paint, Shape, Text, segments
-from ..game import Pages
-from .rules import (
+from generator import templating
+from generator.core.geometry import SQRT3, Hex, Point, Rhombus
+from generator.core.gridfile import hex_name
+from generator.core.palette import Palette
+from generator.core.paper import Paper, roomiest
+from generator.core.scene import Circle, Document, Page, Paint, Shape, Text, segments
+from generator.games.game import Pages
+from generator.games.nex.rules import (
     BLACK,
     DESIGNER,
     NEUTRAL,
@@ -28,6 +25,9 @@ from .rules import (
     replay,
     winner,
 )
+from generator.i18n import _, pgettext
+from generator.layout import cutsheet, hexboard, sheet
+from generator.layout.textlayout import Figure, centred_label, typeset
 
 # The rules' diagram stands the board on a corner: rows run across, (a, 1) at the top.
 DIAGRAM_ANGLE = (60.0,)
@@ -235,7 +235,7 @@ def figures(colours: Palette) -> dict[str, Figure]:
 
 
 def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    markup = templating.render("nex-rules.md.j2", N=opts.size, credit=credit(),
+    markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, credit=credit(),
                                last=f"{hexboard.column_name(opts.size - 1)}{opts.size}",
                                B=letter(BLACK), W=letter(WHITE))
     pages = typeset(markup, figures(colours), paper, colours,

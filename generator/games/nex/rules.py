@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...connect import chain
-from ...geometry import Hex, Rhombus
-from ...gridfile import (
+from generator.core.connect import chain
+from generator.core.geometry import Hex, Rhombus
+from generator.core.gridfile import (
     GridError,
     column_name,
     content_lines,
@@ -27,8 +27,8 @@ from ...gridfile import (
     setting,
     small_number,
 )
-from ...i18n import _
-from ..game import OptionError, Verdict, option
+from generator.games.game import OptionError, Verdict, option
+from generator.i18n import _
 
 TITLE = "Nex"
 DESIGNER = "João Pedro Neto"

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .games import load as game_named
-from .games.game import Game, OptionError
-from .i18n import N_, _, ngettext
-from .layout import booklet, tiling
-from .palette import PALETTES
-from .paper import Paper, check_fits
-from .scene import Document
+from generator.core.palette import PALETTES
+from generator.core.paper import Paper, check_fits
+from generator.core.scene import Document
+from generator.games import load as game_named
+from generator.games.game import Game, OptionError
+from generator.i18n import N_, _, ngettext
+from generator.layout import booklet, tiling
 
 
 def check(game: Game[Any], item: str, options: Any, paper: Paper) -> None:

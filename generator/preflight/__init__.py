@@ -19,18 +19,21 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .errors import UserError
-from .paper import MARGIN, MM_PER_INCH, NAMED
+from generator.core import printing
+from generator.core.paper import NAMED
+from generator.core.printing import (
+    BLEED_IN,
+    BLEED_MM,
+    DARK,
+    HOME_MARGIN,
+    PT_PER_MM,
+    TARGETS,
+    THINNEST_LINE,
+)
+from generator.core.printing import SHOP_SAFE as SHOP_MARGIN
+from generator.errors import UserError
 
-TARGETS = ("home", "print-shop")
-PT_PER_MM = 72 / MM_PER_INCH
-HOME_MARGIN = MARGIN           # mm: what most home printers cannot reach
-SHOP_MARGIN = 5.0              # mm: the safe zone inside the trim at a print shop
-THINNEST_LINE = 0.25           # pt: thinner lines may vanish in print
-MAX_INK = 240.0                # %: total area coverage a press can dry
-BLEED_MM = 3.0                 # mm, on metric trims
-BLEED_IN = 0.125               # in, on inch trims
-DARK = 0.75                    # text at least this dark counts as black text
+MAX_INK = printing.INK_LIMIT * 100    # %: total area coverage a press can dry
 SLACK = 0.05                   # pt: rounding allowed when comparing positions
 
 Matrix = tuple[float, float, float, float, float, float]
@@ -146,24 +149,19 @@ def ink(colour: Colour) -> float | None:
     if colour.family in ("cmyk", "spot"):
         return sum(v) * 100
     if colour.family == "rgb" and len(v) == 3:
-        k = 1 - max(v)
-        if k >= 1:
-            return 100.0
-        return (sum((1 - x - k) / (1 - k) for x in v) + k) * 100
+        return sum(printing.full_gcr(*v)) * 100
     return None
 
 
 def darkness(colour: Colour) -> float | None:
-    """0 for white, 1 for black, by a naive luminance."""
+    """0 for white, 1 for black, by the printing facts' one grey formula."""
     v = colour.values
     if colour.family == "gray" and len(v) == 1:
         return 1 - v[0]
     if colour.family == "rgb" and len(v) == 3:
-        return 1 - (0.3 * v[0] + 0.59 * v[1] + 0.11 * v[2])
+        return 1 - printing.luma(*v)
     if colour.family == "cmyk" and len(v) == 4:
-        c, m, y, k = v
-        rgb = ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
-        return 1 - (0.3 * rgb[0] + 0.59 * rgb[1] + 0.11 * rgb[2])
+        return 1 - printing.luma(*printing.composite(*v))
     return None
 
 

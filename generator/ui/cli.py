@@ -37,15 +37,15 @@ from typing import Any
 
 import click
 
-from . import __version__
-from .errors import UserError
-from .games import ALIASES, KEYS, all_games, find
-from .i18n import LANGUAGES
-from .palette import PALETTES
-from .paper import MAX_BLEED, NAMED, PAPERS, TARGETS, Paper, for_press, parse_paper
+from generator import __version__
+from generator.core.palette import PALETTES
+from generator.core.paper import MAX_BLEED, NAMED, PAPERS, TARGETS, Paper, for_press, parse_paper
+from generator.errors import UserError
+from generator.games import KEYS, aliases, all_games, find
+from generator.i18n import LANGUAGES
 
 if typing.TYPE_CHECKING:
-    from .games.game import Game
+    from generator.games.game import Game
 
 # What an item is written as: documents, and for boards their data too.
 DOCUMENT_FORMATS = ("pdf", "svg", "png")
@@ -203,7 +203,7 @@ BLEED_HELP = ("With --for print-shop, bleed past the trim on every side, 0-10 mm
 
 
 def press_options() -> list[click.Parameter]:
-    """--for and --bleed: who prints the pages (generator.paper.Press)."""
+    """--for and --bleed: who prints the pages (generator.core.paper.Press)."""
     return [click.Option(["--for", "target"], type=click.Choice(TARGETS), default="home",
                          show_default=True, help=FOR_HELP),
             click.Option(["--bleed"], type=click.FloatRange(0, MAX_BLEED), metavar="MM",
@@ -212,7 +212,7 @@ def press_options() -> list[click.Parameter]:
 
 def pressed(paper: Paper, target: str, bleed: float | None) -> Paper:
     """The paper for the target; --bleed without --for print-shop is refused."""
-    from .games.game import OptionError
+    from generator.games.game import OptionError
     try:
         return for_press(paper, target, bleed)
     except ValueError as err:
@@ -235,7 +235,7 @@ class GameName(click.Choice):
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
-        return super().convert(ALIASES.get(value, value), param, ctx)
+        return super().convert(aliases().get(value, value), param, ctx)
 
 
 class GameGroup(click.Group):
@@ -380,7 +380,7 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
                 dpi: int | None, target: str, bleed: float | None, lang: str,
                 copies: int | None = None, cell: float | None = None,
                 tile: bool = False, **given: Any) -> None:
-            from . import i18n
+            from generator import i18n
             with i18n.language(lang):
                 write(pressed(paper, target, bleed), palette, fmt, output, dpi, copies, cell,
                       tile, **given)
@@ -388,8 +388,8 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
         def write(paper: Paper, palette: str, fmt: str | None, output: Path | None,
                   dpi: int | None, copies: int | None, cell: float | None,
                   tile: bool, **given: Any) -> None:
-            from . import render
-            from .games.game import OptionError
+            from generator import render
+            from generator.games.game import OptionError
             options = game.make_options(**given)
             chosen = render.output_format(output, fmt, formats)
             if dpi is not None and chosen != "png":
@@ -410,7 +410,7 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
                 render.check_target(output, chosen, formats, stem)
                 content = game.board_json(options)
             else:
-                from . import documents
+                from generator.app import documents
                 if tile and cell is None:
                     raise OptionError("--tile needs --cell, the size of the cells in mm")
                 if cell is not None and copies is not None:
@@ -481,7 +481,7 @@ main.add_command(GameGroup(
 
 
 def _judge_command(game: Game[Any]) -> click.Command:
-    from .gridfile import LIMIT, decode
+    from generator.core.gridfile import LIMIT, decode
 
     def run(file: str) -> None:
         assert game.judge is not None
@@ -538,8 +538,9 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
                     extras: tuple[str, ...], palette: str, output: Path | None, target: str,
                     bleed: float | None, lang: str) -> None:
     """Impose rule sheets (and more) as a saddle-stitched booklet, ready to print duplex."""
-    from . import documents, i18n, render
-    from .layout.booklet import FORMATS
+    from generator import i18n, render
+    from generator.app import documents
+    from generator.layout.booklet import FORMATS
     if everything and games:
         raise click.UsageError(f"--all is every game: name games ({', '.join(games)}) or "
                                f"give --all, not both")
@@ -575,7 +576,7 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
 def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
           jobs: int | None, target: str, bleed: float | None, langs: tuple[str, ...]) -> None:
     """Write the whole catalogue (every game, item, paper and format) into a folder."""
-    from . import catalogue
+    from generator.app import catalogue
     papers = list(paper) or [PAPERS[k] for k in sorted(PAPERS)]
     keys = list(dict.fromkeys(games)) or list(KEYS)
     chosen = list(LANGUAGES) if "all" in langs else list(dict.fromkeys(langs)) or ["en"]
@@ -598,7 +599,7 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
 def studio(port: int | None, no_browser: bool) -> None:
     """Every game, item and option on a page in the browser, with a live preview and
     downloads. Served on this computer only, until Ctrl+C."""
-    from . import studio as served
+    from generator.ui import studio as served
     served.serve(port, open_browser=not no_browser, echo=click.echo)
 
 @main.command("check")
@@ -611,7 +612,7 @@ def studio(port: int | None, no_browser: bool) -> None:
                    "the PDF's title says booklet.")
 def check_command(file: Path, target: str, booklet: bool | None) -> None:
     """Preflight any PDF: one line per check; exit status 1 when a check fails."""
-    from . import preflight
+    from generator import preflight
     results = preflight.check_file(file, target, booklet or None)
     for line in preflight.report_lines(results):
         click.echo(line)

@@ -11,6 +11,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from generator.core import printing
+
 
 @dataclass(frozen=True)
 class Palette:
@@ -122,7 +124,4 @@ PLAYERS: tuple[tuple[str, str], ...] = (
 PLAYER_GREY_GAP = 60.0
 
 
-def grey(colour: str) -> float:
-    """A "#rrggbb" colour's grey level as printed in black only: Rec. 601 luma, 0-255."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return 0.299 * r + 0.587 * g + 0.114 * b
+grey = printing.grey   # a "#rrggbb" colour's grey as printed in black only, 0-255

@@ -1,7 +1,7 @@
 """The whole catalogue: every game's variants, items, papers and formats, written to a folder,
 in each language asked for (English at the top of the folder, the others in LANG/).
 
-With print-shop papers (generator.paper.for_press) the same items go to a print-shop/ folder
+With print-shop papers (generator.core.paper.for_press) the same items go to a print-shop/ folder
 beside them, as PDF only (a print shop takes PDF; SVG has no CMYK), with the booklets as
 single pages.
 """
@@ -16,14 +16,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from . import i18n, render, templating
-from .documents import booklet_document, make_document
-from .documents import check as check_document
-from .games import load as game_named
-from .games.game import Game
-from .i18n import _
-from .paper import NAMED, Paper, for_press
-from .scene import Document
+from generator import i18n, render, templating
+from generator.app.documents import booklet_document, make_document
+from generator.app.documents import check as check_document
+from generator.core.paper import NAMED, Paper, for_press
+from generator.core.scene import Document
+from generator.games import load as game_named
+from generator.games.game import Game
+from generator.i18n import _
 
 # A kit repeats the other items' pages, so it is offered as one PDF to print in one go.
 ITEM_FORMATS = {"kit": ("pdf",)}
@@ -142,7 +142,7 @@ def booklets(game_keys: list[str], papers: list[Paper],
              lang: str = i18n.SOURCE) -> Iterator[Booklet]:
     """A booklet of each game and, with more than one game, of them all, on each paper a
     booklet is made for (A4 and Letter)."""
-    from .layout.booklet import FORMATS
+    from generator.layout.booklet import FORMATS
     groups: list[tuple[str, ...]] = [(key,) for key in game_keys]
     if len(game_keys) > 1:
         groups.append(tuple(game_keys))
@@ -154,7 +154,7 @@ def booklets(game_keys: list[str], papers: list[Paper],
 
 
 def build_booklet(item: Booklet, out: Path) -> list[Path]:
-    from .layout.booklet import page_paper
+    from generator.layout.booklet import page_paper
     target = item.path(out)
     make_folder(target.parent)
     with i18n.language(item.lang):
@@ -213,7 +213,7 @@ def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
             shop_groups += _game_groups(out, shop)
         links = [{"code": code, "name": i18n.NAMES[code], "href": href}
                  for code, href in languages]
-        return templating.render("index.html.j2", games=_game_groups(out, home),
+        return templating.render("templates/index.html.j2", games=_game_groups(out, home),
                                  booklets=_booklet_cards(out, home_made), shop=shop_groups,
                                  lang=lang, languages=links)
 

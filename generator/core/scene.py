@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from .geometry import Affine, Point, hatching
+from generator.core.geometry import Affine, Point, hatching
 
 Anchor = Literal["start", "middle", "end"]
 

@@ -16,8 +16,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .errors import UserError
-from .geometry import Hex
+from generator.core.geometry import Hex
+from generator.errors import UserError
 
 _CELL = re.compile(r"([a-z])([0-9]{1,2})", re.ASCII | re.IGNORECASE)
 _LINE_END = re.compile(r"\r\n|\r|\n")

@@ -11,7 +11,7 @@ download is the file the command would write, byte for byte.
 The app is a plain WSGI callable (`create_app()`, or `app`): `pnp studio` serves it on the
 loopback interface with the standard library's wsgiref, and any WSGI server can serve it too.
 No path from a request reaches the file system: the page's own three files are found by
-fixed names in the installed templates folder.
+fixed names beside this module.
 """
 
 from __future__ import annotations
@@ -33,17 +33,16 @@ from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 import click
 
-from . import __version__
-from .errors import UserError
-from .games import all_games, find
-from .games.game import OptionError
-from .paper import NAMED
-from .templating import template_folder
+from generator import __version__
+from generator.core.paper import NAMED
+from generator.errors import UserError
+from generator.games import all_games, find
+from generator.games.game import OptionError
 
 if TYPE_CHECKING:
-    from .games.game import Game
-    from .paper import Paper
-    from .scene import Document
+    from generator.core.paper import Paper
+    from generator.core.scene import Document
+    from generator.games.game import Game
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8470
@@ -58,7 +57,7 @@ RESERVED = ("game", "item", "page", "format")
 # Parameters of the commands that the studio sets itself or has no use for.
 # (--for and --bleed too: the studio makes home prints.)
 SKIPPED = ("fmt", "output", "games", "everything", "target", "bleed")
-# The page's files, by the name a request uses: (file in the templates folder, type).
+# The page's files, by the name a request uses: (file beside this module, type).
 ASSETS = {
     "/studio.css": ("studio.css", "text/css; charset=utf-8"),
     "/studio.js": ("studio.js", "text/javascript; charset=utf-8"),
@@ -95,7 +94,7 @@ class Field:
 
 def _command(game: Game[Any], item: str) -> click.Command:
     """The command that prints an item of a game: `pnp ITEM GAME`, or `pnp booklet`."""
-    from . import cli
+    from generator.ui import cli
     if item == BOOKLET:
         return cli.main.commands[BOOKLET]
     group = cli.main.commands[item]
@@ -107,7 +106,7 @@ def _command(game: Game[Any], item: str) -> click.Command:
 
 def items(game: Game[Any]) -> list[str]:
     """What the studio offers for a game: what the command line prints for it."""
-    from . import cli
+    from generator.ui import cli
     return [i for i in (*game.items, "kit", BOOKLET) if i in cli.main.commands]
 
 
@@ -203,7 +202,7 @@ def find_game(key: str) -> Game[Any]:
 
 def spec() -> dict[str, Any]:
     """Everything the page needs to build its form, as JSON."""
-    from . import cli
+    from generator.ui import cli
     helps = {**cli.ITEMS, BOOKLET: "Rule sheets folded into an A5 booklet, ready to print "
                                    "duplex and staple."}
     games = []
@@ -304,7 +303,7 @@ def figures(request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The figures beside the preview: the options' label, then the game's own figures for
     its board (Blind Hex's balance, Hex KB's windows and gaps) where it has them. Asked for
     after the preview, so the drawing never waits for them."""
-    from . import i18n
+    from generator import i18n
     if request.item == BOOKLET:
         return (), ()
     game = request.game
@@ -346,14 +345,14 @@ def parse(request: Request) -> dict[str, Any]:
 def make(request: Request) -> Made:
     """The document the command would write, made as the command makes it, with the options'
     label and the game's figures for its board where it has them."""
-    from . import i18n
+    from generator import i18n
     params = parse(request)
     with i18n.language(params.get("lang", i18n.SOURCE)):
         return _make(request, params)
 
 
 def _make(request: Request, params: dict[str, Any]) -> Made:
-    from . import documents
+    from generator.app import documents
     game = request.game
     if request.item == BOOKLET:
         doc = documents.booklet_document([game.key], list(params["extras"]), params["paper"],
@@ -385,8 +384,8 @@ def _refuse_large_tilings(game: Game[Any], options: Any, paper: Paper, cell: flo
     board's cell on the paper itself tells the scale, and the scale the sheets. The estimate
     runs up to a third high, so only what is well over is refused here; the rest is counted
     exactly once made."""
-    from .layout import tiling
-    from .scene import Page
+    from generator.core.scene import Page
+    from generator.layout import tiling
     low, high = tiling.CELL_RANGE
     if not low <= cell <= high:
         return      # the command's own sentence follows
@@ -421,7 +420,7 @@ class Studio:
         self.made: OrderedDict[tuple[str, ...], Made] = OrderedDict()
         self.found: OrderedDict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = \
             OrderedDict()
-        self.folder = template_folder()
+        self.folder = Path(__file__).resolve().parent
 
     # WSGI
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]
@@ -497,7 +496,7 @@ class Studio:
             return self.found[key]
 
     def preview(self, query: Mapping[str, list[str]]) -> bytes:
-        from .render.svg import page_svg
+        from generator.render.svg import page_svg
         request = request_from(query)
         made = self.make(request)
         doc = made.document
@@ -513,7 +512,7 @@ class Studio:
         }).encode("utf-8")
 
     def download(self, query: Mapping[str, list[str]]) -> tuple[str, str, bytes]:
-        from . import render
+        from generator import render
         fmt = _one(query, "format") or "pdf"
         request = request_from(query)
         if fmt not in _formats(request):
@@ -532,7 +531,7 @@ def _formats(request: Request) -> tuple[str, ...]:
 
 
 def _file_names(request: Request, pages: int, number: int) -> dict[str, str]:
-    from .render import page_paths
+    from generator.render import page_paths
     names = {"pdf": f"{request.stem}.pdf"}
     if "svg" in _formats(request):
         names["svg"] = page_paths(Path(f"{request.stem}.svg"), pages)[number - 1].name

@@ -17,19 +17,20 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-# Most home printers cannot print within a quarter inch of the edge; nothing is drawn there.
-MARGIN = 6.35
-MM_PER_INCH = 25.4
+from generator.core.printing import (
+    BLEED_IN,
+    BLEED_MM,
+    HOME_MARGIN,
+    MAX_BLEED,
+    MM_PER_INCH,
+    SHOP_SAFE,
+    TARGETS,
+)
+
+MARGIN = HOME_MARGIN
 SMALLEST, LARGEST = 100.0, 1500.0   # mm; a sheet outside these holds no useful page
 
-# At a print shop: text this far inside the trim (Lulu, PrintPlayGames and the presses' usual
-# safe zone), and bleed past the trim on every side: 3 mm on metric papers, 0.125 in on inch
-# papers; `--bleed` may set 0-10 mm.
-SHOP_SAFE = 5.0
-BLEED_MM = 3.0
-BLEED_IN = 0.125 * MM_PER_INCH
-MAX_BLEED = 10.0
-TARGETS = ("home", "print-shop")
+__all__ = ["MARGIN", "MAX_BLEED", "MM_PER_INCH", "SHOP_SAFE", "TARGETS", "Paper", "Press"]
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ def parse_paper(text: str) -> Paper:
 
 
 def default_bleed(paper: Paper) -> float:
-    return BLEED_IN if paper.inches else BLEED_MM
+    return BLEED_IN * MM_PER_INCH if paper.inches else BLEED_MM
 
 
 def for_press(paper: Paper, target: str = "home", bleed: float | None = None,
