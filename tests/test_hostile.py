@@ -28,8 +28,10 @@ from test_render import assert_inside_margin
 from generator import render
 from generator.app import documents
 from generator.core.palette import COLOUR
-from generator.core.paper import SMALLEST_FOR, Paper, smallest_for
+from generator.core.paper import Paper
 from generator.games import GAMES, KEYS
+from generator.games.items import ITEMS as ITEM_TABLE
+from generator.games.items import smallest_for
 from generator.ui.cli import main, one_line
 
 PNP = [sys.executable, "-m", "generator.ui.cli"]
@@ -443,7 +445,7 @@ def test_paper_below_an_items_smallest_is_refused(tmp_path, key, item):
 @pytest.mark.parametrize("key, item", [(k, i) for k, i in ITEMS if i != "kit"])
 def test_every_item_lays_out_inside_the_margins_on_its_smallest_papers(key, item):
     game = GAMES[key]
-    least = SMALLEST_FOR[item]
+    least = ITEM_TABLE[item].smallest_paper
     variants = [o for _, o in game.variants()] + [game.make_options()]
     for w, h in ((least, least), (least, 1.5 * least), (1.5 * least, least)):
         paper = Paper(f"{w:g}x{h:g}mm", w, h)
@@ -463,7 +465,7 @@ def test_the_margin_check_fails_below_the_smallest_paper():
 
 
 def test_a5_takes_every_item():
-    assert max(SMALLEST_FOR.values()) <= 148
+    assert max(i.smallest_paper for i in ITEM_TABLE.values()) <= 148
 
 
 # --- a fuzz of the whole command line --------------------------------------------------------

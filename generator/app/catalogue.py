@@ -23,10 +23,9 @@ from generator.core.paper import NAMED, Paper, for_press
 from generator.core.scene import Document
 from generator.games import load as game_named
 from generator.games.game import Game
+from generator.games.items import ITEMS
 from generator.i18n import _
 
-# A kit repeats the other items' pages, so it is offered as one PDF to print in one go.
-ITEM_FORMATS = {"kit": ("pdf",)}
 SHOP_FOLDER = "print-shop"     # the print shop's files, beside the home catalogue
 SHOP_FORMATS = ("pdf",)
 
@@ -70,7 +69,7 @@ def entries(game_keys: list[str], papers: list[Paper],
             for item in (*game.items, "kit"):
                 for paper in papers:
                     formats = (SHOP_FORMATS if paper.press.shop
-                               else ITEM_FORMATS.get(item, render.FORMATS))
+                               else ITEMS[item].built or render.FORMATS)
                     for fmt in formats:
                         yield Entry(game, variant, options, item, paper, fmt, lang)
 
@@ -175,16 +174,13 @@ class Card:
         return self.svgs[0] if self.svgs else None
 
 
-# What the index page calls an item and a variant, in each language.
-ITEM_LABELS = {"rules": i18n.N_("rules"), "board": i18n.N_("board"), "pad": i18n.N_("pad"),
-               "counters": i18n.N_("counters"), "tiles": i18n.N_("tiles"),
-               "puzzle": i18n.N_("puzzle"), "kit": i18n.N_("kit")}
+# What the index page calls a variant, in each language.
 VARIANT_LABELS = {"cards": i18n.N_("cards"), "pennies": i18n.N_("pennies")}
 
 
 def card_label(variant: str, item: str, paper: str) -> str:
     """"cards rules, A4", "board, Letter": the variant (unless the only one), item, paper."""
-    what = _(ITEM_LABELS[item]) if item in ITEM_LABELS else item
+    what = _(ITEMS[item].label) if item in ITEMS else item
     if variant != "standard":
         kind = _(VARIANT_LABELS[variant]) if variant in VARIANT_LABELS else variant
         what = _("%(variant)s %(item)s", variant=kind, item=what)

@@ -10,6 +10,7 @@ from generator.core.paper import Paper, check_fits
 from generator.core.scene import Document
 from generator.games import load as game_named
 from generator.games.game import Game, OptionError
+from generator.games.items import ITEMS, KIT, smallest_for
 from generator.i18n import N_, _, ngettext
 from generator.layout import booklet, tiling
 
@@ -21,7 +22,7 @@ def check(game: Game[Any], item: str, options: Any, paper: Paper) -> None:
         game.refuse(options, item)
     items = (*game.items, "kit") if item == "kit" else (item,)
     try:
-        check_fits(paper, [i for i in items if i != "kit"],
+        check_fits(paper, smallest_for([i for i in items if i != KIT]),
                    f"{game.title} {'kit' if item == 'kit' else item}")
     except ValueError as err:
         raise OptionError(str(err)) from None
@@ -33,14 +34,9 @@ def make_document(game: Game[Any], item: str, options: Any, paper: Paper, copies
     return game.make(item, options, paper, PALETTES[palette], copies)
 
 
-# What each item is called on a booklet's cover, many of them.
-ITEM_NAMES = {"rules": N_("rules"), "board": N_("boards"), "pad": N_("score pads"),
-              "puzzle": N_("puzzles"), "counters": N_("counters"), "tiles": N_("tiles")}
-
-
 def booklet_contents(extras: list[str]) -> str:
     """What a booklet holds, as a sentence says it: "rules and boards to print and play"."""
-    names = [_(ITEM_NAMES[item]) if item in ITEM_NAMES else item
+    names = [_(ITEMS[item].plural) if item in ITEMS else item
              for item in dict.fromkeys(["rules", *extras])]
     listed = names[0] if len(names) == 1 else _(
         "%(items)s and %(last)s", items=", ".join(names[:-1]), last=names[-1])

@@ -14,7 +14,7 @@ home paper into a print shop's.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from generator.core.printing import (
@@ -126,24 +126,8 @@ def for_press(paper: Paper, target: str = "home", bleed: float | None = None,
     return replace(paper, margin=safe, press=Press(target, bleed))
 
 
-# The smallest sheet each item lays out on inside the margins, in mm on each side: measured
-# by drawing every game's item over papers from 100 mm up in 2 mm steps, with a few mm to
-# spare (tests/test_hostile.py draws each on its smallest papers). A rule sheet's footer
-# line, a pad's tables and the pennies edition's coin tracks need this much; a kit needs
-# what its largest item does. A5 (148 mm wide) takes every item.
-SMALLEST_FOR: dict[str, float] = {
-    "board": 130.0, "counters": 100.0, "tiles": 100.0, "puzzle": 100.0,
-    "rules": 145.0, "pad": 140.0,
-}
-
-
-def smallest_for(items: Sequence[str]) -> float:
-    return max((SMALLEST_FOR.get(item, SMALLEST) for item in items), default=SMALLEST)
-
-
-def check_fits(paper: Paper, items: Sequence[str], what: str) -> None:
-    """ValueError, one line, when the paper is too small for any of the items."""
-    least = smallest_for(items)
+def check_fits(paper: Paper, least: float, what: str) -> None:
+    """ValueError, one line, when the paper is smaller than `least` mm on a side."""
     if min(paper.width, paper.height) < least:
         raise ValueError(f"{what}: the paper must be at least {least:g} mm on each side, "
                          f"not {paper.width:g} × {paper.height:g} mm")

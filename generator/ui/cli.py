@@ -42,6 +42,7 @@ from generator.core.palette import PALETTES
 from generator.core.paper import MAX_BLEED, NAMED, PAPERS, TARGETS, Paper, for_press, parse_paper
 from generator.errors import UserError
 from generator.games import KEYS, aliases, all_games, find
+from generator.games.items import ITEMS
 from generator.i18n import LANGUAGES
 
 if typing.TYPE_CHECKING:
@@ -53,16 +54,6 @@ BOARD_FORMATS = (*DOCUMENT_FORMATS, "json")
 
 EXIT_BAD_INPUT = 2
 
-ITEMS = {
-    "board": "Print a board (or its description as data with --format json).",
-    "rules": "Print the rule sheet.",
-    "pad": "Print a score pad.",
-    "counters": "Print a sheet of counters to cut out.",
-    "tiles": "Print the blocks to cut out.",
-    "puzzle": "Print a puzzle and, on the next page, its solution.",
-    "kit": "Print every item of a game in one document.",
-}
-NOT_REPEATED = ("rules",)   # items --copies would not change
 
 
 class Interrupted(BaseException):
@@ -290,7 +281,7 @@ class GameCommand(click.Command):
         try:
             return super().parse_args(ctx, args)
         except click.NoSuchOption as err:
-            if err.option_name == "--copies" and self.item in NOT_REPEATED:
+            if err.option_name == "--copies" and not ITEMS[self.item].copies:
                 raise click.UsageError(f"{self.item} takes no option --copies: one copy "
                                        f"is the whole item", ctx) from None
             raise click.UsageError(f"{self.game.title} takes no option {err.option_name}",
@@ -362,7 +353,7 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
             *press_options(),
             lang_option(),
         ]
-        if item not in NOT_REPEATED:
+        if ITEMS[item].copies:
             params.append(click.Option(["--copies"], type=click.IntRange(1, 100),
                                        help="Print the item this many times.  [default: 1]"))
         if item == "board":
@@ -429,7 +420,7 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
                 say(one_line(str(path)))
 
         return GameCommand(game, item, callback=run, params=params,
-                           help=f"{ITEMS[item]} ({game.title})")
+                           help=f"{ITEMS[item].help} ({game.title})")
     return make
 
 
@@ -456,11 +447,11 @@ def has_item(item: str) -> Callable[[Game[Any]], bool]:
     return lambda game: item == "kit" or item in game.items
 
 
-for _item, _help in ITEMS.items():
+for _item in ITEMS.values():
     main.add_command(GameGroup(
-        _item, has=has_item(_item), make=item_command(_item),
-        what=_item, help=f"{_help} GAME is one of the games that has it; "
-                         f"'pnp {_item} GAME --help' lists its options."))
+        _item.key, has=has_item(_item.key), make=item_command(_item.key),
+        what=_item.key, help=f"{_item.help} GAME is one of the games that has it; "
+                         f"'pnp {_item.key} GAME --help' lists its options."))
 
 
 def _stats_command(game: Game[Any]) -> click.Command:

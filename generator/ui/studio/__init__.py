@@ -38,6 +38,7 @@ from generator.core.paper import NAMED
 from generator.errors import UserError
 from generator.games import all_games, find
 from generator.games.game import OptionError
+from generator.games.items import ITEMS
 
 if TYPE_CHECKING:
     from generator.core.paper import Paper
@@ -202,9 +203,8 @@ def find_game(key: str) -> Game[Any]:
 
 def spec() -> dict[str, Any]:
     """Everything the page needs to build its form, as JSON."""
-    from generator.ui import cli
-    helps = {**cli.ITEMS, BOOKLET: "Rule sheets folded into an A5 booklet, ready to print "
-                                   "duplex and staple."}
+    helps = {**{k: i.help for k, i in ITEMS.items()},
+             BOOKLET: "Rule sheets folded into an A5 booklet, ready to print duplex and staple."}
     games = []
     for key, game in all_games().items():
         games.append({

@@ -1,0 +1,58 @@
+"""What can be printed for a game, in one table: each item's help, its names on a sheet and
+on the index page, the smallest paper it lays out on, the formats it is written in, and
+whether copies of it make sense. The command line, the studio, the catalogue and the
+booklets all read it; a game lists the items it has (its pages), in kit order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.i18n import N_
+
+DOCUMENT_FORMATS = ("pdf", "svg", "png")
+DATA_FORMATS = ("json",)
+SMALLEST_PAPER = 100.0    # mm on each side; a sheet smaller holds no useful page
+
+
+@dataclass(frozen=True)
+class Item:
+    key: str
+    help: str                 # what `pnp ITEM --help` and the studio say it prints
+    label: str                # the item, as the index page names one (translated)
+    plural: str               # as a booklet's cover lists several (translated)
+    # The smallest sheet it lays out on inside the margins, in mm on each side: measured by
+    # drawing every game's item over papers from 100 mm up in 2 mm steps, with a few mm to
+    # spare (tests/test_hostile.py draws each on its smallest papers). A rule sheet's footer
+    # line, a pad's tables and the pennies edition's coin tracks need this much.
+    smallest_paper: float = SMALLEST_PAPER
+    formats: tuple[str, ...] = DOCUMENT_FORMATS
+    # What `pnp build` writes it as; None for every printed format the writers have.
+    built: tuple[str, ...] | None = None
+    copies: bool = True       # whether --copies repeats it (a rule sheet is whole once)
+    in_booklet: bool = True   # whether a booklet can carry it after the rules (--with)
+
+
+ITEMS: dict[str, Item] = {item.key: item for item in (
+    Item("rules", "Print the rule sheet.", N_("rules"), N_("rules"), 145.0, copies=False),
+    Item("board", "Print a board (or its description as data with --format json).",
+         N_("board"), N_("boards"), 130.0, formats=(*DOCUMENT_FORMATS, *DATA_FORMATS)),
+    Item("pad", "Print a score pad.", N_("pad"), N_("score pads"), 140.0),
+    Item("counters", "Print a sheet of counters to cut out.", N_("counters"), N_("counters")),
+    Item("tiles", "Print the blocks to cut out.", N_("tiles"), N_("tiles")),
+    Item("puzzle", "Print a puzzle and, on the next page, its solution.", N_("puzzle"),
+         N_("puzzles")),
+    # Every item of a game in one document: offered as one PDF to print in one go.
+    Item("kit", "Print every item of a game in one document.", N_("kit"), N_("kits"),
+         built=("pdf",), in_booklet=False),
+)}
+KIT = "kit"
+
+
+def item(key: str) -> Item:
+    return ITEMS[key]
+
+
+def smallest_for(keys: tuple[str, ...] | list[str]) -> float:
+    """The smallest paper side every one of the items lays out on."""
+    return max((ITEMS[k].smallest_paper for k in keys if k in ITEMS), default=SMALLEST_PAPER)
