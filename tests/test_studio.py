@@ -214,9 +214,7 @@ def test_the_studio_refuses_exactly_what_the_command_line_refuses(size, window):
         request["window"] = [str(window)]
         args += ["--window", str(window)]
     try:
-        params = studio.parse(studio.request_from(request))
-        options = all_games()["hex-kb"].make_options(size=params["size"],
-                                                     window=params["window"])
+        options = studio.request_from(request).checked().options
         refused = None
     except studio.UserError as err:
         refused = str(err)

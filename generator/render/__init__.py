@@ -126,7 +126,10 @@ def check_target(target: Path | None, fmt: str | None, allowed: Sequence[str],
     missing folder, a folder, a file with other hard links, a block device or a socket."""
     chosen = output_format(target, fmt, allowed)
     path = output_path(target, chosen, default_stem)
-    if not is_stdout(path):
+    if is_stdout(path):
+        if sys.stdout is None:
+            raise OutputError("cannot write to standard output: it is closed")
+    else:
         _Place.of(path)
 
 
@@ -181,6 +184,8 @@ def _written_through(path: Path) -> bool:
 
 
 def write_stdout(data: bytes) -> None:
+    if sys.stdout is None:
+        raise OutputError("cannot write to standard output: it is closed")
     try:
         sys.stdout.flush()
         sys.stdout.buffer.write(data)

@@ -2,11 +2,10 @@
 preview and downloads.
 
 The form is made from the same sources as the command line: each game's items, and the
-parameters of the command that prints an item (`pnp board blind-hex`, `pnp booklet`), whose
-game options are the fields of the game's options class. A request is turned back into that
-command's arguments and parsed by the command itself, so every value goes through the same
-option classes and is refused with the same sentence; the page shows the command, and a
-download is the file the command would write, byte for byte.
+parameters of the request for an item (generator/app/params.py), whose game options are the
+fields of the game's options class. A query becomes the same request the command line makes
+(generator/app/requests.py), checked by the same code and refused with the same sentence; the
+page shows the command, and a download is the file the command would write, byte for byte.
 
 The app is a plain WSGI callable (`create_app()`, or `app`): `pnp studio` serves it on the
 loopback interface with the standard library's wsgiref, and any WSGI server can serve it too.
@@ -21,24 +20,24 @@ import json
 import shlex
 import sys
 import threading
-import typing
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from socketserver import ThreadingMixIn
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlencode
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
-import click
-
 from generator import __version__
-from generator.core.paper import NAMED
+from generator.app import params as P
+from generator.app import requests
 from generator.errors import UserError
 from generator.games import all_games, find
 from generator.games.game import OptionError
-from generator.games.items import ITEMS
+from generator.games.items import ITEMS, KIT
+from generator.i18n import SOURCE
 
 if TYPE_CHECKING:
     from generator.core.paper import Paper
@@ -52,7 +51,7 @@ MAX_COPIES = 10
 MAX_PAGES = 24          # sheets of one document: a tiled board, a kit with copies
 TILING_SLACK = 1.4      # how far over the cap an estimated tiling is refused unmade
 MAX_QUERY = 2000        # characters of a query string
-BOOKLET = "booklet"
+BOOKLET = requests.BOOKLET
 # Query keys that are not options: which game, which item, which page, which format.
 RESERVED = ("game", "item", "page", "format")
 # Parameters of the commands that the studio sets itself or has no use for.
@@ -66,18 +65,24 @@ ASSETS = {
 LABELS = {"cell": "Cell size (mm)", "tile": "Tile over several sheets",
           "extras": "Also in the booklet", "lang": "Language"}
 ITEM_LABELS = {"kit": "Kit (every item)", BOOKLET: "Booklet (folded rules)"}
+# The booklet's own parameters: its papers are the booklet's sheets, its extras the items a
+# game can add after its rules.
+BOOKLET_PAPER = P.Param("paper", "A5 pages on A4 sheets, or half-letter on Letter.", P.CHOICE,
+                        default="a4", choices=requests.BOOKLET_PAPERS)
+EXTRAS = P.Param("extras", "Add a game's other items too (board, pad, puzzle, ...).", P.MANY,
+                 choices=(), spelled="--with")
 
 
 class BadRequest(UserError):
     """A request the studio cannot answer; the message is one line for the page."""
 
 
-# --- the form, from the games and the command line -------------------------------------------
+# --- the form, from the request's parameters ---------------------------------------------
 
 
 @dataclass(frozen=True)
 class Field:
-    """One control of the form: a parameter of the command that prints an item."""
+    """One control of the form: a parameter of the request for an item."""
     name: str            # the query key, the parameter's name
     flag: str            # the command line's option, e.g. --size
     off_flag: str        # for on/off options, the one that turns it off (--no-coordinates)
@@ -85,7 +90,7 @@ class Field:
     help: str
     control: str         # text, select, checkbox or checkboxes
     choices: tuple[str, ...]
-    default: str         # as the form shows it; "" when the command decides
+    default: str         # as the form shows it; "" when the request decides
     inputmode: str       # text, numeric or decimal
     game_option: bool    # a field of the game's options, rather than the command's own
 
@@ -93,22 +98,9 @@ class Field:
         return dataclasses.asdict(self)
 
 
-def _command(game: Game[Any], item: str) -> click.Command:
-    """The command that prints an item of a game: `pnp ITEM GAME`, or `pnp booklet`."""
-    from generator.ui import cli
-    if item == BOOKLET:
-        return cli.main.commands[BOOKLET]
-    group = cli.main.commands[item]
-    assert isinstance(group, click.Group)
-    command = group.get_command(click.Context(group), game.key)
-    assert command is not None
-    return command
-
-
 def items(game: Game[Any]) -> list[str]:
     """What the studio offers for a game: what the command line prints for it."""
-    from generator.ui import cli
-    return [i for i in (*game.items, "kit", BOOKLET) if i in cli.main.commands]
+    return [*game.items, KIT, BOOKLET]
 
 
 def _label(name: str) -> str:
@@ -123,74 +115,41 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+def params(game: Game[Any], item: str) -> list[P.Param]:
+    """The request's parameters the form shows for an item: all but where the file goes
+    and (the studio makes home prints) the print shop's."""
+    if item == BOOKLET:
+        extras = [i for i in game.items if i != "rules" and ITEMS[i].in_booklet]
+        return [BOOKLET_PAPER, P.PALETTE, dataclasses.replace(EXTRAS, choices=tuple(extras)),
+                P.LANG]
+    return [p for p in P.item_params(game, item)
+            if not p.cli_only and p.name not in SKIPPED]
+
+
 def fields(game: Game[Any], item: str) -> tuple[Field, ...]:
     return _fields(game.key, item)
 
 
-@typing.no_type_check
-def _number_mode(kind: Any) -> str:
-    if isinstance(kind, click.types.FloatParamType) or kind is click.FLOAT:
-        return "decimal"
-    if isinstance(kind, click.types.IntParamType):
-        return "numeric"
-    return "text"
-
-
-_CACHE_LOCK = threading.Lock()
-_FIELDS: dict[tuple[str, str], tuple[Field, ...]] = {}
-
-
+@cache
 def _fields(key: str, item: str) -> tuple[Field, ...]:
-    with _CACHE_LOCK:
-        if (key, item) not in _FIELDS:
-            _FIELDS[key, item] = _make_fields(find_game(key), item)
-        return _FIELDS[key, item]
-
-
-def _make_fields(game: Game[Any], item: str) -> tuple[Field, ...]:
-    """The controls for an item: the command's parameters, in its order. A game option takes
-    its help, choices and default from the game's options class."""
+    game = find_game(key)
     declared = {f.name: f for f in dataclasses.fields(game.options)}
-    hints = typing.get_type_hints(game.options)
     out = []
-    for param in _command(game, item).params:
-        name = param.name or ""
-        if name in SKIPPED or not isinstance(param, click.Option):
-            continue
-        if name in RESERVED:
-            raise RuntimeError(f"option {name} clashes with the studio's own query keys")
-        long_opts = [o for o in param.opts if o.startswith("--")]
-        flag = long_opts[0] if long_opts else param.opts[0]
-        off = next((o for o in param.secondary_opts if o.startswith("--")), "")
-        help_text = param.help or ""
-        choices: tuple[str, ...] = ()
-        given = param.default
-        plain = isinstance(given, (str, int, float)) and not param.is_flag
-        default = _text(given) if plain else ""     # click marks "not given" its own way
-        if name in declared:
-            field = declared[name]
-            help_text = field.metadata.get("help", "")
-            choices = tuple(field.metadata.get("choices", ()))
-            default = _text(field.default)
-        if param.is_flag or (name in hints and hints[name] is bool):
-            control = "checkbox"
-            if not default:
-                default = "false"
-        elif param.multiple:
-            control = "checkboxes"
-            choices = tuple(i for i in game.items if i != "rules")
-        elif choices or isinstance(param.type, click.Choice):
-            control = "select"
-            choices = choices or tuple(str(c) for c in param.type.choices)  # type: ignore
-        else:
-            control = "text"
-        if name == "paper" and control == "text":
-            choices = tuple(NAMED)      # suggested; the field takes WxH too
-        if name == "copies" and not default:
+    for param in params(game, item):
+        if param.name in RESERVED:
+            raise RuntimeError(f"option {param.name} clashes with the studio's own query keys")
+        default = _text(declared[param.name].default if param.game_option else param.default)
+        control = {P.FLAG: "checkbox", P.SWITCH: "checkbox", P.MANY: "checkboxes"}.get(
+            param.kind, "select" if param.choices and param.kind != P.PAPER_SIZE else "text")
+        if control == "checkbox" and not default:
+            default = "false"
+        if param.name == "copies" and not default:
             default = "1"
-        out.append(Field(name, flag, off, _label(name), help_text, control, choices, default,
-                         _number_mode(param.type) if control == "text" else "text",
-                         name in declared))
+        help_text = param.help.split("  [default:")[0] if param.game_option else param.help
+        mode = {P.INT: "numeric", P.FLOAT: "decimal"}.get(param.kind, "text")
+        off = f"--no-{param.flag[2:]}" if param.kind == P.SWITCH else ""
+        out.append(Field(param.name, param.flag, off, _label(param.name), help_text, control,
+                         param.choices, default, mode, param.game_option))
     return tuple(out)
 
 
@@ -218,14 +177,27 @@ def spec() -> dict[str, Any]:
     return {"games": games, "version": __version__, "max_copies": MAX_COPIES}
 
 
-# --- a request, as the command line would take it ------------------------------------------
+# --- a request, from a query ---------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Request:
     game: Game[Any]
     item: str
-    args: tuple[str, ...]       # the options, after `pnp ITEM GAME`
+    values: tuple[tuple[str, str], ...]   # what the query set, by parameter, as typed
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        """The options after `pnp ITEM GAME` that ask for the same thing."""
+        by_name = {f.name: f for f in fields(self.game, self.item)}
+        out: list[str] = []
+        for name, value in self.values:
+            field = by_name[name]
+            if field.control == "checkbox":
+                out.append(field.flag if value == "true" else field.off_flag)
+            else:
+                out += [field.flag, value]
+        return tuple(a for a in out if a)
 
     @property
     def command(self) -> str:
@@ -235,6 +207,25 @@ class Request:
     @property
     def stem(self) -> str:
         return BOOKLET if self.item == BOOKLET else f"{self.game.key}-{self.item}"
+
+    def checked(self) -> requests.ItemRequest | requests.BookletRequest:
+        """The request checked as the command line checks it, with its sentences."""
+        given = dict(self.values)
+        extras = tuple(v for n, v in self.values if n == "extras")
+        if self.item == BOOKLET:
+            typed = {p.name: p.convert(given[p.name]) for p in params(self.game, BOOKLET)
+                     if p.name in given and p.kind != P.MANY}
+            for extra in extras:
+                EXTRAS_FOR(self.game).convert(extra)
+            return requests.booklet_request([self.game.key], False, extras,
+                                            typed.get("paper", "a4"),
+                                            typed.get("palette", "colour"),
+                                            lang=typed.get("lang", SOURCE))
+        return requests.item_request(self.game, self.item, given, set(given))
+
+
+def EXTRAS_FOR(game: Game[Any]) -> P.Param:  # noqa: N802 - a parameter, as the others
+    return next(p for p in params(game, BOOKLET) if p.name == "extras")
 
 
 def _one(query: Mapping[str, list[str]], key: str) -> str | None:
@@ -258,37 +249,30 @@ def parse_query(text: str) -> dict[str, list[str]]:
 
 
 def request_from(query: Mapping[str, list[str]]) -> Request:
-    """The command's arguments from a query: `game`, `item` and one key per option. Empty
-    values and defaults are left out, as a person would leave them out on the command line."""
+    """The request a query asks for: `game`, `item` and one key per parameter. Empty values
+    and defaults are left out, as a person would leave them out on the command line."""
     key = _one(query, "game") or ""
     game = find_game(key)
     item = _one(query, "item") or "board"
     if item not in items(game):
         raise BadRequest(f"{game.key} has no {item}; it has {', '.join(items(game))}")
-    args: list[str] = []
+    values: list[tuple[str, str]] = []
     known = set(RESERVED)
     for field in fields(game, item):
         known.add(field.name)
         if field.control == "checkboxes":
-            for choice in query.get(field.name, []):
-                args += [field.flag, choice]
+            values += [(field.name, choice) for choice in query.get(field.name, [])]
             continue
         value = _one(query, field.name)
         if value is None or value.strip() == "" or value == field.default:
             continue
-        if field.control == "checkbox":
-            if value not in ("true", "false"):
-                raise BadRequest(f"{field.name} must be true or false, not {value!r}")
-            if value == "true":
-                args.append(field.flag)
-            elif field.off_flag:
-                args.append(field.off_flag)
-            continue
-        args += [field.flag, value.strip()]
+        if field.control == "checkbox" and value not in ("true", "false"):
+            raise BadRequest(f"{field.name} must be true or false, not {value!r}")
+        values.append((field.name, value.strip()))
     unknown = sorted(set(query) - known)
     if unknown:
         raise BadRequest(f"{game.title} {item} takes no {', '.join(unknown)}")
-    return Request(game, item, tuple(args))
+    return Request(game, item, tuple(values))
 
 
 @dataclass(frozen=True)
@@ -304,79 +288,33 @@ def figures(request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
     its board (Blind Hex's balance, Hex KB's windows and gaps) where it has them. Asked for
     after the preview, so the drawing never waits for them."""
     from generator import i18n
-    if request.item == BOOKLET:
+    checked = request.checked()
+    if not isinstance(checked, requests.ItemRequest):
         return (), ()
+    with i18n.language(checked.lang):
+        label = checked.options.label
     game = request.game
-    params = parse(request)
-    names = {f.name for f in dataclasses.fields(game.options)}
-    options = game.make_options(**{k: v for k, v in params.items() if k in names})
-    with i18n.language(params.get("lang", i18n.SOURCE)):
-        label = options.label
     if game.stats is None:
         return (label,), ()
-    report = game.stats(options)
+    report = game.stats(checked.options)
     return (label, *report.lines), tuple(report.warnings)
-
-
-def parse(request: Request) -> dict[str, Any]:
-    """The command's own parsing of the arguments: its types, ranges and sentences."""
-    command = _command(request.game, request.item)
-    takes_value = {f.flag for f in fields(request.game, request.item)
-                   if f.control != "checkbox"}
-    # `pnp booklet GAME` takes the game as its argument; `pnp ITEM GAME` is one game's command.
-    args: list[str] = [request.game.key] if request.item == BOOKLET else []
-    pending = False
-    for arg in request.args:
-        if pending:     # --size=13: no value is ever read as an option of its own
-            args[-1] += f"={arg}"
-            pending = False
-        else:
-            args.append(arg)
-            pending = arg in takes_value
-    try:
-        ctx = command.make_context(f"pnp {request.item}", args)
-    except click.ClickException as err:
-        raise OptionError(err.format_message()) from None
-    except click.exceptions.Exit:
-        raise BadRequest("nothing to make") from None
-    return dict(ctx.params)
 
 
 def make(request: Request) -> Made:
     """The document the command would write, made as the command makes it, with the options'
-    label and the game's figures for its board where it has them."""
-    from generator import i18n
-    params = parse(request)
-    with i18n.language(params.get("lang", i18n.SOURCE)):
-        return _make(request, params)
-
-
-def _make(request: Request, params: dict[str, Any]) -> Made:
-    from generator.app import documents
-    game = request.game
-    if request.item == BOOKLET:
-        doc = documents.booklet_document([game.key], list(params["extras"]), params["paper"],
-                                         params["palette"])
-        return Made(_capped(doc), (), ())
-    names = {f.name for f in dataclasses.fields(game.options)}
-    options = game.make_options(**{k: v for k, v in params.items() if k in names})
-    copies, cell, tile = params.get("copies"), params.get("cell"), params.get("tile", False)
-    if copies is not None and copies > MAX_COPIES:
+    label."""
+    checked = request.checked()
+    if isinstance(checked, requests.BookletRequest):
+        return Made(_capped(requests.make(checked)), (), ())
+    if checked.copies is not None and checked.copies > MAX_COPIES:
         raise OptionError(f"the studio prints up to {MAX_COPIES} copies at a time; the "
                           f"command line prints up to 100")
-    if cell is not None or tile:
-        if tile and cell is None:
-            raise OptionError("--tile needs --cell, the size of the cells in mm")
-        if copies is not None:
-            raise OptionError("--copies is for whole boards, not --cell boards")
-        if tile and cell is not None:
-            _refuse_large_tilings(game, options, params["paper"], cell)
-        doc = documents.tiled_board(game, options, params["paper"], cell or 0.0, tile,
-                                    params["palette"])
-    else:
-        doc = documents.make_document(game, request.item, options, params["paper"],
-                                      copies or 1, params["palette"])
-    return Made(_capped(doc), (options.label,), ())
+    if checked.tile and checked.cell is not None:
+        _refuse_large_tilings(checked.game, checked.options, checked.paper, checked.cell)
+    from generator import i18n
+    with i18n.language(checked.lang):
+        label = checked.options.label
+    return Made(_capped(requests.make(checked)), (label,), ())
 
 
 def _refuse_large_tilings(game: Game[Any], options: Any, paper: Paper, cell: float) -> None:

@@ -1,0 +1,147 @@
+"""Click's side of the request parameters: each `Param` (generator/app/params.py) becomes one
+click option whose value is converted by the Param itself, so the command line and the studio
+refuse a value with the same reason. And the groups whose subcommands are the games.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from generator.app import params as P
+from generator.games import KEYS, aliases, all_games, find
+
+if TYPE_CHECKING:
+    from generator.games.game import Game
+
+
+class ParamValue(click.ParamType):
+    """A value converted by its Param: one reason, wherever it was typed."""
+
+    def __init__(self, param: P.Param):
+        self.param = param
+        self.name = param.shown_metavar
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        try:
+            return self.param.convert(value)
+        except P.ParamError as err:
+            self.fail(err.reason, param, ctx)
+
+
+def _file_name(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """A file name as given: not empty (Path('') would be the current folder)."""
+    if value is None:
+        return None
+    if not value:
+        raise click.BadParameter("give a file name, or - for standard output", ctx, param)
+    if os.path.isdir(value):
+        raise click.BadParameter(f"{value} is a folder; give a file name", ctx, param)
+    return Path(value)
+
+
+def folder_name(ctx: click.Context, param: click.Parameter, value: str) -> Path:
+    if not value:
+        raise click.BadParameter("give a folder name (. for the current folder)", ctx, param)
+    return Path(value)
+
+
+def click_option(param: P.Param) -> click.Option:
+    """The click option of a request parameter."""
+    names = [n for n in (param.short, param.flag) if n]
+    if param.kind == P.FLAG:
+        return click.Option([*names, param.name], is_flag=True, default=False,
+                            help=param.help)
+    if param.kind == P.SWITCH:
+        return click.Option([f"{param.flag}/--no-{param.flag[2:]}", param.name], default=None,
+                            help=param.help)
+    if param.name == "output":
+        return click.Option([*names, param.name], callback=_file_name, metavar=param.metavar,
+                            help=param.help)
+    shown = param.default is not None and not param.game_option
+    return click.Option([*names, param.name], type=ParamValue(param), default=param.default,
+                        show_default=shown, multiple=param.kind == P.MANY,
+                        metavar=param.shown_metavar, help=param.help)
+
+
+def given_on_command_line(ctx: click.Context) -> set[str]:
+    """The parameters a person typed, rather than left at their defaults."""
+    source = click.core.ParameterSource
+    return {name for name in ctx.params
+            if ctx.get_parameter_source(name) not in (source.DEFAULT, None)}
+
+
+class GameName(click.Choice):
+    """A game's key, or another name it is known by (bling for Blinq), as its key."""
+
+    def __init__(self) -> None:
+        super().__init__(KEYS)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        return super().convert(aliases().get(value, value), param, ctx)
+
+
+class GameGroup(click.Group):
+    """A command whose subcommands are the games that have something: an item, a judge,
+    figures. Commands are made when asked for, from the game table; each game's line in the
+    help says what it prints for that game."""
+
+    def __init__(self, name: str, has: Callable[[Game[Any]], bool],
+                 make: Callable[[Game[Any]], click.Command], what: str, **attrs: Any):
+        super().__init__(name, **attrs)
+        self.has, self.make, self.what = has, make, what
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [key for key, game in all_games().items() if self.has(game)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        game = find(cmd_name)
+        if game is None or not self.has(game):
+            return None
+        return self.make(game)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args:   # one line, not the group's help
+            raise click.UsageError(f"name a game: pnp {self.name} GAME, where GAME is one of "
+                                   f"{', '.join(self.list_commands(ctx))}", ctx)
+        return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0]
+        command = self.get_command(ctx, name)
+        if command is None:
+            offered = self.list_commands(ctx)
+            if find(name) is None:
+                raise click.UsageError(f"Invalid value for 'GAME': '{name}' is not one of "
+                                       f"{', '.join(KEYS)}", ctx)
+            raise click.UsageError(f"{name} has no {self.what}; {', '.join(offered)} "
+                                   f"{'has' if len(offered) == 1 else 'have'}")
+        return command.name, command, args[1:]
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        formatter.write_usage(ctx.command_path, "GAME [OPTIONS]")
+
+
+class GameCommand(click.Command):
+    """One game's command: an option the game does not take is named with the game."""
+
+    def __init__(self, game: Game[Any], item: str = "", copies: bool = True, **attrs: Any):
+        super().__init__(game.key, **attrs)
+        self.game, self.item, self.copies = game, item, copies
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as err:
+            if err.option_name == "--copies" and not self.copies:
+                raise click.UsageError(f"{self.item} takes no option --copies: one copy "
+                                       f"is the whole item", ctx) from None
+            raise click.UsageError(f"{self.game.title} takes no option {err.option_name}",
+                                   ctx) from None

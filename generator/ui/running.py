@@ -1,0 +1,172 @@
+"""How the `pnp` command runs: an interrupt is one line and 128 + the signal's number, a
+user error one `pnp:` line and exit status 2, never a traceback; standard output that cannot
+be written is reported once.
+
+Imported first by the command, so that a Ctrl-C while Python is still importing is one line.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+
+def _quiet_exit(signum: int, frame: object) -> None:
+    # Until the command runs there is nothing to clean up: one line, and out.
+    os.write(2, b"pnp: interrupted\n" if signum == signal.SIGINT else b"pnp: terminated\n")
+    os._exit(128 + signum)
+
+
+if os.path.basename(sys.argv[0]) in ("pnp", "cli.py"):
+    # Run as the program: an interrupt while it starts is one line, not a traceback.
+    # A signal the caller ignores (a background job's SIGINT, nohup) stays ignored.
+    for _signal in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(_signal) is not signal.SIG_IGN:
+            signal.signal(_signal, _quiet_exit)
+
+import errno
+import threading
+import typing
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from typing import Any
+
+import click
+
+from generator.errors import UserError
+
+EXIT_BAD_INPUT = 2
+# A broken pipe on standard output (`pnp judge ... | head`) ends quietly, as other Unix
+# tools do when SIGPIPE ends them: 128 + SIGPIPE's number.
+EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
+
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM, raised where the program is so that temporary files go and
+    workers stop on the way out. Not an Exception: nothing but `Pnp.main` catches it."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+_caught: list[int] = []   # the signal that arrived, in case its exception was swallowed
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    # Once: a second Ctrl-C while cleaning up must not stop the cleaning.
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_IGN)
+    _caught.append(signum)
+    raise Interrupted(signum)
+
+
+@contextmanager
+def _signals_raise() -> Iterator[None]:
+    """While a command runs, SIGINT and SIGTERM raise Interrupted (then the handlers that
+    were there come back: the command may run inside a test)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _caught.clear()
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    for sig, handler in before.items():
+        if handler is not signal.SIG_IGN:   # what the caller ignores stays ignored
+            signal.signal(sig, _interrupted)
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
+def one_line(text: str) -> str:
+    """User text in a message, on one line: control characters escaped as repr does."""
+    return "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in text)
+
+
+def _silence_stdout() -> None:
+    """After standard output failed, send it nowhere, so the final flush at exit is quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _fail(message: str, status: int) -> typing.NoReturn:
+    with suppress(OSError):
+        click.echo(f"pnp: {one_line(message)}", err=True)
+    sys.exit(status)
+
+
+def say(text: str) -> None:
+    """A line on standard output; a full disk or closed pipe there is one line on stderr."""
+    try:
+        click.echo(text)
+    except OSError as err:
+        if err.errno == errno.EPIPE:
+            raise
+        raise StdoutError(f"cannot write to standard output: {err.strerror or err}") from None
+
+
+def report(text: str) -> None:
+    """A line about work already done (a path written): if standard output cannot take it,
+    the work stands and the run still succeeds, so nothing is said."""
+    if sys.stdout is None:
+        return
+    try:
+        click.echo(text)
+    except OSError:
+        _silence_stdout()
+
+
+class StdoutError(UserError):
+    """Standard output could not be written."""
+
+
+class Pnp(click.Group):
+    """Every user error is one line on stderr and exit status 2, never a traceback; an
+    interrupt is one line and 128 + the signal's number."""
+
+    # One signature for both of click's overloads: this main never returns to its caller.
+    def main(self, args: Sequence[str] | None = None,  # type: ignore[override]
+             prog_name: str | None = None, **extra: Any) -> Any:
+        try:
+            with _signals_raise():
+                # Without standalone mode click returns a command's Exit status instead of
+                # exiting.
+                status = super().main(args, prog_name=prog_name, standalone_mode=False,
+                                      **extra)
+                if _caught:
+                    # The signal came where Python ignores exceptions (a callback during
+                    # an import) and the work went on: it is done, but it was stopped.
+                    raise Interrupted(_caught[0])
+                if sys.stdout is not None:   # a pipe closed early fails here, not at exit
+                    sys.stdout.flush()
+        except BrokenPipeError:
+            _silence_stdout()
+            sys.exit(EXIT_BROKEN_PIPE)
+        except Interrupted as stop:
+            _fail("interrupted" if stop.signum == signal.SIGINT else "terminated",
+                  128 + stop.signum)
+        except click.exceptions.Exit as done:
+            sys.exit(done.exit_code)
+        except click.Abort:
+            _fail("aborted", 1)
+        except click.ClickException as err:
+            _fail(err.format_message(), EXIT_BAD_INPUT)
+        except StdoutError as err:
+            _silence_stdout()
+            _fail(str(err), EXIT_BAD_INPUT)
+        except UserError as err:
+            _fail(str(err), EXIT_BAD_INPUT)
+        except OSError as err:
+            # What pnp writes names its files; an error without a name is standard output.
+            if err.filename is None:
+                _silence_stdout()
+                _fail(f"cannot write to standard output: {err.strerror or err}", EXIT_BAD_INPUT)
+            _fail(f"{err.filename}: {err.strerror or err}", EXIT_BAD_INPUT)
+        sys.exit(status if isinstance(status, int) else 0)
