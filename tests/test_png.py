@@ -212,7 +212,8 @@ def test_a_failed_png_run_replaces_nothing(tmp_path):
 
 
 def test_pdf_and_svg_do_not_load_pdfium_or_pikepdf():
-    probe = ("import sys; from generator import render; from generator.ui import cli; from generator.app import documents; "
+    probe = ("import sys; from generator import render; from generator.ui import cli; "
+             "from generator.app import documents; "
              "from generator.games import find; from generator.core.paper import parse_paper; "
              "g = find('nex'); d = documents.make_document(g, 'pad', g.make_options(), "
              "parse_paper('a4'), 1, 'colour'); render.render(d, 'pdf', 'x.pdf'); "

@@ -1,0 +1,86 @@
+"""Hex KB positions as text: reading a position file, and what the judge says of it."""
+
+from __future__ import annotations
+
+from generator.core.geometry import Hex
+from generator.core.gridfile import (
+    GridError,
+    content_lines,
+    hex_name,
+    quoted,
+    read_grid,
+    setting,
+    small_number,
+)
+from generator.games.game import Verdict
+from generator.games.hex_kb.board import (
+    BLUE,
+    CRITERIA,
+    NAMES,
+    RED,
+    SIZES,
+    WINDOW,
+    KleinBoard,
+    default_radius,
+)
+from generator.games.hex_kb.judge import Judge, Outcome
+
+# --- positions and the judge ------------------------------------------------------------------
+
+
+def read_position(text: str) -> tuple[KleinBoard, dict[Hex, str]]:
+    """A grid of R, B and . for every cell of the rhombus, O in the windows; twins must
+    agree. An optional first line `window W` gives the window radius."""
+    lines = content_lines(text)
+    given = setting(lines, "window", lambda v: v.isascii() and v.isdigit(), "W",
+                    "W a window radius of 0 or more")
+    rows = read_grid(lines, f"RB.{WINDOW}", SIZES)
+    size = len(rows)
+    radius = default_radius(size) if given is None else small_number(given)
+    try:
+        if radius is None:   # more digits than any board has cells
+            raise ValueError(given)
+        board = KleinBoard(size, radius)
+    except ValueError:
+        shown = quoted(given or "") if radius is None else radius
+        raise GridError(rows[0][0].line, 1, f"windows of radius {shown} do not fit a "
+                                            f"{size} × {size} board") from None
+    stones: dict[Hex, str] = {}
+    for r, row in enumerate(rows):
+        for q, symbol in enumerate(row):
+            h = Hex(q, r)
+            where = (symbol.line, symbol.column)
+            if (symbol.char == WINDOW) != (h in board.holes):
+                what = "a window cell" if h in board.holes else "not a window cell"
+                raise GridError(*where, f"{hex_name(h)} is {what}: write "
+                                        f"{WINDOW} for window cells only")
+            cell = board.canonical(h)
+            if cell != h and rows[cell.r][cell.q].char != symbol.char:
+                raise GridError(*where, f"{hex_name(h)} and its twin "
+                                        f"{hex_name(cell)} differ")
+            if symbol.char in (RED, BLUE):
+                stones[cell] = symbol.char
+    return board, stones
+
+
+def describe(verdict: Outcome) -> str:
+    if verdict.winner is None:
+        return "No winner yet."
+    who = NAMES[verdict.winner]
+    if verdict.criterion:
+        return f"{who} wins: criterion {verdict.criterion}, {CRITERIA[verdict.criterion]}."
+    if verdict.transits % 2 == 0:
+        return (f"{who} wins: a connecting path with net transits {verdict.transits}, which "
+                f"counts like a double transit path (criterion 3).")
+    return (f"{who} wins: a portal loop and a connecting path with net transits "
+            f"{verdict.transits}, which count like criterion 2.")
+
+
+def judge(text: str) -> Verdict:
+    board, stones = read_position(text)
+    verdict = Judge(board).judge([stones.get(h, ".") for h in board.cells])
+    counts = {c: sum(1 for s in stones.values() if s == c) for c in (RED, BLUE)}
+    empty = len(board.cells) - len(stones)
+    return Verdict((describe(verdict),
+                    f"cells: Red {counts[RED]}, Blue {counts[BLUE]}, empty {empty} "
+                    f"(a frame cell and its twin count once)"), True)
