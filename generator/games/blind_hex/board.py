@@ -1,0 +1,88 @@
+"""Blind Hex's board: its sizes, the balance it aims at, and the hash marks on its edges."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from generator.core.geometry import Hex, Rhombus, edge_key
+
+TITLE = "Blind Hex"
+DESIGNER = "Don Kirkby"
+YEAR = "2012"
+EDITIONS = ("cards", "pennies")
+LICENCE = "CC-BY-SA 3.0"
+ORIGINAL = "donkirkby.github.io/blind-hex"   # the original work, which CC-BY-SA asks to name
+SIZES = range(4, 26)
+NUMBERS = range(2, 10)
+PLAYED_SIZES = range(7, 26)
+PLAYED_NUMBERS = range(3, 7)
+PAIRS_FROM_SIZE = 9
+DEFAULT_SIZE = 11
+DEFAULT_NUMBERS = 5
+DEFAULT_SEED = 1
+SEARCH_STEPS = 40_000
+
+
+def balance_tolerance(cells: int) -> float:
+    return max(3.0, 0.03 * cells)
+
+
+def hubs_of(size: int) -> list[Hex]:
+    hubs = [Hex(q, r) for r in range(0, size, 2) for q in range(0, size, 2)]
+    if size % 2 == 0:
+        hubs.append(Hex(size - 1, size - 1))
+    return hubs
+
+
+@dataclass(frozen=True)
+class Targets:
+    """What a balanced board must show: the figures of the issue, as data."""
+    in_band: bool
+    every_number: bool
+    tolerance: float
+    pairs: bool
+
+    @staticmethod
+    def for_board(size: int, numbers: int) -> Targets:
+        played = size in PLAYED_SIZES and numbers in PLAYED_NUMBERS
+        return Targets(in_band=played, every_number=played,
+                       tolerance=balance_tolerance(size * size),
+                       pairs=played and size >= PAIRS_FROM_SIZE)
+
+    @property
+    def search_steps(self) -> int:
+        # Outside the band the figures may be out of reach; a short search keeps it quick.
+        return SEARCH_STEPS if self.in_band else SEARCH_STEPS // 20
+
+    @property
+    def good_spread(self) -> float:
+        return min(self.tolerance, 2)
+
+
+@dataclass(frozen=True)
+class HashBoard:
+    size: int
+    numbers: int
+    seed: int
+    edges: Mapping[tuple[Hex, int], int]  # keyed by geometry.edge_key; read-only
+
+    @property
+    def board(self) -> Rhombus:
+        return Rhombus(self.size)
+
+    def edge_label(self, cell: Hex, direction: int) -> int | None:
+        return self.edges.get(edge_key(cell, direction))
+
+    def edge_labels(self, cell: Hex) -> tuple[int | None, ...]:
+        return tuple(self.edge_label(cell, d) for d in range(6))
+
+    def is_hub(self, cell: Hex) -> bool:
+        labels = set(self.edge_labels(cell))
+        return len(labels) == 1 and None not in labels
+
+    def offered(self, cell: Hex) -> frozenset[int]:
+        return frozenset(n for n in self.edge_labels(cell) if n is not None)
+
+    def cells_offering(self, number: int) -> list[Hex]:
+        return [c for c in self.board if number in self.offered(c)]
