@@ -44,8 +44,9 @@ def test_every_size_has_a_default_window_that_fits():
             assert border >= 2 and between >= 2
 
 
-def test_a_full_board_has_exactly_one_winner_and_favours_neither_colour():
-    seed = random.SystemRandom().randrange(2 ** 32)
+@pytest.mark.parametrize("seed", [2009])
+def test_a_full_board_has_exactly_one_winner_and_favours_neither_colour(seed):
+    # Fixed seeds: a failure is the same failure when run again.
     rng = random.Random(seed)
     wins = {RED: 0, BLUE: 0}
     for board in ALL_BOARDS:

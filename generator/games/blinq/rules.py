@@ -32,9 +32,6 @@ from generator.i18n import _
 TITLE = "Blinq"
 DESIGNER = "Néstor Romeral Andrés"
 YEAR = ""
-CREDIT = f"{TITLE} by {DESIGNER}."
-LICENCE = (f"Game and original rules by {DESIGNER}; this kit's text and drawings are MIT "
-           f"licensed")
 SIZE = 5                      # cells per side; levels 1..5 hold 25, 16, 9, 4 and 1 blocks
 LEVELS = range(1, SIZE + 1)
 BLOCKS = 54                   # dual-coloured, 27 for each player, besides the neutral block

@@ -16,9 +16,6 @@ RED, BLUE = "R", "B"
 TITLE = "Hex KB"
 DESIGNER = "Mark Steere"
 YEAR = "2009"
-CREDIT = f"{TITLE} by {DESIGNER}, March {YEAR}."
-LICENCE = (f"Free publication of the rules and programs allowed by {DESIGNER}, with the name "
-           f"and rules unchanged and the game attributed to him (marksteeregames.com)")
 NAMES = {RED: "Red", BLUE: "Blue"}
 WINDOW = "O"    # window cells in a position file
 CRITERIA = {1: "a simple connecting path (net transits 0)",

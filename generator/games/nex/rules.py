@@ -33,9 +33,6 @@ from generator.i18n import _
 TITLE = "Nex"
 DESIGNER = "João Pedro Neto"
 YEAR = "2004"
-CREDIT = f"{TITLE} by {DESIGNER}, {YEAR}."
-LICENCE = (f"Game and original rules © {YEAR} {DESIGNER}; this kit's text and drawings are "
-           f"MIT licensed")
 SIZES = range(9, 20)
 JUDGE_SIZES = range(1, 27)   # a..z
 DEFAULT_SIZE = 11
