@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from generator import i18n, render, templating
-from generator.app.documents import booklet_document, make_document
+from generator.app import requests
 from generator.app.documents import check as check_document
+from generator.app.requests import ItemRequest
 from generator.core.paper import NAMED, Paper, for_press
 from generator.core.scene import Document
 from generator.games import load as game_named
@@ -78,13 +79,16 @@ DocumentKey = tuple[str, str, str, Paper, str]     # game, variant, item, paper,
 
 
 def build_entry(entry: Entry, out: Path, cache: dict[DocumentKey, Document]) -> list[Path]:
+    """One file of the catalogue, made as the command line's request for it is made; the
+    document is shared by the formats it is written in."""
+    request = ItemRequest(entry.game, entry.item, entry.options, entry.paper,
+                          lang=entry.lang, fmt=entry.fmt)
     key = (entry.game.key, entry.variant, entry.item, entry.paper, entry.lang)
     if key not in cache:
-        with i18n.language(entry.lang):
-            cache[key] = make_document(entry.game, entry.item, entry.options, entry.paper)
+        cache[key] = requests.make(request)
     target = entry.path(out)
     make_folder(target.parent)
-    return render.save(cache[key], target, entry.fmt, entry.item, **_press(entry.paper))
+    return render.save(cache[key], target, entry.fmt, entry.item, **request.settings)
 
 
 def check(game_keys: list[str], papers: list[Paper], out: Path) -> None:
@@ -153,14 +157,12 @@ def booklets(game_keys: list[str], papers: list[Paper],
 
 
 def build_booklet(item: Booklet, out: Path) -> list[Path]:
-    from generator.layout.booklet import page_paper
     target = item.path(out)
     make_folder(target.parent)
-    with i18n.language(item.lang):
-        document = booklet_document(list(item.keys), [], item.paper_key, target=item.target,
-                                    bleed=item.bleed)
-    return render.save(document, target, "pdf", "booklet", ("pdf",),
-                       **_press(page_paper(item.paper_key, item.target, item.bleed)))
+    request = requests.booklet_request(item.keys, paper=item.paper_key, target=item.target,
+                                       bleed=item.bleed, lang=item.lang)
+    return render.save(requests.make(request), target, "pdf", "booklet", ("pdf",),
+                       **request.settings)
 
 
 @dataclass(frozen=True)
