@@ -342,6 +342,15 @@ def test_the_pad_has_a_row_for_every_turn_of_a_full_board(tmp_path):
     assert rows not in {int(w) for w in pdf_text(small).split() if w.isdigit()}
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_default_boards_pad_is_one_sheet_with_its_tally(tmp_path, paper):
+    one, many = tmp_path / "11.pdf", tmp_path / "19.pdf"
+    assert pnp("pad", "hex", "--paper", paper, "-o", str(one)).returncode == 0
+    assert pnp("pad", "hex", "--size", "19", "--paper", paper, "-o", str(many)).returncode == 0
+    assert pages_of(one) == 1 and "Match tally" in pdf_text(one)
+    assert pages_of(many) > 1   # control: a game of 181 rounds does not fit one sheet
+
+
 @pytest.mark.parametrize("args, message", [
     (["board", "hex", "--size", "1"], "--size must be 2 to 26 for Hex, not 1"),
     (["board", "hex", "--size", "27"], "--size must be 2 to 26 for Hex, not 27"),

@@ -199,7 +199,7 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
          sheet.Column(_("Blue"), 1.2)),
         # By turn number, not by round: after a swap Blue moves first in every round.
         _("%(credit)s Row n holds Red's n-th turn and Blue's n-th turn.", credit=credit()),
-        record_blocks=2, min_rows=-(-opts.size ** 2 // 2)), colours)
+        record_blocks=3, min_rows=-(-opts.size ** 2 // 2)), colours)
 
 
 def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
