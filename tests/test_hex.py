@@ -421,7 +421,7 @@ def test_pnp_build_makes_hex_and_lists_it_on_the_index(tmp_path):
         assert f"standard-{item}-a4.pdf" in made
     assert "standard-kit-a4.pdf" in made
     index = (tmp_path / "index.html").read_text()
-    assert 'id="hex"' in index and "Piet Hein, John Nash" in index
+    assert 'id="hex"' in index and "Piet Hein 1942, John Nash 1947" in index
 
 
 def test_the_studio_previews_and_downloads_hex(tmp_path):

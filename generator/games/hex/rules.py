@@ -33,10 +33,11 @@ from generator.core.gridfile import (
 from generator.games.game import OptionError, Verdict, option
 
 TITLE = "Hex"
-# Hein invented the game in 1942 and Nash, independently, in 1947: names and years are
-# listed in the same order, and kept free of words so every language prints them as they are.
-DESIGNER = "Piet Hein, John Nash"
-YEAR = "1942, 1947"
+# Hein invented the game in 1942 and Nash, independently, in 1947: each name with its year,
+# and no word between them, so every language prints the byline as it is ("by Piet Hein
+# 1942, John Nash 1947" on a booklet's cover and the index page).
+DESIGNER = "Piet Hein 1942, John Nash 1947"
+YEAR = ""
 SIZES = range(2, 27)         # a..z: every board the column letters can name
 JUDGE_SIZES = range(1, 27)
 DEFAULT_SIZE = 11
