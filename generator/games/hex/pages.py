@@ -1,0 +1,213 @@
+"""Hex's pages: the board with Red's and Blue's sides, the rule sheet's figures (a cell's six
+neighbours, and a short game won), and the score pad."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import pairwise
+
+from generator import templating
+from generator.core.geometry import SQRT3, Hex, Rhombus
+from generator.core.gridfile import hex_name
+from generator.core.palette import Palette
+from generator.core.paper import Paper, roomiest
+from generator.core.scene import Circle, Document, Page, Paint, Shape, segments
+from generator.games.game import Pages
+from generator.games.hex.rules import (
+    BLUE,
+    DESIGNER,
+    RED,
+    TITLE,
+    Options,
+    Stones,
+    last_cell,
+    letter,
+    read_moves,
+    replay,
+)
+from generator.i18n import _
+from generator.layout import hexboard, sheet
+from generator.layout.textlayout import Figure, centred_label, typeset
+
+
+def credit() -> str:
+    # The years in the message, not in YEAR's "1942, 1947", so a translation says whose is which.
+    return _("%(game)s by Piet Hein (1942) and John Nash (1947).", game=TITLE)
+
+
+def name(colour: str) -> str:
+    return _("Red") if colour == RED else _("Blue")
+
+
+# --- drawing stones and boards ------------------------------------------------------------------
+
+
+def stone(colour: str, p: hexboard.Placement, h: Hex, colours: Palette) -> list[Shape]:
+    """A stone in a figure; where a palette tells pieces apart by letter, it carries one."""
+    r = p.cell_radius
+    centre = p.centre(h)
+    role = "red" if colour == RED else "blue"
+    shapes: list[Shape] = [Circle(centre, 0.6 * r, Paint(fill=colours[role],
+                                                         stroke=colours["stone edge"],
+                                                         width=max(0.15, 0.06 * r)))]
+    if colours.lettered:
+        shapes.append(centred_label(centre.x, centre.y, letter(colour), 0.7 * r,
+                                    colours["cell"], "bold"))
+    return shapes
+
+
+def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool,
+                 stones: Stones | None = None,
+                 tinted: Mapping[Hex, str] | None = None) -> list[Shape]:
+    """Red's sides (q) and Blue's (r) as bands, cells, stones and labels."""
+    r = p.cell_radius
+    shapes = hexboard.side_bands(p, colours["red"], colours["blue"], hatched=colours.hatched)
+    shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
+                                            width=max(0.15, 0.035 * r)), dict(tinted or {}))
+    for h, colour in sorted((stones or {}).items(), key=lambda hc: (hc[0].r, hc[0].q)):
+        shapes += stone(colour, p, h, colours)
+    return shapes + hexboard.labels(p, (letter(RED), colours["red"]),
+                                    (letter(BLUE), colours["blue"]),
+                                    colours["muted"], with_coordinates)
+
+
+def place(size: int, x: float, y: float, w: float, h: float,
+          with_coordinates: bool = True) -> hexboard.Placement:
+    return hexboard.place_board(size, x, y, w, h, with_coordinates)
+
+
+def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
+    return place(opts.size, *sheet.body_box(paper), opts.coordinates)
+
+
+def board_paper(opts: Options, paper: Paper) -> Paper:
+    return roomiest(paper, lambda p: board_placement(opts, p).cell_radius)
+
+
+def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
+    shapes = sheet.header(paper, TITLE, opts.label, colours)
+    shapes += board_shapes(board_placement(opts, paper), colours, opts.coordinates)
+    shapes += sheet.footer(paper, _("%(credit)s Red joins the two %(R)s sides; Blue joins the "
+                                    "two %(B)s sides.", credit=credit(), R=letter(RED),
+                                    B=letter(BLUE)), colours)
+    return Page(paper.width, paper.height, tuple(shapes))
+
+
+def document(opts: Options, pages: list[Page], what: str) -> Document:
+    return Document(tuple(pages), _("%(game)s: %(what)s", game=TITLE, what=what),
+                    _("pnp (game by %(designer)s)", designer=DESIGNER),
+                    _("%(game)s %(what)s, %(size)s × %(size)s", game=TITLE, what=what,
+                      size=opts.size),
+                    ("Hex", _("connection game"), _("print and play")),
+                    _("This kit's text and drawings are MIT licensed"))
+
+
+def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+    return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
+                    _("board"))
+
+
+# --- figures for the rule sheet ---------------------------------------------------------------
+
+EXAMPLE_SIZE = 5
+# A short game: Blue blocks twice, Red goes round, and Red's last stone joins column a to e.
+EXAMPLE_GAME = """\
+size 5
+1. c3
+2. d3
+3. d2
+4. e1
+5. e2
+6. b4
+7. b3
+8. a3
+9. a4
+"""
+TOUCH_CELL = Hex(2, 2)   # c3, the middle of the example board
+
+
+def example_game() -> tuple[dict[Hex, str], str, list[Hex]]:
+    """The example game's final position, its winner and the winning chain, as replayed by
+    the judge (an illegal example would stop the rule sheet)."""
+    size, turns = read_moves(EXAMPLE_GAME)
+    game = replay(turns, size)
+    if game.errors or not game.won or game.won[1] != len(turns):
+        raise AssertionError(f"the rules' example game is not won on its last turn: "
+                             f"{game.errors or game.won}")
+    return game.stones, game.won[0], game.won[2]
+
+
+def touch_figure(colours: Palette) -> Figure:
+    width, height = 60.0, 52.0
+    p = place(EXAMPLE_SIZE, 0.0, 0.0, width, height)
+    around = Rhombus(EXAMPLE_SIZE).neighbours(TOUCH_CELL)
+    shapes = board_shapes(p, colours, True, {TOUCH_CELL: RED},
+                          {h: colours["change"] for h in around})
+    return Figure(width, height, tuple(shapes),
+                  _("A cell touches up to six others: the stone on %(cell)s touches the "
+                    "shaded cells %(around)s.", cell=hex_name(TOUCH_CELL),
+                    around=", ".join(hex_name(h) for h in sorted(around,
+                                                                 key=lambda h: (h.q, h.r)))))
+
+
+def goal_figure(colours: Palette) -> Figure:
+    width, height = 70.0, 60.0
+    stones, colour, path = example_game()
+    p = place(EXAMPLE_SIZE, 0.0, 0.0, width, height)
+    shapes = board_shapes(p, colours, True, stones)
+    shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in pairwise(path)],
+                           Paint(stroke=colours["highlight"], width=0.3 * p.cell_radius)))
+    return Figure(width, height, tuple(shapes),
+                  _("%(who)s has joined the two %(R)s sides with %(cells)s, and wins. Blue's "
+                    "sides are marked %(B)s.", who=name(colour), R=letter(RED),
+                    B=letter(BLUE), cells=" ".join(hex_name(h) for h in path)))
+
+
+def figures(colours: Palette) -> dict[str, Figure]:
+    return {"touch": touch_figure(colours), "goal": goal_figure(colours)}
+
+
+def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+    markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, swap=opts.swap,
+                                      credit=credit(), last=last_cell(opts.size),
+                                      half=-(-opts.size ** 2 // 2),
+                                      R=letter(RED), B=letter(BLUE))
+    pages = typeset(markup, figures(colours), paper, colours,
+                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))
+    return document(opts, pages, _("rules"))
+
+
+# --- the score pad ------------------------------------------------------------------------------
+
+
+def notation(opts: Options) -> tuple[str, ...]:
+    how = _("Write each stone by its cell: column letter and row number, e.g. c4. Red moves "
+            "first.")
+    if not opts.swap:
+        return (how,)
+    return (how, _("Swap rule: Blue may answer Red's first stone with swap, written as Blue's "
+                   "first turn; the players exchange colours, the stone stays, and Blue moves "
+                   "next."))
+
+
+def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
+    """A row for every pair of turns of a game that fills the board."""
+    return sheet.score_pad(paper, sheet.Pad(
+        _("%(game)s score pad", game=TITLE), opts.label, (_("Red"), _("Blue")),
+        notation(opts),
+        (sheet.Column(_("Turn"), 0.5), sheet.Column(_("Red"), 1.2),
+         sheet.Column(_("Blue"), 1.2)),
+        # By turn number, not by round: after a swap Blue moves first in every round.
+        _("%(credit)s Row n holds Red's n-th turn and Blue's n-th turn.", credit=credit()),
+        record_blocks=3, min_rows=-(-opts.size ** 2 // 2)), colours)
+
+
+def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+    return document(opts, pad_pages(opts, paper, colours) * copies, _("score pad"))
+
+
+PAGES = Pages(
+    items={"rules": rules_item, "board": board_item, "pad": pad_item},
+    board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
+    .cell_radius,
+)
