@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from generator import templating
-from generator.core.geometry import SQRT3, Hex, Point
+from generator.core.geometry import SQRT3, Hex, Point, hatching
 from generator.core.gridfile import hex_name
 from generator.core.palette import Palette
 from generator.core.paper import Paper, roomiest
@@ -36,8 +36,9 @@ def credit() -> str:
 EDITION_NAMES = {"cards": N_("cards edition"), "pennies": N_("pennies edition")}
 MIN_RULE_NUMBERS = 4  # two covered numbers must still leave two to choose
 # x sides to the players' left and right, o sides at the top and bottom, as the rules say,
-# and square to the page: o sides level (0) or x sides upright (30).
-BOARD_ANGLES = (0, 30)
+# and square to the page with the x sides upright: one way on every paper and in the rules'
+# figure, so a position copied from one to the other needs no turning in the head.
+BOARD_ANGLES = (30.0,)
 COIN_SPOT = 21.0  # mm: a UK 1p is 20.3 mm, the largest common small coin
 ROW_GAP = 1.5
 
@@ -209,29 +210,56 @@ def glyph_key(numbers: int, colours: Palette) -> Figure:
                   _("Hash marks for each number, as they appear on the edges of the spaces."))
 
 
+# Hatching in the worked example, as angles (-45: rising to the right): x's spaces, o's, and
+# the spaces open to both, so the three stay apart on a mono printer and in every palette.
+X_HATCH, O_HATCH = (-45.0,), (45.0,)
+
+
+def tint_hatching(p: hexboard.Placement, cells: list[Hex], angles: tuple[float, ...],
+                  colour: str) -> list[Shape]:
+    spacing = 0.3 * p.cell_radius
+    pairs = [pair for h in cells for angle in angles
+             for pair in hatching(p.corners(h), spacing, angle)]
+    return [segments(pairs, Paint(stroke=colour, width=max(0.15, 0.035 * p.cell_radius),
+                                  round_caps=False))] if pairs else []
+
+
 def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
-    width, height = 90.0, 66.0
+    width, height = 80.0, 78.0
     p = hexboard.place_board(turn.board.size, 0, 0, width, height, with_coordinates=False,
                              angles=BOARD_ANGLES)
-    fills = {h: colours["x tint"] for h in turn.allowed(turn.x_number)}
-    for h in turn.allowed(turn.o_number):
-        fills[h] = colours["both tint"] if h in fills else colours["o tint"]
+    x_cells, o_cells = turn.allowed(turn.x_number), turn.allowed(turn.o_number)
+    both = [h for h in x_cells if h in o_cells]
+    fills = {h: colours["x tint"] for h in x_cells}
+    fills.update((h, colours["o tint"]) for h in o_cells)
+    fills.update((h, colours["both tint"]) for h in both)
     shapes = board_shapes(p, turn.board, colours, with_coordinates=False, fills=fills)
-    size = p.cell_radius * 0.9
+    # Over the tints, hatching in each player's colour: one slant for x, the other for o,
+    # crossed where both may write.
+    shapes += tint_hatching(p, x_cells, X_HATCH, colours["x side"])
+    shapes += tint_hatching(p, o_cells, O_HATCH, colours["o side"])
+    r = p.cell_radius
+    size = r * 0.9
+    # Earlier letters light grey and plain; this turn's in the player's colour, bold and
+    # ringed in black, so the two differ in grey as well as in colour.
     for h, letter in turn.written.items():
         c = p.centre(h)
-        shapes.append(centred_label(c.x, c.y, letter, size, colours["muted"], "bold"))
+        shapes.append(centred_label(c.x, c.y, letter, size, colours["rule"], "regular"))
     for cells, letter, colour in ((turn.x_writes, "x", colours["x side"]),
                                   (turn.o_writes, "o", colours["o side"])):
         for h in cells:
             c = p.centre(h)
+            shapes.append(Circle(c, 0.62 * r, Paint(fill=colours["cell"], stroke=colours["ink"],
+                                                    width=max(0.25, 0.06 * r))))
             shapes.append(centred_label(c.x, c.y, letter, size, colour, "bold"))
-    caption = _("x chose %(x1)s and %(x2)s; o chose %(o1)s and %(o2)s. Both chose %(shared)s, "
-                "so it is skipped. Shaded red: empty spaces offering %(x)s, where x writes two "
-                "x's. Shaded blue: spaces offering %(o)s, for o's two o's. Purple: both. Grey "
-                "letters were written on earlier turns.",
-                x1=turn.x_numbers[0], x2=turn.x_numbers[1], o1=turn.o_numbers[0],
-                o2=turn.o_numbers[1], shared=turn.shared, x=turn.x_number, o=turn.o_number)
+    caption = _("On this %(n)s × %(n)s board, x chose %(x1)s and %(x2)s; o chose %(o1)s and "
+                "%(o2)s. Both chose %(shared)s, so it is skipped. Lines rising to the right: empty "
+                "spaces offering %(x)s, where x may write. Lines falling to the right: spaces "
+                "offering %(o)s, where o may write. Crossed lines: both. The ringed letters are "
+                "this turn's two x's and two o's; light grey letters were written earlier.",
+                n=turn.board.size, x1=turn.x_numbers[0], x2=turn.x_numbers[1],
+                o1=turn.o_numbers[0], o2=turn.o_numbers[1], shared=turn.shared,
+                x=turn.x_number, o=turn.o_number)
     return Figure(width, height, tuple(shapes), caption)
 
 
