@@ -10,7 +10,17 @@ from generator.core.geometry import SQRT3, Hex, Point, hatching
 from generator.core.gridfile import hex_name
 from generator.core.palette import Palette
 from generator.core.paper import Paper, roomiest
-from generator.core.scene import Circle, Document, FontRole, Page, Paint, Shape, segments
+from generator.core.scene import (
+    SMALLEST_TEXT,
+    Circle,
+    Document,
+    FontRole,
+    Page,
+    Paint,
+    Shape,
+    segments,
+)
+from generator.fonts import text_width
 from generator.games.blind_hex.rules import (
     DESIGNER,
     LICENCE,
@@ -23,7 +33,7 @@ from generator.games.blind_hex.rules import (
     example_turn,
 )
 from generator.games.game import OptionError, Pages
-from generator.i18n import N_, _
+from generator.i18n import N_, _, pgettext
 from generator.layout import hexboard, sheet
 from generator.layout.textlayout import Figure, balanced_rows, centred_label, typeset
 
@@ -142,9 +152,16 @@ def track_height() -> float:
 TRACK_GAP = 4.0
 
 
+KEY_HEIGHT = 16.5      # mm: the key to the marks, under the board (room for two lines)
+KEY_TEXT = 3.0         # mm: its numbers and line, at body size
+KEY_EDGE = 8.0         # mm: the longest edge a key glyph is drawn on
+
+
 def board_box(opts: Options, paper: Paper) -> tuple[float, float, float, float]:
-    """Where the board goes: the body, less the pennies' tracks at either end."""
+    """Where the board goes: the body, less the key to the marks at the foot and the pennies'
+    tracks at either end."""
     x, y, w, h = sheet.body_box(paper)
+    h -= KEY_HEIGHT
     if opts.edition == "pennies":
         room = track_height() + TRACK_GAP
         y, h = y + room, h - 2 * room
@@ -160,9 +177,37 @@ def board_paper(opts: Options, paper: Paper) -> Paper:
     return roomiest(paper, lambda p: board_placement(opts, p).cell_radius)
 
 
+def marks_key(p: hexboard.Placement, numbers: int, centre_x: float, top: float,
+              width: float, colours: Palette) -> list[Shape]:
+    """A row of the board's marks, each on a short edge drawn as on the board with its number
+    under it, and a line saying whose sides are whose."""
+    edge = min(p.cell_radius, KEY_EDGE)
+    pitch = edge + 4.0
+    shapes: list[Shape] = []
+    y = top + 2.5
+    for i in range(numbers):
+        cx = centre_x + (i - (numbers - 1) / 2) * pitch
+        a, b = Point(cx - edge / 2, y), Point(cx + edge / 2, y)
+        shapes.append(segments([(a, b)], Paint(stroke=colours["board line"], width=0.3)))
+        shapes.append(segments(glyph_segments(a, b, i + 1, numbers),
+                               Paint(stroke=colours["ink"], width=mark_width(edge, numbers))))
+        shapes.append(centred_label(cx, y + 4.2, str(i + 1), KEY_TEXT, colours["ink"], "bold"))
+    text = _("The marks on the edges, 1 to %(M)s. x joins the x sides, o the o sides.",
+             M=numbers)
+    # One line at body size where it fits, else two, each shrunk no smaller than 6 pt.
+    lines = [text] if text_width(text, KEY_TEXT) <= width else sheet.wrap_words(
+        text, KEY_TEXT, width)[:2]
+    for i, line in enumerate(lines):
+        size = max(SMALLEST_TEXT, min(KEY_TEXT, sheet.fitted(line, KEY_TEXT, width)))
+        shapes.append(centred_label(centre_x, y + 8.6 + i * 1.25 * KEY_TEXT, line, size,
+                                    colours["ink"]))
+    return shapes
+
+
 def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     board = opts.board()
     x, y, w, h = sheet.body_box(paper)
+    h -= KEY_HEIGHT
     shapes = sheet.header(paper, TITLE, opts.label, colours)
     if opts.edition == "pennies":
         track = track_height()
@@ -170,9 +215,11 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
                               colours, facing_down=True)
         shapes += penny_track(paper.width / 2, y + h - track, w, opts.numbers, "x",
                               colours["x side"], colours, facing_down=False)
-    shapes += board_shapes(board_placement(opts, paper), board, colours, opts.coordinates)
-    shapes += sheet.footer(paper, _("%(credit)s Original: %(original)s. x joins the x sides, o "
-                                    "the o sides.", credit=credit(), original=ORIGINAL), colours)
+    placement = board_placement(opts, paper)
+    shapes += board_shapes(placement, board, colours, opts.coordinates)
+    shapes += marks_key(placement, opts.numbers, paper.width / 2, y + h, w, colours)
+    shapes += sheet.footer(paper, _("%(credit)s Original: %(original)s.", credit=credit(),
+                                    original=ORIGINAL), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
@@ -300,7 +347,8 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
         _("%(game)s score pad", game=TITLE), opts.label, (_("x player"), _("o player")),
         (_("Write each turn's two numbers per player, then the cells written in, by column "
            "letter and row number (e.g. %(cell)s).", cell=example),),
-        (sheet.Column(_("Turn"), 0.6), sheet.Column(_("x chose"), 1.0),
+        (sheet.Column(pgettext("Blind Hex: both players choose at once", "Turn"), 0.6),
+         sheet.Column(_("x chose"), 1.0),
          sheet.Column(_("o chose"), 1.0), sheet.Column(_("x wrote in"), 1.5),
          sheet.Column(_("o wrote in"), 1.5)),
         _("%(credit)s One pad per game; a turn writes at most four letters.", credit=credit()),
