@@ -129,3 +129,115 @@ def test_bling_is_still_understood_on_the_command_line(tmp_path):
     # Control: a name that is neither is refused.
     wrong = subprocess.run([*PNP, "board", "blink"], capture_output=True, text=True, check=False)
     assert wrong.returncode == 2 and "'blink' is not one of" in wrong.stderr
+
+
+# --- the designers' rules, said truly in every language ------------------------------------------
+# Each wording fault once printed (left) and its correction (right), per language and item.
+# A correction must be printed; the fault must not.
+
+CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
+    # (game, item, fault, correction)
+    "en": [
+        ("blinq", "rules", "a whole cell on level 1, and a quarter of each of four cells higher",
+         "on levels 1, 3 and 5"),
+        ("blinq", "rules", "Move 4 cut", "Black's block in b3 cut"),
+        ("blind-hex pennies", "rules", "Step 3: move the pennies",
+         "As soon as the numbers are shown"),
+        ("nex", "rules", "only taking it yourself first will stop it", "is one way to stop"),
+        ("nex", "rules", "cannot be filled", "not empty: no stone can be dropped on it"),
+        ("nex", "rules", "The two changes make a single turn", "In this kit's reading the two"),
+        ("nex", "rules", "A drop, written", "A drop on a 5 × 5 board"),
+        ("nex", "pad", "pie rule", "the swap rule"),
+        ("hex-kb", "rules", "on rare full boards both players would win",
+         "about one full board in 1,500"),
+        ("blind-hex", "rules", "Shaded red", "On this 5 × 5 board"),
+        ("blind-hex", "board", "o the o sides. 2 in", "x joins the x sides, o the o sides."),
+    ],
+    "pt": [
+        ("hex-kb", "rules", "volta atrás", "dá a volta"),
+        ("blind-hex", "rules", "o o escolheu", "o jogador o escolheu"),
+        ("blind-hex", "rules", "os dois o do o", "onde o jogador o pode escrever"),
+        ("nex", "rules", "sem mais", "sem parênteses"),
+        ("nex", "rules", "desse a vitória", "convertê-la você primeiro"),
+        ("blind-hex", "rules", "Decidam", "Os jogadores decidem"),
+        ("blinq", "rules", "Escolhe para onde", "Você escolhe para onde"),
+    ],
+    "es": [
+        ("hex-kb", "rules", "vuelta atrás", "da la vuelta"),
+        ("hex-kb", "rules", "saldo de pasos", "saldo de cruces"),
+        ("blind-hex", "rules", "La x ", "El jugador x"),
+        ("blind-hex", "rules", "Decidid", "Los jugadores deciden"),
+        ("hex-kb", "rules", "Jugad", "Se juega a lápiz"),
+    ],
+    "de": [
+        ("hex-kb", "rules", "deckungsgleich", "fallen zusammen"),
+        ("hex-kb", "rules", "getrennte", "verschiedene"),
+        ("hex-kb", "rules", "zurück herum", "einmal herum"),
+        ("hex-kb", "pad", "Turnierwertung", "Partienwertung"),
+        ("hex-kb", "pad", "Spielblatt", "Protokollblatt"),
+        ("blind-hex", "rules", "In jedem Zug", "In jeder Runde"),
+        ("blinq", "rules", "entlang Weiß", "über weiße Flächen"),
+        ("nex", "rules", "verschenkt", "nutzlos"),
+        ("blind-hex", "rules", "Was ihr braucht", "Was du brauchst"),
+    ],
+}
+# Forms of address besides the one each language keeps (pt você, es tú, de du).
+OTHER_ADDRESS = {
+    "pt": re.compile(r"\b(vocês|Decidam|Atirem|Baralhem|cortem|revelem|Escolhe)\b"),
+    "es": re.compile(r"\b(vosotros|vuestr[oa]s?|Decidid|Jugad|Lanzad|mostrad|Barajad|cortad)\b"),
+    "de": re.compile(r"\b(ihr|euch|eure[nmrs]?|Legt|Haltet|Setzt|Schaut|Stellt|Werft|Schreibt|"
+                     r"Mischt|Dreht)\b"),
+}
+
+
+def printed_words(key: str, item: str, lang: str) -> str:
+    from generator import i18n
+    from generator.app import documents
+    from generator.core.scene import Text
+    key, _, edition = key.partition(" ")
+    game = GAMES[key]
+    options = game.make_options(**({"edition": edition} if edition else {}))
+    with i18n.language(lang):
+        doc = documents.make_document(game, item, options, PAPERS["a4"])
+    text = " ".join(s.text for page in doc.pages for s in page.shapes if isinstance(s, Text))
+    return " ".join(text.split())
+
+
+def faults(text: str, fault: str, correction: str) -> list[str]:
+    """What is wrong with a printed text for one listed correction."""
+    found = []
+    if fault in text:
+        found.append(f"still says {fault!r}")
+    if correction not in text:
+        found.append(f"does not say {correction!r}")
+    return found
+
+
+@pytest.mark.parametrize("lang", sorted(CORRECTIONS))
+def test_each_listed_correction_stays(lang):
+    wrong = []
+    for key, item, fault, correction in CORRECTIONS[lang]:
+        wrong += [f"{key} {item}: {f}" for f in faults(printed_words(key, item, lang), fault,
+                                                       correction)]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", sorted(OTHER_ADDRESS))
+def test_each_language_keeps_one_form_of_address(lang):
+    mixed = []
+    for key in [*sorted(GAMES), "blind-hex pennies"]:
+        for item in ("rules", "pad"):
+            m = OTHER_ADDRESS[lang].search(printed_words(key, item, lang))
+            if m:
+                mixed.append(f"{key} {item}: {m.group()}")
+    assert mixed == []
+
+
+def test_the_correction_check_catches_the_old_words():
+    # Control: the sentences as once printed.
+    assert faults("Decidid quién juega con x y quién con o.", "Decidid",
+                  "Los jugadores deciden") == ["still says 'Decidid'",
+                                               "does not say 'Los jugadores deciden'"]
+    assert OTHER_ADDRESS["de"].search("Was ihr braucht")
+    assert OTHER_ADDRESS["pt"].search("Decidam quem joga com x")
+    assert not OTHER_ADDRESS["es"].search("Gira la página")

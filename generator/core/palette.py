@@ -2,7 +2,9 @@
 
 Besides its colours a palette says how pages save ink: `hatched` draws large fields (border
 rows, frames, side bands) as hatching instead of fills, and `lettered` tells pieces apart by
-a letter (B, W, N) rather than by a dark fill.
+a letter (B, W, N) rather than by a dark fill. Where a rule or caption names a colour, it
+takes the word from the palette (`colour_word`), so the text never names a colour the page
+does not print.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from generator.core import printing
+from generator.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -21,9 +24,17 @@ class Palette:
     roles: Mapping[str, str] = field(compare=False)
     hatched: bool = False
     lettered: bool = False
+    # Role name -> the colour's name in words (marked for translation), for the roles that
+    # rule sheets and captions name.
+    words: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "roles", MappingProxyType(dict(self.roles)))
+        object.__setattr__(self, "words", MappingProxyType(dict(self.words)))
+
+    def colour_word(self, role: str) -> str:
+        """The role's colour in words, in the active language ("green")."""
+        return _(self.words[role])
 
     def __getitem__(self, role: str) -> str:
         return self.roles[role]
@@ -62,7 +73,7 @@ COLOUR = Palette("colour", {
     "portal tint": "#d8efdc",
     "window": "#d9d9d9",        # the holes the frames surround
     "path": "#f2b134",          # a structure picked out in figures and solutions
-})
+}, words={"portal": N_("green"), "highlight": N_("green"), "path": N_("amber")})
 
 INK_SAVER = Palette("ink-saver", {
     **COLOUR.roles,
@@ -75,14 +86,16 @@ INK_SAVER = Palette("ink-saver", {
     "black stone": "#bdbdbd",
     "neutral stone": "#ffffff",
     "bare board": "#ffffff",
-}, hatched=True, lettered=True)
+}, hatched=True, lettered=True, words=COLOUR.words)
 
-# Paul Tol's high-contrast scheme (blue, red, yellow) and light tints: each pair of roles
-# that meet on a page differs in lightness, so it survives the common colour-vision
-# deficiencies and greyscale printing alike.
+# Paul Tol's high-contrast blue and yellow, his muted rose for red and his mint for picked-out
+# paths (a colour of neither player), with light tints: each pair of roles that meet on a
+# page differs in lightness, so it survives the common colour-vision deficiencies and
+# greyscale printing alike. The rose is lighter than Tol's high-contrast red, so the two
+# players stay some 79 grey levels apart.
 COLOUR_BLIND = Palette("colour-blind", {
     **COLOUR.roles,
-    "x side": "#bb5566",
+    "x side": "#cc6677",
     "o side": "#004488",
     "x tint": "#f2b9ce",
     "o tint": "#8fb4d9",
@@ -90,13 +103,13 @@ COLOUR_BLIND = Palette("colour-blind", {
     "neutral stone": "#9a9a9a",
     "highlight": "#ddaa33",
     "change": "#f5dd9a",
-    "red": "#bb5566",
+    "red": "#cc6677",
     "blue": "#004488",
     "portal": "#ddaa33",
     "portal tint": "#f9dabd",
     "window": "#bcc5d3",
-    "path": "#77aadd",
-})
+    "path": "#44bb99",
+}, words={"portal": N_("yellow"), "highlight": N_("yellow"), "path": N_("mint green")})
 
 PALETTES: dict[str, Palette] = {p.name: p for p in (COLOUR, INK_SAVER, COLOUR_BLIND)}
 
@@ -125,3 +138,27 @@ PLAYER_GREY_GAP = 60.0
 
 
 grey = printing.grey   # a "#rrggbb" colour's grey as printed in black only, 0-255
+
+# Text set on a coloured ground needs this contrast (WCAG 2's 4.5:1 for body text), in every
+# palette, so frame numbers and labels stay readable on colour, in grey and to weak sight.
+LEGIBLE_CONTRAST = 4.5
+
+
+def relative_luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of a "#rrggbb" colour, 0 (black) to 1 (white)."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in printing.rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2's contrast ratio of two colours, 1 (the same) to 21 (black on white)."""
+    dark, light = sorted((relative_luminance(a), relative_luminance(b)))
+    return (light + 0.05) / (dark + 0.05)
+
+
+def text_on(colours: Palette, ground: str) -> str:
+    """Black ink or white, whichever reads better on this ground."""
+    ink, paper = colours["ink"], colours["cell"]
+    return ink if contrast(ink, ground) >= contrast(paper, ground) else paper

@@ -6,11 +6,21 @@ from __future__ import annotations
 import math
 
 from generator import templating
-from generator.core.geometry import SQRT3, Hex, Point
+from generator.core.geometry import SQRT3, Hex, Point, hatching
 from generator.core.gridfile import hex_name
 from generator.core.palette import Palette
 from generator.core.paper import Paper, roomiest
-from generator.core.scene import Circle, Document, FontRole, Page, Paint, Shape, segments
+from generator.core.scene import (
+    SMALLEST_TEXT,
+    Circle,
+    Document,
+    FontRole,
+    Page,
+    Paint,
+    Shape,
+    segments,
+)
+from generator.fonts import text_width
 from generator.games.blind_hex.rules import (
     DESIGNER,
     LICENCE,
@@ -23,7 +33,7 @@ from generator.games.blind_hex.rules import (
     example_turn,
 )
 from generator.games.game import OptionError, Pages
-from generator.i18n import N_, _
+from generator.i18n import N_, _, pgettext
 from generator.layout import hexboard, sheet
 from generator.layout.textlayout import Figure, balanced_rows, centred_label, typeset
 
@@ -36,8 +46,9 @@ def credit() -> str:
 EDITION_NAMES = {"cards": N_("cards edition"), "pennies": N_("pennies edition")}
 MIN_RULE_NUMBERS = 4  # two covered numbers must still leave two to choose
 # x sides to the players' left and right, o sides at the top and bottom, as the rules say,
-# and square to the page: o sides level (0) or x sides upright (30).
-BOARD_ANGLES = (0, 30)
+# and square to the page with the x sides upright: one way on every paper and in the rules'
+# figure, so a position copied from one to the other needs no turning in the head.
+BOARD_ANGLES = (30.0,)
 COIN_SPOT = 21.0  # mm: a UK 1p is 20.3 mm, the largest common small coin
 ROW_GAP = 1.5
 
@@ -141,9 +152,16 @@ def track_height() -> float:
 TRACK_GAP = 4.0
 
 
+KEY_HEIGHT = 16.5      # mm: the key to the marks, under the board (room for two lines)
+KEY_TEXT = 3.0         # mm: its numbers and line, at body size
+KEY_EDGE = 8.0         # mm: the longest edge a key glyph is drawn on
+
+
 def board_box(opts: Options, paper: Paper) -> tuple[float, float, float, float]:
-    """Where the board goes: the body, less the pennies' tracks at either end."""
+    """Where the board goes: the body, less the key to the marks at the foot and the pennies'
+    tracks at either end."""
     x, y, w, h = sheet.body_box(paper)
+    h -= KEY_HEIGHT
     if opts.edition == "pennies":
         room = track_height() + TRACK_GAP
         y, h = y + room, h - 2 * room
@@ -159,9 +177,37 @@ def board_paper(opts: Options, paper: Paper) -> Paper:
     return roomiest(paper, lambda p: board_placement(opts, p).cell_radius)
 
 
+def marks_key(p: hexboard.Placement, numbers: int, centre_x: float, top: float,
+              width: float, colours: Palette) -> list[Shape]:
+    """A row of the board's marks, each on a short edge drawn as on the board with its number
+    under it, and a line saying whose sides are whose."""
+    edge = min(p.cell_radius, KEY_EDGE)
+    pitch = edge + 4.0
+    shapes: list[Shape] = []
+    y = top + 2.5
+    for i in range(numbers):
+        cx = centre_x + (i - (numbers - 1) / 2) * pitch
+        a, b = Point(cx - edge / 2, y), Point(cx + edge / 2, y)
+        shapes.append(segments([(a, b)], Paint(stroke=colours["board line"], width=0.3)))
+        shapes.append(segments(glyph_segments(a, b, i + 1, numbers),
+                               Paint(stroke=colours["ink"], width=mark_width(edge, numbers))))
+        shapes.append(centred_label(cx, y + 4.2, str(i + 1), KEY_TEXT, colours["ink"], "bold"))
+    text = _("The marks on the edges, 1 to %(M)s. x joins the x sides, o the o sides.",
+             M=numbers)
+    # One line at body size where it fits, else two, each shrunk no smaller than 6 pt.
+    lines = [text] if text_width(text, KEY_TEXT) <= width else sheet.wrap_words(
+        text, KEY_TEXT, width)[:2]
+    for i, line in enumerate(lines):
+        size = max(SMALLEST_TEXT, min(KEY_TEXT, sheet.fitted(line, KEY_TEXT, width)))
+        shapes.append(centred_label(centre_x, y + 8.6 + i * 1.25 * KEY_TEXT, line, size,
+                                    colours["ink"]))
+    return shapes
+
+
 def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     board = opts.board()
     x, y, w, h = sheet.body_box(paper)
+    h -= KEY_HEIGHT
     shapes = sheet.header(paper, TITLE, opts.label, colours)
     if opts.edition == "pennies":
         track = track_height()
@@ -169,9 +215,11 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
                               colours, facing_down=True)
         shapes += penny_track(paper.width / 2, y + h - track, w, opts.numbers, "x",
                               colours["x side"], colours, facing_down=False)
-    shapes += board_shapes(board_placement(opts, paper), board, colours, opts.coordinates)
-    shapes += sheet.footer(paper, _("%(credit)s Original: %(original)s. x joins the x sides, o "
-                                    "the o sides.", credit=credit(), original=ORIGINAL), colours)
+    placement = board_placement(opts, paper)
+    shapes += board_shapes(placement, board, colours, opts.coordinates)
+    shapes += marks_key(placement, opts.numbers, paper.width / 2, y + h, w, colours)
+    shapes += sheet.footer(paper, _("%(credit)s Original: %(original)s.", credit=credit(),
+                                    original=ORIGINAL), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
@@ -209,29 +257,56 @@ def glyph_key(numbers: int, colours: Palette) -> Figure:
                   _("Hash marks for each number, as they appear on the edges of the spaces."))
 
 
+# Hatching in the worked example, as angles (-45: rising to the right): x's spaces, o's, and
+# the spaces open to both, so the three stay apart on a mono printer and in every palette.
+X_HATCH, O_HATCH = (-45.0,), (45.0,)
+
+
+def tint_hatching(p: hexboard.Placement, cells: list[Hex], angles: tuple[float, ...],
+                  colour: str) -> list[Shape]:
+    spacing = 0.3 * p.cell_radius
+    pairs = [pair for h in cells for angle in angles
+             for pair in hatching(p.corners(h), spacing, angle)]
+    return [segments(pairs, Paint(stroke=colour, width=max(0.15, 0.035 * p.cell_radius),
+                                  round_caps=False))] if pairs else []
+
+
 def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
-    width, height = 90.0, 66.0
+    width, height = 80.0, 78.0
     p = hexboard.place_board(turn.board.size, 0, 0, width, height, with_coordinates=False,
                              angles=BOARD_ANGLES)
-    fills = {h: colours["x tint"] for h in turn.allowed(turn.x_number)}
-    for h in turn.allowed(turn.o_number):
-        fills[h] = colours["both tint"] if h in fills else colours["o tint"]
+    x_cells, o_cells = turn.allowed(turn.x_number), turn.allowed(turn.o_number)
+    both = [h for h in x_cells if h in o_cells]
+    fills = {h: colours["x tint"] for h in x_cells}
+    fills.update((h, colours["o tint"]) for h in o_cells)
+    fills.update((h, colours["both tint"]) for h in both)
     shapes = board_shapes(p, turn.board, colours, with_coordinates=False, fills=fills)
-    size = p.cell_radius * 0.9
+    # Over the tints, hatching in each player's colour: one slant for x, the other for o,
+    # crossed where both may write.
+    shapes += tint_hatching(p, x_cells, X_HATCH, colours["x side"])
+    shapes += tint_hatching(p, o_cells, O_HATCH, colours["o side"])
+    r = p.cell_radius
+    size = r * 0.9
+    # Earlier letters light grey and plain; this turn's in the player's colour, bold and
+    # ringed in black, so the two differ in grey as well as in colour.
     for h, letter in turn.written.items():
         c = p.centre(h)
-        shapes.append(centred_label(c.x, c.y, letter, size, colours["muted"], "bold"))
+        shapes.append(centred_label(c.x, c.y, letter, size, colours["rule"], "regular"))
     for cells, letter, colour in ((turn.x_writes, "x", colours["x side"]),
                                   (turn.o_writes, "o", colours["o side"])):
         for h in cells:
             c = p.centre(h)
+            shapes.append(Circle(c, 0.62 * r, Paint(fill=colours["cell"], stroke=colours["ink"],
+                                                    width=max(0.25, 0.06 * r))))
             shapes.append(centred_label(c.x, c.y, letter, size, colour, "bold"))
-    caption = _("x chose %(x1)s and %(x2)s; o chose %(o1)s and %(o2)s. Both chose %(shared)s, "
-                "so it is skipped. Shaded red: empty spaces offering %(x)s, where x writes two "
-                "x's. Shaded blue: spaces offering %(o)s, for o's two o's. Purple: both. Grey "
-                "letters were written on earlier turns.",
-                x1=turn.x_numbers[0], x2=turn.x_numbers[1], o1=turn.o_numbers[0],
-                o2=turn.o_numbers[1], shared=turn.shared, x=turn.x_number, o=turn.o_number)
+    caption = _("On this %(n)s × %(n)s board, x chose %(x1)s and %(x2)s; o chose %(o1)s and "
+                "%(o2)s. Both chose %(shared)s, so it is skipped. Lines rising to the right: empty "
+                "spaces offering %(x)s, where x may write. Lines falling to the right: spaces "
+                "offering %(o)s, where o may write. Crossed lines: both. The ringed letters are "
+                "this turn's two x's and two o's; light grey letters were written earlier.",
+                n=turn.board.size, x1=turn.x_numbers[0], x2=turn.x_numbers[1],
+                o1=turn.o_numbers[0], o2=turn.o_numbers[1], shared=turn.shared,
+                x=turn.x_number, o=turn.o_number)
     return Figure(width, height, tuple(shapes), caption)
 
 
@@ -272,7 +347,8 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
         _("%(game)s score pad", game=TITLE), opts.label, (_("x player"), _("o player")),
         (_("Write each turn's two numbers per player, then the cells written in, by column "
            "letter and row number (e.g. %(cell)s).", cell=example),),
-        (sheet.Column(_("Turn"), 0.6), sheet.Column(_("x chose"), 1.0),
+        (sheet.Column(pgettext("Blind Hex: both players choose at once", "Turn"), 0.6),
+         sheet.Column(_("x chose"), 1.0),
          sheet.Column(_("o chose"), 1.0), sheet.Column(_("x wrote in"), 1.5),
          sheet.Column(_("o wrote in"), 1.5)),
         _("%(credit)s One pad per game; a turn writes at most four letters.", credit=credit()),

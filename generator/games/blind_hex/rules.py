@@ -60,8 +60,11 @@ class Options:
 
     def check_item(self, item: str) -> None:
         """Refuse, before any work, options an item cannot be made with."""
-        if item in ("rules", "kit") and self.numbers < MIN_RULE_NUMBERS:
-            raise OptionError(f"{TITLE} rules need --numbers of at least {MIN_RULE_NUMBERS}: "
+        # A board, pad or kit with fewer numbers would be printed for a game its rules
+        # cannot play, so every item is refused alike.
+        if self.numbers < MIN_RULE_NUMBERS:
+            what = "rules need" if item == "rules" else f"{item}s need"
+            raise OptionError(f"{TITLE} {what} --numbers of at least {MIN_RULE_NUMBERS}: "
                               f"two numbers are covered each turn and two must remain to "
                               f"choose")
 

@@ -181,7 +181,10 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     x, y, w, h = sheet.body_box(paper)
     shapes = sheet.header(paper, TITLE, opts.label, colours)
     b = fit_board(x, y, w, h)
-    shapes += board_shapes(b, colours, {}, neutral_spot(opts), opts.coordinates)
+    # Empty cells tinted as in the rules' figures, so a block's white half stands out
+    # against the board and the white frames.
+    shapes += board_shapes(b, colours, {}, neutral_spot(opts), opts.coordinates,
+                           cell="bare board")
     shapes += sheet.footer(paper, _("%(credit)s White joins the two white frames, Black the two "
                                     "black frames, as seen from above.", credit=credit()),
                            colours)
@@ -231,8 +234,8 @@ def tiles_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
         paper, side, runs, _("%(game)s blocks", game=TITLE),
         _("%(blocks)s dual-coloured blocks and 1 neutral · %(side)s mm, the size of a board cell",
           blocks=BLOCKS, side=f"{side:.0f}"),
-        _("%(credit)s Print on card stock; cut along the crop marks with a craft knife and "
-          "ruler.", credit=credit()),
+        _("%(credit)s Print on card, or glue onto thick card so blocks stack five levels; "
+          "cut along the crop marks.", credit=credit()),
         colours, gutter=2 * cutsheet.BLEED)
     return document(pages, _("blocks"))
 
@@ -240,7 +243,8 @@ def tiles_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
 # --- figures for the rule sheet ----------------------------------------------------------------
 
 # A short game, White first: Black cuts White's white strip down column b on move 4, and
-# White bridges the cut with a level-2 block on move 9, which wins.
+# White bridges the cut with a level-2 block on move 9, which wins. The caption names the
+# cutting block by its cell and frames the bridging one, as the figure numbers no move.
 EXAMPLE_GAME = """\
 1. 1 b1 L
 2. 1 a3 U
@@ -252,6 +256,7 @@ EXAMPLE_GAME = """\
 8. 1 d3 R
 9. 2 a3 R
 """
+CUT_MOVE = 4
 # Four blocks on level 1 and one centred on them.
 PLATFORM_EXAMPLE = "1 b1 U\n1 c1 L\n1 b2 R\n1 d2 D\n1 c2 U\n1 a1 R\n2 b1 L\n"
 
@@ -288,13 +293,17 @@ def figures(colours: Palette) -> dict[str, Figure]:
     if platform.errors:
         raise AssertionError(f"the rules' platform example is illegal: {platform.errors}")
     raised, m, last = (placed(move) for move in (platform_moves[-1], moves[0], moves[-1]))
+    cut = placed(moves[CUT_MOVE - 1])
     under = ", ".join(s.name.split()[1] for s in raised.platform())
 
-    def green_frame(b: BoardPlace) -> list[Shape]:
-        c = raised.corner()
-        at = b.point(c.col / 2, c.row / 2)
-        return [rectangle(at.x, at.y, b.cell, b.cell,
-                          Paint(stroke=colours["highlight"], width=0.09 * b.cell))]
+    def framed(spot: Spot) -> Callable[[BoardPlace], list[Shape]]:
+        """A heavy frame round one block, which the caption names."""
+        def draw(b: BoardPlace) -> list[Shape]:
+            c = spot.corner()
+            at = b.point(c.col / 2, c.row / 2)
+            return [rectangle(at.x, at.y, b.cell, b.cell,
+                              Paint(stroke=colours["highlight"], width=0.09 * b.cell))]
+        return draw
 
     def path_line(b: BoardPlace) -> list[Shape]:
         pts = [b.point(s.col / 2 + 0.25, s.row / 2 + 0.25) for s in path]
@@ -310,15 +319,19 @@ def figures(colours: Palette) -> dict[str, Figure]:
                                    facing=facing[moves[0].orientation],
                                    move=f"{m.name} {moves[0].orientation}")),
         "level-two": small_board(platform.stack, colours, 46.0,
-                                 _("A block on level 2 (green frame), centred on the platform "
-                                   "of %(under)s: written %(move)s.", under=under,
-                                   move=f"{raised.name} {platform_moves[-1].orientation}"),
-                                 green_frame),
+                                 _("A block on level 2 (framed in %(colour)s), centred on the "
+                                   "platform of %(under)s: written %(move)s.", under=under,
+                                   move=f"{raised.name} {platform_moves[-1].orientation}",
+                                   colour=colours.colour_word("highlight")),
+                                 framed(raised)),
         "won": small_board(game.stack, colours, 54.0,
-                           _("Move 4 cut White's strip down column b; on move %(n)s White "
-                             "bridges it with a level-2 block (%(move)s) and joins the white "
-                             "frames along white seen from above (green line).", n=len(moves),
-                             move=f"{last.name} {moves[-1].orientation}"), path_line),
+                           _("Black's block in %(cut)s cut White's strip down column b; "
+                             "White's last block, on level 2 (%(move)s, framed), bridges the "
+                             "cut and joins the white frames along white seen from above "
+                             "(the line in %(colour)s).", cut=cut.name.split()[1],
+                             move=f"{last.name} {moves[-1].orientation}",
+                             colour=colours.colour_word("highlight")),
+                           lambda b: path_line(b) + framed(last)(b)),
     }
 
 

@@ -7,7 +7,7 @@ from collections.abc import Set as AbstractSet
 
 from generator import templating
 from generator.core.geometry import SQRT3, Hex, Point, Rhombus
-from generator.core.palette import Palette
+from generator.core.palette import Palette, text_on
 from generator.core.paper import Paper, roomiest
 from generator.core.scene import (
     Circle,
@@ -44,6 +44,9 @@ from generator.layout import hexboard, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 CAPTION_SIZE = 3.0    # mm: a solution's verdict, under the board
+# The board lies one way on every paper and in every figure: R segments left and right, B
+# segments along the top and bottom, columns a, b, ... from left to right.
+BOARD_ANGLES = (30.0,)
 
 
 def credit() -> str:
@@ -82,7 +85,27 @@ def describe(verdict: Outcome) -> str:
 def place(board: KleinBoard, x: float, y: float, w: float, h: float,
           with_coordinates: bool = True) -> hexboard.Placement:
     return hexboard.place_board(board.size, x, y, w, h, with_coordinates,
-                                outset=hexboard.BORDER_ROW)
+                                angles=BOARD_ANGLES, outset=hexboard.BORDER_ROW)
+
+
+def stone_shapes(p: hexboard.Placement, h: Hex, stone: str, colours: Palette,
+                 numbered: bool) -> list[Shape]:
+    """A claimed cell's stone: a disc of the player's colour, or, in a lettered palette, a
+    ring with the player's letter (a frame cell keeps its number instead; Blue's ring is
+    doubled, so the two stay apart in one ink without a fill)."""
+    r = p.cell_radius
+    c = p.centre(h)
+    colour = colours["red" if stone == RED else "blue"]
+    if not colours.lettered:
+        return [Circle(c, 0.6 * r, Paint(fill=colour, stroke=colours["ink"], width=0.06 * r))]
+    ring = Paint(stroke=colour, width=max(0.2, 0.09 * r))
+    shapes: list[Shape] = [Circle(c, 0.62 * r, ring)]
+    if stone == BLUE:
+        shapes.append(Circle(c, 0.45 * r, ring))
+    if not numbered:
+        shapes.append(centred_label(c.x, c.y, letter(stone), hexboard.label_size(0.5, r),
+                                    colour, "bold"))
+    return shapes
 
 
 def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
@@ -129,21 +152,22 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
     frame_line = Paint(stroke=colours["portal"], width=max(0.3, 0.1 * r))
     for h in sorted(frames):
         shapes.append(polygon(corners[h], frame_line))
+    ground: dict[Hex, str] = {}
+    for colour, cells in fills.items():
+        ground.update((h, colour) for h in cells)
     for h in Rhombus(board.size):
         stone = stones.get(board.canonical(h)) if h not in board.holes else None
         if stone:
-            c = p.centre(h)
-            shapes.append(Circle(c, 0.6 * r, Paint(fill=colours["red" if stone == RED
-                                                                   else "blue"],
-                                                   stroke=colours["ink"], width=0.06 * r)))
-    # Twin numbers last, so a stone never hides one: light on a stone, portal green elsewhere.
+            shapes += stone_shapes(p, h, stone, colours, numbered=h in frames)
+            if not colours.lettered:
+                ground[h] = colours["red" if stone == RED else "blue"]
+    # Twin numbers last, so a stone never hides one: black or white, whichever reads better
+    # on the cell's ground, so the numbers keep 4.5:1 in every palette.
     size = hexboard.label_size(0.55, r)
     for h in sorted(frames):
         centre = p.centre(h)
-        on_stone = board.canonical(h) in stones
         shapes.append(centred_label(centre.x, centre.y, str(board.twin_index(h)), size,
-                                    colours["cell"] if on_stone else colours["portal"],
-                                    "bold"))
+                                    text_on(colours, ground[h]), "bold"))
     shapes += hexboard.labels(p, (letter(RED), colours["red"]),
                               (letter(BLUE), colours["blue"]),
                               colours["muted"], with_coordinates, outset=hexboard.BORDER_ROW)
@@ -289,7 +313,8 @@ def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
     frame = 6 * (opts.radius + 1)
     markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, frame=frame,
                                window=1 + 3 * opts.radius * (opts.radius + 1), credit=credit(),
-                               R=letter(RED), B=letter(BLUE))
+                               R=letter(RED), B=letter(BLUE),
+                               portal=colours.colour_word("portal"))
     pages = typeset(markup, figures(colours), paper, colours,
                     footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))
     return document(opts, pages, _("rules"))

@@ -209,9 +209,11 @@ def goal_figure(stones: Stones, colours: Palette) -> Figure:
                            Paint(stroke=colours["highlight"], width=0.45 * p.cell_radius)))
     names = " ".join(hex_name(h) for h in path)
     return Figure(width, height, tuple(shapes),
-                  _("%(who)s has joined the %(B)s sides (NW and SE) with %(cells)s, and wins. "
+                  _("On a %(n)s × %(n)s board, %(who)s has joined the %(B)s sides (NW and SE) "
+                    "with %(cells)s, and wins. "
                     "White's sides are marked %(W)s. Neutral stones join nothing.",
-                    who=name(colour), B=letter(BLACK), W=letter(WHITE), cells=names))
+                    who=name(colour), B=letter(BLACK), W=letter(WHITE), cells=names,
+                    n=EXAMPLE_SIZE))
 
 
 def figures(colours: Palette) -> dict[str, Figure]:
@@ -222,14 +224,15 @@ def figures(colours: Palette) -> dict[str, Figure]:
     return {
         "drop": before_after(
             positions[DROP_TURN - 1], positions[DROP_TURN], colours,
-            _("A drop, written %(mine)s (%(neutral)s): Black places a stone on %(mine)s and a "
-              "neutral stone on %(neutral)s.", mine=cell(drop.mine[0]),
-              neutral=cell(drop.neutral[0]))),
+            _("A drop on a %(n)s × %(n)s board, written %(mine)s (%(neutral)s): Black places a "
+              "stone on %(mine)s and a neutral stone on %(neutral)s.", mine=cell(drop.mine[0]),
+              neutral=cell(drop.neutral[0]), n=EXAMPLE_SIZE)),
         "take": before_after(
             positions[TAKE_TURN - 1], positions[TAKE_TURN], colours,
-            _("A conversion, written %(a)s %(b)s (%(given)s): the neutral stones on %(a)s and "
-              "%(b)s become Black, and Black's stone on %(given)s becomes neutral.",
-              a=cell(take.mine[0]), b=cell(take.mine[1]), given=cell(take.neutral[0]))),
+            _("A conversion on a %(n)s × %(n)s board, written %(a)s %(b)s (%(given)s): the "
+              "neutral stones on %(a)s and %(b)s become Black, and Black's stone on %(given)s "
+              "becomes neutral.", a=cell(take.mine[0]), b=cell(take.mine[1]),
+              given=cell(take.neutral[0]), n=EXAMPLE_SIZE)),
         "goal": goal_figure(positions[-1], colours),
     }
 
@@ -249,7 +252,7 @@ def notation() -> tuple[str, ...]:
     return (_("How to write a turn: plain cells become your stones, cells in brackets become "
               "neutral."),
             _("Drop: c4 (d5)   ·   take two neutrals, give one stone: d5 e6 (c4)   ·   almost "
-              "full board: one cell, e.g. e6   ·   pie rule: swap"))
+              "full board: one cell, e.g. e6   ·   the swap rule: swap"))
 
 
 def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:

@@ -272,7 +272,8 @@ def judge(text: str) -> Verdict:
         size, turns = read_moves(text)
         game = replay(turns, size)
         lines = [f"illegal: {e}" for e in game.errors]
-        lines.append(f"after {game.turns} turns on {size} × {size}:")
+        played = f"{game.turns} turn" + ("" if game.turns == 1 else "s")
+        lines.append(f"after {played} on {size} × {size}:")
         if game.won:
             lines.append(f"{NAMES[game.won[0]]} connected on turn {game.won[1]}.")
         lines += describe(size, game.stones)
