@@ -17,7 +17,7 @@ Pagination is arithmetic on the boxes alone; shapes are drawn once, for the sett
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.core.scene import SMALLEST_TEXT, Shape, Text
 from generator.layout.linebreak import Line, wrap
@@ -60,6 +60,7 @@ class Box:
     """A line of text (runs, at size, baseline below the box's top) or a figure."""
     height: float
     before: float                 # space above, dropped at the head of a column
+    after: float = 0.0            # space below a figure, wherever it floats to
     keep: bool = False            # stays in the column of the box after it
     runs: Line = ()
     size: float = 0.0
@@ -69,6 +70,8 @@ class Box:
     figure: Figure | None = None
     scale: float = 1.0
     caption: tuple[Line, ...] = ()
+    block: int = -1               # which block of the sheet it belongs to
+    kind: str = "line"            # line, heading (a heading's line) or figure
 
 
 Column = list[tuple[int, float]]     # (box index, top) of each box set in a column
@@ -88,7 +91,8 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], width: float, style: 
                            slack=s.hyphen_slack) \
                 if fig.caption else ()
             out.append(Box(fig.height * scale + len(caption) * s.caption * s.leading,
-                           after + s.figure_gap, figure=fig, scale=scale, caption=caption))
+                           after + s.figure_gap, 2 * s.figure_gap, figure=fig, scale=scale,
+                           caption=caption, block=k, kind="figure"))
             after = 2 * s.figure_gap
             continue
         if block.kind in ("title", "heading", "subheading"):
@@ -97,8 +101,9 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], width: float, style: 
             lines = wrap(block.text, width, size, "bold", hyphenate=False)
             first = len(out)
             for runs_ in lines:
-                out.append(Box(size * s.leading, 0.0, True, runs_, size,
-                               size * s.leading - size * 0.25))
+                out.append(Box(size * s.leading, 0.0, keep=True, runs=runs_, size=size,
+                               baseline=size * s.leading - size * 0.25, block=k,
+                               kind="heading"))
             out[first] = _with_before(out[first], after + size * s.heading_space)
             after = size * 0.15
             continue
@@ -112,8 +117,9 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], width: float, style: 
             lead_in(block) or last_item)
         for i, runs_ in enumerate(lines):
             keep = (n > 1 and (i == 0 or i == n - 2)) or (i == n - 1 and with_next)
-            out.append(Box(height, after if i == 0 else 0.0, keep, runs_, s.body,
-                           height * 0.75, indent, i == 0 and block.kind == "bullet"))
+            out.append(Box(height, after if i == 0 else 0.0, keep=keep, runs=runs_,
+                           size=s.body, baseline=height * 0.75, indent=indent,
+                           bullet=i == 0 and block.kind == "bullet", block=k))
         after = s.paragraph_gap if block.kind == "paragraph" else s.paragraph_gap / 2
     return out
 
@@ -125,8 +131,7 @@ def _label_floor(fig: Figure) -> float:
 
 
 def _with_before(box: Box, before: float) -> Box:
-    return Box(box.height, before, box.keep, box.runs, box.size, box.baseline, box.indent,
-               box.bullet, box.figure, box.scale, box.caption)
+    return replace(box, before=before)
 
 
 def paginate(items: list[Box], frame: Callable[[int], tuple[float, float]]) -> list[Column]:
@@ -152,26 +157,34 @@ def _fill(items: list[Box], start: int, waiting: list[int], top: float, bottom: 
     what it holds, the next box, and the figures that wait on for the next column."""
     column: Column = []
     queue = list(waiting)
-    y = top
-    while queue and (not column or y + items[queue[0]].height <= bottom):
-        column.append((queue[0], y))
-        y += items[queue.pop(0)].height
+    y, below = top, 0.0          # below: the space the last figure set keeps under it
+
+    def gap(box: Box) -> float:
+        return max(box.before, below) if column else 0.0
+
+    while queue and (not column or y + gap(items[queue[0]]) + items[queue[0]].height
+                     <= bottom):
+        index = queue.pop(0)
+        y += gap(items[index])
+        column.append((index, y))
+        y, below = y + items[index].height, items[index].after
     i = start
     while i < limit:
         box = items[i]
-        gap = box.before if column else 0.0
-        fits = y + gap + box.height <= bottom + 1e-9
+        fits = y + gap(box) + box.height <= bottom + 1e-9
         if box.figure is not None:
             if not queue and (fits or not column):
-                column.append((i, y + gap))
-                y += gap + box.height
+                y += gap(box)
+                column.append((i, y))
+                y, below = y + box.height, box.after
             else:
                 queue.append(i)          # at the head of the next column
             i += 1
             continue
         if fits or not column:
-            column.append((i, y + gap))
-            y += gap + box.height
+            y += gap(box)
+            column.append((i, y))
+            y, below = y + box.height, 0.0
             i += 1
             continue
         j = i

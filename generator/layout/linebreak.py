@@ -111,6 +111,11 @@ def _wrap(text: str, width: float, size: float, base: FontRole, lang: str,
     return tuple(_merge(runs_) for runs_ in lines if runs_)
 
 
+def clear_cache() -> None:
+    """Forget every line break made so far (the benchmark sets each sheet from nothing)."""
+    _wrap.cache_clear()
+
+
 def _merge(line_runs: list[Run]) -> Line:
     merged: list[Run] = []
     for text, font in line_runs:
