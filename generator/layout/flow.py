@@ -168,6 +168,7 @@ def _fill(items: list[Box], start: int, waiting: list[int], top: float, bottom: 
         y += gap(items[index])
         column.append((index, y))
         y, below = y + items[index].height, items[index].after
+    head = len(column)           # figures at the head: the column holds them if nothing else
     i = start
     while i < limit:
         box = items[i]
@@ -190,7 +191,7 @@ def _fill(items: list[Box], start: int, waiting: list[int], top: float, bottom: 
         j = i
         while j > start and not (items[j].figure is None and _break_allowed(items, j)):
             j -= 1
-        if j == i or j <= start:
+        if j == i or not _break_allowed(items, j) or (j == start and not head):
             break                         # here, or (a group taller than a column) anyway
         return _fill(items, start, waiting, top, bottom, j)
     return column, i, queue
