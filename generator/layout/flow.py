@@ -6,8 +6,8 @@ the same column as the box after it. That keeps together what belongs together:
   - a heading with the first two lines of what follows it, so no heading ends a column;
   - the first two and the last two lines of a paragraph, so no line of one stands alone at
     a column's foot or head (no orphans, no widows);
-  - a list's lead-in (a paragraph ending in a colon) with its first item, and its last item
-    with the one before.
+  - a list's lead-in (a paragraph ending in a colon) with its first item, its last item
+    with the one before, and an item of one line with the next.
 A figure floats: it stands where the text first mentions it when it fits there, and
 otherwise at the head of the next column while the text goes on filling this one.
 
@@ -110,11 +110,12 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], width: float, style: 
         indent = s.body * 1.2 if block.kind == "bullet" else 0.0
         lines = wrap(block.text, width - indent, s.body, names=names, slack=s.hyphen_slack)
         height, n = s.body * s.leading, len(lines)
-        # The next block is a list's last item: it keeps with this one.
-        last_item = (following is not None and list_item(following) and list_item(block)
-                     and not any(list_item(b) for b in blocks[k + 2:k + 3]))
+        # Within a list, the last item keeps with the one before it, and an item of one
+        # line with the next: a list of short items stays whole.
+        in_list = following is not None and list_item(following) and list_item(block)
+        last_item = in_list and not any(list_item(b) for b in blocks[k + 2:k + 3])
         with_next = following is not None and following.kind != "figure" and (
-            lead_in(block) or last_item)
+            lead_in(block) or last_item or (in_list and len(lines) == 1))
         for i, runs_ in enumerate(lines):
             keep = (n > 1 and (i == 0 or i == n - 2)) or (i == n - 1 and with_next)
             out.append(Box(height, after if i == 0 else 0.0, keep=keep, runs=runs_,
