@@ -69,6 +69,28 @@ def hex_kb_position(path: str) -> None:
         f.write("\n".join(rows) + "\n")
 
 
+def rule_sheet_settings(runs: int = RUNS) -> dict[str, float]:
+    """Median seconds to set each game's rule sheet on A4, in process, each run from an
+    empty line-break cache (as a fresh command sets it): parsing, hyphenating, fitting,
+    balancing and drawing, the writers apart."""
+    from generator.app import documents
+    from generator.core.paper import NAMED
+    from generator.games import GAMES
+    from generator.layout import linebreak
+    out = {}
+    for key, game in GAMES.items():
+        options = game.make_options()
+        documents.make_document(game, "rules", options, NAMED["a4"])     # warm: imports
+        times = []
+        for _ in range(runs):
+            linebreak.clear_cache()
+            start = time.perf_counter()
+            documents.make_document(game, "rules", options, NAMED["a4"])
+            times.append(time.perf_counter() - start)
+        out[key] = statistics.median(times)
+    return out
+
+
 def studio_round_trips(runs: int = RUNS) -> dict[str, tuple[float, float]]:
     """Median seconds from a preview request to its SVG received, over loopback with the
     server warm: (each request new to the studio, the same request again)."""
@@ -171,6 +193,9 @@ def main() -> None:
               f"(target < 3)")
         print(f"  Hex KB: 10,000 adjudications 11x11 {hex_kb_adjudications():7.3f}  "
               f"(target < 1.5)")
+        print("rule sheet setting, A4, in process, median ms")
+        for key, seconds in rule_sheet_settings().items():
+            print(f"  {key:32} {seconds * 1000:7.1f}")
         print("studio preview round trip over loopback, median ms (new options / same again)")
         for name, (new, again) in studio_round_trips().items():
             target = "  (target <= 100 new)" if "11x11" in name else ""

@@ -135,7 +135,7 @@ def page_texts(path: Path) -> list[str]:
 
 def order_errors(path: Path) -> list[str]:
     """A booklet in reading order: page 1 the cover (no folio), every inside page's folio
-    its own number, the last page the back cover."""
+    its own number (a blank page none), the last page the back cover."""
     texts = page_texts(path)
     errors = []
     if len(texts) % 4:
@@ -146,9 +146,10 @@ def order_errors(path: Path) -> list[str]:
         errors.append("the first page carries a folio")
     for n, text in enumerate(texts[1:-1], start=2):
         lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-        folio = lines[-1].split()[-1] if lines else ""
-        if folio != str(n):
-            errors.append(f"page {n} ends with {folio!r}")
+        if lines == [str(n)]:
+            errors.append(f"blank page {n} carries a folio")
+        elif lines and lines[-1].split()[-1] != str(n):     # a blank page carries none
+            errors.append(f"page {n} ends with {lines[-1].split()[-1]!r}")
     return errors
 
 

@@ -7,7 +7,8 @@ from generator.core.scene import Text
 from generator.fonts import text_width
 from generator.games.blind_hex.pages import example_figure, glyph_key, rules_markup
 from generator.games.blind_hex.rules import Options, example_turn
-from generator.layout.textlayout import STYLE, Block, parse, runs, typeset, wrap
+from generator.layout import linebreak
+from generator.layout.textlayout import FITTING, STYLE, Block, Sheet, parse, runs, typeset, wrap
 
 words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=12)
 
@@ -26,14 +27,45 @@ def test_inline_emphasis():
                                      ("c", "italic"), (" d", "regular")]
 
 
-@given(st.lists(words, min_size=1, max_size=60), st.floats(20, 120), st.floats(2.5, 5))
-def test_wrapped_lines_fit_and_keep_every_word(ws, width, size):
-    lines = wrap(" ".join(ws), width, size)
+def rejoined(lines) -> list[str]:
+    """The words of wrapped lines, a word hyphenated at a line end joined again (the words
+    here have no hyphens of their own)."""
+    text = ""
+    for line in lines:
+        plain = "".join(t for t, _ in line)
+        text += plain[:-1] if plain.endswith("-") else plain + " "
+    return text.split()
+
+
+@given(st.lists(words, min_size=1, max_size=60), st.floats(20, 120), st.floats(2.5, 5),
+       st.sampled_from(["en", "pt", "es", "de", "xx"]))
+def test_wrapped_lines_fit_and_keep_every_word(ws, width, size, lang):
+    lines = wrap(" ".join(ws), width, size, lang=lang)
     for line in lines:
         total = sum(text_width(t, size, f) for t, f in line)
         single_word = len("".join(t for t, _ in line).split()) == 1
         assert total <= width + 1e-9 or single_word
-    assert " ".join("".join(t for t, _ in line) for line in lines).split() == ws
+    assert rejoined(lines) == ws
+
+
+def test_line_breaks_are_made_once_per_paragraph_and_width():
+    opts = Options(edition="cards")
+    turn = example_turn(5, 1)
+    figures = {"glyph-key": glyph_key(5, COLOUR), "example-turn": example_figure(turn, COLOUR)}
+    markup = rules_markup(opts, turn)
+    linebreak.clear_cache()
+    first = typeset(markup, figures, PAPERS["a4"], COLOUR, "footer")
+    made = linebreak._wrap.cache_info().misses
+    # Fitting tries several settings and balancing sets the sheet some twenty times: the
+    # breaks are made once for each paragraph at each width and size, and no more.
+    settings = {(b.kind, b.text) for b in parse(markup)}
+    assert 0 < made <= len(settings) * len(FITTING)
+    again = typeset(markup, figures, PAPERS["a4"], COLOUR, "footer")
+    assert linebreak._wrap.cache_info().misses == made and again == first
+    # Control: with the cache emptied, the same sheet breaks its lines afresh.
+    linebreak.clear_cache()
+    typeset(markup, figures, PAPERS["a4"], COLOUR, "footer")
+    assert linebreak._wrap.cache_info().misses == made
 
 
 def test_rule_sheet_adapts_to_the_numbers():
@@ -62,20 +94,21 @@ def test_every_rule_sheet_is_set_at_the_body_size_without_overlaps():
                 assert len(lines) == len(set(lines))
 
 
-def test_a_sheet_a_few_lines_too_long_closes_its_paragraphs_not_its_letters():
-    from generator.layout.textlayout import CLOSER, STYLE, _flow
+def test_a_sheet_a_few_lines_too_long_is_tightened_not_its_letters():
     paper = PAPERS["letter"]
     blocks = lambda n: "\n\n".join(f"Paragraph {i} says a few words about the game."  # noqa: E731
                                    for i in range(n))
+
+    def pages(n: int, style=STYLE) -> int:
+        sheet = Sheet(parse(blocks(n)), {}, paper, COLOUR, style)
+        return sheet.page_count(sheet.set())
     # The shortest text that runs on to a second page at the usual spacing.
-    n = next(n for n in range(20, 400)
-             if len(_flow(parse(blocks(n)), {}, paper, COLOUR, "").pages) > 1)
-    assert len(_flow(parse(blocks(n)), {}, paper, COLOUR, "", style=CLOSER).pages) == 1
-    pages = typeset(blocks(n), {}, paper, COLOUR)
-    assert len(pages) == 1
-    assert {round(s.size, 4) for s in pages[0].shapes if isinstance(s, Text)
+    n = next(n for n in range(20, 400) if pages(n) > 1)
+    assert pages(n, FITTING[1]) == 1
+    set_ = typeset(blocks(n), {}, paper, COLOUR)
+    assert len(set_) == 1
+    assert {round(s.size, 4) for s in set_[0].shapes if isinstance(s, Text)
             and s.text.startswith("Paragraph")} == {round(STYLE.body, 4)}
-    # Control: text that needs a second page even with closer paragraphs gets one.
-    longer = next(m for m in range(n, 800)
-                  if len(_flow(parse(blocks(m)), {}, paper, COLOUR, "", style=CLOSER).pages) > 1)
+    # Control: text that needs a second page even set at the tightest gets one.
+    longer = next(m for m in range(n, 800) if pages(m, FITTING[-1]) > 1)
     assert len(typeset(blocks(longer), {}, paper, COLOUR)) == 2

@@ -5,9 +5,11 @@ on the fold: the pages then read in order. A booklet of n pages (padded with bla
 multiple of four) takes n / 4 sheets; sheet i carries, outside, pages n - 2i and 2i + 1, and
 inside, pages 2i + 2 and n - 2i - 1 (counting from 1).
 
-Page 1 is the front cover and page n the back cover; every page between carries its number
-(its folio) in the outer corner. Blank pages that make up the count stand before the back
-cover, and a part of two pages or more starts on an even page, so its pages face each other.
+Page 1 is the front cover and page n the back cover; every page between with something on
+it carries its number (its folio) in the outer corner, and blank pages none. Blank pages
+that make up the count stand before the back cover, unless one of them can open a part of
+two pages or more as a spread; no part is pushed on to a spread by a blank page that would
+cost the booklet a sheet.
 Margins are OUTER mm, INNER mm at the fold.
 
 For a print shop the booklet is not imposed: its pages go out one by one in reading order,
@@ -220,13 +222,18 @@ def _unnumbered(page: Page) -> Page:
 def arrange(front: list[Page | None],
             parts: list[Part]) -> tuple[list[Page | None], list[int]]:
     """The inside pages in order after the front cover (None for a blank), and the page
-    each part starts on, counting the cover as page 1. A part of two pages or more starts
-    on an even page, so it opens as a spread."""
+    each part starts on, counting the cover as page 1. A part follows straight on from the
+    one before, on a right-hand page as readily as a left: a blank page is put in to open a
+    part of two pages or more as a spread only where the booklet has blank pages to spare
+    anyway (those that make its count a multiple of four), so it never takes a sheet more."""
+    pages = len(front) + sum(len(part.pages) for part in parts) + 2     # with the covers
+    spare = padded(pages) - pages
     inside: list[Page | None] = list(front)
     starts = []
     for part in parts:
-        if len(part.pages) > 1 and (len(inside) + 2) % 2:
+        if len(part.pages) > 1 and (len(inside) + 2) % 2 and spare:
             inside.append(None)
+            spare -= 1
         starts.append(len(inside) + 2)
         inside += [_unnumbered(p) for p in part.pages]
     return inside, starts
@@ -270,7 +277,8 @@ def pages(title: str, inside: str, parts: list[Part], paper_key: str,
     middle += [None] * (count - 2 - len(middle))
     out = [on_page(page_paper, 1, cover(paper, title, inside, parts, colours), colours,
                    numbered=False)]
-    out += [on_page(page_paper, n, content, colours)
+    # A blank page, and the blank inside of a print shop's cover, carry no folio.
+    out += [on_page(page_paper, n, content, colours, numbered=content is not None)
             for n, content in enumerate(middle, start=2)]
     out.append(on_page(page_paper, count, back_cover(paper, colours), colours,
                        numbered=False))
