@@ -174,11 +174,14 @@ class Sheet:
 def fit(blocks: list[Block], figures: dict[str, Figure], paper: Paper, colours: Palette,
         footer_text: str = "") -> tuple[Sheet, list[Column]]:
     """The loosest setting that takes the fewest pages worth taking: tightened a step at a
-    time while the last page would be less than a third full and a step saves it."""
+    time while the last page would be less than a third full and a step saves it. A sheet
+    that would run to a second page is always tried tighter: one sheet of paper is worth
+    more than the looser spacing."""
     sheet = Sheet(blocks, figures, paper, colours, FITTING[0], footer_text)
     columns = sheet.set()
     for style in FITTING[1:]:
-        if sheet.page_count(columns) == 1 or sheet.last_fill(columns) >= THIRD:
+        pages = sheet.page_count(columns)
+        if pages == 1 or (pages > 2 and sheet.last_fill(columns) >= THIRD):
             break
         tighter = Sheet(blocks, figures, paper, colours, style, footer_text)
         tighter_columns = tighter.set()

@@ -272,7 +272,9 @@ def tint_hatching(p: hexboard.Placement, cells: list[Hex], angles: tuple[float, 
 
 
 def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
-    width, height = 80.0, 78.0
+    # Upright, as on the board: its height sets its size. 58 mm keeps the cells large enough
+    # for a letter and its ring, and the sheet on one page in every language.
+    width, height = 80.0, 58.0
     p = hexboard.place_board(turn.board.size, 0, 0, width, height, with_coordinates=False,
                              angles=BOARD_ANGLES)
     x_cells, o_cells = turn.allowed(turn.x_number), turn.allowed(turn.o_number)
@@ -299,11 +301,12 @@ def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
             shapes.append(Circle(c, 0.62 * r, Paint(fill=colours["cell"], stroke=colours["ink"],
                                                     width=max(0.25, 0.06 * r))))
             shapes.append(centred_label(c.x, c.y, letter, size, colour, "bold"))
-    caption = _("On this %(n)s × %(n)s board, x chose %(x1)s and %(x2)s; o chose %(o1)s and "
-                "%(o2)s. Both chose %(shared)s, so it is skipped. Lines rising to the right: empty "
-                "spaces offering %(x)s, where x may write. Lines falling to the right: spaces "
-                "offering %(o)s, where o may write. Crossed lines: both. The ringed letters are "
-                "this turn's two x's and two o's; light grey letters were written earlier.",
+    # Short enough that the sheet stays one page in every language.
+    caption = _("On this %(n)s × %(n)s board, x chose %(x1)s and %(x2)s, o chose %(o1)s and "
+                "%(o2)s; %(shared)s, chosen by both, is skipped. Lines rising to the right: "
+                "empty spaces offering %(x)s, where x may write; falling: spaces offering "
+                "%(o)s, where o may write; crossed: both. Ringed letters were written this "
+                "turn, grey ones earlier.",
                 n=turn.board.size, x1=turn.x_numbers[0], x2=turn.x_numbers[1],
                 o1=turn.o_numbers[0], o2=turn.o_numbers[1], shared=turn.shared,
                 x=turn.x_number, o=turn.o_number)
