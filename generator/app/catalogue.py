@@ -8,6 +8,7 @@ single pages.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -309,6 +310,47 @@ def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
     is more than one core, the rules booklets, and the index pages; with `shop`, also every
     item and booklet for a print shop in a print-shop/ folder (bleed `shop_bleed`, by
     default the paper's). Files do not depend on the order they are made in."""
+    roots = _roots(out, game_keys, langs)
+    existed = _contents(out, roots)
+    try:
+        return _build(game_keys, papers, out, jobs, progress, shop, shop_bleed, langs)
+    except BaseException:
+        _take_back(out, roots, existed)
+        raise
+
+
+def _roots(out: Path, game_keys: Sequence[str], langs: Sequence[str]) -> list[Path]:
+    """The folders a build writes in, below `out` (never the rest of `out`, which may be a
+    folder of the user's own)."""
+    tops = [out, *(language_folder(out, lang) for lang in langs if lang != i18n.SOURCE)]
+    return [top / name for top in tops
+            for name in (*game_keys, "booklets", SHOP_FOLDER)] + tops[1:]
+
+
+def _contents(out: Path, roots: Sequence[Path]) -> set[Path]:
+    found = {out, *(p for p in out.glob("*.html"))} if out.is_dir() else set()
+    for root in roots:
+        if root.is_dir():
+            found |= {root, *root.rglob("*")}
+    return found
+
+
+def _take_back(out: Path, roots: Sequence[Path], existed: set[Path]) -> None:
+    """After a failed build (a full disk, an interrupt), what it made goes again: the files
+    that were not there, then the folders it made, deepest first. Files it replaced stay
+    replaced, each whole (every file is written atomically)."""
+    made = _contents(out, roots) - existed
+    for path in sorted(made, key=lambda p: len(p.parts), reverse=True):
+        with contextlib.suppress(OSError):
+            if path.is_dir() and not path.is_symlink():
+                path.rmdir()
+            else:
+                path.unlink()
+
+
+def _build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
+           progress: Callable[[str], None], shop: bool, shop_bleed: float | None,
+           langs: Sequence[str]) -> list[tuple[Entry | Booklet, list[Path]]]:
     make_folder(out)
     shop_papers = [for_press(p, "print-shop", shop_bleed) for p in papers] if shop else []
     built = _build_items(game_keys, [*papers, *shop_papers], out, jobs, progress, langs)

@@ -28,6 +28,10 @@ INT, FLOAT, TEXT, CHOICE, PAPER_SIZE, FLAG, SWITCH, MANY = (
     "int", "float", "text", "choice", "paper", "flag", "switch", "many")
 PALETTE_NAMES = tuple(sorted(PALETTES))
 DPI_RANGE = (36, 1200)
+DEFAULT_DPI = 300
+# The most pixels a PNG page may have: 100 million, about 400 MB while it is drawn. A4 takes
+# up to 1017 dpi, A3 719, Letter 1034.
+MAX_PIXELS = 100e6
 COPIES_RANGE = (1, 100)
 
 

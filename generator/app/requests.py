@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.app import params as P
-from generator.core.paper import Paper, for_press
+from generator.core.paper import MM_PER_INCH, Paper, for_press
 from generator.errors import UserError
 from generator.games import KEYS, find
 from generator.games.game import Game, OptionError
@@ -117,6 +117,8 @@ def item_request(game: Game[Any], item: str, values: Mapping[str, Any],
     cell, tile = typed.get("cell"), bool(typed.get("tile", False))
     if dpi is not None and fmt != "png":
         raise OptionError(f"--dpi is for --format png, not {fmt}")
+    if fmt == "png":
+        _refuse_huge_pixels(paper, dpi or P.DEFAULT_DPI)
     if fmt in render.DATA_FORMATS:
         if paper.press.shop:
             raise OptionError("--for print-shop is for printed items, not --format json")
@@ -130,6 +132,19 @@ def item_request(game: Game[Any], item: str, values: Mapping[str, Any],
         documents.check(game, item, options, paper)
     return ItemRequest(game, item, options, paper, typed.get("palette", "colour"),
                        typed.get("lang", SOURCE), fmt, dpi, copies, cell, tile)
+
+
+def _refuse_huge_pixels(paper: Paper, dpi: int) -> None:
+    """Refuse, before drawing, a page whose pixels would not fit in memory: the largest dpi
+    the paper allows is in the message. (A tiled board's sheets are the paper.)"""
+    bleed = 2 * paper.press.bleed
+    inches = ((paper.width + bleed) / MM_PER_INCH, (paper.height + bleed) / MM_PER_INCH)
+    pixels = inches[0] * dpi * inches[1] * dpi
+    if pixels > P.MAX_PIXELS:
+        largest = int((P.MAX_PIXELS / (inches[0] * inches[1])) ** 0.5)
+        raise OptionError(f"--dpi {dpi} on {paper.name} paper makes {pixels / 1e6:.0f} million "
+                          f"pixels a page, more than {P.MAX_PIXELS / 1e6:.0f} million; this "
+                          f"paper takes at most --dpi {largest}")
 
 
 def _refuse_given(given: Collection[str], names: Sequence[str], what: str, fmt: str) -> None:

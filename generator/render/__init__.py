@@ -214,10 +214,11 @@ class _Place:
             found = None
         except OSError as err:
             raise OutputError(f"cannot write {shown}: {err.strerror or err}") from None
+        folder = real.parent if str(real.parent) else Path(".")
         if found is None:
-            folder = real.parent if str(real.parent) else Path(".")
             if not folder.is_dir():
                 raise OutputError(f"cannot write {shown}: folder {folder} does not exist")
+            _can_create_in(folder, shown)
             return cls(shown, real)
         kind = found.st_mode
         if stat.S_ISDIR(kind):
@@ -227,11 +228,39 @@ class _Place:
         if not stat.S_ISREG(kind):
             what = "a block device" if stat.S_ISBLK(kind) else "not a file"
             raise OutputError(f"cannot write {shown}: it is {what}")
-        if found.st_nlink > 1:
+        if found.st_nlink - _our_backups(folder, found) > 1:
             raise OutputError(f"cannot write {shown}: it has {found.st_nlink} hard links, "
                               f"which replacing it would break; remove it or name another "
                               f"file")
+        _can_create_in(folder, shown)
         return cls(shown, real, mode=stat.S_IMODE(kind), owner=(found.st_uid, found.st_gid))
+
+
+def _can_create_in(folder: Path, shown: Path) -> None:
+    """Refuse, before any drawing, a folder where no file can be made (read-only, not ours,
+    a read-only file system): a file is made there and taken away at once."""
+    try:
+        fd, name = tempfile.mkstemp(prefix=".pnp-", suffix=".probe", dir=folder)
+    except OSError as err:
+        raise OutputError(f"cannot write {shown}: {err.strerror or err}") from None
+    os.close(fd)
+    os.unlink(name)
+
+
+def _our_backups(folder: Path, found: os.stat_result) -> int:
+    """Links to the file that are another pnp run's backups of it (.pnp-*.old beside it):
+    a run that replaces the file at the same moment holds one for a moment."""
+    try:
+        names = [e for e in os.scandir(folder)
+                 if e.name.startswith(".pnp-") and e.name.endswith(".old")]
+    except OSError:
+        return 0
+    same = 0
+    for entry in names:
+        with contextlib.suppress(OSError):
+            st = entry.stat(follow_symlinks=False)
+            same += st.st_ino == found.st_ino and st.st_dev == found.st_dev
+    return same
 
 
 def _new_name(folder: Path, ending: str) -> Path:

@@ -211,7 +211,6 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
     chosen = list(LANGUAGES) if "all" in langs else list(dict.fromkeys(langs)) or ["en"]
     requests.booklet_request(keys, paper="a4", target=target, bleed=bleed)  # refuses --bleed
     catalogue.check(keys, papers, out)
-    catalogue.make_folder(out)
     steps = len(keys) * len(chosen)
     if sys.stderr is not None and sys.stderr.isatty():
         with click.progressbar(length=steps, label="Building", file=sys.stderr) as bar:
