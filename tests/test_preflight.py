@@ -293,7 +293,7 @@ def test_an_unreadable_file_is_one_line_and_exit_2(tmp_path, kind):
 
 
 def test_check_does_not_slow_other_commands():
-    probe = ("import sys; from generator import cli; "
+    probe = ("import sys; from generator.ui import cli; "
              "print(any(m.startswith('pikepdf') for m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                             check=True)
