@@ -107,12 +107,19 @@ def decoded_size(stream: Any, cap: int) -> int:
         try:
             data = inflater.decompress(data, cap + 1)
         except zlib.error:
-            return len(stream.read_bytes())    # qpdf says what is wrong, as a warning
+            return _qpdf_size(stream)           # qpdf says what is wrong, as a warning
         if len(data) > cap:
             return len(data)
     else:
         return len(data)
-    return len(stream.read_bytes())
+    return _qpdf_size(stream)
+
+
+def _qpdf_size(stream: Any) -> int:
+    """Decoded by qpdf, as its content parser will (every filter a content stream may have,
+    run-length included)."""
+    import pikepdf
+    return len(stream.read_bytes(pikepdf.StreamDecodeLevel.specialized))
 
 
 def read_bounded(stream: Any, cap: int) -> bytes:

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from contextlib import suppress
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -88,10 +87,13 @@ class PageReader:
 
     def feed(self, operator: str, operands: list[Any], run: Run) -> None:
         self.spent.operation()
-        # A malformed operation is skipped, as viewers do.
-        with suppress(TypeError, ValueError, IndexError, KeyError, AttributeError,
-                      ZeroDivisionError, OverflowError):
+        # A malformed operation is skipped, as viewers do. (Not contextlib.suppress: on
+        # every operation, it would cost a third of the reading.)
+        try:  # noqa: SIM105
             self._step(operator, operands, run)
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError,
+                ZeroDivisionError, OverflowError):
+            pass
 
     # -- painting
 
@@ -170,8 +172,12 @@ class PageReader:
     def _step(self, op: str, args: list[Any], run: Run) -> None:
         g = run.g
         if op == "q":
+            if len(run.stack) >= SAVED_STATES:
+                self.note(f"graphics states saved more than {SAVED_STATES} deep "
+                          f"(the deeper ones were not kept)")
+                return
             run.stack.append(g)
-            run.g = replace(g)
+            run.g = g.copy()
         elif op == "Q":
             if run.stack:
                 run.g = run.stack.pop()
@@ -259,8 +265,9 @@ class PageReader:
         if key not in self.noted_forms:
             self._note_fonts(form.resources)
             self.noted_forms.add(key)
-        placed = Run(form.resources, replace(run.g, ctm=multiply(form.matrix, run.g.ctm)),
-                     run.depth + 1)
+        start = run.g.copy()
+        start.ctm = multiply(form.matrix, run.g.ctm)
+        placed = Run(form.resources, start, run.depth + 1)
         self.open_forms.add(key)
         try:
             if form.operations is not None:
@@ -271,6 +278,10 @@ class PageReader:
         finally:
             self.open_forms.discard(key)
 
+
+# `q` within `q`: far more than any drawing needs (PDF's own guidance is 28), few enough
+# that a stream of nothing but `q` cannot fill memory with copies of the state.
+SAVED_STATES = 1024
 
 # Forms up to this size (decoded) are parsed once per file and their operations kept: a
 # symbol drawn a thousand times is parsed once.

@@ -13,6 +13,7 @@ a memory ceiling, a wall clock, and an interrupt that works while qpdf is busy.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,8 @@ def read_facts(path: Path, budget: Budget | None = None) -> PdfFacts:
     except OSError as err:
         raise PreflightError(f"cannot read {path}: {err.strerror or err}") from None
     except (pikepdf.PdfError, ValueError) as err:
+        if "bad_alloc" in str(err):
+            raise MemoryError from None
         reason = first_line(err, path)
         what = "damaged PDF" if _damage(reason) else "not a readable PDF"
         raise PreflightError(f"cannot read {path}: {what} ({reason})") from None
@@ -45,6 +48,8 @@ def read_facts(path: Path, budget: Budget | None = None) -> PdfFacts:
         try:
             facts = _walk(pikepdf, pdf, Spent(budget or Budget()))
         except (pikepdf.PdfError, RecursionError) as err:
+            if "bad_alloc" in str(err):     # qpdf ran out of memory and said so
+                raise MemoryError from None
             raise PreflightError(f"cannot read {path}: damaged PDF ({first_line(err, path)})"
                                  ) from None
         damaged(pdf, path)
@@ -67,10 +72,15 @@ def _damage(reason: str) -> bool:
 
 
 def first_line(err: BaseException, path: Path) -> str:
-    """The first line of qpdf's message, without the file name it starts with."""
+    """The first line of qpdf's message, without the file name it starts with (and where
+    it says where, that in words of its own)."""
     lines = str(err).strip().splitlines()
     line = lines[0] if lines else type(err).__name__
-    return line.removeprefix(f"{path}: ")
+    found = re.match(rf"{re.escape(str(path))}(?: \((.*?)\))?: (.*)", line)
+    if found is None:
+        return line
+    where, what = found.groups()
+    return f"{where}: {what}" if where else what
 
 
 def _walk(pikepdf: Any, pdf: Any, spent: Spent) -> PdfFacts:
