@@ -45,6 +45,7 @@ class Spent:
     operations: int = 0
     form_runs: int = 0
     text_runs: int = 0
+    next_clock: int = 0
     started: float = field(default_factory=time.monotonic)
 
     def decode(self, size: int) -> int:
@@ -57,7 +58,8 @@ class Spent:
         self.operations += count
         if self.operations > self.budget.operations:
             raise OverBudget(f"more than {self.budget.operations:,} drawing operations")
-        if self.operations % 1024 == 0:
+        if self.operations >= self.next_clock:     # the clock, now and then: it is slow
+            self.next_clock = self.operations + 1024
             self.clock()
 
     def form_run(self) -> None:
@@ -73,6 +75,11 @@ class Spent:
     def clock(self) -> None:
         if time.monotonic() - self.started > self.budget.seconds:
             raise OverBudget(f"reading took more than {self.budget.seconds:g} s")
+
+    def late(self) -> bool:
+        """Past the reading's time, and then some: after a stop, even the pages' boxes
+        (a file can hold a million pages) are no longer read."""
+        return time.monotonic() - self.started > self.budget.seconds + 1
 
     def left(self) -> int:
         return max(0, self.budget.decoded - self.decoded)

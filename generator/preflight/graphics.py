@@ -123,11 +123,14 @@ def show(reader: PageReader, g: Graphics, text: Text, strings: Iterable[Any]) ->
     font = reader.font(g.font) if g.font is not None else NO_FONT
     advance = 0.0
     shown: list[str] = []
+    strings = list(strings)
+    reader.spent.operation(len(strings) // 8)      # and so does a long TJ array
     for item in strings:
         if is_number(item):
             advance -= float(item) / 1000 * g.size * g.hscale
             continue
         data = bytes(item)
+        reader.spent.operation(len(data) // 8)     # a long string costs as operations do
         step = 2 if font.two_byte else 1
         for i in range(0, len(data) - step + 1, step):
             code = int.from_bytes(data[i:i + step], "big")

@@ -40,13 +40,13 @@ def read_pdf(path: Path, budget: Budget | None = None) -> PdfFacts:
     """The facts of every page of the PDF at PATH, read in a child process within MEMORY
     and SECONDS; PreflightError when the file cannot be read."""
     path = Path(path)
-    size = regular_file(path)
+    regular_file(path)
     import pikepdf  # noqa: F401  (imported here once, so each child starts with it)
-    return _in_child(path, budget or Budget(), size)
+    return _in_child(path, budget or Budget())
 
 
-def regular_file(path: Path) -> int:
-    """The size of the regular file at PATH (a symbolic link is followed); PreflightError
+def regular_file(path: Path) -> None:
+    """Nothing, for a regular file at PATH (a symbolic link is followed); PreflightError
     for anything else, told from its stat without opening it (a FIFO would wait for a
     writer, a device never ends)."""
     try:
@@ -55,15 +55,15 @@ def regular_file(path: Path) -> int:
         reason = err.strerror if isinstance(err, OSError) and err.strerror else err
         raise PreflightError(f"cannot read {path}: {reason}") from None
     if stat.S_ISREG(info.st_mode):
-        return info.st_size
+        return
     kind = next((name for test, name in KINDS if test(info.st_mode)), "not a regular file")
     raise PreflightError(f"cannot read {path}: it is {kind}, not a PDF file")
 
 
-def _in_child(path: Path, budget: Budget, size: int) -> PdfFacts:
+def _in_child(path: Path, budget: Budget) -> PdfFacts:
     readable, writable = os.pipe()
     inherited = _address_space()
-    ceiling = inherited + MEMORY + size if inherited else 0    # qpdf may map the file
+    ceiling = inherited + MEMORY if inherited else 0
     pid = os.fork()
     if pid == 0:                                      # the child: never returns
         os.close(readable)

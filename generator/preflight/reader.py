@@ -32,7 +32,9 @@ def read_facts(path: Path, budget: Budget | None = None) -> PdfFacts:
     or qpdf finds it damaged."""
     import pikepdf
     try:
-        pdf = pikepdf.open(path, attempt_recovery=False)
+        # Read, not mapped: a mapped file would count against the reading's memory.
+        pdf = pikepdf.open(path, attempt_recovery=False,
+                           access_mode=pikepdf.AccessMode.stream)
     except pikepdf.PasswordError:
         raise PreflightError(f"cannot read {path}: it is encrypted") from None
     except OSError as err:
@@ -90,6 +92,9 @@ def _walk(pikepdf: Any, pdf: Any, spent: Spent) -> PdfFacts:
     forms: dict[Any, Form] = {}
     stopped = False
     for number, page in enumerate(pdf.pages, start=1):
+        if stopped and spent.late():
+            notes.append(f"pages from {number} on were not counted")
+            break
         reader = PageReader(pikepdf, page, number, spent, notes, forms)
         if not stopped:
             try:

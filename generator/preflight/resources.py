@@ -201,7 +201,7 @@ def _cid_widths(pikepdf: Any, spec: Any, cap: int, too_many: Callable[[int], Non
     """A CIDFont's /W: `c [w1 w2 …]` and `first last w` entries, read up to `cap` codes."""
     widths: dict[int, float] = {}
     i = 0
-    while i + 1 < len(spec) and len(widths) < cap:
+    while i + 1 < len(spec) and len(widths) < cap and i < 4 * cap:
         first = int(spec[i])
         if isinstance(spec[i + 1], pikepdf.Array):
             listed = spec[i + 1]
