@@ -121,8 +121,8 @@ def _answer(data: bytes, status: int, path: Path) -> PdfFacts:
         if number == signal.SIGABRT:      # std::bad_alloc where C++ could not throw it
             raise PreflightError(f"cannot read {path}: reading it needs more than "
                                  f"{MEMORY // MB} MB of memory")
-        raise PreflightError(f"cannot read {path}: the reading stopped on "
-                             f"{signal.Signals(number).name}")
+        name = signal.Signals(number).name if number in signal.valid_signals() else number
+        raise PreflightError(f"cannot read {path}: the reading stopped on signal {name}")
     if not data:
         raise PreflightError(f"cannot read {path}: the reading stopped without an answer")
     kind, value = pickle.loads(data)
