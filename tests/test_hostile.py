@@ -495,10 +495,18 @@ TAKES = {"blind-hex": ("--size", "--numbers", "--seed", "--edition"), "nex": ("-
 def command_lines(draw):
     command = draw(st.sampled_from(["board"] * 12 + ["stats"] * 2 + ["pad", "rules", "kit",
                                     "counters", "tiles", "puzzle", "list", "booklet",
-                                    "judge"]))
+                                    "judge", "check"]))
     args = [command]
     if command == "list":
         return args + draw(st.lists(st.sampled_from(["--help", "x"]), max_size=1))
+    if command == "check":
+        # The preflight on what is in the folder (none of it a PDF), a device, a name
+        # that is not there: each refused with one line, nothing touched.
+        return args + [draw(st.sampled_from(["keep.pdf", "adir", "afile", "link.pdf",
+                                             "missing/x.pdf", "/dev/null", "/dev/zero",
+                                             "n\nl.pdf", ""]))] + draw(
+            st.lists(st.sampled_from(["--for", "print-shop", "home", "--booklet", "x"]),
+                     max_size=2))
     if command == "booklet":
         # Booklets are slow to make: the fuzz makes them fail early, or asks for help.
         return args + draw(st.sampled_from([["--all", "nex"], [], ["nex", "-o", "x.svg"],

@@ -23,7 +23,10 @@ from reportlab.pdfgen.canvas import Canvas
 from generator import preflight
 from generator.core.geometry import Point
 from generator.core.palette import COLOUR
-from generator.core.paper import BLEED_IN, BLEED_MM, NAMED, SHOP_SAFE, Paper, for_press, parse_paper
+from generator.core.paper import BLEED_MM, NAMED, SHOP_SAFE, Paper, for_press, parse_paper
+from generator.core.printing import BLEED_IN as BLEED_INCHES
+
+BLEED_IN = BLEED_INCHES * 25.4   # mm
 from generator.core.scene import Document, Page, Paint, line, rectangle
 from generator.games import KEYS
 from generator.layout import booklet, cutsheet

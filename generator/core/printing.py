@@ -28,6 +28,10 @@ BLEED_MM = 3.0
 BLEED_IN = 0.125                  # inches
 MAX_BLEED = 10.0
 
+# The four process plates, as a Separation colour space names them; /All is the registration
+# colour, which prints on every one of them.
+PROCESS_PLATES = ("Cyan", "Magenta", "Yellow", "Black")
+
 INK_LIMIT = 2.4                   # total ink C + M + Y + K, 240%
 DARK = 0.75                       # text at least this dark prints as black ink alone
 THINNEST_LINE = 0.25              # pt: thinner lines may vanish in print

@@ -1,0 +1,189 @@
+"""Reading a PDF in a child process that the parent can always stop.
+
+qpdf works in C++: while it inflates a stream or scans a file, Python runs no signal handler,
+so Ctrl-C and SIGTERM wait for it; and an allocation of gigabytes ends in std::bad_alloc,
+which can abort the whole program. So the reading runs in a forked child with a ceiling on
+its address space and on its processor time. The parent waits for the child's answer on a
+pipe with a wall clock; a signal interrupts that wait at once, and the child is killed on the
+way out, whatever it was doing. Only regular files are read: a device, a FIFO or a socket
+is refused from its stat, without being opened.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import resource
+import select
+import signal
+import stat
+import time
+from pathlib import Path
+from typing import Any
+
+from generator.preflight.budget import MB, Budget
+from generator.preflight.facts import PdfFacts
+from generator.preflight.reader import PreflightError, read_facts
+
+MEMORY = 144 * MB        # address space the child may take beyond what it is forked with
+SECONDS = 9.0            # the whole reading, by the wall clock (the reader stops itself at
+                         # its budget's seconds, with a FAIL line, before this)
+ANSWER = 256 * MB        # the facts sent back: far more than the text-run budget makes
+
+KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"),
+         (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+         (stat.S_ISBLK, "a block device"))
+
+
+def read_pdf(path: Path, budget: Budget | None = None) -> PdfFacts:
+    """The facts of every page of the PDF at PATH, read in a child process within MEMORY
+    and SECONDS; PreflightError when the file cannot be read."""
+    path = Path(path)
+    regular_file(path)
+    import pikepdf  # noqa: F401  (imported here once, so each child starts with it)
+    return _in_child(path, budget or Budget())
+
+
+def regular_file(path: Path) -> None:
+    """Nothing, for a regular file at PATH (a symbolic link is followed); PreflightError
+    for anything else, told from its stat without opening it (a FIFO would wait for a
+    writer, a device never ends)."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else err
+        raise PreflightError(f"cannot read {path}: {reason}") from None
+    if stat.S_ISREG(info.st_mode):
+        return
+    kind = next((name for test, name in KINDS if test(info.st_mode)), "not a regular file")
+    raise PreflightError(f"cannot read {path}: it is {kind}, not a PDF file")
+
+
+def _in_child(path: Path, budget: Budget) -> PdfFacts:
+    readable, writable = os.pipe()
+    inherited = _address_space()
+    ceiling = inherited + MEMORY if inherited else 0
+    pid = os.fork()
+    if pid == 0:                                      # the child: never returns
+        os.close(readable)
+        _child(path, budget, ceiling, writable)
+    os.close(writable)
+    reaped = False
+    try:
+        answer = _receive(readable, path)
+        status = _wait(pid)
+        reaped = True
+    finally:
+        os.close(readable)
+        if not reaped:                                # out of time, or interrupted
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+            _wait(pid)
+    return _answer(answer, status, path)
+
+
+def _wait(pid: int) -> int:
+    try:
+        return os.waitpid(pid, 0)[1]
+    except ChildProcessError:       # reaped already: SIGCHLD ignored by whoever runs pnp
+        return 0
+
+
+def _receive(readable: int, path: Path) -> bytes:
+    deadline = time.monotonic() + SECONDS
+    chunks: list[bytes] = []
+    received = 0
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise PreflightError(f"cannot read {path}: reading it takes more than "
+                                 f"{SECONDS:g} s")
+        ready, _, _ = select.select([readable], [], [], left)
+        if not ready:
+            continue
+        chunk = os.read(readable, 1 << 16)
+        if not chunk:
+            return b"".join(chunks)
+        received += len(chunk)
+        if received > ANSWER:
+            raise PreflightError(f"cannot read {path}: it holds more than the preflight "
+                                 f"can report")
+        chunks.append(chunk)
+
+
+def _answer(data: bytes, status: int, path: Path) -> PdfFacts:
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        if number == signal.SIGXCPU:
+            raise PreflightError(f"cannot read {path}: reading it takes more than "
+                                 f"{SECONDS:g} s of processor time")
+        if number == signal.SIGABRT:      # std::bad_alloc where C++ could not throw it
+            raise PreflightError(f"cannot read {path}: reading it needs more than "
+                                 f"{MEMORY // MB} MB of memory")
+        name = signal.Signals(number).name if number in signal.valid_signals() else number
+        raise PreflightError(f"cannot read {path}: the reading stopped on signal {name}")
+    if not data:
+        raise PreflightError(f"cannot read {path}: the reading stopped without an answer")
+    kind, value = pickle.loads(data)
+    if kind == "facts":
+        assert isinstance(value, PdfFacts)
+        return value
+    if kind == "memory":
+        raise PreflightError(f"cannot read {path}: reading it needs more than "
+                             f"{MEMORY // MB} MB of memory")
+    raise PreflightError(str(value))
+
+
+def _child(path: Path, budget: Budget, ceiling: int, writable: int) -> None:
+    """Read, send the answer (facts, or the one line that says why not), and exit at once:
+    no cleanup of the parent's that was forked along (atexit, buffered output) runs here."""
+    status = 1
+    try:
+        _confine(ceiling)
+        answer: tuple[str, Any]
+        try:
+            answer = ("facts", read_facts(path, budget))
+        except PreflightError as err:
+            answer = ("refused", str(err))
+        except MemoryError:
+            answer = ("memory", None)
+        except Exception as err:   # noqa: BLE001 (a hostile file's surprise: one line)
+            answer = ("refused", f"cannot read {path}: damaged PDF ({type(err).__name__}: "
+                                 f"{str(err).splitlines()[0][:200] if str(err) else ''})")
+        data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(writable, view):]
+        status = 0
+    finally:
+        os._exit(status)
+
+
+def _confine(ceiling: int) -> None:
+    """The child's limits: signals that stop it at once, memory, processor time, no core
+    file, and death with its parent."""
+    for number in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(number) is not signal.SIG_IGN:
+            signal.signal(number, signal.SIG_DFL)
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+        prctl(1, signal.SIGKILL)                      # PR_SET_PDEATHSIG
+    limits = [(resource.RLIMIT_CPU, int(SECONDS) + 1), (resource.RLIMIT_CORE, 0)]
+    if ceiling:
+        limits.append((resource.RLIMIT_AS, ceiling))
+    for limit, value in limits:
+        with contextlib.suppress(ValueError, OSError):
+            hard = resource.getrlimit(limit)[1]
+            wanted = value if hard == resource.RLIM_INFINITY else min(value, hard)
+            resource.setrlimit(limit, (wanted, hard))
+
+
+def _address_space() -> int:
+    """This process's virtual size in bytes (Linux's /proc; 0 where there is none)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
