@@ -25,8 +25,6 @@ from generator.core.geometry import Point
 from generator.core.palette import COLOUR
 from generator.core.paper import BLEED_MM, NAMED, SHOP_SAFE, Paper, for_press, parse_paper
 from generator.core.printing import BLEED_IN as BLEED_INCHES
-
-BLEED_IN = BLEED_INCHES * 25.4   # mm
 from generator.core.scene import Document, Page, Paint, line, rectangle
 from generator.games import KEYS
 from generator.layout import booklet, cutsheet
@@ -35,6 +33,7 @@ from generator.render.pdf import document_pdf, into_bleed
 
 PNP = [sys.executable, "-m", "generator.ui.cli"]
 PT = 72 / 25.4
+BLEED_IN = BLEED_INCHES * 25.4   # mm, on inch papers
 GAMES = KEYS
 
 
