@@ -177,15 +177,11 @@ class Card:
         return self.svgs[0] if self.svgs else None
 
 
-# What the index page calls a variant, in each language.
-VARIANT_LABELS = {"cards": i18n.N_("cards"), "pennies": i18n.N_("pennies")}
-
-
-def card_label(variant: str, item: str, paper: str) -> str:
+def card_label(game: Game[Any], variant: str, item: str, paper: str) -> str:
     """"cards rules, A4", "board, Letter": the variant (unless the only one), item, paper."""
     what = _(ITEMS[item].label) if item in ITEMS else item
     if variant != "standard":
-        kind = _(VARIANT_LABELS[variant]) if variant in VARIANT_LABELS else variant
+        kind = game.edition_name(variant)
         what = _("%(variant)s %(item)s", variant=kind, item=what)
     return _("%(item)s, %(paper)s", item=what,
              paper=paper_name(paper.lower()) if paper.lower() in NAMED else paper)
@@ -230,7 +226,7 @@ def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]]) -> list[dict[
     games = []
     for game_key in dict.fromkeys(k[0] for k in files):
         game = game_named(game_key)
-        cards = [Card(card_label(variant, item, paper),
+        cards = [Card(card_label(game, variant, item, paper),
                       found["pdf"][0], tuple(found.get("svg", ())))
                  for (g, variant, item, paper), found in files.items() if g == game_key]
         games.append({"key": game.key, "title": game.title, "designer": game.designer,

@@ -11,7 +11,7 @@ from generator.core.scene import Document
 from generator.games import load as game_named
 from generator.games.game import Game, OptionError
 from generator.games.items import ITEMS, KIT, smallest_for
-from generator.i18n import N_, _, ngettext
+from generator.i18n import _, ngettext
 from generator.layout import booklet, tiling
 
 
@@ -64,7 +64,7 @@ def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
                                          game.year)))
         edition = getattr(options, "edition", "")
         parts.append(booklet.Part(game.title, byline, pages,
-                                  _(EDITIONS[edition]) if edition else ""))
+                                  game.edition_name(edition, long=True) if edition else ""))
     title = parts[0].title if len(parts) == 1 else _("Connection games")
     inside = booklet_contents(extras)
     sheets = booklet.booklet(title, inside[:1].upper() + inside[1:], parts, paper_key,
@@ -78,8 +78,6 @@ def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
                             printed.press.shop)
 
 
-# A game's editions as a booklet names them.
-EDITIONS = {"cards": N_("cards edition"), "pennies": N_("pennies edition")}
 
 
 def tiled_board(game: Game[Any], options: Any, paper: Paper, cell: float, tile: bool,

@@ -84,6 +84,15 @@ class Game(Generic[OptionsT]):
     refuse: Callable[[OptionsT, str], None] | None = None
     # Other names the command line accepts for the game.
     aliases: tuple[str, ...] = ()
+    # Each edition's name, untranslated: short (the index page: "cards rules, A4") and long
+    # (a sheet or booklet: "cards edition").
+    edition_names: Mapping[str, tuple[str, str]] = dataclasses.field(default_factory=dict)
+
+    def edition_name(self, variant: str, long: bool = False) -> str:
+        """An edition's name in the active language; a variant without a name is itself."""
+        from generator.i18n import _
+        names = self.edition_names.get(variant)
+        return _(names[long]) if names else variant
 
     @property
     def package(self) -> str:

@@ -8,6 +8,7 @@ the numbers in hand as cards; the pennies edition tracks them with pennies on th
 
 from __future__ import annotations
 
+from generator.games.blind_hex.board import EDITION_NAMES
 from generator.games.blind_hex.rules import (
     DESIGNER,
     EDITIONS,
@@ -27,5 +28,5 @@ def _variants() -> list[tuple[str, Options]]:
 GAME = Game(
     key="blind-hex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "pad"), board_json=board_json, stats=stats_report,
-    editions=_variants, refuse=Options.check_item,
+    editions=_variants, refuse=Options.check_item, edition_names=EDITION_NAMES,
 )

@@ -6,11 +6,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.core.geometry import Hex, Rhombus, edge_key
+from generator.i18n import N_
 
 TITLE = "Blind Hex"
 DESIGNER = "Don Kirkby"
 YEAR = "2012"
 EDITIONS = ("cards", "pennies")
+# Each edition as the index page names it, and as a sheet or booklet does.
+EDITION_NAMES = {"cards": (N_("cards"), N_("cards edition")),
+                 "pennies": (N_("pennies"), N_("pennies edition"))}
+MIN_RULE_NUMBERS = 4  # two covered numbers must still leave two to choose
 LICENCE = "CC-BY-SA 3.0"
 ORIGINAL = "donkirkby.github.io/blind-hex"   # the original work, which CC-BY-SA asks to name
 SIZES = range(4, 26)

@@ -21,6 +21,7 @@ from generator.core.scene import (
     segments,
 )
 from generator.fonts import text_width
+from generator.games.blind_hex.board import EDITION_NAMES, MIN_RULE_NUMBERS
 from generator.games.blind_hex.rules import (
     DESIGNER,
     LICENCE,
@@ -33,7 +34,7 @@ from generator.games.blind_hex.rules import (
     example_turn,
 )
 from generator.games.game import OptionError, Pages
-from generator.i18n import N_, _, pgettext
+from generator.i18n import _, pgettext
 from generator.layout import hexboard, sheet
 from generator.layout.textlayout import Figure, balanced_rows, centred_label, typeset
 
@@ -43,8 +44,6 @@ def credit() -> str:
              designer=DESIGNER, year=YEAR, licence=LICENCE)
 
 
-EDITION_NAMES = {"cards": N_("cards edition"), "pennies": N_("pennies edition")}
-MIN_RULE_NUMBERS = 4  # two covered numbers must still leave two to choose
 # x sides to the players' left and right, o sides at the top and bottom, as the rules say,
 # and square to the page with the x sides upright: one way on every paper and in the rules'
 # figure, so a position copied from one to the other needs no turning in the head.
@@ -327,7 +326,7 @@ def rules_markup(opts: Options, turn: ExampleTurn) -> str:
     return templating.render(templating.beside(__file__, "rules.md.j2"),
         o=opts, M=opts.numbers, N=opts.size, words=WORDS, cards=CARD_NAMES[:opts.numbers],
         fingers=opts.numbers <= 5, turn=turn, credit=credit(), licence=LICENCE,
-        original=ORIGINAL, edition=_(EDITION_NAMES[opts.edition]))
+        original=ORIGINAL, edition=_(EDITION_NAMES[opts.edition][1]))
 
 
 def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:

@@ -13,8 +13,10 @@ from generator.games.blind_hex.board import (
     DEFAULT_SEED,
     DEFAULT_SIZE,
     DESIGNER,
+    EDITION_NAMES,
     EDITIONS,
     LICENCE,
+    MIN_RULE_NUMBERS,
     NUMBERS,
     ORIGINAL,
     PLAYED_NUMBERS,
@@ -32,7 +34,6 @@ from generator.games.game import OptionError, Report, option
 # --- the options of a board -------------------------------------------------------------------
 
 
-MIN_RULE_NUMBERS = 4  # two covered numbers must still leave two to choose
 
 
 @dataclass(frozen=True)
@@ -70,8 +71,7 @@ class Options:
 
     @property
     def label(self) -> str:
-        edition = {"cards": i18n._("cards edition"),
-                   "pennies": i18n._("pennies edition")}[self.edition]
+        edition = i18n._(EDITION_NAMES[self.edition][1])
         return i18n._("%(size)s × %(size)s · numbers 1–%(numbers)s · board %(seed)s · "
                       "%(edition)s", size=self.size, numbers=self.numbers, seed=self.seed,
                       edition=edition)
