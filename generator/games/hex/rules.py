@@ -31,6 +31,7 @@ from generator.core.gridfile import (
     small_number,
 )
 from generator.games.game import OptionError, Verdict, option
+from generator.games.verdicts import connection_lines, replay_lines
 
 TITLE = "Hex"
 # Hein invented the game in 1942 and Nash, independently, in 1947: each name with its year,
@@ -220,17 +221,9 @@ def read_position(text: str) -> tuple[int, dict[Hex, str]]:
 
 
 def describe(size: int, stones: Stones) -> list[str]:
+    lines = connection_lines(winner(size, stones), NAMES,
+                             {c: sides(size, c) for c in (RED, BLUE)}, stones, size, NAMES)
     counts = {k: sum(1 for c in stones.values() if c == k) for k in (RED, BLUE)}
-    lines = []
-    result = winner(size, stones)
-    if result:
-        colour, path = result
-        lines.append(f"{NAMES[colour]} has connected {sides(size, colour)}: "
-                     + " ".join(hex_name(h) for h in path))
-    else:
-        lines.append("No one has connected yet.")
-    lines.append(f"stones: Red {counts[RED]}, Blue {counts[BLUE]}, "
-                 f"empty {size * size - len(stones)}")
     if counts[RED] - counts[BLUE] not in (0, 1):
         lines.append("note: players take turns, one stone each, so Red has as many stones as "
                      "Blue, or one more after Red's turn (a swap changes no stone)")
@@ -243,10 +236,7 @@ def judge(text: str) -> Verdict:
     if is_move_list(text):
         size, turns = read_moves(text)
         game = replay(turns, size)
-        lines = [f"illegal: {e}" for e in game.errors]
-        lines.append(f"after {game.turns} turns on {size} × {size}:")
-        if game.won:
-            lines.append(f"{NAMES[game.won[0]]} connected on turn {game.won[1]}.")
+        lines = replay_lines(game.errors, game.turns, size, game.won, NAMES)
         lines += describe(size, game.stones)
         return Verdict(tuple(lines), not game.errors)
     size, stones = read_position(text)

@@ -28,6 +28,7 @@ from generator.core.gridfile import (
     small_number,
 )
 from generator.games.game import OptionError, Verdict, option
+from generator.games.verdicts import connection_lines, replay_lines
 from generator.i18n import _
 
 TITLE = "Nex"
@@ -248,17 +249,10 @@ def read_position(text: str) -> tuple[int, dict[Hex, str]]:
 
 
 def describe(size: int, stones: Stones) -> list[str]:
-    counts = {k: sum(1 for c in stones.values() if c == k) for k in (BLACK, WHITE, NEUTRAL)}
-    lines = []
-    result = winner(size, stones)
-    if result:
-        colour, path = result
-        lines.append(f"{NAMES[colour]} has connected the {SIDES[colour]} sides: "
-                     + " ".join(hex_name(h) for h in path))
-    else:
-        lines.append("No one has connected yet.")
-    lines.append(f"stones: Black {counts[BLACK]}, White {counts[WHITE]}, neutral "
-                 f"{counts[NEUTRAL]}, empty {size * size - len(stones)}")
+    lines = connection_lines(winner(size, stones), NAMES,
+                             {c: f"the {SIDES[c]} sides" for c in (BLACK, WHITE)}, stones,
+                             size, {BLACK: "Black", WHITE: "White", NEUTRAL: "neutral"})
+    counts = {k: sum(1 for c in stones.values() if c == k) for k in (BLACK, WHITE)}
     if counts[BLACK] - counts[WHITE] not in (0, 1):
         lines.append("note: every ordinary turn gives its player one stone, so Black has as "
                      "many stones as White, or one more after Black's turn")
@@ -271,11 +265,7 @@ def judge(text: str) -> Verdict:
     if is_move_list(text):
         size, turns = read_moves(text)
         game = replay(turns, size)
-        lines = [f"illegal: {e}" for e in game.errors]
-        played = f"{game.turns} turn" + ("" if game.turns == 1 else "s")
-        lines.append(f"after {played} on {size} × {size}:")
-        if game.won:
-            lines.append(f"{NAMES[game.won[0]]} connected on turn {game.won[1]}.")
+        lines = replay_lines(game.errors, game.turns, size, game.won, NAMES)
         lines += describe(size, game.stones)
         return Verdict(tuple(lines), not game.errors)
     size, stones = read_position(text)

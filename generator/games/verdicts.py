@@ -1,0 +1,43 @@
+"""What the connection games' judges print, in one wording: the illegal turns of a replay,
+how far it went, who connected and with which chain, and the stones on the board."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from generator.core.geometry import Hex
+from generator.core.gridfile import hex_name
+
+
+def count(n: int, one: str, many: str) -> str:
+    """"1 turn", "2 turns": a count with its noun."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def replay_lines(errors: Iterable[object], turns: int, size: int,
+                 won: tuple[Any, ...] | None, names: Mapping[str, str]) -> list[str]:
+    """A replay's illegal turns, then how far it went and who connected on which turn
+    (`won`: the colour and the turn, then anything else)."""
+    lines = [f"illegal: {e}" for e in errors]
+    lines.append(f"after {count(turns, 'turn', 'turns')} on {size} × {size}:")
+    if won:
+        lines.append(f"{names[won[0]]} connected on turn {won[1]}.")
+    return lines
+
+
+def connection_lines(result: tuple[str, Sequence[Hex]] | None, names: Mapping[str, str],
+                     sides: Mapping[str, str], stones: Mapping[Hex, str], size: int,
+                     kinds: Mapping[str, str]) -> list[str]:
+    """Who has connected which sides, with the chain; then the stones of each kind (`kinds`
+    maps a stone's letter to its name) and the empty cells."""
+    if result:
+        colour, path = result
+        lines = [f"{names[colour]} has connected {sides[colour]}: "
+                 + " ".join(hex_name(h) for h in path)]
+    else:
+        lines = ["No one has connected yet."]
+    counts = ", ".join(f"{name} {sum(1 for c in stones.values() if c == k)}"
+                       for k, name in kinds.items())
+    lines.append(f"stones: {counts}, empty {size * size - len(stones)}")
+    return lines
