@@ -46,6 +46,14 @@ def profile(key: str) -> bytes:
 
 
 @cache
+def _packed_profile(key: str) -> bytes:
+    """The profile Flate-compressed once, as every PDF for the condition embeds it."""
+    import zlib
+
+    return zlib.compress(profile(key), 6)
+
+
+@cache
 def _transforms(key: str) -> tuple[Any, Any]:
     """sRGB to the condition's CMYK, and that CMYK to CIELAB (D50, paper white as L* 100),
     both relative colorimetric."""
@@ -227,7 +235,8 @@ def mark_pdfx(pdf: bytes, key: str) -> bytes:
 
     condition: Condition = CONDITIONS[key]
     with pikepdf.open(io.BytesIO(pdf)) as document:
-        stream = pikepdf.Stream(document, profile(key))
+        stream = pikepdf.Stream(document, b"")
+        stream.write(_packed_profile(key), filter=pikepdf.Name.FlateDecode)
         stream["/N"] = 4
         intent = pikepdf.Dictionary(
             Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
@@ -242,7 +251,10 @@ def mark_pdfx(pdf: bytes, key: str) -> bytes:
         info.GTS_PDFXConformance = pikepdf.String(PDFX)
         _rename_subsets(document)
         out = io.BytesIO()
+        # Streams as reportlab compressed them: inflating and deflating them again would
+        # take most of the time the marking adds.
         document.save(out, deterministic_id=True, compress_streams=True,
+                      stream_decode_level=pikepdf.StreamDecodeLevel.none,
                       object_stream_mode=pikepdf.ObjectStreamMode.disable)
         return out.getvalue()
 
