@@ -397,3 +397,33 @@ def test_the_print_shop_png_shows_the_drawing_s_own_colours(tmp_path):
     from generator.render.png import pdf_pages_png
     (cmyk,) = pdf_pages_png(document_pdf(doc, shop), 50)
     assert Image.open(io.BytesIO(cmyk)).convert("RGB").getpixel((1, 1)) != (0x2e, 0x9d, 0x4a)
+
+
+# ------------------------------------------------------------------ the command line
+
+def test_press_and_ink_limit_options(tmp_path):
+    out = tmp_path / "swop.pdf"
+    done = pnp("board", "nex", "--for", "print-shop", "--press", "swop", "--ink-limit", "200",
+               "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert not pdfx_errors(out, "swop")
+    assert pdfx_errors(out, "gracol")                  # control: not the inch paper's default
+    booklet = tmp_path / "booklet.pdf"
+    assert pnp("booklet", "nex", "--for", "print-shop", "--paper", "letter", "--press",
+               "fogra39", "-o", str(booklet)).returncode == 0
+    assert not pdfx_errors(booklet, "fogra39")
+
+
+@pytest.mark.parametrize("args", [
+    ["board", "nex", "--press", "swop"],                       # the press is the print shop's
+    ["board", "nex", "--ink-limit", "200"],
+    ["board", "nex", "--for", "print-shop", "--ink-limit", "350"],
+    ["board", "nex", "--for", "print-shop", "--ink-limit", "90"],
+    ["board", "nex", "--for", "print-shop", "--press", "fogra"],
+    ["booklet", "nex", "--for", "print-shop", "--ink-limit", "301"],
+])
+def test_bad_press_options_are_one_line(tmp_path, args):
+    done = pnp(*args, "-o", str(tmp_path / "x.pdf"))
+    assert done.returncode == 2
+    assert done.stderr.startswith("pnp: ") and done.stderr.count("\n") == 1
+    assert not list(tmp_path.iterdir())

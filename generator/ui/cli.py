@@ -40,6 +40,7 @@ import click
 from generator import __version__
 from generator.core.palette import PALETTES
 from generator.core.paper import MAX_BLEED, NAMED, PAPERS, TARGETS, Paper, for_press, parse_paper
+from generator.core.printing import CONDITIONS
 from generator.errors import UserError
 from generator.games import KEYS, aliases, all_games, find
 from generator.games.items import ITEMS
@@ -188,24 +189,44 @@ PAPER_HELP = (f"Paper: {', '.join(NAMED)}, or WxH in mm or inches (200x300, 8.5x
 PALETTE = click.option("--palette", type=click.Choice(sorted(PALETTES)), default="colour",
                        show_default=True, help="Colours by role.")
 FOR_HELP = ("Print at home (crop marks, calibration ruler, RGB) or at a print shop (pages the "
-            "trim plus bleed with TrimBox and BleedBox, CMYK with at most 240% ink, no marks).")
+            "trim plus bleed with TrimBox and BleedBox, CMYK for the press, PDF/X-1a, no "
+            "marks).")
 BLEED_HELP = ("With --for print-shop, bleed past the trim on every side, 0-10 mm.  [default: 3 "
               "mm, or 0.125 in on inch papers]")
 
 
+PRESS_HELP = ("With --for print-shop, the printing condition to separate the colours for: "
+              "fogra39 (coated offset, Europe), gracol (GRACoL 2006, North America) or swop.  "
+              "[default: fogra39 on metric papers, gracol on inch papers]")
+INK_HELP = ("With --for print-shop, the most ink on any spot, C+M+Y+K in %, 100 up to what "
+            "the condition allows (300).  [default: 240]")
+
+
+def condition_options() -> list[click.Parameter]:
+    """--press and --ink-limit: the print shop's printing condition and total ink."""
+    return [click.Option(["--press", "condition"], type=click.Choice(sorted(CONDITIONS)),
+                         help=PRESS_HELP),
+            click.Option(["--ink-limit"], type=click.FloatRange(0, 400), metavar="PERCENT",
+                         help=INK_HELP)]
+
+
 def press_options() -> list[click.Parameter]:
-    """--for and --bleed: who prints the pages (generator.core.paper.Press)."""
+    """--for, --bleed, --press and --ink-limit: who prints the pages (generator.core.paper.
+    Press)."""
     return [click.Option(["--for", "target"], type=click.Choice(TARGETS), default="home",
                          show_default=True, help=FOR_HELP),
             click.Option(["--bleed"], type=click.FloatRange(0, MAX_BLEED), metavar="MM",
-                         help=BLEED_HELP)]
+                         help=BLEED_HELP),
+            *condition_options()]
 
 
-def pressed(paper: Paper, target: str, bleed: float | None) -> Paper:
-    """The paper for the target; --bleed without --for print-shop is refused."""
+def pressed(paper: Paper, target: str, bleed: float | None, condition: str | None = None,
+            ink_limit: float | None = None) -> Paper:
+    """The paper for the target; --bleed, --press and --ink-limit without --for print-shop
+    are refused, as is an ink limit the condition does not allow."""
     from generator.games.game import OptionError
     try:
-        return for_press(paper, target, bleed)
+        return for_press(paper, target, bleed, condition=condition, ink_limit=ink_limit)
     except ValueError as err:
         raise OptionError(str(err)) from None
 
@@ -368,13 +389,13 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
             ]
 
         def run(paper: Paper, palette: str, fmt: str | None, output: Path | None,
-                dpi: int | None, target: str, bleed: float | None, lang: str,
-                copies: int | None = None, cell: float | None = None,
-                tile: bool = False, **given: Any) -> None:
+                dpi: int | None, target: str, bleed: float | None, condition: str | None,
+                ink_limit: float | None, lang: str, copies: int | None = None,
+                cell: float | None = None, tile: bool = False, **given: Any) -> None:
             from generator import i18n
             with i18n.language(lang):
-                write(pressed(paper, target, bleed), palette, fmt, output, dpi, copies, cell,
-                      tile, **given)
+                write(pressed(paper, target, bleed, condition, ink_limit), palette, fmt,
+                      output, dpi, copies, cell, tile, **given)
 
         def write(paper: Paper, palette: str, fmt: str | None, output: Path | None,
                   dpi: int | None, copies: int | None, cell: float | None,
@@ -523,11 +544,14 @@ main.add_command(GameGroup(
               help="Home: imposed two pages to a side, to print duplex and fold. Print shop: "
                    "single pages with bleed in reading order, padded to a multiple of 4.")
 @click.option("--bleed", type=click.FloatRange(0, MAX_BLEED), metavar="MM", help=BLEED_HELP)
+@click.option("--press", "condition", type=click.Choice(sorted(CONDITIONS)), help=PRESS_HELP)
+@click.option("--ink-limit", type=click.FloatRange(0, 400), metavar="PERCENT", help=INK_HELP)
 @click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
               help=LANG_HELP)
 def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
                     extras: tuple[str, ...], palette: str, output: Path | None, target: str,
-                    bleed: float | None, lang: str) -> None:
+                    bleed: float | None, condition: str | None, ink_limit: float | None,
+                    lang: str) -> None:
     """Impose rule sheets (and more) as a saddle-stitched booklet, ready to print duplex."""
     from generator import i18n, render
     from generator.app import documents
@@ -538,7 +562,7 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
     keys = list(KEYS) if everything else list(dict.fromkeys(games))
     if not keys:
         raise click.UsageError("name the games for the booklet, or give --all")
-    press = pressed(FORMATS[paper][0], target, bleed).press
+    press = pressed(FORMATS[paper][0], target, bleed, condition, ink_limit).press
     render.check_target(output, None, ("pdf",), "booklet")
     with i18n.language(lang):
         document = documents.booklet_document(keys, list(extras), paper, palette, target,
