@@ -1,14 +1,16 @@
 # `make` builds the whole catalogue into output/; `make test` installs what the tests need,
 # lints and type-checks, and runs them; `make bench` times whole commands and prints medians.
+# `make profiles` rebuilds the print shops' ICC profiles (by hand only: they are committed).
 # `make messages` gathers the printed strings into the translators' catalogues; `make locales`
 # compiles each language's .po into the .mo that pnp reads (both committed; a test checks
 # that every .mo is its .po compiled).
 VENV := .venv
 PY := $(VENV)/bin/python
 PNP := $(VENV)/bin/pnp
-SYSTEM_TOOLS := poppler-utils qpdf librsvg2-bin fonts-dejavu-core chromium chromium-driver
+SYSTEM_TOOLS := poppler-utils qpdf librsvg2-bin fonts-dejavu-core chromium chromium-driver \
+  ghostscript liblcms2-utils
 
-.PHONY: all build test check bench system-tools clean locales messages
+.PHONY: all build test check bench system-tools clean locales messages profiles
 
 all: build
 
@@ -45,11 +47,20 @@ locales: $(VENV)/.babel-installed
 build: $(VENV)/.installed locales
 	$(PNP) build --out output --lang all
 
+# The press profiles (generator/render/profiles/*.icc), made with ArgyllCMS's colprof from
+# the printing conditions' characterisation data in Debian's icc-profiles-free. Never part of
+# `make` or CI: the profiles are committed; this remakes the same bytes with ArgyllCMS 2.3.1.
+profiles:
+	@command -v colprof >/dev/null && test -f /usr/share/color/icc/FOGRA39L.ti3 || { \
+	  echo "make profiles needs: apt-get install argyll icc-profiles-free" >&2; exit 2; }
+	python3 scripts/build_profiles.py
+
 # The tests drive real clients: qpdf, poppler, librsvg, headless Chromium and, for the
-# studio, Chromium's WebDriver. Installed when missing.
+# studio, Chromium's WebDriver; Ghostscript and LittleCMS's transicc for the print shop's
+# plates and colours. Installed when missing.
 system-tools:
 	@missing=""; \
-	for tool in pdftoppm pdffonts qpdf rsvg-convert chromium chromedriver; do command -v $$tool >/dev/null || missing=1; done; \
+	for tool in pdftoppm pdffonts qpdf rsvg-convert chromium chromedriver gs transicc; do command -v $$tool >/dev/null || missing=1; done; \
 	fc-list | grep -q DejaVuSans || missing=1; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_TOOLS) >/dev/null; \

@@ -55,6 +55,43 @@ def hex_kb_adjudications(count: int = 10_000, runs: int = 5) -> float:
     return statistics.median(times)
 
 
+def separation_seconds(runs: int = 9) -> dict[str, float]:
+    """Median seconds the press adds to a print-shop PDF (the Hex KB kit on A4, FOGRA39):
+    the same pages written in RGB and unmarked, then separated and marked PDF/X, with the
+    separation's caches cleared (a process's first file) and kept (every later one)."""
+    from generator.app import documents
+    from generator.core.paper import NAMED, for_press
+    from generator.games import load
+    from generator.render import press
+    from generator.render.pdf import document_pdf
+
+    paper = for_press(NAMED["a4"], "print-shop", condition="fogra39")
+    game = load("hex-kb")
+    doc = documents.make_document(game, "kit", game.make_options(), paper)
+    document_pdf(doc, paper.press)              # fonts and libraries loaded
+
+    def clear() -> None:
+        for cached in (press.separate, press.black_ramp, press._transforms, press.profile,
+                       press._packed_profile):
+            cached.cache_clear()
+
+    def seconds(separated: bool) -> float:
+        start = time.perf_counter()
+        document_pdf(doc, paper.press, separated=separated)
+        return time.perf_counter() - start
+
+    # Interleaved, so a busy moment on a shared machine falls on both sides alike.
+    rgb, cold, warm = [], [], []
+    for _ in range(runs):
+        rgb.append(seconds(False))
+        warm.append(seconds(True))
+        clear()
+        cold.append(seconds(True))
+    base = statistics.median(rgb)
+    return {"rgb": base, "cold": statistics.median(cold) - base,
+            "warm": statistics.median(warm) - base}
+
+
 def hex_kb_position(path: str) -> None:
     """A full 11 x 11 Hex KB position, as `pnp judge hex-kb` reads it."""
     import random
@@ -193,6 +230,9 @@ def main() -> None:
               f"(target < 3)")
         print(f"  Hex KB: 10,000 adjudications 11x11 {hex_kb_adjudications():7.3f}  "
               f"(target < 1.5)")
+        added = separation_seconds()
+        print(f"  kit hex-kb a4 print-shop, RGB  {added['rgb']:7.3f}; separation and PDF/X "
+              f"add {added['cold']:.3f} (first file) / {added['warm']:.3f} (later files)")
         print("rule sheet setting, A4, in process, median ms")
         for key, seconds in rule_sheet_settings().items():
             print(f"  {key:32} {seconds * 1000:7.1f}")

@@ -6,7 +6,6 @@ still pass `--for home`. The boxes, colour operators, ink, OutputIntent and page
 read back with pikepdf and poppler; each check is shown failing on a file that breaks it.
 """
 
-import io
 import re
 import subprocess
 import sys
@@ -16,15 +15,23 @@ import pikepdf
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from PIL import Image, ImageCms
+from PIL import Image
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import preflight
 from generator.core.geometry import Point
 from generator.core.palette import COLOUR
-from generator.core.paper import BLEED_MM, NAMED, SHOP_SAFE, Paper, for_press, parse_paper
-from generator.core.printing import BLEED_IN as BLEED_INCHES
+from generator.core.paper import (
+    BLEED_IN,
+    BLEED_MM,
+    NAMED,
+    SHOP_SAFE,
+    Paper,
+    for_press,
+    parse_paper,
+)
+from generator.core.printing import CONDITIONS
 from generator.core.scene import Document, Page, Paint, line, rectangle
 from generator.games import KEYS
 from generator.layout import booklet, cutsheet
@@ -32,8 +39,8 @@ from generator.render import press
 from generator.render.pdf import document_pdf, into_bleed
 
 PNP = [sys.executable, "-m", "generator.ui.cli"]
+BLEED_IN_MM = BLEED_IN * 25.4     # the inch papers' bleed, 0.125 in, in mm
 PT = 72 / 25.4
-BLEED_IN = BLEED_INCHES * 25.4   # mm, on inch papers
 GAMES = KEYS
 
 
@@ -207,7 +214,7 @@ def test_boxes_trim_is_the_paper_and_bleed_all_round(shop_catalogue):
             page = booklet.FORMATS["letter" if "letter" in path.name else "a4"][0]
         else:
             page = NAMED["letter" if path.name.endswith("-letter.pdf") else "a4"]
-        bleed = BLEED_IN if page.inches else BLEED_MM
+        bleed = BLEED_IN_MM if page.inches else BLEED_MM
         assert not box_errors(path, page, bleed), path
 
 
@@ -239,30 +246,13 @@ def test_rgb_and_ink_checks_fail_on_bad_files(shop_catalogue, tmp_path):
     assert most_ink(heavy) == pytest.approx(400.0)
 
 
-def test_output_intent_with_an_embedded_cmyk_profile(shop_catalogue):
+def test_output_intent_with_the_condition_s_profile(shop_catalogue):
+    """Metric papers print on FOGRA39, inch papers (Letter, half letter) on GRACoL."""
     for path in shop_pdfs(shop_catalogue):
-        assert output_profile(path) == press.cmyk_profile(), path
+        key = "gracol" if path.stem.endswith("-letter") else "fogra39"
+        assert output_profile(path) == press.profile(key), path
     # Control: the home files carry none.
     assert output_profile(shop_catalogue / "nex" / "standard-board-a4.pdf") is None
-
-
-def test_the_profile_is_a_cmyk_output_profile_of_the_separation():
-    """littleCMS reads the profile; CMYK through it comes back as the colour the
-    separation was made from."""
-    data = press.cmyk_profile()
-    assert data[36:40] == b"acsp" and data[12:16] == b"prtr" and data[16:20] == b"CMYK"
-    profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
-    srgb = ImageCms.createProfile("sRGB")
-    to_rgb = ImageCms.buildTransform(profile, srgb, "CMYK", "RGB")
-    for colour in ("#ffffff", "#000000", "#e8412f", "#0e2d82", "#2e9d4a", "#d4e2f3"):
-        inks = press.separate(*press.rgb(colour))
-        pixel = Image.new("CMYK", (1, 1), tuple(round(v * 255) for v in inks))
-        shown = ImageCms.applyTransform(pixel, to_rgb).getpixel((0, 0))
-        wanted = tuple(round(v * 255) for v in press.rgb(colour))
-        assert max(abs(a - b) for a, b in zip(shown, wanted, strict=True)) <= 6, (colour, shown)
-    # Control: a profile of another separation (cyan for red) is told apart.
-    pixel = Image.new("CMYK", (1, 1), (255, 0, 0, 0))
-    assert ImageCms.applyTransform(pixel, to_rgb).getpixel((0, 0))[0] < 30
 
 
 # ------------------------------------------------------------------ the separation
@@ -270,28 +260,22 @@ def test_the_profile_is_a_cmyk_output_profile_of_the_separation():
 colours = st.tuples(*[st.integers(0, 255)] * 3)
 
 
-@given(colours)
-def test_separation_caps_ink_and_keeps_neutrals_on_black(rgb):
-    r, g, b = (v / 255 for v in rgb)
-    c, m, y, k = press.separate(r, g, b)
-    assert all(0 <= v <= 1 for v in (c, m, y, k))
-    assert c + m + y + k <= press.INK_LIMIT + 1e-9
-    assert min(c, m, y) == 0          # full GCR: the grey component is black ink
-    if r == g == b:
-        assert (c, m, y) == (0, 0, 0)
-    uncapped = sum((1 - x - (1 - max(r, g, b))) / max(r, g, b) for x in (r, g, b)) \
-        + 1 - max(r, g, b) if max(r, g, b) else 1.0
-    if uncapped <= press.INK_LIMIT - 0.01:     # no ink taken away: the same colour back
-        assert all(abs(a - e) < 0.01 for a, e in zip(press.composite(c, m, y, k), (r, g, b),
-                                                   strict=True))
+@given(colours, st.sampled_from(sorted(CONDITIONS)), st.integers(100, 300))
+def test_separation_keeps_the_ink_limit_and_greys_on_black(rgb, key, limit):
+    colour = "#{:02x}{:02x}{:02x}".format(*rgb)
+    space, values = press.separate(colour, key, float(limit))
+    assert all(0 <= v <= 1 for v in values)
+    if space == "gray":
+        assert rgb[0] == rgb[1] == rgb[2]
+    else:
+        assert rgb[0] != rgb[1] or rgb[1] != rgb[2]
+        assert sum(values) <= limit / 100 + 1e-9
 
 
-def test_the_ink_cap_is_needed():
-    """Control: a dark saturated red needs more than 240% without the cap."""
-    r, g, b = press.rgb("#800000")
-    k = 1 - max(r, g, b)
-    assert sum((1 - x - k) / (1 - k) for x in (r, g, b)) + k > press.INK_LIMIT
-    assert sum(press.separate(r, g, b)) <= press.INK_LIMIT
+def test_the_ink_limit_is_needed():
+    """Control: a dark red takes more than 240% through the profile alone."""
+    assert sum(press.separate("#800000", "fogra39", 300.0)[1]) > 2.4
+    assert sum(press.separate("#800000", "fogra39", 240.0)[1]) <= 2.4
 
 
 def test_dark_text_is_black_ink_alone_and_light_lines_are_held(tmp_path):
@@ -406,7 +390,7 @@ def test_booklet_pages_are_a5_or_half_letter(tmp_path):
         done = pnp("booklet", "nex", "--for", "print-shop", "--paper", paper, "-o", str(out))
         assert done.returncode == 0, done.stderr
         page = Paper("page", *trim)
-        assert not box_errors(out, page, BLEED_IN if paper == "letter" else BLEED_MM)
+        assert not box_errors(out, page, BLEED_IN_MM if paper == "letter" else BLEED_MM)
         assert len(boxes(out)) % 4 == 0
 
 
@@ -473,7 +457,7 @@ def test_bleed_option(tmp_path):
     custom = tmp_path / "c.pdf"
     assert pnp("rules", "blinq", "--for", "print-shop", "--paper", "8.5x14in", "-o",
                str(custom)).returncode == 0
-    assert not box_errors(custom, parse_paper("8.5x14in"), BLEED_IN)
+    assert not box_errors(custom, parse_paper("8.5x14in"), BLEED_IN_MM)
 
 
 @pytest.mark.parametrize("args", [

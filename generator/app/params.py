@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from generator.core.palette import PALETTES
+from generator.core.printing import CONDITIONS
 from generator.core.paper import MAX_BLEED, NAMED, TARGETS, Paper, parse_paper
 from generator.errors import UserError
 from generator.games.items import ITEMS
@@ -121,15 +122,24 @@ class Param:
 PAPER_HELP = (f"Paper: {', '.join(NAMED)}, or WxH in mm or inches (200x300, 8.5x14in). Boards "
               f"turn to landscape when that gives a larger board.")
 FOR_HELP = ("Print at home (crop marks, calibration ruler, RGB) or at a print shop (pages the "
-            "trim plus bleed with TrimBox and BleedBox, CMYK with at most 240% ink, no marks).")
+            "trim plus bleed with TrimBox and BleedBox, CMYK for the press, PDF/X-1a, no "
+            "marks).")
 BLEED_HELP = ("With --for print-shop, bleed past the trim on every side, 0-10 mm.  [default: 3 "
               "mm, or 0.125 in on inch papers]")
+PRESS_HELP = ("With --for print-shop, the printing condition to separate the colours for: "
+              "fogra39 (coated offset, Europe), gracol (GRACoL 2006, North America) or swop.  "
+              "[default: fogra39 on metric papers, gracol on inch papers]")
+INK_HELP = ("With --for print-shop, the most ink on any spot, C+M+Y+K in %, 100 up to what "
+            "the condition allows (300).  [default: 240]")
 LANG_HELP = "Language of everything printed: English, Portuguese, Spanish or German."
 
 PAPER = Param("paper", PAPER_HELP, PAPER_SIZE, default="a4", choices=tuple(NAMED), metavar="PAPER")
 PALETTE = Param("palette", "Colours by role.", CHOICE, default="colour", choices=PALETTE_NAMES)
 TARGET = Param("target", FOR_HELP, CHOICE, default="home", choices=TARGETS, spelled="--for")
 BLEED = Param("bleed", BLEED_HELP, FLOAT, low=0, high=MAX_BLEED, metavar="MM")
+PRESS = Param("condition", PRESS_HELP, CHOICE, choices=tuple(sorted(CONDITIONS)),
+              spelled="--press")
+INK_LIMIT = Param("ink_limit", INK_HELP, FLOAT, low=0, high=400, metavar="PERCENT")
 LANG = Param("lang", LANG_HELP, CHOICE, default="en", choices=LANGUAGES)
 DPI = Param("dpi", "Pixels per inch of --format png.  [default: 300]", INT,
             low=DPI_RANGE[0], high=DPI_RANGE[1], metavar="N")
@@ -174,7 +184,7 @@ def item_params(game: Game[Any], item: str) -> list[Param]:
     """What `pnp ITEM GAME` takes, in the order its help lists them."""
     formats = ITEMS[item].formats
     params = [*game_params(game), PAPER, PALETTE, format_param(formats),
-              output_param(f"{game.key}-{item}"), DPI, TARGET, BLEED, LANG]
+              output_param(f"{game.key}-{item}"), DPI, TARGET, BLEED, PRESS, INK_LIMIT, LANG]
     if ITEMS[item].copies:
         params.append(COPIES)
     if item == "board":

@@ -34,10 +34,12 @@ def find_game(name: str) -> Game[Any]:
     return game
 
 
-def _pressed(paper: Paper, target: str, bleed: float | None) -> Paper:
-    """The paper for the target; --bleed without --for print-shop is refused."""
+def _pressed(paper: Paper, target: str, bleed: float | None, condition: str | None = None,
+             ink_limit: float | None = None) -> Paper:
+    """The paper for the target; --bleed, --press and --ink-limit without --for print-shop
+    are refused, as is an ink limit the condition does not allow."""
     try:
-        return for_press(paper, target, bleed)
+        return for_press(paper, target, bleed, condition=condition, ink_limit=ink_limit)
     except ValueError as err:
         raise OptionError(str(err)) from None
 
@@ -111,7 +113,8 @@ def item_request(game: Game[Any], item: str, values: Mapping[str, Any],
     typed = {name: known[name].convert(v) for name, v in values.items() if v is not None}
     options = game.make_options(**{n: v for n, v in typed.items() if known[n].game_option})
     paper = _pressed(typed.get("paper") or P.PAPER.convert(P.PAPER.default),
-                     typed.get("target", "home"), typed.get("bleed"))
+                     typed.get("target", "home"), typed.get("bleed"), typed.get("condition"),
+                     typed.get("ink_limit"))
     fmt = render.output_format(output, typed.get("fmt"), ITEMS[item].formats)
     dpi, copies = typed.get("dpi"), typed.get("copies")
     cell, tile = typed.get("cell"), bool(typed.get("tile", False))
@@ -159,7 +162,8 @@ def _refuse_given(given: Collection[str], names: Sequence[str], what: str, fmt: 
 def booklet_request(games: Sequence[str], everything: bool = False,
                     extras: Sequence[str] = (), paper: str = "a4", palette: str = "colour",
                     target: str = "home", bleed: float | None = None,
-                    lang: str = SOURCE) -> BookletRequest:
+                    lang: str = SOURCE, condition: str | None = None,
+                    ink_limit: float | None = None) -> BookletRequest:
     from generator.layout.booklet import FORMATS
     if everything and games:
         raise OptionError(f"--all is every game: name games ({', '.join(games)}) or give "
@@ -172,7 +176,7 @@ def booklet_request(games: Sequence[str], everything: bool = False,
             game = find_game(key)
             if extra not in game.items or extra == "rules" or not ITEMS[extra].in_booklet:
                 raise OptionError(f"--with {extra}: {key} has {', '.join(game.items)}")
-    press = _pressed(FORMATS[paper][0], target, bleed).press
+    press = _pressed(FORMATS[paper][0], target, bleed, condition, ink_limit).press
     return BookletRequest(tuple(keys), tuple(extras), paper, palette, target, bleed, lang,
                           press)
 

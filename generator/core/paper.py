@@ -7,8 +7,9 @@ as 200x300 (millimetres), 200x300mm or 8.5x14in.
 A paper also says who prints it (its `Press`): at home, with a margin the printer cannot
 reach, a calibration ruler and crop marks; or at a print shop, where the page is the trim
 size plus bleed all round, the margin is the shop's safe zone for text, and the writer sets
-the PDF's TrimBox and BleedBox and separates the colours for the press. `for_press` turns a
-home paper into a print shop's.
+the PDF's TrimBox and BleedBox and separates the colours for the press's printing condition
+(FOGRA39 by default on metric papers, GRACoL 2006 on inch papers) within its ink limit.
+`for_press` turns a home paper into a print shop's.
 """
 
 from __future__ import annotations
@@ -20,11 +21,15 @@ from dataclasses import dataclass, replace
 from generator.core.printing import (
     BLEED_IN,
     BLEED_MM,
+    CONDITIONS,
     HOME_MARGIN,
+    INK_LIMIT,
+    LEAST_INK_LIMIT,
     MAX_BLEED,
     MM_PER_INCH,
     SHOP_SAFE,
     TARGETS,
+    default_condition,
 )
 
 MARGIN = HOME_MARGIN
@@ -35,9 +40,13 @@ __all__ = ["MARGIN", "MAX_BLEED", "MM_PER_INCH", "SHOP_SAFE", "TARGETS", "Paper"
 
 @dataclass(frozen=True)
 class Press:
-    """Who prints the pages: "home" (no bleed) or "print-shop" (bleed mm past the trim)."""
+    """Who prints the pages: "home" (no bleed, no condition) or "print-shop": bleed mm past
+    the trim, colours separated for `condition` (a key of printing.CONDITIONS) with at most
+    `ink_limit` % total ink."""
     target: str = "home"
     bleed: float = 0.0
+    condition: str = ""
+    ink_limit: float = 0.0
 
     @property
     def shop(self) -> bool:
@@ -110,20 +119,36 @@ def default_bleed(paper: Paper) -> float:
 
 
 def for_press(paper: Paper, target: str = "home", bleed: float | None = None,
-              safe: float = SHOP_SAFE) -> Paper:
+              safe: float = SHOP_SAFE, condition: str | None = None,
+              ink_limit: float | None = None) -> Paper:
     """The paper as printed for a target: a home paper as it is, or a print shop's, with
-    bleed (by default 3 mm, or 0.125 in on an inch paper) and a margin of `safe` mm."""
+    bleed (by default 3 mm, or 0.125 in on an inch paper), a margin of `safe` mm, and the
+    printing condition (by default FOGRA39 on a metric paper, GRACoL on an inch paper) and
+    total ink in % (by default 240%, at most the condition's)."""
     if target not in TARGETS:
         raise ValueError(f"'{target}' is not a target: use {' or '.join(TARGETS)}")
     if target == "home":
-        if bleed is not None:
-            raise ValueError("--bleed is for --for print-shop")
+        for given, option in ((bleed, "--bleed"), (condition, "--press"),
+                              (ink_limit, "--ink-limit")):
+            if given is not None:
+                raise ValueError(f"{option} is for --for print-shop")
         return paper
     if bleed is None:
         bleed = default_bleed(paper)
     if not 0 <= bleed <= MAX_BLEED:
         raise ValueError(f"--bleed must be 0 to {MAX_BLEED:g} mm, not {bleed:g}")
-    return replace(paper, margin=safe, press=Press(target, bleed))
+    if condition is None:
+        condition = default_condition(paper.inches)
+    if condition not in CONDITIONS:
+        raise ValueError(f"'{condition}' is not a printing condition: use "
+                         f"{', '.join(CONDITIONS)}")
+    most = CONDITIONS[condition].ink_limit
+    if ink_limit is None:
+        ink_limit = min(INK_LIMIT * 100, most)
+    if not LEAST_INK_LIMIT <= ink_limit <= most:
+        raise ValueError(f"--ink-limit must be {LEAST_INK_LIMIT:g} to {most:g}% on "
+                         f"{condition}, not {ink_limit:g}")
+    return replace(paper, margin=safe, press=Press(target, bleed, condition, ink_limit))
 
 
 def check_fits(paper: Paper, least: float, what: str) -> None:

@@ -7,12 +7,15 @@ preflight checks them, so the two cannot drift apart.
   thinnest line that holds.
 - One grey formula (Rec. 601 luma), used for a colour's darkness, for the grey a mono laser
   prints, and for the contrast between the players' colours.
-- The separation of an RGB colour into CMYK ink amounts.
+- The printing conditions a print shop's file is separated for (FOGRA39, GRACoL 2006, SWOP):
+  what the PDF/X OutputIntent calls each, its ICC profile (generator/render/profiles, used by
+  the separation in generator/render/press.py) and the total ink it allows.
+- The plain CMYK arithmetic the preflight reads any file's colours with.
 """
 
 from __future__ import annotations
 
-import math
+from dataclasses import dataclass
 
 MM_PER_INCH = 25.4
 PT_PER_MM = 72 / MM_PER_INCH
@@ -32,9 +35,46 @@ MAX_BLEED = 10.0
 # colour, which prints on every one of them.
 PROCESS_PLATES = ("Cyan", "Magenta", "Yellow", "Black")
 
-INK_LIMIT = 2.4                   # total ink C + M + Y + K, 240%
-DARK = 0.75                       # text at least this dark prints as black ink alone
+# Total ink C + M + Y + K, 240%: what pnp separates to unless `--ink-limit` says otherwise,
+# the lowest that the print shops pnp writes for ask (DriveThruRPG), and what the preflight
+# holds any print-shop file to.
+INK_LIMIT = 2.4
+LEAST_INK_LIMIT = 100.0           # %: black text alone is 100%
+DARK = 0.75                       # text and hairlines at least this dark print as black ink alone
 THINNEST_LINE = 0.25              # pt: thinner lines may vanish in print
+# pt: a line thinner than this in four inks shows coloured fringes when the plates are a
+# tenth of a millimetre out of register; a dark one prints on the black plate alone.
+HAIRLINE = 0.5
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A registered printing condition: what the press prints like (its characterisation
+    data, made into `profile`), and how a PDF/X OutputIntent names it."""
+    key: str             # as --press takes it
+    identifier: str      # OutputConditionIdentifier, as in the ICC's registry
+    condition: str       # OutputCondition: the condition in words
+    profile: str         # file name in generator/render/profiles
+    ink_limit: float     # % total ink the profile was built for (at most what --ink-limit takes)
+
+
+REGISTRY = "http://www.color.org"   # RegistryName: the ICC's registry of conditions
+CONDITIONS: dict[str, Condition] = {c.key: c for c in (
+    Condition("fogra39", "FOGRA39",
+              "Offset printing according to ISO 12647-2:2004/Amd 1, OFCOM, paper type 1 or "
+              "2 (coated art), 115 g/m2, screen ruling 60/cm", "fogra39.icc", 300.0),
+    Condition("gracol", "CGATS TR 006",
+              "Commercial offset lithography on grade 1 coated paper (GRACoL 2006), "
+              "ANSI CGATS/GRACoL TR 006", "gracol.icc", 300.0),
+    Condition("swop", "CGATS TR 003",
+              "Publication offset on grade 3 coated paper (SWOP), ANSI CGATS/SWOP TR 003",
+              "swop.icc", 300.0),
+)}
+
+
+def default_condition(inches: bool) -> str:
+    """Europe's coated offset for metric papers, North America's for inch papers."""
+    return "gracol" if inches else "fogra39"
 
 Rgb = tuple[float, float, float]
 Cmyk = tuple[float, float, float, float]
@@ -62,8 +102,8 @@ def darkness(colour: str) -> float:
 
 
 def composite(c: float, m: float, y: float, k: float) -> Rgb:
-    """The RGB a CMYK colour stands for under `separate` (its inverse where no ink was
-    capped)."""
+    """The RGB a CMYK colour stands for by plain arithmetic (the inverse of `full_gcr`): how
+    the preflight reads a colour's darkness in any file, without a press's profile."""
     return (1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)
 
 
@@ -74,17 +114,4 @@ def full_gcr(r: float, g: float, b: float) -> Cmyk:
     if k >= 1 - 1e-9:
         return (0.0, 0.0, 0.0, 1.0)
     c, m, y = ((1 - x - k) / (1 - k) for x in (r, g, b))
-    return c, m, y, k
-
-
-def separate(r: float, g: float, b: float, limit: float = INK_LIMIT) -> Cmyk:
-    """An RGB colour (0..1) as CMYK ink amounts (0..1): full GCR, then C, M and Y scaled
-    down together (K kept) until the total ink is at most `limit`. Amounts are rounded down
-    to thousandths, so rounding never adds ink."""
-    c, m, y, k = full_gcr(r, g, b)
-    coloured = c + m + y
-    if coloured + k > limit:
-        scale = (limit - k) / coloured
-        c, m, y = c * scale, m * scale, y * scale
-    c, m, y, k = (math.floor(v * 1000 + 1e-6) / 1000 for v in (c, m, y, k))
     return c, m, y, k

@@ -66,8 +66,9 @@ def _png_files(doc: Document, target: Path, dpi: int | None = None, press: Press
                **_: Any) -> list[tuple[Path, bytes]]:
     from generator.render.pdf import document_pdf
     from generator.render.png import DEFAULT_DPI, pdf_pages_png
-    # For a print shop the PDF's page is the trim plus bleed, and so is the picture.
-    pdf = document_pdf(doc, press) if press else document_pdf(doc)
+    # For a print shop the page is the trim plus bleed, drawn in the RGB colours the
+    # drawing means: a PNG is RGB, and going through the press's CMYK would shift them.
+    pdf = document_pdf(doc, press, separated=False) if press else document_pdf(doc)
     images = pdf_pages_png(pdf, dpi or DEFAULT_DPI)
     return list(zip(page_paths(target, len(images)), images, strict=True))
 

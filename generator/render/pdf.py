@@ -2,8 +2,11 @@
 
 For a print shop (a `Press` with target "print-shop") each page is its trim size plus the
 bleed on every side, with TrimBox and BleedBox set (MediaBox = BleedBox); whatever reaches
-the trim runs on into the bleed; colours are separated into CMYK or Gray (generator.render.
-press); no line is thinner than 0.25 pt; and an OutputIntent carries the CMYK profile.
+the trim runs on into the bleed; colours are separated for the press's printing condition
+into CMYK or Gray (generator.render.press); no line is thinner than 0.25 pt; and the file is
+marked PDF/X-1a:2001 with an OutputIntent naming the condition and carrying its profile.
+The same page may also be drawn in its RGB colours (`separated=False`), for the print
+shop's PNG.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator import fonts
 from generator.core.geometry import Point
 from generator.core.paper import HOME, Press
+from generator.core.printing import HAIRLINE, PT_PER_MM
 from generator.core.scene import Circle, Clip, Document, Page, Paint, Path, Shape, Text
 from generator.render import press as inks
 
@@ -37,43 +41,54 @@ def _set_colour(c: Canvas, colour: str, stroke: bool = False) -> None:
         (c.setStrokeColorRGB if stroke else c.setFillColorRGB)(r / 255, g / 255, b / 255)
 
 
-def _set_press_colour(c: Canvas, colour: str, stroke: bool = False,
-                      text: bool = False) -> None:
-    """A colour separated for the press: greys as DeviceGray (black ink alone), others as
-    CMYK with full GCR and at most 240% ink; dark text as 100% black ink."""
-    if text and inks.darkness(colour) >= inks.DARK:
-        colour = "#000000"
-    r, g, b = inks.rgb(colour)
-    if r == g == b:
-        (c.setStrokeGray if stroke else c.setFillGray)(r)
-    else:
-        (c.setStrokeColorCMYK if stroke else c.setFillColorCMYK)(*inks.separate(r, g, b))
+class _Colours:
+    """How colours are written: as RGB and gray (home, and the print shop's PNG), or
+    separated for a press (greys and dark text and hairlines on the black plate alone)."""
+
+    def __init__(self, press: Press | None = None):
+        self.press = press
+
+    def set(self, c: Canvas, colour: str, stroke: bool = False,
+            dark_alone: bool = False) -> None:
+        if self.press is None:
+            _set_colour(c, colour, stroke)
+            return
+        space, values = inks.separate_line(colour, self.press.condition,
+                                           self.press.ink_limit, dark_alone)
+        if space == "gray":
+            (c.setStrokeGray if stroke else c.setFillGray)(*values)
+        else:
+            (c.setStrokeColorCMYK if stroke else c.setFillColorCMYK)(*values)
 
 
-def _apply_paint(c: Canvas, paint: Paint, shop: bool = False) -> tuple[int, int]:
-    colour = _set_press_colour if shop else _set_colour
+RGB = _Colours()
+
+
+def _apply_paint(c: Canvas, paint: Paint, shop: bool = False,
+                 colours: _Colours = RGB) -> tuple[int, int]:
     if paint.fill:
-        colour(c, paint.fill)
+        colours.set(c, paint.fill)
     if paint.stroke:
-        colour(c, paint.stroke, stroke=True)
-        c.setLineWidth(max(paint.width, THINNEST) if shop else paint.width)
+        width = max(paint.width, THINNEST) if shop else paint.width
+        colours.set(c, paint.stroke, stroke=True, dark_alone=width * PT_PER_MM < HAIRLINE)
+        c.setLineWidth(width)
         c.setLineCap(1 if paint.round_caps else 0)
         c.setLineJoin(1 if paint.round_caps else 0)
         c.setDash(list(paint.dash) if paint.dash else [])
     return int(bool(paint.stroke)), int(bool(paint.fill))
 
 
-def _draw(c: Canvas, shape: Shape, shop: bool = False) -> None:
+def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB) -> None:
     if isinstance(shape, Clip):
         c.saveState()
         window = c.beginPath()
         window.rect(shape.x, shape.y, shape.width, shape.height)
         c.clipPath(window, stroke=0, fill=0)
         for inner in shape.shapes:
-            _draw(c, inner, shop)
+            _draw(c, inner, shop, colours)
         c.restoreState()
     elif isinstance(shape, Path):
-        stroke, fill = _apply_paint(c, shape.paint, shop)
+        stroke, fill = _apply_paint(c, shape.paint, shop, colours)
         p = c.beginPath()
         for sub in shape.subpaths:
             head, *rest = sub
@@ -84,23 +99,20 @@ def _draw(c: Canvas, shape: Shape, shop: bool = False) -> None:
                 p.close()
         c.drawPath(p, stroke=stroke, fill=fill and shape.closed)
     elif isinstance(shape, Circle):
-        stroke, fill = _apply_paint(c, shape.paint, shop)
+        stroke, fill = _apply_paint(c, shape.paint, shop, colours)
         c.circle(shape.centre.x, shape.centre.y, shape.radius, stroke=stroke, fill=fill)
     else:
-        _draw_text(c, shape, shop)
+        _draw_text(c, shape, colours)
 
 
-def _draw_text(c: Canvas, text: Text, shop: bool = False) -> None:
+def _draw_text(c: Canvas, text: Text, colours: _Colours = RGB) -> None:
     c.saveState()
     # The page runs y downwards; flip back locally so glyphs stand upright.
     c.translate(text.position.x, text.position.y)
     if text.angle:
         c.rotate(text.angle)
     c.scale(1, -1)
-    if shop:
-        _set_press_colour(c, text.colour, text=True)
-    else:
-        _set_colour(c, text.colour)
+    colours.set(c, text.colour, dark_alone=True)
     c.setFont(fonts.registered(text.font), text.size)
     draw = {"start": c.drawString, "middle": c.drawCentredString,
             "end": c.drawRightString}[text.anchor]
@@ -154,7 +166,9 @@ def into_bleed(page: Page, bleed: float) -> Page:
     return Page(page.width, page.height, tuple(run_on(s) for s in page.shapes))
 
 
-def document_pdf(doc: Document, press: Press = HOME) -> bytes:
+def document_pdf(doc: Document, press: Press = HOME, separated: bool = True) -> bytes:
+    """The document as a PDF for home or for the press; with `separated` false, a print
+    shop's pages (bleed, boxes, lines) in their RGB colours, unmarked: what its PNG shows."""
     out = io.BytesIO()
     # The initial font would otherwise be an unembedded Helvetica in every page's resources.
     c = Canvas(out, invariant=1, pageCompression=1, initialFontName=fonts.registered("regular"))
@@ -168,6 +182,7 @@ def document_pdf(doc: Document, press: Press = HOME) -> bytes:
     c.setCreator(PRODUCER)
     c.setProducer(PRODUCER)
     bleed = press.bleed if press.shop else 0.0
+    colours = _Colours(press) if press.shop and separated else RGB
     for page in doc.pages:
         if press.shop:
             page = into_bleed(page, bleed)
@@ -183,10 +198,10 @@ def document_pdf(doc: Document, press: Press = HOME) -> bytes:
             c.translate(0, page.height * mm)
         c.scale(mm, -mm)
         for shape in page.shapes:
-            _draw(c, shape, press.shop)
+            _draw(c, shape, press.shop, colours)
         c.restoreState()
         c.showPage()
     c.save()
-    if press.shop:
-        return inks.add_output_intent(out.getvalue())
+    if press.shop and separated:
+        return inks.mark_pdfx(out.getvalue(), press.condition)
     return out.getvalue()

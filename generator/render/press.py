@@ -1,211 +1,284 @@
-"""Colour for a print shop's press: palette colours separated into CMYK, and the ICC profile
-the PDF's OutputIntent names.
+"""Colour for a print shop's press: palette colours separated into ink for a real printing
+condition through its ICC profile, and the PDF/X-1a marking that names the condition.
 
-The separation is deliberately simple and documented, not a press characterisation:
+The profiles (generator/render/profiles, built with ArgyllCMS from the conditions'
+characterisation data by scripts/build_profiles.py) describe how a press on that condition
+prints. LittleCMS (through Pillow's ImageCms) separates each colour of the drawing once,
+cached:
 
-- Greys (r = g = b), pure black above all, go out as DeviceGray, which a press prints on the
-  black plate alone.
-- Every other colour goes through full grey-component replacement: K = 1 − max(r, g, b) and
-  C, M, Y = (1 − channel − K) / (1 − K), so the neutral part of a colour is carried by black
-  ink and at least one of C, M, Y is zero.
-- The total ink C + M + Y + K is then capped at INK_LIMIT (240%) by scaling C, M and Y down
-  together, keeping K: a dark saturated colour prints a little lighter rather than too wet.
-- Text at least DARK dark (by a plain luminance) is printed 100% K, so no text needs four
-  plates in register.
+- A neutral grey (r = g = b) goes on the black plate alone, at the K that prints the grey's
+  lightness (CIE L*, paper white as the page's white) on that condition, read off the
+  profile's own black ramp; darker than solid black, it is solid black.
+- Text and hairlines at least DARK dark print 100% K: one plate, no fringes, whatever the
+  registration.
+- Any other colour goes from sRGB to the condition, relative colorimetric: inside the
+  press's gamut it prints as the colour it is (the tests hold every palette colour to
+  ΔE00 3), outside it the nearest the press reaches. Where that takes more ink than the limit
+  allows, the nearest colour (CIELAB) within the limit is taken, found through the profile.
 
-The OutputIntent's profile (`cmyk_profile`) is made here, by pnp, and describes exactly that
-separation (CMYK to CIELAB through the inverse of the formulas above and sRGB, D50): a viewer
-that simulates the output shows the colours the palette meant. It is pnp's own, under pnp's
-licence.
+Amounts are rounded down to thousandths, so rounding never adds ink.
 """
 
 from __future__ import annotations
 
-import math
-import struct
+import io
+from collections.abc import Iterable, Sequence
 from functools import cache
+from pathlib import Path
+from typing import Any
 
-from generator.core.printing import DARK, INK_LIMIT, composite, darkness, rgb, separate
+from generator.core.printing import CONDITIONS, DARK, REGISTRY, Condition, darkness, rgb
 
-__all__ = ["DARK", "INK_LIMIT", "add_output_intent", "cmyk_profile", "darkness", "rgb",
-           "separate"]
+PROFILES = Path(__file__).resolve().parent / "profiles"
+PDFX = "PDF/X-1a:2001"
 
-PROFILE_NAME = "pnp simple CMYK, 240% ink, full GCR"
-# ------------------------------------------------------------------ the ICC profile
-
-D50 = (0.9642, 1.0, 0.8249)
-# sRGB's primaries adapted to D50 (as in the ICC's own sRGB profile), and back.
-_TO_XYZ = ((0.4360747, 0.3850649, 0.1430804),
-           (0.2225045, 0.7168786, 0.0606169),
-           (0.0139322, 0.0971045, 0.7141733))
-
-
-def _inverse(m: tuple[tuple[float, ...], ...]) -> tuple[tuple[float, ...], ...]:
-    (a, b, c), (d, e, f), (g, h, i) = m
-    det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
-    return ((
-        (e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det), (
-        (f * g - d * i) / det, (a * i - c * g) / det, (c * d - a * f) / det), (
-        (d * h - e * g) / det, (b * g - a * h) / det, (a * e - b * d) / det))
-
-
-_FROM_XYZ = _inverse(_TO_XYZ)
-
-
-def _linear(v: float) -> float:
-    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-
-def _gamma(v: float) -> float:
-    v = min(max(v, 0.0), 1.0)
-    return v * 12.92 if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055
-
-
-def _lab(r: float, g: float, b: float) -> tuple[float, float, float]:
-    lin = (_linear(r), _linear(g), _linear(b))
-    x, y, z = (sum(row[i] * lin[i] for i in range(3)) / w
-               for row, w in zip(_TO_XYZ, D50, strict=True))
-
-    def f(t: float) -> float:
-        return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
-
-    fx, fy, fz = f(x), f(y), f(z)
-    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
-
-
-def _rgb_of_lab(lightness: float, a: float, b: float) -> tuple[float, float, float]:
-    fy = (lightness + 16) / 116
-    fx, fz = fy + a / 500, fy - b / 200
-
-    def finv(t: float) -> float:
-        return t ** 3 if t ** 3 > 216 / 24389 else (116 * t - 16) * 27 / 24389
-
-    xyz = (finv(fx) * D50[0], finv(fy) * D50[1], finv(fz) * D50[2])
-    r, g, bl = (_gamma(sum(row[i] * xyz[i] for i in range(3))) for row in _FROM_XYZ)
-    return r, g, bl
-
-
-def _u16(v: float) -> int:
-    return min(max(int(round(v * 65535)), 0), 65535)
-
-
-def _lab16(lightness: float, a: float, b: float) -> tuple[int, int, int]:
-    """CIELAB in the ICC version 2 16-bit encoding (L 0-100 to 0-0xFF00, a and b +128 ×
-    256)."""
-    return (min(max(int(round(lightness * 652.8)), 0), 0xFF00),
-            min(max(int(round((a + 128) * 256)), 0), 0xFFFF),
-            min(max(int(round((b + 128) * 256)), 0), 0xFFFF))
-
-
-def _lut16(inputs: int, outputs: int, grid: int, table: list[int]) -> bytes:
-    """An ICC lut16Type ('mft2') with identity curves and matrix around the table."""
-    head = b"mft2" + bytes(4) + struct.pack(">BBBB", inputs, outputs, grid, 0)
-    identity = [65536, 0, 0, 0, 65536, 0, 0, 0, 65536]
-    head += struct.pack(">9i", *identity) + struct.pack(">HH", 2, 2)
-    curves = struct.pack(">HH", 0, 65535)
-    return head + curves * inputs + struct.pack(f">{len(table)}H", *table) + curves * outputs
-
-
-def _cmyk_to_lab_table(grid: int) -> list[int]:
-    steps = [i / (grid - 1) for i in range(grid)]
-    out: list[int] = []
-    for c in steps:
-        for m in steps:
-            for y in steps:
-                for k in steps:
-                    out += _lab16(*_lab(*composite(c, m, y, k)))
-    return out
-
-
-def _lab_grid(grid: int) -> list[tuple[float, float, float]]:
-    """The Lab colour of each node of a grid over the 16-bit encoding, L slowest."""
-    codes = [i * 65535 / (grid - 1) for i in range(grid)]
-    ls = [v / 652.8 for v in codes]
-    ab = [v / 256 - 128 for v in codes]
-    return [(lightness, a, b) for lightness in ls for a in ab for b in ab]
-
-
-def _lab_to_cmyk_table(grid: int) -> tuple[list[int], list[int]]:
-    """The separation of each Lab grid point, and whether it is out of gamut (the
-    separation's colour more than 3 ΔE from it)."""
-    cmyk: list[int] = []
-    gamut: list[int] = []
-    for lab in _lab_grid(grid):
-        lightness, a, b = lab
-        if math.hypot(a, b) < 0.5:     # the grid's neutral axis, a hair off zero: grey
-            a = b = 0.0
-        inks = separate(*_rgb_of_lab(lightness, a, b))
-        cmyk += [_u16(v) for v in inks]
-        back = _lab(*composite(*inks))
-        gamut.append(65535 if math.dist(back, lab) > 3 else 0)
-    return cmyk, gamut
-
-
-def _text_tag(text: str) -> bytes:
-    return b"text" + bytes(4) + text.encode("ascii") + b"\0"
-
-
-def _desc_tag(text: str) -> bytes:
-    ascii_ = text.encode("ascii") + b"\0"
-    return (b"desc" + bytes(4) + struct.pack(">I", len(ascii_)) + ascii_
-            + struct.pack(">II", 0, 0) + struct.pack(">HB", 0, 0) + bytes(67))
-
-
-def _xyz_tag(xyz: tuple[float, float, float]) -> bytes:
-    return b"XYZ " + bytes(4) + struct.pack(">3i", *(int(round(v * 65536)) for v in xyz))
+Lab = tuple[float, float, float]
+# What a colour becomes: ("gray", (g,)) on the black plate alone (g = 1 − K, as DeviceGray
+# writes it), or ("cmyk", (c, m, y, k)).
+Ink = tuple[str, tuple[float, ...]]
+BLACK: Ink = ("gray", (0.0,))
 
 
 @cache
-def cmyk_profile() -> bytes:
-    """An ICC version 2 output profile (CMYK, Lab PCS) of the separation above. The same
-    bytes every time: its date is fixed."""
-    forward = _lut16(4, 3, 9, _cmyk_to_lab_table(9))
-    cmyk, gamut = _lab_to_cmyk_table(17)
-    backward = _lut16(3, 4, 17, cmyk)
-    tags: list[tuple[bytes, bytes]] = [
-        (b"desc", _desc_tag(PROFILE_NAME)),
-        (b"cprt", _text_tag("No copyright: made by pnp, free to use")),
-        (b"wtpt", _xyz_tag(D50)),
-        (b"A2B0", forward), (b"A2B1", forward), (b"A2B2", forward),
-        (b"B2A0", backward), (b"B2A1", backward), (b"B2A2", backward),
-        (b"gamt", _lut16(3, 1, 17, gamut)),
-    ]
-    offset = 128 + 4 + 12 * len(tags)
-    table, data, placed = b"", b"", {}
-    for signature, body in tags:
-        if body not in placed:     # tags with the same content share it
-            placed[body] = offset + len(data)
-            data += body + bytes(-len(body) % 4)
-        table += struct.pack(">4sII", signature, placed[body], len(body))
-    size = offset + len(data)
-    header = struct.pack(">I4sI4s4s4s6H4s4sI4s4sQI3i4s16s28s",
-                         size, b"", 0x02100000, b"prtr", b"CMYK", b"Lab ",
-                         2024, 1, 1, 0, 0, 0, b"acsp", b"", 0, b"", b"", 0, 0,
-                         *(int(round(v * 65536)) for v in D50), b"pnp ", bytes(16),
-                         bytes(28))
-    assert len(header) == 128
-    return header + struct.pack(">I", len(tags)) + table + data
+def profile(key: str) -> bytes:
+    """The ICC profile of the printing condition `key`, as shipped."""
+    return (PROFILES / CONDITIONS[key].profile).read_bytes()
 
 
-def add_output_intent(pdf: bytes) -> bytes:
-    """The PDF with an OutputIntent naming the press's CMYK profile, embedded; written with
-    a fixed document ID so the same PDF gives the same bytes."""
-    import io
+@cache
+def _packed_profile(key: str) -> bytes:
+    """The profile Flate-compressed once, as every PDF for the condition embeds it."""
+    import zlib
+
+    return zlib.compress(profile(key), 6)
+
+
+@cache
+def _transforms(key: str) -> tuple[Any, Any]:
+    """sRGB to the condition's CMYK, and that CMYK to CIELAB (D50, paper white as L* 100),
+    both relative colorimetric."""
+    from PIL import ImageCms
+
+    press = ImageCms.ImageCmsProfile(io.BytesIO(profile(key)))
+    srgb = ImageCms.createProfile("sRGB")
+    lab = ImageCms.createProfile("LAB", 5000)
+    relative = ImageCms.Intent.RELATIVE_COLORIMETRIC
+    return (ImageCms.buildTransform(srgb, press, "RGB", "CMYK", renderingIntent=relative),
+            ImageCms.buildTransform(press, lab, "CMYK", "LAB", renderingIntent=relative))
+
+
+def _lab_of_inks(key: str, inks: Sequence[tuple[int, int, int, int]]) -> list[Lab]:
+    """CIELAB of 8-bit CMYK amounts on the condition, all in one pass through LittleCMS."""
+    from PIL import Image, ImageCms
+
+    image = Image.new("CMYK", (len(inks), 1))
+    image.putdata(list(inks))
+    out = ImageCms.applyTransform(image, _transforms(key)[1])
+    assert out is not None
+    raw = out.tobytes()
+    return [_lab(raw[i:i + 3]) for i in range(0, len(raw), 3)]
+
+
+def _lab(pixel: bytes) -> Lab:
+    """A pixel of Pillow's LAB mode: L 0-255 for 0-100, a and b as signed bytes."""
+    lightness_, a, b = pixel
+    return lightness_ * 100 / 255, a - 256 if a > 127 else a, b - 256 if b > 127 else b
+
+
+def lightness(colour: str) -> float:
+    """CIE L* of an sRGB colour (its luminance through the sRGB curve)."""
+    r, g, b = (v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+               for v in rgb(colour))
+    y = 0.2225045 * r + 0.7168786 * g + 0.0606169 * b    # sRGB's luminance, D50 adapted
+    return 116 * y ** (1 / 3) - 16 if y > 216 / 24389 else 24389 / 27 * y
+
+
+@cache
+def black_ramp(key: str) -> tuple[float, ...]:
+    """L* of black ink alone on the condition, at K = 0, 1/255, ..., 1."""
+    return tuple(lab[0] for lab in _lab_of_inks(key, [(0, 0, 0, k) for k in range(256)]))
+
+
+def black_for(key: str, target: float) -> float:
+    """The K (0..1) that prints lightness `target` on the condition; 1 where even solid
+    black is lighter."""
+    ramp = black_ramp(key)
+    for k in range(1, 256):
+        if ramp[k] <= target:
+            above, below = ramp[k - 1], ramp[k]
+            part = (above - target) / (above - below) if above > below else 0.0
+            return (k - 1 + part) / 255
+    return 1.0
+
+
+def _floor(v: float) -> float:
+    """Thousandths, rounded down (a hair of float noise forgiven)."""
+    return int(v * 1000 + 1e-6) / 1000
+
+
+def _lab_of_srgb(colour: str) -> Lab:
+    """CIELAB (D50) of an sRGB colour, through LittleCMS like the press's."""
+    from PIL import Image, ImageCms
+
+    srgb = ImageCms.createProfile("sRGB")
+    to_lab = ImageCms.buildTransform(srgb, ImageCms.createProfile("LAB", 5000), "RGB", "LAB",
+                                     renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    out = ImageCms.applyTransform(Image.new("RGB", (1, 1), colour), to_lab)
+    assert out is not None
+    return _lab(out.tobytes())
+
+
+def delta_e(lab1: Lab, lab2: Lab) -> float:
+    """CIEDE2000 colour difference."""
+    from math import atan2, cos, degrees, exp, hypot, radians, sin, sqrt
+
+    (l1, a1, b1), (l2, a2, b2) = lab1, lab2
+    c7 = ((hypot(a1, b1) + hypot(a2, b2)) / 2) ** 7
+    g = 1.5 - 0.5 * sqrt(c7 / (c7 + 25 ** 7))
+    c1, c2 = hypot(a1 * g, b1), hypot(a2 * g, b2)
+    h1, h2 = degrees(atan2(b1, a1 * g)) % 360, degrees(atan2(b2, a2 * g)) % 360
+    turn = (h2 - h1 + 180) % 360 - 180 if c1 * c2 else 0.0
+    hue = 2 * sqrt(c1 * c2) * sin(radians(turn / 2))
+    mean_l, mean_c = (l1 + l2) / 2, (c1 + c2) / 2
+    mean_h = ((h1 + h2) / 2 + (180 if abs(h1 - h2) > 180 else 0)) % 360 if c1 * c2 else h1 + h2
+    t = (1 - 0.17 * cos(radians(mean_h - 30)) + 0.24 * cos(radians(2 * mean_h))
+         + 0.32 * cos(radians(3 * mean_h + 6)) - 0.2 * cos(radians(4 * mean_h - 63)))
+    sl = 1 + 0.015 * (mean_l - 50) ** 2 / sqrt(20 + (mean_l - 50) ** 2)
+    sc, sh = 1 + 0.045 * mean_c, 1 + 0.015 * mean_c * t
+    rc = 2 * sqrt(mean_c ** 7 / (mean_c ** 7 + 25 ** 7))
+    rt = -rc * sin(radians(60 * exp(-(((mean_h - 275) / 25) ** 2))))
+    return sqrt(((l2 - l1) / sl) ** 2 + ((c2 - c1) / sc) ** 2 + (hue / sh) ** 2
+                + rt * (c2 - c1) / sc * hue / sh)
+
+
+def _within(key: str, colour: str, inks: tuple[int, int, int, int],
+            limit: float) -> tuple[float, ...]:
+    """The CMYK (0..1) with total ink at most `limit` that prints nearest (ΔE00) to the
+    colour: C, M and Y of the profile's separation scaled down together, under any K, every
+    candidate measured through the profile."""
+    wanted = _lab_of_srgb(colour)
+    c, m, y = (v / 255 for v in inks[:3])
+    candidates = [(c * scale / 50, m * scale / 50, y * scale / 50, black / 100)
+                  for scale in range(51) for black in range(101)
+                  if (c + m + y) * scale / 50 + black / 100 <= limit]
+    labs = _lab_of_inks(key, [tuple(round(v * 255) for v in ink)  # type: ignore[misc]
+                              for ink in candidates])
+    best = min(range(len(candidates)), key=lambda i: delta_e(labs[i], wanted))
+    return tuple(_floor(v) for v in candidates[best])
+
+
+@cache
+def separate(colour: str, key: str, ink_limit: float) -> Ink:
+    """A "#rrggbb" fill or line colour as ink on condition `key` with at most `ink_limit` %
+    total ink: greys on the black plate alone, other colours through the profile."""
+    from PIL import Image, ImageCms
+
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    if r == g == b:
+        return ("gray", (round(1 - _floor(black_for(key, lightness(colour))), 3),))
+    pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), (r, g, b)), _transforms(key)[0])
+    assert pixel is not None
+    c, m, y, k = pixel.tobytes()
+    inks = (c, m, y, k)
+    if sum(inks) / 255 * 100 > ink_limit + 1e-9:
+        return ("cmyk", _within(key, colour, inks, ink_limit / 100))
+    return ("cmyk", tuple(_floor(v / 255) for v in inks))
+
+
+def separate_line(colour: str, key: str, ink_limit: float, dark_alone: bool) -> Ink:
+    """Text, or a hairline (`dark_alone`): 100% K when at least DARK dark, else as
+    `separate`."""
+    if dark_alone and darkness(colour) >= DARK:
+        return BLACK
+    return separate(colour, key, ink_limit)
+
+
+# ------------------------------------------------------------------ the PDF/X-1a marking
+
+def subset_tag(font_file: bytes) -> str:
+    """Six capital letters from a font program's bytes: the same subset, the same tag."""
+    import hashlib
+
+    digest = hashlib.sha256(font_file).digest()
+    return "".join(chr(ord("A") + byte % 26) for byte in digest[:6])
+
+
+def _rename_subsets(document: Any) -> None:
+    """Every embedded subset's name prefix (reportlab writes AAAAAA+ in every file) made
+    from the subset's contents, in the font and its descriptor alike."""
+    import re
 
     import pikepdf
 
+    for obj in document.objects:
+        if not isinstance(obj, pikepdf.Dictionary) or obj.get("/Type") != "/Font":
+            continue
+        descriptor = obj.get("/FontDescriptor")
+        base = str(obj.get("/BaseFont", ""))
+        if descriptor is None or not re.fullmatch(r"/[A-Z]{6}\+.+", base):
+            continue
+        program = next((descriptor[k] for k in ("/FontFile2", "/FontFile", "/FontFile3")
+                        if k in descriptor), None)
+        if program is None:
+            continue
+        name = pikepdf.Name(f"/{subset_tag(program.read_bytes())}{base[7:]}")
+        obj.BaseFont = name
+        descriptor.FontName = name
+
+
+def mark_pdfx(pdf: bytes, key: str) -> bytes:
+    """The PDF marked PDF/X-1a:2001 for condition `key`: an OutputIntent with the condition's
+    registered identifier and its profile embedded, the version keys in the document
+    information, and font subsets named by their contents. Saved with a document ID made from
+    the contents, so the same PDF gives the same bytes."""
+    import pikepdf
+
+    condition: Condition = CONDITIONS[key]
     with pikepdf.open(io.BytesIO(pdf)) as document:
-        profile = pikepdf.Stream(document, cmyk_profile())
-        profile["/N"] = 4
+        stream = pikepdf.Stream(document, b"")
+        stream.write(_packed_profile(key), filter=pikepdf.Name.FlateDecode)
+        stream["/N"] = 4
         intent = pikepdf.Dictionary(
             Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
-            OutputConditionIdentifier=pikepdf.String("Custom"),
-            OutputCondition=pikepdf.String(PROFILE_NAME),
-            Info=pikepdf.String(PROFILE_NAME),
-            RegistryName=pikepdf.String(""),
-            DestOutputProfile=document.make_indirect(profile))
+            OutputConditionIdentifier=pikepdf.String(condition.identifier),
+            OutputCondition=pikepdf.String(condition.condition),
+            Info=pikepdf.String(condition.condition),
+            RegistryName=pikepdf.String(REGISTRY),
+            DestOutputProfile=document.make_indirect(stream))
         document.Root.OutputIntents = pikepdf.Array([document.make_indirect(intent)])
+        info = document.trailer.Info
+        info.GTS_PDFXVersion = pikepdf.String(PDFX)
+        info.GTS_PDFXConformance = pikepdf.String(PDFX)
+        _rename_subsets(document)
         out = io.BytesIO()
+        # Streams as reportlab compressed them: inflating and deflating them again would
+        # take most of the time the marking adds.
         document.save(out, deterministic_id=True, compress_streams=True,
-                      object_stream_mode=pikepdf.ObjectStreamMode.preserve)
+                      stream_decode_level=pikepdf.StreamDecodeLevel.none,
+                      object_stream_mode=pikepdf.ObjectStreamMode.disable)
         return out.getvalue()
+
+
+def pdfx_facts(path: Path | str | bytes) -> dict[str, str]:
+    """What a PDF says of its PDF/X conformance and printing condition, read with pikepdf:
+    GTS_PDFXVersion, GTS_PDFXConformance, Trapped, and the GTS_PDFX OutputIntent's
+    OutputConditionIdentifier, RegistryName and whether it embeds a profile. Keys absent
+    from the file are absent from the answer."""
+    import pikepdf
+
+    source: Any = io.BytesIO(path) if isinstance(path, bytes) else path
+    facts: dict[str, str] = {}
+    with pikepdf.open(source) as document:
+        info = document.trailer.get("/Info")
+        for key in ("GTS_PDFXVersion", "GTS_PDFXConformance", "Trapped"):
+            if info is not None and f"/{key}" in info:
+                facts[key] = str(info[f"/{key}"]).lstrip("/")
+        intents: Iterable[Any] = document.Root.get("/OutputIntents", [])
+        for intent in intents:
+            if intent.get("/S") == "/GTS_PDFX":
+                for key in ("OutputConditionIdentifier", "RegistryName"):
+                    if f"/{key}" in intent:
+                        facts[key] = str(intent[f"/{key}"])
+                facts["DestOutputProfile"] = "yes" if "/DestOutputProfile" in intent else "no"
+                break
+    return facts

@@ -168,13 +168,14 @@ main.add_command(GameGroup(
               metavar=P.LANG.shown_metavar, help=P.LANG_HELP)
 def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
                     extras: tuple[str, ...], palette: str, output: Path | None, target: str,
-                    bleed: float | None, lang: str) -> None:
+                    bleed: float | None, condition: str | None, ink_limit: float | None,
+                    lang: str) -> None:
     """Impose rule sheets (and more) as a saddle-stitched booklet, ready to print duplex."""
     from generator import render
     from generator.app import requests
     try:
         request = requests.booklet_request(games, everything, extras, paper, palette, target,
-                                           bleed, lang)
+                                           bleed, lang, condition, ink_limit)
     except requests.OptionError as err:
         raise click.UsageError(str(err)) from None
     render.check_target(output, None, ("pdf",), request.stem)
