@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from generator.core.palette import PALETTES
-from generator.core.printing import CONDITIONS
 from generator.core.paper import MAX_BLEED, NAMED, TARGETS, Paper, parse_paper
+from generator.core.printing import CONDITIONS
 from generator.errors import UserError
 from generator.games.items import ITEMS
 from generator.i18n import LANGUAGES

@@ -164,6 +164,9 @@ main.add_command(GameGroup(
               help="Home: imposed two pages to a side, to print duplex and fold. Print shop: "
                    "single pages with bleed in reading order, padded to a multiple of 4.")
 @click.option("--bleed", type=ParamValue(P.BLEED), metavar="MM", help=P.BLEED_HELP)
+@click.option("--press", "condition", type=ParamValue(P.PRESS),
+              metavar=P.PRESS.shown_metavar, help=P.PRESS_HELP)
+@click.option("--ink-limit", type=ParamValue(P.INK_LIMIT), metavar="PERCENT", help=P.INK_HELP)
 @click.option("--lang", type=ParamValue(P.LANG), default="en", show_default=True,
               metavar=P.LANG.shown_metavar, help=P.LANG_HELP)
 def booklet_command(games: tuple[str, ...], everything: bool, paper: str,

@@ -35,7 +35,7 @@ BOOKLET = requests.BOOKLET
 RESERVED = ("game", "item", "page", "format")
 # Parameters of the commands that the studio sets itself or has no use for.
 # (--for and --bleed too: the studio makes home prints.)
-SKIPPED = ("fmt", "output", "games", "everything", "target", "bleed")
+SKIPPED = ("fmt", "output", "games", "everything", "target", "bleed", "condition", "ink_limit")
 LABELS = {"cell": "Cell size (mm)", "tile": "Tile over several sheets",
           "extras": "Also in the booklet", "lang": "Language"}
 ITEM_LABELS = {"kit": "Kit (every item)", BOOKLET: "Booklet (folded rules)"}
