@@ -40,9 +40,22 @@ class OutputError(UserError):
     """A file could not be written; the message is one line for the user."""
 
 
-def _pdf_files(doc: Document, target: Path, press: Press | None = None,
-               **_: Any) -> list[tuple[Path, bytes]]:
+@dataclass(frozen=True)
+class Settings:
+    """What a writer is told besides the content: pixels per inch (png) and the press
+    (pdf and png: home, or a print shop's bleed and colour). SVG has no CMYK and no page
+    boxes, so it is drawn at the trim size in RGB either way."""
+    dpi: int | None = None
+    press: Press | None = None
+
+
+HOME = Settings()
+Writer = Callable[[Any, Path, Settings], list[tuple[Path, bytes]]]
+
+
+def _pdf_files(doc: Document, target: Path, settings: Settings) -> list[tuple[Path, bytes]]:
     from generator.render.pdf import document_pdf
+    press = settings.press
     return [(target, document_pdf(doc, press) if press else document_pdf(doc))]
 
 
@@ -54,7 +67,7 @@ def page_paths(target: Path, pages: int) -> list[Path]:
     return [target.with_name(f"{target.stem}-{i}{target.suffix}") for i in range(1, pages + 1)]
 
 
-def _svg_files(doc: Document, target: Path, **_: Any) -> list[tuple[Path, bytes]]:
+def _svg_files(doc: Document, target: Path, settings: Settings) -> list[tuple[Path, bytes]]:
     from generator.render.svg import page_svg
     paths = page_paths(target, len(doc.pages))
     total = len(doc.pages)
@@ -62,25 +75,24 @@ def _svg_files(doc: Document, target: Path, **_: Any) -> list[tuple[Path, bytes]
             for i, (path, page) in enumerate(zip(paths, doc.pages, strict=False), start=1)]
 
 
-def _png_files(doc: Document, target: Path, dpi: int | None = None, press: Press | None = None,
-               **_: Any) -> list[tuple[Path, bytes]]:
+def _png_files(doc: Document, target: Path, settings: Settings) -> list[tuple[Path, bytes]]:
     from generator.render.pdf import document_pdf
     from generator.render.png import DEFAULT_DPI, pdf_pages_png
     # For a print shop the page is the trim plus bleed, drawn in the RGB colours the
     # drawing means: a PNG is RGB, and going through the press's CMYK would shift them.
+    press = settings.press
     pdf = document_pdf(doc, press, separated=False) if press else document_pdf(doc)
-    images = pdf_pages_png(pdf, dpi or DEFAULT_DPI)
+    images = pdf_pages_png(pdf, settings.dpi or DEFAULT_DPI)
     return list(zip(page_paths(target, len(images)), images, strict=True))
 
 
-def _json_files(data: Mapping[str, Any], target: Path, **_: Any) -> list[tuple[Path, bytes]]:
+def _json_files(data: Mapping[str, Any], target: Path,
+                settings: Settings) -> list[tuple[Path, bytes]]:
     return [(target, (json.dumps(data, indent=1) + "\n").encode("utf-8"))]
 
 
-# Each writer takes the content, the target and the settings of its format: dpi for png,
-# press (generator.core.paper.Press: home, or a print shop's bleed and colour) for pdf and png;
-# SVG has no CMYK and no page boxes, so it is drawn at the trim size in RGB either way.
-WRITERS: dict[str, Callable[..., list[tuple[Path, bytes]]]] = {
+# Each writer takes the content, the target and the settings, and reads what its format uses.
+WRITERS: dict[str, Writer] = {
     "pdf": _pdf_files,
     "svg": _svg_files,
     "png": _png_files,
@@ -88,9 +100,10 @@ WRITERS: dict[str, Callable[..., list[tuple[Path, bytes]]]] = {
 }
 
 
-def render(doc: Document, fmt: str, target: Path, **settings: Any) -> list[tuple[Path, bytes]]:
+def render(doc: Document, fmt: str, target: Path, *, dpi: int | None = None,
+           press: Press | None = None) -> list[tuple[Path, bytes]]:
     """The files a document becomes in a format, in memory: (path, bytes) pairs."""
-    return WRITERS[fmt](doc, Path(target), **settings)
+    return WRITERS[fmt](doc, Path(target), Settings(dpi, press))
 
 
 def output_format(target: Path | None, fmt: str | None, allowed: Sequence[str]) -> str:
@@ -135,10 +148,11 @@ def check_target(target: Path | None, fmt: str | None, allowed: Sequence[str],
 
 
 def save(content: Document | Mapping[str, Any], target: Path | None, fmt: str | None,
-         default_stem: str, allowed: Sequence[str] = FORMATS, **settings: Any) -> list[Path]:
+         default_stem: str, allowed: Sequence[str] = FORMATS, *, dpi: int | None = None,
+         press: Press | None = None) -> list[Path]:
     """Write a document (or a board's data) in the format asked for or named by the target,
     to the target or to DEFAULT_STEM.FORMAT here; a name without an extension gets the
-    format's. SETTINGS go to the format's writer (dpi for png, press for pdf and png). `-`
+    format's. `dpi` and `press` go to the format's writer (see Settings). `-`
     is standard output; a device or pipe is written through. Returns the paths written (none
     for standard output)."""
     chosen = output_format(target, fmt, allowed)
@@ -153,12 +167,12 @@ def save(content: Document | Mapping[str, Any], target: Path | None, fmt: str | 
                               f"written as NAME-1.{ext} to NAME-{pages}.{ext}, so give -o "
                               f"NAME.{ext}, or use --format pdf")
         if is_stdout(path):
-            write_stdout(WRITERS[chosen](content, path, **settings)[0][1])
+            write_stdout(WRITERS[chosen](content, path, Settings(dpi, press))[0][1])
             return []
     # Check every file before drawing any; the checks run again when the files are written.
     for page in (page_paths(path, pages) if chosen in PAGED_FORMATS and pages else [path]):
         _Place.of(page)
-    files = WRITERS[chosen](content, path, **settings)
+    files = WRITERS[chosen](content, path, Settings(dpi, press))
     write_atomically(files)
     return [path for path, _ in files]
 
