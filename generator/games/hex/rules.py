@@ -55,7 +55,7 @@ class Options:
                                      f"{SIZES.stop - 1}; 11, 13, 14 and 19 are the sizes "
                                      f"most played.")
     swap: bool = option(True, "Play with the swap (pie) rule: the rule sheet and the score "
-                              "pad describe it.")
+                              "pad describe it, and the board's --format json records it.")
     coordinates: bool = option(True, "Column letters and row numbers round the board.")
 
     def __post_init__(self) -> None:
@@ -244,7 +244,7 @@ def judge(text: str) -> Verdict:
         size, turns = read_moves(text)
         game = replay(turns, size)
         lines = [f"illegal: {e}" for e in game.errors]
-        lines.append(f"after {game.turns} turns on {size} × {size}:")
+        lines.append(f"after {game.turns} turn{'' if game.turns == 1 else 's'} on {size} × {size}:")
         if game.won:
             lines.append(f"{NAMES[game.won[0]]} connected on turn {game.won[1]}.")
         lines += describe(size, game.stones)
