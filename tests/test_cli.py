@@ -376,18 +376,13 @@ def test_swap_is_taken_where_it_is_read(tmp_path):
 
 # --- counts and plurals --------------------------------------------------------------------
 
-@pytest.mark.parametrize("moves, line", [("1. c4\n", "after 1 turn on 11 × 11:"),
-                                         ("1. c4\n2. d5\n", "after 2 turns on 11 × 11:")])
-def test_judge_counts_turns_in_words(tmp_path, moves, line):
-    game = tmp_path / "game.txt"
-    game.write_text(moves)
-    assert pnp("judge", "hex", str(game)).stdout.splitlines()[0] == line
-
-
-def test_blinq_counts_one_block_in_words(tmp_path):
-    game = tmp_path / "game.txt"
-    game.write_text("1 c4 R\n")
-    assert "No result yet: 1 block placed, 53 left" in pnp("judge", "blinq", str(game)).stdout
+@pytest.mark.parametrize("game, moves, line", [
+    ("hex", "1. c4\n", "after 1 turn on 11 × 11:"),
+    ("hex", "1. c4\n2. d5\n", "after 2 turns on 11 × 11:"),   # control
+    ("blinq", "1 c4 R\n", "No result yet: 1 block placed, 53 left; Black to move.")])
+def test_judges_count_in_words(tmp_path, game, moves, line):
+    (tmp_path / "game.txt").write_text(moves)
+    assert pnp("judge", game, str(tmp_path / "game.txt")).stdout.splitlines()[0] == line
 
 
 def test_build_counts_every_file_with_each_language_index(tmp_path):
