@@ -202,7 +202,7 @@ def test_judge_nex_reports_each_illegal_turn_and_exits_1(tmp_path):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("B B\nB\n", "line 2, column 2: this row has 1 cells; a board of 2 rows needs 2 in "
+    ("B B\nB\n", "line 2, column 2: this row has 1 cell; a board of 2 rows needs 2 in "
                   "every row"),
     ("size 9\n1. e5 (d55)\n", "line 2, column 7: 'd55' is not a cell of a 9 × 9 board "
                                 "(a1 to i9)"),
@@ -276,3 +276,121 @@ def test_puzzle_hex_kb_writes_question_and_answer(tmp_path):
     assert result.returncode == 0, result.stderr
     info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout
     assert "Pages:           2" in info
+
+
+# --- exit statuses: a broken pipe is 141, never 1 ---------------------------------------------
+
+BROKEN_PIPE = 141   # 128 + SIGPIPE, as a shell reports a tool SIGPIPE ended
+
+
+def with_reader_gone(*args, cwd=None):
+    """Run pnp with its standard output a pipe whose reader has already gone: its first
+    write fails, whatever the size of the output."""
+    child = subprocess.Popen([*PNP, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             stdin=subprocess.DEVNULL, cwd=cwd)
+    child.stdout.close()
+    err = child.stderr.read()
+    child.stderr.close()
+    return child.wait(), err.decode()
+
+
+@pytest.mark.parametrize("moves, status", [("1. c4\n2. d5\n", 0), ("1. c4\n2. c4\n", 1)])
+def test_judge_into_a_closed_pipe_is_141_and_quiet(tmp_path, moves, status):
+    game = tmp_path / "game.txt"
+    game.write_text(moves)
+    # Control: with its output read, the judge's own status (1: an illegal turn).
+    assert pnp("judge", "hex", str(game)).returncode == status
+    assert with_reader_gone("judge", "hex", str(game)) == (BROKEN_PIPE, "")
+
+
+@pytest.mark.parametrize("args", [("--help",), ("board", "--help"), ("judge", "nex", "--help"),
+                                  ("list",), ("stats", "hex-kb"), ("--version",),
+                                  ("board", "nex", "--format", "json", "-o", "-")])
+def test_any_output_into_a_closed_pipe_is_141_and_quiet(args):
+    assert pnp(*args).returncode == 0   # control
+    assert with_reader_gone(*args) == (BROKEN_PIPE, "")
+
+
+def test_a_file_written_then_its_name_into_a_closed_pipe_is_141(tmp_path):
+    out = tmp_path / "board.pdf"
+    assert with_reader_gone("board", "nex", "-o", str(out)) == (BROKEN_PIPE, "")
+    assert out.read_bytes().startswith(b"%PDF")   # the work stands
+
+
+def test_a_pdf_into_head_through_a_shell_pipe_is_141():
+    # As a person types it: a kit larger than a pipe holds, cut short by head.
+    command = " ".join(f"'{a}'" for a in PNP) + " kit hex-kb -o - | head -c1 >/dev/null"
+    result = subprocess.run(["bash", "-c", command + "; echo ${PIPESTATUS[0]}"],
+                            capture_output=True, text=True)
+    assert result.stdout.split() == [str(BROKEN_PIPE)] and result.stderr == ""
+    # Control: read to the end, the same command succeeds.
+    whole = subprocess.run(["bash", "-c", command.replace("head -c1", "cat")
+                            + "; echo ${PIPESTATUS[0]}"], capture_output=True, text=True)
+    assert whole.stdout.split() == ["0"]
+
+
+# --- messages name what was given ---------------------------------------------------------
+
+@pytest.mark.parametrize("args, named, unnamed", [
+    (["--paper", "a4"], ["--paper"], ["--palette"]),
+    (["--palette", "ink-saver"], ["--palette"], ["--paper"]),
+    (["--paper", "a4", "--palette", "ink-saver"], ["--paper and --palette"], []),
+    (["--lang", "de"], ["--lang"], ["--paper"]),
+    (["--no-coordinates", "--copies", "2"], ["--no-coordinates and --copies"], ["--paper"]),
+])
+def test_json_refusals_name_exactly_the_options_given(args, named, unnamed):
+    result = pnp("board", "nex", "--format", "json", *args, "-o", "-")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.endswith("for printed boards, not --format json\n")
+    assert all(n in result.stderr for n in named)
+    assert not any(u in result.stderr for u in unnamed)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["rules", "blind-hex", "--no-coordinates"],
+     "--no-coordinates changes nothing in Blind Hex's rules; it is for pnp board blind-hex "
+     "and pnp kit blind-hex"),
+    (["stats", "blind-hex", "--edition", "pennies"],
+     "--edition changes nothing in Blind Hex's figures; it is for pnp rules blind-hex, "
+     "pnp board blind-hex, pnp pad blind-hex and pnp kit blind-hex"),
+    (["board", "hex-kb", "--seed", "3"],
+     "--seed changes nothing in Hex KB's board; it is for pnp puzzle hex-kb and pnp kit hex-kb"),
+    (["board", "hex", "--no-swap"],
+     "--no-swap changes nothing on a printed Hex board; it is for pnp rules hex, pnp pad hex, "
+     "pnp kit hex and pnp board hex --format json"),
+    (["rules", "nex", "--cell", "20"], "--cell is for pnp board nex, not pnp rules nex"),
+    (["judge", "nex", "--size", "9", "x"], "pnp judge nex takes no option --size"),
+])
+def test_an_option_where_it_changes_nothing_says_where_it_does(tmp_path, args, message):
+    result = pnp(*args, cwd=tmp_path)
+    assert (result.returncode, result.stderr) == (2, f"pnp: {message}\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_swap_is_taken_where_it_is_read(tmp_path):
+    # Control for the refusal above: the board's data records the swap rule.
+    out = tmp_path / "hex.json"
+    assert pnp("board", "hex", "--no-swap", "-o", str(out)).returncode == 0
+    assert json.loads(out.read_text())["swap"] is False
+
+
+# --- counts and plurals --------------------------------------------------------------------
+
+@pytest.mark.parametrize("game, moves, line", [
+    ("hex", "1. c4\n", "after 1 turn on 11 × 11:"),
+    ("hex", "1. c4\n2. d5\n", "after 2 turns on 11 × 11:"),   # control
+    ("blinq", "1 c4 R\n", "No result yet: 1 block placed, 53 left; Black to move.")])
+def test_judges_count_in_words(tmp_path, game, moves, line):
+    (tmp_path / "game.txt").write_text(moves)
+    assert pnp("judge", game, str(tmp_path / "game.txt")).stdout.splitlines()[0] == line
+
+
+def test_build_counts_every_file_with_each_language_index(tmp_path):
+    out = tmp_path / "out"
+    result = pnp("build", "hex", "--paper", "a4", "--lang", "en", "--lang", "de",
+                 "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    written = sorted(p for p in out.rglob("*") if p.is_file())
+    indexes = [p for p in written if p.name == "index.html"]
+    assert indexes == [out / "de" / "index.html", out / "index.html"]
+    assert result.stdout == f"{len(written)} files in {out}, with index.html and de/index.html\n"

@@ -205,7 +205,7 @@ def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
 @pytest.mark.parametrize("args, message", [
     (["board", "nex", "--size", "19", "--cell", "20"], "sheets of A4: add --tile"),
     (["board", "nex", "--tile"], "--tile needs --cell"),
-    (["rules", "nex", "--cell", "20"], "Nex takes no option --cell"),
+    (["rules", "nex", "--cell", "20"], "--cell is for pnp board nex, not pnp rules nex"),
     (["board", "blinq", "--cell", "500", "--tile"], "--cell must be 5 to 100 mm"),
 ])
 def test_tiling_mistakes_are_one_line_errors(tmp_path, args, message):

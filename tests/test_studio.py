@@ -22,6 +22,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.app import params as P
 from generator.games import all_games
 from generator.ui import studio
 from generator.ui.cli import main
@@ -87,8 +88,13 @@ def test_the_form_offers_every_game_item_and_option():
             if item["key"] == "booklet":
                 assert set(fields) == {"paper", "palette", "extras", "lang"}
                 continue
-            # Every field of the game's options, with its help and choices.
+            # Every field of the game's options that changes the printed item (and no
+            # other), with its help and choices.
+            read = P.reads(game, item["key"], P.PRINTED)
+            assert [n for n in fields if n in P.option_names(game)] == read
             for option in dataclasses.fields(game.options):
+                if option.name not in read:
+                    continue
                 shown = fields[option.name]
                 assert shown["help"] == option.metadata["help"]
                 assert tuple(shown["choices"]) == tuple(option.metadata["choices"])

@@ -109,5 +109,6 @@ def tiled_board(game: Game[Any], options: Any, paper: Paper, cell: float, tile: 
     return Document(tuple(sheets),
                     _("%(game)s: board, %(cell)s mm cells", game=game.title, cell=f"{cell:g}"),
                     _("pnp (game by %(designer)s)", designer=game.designer),
-                    _("%(game)s board over %(count)s sheets", game=game.title, count=count),
+                    ngettext("%(game)s board over %(num)s sheet",
+                             "%(game)s board over %(num)s sheets", count, game=game.title),
                     (_("print and play"), _("tiled")))

@@ -134,7 +134,9 @@ INK_HELP = ("With --for print-shop, the most ink on any spot, C+M+Y+K in %, 100 
 LANG_HELP = "Language of everything printed: English, Portuguese, Spanish or German."
 
 PAPER = Param("paper", PAPER_HELP, PAPER_SIZE, default="a4", choices=tuple(NAMED), metavar="PAPER")
-PALETTE = Param("palette", "Colours by role.", CHOICE, default="colour", choices=PALETTE_NAMES)
+PALETTE_HELP = ("colour; colour-blind (Paul Tol's colours, told apart by colour-blind eyes); or "
+                "ink-saver (outlines, letters and hatching instead of large fills).")
+PALETTE = Param("palette", PALETTE_HELP, CHOICE, default="colour", choices=PALETTE_NAMES)
 TARGET = Param("target", FOR_HELP, CHOICE, default="home", choices=TARGETS, spelled="--for")
 BLEED = Param("bleed", BLEED_HELP, FLOAT, low=0, high=MAX_BLEED, metavar="MM")
 PRESS = Param("condition", PRESS_HELP, CHOICE, choices=tuple(sorted(CONDITIONS)),
@@ -162,11 +164,47 @@ def output_param(default_name: str) -> Param:
                            f"...", TEXT, metavar="FILE", short="-o", cli_only=True)
 
 
-def game_params(game: Game[Any]) -> list[Param]:
-    """A game's own options: one per field of its options class, with the field's help."""
+PRINTED = "printed"   # `reads`' format for any printed one (pdf, svg, png)
+JSON = "json"
+STATS = "stats"       # `reads`' item for `pnp stats`: the board's figures
+
+
+def option_names(game: Game[Any]) -> list[str]:
+    return [field.name for field in dataclasses.fields(game.options)]
+
+
+def reads(game: Game[Any], item: str, fmt: str | None = None) -> list[str]:
+    """The game's options that change what an item gives: printed (`fmt` PRINTED), as data
+    (JSON), or in any of its formats (None). A kit reads what any of its items reads."""
+    if item == "kit":
+        parts = [name for part in game.items for name in reads(game, part, PRINTED)]
+        return [name for name in option_names(game) if name in parts]
+    if fmt is not None:
+        formats = [fmt]
+    else:
+        formats = [PRINTED, JSON] if item in ITEMS and JSON in ITEMS[item].formats else [PRINTED]
+    unread = [set(game.unread.get(JSON if f == JSON else item, ())) for f in formats]
+    return [name for name in option_names(game) if any(name not in u for u in unread)]
+
+
+def readers(game: Game[Any], name: str) -> list[str]:
+    """What an option of the game changes: its items, `stats`, and the board's JSON."""
+    out = [item for item in [*game.items, "kit"] if name in reads(game, item, PRINTED)]
+    if "board" in game.items and name in reads(game, "board", JSON):
+        out.append("board --format json")
+    if game.stats is not None and name in reads(game, STATS):
+        out.append(STATS)
+    return out
+
+
+def game_params(game: Game[Any], only: Sequence[str] | None = None) -> list[Param]:
+    """A game's own options: one per field of its options class, with the field's help;
+    with `only`, those named there."""
     hints = typing.get_type_hints(game.options)
     params = []
     for field in dataclasses.fields(game.options):
+        if only is not None and field.name not in only:
+            continue
         kind = hints[field.name]
         choices = tuple(field.metadata.get("choices", ()))
         help_text = field.metadata.get("help", "")
@@ -180,11 +218,14 @@ def game_params(game: Game[Any]) -> list[Param]:
     return params
 
 
-def item_params(game: Game[Any], item: str) -> list[Param]:
-    """What `pnp ITEM GAME` takes, in the order its help lists them."""
+def item_params(game: Game[Any], item: str, printed: bool = False) -> list[Param]:
+    """What `pnp ITEM GAME` takes, in the order its help lists them: the game's options that
+    change the item (in a printed format, with `printed`), then what every item takes."""
     formats = ITEMS[item].formats
-    params = [*game_params(game), PAPER, PALETTE, format_param(formats),
-              output_param(f"{game.key}-{item}"), DPI, TARGET, BLEED, PRESS, INK_LIMIT, LANG]
+    read = reads(game, item, PRINTED if printed else None)
+    params = [*game_params(game, read), PAPER, PALETTE, format_param(formats),
+              output_param(f"{game.key}-{item}"), DPI, TARGET, BLEED, PRESS, INK_LIMIT,
+              LANG]
     if ITEMS[item].copies:
         params.append(COPIES)
     if item == "board":

@@ -108,8 +108,7 @@ def item_request(game: Game[Any], item: str, values: Mapping[str, Any],
     known = {p.name: p for p in P.item_params(game, item)}
     unknown = sorted(set(values) - set(known))
     if unknown:
-        raise OptionError(f"{game.title} takes no option "
-                          f"{', '.join(P.Param(n, '', P.TEXT).flag for n in unknown)}")
+        raise OptionError(not_offered(game, item, unknown[0], values[unknown[0]]))
     typed = {name: known[name].convert(v) for name, v in values.items() if v is not None}
     options = game.make_options(**{n: v for n, v in typed.items() if known[n].game_option})
     paper = _pressed(typed.get("paper") or P.PAPER.convert(P.PAPER.default),
@@ -125,9 +124,18 @@ def item_request(game: Game[Any], item: str, values: Mapping[str, Any],
     if fmt in render.DATA_FORMATS:
         if paper.press.shop:
             raise OptionError("--for print-shop is for printed items, not --format json")
-        _refuse_given(given, ("copies", "cell", "tile"), "for printed boards", fmt)
-        _refuse_given(given, ("paper", "palette"), "for printed boards", fmt)
+        # What the data does not hold: the game's options it has not, and the printing.
+        printing = [name for name in known if name not in P.reads(game, item, P.JSON)
+                    and (known[name].game_option
+                         or name in ("copies", "cell", "tile", "paper", "palette", "lang"))]
+        _refuse_given(given, printing, typed, "for printed boards", fmt)
     else:
+        for name in known:
+            if (name in given and known[name].game_option
+                    and name not in P.reads(game, item, P.PRINTED)):
+                raise OptionError(f"{_spelled(name, typed.get(name))} changes nothing on a "
+                                  f"printed {game.title} {item}; it is for "
+                                  f"{_listed(_places(game, name))}")
         if tile and cell is None:
             raise OptionError("--tile needs --cell, the size of the cells in mm")
         if cell is not None and copies is not None:
@@ -150,13 +158,51 @@ def _refuse_huge_pixels(paper: Paper, dpi: int) -> None:
                           f"paper takes at most --dpi {largest}")
 
 
-def _refuse_given(given: Collection[str], names: Sequence[str], what: str, fmt: str) -> None:
-    """Refuse the options of `names` that were given, naming exactly those."""
-    named = [P.Param(n, "", P.TEXT).flag for n in names if n in given]
+def _refuse_given(given: Collection[str], names: Sequence[str], values: Mapping[str, Any],
+                  what: str, fmt: str) -> None:
+    """Refuse the options of `names` that were given, naming exactly those, as typed."""
+    named = [_spelled(n, values.get(n)) for n in names if n in given]
     if named:
-        listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
         verb = "is" if len(named) == 1 else "are"
-        raise OptionError(f"{listed} {verb} {what}, not --format {fmt}")
+        raise OptionError(f"{_listed(named)} {verb} {what}, not --format {fmt}")
+
+
+def _spelled(name: str, value: Any = None) -> str:
+    """An option as it was typed: a switch turned off is --no-NAME."""
+    flag = P.Param(name, "", P.TEXT).flag
+    return f"--no-{flag[2:]}" if value is False else flag
+
+
+def _listed(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _places(game: Game[Any], name: str) -> list[str]:
+    """Where an option of a game changes something, as a person would ask for it."""
+    out = []
+    for where in P.readers(game, name):
+        command, _, rest = where.partition(" ")
+        out.append(" ".join(filter(None, ("pnp", command, game.key, rest))))
+    return out
+
+
+def not_offered(game: Game[Any], item: str, name: str, value: Any = None) -> str:
+    """Why an option is refused for an item (or `pnp stats`, `pnp judge`): one of the game's
+    options that changes nothing there, or another item's option, with where it does
+    change something; or an option no command of the game takes."""
+    flag = _spelled(name, value)
+    if name in P.option_names(game) and (item in ITEMS or item == P.STATS):
+        places = _places(game, name)
+        what = "figures" if item == P.STATS else item
+        return (f"{flag} changes nothing in {game.title}'s {what}; it is for "
+                f"{_listed(places) if places else 'nothing yet'}")
+    takers = [f"pnp {other} {game.key}" for other in [*game.items, KIT]
+              if any(p.name == name for p in P.item_params(game, other))]
+    if not takers:
+        return f"{game.title} takes no option {flag}"
+    if item not in ITEMS:
+        return f"pnp {item} {game.key} takes no option {flag}"
+    return f"{flag} is for {_listed(takers)}, not pnp {item} {game.key}"
 
 
 def booklet_request(games: Sequence[str], everything: bool = False,

@@ -164,14 +164,16 @@ def read_grid(lines: list[tuple[int, str]], symbols: str, sizes: range) -> list[
         raise GridError(1, 1, "the file holds no board")
     size = len(rows)
     if size not in sizes:
-        raise GridError(rows[0][0].line, 1, f"a board of {size} rows; sizes {sizes.start} to "
-                                            f"{sizes.stop - 1} are judged")
+        raise GridError(rows[0][0].line, 1, f"a board of {size} row{'' if size == 1 else 's'}; "
+                                            f"sizes {sizes.start} to {sizes.stop - 1} are "
+                                            f"judged")
     for row in rows:
         if len(row) != size:
             at = row[-1] if row else None
             raise GridError(at.line if at else 1, (at.column + 1) if at else 1,
-                            f"this row has {len(row)} cells; a board of {size} rows needs "
-                            f"{size} in every row")
+                            f"this row has {len(row)} cell{'' if len(row) == 1 else 's'}; a "
+                            f"board of {size} row{'' if size == 1 else 's'} needs {size} in "
+                            f"every row")
     return rows
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
@@ -84,9 +84,15 @@ class Game(Generic[OptionsT]):
     refuse: Callable[[OptionsT, str], None] | None = None
     # Other names the command line accepts for the game.
     aliases: tuple[str, ...] = ()
+    # What each item (and "judge", "stats") gives for this game, one line each, as
+    # `pnp ITEM --help` lists the games; "judge" may go on with paragraphs on the file format.
+    about: Mapping[str, str] = field(default_factory=dict, hash=False)
+    # The options an item draws nothing from, by item ("stats" for the figures, "json" for
+    # the board's data): the command line and the studio do not offer them there.
+    unread: Mapping[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
     # Each edition's name, untranslated: short (the index page: "cards rules, A4") and long
     # (a sheet or booklet: "cards edition").
-    edition_names: Mapping[str, tuple[str, str]] = dataclasses.field(default_factory=dict)
+    edition_names: Mapping[str, tuple[str, str]] = field(default_factory=dict, hash=False)
 
     def edition_name(self, variant: str, long: bool = False) -> str:
         """An edition's name in the active language; a variant without a name is itself."""

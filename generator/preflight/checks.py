@@ -235,7 +235,8 @@ def check_black_text(facts: PdfFacts) -> Check:
         return Check("black text", False,
                      f"{len(wrong)} of {len(black)} black text runs not 100% K only, e.g. "
                      f"'{first.text[:24]}' on page {first.page} in {first.colour.describe()}")
-    return Check("black text", True, f"{len(black)} black text runs, all 100% K only")
+    counted = f"{len(black)} black text run{'' if len(black) == 1 else 's'}"
+    return Check("black text", True, f"{counted}, all 100% K only")
 
 
 def check_thinnest_line(facts: PdfFacts) -> Check:
@@ -266,7 +267,8 @@ def check_safe_zone(facts: PdfFacts, target: str) -> Check:
                      f"{len(outside)} of {count} text runs outside the {margin:g} mm {what}, "
                      f"e.g. '{first.text[:24]}' at {_mm(first.box[0])}, {_mm(first.box[1])} mm "
                      f"on page {first.page}")
-    return Check("safe zone", True, f"all {count} text runs inside the {margin:g} mm {what}")
+    every = "the 1 text run" if count == 1 else f"all {count} text runs"
+    return Check("safe zone", True, f"{every} inside the {margin:g} mm {what}")
 
 
 def is_booklet(facts: PdfFacts) -> bool:

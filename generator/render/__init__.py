@@ -198,13 +198,29 @@ def _written_through(path: Path) -> bool:
     return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
 
 
+def _stdout_descriptor() -> int | None:
+    try:
+        return sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):   # not a file: a test's capture
+        return None
+
+
 def write_stdout(data: bytes) -> None:
     if sys.stdout is None:
         raise OutputError("cannot write to standard output: it is closed")
     try:
         sys.stdout.flush()
-        sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
+        fd = _stdout_descriptor()
+        if fd is None:
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+            return
+        # Straight to the descriptor, write after write: the buffered writer takes a short
+        # write (a reader that left mid-document) as done, and would end with status 0.
+        rest = memoryview(data)
+        while rest:
+            rest = rest[os.write(fd, rest):]
     except OSError as err:
         if err.errno == errno.EPIPE:   # the reader has gone: a quiet exit, as click makes
             raise

@@ -42,6 +42,20 @@ if typing.TYPE_CHECKING:
     from generator.games.game import Game
 
 
+def about(game: Game[Any], item: str) -> str:
+    """What an item (or judge, stats) gives for a game, as the game says; a kit lists its
+    items. The first paragraph is the game's line in `pnp ITEM --help`."""
+    if item == "kit":
+        parts = [ITEMS[part].label for part in game.items]
+        return (f"Print {game.title}'s {', '.join(parts[:-1])} and {parts[-1]} in one "
+                f"document.")
+    return game.about.get(item) or f"{ITEMS[item].help} ({game.title})"
+
+
+def first_paragraph(text: str) -> str:
+    return text.split("\n\n")[0]
+
+
 def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
     def make(game: Game[Any]) -> click.Command:
         def run(output: Path | None, **values: Any) -> None:
@@ -55,9 +69,12 @@ def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
                                     request.formats, **request.settings):
                 report(one_line(str(path)))
 
+        text = about(game, item)
+        if P.JSON in ITEMS[item].formats:
+            text += "\n\nWith --format json, the board's description as data instead."
         return GameCommand(game, item, ITEMS[item].copies, callback=run,
                            params=[click_option(p) for p in P.item_params(game, item)],
-                           help=f"{ITEMS[item].help} ({game.title})")
+                           help=text, short_help=first_paragraph(text))
     return make
 
 
@@ -80,6 +97,11 @@ def list_games() -> None:
         say(f"{key:10} {game.title} ({by}): {items}; variants: {variants}")
 
 
+def plural(count: int) -> str:
+    """An English plural's s, for the command's own summary lines (never on a sheet)."""
+    return "" if count == 1 else "s"
+
+
 def has_item(item: str) -> Callable[[Game[Any]], bool]:
     return lambda game: item == "kit" or item in game.items
 
@@ -99,9 +121,11 @@ def _stats_command(game: Game[Any]) -> click.Command:
             say(text)
         for warning in report.warnings:
             say(f"warning: {warning}")
-    return GameCommand(game, callback=run,
-                       params=[click_option(p) for p in P.game_params(game)],
-                       help=f"Figures of a generated {game.title} board.")
+    text = game.about.get(P.STATS) or f"Figures of a generated {game.title} board."
+    return GameCommand(game, P.STATS, callback=run,
+                       params=[click_option(p)
+                               for p in P.game_params(game, P.reads(game, P.STATS))],
+                       help=text, short_help=first_paragraph(text))
 
 
 main.add_command(GameGroup(
@@ -134,20 +158,26 @@ def _judge_command(game: Game[Any]) -> click.Command:
             click.echo(text)
         if not verdict.clean:
             raise click.exceptions.Exit(1)
+    text = game.about.get("judge") or f"Judge a {game.title} file."
     return GameCommand(
-        game, callback=run,
-        params=[click.Argument(["file"], type=click.Path(allow_dash=True))],
-        help=f"Judge a {game.title} file (FILE, or - for standard input).")
+        game, "judge", callback=run,
+        params=[click.Argument(["file"], type=click.Path(allow_dash=True), metavar="FILE")],
+        help=f"{text}\n\nFILE is a text file, or - for standard input. Exit status: 0 when "
+             f"it was read (and every move of a move list was legal), 1 when a move list "
+             f"holds illegal moves, 2 when it cannot be read. The format in full: README.md, "
+             f"the sections \"Files for `pnp judge`\" and \"... for `pnp judge {game.key}`\".",
+        short_help=first_paragraph(text))
 
 
 main.add_command(GameGroup(
     "judge", has=lambda g: g.judge is not None, make=_judge_command, what="judge",
     help="Say who has connected in a position or a replayed move list (FILE, or - for "
-         "stdin). Exit status 1 when a move list holds illegal turns."))
+         "standard input). Exit status 1 when a move list holds illegal moves, 2 when FILE "
+         "cannot be read. 'pnp judge GAME --help' describes the game's file format."))
 
 
 @main.command("booklet")
-@click.argument("games", nargs=-1, type=GameName())
+@click.argument("games", nargs=-1, type=GameName(), metavar="[GAME]...")
 @click.option("--all", "everything", is_flag=True,
               help="A compendium of every game, with a cover and contents.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
@@ -189,9 +219,10 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
 
 
 @main.command()
-@click.argument("games", nargs=-1, type=GameName())
+@click.argument("games", nargs=-1, type=GameName(), metavar="[GAME]...")
 @click.option("--paper", type=ParamValue(P.PAPER), multiple=True, metavar="PAPER",
-              help="Paper size(s); A4 and Letter by default.")
+              help="Paper size, repeatable (a4, letter, a3, tabloid, a5 or WxH); A4 and "
+                   "Letter by default.")
 @click.option("--out", callback=folder_name, default="output", show_default=True,
               metavar="DIR", help="Folder for the catalogue.")
 @click.option("--jobs", type=click.IntRange(1, 64), metavar="N",
@@ -199,12 +230,13 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
 @click.option("--for", "target", type=ParamValue(P.TARGET), default="home", show_default=True,
               metavar=P.TARGET.shown_metavar,
               help="home: the catalogue to print at home. print-shop: that too, and beside it "
-                   "in OUT/print-shop/ every PDF and booklet for a print shop; the index "
+                   "in DIR/print-shop/ every PDF and booklet for a print shop; the index "
                    "lists both.")
 @click.option("--bleed", type=ParamValue(P.BLEED), metavar="MM", help=P.BLEED_HELP)
 @click.option("--lang", "langs", type=click.Choice([*LANGUAGES, "all"]), multiple=True,
+              metavar="|".join([*LANGUAGES, "all"]),
               help="Language(s), repeatable, or all; English by default. Other languages go "
-                   "in OUT/LANG/.")
+                   "in DIR/LANG/.")
 def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
           jobs: int | None, target: str, bleed: float | None, langs: tuple[str, ...]) -> None:
     """Write the whole catalogue (every game, item, paper and format) into a folder."""
@@ -231,12 +263,16 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
         built = catalogue.build(keys, papers, out, jobs or os.cpu_count() or 1,
                                 progress=step, shop=target != "home", shop_bleed=bleed,
                                 langs=chosen)
-    written = sum(len(paths) for _, paths in built) + len(chosen)   # and an index a language
-    say(f"{written} files in {out}, with index.html")
+    # Every file written: the items and booklets, and an index page a language.
+    written = len({path for _, paths in built for path in paths}) + len(chosen)
+    pages = ["index.html", *(catalogue.relative(catalogue.language_folder(out, lang)
+                                                / "index.html", out) for lang in chosen[1:])]
+    indexes = pages[0] if len(pages) == 1 else f"{', '.join(pages[:-1])} and {pages[-1]}"
+    say(f"{written} file{plural(written)} in {out}, with {indexes}")
 
 
 @main.command()
-@click.option("--port", type=click.IntRange(0, 65535),
+@click.option("--port", type=click.IntRange(0, 65535), metavar="PORT",
               help="Port on 127.0.0.1: 8470 by default, or any free one if that is taken; 0 "
                    "for any free one.")
 @click.option("--no-browser", is_flag=True, help="Only serve the page; open no browser.")
@@ -263,8 +299,9 @@ def check_command(file: Path, target: str, booklet: bool | None) -> None:
     failed = [c.name for c in results if not c.passed]
     where = "home printing" if target == "home" else "a print shop"
     if failed:
-        click.echo(f"{file}: {len(failed)} of {len(results)} checks fail for {where}: "
-                   f"{', '.join(failed)}")
+        verb = "fails" if len(failed) == 1 else "fail"
+        click.echo(f"{file}: {len(failed)} of {len(results)} check{plural(len(results))} "
+                   f"{verb} for {where}: {', '.join(failed)}")
         raise click.exceptions.Exit(1)
     click.echo(f"{file}: ready for {where}")
 

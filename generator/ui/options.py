@@ -143,5 +143,23 @@ class GameCommand(click.Command):
             if err.option_name == "--copies" and not self.copies:
                 raise click.UsageError(f"{self.item} takes no option --copies: one copy "
                                        f"is the whole item", ctx) from None
-            raise click.UsageError(f"{self.game.title} takes no option {err.option_name}",
-                                   ctx) from None
+            from generator.app.requests import not_offered
+            name, value = option_named(self.game, err.option_name)
+            message = (not_offered(self.game, self.item, name, value) if name else
+                       f"{self.game.title} takes no option {err.option_name}")
+            raise click.UsageError(message, ctx) from None
+
+
+def option_named(game: Game[Any], typed: str) -> tuple[str | None, bool | None]:
+    """The parameter an option as typed means in any of the game's commands (None for
+    none), and False for a switch's --no- spelling."""
+    for item in [*game.items, "kit"]:
+        for param in P.item_params(game, item):
+            if typed == param.flag:
+                return param.name, None
+    for name in P.option_names(game):
+        if typed == f"--{name.replace('_', '-')}":
+            return name, None
+        if typed == f"--no-{name.replace('_', '-')}":
+            return name, False
+    return None, None

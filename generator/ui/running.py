@@ -114,13 +114,26 @@ def say(text: str) -> None:
 
 def report(text: str) -> None:
     """A line about work already done (a path written): if standard output cannot take it,
-    the work stands and the run still succeeds, so nothing is said."""
+    the work stands and the run still succeeds, so nothing is said. But a reader that has
+    gone is a broken pipe, whose status says so, as for any other output."""
     if sys.stdout is None:
         return
     try:
         click.echo(text)
-    except OSError:
+    except OSError as err:
+        if err.errno == errno.EPIPE:
+            raise
         _silence_stdout()
+
+
+class ReaderGone(BaseException):
+    """Standard output's reader has gone (a broken pipe). Not an OSError, so that click,
+    which ends such a run with status 1, lets it through to `Pnp.main`."""
+
+
+def _broken_pipe(err: OSError) -> bool:
+    # What pnp writes names its files; a broken pipe without a name is standard output.
+    return err.errno == errno.EPIPE and err.filename is None
 
 
 class StdoutError(UserError):
@@ -130,6 +143,23 @@ class StdoutError(UserError):
 class Pnp(click.Group):
     """Every user error is one line on stderr and exit status 2, never a traceback; an
     interrupt is one line and 128 + the signal's number."""
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        try:   # where `pnp --help` and `pnp --version` write
+            return super().make_context(info_name, args, parent, **extra)
+        except OSError as err:
+            if _broken_pipe(err):
+                raise ReaderGone from None
+            raise
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:   # where every command, and its --help, writes
+            return super().invoke(ctx)
+        except OSError as err:
+            if _broken_pipe(err):
+                raise ReaderGone from None
+            raise
 
     # One signature for both of click's overloads: this main never returns to its caller.
     def main(self, args: Sequence[str] | None = None,  # type: ignore[override]
@@ -146,7 +176,7 @@ class Pnp(click.Group):
                     raise Interrupted(_caught[0])
                 if sys.stdout is not None:   # a pipe closed early fails here, not at exit
                     sys.stdout.flush()
-        except BrokenPipeError:
+        except (BrokenPipeError, ReaderGone):
             _silence_stdout()
             sys.exit(EXIT_BROKEN_PIPE)
         except Interrupted as stop:

@@ -20,6 +20,8 @@ from generator.games.blind_hex.rules import (
 )
 from generator.games.game import Game
 
+_D = Options()   # the defaults, which the descriptions name
+
 
 def _variants() -> list[tuple[str, Options]]:
     return [(edition, Options(edition=edition)) for edition in EDITIONS]
@@ -29,4 +31,17 @@ GAME = Game(
     key="blind-hex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "pad"), board_json=board_json, stats=stats_report,
     editions=_variants, refuse=Options.check_item, edition_names=EDITION_NAMES,
+    about={
+        "rules": "Print the Blind Hex rule sheet of the cards or pennies edition, its worked "
+                 "example taken from the board --seed generates.",
+        "board": f"Print an {_D.size} × {_D.size} Blind Hex board whose cell edges carry hash "
+                 f"marks 1-{_D.numbers}, generated from --seed; the pennies edition adds "
+                 f"coin tracks.",
+        "pad": "Print a Blind Hex score pad: each turn's chosen numbers and the cells each "
+               "player wrote in.",
+        "stats": "Count how often a generated Blind Hex board offers each number and pair, "
+                 "and warn when it misses the balance targets.",
+    },
+    unread={"rules": ("coordinates",), "pad": ("coordinates",),
+            "stats": ("edition", "coordinates"), "json": ("edition", "coordinates")},
 )

@@ -40,8 +40,9 @@ from generator.games.game import OptionError, Report, option
 class Options:
     size: int = option(DEFAULT_SIZE, f"Board size N (N × N cells), {SIZES.start} to "
                                      f"{SIZES.stop - 1}.")
-    numbers: int = option(DEFAULT_NUMBERS, f"Hash-mark numbers 1 to M, M from {NUMBERS.start} "
-                                           f"to {NUMBERS.stop - 1}.")
+    numbers: int = option(DEFAULT_NUMBERS, f"Hash marks numbered 1 to N, N from "
+                                           f"{NUMBERS.start} to {NUMBERS.stop - 1} ("
+                                           f"{MIN_RULE_NUMBERS} or more for what is printed).")
     edition: str = option("cards", "Cards (numbers kept as cards in hand) or pennies (tracks "
                                    "for coins on the board page).", choices=EDITIONS)
     seed: int = option(DEFAULT_SEED, "Which generated board: any whole number.")

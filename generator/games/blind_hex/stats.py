@@ -47,13 +47,14 @@ class Stats:
     def warnings(self) -> list[str]:
         out = []
         if self.bare_cells:
-            out.append(f"{self.bare_cells} cells have no marked edge")
+            out.append(f"{_cells(self.bare_cells, 'has', 'have')} no marked edge")
         if self.crowded_cells:
-            out.append(f"{len(self.crowded_cells)} cells offer more than two numbers: "
+            out.append(f"{_cells(len(self.crowded_cells), 'offers', 'offer')} more than two "
+                       f"numbers: "
                        + _names(self.crowded_cells))
         if self.lonely_cells:
-            out.append(f"{len(self.lonely_cells)} cells offer one number without it on all six "
-                       f"sides: " + _names(self.lonely_cells))
+            out.append(f"{_cells(len(self.lonely_cells), 'offers', 'offer')} one number without "
+                       f"it on all six sides: " + _names(self.lonely_cells))
         if 2 * self.two_number_cells <= self.size ** 2:
             out.append(f"only {self.two_number_cells} of {self.size ** 2} cells offer two "
                        f"numbers, not more than half")
@@ -99,3 +100,8 @@ def stats(board: HashBoard) -> Stats:
     return Stats(board.size, board.numbers, board.seed, counts, pairs,
                  sum(board.is_hub(c) for c in board.board), how_many[0], how_many[1],
                  how_many[2], tuple(lonely), tuple(crowded))
+
+
+def _cells(count: int, one: str, many: str) -> str:
+    """'1 cell has', '3 cells have': a count of cells with its verb."""
+    return f"1 cell {one}" if count == 1 else f"{count} cells {many}"

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from generator.games.blinq.rules import DESIGNER, TITLE, YEAR, Options, board_json, judge
+from generator.games.blinq.rules import (
+    BLOCKS,
+    DESIGNER,
+    SIZE,
+    TITLE,
+    YEAR,
+    Options,
+    board_json,
+    judge,
+)
 from generator.games.game import Game
 
 GAME = Game(
@@ -12,4 +21,22 @@ GAME = Game(
     # Blinq was keyed "bling" (a mis-transcription in the rules file the kit started from),
     # so commands and scripts written then still work.
     aliases=("bling",),
+    about={
+        "rules": "Print the Blinq rule sheet: placing and stacking blocks, winning, and the "
+                 "neutral-block variant.",
+        "board": f"Print the {SIZE} × {SIZE} Blinq board with its white and black frames "
+                 f"(--neutral marks the variant's cell).",
+        "tiles": f"Print Blinq's {BLOCKS} dual-coloured blocks and the neutral block, to glue "
+                 f"on card and cut out.",
+        "pad": "Print a Blinq score pad: each move's level, place and the side its white half "
+               "faces.",
+        "judge": "Replay a Blinq move list: each illegal move, the result, and the pyramid "
+                 "seen from above.\n\n"
+                 "One move a line, White first, optionally numbered: the level (1-5), the "
+                 "place and the side the block's white half faces (U, R, D or L); an optional "
+                 "first line 'neutral CELL' for the variant; 'resign' gives up. For example:"
+                 "\n\n\b\n    1 c4 R\n    1 b1 L",
+    },
+    unread={"rules": ("neutral", "coordinates"), "tiles": ("neutral", "coordinates"),
+            "pad": ("coordinates",), "json": ("coordinates",)},
 )

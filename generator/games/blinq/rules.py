@@ -284,7 +284,8 @@ def judge(text: str) -> Verdict:
     if game.result:
         lines.append(game.result[0].upper() + game.result[1:] + ".")
     else:
-        lines.append(f"No result yet: {placed} blocks placed, {BLOCKS - placed} left; "
+        lines.append(f"No result yet: {placed} block{'' if placed == 1 else 's'} placed, "
+                     f"{BLOCKS - placed} left; "
                      f"{NAMES[game.to_move]} to move.")
     lines.append("Seen from above, one letter per quarter cell (W white, B black, N neutral, "
                  ". bare board):")

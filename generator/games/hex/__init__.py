@@ -5,10 +5,36 @@ and a full board always has exactly one winner."""
 from __future__ import annotations
 
 from generator.games.game import Game
-from generator.games.hex.rules import DESIGNER, TITLE, YEAR, Options, board_json, judge
+from generator.games.hex.rules import (
+    DEFAULT_SIZE,
+    DESIGNER,
+    SIZES,
+    TITLE,
+    YEAR,
+    Options,
+    board_json,
+    judge,
+)
 
 GAME = Game(
     key="hex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "pad"),
     board_json=board_json, judge=judge,
+    about={
+        "rules": "Print the Hex rule sheet, with the swap (pie) rule or, with --no-swap, "
+                 "without it.",
+        "board": f"Print an {DEFAULT_SIZE} × {DEFAULT_SIZE} Hex board (--size {SIZES.start} to "
+                 f"{SIZES.stop - 1}) with Red's sides marked R and Blue's B.",
+        "pad": "Print a Hex score pad: a row for every pair of turns of a game that fills "
+               "the board.",
+        "judge": "Say who has connected in a Hex position, with the chain that does it, or "
+                 "replay a move list and name each illegal turn.\n\n"
+                 "A position is one row a line, R red, B blue, . empty. A move list is one "
+                 "turn a line, Red first, optionally numbered, after an optional 'size N' "
+                 "line: a cell, or 'swap' as the second turn. For example:"
+                 "\n\n\b\n    1. c4\n    2. swap",
+    },
+    # The printed board is the same with or without the swap rule; its data records it.
+    unread={"rules": ("coordinates",), "board": ("swap",), "pad": ("coordinates",),
+            "json": ("coordinates",)},
 )

@@ -151,7 +151,7 @@ class KleinBoard:
 @dataclass(frozen=True)
 class Options:
     size: int = option(11, f"Board size N (N × N cells), {SIZES.start} to {SIZES.stop - 1}.")
-    window: int | None = option(None, "Portal window radius (0: one cell, 1: seven cells); by "
+    window: int | None = option(None, "Portal window radius N (0: one cell, 1: seven cells); by "
                                       "default the largest that leaves two cells of board "
                                       "round each frame.")
     seed: int = option(1, "Which puzzle: any whole number.")

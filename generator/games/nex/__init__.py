@@ -3,10 +3,37 @@
 from __future__ import annotations
 
 from generator.games.game import Game
-from generator.games.nex.rules import DESIGNER, TITLE, YEAR, Options, board_json, judge
+from generator.games.nex.rules import (
+    DEFAULT_SIZE,
+    DESIGNER,
+    SIZES,
+    TITLE,
+    YEAR,
+    Options,
+    board_json,
+    judge,
+)
 
 GAME = Game(
     key="nex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "counters", "pad"),
     board_json=board_json, judge=judge,
+    about={
+        "rules": "Print the Nex rule sheet, with figures of a drop, a conversion and a won "
+                 "board.",
+        "board": f"Print an {DEFAULT_SIZE} × {DEFAULT_SIZE} Nex board (--size {SIZES.start} to "
+                 f"{SIZES.stop - 1}) standing on corner a1, its sides marked B and W.",
+        "counters": "Print black, white and neutral Nex counters, at least one of each a cell, "
+                    "to cut out.",
+        "pad": "Print a Nex score pad: drops, conversions and swaps, written by cell.",
+        "judge": "Say who has connected in a Nex position, or replay a move list and name "
+                 "each illegal turn.\n\n"
+                 "A position is one row a line, B black, W white, N neutral, . empty. A move "
+                 "list is one turn a line, Black first, optionally numbered, after an optional "
+                 "'size N' line: plain cells become the player's stones, cells in brackets "
+                 "neutral ones, and 'swap' is the pie rule. For example:"
+                 "\n\n\b\n    1. c4 (d5)\n    2. e5 (f6)",
+    },
+    unread={"rules": ("coordinates",), "counters": ("coordinates",),
+            "pad": ("coordinates",), "json": ("coordinates",)},
 )

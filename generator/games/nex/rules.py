@@ -143,7 +143,8 @@ def _full_board_turn(stones: Stones, colour: str, h: Hex, empty: int, neutrals: 
                      holding: Callable[[Hex], str]) -> dict[Hex, str]:
     """The three conventions: a single cell is a legal turn only on an almost full board."""
     almost_full = (f"a single cell is a turn only when no ordinary turn is left (now "
-                   f"{empty} empty cells, {neutrals} neutral stones)")
+                   f"{empty} empty cell{'' if empty == 1 else 's'}, {neutrals} neutral "
+                   f"stone{'' if neutrals == 1 else 's'})")
     if h not in stones:
         if empty != 1 or neutrals > 1:
             raise IllegalTurn(almost_full)

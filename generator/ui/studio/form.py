@@ -96,7 +96,7 @@ def params(game: Game[Any], item: str) -> list[P.Param]:
         extras = [i for i in game.items if i != "rules" and ITEMS[i].in_booklet]
         return [BOOKLET_PAPER, P.PALETTE, dataclasses.replace(EXTRAS, choices=tuple(extras)),
                 P.LANG]
-    return [p for p in P.item_params(game, item)
+    return [p for p in P.item_params(game, item, printed=True)
             if not p.cli_only and p.name not in SKIPPED]
 
 

@@ -1,0 +1,268 @@
+"""Every command's --help, read as a person reads it: each game's line says what that game's
+item is, every value is named for what it is, and every game option offered changes what
+the command gives (and none it does not offer would)."""
+
+import dataclasses
+import re
+import typing
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from generator.app import params as P
+from generator.app import requests
+from generator.games import all_games
+from generator.ui.cli import main
+
+GROUPS = ("judge", "stats", *(c for c in main.list_commands(None)
+                               if c in ("rules", "board", "pad", "counters", "tiles",
+                                        "puzzle", "kit")))
+SINGLE = ("booklet", "build", "check", "studio", "list")
+# Metavars that name a type, not the value: click's defaults when none is given.
+GENERIC = ("TEXT", "INTEGER", "FLOAT", "PATH", "FILENAME", "DIRECTORY", "INTEGER RANGE",
+           "FLOAT RANGE", "BOOLEAN")
+PATHS = ("output", "out", "file")   # options and arguments that name a file or folder
+
+
+def help_of(command: click.Command, *path: str) -> str:
+    result = CliRunner().invoke(command, [*path, "--help"])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def commands_listed(text: str) -> dict[str, str]:
+    """A group's help: each subcommand with its description (wrapped lines joined)."""
+    listed: dict[str, str] = {}
+    name = ""
+    for line in text.split("Commands:\n", 1)[1].splitlines():
+        found = re.match(r"  (\S+)\s+(.*)", line)
+        if found and not line.startswith("    "):
+            name = found.group(1)
+            listed[name] = found.group(2)
+        elif name and line.strip():
+            listed[name] += " " + line.strip()
+    return listed
+
+
+def options_listed(text: str) -> dict[str, str]:
+    """A command's help: each option (by its long name) with its metavar ('' for a flag)."""
+    out = {}
+    for line in text.split("Options:\n", 1)[1].splitlines():
+        found = re.match(r"  (?:-\w, )?(--[\w-]+)(?: / --[\w-]+)?(?: ([^ ].*?))?(?:  |$)", line)
+        if found:
+            out[found.group(1)] = found.group(2) or ""
+    return out
+
+
+def usage_arguments(text: str) -> list[str]:
+    usage = text.splitlines()[0]
+    return [w for w in usage.split()[2:] if w not in ("[OPTIONS]",)]
+
+
+@pytest.fixture(scope="module")
+def helps() -> dict[tuple[str, ...], str]:
+    """Every command's help: `pnp`, each single command, each group and each of its games."""
+    out = {(): help_of(main)}
+    for name in SINGLE:
+        out[(name,)] = help_of(main, name)
+    for group in GROUPS:
+        out[(group,)] = help_of(main, group)
+        for game in commands_listed(out[(group,)]):
+            out[(group, game)] = help_of(main, group, game)
+    return out
+
+
+def test_every_command_is_read(helps):
+    listed = set(commands_listed(helps[()]))
+    assert listed == set(GROUPS) | set(SINGLE)
+    # Each game's item, judge and figures: 5 games, each with rules, board, pad and kit.
+    assert len([k for k in helps if len(k) == 2 and k[0] in ("rules", "board", "pad", "kit")]) \
+        == 4 * len(all_games())
+
+
+# --- names and descriptions ------------------------------------------------------------------
+
+def duplicated(listed: dict[str, str]) -> list[str]:
+    seen: dict[str, str] = {}
+    return [f"{name} and {seen[text]}: {text}" for name, text in listed.items()
+            if seen.setdefault(text, name) != name]
+
+
+@pytest.mark.parametrize("group", GROUPS)
+def test_each_game_of_a_group_is_described_by_itself(helps, group):
+    listed = commands_listed(helps[(group,)])
+    assert listed
+    assert duplicated(listed) == []
+
+
+def test_duplicated_descriptions_are_found():
+    # Control: a listing as `pnp board --help` had it, every game's line the same.
+    text = ("Commands:\n  nex  Print a board (or its description as data\n"
+            "       with --format json).\n  hex  Print a board (or its description as data\n"
+            "       with --format json).\n")
+    assert duplicated(commands_listed(text)) != []
+
+
+def generic_metavars(text: str) -> list[str]:
+    """Values named by their type (TEXT, INTEGER) rather than what they are, and paths not
+    named FILE or DIR."""
+    bad = [f"{flag} {metavar}" for flag, metavar in options_listed(text).items()
+           if metavar.strip("[]").split("...")[0] in GENERIC]
+    bad += [f"{flag} {metavar}" for flag, metavar in options_listed(text).items()
+            if flag.lstrip("-") in PATHS and metavar not in ("FILE", "DIR")]
+    bad += [word for word in usage_arguments(text)
+            if word.strip("[]").split("...")[0].split("]")[0] in GENERIC]
+    return bad
+
+
+def test_every_value_is_named_for_what_it_is(helps):
+    named = {key: generic_metavars(text) for key, text in helps.items()}
+    assert {key: bad for key, bad in named.items() if bad} == {}
+
+
+def test_a_value_named_by_its_type_is_found():
+    # Control: click's own naming of a folder option and a port.
+    @click.command()
+    @click.option("--out", default="output")
+    @click.option("--port", type=click.IntRange(0, 9))
+    def build(out: str, port: int) -> None:
+        pass
+    assert generic_metavars(help_of(build)) == ["--out TEXT", "--port INTEGER RANGE",
+                                                 "--out TEXT"]
+
+
+def test_numbers_help_says_what_its_metavar_names(helps):
+    line = next(line for line in helps[("board", "blind-hex")].splitlines()
+                if "--numbers" in line)
+    assert "--numbers N" in line and "1 to N" in line
+
+
+# --- options offered where they change something -----------------------------------------
+
+ALTERNATIVES = {"neutral": "b2"}   # an option whose values no rule can guess
+
+
+def other_value(game, name):
+    """A value of the game's option other than its default that the game accepts."""
+    field = next(f for f in dataclasses.fields(game.options) if f.name == name)
+    kind = typing.get_type_hints(game.options)[name]
+    choices = field.metadata.get("choices", ())
+    if name in ALTERNATIVES:
+        candidates = [ALTERNATIVES[name]]
+    elif kind is bool:
+        candidates = [not field.default]
+    elif choices:
+        candidates = [c for c in choices if c != field.default]
+    elif field.default is None:          # chosen from the others by default
+        candidates = [1, 0, 2]
+    else:
+        candidates = [field.default + 1, field.default - 1]
+    for value in candidates:
+        try:
+            return value, game.make_options(**{name: value})
+        except Exception:   # noqa: BLE001 - any value the game refuses: try the next
+            continue
+    raise AssertionError(f"no other value for {game.key} --{name}")
+
+
+def made(game, item, values):
+    """What an item gives with the game's options set to `values`, offered there or not: its
+    pages, the board's data, or the figures."""
+    options = game.make_options(**values)
+    if item == "json":
+        return game.board_json(options)
+    if item == P.STATS:
+        return game.stats(options)
+    return requests.make(requests.ItemRequest(game, item, options, P.default_paper())).pages
+
+
+def wrongly_offered(game, item, offered: set[str]) -> list[str]:
+    """Game options offered for an item that change nothing it gives, and options that
+    change it but are not offered."""
+    base = made(game, item, {})
+    wrong = []
+    for name in P.option_names(game):
+        value, _options = other_value(game, name)
+        changes = made(game, item, {name: value}) != base
+        if changes != (name in offered):
+            wrong.append(f"{item} --{name}: offered {name in offered}, changes {changes}")
+    return wrong
+
+
+def offered_options(text, game):
+    flags = options_listed(text)
+    return {n for n in P.option_names(game) if "--" + n.replace("_", "-") in flags}
+
+
+def test_every_game_option_offered_changes_the_item_and_no_other_would(helps):
+    wrong = []
+    for key, game in all_games().items():
+        for item in game.items:
+            offered = offered_options(helps[(item, key)], game)
+            if item == "board":   # offered for the board as printed or as data
+                printed = set(P.reads(game, item, P.PRINTED))
+                data = set(P.reads(game, item, P.JSON))
+                assert offered == printed | data
+                wrong += [f"{key} {w}" for w in wrongly_offered(game, "board", printed)]
+                wrong += [f"{key} {w}" for w in wrongly_offered(game, "json", data)]
+            else:
+                wrong += [f"{key} {w}" for w in wrongly_offered(game, item, offered)]
+        kit = offered_options(helps[("kit", key)], game)
+        assert kit == {n for item in game.items for n in P.reads(game, item, P.PRINTED)}
+        if game.stats is not None:
+            stats = offered_options(helps[("stats", key)], game)
+            wrong += [f"{key} {w}" for w in wrongly_offered(game, P.STATS, stats)]
+    assert wrong == []
+
+
+def test_an_option_wrongly_offered_or_hidden_is_found():
+    # Controls: --coordinates offered on Nex's rule sheet, where it changes nothing, and
+    # --size hidden there, where it does.
+    nex = all_games()["nex"]
+    assert wrongly_offered(nex, "rules", {"size", "coordinates"}) == [
+        "rules --coordinates: offered True, changes False"]
+    assert wrongly_offered(nex, "rules", set()) == ["rules --size: offered False, changes True"]
+
+
+@pytest.mark.parametrize("args, shown", [
+    (("stats", "blind-hex"), {"--size", "--numbers", "--seed"}),
+    (("rules", "blinq"), set()),
+    (("board", "hex-kb"), {"--size", "--window", "--coordinates"}),
+])
+def test_a_command_offers_the_game_options_it_reads(helps, args, shown):
+    game = all_games()[args[1]]
+    flags = {"--" + n.replace("_", "-") for n in P.option_names(game)}
+    assert set(options_listed(helps[args])) & flags == shown
+
+
+# --- judge: the format, with an example ----------------------------------------------------
+
+def example(text: str) -> list[str]:
+    """The lines click keeps as written (after a \\b paragraph): the example file."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("      "))
+    block = []
+    for line in lines[start:]:
+        if not line.startswith("      "):
+            break
+        block.append(line.strip())
+    return block
+
+
+@pytest.mark.parametrize("key", [k for k, g in all_games().items() if g.judge])
+def test_judge_help_gives_the_format_an_example_and_the_readme(helps, key):
+    text = helps[("judge", key)]
+    lines = example(text)
+    assert len(lines) == 2
+    assert "README.md" in text and f"for `pnp judge {key}`" in text
+    game = all_games()[key]
+    if "For example:" in text:   # a whole file: it is read, and every move is legal
+        assert game.judge("\n".join(lines) + "\n").clean
+    else:                        # the start of a larger file: it is said so
+        assert "begins:" in text
+
+
+def test_a_broken_example_is_found():
+    # Control: Hex's example with swap as the first turn is judged illegal.
+    assert not all_games()["hex"].judge("1. swap\n2. c4\n").clean
