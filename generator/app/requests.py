@@ -110,8 +110,10 @@ def item_request(game: Game[Any], item: str, values: Mapping[str, Any],
                           f"{', '.join(P.Param(n, '', P.TEXT).flag for n in unknown)}")
     typed = {name: known[name].convert(v) for name, v in values.items() if v is not None}
     options = game.make_options(**{n: v for n, v in typed.items() if known[n].game_option})
-    paper = _pressed(typed.get("paper") or P.PAPER.convert(P.PAPER.default),
-                     typed.get("target", "home"), typed.get("bleed"))
+    target, bleed = typed.get("target", "home"), typed.get("bleed")
+    if target == "print-shop" and bleed is None:
+        bleed = ITEMS[item].shop_bleed      # None: the paper's own
+    paper = _pressed(typed.get("paper") or P.PAPER.convert(P.PAPER.default), target, bleed)
     fmt = render.output_format(output, typed.get("fmt"), ITEMS[item].formats)
     dpi, copies = typed.get("dpi"), typed.get("copies")
     cell, tile = typed.get("cell"), bool(typed.get("tile", False))

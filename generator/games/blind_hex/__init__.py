@@ -4,6 +4,7 @@ Two players write x and o on a Hex board whose cell edges carry hash marks numbe
 Each turn both choose two numbers in secret; a number chosen by one player only lets that
 player write in an empty space with that number on one of its edges. The cards edition keeps
 the numbers in hand as cards; the pennies edition tracks them with pennies on the board page.
+Each edition's kit prints its own pieces: ten number cards, or four tokens and a coin.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ def _variants() -> list[tuple[str, Options]]:
 
 GAME = Game(
     key="blind-hex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
-    items=("rules", "board", "pad"), board_json=board_json, stats=stats_report,
-    editions=_variants, refuse=Options.check_item,
+    items=("rules", "board", "pad", "cards", "coins"), board_json=board_json,
+    stats=stats_report, editions=_variants, refuse=Options.check_item,
+    offers=Options.has_item,
 )
