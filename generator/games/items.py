@@ -54,7 +54,7 @@ ITEMS: dict[str, Item] = {item.key: item for item in (
          N_("number cards"), N_("number cards"), 120.0, in_booklet=False,
          shop_bleed=CARD_BLEED_IN * MM_PER_INCH),
     Item("coins", "Print the tokens and a coin to flip, to cut out.", N_("tokens and coin"),
-         N_("tokens and coins"), in_booklet=False),
+         N_("tokens and coins"), 132.0, in_booklet=False),
     # Every item of a game in one document: offered as one PDF to print in one go.
     Item("kit", "Print every item of a game in one document.", N_("kit"), N_("kits"),
          built=("pdf",), in_booklet=False),
