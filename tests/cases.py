@@ -13,8 +13,8 @@ Case = tuple[str, str, str, str]
 def item_cases(papers: Sequence[str]) -> list[Case]:
     return [(key, variant, item, paper)
             for key in sorted(GAMES)
-            for variant, _ in GAMES[key].variants()
-            for item in GAMES[key].items
+            for variant, options in GAMES[key].variants()
+            for item in GAMES[key].items_for(options)
             for paper in papers]
 
 

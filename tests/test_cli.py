@@ -7,6 +7,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
+from generator.games import find
 from generator.games.blind_hex.rules import generate
 from generator.ui.cli import main
 
@@ -120,7 +121,9 @@ def test_kit_is_rules_board_and_pad_in_one_pdf(tmp_path):
     assert result.returncode == 0, result.stderr
     info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout
     parts = []
-    for item in ("rules", "board", "pad"):
+    game = find("blind-hex")
+    # The kit is every item of the edition, the cards edition's number cards too.
+    for item in game.items_for(game.make_options()):
         one = tmp_path / f"{item}.pdf"
         assert pnp(item, "blind-hex", "--paper", "letter", "-o", str(one)).returncode == 0
         found = subprocess.run(["pdfinfo", str(one)], capture_output=True, text=True,

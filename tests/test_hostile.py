@@ -432,13 +432,18 @@ ITEMS = [(key, item) for key in sorted(GAMES) for item in (*GAMES[key].items, "k
 @pytest.mark.parametrize("key, item", ITEMS)
 def test_paper_below_an_items_smallest_is_refused(tmp_path, key, item):
     game = GAMES[key]
-    least = smallest_for(game.items if item == "kit" else (item,))
+    least = smallest_for(game.items_for(game.make_options()) if item == "kit" else (item,))
     if least <= 100:
         return   # every paper pnp takes will do
     side = f"{least - 1:g}"
-    line = refused(pnp(item, key, "--paper", f"{side}x300", cwd=tmp_path), tmp_path, {})
+    # An edition's own piece is asked for with that edition.
+    options = next(o for _, o in game.variants() if item == "kit" or item in game.items_for(o))
+    edition = ["--edition", options.edition] if hasattr(options, "edition") else []
+    line = refused(pnp(item, key, *edition, "--paper", f"{side}x300", cwd=tmp_path), tmp_path,
+                   {})
     assert f"at least {least:g} mm" in line
-    line = refused(pnp(item, key, "--paper", f"300x{side}", cwd=tmp_path), tmp_path, {})
+    line = refused(pnp(item, key, *edition, "--paper", f"300x{side}", cwd=tmp_path), tmp_path,
+                   {})
     assert f"at least {least:g} mm" in line
 
 
@@ -446,7 +451,8 @@ def test_paper_below_an_items_smallest_is_refused(tmp_path, key, item):
 def test_every_item_lays_out_inside_the_margins_on_its_smallest_papers(key, item):
     game = GAMES[key]
     least = ITEM_TABLE[item].smallest_paper
-    variants = [o for _, o in game.variants()] + [game.make_options()]
+    variants = [o for o in [o for _, o in game.variants()] + [game.make_options()]
+                if item in game.items_for(o)]
     for w, h in ((least, least), (least, 1.5 * least), (1.5 * least, least)):
         paper = Paper(f"{w:g}x{h:g}mm", w, h)
         for options in variants:

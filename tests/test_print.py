@@ -96,13 +96,14 @@ def test_pdfs_ask_viewers_not_to_scale_and_carry_their_licence(tmp_path):
 
 def test_every_board_page_carries_the_ruler():
     for key, game in GAMES.items():
-        for item in game.items:
-            if item == "rules":
-                continue   # text pages: no ruler
-            doc = documents.make_document(game, item, game.make_options(), NAMED["a4"])
-            for page in doc.pages:
-                labels = {getattr(s, "text", None) for s in page.shapes}
-                assert {"50 mm", "2 in"} <= labels, (key, item)
+        for _variant, options in game.variants():
+            for item in game.items_for(options):
+                if item == "rules":
+                    continue   # text pages: no ruler
+                doc = documents.make_document(game, item, options, NAMED["a4"])
+                for page in doc.pages:
+                    labels = {getattr(s, "text", None) for s in page.shapes}
+                    assert {"50 mm", "2 in"} <= labels, (key, item)
 
 
 @pytest.mark.parametrize("pages", [4, 8, 12])

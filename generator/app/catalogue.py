@@ -68,7 +68,7 @@ def entries(game_keys: list[str], papers: list[Paper],
     for key in game_keys:
         game = game_named(key)
         for variant, options in game.variants():
-            for item in (*game.items, "kit"):
+            for item in (*game.items_for(options), "kit"):
                 for paper in papers:
                     formats = (SHOP_FORMATS if paper.press.shop
                                else ITEMS[item].built or render.FORMATS)
@@ -99,7 +99,7 @@ def check(game_keys: list[str], papers: list[Paper], out: Path) -> None:
     for key in game_keys:
         game = game_named(key)
         for _variant, options in game.variants():
-            for item in (*game.items, "kit"):
+            for item in (*game.items_for(options), "kit"):
                 for paper in papers:
                     check_document(game, item, options, paper)
     for folder in [out, *(out / key for key in game_keys)]:

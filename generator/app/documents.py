@@ -20,7 +20,7 @@ def check(game: Game[Any], item: str, options: Any, paper: Paper) -> None:
     OptionError of one line."""
     if game.refuse is not None:
         game.refuse(options, item)
-    items = (*game.items, "kit") if item == "kit" else (item,)
+    items = (*game.items_for(options), "kit") if item == "kit" else (item,)
     try:
         check_fits(paper, smallest_for([i for i in items if i != KIT]),
                    f"{game.title} {'kit' if item == 'kit' else item}")

@@ -111,9 +111,11 @@ def item_request(game: Game[Any], item: str, values: Mapping[str, Any],
         raise OptionError(not_offered(game, item, unknown[0], values[unknown[0]]))
     typed = {name: known[name].convert(v) for name, v in values.items() if v is not None}
     options = game.make_options(**{n: v for n, v in typed.items() if known[n].game_option})
-    paper = _pressed(typed.get("paper") or P.PAPER.convert(P.PAPER.default),
-                     typed.get("target", "home"), typed.get("bleed"), typed.get("condition"),
-                     typed.get("ink_limit"))
+    target, bleed = typed.get("target", "home"), typed.get("bleed")
+    if target == "print-shop" and bleed is None:
+        bleed = ITEMS[item].shop_bleed      # None: the paper's own
+    paper = _pressed(typed.get("paper") or P.PAPER.convert(P.PAPER.default), target, bleed,
+                     typed.get("condition"), typed.get("ink_limit"))
     fmt = render.output_format(output, typed.get("fmt"), ITEMS[item].formats)
     dpi, copies = typed.get("dpi"), typed.get("copies")
     cell, tile = typed.get("cell"), bool(typed.get("tile", False))

@@ -65,6 +65,10 @@ class Pages(Generic[OptionsT]):
     (flat to flat, mm), which tiling scales from."""
     items: Mapping[str, ItemMaker[OptionsT]]
     board_cell: Callable[[OptionsT, Paper], float]
+    # How an item is made inside the kit, where that differs: a print shop's cards come
+    # one card a page, but in the kit they stay on sheets of the kit's paper, so the kit's
+    # pages keep one size.
+    in_kit: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,9 @@ class Game(Generic[OptionsT]):
         from generator.i18n import _
         names = self.edition_names.get(variant)
         return _(names[long]) if names else variant
+    # Whether a variant has an item (an edition's own pieces); None: every variant has every
+    # item. `refuse` names the edition that has it when it is asked for another.
+    offers: Callable[[OptionsT, str], bool] | None = None
 
     @property
     def package(self) -> str:
@@ -109,6 +116,11 @@ class Game(Generic[OptionsT]):
         """The game's drawing code: PAGES in the pages module beside its rules, imported
         only now, when a page is to be made."""
         return cast("Pages[OptionsT]", import_module(f"{self.package}.pages").PAGES)
+
+    def items_for(self, options: OptionsT) -> tuple[str, ...]:
+        """The items these options make, in kit order: what their kit holds, what `pnp build`
+        writes and the index page lists for the variant."""
+        return tuple(i for i in self.items if self.offers is None or self.offers(options, i))
 
     def variants(self) -> Sequence[tuple[str, OptionsT]]:
         return self.editions() if self.editions else [("standard", self.options())]
@@ -126,15 +138,18 @@ class Game(Generic[OptionsT]):
     def make(self, item: str, options: OptionsT, paper: Paper, palette: Palette,
              copies: int = 1) -> Document:
         """One item's pages; `kit` is every item in one document."""
-        makers = self.pages().items
+        pages = self.pages()
+        makers = pages.items
         if item == "kit":
-            parts = [make(options, paper, palette, copies) for make in makers.values()]
+            parts = [pages.in_kit.get(key, makers[key])(options, paper, palette, copies)
+                     for key in self.items_for(options)]
             doc = parts[0]
             for part in parts[1:]:
                 doc = doc + part
             from generator.i18n import _
             return dataclasses.replace(doc, title=_("%(game)s: print-and-play kit",
                                                     game=self.title))
-        if item not in makers:
-            raise OptionError(f"{self.key} has no {item}; it has {', '.join(self.items)}")
+        if item not in makers or item not in self.items_for(options):
+            raise OptionError(f"{self.key} has no {item} for {options.label}; it has "
+                              f"{', '.join(self.items_for(options))}")
         return makers[item](options, paper, palette, copies)

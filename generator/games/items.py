@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.core.printing import MM_PER_INCH
 from generator.i18n import N_
 
 DOCUMENT_FORMATS = ("pdf", "svg", "png")
 DATA_FORMATS = ("json",)
 SMALLEST_PAPER = 100.0    # mm on each side; a sheet smaller holds no useful page
+# Card printers ask for an eighth of an inch past the trim (DriveThruCards, MakePlayingCards).
+CARD_BLEED_IN = 0.125
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,9 @@ class Item:
     built: tuple[str, ...] | None = None
     copies: bool = True       # whether --copies repeats it (a rule sheet is whole once)
     in_booklet: bool = True   # whether a booklet can carry it after the rules (--with)
+    # The bleed a print shop asks for this item when --bleed is not given (mm); None for the
+    # paper's own (3 mm, or 0.125 in on an inch paper).
+    shop_bleed: float | None = None
 
 
 ITEMS: dict[str, Item] = {item.key: item for item in (
@@ -42,6 +48,13 @@ ITEMS: dict[str, Item] = {item.key: item for item in (
     Item("tiles", "Print the blocks to cut out.", N_("tiles"), N_("tiles")),
     Item("puzzle", "Print a puzzle and, on the next page, its solution.", N_("puzzle"),
          N_("puzzles")),
+    # An edition's own pieces: not every variant has them (Game.offers), and a booklet,
+    # made with a game's standard options, carries neither.
+    Item("cards", "Print the number cards to cut out (one card a page for a print shop).",
+         N_("number cards"), N_("number cards"), 120.0, in_booklet=False,
+         shop_bleed=CARD_BLEED_IN * MM_PER_INCH),
+    Item("coins", "Print the tokens and a coin to flip, to cut out.", N_("tokens and coin"),
+         N_("tokens and coins"), 132.0, in_booklet=False),
     # Every item of a game in one document: offered as one PDF to print in one go.
     Item("kit", "Print every item of a game in one document.", N_("kit"), N_("kits"),
          built=("pdf",), in_booklet=False),

@@ -105,21 +105,26 @@ def tile_corners(b: Block) -> list[tuple[float, float]]:
 def shared_cuts(b: Block) -> list[tuple[Point, Point]]:
     """Cut lines along the edges of the tiles drawn, edge to edge: a short last row has cuts
     round its tiles only, never empty boxes beside them."""
-    full, short = divmod(b.count, b.columns)
-    # Rows of tiles in each column, and tiles in each row.
-    depth = [full + (1 if c < short else 0) for c in range(b.columns)]
-    width = [b.columns] * full + ([short] if short else [])
+    return grid_cuts(b.x, b.y, b.pitch, b.pitch, b.count, b.columns)
+
+
+def grid_cuts(x: float, y: float, width: float, height: float, count: int,
+              columns: int) -> list[tuple[Point, Point]]:
+    """Cuts for `count` pieces of width × height laid edge to edge from (x, y), row by row:
+    one straight cut along each line of edges, running only past the pieces there, so a
+    short last row gets no empty boxes beside it."""
+    full, short = divmod(count, columns)
+    depth = [full + (1 if c < short else 0) for c in range(columns)]
+    widths = [columns] * full + ([short] if short else [])
     cuts = []
-    for c in range(b.columns + 1):
-        rows = max(depth[c - 1] if c else 0, depth[c] if c < b.columns else 0)
+    for c in range(columns + 1):
+        rows = max(depth[c - 1] if c else 0, depth[c] if c < columns else 0)
         if rows:
-            x = b.x + c * b.pitch
-            cuts.append((Point(x, b.y), Point(x, b.y + rows * b.pitch)))
-    for r in range(len(width) + 1):
-        tiles = max(width[r - 1] if r else 0, width[r] if r < len(width) else 0)
-        if tiles:
-            y = b.y + r * b.pitch
-            cuts.append((Point(b.x, y), Point(b.x + tiles * b.pitch, y)))
+            cuts.append((Point(x + c * width, y), Point(x + c * width, y + rows * height)))
+    for r in range(len(widths) + 1):
+        across = max(widths[r - 1] if r else 0, widths[r] if r < len(widths) else 0)
+        if across:
+            cuts.append((Point(x, y + r * height), Point(x + across * width, y + r * height)))
     return cuts
 
 
@@ -153,16 +158,23 @@ def block_shapes(b: Block, colours: Palette, press_shop: bool = False) -> list[S
     shapes.append(segments(cuts, paint))
     if press_shop:
         return shapes
+    shapes.append(segments(crop_marks(xs, ys, b.x, b.y, w, h), paint))
+    return shapes
+
+
+def crop_marks(xs: list[float], ys: list[float], x: float, y: float, w: float,
+               h: float) -> list[tuple[Point, Point]]:
+    """Marks outside the bleed of the box (x, y, w, h), in line with the cuts at xs and ys,
+    so a knife and rule can follow each cut across the sheet."""
     near, far = BLEED + MARK_GAP, MARGIN
     marks = []
-    for x in xs:
-        marks += [(Point(x, b.y - far), Point(x, b.y - near)),
-                  (Point(x, b.y + h + near), Point(x, b.y + h + far))]
-    for y in ys:
-        marks += [(Point(b.x - far, y), Point(b.x - near, y)),
-                  (Point(b.x + w + near, y), Point(b.x + w + far, y))]
-    shapes.append(segments(marks, paint))
-    return shapes
+    for cx in xs:
+        marks += [(Point(cx, y - far), Point(cx, y - near)),
+                  (Point(cx, y + h + near), Point(cx, y + h + far))]
+    for cy in ys:
+        marks += [(Point(x - far, cy), Point(x - near, cy)),
+                  (Point(x + w + near, cy), Point(x + w + far, cy))]
+    return marks
 
 
 def tile_pages(paper: Paper, side: float, runs: list[TileRun], title: str, subtitle: str,

@@ -21,6 +21,7 @@ from generator.core.scene import (
     segments,
 )
 from generator.fonts import text_width
+from generator.games.blind_hex import cards, coins
 from generator.games.blind_hex.board import EDITION_NAMES, MIN_RULE_NUMBERS
 from generator.games.blind_hex.rules import (
     DESIGNER,
@@ -364,7 +365,9 @@ def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Docu
 
 
 PAGES = Pages(
-    items={"rules": rules_item, "board": board_item, "pad": pad_item},
+    items={"rules": rules_item, "board": board_item, "pad": pad_item,
+           "cards": cards.cards_item, "coins": coins.coins_item},
+    in_kit={"cards": cards.card_sheets},
     board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
     .cell_radius,
 )

@@ -34,6 +34,8 @@ from generator.games.game import OptionError, Report, option
 # --- the options of a board -------------------------------------------------------------------
 
 
+# The pieces each edition plays with, printed for it alone: its hands of cards, its pennies.
+EDITION_ITEMS = {"cards": "cards", "coins": "pennies"}
 
 
 @dataclass(frozen=True)
@@ -60,8 +62,15 @@ class Options:
             raise OptionError(f"--edition must be one of {', '.join(EDITIONS)}, "
                               f"not {self.edition}")
 
+    def has_item(self, item: str) -> bool:
+        """Whether this edition has the item: the cards and the coins belong to one each."""
+        return EDITION_ITEMS.get(item, self.edition) == self.edition
+
     def check_item(self, item: str) -> None:
         """Refuse, before any work, options an item cannot be made with."""
+        if not self.has_item(item):
+            raise OptionError(f"{TITLE} {item} are for --edition {EDITION_ITEMS[item]}, not "
+                              f"{self.edition}")
         # A board, pad or kit with fewer numbers would be printed for a game its rules
         # cannot play, so every item is refused alike.
         if self.numbers < MIN_RULE_NUMBERS:

@@ -1,0 +1,367 @@
+"""Blind Hex's number cards: the ace to M of diamonds (x's hand) and of clubs (o's hand) at
+poker size, each marked with its player's letter and its number's hash marks as the board
+draws them, and one back for all.
+
+At home the cards lie edge to edge in one block, turned sideways when that fits more on a
+sheet, so one straight cut serves two cards; every corner carries an arc to round it by.
+Each sheet of fronts is followed by its backs, placed to fall behind their fronts when the
+two are printed on one sheet, turned over on its long edge. A print shop gets one card a
+page at the card's own size, each front followed by the back, with the bleed card printers
+ask for (the request gives it: Item.shop_bleed).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from generator.core.geometry import SQRT3, Affine, Point
+from generator.core.palette import Palette
+from generator.core.paper import Paper
+from generator.core.scene import (
+    Circle,
+    Clip,
+    Document,
+    Page,
+    Paint,
+    Path,
+    Shape,
+    Text,
+    polygon,
+    rectangle,
+    segments,
+    transformed,
+)
+from generator.games.blind_hex.rules import TITLE, Options
+from generator.i18n import _
+from generator.layout import cutsheet, sheet
+from generator.layout.textlayout import centred_label
+
+CARD_WIDTH, CARD_HEIGHT = 63.0, 88.0     # poker size, upright
+CORNER = 3.5          # mm: the rounded corners' radius (a poker card's is about 1/8 in)
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9")
+PLAYERS = ("x", "o")
+SUITS = {"x": "diamonds", "o": "clubs"}
+# Where the pips of each number sit, as fractions of the pip field (across, down): the
+# familiar layouts of a deck, so a card reads at a glance as the number it is.
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.5, 0.0), (0.5, 1.0)),
+    3: ((0.5, 0.0), (0.5, 0.5), (0.5, 1.0)),
+    4: ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)),
+    5: ((0.0, 0.0), (1.0, 0.0), (0.5, 0.5), (0.0, 1.0), (1.0, 1.0)),
+    6: ((0.0, 0.0), (1.0, 0.0), (0.0, 0.5), (1.0, 0.5), (0.0, 1.0), (1.0, 1.0)),
+    7: ((0.0, 0.0), (1.0, 0.0), (0.5, 0.25), (0.0, 0.5), (1.0, 0.5), (0.0, 1.0), (1.0, 1.0)),
+    8: ((0.0, 0.0), (1.0, 0.0), (0.5, 0.25), (0.0, 0.5), (1.0, 0.5), (0.5, 0.75), (0.0, 1.0),
+        (1.0, 1.0)),
+    9: ((0.0, 0.0), (1.0, 0.0), (0.0, 1 / 3), (1.0, 1 / 3), (0.5, 0.5), (0.0, 2 / 3),
+        (1.0, 2 / 3), (0.0, 1.0), (1.0, 1.0)),
+}
+PIP_FIELD = (19.0, 16.0, 25.0, 38.0)    # x, y, width, height on the upright card
+MARKS_Y = 67.0                          # the edge that carries the number's hash marks
+MARKS_EDGE = 24.0
+
+
+@dataclass(frozen=True)
+class Card:
+    player: str       # "x" or "o"
+    number: int       # 1 (the ace) to M
+
+    @property
+    def rank(self) -> str:
+        return RANKS[self.number - 1]
+
+    @property
+    def suit(self) -> str:
+        return SUITS[self.player]
+
+
+def hands(numbers: int) -> list[Card]:
+    """The cards the cards edition plays with: x's hand, then o's."""
+    return [Card(p, n) for p in PLAYERS for n in range(1, numbers + 1)]
+
+
+# --- drawing one card -------------------------------------------------------------------------
+
+
+def suit_sign(suit: str, centre: Point, size: float, colour: str, colours: Palette,
+              angle: float = 0.0) -> list[Shape]:
+    """A suit's sign `size` mm tall, drawn as shapes rather than set in a font, so it needs
+    no glyph the embedded font may lack. In a hatched (ink-saving) palette it is an outline:
+    each part stroked twice as wide, then all parts filled with paper, which leaves the outer
+    half of the outline of their union."""
+    turn = Affine.rotation(angle)
+
+    def at(dx: float, dy: float) -> Point:
+        p = turn.apply(Point(dx * size, dy * size))
+        return Point(centre.x + p.x, centre.y + p.y)
+
+    if suit == "diamonds":
+        parts: list[tuple[str, tuple[Point, ...] | tuple[Point, float]]] = [
+            ("poly", (at(0, -0.5), at(0.36, 0), at(0, 0.5), at(-0.36, 0)))]
+    else:
+        r = 0.24 * size
+        parts = [("circle", (at(0, -0.24), r)), ("circle", (at(-0.25, 0.05), r)),
+                 ("circle", (at(0.25, 0.05), r)),
+                 ("poly", (at(0, -0.1), at(0.2, 0.5), at(-0.2, 0.5)))]
+
+    def drawn(paint: Paint) -> list[Shape]:
+        out: list[Shape] = []
+        for kind, data in parts:
+            if kind == "circle":
+                c, radius = data
+                assert isinstance(c, Point) and isinstance(radius, float)
+                out.append(Circle(c, radius, paint))
+            else:
+                out.append(polygon([p for p in data if isinstance(p, Point)], paint))
+        return out
+
+    if not colours.hatched:
+        return drawn(Paint(fill=colour))
+    width = max(0.25, 0.045 * size)
+    return drawn(Paint(stroke=colour, width=2 * width)) + drawn(Paint(fill=colours["cell"]))
+
+
+def turned(shapes: list[Shape], t: Affine, degrees: float) -> list[Shape]:
+    """Shapes carried by a rotation of `degrees` (and a move): text turns with them."""
+    out = []
+    for shape in shapes:
+        moved = transformed(shape, t)
+        out.append(replace(moved, angle=moved.angle + degrees)
+                   if isinstance(moved, Text) else moved)
+    return out
+
+
+def about(centre: Point, degrees: float, to: Point) -> Affine:
+    """Turn about `centre`, then carry `centre` to `to`."""
+    return (Affine.translation(-centre.x, -centre.y).then(Affine.rotation(degrees))
+            .then(Affine.translation(to.x, to.y)))
+
+
+def corner_index(card: Card, colours: Palette) -> list[Shape]:
+    """The top corners: the rank over its suit at the left, the player's letter ringed at
+    the right. Inside the 5 mm a print shop keeps text from the trim."""
+    colour = colours[f"{card.player} side"]
+    shapes: list[Shape] = [centred_label(8.5, 9.5, card.rank, 6.5, colour, "bold")]
+    shapes += suit_sign(card.suit, Point(8.5, 17.5), 5.5, colour, colours)
+    shapes.append(Circle(Point(CARD_WIDTH - 9.5, 10.0), 4.6,
+                         Paint(fill=colours["cell"], stroke=colour, width=0.4)))
+    shapes.append(centred_label(CARD_WIDTH - 9.5, 9.3, card.player, 7.0, colour, "bold"))
+    return shapes
+
+
+def hash_marks(number: int, numbers: int, colours: Palette) -> list[Shape]:
+    """The number's tally marks on a short edge, drawn as on the board and its key."""
+    # pages registers this module's items, so it is imported when the marks are drawn.
+    from generator.games.blind_hex.pages import glyph_segments, mark_width
+    cx = CARD_WIDTH / 2
+    a, b = Point(cx - MARKS_EDGE / 2, MARKS_Y), Point(cx + MARKS_EDGE / 2, MARKS_Y)
+    return [segments([(a, b)], Paint(stroke=colours["board line"], width=0.4)),
+            segments(glyph_segments(a, b, number, numbers),
+                     Paint(stroke=colours["ink"], width=mark_width(MARKS_EDGE, numbers)))]
+
+
+def front(card: Card, numbers: int, colours: Palette) -> list[Shape]:
+    """A card's face, upright, its top-left corner at (0, 0): corner indices at the top left
+    and, turned half round, the bottom right; the pips; the number's hash marks."""
+    colour = colours[f"{card.player} side"]
+    shapes: list[Shape] = [rectangle(0, 0, CARD_WIDTH, CARD_HEIGHT,
+                                     Paint(fill=colours["cell"]))]
+    centre = Point(CARD_WIDTH / 2, CARD_HEIGHT / 2)
+    index = corner_index(card, colours)
+    shapes += index + turned(index, about(centre, 180, centre), 180)
+    x, y, w, h = PIP_FIELD
+    if card.number == 1:
+        shapes += suit_sign(card.suit, Point(x + w / 2, y + h / 2), 26.0, colour, colours)
+    else:
+        for fx, fy in PIPS[card.number]:
+            # Pips below the middle stand on their heads, as in a deck.
+            shapes += suit_sign(card.suit, Point(x + fx * w, y + fy * h), 10.0, colour,
+                                colours, 180.0 if fy > 0.5 else 0.0)
+    return shapes + hash_marks(card.number, numbers, colours)
+
+
+def back(box: tuple[float, float, float, float], bleed: float, angle: float,
+         colours: Palette) -> list[Shape]:
+    """The back every card shares, filling `box` (x, y, width, height) and `bleed` past it:
+    a field of hexagons round an emblem with both players' letters, the emblem turned by
+    `angle` with the card. The hexagons keep one phase across the page, so neighbouring
+    backs meet without a seam and a back printed a little off its front still looks whole."""
+    x, y, w, h = box
+    left, top, right, bottom = x - bleed, y - bleed, x + w + bleed, y + h + bleed
+    # Ink-saving: outlines on white paper, no ground.
+    ground = colours["cell"] if colours.hatched else colours["header fill"]
+    radius = 4.0
+    step_x, step_y = SQRT3 * radius, 1.5 * radius
+    rings = []
+    for row in range(int(top // step_y) - 1, int(bottom // step_y) + 2):
+        shift = step_x / 2 if row % 2 else 0.0
+        for col in range(int(left // step_x) - 1, int(right // step_x) + 2):
+            cx, cy = col * step_x + shift, row * step_y
+            rings.append(tuple(Point(cx + radius * math.cos(math.radians(60 * k + 30)),
+                                     cy + radius * math.sin(math.radians(60 * k + 30)))
+                               for k in range(7)))
+    field: list[Shape] = [rectangle(left, top, right - left, bottom - top, Paint(fill=ground)),
+                          Path(tuple(rings), Paint(stroke=colours["board line"], width=0.3))]
+    shapes: list[Shape] = [Clip(left, top, right - left, bottom - top, tuple(field))]
+    emblem: list[Shape] = [polygon([Point(13.0 * math.cos(math.radians(60 * k)),
+                                          13.0 * math.sin(math.radians(60 * k)))
+                                    for k in range(6)],
+                                   Paint(fill=colours["cell"], stroke=colours["ink"], width=0.5)),
+                           centred_label(-4.0, -1.8, "x", 9.0, colours["x side"], "bold"),
+                           centred_label(4.0, -1.8, "o", 9.0, colours["o side"], "bold"),
+                           centred_label(0.0, 5.2, TITLE, 2.8, colours["ink"], "bold")]
+    return shapes + turned(emblem, about(Point(0, 0), angle, Point(x + w / 2, y + h / 2)),
+                           angle)
+
+
+def corner_guides(x: float, y: float, w: float, h: float, paint: Paint) -> list[Shape]:
+    """Quarter circles in each corner of a card: where to round it with scissors or a
+    corner punch, as a deck's corners are."""
+    arcs = []
+    for cx, cy, start in ((x + CORNER, y + CORNER, 180), (x + w - CORNER, y + CORNER, 270),
+                          (x + w - CORNER, y + h - CORNER, 0), (x + CORNER, y + h - CORNER, 90)):
+        arcs.append(tuple(Point(cx + CORNER * math.cos(math.radians(start + 15 * k)),
+                                cy + CORNER * math.sin(math.radians(start + 15 * k)))
+                          for k in range(7)))
+    return [Path(tuple(arcs), paint)]
+
+
+# --- sheets of cards to cut -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Where the cards go on a paper: a block of `columns` × `rows` slots, edge to edge,
+    each a card upright or turned sideways."""
+    paper: Paper
+    sideways: bool
+    columns: int
+    rows: int
+
+    @property
+    def slot(self) -> tuple[float, float]:
+        return (CARD_HEIGHT, CARD_WIDTH) if self.sideways else (CARD_WIDTH, CARD_HEIGHT)
+
+    @property
+    def capacity(self) -> int:
+        return self.columns * self.rows
+
+    def origin(self, count: int) -> Point:
+        """The block's top-left corner for `count` cards, centred in the body."""
+        sw, sh = self.slot
+        used = math.ceil(count / self.columns)
+        x, top, width, height = sheet.body_box(self.paper)
+        return Point(x + (width - self.columns * sw) / 2, top + (height - used * sh) / 2)
+
+    def slots(self, count: int) -> list[tuple[float, float, float, float]]:
+        """Each card's box (x, y, width, height), row by row."""
+        sw, sh = self.slot
+        o = self.origin(count)
+        return [(o.x + (n % self.columns) * sw, o.y + (n // self.columns) * sh, sw, sh)
+                for n in range(count)]
+
+
+def sheet_for(paper: Paper) -> Sheet:
+    """The way of laying cards on the paper that holds the most: the sheet portrait or
+    landscape (where it may turn), the cards upright or sideways; a portrait sheet and
+    upright cards on a tie."""
+    portrait = paper.turned() if paper.landscape and paper.turnable else paper
+    papers = [portrait, portrait.turned()] if paper.turnable else [paper]
+    best: Sheet | None = None
+    for p in papers:
+        _x, _y, width, height = sheet.body_box(p)
+        for sideways in (False, True):
+            sw, sh = (CARD_HEIGHT, CARD_WIDTH) if sideways else (CARD_WIDTH, CARD_HEIGHT)
+            room = cutsheet.MARGIN * 2
+            found = Sheet(p, sideways, cutsheet.fitting(width - room, sw, 0.0),
+                          cutsheet.fitting(height - room, sh, 0.0))
+            if found.capacity and (best is None or found.capacity > best.capacity):
+                best = found
+    if best is None:
+        raise ValueError("cards larger than the page")
+    return best
+
+
+def fronts_page(layout: Sheet, cards: list[Card], numbers: int, colours: Palette) -> Page:
+    paper = layout.paper
+    boxes = layout.slots(len(cards))
+    shapes = sheet.header(paper, _("%(game)s number cards", game=TITLE), _(
+        "x's hand of diamonds and o's of clubs, ace to %(last)s · %(width)s × %(height)s mm "
+        "· backs on the next page", last=RANKS[numbers - 1], width=f"{CARD_WIDTH:g}",
+        height=f"{CARD_HEIGHT:g}"), colours)
+    degrees = 90.0 if layout.sideways else 0.0
+    upright = Point(CARD_WIDTH / 2, CARD_HEIGHT / 2)
+    for card, (x, y, w, h) in zip(cards, boxes, strict=True):
+        shapes += turned(front(card, numbers, colours),
+                         about(upright, degrees, Point(x + w / 2, y + h / 2)), degrees)
+    paint = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False)
+    for x, y, w, h in boxes:
+        shapes += corner_guides(x, y, w, h, paint)
+    x0, y0, sw, sh = boxes[0]
+    cuts = cutsheet.grid_cuts(x0, y0, sw, sh, len(boxes), layout.columns)
+    shapes.append(segments(cuts, paint))
+    if not paper.press.shop:
+        xs = sorted({round(a.x, 6) for a, b in cuts if a.x == b.x})
+        ys = sorted({round(a.y, 6) for a, b in cuts if a.y == b.y})
+        shapes.append(segments(cutsheet.crop_marks(xs, ys, x0, y0, xs[-1] - x0, ys[-1] - y0),
+                               paint))
+    shapes += sheet.footer(paper, _("%(credit)s Cut along the grey lines and round the corners "
+                                    "along the arcs; card stock makes cards that last.",
+                                    credit=_credit()), colours)
+    return Page(paper.width, paper.height, tuple(shapes))
+
+
+def backs_page(layout: Sheet, count: int, colours: Palette) -> Page:
+    """The backs of a fronts page, each where its front falls when the sheet is printed on
+    both sides and turned over on its long edge; their ground runs past the cuts."""
+    paper = layout.paper
+    degrees = 90.0 if layout.sideways else 0.0
+    shapes = sheet.header(paper, _("%(game)s card backs", game=TITLE),
+                          _("on the back of the fronts: turn the sheet over on its long "
+                            "edge"), colours)
+    for x, y, w, h in layout.slots(count):
+        if paper.landscape:      # turned over on its long edge: top and bottom swap
+            y = paper.height - y - h
+        else:
+            x = paper.width - x - w
+        shapes += back((x, y, w, h), cutsheet.BLEED, degrees, colours)
+    shapes += sheet.footer(paper, _credit(), colours)
+    return Page(paper.width, paper.height, tuple(shapes))
+
+
+def _credit() -> str:
+    from generator.games.blind_hex.pages import credit
+    return credit()
+
+
+def card_sheets(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+    """The cards on sheets of the paper, each sheet of fronts followed by its backs."""
+    from generator.games.blind_hex.pages import document
+    layout = sheet_for(paper)
+    cards = hands(opts.numbers) * copies
+    pages: list[Page] = []
+    for start in range(0, len(cards), layout.capacity):
+        chunk = cards[start:start + layout.capacity]
+        pages += [fronts_page(layout, chunk, opts.numbers, colours),
+                  backs_page(layout, len(chunk), colours)]
+    return document(opts, pages, _("number cards"))
+
+
+def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+    """For a print shop: one card a page at the card's size, the shop's bleed past its
+    trim, in the order card printers ask for: each front followed by its back."""
+    from generator.games.blind_hex.pages import document
+    pages: list[Page] = []
+    box = (0.0, 0.0, CARD_WIDTH, CARD_HEIGHT)
+    the_back = Page(CARD_WIDTH, CARD_HEIGHT, tuple(back(box, paper.press.bleed, 0.0, colours)))
+    for card in hands(opts.numbers) * copies:
+        pages += [Page(CARD_WIDTH, CARD_HEIGHT, tuple(front(card, opts.numbers, colours))),
+                  the_back]
+    return document(opts, pages, _("number cards"))
+
+
+def cards_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+    if paper.press.shop:
+        return card_pages(opts, paper, colours, copies)
+    return card_sheets(opts, paper, colours, copies)

@@ -1,0 +1,109 @@
+"""Blind Hex's pennies edition on paper: four tokens for the tracks' spots, two in each
+player's colour and letter, and a coin to flip for the first toss, printed on both faces of
+a strip that is folded in two.
+
+The tokens are squares whose diagonal is under the spots' 21 mm, laid edge to edge so one
+cut serves two; the coin's strip is cut round, folded on its dashed line and glued.
+"""
+
+from __future__ import annotations
+
+from generator.core.geometry import Point
+from generator.core.palette import Palette, text_on
+from generator.core.paper import Paper
+from generator.core.scene import Circle, Document, Page, Paint, Shape, line, segments
+from generator.games.blind_hex.rules import TITLE, Options
+from generator.i18n import _
+from generator.layout import cutsheet, sheet
+from generator.layout.textlayout import centred_label
+
+SPOT = 21.0                          # mm: the pennies tracks' spots (pages.COIN_SPOT)
+TOKEN = 14.5                         # mm: a square whose diagonal, 20.5 mm, fits a spot
+COIN = 25.0                          # mm: each face of the coin to flip
+LABEL = 3.0                          # mm: the lines that say what each piece is for
+GROUP_GAP = 6.0                      # between the tokens' marks and the coin's
+
+
+def face(centre: Point, radius: float, letter: str, colour: str,
+         colours: Palette) -> list[Shape]:
+    """A disc in a player's colour carrying their letter; in the ink-saving palette a ring
+    with the letter in the colour, on white."""
+    if colours.hatched:
+        return [Circle(centre, radius, Paint(fill=colours["cell"], stroke=colour, width=0.6)),
+                centred_label(centre.x, centre.y - 0.3, letter, 1.2 * radius, colour, "bold")]
+    return [Circle(centre, radius, Paint(fill=colour)),
+            centred_label(centre.x, centre.y - 0.3, letter, 1.2 * radius,
+                          text_on(colours, colour), "bold")]
+
+
+def tokens(x: float, y: float, colours: Palette) -> list[Shape]:
+    """Two rows edge to edge, x's tokens above o's: three cuts each way."""
+    shapes: list[Shape] = []
+    for row, letter in enumerate(("x", "o")):
+        for col in range(2):
+            centre = Point(x + (col + 0.5) * TOKEN, y + (row + 0.5) * TOKEN)
+            shapes += face(centre, 0.4 * TOKEN, letter, colours[f"{letter} side"], colours)
+    return shapes
+
+
+def coin(x: float, y: float, colours: Palette) -> list[Shape]:
+    """The coin's strip: x's face and o's side by side, folded on the dashed line between
+    them so the two back onto each other."""
+    shapes: list[Shape] = []
+    for i, letter in enumerate(("x", "o")):
+        centre = Point(x + (i + 0.5) * COIN, y + COIN / 2)
+        shapes += face(centre, 0.44 * COIN, letter, colours[f"{letter} side"], colours)
+    fold = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, dash=(1.2, 1.2),
+                 round_caps=False)
+    return shapes + [line(Point(x + COIN, y), Point(x + COIN, y + COIN), fold)]
+
+
+def coins_page(paper: Paper, colours: Palette) -> Page:
+    left, top, width, _height = sheet.body_box(paper)
+    margin = cutsheet.MARGIN
+    groups = (2 * TOKEN, 2 * COIN)
+    total = sum(groups) + 4 * margin + GROUP_GAP
+    token_x = left + (width - total) / 2 + margin
+    coin_x = token_x + groups[0] + 2 * margin + GROUP_GAP
+    label_y = top + LABEL + 1.0
+    y = label_y + margin + 1.0
+    shapes = sheet.header(paper, _("%(game)s tokens and coin", game=TITLE),
+                          _("pennies edition · for the tracks' %(spot)s mm spots",
+                            spot=f"{SPOT:g}"), colours)
+    for centre_x, text in ((token_x + groups[0] / 2, _("two tokens each")),
+                           (coin_x + groups[1] / 2, _("a coin to flip"))):
+        shapes.append(centred_label(centre_x, label_y, text, LABEL, colours["ink"], "bold"))
+    paint = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False)
+    shapes += tokens(token_x, y, colours)
+    shapes += coin(coin_x, y, colours)
+    cuts = cutsheet.grid_cuts(token_x, y, TOKEN, TOKEN, 4, 2)
+    outline = [(Point(coin_x, y), Point(coin_x + 2 * COIN, y)),
+               (Point(coin_x, y + COIN), Point(coin_x + 2 * COIN, y + COIN)),
+               (Point(coin_x, y), Point(coin_x, y + COIN)),
+               (Point(coin_x + 2 * COIN, y), Point(coin_x + 2 * COIN, y + COIN))]
+    shapes.append(segments(cuts + outline, paint))
+    if not paper.press.shop:
+        xs = [token_x + i * TOKEN for i in range(3)]
+        ys = [y + i * TOKEN for i in range(3)]
+        shapes.append(segments(cutsheet.crop_marks(xs, ys, token_x, y, 2 * TOKEN, 2 * TOKEN),
+                               paint))
+        shapes.append(segments(cutsheet.crop_marks([coin_x, coin_x + 2 * COIN],
+                                                   [y, y + COIN], coin_x, y, 2 * COIN, COIN),
+                               paint))
+    steps = _("Cut along the grey lines. Fold the coin on the dashed line and glue its faces "
+              "together; flip it, and the letter that lands face up wins the toss.")
+    size = LABEL
+    lines = sheet.wrap_words(steps, size, width)
+    below = y + max(2 * TOKEN, COIN) + margin + 2.0 + size
+    for i, text in enumerate(lines):
+        shapes.append(centred_label(left + width / 2, below + i * 1.3 * size, text, size,
+                                    colours["ink"]))
+    from generator.games.blind_hex.pages import credit
+    shapes += sheet.footer(paper, _("%(credit)s Card stock makes pieces that last.",
+                                    credit=credit()), colours)
+    return Page(paper.width, paper.height, tuple(shapes))
+
+
+def coins_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+    from generator.games.blind_hex.pages import document
+    return document(opts, [coins_page(paper, colours)] * copies, _("tokens and coin"))
