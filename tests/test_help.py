@@ -13,11 +13,11 @@ from click.testing import CliRunner
 from generator.app import params as P
 from generator.app import requests
 from generator.games import all_games
+from generator.games.game import OptionError
+from generator.games.items import ITEMS
 from generator.ui.cli import main
 
-GROUPS = ("judge", "stats", *(c for c in main.list_commands(None)
-                               if c in ("rules", "board", "pad", "counters", "tiles",
-                                        "puzzle", "kit")))
+GROUPS = ("judge", "stats", *(c for c in main.list_commands(None) if c in ITEMS))
 SINGLE = ("booklet", "build", "check", "studio", "list")
 # Metavars that name a type, not the value: click's defaults when none is given.
 GENERIC = ("TEXT", "INTEGER", "FLOAT", "PATH", "FILENAME", "DIRECTORY", "INTEGER RANGE",
@@ -143,21 +143,23 @@ def test_numbers_help_says_what_its_metavar_names(helps):
 ALTERNATIVES = {"neutral": "b2"}   # an option whose values no rule can guess
 
 
-def other_value(game, name):
-    """A value of the game's option other than its default that the game accepts."""
+def other_value(game, name, current=None):
+    """A value of the game's option other than its default (or than `current`, where the
+    item starts from another value) that the game accepts."""
     field = next(f for f in dataclasses.fields(game.options) if f.name == name)
+    default = field.default if current is None else current
     kind = typing.get_type_hints(game.options)[name]
     choices = field.metadata.get("choices", ())
     if name in ALTERNATIVES:
         candidates = [ALTERNATIVES[name]]
     elif kind is bool:
-        candidates = [not field.default]
+        candidates = [not default]
     elif choices:
-        candidates = [c for c in choices if c != field.default]
-    elif field.default is None:          # chosen from the others by default
+        candidates = [c for c in choices if c != default]
+    elif default is None:          # chosen from the others by default
         candidates = [1, 0, 2]
     else:
-        candidates = [field.default + 1, field.default - 1]
+        candidates = [default + 1, default - 1]
     for value in candidates:
         try:
             return value, game.make_options(**{name: value})
@@ -174,17 +176,32 @@ def made(game, item, values):
         return game.board_json(options)
     if item == P.STATS:
         return game.stats(options)
-    return requests.make(requests.ItemRequest(game, item, options, P.default_paper())).pages
+    try:
+        return requests.make(requests.ItemRequest(game, item, options, P.default_paper())).pages
+    except OptionError as err:   # an edition's own piece, asked of the other: that changes it
+        return ("refused", str(err))
+
+
+def home_values(game, item) -> dict:
+    """The options of the first variant that has the item (an edition's own piece is made
+    from its edition), as values that differ from the defaults."""
+    defaults = game.make_options()
+    for _name, options in game.variants():
+        if item not in game.items or item in game.items_for(options):
+            return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)
+                    if getattr(options, f.name) != getattr(defaults, f.name)}
+    return {}
 
 
 def wrongly_offered(game, item, offered: set[str]) -> list[str]:
     """Game options offered for an item that change nothing it gives, and options that
     change it but are not offered."""
-    base = made(game, item, {})
+    start = home_values(game, item)
+    base = made(game, item, start)
     wrong = []
     for name in P.option_names(game):
-        value, _options = other_value(game, name)
-        changes = made(game, item, {name: value}) != base
+        value, _options = other_value(game, name, start.get(name))
+        changes = made(game, item, {**start, name: value}) != base
         if changes != (name in offered):
             wrong.append(f"{item} --{name}: offered {name in offered}, changes {changes}")
     return wrong
