@@ -62,9 +62,12 @@ class Report:
 @dataclass(frozen=True)
 class Pages(Generic[OptionsT]):
     """What a game draws: its items in kit order, and the cell size of its board on a paper
-    (flat to flat, mm), which tiling scales from."""
+    (flat to flat, mm), which tiling scales from. A board whose cells carry marks to read
+    names the smallest cell it is printed with, and the size it is meant to have."""
     items: Mapping[str, ItemMaker[OptionsT]]
     board_cell: Callable[[OptionsT, Paper], float]
+    smallest_cell: float = 0.0
+    readable_cell: float = 0.0
 
 
 @dataclass(frozen=True)
