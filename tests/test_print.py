@@ -186,14 +186,19 @@ def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
     g = tiling.grid(page, virtual.margin, NAMED["a4"].turned()
                     if sheet.width > sheet.height else NAMED["a4"])
     assert g.columns * g.rows == len(doc.pages)
-    windows = [(x, y) for y in g.ys for x in g.xs]
+    # Every crosshair is centred on a seam (the trimmed edge of the sheet laid over) and
+    # seen whole on the sheet beneath it.
+    reach = 1.6 * tiling.MARK_RADIUS
     for mark in tiling.marks(g, "#000000"):
         if hasattr(mark, "centre"):
             c = mark.centre
-            inside = [w for w in windows if w[0] + tiling.MARK_RADIUS <= c.x <= w[0] + g.width
-                      - tiling.MARK_RADIUS and w[1] + tiling.MARK_RADIUS <= c.y <= w[1]
-                      + g.height - tiling.MARK_RADIUS]
-            assert len(inside) >= 2, c      # seen whole on both sheets it joins
+            on_column_seam = [k for k in range(1, g.columns) if abs(c.x - g.xs[k]) < 1e-9]
+            on_row_seam = [k for k in range(1, g.rows) if abs(c.y - g.ys[k]) < 1e-9]
+            assert on_column_seam or on_row_seam, c
+            beneath = [(g.xs[k - 1], y) for k in on_column_seam for y in g.ys] + \
+                      [(x, g.ys[k - 1]) for k in on_row_seam for x in g.xs]
+            assert any(x + reach <= c.x <= x + g.width - reach
+                       and y + reach <= c.y <= y + g.height - reach for x, y in beneath), c
     # Neighbouring windows overlap by at least the overlap.
     for a, b in zip(g.xs, g.xs[1:], strict=False):
         assert a + g.width - b >= tiling.OVERLAP - 1e-9

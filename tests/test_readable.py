@@ -79,7 +79,8 @@ def example_textures(tmp_path: Path, palette: Palette, flat: bool = False):
     figure = blind_hex_pages.example_figure(turn, palette)
     shapes = figure.shapes
     p = hexboard.place_board(turn.board.size, 0, 0, figure.width, figure.height,
-                             with_coordinates=False, angles=blind_hex_pages.BOARD_ANGLES)
+                             with_coordinates=False, angles=blind_hex_pages.BOARD_ANGLES,
+                             outset=blind_hex_pages.MARK_OUTSET)
     x_cells, o_cells = turn.allowed(turn.x_number), turn.allowed(turn.o_number)
     if flat:
         # Control: the tints alone, as the figure once printed them.

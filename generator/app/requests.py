@@ -142,7 +142,7 @@ def item_request(game: Game[Any], item: str, values: Mapping[str, Any],
             raise OptionError("--tile needs --cell, the size of the cells in mm")
         if cell is not None and copies is not None:
             raise OptionError("--copies is for whole boards, not --cell boards")
-        documents.check(game, item, options, paper)
+        documents.check(game, item, options, paper, tiled=cell is not None)
     return ItemRequest(game, item, options, paper, typed.get("palette", "colour"),
                        typed.get("lang", SOURCE), fmt, dpi, copies, cell, tile)
 

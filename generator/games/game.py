@@ -62,13 +62,16 @@ class Report:
 @dataclass(frozen=True)
 class Pages(Generic[OptionsT]):
     """What a game draws: its items in kit order, and the cell size of its board on a paper
-    (flat to flat, mm), which tiling scales from."""
+    (flat to flat, mm), which tiling scales from. A board whose cells carry marks to read
+    names the smallest cell it is printed with, and the size it is meant to have."""
     items: Mapping[str, ItemMaker[OptionsT]]
     board_cell: Callable[[OptionsT, Paper], float]
     # How an item is made inside the kit, where that differs: a print shop's cards come
     # one card a page, but in the kit they stay on sheets of the kit's paper, so the kit's
     # pages keep one size.
     in_kit: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
+    smallest_cell: float = 0.0
+    readable_cell: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -167,13 +167,15 @@ def cell_shapes(p: Placement, line_paint: Paint, fills: dict[Hex, str] | None = 
 
 
 def side_bands(p: Placement, q_colour: str, r_colour: str,
-               edge: str | None = None, hatched: bool = False) -> list[Shape]:
+               edge: str | None = None, hatched: bool = False,
+               outset: float = 0.0) -> list[Shape]:
     """Four trapezoids along the sides, mitred where they meet: q sides in one colour, r
     sides in the other; an edge colour outlines them, for a side coloured like the paper.
     Hatched, q sides take single lines and r sides cross-hatching (a side coloured like
-    the paper stays plain)."""
-    inner = [p.transform.apply(pt) for pt in outline(p.board.size, BAND[0])]
-    outer = [p.transform.apply(pt) for pt in outline(p.board.size, BAND[1])]
+    the paper stays plain). `outset` axial units moves them out, as `extent` does, for a
+    board whose outer edges carry marks that would otherwise reach them."""
+    inner = [p.transform.apply(pt) for pt in outline(p.board.size, BAND[0] + outset)]
+    outer = [p.transform.apply(pt) for pt in outline(p.board.size, BAND[1] + outset)]
     # outline order: (lo,lo), (hi,lo), (hi,hi), (lo,hi); side i runs from corner i to i+1.
     colours = [r_colour, q_colour, r_colour, q_colour]
     patterns = ["cross", "lines", "cross", "lines"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from generator.core.geometry import Point
@@ -205,6 +205,9 @@ class Pad:
     tally_rows: int = 5
     min_rows: int = 0                  # rows the longest game needs: the record runs on over
                                        # as many sheets as it takes to hold them
+    # For a game with no longest (turns that write nothing can repeat): how to go on past
+    # the last row, given that row's number.
+    carry_on: Callable[[int], str] | None = None
 
 
 ROW_HEIGHT = 6.5
@@ -241,9 +244,48 @@ def _opening(paper: Paper, pad: Pad, colours: Palette) -> tuple[list[Shape], flo
     return shapes, y + 1
 
 
-def _closing_height(pad: Pad) -> float:
-    """The last sheet's room below the record: winner, turns played and the match tally."""
-    return 8 + 6 + 5 + (pad.tally_rows + 1) * ROW_HEIGHT + 3
+CARRY_ON_SIZE = NOTE_SIZE    # the line saying how to go on past the last row: bold, in ink
+
+
+def _carry_on_lines(paper: Paper, pad: Pad) -> list[str]:
+    """One line, set up to a tenth smaller to stay one, else as many as it takes."""
+    if pad.carry_on is None:
+        return []
+    # Sized for a last row ten times the longest game's, so the real number fits as well.
+    return _carry_on_wrapped(pad.carry_on(10 * max(pad.min_rows, 1)), paper)
+
+
+def _carry_on_wrapped(text: str, paper: Paper) -> list[str]:
+    if fitted(text, CARRY_ON_SIZE, paper.inner_width, "bold") >= 0.9 * CARRY_ON_SIZE:
+        return [text]
+    return wrap_words(text, CARRY_ON_SIZE * 1.08, paper.inner_width)
+
+
+def _closing_height(paper: Paper, pad: Pad) -> float:
+    """The last sheet's room below the record: how to carry on, the winner, turns played
+    and the match tally."""
+    return _carry_on_room(paper, pad) + 8 + 6 + 5 + (pad.tally_rows + 1) * ROW_HEIGHT + 3
+
+
+def _carry_on_room(paper: Paper, pad: Pad) -> float:
+    """Its first line sits in the gap under the record, 1.5 mm below the table and over a
+    millimetre above the winner's line; each further line pushes the closing down."""
+    lines = len(_carry_on_lines(paper, pad))
+    return (lines - 1) * CARRY_ON_SIZE * 1.3 if lines else 0.0
+
+
+def _carry_on(paper: Paper, pad: Pad, last_row: int, y: float,
+              colours: Palette) -> tuple[list[Shape], float]:
+    """The sentence under the last row, and where the closing starts below it."""
+    if pad.carry_on is None:
+        return [], y
+    x = paper.margin
+    lines = _carry_on_wrapped(pad.carry_on(last_row), paper)
+    shapes: list[Shape] = [
+        Text(Point(x, y - 6.5 + i * CARRY_ON_SIZE * 1.3 + CARRY_ON_SIZE * ASCENT), line_,
+             fitted(line_, CARRY_ON_SIZE, paper.inner_width, "bold"), colours["ink"], "bold")
+        for i, line_ in enumerate(lines)]
+    return shapes, y + _carry_on_room(paper, pad)
 
 
 def _closing(paper: Paper, pad: Pad, y: float, colours: Palette) -> list[Shape]:
@@ -269,7 +311,7 @@ def record_sheets(paper: Paper, pad: Pad, first_top: float) -> list[RecordSheet]
     _, top, _, height = body_box(paper)
     bottom = top + height
     later_top = top + RECORD_GAP
-    closing = _closing_height(pad)
+    closing = _closing_height(paper, pad)
     blocks = pad.record_blocks
     need = -(-pad.min_rows // blocks)     # rows per block
 
@@ -321,7 +363,9 @@ def score_pad(paper: Paper, pad: Pad, colours: Palette) -> list[Page]:
                             first_column=[str(start + n) for n in range(part.rows)])
         y += (part.rows + 1) * part.row_height + 8
         if last:
-            shapes += _closing(paper, pad, y, colours)
+            carried, y = _carry_on(paper, pad, part.first + part.rows * blocks - 1, y,
+                                   colours)
+            shapes += carried + _closing(paper, pad, y, colours)
         note = pad.footer if len(plan) == 1 else _("%(footer)s Sheet %(n)s of %(total)s.",
                                                    footer=pad.footer, n=k + 1, total=len(plan))
         shapes += footer(paper, note, colours)

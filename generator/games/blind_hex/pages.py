@@ -3,6 +3,7 @@ figures, and the score pad."""
 
 from __future__ import annotations
 
+import functools
 import math
 
 from generator import templating
@@ -63,15 +64,23 @@ def glyph_span(numbers: int) -> float:
     return 3.0 + (0.0 if numbers == 5 else 1.6 + (numbers - 6))
 
 
-def glyph_segments(a: Point, b: Point, number: int, numbers: int) -> list[tuple[Point, Point]]:
-    """Tally marks across the edge from a to b: 1-4 ticks, 5 a gate (four ticks and a slash),
-    6-9 a gate followed by 1-4 ticks. Spacing is the same for every glyph on one board."""
+# Marks keep this share of the edge's length clear round each end of it (the cell's corner),
+# so glyphs on edges that meet at a corner never run together, and a corner stays sharp.
+VERTEX_CLEAR = 0.3
+TICK_HALF = 0.2       # a tick reaches this share of the edge's length to either side of it
+GATE_LEAN = 0.8       # the gate's slash reaches this share of a tick's reach
+# Side bands stand this many axial units further out than on other games' boards: the marks
+# on the outer edges reach out towards them.
+MARK_OUTSET = 0.1
+
+
+def _glyph(a: Point, b: Point, number: int, gap: float) -> list[tuple[Point, Point]]:
+    """Tally marks across the edge from a to b with ticks `gap` apart, centred on it."""
     length = math.dist((a.x, a.y), (b.x, b.y))
     t = Point((b.x - a.x) / length, (b.y - a.y) / length)
     n = Point(-t.y, t.x)
     mid = a.lerp(b, 0.5)
-    gap = tick_gap(length, numbers)
-    half = 0.2 * length
+    half = TICK_HALF * length
     gate = number >= 5
     extra = number - 5 if gate else number
     offsets = [float(i) for i in range(4)] if gate else []
@@ -83,14 +92,45 @@ def glyph_segments(a: Point, b: Point, number: int, numbers: int) -> list[tuple[
         c = mid + t * ((o - centre) * gap)
         out.append((c + n * half, c - n * half))
     if gate:
-        lo = mid + t * ((-0.6 - centre) * gap) + n * (-0.8 * half)
-        hi = mid + t * ((3.6 - centre) * gap) + n * (0.8 * half)
+        lo = mid + t * ((-0.6 - centre) * gap) + n * (-GATE_LEAN * half)
+        hi = mid + t * ((3.6 - centre) * gap) + n * (GATE_LEAN * half)
         out.append((lo, hi))
     return out
 
 
+def corner_clearance(segs: list[tuple[Point, Point]], a: Point, b: Point) -> float:
+    """The least distance from the glyph's lines to either end of its edge."""
+    def to_segment(p: Point, s: tuple[Point, Point]) -> float:
+        u, dx, dy = s[0], s[1].x - s[0].x, s[1].y - s[0].y
+        k = max(0.0, min(1.0, ((p.x - u.x) * dx + (p.y - u.y) * dy) / max(dx * dx + dy * dy,
+                                                                          1e-12)))
+        return math.dist((u.x + k * dx, u.y + k * dy), (p.x, p.y))
+    return min(to_segment(end, s) for s in segs for end in (a, b))
+
+
+@functools.cache
+def _unit_gap(numbers: int) -> float:
+    """Tick spacing on an edge of length 1: as wide as reads well, but no wider than keeps
+    every glyph on the board (and its stroke) VERTEX_CLEAR from the edge's ends."""
+    a, b = Point(0.0, 0.0), Point(1.0, 0.0)
+    gap = min(0.15, 0.68 / glyph_span(numbers))
+    while gap > 0.01:
+        stroke = min(0.055, 0.5 * gap) / 2
+        if all(corner_clearance(_glyph(a, b, k, gap), a, b) - stroke >= VERTEX_CLEAR
+               for k in range(1, numbers + 1)):
+            break
+        gap *= 0.99
+    return gap
+
+
+def glyph_segments(a: Point, b: Point, number: int, numbers: int) -> list[tuple[Point, Point]]:
+    """Tally marks across the edge from a to b: 1-4 ticks, 5 a gate (four ticks and a slash),
+    6-9 a gate followed by 1-4 ticks. Spacing is the same for every glyph on one board."""
+    return _glyph(a, b, number, tick_gap(math.dist((a.x, a.y), (b.x, b.y)), numbers))
+
+
 def tick_gap(edge_length: float, numbers: int) -> float:
-    return min(0.15 * edge_length, 0.68 * edge_length / glyph_span(numbers))
+    return _unit_gap(numbers) * edge_length
 
 
 def mark_width(edge_length: float, numbers: int) -> float:
@@ -108,17 +148,27 @@ def hash_marks(p: hexboard.Placement, board: HashBoard, colour: str) -> list[Sha
 
 # --- the board page ---------------------------------------------------------------------------
 
+# Cells flat to flat, mm. At READABLE_CELL the marks count at a glance and a pencilled letter
+# fits inside them; every board with its default options is printed at least that large on
+# A4 and A5 (cards) and A4 (pennies). Below SMALLEST_CELL the ticks of a 4 stand under
+# 0.4 mm apart and a letter no longer fits between the marks, so such a board is refused
+# and the paper that gives READABLE_CELL is named. Between the two (the pennies board on
+# Letter, 7.5 mm; a 19 x 19 board on A4, 8.2 mm) it is printed as asked.
+READABLE_CELL = 9.0
+SMALLEST_CELL = 7.0
+
 
 def board_shapes(p: hexboard.Placement, board: HashBoard, colours: Palette,
                  with_coordinates: bool = True, fills: dict[Hex, str] | None = None
                  ) -> list[Shape]:
     r = p.cell_radius
-    shapes: list[Shape] = hexboard.side_bands(p, colours["x side"], colours["o side"])
+    shapes: list[Shape] = hexboard.side_bands(p, colours["x side"], colours["o side"],
+                                              outset=MARK_OUTSET)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.12, 0.03 * r)), fills)
     shapes += hash_marks(p, board, colours["ink"])
     return shapes + hexboard.labels(p, ("x", colours["x side"]), ("o", colours["o side"]),
-                                    colours["muted"], with_coordinates)
+                                    colours["muted"], with_coordinates, MARK_OUTSET)
 
 
 def penny_track(centre_x: float, top: float, width: float, numbers: int, letter: str,
@@ -170,7 +220,7 @@ def board_box(opts: Options, paper: Paper) -> tuple[float, float, float, float]:
 
 def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
     return hexboard.place_board(opts.size, *board_box(opts, paper), opts.coordinates,
-                                angles=BOARD_ANGLES)
+                                angles=BOARD_ANGLES, outset=MARK_OUTSET)
 
 
 def board_paper(opts: Options, paper: Paper) -> Paper:
@@ -276,7 +326,7 @@ def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
     # for a letter and its ring, and the sheet on one page in every language.
     width, height = 80.0, 58.0
     p = hexboard.place_board(turn.board.size, 0, 0, width, height, with_coordinates=False,
-                             angles=BOARD_ANGLES)
+                             angles=BOARD_ANGLES, outset=MARK_OUTSET)
     x_cells, o_cells = turn.allowed(turn.x_number), turn.allowed(turn.o_number)
     both = [h for h in x_cells if h in o_cells]
     fills = {h: colours["x tint"] for h in x_cells}
@@ -343,9 +393,19 @@ def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
 # --- the score pad -----------------------------------------------------------------------------
 
 
+def writing_turns(opts: Options) -> int:
+    """The most turns a game can have that write: each writes four letters (two numbers a
+    player, one letter each, or the other number twice when one is shared). A turn in which
+    both chose the same two numbers writes nothing and can come again and again, so no
+    number of rows holds every game: the pad says how to go on."""
+    return -(-opts.size ** 2 // 4)
+
+
 def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
-    """Rows for a game that fills the board: a turn writes at most four letters."""
+    """Rows for the longest game of turns that write, and a line saying how to go on when
+    turns that write nothing have used rows too."""
     example = hex_name(Hex(2, 3))
+    rows = writing_turns(opts)
     return sheet.score_pad(paper, sheet.Pad(
         _("%(game)s score pad", game=TITLE), opts.label, (_("x player"), _("o player")),
         (_("Write each turn's two numbers per player, then the cells written in, by column "
@@ -355,7 +415,11 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
          sheet.Column(_("o chose"), 1.0), sheet.Column(_("x wrote in"), 1.5),
          sheet.Column(_("o wrote in"), 1.5)),
         _("%(credit)s One pad per game; a turn writes at most four letters.", credit=credit()),
-        min_rows=-(-opts.size ** 2 // 4)), colours)
+        min_rows=rows,
+        carry_on=lambda last: _("Turns in which both chose the same two numbers write "
+                                "nothing but take a row: past row %(rows)s, go on over the "
+                                "page from turn %(next)s.", rows=last, next=last + 1)),
+        colours)
 
 
 def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
@@ -370,4 +434,5 @@ PAGES = Pages(
     in_kit={"cards": cards.card_sheets},
     board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
     .cell_radius,
+    smallest_cell=SMALLEST_CELL, readable_cell=READABLE_CELL,
 )

@@ -190,8 +190,14 @@ def notation(opts: Options) -> tuple[str, ...]:
                    "next."))
 
 
+def longest_game(opts: Options) -> int:
+    """Turns in the longest game: one stone a turn until the board is full, and Blue's swap,
+    which places none, where the swap rule is played."""
+    return opts.size ** 2 + (1 if opts.swap else 0)
+
+
 def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
-    """A row for every pair of turns of a game that fills the board."""
+    """A row for each player's n-th turn, as many as the longest game gives the first."""
     return sheet.score_pad(paper, sheet.Pad(
         _("%(game)s score pad", game=TITLE), opts.label, (_("Red"), _("Blue")),
         notation(opts),
@@ -199,7 +205,7 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
          sheet.Column(_("Blue"), 1.2)),
         # By turn number, not by round: after a swap Blue moves first in every round.
         _("%(credit)s Row n holds Red's n-th turn and Blue's n-th turn.", credit=credit()),
-        record_blocks=3, min_rows=-(-opts.size ** 2 // 2)), colours)
+        record_blocks=3, min_rows=-(-longest_game(opts) // 2)), colours)
 
 
 def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:

@@ -255,16 +255,23 @@ def notation() -> tuple[str, ...]:
               "full board: one cell, e.g. e6   ·   the swap rule: swap"))
 
 
+def longest_game(size: int) -> int:
+    """Turns in the longest game: every turn but the swap takes one from the empty cells
+    plus the neutral stones (a drop fills two cells and adds a neutral; taking two neutrals
+    and giving one stone leaves one neutral fewer; the full-board turns take the last), so
+    a game has at most size² turns, and one more where White answers swap."""
+    return size ** 2 + 1
+
+
 def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
-    """A row for every round of a game that fills the board: a round of drops fills four
-    cells (each player a stone and a neutral)."""
+    """A row for every round of the longest game: Black's turn and White's."""
     return sheet.score_pad(paper, sheet.Pad(
         _("%(game)s score pad", game=TITLE), opts.label, (_("Black"), _("White")), notation(),
         (sheet.Column(_("Round"), 0.5), sheet.Column(_("Black"), 1.2),
          sheet.Column(_("White"), 1.2)),
         _("%(credit)s Each row is one round: Black's turn, then White's.", credit=credit()),
         record_blocks=2,
-        min_rows=-(-opts.size ** 2 // 4)),
+        min_rows=-(-longest_game(opts.size) // 2)),
         colours)
 
 

@@ -1,0 +1,152 @@
+"""The Blind Hex board as players read it: hash marks clear of the cells' corners and of the
+side bands, measured in the drawn page, and boards refused when their cells would be too
+small to read."""
+
+import math
+import subprocess
+import sys
+from functools import cache
+
+import pytest
+
+from generator.app import documents
+from generator.core.geometry import Point
+from generator.core.palette import COLOUR
+from generator.core.paper import NAMED
+from generator.core.scene import Page, Path
+from generator.games import GAMES
+from generator.games.blind_hex import pages as blind_hex_pages
+
+PNP = [sys.executable, "-m", "generator.ui.cli"]
+GAME = GAMES["blind-hex"]
+BAND_CLEAR = 0.2      # edge lengths between a mark and a side band
+
+
+def to_segment(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b.x - a.x, b.y - a.y
+    k = max(0.0, min(1.0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / max(dx * dx + dy * dy,
+                                                                      1e-12)))
+    return math.dist((a.x + k * dx, a.y + k * dy), (p.x, p.y))
+
+
+def between(s: tuple[Point, Point], t: tuple[Point, Point]) -> float:
+    """Distance between two line segments that do not cross."""
+    return min(to_segment(s[0], *t), to_segment(s[1], *t), to_segment(t[0], *s),
+               to_segment(t[1], *s))
+
+
+@cache
+def board_page(edition: str = "cards", numbers: int = 5, paper: str = "a4") -> Page:
+    options = GAME.make_options(edition=edition, numbers=numbers)
+    return documents.make_document(GAME, "board", options, NAMED[paper]).pages[0]
+
+
+def drawn(page: Page):
+    """The marks (ink strokes), the cell corners (ends of the board lines) and the side
+    bands (filled in the players' colours), as the page draws them."""
+    paths = [s for s in page.shapes if isinstance(s, Path)]
+    grid = next(s for s in paths if s.paint.stroke == COLOUR["board line"] and not s.closed
+                and len(s.subpaths) > 100)
+    marks = next(s for s in paths if s.paint.stroke == COLOUR["ink"] and len(s.subpaths) > 100)
+    bands = [s for s in paths if s.paint.fill in (COLOUR["x side"], COLOUR["o side"])]
+    corners = {(round(p.x, 6), round(p.y, 6)) for sub in grid.subpaths for p in sub}
+    edge = min(math.dist((a.x, a.y), (b.x, b.y)) for a, b in grid.subpaths)
+    return marks, [Point(*c) for c in corners], bands, edge
+
+
+def corner_gap(page: Page) -> float:
+    """The least distance from a mark's ink to a cell corner, in edge lengths."""
+    marks, corners, _bands, edge = drawn(page)
+    half = marks.paint.width / 2
+    near = [(s, [c for c in corners if math.dist((c.x, c.y), (s[0].x, s[0].y)) < 1.5 * edge])
+            for s in marks.subpaths]
+    return min(to_segment(c, *s) - half for s, cs in near for c in cs) / edge
+
+
+def band_gap(page: Page) -> float:
+    """The least distance from a mark's ink to a side band's edge, in edge lengths."""
+    marks, _corners, bands, edge = drawn(page)
+    half = marks.paint.width / 2
+    sides = [(sub[i], sub[(i + 1) % len(sub)]) for band in bands for sub in band.subpaths
+             for i in range(len(sub))]
+    return min(between(s, t) for s in marks.subpaths for t in sides) / edge - half / edge
+
+
+@pytest.mark.parametrize("edition, numbers", [("cards", 5), ("pennies", 5), ("cards", 4),
+                                              ("cards", 7), ("cards", 9)])
+def test_hash_marks_stand_clear_of_every_cell_corner(edition, numbers):
+    assert corner_gap(board_page(edition, numbers)) >= blind_hex_pages.VERTEX_CLEAR - 1e-6
+
+
+def test_control_the_first_rounds_spacing_runs_marks_into_the_corners(monkeypatch):
+    # Ticks 0.15 edge apart, as before: the gates on edges that meet nearly touch.
+    monkeypatch.setattr(blind_hex_pages, "tick_gap", lambda length, numbers: 0.15 * length)
+    page = documents.make_document(GAME, "board", GAME.make_options(), NAMED["a4"]).pages[0]
+    assert corner_gap(page) < blind_hex_pages.VERTEX_CLEAR
+
+
+@pytest.mark.parametrize("edition", ["cards", "pennies"])
+def test_hash_marks_stand_clear_of_the_side_bands(edition):
+    assert band_gap(board_page(edition)) >= BAND_CLEAR
+
+
+def test_control_bands_where_other_boards_draw_them_come_near_the_marks(monkeypatch):
+    monkeypatch.setattr(blind_hex_pages, "MARK_OUTSET", 0.0)
+    monkeypatch.setattr(blind_hex_pages, "tick_gap", lambda length, numbers: 0.15 * length)
+    page = documents.make_document(GAME, "board", GAME.make_options(), NAMED["a4"]).pages[0]
+    assert band_gap(page) < BAND_CLEAR
+
+
+# --- the smallest readable cell ---------------------------------------------------------------
+
+
+def measured_cell(page: Page) -> float:
+    """Cells flat to flat, mm, from the drawn board lines."""
+    return math.sqrt(3) * drawn(page)[3]
+
+
+def pnp_board(tmp_path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*PNP, "board", "blind-hex", *args, "-o", str(tmp_path / "b.pdf")],
+                          capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("edition, size, paper", [
+    ("cards", 11, "a4"), ("cards", 11, "letter"), ("cards", 11, "a5"), ("pennies", 11, "a4"),
+    ("pennies", 11, "letter"), ("cards", 21, "a4"), ("cards", 25, "a4"), ("pennies", 11, "a5"),
+    ("pennies", 15, "a4"), ("cards", 25, "a3")])
+def test_a_board_is_printed_exactly_when_its_cells_reach_the_smallest_size(tmp_path, edition,
+                                                                           size, paper):
+    options = GAME.make_options(edition=edition, size=size)
+    page = documents.make_document(GAME, "board", options, NAMED[paper]).pages[0]
+    cell = measured_cell(page)
+    result = pnp_board(tmp_path, "--edition", edition, "--size", str(size), "--paper", paper)
+    if cell >= blind_hex_pages.SMALLEST_CELL:
+        assert result.returncode == 0, result.stderr
+    else:
+        assert result.returncode == 2 and result.stderr.count("\n") == 1
+        assert result.stderr.startswith("pnp: ") and f"{cell:.1f} mm" in result.stderr
+        # The paper it names gives the cells it says.
+        named = result.stderr.split("--paper ")[1].split(" ")[0]
+        larger = documents.make_document(GAME, "board", options, NAMED[named]).pages[0]
+        assert measured_cell(larger) >= blind_hex_pages.SMALLEST_CELL
+        assert pnp_board(tmp_path, "--edition", edition, "--size", str(size),
+                         "--paper", named).returncode == 0
+
+
+def test_every_default_board_is_allowed_on_the_papers_people_use():
+    for edition in ("cards", "pennies"):
+        for paper in ("a4", "letter"):
+            page = documents.make_document(GAME, "board", GAME.make_options(edition=edition),
+                                           NAMED[paper]).pages[0]
+            assert measured_cell(page) >= blind_hex_pages.SMALLEST_CELL, (edition, paper)
+    # The booklet's A5 pages carry the cards board.
+    a5 = documents.make_document(GAME, "board", GAME.make_options(), NAMED["a5"]).pages[0]
+    assert measured_cell(a5) >= blind_hex_pages.SMALLEST_CELL
+
+
+def test_a_tiled_board_needs_the_smallest_cell_too(tmp_path):
+    small = pnp_board(tmp_path, "--size", "25", "--cell", "6", "--tile")
+    assert small.returncode == 2 and "at least 7 mm" in small.stderr
+    # Control: a cell above it on the same paper is made, though the whole board on A4 is not.
+    assert pnp_board(tmp_path, "--size", "25", "--cell", "9", "--tile").returncode == 0
+    assert pnp_board(tmp_path, "--size", "25").returncode == 2

@@ -1,0 +1,129 @@
+"""Score pads hold the longest game each board allows, turns that fill no cell included; a
+game with no longest (Blind Hex: a turn where both chose the same numbers writes nothing and
+can come again) says how to go on past the last row. Longest games are played out with the
+games' own rule engines, not counted by hand."""
+
+import dataclasses
+
+import pytest
+
+from generator.app import documents
+from generator.core.geometry import Rhombus
+from generator.core.paper import NAMED
+from generator.core.scene import Page, Text
+from generator.games import GAMES
+from generator.games.blinq.rules import PER_PLAYER
+from generator.games.hex import rules as hex_rules
+from generator.games.nex import rules as nex_rules
+from generator.layout import sheet
+
+PAPERS = ["a4", "letter", "a5"]
+
+
+def last_row(pages: tuple[Page, ...]) -> int:
+    """The highest row number the pad prints (its record's rows are numbered on over its
+    sheets; the match tally's five rows are lower)."""
+    return max(int(s.text) for p in pages for s in p.shapes
+               if isinstance(s, Text) and s.text.isdigit())
+
+
+def pad(key: str, paper: str, **options) -> tuple[Page, ...]:
+    game = GAMES[key]
+    return documents.make_document(game, "pad", game.make_options(**options),
+                                   NAMED[paper]).pages
+
+
+def longest_nex(size: int) -> int:
+    """Turns in a game played to the end of the board through the engine, each turn taking
+    as little as it can: take two neutrals whenever that is legal, else drop, else the
+    full-board turns; wins are not looked for, so no game is longer."""
+    stones: dict = {}
+    colour, turns = nex_rules.BLACK, 0
+    cells = list(Rhombus(size))
+    while True:
+        empty = [h for h in cells if h not in stones]
+        neutral = [h for h, c in stones.items() if c == nex_rules.NEUTRAL]
+        mine = [h for h, c in stones.items() if c == colour]
+        if len(neutral) >= 2 and mine:
+            turn = nex_rules.Turn((neutral[0], neutral[1]), (mine[0],))
+        elif len(empty) >= 2:
+            turn = nex_rules.Turn((empty[0],), (empty[1],))
+        elif empty or neutral:
+            turn = nex_rules.Turn(((empty or neutral)[0],))
+        else:
+            return turns
+        stones = nex_rules.apply_turn(size, stones, colour, turn)
+        turns += 1
+        colour = nex_rules.other(colour)
+
+
+def longest_hex(size: int) -> int:
+    stones: dict = {}
+    colour, turns = hex_rules.RED, 0
+    for h in Rhombus(size):
+        stones = hex_rules.apply_turn(stones, colour, hex_rules.Turn((h,)))
+        turns += 1
+        colour = hex_rules.other(colour)
+    return turns
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("size", [9, 11, 19])
+def test_the_nex_pad_holds_the_longest_game_with_the_swap(paper, size):
+    turns = longest_nex(size) + 1            # and White's swap, a turn of its own
+    assert last_row(pad("nex", paper, size=size)) >= -(-turns // 2)   # a row is a round
+
+
+def test_control_the_first_rounds_nex_pad_is_too_short():
+    # Rows for drops alone, as the pad had them: a quarter of the cells.
+    size = 11
+    assert -(-size ** 2 // 4) < -(-(longest_nex(size) + 1) // 2)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("size, swap", [(11, True), (10, True), (10, False), (19, True)])
+def test_the_hex_pad_holds_the_longest_game(paper, size, swap):
+    turns = longest_hex(size) + (1 if swap else 0)
+    # Row n holds each player's n-th turn: Red, who moves first, has the most.
+    assert last_row(pad("hex", paper, size=size, swap=swap)) >= -(-turns // 2)
+
+
+def test_control_an_even_board_with_the_swap_needs_one_row_more_than_without():
+    assert -(-(longest_hex(10) + 1) // 2) > -(-longest_hex(10) // 2)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("size", [7, 11, 25])
+def test_the_hex_kb_pad_holds_a_game_that_claims_every_cell(paper, size):
+    cells = len(GAMES["hex-kb"].make_options(size=size).board().cells)
+    assert last_row(pad("hex-kb", paper, size=size)) >= -(-cells // 2)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_blinq_pad_holds_every_block(paper):
+    assert last_row(pad("blinq", paper)) >= PER_PLAYER
+
+
+def carry_on(pages: tuple[Page, ...]) -> str:
+    texts = [s.text for s in pages[-1].shapes if isinstance(s, Text) and s.font == "bold"]
+    return " ".join(t for t in texts if "row" in t or "turn" in t)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("size, edition", [(11, "cards"), (11, "pennies"), (13, "cards"),
+                                           (4, "cards")])
+def test_the_blind_hex_pad_holds_every_turn_that_writes_and_says_how_to_go_on(paper, size,
+                                                                             edition):
+    pages = pad("blind-hex", paper, size=size, edition=edition)
+    last = last_row(pages)
+    # Every turn that writes fills four cells (two letters a player).
+    assert last * 4 >= size * size
+    said = carry_on(pages)
+    assert f"past row {last}," in said and f"from turn {last + 1}" in said
+
+
+def test_control_a_blind_hex_pad_without_the_sentence_is_caught(monkeypatch):
+    original = sheet.score_pad
+    monkeypatch.setattr(sheet, "score_pad", lambda paper, p, colours: original(
+        paper, dataclasses.replace(p, carry_on=None), colours))
+    assert "past row" not in carry_on(pad("blind-hex", "a4"))
