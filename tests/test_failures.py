@@ -94,3 +94,20 @@ def test_work_in_place_stays_done_when_stdout_is_full(tmp_path):
     # The board is written; the line that names it had nowhere to go, and that is no failure.
     assert result.returncode == 0 and result.stderr == ""
     assert old.read_bytes().startswith(b"%PDF-")
+
+
+def test_a_build_leaves_out_what_its_paper_cannot_hold_and_says_so(tmp_path):
+    result = pnp("build", "blind-hex", "--paper", "a5", "--out", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    left = [line for line in result.stderr.splitlines() if "left out" in line]
+    assert [line.split(":")[1].strip() for line in left] == [
+        "left out blind-hex pennies board on A5", "left out blind-hex pennies kit on A5"]
+    names = {p.name for p in (tmp_path / "out" / "blind-hex").iterdir()}
+    assert "pennies-rules-a5.pdf" in names and "pennies-board-a5.pdf" not in names
+    assert "cards-board-a5.pdf" in names      # control: the cards board fits A5
+
+
+def test_a_build_whose_paper_holds_nothing_is_refused(tmp_path):
+    said = one_line_error(pnp("build", "blind-hex", "--paper", "110x110",
+                              "--out", str(tmp_path / "o")))
+    assert "the paper must be at least" in said and not (tmp_path / "o").exists()

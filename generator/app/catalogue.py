@@ -24,7 +24,7 @@ from generator.app.requests import ItemRequest
 from generator.core.paper import NAMED, Paper, for_press
 from generator.core.scene import Document
 from generator.games import load as game_named
-from generator.games.game import Game
+from generator.games.game import Game, OptionError
 from generator.games.items import ITEMS
 from generator.i18n import _
 
@@ -70,6 +70,8 @@ def entries(game_keys: list[str], papers: list[Paper],
         for variant, options in game.variants():
             for item in (*game.items_for(options), "kit"):
                 for paper in papers:
+                    if refusal(game, item, options, paper):
+                        continue
                     formats = (SHOP_FORMATS if paper.press.shop
                                else ITEMS[item].built or render.FORMATS)
                     for fmt in formats:
@@ -92,22 +94,45 @@ def build_entry(entry: Entry, out: Path, cache: dict[DocumentKey, Document]) -> 
     return render.save(cache[key], target, entry.fmt, entry.item, **request.settings)
 
 
-def check(game_keys: list[str], papers: list[Paper], out: Path) -> None:
-    """Refuse, before any work, a catalogue that cannot be made: a paper too small for an
-    item, an output folder that is a file or cannot be written, a game's folder that is a
-    file. One-line UserErrors."""
+def refusal(game: Game[Any], item: str, options: Any, paper: Paper) -> str | None:
+    """Why an item cannot be made on a paper (the sentence the command line would give), or
+    None when it can."""
+    try:
+        check_document(game, item, options, paper)
+    except OptionError as err:
+        return str(err)
+    return None
+
+
+def check(game_keys: list[str], papers: list[Paper], out: Path) -> list[str]:
+    """Refuse, before any work, a catalogue that cannot be made: no item that fits its
+    paper, an output folder that is a file or cannot be written, a game's folder that is a
+    file (one-line UserErrors). What one paper cannot hold (a Blind Hex pennies board on
+    A5) is left out of the catalogue: the sentences of what is left out are returned."""
+    left_out: list[str] = []
+    made, first = 0, None
     for key in game_keys:
         game = game_named(key)
-        for _variant, options in game.variants():
+        for variant, options in game.variants():
             for item in (*game.items_for(options), "kit"):
                 for paper in papers:
-                    check_document(game, item, options, paper)
+                    why = refusal(game, item, options, paper)
+                    if why is None:
+                        made += 1
+                        continue
+                    first = first or OptionError(why)
+                    label = f"{key} {item}" if variant == "standard" else \
+                        f"{key} {variant} {item}"
+                    left_out.append(f"{label} on {paper.name}: {why}")
+    if not made and first is not None:
+        raise first
     for folder in [out, *(out / key for key in game_keys)]:
         if folder.exists() and not folder.is_dir():
             raise render.OutputError(f"cannot make the folder {folder}: a file has that name")
     existing = next((f for f in [out, *out.parents] if f.exists()), Path("."))
     if not os.access(existing, os.W_OK | os.X_OK):
         raise render.OutputError(f"cannot write in {existing}: permission denied")
+    return left_out
 
 
 @dataclass(frozen=True)

@@ -246,7 +246,8 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
     keys = list(dict.fromkeys(games)) or list(KEYS)
     chosen = list(LANGUAGES) if "all" in langs else list(dict.fromkeys(langs)) or ["en"]
     requests.booklet_request(keys, paper="a4", target=target, bleed=bleed)  # refuses --bleed
-    catalogue.check(keys, papers, out)
+    for left_out in catalogue.check(keys, papers, out):
+        click.echo(f"pnp build: left out {left_out}", err=True)
     steps = len(keys) * len(chosen)
     if sys.stderr is not None and sys.stderr.isatty():
         with click.progressbar(length=steps, label="Building", file=sys.stderr) as bar:
