@@ -114,11 +114,11 @@ class _RequestHandler(WSGIRequestHandler):
                 self.requestline, self.request_version, self.command = "", "", ""
                 self.send_error(414, f"the address is too long (at most {MAX_LINE} bytes)")
                 return
-            if not self.parse_request():
-                return          # parse_request has answered, by send_error
-            if self.request_version == "HTTP/0.9":
+            if len(self.raw_requestline.split()) == 2:    # HTTP/0.9: no status line, no headers
                 self.send_error(505, "the studio speaks HTTP/1.0 and HTTP/1.1")
                 return
+            if not self.parse_request():
+                return          # parse_request has answered, by send_error
         except (TimeoutError, socket.timeout, ConnectionError):
             return
         finally:

@@ -165,7 +165,12 @@
     schedule(delay);
   }
 
+  // body[data-state]: "busy" from a change until its preview and figures are shown, then
+  // "idle" (what tests and the latency benchmark wait for).
+  const settle = (busy) => { document.body.dataset.state = busy ? "busy" : "idle"; };
+
   function schedule(delay) {
+    settle(true);
     clearTimeout(timer);
     timer = setTimeout(refresh, delay);
   }
@@ -182,6 +187,7 @@
   }
 
   async function refresh() {
+    settle(true);
     const mine = ++asked;
     if (pending) pending.abort();
     pending = new AbortController();
@@ -273,6 +279,7 @@
     $("copy").setAttribute("aria-disabled", "true");
     $("command").textContent = "—";
     $("commands").replaceChildren();
+    settle(false);
   }
 
   function disable(link) {
@@ -352,9 +359,10 @@
     state.page = data.page;
     showPager(data);
     showFigures(data);
+    const mine = asked;
     fetch(`figures?${data.query}`).then((r) => (r.ok ? r.json() : null)).then((more) => {
       if (more && shown === data) showFigures(more);
-    }).catch(() => {});
+    }).catch(() => {}).finally(() => { if (mine === asked) settle(false); });
     showDownloads(data);
     shown = data;
     const here = data.page > 1 ? `${data.query}&page=${data.page}` : data.query;
