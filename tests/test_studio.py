@@ -7,14 +7,12 @@ import dataclasses
 import hashlib
 import http.client
 import json
-import os
 import re
 import shlex
 import subprocess
 import sys
 import tempfile
 import threading
-import time
 import urllib.parse
 from pathlib import Path
 
@@ -120,7 +118,7 @@ def test_the_form_speaks_without_the_command_lines_words():
             assert "--" not in item["help"] and "--" not in item["label"]
     lang = next(f for _, _, fs in all_fields() for f in fs if f["name"] == "lang")
     assert len(set(lang["choice_labels"])) == len(lang["choices"])
-    for code, name in zip(lang["choices"], lang["choice_labels"]):
+    for code, name in zip(lang["choices"], lang["choice_labels"], strict=True):
         assert name != code and len(name) > 3
     # Control: the command line's own help for the same parameters does use those words.
     from generator.app import params

@@ -227,22 +227,24 @@ class Studio:
                     ) -> list[tuple[Any, Callable[[], Any]]]:
         """What a person is likely to ask for next: the next page, then the game's other
         items with the same options (options that belong to one item left out), each with
-        its first page's picture, and the kit last (made of the items)."""
+        its first page's picture; the kit after the items it is made of, the booklet last."""
         jobs: list[tuple[Any, Callable[[], Any]]] = []
         if number < len(made.document.pages):
             jobs.append((("svg", number + 1, *request.document_key),
                          lambda: self.svg(request, made, number + 1)))
         for item in form.items(request.game):
-            if item == request.item or item == BOOKLET:
+            if item == request.item:
                 continue
             names = {f.name for f in form.fields(request.game, item) if not f.per_item}
+            if item == BOOKLET:     # its sheets are its own (the page keeps them apart)
+                names.discard("paper")
             other = Request(request.game, item,
                             tuple((n, v) for n, v in request.values if n in names))
 
-            def both(other: Request = other) -> None:
-                self.svg(other, self.made(other), 1)
+            def both(other: Request = other) -> str:
+                return self.svg(other, self.made(other), 1)
             jobs.append((("svg", 1, *other.document_key), both))
-        return jobs     # the kit last: items() lists it after the items it is made of
+        return jobs
 
     def download(self, query: Mapping[str, list[str]]) -> tuple[str, str, bytes]:
         from generator import render

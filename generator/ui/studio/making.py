@@ -46,7 +46,10 @@ def figures(request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if game.stats is None:
         return (label,), ()
     report = game.stats(checked.options)
-    lines = [line for line in report.lines if line != label]
+    # The report's heading names the options again ("Blind Hex board 11x11, ..."): the
+    # label above says it already.
+    lines = [line for line in report.lines
+             if line != label and not line.startswith(f"{game.title} board")]
     return (label, *lines), tuple(report.warnings)
 
 

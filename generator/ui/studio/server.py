@@ -10,6 +10,7 @@ line, like the app's own.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import sys
 import threading
@@ -77,7 +78,7 @@ class _Server(ThreadingMixIn, WSGIServer):
     def handle_error(self, request: Any, client_address: Any) -> None:
         """One line in the log, and nothing for a peer that went away or went quiet."""
         err = sys.exc_info()[1]
-        if isinstance(err, (ConnectionError, TimeoutError, socket.timeout)):
+        if isinstance(err, (ConnectionError, TimeoutError)):
             return
         print(f"pnp studio: {type(err).__name__}: {err}", file=sys.stderr)
 
@@ -85,7 +86,7 @@ class _Server(ThreadingMixIn, WSGIServer):
 class _Handler(ServerHandler):
     def log_exception(self, exc_info: Any) -> None:
         err = exc_info[1]
-        if not isinstance(err, (ConnectionError, TimeoutError, socket.timeout)):
+        if not isinstance(err, (ConnectionError, TimeoutError)):
             print(f"pnp studio: {type(err).__name__}: {err}", file=sys.stderr)
 
 
@@ -97,10 +98,8 @@ class _RequestHandler(WSGIRequestHandler):
 
     def _cut(self) -> None:
         """The head did not arrive in time: end the reading, whatever has trickled in."""
-        try:
+        with contextlib.suppress(OSError):
             self.connection.shutdown(socket.SHUT_RD)
-        except OSError:
-            pass
 
     def handle(self) -> None:
         deadline = threading.Timer(HEAD_DEADLINE, self._cut)
@@ -119,12 +118,13 @@ class _RequestHandler(WSGIRequestHandler):
                 return
             if not self.parse_request():
                 return          # parse_request has answered, by send_error
-        except (TimeoutError, socket.timeout, ConnectionError):
+        except (TimeoutError, ConnectionError):
             return
         finally:
             deadline.cancel()
-        handler = _Handler(self.rfile, self.wfile, self.get_stderr(), self.get_environ(),
-                           multithread=False)
+        # wsgiref's own handle() does the same with these streams; typeshed types them apart.
+        handler = _Handler(self.rfile, self.wfile, self.get_stderr(),  # type: ignore[arg-type]
+                           self.get_environ(), multithread=False)
         handler.request_handler = self      # type: ignore[attr-defined]
         handler.run(self.server.get_app())  # type: ignore[attr-defined]
 
@@ -132,10 +132,8 @@ class _RequestHandler(WSGIRequestHandler):
                    explain: str | None = None) -> None:
         """One line of text after a status line, whatever the request line was."""
         said = message or HTTPStatus(code).phrase
-        try:
+        with contextlib.suppress(OSError):
             self.wfile.write(one_line(code, said))
-        except OSError:
-            pass
         self.close_connection = True
 
 

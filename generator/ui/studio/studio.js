@@ -76,7 +76,7 @@
       input.addEventListener("change", () => changed(field, input.checked ? "true" : "false", 0));
       return element("div", { class: "control check wide", id: `${id}-box` }, input,
         element("div", { class: "text" }, element("label", { for: id, text: field.label }),
-                help(field, helpId), errorLine(id)));
+                errorLine(id), help(field, helpId)));
     }
     if (field.control === "checkboxes") {
       const box = element("div", { class: "choices" });
@@ -92,7 +92,7 @@
                            field.choice_labels[i]));
       });
       return element("fieldset", { class: "control wide", id, "aria-describedby": described },
-        element("legend", { text: field.label }), box, help(field, helpId), errorLine(id));
+        element("legend", { text: field.label }), box, errorLine(id), help(field, helpId));
     }
     let input;
     let datalist = null;
@@ -120,7 +120,7 @@
     }
     return element("div", { class: "control", id: `${id}-box` },
                    element("label", { for: id, text: field.label }), input, datalist,
-                   help(field, helpId), errorLine(id));
+                   errorLine(id), help(field, helpId));
   }
 
   function buildItems() {
