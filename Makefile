@@ -67,12 +67,19 @@ system-tools:
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_TOOLS) >/dev/null; fi; \
 	fi
 
+# axe-core, the accessibility rules the studio's browser tests run (a current 4.x, by name
+# from npm), into the virtual environment's folder.
+AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
+$(AXE):
+	mkdir -p $(VENV)/axe
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/axe axe-core@4
+
 # Lint and type-check before the tests: both must report nothing.
 check: $(VENV)/.test-installed
 	$(VENV)/bin/ruff check generator tests benchmarks
 	$(VENV)/bin/mypy
 
-test: check system-tools
+test: check system-tools $(AXE)
 	$(PY) -m pytest -q
 
 bench: $(VENV)/.installed system-tools

@@ -166,6 +166,135 @@ def studio_round_trips(runs: int = RUNS) -> dict[str, tuple[float, float]]:
     return out
 
 
+# --- the studio in a browser ---------------------------------------------------------------
+
+# In the page: change a select as a person does and time the change event to the preview's
+# sheet replaced (the new page drawn in place).
+SELECT_CHANGE = """
+const [id, value, done] = arguments;
+const sheet = document.getElementById('sheet'), select = document.getElementById(id);
+let start = 0;
+const seen = new MutationObserver(() => { seen.disconnect(); done(performance.now() - start); });
+seen.observe(sheet, {childList: true});
+select.value = value;
+start = performance.now();
+select.dispatchEvent(new Event('change', {bubbles: true}));
+"""
+# Before typing: the time of each keystroke, and of the preview's sheet replaced.
+WATCH_TYPING = """
+window.lastKey = 0; window.shownAt = 0;
+document.addEventListener('keydown', () => { window.lastKey = performance.now(); }, true);
+new MutationObserver(() => { window.shownAt = performance.now(); })
+  .observe(document.getElementById('sheet'), {childList: true});
+"""
+# Colours and languages no request has used, one a round, so each change makes its document
+# afresh (the booklet takes no paper of the items', but colours and a language).
+PAUSED_ROUNDS = ("palette=colour&lang=es", "palette=ink-saver&lang=es",
+                 "palette=colour-blind&lang=es")
+BACK_TO_BACK_ROUNDS = ("palette=colour&lang=de", "palette=ink-saver&lang=de",
+                       "palette=colour-blind&lang=de")
+LARGE_ROUNDS = ("palette=colour&lang=pt", "palette=ink-saver&lang=pt",
+                "palette=colour-blind&lang=pt")
+LARGE_BACK_TO_BACK = ("palette=colour&lang=en", "palette=ink-saver&lang=en",
+                      "palette=colour-blind&lang=en")
+
+
+def studio_browser(pause: float = 1.0) -> dict[str, dict[str, float]]:
+    """Milliseconds in Chromium from a change to the preview redrawn, medians over rounds:
+    each item chosen from the item select, for every game at its default size (after a
+    pause of `pause` seconds, as a person looks at each page, and back to back); 25 x 25
+    rules and kits (19 x 19 for Nex, its largest) chosen from a 25 x 25 board; a size
+    typed into its field, from the last keystroke (the typing pause included)."""
+    os.environ.setdefault("SE_AVOID_STATS", "true")
+    os.environ.setdefault("SE_OFFLINE", "true")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.keys import Keys
+
+    from generator.games import all_games
+    process = subprocess.Popen([*PNP, "studio", "--no-browser", "--port", "0"],
+                               stdout=subprocess.PIPE, text=True, env=ENV)
+    url = (process.stdout.readline() if process.stdout else "").split(" at ")[1].split()[0]
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"),
+                              options=options)
+    driver.set_window_size(1280, 900)
+    driver.set_script_timeout(60)
+
+    def opened(query: str, wait: float = 0.0) -> None:
+        driver.get(f"{url}?{query}")
+        while not driver.execute_script("return document.body.dataset.state === 'idle'"):
+            time.sleep(0.02)
+        time.sleep(wait)
+
+    def change(id_: str, value: str, wait: float) -> float:
+        took = float(driver.execute_async_script(SELECT_CHANGE, id_, value))
+        while not driver.execute_script("return document.body.dataset.state === 'idle'"):
+            time.sleep(0.02)
+        time.sleep(wait)
+        return took
+
+    out: dict[str, dict[str, float]] = {}
+    try:
+        opened("game=nex&item=board", pause)    # warm: imports, fonts, templates
+        for key, game in all_games().items():
+            items = [*game.items, "kit", "booklet"]
+            paused: dict[str, list[float]] = {i: [] for i in items}
+            back: dict[str, list[float]] = {i: [] for i in items}
+            for rounds, times, wait in ((PAUSED_ROUNDS, paused, pause),
+                                        (BACK_TO_BACK_ROUNDS, back, 0.0)):
+                for extra in rounds:
+                    for item in items:
+                        # From another item, looked at for `wait` seconds.
+                        start = "pad" if item == "board" else "board"
+                        opened(f"game={key}&item={start}&{extra}", wait)
+                        times[item].append(change("item", item, 0.0))
+            for item in items:
+                out.setdefault(f"{key} {item}", {})["paused"] = statistics.median(paused[item])
+                out[f"{key} {item}"]["back to back"] = statistics.median(back[item])
+            largest = 25 if key != "nex" else 19
+            if any(f.name == "size" for f in __import__("dataclasses").fields(game.options)):
+                for item in ("rules", "kit"):
+                    for kind, rounds, wait in (("paused", LARGE_ROUNDS, pause),
+                                               ("back to back", LARGE_BACK_TO_BACK, 0.0)):
+                        times25 = []
+                        for extra in rounds:
+                            opened(f"game={key}&item=board&size={largest}&{extra}", wait)
+                            times25.append(change("item", item, 0.0))
+                        out.setdefault(f"{key} {item} {largest}x{largest}", {})[kind] = \
+                            statistics.median(times25)
+                typed = []
+                for size in ("12", "13", "14"):
+                    opened(f"game={key}&item=board")
+                    driver.execute_script(WATCH_TYPING)
+                    field = driver.find_element("id", "f-size")
+                    field.send_keys(Keys.CONTROL, "a")
+                    field.send_keys(size)
+                    while not driver.execute_script(
+                            "return window.shownAt > window.lastKey && window.lastKey > 0"):
+                        time.sleep(0.02)
+                    typed.append(driver.execute_script(
+                        "return window.shownAt - window.lastKey"))
+                out.setdefault(f"{key} size typed", {})["typed"] = statistics.median(typed)
+    finally:
+        driver.quit()
+        process.terminate()
+        process.wait(timeout=10)
+    return out
+
+
+def print_studio_browser() -> None:
+    print("studio in Chromium, change to preview redrawn, median ms "
+          "(select: target <= 150; 25x25 rules and kits: <= 400; typed: <= 300)")
+    for name, figures in studio_browser().items():
+        shown = "  ".join(f"{kind} {ms:6.0f}" for kind, ms in figures.items())
+        print(f"  {name:28} {shown}")
+
+
 def main() -> None:
     import compileall
     compileall.compile_dir(os.path.join(os.path.dirname(__file__), "..", "generator"),
@@ -240,7 +369,11 @@ def main() -> None:
         for name, (new, again) in studio_round_trips().items():
             target = "  (target <= 100 new)" if "11x11" in name else ""
             print(f"  {name:32} {new * 1000:7.1f} / {again * 1000:5.1f}{target}")
+        print_studio_browser()
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["studio"]:      # the studio's latency in the browser only
+        print_studio_browser()
+    else:
+        main()

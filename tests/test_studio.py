@@ -7,13 +7,12 @@ import dataclasses
 import hashlib
 import http.client
 import json
-import os
+import re
 import shlex
 import subprocess
 import sys
 import tempfile
 import threading
-import time
 import urllib.parse
 from pathlib import Path
 
@@ -89,19 +88,65 @@ def test_the_form_offers_every_game_item_and_option():
                 assert set(fields) == {"paper", "palette", "extras", "lang"}
                 continue
             # Every field of the game's options that changes the printed item (and no
-            # other), with its help and choices.
+            # other), with its choices.
             read = P.reads(game, item["key"], P.PRINTED)
             assert [n for n in fields if n in P.option_names(game)] == read
             for option in dataclasses.fields(game.options):
                 if option.name not in read:
                     continue
                 shown = fields[option.name]
-                assert shown["help"] == option.metadata["help"]
                 assert tuple(shown["choices"]) == tuple(option.metadata["choices"])
                 assert shown["game_option"]
             assert {"paper", "palette", "lang"} <= set(fields)
             assert ("copies" in fields) == (item["key"] != "rules")
             assert ("cell" in fields) == ("tile" in fields) == (item["key"] == "board")
+    assert [f["name"] for f in spec["downloads"]] == ["dpi", "bleed"]
+
+
+def all_fields():
+    spec = studio.spec()
+    for entry in spec["games"]:
+        for item in entry["items"]:
+            yield entry, item, item["fields"]
+    yield None, None, spec["downloads"]
+
+
+def test_the_form_speaks_without_the_command_lines_words():
+    """No option flag, metavar, default marker or "repeatable" in a label, help or choice;
+    every choice has a name of its own where the value is a code (languages)."""
+    for _, item, fields in all_fields():
+        for field in fields:
+            for text in (field["label"], field["help"], *field["choice_labels"]):
+                assert "--" not in text and "[default" not in text, text
+                assert "repeatable" not in text and "METAVAR" not in text, text
+                assert not text.endswith(".."), text
+        if item:
+            assert "--" not in item["help"] and "--" not in item["label"]
+    lang = next(f for _, _, fs in all_fields() for f in fs if f["name"] == "lang")
+    assert len(set(lang["choice_labels"])) == len(lang["choices"])
+    for code, name in zip(lang["choices"], lang["choice_labels"], strict=True):
+        assert name != code and len(name) > 3
+    # Control: the command line's own help for the same parameters does use those words.
+    from generator.app import params
+    assert "--format" in params.DPI.help and "[default" in params.COPIES.help
+
+
+def test_each_piece_item_is_named_with_its_games_word(tmp_path):
+    """Nex's counters and Blinq's blocks: the word the item select shows is the word the
+    game's rule sheet uses for its pieces."""
+    for entry in studio.spec()["games"]:
+        pieces = [i for i in entry["items"] if i["key"] in ("counters", "tiles")]
+        for piece in pieces:
+            out = tmp_path / f"{entry['key']}.pdf"
+            result = CliRunner().invoke(main, ["rules", entry["key"], "-o", str(out)])
+            assert result.exit_code == 0
+            text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True,
+                                  text=True).stdout.lower()
+            word = piece["label"].lower().rstrip("s")
+            assert word in text, (piece["label"], entry["key"])
+            # Control: the other game's word is not this game's.
+            others = {"counter", "block"} - {word}
+            assert all(text.count(o) < text.count(word) for o in others)
 
 
 def test_the_page_the_browser_gets(server):
@@ -143,6 +188,8 @@ def test_each_game_and_item_previews_its_own_pages(server):
     "/preview?" + query(game="nex", item="board", size=[11, 13]),
     "/preview?" + query(game="nex", item="board", page="two"),
     "/preview?" + query(game="nex", item="board", page=9),
+    "/preview?" + query(game="nex", item="board", page="²"),
+    "/preview?" + query(game="nex", item="board", page="٣"),
     "/preview?" + query(game="nex", item="board", coordinates="maybe"),
     "/preview?game=nex&item=board&size=%ff",
     "/preview?" + query(game="nex", item="board", paper="a4" * 1200),
@@ -206,9 +253,22 @@ def as_query(args: tuple[str, ...]) -> dict[str, str]:
     ("board", "nex", "--copies", "0"),
     ("booklet", "nex", "--paper", "a3"),
 ])
-def test_a_value_out_of_range_is_refused_with_the_command_lines_sentence(server, args):
-    said = one_line_refusal(*get(server, "/preview?" + query(**as_query(args))))
-    assert said == cli_error(*args)
+def test_a_value_the_command_line_refuses_is_refused_in_the_forms_words(server, args):
+    """Refused exactly where the command line refuses, with its reason, said without its
+    flags, and tied to the field the flag stands for."""
+    cli = cli_error(*args)
+    status, headers, body = get(server, "/preview?" + query(**as_query(args)))
+    said = one_line_refusal(status, headers, body)
+    assert "--" not in said
+    # The field: one the command line's sentence names (a remedy: "add --tile"), else the
+    # option given.
+    named = re.findall(r"--[a-z][a-z-]*", cli) + [a for a in args[2:] if a.startswith("--")]
+    field = headers.get("X-Studio-Field")
+    if args[0] != "booklet":
+        assert field in [f.removeprefix("--") for f in named]
+    # The reason is the command line's: its numbers and values appear in both.
+    number = r"(?<![a-z])-?[0-9]+(?:\.[0-9]+)?"
+    assert set(re.findall(number, cli)) <= set(re.findall(number, said)), (said, cli)
 
 
 @settings(max_examples=15)
@@ -288,225 +348,59 @@ def test_an_svg_download_is_the_page_the_command_line_writes(server, tmp_path):
     assert svg != (tmp_path / "hex-kb-rules-1.svg").read_bytes()   # control
 
 
-# --- in the browser -------------------------------------------------------------------------
+def download(server, preview: dict, kind: str) -> tuple[str, bytes, str]:
+    """The download of a kind the preview offers: its file name, bytes and command."""
+    entry = next(d for d in preview["downloads"] if d["format"] == kind)
+    assert entry["error"] is None if "error" in entry else True
+    status, headers, data = get(server, "/" + entry["href"])
+    assert status == 200, data
+    name = headers["Content-Disposition"].split('filename="')[1].rstrip('"')
+    assert name == entry["name"]
+    return name, data, entry["command"]
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    os.environ["SE_AVOID_STATS"] = "true"
-    os.environ["SE_OFFLINE"] = "true"
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
-    if not Path("/usr/bin/chromedriver").exists():
-        pytest.fail("chromedriver is missing (make test installs chromium-driver)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"):
-        options.add_argument(flag)
-    profile = tmp_path_factory.mktemp("chromium-profile")
-    downloads = tmp_path_factory.mktemp("downloads")
-    options.add_argument(f"--user-data-dir={profile}")
-    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
-                                              "download.prompt_for_download": False})
-    driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"),
-                              options=options)
-    driver.set_window_size(1280, 900)
-    driver.downloads = downloads
-    yield driver
-    driver.quit()
+@pytest.mark.parametrize("values", [
+    {"game": "nex", "item": "rules", "page": 2, "dpi": 72},
+    {"game": "blinq", "item": "tiles", "paper": "letter", "page": 2, "dpi": 50},
+])
+def test_a_png_download_is_the_command_lines_page(server, tmp_path, values):
+    status, _, body = get(server, "/preview?" + query(**values))
+    preview = json.loads(body)
+    name, png, command = download(server, preview, "png")
+    assert f"--dpi {values['dpi']}" in command and "--format png" in command
+    run_command(command, tmp_path)
+    assert png == (tmp_path / name).read_bytes()
+    # Control: the first page is another picture.
+    assert png != (tmp_path / name.replace("-2.png", "-1.png")).read_bytes()
 
 
-def wait(condition, timeout: float = 20.0, what: str = ""):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        found = condition()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-def preview_svg(driver) -> str:
-    return driver.execute_script(
-        "const s = document.querySelector('#preview svg'); return s ? s.outerHTML : '';")
-
-
-def settled(driver) -> bool:
-    return driver.execute_script(
-        "return document.getElementById('preview').getAttribute('aria-busy') === 'false'")
-
-
-def open_studio(driver, server, path=""):
-    driver.get(f"http://{server}/{path}")
-    wait(lambda: settled(driver) and preview_svg(driver), what="the first preview")
-
-
-def type_into(driver, name: str, text: str):
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-    field = driver.find_element(By.ID, f"f-{name}")
-    field.send_keys(Keys.CONTROL, "a")
-    field.send_keys(Keys.BACKSPACE)
-    field.send_keys(text)
-    return field
-
-
-def choose(driver, element_id: str, value: str):
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
-    Select(driver.find_element(By.ID, element_id)).select_by_value(value)
-
-
-def test_a_new_size_redraws_the_preview_in_place(browser, server, tmp_path):
-    from selenium.webdriver.common.by import By
-    open_studio(browser, server, "?game=blind-hex&item=board")
-    browser.execute_script("window.samePage = true")     # gone if the page reloaded
-    before = preview_svg(browser)
-    # Control: the same size again leaves the drawing as it was.
-    type_into(browser, "size", "11")
-    time.sleep(0.8)
-    wait(lambda: settled(browser), what="the preview")
-    assert preview_svg(browser) == before
-    type_into(browser, "size", "13")
-    after = wait(lambda: (s := preview_svg(browser)) != before and settled(browser) and s,
-                 what="a new preview")
-    assert "13 × 13" in after and "13 × 13" not in before
-    assert browser.execute_script("return window.samePage") is True
-    # The figures follow the drawing: the options' label, then the board's balance.
-    figures = wait(lambda: "spread" in (t := browser.find_element(By.ID, "figures").text) and t,
-                   what="the figures")
-    assert "13 × 13" in figures and "Blind Hex board 13x13" in figures
-    assert browser.find_element(By.ID, "command").text == "pnp board blind-hex --size 13"
-    browser.save_screenshot(str(tmp_path / "desktop-1280.png"))
-
-
-def test_switching_game_item_and_page(browser, server):
-    from selenium.webdriver.common.by import By
-    open_studio(browser, server)
-    choose(browser, "game", "hex-kb")
-    wait(lambda: "Hex KB" in preview_svg(browser) and settled(browser), what="Hex KB")
-    wait(lambda: "gaps:" in browser.find_element(By.ID, "figures").text, what="Hex KB gaps")
-    choose(browser, "item", "rules")
-    wait(lambda: "Hex KB: rules" in preview_svg(browser) and settled(browser), what="rules")
-    pager = browser.find_element(By.ID, "page")
-    assert pager.is_enabled() and len(pager.find_elements(By.TAG_NAME, "option")) == 2
-    first = preview_svg(browser)
-    browser.find_element(By.ID, "next").click()
-    wait(lambda: "(2/2)" in preview_svg(browser) and settled(browser), what="page 2")
-    assert preview_svg(browser) != first
-    assert browser.find_element(By.ID, "download-svg").get_attribute("download") == \
-        "hex-kb-rules-2.svg"
-    # Every item of the game is offered, and nothing else.
-    offered = [o.get_attribute("value") for o in
-               browser.find_element(By.ID, "item").find_elements(By.TAG_NAME, "option")]
-    assert offered == [*all_games()["hex-kb"].items, "kit", "booklet"]
-
-
-def test_a_downloaded_pdf_is_the_command_lines(browser, server, tmp_path):
-    from selenium.webdriver.common.by import By
-    open_studio(browser, server, "?game=nex&item=pad")
-    type_into(browser, "size", "15")
-    wait(lambda: "15 × 15" in preview_svg(browser) and settled(browser), what="15 x 15")
-    link = browser.find_element(By.ID, "download-pdf")
-    assert link.get_attribute("download") == "nex-pad.pdf"
-    for old in browser.downloads.glob("*"):
-        old.unlink()
-    link.click()
-    saved = wait(lambda: [p for p in browser.downloads.glob("nex-pad*.pdf")], what="download")
-    wait(lambda: not list(browser.downloads.glob("*.crdownload")), what="download to end")
-    pdf = saved[0].read_bytes()
-    subprocess.run(["qpdf", "--check", str(saved[0])], check=True, capture_output=True)
-    command = browser.find_element(By.ID, "command").text
-    assert command == "pnp pad nex --size 15"
+@pytest.mark.parametrize("values", [
+    {"game": "hex", "item": "board", "size": 13, "bleed": 5},
+    {"game": "nex", "item": "booklet"},
+])
+def test_a_print_shop_download_is_the_command_lines_file(server, tmp_path, values):
+    status, _, body = get(server, "/preview?" + query(**values))
+    preview = json.loads(body)
+    name, pdf, command = download(server, preview, "print-shop")
+    assert "--for print-shop" in command
     written = run_command(command, tmp_path)
-    assert pdf == written.read_bytes()
-    # Control: the command line's file for another size is not these bytes.
-    other = run_command("pnp pad nex --size 13 -o other.pdf", tmp_path)
-    assert pdf != other.read_bytes()
+    assert written.name == name and pdf == written.read_bytes()
+    boxes = subprocess.run(["pdfinfo", "-box", str(written)], capture_output=True,
+                           text=True).stdout
+    assert "BleedBox" in boxes and "TrimBox" in boxes
+    # Control: the home PDF is another file.
+    _, home, _ = download(server, preview, "pdf")
+    assert home != pdf
 
 
-def test_a_value_out_of_range_shows_the_command_lines_sentence(browser, server):
-    from selenium.webdriver.common.by import By
-    open_studio(browser, server, "?game=blind-hex&item=pad")
-    message = browser.find_element(By.ID, "message")
-    assert not message.is_displayed()          # control: no message while all is well
-    field = type_into(browser, "size", "99")
-    wait(lambda: message.is_displayed(), what="the message")
-    assert message.text == cli_error("pad", "blind-hex", "--size", "99")
-    assert field.get_attribute("aria-invalid") == "true"
-    assert browser.find_element(By.ID, "download-pdf").get_attribute("aria-disabled") == "true"
-    type_into(browser, "size", "9")
-    wait(lambda: not message.is_displayed(), what="the message to go")
-    assert field.get_attribute("aria-invalid") is None
-
-
-def overflow(driver) -> int:
-    return driver.execute_script(
-        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-
-
-def test_on_a_phone_the_form_and_preview_fit_the_width(browser, server, tmp_path):
-    from selenium.webdriver.common.by import By
-    browser.set_window_size(375, 812)
-    try:
-        open_studio(browser, server, "?game=blind-hex&item=board")
-        width = browser.execute_script("return window.innerWidth")
-        assert width == 375
-        assert overflow(browser) == 0
-        for element_id in ("form", "preview", "fields", "command", "download-pdf"):
-            box = browser.find_element(By.ID, element_id).rect
-            assert box["x"] >= 0 and box["x"] + box["width"] <= width, element_id
-        drawn = browser.find_element(By.CSS_SELECTOR, "#preview svg").rect
-        assert drawn["width"] > 250
-        height = browser.execute_script("return document.documentElement.scrollHeight")
-        browser.set_window_size(375, height + 140)
-        browser.save_screenshot(str(tmp_path / "phone-375.png"))
-        # Control: something too wide for the phone is caught by the same measure.
-        browser.execute_script(
-            "document.getElementById('fields').style.minWidth = '600px'")
-        assert overflow(browser) > 0
-    finally:
-        browser.set_window_size(1280, 900)
-
-
-def test_the_keyboard_reaches_every_control_with_its_label(browser, server):
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-    open_studio(browser, server, "?game=hex-kb&item=board")
-    controls = browser.find_elements(By.CSS_SELECTOR, "#form input, #form select")
-    for control in controls:
-        if control.get_attribute("type") == "checkbox" and not control.get_attribute("id"):
-            assert control.find_element(By.XPATH, "..").tag_name == "label"
-            continue
-        label = browser.find_elements(By.CSS_SELECTOR,
-                                      f"label[for='{control.get_attribute('id')}']")
-        assert label and label[0].text.strip(), control.get_attribute("id")
-    # Tab from the top lands on the game, then the item, then the first option.
-    body = browser.find_element(By.TAG_NAME, "body")
-    body.send_keys(Keys.TAB)   # the skip link
-    reached = []
-    for _ in range(4):
-        browser.switch_to.active_element.send_keys(Keys.TAB)
-        reached.append(browser.switch_to.active_element.get_attribute("id"))
-    assert reached[:3] == ["game", "item", "f-size"]
-
-
-def test_pnp_studio_serves_on_loopback_until_stopped(server):
-    process = subprocess.Popen([*PNP, "studio", "--no-browser", "--port", "0"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = process.stdout.readline()
-        assert line.startswith("pnp studio at http://127.0.0.1:"), line
-        host = line.split("http://")[1].split("/")[0]
-        status, _, body = get(host, "/")
-        assert status == 200 and b"pnp studio" in body
-        # A port in use is one line and exit status 2, as every user error.
-        taken = subprocess.run([*PNP, "studio", "--no-browser", "--port", host.split(":")[1]],
-                               capture_output=True, text=True, timeout=30)
-        assert taken.returncode == 2 and taken.stderr.startswith("pnp: cannot serve on")
-        assert taken.stderr.count("\n") == 1
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+def test_a_resolution_too_large_for_the_studio_is_refused_with_the_largest_that_fits(server):
+    status, _, body = get(server, "/preview?" + query(game="nex", item="board", dpi=1200))
+    entry = next(d for d in json.loads(body)["downloads"] if d["format"] == "png")
+    assert entry["error"] and "--" not in entry["error"]
+    most = int(entry["error"].split("at most ")[1].split()[0])
+    status, headers, _ = get(server, "/" + entry["href"])
+    assert status == 400 and headers["X-Studio-Field"] == "dpi"
+    # At the largest it names, the same page is made.
+    status, _, body = get(server, "/preview?" + query(game="nex", item="board", dpi=most))
+    entry = next(d for d in json.loads(body)["downloads"] if d["format"] == "png")
+    assert entry["error"] is None

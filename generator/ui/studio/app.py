@@ -1,70 +1,66 @@
-"""The studio as a WSGI app: the page, its two files, previews, figures and downloads."""
+"""The studio as a WSGI app: the page, its two files, previews, figures and downloads; only
+for the studio's own page (a request another site's page sends is refused), and every
+refusal one line of text."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlencode
 
 from generator import __version__
+from generator.app import params as P
 from generator.errors import UserError
-
-if TYPE_CHECKING:
-    pass
-
-from generator.ui.studio.form import (
-    BOOKLET,
-    BadRequest,
-    Made,
-    Request,
-    fields,
-    figures,
-    make,
-    one_value,
-    parse_query,
-    request_from,
-    spec,
-)
+from generator.ui.studio import form, making, words
+from generator.ui.studio.drawing import Busy, Drawer
+from generator.ui.studio.form import BOOKLET, PRINT_SHOP, BadRequest, Request
+from generator.ui.studio.making import Made
 
 # The page's files, by the name a request uses: (file beside this module, type).
 ASSETS = {
     "/studio.css": ("studio.css", "text/css; charset=utf-8"),
     "/studio.js": ("studio.js", "text/javascript; charset=utf-8"),
 }
-
-# --- the app ------------------------------------------------------------------------------
+DEFAULT_DPI = 300
+TIME_LIMIT = 20.0     # seconds a request waits for its drawing before it is answered busy
+# Sec-Fetch-Site values of requests from the studio's own page, or typed in the address bar.
+OWN_SITE = ("same-origin", "none")
 
 
 class Studio:
-    """The WSGI app. One document is made at a time; the last few are kept, so turning
-    pages and downloading what is on screen make nothing twice."""
+    """The WSGI app. One thread draws (drawing.Drawer), in the order asked, with a queue of
+    bounded length; what it made is kept, so pages, items and downloads already made are
+    answered at once."""
 
-    KEEP = 8
-
-    def __init__(self, hosts: Sequence[str] | None = None):
+    def __init__(self, hosts: Sequence[str] | None = None, queue: int = 8,
+                 time_limit: float = TIME_LIMIT):
         self.hosts = tuple(hosts) if hosts else None
-        self.lock = threading.Lock()
-        self.made: OrderedDict[tuple[str, ...], Made] = OrderedDict()
-        self.found: OrderedDict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = \
-            OrderedDict()
+        self.drawer = Drawer(queue=queue)
+        self.time_limit = time_limit
         self.folder = Path(__file__).resolve().parent
+        self._page: bytes | None = None
 
     # WSGI
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]
                  ) -> Iterable[bytes]:
         try:
             status, headers, body = self.respond(environ)
+        except Busy as err:
+            status, headers, body = text_response("503 Service Unavailable", str(err),
+                                                  [("Retry-After", "2")])
+        except BadRequest as err:
+            extra = [("X-Studio-Field", err.field)] if err.field else []
+            status, headers, body = text_response("400 Bad Request", str(err), extra)
         except UserError as err:
-            status, headers, body = _text_response("400 Bad Request", str(err))
+            status, headers, body = text_response("400 Bad Request", str(err))
         except Exception as err:   # never a traceback for the browser; one line in the log
             print(f"pnp studio: {type(err).__name__}: {err}", file=sys.stderr)
-            status, headers, body = _text_response("500 Internal Server Error",
-                                                   "the studio could not make that")
+            status, headers, body = text_response("500 Internal Server Error",
+                                                  "the studio could not make that")
         if environ.get("REQUEST_METHOD") == "HEAD":
             body = b""
         start_response(status, headers)
@@ -73,118 +69,248 @@ class Studio:
     def respond(self, environ: Mapping[str, Any]) -> tuple[str, list[tuple[str, str]], bytes]:
         method = environ.get("REQUEST_METHOD", "GET")
         if method not in ("GET", "HEAD"):
-            return _text_response("405 Method Not Allowed", f"the studio takes GET, not "
-                                                            f"{method}")
+            return text_response("405 Method Not Allowed",
+                                 f"the studio takes GET, not {method[:20]}", [("Allow", "GET")])
+        host = str(environ.get("HTTP_HOST", ""))
         if self.hosts is not None:
-            host = str(environ.get("HTTP_HOST", "")).rsplit(":", 1)[0].strip("[]")
-            if host not in self.hosts:
+            name = host.rsplit(":", 1)[0].strip("[]") if not host.endswith("]") else \
+                host.strip("[]")
+            if name not in self.hosts:
                 raise BadRequest(f"the studio answers to {', '.join(self.hosts)} only")
+        refused = other_site(environ, host)
+        if refused:
+            return text_response("403 Forbidden", refused)
         path = environ.get("PATH_INFO", "/")
         query = str(environ.get("QUERY_STRING", ""))
         if path in ("/", "/index.html"):
-            return _ok("text/html; charset=utf-8", self.page(), PAGE_HEADERS)
+            return ok("text/html; charset=utf-8", self.page(), PAGE_HEADERS)
         if path in ASSETS:
             name, kind = ASSETS[path]
-            return _ok(kind, (self.folder / name).read_bytes())
+            return ok(kind, (self.folder / name).read_bytes())
         if path == "/spec.json":
-            return _ok("application/json", json.dumps(spec()).encode())
+            return ok("application/json", json.dumps(form.spec()).encode())
         if path == "/preview":
-            return _ok("application/json", self.preview(parse_query(query)))
+            return ok("application/json", self.preview(form.parse_query(query)))
         if path == "/figures":
-            lines, warnings = self.figures(request_from(parse_query(query)))
-            return _ok("application/json",
-                       json.dumps({"figures": lines, "warnings": warnings}).encode())
+            lines, warnings = self.figures(form.parse_query(query))
+            return ok("application/json",
+                      json.dumps({"figures": lines, "warnings": warnings}).encode())
         if path == "/download":
-            name, kind, data = self.download(parse_query(query))
-            return _ok(kind, data, [("Content-Disposition", f'attachment; filename="{name}"')])
-        return _text_response("404 Not Found", f"the studio has no {path[:80]}")
+            name, kind, data = self.download(form.parse_query(query))
+            return ok(kind, data, [("Content-Disposition", f'attachment; filename="{name}"')])
+        return text_response("404 Not Found", f"the studio has no {path[:80]}")
 
     def page(self) -> bytes:
-        import jinja2
-        env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(self.folder)),
-                                 autoescape=True, undefined=jinja2.StrictUndefined)
-        return env.get_template("studio.html.j2").render(
-            spec=spec(), version=__version__).encode("utf-8")
+        if self._page is None:
+            import jinja2
+            env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(self.folder)),
+                                     autoescape=True, undefined=jinja2.StrictUndefined)
+            self._page = env.get_template("studio.html.j2").render(
+                spec=form.spec(), version=__version__).encode("utf-8")
+        return self._page
 
-    def make(self, request: Request) -> Made:
-        key = (request.game.key, request.item, *request.args)
-        with self.lock:
-            if key in self.made:
-                self.made.move_to_end(key)
-                return self.made[key]
-            made = make(request)
-            self.made[key] = made
-            while len(self.made) > self.KEEP:
-                self.made.popitem(last=False)
-            return made
+    # --- what the drawing thread makes ----------------------------------------------------
 
-    def figures(self, request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        key = ("figures", request.game.key, request.item, *request.args)
-        with self.lock:
-            if key not in self.found:
-                self.found[key] = figures(request)
-                while len(self.found) > self.KEEP:
-                    self.found.popitem(last=False)
-            return self.found[key]
+    def _get(self, key: Any, work: Callable[[], Any]) -> Any:
+        return self.drawer.get(key, work, self.time_limit)
+
+    def made(self, request: Request) -> Made:
+        """The request's document, kept; a kit from its items' documents, kept too."""
+        def work() -> Made:
+            try:
+                return making.make(request, parts=lambda item: self._part(request, item))
+            except UserError as err:
+                raise form.refusal(request, err) from None
+        return self._get(("made", *request.document_key), work)
+
+    def _part(self, kit: Request, item: str) -> Any:
+        """One item's pages of a kit: the item's own document where its options are the
+        kit's (so an item already shown is not made again)."""
+        from generator.app import requests
+        checked = kit.checked()
+        assert isinstance(checked, requests.ItemRequest)
+        same = Request(kit.game, item, kit.values, target=kit.target, bleed=kit.bleed)
+
+        def work() -> Made:
+            return Made(requests.make(dataclasses.replace(checked, item=item)), (), ())
+        return self._get(("made", *same.document_key), work).document
+
+    def svg(self, request: Request, made: Made, number: int) -> str:
+        from generator.render.svg import page_svg
+        doc = made.document
+        title = doc.title if len(doc.pages) == 1 else f"{doc.title} ({number}/{len(doc.pages)})"
+        return str(self._get(("svg", number, *request.document_key),
+                             lambda: page_svg(doc.pages[number - 1], title).decode("utf-8")))
+
+    def figures(self, query: Mapping[str, list[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        request = form.request_from(query)
+
+        def work() -> tuple[tuple[str, ...], tuple[str, ...]]:
+            try:
+                return making.figures(request)
+            except UserError as err:
+                raise form.refusal(request, err) from None
+        found: tuple[tuple[str, ...], tuple[str, ...]] = self._get(
+            ("figures", *request.document_key), work)
+        return found
+
+    # --- the answers --------------------------------------------------------------------------
 
     def preview(self, query: Mapping[str, list[str]]) -> bytes:
-        from generator.render.svg import page_svg
-        request = request_from(query)
-        made = self.make(request)
+        request = form.request_from(query)
+        made = self.made(request)
         doc = made.document
-        number = _page_number(one_value(query, "page"), len(doc.pages))
-        title = doc.title if len(doc.pages) == 1 else \
-            f"{doc.title} ({number}/{len(doc.pages)})"
-        svg = page_svg(doc.pages[number - 1], title).decode("utf-8")
-        names = _file_names(request, len(doc.pages), number)
+        number = page_number(form.one_value(query, "page"), len(doc.pages))
+        svg = self.svg(request, made, number)
+        canonical = canonical_query(request, query)
+        downloads = self.downloads(request, query, doc, number, canonical)
+        self.drawer.prepare(self.likely_next(request, made, number))
         return json.dumps({
             "svg": svg, "page": number, "pages": len(doc.pages), "title": doc.title,
+            "width": doc.pages[number - 1].width, "height": doc.pages[number - 1].height,
             "figures": made.figures, "warnings": made.warnings, "command": request.command,
-            "files": names, "query": _canonical(request, query),
+            "files": {d["format"]: d["name"] for d in downloads if d["format"] != PRINT_SHOP},
+            "downloads": downloads, "query": canonical,
         }).encode("utf-8")
+
+    def downloads(self, request: Request, query: Mapping[str, list[str]], doc: Any,
+                  number: int, canonical: str) -> list[dict[str, Any]]:
+        """Each download the item has, with its file name and command, or why not."""
+        from generator.render import page_paths
+        dpi = (form.one_value(query, "dpi") or "").strip()
+        bleed = (form.one_value(query, "bleed") or "").strip()
+        out = []
+        for fmt in request.formats:
+            if fmt not in ("pdf", "svg", "png"):
+                continue
+            asked = request.download(fmt, dpi if fmt == "png" else "")
+            entry: dict[str, Any] = {"format": fmt, "command": asked.command,
+                                     "field": "dpi" if fmt == "png" else None}
+            if fmt == "pdf":
+                entry["name"] = asked.file_name
+                entry["href"] = f"download?{canonical}&format=pdf"
+            else:
+                entry["name"] = page_paths(Path(asked.file_name), len(doc.pages))[number - 1].name
+                entry["page"] = number
+                entry["href"] = f"download?{canonical}&format={fmt}&page={number}"
+                if fmt == "png" and dpi:
+                    entry["href"] += "&" + urlencode({"dpi": dpi})
+            if fmt == "png":
+                entry["error"] = self.refused_pixels(dpi, doc.pages[number - 1])
+            out.append(entry)
+        shop = request.download("pdf", target=form.PRINT_SHOP, bleed=bleed)
+        entry = {"format": "print-shop", "name": shop.file_name, "command": shop.command,
+                 "field": "bleed",
+                 "href": f"download?{canonical}&format=pdf&for=print-shop" +
+                         (f"&{urlencode({'bleed': bleed})}" if bleed else "")}
+        try:
+            shop.checked()
+            entry["error"] = None
+        except UserError as err:
+            entry["error"] = str(form.refusal(shop, err))
+        out.append(entry)
+        return out
+
+    @staticmethod
+    def refused_pixels(dpi: str, page: Any) -> str | None:
+        if not dpi:
+            return None
+        try:
+            making.check_pixels(page.width, page.height, P.DPI.convert(dpi))
+        except P.ParamError as err:
+            return words.reason_in_words("dpi", err.reason)
+        except BadRequest as err:
+            return str(err)
+        return None
+
+    def likely_next(self, request: Request, made: Made, number: int
+                    ) -> list[tuple[Any, Callable[[], Any]]]:
+        """What a person is likely to ask for next: the next page, then the game's other
+        items with the same options (options that belong to one item left out), each with
+        its first page's picture; the kit after the items it is made of, the booklet last."""
+        jobs: list[tuple[Any, Callable[[], Any]]] = []
+        if number < len(made.document.pages):
+            jobs.append((("svg", number + 1, *request.document_key),
+                         lambda: self.svg(request, made, number + 1)))
+        for item in form.items(request.game):
+            if item == request.item:
+                continue
+            names = {f.name for f in form.fields(request.game, item) if not f.per_item}
+            if item == BOOKLET:     # its sheets are its own (the page keeps them apart)
+                names.discard("paper")
+            other = Request(request.game, item,
+                            tuple((n, v) for n, v in request.values if n in names))
+
+            def both(other: Request = other) -> str:
+                return self.svg(other, self.made(other), 1)
+            jobs.append((("svg", 1, *other.document_key), both))
+        return jobs
 
     def download(self, query: Mapping[str, list[str]]) -> tuple[str, str, bytes]:
         from generator import render
-        fmt = one_value(query, "format") or "pdf"
-        request = request_from(query)
-        if fmt not in _formats(request):
-            raise BadRequest(f"{request.item} is written as {' or '.join(_formats(request))}, "
-                             f"not {fmt}")
-        doc = self.make(request).document
-        number = _page_number(one_value(query, "page"), len(doc.pages))
-        files = render.render(doc, fmt, Path(f"{request.stem}.{fmt}"))
-        path, data = files[number - 1] if fmt == "svg" else files[0]
-        kind = "application/pdf" if fmt == "pdf" else "image/svg+xml"
-        return path.name, kind, data
+        from generator.render import page_paths
+        base = form.request_from(query)
+        fmt = form.one_value(query, "format") or "pdf"
+        if fmt not in base.formats or fmt == "json":
+            raise BadRequest(f"The {base.item} is written as "
+                             f"{' or '.join(f for f in base.formats if f != 'json')}, "
+                             f"not {fmt[:20]}")
+        target = form.one_value(query, "for") or "home"
+        request = base.download(fmt, (form.one_value(query, "dpi") or "").strip(),
+                                target, (form.one_value(query, "bleed") or "").strip())
+        try:
+            checked = request.checked()
+        except UserError as err:
+            raise form.refusal(request, err) from None
+        doc = self.made(request).document
+        number = page_number(form.one_value(query, "page"), len(doc.pages))
+        pages = len(doc.pages)
+        name = page_paths(Path(request.file_name), pages)[number - 1].name \
+            if fmt in render.PAGED_FORMATS else request.file_name
+        if fmt == "svg":     # the page as the preview shows it and the command line writes it
+            return name, "image/svg+xml", \
+                self.svg(request, self.made(request), number).encode("utf-8")
+        settings = checked.settings
+        if fmt == "png":
+            page = doc.pages[number - 1]
+            making.check_pixels(page.width, page.height, settings.get("dpi") or DEFAULT_DPI)
+            # One page of the document, rasterised as the command line rasterises each.
+            doc = dataclasses.replace(doc, pages=(page,))
+
+        def write() -> bytes:
+            return bytes(render.render(doc, fmt, Path(request.file_name), **settings)[0][1])
+        data = self._get(("file", fmt, request.dpi, number, *request.document_key), write)
+        return name, "application/pdf" if fmt == "pdf" else "image/png", data
 
 
-def _formats(request: Request) -> tuple[str, ...]:
-    return ("pdf",) if request.item == BOOKLET else ("pdf", "svg")
+def other_site(environ: Mapping[str, Any], host: str) -> str | None:
+    """Why a request comes from another site's page, or None: its Origin is not the
+    studio's own, or the browser says the request crosses sites."""
+    site = str(environ.get("HTTP_SEC_FETCH_SITE", "")).strip().lower()
+    if site and site not in OWN_SITE:
+        return f"the studio answers its own page only, not a {site[:20]} request"
+    origin = str(environ.get("HTTP_ORIGIN", "")).strip()
+    if origin and origin.lower() not in (f"http://{host}".lower(), f"https://{host}".lower()):
+        return "the studio answers its own page only, not another site's"
+    return None
 
 
-def _file_names(request: Request, pages: int, number: int) -> dict[str, str]:
-    from generator.render import page_paths
-    names = {"pdf": f"{request.stem}.pdf"}
-    if "svg" in _formats(request):
-        names["svg"] = page_paths(Path(f"{request.stem}.svg"), pages)[number - 1].name
-    return names
-
-
-def _canonical(request: Request, query: Mapping[str, list[str]]) -> str:
+def canonical_query(request: Request, query: Mapping[str, list[str]]) -> str:
     """The query for what is on screen, for links: only what differs from the defaults."""
     keep = [("game", request.game.key), ("item", request.item)]
-    for field in fields(request.game, request.item):
+    for field in form.fields(request.game, request.item):
         for value in query.get(field.name, []):
             if value.strip() and value != field.default:
                 keep.append((field.name, value.strip()))
     return urlencode(keep)
 
 
-def _page_number(text: str | None, pages: int) -> int:
+def page_number(text: str | None, pages: int) -> int:
     if text is None or text == "":
         return 1
-    if not text.isdigit() or not 1 <= int(text) <= pages:
-        raise BadRequest(f"page must be 1 to {pages}, not {text[:20]!r}")
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= pages:
+        raise BadRequest(f"There is no page {text[:20]}: this has "
+                         f"{pages} page{'s' if pages > 1 else ''}.", "page")
     return int(text)
 
 
@@ -196,19 +322,20 @@ PAGE_HEADERS = [
 ]
 
 
-def _ok(kind: str, body: bytes, extra: Sequence[tuple[str, str]] = ()
-        ) -> tuple[str, list[tuple[str, str]], bytes]:
+def ok(kind: str, body: bytes, extra: Sequence[tuple[str, str]] = ()
+       ) -> tuple[str, list[tuple[str, str]], bytes]:
     return "200 OK", [("Content-Type", kind), ("Content-Length", str(len(body))),
                       ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
                       *extra], body
 
 
-def _text_response(status: str, message: str) -> tuple[str, list[tuple[str, str]], bytes]:
+def text_response(status: str, message: str, extra: Sequence[tuple[str, str]] = ()
+                  ) -> tuple[str, list[tuple[str, str]], bytes]:
     line = " ".join(message.split())   # one line, whatever the message held
     body = (line + "\n").encode("utf-8")
     return status, [("Content-Type", "text/plain; charset=utf-8"),
                     ("Content-Length", str(len(body))), ("Cache-Control", "no-store"),
-                    ("X-Content-Type-Options", "nosniff")], body
+                    ("X-Content-Type-Options", "nosniff"), *extra], body
 
 
 def create_app(hosts: Sequence[str] | None = None) -> Studio:

@@ -1,5 +1,6 @@
 """The studio's form and its requests: the controls come from the request's parameters
-(generator/app/params.py); a query becomes the request the command line would make."""
+(generator/app/params.py), in the form's own words (words.py); a query becomes the request
+the command line would make, and each download the file one command writes."""
 
 from __future__ import annotations
 
@@ -16,39 +17,45 @@ from generator.app import params as P
 from generator.app import requests
 from generator.errors import UserError
 from generator.games import all_games, find
-from generator.games.game import OptionError
 from generator.games.items import ITEMS, KIT
 from generator.i18n import SOURCE
+from generator.ui.studio import words
 
 if TYPE_CHECKING:
-    from generator.core.paper import Paper
-    from generator.core.scene import Document
     from generator.games.game import Game
 
-# Work one request may ask for: the command line allows more, the studio sends people to it.
-MAX_COPIES = 10
-MAX_PAGES = 24          # sheets of one document: a tiled board, a kit with copies
-TILING_SLACK = 1.4      # how far over the cap an estimated tiling is refused unmade
+MAX_COPIES = 10         # copies one request may ask for (the command line: 100)
 MAX_QUERY = 2000        # characters of a query string
 BOOKLET = requests.BOOKLET
-# Query keys that are not options: which game, which item, which page, which format.
-RESERVED = ("game", "item", "page", "format")
-# Parameters of the commands that the studio sets itself or has no use for.
-# (--for and --bleed too: the studio makes home prints.)
-SKIPPED = ("fmt", "output", "games", "everything", "target", "bleed", "condition", "ink_limit")
-LABELS = {"cell": "Cell size (mm)", "tile": "Tile over several sheets",
-          "extras": "Also in the booklet", "lang": "Language"}
-ITEM_LABELS = {"kit": "Kit (every item)", BOOKLET: "Booklet (folded rules)"}
+PRINT_SHOP = "print-shop"
+# Query keys that are not the item's options: which game, item and page, and the settings
+# of one download (its format, its pixels, and the print shop's bleed).
+DOWNLOAD_KEYS = ("format", "dpi", "for", "bleed")
+RESERVED = ("game", "item", "page", *DOWNLOAD_KEYS)
+# The command's parameters the form does not show among the options: where the file goes,
+# its format, and the settings that belong to one download (shown beside it).
+SKIPPED = ("fmt", "output", "games", "everything", "target", "bleed", "dpi", "condition",
+           "ink_limit")
+# Options that belong to one item rather than to the game: set on the pad, they do not
+# carry over to the board.
+PER_ITEM = ("copies", "cell", "tile", "extras")
 # The booklet's own parameters: its papers are the booklet's sheets, its extras the items a
 # game can add after its rules.
-BOOKLET_PAPER = P.Param("paper", "A5 pages on A4 sheets, or half-letter on Letter.", P.CHOICE,
-                        default="a4", choices=requests.BOOKLET_PAPERS)
-EXTRAS = P.Param("extras", "Add a game's other items too (board, pad, puzzle, ...).", P.MANY,
-                 choices=(), spelled="--with")
+BOOKLET_PAPER = P.Param("paper", "", P.CHOICE, default="a4", choices=requests.BOOKLET_PAPERS)
+EXTRAS = P.Param("extras", "", P.MANY, choices=(), spelled="--with")
+# The settings of the downloads, shown beside them. The print shop's press condition joins
+# PRINT_SHOP_PARAMS when the command line has one.
+DPI = P.DPI
+PRINT_SHOP_PARAMS = (P.BLEED,)
 
 
 class BadRequest(UserError):
-    """A request the studio cannot answer; the message is one line for the page."""
+    """A request the studio cannot answer; the message is one line for the page, and
+    `field` the control it is about, if any."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
 
 
 # --- the form, from the request's parameters ---------------------------------------------
@@ -64,9 +71,11 @@ class Field:
     help: str
     control: str         # text, select, checkbox or checkboxes
     choices: tuple[str, ...]
+    choice_labels: tuple[str, ...]
     default: str         # as the form shows it; "" when the request decides
     inputmode: str       # text, numeric or decimal
     game_option: bool    # a field of the game's options, rather than the command's own
+    per_item: bool       # reset when the item changes
 
     def spec(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -75,10 +84,6 @@ class Field:
 def items(game: Game[Any]) -> list[str]:
     """What the studio offers for a game: what the command line prints for it."""
     return [*game.items, KIT, BOOKLET]
-
-
-def _label(name: str) -> str:
-    return LABELS.get(name, name.replace("_", " ").capitalize())
 
 
 def _text(value: Any) -> str:
@@ -91,7 +96,7 @@ def _text(value: Any) -> str:
 
 def params(game: Game[Any], item: str) -> list[P.Param]:
     """The request's parameters the form shows for an item: all but where the file goes
-    and (the studio makes home prints) the print shop's."""
+    and the settings of single downloads."""
     if item == BOOKLET:
         extras = [i for i in game.items if i != "rules" and ITEMS[i].in_booklet]
         return [BOOKLET_PAPER, P.PALETTE, dataclasses.replace(EXTRAS, choices=tuple(extras)),
@@ -104,6 +109,25 @@ def fields(game: Game[Any], item: str) -> tuple[Field, ...]:
     return _fields(game.key, item)
 
 
+def _field(game: Game[Any], item: str, param: P.Param, default: str) -> Field:
+    control = {P.FLAG: "checkbox", P.SWITCH: "checkbox", P.MANY: "checkboxes"}.get(
+        param.kind, "select" if param.choices and param.kind != P.PAPER_SIZE else "text")
+    if control == "checkbox" and not default:
+        default = "false"
+    game_help = param.help.split("  [default:")[0]
+    words_key = "booklet-paper" if item == BOOKLET and param.name == "paper" else param.name
+    help_text = words.help_text(words_key, game_help, MAX_COPIES)
+    if param.name == "extras":
+        shown = tuple(words.ITEM_LABELS.get(c, c.capitalize()) for c in param.choices)
+    else:
+        shown = tuple(words.choice_label(words_key, c) for c in param.choices)
+    mode = {P.INT: "numeric", P.FLOAT: "decimal"}.get(param.kind, "text")
+    off = f"--no-{param.flag[2:]}" if param.kind == P.SWITCH else ""
+    return Field(param.name, param.flag, off, words.label(param.name, game.key), help_text,
+                 control, param.choices, shown, default, mode, param.game_option,
+                 param.name in PER_ITEM)
+
+
 @cache
 def _fields(key: str, item: str) -> tuple[Field, ...]:
     game = find_game(key)
@@ -113,42 +137,42 @@ def _fields(key: str, item: str) -> tuple[Field, ...]:
         if param.name in RESERVED:
             raise RuntimeError(f"option {param.name} clashes with the studio's own query keys")
         default = _text(declared[param.name].default if param.game_option else param.default)
-        control = {P.FLAG: "checkbox", P.SWITCH: "checkbox", P.MANY: "checkboxes"}.get(
-            param.kind, "select" if param.choices and param.kind != P.PAPER_SIZE else "text")
-        if control == "checkbox" and not default:
-            default = "false"
         if param.name == "copies" and not default:
             default = "1"
-        help_text = param.help.split("  [default:")[0] if param.game_option else param.help
-        mode = {P.INT: "numeric", P.FLOAT: "decimal"}.get(param.kind, "text")
-        off = f"--no-{param.flag[2:]}" if param.kind == P.SWITCH else ""
-        out.append(Field(param.name, param.flag, off, _label(param.name), help_text, control,
-                         param.choices, default, mode, param.game_option))
+        out.append(_field(game, item, param, default))
     return tuple(out)
+
+
+@cache
+def download_fields() -> tuple[Field, ...]:
+    """The settings beside the downloads: the PNG's resolution, the print shop's bleed."""
+    game = next(iter(all_games().values()))
+    return tuple(_field(game, "board", p, "") for p in (DPI, *PRINT_SHOP_PARAMS))
 
 
 def find_game(key: str) -> Game[Any]:
     game = find(key) if isinstance(key, str) else None
     if game is None or game.key != key:
-        raise BadRequest(f"no game {key!r}: the studio has {', '.join(all_games())}")
+        raise BadRequest(f"There is no game {key[:40]!r} here: the studio has "
+                         f"{', '.join(g.title for g in all_games().values())}.")
     return game
 
 
 def spec() -> dict[str, Any]:
     """Everything the page needs to build its form, as JSON."""
-    helps = {**{k: i.help for k, i in ITEMS.items()},
-             BOOKLET: "Rule sheets folded into an A5 booklet, ready to print duplex and staple."}
     games = []
     for key, game in all_games().items():
         games.append({
             "key": key, "title": game.title,
             "by": ", ".join(filter(None, (game.designer, game.year))),
-            "items": [{"key": item, "label": ITEM_LABELS.get(item, item.capitalize()),
-                       "help": helps.get(item, ""),
+            "items": [{"key": item, "label": words.ITEM_LABELS.get(item, item.capitalize()),
+                       "help": words.ITEM_HELP.get(item, ITEMS[item].help if item in ITEMS
+                                                   else ""),
                        "fields": [f.spec() for f in fields(game, item)]}
                       for item in items(game)],
         })
-    return {"games": games, "version": __version__, "max_copies": MAX_COPIES}
+    return {"games": games, "version": __version__, "max_copies": MAX_COPIES,
+            "downloads": [f.spec() for f in download_fields()]}
 
 
 # --- a request, from a query ---------------------------------------------------------------
@@ -159,6 +183,11 @@ class Request:
     game: Game[Any]
     item: str
     values: tuple[tuple[str, str], ...]   # what the query set, by parameter, as typed
+    # One download's settings: format (pdf, svg, png), dpi, target (home, print-shop), bleed.
+    fmt: str = "pdf"
+    dpi: str = ""
+    target: str = "home"
+    bleed: str = ""
 
     @property
     def args(self) -> tuple[str, ...]:
@@ -171,16 +200,47 @@ class Request:
                 out.append(field.flag if value == "true" else field.off_flag)
             else:
                 out += [field.flag, value]
+        if self.fmt != "pdf":
+            out += ["--format", self.fmt]
+        if self.dpi:
+            out += ["--dpi", self.dpi]
+        if self.target != "home":
+            out += ["--for", self.target]
+        if self.bleed:
+            out += ["--bleed", self.bleed]
+        if self.target != "home":
+            out += ["-o", self.file_name]
         return tuple(a for a in out if a)
 
     @property
+    def document_key(self) -> tuple[str, ...]:
+        """What the document depends on: not the format nor the pixels."""
+        return (self.game.key, self.item, *(f"{n}={v}" for n, v in self.values),
+                self.target, self.bleed)
+
+    @property
     def command(self) -> str:
-        """The command that prints the same thing, ready to paste into a terminal."""
+        """The command that writes the same thing, ready to paste into a terminal."""
         return shlex.join(["pnp", self.item, self.game.key, *self.args])
 
     @property
     def stem(self) -> str:
         return BOOKLET if self.item == BOOKLET else f"{self.game.key}-{self.item}"
+
+    @property
+    def file_name(self) -> str:
+        """The whole file's name: the command line's, or for a print shop's PDF, the name
+        the command shown writes it to (so it does not overwrite the one for home)."""
+        suffix = "-print-shop" if self.target != "home" else ""
+        return f"{self.stem}{suffix}.{self.fmt}"
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        return ("pdf",) if self.item == BOOKLET else ITEMS[self.item].formats
+
+    def download(self, fmt: str = "pdf", dpi: str = "", target: str = "home",
+                 bleed: str = "") -> Request:
+        return dataclasses.replace(self, fmt=fmt, dpi=dpi, target=target, bleed=bleed)
 
     def checked(self) -> requests.ItemRequest | requests.BookletRequest:
         """The request checked as the command line checks it, with its sentences."""
@@ -191,11 +251,15 @@ class Request:
                      if p.name in given and p.kind != P.MANY}
             for extra in extras:
                 EXTRAS_FOR(self.game).convert(extra)
+            bleed = P.BLEED.convert(self.bleed) if self.bleed else None
             return requests.booklet_request([self.game.key], False, extras,
                                             typed.get("paper", "a4"),
-                                            typed.get("palette", "colour"),
-                                            lang=typed.get("lang", SOURCE))
-        return requests.item_request(self.game, self.item, given, set(given))
+                                            typed.get("palette", "colour"), self.target,
+                                            bleed, lang=typed.get("lang", SOURCE))
+        download = {"fmt": self.fmt, "dpi": self.dpi or None, "target": self.target,
+                    "bleed": self.bleed or None}
+        values = {**given, **{k: v for k, v in download.items() if v is not None}}
+        return requests.item_request(self.game, self.item, values, set(values))
 
 
 def EXTRAS_FOR(game: Game[Any]) -> P.Param:  # noqa: N802 - a parameter, as the others
@@ -229,7 +293,8 @@ def request_from(query: Mapping[str, list[str]]) -> Request:
     game = find_game(key)
     item = one_value(query, "item") or "board"
     if item not in items(game):
-        raise BadRequest(f"{game.key} has no {item}; it has {', '.join(items(game))}")
+        offered = ", ".join(words.ITEM_LABELS.get(i, i).lower() for i in items(game))
+        raise BadRequest(f"{game.title} has no {item[:40]}; it has {offered}.")
     values: list[tuple[str, str]] = []
     known = set(RESERVED)
     for field in fields(game, item):
@@ -241,77 +306,30 @@ def request_from(query: Mapping[str, list[str]]) -> Request:
         if value is None or value.strip() == "" or value == field.default:
             continue
         if field.control == "checkbox" and value not in ("true", "false"):
-            raise BadRequest(f"{field.name} must be true or false, not {value!r}")
+            raise BadRequest(f"{field.label}: {value[:20]!r} is not true or false.", field.name)
         values.append((field.name, value.strip()))
     unknown = sorted(set(query) - known)
     if unknown:
-        raise BadRequest(f"{game.title} {item} takes no {', '.join(unknown)}")
+        raise BadRequest(f"The {game.title} {item} takes no {', '.join(u[:20] for u in unknown)}.")
     return Request(game, item, tuple(values))
 
 
-@dataclass(frozen=True)
-class Made:
-    """What a request makes: the document, and the options' label."""
-    document: Document
-    figures: tuple[str, ...]
-    warnings: tuple[str, ...]
+def flags(request: Request) -> dict[str, str]:
+    """Each flag the command line would name in a refusal, and the parameter it stands for."""
+    out = {"--dpi": "dpi", "--bleed": "bleed", "--for": "target", "--with": "extras"}
+    for field in fields(request.game, request.item):
+        out[field.flag] = field.name
+        if field.off_flag:
+            out[field.off_flag] = field.name
+    return out
 
 
-def figures(request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The figures beside the preview: the options' label, then the game's own figures for
-    its board (Blind Hex's balance, Hex KB's windows and gaps) where it has them. Asked for
-    after the preview, so the drawing never waits for them."""
-    from generator import i18n
-    checked = request.checked()
-    if not isinstance(checked, requests.ItemRequest):
-        return (), ()
-    with i18n.language(checked.lang):
-        label = checked.options.label
-    game = request.game
-    if game.stats is None:
-        return (label,), ()
-    report = game.stats(checked.options)
-    return (label, *report.lines), tuple(report.warnings)
-
-
-def make(request: Request) -> Made:
-    """The document the command would write, made as the command makes it, with the options'
-    label."""
-    checked = request.checked()
-    if isinstance(checked, requests.BookletRequest):
-        return Made(_capped(requests.make(checked)), (), ())
-    if checked.copies is not None and checked.copies > MAX_COPIES:
-        raise OptionError(f"the studio prints up to {MAX_COPIES} copies at a time; the "
-                          f"command line prints up to 100")
-    if checked.tile and checked.cell is not None:
-        _refuse_large_tilings(checked.game, checked.options, checked.paper, checked.cell)
-    from generator import i18n
-    with i18n.language(checked.lang):
-        label = checked.options.label
-    return Made(_capped(requests.make(checked)), (label,), ())
-
-
-def _refuse_large_tilings(game: Game[Any], options: Any, paper: Paper, cell: float) -> None:
-    """Refuse a tiling far over the cap before drawing it: cells grow with the sheet, so the
-    board's cell on the paper itself tells the scale, and the scale the sheets. The estimate
-    runs up to a third high, so only what is well over is refused here; the rest is counted
-    exactly once made."""
-    from generator.core.scene import Page
-    from generator.layout import tiling
-    low, high = tiling.CELL_RANGE
-    if not low <= cell <= high:
-        return      # the command's own sentence follows
-    scale = cell / game.pages().board_cell(options, paper)
-    page = Page(paper.width * scale, paper.height * scale, ())
-    sheets = min(tiling.sheets_needed(page, paper.margin, p) for p in (paper, paper.turned()))
-    if sheets > TILING_SLACK * MAX_PAGES:
-        raise OptionError(f"a board with {cell:g} mm cells takes more than {MAX_PAGES} sheets "
-                          f"of {paper.name}; the studio makes up to {MAX_PAGES} at a time, "
-                          f"the command line more")
-
-
-def _capped(doc: Document) -> Document:
-    if len(doc.pages) > MAX_PAGES:
-        raise OptionError(f"that is {len(doc.pages)} sheets; the studio makes up to "
-                          f"{MAX_PAGES} at a time, the command line more")
-    return doc
+def refusal(request: Request, err: UserError) -> BadRequest:
+    """A refusal of the command line's in the form's words, tied to its control."""
+    if isinstance(err, BadRequest):
+        return err
+    if isinstance(err, P.ParamError):
+        return BadRequest(words.reason_in_words(err.param.name, err.reason, request.game.key),
+                          err.param.name)
+    known = flags(request)
+    return BadRequest(words.in_words(str(err), known), words.field_of(str(err), known))

@@ -1,41 +1,146 @@
-"""Serving the studio on this computer: loopback only, until interrupted."""
+"""Serving the studio on this computer: loopback only, until interrupted.
+
+The standard library's wsgiref, made to hold up against a page that misbehaves: a listen
+backlog that takes a browser's burst of connections, a thread per connection up to a cap
+(beyond it, 503 at once), a request head that must arrive within a few seconds and a socket
+that gives up on a silent peer, and every error the HTTP layer itself answers (an over-long
+URL, huge headers, a request line it cannot read, HTTP/0.9) one line of text after a status
+line, like the app's own.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import socket
+import sys
 import threading
 from collections.abc import Callable
+from http import HTTPStatus
 from socketserver import ThreadingMixIn
-from typing import TYPE_CHECKING, Any
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+from typing import Any
+from wsgiref.simple_server import ServerHandler, WSGIRequestHandler, WSGIServer, make_server
 
 from generator.errors import UserError
-
-if TYPE_CHECKING:
-    pass
-
 from generator.ui.studio.app import create_app
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8470
+BACKLOG = 128            # connections the kernel holds before accepting: a browser's burst
+MAX_CONNECTIONS = 64     # served at once; beyond, 503 at once
+IDLE_TIMEOUT = 5.0       # seconds a socket waits for the peer to send or take anything
+HEAD_DEADLINE = 5.0      # seconds for the request line and headers, however they trickle
+MAX_LINE = 8192          # bytes of the request line (the studio's URLs are under 2,100)
 
-# --- serving it on this computer -----------------------------------------------------------
+
+def one_line(status: int, message: str, version: str = "HTTP/1.0") -> bytes:
+    """A whole response: a status line and one line of text."""
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in message).split())[:200]
+    body = (text + "\n").encode("utf-8")
+    phrase = HTTPStatus(status).phrase
+    return (f"{version} {status} {phrase}\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body
 
 
 class _Server(ThreadingMixIn, WSGIServer):
-    """A thread per connection, so an idle connection the browser opens early holds nothing
-    up; documents are still made one at a time."""
+    """A thread per connection, up to MAX_CONNECTIONS; documents are still made one at a
+    time (by the app's drawing thread)."""
     daemon_threads = True
+    request_queue_size = BACKLOG
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        self.active = 0
+        self.count_lock = threading.Lock()
+        super().__init__(*args, **kwargs)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        with self.count_lock:
+            full = self.active >= MAX_CONNECTIONS
+            if not full:
+                self.active += 1
+        if full:
+            try:
+                request.settimeout(0.5)
+                request.sendall(one_line(503, "the studio has too many connections open; "
+                                              "try again in a moment"))
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            with self.count_lock:
+                self.active -= 1
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """One line in the log, and nothing for a peer that went away or went quiet."""
+        err = sys.exc_info()[1]
+        if isinstance(err, (ConnectionError, TimeoutError)):
+            return
+        print(f"pnp studio: {type(err).__name__}: {err}", file=sys.stderr)
 
 
-class _QuietHandler(WSGIRequestHandler):
+class _Handler(ServerHandler):
+    def log_exception(self, exc_info: Any) -> None:
+        err = exc_info[1]
+        if not isinstance(err, (ConnectionError, TimeoutError)):
+            print(f"pnp studio: {type(err).__name__}: {err}", file=sys.stderr)
+
+
+class _RequestHandler(WSGIRequestHandler):
+    timeout = IDLE_TIMEOUT
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def _cut(self) -> None:
+        """The head did not arrive in time: end the reading, whatever has trickled in."""
+        with contextlib.suppress(OSError):
+            self.connection.shutdown(socket.SHUT_RD)
+
+    def handle(self) -> None:
+        deadline = threading.Timer(HEAD_DEADLINE, self._cut)
+        deadline.daemon = True
+        deadline.start()
+        try:
+            self.raw_requestline = self.rfile.readline(MAX_LINE + 1)
+            if not self.raw_requestline:
+                return          # closed, or silent past the deadline: nothing to answer
+            if len(self.raw_requestline) > MAX_LINE:
+                self.requestline, self.request_version, self.command = "", "", ""
+                self.send_error(414, f"the address is too long (at most {MAX_LINE} bytes)")
+                return
+            if len(self.raw_requestline.split()) == 2:    # HTTP/0.9: no status line, no headers
+                self.send_error(505, "the studio speaks HTTP/1.0 and HTTP/1.1")
+                return
+            if not self.parse_request():
+                return          # parse_request has answered, by send_error
+        except (TimeoutError, ConnectionError):
+            return
+        finally:
+            deadline.cancel()
+        # wsgiref's own handle() does the same with these streams; typeshed types them apart.
+        handler = _Handler(self.rfile, self.wfile, self.get_stderr(),  # type: ignore[arg-type]
+                           self.get_environ(), multithread=False)
+        handler.request_handler = self      # type: ignore[attr-defined]
+        handler.run(self.server.get_app())  # type: ignore[attr-defined]
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        """One line of text after a status line, whatever the request line was."""
+        said = message or HTTPStatus(code).phrase
+        with contextlib.suppress(OSError):
+            self.wfile.write(one_line(code, said))
+        self.close_connection = True
 
 
 def make_studio_server(port: int) -> WSGIServer:
     """The studio on the loopback interface only; port 0 takes any free port."""
     return make_server(HOST, port, create_app(hosts=(HOST, "localhost")),
-                       server_class=_Server, handler_class=_QuietHandler)
+                       server_class=_Server, handler_class=_RequestHandler)
 
 
 def serve(port: int | None, open_browser: bool,

@@ -3,29 +3,47 @@
 "use strict";
 
 (() => {
-  const spec = JSON.parse(document.getElementById("spec").textContent);
   const $ = (id) => document.getElementById(id);
+  const spec = JSON.parse($("spec").textContent);
+  const TYPING_PAUSE = 120;   // ms after the last keystroke before the preview is asked for
   const state = {
     game: spec.games[0].key,
     item: null,
     page: 1,
-    common: {},         // paper, palette, copies, ...: kept when the game changes
-    perGame: {},        // game key -> its options' values
+    values: {},         // by store key (see keyOf): what the person set
+    notice: "",         // what was wrong with the address the page was opened at
   };
   let fields = [];
   let pending = null;   // the preview request in flight
   let timer = null;
   let asked = 0;
+  let shown = null;     // the last preview shown
+  let announced = "";
 
   const game = () => spec.games.find((g) => g.key === state.game);
   const item = () => game().items.find((i) => i.key === state.item);
-  const store = (field) => field.game_option
-    ? (state.perGame[state.game] ||= {}) : state.common;
+  const allFields = () => [...fields, ...spec.downloads];
+
+  // Where a value is kept: a game's options per game; options of one item (copies, cell
+  // size, tiling, a booklet's extras) until the item changes; the booklet's sheets apart
+  // from the items' paper; the rest (paper, colours, language, downloads) for every item.
+  function keyOf(field) {
+    if (field.per_item) return `item:${field.name}`;
+    if (field.game_option) return `${state.game}:${field.name}`;
+    if (state.item === "booklet" && field.name === "paper") return "booklet:paper";
+    return field.name;
+  }
 
   function value(field) {
-    const stored = store(field)[field.name];
+    const stored = state.values[keyOf(field)];
     if (stored !== undefined) return stored;
     return field.control === "checkboxes" ? [] : field.default;
+  }
+
+  function forgetItemOptions() {
+    for (const key of Object.keys(state.values)) {
+      if (key.startsWith("item:")) delete state.values[key];
+    }
   }
 
   function element(tag, attrs = {}, ...children) {
@@ -42,6 +60,10 @@
     return field.help ? element("p", { class: "help", id, text: field.help }) : null;
   }
 
+  function errorLine(id) {
+    return element("p", { class: "error", id: `${id}-error`, hidden: true });
+  }
+
   function control(field) {
     const id = `f-${field.name}`;
     const helpId = `${id}-help`;
@@ -52,52 +74,53 @@
                                        "aria-describedby": described });
       input.checked = current === "true";
       input.addEventListener("change", () => changed(field, input.checked ? "true" : "false", 0));
-      return element("div", { class: "control check wide" }, input,
+      return element("div", { class: "control check wide", id: `${id}-box` }, input,
         element("div", { class: "text" }, element("label", { for: id, text: field.label }),
-                help(field, helpId)));
+                errorLine(id), help(field, helpId)));
     }
     if (field.control === "checkboxes") {
       const box = element("div", { class: "choices" });
-      for (const choice of field.choices) {
-        const input = element("input", { type: "checkbox", name: field.name, value: choice });
+      field.choices.forEach((choice, i) => {
+        const input = element("input", { type: "checkbox", name: field.name, value: choice,
+                                         id: `${id}-${choice}` });
         input.checked = current.includes(choice);
         input.addEventListener("change", () => {
-          const chosen = [...box.querySelectorAll("input:checked")].map((i) => i.value);
+          const chosen = [...box.querySelectorAll("input:checked")].map((c) => c.value);
           changed(field, chosen, 0);
         });
-        box.append(element("label", {}, input, choice));
-      }
+        box.append(element("label", { for: `${id}-${choice}` }, input,
+                           field.choice_labels[i]));
+      });
       return element("fieldset", { class: "control wide", id, "aria-describedby": described },
-        element("legend", { text: field.label }), box, help(field, helpId));
+        element("legend", { text: field.label }), box, errorLine(id), help(field, helpId));
     }
     let input;
+    let datalist = null;
     if (field.control === "select") {
       input = element("select", { id, name: field.name, "aria-describedby": described });
-      for (const choice of field.choices) {
-        input.append(element("option", { value: choice, text: choice }));
-      }
+      field.choices.forEach((choice, i) => input.append(
+        element("option", { value: choice, text: field.choice_labels[i] })));
       input.value = current;
       input.addEventListener("change", () => changed(field, input.value, 0));
     } else {
       const list = field.choices.length ? `${id}-list` : null;
       input = element("input", {
         type: "text", id, name: field.name, inputmode: field.inputmode, list,
-        placeholder: field.default === "" ? "default" : field.default,
-        spellcheck: "false", autocapitalize: "off", "aria-describedby": described,
+        placeholder: field.default === "" ? "automatic" : field.default,
+        spellcheck: "false", autocapitalize: "off", autocomplete: "off",
+        "aria-describedby": described,
       });
       input.value = current;
-      input.addEventListener("input", () => changed(field, input.value, 350));
+      input.addEventListener("input", () => changed(field, input.value, TYPING_PAUSE));
       if (list) {
-        const datalist = element("datalist", { id: list });
-        for (const choice of field.choices) datalist.append(element("option", { value: choice }));
-        input.after(datalist);
-        return element("div", { class: "control" },
-          element("label", { for: id, text: field.label }), input, datalist,
-          help(field, helpId));
+        datalist = element("datalist", { id: list });
+        field.choices.forEach((choice, i) => datalist.append(
+          element("option", { value: choice, label: field.choice_labels[i] })));
       }
     }
-    return element("div", { class: "control" }, element("label", { for: id, text: field.label }),
-                   input, help(field, helpId));
+    return element("div", { class: "control", id: `${id}-box` },
+                   element("label", { for: id, text: field.label }), input, datalist,
+                   errorLine(id), help(field, helpId));
   }
 
   function buildItems() {
@@ -108,7 +131,7 @@
       (i) => element("option", { value: i.key, text: i.label })));
     select.value = state.item;
     $("game").value = state.game;
-    $("game-by").textContent = game().by ? `by ${game().by}` : "";
+    $("game-by").textContent = game().by ? `By ${game().by}` : "";
   }
 
   function buildFields() {
@@ -118,19 +141,43 @@
     $("options").hidden = fields.length === 0;
   }
 
+  // The downloads, each with its settings beside it (the PNG's resolution, the bleed).
+  const DOWNLOADS = [
+    { format: "pdf", text: "PDF", primary: true },
+    { format: "svg", text: "SVG of this page" },
+    { format: "png", text: "PNG of this page", field: "dpi" },
+    { format: "print-shop", text: "PDF for a print shop", field: "bleed" },
+  ];
+
+  function buildDownloads() {
+    $("downloads").replaceChildren(...DOWNLOADS.map((d) => {
+      const link = element("a", { id: `download-${d.format}`, class: `button${d.primary ? " primary" : ""}`,
+                                  download: "", "aria-disabled": "true" }, d.text);
+      const setting = d.field ? spec.downloads.find((f) => f.name === d.field) : null;
+      return element("li", { id: `get-${d.format}`, class: setting ? "with-setting" : "" },
+                     link, setting ? control(setting) : null);
+    }));
+  }
+
   function changed(field, newValue, delay) {
-    store(field)[field.name] = newValue;
+    state.values[keyOf(field)] = newValue;
+    state.notice = "";
     schedule(delay);
   }
 
+  // body[data-state]: "busy" from a change until its preview and figures are shown, then
+  // "idle" (what tests and the latency benchmark wait for).
+  const settle = (busy) => { document.body.dataset.state = busy ? "busy" : "idle"; };
+
   function schedule(delay) {
+    settle(true);
     clearTimeout(timer);
     timer = setTimeout(refresh, delay);
   }
 
   function query(extra = {}) {
     const q = new URLSearchParams({ game: state.game, item: state.item });
-    for (const field of fields) {
+    for (const field of allFields()) {
       const v = value(field);
       if (field.control === "checkboxes") v.forEach((one) => q.append(field.name, one));
       else if (v !== "" && v !== field.default) q.append(field.name, v);
@@ -140,151 +187,262 @@
   }
 
   async function refresh() {
+    settle(true);
     const mine = ++asked;
     if (pending) pending.abort();
     pending = new AbortController();
-    const preview = $("preview");
-    preview.setAttribute("aria-busy", "true");
+    $("preview").setAttribute("aria-busy", "true");
     let response;
     try {
       response = await fetch(`preview?${query({ page: state.page })}`,
                              { signal: pending.signal });
     } catch (err) {
-      if (err.name !== "AbortError" && mine === asked) refused("The studio does not answer: is pnp studio still running?");
+      if (err.name !== "AbortError" && mine === asked) {
+        refused("The studio does not answer: is pnp studio still running?", null);
+      }
       return;
     }
     if (mine !== asked) return;
     if (!response.ok) {
       const text = (await response.text()).trim();
       if (mine !== asked) return;
-      if (state.page !== 1 && text.startsWith("page must be")) {
+      const field = response.headers.get("X-Studio-Field");
+      if (field === "page" && state.page !== 1) {
+        // The page asked for is gone (fewer pages now): the first. Said only when the
+        // address asked for it.
+        if (state.fromAddress) state.notice = [state.notice, `${text} Showing page 1.`].join(" ").trim();
         state.page = 1;
         refresh();
         return;
       }
-      refused(text);
+      refused(text, field);
       return;
     }
     const data = await response.json();
     if (mine !== asked) return;
+    state.fromAddress = false;
     show(data);
   }
 
-  function refused(text) {
-    const message = $("message");
-    message.textContent = text;
-    message.hidden = false;
-    for (const el of document.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
-    const flag = (text.match(/--[a-z][a-z-]*/) || [])[0];
-    const field = fields.find((f) => f.flag === flag || f.off_flag === flag);
-    if (field) {
-      const input = $(`f-${field.name}`);
-      input.setAttribute("aria-invalid", "true");
-      input.setAttribute("aria-errormessage", "message");
+  function clearErrors() {
+    for (const el of document.querySelectorAll("[aria-invalid]")) {
+      el.removeAttribute("aria-invalid");
+      const described = (el.getAttribute("aria-describedby") || "").split(" ")
+        .filter((id) => id && !id.endsWith("-error"));
+      if (described.length) el.setAttribute("aria-describedby", described.join(" "));
+      else el.removeAttribute("aria-describedby");
     }
-    $("preview").classList.add("stale");
-    $("preview").setAttribute("aria-busy", "false");
-    for (const id of ["download-pdf", "download-svg", "copy"]) $(id).setAttribute("aria-disabled", "true");
-    $("command").classList.add("stale");
+    for (const el of document.querySelectorAll(".error")) { el.hidden = true; el.textContent = ""; }
+    document.querySelectorAll(".control.invalid").forEach((el) => el.classList.remove("invalid"));
   }
 
-  function show(data) {
+  function announce(text) {
+    if (text === announced) return;   // the same refusal again is not news
+    announced = text;
+    $("alert").textContent = text;
+  }
+
+  // A refusal: next to its field where it has one, else under the game and item.
+  function fieldError(name, text) {
+    const line = $(`f-${name}-error`);
+    const input = $(`f-${name}`);
+    if (!line || !input) return false;
+    line.textContent = text;
+    line.hidden = false;
+    input.setAttribute("aria-invalid", "true");
+    const described = (input.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+    input.setAttribute("aria-describedby", [...described, line.id].join(" "));
+    $(`f-${name}-box`)?.classList.add("invalid");
+    const box = line.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) line.scrollIntoView({ block: "nearest" });
+    return true;
+  }
+
+  function showMessage(text) {
     const message = $("message");
-    message.hidden = true;
-    message.textContent = "";
-    for (const el of document.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+    message.textContent = text;
+    message.hidden = !text;
+  }
+
+  function refused(text, field) {
+    clearErrors();
+    const placed = field && fieldError(field, text);
+    showMessage([state.notice, placed ? "" : text].filter(Boolean).join(" "));
+    if (!placed) {
+      const box = $("message").getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) $("message").scrollIntoView({ block: "nearest" });
+    }
+    announce(text);
+    $("preview").classList.add("stale");
+    $("preview").setAttribute("aria-busy", "false");
+    for (const d of DOWNLOADS) disable($(`download-${d.format}`));
+    $("copy").setAttribute("aria-disabled", "true");
+    $("command").textContent = "—";
+    $("commands").replaceChildren();
+    settle(false);
+  }
+
+  function disable(link) {
+    link.setAttribute("aria-disabled", "true");
+    link.removeAttribute("href");
+  }
+
+  function showPage(data) {
     const parsed = new DOMParser().parseFromString(data.svg, "image/svg+xml");
     const svg = parsed.documentElement;
-    const preview = $("preview");
-    if (svg.nodeName === "svg") {
-      svg.removeAttribute("width");
-      svg.removeAttribute("height");
-      svg.setAttribute("focusable", "false");
-      svg.setAttribute("aria-hidden", "true");
-      preview.replaceChildren(document.importNode(svg, true));
-    }
-    preview.classList.remove("stale");
-    preview.setAttribute("aria-busy", "false");
-    preview.setAttribute("aria-label", `Preview: ${data.title}, page ${data.page} of ${data.pages}`);
-    preview.dataset.page = data.page;
-    preview.dataset.pages = data.pages;
-    state.page = data.page;
+    if (svg.nodeName !== "svg") return;
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("focusable", "false");
+    svg.setAttribute("aria-hidden", "true");
+    const sheet = $("sheet");
+    // The sheet at the page's own shape: as wide as the column, or as tall as the window.
+    const ratio = data.width / data.height;
+    sheet.style.aspectRatio = `${data.width} / ${data.height}`;
+    sheet.style.width = `min(100%, calc(var(--sheet-height) * ${ratio.toFixed(5)}))`;
+    sheet.replaceChildren(document.importNode(svg, true));
+  }
 
+  function showPager(data) {
     const page = $("page");
     page.replaceChildren(...Array.from({ length: data.pages }, (_, i) => element(
       "option", { value: i + 1, text: `Page ${i + 1} of ${data.pages}` })));
     page.value = String(data.page);
     page.disabled = data.pages < 2;
-    $("previous").disabled = data.page <= 1;
-    $("next").disabled = data.page >= data.pages;
-
-    showFigures(data);
-    fetch(`figures?${data.query}`).then((r) => (r.ok ? r.json() : null)).then((more) => {
-      if (more && $("command").textContent === data.command) showFigures(more);
-    }).catch(() => {});
-
-    $("command").textContent = data.command;
-    $("command").classList.remove("stale");
-    const pdf = $("download-pdf");
-    pdf.href = `download?${data.query}&format=pdf`;
-    pdf.download = data.files.pdf;
-    pdf.textContent = `PDF · ${data.files.pdf}`;
-    pdf.removeAttribute("aria-disabled");
-    const svgLink = $("download-svg");
-    if (data.files.svg) {
-      svgLink.hidden = false;
-      svgLink.href = `download?${data.query}&format=svg&page=${data.page}`;
-      svgLink.download = data.files.svg;
-      svgLink.textContent = `SVG · ${data.files.svg}`;
-      svgLink.removeAttribute("aria-disabled");
-    } else {
-      svgLink.hidden = true;
+    // aria-disabled, not disabled: a button that turns off keeps the focus on it.
+    $("previous").setAttribute("aria-disabled", String(data.page <= 1));
+    $("next").setAttribute("aria-disabled", String(data.page >= data.pages));
+    $("pager").hidden = data.pages < 2;
+    const sameDocument = shown && shown.query === data.query && shown.pages === data.pages;
+    if (sameDocument && shown.page !== data.page) {
+      $("status").textContent = `Page ${data.page} of ${data.pages}`;
     }
+  }
+
+  function showDownloads(data) {
+    const commands = [];
+    for (const d of data.downloads) {
+      const link = $(`download-${d.format}`);
+      const row = $(`get-${d.format}`);
+      row.hidden = false;
+      const label = DOWNLOADS.find((x) => x.format === d.format).text;
+      const what = d.page && data.pages > 1 ? label.replace("this page", `page ${d.page}`) : label;
+      link.replaceChildren(element("span", { text: what }),
+                           element("span", { class: "file", text: d.name }));
+      if (d.error) {
+        disable(link);
+        if (d.field) fieldError(d.field, d.error);
+      } else {
+        link.href = d.href;
+        link.download = d.name;
+        link.removeAttribute("aria-disabled");
+        if (d.format !== "pdf") commands.push(d.command);
+      }
+    }
+    const offered = new Set(data.downloads.map((d) => d.format));
+    for (const d of DOWNLOADS) if (!offered.has(d.format)) $(`get-${d.format}`).hidden = true;
+    $("command").textContent = data.command;
     $("copy").removeAttribute("aria-disabled");
+    $("commands").replaceChildren(...commands.map((c) => element("li", {}, element("code", { text: c }))));
+  }
+
+  function show(data) {
+    clearErrors();
+    showMessage(state.notice);
+    const problems = data.downloads.filter((d) => d.error).map((d) => d.error);
+    announce(problems.join(" "));
+    showPage(data);
+    const preview = $("preview");
+    preview.classList.remove("stale");
+    preview.setAttribute("aria-busy", "false");
+    preview.setAttribute("aria-label", `Preview: ${data.title}, page ${data.page} of ${data.pages}`);
+    state.page = data.page;
+    showPager(data);
+    showFigures(data);
+    const mine = asked;
+    fetch(`figures?${data.query}`).then((r) => (r.ok ? r.json() : null)).then((more) => {
+      if (more && shown === data) showFigures(more);
+    }).catch(() => {}).finally(() => { if (mine === asked) settle(false); });
+    showDownloads(data);
+    shown = data;
     const here = data.page > 1 ? `${data.query}&page=${data.page}` : data.query;
     history.replaceState(null, "", `?${here}`);
   }
 
   function showFigures(data) {
     $("figures").replaceChildren(...data.figures.map((t) => element("li", { text: t })));
-    $("warnings").replaceChildren(...data.warnings.map((t) => element("li", { text: `warning: ${t}` })));
+    $("warnings").replaceChildren(...data.warnings.map((t) => element("li", { text: `Warning: ${t}` })));
     $("figures-title").parentElement.hidden = data.figures.length === 0;
   }
 
+  // The address a page was opened at (a link someone shared): what it asks for, and a
+  // sentence for what the studio does not have.
   function fromAddress() {
     const q = new URLSearchParams(location.search);
-    const asked = spec.games.find((g) => g.key === q.get("game"));
-    if (!asked) return;
-    state.game = asked.key;
-    state.item = q.get("item");
-    state.page = Number(q.get("page")) || 1;
-    const chosen = asked.items.find((i) => i.key === state.item) || asked.items[0];
-    for (const field of chosen.fields) {
-      const target = field.game_option ? (state.perGame[asked.key] ||= {}) : state.common;
-      if (field.control === "checkboxes") target[field.name] = q.getAll(field.name);
-      else if (q.has(field.name)) target[field.name] = q.get(field.name);
+    if (![...q.keys()].length) return;
+    const problems = [];
+    const wanted = spec.games.find((g) => g.key === q.get("game"));
+    if (q.has("game") && !wanted) {
+      problems.push(`The studio has no game “${q.get("game").slice(0, 40)}”; it has ` +
+                    `${spec.games.map((g) => g.title).join(", ")}.`);
     }
+    const chosen = wanted || spec.games[0];
+    state.game = chosen.key;
+    const asked = q.get("item");
+    const found = chosen.items.find((i) => i.key === asked);
+    if (asked && !found) {
+      problems.push(`${chosen.title} has no “${asked.slice(0, 40)}” to print.`);
+    }
+    const keys = chosen.items.map((i) => i.key);
+    state.item = found ? found.key : keys.includes("board") ? "board" : keys[0];
+    const page = q.get("page");
+    if (page !== null) {
+      if (/^[1-9][0-9]{0,2}$/.test(page)) {
+        state.page = Number(page);
+        state.fromAddress = true;
+      } else {
+        problems.push(`There is no page “${page.slice(0, 20)}”.`);
+      }
+    }
+    const known = new Set(["game", "item", "page", "format", "for"]);
+    for (const field of [...item().fields, ...spec.downloads]) {
+      known.add(field.name);
+      if (field.control === "checkboxes") state.values[keyOf(field)] = q.getAll(field.name);
+      else if (q.has(field.name)) state.values[keyOf(field)] = q.get(field.name);
+    }
+    const unknown = [...new Set(q.keys())].filter((k) => !known.has(k));
+    if (unknown.length) {
+      problems.push(`Settings the studio does not know were left out: ${unknown.join(", ").slice(0, 80)}.`);
+    }
+    state.notice = problems.join(" ");
   }
 
   function turn(by) {
-    const pages = Number($("preview").dataset.pages || 1);
-    const next = Math.min(Math.max(state.page + by, 1), pages);
+    const button = by < 0 ? $("previous") : $("next");
+    if (button.getAttribute("aria-disabled") === "true" || !shown) return;
+    const next = Math.min(Math.max(state.page + by, 1), shown.pages);
     if (next !== state.page) { state.page = next; refresh(); }
   }
 
   $("game").addEventListener("change", (e) => {
-    state.game = e.target.value; state.page = 1;
+    state.game = e.target.value; state.page = 1; state.notice = "";
+    forgetItemOptions();
     buildItems(); buildFields(); refresh();
   });
   $("item").addEventListener("change", (e) => {
-    state.item = e.target.value; state.page = 1;
+    state.item = e.target.value; state.page = 1; state.notice = "";
+    forgetItemOptions();
     buildFields(); refresh();
   });
   $("page").addEventListener("change", (e) => { state.page = Number(e.target.value); refresh(); });
   $("previous").addEventListener("click", () => turn(-1));
   $("next").addEventListener("click", () => turn(1));
-  $("form").addEventListener("submit", (e) => { e.preventDefault(); schedule(0); });
+  document.addEventListener("click", (e) => {
+    const link = e.target.closest("a[aria-disabled=true]");
+    if (link) e.preventDefault();
+  });
   $("copy").addEventListener("click", async () => {
+    if ($("copy").getAttribute("aria-disabled") === "true") return;
     const text = $("command").textContent;
     const button = $("copy");
     try {
@@ -303,5 +461,6 @@
   fromAddress();
   buildItems();
   buildFields();
+  buildDownloads();
   refresh();
 })();

@@ -1,0 +1,154 @@
+"""One drawing thread for the studio: documents, pages and files are made one at a time, in
+the order asked, by a queue of bounded length; what is made is kept (the last few dozen), so
+turning pages, going back and downloading what is on screen make nothing twice.
+
+A request waits for its work up to a time limit and is then answered "busy"; work nobody
+waits for any more is dropped before it starts. When no one is waiting, the thread makes
+what a person is likely to ask for next (the game's other items with the same options), so
+a change of item finds its document made.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.errors import UserError
+
+
+class Busy(UserError):
+    """The studio cannot take this work now: the queue is full, or it waited too long."""
+
+
+@dataclass
+class _Job:
+    key: Hashable
+    work: Callable[[], Any]
+    future: Future[Any] = field(default_factory=Future)
+    waiting: int = 0          # requests waiting for it; none left, it is not started
+
+
+class Drawer:
+    """Makes things one at a time on its own thread and keeps the results (errors too)."""
+
+    def __init__(self, queue: int = 8, keep: int = 64, ahead_after: float = 0.5):
+        self.queue_limit, self.keep, self.ahead_after = queue, keep, ahead_after
+        self.lock = threading.Condition()
+        self.jobs: deque[_Job] = deque()
+        self.running: dict[Hashable, _Job] = {}       # queued or being made
+        self.kept: OrderedDict[Hashable, tuple[bool, Any]] = OrderedDict()
+        self.ahead: list[tuple[Hashable, Callable[[], Any]]] = []
+        self.last_asked = 0.0
+        self.thread: threading.Thread | None = None
+        self.worker_ident: int | None = None
+
+    # --- asked by requests ------------------------------------------------------------------
+
+    def get(self, key: Hashable, work: Callable[[], Any], timeout: float) -> Any:
+        """The result of `work` (made now, or kept from before); raises what it raised.
+        Busy when the queue is full or the result takes longer than `timeout` seconds."""
+        if threading.get_ident() == self.worker_ident:
+            return self.within(key, work)
+        with self.lock:
+            self.last_asked = time.monotonic()
+            if key in self.kept:
+                return self._result(key)
+            job = self.running.get(key)
+            if job is None:
+                if len(self.jobs) >= self.queue_limit:
+                    raise Busy("the studio is busy with other pages; try again in a moment")
+                job = _Job(key, work)
+                self.running[key] = job
+                self.jobs.append(job)
+                self._start()
+                self.lock.notify_all()
+            job.waiting += 1
+        try:
+            return job.future.result(timeout)
+        except FutureTimeout:
+            raise Busy(f"that took longer than {timeout:g} s; the studio is busy, try again "
+                       f"in a moment") from None
+        finally:
+            with self.lock:
+                job.waiting -= 1
+
+    def prepare(self, jobs: Sequence[tuple[Hashable, Callable[[], Any]]]) -> None:
+        """What to make when nothing is asked for: replaces what was planned before."""
+        with self.lock:
+            self.ahead = [(k, w) for k, w in jobs if k not in self.kept]
+            self.lock.notify_all()
+
+    def within(self, key: Hashable, work: Callable[[], Any]) -> Any:
+        """On the drawing thread itself (a kit making its items): kept, or made here."""
+        if key not in self.kept:
+            self._keep(key, work)
+        return self._result(key)
+
+    # --- the drawing thread -----------------------------------------------------------------
+
+    def _start(self) -> None:
+        if self.thread is None:
+            self.thread = threading.Thread(target=self._run, name="pnp studio drawing",
+                                           daemon=True)
+            self.thread.start()
+
+    def _next(self) -> _Job | None:
+        """The next job, waiting until there is one; None to look again."""
+        with self.lock:
+            while True:
+                while self.jobs:
+                    job = self.jobs.popleft()
+                    if job.waiting > 0:
+                        return job
+                    del self.running[job.key]       # nobody waits for it any more
+                    job.future.cancel()
+                quiet = time.monotonic() - self.last_asked
+                if self.ahead and quiet >= self.ahead_after:
+                    key, work = self.ahead.pop(0)
+                    if key in self.kept or key in self.running:
+                        continue
+                    job = _Job(key, work)
+                    self.running[key] = job
+                    return job
+                self.lock.wait(self.ahead_after - quiet if self.ahead else None)
+
+    def _run(self) -> None:
+        self.worker_ident = threading.get_ident()
+        while True:
+            job = self._next()
+            if job is None:
+                continue
+            if not job.future.set_running_or_notify_cancel():
+                continue
+            self._keep(job.key, job.work)
+            ok, value = self.kept[job.key]
+            with self.lock:
+                self.running.pop(job.key, None)
+            if ok:
+                job.future.set_result(value)
+            else:
+                job.future.set_exception(value)
+
+    def _keep(self, key: Hashable, work: Callable[[], Any]) -> None:
+        try:
+            outcome: tuple[bool, Any] = (True, work())
+        except Exception as err:    # kept and raised to whoever asks, on their thread
+            outcome = (False, err)
+        with self.lock:
+            self.kept[key] = outcome
+            self.kept.move_to_end(key)
+            while len(self.kept) > self.keep:
+                self.kept.popitem(last=False)
+
+    def _result(self, key: Hashable) -> Any:
+        ok, value = self.kept[key]
+        self.kept.move_to_end(key)
+        if not ok:
+            raise value
+        return value

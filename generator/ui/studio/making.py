@@ -1,0 +1,121 @@
+"""What a request makes in the studio: the document the command line would write, within
+the studio's caps (copies, sheets, pixels), and the figures shown beside it."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from generator.app import requests
+from generator.games.game import OptionError
+from generator.games.items import KIT
+from generator.ui.studio.form import MAX_COPIES, BadRequest, Request
+
+if TYPE_CHECKING:
+    from generator.core.paper import Paper
+    from generator.core.scene import Document
+    from generator.games.game import Game
+
+# Work one request may ask for: the command line allows more, the studio sends people to it.
+MAX_PAGES = 24          # sheets of one document: a tiled board, a kit with copies
+MAX_PIXELS = 40_000_000  # of one PNG page: A4 at 600 dpi; the command line makes more
+TILING_SLACK = 1.4      # how far over the cap an estimated tiling is refused unmade
+
+
+@dataclass(frozen=True)
+class Made:
+    """What a request makes: the document, and the options' label."""
+    document: Document
+    figures: tuple[str, ...]
+    warnings: tuple[str, ...]
+
+
+def figures(request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The figures beside the preview: the options' label, then the game's own figures for
+    its board (Blind Hex's balance, Hex KB's windows and gaps) where it has them. Asked for
+    after the preview, so the drawing never waits for them."""
+    from generator import i18n
+    checked = request.checked()
+    if not isinstance(checked, requests.ItemRequest):
+        return (), ()
+    with i18n.language(checked.lang):
+        label = checked.options.label
+    game = request.game
+    if game.stats is None:
+        return (label,), ()
+    report = game.stats(checked.options)
+    # The report's heading names the options again ("Blind Hex board 11x11, ..."): the
+    # label above says it already.
+    lines = [line for line in report.lines
+             if line != label and not line.startswith(f"{game.title} board")]
+    return (label, *lines), tuple(report.warnings)
+
+
+def make(request: Request, parts: Callable[[str], Document] | None = None) -> Made:
+    """The document the command would write, made as the command makes it, with the options'
+    label. `parts`, where given, makes a kit's items (from a cache of them): a kit is its
+    items' pages one after another, as Game.make puts them."""
+    checked = request.checked()
+    if isinstance(checked, requests.BookletRequest):
+        return Made(_capped(requests.make(checked)), (), ())
+    if checked.copies is not None and checked.copies > MAX_COPIES:
+        raise OptionError(f"the studio prints up to {MAX_COPIES} copies at a time; the "
+                          f"command line prints up to 100")
+    if checked.tile and checked.cell is not None:
+        _refuse_large_tilings(checked.game, checked.options, checked.paper, checked.cell)
+    from generator import i18n
+    with i18n.language(checked.lang):
+        label = checked.options.label
+    if request.item == KIT and parts is not None:
+        return Made(_capped(_kit(checked, parts)), (label,), ())
+    return Made(_capped(requests.make(checked)), (label,), ())
+
+
+def _kit(checked: requests.ItemRequest, parts: Callable[[str], Document]) -> Document:
+    from generator import i18n
+    from generator.i18n import _
+    docs = [parts(item) for item in checked.game.items]
+    doc = docs[0]
+    for part in docs[1:]:
+        doc = doc + part
+    with i18n.language(checked.lang):
+        title = _("%(game)s: print-and-play kit", game=checked.game.title)
+    return dataclasses.replace(doc, title=title)
+
+
+def _refuse_large_tilings(game: Game[Any], options: Any, paper: Paper, cell: float) -> None:
+    """Refuse a tiling far over the cap before drawing it: cells grow with the sheet, so the
+    board's cell on the paper itself tells the scale, and the scale the sheets. The estimate
+    runs up to a third high, so only what is well over is refused here; the rest is counted
+    exactly once made."""
+    from generator.core.scene import Page
+    from generator.layout import tiling
+    low, high = tiling.CELL_RANGE
+    if not low <= cell <= high:
+        return      # the command's own sentence follows
+    scale = cell / game.pages().board_cell(options, paper)
+    page = Page(paper.width * scale, paper.height * scale, ())
+    sheets = min(tiling.sheets_needed(page, paper.margin, p) for p in (paper, paper.turned()))
+    if sheets > TILING_SLACK * MAX_PAGES:
+        raise OptionError(f"a board with {cell:g} mm cells takes more than {MAX_PAGES} sheets "
+                          f"of {paper.name}; the studio makes up to {MAX_PAGES} at a time, "
+                          f"the command line more")
+
+
+def _capped(doc: Document) -> Document:
+    if len(doc.pages) > MAX_PAGES:
+        raise OptionError(f"that is {len(doc.pages)} sheets; the studio makes up to "
+                          f"{MAX_PAGES} at a time, the command line more")
+    return doc
+
+
+def check_pixels(width_mm: float, height_mm: float, dpi: int) -> None:
+    """Refuse a PNG page of more pixels than the studio makes, naming the dpi that fits."""
+    inches = (width_mm / 25.4) * (height_mm / 25.4)
+    if inches * dpi * dpi > MAX_PIXELS:
+        most = int((MAX_PIXELS / inches) ** 0.5)
+        raise BadRequest(f"Resolution: at {dpi} dpi this page is more pixels than the studio "
+                         f"makes; at most {most} dpi here (the command line makes more).",
+                         "dpi")

@@ -1,0 +1,153 @@
+"""The studio's words: labels, help and choice names written for a form, and the command
+line's refusals said without its option flags.
+
+The command line's help (generator/app/params.py) speaks of flags, metavars and formats;
+a form speaks of what a person sees. Everything here is keyed by the parameter's name, so a
+new parameter falls back to its own help until it is given words here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+# What each control is called, by parameter name.
+LABELS = {
+    "size": "Size", "numbers": "Numbers", "edition": "Edition", "seed": "Board number",
+    "coordinates": "Letters and numbers round the board", "window": "Window radius",
+    "neutral": "Neutral block", "swap": "Swap rule", "paper": "Paper", "palette": "Colours",
+    "lang": "Language", "copies": "Copies", "cell": "Cell size (mm)",
+    "tile": "Tile over several sheets", "extras": "Also in the booklet",
+    "dpi": "Resolution (dpi)", "bleed": "Bleed (mm)",
+}
+# Where one game names a parameter its own way.
+GAME_LABELS = {("hex-kb", "seed"): "Puzzle number"}
+
+# Help under each control, by parameter name; "{game}" is the game's own help, "{range}" the
+# range its help gives. A game option not listed keeps its game's help.
+HELP = {
+    "size": "Cells along each side: {range}.",
+    "numbers": "How many hash-mark numbers the board uses: {range}.",
+    "coordinates": "",
+    "seed": "Each number gives another board; the same number, the same board.",
+    "paper": "A4, A3, A5, Letter or Tabloid, or width × height in mm or inches (200x300, "
+             "8.5x14in). Boards turn sideways when that gives a larger board.",
+    "palette": "Ink saver tints large areas lightly; colour-blind safe keeps the two sides "
+               "apart for every kind of colour vision and in grey.",
+    "lang": "The language of everything printed.",
+    "copies": "How many of this item to print, 1 to {copies}.",
+    "cell": "Cells this many millimetres across, flat side to flat side. Empty: as large as "
+            "the paper allows.",
+    "tile": "With a cell size, print a board larger than the paper over overlapping sheets, "
+            "with crosshairs to line them up.",
+    "extras": "The game's other items, after its rules.",
+    "dpi": "Pixels per inch of the picture, 36 to 1200; 300 when empty.",
+    "bleed": "How far the print runs past the trim on every side, 0 to 10 mm; 3 mm (1/8 "
+             "inch on inch papers) when empty.",
+    "booklet-paper": "Sheets folded in half: A5 pages on A4, or half-letter pages on Letter.",
+}
+
+# How a choice is shown, by parameter name and value (the value itself otherwise).
+CHOICES: dict[str, dict[str, str]] = {
+    "lang": {"en": "English", "pt": "Português", "es": "Español", "de": "Deutsch"},
+    "palette": {"colour": "Colour", "ink-saver": "Ink saver",
+                "colour-blind": "Colour-blind safe"},
+    "edition": {"cards": "Cards", "pennies": "Pennies"},
+    "paper": {"a3": "A3", "a4": "A4", "a5": "A5", "letter": "Letter", "tabloid": "Tabloid"},
+    "booklet-paper": {"a4": "A4 (A5 pages)", "letter": "Letter (half-letter pages)"},
+}
+
+# Each item as the form names it: the game's own word for its pieces (Nex's counters, the
+# blocks Blinq's rules speak of).
+ITEM_LABELS = {"rules": "Rules", "board": "Board", "pad": "Score pad", "counters": "Counters",
+               "tiles": "Blocks", "puzzle": "Puzzle", "kit": "Kit (every item)",
+               "booklet": "Booklet"}
+ITEM_HELP = {
+    "rules": "The rule sheet.",
+    "board": "The board to play on.",
+    "pad": "A score pad for a series of games.",
+    "counters": "Counters to cut out: the pieces of the game.",
+    "tiles": "Blocks to cut out: the pieces of the game.",
+    "puzzle": "A puzzle and, on the next page, its solution.",
+    "kit": "Every item in one PDF, to print in one go.",
+    "booklet": "The rules folded into an A5 booklet, to print on both sides and staple.",
+}
+
+# How a sentence names a parameter, where the command line writes its flag.
+SAID = {
+    "size": "the size", "numbers": "the numbers", "edition": "the edition",
+    "seed": "the board number", "window": "the window radius", "neutral": "the neutral block",
+    "paper": "the paper", "palette": "the colours", "lang": "the language", "copies": "copies",
+    "cell": "the cell size", "tile": "“Tile over several sheets”", "dpi": "the resolution",
+    "bleed": "the bleed", "coordinates": "the letters and numbers", "swap": "the swap rule",
+    "extras": "“Also in the booklet”",
+}
+# Whole phrases of the command line's that read better rewritten than flag by flag.
+PHRASES = (
+    ("--copies is for whole boards, not --cell boards",
+     "copies are for whole boards: leave the cell size empty to print copies"),
+    ("add --tile to", "tick “Tile over several sheets” to"),
+    ("use smaller cells or larger paper", "make the cells smaller or the paper larger"),
+)
+FLAG = re.compile(r"--[a-z][a-z-]*")
+
+
+def label(name: str, game: str = "") -> str:
+    return GAME_LABELS.get((game, name)) or LABELS.get(name) or \
+        name.replace("_", " ").capitalize()
+
+
+def help_text(name: str, game_help: str, copies: int) -> str:
+    """The help under a control: the form's own words, with the range the game gives."""
+    words = HELP.get(name)
+    if words is None:
+        return game_help
+    found = re.search(r"(\d+ to \d+.*)$", game_help)
+    if "{range}" in words and found is None:
+        return game_help
+    return words.format(range=found.group(1).rstrip(".") if found else "", copies=copies)
+
+
+def choice_label(name: str, value: str) -> str:
+    return CHOICES.get(name, {}).get(value, value)
+
+
+def field_of(message: str, flags: Mapping[str, str]) -> str | None:
+    """The parameter a refusal is about: the first flag it names that is a field."""
+    for flag in FLAG.findall(message):
+        if flag in flags:
+            return flags[flag]
+    return None
+
+
+def in_words(message: str, flags: Mapping[str, str]) -> str:
+    """A refusal of the command line's said without its flags: `flags` maps each flag
+    (--size, --no-coordinates) to its parameter's name."""
+    for phrase, words in PHRASES:
+        message = message.replace(phrase, words)
+
+    def say(match: re.Match[str]) -> str:
+        name = flags.get(match.group(0))
+        return SAID.get(name, label(name).lower()) if name else match.group(0)
+    message = FLAG.sub(say, message)
+    return message[:1].upper() + message[1:]
+
+
+# A parameter's own reason (generator.app.params.Param.convert), said in a form's words.
+REASONS = (
+    (re.compile(r"^(.*) is not a valid integer\.$"), r"\1 is not a whole number."),
+    (re.compile(r"^(.*) is not a valid float\.$"), r"\1 is not a number."),
+    (re.compile(r"^(\S+) is not in the range (\S+)<=x<=(\S+)\.$"),
+     r"\1 is not between \2 and \3."),
+    (re.compile(r"^(\S+) is not in the range x>=(\S+)\.$"), r"\1 is less than \2."),
+    (re.compile(r"^(\S+) is not in the range x<=(\S+)\.$"), r"\1 is more than \2."),
+)
+
+
+def reason_in_words(name: str, reason: str, game: str = "") -> str:
+    """A value refused by its parameter: the control's label, then why."""
+    for pattern, words in REASONS:
+        if pattern.match(reason):
+            reason = pattern.sub(words, reason)
+            break
+    return f"{label(name, game)}: {reason}"

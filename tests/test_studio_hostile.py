@@ -1,0 +1,259 @@
+"""pnp studio against a page that misbehaves: another site's requests, requests the HTTP
+layer cannot read, connections that say nothing, floods; and the drawing queue's bounds."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import socket
+import threading
+import time
+
+import pytest
+
+from generator.ui import studio
+from generator.ui.studio import server as served
+from generator.ui.studio.drawing import Busy, Drawer
+
+
+@pytest.fixture(scope="module")
+def server():
+    httpd = studio.make_studio_server(0)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield httpd
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def address(httpd) -> tuple[str, int]:
+    return "127.0.0.1", httpd.server_address[1]
+
+
+def exchange(httpd, data: bytes, timeout: float = 30.0) -> tuple[bytes, float]:
+    """Send raw bytes; everything the server answers until it closes, and how long it took."""
+    start = time.monotonic()
+    with socket.create_connection(address(httpd), timeout=timeout) as connection:
+        connection.sendall(data)
+        out = b""
+        while chunk := connection.recv(65536):
+            out += chunk
+    return out, time.monotonic() - start
+
+
+def request(httpd, path: str, headers: str = "") -> bytes:
+    host, port = address(httpd)
+    return exchange(httpd, f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n{headers}"
+                           f"Connection: close\r\n\r\n".encode())[0]
+
+
+def status_and_line(answer: bytes) -> tuple[int, str]:
+    """A status line and one line of text, nothing else; the status and the line."""
+    head, _, body = answer.partition(b"\r\n\r\n")
+    first = head.split(b"\r\n")[0].decode("latin-1")
+    assert first.startswith("HTTP/1."), answer[:200]
+    assert b"text/plain" in head, head
+    text = body.decode("utf-8")
+    assert text.endswith("\n") and text.count("\n") == 1, text[:300]
+    assert "<" not in text and "Traceback" not in text
+    return int(first.split()[1]), text.strip()
+
+
+CROSS_SITE = ["Origin: http://evil.example\r\nSec-Fetch-Site: cross-site\r\n",
+              "Sec-Fetch-Site: cross-site\r\n", "Sec-Fetch-Site: same-site\r\n",
+              "Origin: http://evil.example\r\n", "Origin: null\r\n"]
+PATHS = ["/preview?game=nex&item=board", "/download?game=nex&item=board&format=pdf",
+         "/download?game=nex&item=board&format=png&dpi=72", "/figures?game=hex-kb&item=board",
+         "/"]
+
+
+@pytest.mark.parametrize("headers", CROSS_SITE)
+@pytest.mark.parametrize("path", PATHS)
+def test_another_sites_page_is_refused(server, path, headers):
+    status, line = status_and_line(request(server, path, headers))
+    assert status == 403 and "own page" in line
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_the_studios_own_page_is_answered(server, path):
+    """The control: the same requests from the studio's own page, or typed in the address
+    bar (Sec-Fetch-Site none), or from a client that sends neither header."""
+    host, port = address(server)
+    for headers in ("", "Sec-Fetch-Site: same-origin\r\n", "Sec-Fetch-Site: none\r\n",
+                    f"Origin: http://{host}:{port}\r\nSec-Fetch-Site: same-origin\r\n"):
+        answer = request(server, path, headers)
+        assert answer.startswith(b"HTTP/1.0 200"), answer[:300]
+
+
+@pytest.mark.parametrize("name, data", [
+    ("an over-long address", b"GET /preview?game=nex&x=" + b"a" * 70_000 + b" HTTP/1.1\r\n\r\n"),
+    ("a huge header", b"GET / HTTP/1.1\r\nX-Big: " + b"b" * 70_000 + b"\r\n\r\n"),
+    ("too many headers", b"GET / HTTP/1.1\r\n" + b"".join(b"X-H%d: v\r\n" % i
+                                                          for i in range(200)) + b"\r\n"),
+    ("a request line it cannot read", b"GARBAGE\r\n\r\n"),
+    ("HTTP/0.9", b"GET /\r\n"),
+    ("an unknown HTTP version", b"GET / HTTP/9.9\r\n\r\n"),
+    ("a request line with a control character", b"GET /\x00\x01 HTTP/1.1\r\n\r\n"),
+    ("a page that is no number", b"GET /preview?game=nex&item=board&page=%C2%B2 HTTP/1.1\r\n"
+                                 b"Host: 127.0.0.1\r\n\r\n"),
+    ("a method it does not take", b"DELETE / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+])
+def test_every_error_is_a_status_line_and_one_line_of_text(server, name, data):
+    answer, _ = exchange(server, data)
+    status, line = status_and_line(answer)
+    assert 400 <= status < 600 and status != 500, (name, status, line)
+
+
+def test_a_well_formed_request_is_answered_by_the_same_raw_exchange(server):
+    """The control for the raw requests above."""
+    answer, _ = exchange(server, b"GET /studio.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.0 200") and b":root" in answer
+
+
+def test_idle_and_half_sent_connections_are_closed(server):
+    """A connection that sends nothing, and one that sends a header line a second, are both
+    closed within the head deadline (with a second of slack), not held for ever."""
+    def idle() -> float:
+        return exchange(server, b"", timeout=4 * served.HEAD_DEADLINE)[1]
+
+    def trickle() -> float:
+        start = time.monotonic()
+        with socket.create_connection(address(server), timeout=1.0) as connection:
+            connection.sendall(b"GET / HTTP/1.1\r\n")
+            for i in range(int(4 * served.HEAD_DEADLINE)):
+                try:
+                    connection.sendall(b"X-%d: y\r\n" % i)
+                    if connection.recv(100) == b"":
+                        break
+                    break      # answered: closed after the answer
+                except TimeoutError:
+                    continue
+                except OSError:
+                    break
+        return time.monotonic() - start
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        waited = [f.result() for f in [pool.submit(idle), pool.submit(trickle)]]
+    for seconds in waited:
+        assert seconds < served.HEAD_DEADLINE + 1.5, waited
+
+
+def test_connections_past_the_cap_are_answered_busy_at_once(server):
+    held = []
+    try:
+        for _ in range(served.MAX_CONNECTIONS):
+            connection = socket.create_connection(address(server), timeout=5)
+            connection.sendall(b"GET / HTTP/1.1\r\n")     # and then nothing
+            held.append(connection)
+        time.sleep(0.3)
+        answer, _ = exchange(server, b"GET / HTTP/1.1\r\n\r\n", timeout=5)
+        assert status_and_line(answer)[0] == 503
+    finally:
+        for connection in held:
+            connection.close()
+    # Control: with the held connections gone, the same request is served.
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        answer, _ = exchange(server, b"GET /studio.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                             timeout=5)
+        if answer.startswith(b"HTTP/1.0 200"):
+            break
+        time.sleep(0.2)
+    assert answer.startswith(b"HTTP/1.0 200")
+
+
+def connections_taken(backlog: int, count: int = 100) -> int:
+    """Connections the kernel completes for a listening server that has not accepted any
+    (counting stops at the third refused)."""
+    import socketserver
+    listener = socketserver.TCPServer(("127.0.0.1", 0), socketserver.BaseRequestHandler,
+                                      bind_and_activate=False)
+    listener.request_queue_size = backlog
+    listener.server_bind()
+    listener.server_activate()
+    taken, refused, sockets = 0, 0, []
+    try:
+        for _ in range(count):
+            connection = socket.socket()
+            sockets.append(connection)
+            connection.settimeout(0.3)
+            try:
+                connection.connect(listener.server_address)
+                taken += 1
+            except OSError:
+                refused += 1
+                if refused == 3:
+                    break
+    finally:
+        for connection in sockets:
+            connection.close()
+        listener.server_close()
+    return taken
+
+
+def test_the_backlog_holds_a_browsers_burst():
+    """A hundred connections at once wait in the backlog rather than being dropped."""
+    assert connections_taken(served.BACKLOG) == 100
+    # Control: the standard library's backlog of 5 drops most of them.
+    assert connections_taken(5) < 20
+
+
+# --- the drawing queue ----------------------------------------------------------------------
+
+
+def test_the_queue_is_bounded_and_a_wait_is_limited():
+    drawer = Drawer(queue=2)
+    release = threading.Event()
+    started = threading.Event()
+
+    def slow() -> str:
+        started.set()
+        release.wait(10)
+        return "made"
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        first = pool.submit(drawer.get, "a", slow, 10)
+        assert started.wait(5)
+        queued = [pool.submit(drawer.get, key, lambda: "made", 10) for key in ("b", "c")]
+        time.sleep(0.2)
+        with pytest.raises(Busy):                  # the queue is full
+            drawer.get("d", lambda: "made", 10)
+        with pytest.raises(Busy):                  # asked again, it waits no longer than told
+            drawer.get("b", lambda: "made", 0.2)
+        release.set()
+        assert first.result() == "made" and [q.result() for q in queued] == ["made"] * 2
+    # Control: with the queue empty again, the same request is made.
+    assert drawer.get("d", lambda: "made", 10) == "made"
+
+
+def test_work_nobody_waits_for_is_not_started():
+    drawer = Drawer(queue=4)
+    release = threading.Event()
+    made = []
+
+    def slow() -> None:
+        release.wait(10)
+
+    def counted() -> None:
+        made.append("given up")
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        first = pool.submit(drawer.get, "slow", slow, 10)
+        time.sleep(0.1)
+        with pytest.raises(Busy):
+            drawer.get("given up", counted, 0.1)
+        release.set()
+        first.result()
+    assert drawer.get("asked", lambda: "made", 10) == "made"
+    assert made == []
+    # Control: asked with time to wait, the same work is made.
+    drawer.get("given up", counted, 10)
+    assert made == ["given up"]
+
+
+def test_a_full_queue_is_a_503_of_one_line(server):
+    app = server.get_app()
+    limit = app.drawer.queue_limit
+    app.drawer.queue_limit = 0
+    try:
+        status, line = status_and_line(request(server, "/preview?game=blinq&item=pad&neutral=d4"))
+        assert status == 503 and "busy" in line
+    finally:
+        app.drawer.queue_limit = limit
+    assert request(server, "/preview?game=blinq&item=pad").startswith(b"HTTP/1.0 200")
