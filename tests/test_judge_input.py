@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from measured import LAUNCHER
 
 from generator.core.geometry import Hex
 from generator.core.gridfile import LIMIT, GridError, decode
@@ -47,20 +48,6 @@ class Run:
     peak_mb: float
 
 
-# Runs a command and writes its peak memory (KiB) to the file named first. The command is
-# started from this small process rather than from pytest, as Linux counts the memory of
-# the process that forks a child towards the child's peak.
-MEASURE = """
-import os, subprocess, sys
-child = subprocess.Popen(sys.argv[2:])
-_, status, usage = os.wait4(child.pid, 0)
-child.returncode = os.waitstatus_to_exitcode(status)
-with open(sys.argv[1], "w") as f:
-    f.write(str(usage.ru_maxrss))
-sys.exit(child.returncode if child.returncode >= 0 else 128 - child.returncode)
-"""
-
-
 def run(args, stdin: Path | typing.IO[bytes] | None = None, timeout: float = 60) -> Run:
     """A real process, and its own peak memory."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -69,7 +56,7 @@ def run(args, stdin: Path | typing.IO[bytes] | None = None, timeout: float = 60)
                 (stdin.open("rb") if isinstance(stdin, Path) else
                  contextlib.nullcontext(stdin or subprocess.DEVNULL)) as i:
             start = time.monotonic()
-            status = subprocess.run([sys.executable, "-c", MEASURE, str(peak), *args],
+            status = subprocess.run([sys.executable, "-c", LAUNCHER, str(peak), *args],
                                     stdin=i, stdout=o, stderr=e, timeout=timeout,
                                     check=False).returncode
             seconds = time.monotonic() - start

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from measured import LAUNCHER
 
 PNP = [sys.executable, "-m", "generator.ui.cli"]
 HANG = 30.0          # s: a run still going after this has hung
@@ -45,31 +46,32 @@ def check(path: Path | str, *args: str, stop: int | None = None) -> Ran:
     """`pnp check PATH ARGS` in a process of its own, with its peak memory (and its
     children's); `stop` sends that signal once the reading child is at work, and the time
     is then counted from the signal."""
-    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryFile("w+") as out, \
+            tempfile.TemporaryFile("w+") as err:
+        peak, pid_file = Path(tmp, "peak"), Path(tmp, "peak.pid")
         start = time.monotonic()
-        proc = subprocess.Popen([*PNP, "check", str(path), *args], stdout=out, stderr=err,
-                                text=True)
+        proc = subprocess.Popen([sys.executable, "-c", LAUNCHER, str(peak), *PNP, "check",
+                                 str(path), *args], stdout=out, stderr=err, text=True)
         if stop is not None:
-            children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+            while not pid_file.exists() or not pid_file.read_text():
+                time.sleep(0.01)
+            pnp = int(pid_file.read_text())
+            children = Path(f"/proc/{pnp}/task/{pnp}/children")
             while not children.read_text().strip() and time.monotonic() - start < HANG:
                 time.sleep(0.01)
             time.sleep(0.3)                   # into the reading
             start = time.monotonic()
-            proc.send_signal(stop)
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() - start > HANG:
-                proc.kill()
-                pid, status, usage = os.wait4(proc.pid, 0)
-                break
-            time.sleep(0.01)
-        proc.returncode = os.waitstatus_to_exitcode(status)    # reaped here, not by Popen
+            os.kill(pnp, stop)
+        try:
+            status = proc.wait(timeout=HANG)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            status = proc.wait()
         seconds = time.monotonic() - start
         out.seek(0)
         err.seek(0)
-        return Ran(proc.returncode, out.read(), err.read(), seconds, usage.ru_maxrss / 1024)
+        memory = int(peak.read_text()) / 1024 if peak.exists() else float("inf")
+        return Ran(status, out.read(), err.read(), seconds, memory)
 
 
 def page_pdf(path: Path, content: bytes, resources: pikepdf.Dictionary | None = None,

@@ -1,0 +1,21 @@
+"""Running a command and reading its own peak memory.
+
+Linux counts the memory of the process that forks a child towards the child's peak (the
+high-water mark survives fork and exec), so a command started straight from pytest, grown
+large over a session, would report pytest's size. The command is started instead from a
+small launcher, which waits for it and writes its peak (KiB) and its pid beside each other.
+"""
+
+from __future__ import annotations
+
+LAUNCHER = """
+import os, subprocess, sys
+child = subprocess.Popen(sys.argv[2:])
+with open(sys.argv[1] + ".pid", "w") as f:
+    f.write(str(child.pid))
+_, status, usage = os.wait4(child.pid, 0)
+child.returncode = os.waitstatus_to_exitcode(status)
+with open(sys.argv[1], "w") as f:
+    f.write(str(usage.ru_maxrss))
+sys.exit(child.returncode if child.returncode >= 0 else 128 - child.returncode)
+"""
