@@ -72,6 +72,11 @@ def _png_files(doc: Document, target: Path, dpi: int | None = None, press: Press
     return list(zip(page_paths(target, len(images)), images, strict=True))
 
 
+def _html_files(doc: Document, target: Path, **_: Any) -> list[tuple[Path, bytes]]:
+    from generator.render.html import document_html
+    return [(target, document_html(doc).encode("utf-8"))]
+
+
 def _json_files(data: Mapping[str, Any], target: Path, **_: Any) -> list[tuple[Path, bytes]]:
     return [(target, (json.dumps(data, indent=1) + "\n").encode("utf-8"))]
 
@@ -84,6 +89,7 @@ WRITERS: dict[str, Callable[..., list[tuple[Path, bytes]]]] = {
     "svg": _svg_files,
     "png": _png_files,
     "json": _json_files,
+    "html": _html_files,      # the web edition of a rule sheet
 }
 
 
