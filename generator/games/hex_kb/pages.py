@@ -96,7 +96,7 @@ def position(board: KleinBoard, p: hexboard.Placement, stones: dict[Hex, str],
         mine = [h for h, s in stones.items() if s == colour]
         if not mine:
             continue
-        count = ngettext("%(who)s: one stone", "%(who)s: %(num)s stones", len(mine),
+        count = ngettext("%(who)s: %(num)s stone", "%(who)s: %(num)s stones", len(mine),
                          who=name(colour))
         framed = sorted(n for n in (board.twin_index(h) for h in mine) if n is not None)
         said.append(count if not framed else ngettext(
