@@ -203,7 +203,8 @@ def contents(paper: Paper, parts: list[Part], starts: list[int],
                                 role=Role("H2", text=_("Contents")))]
     y += 10
     for k, (part, page) in enumerate(zip(parts, starts, strict=False), start=1):
-        entry = Role("P", k, f"{_heading(part)}, {_('page %(n)s', n=page)}. {part.byline}")
+        # One entry, read as it is printed: the part, its page, its byline.
+        entry = Role("P", k, f"{_heading(part)} {_('page %(n)s', n=page)} {part.byline}")
         shapes.append(Text(Point(x, y), _heading(part), STYLE.body * 1.1, colours["ink"],
                            "bold", role=entry))
         shapes.append(Text(Point(right, y), _("page %(n)s", n=page), STYLE.body,

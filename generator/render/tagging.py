@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -138,6 +138,9 @@ class Marks:
         top: list[_Node] = []
         known: dict[tuple[NodeKey, ...], _Node] = {}
         for _, page, mcid, role in reading:
+            if role.kind == "H1":
+                # A page's heading is its own, though the next page repeats it word for word.
+                role = replace(role, element=page)
             links = chain(role)
             if role.kind == "H1" and (links[0][1],) not in known:
                 known.clear()              # a new sheet: its elements are its own
