@@ -65,7 +65,10 @@ def _space_after(last: Text, following: Text | None, draw_one: Callable[[Shape],
     if following is not None and abs(following.position.y - last.position.y) < 1e-6 and (
             following.angle or following.position.x - end < 0.15 * last.size):
         return                                  # the next run goes on in the same word
-    draw_one(Text(Point(end, last.position.y), " ", last.size, last.colour, last.font))
+    # Set back by its own width, over the word's last letter: inkless, it stays inside the
+    # line's extent, so a preflight's safe zone sees no text further out than before.
+    space = text_width(" ", last.size, last.font)
+    draw_one(Text(Point(end - space, last.position.y), " ", last.size, last.colour, last.font))
 
 
 @dataclass
