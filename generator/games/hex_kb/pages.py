@@ -269,7 +269,7 @@ def puzzle_item(opts: Options, paper: Paper, colours: Palette,
 
 
 
-def example_figure(name: str, colours: Palette, caption: str,
+def example_figure(name: str, colours: Palette, caption: str, verdict: Outcome,
                    width: float = 80.0) -> Figure:
     board = FIGURE_BOARD
     cells = example_positions(board)[name]
@@ -277,7 +277,7 @@ def example_figure(name: str, colours: Palette, caption: str,
     p = place(board, 0, 0, width, width * 0.8, with_coordinates=False)
     shapes = board_shapes(p, board, colours, False, stones, marked=set(stones))
     return Figure(width, width * 0.8, tuple(shapes), caption,
-                  position(board, p, stones, check_examples(board)[name]))
+                  position(board, p, stones, verdict))
 
 
 def literal_figure(colours: Palette, width: float = 80.0) -> Figure:
@@ -301,7 +301,7 @@ def literal_figure(colours: Palette, width: float = 80.0) -> Figure:
 
 
 def figures(colours: Palette) -> dict[str, Figure]:
-    check_examples()
+    verdicts = check_examples()
     board = FIGURE_BOARD
     a, _other = board.centres
 
@@ -314,26 +314,30 @@ def figures(colours: Palette) -> dict[str, Figure]:
     return {
         "first-move": example_figure("first move", colours,
                                      _("Red's first cell is frame cell %(east)s: one cell, so "
-                                       "two stones, one in each frame.", east=east)),
+                                       "two stones, one in each frame.", east=east),
+                                     verdicts["first move"]),
         "simple": example_figure("simple", colours,
                                  _("A simple connecting path: Red joins the %(R)s segments "
                                    "without passing through the portal. Red wins.",
-                                   R=letter(RED))),
+                                   R=letter(RED)), verdicts["simple"]),
         "single": example_figure("single", colours,
                                  _("A single transit path, in at frame cell %(west)s from the "
                                    "first window's side and out on the second window's side, "
                                    "and apart from it a portal loop through frame cells "
                                    "%(east)s and %(north_east)s. Together they win.",
-                                   west=west, east=east, north_east=north_east)),
+                                   west=west, east=east, north_east=north_east),
+                                 verdicts["single"]),
         "double": example_figure("double", colours,
                                  _("A double transit path: through the portal at frame cell "
                                    "%(west)s, back round, and through again at frame cell "
-                                   "%(east)s. Red wins.", west=west, east=east)),
+                                   "%(east)s. Red wins.", west=west, east=east),
+                                 verdicts["double"]),
         "border-loop": example_figure("border loop", colours,
                                       _("A portal loop along Red's border segment: out of "
                                         "frame cell %(west)s to the border, along it, and back "
                                         "in at frame cell %(south_west)s from the other "
-                                        "window's side.", west=west, south_west=south_west)),
+                                        "window's side.", west=west, south_west=south_west),
+                                      verdicts["border loop"]),
         "literal": literal_figure(colours),
     }
 
