@@ -23,6 +23,8 @@ $(VENV)/.installed: pyproject.toml
 
 $(VENV)/.test-installed: $(VENV)/.installed pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]' --config-settings editable_mode=compat
+	# axe-core, which checks the rule sheets' web editions in Chromium (tests/test_web_edition.py)
+	npm install --silent --prefix $(VENV)/node axe-core@4
 	touch $@
 
 $(VENV)/.babel-installed: $(VENV)/.installed

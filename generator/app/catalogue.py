@@ -91,7 +91,8 @@ def build_entry(entry: Entry, out: Path, cache: dict[DocumentKey, Document]) -> 
         cache[key] = requests.make(request)
     target = entry.path(out)
     make_folder(target.parent)
-    return render.save(cache[key], target, entry.fmt, entry.item, **request.settings)
+    return render.save(cache[key], target, entry.fmt, entry.item, ITEMS[entry.item].formats,
+                       **request.settings)
 
 
 def refusal(game: Game[Any], item: str, options: Any, paper: Paper) -> str | None:
@@ -196,6 +197,7 @@ class Card:
     label: str
     pdf: str
     svgs: tuple[str, ...]
+    html: str = ""          # the web edition, for a rule sheet
 
     @property
     def thumbnail(self) -> str | None:
@@ -252,7 +254,7 @@ def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]]) -> list[dict[
     for game_key in dict.fromkeys(k[0] for k in files):
         game = game_named(game_key)
         cards = [Card(card_label(game, variant, item, paper),
-                      found["pdf"][0], tuple(found.get("svg", ())))
+                      found["pdf"][0], tuple(found.get("svg", ())), found.get("html", [""])[0])
                  for (g, variant, item, paper), found in files.items() if g == game_key]
         games.append({"key": game.key, "title": game.title, "designer": game.designer,
                       "year": game.year, "cards": cards})

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from generator import i18n
 from generator.core.geometry import Affine, Point, hatching
 
 Anchor = Literal["start", "middle", "end"]
@@ -17,6 +18,31 @@ Anchor = Literal["start", "middle", "end"]
 # No text on a page is set smaller than 6 pt (em size, mm): below that a print reads as specks.
 SMALLEST_TEXT = 6 * 25.4 / 72
 FontRole = Literal["regular", "bold", "italic", "bolditalic"]
+
+
+@dataclass(frozen=True)
+class Role:
+    """What a shape is part of, for those who read the page without seeing it: the tagged
+    PDF's structure (generator.render.tagging) and the web edition (generator.render.html).
+    The writers that draw ignore it, so a role changes no mark on the page.
+
+    kind: a heading (H1, H2, H3), a paragraph (P), a list item (LI) and its label (Lbl), a
+    figure (Figure) and its caption (Caption), or an Artifact (page furniture: a running
+    footer, a folio, a ruler, a rule across the page), which is not read.
+    Shapes with the same kind, element and text are one element wherever they fall (a
+    paragraph that runs on into the next column). `text` is the element as written: a
+    paragraph's or heading's markup, a figure's description, the credit a footer carries.
+    `group` holds consecutive elements together (the items of one list); for an Artifact
+    it is its type (Pagination, Layout, Page). `page` is the page it is read on, where that
+    is not the page it is printed on (a booklet's pages imposed two to a sheet)."""
+    kind: str
+    element: int = 0
+    text: str = ""
+    group: str = ""
+    page: int = 0
+
+
+ARTIFACT = "Artifact"
 
 
 @dataclass(frozen=True)
@@ -34,6 +60,7 @@ class Path:
     subpaths: tuple[tuple[Point, ...], ...]
     paint: Paint
     closed: bool = False
+    role: Role | None = None
 
 
 @dataclass(frozen=True)
@@ -41,6 +68,7 @@ class Circle:
     centre: Point
     radius: float
     paint: Paint
+    role: Role | None = None
 
 
 @dataclass(frozen=True)
@@ -52,6 +80,7 @@ class Text:
     font: FontRole = "regular"
     anchor: Anchor = "start"
     angle: float = 0.0  # degrees, clockwise on the page, about position
+    role: Role | None = None
 
 
 @dataclass(frozen=True)
@@ -62,6 +91,7 @@ class Clip:
     width: float
     height: float
     shapes: tuple[Shape, ...]
+    role: Role | None = None
 
 
 Shape = Path | Circle | Text | Clip
@@ -82,9 +112,16 @@ class Document:
     subject: str = ""
     keywords: tuple[str, ...] = field(default_factory=tuple)
     licence: str = ""
+    # The language it is written in: the one active when it was made.
+    lang: str = field(default_factory=i18n.current)
 
     def __add__(self, other: Document) -> Document:
         return replace(self, pages=self.pages + other.pages)
+
+
+def with_role(shapes: Iterable[Shape], role: Role | None) -> list[Shape]:
+    """The shapes, each marked as part of the element `role` names."""
+    return [replace(s, role=role) for s in shapes]
 
 
 def polygon(points: Sequence[Point], paint: Paint) -> Path:
@@ -132,19 +169,19 @@ def transformed(shape: Shape, t: Affine) -> Shape:
         subpaths = tuple(tuple(t.apply(p) for p in sub) for sub in shape.subpaths)
         p = shape.paint
         return Path(subpaths, Paint(p.fill, p.stroke, p.width * k, tuple(d * k for d in p.dash),
-                                    p.round_caps), shape.closed)
+                                    p.round_caps), shape.closed, shape.role)
     if isinstance(shape, Circle):
         p = shape.paint
         return Circle(t.apply(shape.centre), shape.radius * k,
                       Paint(p.fill, p.stroke, p.width * k, tuple(d * k for d in p.dash),
-                            p.round_caps))
+                            p.round_caps), shape.role)
     if isinstance(shape, Clip):
         # Clips are only ever moved, not turned or scaled, so the window stays a rectangle.
         corner = t.apply(Point(shape.x, shape.y))
         return Clip(corner.x, corner.y, shape.width * k, shape.height * k,
-                    tuple(transformed(s, t) for s in shape.shapes))
+                    tuple(transformed(s, t) for s in shape.shapes), shape.role)
     return Text(t.apply(shape.position), shape.text, shape.size * k, shape.colour, shape.font,
-                shape.anchor, shape.angle)
+                shape.anchor, shape.angle, shape.role)
 
 
 def place(shapes: Iterable[Shape], t: Affine) -> list[Shape]:

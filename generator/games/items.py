@@ -40,7 +40,10 @@ class Item:
 
 
 ITEMS: dict[str, Item] = {item.key: item for item in (
-    Item("rules", "Print the rule sheet.", N_("rules"), N_("rules"), 145.0, copies=False),
+    # The rule sheet also has a web edition: --format html.
+    Item("rules", "Print the rule sheet (or write its web edition with --format html).",
+         N_("rules"), N_("rules"), 145.0, formats=(*DOCUMENT_FORMATS, "html"),
+         built=("pdf", "svg", "html"), copies=False),
     Item("board", "Print a board (or its description as data with --format json).",
          N_("board"), N_("boards"), 130.0, formats=(*DOCUMENT_FORMATS, *DATA_FORMATS)),
     Item("pad", "Print a score pad.", N_("pad"), N_("score pads"), 140.0),

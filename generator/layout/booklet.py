@@ -27,7 +27,17 @@ from dataclasses import dataclass, replace
 from generator.core.geometry import Affine, Point
 from generator.core.palette import Palette
 from generator.core.paper import NAMED, Paper, for_press
-from generator.core.scene import Document, Page, Paint, Shape, Text, line, place
+from generator.core.scene import (
+    ARTIFACT,
+    Document,
+    Page,
+    Paint,
+    Role,
+    Shape,
+    Text,
+    line,
+    place,
+)
 from generator.i18n import N_, _
 from generator.layout import sheet
 from generator.layout.textlayout import STYLE
@@ -142,10 +152,11 @@ def cover(paper: Paper, title: str, inside: str, parts: list[Part],
     width = paper.width - paper.margin - 4 - x
     y = paper.height * 0.3
     shapes: list[Shape] = [Text(Point(x, y), title, sheet.fitted(title, 9.0, width, "bold"),
-                                colours["ink"], "bold")]
+                                colours["ink"], "bold", role=Role("H1", text=title))]
     y += 8
-    shapes.append(line(Point(x, y), Point(x + width, y),
-                       Paint(stroke=colours["rule"], width=0.4, round_caps=False)))
+    shapes.append(replace(line(Point(x, y), Point(x + width, y),
+                               Paint(stroke=colours["rule"], width=0.4, round_caps=False)),
+                          role=Role(ARTIFACT)))
     y += 8
     shapes.append(Text(Point(x, y), inside, 3.6, colours["muted"]))
     y += 11
@@ -172,11 +183,13 @@ def instructions(paper: Paper, colours: Palette) -> Page:
     x, width = paper.margin, paper.inner_width
     y = paper.margin + 8
     heading, *lines = (_(text) for text in INSTRUCTIONS)
-    shapes: list[Shape] = [Text(Point(x, y), heading, 4.6, colours["ink"], "bold")]
+    shapes: list[Shape] = [Text(Point(x, y), heading, 4.6, colours["ink"], "bold",
+                                role=Role("H2", text=heading))]
     y += 9
-    for text in lines:
+    for k, text in enumerate(lines, start=1):
         for row in sheet.wrap_words(text, STYLE.body, width):
-            shapes.append(Text(Point(x, y), row, STYLE.body, colours["ink"]))
+            shapes.append(Text(Point(x, y), row, STYLE.body, colours["ink"],
+                               role=Role("P", k, text)))
             y += STYLE.body * STYLE.leading
         y += 2
     return Page(paper.width, paper.height, tuple(shapes))
@@ -186,14 +199,18 @@ def contents(paper: Paper, parts: list[Part], starts: list[int],
              colours: Palette) -> Page:
     x, right = paper.margin, paper.width - paper.margin
     y = paper.margin + 8
-    shapes: list[Shape] = [Text(Point(x, y), _("Contents"), 4.6, colours["ink"], "bold")]
+    shapes: list[Shape] = [Text(Point(x, y), _("Contents"), 4.6, colours["ink"], "bold",
+                                role=Role("H2", text=_("Contents")))]
     y += 10
-    for part, page in zip(parts, starts, strict=False):
+    for k, (part, page) in enumerate(zip(parts, starts, strict=False), start=1):
+        # One entry, read as it is printed: the part, its page, its byline.
+        entry = Role("P", k, f"{_heading(part)} {_('page %(n)s', n=page)} {part.byline}")
         shapes.append(Text(Point(x, y), _heading(part), STYLE.body * 1.1, colours["ink"],
-                           "bold"))
+                           "bold", role=entry))
         shapes.append(Text(Point(right, y), _("page %(n)s", n=page), STYLE.body,
-                           colours["ink"], anchor="end"))
-        shapes.append(Text(Point(x, y + 4.5), part.byline, STYLE.caption, colours["muted"]))
+                           colours["ink"], anchor="end", role=entry))
+        shapes.append(Text(Point(x, y + 4.5), part.byline, STYLE.caption, colours["muted"],
+                           role=entry))
         y += 11
     return Page(paper.width, paper.height, tuple(shapes))
 
@@ -243,10 +260,11 @@ def folio(page_paper: Paper, number: int, colours: Palette) -> Text:
     """The page number in the outer bottom corner: right on a recto, left on a verso."""
     margin = outer(page_paper)
     y = page_paper.height - margin - FOLIO_SIZE * 0.25
+    furniture = Role(ARTIFACT, group="Pagination")
     if number % 2:
         return Text(Point(page_paper.width - margin, y), str(number), FOLIO_SIZE,
-                    colours["muted"], anchor="end")
-    return Text(Point(margin, y), str(number), FOLIO_SIZE, colours["muted"])
+                    colours["muted"], anchor="end", role=furniture)
+    return Text(Point(margin, y), str(number), FOLIO_SIZE, colours["muted"], role=furniture)
 
 
 def on_page(page_paper: Paper, number: int, content: Page | None, colours: Palette,
@@ -257,6 +275,8 @@ def on_page(page_paper: Paper, number: int, content: Page | None, colours: Palet
     shapes: list[Shape] = place(content.shapes, Affine.translation(shift, 0)) if content else []
     if numbered:
         shapes.append(folio(page_paper, number, colours))
+    # Read in page order, wherever imposition prints the page.
+    shapes = [replace(s, role=replace(s.role or Role(""), page=number)) for s in shapes]
     return Page(page_paper.width, page_paper.height, tuple(shapes))
 
 

@@ -31,6 +31,9 @@ class Figure:
     height: float
     shapes: tuple[Shape, ...]
     caption: str = ""
+    # What it shows, for those who cannot see it (a tagged PDF's /Alt, the web edition's
+    # <desc>): written from the position drawn.
+    description: str = ""
 
 
 @dataclass(frozen=True)

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.core.geometry import Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
 from generator.core.scene import (
+    ARTIFACT,
     SMALLEST_TEXT,
     FontRole,
     Page,
     Paint,
+    Role,
     Shape,
     Text,
     line,
     rectangle,
     segments,
+    with_role,
 )
 from generator.fonts import ASCENT, CAP_HEIGHT, DESCENT, text_width
 from generator.i18n import _
@@ -31,7 +34,8 @@ FOOTER_HEIGHT = 5.0
 
 def header(paper: Paper, title: str, subtitle: str, colours: Palette) -> list[Shape]:
     x, y = paper.margin, paper.margin + TITLE_SIZE * ASCENT
-    shapes: list[Shape] = [Text(Point(x, y), title, TITLE_SIZE, colours["ink"], "bold")]
+    shapes: list[Shape] = [Text(Point(x, y), title, TITLE_SIZE, colours["ink"], "bold",
+                                role=Role("H1", text=title))]
     left = x + text_width(title, TITLE_SIZE, "bold") + 3
     room = paper.width - paper.margin - left
     size = fitted(subtitle, SUBTITLE_SIZE, room)
@@ -51,10 +55,11 @@ def header(paper: Paper, title: str, subtitle: str, colours: Palette) -> list[Sh
         lines = [kept] if kept else []
     for i, line_ in enumerate(lines):
         shapes.append(Text(Point(left, y + (i - (len(lines) - 1) / 2) * size * 1.2), line_,
-                           size, colours["muted"]))
+                           size, colours["muted"], role=Role("P", 1, subtitle)))
     rule_y = paper.margin + HEADER_HEIGHT - 3
-    shapes.append(line(Point(paper.margin, rule_y), Point(paper.width - paper.margin, rule_y),
-                       Paint(stroke=colours["rule"], width=0.3, round_caps=False)))
+    rule = line(Point(paper.margin, rule_y), Point(paper.width - paper.margin, rule_y),
+                Paint(stroke=colours["rule"], width=0.3, round_caps=False))
+    shapes.append(replace(rule, role=Role(ARTIFACT)))
     return shapes
 
 
@@ -100,10 +105,12 @@ def ruler(paper: Paper, colours: Palette) -> list[Shape]:
         tall = 1.6 if i % 4 == 0 else 0.9 if i % 2 == 0 else 0.6
         ticks.append((Point(x + 6.35 * i, mid), Point(x + 6.35 * i, mid + tall)))
     label_x = x + RULER_IN * 25.4 + 1.2
-    return [segments(ticks, ink),
-            Text(Point(label_x, mid - 0.4), f"{RULER_MM:g} mm", RULER_LABEL, colours["ink"]),
-            Text(Point(label_x, mid + 0.4 + RULER_LABEL * CAP_HEIGHT), f"{RULER_IN:g} in",
-                 RULER_LABEL, colours["ink"])]
+    # A tool for the printed page, not something to read.
+    return with_role([
+        segments(ticks, ink),
+        Text(Point(label_x, mid - 0.4), f"{RULER_MM:g} mm", RULER_LABEL, colours["ink"]),
+        Text(Point(label_x, mid + 0.4 + RULER_LABEL * CAP_HEIGHT), f"{RULER_IN:g} in",
+             RULER_LABEL, colours["ink"])], Role(ARTIFACT))
 
 
 def footer(paper: Paper, text: str, colours: Palette) -> list[Shape]:
@@ -119,7 +126,8 @@ def footer(paper: Paper, text: str, colours: Palette) -> list[Shape]:
     bottom = paper.height - paper.margin - DESCENT * size
     return ruler(paper, colours) + [
         Text(Point(left + width / 2, bottom - (len(lines) - 1 - i) * size * 1.15), line_, size,
-             colours["muted"], anchor="middle") for i, line_ in enumerate(lines)]
+             colours["muted"], anchor="middle", role=Role("P", 2, text))
+        for i, line_ in enumerate(lines)]
 
 
 SMALLEST_FOOTER = SMALLEST_TEXT

@@ -20,7 +20,19 @@ from generator import i18n
 from generator.core.geometry import Affine, Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
-from generator.core.scene import SMALLEST_TEXT, FontRole, Page, Paint, Shape, Text, line, place
+from generator.core.scene import (
+    ARTIFACT,
+    SMALLEST_TEXT,
+    FontRole,
+    Page,
+    Paint,
+    Role,
+    Shape,
+    Text,
+    line,
+    place,
+    with_role,
+)
 from generator.fonts import CAP_HEIGHT, DESCENT, text_width
 from generator.layout.flow import (
     STYLE,
@@ -34,7 +46,7 @@ from generator.layout.flow import (
 )
 from generator.layout.hyphenation import names_in
 from generator.layout.linebreak import NO_BREAK, keep_together, set_line, wrap
-from generator.layout.markdown import Block, parse, runs
+from generator.layout.markdown import Block, list_item, parse, runs
 from generator.layout.sheet import fitted
 
 __all__ = ["CLOSER", "FITTING", "NO_BREAK", "STYLE", "TWO_COLUMNS_FROM", "Block", "Figure",
@@ -76,6 +88,7 @@ class Sheet:
             / self.columns
         self.title = blocks[0].text if blocks and blocks[0].kind == "title" else None
         body = blocks[1:] if self.title is not None else blocks
+        self.roles = roles(body)
         names = names_in(self.title or "", footer_text)
         self.items: list[Box] = boxes(body, figures, self.column_width, style, names)
         self.first_top = paper.margin + (style.title * 1.1 + 2 * style.header_gap
@@ -124,30 +137,36 @@ class Sheet:
     def _title(self, text: str) -> list[Shape]:
         s, m = self.style, self.paper.margin
         y = m + s.title * 1.1
-        shapes: list[Shape] = list(set_line(runs(text, "bold"), m, y, s.title,
-                                            self.colours["ink"]))
+        shapes = with_role(set_line(runs(text, "bold"), m, y, s.title, self.colours["ink"]),
+                           Role("H1", text=text))
         y += s.header_gap
-        shapes.append(line(Point(m, y), Point(self.paper.width - m, y),
-                           Paint(stroke=self.colours["rule"], width=0.3, round_caps=False)))
+        rule = line(Point(m, y), Point(self.paper.width - m, y),
+                    Paint(stroke=self.colours["rule"], width=0.3, round_caps=False))
+        shapes.append(replace(rule, role=Role(ARTIFACT)))
         return shapes
 
     def _box(self, box: Box, x: float, y: float) -> list[Shape]:
         s, ink = self.style, self.colours["ink"]
+        role = self.roles[box.block]
         if box.figure is None:
             baseline = y + box.baseline
             shapes: list[Shape] = []
             if box.bullet:
-                shapes.append(Text(Point(x + 0.2, baseline), "•", box.size, ink))
-            return shapes + list(set_line(box.runs, x + box.indent, baseline, box.size, ink))
+                shapes.append(Text(Point(x + 0.2, baseline), "•", box.size, ink,
+                                   role=replace(role, kind="Lbl")))
+            return shapes + with_role(set_line(box.runs, x + box.indent, baseline, box.size,
+                                               ink), role)
         fig = box.figure
         left = x + (self.column_width - fig.width * box.scale) / 2
         transform = Affine.scaling(box.scale).then(Affine.translation(left, y))
-        shapes = list(place(fig.shapes, transform))
+        shapes = with_role(place(fig.shapes, transform),
+                           replace(role, text=fig.description or fig.caption))
         y += fig.height * box.scale
         for runs_ in box.caption:
             y += s.caption * s.leading
-            shapes += set_line(runs_, x + self.column_width / 2, y, s.caption,
-                               self.colours["muted"], anchor="middle")
+            shapes += with_role(set_line(runs_, x + self.column_width / 2, y, s.caption,
+                                         self.colours["muted"], anchor="middle"),
+                                replace(role, kind="Caption", text=fig.caption))
         return shapes
 
     def _footer(self, n: int, total: int) -> list[Shape]:
@@ -166,9 +185,27 @@ class Sheet:
             lines = [" ".join(first), numbered(" ".join(words))]
         size = min(fitted(text, size, width) for text in lines)
         baseline = self.paper.height - self.paper.margin - DESCENT * size
+        # A running footer: page furniture, not read; the web edition shows its credit.
+        furniture = Role(ARTIFACT, text=self.footer_text, group="Pagination")
         return [Text(Point(self.paper.width / 2, baseline - (len(lines) - 1 - i) * size * 1.2),
-                     text, size, self.colours["muted"], anchor="middle")
+                     text, size, self.colours["muted"], anchor="middle", role=furniture)
                 for i, text in enumerate(lines)]
+
+
+def roles(blocks: list[Block]) -> list[Role]:
+    """What each block of a sheet's body is: headings one level under the sheet's title,
+    paragraphs, the items of a list (bullets, or paragraphs that open with their number)
+    held together, figures."""
+    kinds = {"title": "H2", "heading": "H2", "subheading": "H3", "figure": "Figure"}
+    out, first = [], 0
+    for k, block in enumerate(blocks):
+        if not list_item(block):
+            out.append(Role(kinds.get(block.kind, "P"), k, block.text))
+            continue
+        if k == 0 or not list_item(blocks[k - 1]):
+            first = k
+        out.append(Role("LI", k, block.text, group=f"list {first}"))
+    return out
 
 
 def fit(blocks: list[Block], figures: dict[str, Figure], paper: Paper, colours: Palette,

@@ -86,6 +86,11 @@ def _png_files(doc: Document, target: Path, settings: Settings) -> list[tuple[Pa
     return list(zip(page_paths(target, len(images)), images, strict=True))
 
 
+def _html_files(doc: Document, target: Path, settings: Settings) -> list[tuple[Path, bytes]]:
+    from generator.render.html import document_html
+    return [(target, document_html(doc).encode("utf-8"))]
+
+
 def _json_files(data: Mapping[str, Any], target: Path,
                 settings: Settings) -> list[tuple[Path, bytes]]:
     return [(target, (json.dumps(data, indent=1) + "\n").encode("utf-8"))]
@@ -97,6 +102,7 @@ WRITERS: dict[str, Writer] = {
     "svg": _svg_files,
     "png": _png_files,
     "json": _json_files,
+    "html": _html_files,      # the web edition of a rule sheet
 }
 
 

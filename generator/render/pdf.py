@@ -12,6 +12,7 @@ shop's PNG.
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import Any
 
 from reportlab.lib.units import mm
@@ -24,6 +25,7 @@ from generator.core.paper import HOME, Press
 from generator.core.printing import HAIRLINE, PT_PER_MM
 from generator.core.scene import Circle, Clip, Document, Page, Paint, Path, Shape, Text
 from generator.render import press as inks
+from generator.render.tagging import Marks
 
 PRODUCER = "pnp print-and-play generator"
 # mm: 0.25 pt (0.0882 mm), the thinnest line a press holds, rounded up so the width as
@@ -155,11 +157,9 @@ def into_bleed(page: Page, bleed: float) -> Page:
         if isinstance(shape, Path) and shape.closed and shape.paint.fill:
             subpaths = tuple(tuple(_bled(p, page, bleed) for p in sub)
                              for sub in shape.subpaths)
-            return Path(subpaths, shape.paint, shape.closed) if subpaths != shape.subpaths \
-                else shape
+            return replace(shape, subpaths=subpaths) if subpaths != shape.subpaths else shape
         if isinstance(shape, Clip):
-            return Clip(shape.x, shape.y, shape.width, shape.height,
-                        tuple(run_on(s) for s in shape.shapes))
+            return replace(shape, shapes=tuple(run_on(s) for s in shape.shapes))
         return shape
     if not bleed:
         return page
@@ -183,6 +183,7 @@ def document_pdf(doc: Document, press: Press = HOME, separated: bool = True) -> 
     c.setProducer(PRODUCER)
     bleed = press.bleed if press.shop else 0.0
     colours = _Colours(press) if press.shop and separated else RGB
+    marks = Marks(doc)     # what each piece is, for screen readers: generator.render.tagging
     for page in doc.pages:
         if press.shop:
             page = into_bleed(page, bleed)
@@ -197,11 +198,11 @@ def document_pdf(doc: Document, press: Press = HOME, separated: bool = True) -> 
             c.saveState()
             c.translate(0, page.height * mm)
         c.scale(mm, -mm)
-        for shape in page.shapes:
-            _draw(c, shape, press.shop, colours)
+        marks.draw(c, page.shapes, lambda shape: _draw(c, shape, press.shop, colours))
         c.restoreState()
         c.showPage()
     c.save()
+    tagged = marks.finish(out.getvalue())
     if press.shop and separated:
-        return inks.mark_pdfx(out.getvalue(), press.condition)
-    return out.getvalue()
+        return inks.mark_pdfx(tagged, press.condition)
+    return tagged

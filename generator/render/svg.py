@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import io
 from typing import Any
+from xml.sax.saxutils import escape
 
 import svgwrite
 
 from generator import fonts
-from generator.core.scene import Circle, Clip, Page, Paint, Path, Shape
+from generator.core.scene import Circle, Clip, Page, Paint, Path, Shape, Text
+from generator.fonts import text_width
 
 
 def _n(x: float) -> str:
@@ -67,11 +69,21 @@ def _element(dwg: svgwrite.Drawing, shape: Shape) -> Any:
     return dwg.text(shape.text, **attrs)
 
 
+def page_description(page: Page, title: str) -> str:
+    """What a page shows, for its <desc>: the descriptions of its figures (a board, the
+    figures of a rule sheet), else its headings, else the title."""
+    def described(kinds: tuple[str, ...]) -> list[str]:
+        return list(dict.fromkeys(s.role.text for s in page.shapes
+                                  if s.role is not None and s.role.kind in kinds
+                                  and s.role.text))
+    return " ".join(described(("Figure",)) or described(("H1", "H2")) or [title])
+
+
 def page_svg(page: Page, title: str) -> bytes:
     dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
                            viewBox=f"0 0 {_n(page.width)} {_n(page.height)}",
                            profile="full", debug=False)
-    dwg.set_desc(title=title)
+    dwg.set_desc(title=title, desc=page_description(page, title).replace("**", ""))
     body = dwg.g(font_family=fonts.SVG_FAMILY)
     body.add(dwg.rect((0, 0), (_n(page.width), _n(page.height)), fill="#ffffff"))
     for shape in page.shapes:
@@ -80,3 +92,51 @@ def page_svg(page: Page, title: str) -> bytes:
     out = io.StringIO()
     dwg.write(out, pretty=False)
     return out.getvalue().encode("utf-8")
+
+
+def bounds(shapes: list[Shape]) -> tuple[float, float, float, float]:
+    """The box (x, y, width, height) the shapes' ink takes, a hair generous: text by its
+    advance and em size, lines by half their width."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for shape in shapes:
+        if isinstance(shape, Clip):
+            xs += [shape.x, shape.x + shape.width]
+            ys += [shape.y, shape.y + shape.height]
+        elif isinstance(shape, Path):
+            half = shape.paint.width / 2 if shape.paint.stroke else 0.0
+            for sub in shape.subpaths:
+                xs += [p.x - half for p in sub] + [p.x + half for p in sub]
+                ys += [p.y - half for p in sub] + [p.y + half for p in sub]
+        elif isinstance(shape, Circle):
+            r = shape.radius + (shape.paint.width / 2 if shape.paint.stroke else 0.0)
+            xs += [shape.centre.x - r, shape.centre.x + r]
+            ys += [shape.centre.y - r, shape.centre.y + r]
+        elif isinstance(shape, Text):
+            w = text_width(shape.text, shape.size, shape.font)
+            left = shape.position.x - w * {"start": 0.0, "middle": 0.5, "end": 1.0}[shape.anchor]
+            xs += [left, left + w]
+            ys += [shape.position.y - shape.size, shape.position.y + shape.size * 0.3]
+    if not xs:
+        return 0.0, 0.0, 1.0, 1.0
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def figure_svg(shapes: list[Shape], title: str, desc: str, ident: str) -> str:
+    """A drawing as an SVG element to set inline in a web page: cropped to its ink, its
+    title and description named as what it is (role img)."""
+    x, y, w, h = bounds(shapes)
+    dwg = svgwrite.Drawing(viewBox=f"{_n(x)} {_n(y)} {_n(w)} {_n(h)}", profile="full",
+                           debug=False)
+    # No width or height: the page's style sizes it to the column, keeping its proportions.
+    del dwg.attribs["width"], dwg.attribs["height"]
+    dwg.attribs.update({"role": "img", "aria-labelledby": f"{ident}-title {ident}-desc"})
+    body = dwg.g(font_family=fonts.SVG_FAMILY)
+    for shape in shapes:
+        body.add(_element(dwg, shape))
+    dwg.add(body)
+    svg = str(dwg.tostring())
+    # The title and description first, named by id (svgwrite gives them none).
+    opening = svg.index(">") + 1
+    return (svg[:opening] + f'<title id="{ident}-title">{escape(title)}</title>'
+            f'<desc id="{ident}-desc">{escape(desc)}</desc>' + svg[opening:])

@@ -36,8 +36,8 @@ from generator.games.blind_hex.rules import (
     example_turn,
 )
 from generator.games.game import OptionError, Pages
-from generator.i18n import _, pgettext
-from generator.layout import hexboard, sheet
+from generator.i18n import N_, _, pgettext
+from generator.layout import describe, hexboard, sheet
 from generator.layout.textlayout import Figure, balanced_rows, centred_label, typeset
 
 
@@ -266,7 +266,13 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
         shapes += penny_track(paper.width / 2, y + h - track, w, opts.numbers, "x",
                               colours["x side"], colours, facing_down=False)
     placement = board_placement(opts, paper)
-    shapes += board_shapes(placement, board, colours, opts.coordinates)
+    q, r = describe.hex_sides(placement)
+    shapes += describe.board_figure(
+        board_shapes(placement, board, colours, opts.coordinates),
+        describe.sentence(_("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size),
+                          _("The sides marked %(letter)s: %(where)s", letter="x", where=q),
+                          _("The sides marked %(letter)s: %(where)s", letter="o", where=r),
+                          describe.coordinates(opts.size) if opts.coordinates else ""))
     shapes += marks_key(placement, opts.numbers, paper.width / 2, y + h, w, colours)
     shapes += sheet.footer(paper, _("%(credit)s Original: %(original)s.", credit=credit(),
                                     original=ORIGINAL), colours)

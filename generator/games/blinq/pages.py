@@ -40,7 +40,7 @@ from generator.games.blinq.rules import (
 )
 from generator.games.game import Pages
 from generator.i18n import _, pgettext
-from generator.layout import cutsheet, sheet
+from generator.layout import cutsheet, describe, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 # --- drawing ------------------------------------------------------------------------------------
@@ -183,8 +183,9 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     b = fit_board(x, y, w, h)
     # Empty cells tinted as in the rules' figures, so a block's white half stands out
     # against the board and the white frames.
-    shapes += board_shapes(b, colours, {}, neutral_spot(opts), opts.coordinates,
-                           cell="bare board")
+    shapes += describe.board_figure(
+        board_shapes(b, colours, {}, neutral_spot(opts), opts.coordinates, cell="bare board"),
+        _("%(game)s: %(what)s", game=TITLE, what=opts.label))
     shapes += sheet.footer(paper, _("%(credit)s White joins the two white frames, Black the two "
                                     "black frames, as seen from above.", credit=credit()),
                            colours)

@@ -26,7 +26,7 @@ from generator.games.hex.rules import (
     replay,
 )
 from generator.i18n import _
-from generator.layout import hexboard, sheet
+from generator.layout import describe, hexboard, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 
@@ -84,9 +84,18 @@ def board_paper(opts: Options, paper: Paper) -> Paper:
     return roomiest(paper, lambda p: board_placement(opts, p).cell_radius)
 
 
+def sides(p: hexboard.Placement) -> list[str]:
+    """Where Red's sides and Blue's lie on the page, as a description says it."""
+    q, r = describe.hex_sides(p)
+    return [describe.sides(name(RED), letter(RED), q), describe.sides(name(BLUE), letter(BLUE), r)]
+
+
 def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     shapes = sheet.header(paper, TITLE, opts.label, colours)
-    shapes += board_shapes(board_placement(opts, paper), colours, opts.coordinates)
+    p = board_placement(opts, paper)
+    shapes += describe.board_figure(board_shapes(p, colours, opts.coordinates), describe.sentence(
+        _("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p),
+        describe.coordinates(opts.size) if opts.coordinates else ""))
     shapes += sheet.footer(paper, _("%(credit)s Red joins the two %(R)s sides; Blue joins the "
                                     "two %(B)s sides.", credit=credit(), R=letter(RED),
                                     B=letter(BLUE)), colours)
@@ -147,7 +156,10 @@ def touch_figure(colours: Palette) -> Figure:
                   _("A cell touches up to six others: the stone on %(cell)s touches the "
                     "shaded cells %(around)s.", cell=hex_name(TOUCH_CELL),
                     around=", ".join(hex_name(h) for h in sorted(around,
-                                                                 key=lambda h: (h.q, h.r)))))
+                                                                 key=lambda h: (h.q, h.r)))),
+                  describe.sentence(describe.sized(TITLE, EXAMPLE_SIZE),
+                                    describe.stones([(name(RED), [TOUCH_CELL])]),
+                                    _("Shaded: %(cells)s", cells=describe.cells(around))))
 
 
 def goal_figure(colours: Palette) -> Figure:
@@ -160,7 +172,12 @@ def goal_figure(colours: Palette) -> Figure:
     return Figure(width, height, tuple(shapes),
                   _("%(who)s has joined the two %(R)s sides with %(cells)s, and wins. Blue's "
                     "sides are marked %(B)s.", who=name(colour), R=letter(RED),
-                    B=letter(BLUE), cells=" ".join(hex_name(h) for h in path)))
+                    B=letter(BLUE), cells=" ".join(hex_name(h) for h in path)),
+                  describe.sentence(
+                      describe.sized(TITLE, EXAMPLE_SIZE), *sides(p),
+                      describe.stones([(name(c), [h for h, s in stones.items() if s == c])
+                                       for c in (RED, BLUE)]),
+                      _("Highlighted chain: %(cells)s", cells=", ".join(map(hex_name, path)))))
 
 
 def figures(colours: Palette) -> dict[str, Figure]:

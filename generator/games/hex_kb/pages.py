@@ -39,8 +39,8 @@ from generator.games.hex_kb.rules import (
     literal_reading_example,
     puzzle,
 )
-from generator.i18n import _
-from generator.layout import hexboard, sheet
+from generator.i18n import _, ngettext
+from generator.layout import describe, hexboard, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 CAPTION_SIZE = 3.0    # mm: a solution's verdict, under the board
@@ -64,7 +64,7 @@ def criterion_text(criterion: int) -> str:
             3: _("a double transit connecting path")}[criterion]
 
 
-def describe(verdict: Outcome) -> str:
+def describe_verdict(verdict: Outcome) -> str:
     """A full board's verdict, as the solution's caption says it."""
     if verdict.winner is None:
         return _("No winner yet.")
@@ -80,6 +80,31 @@ def describe(verdict: Outcome) -> str:
 
 
 # --- drawing -------------------------------------------------------------------------------
+
+
+def position(board: KleinBoard, p: hexboard.Placement, stones: dict[Hex, str],
+             verdict: Outcome | None = None) -> str:
+    """A Hex KB position in words: the board, where each colour's border segments lie, how
+    many stones each colour has and on which frame cells, and the judge's verdict."""
+    q, r = describe.hex_sides(p)
+    said = [describe.sized(TITLE, board.size),
+            _("two windows, each ringed by a portal frame of %(n)s cells numbered 1 to %(n)s; "
+              "cells with the same number are one cell", n=len(board.frame_a)),
+            describe.sides(name(RED), letter(RED), q),
+            describe.sides(name(BLUE), letter(BLUE), r)]
+    for colour in (RED, BLUE):
+        mine = [h for h, s in stones.items() if s == colour]
+        if not mine:
+            continue
+        count = ngettext("%(who)s: %(num)s stone", "%(who)s: %(num)s stones", len(mine),
+                         who=name(colour))
+        framed = sorted(n for n in (board.twin_index(h) for h in mine) if n is not None)
+        said.append(count if not framed else ngettext(
+            "%(count)s, on frame cell %(cells)s", "%(count)s, on frame cells %(cells)s",
+            len(framed), count=count, cells=", ".join(map(str, framed))))
+    if verdict is not None:
+        said.append(describe_verdict(verdict))
+    return describe.sentence(*said)
 
 
 def place(board: KleinBoard, x: float, y: float, w: float, h: float,
@@ -200,8 +225,10 @@ def board_page(opts: Options, paper: Paper, colours: Palette,
         for i, text in enumerate(lines):
             shapes.append(Text(Point(x + w / 2, y + h + 1 + (i + 0.8) * CAPTION_SIZE * 1.3),
                                text, CAPTION_SIZE, colours["ink"], anchor="middle"))
-    shapes += board_shapes(place(board, x, y, w, h, opts.coordinates), board, colours,
-                           opts.coordinates, stones, marked)
+    p = place(board, x, y, w, h, opts.coordinates)
+    shapes += describe.board_figure(
+        board_shapes(p, board, colours, opts.coordinates, stones, marked),
+        position(board, p, {board.canonical(h): s for h, s in (stones or {}).items()}))
     shapes += sheet.footer(paper, note or _("%(credit)s Board after the rules' description. "
                                             "Frame cells with the same number are one cell.",
                                             credit=credit()), colours)
@@ -234,7 +261,7 @@ def puzzle_item(opts: Options, paper: Paper, colours: Palette,
     answer = board_page(opts, paper, colours, p.stones, p.structure,
                         title=title, subtitle=_("Solution"),
                         note=_("%(credit)s The winning structure is shaded.", credit=credit()),
-                        caption=describe(p.verdict))
+                        caption=describe_verdict(p.verdict))
     return document(opts, [question, answer] * copies, _("puzzle %(seed)s", seed=opts.seed))
 
 
@@ -242,14 +269,15 @@ def puzzle_item(opts: Options, paper: Paper, colours: Palette,
 
 
 
-def example_figure(name: str, colours: Palette, caption: str,
+def example_figure(name: str, colours: Palette, caption: str, verdict: Outcome,
                    width: float = 80.0) -> Figure:
     board = FIGURE_BOARD
     cells = example_positions(board)[name]
     stones = {board.canonical(h): RED for h in cells}
     p = place(board, 0, 0, width, width * 0.8, with_coordinates=False)
     shapes = board_shapes(p, board, colours, False, stones, marked=set(stones))
-    return Figure(width, width * 0.8, tuple(shapes), caption)
+    return Figure(width, width * 0.8, tuple(shapes), caption,
+                  position(board, p, stones, verdict))
 
 
 def literal_figure(colours: Palette, width: float = 80.0) -> Figure:
@@ -268,11 +296,12 @@ def literal_figure(colours: Palette, width: float = 80.0) -> Figure:
                     "cells form a loop that passes through the portal with net transits "
                     "%(loop)s. Blue has %(blue)s. Read word for word, both would win; in this "
                     "kit's reading Red's loop is not a portal loop, and only Blue wins.",
-                    R=letter(RED), path=path, loop=loop, blue=criterion_text(criterion)))
+                    R=letter(RED), path=path, loop=loop, blue=criterion_text(criterion)),
+                  position(board, p, example.stones, example.blue_verdict))
 
 
 def figures(colours: Palette) -> dict[str, Figure]:
-    check_examples()
+    verdicts = check_examples()
     board = FIGURE_BOARD
     a, _other = board.centres
 
@@ -285,26 +314,30 @@ def figures(colours: Palette) -> dict[str, Figure]:
     return {
         "first-move": example_figure("first move", colours,
                                      _("Red's first cell is frame cell %(east)s: one cell, so "
-                                       "two stones, one in each frame.", east=east)),
+                                       "two stones, one in each frame.", east=east),
+                                     verdicts["first move"]),
         "simple": example_figure("simple", colours,
                                  _("A simple connecting path: Red joins the %(R)s segments "
                                    "without passing through the portal. Red wins.",
-                                   R=letter(RED))),
+                                   R=letter(RED)), verdicts["simple"]),
         "single": example_figure("single", colours,
                                  _("A single transit path, in at frame cell %(west)s from the "
                                    "first window's side and out on the second window's side, "
                                    "and apart from it a portal loop through frame cells "
                                    "%(east)s and %(north_east)s. Together they win.",
-                                   west=west, east=east, north_east=north_east)),
+                                   west=west, east=east, north_east=north_east),
+                                 verdicts["single"]),
         "double": example_figure("double", colours,
                                  _("A double transit path: through the portal at frame cell "
                                    "%(west)s, back round, and through again at frame cell "
-                                   "%(east)s. Red wins.", west=west, east=east)),
+                                   "%(east)s. Red wins.", west=west, east=east),
+                                 verdicts["double"]),
         "border-loop": example_figure("border loop", colours,
                                       _("A portal loop along Red's border segment: out of "
                                         "frame cell %(west)s to the border, along it, and back "
                                         "in at frame cell %(south_west)s from the other "
-                                        "window's side.", west=west, south_west=south_west)),
+                                        "window's side.", west=west, south_west=south_west),
+                                      verdicts["border loop"]),
         "literal": literal_figure(colours),
     }
 

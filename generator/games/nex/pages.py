@@ -26,7 +26,7 @@ from generator.games.nex.rules import (
     winner,
 )
 from generator.i18n import _, pgettext
-from generator.layout import cutsheet, hexboard, sheet
+from generator.layout import cutsheet, describe, hexboard, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 # The rules' diagram stands the board on a corner: rows run across, (a, 1) at the top.
@@ -88,6 +88,18 @@ def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool
                                     colours["muted"], with_coordinates)
 
 
+def sides(p: hexboard.Placement) -> list[str]:
+    """Where Black's sides and White's lie on the page, as a description says it."""
+    q, r = describe.hex_sides(p)
+    return [describe.sides(name(BLACK), letter(BLACK), q),
+            describe.sides(name(WHITE), letter(WHITE), r)]
+
+
+def position(stones: Stones) -> str:
+    return describe.stones([(name(kind), [h for h, k in stones.items() if k == kind])
+                            for kind in (BLACK, WHITE, NEUTRAL)])
+
+
 def place(size: int, x: float, y: float, w: float, h: float,
           with_coordinates: bool = True) -> hexboard.Placement:
     return hexboard.place_board(size, x, y, w, h, with_coordinates, angles=DIAGRAM_ANGLE)
@@ -99,7 +111,10 @@ def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
 
 def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     shapes = sheet.header(paper, TITLE, opts.label, colours)
-    shapes += board_shapes(board_placement(opts, paper), colours, opts.coordinates)
+    p = board_placement(opts, paper)
+    shapes += describe.board_figure(board_shapes(p, colours, opts.coordinates), describe.sentence(
+        _("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p),
+        describe.coordinates(opts.size) if opts.coordinates else ""))
     shapes += sheet.footer(paper, _("%(credit)s Black joins the two %(B)s sides; White joins the "
                                     "two %(W)s sides.", credit=credit(), B=letter(BLACK),
                                     W=letter(WHITE)), colours)
@@ -195,7 +210,10 @@ def before_after(before: Stones, after: Stones, colours: Palette, caption: str) 
                             (mid + Point(1.0, -1.5), mid + Point(2.5, 0)),
                             (mid + Point(1.0, 1.5), mid + Point(2.5, 0))],
                            Paint(stroke=colours["ink"], width=0.5)))
-    return Figure(width, height, tuple(shapes), caption)
+    return Figure(width, height, tuple(shapes), caption, describe.sentence(
+        describe.sized(TITLE, EXAMPLE_SIZE), f"{_('before')}: {position(before)}",
+        f"{_('after')}: {position(after)}",
+        _("Shaded: %(cells)s", cells=describe.cells(changed))))
 
 
 def goal_figure(stones: Stones, colours: Palette) -> Figure:
@@ -213,7 +231,11 @@ def goal_figure(stones: Stones, colours: Palette) -> Figure:
                     "with %(cells)s, and wins. "
                     "White's sides are marked %(W)s. Neutral stones join nothing.",
                     who=name(colour), B=letter(BLACK), W=letter(WHITE), cells=names,
-                    n=EXAMPLE_SIZE))
+                    n=EXAMPLE_SIZE),
+                  describe.sentence(describe.sized(TITLE, EXAMPLE_SIZE), *sides(p),
+                                    position(stones),
+                                    _("Highlighted chain: %(cells)s",
+                                      cells=", ".join(map(hex_name, path)))))
 
 
 def figures(colours: Palette) -> dict[str, Figure]:

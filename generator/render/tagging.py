@@ -1,0 +1,276 @@
+"""Tagged PDF (aiming at PDF/UA-1): what each piece of a page is, for screen readers.
+
+reportlab does not tag, so the tagging is done in two steps around it:
+  1. While reportlab draws a page, `Marks.draw` wraps each run of shapes that belong to one
+     element in a marked-content sequence (`/P <</MCID 3>> BDC ... EMC`), and page
+     furniture (running footers, folios, rulers, rules across the page) in `/Artifact BDC`.
+     Marked-content operators paint nothing: the page prints exactly as before.
+  2. `Marks.finish` then writes, with pikepdf, the structure tree those sequences hang from
+     (Document > H1, P, L > LI > Lbl + LBody, Figure with its description as /Alt,
+     Caption), the parent tree, MarkInfo, the document's language, DisplayDocTitle, the
+     tab order, and XMP metadata with the PDF/UA identifier.
+
+What a shape is comes from its scene Role. Shapes without one are read as the writers see
+them: text as a paragraph of its own, drawings as artifacts. Elements follow each other in
+reading order: by the page a role says it is read on (a booklet's pages are printed two to a
+sheet, out of order), then in drawing order, which is down each column in turn.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+from xml.sax.saxutils import escape
+
+from generator.core.geometry import Point
+from generator.core.scene import ARTIFACT, Clip, Document, Role, Shape, Text
+from generator.fonts import text_width
+
+# A node of the structure tree is named by its type and what tells it from its siblings.
+NodeKey = tuple[str, int, str, str]
+STRUCTURE = {"H1", "H2", "H3", "P", "LI", "Lbl", "Figure", "Caption"}
+ARTIFACT_TYPES = {"Pagination", "Layout", "Page"}
+
+
+def role_of(shape: Shape) -> Role | None:
+    """A shape's role; a window onto a drawing (a Clip) without one takes the first of what
+    it shows."""
+    if shape.role is not None or not isinstance(shape, Clip):
+        return shape.role
+    return next((r for r in map(role_of, shape.shapes) if r is not None), None)
+
+
+def chain(role: Role) -> list[tuple[str, NodeKey]]:
+    """The structure elements, outermost first, that a role's content hangs from: a list
+    item's text from L > LI > LBody, its bullet from L > LI > Lbl."""
+    own: NodeKey = (role.kind, role.element, role.text, role.group)
+    if role.kind in ("LI", "Lbl"):
+        item: NodeKey = ("LI", role.element, role.text, role.group)
+        return [("L", ("L", 0, "", role.group)), ("LI", item),
+                ("LBody" if role.kind == "LI" else "Lbl", own)]
+    return [(role.kind, own)]
+
+
+def _space_after(last: Text, following: Text | None, draw_one: Callable[[Shape], None]) -> None:
+    """An unseen space after a run of text where a word ends: at a line's end (unless it
+    ends in a hyphen), or before the next run on the line where there is room for one. The
+    setter leaves spaces out and places the words; a reader of the text (poppler, a screen
+    reader) needs them. A space glyph has no ink: the page prints as before."""
+    if last.angle or not last.text or last.text.endswith(("-", " ")):
+        return
+    width = text_width(last.text, last.size, last.font)
+    end = last.position.x + width * {"start": 1.0, "middle": 0.5, "end": 0.0}[last.anchor]
+    if following is not None and abs(following.position.y - last.position.y) < 1e-6 and (
+            following.angle or following.position.x - end < 0.15 * last.size):
+        return                                  # the next run goes on in the same word
+    # Set back by its own width, over the word's last letter: inkless, it stays inside the
+    # line's extent, so a preflight's safe zone sees no text further out than before.
+    space = text_width(" ", last.size, last.font)
+    draw_one(Text(Point(end - space, last.position.y), " ", last.size, last.colour, last.font))
+
+
+@dataclass
+class _Node:
+    kind: str
+    key: NodeKey
+    alt: str = ""
+    children: list[_Node] = field(default_factory=list)
+    content: list[tuple[int, int]] = field(default_factory=list)   # (page, mcid)
+    order: list[Any] = field(default_factory=list)   # children and content as they come
+
+
+class Marks:
+    """The marked content of one PDF, page by page, and the structure it is written into."""
+
+    def __init__(self, doc: Document):
+        self.doc = doc
+        self.pages: list[list[Role]] = []    # each page's marked sequences, by MCID
+        self._loose = 0                      # counts the untagged texts, each its own element
+
+    def _role(self, shape: Shape) -> Role:
+        role = role_of(shape)
+        if role is not None and (role.kind in STRUCTURE or role.kind == ARTIFACT):
+            return role
+        if isinstance(shape, Text) and (role is None or role.kind != ARTIFACT):
+            self._loose += 1
+            return Role("P", -self._loose, shape.text, page=role.page if role else 0)
+        return Role(ARTIFACT, group="Layout", page=role.page if role else 0)
+
+    def draw(self, canvas: Any, shapes: Sequence[Shape],
+             draw_one: Callable[[Shape], None]) -> None:
+        """Draw a page's shapes with draw_one, each run of one element's shapes marked."""
+        marks: list[Role] = []
+        current: Role | None = None
+        last: Text | None = None          # the last text of the open sequence
+        for shape in shapes:
+            role = self._role(shape)
+            if role != current or role.kind == "P" and role.element < 0:
+                if current is not None:
+                    if last is not None and current.kind != ARTIFACT:
+                        _space_after(last, None, draw_one)
+                    canvas.addLiteral("EMC")
+                last = None
+                if role.kind == ARTIFACT:
+                    kind = role.group if role.group in ARTIFACT_TYPES else "Layout"
+                    extra = " /Subtype /Footer" if role.text and kind == "Pagination" else ""
+                    canvas.addLiteral(f"/Artifact <</Type /{kind}{extra}>> BDC")
+                else:
+                    tag = chain(role)[-1][0]
+                    canvas.addLiteral(f"/{tag} <</MCID {len(marks)}>> BDC")
+                    marks.append(role)
+                current = role
+            if isinstance(shape, Text) and current.kind != ARTIFACT:
+                if last is not None:
+                    _space_after(last, shape, draw_one)
+                last = shape
+            draw_one(shape)
+        if current is not None:
+            if last is not None and current.kind != ARTIFACT:
+                _space_after(last, None, draw_one)
+            canvas.addLiteral("EMC")
+        self.pages.append(marks)
+
+    def tree(self) -> list[_Node]:
+        """The structure's top elements in reading order, each with its children and the
+        marked content it holds."""
+        reading = sorted(((role.page, page, mcid, role)
+                          for page, marks in enumerate(self.pages)
+                          for mcid, role in enumerate(marks)), key=lambda m: m[:3])
+        top: list[_Node] = []
+        known: dict[tuple[NodeKey, ...], _Node] = {}
+        for _, page, mcid, role in reading:
+            if role.kind == "H1":
+                # A page's heading is its own, though the next page repeats it word for word.
+                role = replace(role, element=page)
+            links = chain(role)
+            if role.kind == "H1" and (links[0][1],) not in known:
+                known.clear()              # a new sheet: its elements are its own
+            path: tuple[NodeKey, ...] = ()
+            parent: _Node | None = None
+            for kind, key in links:
+                path += (key,)
+                node = known.get(path)
+                if node is None:
+                    node = known[path] = _Node(kind, key, role.text if kind == "Figure" else "")
+                    if parent is None:
+                        top.append(node)
+                    else:
+                        parent.children.append(node)
+                        parent.order.append(node)
+                parent = node
+            assert parent is not None
+            parent.content.append((page, mcid))
+            parent.order.append((page, mcid))
+        return top
+
+    def finish(self, pdf: bytes) -> bytes:
+        """The PDF reportlab wrote, with its structure tree and what PDF/UA asks besides."""
+        import pikepdf
+
+        with pikepdf.open(io.BytesIO(pdf)) as out:
+            pages = list(out.pages)
+            parents: list[list[Any]] = [[None] * len(marks) for marks in self.pages]
+            root = out.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.StructTreeRoot))
+            document = out.make_indirect(pikepdf.Dictionary(
+                Type=pikepdf.Name.StructElem, S=pikepdf.Name.Document, P=root))
+
+            def write(node: _Node, parent: Any) -> Any:
+                first = node.content[0][0] if node.content else None
+                elem = out.make_indirect(pikepdf.Dictionary(
+                    Type=pikepdf.Name.StructElem, S=pikepdf.Name("/" + node.kind), P=parent))
+                if first is not None:
+                    elem.Pg = pages[first].obj
+                if node.kind == "Figure":
+                    elem.Alt = pikepdf.String(node.alt or self.doc.title)
+                kids = []
+                for part in node.order:
+                    if isinstance(part, _Node):
+                        kids.append(write(part, elem))
+                        continue
+                    page, mcid = part
+                    parents[page][mcid] = elem
+                    kids.append(mcid if page == first else pikepdf.Dictionary(
+                        Type=pikepdf.Name.MCR, Pg=pages[page].obj, MCID=mcid))
+                # One kid stands alone, as the format allows (and pdfua 0.1.3 reads a heading's
+                # text only then: an array in /K makes its heading check stop with an error).
+                elem.K = kids[0] if len(kids) == 1 else pikepdf.Array(kids)
+                return elem
+
+            document.K = pikepdf.Array([write(node, document) for node in self.tree()])
+            nums: list[Any] = []
+            for n, (page, elems) in enumerate(zip(pages, parents, strict=True)):
+                page.obj.StructParents = n
+                page.obj.Tabs = pikepdf.Name.S
+                nums += [n, out.make_indirect(pikepdf.Array(elems))]
+            root.K = document
+            root.ParentTree = out.make_indirect(pikepdf.Dictionary(Nums=pikepdf.Array(nums)))
+            root.ParentTreeNextKey = len(pages)
+            catalog = out.Root
+            catalog.StructTreeRoot = root
+            catalog.MarkInfo = pikepdf.Dictionary(Marked=True)
+            catalog.Lang = pikepdf.String(self.doc.lang)
+            if "/ViewerPreferences" not in catalog:
+                catalog.ViewerPreferences = pikepdf.Dictionary()
+            catalog.ViewerPreferences.DisplayDocTitle = True
+            catalog.Metadata = out.make_indirect(pikepdf.Stream(out, xmp(self.doc).encode()))
+            catalog.Metadata.Type = pikepdf.Name.Metadata
+            catalog.Metadata.Subtype = pikepdf.Name.XML
+            written = io.BytesIO()
+            out.save(written, deterministic_id=True, compress_streams=True,
+                     object_stream_mode=pikepdf.ObjectStreamMode.preserve)
+            return written.getvalue()
+
+
+def xmp(doc: Document) -> str:
+    """The document's metadata as XMP: its title, author and subject as the Info dictionary
+    gives them, and the PDF/UA-1 identifier."""
+    def alt(text: str) -> str:
+        return (f'<rdf:Alt><rdf:li xml:lang="x-default">{escape(text)}</rdf:li>'
+                f'</rdf:Alt>')
+    from generator.render.pdf import PRODUCER
+    return (
+        '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>'
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/">'
+        '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+        '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"'
+        ' xmlns:pdf="http://ns.adobe.com/pdf/1.3/"'
+        ' xmlns:xmp="http://ns.adobe.com/xap/1.0/"'
+        ' xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">'
+        f'<dc:title>{alt(doc.title)}</dc:title>'
+        f'<dc:creator><rdf:Seq><rdf:li>{escape(doc.author)}</rdf:li></rdf:Seq></dc:creator>'
+        f'<dc:description>{alt(doc.subject)}</dc:description>'
+        f'<dc:language><rdf:Bag><rdf:li>{escape(doc.lang)}</rdf:li></rdf:Bag></dc:language>'
+        + (f'<dc:rights>{alt(doc.licence)}</dc:rights>' if doc.licence else '')
+        + f'<pdf:Producer>{escape(PRODUCER)}</pdf:Producer>'
+        f'<pdf:Keywords>{escape(", ".join(doc.keywords))}</pdf:Keywords>'
+        f'<xmp:CreatorTool>{escape(PRODUCER)}</xmp:CreatorTool>'
+        '<pdfuaid:part>1</pdfuaid:part>'
+        '</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>')
+
+
+def is_tagged(pdf: bytes | Any) -> bool:
+    """Whether a PDF is tagged: marked (MarkInfo /Marked true) and with a structure tree
+    that holds something. For `pnp check`'s preflight; takes bytes or an open pikepdf.Pdf."""
+    import pikepdf
+
+    def check(document: Any) -> bool:
+        root = document.Root
+        mark = root.get("/MarkInfo")
+        tree = root.get("/StructTreeRoot")
+        return (mark is not None and bool(mark.get("/Marked", False)) and tree is not None
+                and len(_kids(tree.get("/K"))) > 0)
+    if isinstance(pdf, bytes | bytearray):
+        with pikepdf.open(io.BytesIO(pdf)) as document:
+            return check(document)
+    return check(pdf)
+
+
+def _kids(k: Any) -> list[Any]:
+    if k is None:
+        return []
+    try:
+        return list(k)
+    except TypeError:
+        return [k]

@@ -1,0 +1,285 @@
+"""Tagged PDF, read by tools not written here: poppler reads the structure tree's text in
+reading order, the `pdfua` checker (PyPI) finds nothing, and checks of our own with pikepdf
+cover rules it does not (every painted mark marked, every MCID in the parent tree, no
+heading level skipped). Tagging changes no mark on the page: pdftoppm renders each page the
+same, pixel for pixel, as the writer did before it tagged."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from generator import i18n
+from generator.app import documents
+from generator.core.paper import NAMED
+from generator.core.scene import Document, Text
+from generator.games import GAMES, load
+from generator.render import pdf as pdf_writer
+from generator.render import tagging
+
+LANGS = ("en", "de")
+TEXT_KINDS = {"H1", "H2", "H3", "P", "LBody", "Caption"}
+
+
+def rules(key: str, lang: str = "en", paper: str = "a4") -> Document:
+    game = load(key)
+    with i18n.language(lang):
+        return documents.make_document(game, "rules", game.make_options(), NAMED[paper])
+
+
+def booklet(lang: str = "en") -> Document:
+    with i18n.language(lang):
+        return documents.booklet_document(sorted(GAMES), [], "a4")
+
+
+def plain(markup: str) -> str:
+    """Text as a reader hears it, compared without hyphens (a line broken in a word keeps
+    its hyphen in the PDF's text, not in the sheet's) or runs of space."""
+    return " ".join(markup.replace("**", "").replace("*", "").replace("-", "").split())
+
+
+def expected_text(doc: Document) -> list[str]:
+    """The sheet's elements in reading order, as the scene says them: what poppler must
+    find in the structure tree. A text with no role is a paragraph of its own."""
+    seen: dict[tuple[str, int, str, str], None] = {}
+    placed = sorted(((s.role.page if s.role else 0, n, k, s) for n, page in enumerate(doc.pages)
+                     for k, s in enumerate(page.shapes)), key=lambda found: found[:3])
+    out: list[str] = []
+    for _page, _n, _k, shape in placed:
+        role = shape.role
+        if (role is None or not role.kind) and isinstance(shape, Text):
+            out.append(plain(shape.text))
+        elif role is not None and role.kind in ("H1", "H2", "H3", "P", "LI", "Caption"):
+            key = (role.kind, _n if role.kind == "H1" else role.element, role.text, role.group)
+            if role.kind == "H1" and key not in seen:
+                seen.clear()
+            if key not in seen:
+                seen[key] = None
+                out.append(plain(role.text))
+    return out
+
+
+def struct_text(path: Path) -> list[str]:
+    """poppler's reading of the structure tree: each text element's text, in tree order."""
+    shown = subprocess.run(["pdfinfo", "-struct-text", str(path)], capture_output=True,
+                           text=True, check=True).stdout
+    out, kind, going_on = [], "", False
+    for line in shown.splitlines():
+        found = re.match(r'^\s*"(.*)"\s*$', line)
+        if found is None:
+            kind, going_on = (line.split()[0] if line.strip() else ""), False
+        elif kind in TEXT_KINDS:
+            # An element read on two pages is printed as two strings, one after the other.
+            text = plain(found.group(1))
+            out[-1:] = [plain(out[-1] + " " + text)] if going_on else [*out[-1:], text]
+            going_on = True
+    return out
+
+
+def write(tmp_path: Path, doc: Document, name: str = "doc.pdf") -> Path:
+    path = tmp_path / name
+    path.write_bytes(pdf_writer.document_pdf(doc))
+    return path
+
+
+def untagged(path: Path) -> Path:
+    """The same PDF with its structure tree and marks taken away: the control case."""
+    with pikepdf.open(path) as document:
+        del document.Root["/StructTreeRoot"]
+        del document.Root["/MarkInfo"]
+        out = path.with_name("untagged-" + path.name)
+        document.save(out)
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_poppler_reads_the_sheet_in_reading_order(tmp_path, key, lang):
+    doc = rules(key, lang)
+    path = write(tmp_path, doc)
+    read = struct_text(path)
+    assert read == expected_text(doc)
+    assert len(read) > 10
+
+
+def test_poppler_reads_a_booklet_in_page_order_though_imposed(tmp_path):
+    doc = booklet()
+    read = struct_text(write(tmp_path, doc))
+    assert read == expected_text(doc)
+    # Each game's sheet opens with its title as a first-level heading, in the booklet's
+    # order, though the sheets print its pages out of order.
+    shown = subprocess.run(["pdfinfo", "-struct-text", str(tmp_path / "doc.pdf")],
+                           capture_output=True, text=True, check=True).stdout
+    titles = re.findall(r'^  H1 \(block\)\n\s*"(.*?)\s*"$', shown, re.M)
+    assert [t.split(":")[0] for t in titles[1:]] == [load(k).title for k in sorted(GAMES)]
+
+
+def test_a_reading_order_check_fails_on_an_untagged_or_reordered_file(tmp_path):
+    doc = rules("hex")
+    path = write(tmp_path, doc)
+    assert struct_text(untagged(path)) != expected_text(doc)
+    with pikepdf.open(path) as document:
+        top = document.Root.StructTreeRoot.K
+        kids = list(top.K)
+        kids[1], kids[2] = kids[2], kids[1]
+        top.K = pikepdf.Array(kids)
+        document.save(tmp_path / "reordered.pdf")
+    assert struct_text(tmp_path / "reordered.pdf") != expected_text(doc)
+
+
+def pdfua(path: Path) -> tuple[int, str]:
+    tool = shutil.which("pdfua") or str(Path(sys.executable).with_name("pdfua"))
+    if not Path(tool).exists():
+        pytest.fail("the pdfua checker is missing (make test installs it)")
+    done = subprocess.run([tool, "check", str(path)], capture_output=True, text=True)
+    return done.returncode, done.stdout + done.stderr
+
+
+CHECKED = [("rules", key, lang) for key in sorted(GAMES) for lang in LANGS] + [
+    ("booklet", "all", "en"), ("booklet", "all", "pt"), ("kit", "hex-kb", "en")]
+
+
+@pytest.mark.parametrize("what,key,lang", CHECKED)
+def test_pdfua_finds_nothing(tmp_path, what, key, lang):
+    if what == "booklet":
+        doc = booklet(lang)
+    elif what == "kit":
+        game = load(key)
+        doc = documents.make_document(game, "kit", game.make_options(), NAMED["a4"])
+    else:
+        doc = rules(key, lang)
+    path = write(tmp_path, doc)
+    status, said = pdfua(path)
+    assert status == 0 and "PASS" in said, said
+    assert "[skip" not in said, said          # every check it has was run
+    assert structure_problems(path) == []
+
+
+def test_pdfua_and_our_checks_fail_an_untagged_file(tmp_path):
+    path = untagged(write(tmp_path, rules("nex")))
+    status, said = pdfua(path)
+    assert status != 0 and "UA-01-005" in said
+    assert structure_problems(path)
+
+
+PAINTING = {"Tj", "TJ", "'", '"', "S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "Do", "sh"}
+
+
+def structure_problems(path: Path) -> list[str]:
+    """What veraPDF's PDF/UA-1 profile would find that pdfua does not look at: a painted mark
+    outside marked content, a marked sequence no structure element claims, a figure with no
+    description, a heading level skipped, no language or no PDF/UA identifier, a font
+    without a ToUnicode map."""
+    problems: list[str] = []
+    with pikepdf.open(path) as document:
+        root = document.Root
+        if not tagging.is_tagged(document):
+            return ["not tagged"]
+        if not str(root.get("/Lang", "")):
+            problems.append("no /Lang")
+        meta = document.open_metadata()
+        if meta.get("pdfuaid:part") != "1" or not meta.get("dc:title"):
+            problems.append("no PDF/UA identifier or title in XMP")
+        parents = root.StructTreeRoot.ParentTree.Nums
+        claimed = {int(parents[i]): list(parents[i + 1]) for i in range(0, len(parents), 2)}
+        for number, page in enumerate(document.pages):
+            depth, mcids = 0, []
+            for operands, operator in pikepdf.parse_content_stream(page):
+                op = str(operator)
+                if op in ("BDC", "BMC"):
+                    depth += 1
+                    if op == "BDC" and isinstance(operands[1], pikepdf.Dictionary) \
+                            and "/MCID" in operands[1]:
+                        mcids.append(int(operands[1].MCID))
+                elif op == "EMC":
+                    depth -= 1
+                elif op in PAINTING and depth == 0:
+                    problems.append(f"page {number + 1}: {op} outside marked content")
+            elems = claimed.get(int(page.StructParents), [])
+            if sorted(mcids) != list(range(len(elems))) or any(e is None for e in elems):
+                problems.append(f"page {number + 1}: marked content and parent tree differ")
+            for font in page.Resources.get("/Font", {}).values():
+                if "/ToUnicode" not in font:
+                    problems.append(f"page {number + 1}: a font without ToUnicode")
+        level = 0
+
+        def walk(elem: object) -> None:
+            nonlocal level
+            if not isinstance(elem, pikepdf.Dictionary):
+                return
+            kind = str(elem.get("/S", ""))
+            if kind == "/Figure" and not str(elem.get("/Alt", "")).strip():
+                problems.append("a figure without a description")
+            if re.fullmatch(r"/H\d", kind):
+                if int(kind[2]) > level + 1:
+                    problems.append(f"heading {kind} after level {level}")
+                level = int(kind[2])
+            kids = elem.get("/K")
+            for kid in (kids if isinstance(kids, pikepdf.Array) else [kids]):
+                walk(kid)
+        walk(root.StructTreeRoot)
+    return problems
+
+
+def test_our_checks_find_a_mark_painted_outside_marked_content(tmp_path):
+    path = write(tmp_path, rules("hex"))
+    with pikepdf.open(path) as document:
+        page = document.pages[0]
+        page.contents_add(pikepdf.Stream(document, b"0 0 m 10 10 l S"), prepend=False)
+        document.save(tmp_path / "stray.pdf")
+    assert any("outside marked content" in p for p in structure_problems(tmp_path / "stray.pdf"))
+
+
+def pixels(path: Path, out: Path) -> list[bytes]:
+    subprocess.run(["pdftoppm", "-r", "100", "-png", str(path), str(out)], check=True)
+    return [p.read_bytes() for p in sorted(out.parent.glob(out.name + "*.png"))]
+
+
+def untagged_pdf(doc: Document, monkeypatch: pytest.MonkeyPatch) -> bytes:
+    """The writer as it was before tagging: shapes drawn one by one, no marks, no tree."""
+    with monkeypatch.context() as patch:
+        patch.setattr(tagging.Marks, "draw",
+                      lambda self, canvas, shapes, draw_one: [draw_one(s) for s in shapes])
+        patch.setattr(tagging.Marks, "finish", lambda self, pdf: pdf)
+        return pdf_writer.document_pdf(doc)
+
+
+@pytest.mark.parametrize("what", ["hex-kb", "blinq", "booklet"])
+def test_tagging_changes_no_mark_on_the_page(tmp_path, monkeypatch, what):
+    doc = booklet() if what == "booklet" else rules(what, "de")
+    (tmp_path / "plain.pdf").write_bytes(untagged_pdf(doc, monkeypatch))
+    tagged = write(tmp_path, doc, "tagged.pdf")
+    assert not tagging.is_tagged((tmp_path / "plain.pdf").read_bytes())
+    assert tagging.is_tagged(tagged.read_bytes())
+    before = pixels(tmp_path / "plain.pdf", tmp_path / "before")
+    assert before == pixels(tagged, tmp_path / "after")
+    assert len(before) == len(doc.pages)
+
+
+def test_the_pixel_comparison_sees_one_mark_taken_away(tmp_path, monkeypatch):
+    doc = rules("hex")
+    page = doc.pages[0]
+    fewer = Document((page.__class__(page.width, page.height, page.shapes[:-1]),), doc.title,
+                     doc.author)
+    (tmp_path / "a.pdf").write_bytes(untagged_pdf(Document((page,), doc.title, doc.author),
+                                                  monkeypatch))
+    (tmp_path / "b.pdf").write_bytes(pdf_writer.document_pdf(fewer))
+    assert pixels(tmp_path / "a.pdf", tmp_path / "a") != pixels(tmp_path / "b.pdf",
+                                                                 tmp_path / "b")
+
+
+def test_the_document_says_its_language_and_shows_its_title():
+    data = pdf_writer.document_pdf(rules("blind-hex", "pt"))
+    with pikepdf.open(io.BytesIO(data)) as document:
+        assert str(document.Root.Lang) == "pt"
+        assert document.Root.ViewerPreferences.DisplayDocTitle
+        assert all(page.obj.Tabs == "/S" for page in document.pages)
+        assert document.open_metadata()["dc:title"] == str(document.docinfo.Title)
+    assert data == pdf_writer.document_pdf(rules("blind-hex", "pt"))   # same bytes

@@ -1,0 +1,157 @@
+"""The web edition of each rule sheet (pnp rules GAME --format html), read by headless
+Chromium with axe-core (npm, 4.x) in every language: no violation, nothing wider than a
+phone's screen, and the same headings, paragraphs and figures as the printed sheet."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from generator import i18n, render
+from generator.app import documents
+from generator.core.paper import NAMED
+from generator.games import GAMES, load
+from generator.render.html import document_html
+
+ROOT = Path(__file__).resolve().parents[1]
+AXE = Path(os.environ.get("PNP_AXE", ROOT / ".venv/node/node_modules/axe-core/axe.min.js"))
+PHONE = (390, 844)        # CSS pixels: a phone held upright
+PNP = [sys.executable, "-m", "generator.ui.cli"]
+
+
+def web_edition(key: str, lang: str) -> str:
+    game = load(key)
+    with i18n.language(lang):
+        doc = documents.make_document(game, "rules", game.make_options(), NAMED["a4"])
+    return document_html(doc)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    os.environ["SE_AVOID_STATS"] = "true"
+    os.environ["SE_OFFLINE"] = "true"
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+    if not Path("/usr/bin/chromedriver").exists():
+        pytest.fail("chromedriver is missing (make test installs chromium-driver)")
+    if not AXE.exists():
+        pytest.fail(f"axe-core is missing at {AXE} (make test installs it from npm)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update"):
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
+    driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"),
+                              options=options)
+    driver.set_window_size(*PHONE)
+    yield driver
+    driver.quit()
+
+
+def audit(browser, page: Path) -> tuple[list[tuple[str, int]], int, int]:
+    """axe-core's violations (rule, nodes), and how wide the page is against the window."""
+    browser.get(page.as_uri())
+    browser.execute_script(AXE.read_text())
+    found = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document).then(r => done(r.violations.map(v => [v.id, v.nodes.length])));")
+    wide, window = browser.execute_script(
+        "return [document.documentElement.scrollWidth, window.innerWidth]")
+    return [tuple(v) for v in found], wide, window
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_axe_finds_no_violation_and_the_page_fits_a_phone(browser, tmp_path, lang):
+    for key in sorted(GAMES):
+        page = tmp_path / f"{key}.html"
+        page.write_text(web_edition(key, lang), encoding="utf-8")
+        violations, wide, window = audit(browser, page)
+        assert violations == [], (key, lang, violations)
+        assert wide <= window, (key, lang, wide, window)
+
+
+def test_axe_and_the_width_check_fail_a_page_without_language_or_too_wide(browser, tmp_path):
+    text = web_edition("hex", "en")
+    page = tmp_path / "bad.html"
+    page.write_text(text.replace('<html lang="en">', "<html>")
+                    .replace("<main>", '<main><div style="width: 900px">wide</div>'
+                                       '<svg role="img"><circle r="4"/></svg>'))
+    violations, wide, window = audit(browser, page)
+    assert {"html-has-lang", "svg-img-alt"} <= {rule for rule, _ in violations}
+    assert wide > window
+
+
+class Outline(HTMLParser):
+    """The headings, paragraphs, list items and figures of a page, as text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.items: list[tuple[str, str]] = []
+        self.inside: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("h1", "h2", "h3", "p", "li", "title", "desc", "figcaption"):
+            self.items.append((tag, ""))
+            self.inside.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.inside and self.inside[-1] == tag:
+            self.inside.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self.inside:
+            tag, text = self.items[-1]
+            self.items[-1] = (tag, text + data)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_the_web_edition_says_what_the_sheet_says(key):
+    game = load(key)
+    with i18n.language("es"):
+        doc = documents.make_document(game, "rules", game.make_options(), NAMED["letter"])
+    page = document_html(doc)
+    assert '<html lang="es">' in page and 'name="viewport"' in page
+    assert not re.search(r'\b(src|href)="(https?:)?//', page)      # nothing fetched
+    outline = Outline()
+    outline.feed(page)
+    said = " ".join(" ".join(text.split()) for _, text in outline.items)
+    for shape_text in {s.role.text for p in doc.pages for s in p.shapes
+                       if s.role is not None and s.role.kind in ("H1", "H2", "P", "LI")}:
+        plain = " ".join(shape_text.replace("**", "").replace("*", "").split())
+        assert plain in said, plain
+    figures = {s.role.text for p in doc.pages for s in p.shapes
+               if s.role is not None and s.role.kind == "Figure"}
+    descs = [text for tag, text in outline.items if tag == "desc"]
+    assert sorted(descs) == sorted(figures) and all(descs)
+    assert len([t for t, _ in outline.items if t == "title"]) == len(figures) + 1
+    assert doc.licence in said
+
+
+def test_pnp_rules_writes_html_and_refuses_it_for_a_board(tmp_path):
+    done = subprocess.run([*PNP, "rules", "nex", "--lang", "de", "--format", "html", "-o",
+                           str(tmp_path / "nex.html")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "nex.html").read_text().startswith("<!DOCTYPE html>")
+    refused = subprocess.run([*PNP, "board", "nex", "--format", "html", "-o",
+                              str(tmp_path / "board.html")], capture_output=True, text=True)
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("pnp:") and "Traceback" not in refused.stderr
+
+
+def test_svg_pages_carry_a_title_and_a_description_of_what_they_show(tmp_path):
+    game = load("hex")
+    doc = documents.make_document(game, "board", game.make_options(), NAMED["a4"])
+    (path, data), = render.render(doc, "svg", tmp_path / "board.svg")
+    root = ET.fromstring(data)
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.findtext(f"{ns}title") == doc.title
+    desc = root.findtext(f"{ns}desc") or ""
+    assert desc.startswith("Hex board, 11 by 11") and "Red" in desc and "Blue" in desc
