@@ -164,8 +164,10 @@ def test_build_writes_the_catalogue_with_progress(tmp_path):
     written = [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
     assert result.stdout.strip() == f"{len(written)} files in {tmp_path / 'out'}, with index.html"
     pdfs = sorted(p.name for p in (tmp_path / "out" / "blind-hex").glob("*.pdf"))
-    assert pdfs == sorted(f"{e}-{i}-a4.pdf" for e in ("cards", "pennies")
-                          for i in ("board", "rules", "pad", "kit"))
+    # Each edition's items: its own pieces (cards, or coins) beside the board, rules and pad.
+    assert pdfs == sorted(f"{e}-{i}-a4.pdf" for e, own in (("cards", "cards"),
+                                                           ("pennies", "coins"))
+                          for i in ("board", "rules", "pad", own, "kit"))
 
 
 def test_help_lists_commands():
@@ -355,7 +357,8 @@ def test_json_refusals_name_exactly_the_options_given(args, named, unnamed):
      "and pnp kit blind-hex"),
     (["stats", "blind-hex", "--edition", "pennies"],
      "--edition changes nothing in Blind Hex's figures; it is for pnp rules blind-hex, "
-     "pnp board blind-hex, pnp pad blind-hex and pnp kit blind-hex"),
+     "pnp board blind-hex, pnp pad blind-hex, pnp cards blind-hex, pnp coins blind-hex and "
+     "pnp kit blind-hex"),
     (["board", "hex-kb", "--seed", "3"],
      "--seed changes nothing in Hex KB's board; it is for pnp puzzle hex-kb and pnp kit hex-kb"),
     (["board", "hex", "--no-swap"],

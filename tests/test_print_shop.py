@@ -34,6 +34,7 @@ from generator.core.paper import (
 from generator.core.printing import CONDITIONS
 from generator.core.scene import Document, Page, Paint, line, rectangle
 from generator.games import KEYS
+from generator.games.blind_hex.cards import CARD_HEIGHT, CARD_WIDTH
 from generator.layout import booklet, cutsheet
 from generator.render import press
 from generator.render.pdf import document_pdf, into_bleed
@@ -212,6 +213,9 @@ def test_boxes_trim_is_the_paper_and_bleed_all_round(shop_catalogue):
     for path in shop.rglob("*.pdf"):
         if "booklets" in path.parts:
             page = booklet.FORMATS["letter" if "letter" in path.name else "a4"][0]
+        elif path.name.startswith("cards-cards-"):    # one card a page, at the card's trim
+            page = Paper("card", CARD_WIDTH, CARD_HEIGHT,
+                         inches=path.name.endswith("-letter.pdf"))
         else:
             page = NAMED["letter" if path.name.endswith("-letter.pdf") else "a4"]
         bleed = BLEED_IN_MM if page.inches else BLEED_MM

@@ -21,7 +21,7 @@ from generator.games import GAMES, load
 from generator.render.html import document_html
 
 ROOT = Path(__file__).resolve().parents[1]
-AXE = Path(os.environ.get("PNP_AXE", ROOT / ".venv/node/node_modules/axe-core/axe.min.js"))
+AXE = Path(os.environ.get("PNP_AXE", ROOT / ".venv/axe/node_modules/axe-core/axe.min.js"))
 PHONE = (390, 844)        # CSS pixels: a phone held upright
 PNP = [sys.executable, "-m", "generator.ui.cli"]
 

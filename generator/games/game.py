@@ -138,20 +138,24 @@ class Game(Generic[OptionsT]):
                               f"{', '.join('--' + k for k in unknown)}")
         return self.options(**given)
 
+    def kit(self, options: OptionsT, part: Callable[[str], Document]) -> Document:
+        """The kit: the pages of each item these options make (`part` makes one, or finds it
+        made), one after another, under the kit's title in the active language."""
+        docs = [part(key) for key in self.items_for(options)]
+        doc = docs[0]
+        for more in docs[1:]:
+            doc = doc + more
+        from generator.i18n import _
+        return dataclasses.replace(doc, title=_("%(game)s: print-and-play kit", game=self.title))
+
     def make(self, item: str, options: OptionsT, paper: Paper, palette: Palette,
              copies: int = 1) -> Document:
         """One item's pages; `kit` is every item in one document."""
         pages = self.pages()
         makers = pages.items
         if item == "kit":
-            parts = [pages.in_kit.get(key, makers[key])(options, paper, palette, copies)
-                     for key in self.items_for(options)]
-            doc = parts[0]
-            for part in parts[1:]:
-                doc = doc + part
-            from generator.i18n import _
-            return dataclasses.replace(doc, title=_("%(game)s: print-and-play kit",
-                                                    game=self.title))
+            return self.kit(options, lambda key: pages.in_kit.get(key, makers[key])(
+                options, paper, palette, copies))
         if item not in makers or item not in self.items_for(options):
             raise OptionError(f"{self.key} has no {item} for {options.label}; it has "
                               f"{', '.join(self.items_for(options))}")

@@ -36,7 +36,7 @@ from generator.games.blind_hex.rules import (
     example_turn,
 )
 from generator.games.game import OptionError, Pages
-from generator.i18n import N_, _, pgettext
+from generator.i18n import _, pgettext
 from generator.layout import describe, hexboard, sheet
 from generator.layout.textlayout import Figure, balanced_rows, centred_label, typeset
 

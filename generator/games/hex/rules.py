@@ -56,7 +56,7 @@ class Options:
                                      f"{SIZES.stop - 1}; 11, 13, 14 and 19 are the sizes "
                                      f"most played.")
     swap: bool = option(True, "Play with the swap (pie) rule: the rule sheet and the score "
-                              "pad describe it, and the board's --format json records it.")
+                              "pad describe it, and the board's data (JSON) records it.")
     coordinates: bool = option(True, "Column letters and row numbers round the board.")
 
     def __post_init__(self) -> None:

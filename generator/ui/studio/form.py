@@ -128,6 +128,19 @@ def _field(game: Game[Any], item: str, param: P.Param, default: str) -> Field:
                  param.name in PER_ITEM)
 
 
+def item_defaults(game: Game[Any], item: str) -> dict[str, Any]:
+    """The game's options an item starts from where they are not the game's defaults: an
+    edition's own piece (Blind Hex's coins) starts from its edition."""
+    defaults = game.make_options()
+    if item not in game.items or item in game.items_for(defaults):
+        return {}
+    for _variant, options in game.variants():
+        if item in game.items_for(options):
+            return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)
+                    if getattr(options, f.name) != getattr(defaults, f.name)}
+    return {}
+
+
 @cache
 def _fields(key: str, item: str) -> tuple[Field, ...]:
     game = find_game(key)
@@ -136,7 +149,9 @@ def _fields(key: str, item: str) -> tuple[Field, ...]:
     for param in params(game, item):
         if param.name in RESERVED:
             raise RuntimeError(f"option {param.name} clashes with the studio's own query keys")
-        default = _text(declared[param.name].default if param.game_option else param.default)
+        own = item_defaults(game, item)
+        default = _text(own.get(param.name, declared[param.name].default) if param.game_option
+                        else param.default)
         if param.name == "copies" and not default:
             default = "1"
         out.append(_field(game, item, param, default))
@@ -194,7 +209,11 @@ class Request:
         """The options after `pnp ITEM GAME` that ask for the same thing."""
         by_name = {f.name: f for f in fields(self.game, self.item)}
         out: list[str] = []
-        for name, value in self.values:
+        given = {name for name, _ in self.values}
+        # An edition's own piece starts from its edition, which the command line must be told.
+        starts = [(name, _text(value)) for name, value in
+                  item_defaults(self.game, self.item).items() if name not in given]
+        for name, value in [*starts, *self.values]:
             field = by_name[name]
             if field.control == "checkbox":
                 out.append(field.flag if value == "true" else field.off_flag)
@@ -259,7 +278,10 @@ class Request:
         download = {"fmt": self.fmt, "dpi": self.dpi or None, "target": self.target,
                     "bleed": self.bleed or None}
         values = {**given, **{k: v for k, v in download.items() if v is not None}}
-        return requests.item_request(self.game, self.item, values, set(values))
+        # An edition's own piece starts from its edition, as the form shows it.
+        starts = {k: v for k, v in item_defaults(self.game, self.item).items()
+                  if k not in values}
+        return requests.item_request(self.game, self.item, {**starts, **values}, set(values))
 
 
 def EXTRAS_FOR(game: Game[Any]) -> P.Param:  # noqa: N802 - a parameter, as the others

@@ -3,7 +3,6 @@ the studio's caps (copies, sheets, pixels), and the figures shown beside it."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -74,15 +73,13 @@ def make(request: Request, parts: Callable[[str], Document] | None = None) -> Ma
 
 
 def _kit(checked: requests.ItemRequest, parts: Callable[[str], Document]) -> Document:
+    """The kit from its items as the studio keeps them: Game.kit, in the request's language
+    (a print shop's kit is made whole, as the command line makes it)."""
     from generator import i18n
-    from generator.i18n import _
-    docs = [parts(item) for item in checked.game.items]
-    doc = docs[0]
-    for part in docs[1:]:
-        doc = doc + part
+    if checked.paper.press.shop:
+        return requests.make(checked)
     with i18n.language(checked.lang):
-        title = _("%(game)s: print-and-play kit", game=checked.game.title)
-    return dataclasses.replace(doc, title=title)
+        return checked.game.kit(checked.options, parts)
 
 
 def _refuse_large_tilings(game: Game[Any], options: Any, paper: Paper, cell: float) -> None:
