@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from generator.core.geometry import Hex, Rhombus, edge_key, opposite, swapped_direction
 from generator.games.blind_hex import rules as hashmarks
+from generator.games.blind_hex.board import published_boards
 from generator.games.blind_hex.rules import HashBoard, generate, stats
 
 ALL_SIZES = list(hashmarks.SIZES)
@@ -263,3 +264,22 @@ def test_an_uneven_board_is_caught():
     with pytest.raises(AssertionError, match="spread"):
         check_balanced(broken)
     assert any("counts differ by" in w for w in stats(broken).warnings())
+
+
+# --- the published boards ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", sorted(published_boards()))
+def test_the_published_boards_are_what_generate_gives(key):
+    # The catalogue's boards, as data: the default 11 x 11 board and the rule sheet's example.
+    shipped = published_boards()[key]
+    assert generate(*key) == shipped
+    check_valid(shipped)
+    check_one_or_two(shipped)
+    check_marks_needed(shipped)
+
+
+def test_the_published_default_board_is_shipped():
+    assert (hashmarks.DEFAULT_SIZE, hashmarks.DEFAULT_NUMBERS, hashmarks.DEFAULT_SEED) \
+        in published_boards()
+    check_all(published_boards()[(11, 5, 1)])
