@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from types import MappingProxyType
 
 from generator.core.geometry import Hex, Rhombus, edge_key
@@ -92,13 +91,14 @@ class HashBoard:
         return [c for c in self.board if number in self.offered(c)]
 
 
-PUBLISHED_FILE = Path(__file__).with_name("published.json")
+PUBLISHED_FILE = os.path.join(os.path.dirname(__file__), "published.json")
 
 
 @cache
 def published_boards() -> dict[tuple[int, int, int], HashBoard]:
     """The boards the catalogue prints, as data (see published.json): the search may change
     which board a seed gives, these stay as published. Keyed by (size, numbers, seed)."""
+    import json  # here: the commands that make no Blind Hex board start without it
     with open(PUBLISHED_FILE, encoding="utf-8") as f:
         data = json.load(f)
     out = {}
