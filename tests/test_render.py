@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from conftest import CATALOGUE_BUILD
 from raster import difference, ink, keep_difference, pdf_page, svg_page
 
 from generator import render
@@ -26,7 +27,9 @@ PT_PER_MM = 72 / 25.4
 
 
 def run_build(out: Path) -> None:
-    subprocess.run([*PNP, "build", "--out", str(out)], check=True, capture_output=True)
+    """The build the run's shared catalogue was made with (conftest.py)."""
+    subprocess.run([*PNP, *CATALOGUE_BUILD, "--out", str(out)], check=True,
+                   capture_output=True)
 
 
 @pytest.fixture(scope="module")

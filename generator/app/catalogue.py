@@ -24,7 +24,7 @@ from generator.core.paper import NAMED, Paper, for_press
 from generator.core.scene import Document
 from generator.games import load as game_named
 from generator.games.game import Game
-from generator.games.items import ITEMS
+from generator.games.items import ITEMS, KIT
 from generator.i18n import _
 
 SHOP_FOLDER = "print-shop"     # the print shop's files, beside the home catalogue
@@ -85,10 +85,35 @@ def build_entry(entry: Entry, out: Path, cache: dict[DocumentKey, Document]) -> 
                           lang=entry.lang, fmt=entry.fmt)
     key = (entry.game.key, entry.variant, entry.item, entry.paper, entry.lang)
     if key not in cache:
-        cache[key] = requests.make(request)
+        cache[key] = _kit_from(entry, cache) or requests.make(request)
     target = entry.path(out)
     make_folder(target.parent)
     return render.save(cache[key], target, entry.fmt, entry.item, **request.settings)
+
+
+def _kit_from(entry: Entry, cache: dict[DocumentKey, Document]) -> Document | None:
+    """A kit put together from the items the build has made already (the entries list a
+    game's items before its kit), so no rule sheet or board is set twice; None for anything
+    else."""
+    if entry.item != KIT:
+        return None
+    keys = [(entry.game.key, entry.variant, item, entry.paper, entry.lang)
+            for item in entry.game.pages().items]
+    if not all(k in cache for k in keys):
+        return None
+    with i18n.language(entry.lang):
+        return entry.game.kit([cache[k] for k in keys])
+
+
+def warm_up(game_keys: list[str]) -> None:
+    """What every item shares, set up once in the process that forks the workers, which
+    inherit it: the games' pages, the fonts, the template environment."""
+    from generator import fonts
+    for key in game_keys:
+        game_named(key).pages()
+    for role in fonts.FILES:
+        fonts.registered(role)
+    templating.environment()
 
 
 def check(game_keys: list[str], papers: list[Paper], out: Path) -> None:
@@ -310,6 +335,7 @@ def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
     item and booklet for a print shop in a print-shop/ folder (bleed `shop_bleed`, by
     default the paper's). Files do not depend on the order they are made in."""
     make_folder(out)
+    warm_up(game_keys)
     shop_papers = [for_press(p, "print-shop", shop_bleed) for p in papers] if shop else []
     built = _build_items(game_keys, [*papers, *shop_papers], out, jobs, progress, langs)
     made = [item for lang in langs for item in booklets(game_keys, papers, lang)]

@@ -108,18 +108,21 @@ class Game(Generic[OptionsT]):
                               f"{', '.join('--' + k for k in unknown)}")
         return self.options(**given)
 
+    def kit(self, parts: Sequence[Document]) -> Document:
+        """The kit: every item's pages in kit order, as one document. A build gives it the
+        items it has just made, so each is made once."""
+        doc = parts[0]
+        for part in parts[1:]:
+            doc = doc + part
+        from generator.i18n import _
+        return dataclasses.replace(doc, title=_("%(game)s: print-and-play kit", game=self.title))
+
     def make(self, item: str, options: OptionsT, paper: Paper, palette: Palette,
              copies: int = 1) -> Document:
         """One item's pages; `kit` is every item in one document."""
         makers = self.pages().items
         if item == "kit":
-            parts = [make(options, paper, palette, copies) for make in makers.values()]
-            doc = parts[0]
-            for part in parts[1:]:
-                doc = doc + part
-            from generator.i18n import _
-            return dataclasses.replace(doc, title=_("%(game)s: print-and-play kit",
-                                                    game=self.title))
+            return self.kit([make(options, paper, palette, copies) for make in makers.values()])
         if item not in makers:
             raise OptionError(f"{self.key} has no {item}; it has {', '.join(self.items)}")
         return makers[item](options, paper, palette, copies)
