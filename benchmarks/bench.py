@@ -6,6 +6,7 @@ the same machine, so the ratios travel between machines better than the seconds 
 
 from __future__ import annotations
 
+import math
 import os
 import statistics
 import subprocess
@@ -132,8 +133,8 @@ def studio_round_trips(runs: int = RUNS) -> dict[str, tuple[float, float]]:
 def blind_hex_searches() -> dict[str, tuple[float, float, int]]:
     """CPU milliseconds of one Blind Hex board search, each from nothing (the per-size layout
     made again, the published boards not used), over many seeds: (median, slowest, the
-    slowest seed) per case. CPU time, so that the other work of a shared machine does not
-    count against a seed."""
+    slowest seed) per case. CPU time, best of three, so that the other work of a shared
+    machine does not count against a seed."""
     from generator.games.blind_hex import orbits, search
     cases = {"blind-hex search 11x11, 5 numbers": [(11, 5, seed) for seed in range(1, 1001)],
              "blind-hex search 25x25, 2-9 numbers": [(25, numbers, seed)
@@ -143,10 +144,14 @@ def blind_hex_searches() -> dict[str, tuple[float, float, int]]:
     for name, boards in cases.items():
         times = []
         for size, numbers, seed in boards:
-            orbits.layout.cache_clear()
-            start = time.process_time()
-            search.search_board(size, numbers, seed)
-            times.append((time.process_time() - start, seed))
+            # The best of three: a seed's own cost, not a hiccup of the machine that ran it.
+            best = math.inf
+            for _ in range(3):
+                orbits.layout.cache_clear()
+                start = time.process_time()
+                search.search_board(size, numbers, seed)
+                best = min(best, time.process_time() - start)
+            times.append((best, seed))
         slowest = max(times)
         out[name] = (statistics.median(t for t, _ in times) * 1000, slowest[0] * 1000,
                      slowest[1])
