@@ -6,6 +6,7 @@ the same machine, so the ratios travel between machines better than the seconds 
 
 from __future__ import annotations
 
+import math
 import os
 import statistics
 import subprocess
@@ -295,6 +296,79 @@ def print_studio_browser() -> None:
         print(f"  {name:28} {shown}")
 
 
+def blind_hex_searches() -> dict[str, tuple[float, float, int]]:
+    """CPU milliseconds of one Blind Hex board search, each from nothing (the per-size layout
+    made again, the published boards not used), over many seeds: (median, slowest, the
+    slowest seed) per case. CPU time, best of three, so that the other work of a shared
+    machine does not count against a seed."""
+    from generator.games.blind_hex import orbits, search
+    cases = {"blind-hex search 11x11, 5 numbers": [(11, 5, seed) for seed in range(1, 1001)],
+             "blind-hex search 25x25, 2-9 numbers": [(25, numbers, seed)
+                                                     for numbers in range(2, 10)
+                                                     for seed in range(1, 101)]}
+    out = {}
+    for name, boards in cases.items():
+        times = []
+        for size, numbers, seed in boards:
+            # The best of three: a seed's own cost, not a hiccup of the machine that ran it.
+            best = math.inf
+            for _ in range(3):
+                orbits.layout.cache_clear()
+                start = time.process_time()
+                search.search_board(size, numbers, seed)
+                best = min(best, time.process_time() - start)
+            times.append((best, seed))
+        slowest = max(times)
+        out[name] = (statistics.median(t for t, _ in times) * 1000, slowest[0] * 1000,
+                     slowest[1])
+    return out
+
+
+def start_up_from_a_wheel(kb_position: str, runs: int = RUNS) -> dict[str, float] | None:
+    """Start-up as users have it: pnp built as a wheel and installed with pip into a fresh
+    venv. Medians of `import click`, `pnp --help` and `pnp judge hex-kb` there (seconds);
+    None where the wheel cannot be built or installed (no network for its dependencies)."""
+    root = os.path.join(os.path.dirname(__file__), "..")
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                            "-w", f"{tmp}/wheel", root], check=True, capture_output=True)
+            subprocess.run([sys.executable, "-m", "venv", f"{tmp}/venv"], check=True,
+                           capture_output=True)
+            wheel = next(f for f in os.listdir(f"{tmp}/wheel") if f.endswith(".whl"))
+            subprocess.run([f"{tmp}/venv/bin/python", "-m", "pip", "install", "--quiet",
+                            f"{tmp}/wheel/{wheel}"], check=True, capture_output=True,
+                           cwd=tmp)
+        except (subprocess.CalledProcessError, StopIteration):
+            return None
+        python, pnp = f"{tmp}/venv/bin/python", f"{tmp}/venv/bin/pnp"
+        cases = {"import click": [python, "-c", "import click"], "pnp --help": [pnp, "--help"],
+                 "judge hex-kb": [pnp, "judge", "hex-kb", kb_position],
+                 "pnp list": [pnp, "list"]}
+        return {name: median_seconds(command, runs) for name, command in cases.items()}
+
+
+def make_test_on_a_fresh_clone() -> tuple[float, float] | None:
+    """Seconds of `make test` on a fresh clone of this checkout's commit (venv, install,
+    lint, type check, the tests), and of its pytest run alone (from pytest's summary line).
+    Skipped with BENCH_TESTS=0."""
+    if os.environ.get("BENCH_TESTS", "1") == "0":
+        return None
+    import re
+    root = os.path.join(os.path.dirname(__file__), "..")
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["git", "clone", "--quiet", "--no-hardlinks", root, f"{tmp}/pnp"],
+                       check=True, capture_output=True)
+        start = time.perf_counter()
+        done = subprocess.run(["make", "test"], cwd=f"{tmp}/pnp", capture_output=True,
+                              text=True, env=ENV)
+        total = time.perf_counter() - start
+    summary = re.findall(r"in ([0-9.]+)s", done.stdout)
+    if done.returncode != 0:
+        print(done.stdout[-3000:], done.stderr[-2000:], file=sys.stderr)
+    return total, float(summary[-1]) if summary else float("nan")
+
+
 def main() -> None:
     import compileall
     compileall.compile_dir(os.path.join(os.path.dirname(__file__), "..", "generator"),
@@ -308,6 +382,8 @@ def main() -> None:
             ("import click", [sys.executable, "-c", "import click"]),
             ("pnp --help", [*PNP, "--help"]),
             ("judge hex-kb 11x11 position", [*PNP, "judge", "hex-kb", f"{tmp}/kb.txt"]),
+            ("pnp list", [*PNP, "list"]),
+            ("pnp stats blind-hex", [*PNP, "stats", "blind-hex"]),
             ("import reportlab canvas", [sys.executable, "-c", "import reportlab.pdfgen.canvas"]),
             ("import baseline", [sys.executable, "-c", "import reportlab.pdfgen.canvas, "
                                  "reportlab.platypus, svgwrite, click, jinja2"]),
@@ -346,6 +422,9 @@ def main() -> None:
               f"(target <= 1.5)")
         print(f"  judge hex-kb / import click     "
               f"{results['judge hex-kb 11x11 position'] / click_:7.2f}  (target <= 1.5)")
+        print(f"  pnp list / import click         {results['pnp list'] / click_:7.2f}")
+        print(f"  pnp stats blind-hex / click     "
+              f"{results['pnp stats blind-hex'] / click_:7.2f}")
         print(f"  kit 11x11 / import canvas       "
               f"{k11 / results['import reportlab canvas']:7.2f}  (target <= 2.5)")
         print(f"  kit 11x11 / import baseline     {k11 / base:7.2f}  (target <= 1.6)")
@@ -355,8 +434,9 @@ def main() -> None:
               f"{png / results['board blind-hex a4 11x11 pdf']:7.2f}")
         shop = results["booklet --all a4 print-shop"] / results["booklet --all a4 home"]
         print(f"  booklet print shop / home       {shop:7.2f}")
-        print(f"  build, four games, A4 + Letter  {results['build (whole catalogue)']:7.3f}  "
-              f"(target < 3)")
+        from generator.games import KEYS
+        print(f"  build, {len(KEYS)} games, A4 + Letter  "
+              f"{results['build (whole catalogue)']:7.3f}  (target < 3)")
         print(f"  Hex KB: 10,000 adjudications 11x11 {hex_kb_adjudications():7.3f}  "
               f"(target < 1.5)")
         added = separation_seconds()
@@ -367,8 +447,32 @@ def main() -> None:
             print(f"  {key:32} {seconds * 1000:7.1f}")
         print("studio preview round trip over loopback, median ms (new options / same again)")
         for name, (new, again) in studio_round_trips().items():
-            target = "  (target <= 100 new)" if "11x11" in name else ""
+            target = "  (target <= 100 new)" if "11x11" in name else "  (target <= 150 new)"
             print(f"  {name:32} {new * 1000:7.1f} / {again * 1000:5.1f}{target}")
+        print("Blind Hex board search, CPU ms per board from nothing: median / slowest (seed)")
+        targets = {"11x11": 30, "25x25": 150}
+        for name, (median, slowest, seed) in blind_hex_searches().items():
+            target = next(t for size, t in targets.items() if size in name)
+            print(f"  {name:36} {median:6.1f} / {slowest:6.1f} (seed {seed})  "
+                  f"(target slowest <= {target})")
+        wheel = start_up_from_a_wheel(f"{tmp}/kb.txt")
+        if wheel is None:
+            print("start-up from a wheel in a fresh venv: not measured (no wheel or no network)")
+        else:
+            print("start-up from a wheel installed in a fresh venv, median seconds")
+            for name, seconds in wheel.items():
+                print(f"  {name:32} {seconds:7.3f}")
+            for name in ("pnp --help", "judge hex-kb", "pnp list"):
+                target = "  (target <= 1.5)" if name != "pnp list" else ""
+                print(f"  {name + ' / import click':32} "
+                      f"{wheel[name] / wheel['import click']:7.2f}{target}")
+        tests = make_test_on_a_fresh_clone()
+        if tests is None:
+            print("make test on a fresh clone: skipped (BENCH_TESTS=0)")
+        else:
+            print(f"  make test on a fresh clone       {tests[0]:7.1f}  (target < 300)")
+            print(f"  its pytest run                   {tests[1]:7.1f}  (target < 300)")
+        print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         print_studio_browser()
 
 

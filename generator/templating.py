@@ -26,13 +26,16 @@ def beside(module_file: str, name: str) -> str:
 
 
 @cache
-def _environment() -> jinja2.Environment:
+def environment() -> jinja2.Environment:
+    """The one Jinja environment, made when a template is first rendered. Templates are
+    package files that do not change while pnp runs: none is checked for changes again."""
     import jinja2
 
     from generator import i18n
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(PACKAGE)),
                              undefined=jinja2.StrictUndefined, trim_blocks=True,
                              lstrip_blocks=True, keep_trailing_newline=True, autoescape=False,
+                             auto_reload=False,
                              extensions=["jinja2.ext.i18n"])
     # Messages in the language active when a template is rendered (generator.i18n), each
     # paragraph one message with its line breaks folded into spaces.
@@ -43,7 +46,7 @@ def _environment() -> jinja2.Environment:
 
 
 def render(name: str, **values: Any) -> str:
-    return _environment().get_template(name).render(**values)
+    return environment().get_template(name).render(**values)
 
 
 def render_beside(module_file: str, name: str, **values: Any) -> str:

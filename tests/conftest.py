@@ -19,11 +19,17 @@ def real_clients():
         pytest.fail("missing system tools (make test installs them): " + ", ".join(missing))
 
 
+# The one catalogue build of a test run: the home catalogue and, in print-shop/ beside it,
+# the print shop's (`pnp build --for print-shop` writes both). Tests that need another build
+# build one game only, or say why they build again.
+CATALOGUE_BUILD = ("build", "--for", "print-shop")
+
+
 @pytest.fixture(scope="session")
 def catalogue_folder(tmp_path_factory):
-    """The whole catalogue, built once by `pnp build` for every test that reads it (and
-    only reads it)."""
+    """The whole catalogue, home and print shop, built once for every test that reads it
+    (and only reads it)."""
     out = tmp_path_factory.mktemp("catalogue")
-    subprocess.run([sys.executable, "-m", "generator.ui.cli", "build", "--out", str(out)],
-                   check=True, capture_output=True, timeout=600)
+    subprocess.run([sys.executable, "-m", "generator.ui.cli", *CATALOGUE_BUILD, "--out",
+                    str(out)], check=True, capture_output=True, timeout=900)
     return out

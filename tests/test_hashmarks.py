@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from generator.core.geometry import Hex, Rhombus, edge_key, opposite, swapped_direction
 from generator.games.blind_hex import rules as hashmarks
+from generator.games.blind_hex.board import published_boards
 from generator.games.blind_hex.rules import HashBoard, generate, stats
+from generator.games.blind_hex.search import search_board
 
 ALL_SIZES = list(hashmarks.SIZES)
 ALL_NUMBERS = list(hashmarks.NUMBERS)
@@ -263,3 +265,31 @@ def test_an_uneven_board_is_caught():
     with pytest.raises(AssertionError, match="spread"):
         check_balanced(broken)
     assert any("counts differ by" in w for w in stats(broken).warnings())
+
+
+# --- the published boards ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", sorted(published_boards()))
+def test_the_published_boards_stand_for_their_seeds(key):
+    # The catalogue's boards, as data: the default 11 x 11 board and the rule sheet's example.
+    # (When they were written, the test compared them with the search of the day.)
+    shipped = published_boards()[key]
+    assert generate(*key) is shipped
+    check_valid(shipped)
+    check_one_or_two(shipped)
+    check_marks_needed(shipped)
+
+
+def test_the_published_default_board_is_shipped_and_balanced():
+    key = (hashmarks.DEFAULT_SIZE, hashmarks.DEFAULT_NUMBERS, hashmarks.DEFAULT_SEED)
+    assert key in published_boards()
+    check_all(published_boards()[key])
+
+
+@pytest.mark.parametrize("key", sorted(published_boards()))
+def test_the_search_still_finds_a_good_board_for_the_published_seeds(key):
+    board = search_board(*key)
+    check_valid(board)
+    check_one_or_two(board)
+    check_marks_needed(board)

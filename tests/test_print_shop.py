@@ -50,12 +50,10 @@ def pnp(*args, cwd=None):
 
 
 @pytest.fixture(scope="module")
-def shop_catalogue(tmp_path_factory):
-    """`pnp build --for print-shop`: the home catalogue and the print shop's beside it."""
-    out = tmp_path_factory.mktemp("shop-catalogue")
-    done = pnp("build", "--for", "print-shop", "--out", str(out))
-    assert done.returncode == 0, done.stderr
-    return out
+def shop_catalogue(catalogue_folder):
+    """`pnp build --for print-shop`: the home catalogue and the print shop's beside it (the
+    run's one catalogue build, conftest.py)."""
+    return catalogue_folder
 
 
 def shop_pdfs(out: Path) -> list[Path]:
@@ -180,12 +178,8 @@ def test_every_print_shop_file_passes_the_print_shop_preflight(shop_catalogue):
         assert not bad, f"{path}: {bad}"
 
 
-def test_home_files_beside_them_still_pass_for_home(shop_catalogue):
-    homes = sorted(p for p in shop_catalogue.rglob("*.pdf") if "print-shop" not in p.parts)
-    assert homes
-    for path in homes:
-        bad = [c for c in preflight.check_file(path, "home") if not c.passed]
-        assert not bad, f"{path}: {bad}"
+# The home files beside them pass `pnp check --for home`: test_preflight.py checks every one
+# of this same catalogue.
 
 
 def test_a_home_file_fails_the_print_shop_preflight(shop_catalogue):

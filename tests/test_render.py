@@ -9,13 +9,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from conftest import CATALOGUE_BUILD
 from raster import difference, ink, keep_difference, pdf_page, svg_page
 
 from generator import render
 from generator.app import catalogue, documents
 from generator.core.geometry import Point
 from generator.core.palette import COLOUR
-from generator.core.paper import PAPERS, parse_paper
+from generator.core.paper import PAPERS, for_press, parse_paper
 from generator.core.scene import Circle, Clip, Document, Page, Text
 from generator.core.scene import Path as ScenePath
 from generator.fonts import ASCENT, DESCENT, text_width
@@ -26,7 +27,9 @@ PT_PER_MM = 72 / 25.4
 
 
 def run_build(out: Path) -> None:
-    subprocess.run([*PNP, "build", "--out", str(out)], check=True, capture_output=True)
+    """The build the run's shared catalogue was made with (conftest.py)."""
+    subprocess.run([*PNP, *CATALOGUE_BUILD, "--out", str(out)], check=True,
+                   capture_output=True)
 
 
 @pytest.fixture(scope="module")
@@ -35,11 +38,15 @@ def built(catalogue_folder):
 
 
 def test_the_catalogue_has_every_item(built):
+    # The home catalogue, and the print shop's beside it (conftest.CATALOGUE_BUILD).
     expected = set()
-    for entry in catalogue.entries(sorted(GAMES), [PAPERS[k] for k in sorted(PAPERS)]):
+    papers = [PAPERS[k] for k in sorted(PAPERS)]
+    shop = [for_press(p, "print-shop") for p in papers]
+    for entry in catalogue.entries(sorted(GAMES), [*papers, *shop]):
         expected.add(entry.path(built).with_suffix(""))
-    for booklet in catalogue.booklets(sorted(GAMES), [PAPERS[k] for k in sorted(PAPERS)]):
+    for booklet in catalogue.booklets(sorted(GAMES), papers):
         expected.add(booklet.path(built).with_suffix(""))
+        expected.add(replace(booklet, target="print-shop").path(built).with_suffix(""))
     found = {p.with_suffix("") for p in built.rglob("*.pdf")}
     found |= {Path(re.sub(r"-\d+$", "", str(p.with_suffix("")))) for p in built.rglob("*.svg")}
     assert found == expected
@@ -91,8 +98,14 @@ def paper_of(path: Path):
     return PAPERS[re.search(r"-({})(-\d+)?$".format("|".join(PAPERS)), path.stem).group(1)]
 
 
+def home_pdfs(built: Path) -> list[Path]:
+    """The home catalogue's PDFs (the print shop's, with bleed round the paper, are checked
+    in test_print_shop.py)."""
+    return sorted(p for p in built.rglob("*.pdf") if catalogue.SHOP_FOLDER not in p.parts)
+
+
 def test_every_pdf_passes_qpdf_and_has_the_exact_page_size(built):
-    for pdf in sorted(built.rglob("*.pdf")):
+    for pdf in home_pdfs(built):
         subprocess.run(["qpdf", "--check", str(pdf)], check=True, capture_output=True)
         info = subprocess.run(["pdfinfo", "-f", "1", "-l", "99", str(pdf)], check=True,
                               capture_output=True, text=True).stdout

@@ -25,7 +25,7 @@ from generator.core.paper import NAMED, Paper, for_press
 from generator.core.scene import Document
 from generator.games import load as game_named
 from generator.games.game import Game, OptionError
-from generator.games.items import ITEMS
+from generator.games.items import ITEMS, KIT
 from generator.i18n import _
 
 SHOP_FOLDER = "print-shop"     # the print shop's files, beside the home catalogue
@@ -88,11 +88,38 @@ def build_entry(entry: Entry, out: Path, cache: dict[DocumentKey, Document]) -> 
                           lang=entry.lang, fmt=entry.fmt)
     key = (entry.game.key, entry.variant, entry.item, entry.paper, entry.lang)
     if key not in cache:
-        cache[key] = requests.make(request)
+        cache[key] = _kit_from(entry, cache) or requests.make(request)
     target = entry.path(out)
     make_folder(target.parent)
     return render.save(cache[key], target, entry.fmt, entry.item, ITEMS[entry.item].formats,
                        **request.settings)
+
+
+def _kit_from(entry: Entry, cache: dict[DocumentKey, Document]) -> Document | None:
+    """A kit put together from the items the build has made already (the entries list a
+    game's items before its kit), so no rule sheet or board is set twice; None for anything
+    else."""
+    if entry.item != KIT:
+        return None
+    game, items = entry.game, entry.game.items_for(entry.options)
+    if entry.paper.press.shop and any(item in game.pages().in_kit for item in items):
+        return None     # a print shop's piece made otherwise inside the kit (its cards)
+    keys = {item: (game.key, entry.variant, item, entry.paper, entry.lang) for item in items}
+    if not all(k in cache for k in keys.values()):
+        return None
+    with i18n.language(entry.lang):
+        return game.kit(entry.options, lambda item: cache[keys[item]])
+
+
+def warm_up(game_keys: list[str]) -> None:
+    """What every item shares, set up once in the process that forks the workers, which
+    inherit it: the games' pages, the fonts, the template environment."""
+    from generator import fonts
+    for key in game_keys:
+        game_named(key).pages()
+    for role in fonts.FILES:
+        fonts.registered(role)
+    templating.environment()
 
 
 def refusal(game: Game[Any], item: str, options: Any, paper: Paper) -> str | None:
@@ -375,6 +402,7 @@ def _build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
            progress: Callable[[str], None], shop: bool, shop_bleed: float | None,
            langs: Sequence[str]) -> list[tuple[Entry | Booklet, list[Path]]]:
     make_folder(out)
+    warm_up(game_keys)
     shop_papers = [for_press(p, "print-shop", shop_bleed) for p in papers] if shop else []
     built = _build_items(game_keys, [*papers, *shop_papers], out, jobs, progress, langs)
     made = [item for lang in langs for item in booklets(game_keys, papers, lang)]

@@ -9,21 +9,23 @@ made. So `pnp judge nex` loads Nex's engine alone.
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from importlib import import_module
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from generator.games.game import Game
 
-_HERE = Path(__file__).resolve().parent
+# (os rather than pathlib: pathlib brings urllib.parse and ipaddress, which the start-up of
+# `pnp judge` or `pnp list` has no use for.)
+_HERE = os.path.dirname(os.path.realpath(__file__))
 
 # key on the command line -> the game's package (its folder's name)
 PACKAGES: dict[str, str] = {
-    folder.name.replace("_", "-"): folder.name
-    for folder in sorted(_HERE.iterdir())
-    if (folder / "__init__.py").is_file() and not folder.name.startswith("_")
+    name.replace("_", "-"): name
+    for name in sorted(os.listdir(_HERE))
+    if os.path.isfile(os.path.join(_HERE, name, "__init__.py")) and not name.startswith("_")
 }
 KEYS: tuple[str, ...] = tuple(sorted(PACKAGES))
 

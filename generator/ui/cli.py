@@ -13,7 +13,6 @@ import os
 import sys
 import typing
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import click
@@ -38,6 +37,8 @@ from generator.ui.options import (
 from generator.ui.running import Pnp, one_line, report, say
 
 if typing.TYPE_CHECKING:
+    from pathlib import Path
+
     from generator.core.paper import Paper
     from generator.games.game import Game
 
@@ -284,17 +285,19 @@ def studio(port: int | None, no_browser: bool) -> None:
     served.serve(port, open_browser=not no_browser, echo=click.echo)
 
 @main.command("check")
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=click.Path())
 @click.option("--for", "target", type=click.Choice(["home", "print-shop"]), default="home",
               show_default=True, help="Check for home printing, or for a print shop (adds "
                                       "boxes, bleed, CMYK, ink and black text).")
 @click.option("--booklet", is_flag=True, default=None,
               help="Check the page count for a booklet (a multiple of 4); on by itself when "
                    "the PDF's title says booklet.")
-def check_command(file: Path, target: str, booklet: bool | None) -> None:
+def check_command(file: str, target: str, booklet: bool | None) -> None:
     """Preflight any PDF: one line per check; exit status 1 when a check fails."""
+    from pathlib import Path
+
     from generator import preflight
-    results = preflight.check_file(file, target, booklet or None)
+    results = preflight.check_file(Path(file), target, booklet or None)
     for line in preflight.report_lines(results):
         click.echo(line)
     failed = [c.name for c in results if not c.passed]

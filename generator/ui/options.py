@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -16,6 +15,8 @@ from generator.app import params as P
 from generator.games import KEYS, aliases, all_games, find
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from generator.games.game import Game
 
 
@@ -42,12 +43,14 @@ def _file_name(ctx: click.Context, param: click.Parameter, value: str | None) ->
         raise click.BadParameter("give a file name, or - for standard output", ctx, param)
     if os.path.isdir(value):
         raise click.BadParameter(f"{value} is a folder; give a file name", ctx, param)
+    from pathlib import Path  # here: `pnp --help`, `list` and `judge` start without it
     return Path(value)
 
 
 def folder_name(ctx: click.Context, param: click.Parameter, value: str) -> Path:
     if not value:
         raise click.BadParameter("give a folder name (. for the current folder)", ctx, param)
+    from pathlib import Path
     return Path(value)
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
 
 from generator.core.geometry import Hex, Rhombus, edge_key
 from generator.i18n import N_
@@ -91,3 +94,27 @@ class HashBoard:
 
     def cells_offering(self, number: int) -> list[Hex]:
         return [c for c in self.board if number in self.offered(c)]
+
+
+PUBLISHED_FILE = os.path.join(os.path.dirname(__file__), "published.json")
+
+
+@cache
+def published_boards() -> dict[tuple[int, int, int], HashBoard]:
+    """The boards the catalogue prints, as data (see published.json): the search may change
+    which board a seed gives, these stay as published. Keyed by (size, numbers, seed)."""
+    import json  # here: the commands that make no Blind Hex board start without it
+    with open(PUBLISHED_FILE, encoding="utf-8") as f:
+        data = json.load(f)
+    out = {}
+    for entry in data["boards"]:
+        size, numbers, seed = entry["size"], entry["numbers"], entry["seed"]
+        edges: dict[tuple[Hex, int], int] = {}
+        for r, row in enumerate(entry["rows"]):
+            for q, marks in enumerate(row.split()):
+                for d, mark in enumerate(marks):
+                    if mark != ".":
+                        edges[edge_key(Hex(q, r), d)] = int(mark)
+        out[(size, numbers, seed)] = HashBoard(size, numbers, seed,
+                                               MappingProxyType(dict(sorted(edges.items()))))
+    return out

@@ -22,7 +22,7 @@ rule sheet's figures); this module gathers what the game and its pages use.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.core.geometry import Rhombus
 from generator.core.gridfile import (
@@ -46,13 +46,6 @@ from generator.games.hex_kb.board import (
     letter,
     place_windows,
 )
-from generator.games.hex_kb.examples import (
-    FIGURE_BOARD,
-    check_examples,
-    example_positions,
-    literal_reading_example,
-    puzzle,
-)
 from generator.games.hex_kb.judge import (
     Judge,
     Outcome,
@@ -62,6 +55,27 @@ from generator.games.hex_kb.notation import (
     describe,
     judge,
 )
+
+if TYPE_CHECKING:
+    from generator.games.hex_kb.examples import (
+        FIGURE_BOARD,
+        check_examples,
+        example_positions,
+        literal_reading_example,
+        puzzle,
+    )
+
+# The puzzles and the rule sheet's figures (and the random module they search with) are
+# imported when first asked for, so that `pnp judge hex-kb` starts without them.
+_EXAMPLES = ("FIGURE_BOARD", "check_examples", "example_positions", "literal_reading_example",
+             "puzzle")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXAMPLES:
+        from generator.games.hex_kb import examples
+        return getattr(examples, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def stats_report(opts: Options) -> Report:
