@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from chromium import axe_script, chromium
 from click.testing import CliRunner
 
 from generator.games import all_games
@@ -20,7 +21,6 @@ from generator.ui import studio
 from generator.ui.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-AXE = Path(os.environ.get("PNP_AXE", ROOT / ".venv/axe/node_modules/axe-core/axe.min.js"))
 SHOTS = os.environ.get("STUDIO_SCREENSHOTS")   # a folder to keep the screenshots in
 
 
@@ -36,26 +36,8 @@ def server():
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    os.environ["SE_AVOID_STATS"] = "true"
-    os.environ["SE_OFFLINE"] = "true"
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
-    if not Path("/usr/bin/chromedriver").exists():
-        pytest.fail("chromedriver is missing (make test installs chromium-driver)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"):
-        options.add_argument(flag)
-    profile = tmp_path_factory.mktemp("chromium-profile")
     downloads = tmp_path_factory.mktemp("downloads")
-    options.add_argument(f"--user-data-dir={profile}")
-    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
-                                              "download.prompt_for_download": False})
-    driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"),
-                              options=options)
-    driver.set_window_size(1280, 900)
+    driver = chromium(tmp_path_factory.mktemp("chromium-profile"), (1280, 900), downloads)
     driver.downloads = downloads
     yield driver
     driver.quit()
@@ -478,10 +460,8 @@ def test_the_keyboard_reaches_every_control_with_its_label(browser, server):
 
 
 def axe_violations(driver) -> list:
-    if not AXE.exists():
-        pytest.fail(f"axe-core is missing at {AXE} (make test installs it from npm)")
     if not driver.execute_script("return typeof axe !== 'undefined'"):
-        driver.execute_script(AXE.read_text(encoding="utf-8"))
+        driver.execute_script(axe_script())
     result = driver.execute_async_script(
         "const done = arguments[0];"
         "axe.run(document, {resultTypes: ['violations']}).then(r => done(JSON.stringify("

@@ -4,7 +4,6 @@ phone's screen, and the same headings, paragraphs and figures as the printed she
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from chromium import axe_script, chromium
 
 from generator import i18n, render
 from generator.app import documents
@@ -21,7 +21,6 @@ from generator.games import GAMES, load
 from generator.render.html import document_html
 
 ROOT = Path(__file__).resolve().parents[1]
-AXE = Path(os.environ.get("PNP_AXE", ROOT / ".venv/axe/node_modules/axe-core/axe.min.js"))
 PHONE = (390, 844)        # CSS pixels: a phone held upright
 PNP = [sys.executable, "-m", "generator.ui.cli"]
 
@@ -35,23 +34,8 @@ def web_edition(key: str, lang: str) -> str:
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    os.environ["SE_AVOID_STATS"] = "true"
-    os.environ["SE_OFFLINE"] = "true"
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
-    if not Path("/usr/bin/chromedriver").exists():
-        pytest.fail("chromedriver is missing (make test installs chromium-driver)")
-    if not AXE.exists():
-        pytest.fail(f"axe-core is missing at {AXE} (make test installs it from npm)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update"):
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
-    driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"),
-                              options=options)
-    driver.set_window_size(*PHONE)
+    axe_script()        # fails at once where make test has not installed it
+    driver = chromium(tmp_path_factory.mktemp("chromium-profile"), PHONE)
     yield driver
     driver.quit()
 
@@ -59,7 +43,7 @@ def browser(tmp_path_factory):
 def audit(browser, page: Path) -> tuple[list[tuple[str, int]], int, int]:
     """axe-core's violations (rule, nodes), and how wide the page is against the window."""
     browser.get(page.as_uri())
-    browser.execute_script(AXE.read_text())
+    browser.execute_script(axe_script())
     found = browser.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "axe.run(document).then(r => done(r.violations.map(v => [v.id, v.nodes.length])));")

@@ -113,7 +113,11 @@ def _kit_from(entry: Entry, cache: dict[DocumentKey, Document]) -> Document | No
 
 def warm_up(game_keys: list[str]) -> None:
     """What every item shares, set up once in the process that forks the workers, which
-    inherit it: the games' pages, the fonts, the template environment."""
+    inherit it: the games' pages, the fonts, the template environment, and pikepdf, which
+    tags every PDF (a native module that must not be half imported when a signal stops a
+    worker)."""
+    import pikepdf  # noqa: F401
+
     from generator import fonts
     for key in game_keys:
         game_named(key).pages()

@@ -4,10 +4,11 @@ how far it went, who connected and with which chain, and the stones on the board
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from generator.core.geometry import Hex
 from generator.core.gridfile import hex_name
+from generator.games.game import Verdict
 
 
 def count(n: int, one: str, many: str) -> str:
@@ -41,3 +42,28 @@ def connection_lines(result: tuple[str, Sequence[Hex]] | None, names: Mapping[st
                        for k, name in kinds.items())
     lines.append(f"stones: {counts}, empty {size * size - len(stones)}")
     return lines
+
+
+class ConnectionRules(Protocol):
+    """A connection game's engine as its judge uses it (Hex's and Nex's rules modules)."""
+    NAMES: Mapping[str, str]
+
+    def is_move_list(self, text: str) -> bool: ...
+    def read_moves(self, text: str) -> Any: ...
+    def replay(self, turns: Any, size: int) -> Any: ...
+    def read_position(self, text: str) -> tuple[int, Any]: ...
+    def describe(self, size: int, stones: Any) -> list[str]: ...
+
+
+def judge_connection(text: str, rules: ConnectionRules) -> Verdict:
+    """What `pnp judge GAME FILE` prints for a game of placing stones: a position's result,
+    or a replay's illegal turns and result. GridError carries the line and column of anything
+    unreadable."""
+    if rules.is_move_list(text):
+        size, turns = rules.read_moves(text)
+        game = rules.replay(turns, size)
+        lines = replay_lines(game.errors, game.turns, size, game.won, rules.NAMES)
+        lines += rules.describe(size, game.stones)
+        return Verdict(tuple(lines), not game.errors)
+    size, stones = rules.read_position(text)
+    return Verdict(tuple(rules.describe(size, stones)), True)

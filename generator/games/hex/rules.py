@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,7 +32,7 @@ from generator.core.gridfile import (
     small_number,
 )
 from generator.games.game import OptionError, Verdict, option
-from generator.games.verdicts import connection_lines, replay_lines
+from generator.games.verdicts import connection_lines, judge_connection
 
 TITLE = "Hex"
 # Hein invented the game in 1942 and Nash, independently, in 1947: each name with its year,
@@ -231,16 +232,8 @@ def describe(size: int, stones: Stones) -> list[str]:
 
 
 def judge(text: str) -> Verdict:
-    """What `pnp judge hex FILE` prints: a position's result, or a replay's illegal turns and
-    result. GridError carries the line and column of anything unreadable."""
-    if is_move_list(text):
-        size, turns = read_moves(text)
-        game = replay(turns, size)
-        lines = replay_lines(game.errors, game.turns, size, game.won, NAMES)
-        lines += describe(size, game.stones)
-        return Verdict(tuple(lines), not game.errors)
-    size, stones = read_position(text)
-    return Verdict(tuple(describe(size, stones)), True)
+    """What `pnp judge hex FILE` prints (games/verdicts.py)."""
+    return judge_connection(text, sys.modules[__name__])
 
 
 # --- the board as data ----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,7 +29,7 @@ from generator.core.gridfile import (
     small_number,
 )
 from generator.games.game import OptionError, Verdict, option
-from generator.games.verdicts import connection_lines, replay_lines
+from generator.games.verdicts import connection_lines, judge_connection
 from generator.i18n import _
 
 TITLE = "Nex"
@@ -261,16 +262,8 @@ def describe(size: int, stones: Stones) -> list[str]:
 
 
 def judge(text: str) -> Verdict:
-    """What `pnp judge nex FILE` prints: a position's result, or a replay's illegal turns and
-    result. GridError carries the line and column of anything unreadable."""
-    if is_move_list(text):
-        size, turns = read_moves(text)
-        game = replay(turns, size)
-        lines = replay_lines(game.errors, game.turns, size, game.won, NAMES)
-        lines += describe(size, game.stones)
-        return Verdict(tuple(lines), not game.errors)
-    size, stones = read_position(text)
-    return Verdict(tuple(describe(size, stones)), True)
+    """What `pnp judge nex FILE` prints (games/verdicts.py)."""
+    return judge_connection(text, sys.modules[__name__])
 
 
 # --- the board as data ----------------------------------------------------------------------------
