@@ -81,8 +81,9 @@ check: $(VENV)/.test-installed
 	$(VENV)/bin/ruff check generator tests benchmarks
 	$(VENV)/bin/mypy
 
+# Two workers, each taking whole test files, so a file's shared fixtures are made once.
 test: check system-tools $(AXE)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2 --dist loadfile
 
 bench: $(VENV)/.installed system-tools
 	$(PY) benchmarks/bench.py
