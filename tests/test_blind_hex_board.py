@@ -15,6 +15,7 @@ from generator.core.palette import COLOUR
 from generator.core.paper import NAMED
 from generator.core.scene import Page, Path
 from generator.games import GAMES
+from generator.games.blind_hex import marks as blind_hex_marks
 from generator.games.blind_hex import pages as blind_hex_pages
 
 PNP = [sys.executable, "-m", "generator.ui.cli"]
@@ -75,14 +76,14 @@ def band_gap(page: Page) -> float:
 @pytest.mark.parametrize("edition, numbers", [("cards", 5), ("pennies", 5), ("cards", 4),
                                               ("cards", 7), ("cards", 9)])
 def test_hash_marks_stand_clear_of_every_cell_corner(edition, numbers):
-    assert corner_gap(board_page(edition, numbers)) >= blind_hex_pages.VERTEX_CLEAR - 1e-6
+    assert corner_gap(board_page(edition, numbers)) >= blind_hex_marks.VERTEX_CLEAR - 1e-6
 
 
 def test_control_the_first_rounds_spacing_runs_marks_into_the_corners(monkeypatch):
     # Ticks 0.15 edge apart, as before: the gates on edges that meet nearly touch.
-    monkeypatch.setattr(blind_hex_pages, "tick_gap", lambda length, numbers: 0.15 * length)
+    monkeypatch.setattr(blind_hex_marks, "tick_gap", lambda length, numbers: 0.15 * length)
     page = documents.make_document(GAME, "board", GAME.make_options(), NAMED["a4"]).pages[0]
-    assert corner_gap(page) < blind_hex_pages.VERTEX_CLEAR
+    assert corner_gap(page) < blind_hex_marks.VERTEX_CLEAR
 
 
 @pytest.mark.parametrize("edition", ["cards", "pennies"])
@@ -92,7 +93,7 @@ def test_hash_marks_stand_clear_of_the_side_bands(edition):
 
 def test_control_bands_where_other_boards_draw_them_come_near_the_marks(monkeypatch):
     monkeypatch.setattr(blind_hex_pages, "MARK_OUTSET", 0.0)
-    monkeypatch.setattr(blind_hex_pages, "tick_gap", lambda length, numbers: 0.15 * length)
+    monkeypatch.setattr(blind_hex_marks, "tick_gap", lambda length, numbers: 0.15 * length)
     page = documents.make_document(GAME, "board", GAME.make_options(), NAMED["a4"]).pages[0]
     assert band_gap(page) < BAND_CLEAR
 

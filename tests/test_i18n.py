@@ -30,7 +30,7 @@ from click.testing import CliRunner
 from test_pages import leaves, margin_ink, off_square, small_text
 
 from generator import i18n
-from generator.app import catalogue, documents
+from generator.app import catalogue, documents, index_page
 from generator.core.geometry import Point
 from generator.core.paper import Paper, parse_paper
 from generator.core.scene import Document, Page, Text
@@ -197,7 +197,7 @@ def test_every_message_printed_is_one_the_catalogue_holds():
                                                                         [parse_paper("letter")])]
         made = [(b, [Path("b.pdf")]) for b in catalogue.booklets(sorted(GAMES),
                                                                 [parse_paper("letter")])]
-        catalogue.index_html(Path("."), built, made)
+        index_page.index_html(Path("."), built, made)
     finally:
         i18n._ACTIVE.reset(token)
     assert asked_but_not_held(recording.asked, held) == []

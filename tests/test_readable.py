@@ -27,6 +27,7 @@ from generator.core.paper import parse_paper
 from generator.core.scene import Circle, Document, Page, Paint, Text
 from generator.core.scene import Path as ScenePath
 from generator.games import GAMES
+from generator.games.blind_hex import marks as blind_hex_marks
 from generator.games.blind_hex import pages as blind_hex_pages
 from generator.games.blind_hex.rules import example_turn
 from generator.games.blinq import pages as blinq_pages
@@ -80,7 +81,7 @@ def example_textures(tmp_path: Path, palette: Palette, flat: bool = False):
     shapes = figure.shapes
     p = hexboard.place_board(turn.board.size, 0, 0, figure.width, figure.height,
                              with_coordinates=False, angles=blind_hex_pages.BOARD_ANGLES,
-                             outset=blind_hex_pages.MARK_OUTSET)
+                             outset=blind_hex_marks.MARK_OUTSET)
     x_cells, o_cells = turn.allowed(turn.x_number), turn.allowed(turn.o_number)
     if flat:
         # Control: the tints alone, as the figure once printed them.

@@ -20,6 +20,7 @@ from typing import Any
 from generator import i18n, render, templating
 from generator.app import requests
 from generator.app.documents import check as check_document
+from generator.app.index_page import language_folder, paper_name, write_index
 from generator.app.requests import ItemRequest
 from generator.core.paper import NAMED, Paper, for_press
 from generator.core.scene import Document
@@ -30,11 +31,6 @@ from generator.i18n import _
 
 SHOP_FOLDER = "print-shop"     # the print shop's files, beside the home catalogue
 SHOP_FORMATS = ("pdf",)
-
-
-def language_folder(out: Path, lang: str) -> Path:
-    """Where a language's files go: English at the top, the others in a folder of their own."""
-    return out if lang == i18n.SOURCE else out / lang
 
 
 def _root(out: Path, paper: Paper, lang: str) -> Path:
@@ -194,11 +190,6 @@ class Booklet:
         return root / "booklets" / f"{self.name}-booklet-{self.paper_key}.pdf"
 
 
-def paper_name(key: str) -> str:
-    """A paper's name as the index page gives it: A4, and Letter in each language."""
-    return _("Letter") if key == "letter" else NAMED[key].name
-
-
 def booklets(game_keys: list[str], papers: list[Paper],
              lang: str = i18n.SOURCE) -> Iterator[Booklet]:
     """A booklet of each game and, with more than one game, of them all, on each paper a
@@ -221,98 +212,6 @@ def build_booklet(item: Booklet, out: Path) -> list[Path]:
                                        bleed=item.bleed, lang=item.lang)
     return render.save(requests.make(request), target, "pdf", "booklet", ("pdf",),
                        **request.settings)
-
-
-@dataclass(frozen=True)
-class Card:
-    label: str
-    pdf: str
-    svgs: tuple[str, ...]
-    html: str = ""          # the web edition, for a rule sheet
-
-    @property
-    def thumbnail(self) -> str | None:
-        return self.svgs[0] if self.svgs else None
-
-
-def card_label(game: Game[Any], variant: str, item: str, paper: str) -> str:
-    """"cards rules, A4", "board, Letter": the variant (unless the only one), item, paper."""
-    what = _(ITEMS[item].label) if item in ITEMS else item
-    if variant != "standard":
-        kind = game.edition_name(variant)
-        what = _("%(variant)s %(item)s", variant=kind, item=what)
-    return _("%(item)s, %(paper)s", item=what,
-             paper=paper_name(paper.lower()) if paper.lower() in NAMED else paper)
-
-
-def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
-               made: Sequence[tuple[Booklet, list[Path]]] = (), lang: str = i18n.SOURCE,
-               languages: Sequence[tuple[str, str]] = ()) -> str:
-    """The catalogue page of one language, at `out`: the booklets, then each item of each
-    game, a thumbnail, and links to its files; then, when there are any, the print shop's
-    booklets and files. `languages` are the other languages' pages, as (code, link), when
-    the catalogue has more than one."""
-    with i18n.language(lang):
-        ours = [(e, paths) for e, paths in built if e.lang == lang]
-        ours_made = [(b, paths) for b, paths in made if b.lang == lang]
-        home = [(e, paths) for e, paths in ours if not e.paper.press.shop]
-        shop = [(e, paths) for e, paths in ours if e.paper.press.shop]
-        home_made = [(b, paths) for b, paths in ours_made if b.target == "home"]
-        shop_made = [(b, paths) for b, paths in ours_made if b.target != "home"]
-        shop_groups: list[dict[str, Any]] = []
-        if shop or shop_made:
-            shop_groups.append({"key": "print-shop-booklets", "title": "",
-                                "cards": _booklet_cards(out, shop_made)})
-            shop_groups += _game_groups(out, shop)
-        links = [{"code": code, "name": i18n.NAMES[code], "href": href}
-                 for code, href in languages]
-        return templating.render("templates/index.html.j2", games=_game_groups(out, home),
-                                 booklets=_booklet_cards(out, home_made), shop=shop_groups,
-                                 lang=lang, languages=links)
-
-
-def _booklet_cards(out: Path, made: Sequence[tuple[Booklet, list[Path]]]) -> list[Card]:
-    return [Card(item.label, relative(paths[0], out), ()) for item, paths in made]
-
-
-def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]]) -> list[dict[str, Any]]:
-    files: dict[tuple[str, str, str, str], dict[str, list[str]]] = {}
-    for entry, paths in built:
-        key = (entry.game.key, entry.variant, entry.item, entry.paper.name)
-        files.setdefault(key, {}).setdefault(entry.fmt, []).extend(
-            relative(p, out) for p in paths)
-    games = []
-    for game_key in dict.fromkeys(k[0] for k in files):
-        game = game_named(game_key)
-        cards = [Card(card_label(game, variant, item, paper),
-                      found["pdf"][0], tuple(found.get("svg", ())), found.get("html", [""])[0])
-                 for (g, variant, item, paper), found in files.items() if g == game_key]
-        games.append({"key": game.key, "title": game.title, "designer": game.designer,
-                      "year": game.year, "cards": cards})
-    return games
-
-
-def relative(path: Path, start: Path) -> str:
-    """A link from a page in `start` to a file below or beside it."""
-    return Path(os.path.relpath(path, start)).as_posix()
-
-
-def write_index(out: Path, built: list[tuple[Entry, list[Path]]],
-                made: Sequence[tuple[Booklet, list[Path]]] = (),
-                langs: Sequence[str] = (i18n.SOURCE,)) -> Path:
-    """Each language's page, the first language's at out/index.html (English, when built)
-    and the others' in their folders, each listing the others when there are several."""
-    pages = {lang: out / "index.html" if k == 0 else language_folder(out, lang) / "index.html"
-             for k, lang in enumerate(langs)}
-    writes = []
-    for lang, page in pages.items():
-        others = [(code, relative(target, page.parent)) for code, target in pages.items()
-                  if len(pages) > 1]
-        writes.append((page, index_html(page.parent, built, made, lang, others).encode("utf-8")))
-    for page, _html in writes:
-        page.parent.mkdir(parents=True, exist_ok=True)
-    render.write_atomically(writes)
-    return pages[langs[0]]
 
 
 def build_game(key: str, papers: list[Paper], out: Path,

@@ -241,7 +241,7 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
 def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
           jobs: int | None, target: str, bleed: float | None, langs: tuple[str, ...]) -> None:
     """Write the whole catalogue (every game, item, paper and format) into a folder."""
-    from generator.app import catalogue, requests
+    from generator.app import catalogue, index_page, requests
     from generator.core.paper import PAPERS
     papers = list(paper) or [PAPERS[k] for k in sorted(PAPERS)]
     keys = list(dict.fromkeys(games)) or list(KEYS)
@@ -267,7 +267,7 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
                                 langs=chosen)
     # Every file written: the items and booklets, and an index page a language.
     written = len({path for _, paths in built for path in paths}) + len(chosen)
-    pages = ["index.html", *(catalogue.relative(catalogue.language_folder(out, lang)
+    pages = ["index.html", *(index_page.relative(index_page.language_folder(out, lang)
                                                 / "index.html", out) for lang in chosen[1:])]
     indexes = pages[0] if len(pages) == 1 else f"{', '.join(pages[:-1])} and {pages[-1]}"
     say(f"{written} file{plural(written)} in {out}, with {indexes}")
