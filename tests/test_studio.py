@@ -12,7 +12,6 @@ import shlex
 import subprocess
 import sys
 import tempfile
-import threading
 import urllib.parse
 from pathlib import Path
 
@@ -20,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from served import running_studio
 
 from generator.app import params as P
 from generator.games import all_games
@@ -32,12 +32,8 @@ PNP = [sys.executable, "-m", "generator.ui.cli"]
 @pytest.fixture(scope="module")
 def server():
     """The studio on loopback, on a free port, in a thread."""
-    httpd = studio.make_studio_server(0)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    with running_studio() as httpd:
+        yield f"127.0.0.1:{httpd.server_address[1]}"
 
 
 def get(host: str, path: str, method: str = "GET", headers: dict | None = None):

@@ -8,16 +8,15 @@ import json
 import os
 import re
 import shlex
-import threading
 import time
 from pathlib import Path
 
 import pytest
 from chromium import axe_script, chromium
 from click.testing import CliRunner
+from served import running_studio
 
 from generator.games import all_games
-from generator.ui import studio
 from generator.ui.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,12 +25,8 @@ SHOTS = os.environ.get("STUDIO_SCREENSHOTS")   # a folder to keep the screenshot
 
 @pytest.fixture(scope="module")
 def server():
-    httpd = studio.make_studio_server(0)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    with running_studio() as httpd:
+        yield f"127.0.0.1:{httpd.server_address[1]}"
 
 
 @pytest.fixture(scope="module")

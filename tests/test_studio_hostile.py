@@ -9,20 +9,16 @@ import threading
 import time
 
 import pytest
+from served import running_studio
 
-from generator.ui import studio
 from generator.ui.studio import server as served
 from generator.ui.studio.drawing import Busy, Drawer
 
 
 @pytest.fixture(scope="module")
 def server():
-    httpd = studio.make_studio_server(0)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield httpd
-    httpd.shutdown()
-    httpd.server_close()
+    with running_studio() as httpd:
+        yield httpd
 
 
 def address(httpd) -> tuple[str, int]:
