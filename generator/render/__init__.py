@@ -275,13 +275,13 @@ class _Place:
 
 def _can_create_in(folder: Path, shown: Path) -> None:
     """Refuse, before any drawing, a folder where no file can be made (read-only, not ours,
-    a read-only file system): a file is made there and taken away at once."""
+    a read-only file system): a file is made there and closed at once. It is made without a
+    name where the system allows (O_TMPFILE), so an interrupt can leave nothing behind."""
     try:
-        fd, name = tempfile.mkstemp(prefix=".pnp-", suffix=".probe", dir=folder)
+        with tempfile.TemporaryFile(prefix=".pnp-", suffix=".probe", dir=folder):
+            pass
     except OSError as err:
         raise OutputError(f"cannot write {shown}: {err.strerror or err}") from None
-    os.close(fd)
-    os.unlink(name)
 
 
 def _our_backups(folder: Path, found: os.stat_result) -> int:
