@@ -11,12 +11,16 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 SQRT3 = math.sqrt(3.0)
 
 
-@dataclass(frozen=True, order=True)
-class Hex:
+# Hex, Point and Square are named tuples rather than frozen dataclasses: the searches and the
+# drawing make and hash millions of them, and a tuple's constructor, hash and equality run in
+# C. Their hashes, orderings and reprs are the dataclasses' own, so every set and dict
+# iterates, and every board comes out, exactly as before.
+class Hex(NamedTuple):
     q: int
     r: int
 
@@ -24,7 +28,7 @@ class Hex:
     def s(self) -> int:
         return -self.q - self.r
 
-    def __add__(self, other: Hex) -> Hex:
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: Hex) -> Hex:
@@ -68,18 +72,17 @@ def swapped_direction(direction: int) -> int:
     return direction_index(Hex(d.r, d.q))
 
 
-@dataclass(frozen=True)
-class Point:
+class Point(NamedTuple):
     x: float
     y: float
 
-    def __add__(self, other: Point) -> Point:
+    def __add__(self, other: Point) -> Point:  # type: ignore[override]
         return Point(self.x + other.x, self.y + other.y)
 
     def __sub__(self, other: Point) -> Point:
         return Point(self.x - other.x, self.y - other.y)
 
-    def __mul__(self, k: float) -> Point:
+    def __mul__(self, k: float) -> Point:  # type: ignore[override]
         return Point(self.x * k, self.y * k)
 
     def lerp(self, other: Point, t: float) -> Point:
@@ -207,8 +210,7 @@ class Rhombus:
 SQUARE_DIRECTIONS = ((1, 0), (0, -1), (-1, 0), (0, 1))
 
 
-@dataclass(frozen=True, order=True)
-class Square:
+class Square(NamedTuple):
     """A square of a grid: column to the right, row downwards."""
     col: int
     row: int

@@ -19,6 +19,8 @@ from functools import cache
 
 import pyphen
 
+from generator.layout import patterns
+
 # The dictionary of each language pnp prints in where the language's own code would pick
 # another region's: the kit's English is British, its Portuguese European, its German
 # Germany's (Pyphen would take Austria's). Any other language: Pyphen's own choice.
@@ -39,9 +41,14 @@ def dictionary_name(lang: str) -> str | None:
 
 
 @cache
-def _dictionary(lang: str) -> pyphen.Pyphen | None:
+def _dictionary(lang: str) -> patterns.Patterns | pyphen.Pyphen | None:
+    """The language's patterns, read as a sheet needs them (generator.layout.patterns), or
+    Pyphen's own reading where that reader cannot follow the dictionary."""
     name = dictionary_name(lang)
-    return pyphen.Pyphen(lang=name, left=LEFT, right=RIGHT) if name else None
+    if not name:
+        return None
+    return patterns.read(pyphen.LANGUAGES[name]) or pyphen.Pyphen(lang=name, left=LEFT,
+                                                                    right=RIGHT)
 
 
 def names_in(*texts: str) -> frozenset[str]:
@@ -73,6 +80,8 @@ def splittable(word: str, lang: str, names: frozenset[str] = frozenset(),
 def positions(word: str, lang: str) -> tuple[int, ...]:
     """Where the dictionary allows a hyphen in the word: the letters before each."""
     found = _dictionary(lang)
+    if isinstance(found, patterns.Patterns):
+        return tuple(found.positions(word, LEFT, RIGHT))
     return tuple(found.positions(word)) if found else ()
 
 
