@@ -14,6 +14,7 @@ import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -221,16 +222,7 @@ def build_game(key: str, papers: list[Paper], out: Path,
     return [(entry, build_entry(entry, out, cache)) for entry in entries([key], papers, lang)]
 
 
-EntryName = tuple[str, str, Paper, str]     # variant, item, paper, format
-Unit = tuple[str, str]                      # game, language
-
-
-def _build_game_keyed(args: tuple[str, list[Paper], Path, str]
-                      ) -> tuple[Unit, list[tuple[EntryName, list[Path]]]]:
-    key, papers, out, lang = args
-    # Entries hold functions, which do not cross processes: send back what names them.
-    return (key, lang), [((e.variant, e.item, e.paper, e.fmt), paths)
-                         for e, paths in build_game(key, papers, out, lang)]
+EntryName = tuple[str, str, str, str, Paper, str]  # game, language, variant, item, paper, format
 
 
 def make_folder(out: Path) -> None:
@@ -307,37 +299,70 @@ def _build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
     make_folder(out)
     warm_up(game_keys)
     shop_papers = [for_press(p, "print-shop", shop_bleed) for p in papers] if shop else []
-    built = _build_items(game_keys, [*papers, *shop_papers], out, jobs, progress, langs)
     made = [item for lang in langs for item in booklets(game_keys, papers, lang)]
     if shop:
         made += [replace(b, target="print-shop", bleed=shop_bleed) for b in made]
-    folded = [(item, build_booklet(item, out)) for item in made]
+    built, folded = _make(game_keys, [*papers, *shop_papers], made, out, jobs, progress, langs)
     write_index(out, built, folded, langs)
     return [*built, *folded]
 
 
-def _build_items(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
-                 progress: Callable[[str], object], langs: Sequence[str]
-                 ) -> list[tuple[Entry, list[Path]]]:
-    units = [(key, lang) for lang in langs for key in game_keys]
-    results: dict[Unit, list[tuple[Entry, list[Path]]]] = {}
-    if jobs > 1 and len(units) > 1:
+Part = tuple[str, str, Paper]       # a game's items on one paper, in one language
+
+
+def _name(entry: Entry) -> EntryName:
+    return entry.game.key, entry.lang, entry.variant, entry.item, entry.paper, entry.fmt
+
+
+def _make_part(task: Part | Booklet, out: Path
+               ) -> tuple[Part | Booklet, list[tuple[EntryName, list[Path]]] | list[Path]]:
+    """One unit of work for a process: a game's items on one paper in one language (they
+    share its rule sheet and board), or one booklet."""
+    if isinstance(task, Booklet):
+        return task, build_booklet(task, out)
+    key, lang, paper = task
+    # Entries hold functions, which do not cross processes: send back what names them.
+    return task, [(_name(e), paths) for e, paths in build_game(key, [paper], out, lang)]
+
+
+def _make(game_keys: list[str], papers: list[Paper], made: list[Booklet], out: Path,
+          jobs: int, progress: Callable[[str], object], langs: Sequence[str]
+          ) -> tuple[list[tuple[Entry, list[Path]]], list[tuple[Booklet, list[Path]]]]:
+    """Every item and booklet, in as many processes as `jobs`. The work is cut small (a
+    game on one paper, a booklet) and the largest parts go first, so that no core idles
+    while another finishes a whole game or the booklets alone."""
+    parts: list[Part] = [(key, lang, paper) for lang in langs for key in game_keys
+                         for paper in papers]
+    size = {part: sum(1 for _ in entries([part[0]], [part[2]], part[1])) for part in parts}
+    tasks: list[Part | Booklet] = [*sorted(parts, key=lambda part: -size[part]),
+                                   *sorted(made, key=lambda booklet: -len(booklet.keys))]
+    left = {(key, lang): len(papers) for lang in langs for key in game_keys}
+    files: dict[EntryName, list[Path]] = {}
+    folded: dict[Booklet, list[Path]] = {}
+
+    def record(task: Part | Booklet, result: Any) -> None:
+        if isinstance(task, Booklet):
+            folded[task] = result
+            return
+        files.update(result)
+        left[task[0], task[1]] -= 1
+        if not left[task[0], task[1]]:
+            progress(task[0])
+    if jobs > 1 and len(tasks) > 1:
         context = multiprocessing.get_context("fork")
         # Leaving the block on an error or an interrupt terminates the workers (SIGTERM).
-        with context.Pool(min(jobs, len(units)), initializer=_worker_signals) as pool:
-            work = [(key, papers, out, lang) for key, lang in units]
-            for unit, made in pool.imap_unordered(_build_game_keyed, work):
-                lookup = {(e.variant, e.item, e.paper, e.fmt): e
-                          for e in entries([unit[0]], papers, unit[1])}
-                results[unit] = [(lookup[name], paths) for name, paths in made]
-                progress(unit[0])
+        with context.Pool(min(jobs, len(tasks)), initializer=_worker_signals) as pool:
+            for task, result in pool.imap_unordered(partial(_make_part, out=out), tasks):
+                record(task, result)
             # Let the workers finish on their own: leaving the block terminates the pool
             # with SIGTERM, which a worker waiting for work must not be sent (it may hold
             # the task queue's lock, and its sibling would wait on it for ever).
             pool.close()
             pool.join()
     else:
-        for key, lang in units:
-            results[key, lang] = build_game(key, papers, out, lang)
-            progress(key)
-    return [pair for unit in units for pair in results[unit]]
+        for task in tasks:
+            record(*_make_part(task, out))
+    # In the order a game lists its items, whichever process made them first.
+    built = [(e, files[_name(e)]) for lang in langs
+             for key in game_keys for e in entries([key], papers, lang)]
+    return built, [(booklet, folded[booklet]) for booklet in made]

@@ -193,14 +193,15 @@ def back(box: tuple[float, float, float, float], bleed: float, angle: float,
     ground = colours["cell"] if colours.hatched else colours["header fill"]
     radius = 4.0
     step_x, step_y = SQRT3 * radius, 1.5 * radius
+    # Each ring's corners from the centre: worked out once for the thousands of rings.
+    corners = [(radius * math.cos(math.radians(60 * k + 30)),
+                radius * math.sin(math.radians(60 * k + 30))) for k in range(7)]
     rings = []
     for row in range(int(top // step_y) - 1, int(bottom // step_y) + 2):
         shift = step_x / 2 if row % 2 else 0.0
         for col in range(int(left // step_x) - 1, int(right // step_x) + 2):
             cx, cy = col * step_x + shift, row * step_y
-            rings.append(tuple(Point(cx + radius * math.cos(math.radians(60 * k + 30)),
-                                     cy + radius * math.sin(math.radians(60 * k + 30)))
-                               for k in range(7)))
+            rings.append(tuple(Point(cx + dx, cy + dy) for dx, dy in corners))
     field: list[Shape] = [rectangle(left, top, right - left, bottom - top, Paint(fill=ground)),
                           Path(tuple(rings), Paint(stroke=colours["board line"], width=0.3))]
     shapes: list[Shape] = [Clip(left, top, right - left, bottom - top, tuple(field))]
