@@ -16,10 +16,10 @@ from typing import NamedTuple
 SQRT3 = math.sqrt(3.0)
 
 
-# Hex, Point and Square are named tuples rather than frozen dataclasses: the searches and the
-# drawing make and hash millions of them, and a tuple's constructor, hash and equality run in
-# C. Their hashes, orderings and reprs are the dataclasses' own, so every set and dict
-# iterates, and every board comes out, exactly as before.
+# Hex, Point, Square and the layouts and transforms are named tuples rather than frozen
+# dataclasses: the searches and the drawing make and hash millions of them, and a tuple's
+# constructor, hash and equality run in C. Their hashes, orderings and reprs are the
+# dataclasses' own, so every set and dict iterates, and every board comes out, as before.
 class Hex(NamedTuple):
     q: int
     r: int
@@ -92,8 +92,7 @@ class Point(NamedTuple):
         return math.hypot(self.x, self.y)
 
 
-@dataclass(frozen=True)
-class Orientation:
+class Orientation(NamedTuple):
     """Forward and inverse matrices of a hex layout; pointy and flat are two values of this."""
     f0: float
     f1: float
@@ -112,8 +111,7 @@ POINTY = Orientation(SQRT3, SQRT3 / 2, 0.0, 1.5, SQRT3 / 3, -1 / 3, 0.0, 2 / 3, 
 FLAT = Orientation(1.5, 0.0, SQRT3 / 2, SQRT3, 2 / 3, 0.0, -1 / 3, SQRT3 / 3, 0.0, -1)
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     orientation: Orientation
     size: float  # circumradius of a cell, mm
     origin: Point = Point(0.0, 0.0)
@@ -248,8 +246,7 @@ class SquareGrid:
 # --- plane helpers ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Affine:
+class Affine(NamedTuple):
     """x' = a x + b y + e, y' = c x + d y + f."""
     a: float = 1.0
     b: float = 0.0

@@ -166,7 +166,10 @@ def transformed(shape: Shape, t: Affine) -> Shape:
     """Move a shape; sizes scale with t, but text stays upright unless it was turned."""
     k = t.linear_scale()
     if isinstance(shape, Path):
-        subpaths = tuple(tuple(t.apply(p) for p in sub) for sub in shape.subpaths)
+        # Affine.apply written out: a board's thousands of points, each moved the same way.
+        a, b, c, d, e, f = t
+        subpaths = tuple(tuple(Point(a * x + b * y + e, c * x + d * y + f) for x, y in sub)
+                         for sub in shape.subpaths)
         p = shape.paint
         return Path(subpaths, Paint(p.fill, p.stroke, p.width * k, tuple(d * k for d in p.dash),
                                     p.round_caps), shape.closed, shape.role)
