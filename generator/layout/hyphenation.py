@@ -14,12 +14,16 @@ that does not capitalise its nouns, any capitalised word.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from functools import cache
-
-import pyphen
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.layout import patterns
+
+if TYPE_CHECKING:
+    import pyphen
 
 # The dictionary of each language pnp prints in where the language's own code would pick
 # another region's: the kit's English is British, its Portuguese European, its German
@@ -36,17 +40,35 @@ _CORE = re.compile(r"^(\W*)(.*?)(\W*)$", re.UNICODE | re.DOTALL)
 
 def dictionary_name(lang: str) -> str | None:
     """The Pyphen dictionary for a language, or None where there is none."""
+    import pyphen
     name = REGIONS.get(lang) or pyphen.language_fallback(lang)
     return name if name in pyphen.LANGUAGES else None
+
+
+def _shipped(name: str) -> Path | None:
+    """Where Pyphen keeps a dictionary it ships, found without importing Pyphen (whose
+    import reads its folder through importlib.resources: 30 ms of every rule sheet)."""
+    found = importlib.util.find_spec("pyphen")
+    for folder in (found.submodule_search_locations or []) if found else []:
+        path = Path(folder) / "dictionaries" / f"hyph_{name}.dic"
+        if path.is_file():
+            return path
+    return None
 
 
 @cache
 def _dictionary(lang: str) -> patterns.Patterns | pyphen.Pyphen | None:
     """The language's patterns, read as a sheet needs them (generator.layout.patterns), or
     Pyphen's own reading where that reader cannot follow the dictionary."""
+    path = _shipped(REGIONS[lang]) if lang in REGIONS else None
+    if path is not None:
+        found = patterns.read(path)
+        if found is not None:
+            return found
     name = dictionary_name(lang)
     if not name:
         return None
+    import pyphen
     return patterns.read(pyphen.LANGUAGES[name]) or pyphen.Pyphen(lang=name, left=LEFT,
                                                                     right=RIGHT)
 

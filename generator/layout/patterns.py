@@ -18,8 +18,9 @@ import re
 from collections import Counter
 from pathlib import Path
 
-import pyphen
-
+# Lines Pyphen skips: comments, and the hyphen minimums, which pnp sets itself.
+IGNORED = ("%", "#", "LEFTHYPHENMIN", "RIGHTHYPHENMIN", "COMPOUNDLEFTHYPHENMIN",
+           "COMPOUNDRIGHTHYPHENMIN")
 # Pyphen's own reading of a pattern: an optional digit before each letter.
 _PAIRS = re.compile(r"(\d?)(\D?)").findall
 
@@ -59,7 +60,7 @@ class Patterns:
         # Comments and the hyphen minimums (which pnp sets itself) are filed too, under keys
         # with a % or # or capitals in them that no word's letters ever match; sifting them
         # out line by line would cost more than they do.
-        if any("/" in line and "=" in line and not line.startswith(pyphen.ignored)
+        if any("/" in line and "=" in line and not line.startswith(IGNORED)
                for line in (line for line in lines if "/" in line)):
             raise NonStandard("non-standard hyphenation")
         self._lines: dict[str, str | Values] = dict(zip(keys, lines, strict=True))
@@ -69,7 +70,7 @@ class Patterns:
             # zeros (which Pyphen does not file at all).
             repeated = {key for key, count in Counter(keys).items() if count > 1}
             for key, line in zip(keys, lines, strict=True):
-                if key in repeated and key and not line.startswith(pyphen.ignored) \
+                if key in repeated and key and not line.startswith(IGNORED) \
                         and any(_values(line)[1]):
                     self._lines[key] = line
         self.longest = max(map(len, self._lines), default=0)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import io
 from typing import Any
-from xml.sax.saxutils import escape
 
 import svgwrite
 
 from generator import fonts
 from generator.core.scene import Circle, Clip, Page, Paint, Path, Shape, Text
 from generator.fonts import text_width
+from generator.render.xmltext import escape
 
 
 def _n(x: float) -> str:

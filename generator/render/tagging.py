@@ -22,11 +22,11 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
-from xml.sax.saxutils import escape
 
 from generator.core.geometry import Point
 from generator.core.scene import ARTIFACT, Clip, Document, Role, Shape, Text
 from generator.fonts import text_width
+from generator.render.xmltext import escape
 
 # A node of the structure tree is named by its type and what tells it from its siblings.
 NodeKey = tuple[str, int, str, str]
