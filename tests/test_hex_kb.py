@@ -201,3 +201,13 @@ def test_the_notes_figure_is_drawn_from_the_judged_position():
     example = rules.literal_reading_example()
     assert f"net transits {example.red_loop_transits}" in figure.caption
     assert "only Blue wins" in figure.caption
+
+
+def test_the_kept_figure_board_is_the_one_the_search_finds():
+    """The rule sheet's figure comes from a kept board; the search must still find it."""
+    from generator.games.hex_kb import examples
+    board, seed = rules.FIGURE_BOARD, examples.LITERAL_SEED
+    assert len(examples.KEPT_LITERAL_BOARD) == len(board.cells)
+    assert examples.search_literal_example(board, seed) == rules.literal_reading_example()
+    # Control: the search with another seed finds another position.
+    assert examples.search_literal_example(board, seed + 1) != rules.literal_reading_example()

@@ -95,7 +95,7 @@ def test_the_later_of_two_lines_wins_unless_it_is_zeros(tmp_path):
 def test_the_reader_finds_and_skips_what_pyphen_does():
     """pnp finds each language's dictionary and skips its comment lines without importing
     Pyphen; both must be Pyphen's own."""
-    assert patterns.IGNORED == pyphen.ignored
+    assert pyphen.ignored == patterns.IGNORED
     for lang, name in hyphenation.REGIONS.items():
         assert hyphenation._shipped(name) == pyphen.LANGUAGES[name], lang
     assert hyphenation._shipped("xx_XX") is None
