@@ -110,11 +110,16 @@ def _kit_from(entry: Entry, cache: dict[DocumentKey, Document]) -> Document | No
 
 def warm_up(game_keys: list[str]) -> None:
     """What every item shares, set up once in the process that forks the workers, which
-    inherit it: the games' pages, the fonts, the template environment, and pikepdf, which
-    tags every PDF (a native module that must not be half imported when a signal stops a
-    worker)."""
+    inherit it: the games' pages, the fonts, the template environment, the writers with
+    their libraries (svgwrite alone takes 85 ms to import), and pikepdf, which tags every
+    PDF, with lxml, which it reads each PDF's metadata with as it saves (native modules that
+    must not be half imported when a signal stops a worker)."""
+    import lxml.etree  # type: ignore[import-untyped]  # noqa: F401
     import pikepdf  # noqa: F401
 
+    import generator.render.html
+    import generator.render.pdf
+    import generator.render.svg  # noqa: F401
     from generator import fonts
     for key in game_keys:
         game_named(key).pages()
