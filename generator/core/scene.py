@@ -168,8 +168,15 @@ def transformed(shape: Shape, t: Affine) -> Shape:
     if isinstance(shape, Path):
         # Affine.apply written out: a board's thousands of points, each moved the same way.
         a, b, c, d, e, f = t
-        subpaths = tuple(tuple(Point(a * x + b * y + e, c * x + d * y + f) for x, y in sub)
-                         for sub in shape.subpaths)
+        if b == c == 0.0 and e != 0.0 and f != 0.0:
+            # No turn and a move both ways (a sheet placed on a page, a page on a sheet):
+            # a x + 0 y + e is a x + e to the last bit when e is not zero, so the terms
+            # that are always zero are left out.
+            subpaths = tuple(tuple(Point(a * x + e, d * y + f) for x, y in sub)
+                             for sub in shape.subpaths)
+        else:
+            subpaths = tuple(tuple(Point(a * x + b * y + e, c * x + d * y + f)
+                                   for x, y in sub) for sub in shape.subpaths)
         p = shape.paint
         return Path(subpaths, Paint(p.fill, p.stroke, p.width * k, tuple(d * k for d in p.dash),
                                     p.round_caps), shape.closed, shape.role)
