@@ -30,6 +30,7 @@ def test_a_moved_path_is_each_point_applied(points, a, d, e, f, turn):
     path = Path((tuple(Point(x, y) for x, y in points),), Paint(stroke="#000000"))
     moved = transformed(path, t)
     assert isinstance(moved, Path)
+    assert all(type(p) is Point for p in moved.subpaths[0])
     assert [bits(p) for p in moved.subpaths[0]] == [bits(t.apply(p)) for p in path.subpaths[0]]
 
 
