@@ -76,6 +76,7 @@ class Pages(Generic[OptionsT]):
 
 @dataclass(frozen=True)
 class Game(Generic[OptionsT]):
+    """A game: what it is called, its options, what it prints, and its judge and figures."""
     key: str
     title: str
     designer: str

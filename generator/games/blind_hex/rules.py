@@ -54,6 +54,7 @@ EDITION_ITEMS = {"cards": "cards", "coins": "pennies"}
 
 @dataclass(frozen=True)
 class Options:
+    """Blind Hex's options: the board's size, numbers and seed, the edition, the coordinates."""
     size: int = option(DEFAULT_SIZE, f"Board size N (N × N cells), {SIZES.start} to "
                                      f"{SIZES.stop - 1}.")
     numbers: int = option(DEFAULT_NUMBERS, f"Hash marks numbered 1 to N, N from "
