@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.paper import Paper
     from generator.core.scene import Document
+    from generator.games.drawn import Pages
+    from generator.games.figures import Report
 
 
 class OptionError(UserError, ValueError):
@@ -53,29 +55,8 @@ class Verdict:
 
 
 @dataclass(frozen=True)
-class Report:
-    """A board's figures, and the targets it misses."""
-    lines: tuple[str, ...]
-    warnings: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Pages(Generic[OptionsT]):
-    """What a game draws: its items in kit order, and the cell size of its board on a paper
-    (flat to flat, mm), which tiling scales from. A board whose cells carry marks to read
-    names the smallest cell it is printed with, and the size it is meant to have."""
-    items: Mapping[str, ItemMaker[OptionsT]]
-    board_cell: Callable[[OptionsT, Paper], float]
-    # How an item is made inside the kit, where that differs: a print shop's cards come
-    # one card a page, but in the kit they stay on sheets of the kit's paper, so the kit's
-    # pages keep one size.
-    in_kit: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
-    smallest_cell: float = 0.0
-    readable_cell: float = 0.0
-
-
-@dataclass(frozen=True)
 class Game(Generic[OptionsT]):
+    """A game: what it is called, its options, what it prints, and its judge and figures."""
     key: str
     title: str
     designer: str
@@ -160,3 +141,15 @@ class Game(Generic[OptionsT]):
             raise OptionError(f"{self.key} has no {item} for {options.label}; it has "
                               f"{', '.join(self.items_for(options))}")
         return makers[item](options, paper, palette, copies)
+
+
+def __getattr__(name: str) -> Any:
+    # Pages and Report, which most commands never use, are created when first asked for
+    # (generator/games/drawn.py, figures.py); the games' modules import them from here.
+    if name == "Pages":
+        from generator.games.drawn import Pages
+        return Pages
+    if name == "Report":
+        from generator.games.figures import Report
+        return Report
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

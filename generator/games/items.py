@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.core.printing import MM_PER_INCH
 from generator.i18n import N_
 
 DOCUMENT_FORMATS = ("pdf", "svg", "png")
@@ -16,10 +15,15 @@ DATA_FORMATS = ("json",)
 SMALLEST_PAPER = 100.0    # mm on each side; a sheet smaller holds no useful page
 # Card printers ask for an eighth of an inch past the trim (DriveThruCards, MakePlayingCards).
 CARD_BLEED_IN = 0.125
+# mm an inch, as generator/core/printing.py has it: the print-shop facts there are more than
+# `pnp --help` and the judge, which read this table, need.
+_MM_PER_INCH = 25.4
 
 
 @dataclass(frozen=True)
 class Item:
+    """One thing that can be printed for a game."""
+    # (A dataclass without a docstring has one made for it from its signature, at import.)
     key: str
     help: str                 # what `pnp ITEM --help` and the studio say it prints
     label: str                # the item, as the index page names one (translated)
@@ -55,7 +59,7 @@ ITEMS: dict[str, Item] = {item.key: item for item in (
     # made with a game's standard options, carries neither.
     Item("cards", "Print the number cards to cut out (one card a page for a print shop).",
          N_("number cards"), N_("number cards"), 120.0, in_booklet=False,
-         shop_bleed=CARD_BLEED_IN * MM_PER_INCH),
+         shop_bleed=CARD_BLEED_IN * _MM_PER_INCH),
     Item("coins", "Print the tokens and a coin to flip, to cut out.", N_("tokens and coin"),
          N_("tokens and coins"), 132.0, in_booklet=False),
     # Every item of a game in one document: offered as one PDF to print in one go.

@@ -4,7 +4,9 @@ Every item command (`pnp board`, `pnp kit`, ...) is a group with one command per
 has the item, made from the game table and the request's parameters (generator/app/params.py):
 `pnp kit nex --help` lists Nex's options only. Everything that can be refused is refused by
 the request (generator/app/requests.py). Drawing code is imported by the commands that draw,
-so `pnp --help`, `list`, `judge` and `stats` start without reportlab, svgwrite or jinja2.
+so `pnp --help`, `list`, `judge` and `stats` start without reportlab, svgwrite or jinja2;
+and the parameters, papers and palettes are imported by the commands that take them, so the
+judge, `list` and `--help` start without those too (tests/test_startup.py).
 """
 
 from __future__ import annotations
@@ -18,15 +20,14 @@ from typing import Any
 import click
 
 from generator import __version__
-from generator.app import params as P
 from generator.errors import UserError
 from generator.games import KEYS, all_games
 from generator.games.items import ITEMS
-from generator.i18n import LANGUAGES
 from generator.ui.options import (
     GameCommand,
     GameGroup,
     GameName,
+    LateOptions,
     ParamValue,
     click_option,
     folder_name,
@@ -59,6 +60,7 @@ def first_paragraph(text: str) -> str:
 
 def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
     def make(game: Game[Any]) -> click.Command:
+        from generator.app import params as P
         def run(output: Path | None, **values: Any) -> None:
             from generator import render
             from generator.app import requests
@@ -115,6 +117,8 @@ for _item in ITEMS.values():
 
 
 def _stats_command(game: Game[Any]) -> click.Command:
+    from generator.app import game_params as P
+
     def run(**given: Any) -> None:
         assert game.stats is not None
         report = game.stats(game.make_options(**given))
@@ -177,29 +181,39 @@ main.add_command(GameGroup(
          "cannot be read. 'pnp judge GAME --help' describes the game's file format."))
 
 
-@main.command("booklet")
-@click.argument("games", nargs=-1, type=GameName(), metavar="[GAME]...")
-@click.option("--all", "everything", is_flag=True,
-              help="A compendium of every game, with a cover and contents.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
-              show_default=True, help="A5 pages on A4 sheets, or half-letter on Letter.")
-@click.option("--with", "extras", multiple=True, metavar="ITEM",
-              help="Add a game's other items too (board, pad, puzzle, ...); repeatable.")
-@click.option("--palette", type=ParamValue(P.PALETTE), default=P.PALETTE.default,
-              show_default=True, metavar=P.PALETTE.shown_metavar, help=P.PALETTE.help)
-@click.option("-o", "--output", callback=click_option(P.output_param("booklet")).callback,
-              metavar="FILE", help="Output PDF (default booklet.pdf here; - for standard "
-                                   "output).")
-@click.option("--for", "target", type=ParamValue(P.TARGET), default="home", show_default=True,
-              metavar=P.TARGET.shown_metavar,
-              help="Home: imposed two pages to a side, to print duplex and fold. Print shop: "
-                   "single pages with bleed in reading order, padded to a multiple of 4.")
-@click.option("--bleed", type=ParamValue(P.BLEED), metavar="MM", help=P.BLEED_HELP)
-@click.option("--press", "condition", type=ParamValue(P.PRESS),
-              metavar=P.PRESS.shown_metavar, help=P.PRESS_HELP)
-@click.option("--ink-limit", type=ParamValue(P.INK_LIMIT), metavar="PERCENT", help=P.INK_HELP)
-@click.option("--lang", type=ParamValue(P.LANG), default="en", show_default=True,
-              metavar=P.LANG.shown_metavar, help=P.LANG_HELP)
+def _booklet_options() -> list[click.Parameter]:
+    from generator.app import params as P
+    return [
+        click.Argument(["games"], nargs=-1, type=GameName(), metavar="[GAME]..."),
+        click.Option(["--all", "everything"], is_flag=True,
+                     help="A compendium of every game, with a cover and contents."),
+        click.Option(["--paper"], type=click.Choice(["a4", "letter"]), default="a4",
+                     show_default=True, help="A5 pages on A4 sheets, or half-letter on Letter."),
+        click.Option(["--with", "extras"], multiple=True, metavar="ITEM",
+                     help="Add a game's other items too (board, pad, puzzle, ...); "
+                          "repeatable."),
+        click.Option(["--palette"], type=ParamValue(P.PALETTE), default=P.PALETTE.default,
+                     show_default=True, metavar=P.PALETTE.shown_metavar, help=P.PALETTE.help),
+        click.Option(["-o", "--output"],
+                     callback=click_option(P.output_param("booklet")).callback,
+                     metavar="FILE", help="Output PDF (default booklet.pdf here; - for "
+                                          "standard output)."),
+        click.Option(["--for", "target"], type=ParamValue(P.TARGET), default="home",
+                     show_default=True, metavar=P.TARGET.shown_metavar,
+                     help="Home: imposed two pages to a side, to print duplex and fold. Print "
+                          "shop: single pages with bleed in reading order, padded to a "
+                          "multiple of 4."),
+        click.Option(["--bleed"], type=ParamValue(P.BLEED), metavar="MM", help=P.BLEED_HELP),
+        click.Option(["--press", "condition"], type=ParamValue(P.PRESS),
+                     metavar=P.PRESS.shown_metavar, help=P.PRESS_HELP),
+        click.Option(["--ink-limit"], type=ParamValue(P.INK_LIMIT), metavar="PERCENT",
+                     help=P.INK_HELP),
+        click.Option(["--lang"], type=ParamValue(P.LANG), default="en", show_default=True,
+                     metavar=P.LANG.shown_metavar, help=P.LANG_HELP),
+    ]
+
+
+@main.command("booklet", cls=LateOptions, options=_booklet_options)
 def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
                     extras: tuple[str, ...], palette: str, output: Path | None, target: str,
                     bleed: float | None, condition: str | None, ink_limit: float | None,
@@ -219,30 +233,38 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
         report(one_line(str(path)))
 
 
-@main.command()
-@click.argument("games", nargs=-1, type=GameName(), metavar="[GAME]...")
-@click.option("--paper", type=ParamValue(P.PAPER), multiple=True, metavar="PAPER",
-              help="Paper size, repeatable (a4, letter, a3, tabloid, a5 or WxH); A4 and "
-                   "Letter by default.")
-@click.option("--out", callback=folder_name, default="output", show_default=True,
-              metavar="DIR", help="Folder for the catalogue.")
-@click.option("--jobs", type=click.IntRange(1, 64), metavar="N",
-              help="Processes to build with (default: one per core).")
-@click.option("--for", "target", type=ParamValue(P.TARGET), default="home", show_default=True,
-              metavar=P.TARGET.shown_metavar,
-              help="home: the catalogue to print at home. print-shop: that too, and beside it "
-                   "in DIR/print-shop/ every PDF and booklet for a print shop; the index "
-                   "lists both.")
-@click.option("--bleed", type=ParamValue(P.BLEED), metavar="MM", help=P.BLEED_HELP)
-@click.option("--lang", "langs", type=click.Choice([*LANGUAGES, "all"]), multiple=True,
-              metavar="|".join([*LANGUAGES, "all"]),
-              help="Language(s), repeatable, or all; English by default. Other languages go "
-                   "in DIR/LANG/.")
+def _build_options() -> list[click.Parameter]:
+    from generator.app import params as P
+    from generator.i18n import LANGUAGES
+    return [
+        click.Argument(["games"], nargs=-1, type=GameName(), metavar="[GAME]..."),
+        click.Option(["--paper"], type=ParamValue(P.PAPER), multiple=True, metavar="PAPER",
+                     help="Paper size, repeatable (a4, letter, a3, tabloid, a5 or WxH); A4 "
+                          "and Letter by default."),
+        click.Option(["--out"], callback=folder_name, default="output", show_default=True,
+                     metavar="DIR", help="Folder for the catalogue."),
+        click.Option(["--jobs"], type=click.IntRange(1, 64), metavar="N",
+                     help="Processes to build with (default: one per core)."),
+        click.Option(["--for", "target"], type=ParamValue(P.TARGET), default="home",
+                     show_default=True, metavar=P.TARGET.shown_metavar,
+                     help="home: the catalogue to print at home. print-shop: that too, and "
+                          "beside it in DIR/print-shop/ every PDF and booklet for a print "
+                          "shop; the index lists both."),
+        click.Option(["--bleed"], type=ParamValue(P.BLEED), metavar="MM", help=P.BLEED_HELP),
+        click.Option(["--lang", "langs"], type=click.Choice([*LANGUAGES, "all"]),
+                     multiple=True, metavar="|".join([*LANGUAGES, "all"]),
+                     help="Language(s), repeatable, or all; English by default. Other "
+                          "languages go in DIR/LANG/."),
+    ]
+
+
+@main.command(cls=LateOptions, options=_build_options)
 def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
           jobs: int | None, target: str, bleed: float | None, langs: tuple[str, ...]) -> None:
     """Write the whole catalogue (every game, item, paper and format) into a folder."""
     from generator.app import catalogue, index_page, requests
     from generator.core.paper import PAPERS
+    from generator.i18n import LANGUAGES
     papers = list(paper) or [PAPERS[k] for k in sorted(PAPERS)]
     keys = list(dict.fromkeys(games)) or list(KEYS)
     chosen = list(LANGUAGES) if "all" in langs else list(dict.fromkeys(langs)) or ["en"]

@@ -1,6 +1,9 @@
 """Click's side of the request parameters: each `Param` (generator/app/params.py) becomes one
 click option whose value is converted by the Param itself, so the command line and the studio
 refuse a value with the same reason. And the groups whose subcommands are the games.
+
+The parameters (and with them the papers and palettes) are imported by the functions that
+make an item's options, not here: `pnp --help`, `list` and `judge` make none.
 """
 
 from __future__ import annotations
@@ -11,27 +14,28 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from generator.app import params as P
 from generator.games import KEYS, aliases, all_games, find
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from generator.app.game_params import Param
     from generator.games.game import Game
 
 
 class ParamValue(click.ParamType):
     """A value converted by its Param: one reason, wherever it was typed."""
 
-    def __init__(self, param: P.Param):
+    def __init__(self, param: Param):
         self.param = param
         self.name = param.shown_metavar
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
+        from generator.app.game_params import ParamError
         try:
             return self.param.convert(value)
-        except P.ParamError as err:
+        except ParamError as err:
             self.fail(err.reason, param, ctx)
 
 
@@ -54,8 +58,9 @@ def folder_name(ctx: click.Context, param: click.Parameter, value: str) -> Path:
     return Path(value)
 
 
-def click_option(param: P.Param) -> click.Option:
+def click_option(param: Param) -> click.Option:
     """The click option of a request parameter."""
+    from generator.app import game_params as P
     names = [n for n in (param.short, param.flag) if n]
     if param.kind == P.FLAG:
         return click.Option([*names, param.name], is_flag=True, default=False,
@@ -156,6 +161,7 @@ class GameCommand(click.Command):
 def option_named(game: Game[Any], typed: str) -> tuple[str | None, bool | None]:
     """The parameter an option as typed means in any of the game's commands (None for
     none), and False for a switch's --no- spelling."""
+    from generator.app import params as P
     for item in [*game.items, "kit"]:
         for param in P.item_params(game, item):
             if typed == param.flag:
@@ -166,3 +172,27 @@ def option_named(game: Game[Any], typed: str) -> tuple[str | None, bool | None]:
         if typed == f"--no-{name.replace('_', '-')}":
             return name, False
     return None, None
+
+
+class LateOptions(click.Command):
+    """A command whose options are made the first time they are read, to parse its arguments
+    or write its help: they name papers, palettes and presses, whose modules only this
+    command needs, so `pnp --help` and the judge start without them."""
+
+    def __init__(self, name: str | None, options: Callable[[], list[click.Parameter]],
+                 **attrs: Any):
+        self._make_options = options
+        self._options: list[click.Parameter] | None = None
+        super().__init__(name, **attrs)
+
+    @property
+    def params(self) -> list[click.Parameter]:
+        if self._options is None:
+            self._options = self._make_options()
+        return self._options
+
+    @params.setter
+    def params(self, given: list[click.Parameter]) -> None:
+        # click's constructor sets the list of decorated options; this command has none.
+        if given:
+            raise TypeError("a LateOptions command takes its options from its factory")

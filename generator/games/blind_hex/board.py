@@ -70,6 +70,7 @@ class Targets:
 
 @dataclass(frozen=True)
 class HashBoard:
+    """A Blind Hex board: the number of hash marks on each cell edge."""
     size: int
     numbers: int
     seed: int

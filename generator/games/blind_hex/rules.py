@@ -27,11 +27,12 @@ from generator.games.blind_hex.board import (
     HashBoard,
     balance_tolerance,
 )
-from generator.games.game import OptionError, Report, option
+from generator.games.game import OptionError, option
 
 if TYPE_CHECKING:
     from generator.games.blind_hex.search import generate
     from generator.games.blind_hex.stats import stats
+    from generator.games.figures import Report
 
 
 # The search and the figures are imported when a board is first made or counted, so that
@@ -54,6 +55,7 @@ EDITION_ITEMS = {"cards": "cards", "coins": "pennies"}
 
 @dataclass(frozen=True)
 class Options:
+    """Blind Hex's options: the board's size, numbers and seed, the edition, the coordinates."""
     size: int = option(DEFAULT_SIZE, f"Board size N (N × N cells), {SIZES.start} to "
                                      f"{SIZES.stop - 1}.")
     numbers: int = option(DEFAULT_NUMBERS, f"Hash marks numbered 1 to N, N from "
@@ -166,6 +168,7 @@ def board_json(opts: Options) -> dict[str, Any]:
 
 def stats_report(opts: Options) -> Report:
     from generator.games.blind_hex.stats import stats
+    from generator.games.figures import Report
     s = stats(opts.board())
     lines = [f"{TITLE} board {opts.size}x{opts.size}, numbers 1-{opts.numbers}, seed {opts.seed}",
              f"cells: {opts.size ** 2}; all-six-sides cells: {s.hubs}; "

@@ -20,6 +20,7 @@ from generator.games.blind_hex.board import (
 
 @dataclass(frozen=True)
 class Stats:
+    """How often a board offers each number and pair of numbers."""
     size: int
     numbers: int
     seed: int

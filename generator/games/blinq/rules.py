@@ -46,6 +46,7 @@ CENTRE = (2, 2)
 
 @dataclass(frozen=True)
 class Options:
+    """Blinq's options: the neutral block's cell, the coordinates."""
     neutral: str = option("c3", "The neutral block's cell, a1 to e5 (c3, the centre, by "
                                 "default; anywhere else is the rules' variant).",
                           metavar="CELL")
@@ -169,6 +170,7 @@ class IllegalMove(ValueError):
 
 @dataclass(frozen=True)
 class Move:
+    """One move of a move list: a block placed, or a resignation."""
     spot: Spot | None = None     # None: the player resigns
     orientation: str = ""
     line: int = 0
@@ -200,6 +202,7 @@ def check(stack: Stack, spot: Spot) -> None:
 
 @dataclass
 class Replay:
+    """A move list replayed: the pyramid, the illegal moves and the result."""
     stack: dict[Spot, str]
     errors: list[str] = field(default_factory=list)
     placed: dict[str, int] = field(default_factory=lambda: {WHITE: 0, BLACK: 0})

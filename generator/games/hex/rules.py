@@ -53,6 +53,7 @@ Stones = Mapping[Hex, str]   # occupied cells only
 
 @dataclass(frozen=True)
 class Options:
+    """Hex's options: the board's size, the swap rule, the coordinates."""
     size: int = option(DEFAULT_SIZE, f"Board size N (N × N cells), {SIZES.start} to "
                                      f"{SIZES.stop - 1}; 11, 13, 14 and 19 are the sizes "
                                      f"most played.")
@@ -167,6 +168,7 @@ def parse_turn(body: str, line: int, size: int) -> Turn:
 
 @dataclass
 class Replay:
+    """A move list replayed: the stones, the illegal turns and who won."""
     size: int
     stones: dict[Hex, str] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)

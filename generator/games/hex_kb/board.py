@@ -64,6 +64,7 @@ def default_radius(size: int) -> int:
 
 @dataclass(frozen=True)
 class KleinBoard:
+    """A Hex KB board of a size and window radius: its cells, windows, frames and borders."""
     size: int
     radius: int
 
@@ -150,6 +151,7 @@ class KleinBoard:
 
 @dataclass(frozen=True)
 class Options:
+    """Hex KB's options: the board's size and window, the puzzle's seed, the coordinates."""
     size: int = option(11, f"Board size N (N × N cells), {SIZES.start} to {SIZES.stop - 1}.")
     window: int | None = option(None, "Portal window radius N (0: one cell, 1: seven cells); by "
                                       "default the largest that leaves two cells of board "

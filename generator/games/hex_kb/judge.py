@@ -13,6 +13,7 @@ from generator.games.hex_kb.board import BLUE, RED, TRANSIT_BOUND, UNSEEN, Klein
 
 @dataclass(frozen=True)
 class Outcome:
+    """Who wins a full board, and how."""
     winner: str | None
     transits: int                  # net transits of the winning connecting path (0: none)
     portal_loop: bool              # the winner also has a loop with odd transits
@@ -169,6 +170,7 @@ class Judge:
 
 @dataclass(frozen=True)
 class Components:
+    """A board's connected groups of one colour, with the transits round their loops."""
     colour: list[str]            # cells, then the four border segments
     pot: list[int]               # net transits from the component's first node
     root: list[int]              # the component's first node; -1 for empty cells

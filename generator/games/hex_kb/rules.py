@@ -28,7 +28,6 @@ from generator.core.geometry import Rhombus
 from generator.core.gridfile import (
     hex_name,
 )
-from generator.games.game import Report
 from generator.games.hex_kb.board import (
     BLUE,
     DESIGNER,
@@ -57,6 +56,7 @@ from generator.games.hex_kb.notation import (
 )
 
 if TYPE_CHECKING:
+    from generator.games.figures import Report
     from generator.games.hex_kb.examples import (
         FIGURE_BOARD,
         check_examples,
@@ -80,6 +80,7 @@ def __getattr__(name: str) -> Any:
 
 def stats_report(opts: Options) -> Report:
     """The board's windows and frames, and the gaps of board round the frames."""
+    from generator.games.figures import Report
     board = opts.board()
     border, between = gaps(board.size, board.radius, board.offset)
     window = 1 + 3 * board.radius * (board.radius + 1)

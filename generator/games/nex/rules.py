@@ -48,6 +48,7 @@ Stones = Mapping[Hex, str]   # occupied cells only
 
 @dataclass(frozen=True)
 class Options:
+    """Nex's options: the board's size, the coordinates."""
     size: int = option(DEFAULT_SIZE, f"Board size N (N × N cells), {SIZES.start} to "
                                      f"{SIZES.stop - 1}.")
     coordinates: bool = option(True, "Column letters and row numbers round the board.")
@@ -196,6 +197,7 @@ def parse_turn(body: str, line: int, size: int) -> Turn:
 
 @dataclass
 class Replay:
+    """A move list replayed: the stones, the illegal turns and who won."""
     size: int
     stones: dict[Hex, str] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)

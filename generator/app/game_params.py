@@ -1,0 +1,161 @@
+"""One parameter a request takes: its name, help, kind, range and default, and how a value
+typed by a person becomes a typed value; and a game's own options as parameters.
+
+Apart from generator/app/params.py, which describes what every printed item takes (papers,
+palettes, presses), so that `pnp stats`, which takes a game's options only, starts without
+those modules. Nothing here knows click or HTTP.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from generator.errors import UserError
+from generator.games.items import ITEMS
+
+if TYPE_CHECKING:
+    from generator.games.game import Game
+
+# The kinds of value: how each is typed and shown.
+INT, FLOAT, TEXT, CHOICE, PAPER_SIZE, FLAG, SWITCH, MANY = (
+    "int", "float", "text", "choice", "paper", "flag", "switch", "many")
+
+
+class ParamError(UserError, ValueError):
+    """A value a parameter cannot take; `reason` says why, without naming the option, so a
+    front end can put the option's name (or a form's label) in front of it."""
+
+    def __init__(self, param: Param, reason: str):
+        super().__init__(f"Invalid value for '{param.flag}': {reason}")
+        self.param, self.reason = param, reason
+
+
+@dataclass(frozen=True)
+class Param:
+    """One thing a person can set. `name` is the request's field; the command line spells
+    it --name-with-dashes (or `flag`), the studio uses `name` as its query key."""
+    name: str
+    help: str
+    kind: str
+    default: Any = None                  # None: not given (the request decides)
+    choices: tuple[str, ...] = ()
+    low: float | None = None
+    high: float | None = None
+    metavar: str = ""
+    game_option: bool = False            # a field of the game's options
+    short: str = ""                      # a one-letter spelling on the command line (-o)
+    cli_only: bool = False               # where the file goes: the studio downloads instead
+    spelled: str = ""                    # the option's spelling where it is not the name's
+
+    @property
+    def flag(self) -> str:
+        return self.spelled or "--" + self.name.replace("_", "-")
+
+    def convert(self, text: Any) -> Any:
+        """A typed value from what a person typed (a str), or the value as it is."""
+        if not isinstance(text, str):
+            return text
+        if self.kind == INT:
+            try:
+                value: Any = int(text.strip())
+            except ValueError:
+                raise ParamError(self, f"{text!r} is not a valid integer.") from None
+            return self._in_range(value)
+        if self.kind == FLOAT:
+            try:
+                value = float(text.strip())
+            except ValueError:
+                raise ParamError(self, f"{text!r} is not a valid float.") from None
+            if value != value or value in (float("inf"), float("-inf")):
+                raise ParamError(self, f"{text!r} is not a finite number.")
+            return self._in_range(value)
+        if self.kind in (CHOICE, MANY) and self.choices:
+            if text not in self.choices:
+                raise ParamError(self, f"{text!r} is not one of "
+                                       f"{', '.join(repr(c) for c in self.choices)}.")
+            return text
+        if self.kind == PAPER_SIZE:
+            from generator.core.paper import parse_paper
+            try:
+                return parse_paper(text)
+            except ValueError as err:
+                raise ParamError(self, str(err)) from None
+        if self.kind in (FLAG, SWITCH):
+            if text not in ("true", "false"):
+                raise ParamError(self, f"{text!r} is not true or false.")
+            return text == "true"
+        return text
+
+    def _in_range(self, value: float) -> Any:
+        low, high = self.low, self.high
+        if (low is not None and value < low) or (high is not None and value > high):
+            shown = f"{low:g}<=x<={high:g}" if low is not None and high is not None else (
+                f"x>={low:g}" if low is not None else f"x<={high:g}")
+            raise ParamError(self, f"{value:g} is not in the range {shown}.")
+        return value
+
+    @property
+    def shown_metavar(self) -> str:
+        if self.metavar:
+            return self.metavar
+        if self.choices and self.kind in (CHOICE, TEXT):
+            return "|".join(self.choices)
+        return {INT: "N", FLOAT: "N", PAPER_SIZE: "PAPER"}.get(self.kind, "TEXT")
+
+
+PRINTED = "printed"   # `reads`' format for any printed one (pdf, svg, png)
+JSON = "json"
+STATS = "stats"       # `reads`' item for `pnp stats`: the board's figures
+
+
+def option_names(game: Game[Any]) -> list[str]:
+    return [field.name for field in dataclasses.fields(game.options)]
+
+
+def reads(game: Game[Any], item: str, fmt: str | None = None) -> list[str]:
+    """The game's options that change what an item gives: printed (`fmt` PRINTED), as data
+    (JSON), or in any of its formats (None). A kit reads what any of its items reads."""
+    if item == "kit":
+        parts = [name for part in game.items for name in reads(game, part, PRINTED)]
+        return [name for name in option_names(game) if name in parts]
+    if fmt is not None:
+        formats = [fmt]
+    else:
+        formats = [PRINTED, JSON] if item in ITEMS and JSON in ITEMS[item].formats else [PRINTED]
+    unread = [set(game.unread.get(JSON if f == JSON else item, ())) for f in formats]
+    return [name for name in option_names(game) if any(name not in u for u in unread)]
+
+
+def readers(game: Game[Any], name: str) -> list[str]:
+    """What an option of the game changes: its items, `stats`, and the board's JSON."""
+    out = [item for item in [*game.items, "kit"] if name in reads(game, item, PRINTED)]
+    if "board" in game.items and name in reads(game, "board", JSON):
+        out.append("board --format json")
+    if game.stats is not None and name in reads(game, STATS):
+        out.append(STATS)
+    return out
+
+
+def game_params(game: Game[Any], only: Sequence[str] | None = None) -> list[Param]:
+    """A game's own options: one per field of its options class, with the field's help;
+    with `only`, those named there."""
+    hints = typing.get_type_hints(game.options)
+    params = []
+    for field in dataclasses.fields(game.options):
+        if only is not None and field.name not in only:
+            continue
+        kind = hints[field.name]
+        choices = tuple(field.metadata.get("choices", ()))
+        help_text = field.metadata.get("help", "")
+        if field.default is not None:
+            help_text += f"  [default: {field.default}]"
+        # A game checks its own choices, with its own sentence; the choices still name the
+        # value in the help and make the studio's select.
+        shape = SWITCH if kind is bool else INT if kind in (int, int | None) else TEXT
+        params.append(Param(field.name, help_text, shape, default=None, choices=choices,
+                            metavar=field.metadata.get("metavar", ""), game_option=True))
+    return params

@@ -1,0 +1,30 @@
+"""What a game draws: the table its pages module (generator/games/GAME/pages.py) offers. Apart
+from game.py, so that the commands that draw nothing (the judge, `list`, `stats`) do not
+create the class (a dataclass costs a good part of a millisecond at import)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic
+
+from generator.games.game import ItemMaker, OptionsT
+
+if TYPE_CHECKING:
+    from generator.core.paper import Paper
+
+
+@dataclass(frozen=True)
+class Pages(Generic[OptionsT]):
+    """What a game draws: its items in kit order, and the cell size of its board on a paper
+    (flat to flat, mm), which tiling scales from. A board whose cells carry marks to read
+    names the smallest cell it is printed with, and the size it is meant to have."""
+    items: Mapping[str, ItemMaker[OptionsT]]
+    board_cell: Callable[[OptionsT, Paper], float]
+    # How an item is made inside the kit, where that differs: a print shop's cards come
+    # one card a page, but in the kit they stay on sheets of the kit's paper, so the kit's
+    # pages keep one size.
+    in_kit: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
+    smallest_cell: float = 0.0
+    readable_cell: float = 0.0

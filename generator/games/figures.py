@@ -1,0 +1,14 @@
+"""A board's figures, as `pnp stats` prints them: apart from game.py, so that the commands that
+print none (the judge, `list`) do not create the class (a dataclass costs a good part of a
+millisecond at import)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Report:
+    """A board's figures, and the targets it misses."""
+    lines: tuple[str, ...]
+    warnings: tuple[str, ...]
