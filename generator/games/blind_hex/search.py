@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import Counter
 from functools import cache
 from types import MappingProxyType
 
-from generator.core.geometry import edge_key
+from generator.core.geometry import Hex
 from generator.games.blind_hex.board import (
     DEFAULT_NUMBERS,
     DEFAULT_SEED,
@@ -37,7 +36,7 @@ from generator.games.blind_hex.board import (
     Targets,
     published_boards,
 )
-from generator.games.blind_hex.orbits import Edge, layout
+from generator.games.blind_hex.orbits import EdgeKey, layout
 
 
 class _Search:
@@ -67,8 +66,8 @@ class _Search:
         self.targets = Targets.for_board(size, numbers)
         self.all_pairs = list(itertools.combinations(range(numbers), 2))
         grid = layout(size)
-        self.hub_orbits, self.mark_orbits = grid.hub_orbits, grid.mark_orbits
-        self.cells, self.is_hub_cell = grid.cells, grid.is_hub_cell
+        self.grid = grid
+        self.cell_count, self.is_hub_cell = size * size, grid.is_hub_cell
         self.first_mark = grid.first_mark
         self.sources, self.hub_sources = grid.sources, grid.hub_sources
         self.mark_sources, self.cells_of_orbit = grid.mark_sources, grid.cells_of_orbit
@@ -78,6 +77,7 @@ class _Search:
         self.popcount = [bin(m).count("1") for m in range(1 << numbers)]
         self.bits_of = [tuple(n for n in range(numbers) if m >> n & 1)
                         for m in range(1 << numbers)]
+        self.every_bit = (1 << numbers) - 1
         self.load(self._greedy_start(rng))
         self._mend_all()
 
@@ -90,7 +90,9 @@ class _Search:
         labels = [self.UNMARKED] * len(self.cells_of_orbit)
         used = [0] * self.numbers
         for orbit in order:
-            near = Counter(labels[o] for o in next_to[orbit])
+            near = [0] * (self.numbers + 1)    # the last for unlabelled neighbours
+            for o in next_to[orbit]:
+                near[labels[o]] += 1
             best = min(range(self.numbers), key=lambda n: (near[n], used[n], rng.random()))
             labels[orbit] = best
             used[best] += len(self.cells_of_orbit[orbit])
@@ -105,8 +107,9 @@ class _Search:
         self.lonely: dict[int, None] = {}   # cells offering one number, not hubs (in order)
         self.marked: dict[int, None] = {}    # mark orbits carrying a number
         self.crowded = 0         # cells offering three or more numbers
-        self.carried = [0] * (len(self.cells) * M)   # sources of cell c carrying n, at c*M+n
-        self.offers = [0] * len(self.cells)          # as last accounted
+        # How many of cell c's sources carry number n, at carried[n][c].
+        self.carried = [[0] * self.cell_count for _ in range(M)]
+        self.offers = [0] * self.cell_count          # as last accounted
         for orbit in range(self.first_mark, len(labels)):
             if labels[orbit] != self.UNMARKED:
                 self.marked[orbit] = None
@@ -115,7 +118,7 @@ class _Search:
             for o in cell_sources:
                 n = labels[o]
                 if n != self.UNMARKED:
-                    self.carried[i * M + n] += 1
+                    self.carried[n][i] += 1
                     mask |= 1 << n
             self.offers[i] = mask
             self._account(i, mask, +1)
@@ -174,28 +177,29 @@ class _Search:
                 self.marked.pop(orbit, None)
             else:
                 self.marked[orbit] = None
-        M, carried, offers = self.numbers, self.carried, self.offers
-        counts, bits_of, popcount = self.counts, self.bits_of, self.popcount
+        offers, counts, popcount = self.offers, self.counts, self.popcount
         pairs, count_pairs, lonely = self.pairs, self.targets.pairs, self.lonely
+        # Two numbers' tallies, one list each, and their bits (0 for an unmarked label).
         old_bit = 0 if old == unmarked else 1 << old
         new_bit = 0 if new == unmarked else 1 << new
+        old_carried = self.carried[old]
+        new_carried = self.carried[new]
         for cell in self.cells_of_orbit[orbit]:
             before = after = offers[cell]
-            base = cell * M
             if old_bit:
-                carried[base + old] -= 1
-                if not carried[base + old]:
-                    after &= ~old_bit
+                left = old_carried[cell] - 1
+                old_carried[cell] = left
+                if not left:
+                    after ^= old_bit
+                    counts[old] -= 1
             if new_bit:
-                carried[base + new] += 1
-                after |= new_bit
+                new_carried[cell] += 1
+                if not after & new_bit:
+                    after |= new_bit
+                    counts[new] += 1
             if after == before:
                 continue
             offers[cell] = after
-            for n in bits_of[before & ~after]:
-                counts[n] -= 1
-            for n in bits_of[after & ~before]:
-                counts[n] += 1
             k = popcount[before]
             if k == 2:
                 pairs[before] -= 1
@@ -234,17 +238,21 @@ class _Search:
     def mends(self, cell: int) -> list[tuple[int, int]]:
         """The marks (orbit, number) that give a lonely cell a second number and no cell a
         third."""
-        own = self.offers[cell]
-        popcount, offers = self.popcount, self.offers
-        out = []
+        popcount, offers, label = self.popcount, self.offers, self.label
+        unmarked, cells_of_orbit, bits_of = self.UNMARKED, self.cells_of_orbit, self.bits_of
+        new = self.every_bit & ~offers[cell]
+        out: list[tuple[int, int]] = []
         for orbit in self.mark_sources[cell]:
-            if self.label[orbit] != self.UNMARKED:
+            if label[orbit] != unmarked:
                 continue
-            touched = [offers[c] for c in self.cells_of_orbit[orbit]]
-            for n in range(self.numbers):
-                bit = 1 << n
-                if not own & bit and all(t & bit or popcount[t] < 2 for t in touched):
-                    out.append((orbit, n))
+            # A number is allowed where every cell the mark touches that offers two numbers
+            # already offers it.
+            allowed = new
+            for c in cells_of_orbit[orbit]:
+                t = offers[c]
+                if popcount[t] >= 2:
+                    allowed &= t
+            out.extend((orbit, n) for n in bits_of[allowed])
         return out
 
     def _move(self) -> list[tuple[int, int]]:
@@ -272,14 +280,19 @@ class _Search:
         """The marks follow the hubs: a cell a move leaves with three numbers loses its marks,
         and a cell it leaves with one is mended, so a move is judged with its marks in place."""
         popcount, offers, label = self.popcount, self.offers, self.label
-        cells = [c for orbit, _new in moved for c in self.cells_of_orbit[orbit]]
-        for cell in cells:
-            if popcount[offers[cell]] > 2:
-                for orbit in self.mark_sources[cell]:
-                    if label[orbit] != self.UNMARKED:
-                        self._set(orbit, self.UNMARKED, undo)
-                        cells += self.cells_of_orbit[orbit]
+        unmarked, cells_of_orbit = self.UNMARKED, self.cells_of_orbit
+        cells = [c for orbit, _new in moved for c in cells_of_orbit[orbit]]
+        if self.crowded:
+            for cell in cells:   # the cells whose marks go are looked at too
+                if popcount[offers[cell]] > 2:
+                    for orbit in self.mark_sources[cell]:
+                        if label[orbit] != unmarked:
+                            undo.append((orbit, label[orbit]))
+                            self.relabel(orbit, unmarked)
+                            cells += cells_of_orbit[orbit]
         lonely = self.lonely
+        if not lonely:
+            return
         for cell in cells:
             if cell in lonely:
                 options = self.mends(cell)
@@ -298,9 +311,9 @@ class _Search:
                 break
             self.steps_taken += 1
             move = self._move()
-            undo: list[tuple[int, int]] = []
+            undo = [(orbit, self.label[orbit]) for orbit, _new in move]
             for orbit, new in move:
-                self._set(orbit, new, undo)
+                self.relabel(orbit, new)
             self._repair(move, undo)
             candidate = self.cost()
             if not self.crowded and (candidate <= current or self.rng.random() < self.WORSE):
@@ -357,13 +370,21 @@ def search_board(size: int, numbers: int, seed: int) -> HashBoard:
     for it (the published 11 x 11 board 1 predates this search; see published.json)."""
     search = _Search(size, numbers, random.Random(f"blind-hex:{size}:{numbers}:{seed}"))
     search.run(search.targets.search_steps)
-    edges: dict[Edge, int] = {}
-    for orbit, cells in enumerate(search.hub_orbits):
-        for cell in cells:
-            for d in range(6):
-                edges[edge_key(cell, d)] = search.label[orbit] + 1
-    for orbit, keys in enumerate(search.mark_orbits, start=search.first_mark):
-        if search.label[orbit] != search.UNMARKED:
+    grid, label = search.grid, search.label
+    edges: dict[EdgeKey, int] = {}
+    for orbit, keys in enumerate(grid.hub_edges):
+        for key in keys:
+            edges[key] = label[orbit] + 1
+    for orbit, keys in enumerate(grid.mark_orbits, start=search.first_mark):
+        if label[orbit] != search.UNMARKED:
             for key in keys:
-                edges[key] = search.label[orbit] + 1
-    return HashBoard(size, numbers, seed, MappingProxyType(dict(sorted(edges.items()))))
+                edges[key] = label[orbit] + 1
+    # Sorted as (Hex, direction) keys sort, one Hex made per cell.
+    hexes: dict[tuple[int, int], Hex] = {}
+    named: dict[tuple[Hex, int], int] = {}
+    for (q, r, d), n in sorted(edges.items()):
+        cell = hexes.get((q, r))
+        if cell is None:
+            cell = hexes[q, r] = Hex(q, r)
+        named[cell, d] = n
+    return HashBoard(size, numbers, seed, MappingProxyType(named))
