@@ -110,6 +110,11 @@ class _Search:
         # How many of cell c's sources carry number n, at carried[n][c].
         self.carried = [[0] * self.cell_count for _ in range(M)]
         self.offers = [0] * self.cell_count          # as last accounted
+        # What the relabellings of a step did, so that a step not kept can be taken back:
+        # (orbit, old label, new label, where its cells start in the journal), and the
+        # journal's (cell, offer before, offer after) of every cell whose offer changed.
+        self.log: list[tuple[int, int, int, int]] = []
+        self.journal: list[tuple[int, int, int]] = []
         for orbit in range(self.first_mark, len(labels)):
             if labels[orbit] != self.UNMARKED:
                 self.marked[orbit] = None
@@ -122,6 +127,11 @@ class _Search:
                     mask |= 1 << n
             self.offers[i] = mask
             self._account(i, mask, +1)
+        # What relabel reads, in one attribute: it runs some ten times a step.
+        self.state = (self.label, self.offers, self.counts, self.carried, self.pairs,
+                      self.lonely, self.marked, self.popcount, self.is_hub_cell,
+                      self.cells_of_orbit, self.targets.pairs, self.first_mark,
+                      self.log, self.journal)
 
     def _account(self, cell: int, offer: int, sign: int) -> None:
         """Count a cell's offer (a bit mask) in (+1) or out (-1)."""
@@ -169,22 +179,22 @@ class _Search:
         """Give an orbit a new label and count again the cells whose offer changes: what
         _account(cell, before, -1) then _account(cell, after, +1) would do, written out
         because the search spends its time here."""
-        unmarked = self.UNMARKED
-        old = self.label[orbit]
-        self.label[orbit] = new
-        if orbit >= self.first_mark:
-            if new == unmarked:
-                self.marked.pop(orbit, None)
+        (label, offers, counts, carried, pairs, lonely, marked, popcount, is_hub_cell,
+         cells_of_orbit, count_pairs, first_mark, log, journal) = self.state
+        old = label[orbit]
+        label[orbit] = new
+        log.append((orbit, old, new, len(journal)))
+        if orbit >= first_mark:
+            if new < 0:
+                marked.pop(orbit, None)
             else:
-                self.marked[orbit] = None
-        offers, counts, popcount = self.offers, self.counts, self.popcount
-        pairs, count_pairs, lonely = self.pairs, self.targets.pairs, self.lonely
+                marked[orbit] = None
         # Two numbers' tallies, one list each, and their bits (0 for an unmarked label).
-        old_bit = 0 if old == unmarked else 1 << old
-        new_bit = 0 if new == unmarked else 1 << new
-        old_carried = self.carried[old]
-        new_carried = self.carried[new]
-        for cell in self.cells_of_orbit[orbit]:
+        old_bit = 0 if old < 0 else 1 << old
+        new_bit = 0 if new < 0 else 1 << new
+        old_carried = carried[old]
+        new_carried = carried[new]
+        for cell in cells_of_orbit[orbit]:
             before = after = offers[cell]
             if old_bit:
                 left = old_carried[cell] - 1
@@ -200,6 +210,7 @@ class _Search:
             if after == before:
                 continue
             offers[cell] = after
+            journal.append((cell, before, after))
             k = popcount[before]
             if k == 2:
                 pairs[before] -= 1
@@ -216,7 +227,7 @@ class _Search:
                 pairs[after] += 1
             elif k > 2:
                 self.crowded += 1
-            elif k == 1 and not self.is_hub_cell[cell]:
+            elif k == 1 and not is_hub_cell[cell]:
                 lonely[cell] = None
 
     def satisfied(self) -> bool:
@@ -252,7 +263,8 @@ class _Search:
                 t = offers[c]
                 if popcount[t] >= 2:
                     allowed &= t
-            out.extend((orbit, n) for n in bits_of[allowed])
+            for n in bits_of[allowed]:
+                out.append((orbit, n))
         return out
 
     def _move(self) -> list[tuple[int, int]]:
@@ -272,11 +284,46 @@ class _Search:
         new = rng.randrange(self.numbers - 1)
         return [(orbit, new if new < label[orbit] else new + 1)]
 
-    def _set(self, orbit: int, new: int, undo: list[tuple[int, int]]) -> None:
-        undo.append((orbit, self.label[orbit]))
-        self.relabel(orbit, new)
+    def _take_back(self) -> None:
+        """Undo the step's relabellings, last first, as relabelling each orbit back would:
+        the same offers, and the same cells lonely in the same order (a move picks a lonely
+        cell by its place), from the journal instead of counting again. The caller restores
+        the counts it saved."""
+        (label, offers, _counts, carried, pairs, lonely, marked, popcount, is_hub_cell,
+         cells_of_orbit, _count_pairs, first_mark, log, journal) = self.state
+        end = len(journal)
+        for orbit, old, new, start in reversed(log):
+            label[orbit] = old
+            cells = cells_of_orbit[orbit]
+            if new >= 0:
+                tally = carried[new]
+                for cell in cells:
+                    tally[cell] -= 1
+            if old >= 0:
+                tally = carried[old]
+                for cell in cells:
+                    tally[cell] += 1
+            if orbit >= first_mark:
+                if old < 0:
+                    marked.pop(orbit, None)
+                else:
+                    marked[orbit] = None
+            for i in range(start, end):
+                cell, before, after = journal[i]
+                offers[cell] = before
+                k = popcount[after]
+                if k == 2:
+                    pairs[after] -= 1
+                elif k == 1:
+                    lonely.pop(cell, None)
+                k = popcount[before]
+                if k == 2:
+                    pairs[before] += 1
+                elif k == 1 and not is_hub_cell[cell]:
+                    lonely[cell] = None
+            end = start
 
-    def _repair(self, moved: list[tuple[int, int]], undo: list[tuple[int, int]]) -> None:
+    def _repair(self, moved: list[tuple[int, int]]) -> None:
         """The marks follow the hubs: a cell a move leaves with three numbers loses its marks,
         and a cell it leaves with one is mended, so a move is judged with its marks in place."""
         popcount, offers, label = self.popcount, self.offers, self.label
@@ -287,23 +334,39 @@ class _Search:
                 if popcount[offers[cell]] > 2:
                     for orbit in self.mark_sources[cell]:
                         if label[orbit] != unmarked:
-                            undo.append((orbit, label[orbit]))
                             self.relabel(orbit, unmarked)
                             cells += cells_of_orbit[orbit]
         lonely = self.lonely
         if not lonely:
             return
+        counts, bits_of, every_bit = self.counts, self.bits_of, self.every_bit
         for cell in cells:
             if cell in lonely:
-                options = self.mends(cell)
-                if options:
-                    least = min(self.counts[n] for _orbit, n in options)
-                    fewest = [m for m in options if self.counts[m[1]] == least]
-                    self._set(*self.rng.choice(fewest), undo)
+                # mends(cell), keeping only the marks whose number is offered least.
+                new = every_bit & ~offers[cell]
+                fewest: list[tuple[int, int]] = []
+                least = len(offers)
+                for orbit in self.mark_sources[cell]:
+                    if label[orbit] != unmarked:
+                        continue
+                    allowed = new
+                    for c in cells_of_orbit[orbit]:
+                        t = offers[c]
+                        if popcount[t] >= 2:
+                            allowed &= t
+                    for n in bits_of[allowed]:
+                        if counts[n] < least:
+                            least = counts[n]
+                            fewest = [(orbit, n)]
+                        elif counts[n] == least:
+                            fewest.append((orbit, n))
+                if fewest:
+                    self.relabel(*self.rng.choice(fewest))
 
     def run(self, steps: int) -> None:
         current = best = self.cost()
         best_labels = list(self.label)
+        log, journal, counts = self.log, self.journal, self.counts
         self.steps_taken = 0
         for _ in range(steps):
             if self.satisfied():
@@ -311,18 +374,20 @@ class _Search:
                 break
             self.steps_taken += 1
             move = self._move()
-            undo = [(orbit, self.label[orbit]) for orbit, _new in move]
+            log.clear()
+            journal.clear()
+            tallies = counts[:], self.missing_pairs, self.crowded
             for orbit, new in move:
                 self.relabel(orbit, new)
-            self._repair(move, undo)
+            self._repair(move)
             candidate = self.cost()
             if not self.crowded and (candidate <= current or self.rng.random() < self.WORSE):
                 current = candidate
                 if current < best:
                     best, best_labels = current, list(self.label)
             else:
-                for orbit, old in reversed(undo):
-                    self.relabel(orbit, old)
+                self._take_back()
+                counts[:], self.missing_pairs, self.crowded = tallies
         if best_labels != self.label:
             self.load(best_labels)
         self._mend_all()   # where the steps ran out with a cell still lonely
