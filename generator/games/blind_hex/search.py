@@ -64,6 +64,9 @@ class _Search:
         self.numbers = numbers
         self.rng = rng
         self.targets = Targets.for_board(size, numbers)
+        # The targets' figures the cost reads at every step.
+        self.tolerance, self.good_spread = self.targets.tolerance, self.targets.good_spread
+        self.every_number = self.targets.every_number
         self.all_pairs = list(itertools.combinations(range(numbers), 2))
         grid = layout(size)
         self.grid = grid
@@ -153,27 +156,23 @@ class _Search:
                 self.lonely.pop(cell, None)
 
     def cost(self) -> float:
-        t = self.targets
         counts = self.counts
         missing_numbers = counts.count(0)
         spread = max(counts) - min(counts)
-        over = max(0.0, spread - t.tolerance)
-        uneven = max(0.0, spread - t.good_spread)
+        over = max(0.0, spread - self.tolerance)
+        uneven = max(0.0, spread - self.good_spread)
+        # The counts' variance, squeezed under 0.5 (its term below): between boards alike on
+        # every other term, the one with more counts near the mean, so that a search at
+        # spread 3 finds its way down to 2 instead of wandering.
+        total = sum(counts)
+        variance = (sum([c * c for c in counts]) - total * total / len(counts)) / len(counts)
         # A lonely cell weighs less than a unit of spread: the search may part two hubs of one
         # number to even the counts, then mend the cell between them with a mark. Spread and
         # marks always weigh a little, so even boards that look like the published one are
         # preferred where no target applies.
         return (1000 * missing_numbers + 100 * self.missing_pairs + 10 * over + 2 * uneven
-                + len(self.lonely) + spread / 100 + self._unevenness() + len(self.marked) / 100_000)
-
-    def _unevenness(self) -> float:
-        """The counts' variance, squeezed under 0.5: between boards alike on every other term,
-        the one with more counts near the mean, so that a search at spread 3 finds its way
-        down to 2 instead of wandering."""
-        counts = self.counts
-        total = sum(counts)
-        variance = (sum(c * c for c in counts) - total * total / len(counts)) / len(counts)
-        return variance / (2 * variance + 2)
+                + len(self.lonely) + spread / 100 + variance / (2 * variance + 2)
+                + len(self.marked) / 100_000)
 
     def relabel(self, orbit: int, new: int) -> None:
         """Give an orbit a new label and count again the cells whose offer changes: what
@@ -231,11 +230,10 @@ class _Search:
                 lonely[cell] = None
 
     def satisfied(self) -> bool:
-        t = self.targets
         counts = self.counts
         return (not self.lonely and self.missing_pairs == 0
-                and (not t.every_number or min(counts) > 0)
-                and max(counts) - min(counts) <= t.good_spread)
+                and (not self.every_number or min(counts) > 0)
+                and max(counts) - min(counts) <= self.good_spread)
 
     def _mend_all(self) -> None:
         """Give every lonely cell that can have one a second number, the least offered."""
@@ -367,12 +365,15 @@ class _Search:
         current = best = self.cost()
         best_labels = list(self.label)
         log, journal, counts = self.log, self.journal, self.counts
-        self.steps_taken = 0
-        for _ in range(steps):
-            if self.satisfied():
+        # A step not kept leaves everything as it was, so the targets are looked at again
+        # only after a step that is kept.
+        satisfied = self.satisfied()
+        self.steps_taken = steps
+        for step in range(steps):
+            if satisfied:
                 best_labels = self.label
+                self.steps_taken = step
                 break
-            self.steps_taken += 1
             move = self._move()
             log.clear()
             journal.clear()
@@ -385,6 +386,7 @@ class _Search:
                 current = candidate
                 if current < best:
                     best, best_labels = current, list(self.label)
+                satisfied = self.satisfied()
             else:
                 self._take_back()
                 counts[:], self.missing_pairs, self.crowded = tallies
