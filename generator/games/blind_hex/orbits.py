@@ -53,56 +53,75 @@ class Layout:
 
 @cache
 def layout(size: int) -> Layout:
-    hubs = [(h.q, h.r) for h in hubs_of(size)]
+    # Cells are indexed on a board one cell wider all round, so that a neighbour is an index
+    # offset and off-board neighbours need no test; an edge is indexed as 3 * cell + direction
+    # from the cell that names it (directions 0-2).
+    width = size + 2
+    offsets = tuple(dq + dr * width for dq, dr in STEPS)
     hub_orbits: list[tuple[tuple[int, int], ...]] = []
-    orbit_of: dict[tuple[int, int], int] = {}
-    for q, r in hubs:
-        if (q, r) not in orbit_of:
-            members = tuple(sorted({(q, r), (r, q)}))
-            for m in members:
-                orbit_of[m] = len(hub_orbits)
+    orbit_at = [-1] * (width * width)
+    for h in hubs_of(size):
+        at = (h.r + 1) * width + h.q + 1
+        if orbit_at[at] < 0:
+            members = tuple(sorted({(h.q, h.r), (h.r, h.q)}))
+            for q, r in members:
+                orbit_at[(r + 1) * width + q + 1] = len(hub_orbits)
             hub_orbits.append(members)
     first_mark = len(hub_orbits)
     mark_orbits: list[tuple[EdgeKey, ...]] = []
-    mark_of: dict[EdgeKey, int] = {}
+    mark_of: dict[int, int] = {}
     sources: list[tuple[int, ...]] = []
+    hub_sources: list[tuple[int, ...]] = []
+    mark_sources: list[tuple[int, ...]] = []
     is_hub_cell: list[bool] = []
     for r in range(size):
         for q in range(size):
-            own = orbit_of.get((q, r))
-            is_hub_cell.append(own is not None)
-            if own is not None:
+            at = (r + 1) * width + q + 1
+            own = orbit_at[at]
+            is_hub_cell.append(own >= 0)
+            if own >= 0:
                 sources.append((own,))
+                hub_sources.append((own,))
+                mark_sources.append(())
                 continue
-            src: set[int] = set()
-            for d, (dq, dr) in enumerate(STEPS):
-                hub = orbit_of.get((q + dq, r + dr))
-                if hub is not None:
-                    src.add(hub)
+            hubs: set[int] = set()
+            marks: set[int] = set()
+            for d in range(6):
+                next_at = at + offsets[d]
+                hub = orbit_at[next_at]
+                if hub >= 0:
+                    hubs.add(hub)
                     continue
-                key = edge_key(q, r, d)
-                orbit = mark_of.get(key)
+                edge = 3 * at + d if d < 3 else 3 * next_at + d - 3
+                orbit = mark_of.get(edge)
                 if orbit is None:
                     orbit = first_mark + len(mark_orbits)
-                    mirror = edge_key(r, q, SWAPPED[d])
-                    mark_of[key] = mark_of[mirror] = orbit
-                    mark_orbits.append(tuple(sorted({key, mirror})))
-                src.add(orbit)
-            sources.append(tuple(sorted(src)))
+                    mirror_d = SWAPPED[d]
+                    mirror_at = (q + 1) * width + r + 1
+                    mirror = (3 * mirror_at + mirror_d if mirror_d < 3
+                              else 3 * (mirror_at + offsets[mirror_d]) + mirror_d - 3)
+                    mark_of[edge] = mark_of[mirror] = orbit
+                    mark_orbits.append(tuple(sorted({edge_key(q, r, d),
+                                                     edge_key(r, q, mirror_d)})))
+                marks.add(orbit)
+            # Hub orbits are numbered before mark orbits, so this is the sources in order.
+            hub_sources.append(tuple(sorted(hubs)))
+            mark_sources.append(tuple(sorted(marks)))
+            sources.append(hub_sources[-1] + mark_sources[-1])
     cells_of_orbit: list[list[int]] = [[] for _ in range(first_mark + len(mark_orbits))]
     for i, cell_sources in enumerate(sources):
         for o in cell_sources:
             cells_of_orbit[o].append(i)
     next_to: list[list[int]] = [[] for _ in range(first_mark)]
-    for cell_sources in sources:
-        touching = [o for o in cell_sources if o < first_mark]
-        for a, b in itertools.permutations(touching, 2):
-            if b not in next_to[a]:
-                next_to[a].append(b)
+    for touching in hub_sources:
+        if len(touching) > 1:
+            for a, b in itertools.permutations(touching, 2):
+                if b not in next_to[a]:
+                    next_to[a].append(b)
     return Layout(
         hub_edges=tuple(tuple(edge_key(q, r, d) for q, r in members for d in range(6))
                         for members in hub_orbits),
-        mark_orbits=tuple(mark_orbits), is_hub_cell=tuple(is_hub_cell), sources=tuple(sources),
-        hub_sources=tuple(tuple(o for o in s if o < first_mark) for s in sources),
-        mark_sources=tuple(tuple(o for o in s if o >= first_mark) for s in sources),
-        cells_of_orbit=tuple(map(tuple, cells_of_orbit)), next_to=tuple(map(tuple, next_to)))
+        mark_orbits=tuple(mark_orbits), is_hub_cell=tuple(is_hub_cell),
+        sources=tuple(sources), hub_sources=tuple(hub_sources),
+        mark_sources=tuple(mark_sources), cells_of_orbit=tuple(map(tuple, cells_of_orbit)),
+        next_to=tuple(map(tuple, next_to)))

@@ -30,9 +30,14 @@ class Tallies:
         self.next_to = grid.next_to
         # Offers as bit masks, with how many of a cell's sources carry each number, so that a
         # relabelling touches a few integers only.
-        self.popcount = [bin(m).count("1") for m in range(1 << numbers)]
-        self.bits_of = [tuple(n for n in range(numbers) if m >> n & 1)
-                        for m in range(1 << numbers)]
+        # Each mask's numbers from those of the mask without its lowest bit: 512 masks for
+        # nine numbers, made for every search.
+        self.popcount = [0] * (1 << numbers)
+        self.bits_of: list[tuple[int, ...]] = [()] * (1 << numbers)
+        for m in range(1, 1 << numbers):
+            low = m & -m
+            self.popcount[m] = self.popcount[m ^ low] + 1
+            self.bits_of[m] = (low.bit_length() - 1, *self.bits_of[m ^ low])
         self.every_bit = (1 << numbers) - 1
 
     def load(self, labels: list[int]) -> None:
