@@ -20,13 +20,11 @@ number without being a hub.
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections import Counter
 from functools import cache
 from types import MappingProxyType
 
-from generator.core.geometry import edge_key
+from generator.core.geometry import Hex
 from generator.games.blind_hex.board import (
     DEFAULT_NUMBERS,
     DEFAULT_SEED,
@@ -34,14 +32,14 @@ from generator.games.blind_hex.board import (
     NUMBERS,
     SIZES,
     HashBoard,
-    Targets,
     published_boards,
 )
-from generator.games.blind_hex.orbits import Edge, layout
+from generator.games.blind_hex.orbits import EdgeKey
+from generator.games.blind_hex.tallies import Tallies
 
 
-class _Search:
-    """Local search over the labels of swap orbits, with incremental counts.
+class _Search(Tallies):
+    """Local search over the labels of swap orbits, with incremental counts (see Tallies).
 
     Two kinds of variable. A hub orbit (a hub and its mirror image) always carries a number. A
     mark orbit (an edge that belongs to no hub, and its mirror image) is usually unmarked; it may
@@ -56,28 +54,16 @@ class _Search:
     away from better. A variance term under the spread guides it when the spread is flat.
     """
 
-    UNMARKED = -1
     WORSE = 0.003   # how often a worse step is kept, to leave a local minimum
     SWAP = 0.3      # steps above this roll trade two hubs' numbers
     FOCUS = 0.3     # steps below this roll move a hub of a cell no mark can mend
 
     def __init__(self, size: int, numbers: int, rng: random.Random):
-        self.numbers = numbers
+        super().__init__(size, numbers)
         self.rng = rng
-        self.targets = Targets.for_board(size, numbers)
-        self.all_pairs = list(itertools.combinations(range(numbers), 2))
-        grid = layout(size)
-        self.hub_orbits, self.mark_orbits = grid.hub_orbits, grid.mark_orbits
-        self.cells, self.is_hub_cell = grid.cells, grid.is_hub_cell
-        self.first_mark = grid.first_mark
-        self.sources, self.hub_sources = grid.sources, grid.hub_sources
-        self.mark_sources, self.cells_of_orbit = grid.mark_sources, grid.cells_of_orbit
-        self.next_to = grid.next_to
-        # Offers as bit masks (bit n: the cell offers number n), with how many of a cell's
-        # sources carry each number, so that a relabelling touches a few integers only.
-        self.popcount = [bin(m).count("1") for m in range(1 << numbers)]
-        self.bits_of = [tuple(n for n in range(numbers) if m >> n & 1)
-                        for m in range(1 << numbers)]
+        # The targets' figures the cost reads at every step.
+        self.tolerance, self.good_spread = self.targets.tolerance, self.targets.good_spread
+        self.every_number = self.targets.every_number
         self.load(self._greedy_start(rng))
         self._mend_all()
 
@@ -90,137 +76,38 @@ class _Search:
         labels = [self.UNMARKED] * len(self.cells_of_orbit)
         used = [0] * self.numbers
         for orbit in order:
-            near = Counter(labels[o] for o in next_to[orbit])
+            near = [0] * (self.numbers + 1)    # the last for unlabelled neighbours
+            for o in next_to[orbit]:
+                near[labels[o]] += 1
             best = min(range(self.numbers), key=lambda n: (near[n], used[n], rng.random()))
             labels[orbit] = best
             used[best] += len(self.cells_of_orbit[orbit])
         return labels
 
-    def load(self, labels: list[int]) -> None:
-        M = self.numbers
-        self.label = list(labels)
-        self.counts = [0] * M
-        self.pairs = [0] * (1 << M)    # cells offering exactly the numbers of a two-bit mask
-        self.missing_pairs = len(self.all_pairs) if self.targets.pairs else 0
-        self.lonely: dict[int, None] = {}   # cells offering one number, not hubs (in order)
-        self.marked: dict[int, None] = {}    # mark orbits carrying a number
-        self.crowded = 0         # cells offering three or more numbers
-        self.carried = [0] * (len(self.cells) * M)   # sources of cell c carrying n, at c*M+n
-        self.offers = [0] * len(self.cells)          # as last accounted
-        for orbit in range(self.first_mark, len(labels)):
-            if labels[orbit] != self.UNMARKED:
-                self.marked[orbit] = None
-        for i, cell_sources in enumerate(self.sources):
-            mask = 0
-            for o in cell_sources:
-                n = labels[o]
-                if n != self.UNMARKED:
-                    self.carried[i * M + n] += 1
-                    mask |= 1 << n
-            self.offers[i] = mask
-            self._account(i, mask, +1)
-
-    def _account(self, cell: int, offer: int, sign: int) -> None:
-        """Count a cell's offer (a bit mask) in (+1) or out (-1)."""
-        counts = self.counts
-        for n in self.bits_of[offer]:
-            counts[n] += sign
-        k = self.popcount[offer]
-        if k == 2:
-            before = self.pairs[offer]
-            self.pairs[offer] = before + sign
-            if self.targets.pairs and (before == 0 or before + sign == 0):
-                self.missing_pairs -= sign
-        elif k > 2:
-            self.crowded += sign
-        elif k == 1 and not self.is_hub_cell[cell]:
-            if sign > 0:
-                self.lonely[cell] = None
-            else:
-                self.lonely.pop(cell, None)
-
     def cost(self) -> float:
-        t = self.targets
         counts = self.counts
         missing_numbers = counts.count(0)
         spread = max(counts) - min(counts)
-        over = max(0.0, spread - t.tolerance)
-        uneven = max(0.0, spread - t.good_spread)
+        over = max(0.0, spread - self.tolerance)
+        uneven = max(0.0, spread - self.good_spread)
+        # The counts' variance, squeezed under 0.5 (its term below): between boards alike on
+        # every other term, the one with more counts near the mean, so that a search at
+        # spread 3 finds its way down to 2 instead of wandering.
+        total = sum(counts)
+        variance = (sum([c * c for c in counts]) - total * total / len(counts)) / len(counts)
         # A lonely cell weighs less than a unit of spread: the search may part two hubs of one
         # number to even the counts, then mend the cell between them with a mark. Spread and
         # marks always weigh a little, so even boards that look like the published one are
         # preferred where no target applies.
         return (1000 * missing_numbers + 100 * self.missing_pairs + 10 * over + 2 * uneven
-                + len(self.lonely) + spread / 100 + self._unevenness() + len(self.marked) / 100_000)
-
-    def _unevenness(self) -> float:
-        """The counts' variance, squeezed under 0.5: between boards alike on every other term,
-        the one with more counts near the mean, so that a search at spread 3 finds its way
-        down to 2 instead of wandering."""
-        counts = self.counts
-        total = sum(counts)
-        variance = (sum(c * c for c in counts) - total * total / len(counts)) / len(counts)
-        return variance / (2 * variance + 2)
-
-    def relabel(self, orbit: int, new: int) -> None:
-        """Give an orbit a new label and count again the cells whose offer changes: what
-        _account(cell, before, -1) then _account(cell, after, +1) would do, written out
-        because the search spends its time here."""
-        unmarked = self.UNMARKED
-        old = self.label[orbit]
-        self.label[orbit] = new
-        if orbit >= self.first_mark:
-            if new == unmarked:
-                self.marked.pop(orbit, None)
-            else:
-                self.marked[orbit] = None
-        M, carried, offers = self.numbers, self.carried, self.offers
-        counts, bits_of, popcount = self.counts, self.bits_of, self.popcount
-        pairs, count_pairs, lonely = self.pairs, self.targets.pairs, self.lonely
-        old_bit = 0 if old == unmarked else 1 << old
-        new_bit = 0 if new == unmarked else 1 << new
-        for cell in self.cells_of_orbit[orbit]:
-            before = after = offers[cell]
-            base = cell * M
-            if old_bit:
-                carried[base + old] -= 1
-                if not carried[base + old]:
-                    after &= ~old_bit
-            if new_bit:
-                carried[base + new] += 1
-                after |= new_bit
-            if after == before:
-                continue
-            offers[cell] = after
-            for n in bits_of[before & ~after]:
-                counts[n] -= 1
-            for n in bits_of[after & ~before]:
-                counts[n] += 1
-            k = popcount[before]
-            if k == 2:
-                pairs[before] -= 1
-                if count_pairs and not pairs[before]:
-                    self.missing_pairs += 1
-            elif k > 2:
-                self.crowded -= 1
-            elif k == 1:
-                lonely.pop(cell, None)
-            k = popcount[after]
-            if k == 2:
-                if count_pairs and not pairs[after]:
-                    self.missing_pairs -= 1
-                pairs[after] += 1
-            elif k > 2:
-                self.crowded += 1
-            elif k == 1 and not self.is_hub_cell[cell]:
-                lonely[cell] = None
+                + len(self.lonely) + spread / 100 + variance / (2 * variance + 2)
+                + len(self.marked) / 100_000)
 
     def satisfied(self) -> bool:
-        t = self.targets
         counts = self.counts
         return (not self.lonely and self.missing_pairs == 0
-                and (not t.every_number or min(counts) > 0)
-                and max(counts) - min(counts) <= t.good_spread)
+                and (not self.every_number or min(counts) > 0)
+                and max(counts) - min(counts) <= self.good_spread)
 
     def _mend_all(self) -> None:
         """Give every lonely cell that can have one a second number, the least offered."""
@@ -230,22 +117,6 @@ class _Search:
                 if options:
                     orbit, n = min(options, key=lambda m: (self.counts[m[1]], self.rng.random()))
                     self.relabel(orbit, n)
-
-    def mends(self, cell: int) -> list[tuple[int, int]]:
-        """The marks (orbit, number) that give a lonely cell a second number and no cell a
-        third."""
-        own = self.offers[cell]
-        popcount, offers = self.popcount, self.offers
-        out = []
-        for orbit in self.mark_sources[cell]:
-            if self.label[orbit] != self.UNMARKED:
-                continue
-            touched = [offers[c] for c in self.cells_of_orbit[orbit]]
-            for n in range(self.numbers):
-                bit = 1 << n
-                if not own & bit and all(t & bit or popcount[t] < 2 for t in touched):
-                    out.append((orbit, n))
-        return out
 
     def _move(self) -> list[tuple[int, int]]:
         """Hub relabellings that change something: one hub orbit takes another number, or two
@@ -264,52 +135,75 @@ class _Search:
         new = rng.randrange(self.numbers - 1)
         return [(orbit, new if new < label[orbit] else new + 1)]
 
-    def _set(self, orbit: int, new: int, undo: list[tuple[int, int]]) -> None:
-        undo.append((orbit, self.label[orbit]))
-        self.relabel(orbit, new)
-
-    def _repair(self, moved: list[tuple[int, int]], undo: list[tuple[int, int]]) -> None:
+    def _repair(self, moved: list[tuple[int, int]]) -> None:
         """The marks follow the hubs: a cell a move leaves with three numbers loses its marks,
         and a cell it leaves with one is mended, so a move is judged with its marks in place."""
         popcount, offers, label = self.popcount, self.offers, self.label
-        cells = [c for orbit, _new in moved for c in self.cells_of_orbit[orbit]]
-        for cell in cells:
-            if popcount[offers[cell]] > 2:
-                for orbit in self.mark_sources[cell]:
-                    if label[orbit] != self.UNMARKED:
-                        self._set(orbit, self.UNMARKED, undo)
-                        cells += self.cells_of_orbit[orbit]
+        unmarked, cells_of_orbit = self.UNMARKED, self.cells_of_orbit
+        cells = [c for orbit, _new in moved for c in cells_of_orbit[orbit]]
+        if self.crowded:
+            for cell in cells:   # the cells whose marks go are looked at too
+                if popcount[offers[cell]] > 2:
+                    for orbit in self.mark_sources[cell]:
+                        if label[orbit] != unmarked:
+                            self.relabel(orbit, unmarked)
+                            cells += cells_of_orbit[orbit]
         lonely = self.lonely
+        if not lonely:
+            return
+        counts, bits_of, every_bit = self.counts, self.bits_of, self.every_bit
         for cell in cells:
             if cell in lonely:
-                options = self.mends(cell)
-                if options:
-                    least = min(self.counts[n] for _orbit, n in options)
-                    fewest = [m for m in options if self.counts[m[1]] == least]
-                    self._set(*self.rng.choice(fewest), undo)
+                # mends(cell), keeping only the marks whose number is offered least.
+                new = every_bit & ~offers[cell]
+                fewest: list[tuple[int, int]] = []
+                least = len(offers)
+                for orbit in self.mark_sources[cell]:
+                    if label[orbit] != unmarked:
+                        continue
+                    allowed = new
+                    for c in cells_of_orbit[orbit]:
+                        t = offers[c]
+                        if popcount[t] >= 2:
+                            allowed &= t
+                    for n in bits_of[allowed]:
+                        if counts[n] < least:
+                            least = counts[n]
+                            fewest = [(orbit, n)]
+                        elif counts[n] == least:
+                            fewest.append((orbit, n))
+                if fewest:
+                    self.relabel(*self.rng.choice(fewest))
 
     def run(self, steps: int) -> None:
         current = best = self.cost()
         best_labels = list(self.label)
-        self.steps_taken = 0
-        for _ in range(steps):
-            if self.satisfied():
+        log, journal, counts = self.log, self.journal, self.counts
+        # A step not kept leaves everything as it was, so the targets are looked at again
+        # only after a step that is kept.
+        satisfied = self.satisfied()
+        self.steps_taken = steps
+        for step in range(steps):
+            if satisfied:
                 best_labels = self.label
+                self.steps_taken = step
                 break
-            self.steps_taken += 1
             move = self._move()
-            undo: list[tuple[int, int]] = []
+            log.clear()
+            journal.clear()
+            tallies = counts[:], self.missing_pairs, self.crowded
             for orbit, new in move:
-                self._set(orbit, new, undo)
-            self._repair(move, undo)
+                self.relabel(orbit, new)
+            self._repair(move)
             candidate = self.cost()
             if not self.crowded and (candidate <= current or self.rng.random() < self.WORSE):
                 current = candidate
                 if current < best:
                     best, best_labels = current, list(self.label)
+                satisfied = self.satisfied()
             else:
-                for orbit, old in reversed(undo):
-                    self.relabel(orbit, old)
+                self.take_back()
+                counts[:], self.missing_pairs, self.crowded = tallies
         if best_labels != self.label:
             self.load(best_labels)
         self._mend_all()   # where the steps ran out with a cell still lonely
@@ -357,13 +251,21 @@ def search_board(size: int, numbers: int, seed: int) -> HashBoard:
     for it (the published 11 x 11 board 1 predates this search; see published.json)."""
     search = _Search(size, numbers, random.Random(f"blind-hex:{size}:{numbers}:{seed}"))
     search.run(search.targets.search_steps)
-    edges: dict[Edge, int] = {}
-    for orbit, cells in enumerate(search.hub_orbits):
-        for cell in cells:
-            for d in range(6):
-                edges[edge_key(cell, d)] = search.label[orbit] + 1
-    for orbit, keys in enumerate(search.mark_orbits, start=search.first_mark):
-        if search.label[orbit] != search.UNMARKED:
+    grid, label = search.grid, search.label
+    edges: dict[EdgeKey, int] = {}
+    for orbit, keys in enumerate(grid.hub_edges):
+        for key in keys:
+            edges[key] = label[orbit] + 1
+    for orbit, keys in enumerate(grid.mark_orbits, start=search.first_mark):
+        if label[orbit] != search.UNMARKED:
             for key in keys:
-                edges[key] = search.label[orbit] + 1
-    return HashBoard(size, numbers, seed, MappingProxyType(dict(sorted(edges.items()))))
+                edges[key] = label[orbit] + 1
+    # Sorted as (Hex, direction) keys sort, one Hex made per cell.
+    hexes: dict[tuple[int, int], Hex] = {}
+    named: dict[tuple[Hex, int], int] = {}
+    for (q, r, d), n in sorted(edges.items()):
+        cell = hexes.get((q, r))
+        if cell is None:
+            cell = hexes[q, r] = Hex(q, r)
+        named[cell, d] = n
+    return HashBoard(size, numbers, seed, MappingProxyType(named))
