@@ -151,29 +151,13 @@ class _Search(Tallies):
         lonely = self.lonely
         if not lonely:
             return
-        counts, bits_of, every_bit = self.counts, self.bits_of, self.every_bit
+        counts = self.counts
         for cell in cells:
             if cell in lonely:
-                # mends(cell), keeping only the marks whose number is offered least.
-                new = every_bit & ~offers[cell]
-                fewest: list[tuple[int, int]] = []
-                least = len(offers)
-                for orbit in self.mark_sources[cell]:
-                    if label[orbit] != unmarked:
-                        continue
-                    allowed = new
-                    for c in cells_of_orbit[orbit]:
-                        t = offers[c]
-                        if popcount[t] >= 2:
-                            allowed &= t
-                    for n in bits_of[allowed]:
-                        if counts[n] < least:
-                            least = counts[n]
-                            fewest = [(orbit, n)]
-                        elif counts[n] == least:
-                            fewest.append((orbit, n))
-                if fewest:
-                    self.relabel(*self.rng.choice(fewest))
+                options = self.mends(cell)
+                if options:      # a mark whose number is offered least
+                    least = min(counts[n] for _, n in options)
+                    self.relabel(*self.rng.choice([m for m in options if counts[m[1]] == least]))
 
     def run(self, steps: int) -> None:
         current = best = self.cost()
