@@ -31,9 +31,13 @@ def installed(tmp_path_factory):
                     str(wheels), str(source)],
                    check=True, capture_output=True, cwd=work)
     (wheel,) = wheels.glob("pnp_connection_games-*.whl")
+    # A fresh environment, filled by the checkout's pip (`--python`) rather than a copy of pip
+    # of its own, with the wheel and what its metadata asks for, taken from the index. Nothing
+    # compiled ahead: the commands compile what they import as they run, as any install would.
     env = work / "env"
-    venv.create(env, with_pip=True)
-    subprocess.run([str(env / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
+    venv.create(env, with_pip=False)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(env / "bin" / "python"),
+                    "install", "--quiet", "--no-compile", str(wheel)],
                    check=True, capture_output=True, cwd=work)
     return wheel, env / "bin" / "pnp", work
 
