@@ -1,0 +1,33 @@
+"""`pnp` run inside the test's own process, through click's CliRunner, for the tests that are
+about what a command says and the status it ends with, not about the process: `Pnp.main`
+(generator/ui/running.py) turns every refusal into its one line and status in Python, the
+same code whichever way it is called. Signals, pipes, devices and what a process leaves
+behind are still tested through real processes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from generator.ui.cli import main
+
+
+def run_pnp(*args: str, cwd: Path | None = None, text: bool = False) -> subprocess.CompletedProcess:
+    """The command's exit status, standard output and standard error, as subprocess.run
+    gives them (bytes, or text with `text`), run from `cwd` when given."""
+    here = os.getcwd()
+    if cwd is not None:
+        os.chdir(cwd)
+    try:
+        result = CliRunner().invoke(main, list(args))
+    finally:
+        os.chdir(here)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"pnp {' '.join(args)} raised") from result.exception
+    if text:
+        return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr)
+    return subprocess.CompletedProcess(args, result.exit_code, result.stdout_bytes,
+                                       result.stderr_bytes)
