@@ -2,12 +2,14 @@
 about what a command says and the status it ends with, not about the process: `Pnp.main`
 (generator/ui/running.py) turns every refusal into its one line and status in Python, the
 same code whichever way it is called. Signals, pipes, devices and what a process leaves
-behind are still tested through real processes."""
+behind are still tested through real processes, and so is `pnp build`, which starts worker
+processes of its own (not to be forked from a test worker)."""
 
 from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -18,6 +20,9 @@ from generator.ui.cli import main
 def run_pnp(*args: str, cwd: Path | None = None, text: bool = False) -> subprocess.CompletedProcess:
     """The command's exit status, standard output and standard error, as subprocess.run
     gives them (bytes, or text with `text`), run from `cwd` when given."""
+    if args and args[0] == "build":
+        return subprocess.run([sys.executable, "-m", "generator.ui.cli", *args], cwd=cwd,
+                              capture_output=True, text=text, timeout=600)
     here = os.getcwd()
     if cwd is not None:
         os.chdir(cwd)

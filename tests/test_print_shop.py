@@ -8,13 +8,13 @@ read back with pikepdf and poppler; each check is shown failing on a file that b
 
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pikepdf
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from in_process import run_pnp
 from PIL import Image
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -39,14 +39,13 @@ from generator.layout import booklet, cutsheet
 from generator.render import press
 from generator.render.pdf import document_pdf, into_bleed
 
-PNP = [sys.executable, "-m", "generator.ui.cli"]
 BLEED_IN_MM = BLEED_IN * 25.4     # the inch papers' bleed, 0.125 in, in mm
 PT = 72 / 25.4
 GAMES = KEYS
 
 
 def pnp(*args, cwd=None):
-    return subprocess.run([*PNP, *args], capture_output=True, text=True, cwd=cwd)
+    return run_pnp(*args, cwd=cwd, text=True)   # in process (in_process.py)
 
 
 @pytest.fixture(scope="module")
