@@ -36,3 +36,10 @@ def run_pnp(*args: str, cwd: Path | None = None, text: bool = False) -> subproce
         return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr)
     return subprocess.CompletedProcess(args, result.exit_code, result.stdout_bytes,
                                        result.stderr_bytes)
+
+
+def pnp_ok(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """run_pnp, for a command that must succeed: its text, or its messages if it fails."""
+    result = run_pnp(*args, cwd=cwd, text=True)
+    assert result.returncode == 0, (args, result.stderr)
+    return result
