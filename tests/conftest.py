@@ -61,7 +61,17 @@ def start_catalogue_build(root: Path) -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def catalogue_build_begun(request, tmp_path_factory):
+def bytecode_kept(tmp_path_factory):
+    """Where Python is told not to write bytecode beside the sources, every pnp process a
+    test starts would compile the package afresh: theirs goes to the run's temporary folder
+    instead, written by the first and read by the rest (the checkout stays as it is)."""
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        os.environ.pop("PYTHONDONTWRITEBYTECODE")
+        os.environ["PYTHONPYCACHEPREFIX"] = str(shared_temp(tmp_path_factory) / "bytecode")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def catalogue_build_begun(request, tmp_path_factory, bytecode_kept):
     """As the run starts, if any test it will run reads the catalogue, its build begins in the
     background, so no worker sits idle waiting for it; the worker that started it waits for
     it to end before the run does."""
