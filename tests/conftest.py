@@ -1,7 +1,10 @@
+import json
 import os
 import shutil
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -24,12 +27,74 @@ def real_clients():
 # build one game only, or say why they build again.
 CATALOGUE_BUILD = ("build", "--for", "print-shop")
 
+# Run in a process of its own: the build, then its exit status and messages written where
+# every test worker looks for them, under a name that appears only once they are whole.
+BUILD_AND_REPORT = """
+import json, os, subprocess, sys
+out, status, *build = sys.argv[1:]
+done = subprocess.run([sys.executable, "-m", "generator.ui.cli", *build, "--out", out],
+                      capture_output=True, text=True, timeout=900)
+with open(status + ".part", "w") as report:
+    json.dump({"returncode": done.returncode, "stderr": done.stderr}, report)
+os.replace(status + ".part", status)
+"""
+BUILDS: list[subprocess.Popen] = []
+
+
+def shared_temp(tmp_path_factory) -> Path:
+    """The run's temporary folder that every xdist worker sees (each has its own below it)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def start_catalogue_build(root: Path) -> None:
+    """Start the run's catalogue build unless a worker already has: whoever creates the claim
+    file first (an atomic O_EXCL) starts it, and it runs beside the tests."""
+    try:
+        os.close(os.open(root / "catalogue.claimed", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return
+    BUILDS.append(subprocess.Popen(
+        [sys.executable, "-c", BUILD_AND_REPORT, str(root / "catalogue"),
+         str(root / "catalogue.status"), *CATALOGUE_BUILD],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def bytecode_kept(tmp_path_factory):
+    """Where Python is told not to write bytecode beside the sources, every pnp process a
+    test starts would compile the package afresh: theirs goes to the run's temporary folder
+    instead, written by the first and read by the rest (the checkout stays as it is)."""
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        os.environ.pop("PYTHONDONTWRITEBYTECODE")
+        os.environ["PYTHONPYCACHEPREFIX"] = str(shared_temp(tmp_path_factory) / "bytecode")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def catalogue_build_begun(request, tmp_path_factory, bytecode_kept):
+    """As the run starts, if any test it will run reads the catalogue, its build begins in the
+    background, so no worker sits idle waiting for it; the worker that started it waits for
+    it to end before the run does."""
+    if any("catalogue_folder" in item.fixturenames for item in request.session.items):
+        start_catalogue_build(shared_temp(tmp_path_factory))
+    yield
+    for build in BUILDS:
+        build.wait()
+
 
 @pytest.fixture(scope="session")
-def catalogue_folder(tmp_path_factory):
-    """The whole catalogue, home and print shop, built once for every test that reads it
-    (and only reads it)."""
-    out = tmp_path_factory.mktemp("catalogue")
-    subprocess.run([sys.executable, "-m", "generator.ui.cli", *CATALOGUE_BUILD, "--out",
-                    str(out)], check=True, capture_output=True, timeout=900)
-    return out
+def catalogue_folder(tmp_path_factory, catalogue_build_begun):
+    """The whole catalogue, home and print shop, built once for every test of the run that
+    reads it (and only reads it), whichever worker runs that test."""
+    root = shared_temp(tmp_path_factory)
+    start_catalogue_build(root)
+    status = root / "catalogue.status"
+    end = time.monotonic() + 900
+    while not status.exists():
+        if time.monotonic() > end:
+            pytest.fail("the catalogue build took over 900 s")
+        time.sleep(0.05)
+    report = json.loads(status.read_text())
+    if report["returncode"] != 0:
+        pytest.fail(f"pnp {' '.join(CATALOGUE_BUILD)} failed:\n{report['stderr']}")
+    return root / "catalogue"

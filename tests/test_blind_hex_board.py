@@ -4,10 +4,10 @@ small to read."""
 
 import math
 import subprocess
-import sys
 from functools import cache
 
 import pytest
+from in_process import run_pnp
 
 from generator.app import documents
 from generator.core.geometry import Point
@@ -18,7 +18,6 @@ from generator.games import GAMES
 from generator.games.blind_hex import marks as blind_hex_marks
 from generator.games.blind_hex import pages as blind_hex_pages
 
-PNP = [sys.executable, "-m", "generator.ui.cli"]
 GAME = GAMES["blind-hex"]
 BAND_CLEAR = 0.2      # edge lengths between a mark and a side band
 
@@ -107,8 +106,7 @@ def measured_cell(page: Page) -> float:
 
 
 def pnp_board(tmp_path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*PNP, "board", "blind-hex", *args, "-o", str(tmp_path / "b.pdf")],
-                          capture_output=True, text=True)
+    return run_pnp("board", "blind-hex", *args, "-o", str(tmp_path / "b.pdf"), text=True)
 
 
 @pytest.mark.parametrize("edition, size, paper", [

@@ -13,11 +13,11 @@ from __future__ import annotations
 import dataclasses
 import math
 import subprocess
-import sys
 from pathlib import Path
 
 import pikepdf
 import pytest
+from in_process import run_pnp
 from pdfdrawing import PT, Drawn, cuts, drawing, inside, pages, pieces, words
 
 from generator.app import requests
@@ -35,8 +35,7 @@ GAME = GAMES["blind-hex"]
 
 
 def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator.ui.cli", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=120)
+    return run_pnp(*args, cwd=cwd, text=True)   # in process (in_process.py)
 
 
 # --- the cards ------------------------------------------------------------------------------------

@@ -1,4 +1,6 @@
-"""The pnp command as users run it: a real process, its files, its exit status."""
+"""The pnp command as users run it: a real process, its files, its exit status. Refusals of
+what was typed run in process (in_process.py), the same code; a few of them are run as real
+processes too, to show the process says the same and ends with the same status."""
 
 import json
 import subprocess
@@ -6,6 +8,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from in_process import run_pnp
 
 from generator.games import find
 from generator.games.blind_hex.rules import generate
@@ -56,11 +59,22 @@ BAD = [
 
 @pytest.mark.parametrize("args,message", BAD)
 def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, args, message):
-    result = pnp(*args, "-o", str(tmp_path / "out.pdf"))
+    result = run_pnp(*args, "-o", str(tmp_path / "out.pdf"), text=True)
     assert result.returncode == 2, result.stderr
     assert result.stderr.count("\n") == 1, result.stderr
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+# A usage error of click's, a game's own option refused, a paper too small for an item.
+@pytest.mark.parametrize("args", [BAD[5][0], BAD[12][0], ["kit", "hex-kb", "--paper", "140x300"]])
+def test_a_real_process_refuses_as_the_command_run_in_process_does(tmp_path, args):
+    alone = pnp(*args, "-o", str(tmp_path / "out.pdf"))
+    assert alone.returncode == 2 and alone.stderr.startswith("pnp: "), alone.stderr
+    inside = run_pnp(*args, "-o", str(tmp_path / "out.pdf"), text=True)
+    assert (alone.returncode, alone.stdout, alone.stderr) == (inside.returncode, inside.stdout,
+                                                              inside.stderr)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -344,7 +358,7 @@ def test_a_pdf_into_head_through_a_shell_pipe_is_141():
     (["--no-coordinates", "--copies", "2"], ["--no-coordinates and --copies"], ["--paper"]),
 ])
 def test_json_refusals_name_exactly_the_options_given(args, named, unnamed):
-    result = pnp("board", "nex", "--format", "json", *args, "-o", "-")
+    result = run_pnp("board", "nex", "--format", "json", *args, "-o", "-", text=True)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.endswith("for printed boards, not --format json\n")
     assert all(n in result.stderr for n in named)
@@ -368,7 +382,7 @@ def test_json_refusals_name_exactly_the_options_given(args, named, unnamed):
     (["judge", "nex", "--size", "9", "x"], "pnp judge nex takes no option --size"),
 ])
 def test_an_option_where_it_changes_nothing_says_where_it_does(tmp_path, args, message):
-    result = pnp(*args, cwd=tmp_path)
+    result = run_pnp(*args, cwd=tmp_path, text=True)
     assert (result.returncode, result.stderr) == (2, f"pnp: {message}\n")
     assert list(tmp_path.iterdir()) == []
 

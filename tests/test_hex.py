@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from in_process import run_pnp
 
 from generator.core.connect import chain
 from generator.core.geometry import Hex, Rhombus
@@ -25,7 +26,7 @@ PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 
 def pnp(*args, cwd=None):
-    return subprocess.run([*PNP, *args], capture_output=True, text=True, cwd=cwd)
+    return run_pnp(*args, cwd=cwd, text=True)   # in process (in_process.py)
 
 
 def grid(text: str) -> dict[Hex, str]:

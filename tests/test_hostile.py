@@ -22,6 +22,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from in_process import run_pnp
 from PIL import Image
 from test_render import assert_inside_margin
 
@@ -38,6 +39,8 @@ from generator.ui.cli import main, one_line
 PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 
+# What the process does with files, streams, devices and signals is tested through real
+# processes (pnp); a refusal of what was typed, through the same code in process (run_pnp).
 def pnp(*args, cwd=None, **kw):
     kw.setdefault("capture_output", True)
     return subprocess.run([*PNP, *args], cwd=cwd, check=False, **kw)
@@ -189,7 +192,7 @@ def test_several_svg_pages_to_one_stream_are_refused(tmp_path):
 @pytest.mark.parametrize("item", ["rules", "kit"])
 def test_rules_with_too_few_numbers_are_refused_before_any_work(tmp_path, item):
     start = time.monotonic()
-    line = refused(pnp(item, "blind-hex", "--numbers", "2", cwd=tmp_path), tmp_path, {})
+    line = refused(run_pnp(item, "blind-hex", "--numbers", "2", cwd=tmp_path), tmp_path, {})
     assert "--numbers of at least 4" in line
     assert time.monotonic() - start < 5
 
@@ -341,7 +344,7 @@ def test_a_terminated_write_leaves_the_old_file_or_a_whole_new_one(tmp_path):
     (["board", "nex", "--format", "svg"], "x.pdf"), (["kit", "nex"], "x.json"),
 ])
 def test_an_extension_that_is_not_the_format_is_refused(tmp_path, args, name):
-    line = refused(pnp(*args, "-o", name, cwd=tmp_path), tmp_path, {})
+    line = refused(run_pnp(*args, "-o", name, cwd=tmp_path), tmp_path, {})
     assert name in line
 
 
@@ -373,15 +376,15 @@ def test_the_longest_name_the_folder_takes_can_be_written(tmp_path):
 # --- 9, 10. one line, naming what the user named ---------------------------------------------
 
 def test_control_characters_in_user_text_are_escaped_onto_one_line(tmp_path):
-    line = refused(pnp("board", "nex", "--paper", "a4\nx"))
+    line = refused(run_pnp("board", "nex", "--paper", "a4\nx"))
     assert "'a4\\nx'" in line
-    line = refused(pnp("board", "nex", "-o", str(tmp_path / "no\x1bdir" / "b\nx.pdf")))
+    line = refused(run_pnp("board", "nex", "-o", str(tmp_path / "no\x1bdir" / "b\nx.pdf")))
     assert "b\\nx.pdf" in line and "\\x1b" in line
 
 
 @pytest.mark.parametrize("group", ["board", "rules", "kit", "judge", "stats"])
 def test_a_command_without_its_game_is_one_line(group):
-    line = refused(pnp(group))
+    line = refused(run_pnp(group))
     assert "name a game" in line and "where GAME is one of " in line
 
 
@@ -415,7 +418,7 @@ def test_errors_name_the_target_not_the_temporary_file(tmp_path):
     (["board", "nex", "-o", ""], "give a file name"),
 ])
 def test_an_option_that_does_not_apply_is_an_error(tmp_path, args, message):
-    assert message in refused(pnp(*args, cwd=tmp_path), tmp_path, {})
+    assert message in refused(run_pnp(*args, cwd=tmp_path), tmp_path, {})
 
 
 def test_a_cell_in_capitals_means_the_same_cell(tmp_path):
@@ -440,10 +443,10 @@ def test_paper_below_an_items_smallest_is_refused(tmp_path, key, item):
     # An edition's own piece is asked for with that edition.
     options = next(o for _, o in game.variants() if item == "kit" or item in game.items_for(o))
     edition = ["--edition", options.edition] if hasattr(options, "edition") else []
-    line = refused(pnp(item, key, *edition, "--paper", f"{side}x300", cwd=tmp_path), tmp_path,
+    line = refused(run_pnp(item, key, *edition, "--paper", f"{side}x300", cwd=tmp_path), tmp_path,
                    {})
     assert f"at least {least:g} mm" in line
-    line = refused(pnp(item, key, *edition, "--paper", f"300x{side}", cwd=tmp_path), tmp_path,
+    line = refused(run_pnp(item, key, *edition, "--paper", f"300x{side}", cwd=tmp_path), tmp_path,
                    {})
     assert f"at least {least:g} mm" in line
 

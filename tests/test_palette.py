@@ -4,9 +4,9 @@ for the common colour-vision deficiencies and in greyscale, on paper and in the 
 import itertools
 import math
 import subprocess
-import sys
 
 import pytest
+from in_process import pnp_ok
 from PIL import Image
 
 from generator.app import documents
@@ -24,8 +24,6 @@ from generator.core.paper import NAMED
 from generator.core.scene import Circle, Document, Page, Paint, Path, rectangle
 from generator.games import GAMES
 from generator.render.pdf import document_pdf
-
-PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 # Machado, Oliveira and Fernandes (2009), severity 1.0, in linear RGB.
 DEFICIENCIES = {
@@ -134,8 +132,7 @@ def test_roles_print_as_different_greys(tmp_path, palette, key, roles, gap):
                                   palette=palette)
     page = doc.pages[0]
     out = tmp_path / "board.pdf"
-    subprocess.run([*PNP, "board", key, "--palette", palette, "-o", str(out)],
-                   check=True, capture_output=True)
+    pnp_ok("board", key, "--palette", palette, "-o", str(out))
     subprocess.run(["pdftoppm", "-png", "-gray", "-r", "100", "-singlefile", str(out),
                     str(tmp_path / "grey")], check=True)
     image = Image.open(tmp_path / "grey.png").convert("L")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from in_process import run_pnp
 from PIL import Image, ImageChops, ImageFilter
 from raster import difference, keep_difference, pdf_page
 
@@ -18,11 +19,9 @@ from generator.app import documents
 from generator.core.paper import parse_paper
 from generator.games import find
 
-PNP = [sys.executable, "-m", "generator.ui.cli"]
-
 
 def pnp(*args, cwd=None):
-    return subprocess.run([*PNP, *args], capture_output=True, text=True, cwd=cwd)
+    return run_pnp(*args, cwd=cwd, text=True)   # in process (in_process.py)
 
 
 def page_sizes(pdf: Path) -> list[tuple[float, float]]:

@@ -14,17 +14,16 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
+from in_process import run_pnp
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import fonts, preflight
 from generator.ui.cli import main
 
-PNP = [sys.executable, "-m", "generator.ui.cli"]
-
 
 def pnp(*args):
-    return subprocess.run([*PNP, *args], capture_output=True, text=True)
+    return run_pnp(*args, text=True)   # in process (in_process.py)
 
 
 def failed(path, target="print-shop", booklet=None):

@@ -8,13 +8,12 @@ shown failing on output that breaks it.
 import hashlib
 import io
 import shutil
-import subprocess
-import sys
 import warnings
 from pathlib import Path
 
 import pikepdf
 import pytest
+from in_process import run_pnp
 from PIL import Image, ImageCms
 from press_checks import (
     delta_e00,
@@ -35,7 +34,6 @@ from generator.core.scene import Document, Page, Paint, Text, line, rectangle
 from generator.render import press
 from generator.render.pdf import document_pdf
 
-PNP = [sys.executable, "-m", "generator.ui.cli"]
 KEYS = sorted(CONDITIONS)
 COLOURS = sorted({c for p in PALETTES.values() for c in p.roles.values()})
 ROUND_TRIP = 3.0           # ΔE00 inside the gamut
@@ -50,7 +48,7 @@ def clients():
 
 
 def pnp(*args):
-    return subprocess.run([*PNP, *args], capture_output=True, text=True)
+    return run_pnp(*args, text=True)   # in process (in_process.py)
 
 
 # ------------------------------------------------------------------ colour science, not pnp's

@@ -4,6 +4,7 @@ import subprocess
 import sys
 
 import pytest
+from in_process import pnp_ok, run_pnp
 from PIL import Image
 
 from generator.app import documents
@@ -11,7 +12,6 @@ from generator.core.palette import COLOUR
 from generator.core.paper import NAMED, parse_paper, roomiest
 from generator.games import GAMES
 
-PNP = [sys.executable, "-m", "generator.ui.cli"]
 DPI = 254   # ten pixels to the millimetre
 
 
@@ -57,7 +57,7 @@ def tick_columns(png, top: int, bottom: int) -> list[int]:
 @pytest.mark.parametrize("fmt", ["pdf", "svg"])
 def test_the_ruler_prints_50_mm_and_2_inches_at_full_size(tmp_path, fmt):
     out = tmp_path / f"board.{fmt}"
-    subprocess.run([*PNP, "board", "nex", "--format", fmt, "-o", str(out)], check=True)
+    pnp_ok("board", "nex", "--format", fmt, "-o", str(out))
     png = tmp_path / "board.png"
     if fmt == "pdf":
         subprocess.run(["pdftoppm", "-png", "-r", str(DPI), "-singlefile", str(out),
@@ -82,7 +82,7 @@ def test_the_ruler_prints_50_mm_and_2_inches_at_full_size(tmp_path, fmt):
 def test_pdfs_ask_viewers_not_to_scale_and_carry_their_licence(tmp_path):
     for key, game in GAMES.items():
         out = tmp_path / f"{key}.pdf"
-        subprocess.run([*PNP, "board", key, "-o", str(out)], check=True)
+        pnp_ok("board", key, "-o", str(out))
         assert b"/PrintScaling /None" in out.read_bytes()
         info = subprocess.run(["pdfinfo", "-custom", str(out)], capture_output=True,
                               text=True, check=True).stdout
@@ -132,8 +132,8 @@ def test_a_count_not_a_multiple_of_four_is_refused():
 def test_a_booklet_prints_on_landscape_sheets_padded_to_four(tmp_path, paper, sheet):
     from generator.layout.booklet import padded
     out = tmp_path / "booklet.pdf"
-    result = subprocess.run([*PNP, "booklet", "nex", "--with", "pad", "--paper", paper,
-                             "-o", str(out)], capture_output=True, text=True)
+    result = run_pnp("booklet", "nex", "--with", "pad", "--paper", paper, "-o", str(out),
+                     text=True)
     assert result.returncode == 0, result.stderr
     subprocess.run(["qpdf", "--check", str(out)], check=True, capture_output=True)
     info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout
@@ -215,8 +215,7 @@ def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
     (["board", "blinq", "--cell", "500", "--tile"], "--cell must be 5 to 100 mm"),
 ])
 def test_tiling_mistakes_are_one_line_errors(tmp_path, args, message):
-    result = subprocess.run([*PNP, *args, "-o", str(tmp_path / "x.pdf")],
-                            capture_output=True, text=True)
+    result = run_pnp(*args, "-o", str(tmp_path / "x.pdf"), text=True)
     assert result.returncode == 2 and result.stderr.count("\n") == 1
     assert message in result.stderr
     assert not (tmp_path / "x.pdf").exists()
@@ -227,8 +226,7 @@ def test_a_tiled_board_renders_the_same_in_svg_and_pdf(tmp_path):
     from raster import difference, keep_difference, pdf_page, svg_page
     pdf, svg = tmp_path / "t.pdf", tmp_path / "t.svg"
     for out in (pdf, svg):
-        subprocess.run([*PNP, "board", "blinq", "--cell", "45", "--tile", "-o", str(out)],
-                       check=True, capture_output=True)
+        pnp_ok("board", "blinq", "--cell", "45", "--tile", "-o", str(out))
     first_svg = sorted(tmp_path.glob("t-*.svg"))[0]
     a, b = pdf_page(pdf, 1, 50, tmp_path), svg_page(first_svg, 50, tmp_path)
     share = difference(a, b)

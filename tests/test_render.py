@@ -26,9 +26,14 @@ PNP = [sys.executable, "-m", "generator.ui.cli"]
 PT_PER_MM = 72 / 25.4
 
 
-def run_build(out: Path) -> None:
-    """The build the run's shared catalogue was made with (conftest.py)."""
-    subprocess.run([*PNP, *CATALOGUE_BUILD, "--out", str(out)], check=True,
+# The game built again to compare with the run's catalogue: the one with the most to go
+# wrong between two builds (a board searched from a seed, two editions, cards and coins).
+AGAIN = "blind-hex"
+
+
+def run_build(out: Path, *games: str) -> None:
+    """The build the run's shared catalogue was made with (conftest.py), of these games."""
+    subprocess.run([*PNP, *CATALOGUE_BUILD, *games, "--out", str(out)], check=True,
                    capture_output=True)
 
 
@@ -166,10 +171,15 @@ def test_a_changed_page_is_caught_by_the_pixel_comparison(built, tmp_path):
 
 
 def test_building_twice_gives_identical_bytes(built, tmp_path):
+    # One game built again, home and print shop, gives every file of that game (and its
+    # booklets) as the whole catalogue's build gave it, byte for byte. Its index lists only
+    # that game, so it is the one file not compared.
     again = tmp_path / "again"
-    run_build(again)
-    first = sorted(p.relative_to(built) for p in built.rglob("*") if p.is_file())
-    second = sorted(p.relative_to(again) for p in again.rglob("*") if p.is_file())
+    run_build(again, AGAIN)
+    second = sorted(p.relative_to(again) for p in again.rglob("*") if p.is_file()
+                    and p.name != "index.html")
+    first = sorted(p.relative_to(built) for p in built.rglob("*") if p.is_file()
+                   and AGAIN in p.relative_to(built).as_posix())
     assert first == second
     for rel in first:
         assert (built / rel).read_bytes() == (again / rel).read_bytes(), rel

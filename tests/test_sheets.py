@@ -4,7 +4,6 @@ sheet, counter sheets without empty boxes. Each check has a control case that fa
 
 import re
 import subprocess
-import sys
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -12,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from in_process import pnp_ok
 
 from generator import render
 from generator.app import documents
@@ -25,14 +25,12 @@ from generator.games.blind_hex.pages import glyph_key
 from generator.layout import booklet, cutsheet, sheet, tiling
 from generator.layout.textlayout import STYLE, Sheet, Style, parse, typeset, wrap
 
-PNP = [sys.executable, "-m", "generator.ui.cli"]
 PT = 25.4 / 72            # mm to the point
 PAD_PAPERS = [NAMED["a4"], NAMED["letter"], NAMED["a5"]]
 
 
 def run(*args: str) -> None:
-    result = subprocess.run([*PNP, *args], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
+    pnp_ok(*args)   # in process (in_process.py)
 
 
 def pdf_pages(pdf: Path) -> int:

@@ -2,10 +2,10 @@
 every sheet, a label at body size, and nothing printed touching the board."""
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from in_process import pnp_ok, run_pnp
 from PIL import Image
 
 from generator import render
@@ -19,20 +19,17 @@ from generator.games import GAMES
 from generator.layout import sheet, tiling
 from generator.layout.flow import STYLE
 
-PNP = [sys.executable, "-m", "generator.ui.cli"]
 CASES = [("nex", ["--size", "19"], "20"), ("blind-hex", [], "25"), ("hex-kb", [], "30")]
 
 
 def pnp_check(pdf: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*PNP, "check", "--for", "home", str(pdf)], capture_output=True,
-                          text=True)
+    return run_pnp("check", "--for", "home", str(pdf), text=True)   # in process
 
 
 @pytest.mark.parametrize("game, options, cell", CASES)
 def test_tiled_boards_pass_pnp_check_for_home(tmp_path, game, options, cell):
     pdf = tmp_path / "tiled.pdf"
-    subprocess.run([*PNP, "board", game, *options, "--cell", cell, "--tile", "-o", str(pdf)],
-                   check=True, capture_output=True)
+    pnp_ok("board", game, *options, "--cell", cell, "--tile", "-o", str(pdf))
     result = pnp_check(pdf)
     assert result.returncode == 0, result.stdout
 

@@ -5,14 +5,13 @@ phone's screen, and the same headings, paragraphs and figures as the printed she
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from chromium import axe_script, chromium
+from in_process import run_pnp
 
 from generator import i18n, render
 from generator.app import documents
@@ -22,7 +21,6 @@ from generator.render.html import document_html
 
 ROOT = Path(__file__).resolve().parents[1]
 PHONE = (390, 844)        # CSS pixels: a phone held upright
-PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 
 def web_edition(key: str, lang: str) -> str:
@@ -120,12 +118,12 @@ def test_the_web_edition_says_what_the_sheet_says(key):
 
 
 def test_pnp_rules_writes_html_and_refuses_it_for_a_board(tmp_path):
-    done = subprocess.run([*PNP, "rules", "nex", "--lang", "de", "--format", "html", "-o",
-                           str(tmp_path / "nex.html")], capture_output=True, text=True)
+    done = run_pnp("rules", "nex", "--lang", "de", "--format", "html", "-o",
+                   str(tmp_path / "nex.html"), text=True)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "nex.html").read_text().startswith("<!DOCTYPE html>")
-    refused = subprocess.run([*PNP, "board", "nex", "--format", "html", "-o",
-                              str(tmp_path / "board.html")], capture_output=True, text=True)
+    refused = run_pnp("board", "nex", "--format", "html", "-o", str(tmp_path / "board.html"),
+                      text=True)
     assert refused.returncode == 2
     assert refused.stderr.startswith("pnp:") and "Traceback" not in refused.stderr
 

@@ -3,10 +3,10 @@ PDFs credit each designer with the game without naming them as the sheets' autho
 
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from in_process import pnp_ok, run_pnp
 
 from generator import render
 from generator.app.documents import make_document
@@ -15,8 +15,6 @@ from generator.core.paper import PAPERS
 from generator.core.scene import Document
 from generator.games import GAMES
 from generator.layout.textlayout import typeset
-
-PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 # Words of the command line and of the kit's workshop, which belong in the README.
 NOT_FOR_PLAYERS = {
@@ -88,7 +86,7 @@ def author_credits_the_designer(author: str, designer: str) -> bool:
 def test_every_game_credits_its_designer_without_claiming_the_sheet(tmp_path):
     for key, game in GAMES.items():
         out = tmp_path / f"{key}-rules.pdf"
-        subprocess.run([*PNP, "rules", key, "-o", str(out)], check=True, capture_output=True)
+        pnp_ok("rules", key, "-o", str(out))
         info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True,
                               check=True).stdout
         author = re.search(r"^Author:\s+(.*)$", info, re.MULTILINE).group(1)
@@ -99,7 +97,7 @@ def test_every_game_credits_its_designer_without_claiming_the_sheet(tmp_path):
 
 def test_blind_hex_names_the_original_work_on_its_sheet_board_and_licence(tmp_path):
     out = tmp_path / "kit.pdf"
-    subprocess.run([*PNP, "kit", "blind-hex", "-o", str(out)], check=True, capture_output=True)
+    pnp_ok("kit", "blind-hex", "-o", str(out))
     pages = [subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), str(out), "-"],
                             capture_output=True, text=True, check=True).stdout
              for n in (1, 2)]     # the rule sheet, then the board
@@ -113,21 +111,21 @@ def test_blind_hex_names_the_original_work_on_its_sheet_board_and_licence(tmp_pa
 def test_bling_is_still_understood_on_the_command_line(tmp_path):
     moves = tmp_path / "moves.txt"
     moves.write_text("1 a1 U\n1 b1 U\n")
-    judged = {name: subprocess.run([*PNP, "judge", name, str(moves)], capture_output=True,
-                                   text=True, check=False) for name in ("blinq", "bling")}
+    judged = {name: run_pnp("judge", name, str(moves), text=True)
+              for name in ("blinq", "bling")}
     assert judged["bling"].returncode == 0 and judged["bling"].stdout == judged["blinq"].stdout
     boards = {}
     for name in ("blinq", "bling"):
         out = tmp_path / f"{name}.pdf"
-        subprocess.run([*PNP, "board", name, "-o", str(out)], check=True, capture_output=True)
+        pnp_ok("board", name, "-o", str(out))
         boards[name] = out.read_bytes()
     assert boards["bling"] == boards["blinq"]
     # Shown as blinq only.
     for args in (["list"], ["board", "--help"], ["judge", "--help"]):
-        shown = subprocess.run([*PNP, *args], capture_output=True, text=True, check=True).stdout
+        shown = pnp_ok(*args).stdout
         assert "blinq" in shown and "bling" not in shown.lower(), args
     # Control: a name that is neither is refused.
-    wrong = subprocess.run([*PNP, "board", "blink"], capture_output=True, text=True, check=False)
+    wrong = run_pnp("board", "blink", text=True)
     assert wrong.returncode == 2 and "'blink' is not one of" in wrong.stderr
 
 
