@@ -15,6 +15,7 @@ import io
 from dataclasses import replace
 from typing import Any
 
+from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfgen.canvas import Canvas
@@ -26,6 +27,11 @@ from generator.core.printing import HAIRLINE, PT_PER_MM
 from generator.core.scene import Circle, Clip, Document, Page, Paint, Path, Shape, Text
 from generator.render import press as inks
 from generator.render.tagging import Marks
+
+# reportlab wraps each compressed stream in ASCII85 too, and the tagging pass (pikepdf, that
+# is qpdf) decodes it again and saves the streams Flate alone: written Flate alone from the
+# start, the saved file is the same to the byte, and a kit is made 40 ms sooner.
+rl_config.useA85 = 0
 
 PRODUCER = "pnp print-and-play generator"
 # mm: 0.25 pt (0.0882 mm), the thinnest line a press holds, rounded up so the width as
