@@ -336,9 +336,12 @@ def _make(game_keys: list[str], papers: list[Paper], made: list[Booklet], out: P
     """Every item and booklet, in as many processes as `jobs`. The work is cut small (a
     game on one paper, a booklet) and the largest parts go first, so that no core idles
     while another finishes a whole game or the booklets alone."""
+    # Each game's entries listed once: they size its parts and give the order of the index.
+    listed = {(key, lang): list(entries([key], papers, lang)) for lang in langs
+              for key in game_keys}
     parts: list[Part] = [(key, lang, paper) for lang in langs for key in game_keys
                          for paper in papers]
-    size = {part: sum(1 for _ in entries([part[0]], [part[2]], part[1])) for part in parts}
+    size = {part: sum(e.paper == part[2] for e in listed[part[0], part[1]]) for part in parts}
     tasks: list[Part | Booklet] = [*sorted(parts, key=lambda part: -size[part]),
                                    *sorted(made, key=lambda booklet: -len(booklet.keys))]
     left = {(key, lang): len(papers) for lang in langs for key in game_keys}
@@ -368,6 +371,6 @@ def _make(game_keys: list[str], papers: list[Paper], made: list[Booklet], out: P
         for task in tasks:
             record(*_make_part(task, out))
     # In the order a game lists its items, whichever process made them first.
-    built = [(e, files[_name(e)]) for lang in langs
-             for key in game_keys for e in entries([key], papers, lang)]
+    built = [(e, files[_name(e)]) for lang in langs for key in game_keys
+             for e in listed[key, lang]]
     return built, [(booklet, folded[booklet]) for booklet in made]
