@@ -7,7 +7,7 @@ line widths).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from generator.core import printing
@@ -26,6 +26,7 @@ from generator.preflight.facts import (
     SLACK,
     Box,
     Colour,
+    PageFacts,
     PdfFacts,
     TextRun,
     darkness,
@@ -190,17 +191,24 @@ def check_ink(facts: PdfFacts, target: str) -> Check:
     return Check("ink", True, f"{detail} (at most {MAX_INK:.0f}%)")
 
 
+def _found_on(facts: PdfFacts, kinds: Callable[[PageFacts], Iterable[str]]
+              ) -> tuple[int, str]:
+    """How many kinds of something the pages hold, and the first four, each with the pages
+    it is on ("Separation on page 2; DeviceN on pages 3, 4")."""
+    found: dict[str, list[int]] = {}
+    for p in facts.pages:
+        for kind in kinds(p):
+            found.setdefault(kind, []).append(p.number)
+    return len(found), "; ".join(f"{kind} on {_pages(numbers)}"
+                                 for kind, numbers in sorted(found.items())[:4])
+
+
 def check_spots(facts: PdfFacts) -> Check:
     """Spot colours and DeviceN each ask for plates of their own: a four-colour press has
     none to give."""
-    found: dict[str, list[int]] = {}
-    for p in facts.pages:
-        for space in p.spots:
-            found.setdefault(space, []).append(p.number)
-    if found:
-        listed = "; ".join(f"{space} on {_pages(numbers)}"
-                           for space, numbers in sorted(found.items())[:4])
-        more = f" and {len(found) - 4} more" if len(found) > 4 else ""
+    count, listed = _found_on(facts, lambda p: p.spots)
+    if count:
+        more = f" and {count - 4} more" if count > 4 else ""
         return Check("spot colours", False, f"{listed}{more} (CMYK and Gray only: each needs "
                                             f"a plate of its own)")
     return Check("spot colours", True, "none, and no DeviceN")
@@ -209,13 +217,8 @@ def check_spots(facts: PdfFacts) -> Check:
 def check_transparency(facts: PdfFacts) -> Check:
     """PDF/X-1a has no transparency: what a press's RIP would flatten, differently from a
     viewer, fails here."""
-    found: dict[str, list[int]] = {}
-    for p in facts.pages:
-        for what in p.transparency:
-            found.setdefault(what, []).append(p.number)
-    if found:
-        listed = "; ".join(f"{what} on {_pages(numbers)}"
-                           for what, numbers in sorted(found.items())[:4])
+    count, listed = _found_on(facts, lambda p: p.transparency)
+    if count:
         return Check("transparency", False, f"{listed} (PDF/X-1a has none: flatten it)")
     return Check("transparency", True, "none: no soft masks, alpha or blend modes")
 
