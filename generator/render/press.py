@@ -254,6 +254,7 @@ def mark_pdfx(pdf: bytes, key: str) -> bytes:
         # Streams as reportlab compressed them: inflating and deflating them again would
         # take most of the time the marking adds.
         document.save(out, deterministic_id=True, compress_streams=True,
+                      fix_metadata_version=False,
                       stream_decode_level=pikepdf.StreamDecodeLevel.none,
                       object_stream_mode=pikepdf.ObjectStreamMode.disable)
         return out.getvalue()

@@ -218,36 +218,62 @@ class Marks:
             catalog.Metadata.Type = pikepdf.Name.Metadata
             catalog.Metadata.Subtype = pikepdf.Name.XML
             written = io.BytesIO()
+            # The XMP is already as pikepdf would write it back (see xmp): it need not be
+            # read again for a version number it does not carry.
             out.save(written, deterministic_id=True, compress_streams=True,
+                     fix_metadata_version=False,
                      object_stream_mode=pikepdf.ObjectStreamMode.preserve)
             return written.getvalue()
 
 
+# An XMP element: its name and attributes, and its text or the elements inside it.
+XmpNode = tuple[str, str, "str | list[XmpNode]"]
+NAMESPACES = (' xmlns:dc="http://purl.org/dc/elements/1.1/"'
+              ' xmlns:pdf="http://ns.adobe.com/pdf/1.3/"'
+              ' xmlns:xmp="http://ns.adobe.com/xap/1.0/"'
+              ' xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/"')
+
+
+def _pretty(node: XmpNode, depth: int = 0) -> str:
+    """An element as lxml's pretty printer writes it: two spaces a level, text inline, an
+    empty element closed in its own tag."""
+    name, attributes, inner = node
+    indent = "  " * depth
+    if isinstance(inner, str):
+        if not inner:
+            return f"{indent}<{name}{attributes}/>\n"
+        text = escape(inner).replace("\r", "&#13;")
+        return f"{indent}<{name}{attributes}>{text}</{name}>\n"
+    children = "".join(_pretty(child, depth + 1) for child in inner)
+    return f"{indent}<{name}{attributes}>\n{children}{indent}</{name}>\n"
+
+
 def xmp(doc: Document) -> str:
     """The document's metadata as XMP: its title, author and subject as the Info dictionary
-    gives them, and the PDF/UA-1 identifier."""
-    def alt(text: str) -> str:
-        return (f'<rdf:Alt><rdf:li xml:lang="x-default">{escape(text)}</rdf:li>'
-                f'</rdf:Alt>')
+    gives them, and the PDF/UA-1 identifier.
+
+    Written as pikepdf writes XMP back (lxml's pretty printing, the packet's ends on lines of
+    their own), so saving needs no pass that parses it and writes it again: that pass, and
+    the import of lxml it needs, cost a kit 25 ms."""
+    def alt(text: str) -> list[XmpNode]:
+        return [("rdf:Alt", "", [("rdf:li", ' xml:lang="x-default"', text)])]
     from generator.render.pdf import PRODUCER
-    return (
-        '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>'
-        '<x:xmpmeta xmlns:x="adobe:ns:meta/">'
-        '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
-        '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"'
-        ' xmlns:pdf="http://ns.adobe.com/pdf/1.3/"'
-        ' xmlns:xmp="http://ns.adobe.com/xap/1.0/"'
-        ' xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">'
-        f'<dc:title>{alt(doc.title)}</dc:title>'
-        f'<dc:creator><rdf:Seq><rdf:li>{escape(doc.author)}</rdf:li></rdf:Seq></dc:creator>'
-        f'<dc:description>{alt(doc.subject)}</dc:description>'
-        f'<dc:language><rdf:Bag><rdf:li>{escape(doc.lang)}</rdf:li></rdf:Bag></dc:language>'
-        + (f'<dc:rights>{alt(doc.licence)}</dc:rights>' if doc.licence else '')
-        + f'<pdf:Producer>{escape(PRODUCER)}</pdf:Producer>'
-        f'<pdf:Keywords>{escape(", ".join(doc.keywords))}</pdf:Keywords>'
-        f'<xmp:CreatorTool>{escape(PRODUCER)}</xmp:CreatorTool>'
-        '<pdfuaid:part>1</pdfuaid:part>'
-        '</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>')
+    fields: list[XmpNode] = [
+        ("dc:title", "", alt(doc.title)),
+        ("dc:creator", "", [("rdf:Seq", "", [("rdf:li", "", doc.author)])]),
+        ("dc:description", "", alt(doc.subject)),
+        ("dc:language", "", [("rdf:Bag", "", [("rdf:li", "", doc.lang)])]),
+        *([("dc:rights", "", alt(doc.licence))] if doc.licence else []),
+        ("pdf:Producer", "", PRODUCER),
+        ("pdf:Keywords", "", ", ".join(doc.keywords)),
+        ("xmp:CreatorTool", "", PRODUCER),
+        ("pdfuaid:part", "", "1"),
+    ]
+    tree: XmpNode = ("x:xmpmeta", ' xmlns:x="adobe:ns:meta/"', [
+        ("rdf:RDF", ' xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"', [
+            ("rdf:Description", NAMESPACES + ' rdf:about=""', fields)])])
+    return ('<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
+            + _pretty(tree) + '\n<?xpacket end="w"?>\n')
 
 
 def is_tagged(pdf: bytes | Any) -> bool:
