@@ -27,14 +27,20 @@ def _towards(k: int) -> str:
             pgettext("on the page", "top"), pgettext("on the page", "top right"))[k % 8]
 
 
-def direction(p: Placement, cells: Sequence[Hex], slantwise: bool = False) -> str:
+def middle(p: Placement) -> tuple[float, float]:
+    """The board's middle on the page: the mean of its cells' centres."""
+    points = [p.centre(h) for h in Rhombus(p.board.size)]
+    return sum(q.x for q in points) / len(points), sum(q.y for q in points) / len(points)
+
+
+def direction(p: Placement, cells: Sequence[Hex], slantwise: bool = False,
+              centre: tuple[float, float] | None = None) -> str:
     """Where a side of a board lies on the page, the cells along it given in order: "top",
     "left", or "top left" for a side set slantwise. The side faces the way of its outward
     normal (its midpoint is no guide: a rhombus's sides lean); a side within about 30° of
     facing straight up, down, left or right is said to face that way, unless `slantwise`:
-    then by the quarter it faces ("top left")."""
-    points = [p.centre(h) for h in Rhombus(p.board.size)]
-    cx, cy = sum(q.x for q in points) / len(points), sum(q.y for q in points) / len(points)
+    then by the quarter it faces ("top left"). `centre` is the board's middle, if known."""
+    cx, cy = centre or middle(p)
     first, last = p.centre(cells[0]), p.centre(cells[-1])
     mx, my = (first.x + last.x) / 2, (first.y + last.y) / 2
     nx, ny = last.y - first.y, first.x - last.x
@@ -58,9 +64,10 @@ def hex_sides(p: Placement) -> tuple[str, str]:
     n = p.board.size
     runs = [[Hex(0, r) for r in range(n)], [Hex(n - 1, r) for r in range(n)],
             [Hex(q, 0) for q in range(n)], [Hex(q, n - 1) for q in range(n)]]
-    names = [direction(p, run) for run in runs]
+    centre = middle(p)
+    names = [direction(p, run, centre=centre) for run in runs]
     if len(set(names)) < 4:
-        names = [direction(p, run, slantwise=True) for run in runs]
+        names = [direction(p, run, slantwise=True, centre=centre) for run in runs]
     return both(names[0], names[1]), both(names[2], names[3])
 
 
