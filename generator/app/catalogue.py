@@ -22,6 +22,7 @@ from typing import Any
 
 from generator import i18n, render, templating
 from generator.app import requests
+from generator.app.documents import PartKey, booklet_document
 from generator.app.documents import check as check_document
 from generator.app.index_page import language_folder, paper_name, write_index
 from generator.app.requests import ItemRequest
@@ -31,6 +32,7 @@ from generator.games import load as game_named
 from generator.games.game import Game, OptionError
 from generator.games.items import ITEMS, KIT
 from generator.i18n import _
+from generator.layout import booklet
 
 SHOP_FOLDER = "print-shop"     # the print shop's files, beside the home catalogue
 SHOP_FORMATS = ("pdf",)
@@ -218,13 +220,30 @@ def booklets(game_keys: list[str], papers: list[Paper],
                 yield Booklet(keys, paper_key, lang)
 
 
-def build_booklet(item: Booklet, out: Path) -> list[Path]:
+def build_booklet(item: Booklet, out: Path,
+                  made: dict[PartKey, booklet.Part] | None = None) -> list[Path]:
+    """One booklet, made as the command line's request for it is made; `made` holds the
+    games' sections other booklets have made (see documents.booklet_document)."""
     target = item.path(out)
     make_folder(target.parent)
     request = requests.booklet_request(item.keys, paper=item.paper_key, target=item.target,
                                        bleed=item.bleed, lang=item.lang)
-    return render.save(requests.make(request), target, "pdf", "booklet", ("pdf",),
-                       **request.settings)
+    with i18n.language(request.lang):
+        document = booklet_document(list(request.games), list(request.extras), request.paper,
+                                    request.palette, request.target, request.bleed, made)
+    return render.save(document, target, "pdf", "booklet", ("pdf",), **request.settings)
+
+
+Booklets = tuple[Booklet, ...]      # on one paper, in one language, for one printer
+
+
+def together(made: Sequence[Booklet]) -> list[Booklets]:
+    """The booklets grouped as they share their games' sections: each game's own and every
+    game's, on the same paper, in the same language, for the same printer."""
+    groups: dict[tuple[str, str, str, float | None], list[Booklet]] = {}
+    for item in made:
+        groups.setdefault((item.paper_key, item.lang, item.target, item.bleed), []).append(item)
+    return [tuple(group) for group in groups.values()]
 
 
 def build_game(key: str, papers: list[Paper], out: Path,
@@ -330,19 +349,23 @@ def _name(entry: Entry) -> EntryName:
     return entry.game.key, entry.lang, entry.variant, entry.item, entry.paper, entry.fmt
 
 
-def _make_part(task: Part | Booklet, out: Path
-               ) -> tuple[Part | Booklet, list[tuple[EntryName, list[Path]]] | list[Path]]:
-    """One unit of work for a process: a game's items on one paper in one language (they
-    share its rule sheet and board), or one booklet."""
-    if isinstance(task, Booklet):
-        return task, build_booklet(task, out)
+Task = Part | Booklets
+Made = list[tuple[EntryName, list[Path]]] | list[list[Path]]
+
+
+def _make_part(task: Task, out: Path) -> tuple[Task, Made]:
+    """One unit of work for a process: a game's items on one paper in one language (the
+    kit is put together from the items), or the booklets that share their games' sections
+    (`together`)."""
+    if isinstance(task[0], Booklet):
+        made: dict[PartKey, booklet.Part] = {}
+        return task, [build_booklet(item, out, made) for item in task]
     key, lang, paper = task
     # Entries hold functions, which do not cross processes: send back what names them.
     return task, [(_name(e), paths) for e, paths in build_game(key, [paper], out, lang)]
 
 
-def _make_collected(task: Part | Booklet, out: Path
-                    ) -> tuple[Part | Booklet, list[tuple[EntryName, list[Path]]] | list[Path]]:
+def _make_collected(task: Task, out: Path) -> tuple[Task, Made]:
     """A part made in a worker, then the garbage it left (its documents, the writers'
     cycles) collected, so a worker holds no more than one part's."""
     try:
@@ -375,15 +398,19 @@ def _make(game_keys: list[str], papers: list[Paper], made: list[Booklet], out: P
     parts: list[Part] = [(key, lang, paper) for lang in langs for key in game_keys
                          for paper in papers]
     size = {part: sum(e.paper == part[2] for e in listed[part[0], part[1]]) for part in parts}
-    tasks: list[Part | Booklet] = [*sorted(parts, key=lambda part: -size[part]),
-                                   *sorted(made, key=lambda booklet: -len(booklet.keys))]
+    # The booklets first: each group holds every game's rule sheet, a few times over, and
+    # outweighs any one game's part (a booklet group of all five games takes as long as
+    # the largest game on one paper); then the parts, the smallest last, so the two
+    # processes finish close together.
+    tasks: list[Task] = [*sorted(together(made), key=lambda group: -len(group)),
+                         *sorted(parts, key=lambda part: -size[part])]
     left = {(key, lang): len(papers) for lang in langs for key in game_keys}
     files: dict[EntryName, list[Path]] = {}
     folded: dict[Booklet, list[Path]] = {}
 
-    def record(task: Part | Booklet, result: Any) -> None:
-        if isinstance(task, Booklet):
-            folded[task] = result
+    def record(task: Task, result: Any) -> None:
+        if isinstance(task[0], Booklet):
+            folded.update(zip(task, result, strict=True))
             return
         files.update(result)
         left[task[0], task[1]] -= 1
