@@ -378,7 +378,10 @@ def _make_collected(task: Task, out: Path) -> tuple[Task, Made]:
 def _frozen_heap() -> Iterator[None]:
     """What the workers inherit (the modules, fonts and templates of the warm-up) left out
     of their collections, which would otherwise go through it all each time, for as long as
-    the workers run."""
+    the workers run. A heap frozen already (by whoever called) is left as it is."""
+    if gc.get_freeze_count():
+        yield
+        return
     gc.freeze()
     try:
         yield
