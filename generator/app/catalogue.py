@@ -9,17 +9,20 @@ single pages.
 from __future__ import annotations
 
 import contextlib
+import gc
 import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from generator import i18n, render, templating
 from generator.app import requests
+from generator.app.documents import PartKey, booklet_document
 from generator.app.documents import check as check_document
 from generator.app.index_page import language_folder, paper_name, write_index
 from generator.app.requests import ItemRequest
@@ -29,6 +32,7 @@ from generator.games import load as game_named
 from generator.games.game import Game, OptionError
 from generator.games.items import ITEMS, KIT
 from generator.i18n import _
+from generator.layout import booklet
 
 SHOP_FOLDER = "print-shop"     # the print shop's files, beside the home catalogue
 SHOP_FORMATS = ("pdf",)
@@ -125,7 +129,12 @@ def warm_up(game_keys: list[str]) -> None:
         game_named(key).pages()
     for role in fonts.FILES:
         fonts.registered(role)
-    templating.environment()
+    # Each game's rule sheet template, compiled here once rather than in every worker.
+    environment = templating.environment()
+    for key in game_keys:
+        module = import_module(game_named(key).package).__file__ or ""
+        for template in sorted(Path(module).parent.glob("*.j2")):
+            environment.get_template(templating.beside(module, template.name))
 
 
 def refusal(game: Game[Any], item: str, options: Any, paper: Paper) -> str | None:
@@ -211,13 +220,30 @@ def booklets(game_keys: list[str], papers: list[Paper],
                 yield Booklet(keys, paper_key, lang)
 
 
-def build_booklet(item: Booklet, out: Path) -> list[Path]:
+def build_booklet(item: Booklet, out: Path,
+                  made: dict[PartKey, booklet.Part] | None = None) -> list[Path]:
+    """One booklet, made as the command line's request for it is made; `made` holds the
+    games' sections other booklets have made (see documents.booklet_document)."""
     target = item.path(out)
     make_folder(target.parent)
     request = requests.booklet_request(item.keys, paper=item.paper_key, target=item.target,
                                        bleed=item.bleed, lang=item.lang)
-    return render.save(requests.make(request), target, "pdf", "booklet", ("pdf",),
-                       **request.settings)
+    with i18n.language(request.lang):
+        document = booklet_document(list(request.games), list(request.extras), request.paper,
+                                    request.palette, request.target, request.bleed, made)
+    return render.save(document, target, "pdf", "booklet", ("pdf",), **request.settings)
+
+
+Booklets = tuple[Booklet, ...]      # on one paper, in one language, for one printer
+
+
+def together(made: Sequence[Booklet]) -> list[Booklets]:
+    """The booklets grouped as they share their games' sections: each game's own and every
+    game's, on the same paper, in the same language, for the same printer."""
+    groups: dict[tuple[str, str, str, float | None], list[Booklet]] = {}
+    for item in made:
+        groups.setdefault((item.paper_key, item.lang, item.target, item.bleed), []).append(item)
+    return [tuple(group) for group in groups.values()]
 
 
 def build_game(key: str, papers: list[Paper], out: Path,
@@ -239,12 +265,16 @@ def make_folder(out: Path) -> None:
         raise render.OutputError(f"cannot make the folder {out}: {err.strerror}") from None
 
 
-def _worker_signals() -> None:
+def _worker_start() -> None:
     """A worker leaves interrupts to the parent (Ctrl-C reaches the whole process group),
     and on SIGTERM, which the parent sends to stop it, exits quietly after its cleanup:
-    SystemExit unwinds through the writer, which takes its temporary files away."""
+    SystemExit unwinds through the writer, which takes its temporary files away.
+    Its garbage is collected once a part is made (_make_collected), not as it goes: a part
+    makes hundreds of thousands of short-lived shapes, and collecting as they come took a
+    tenth of the build."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _worker_stop)
+    gc.disable()
 
 
 def _worker_stop(signum: int, frame: object) -> None:
@@ -319,15 +349,44 @@ def _name(entry: Entry) -> EntryName:
     return entry.game.key, entry.lang, entry.variant, entry.item, entry.paper, entry.fmt
 
 
-def _make_part(task: Part | Booklet, out: Path
-               ) -> tuple[Part | Booklet, list[tuple[EntryName, list[Path]]] | list[Path]]:
-    """One unit of work for a process: a game's items on one paper in one language (they
-    share its rule sheet and board), or one booklet."""
-    if isinstance(task, Booklet):
-        return task, build_booklet(task, out)
+Task = Part | Booklets
+Made = list[tuple[EntryName, list[Path]]] | list[list[Path]]
+
+
+def _make_part(task: Task, out: Path) -> tuple[Task, Made]:
+    """One unit of work for a process: a game's items on one paper in one language (the
+    kit is put together from the items), or the booklets that share their games' sections
+    (`together`)."""
+    if isinstance(task[0], Booklet):
+        made: dict[PartKey, booklet.Part] = {}
+        return task, [build_booklet(item, out, made) for item in task]
     key, lang, paper = task
     # Entries hold functions, which do not cross processes: send back what names them.
     return task, [(_name(e), paths) for e, paths in build_game(key, [paper], out, lang)]
+
+
+def _make_collected(task: Task, out: Path) -> tuple[Task, Made]:
+    """A part made in a worker, then the garbage it left (its documents, the writers'
+    cycles) collected, so a worker holds no more than one part's."""
+    try:
+        return _make_part(task, out)
+    finally:
+        gc.collect()
+
+
+@contextlib.contextmanager
+def _frozen_heap() -> Iterator[None]:
+    """What the workers inherit (the modules, fonts and templates of the warm-up) left out
+    of their collections, which would otherwise go through it all each time, for as long as
+    the workers run. A heap frozen already (by whoever called) is left as it is."""
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def _make(game_keys: list[str], papers: list[Paper], made: list[Booklet], out: Path,
@@ -342,15 +401,19 @@ def _make(game_keys: list[str], papers: list[Paper], made: list[Booklet], out: P
     parts: list[Part] = [(key, lang, paper) for lang in langs for key in game_keys
                          for paper in papers]
     size = {part: sum(e.paper == part[2] for e in listed[part[0], part[1]]) for part in parts}
-    tasks: list[Part | Booklet] = [*sorted(parts, key=lambda part: -size[part]),
-                                   *sorted(made, key=lambda booklet: -len(booklet.keys))]
+    # The booklets first: each group holds every game's rule sheet, a few times over, and
+    # outweighs any one game's part (a booklet group of all five games takes as long as
+    # the largest game on one paper); then the parts, the smallest last, so the two
+    # processes finish close together.
+    tasks: list[Task] = [*sorted(together(made), key=lambda group: -len(group)),
+                         *sorted(parts, key=lambda part: -size[part])]
     left = {(key, lang): len(papers) for lang in langs for key in game_keys}
     files: dict[EntryName, list[Path]] = {}
     folded: dict[Booklet, list[Path]] = {}
 
-    def record(task: Part | Booklet, result: Any) -> None:
-        if isinstance(task, Booklet):
-            folded[task] = result
+    def record(task: Task, result: Any) -> None:
+        if isinstance(task[0], Booklet):
+            folded.update(zip(task, result, strict=True))
             return
         files.update(result)
         left[task[0], task[1]] -= 1
@@ -359,8 +422,9 @@ def _make(game_keys: list[str], papers: list[Paper], made: list[Booklet], out: P
     if jobs > 1 and len(tasks) > 1:
         context = multiprocessing.get_context("fork")
         # Leaving the block on an error or an interrupt terminates the workers (SIGTERM).
-        with context.Pool(min(jobs, len(tasks)), initializer=_worker_signals) as pool:
-            for task, result in pool.imap_unordered(partial(_make_part, out=out), tasks):
+        with _frozen_heap(), context.Pool(min(jobs, len(tasks)),
+                                          initializer=_worker_start) as pool:
+            for task, result in pool.imap_unordered(partial(_make_collected, out=out), tasks):
                 record(task, result)
             # Let the workers finish on their own: leaving the block terminates the pool
             # with SIGTERM, which a worker waiting for work must not be sent (it may hold

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator import i18n
 from generator.core.palette import PALETTES
 from generator.core.paper import NAMED, Paper, check_fits
 from generator.core.scene import Document
@@ -69,28 +70,47 @@ def booklet_contents(extras: list[str]) -> str:
     return _("%(items)s to print and play", items=listed)
 
 
+def booklet_part(game: Game[Any], extras: list[str], page_paper: Paper,
+                 palette: str = "colour") -> booklet.Part:
+    """A game's section of a booklet: its rule sheet and any extra items, made on the
+    booklet's content paper."""
+    options = game.make_options()
+    pages = list(make_document(game, "rules", options, page_paper, 1, palette).pages)
+    for item in extras:
+        if item not in game.items or item == "rules":
+            raise OptionError(f"--with {item}: {game.key} has {', '.join(game.items)}")
+        pages += make_document(game, item, options, page_paper, 1, palette).pages
+    byline = ", ".join(filter(None, (_("by %(designer)s", designer=game.designer),
+                                     game.year)))
+    edition = getattr(options, "edition", "")
+    return booklet.Part(game.title, byline, pages,
+                        game.edition_name(edition, long=True) if edition else "")
+
+
+# A booklet section by game, extras, content paper, palette and language: what booklets
+# made together (a game's own and every game's) share.
+PartKey = tuple[str, tuple[str, ...], Paper, str, str]
+
+
 def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
                      palette: str = "colour", target: str = "home",
-                     bleed: float | None = None) -> Document:
+                     bleed: float | None = None,
+                     made: dict[PartKey, booklet.Part] | None = None) -> Document:
     """Each game's rule sheet, and any extra items it has, imposed as one booklet; for a
     print shop (target), as single pages with bleed in reading order. The press to write it
-    with is booklet.page_paper(paper_key, target, bleed).press."""
+    with is booklet.page_paper(paper_key, target, bleed).press. `made` holds the sections
+    made already, and takes those made now."""
     printed = booklet.page_paper(paper_key, target, bleed)
     page_paper = booklet.content_paper(printed)
     parts = []
     for key in game_keys:
-        game = game_named(key)
-        options = game.make_options()
-        pages = list(make_document(game, "rules", options, page_paper, 1, palette).pages)
-        for item in extras:
-            if item not in game.items or item == "rules":
-                raise OptionError(f"--with {item}: {key} has {', '.join(game.items)}")
-            pages += make_document(game, item, options, page_paper, 1, palette).pages
-        byline = ", ".join(filter(None, (_("by %(designer)s", designer=game.designer),
-                                         game.year)))
-        edition = getattr(options, "edition", "")
-        parts.append(booklet.Part(game.title, byline, pages,
-                                  game.edition_name(edition, long=True) if edition else ""))
+        found = (key, tuple(extras), page_paper, palette, i18n.current())
+        part = made.get(found) if made is not None else None
+        if part is None:
+            part = booklet_part(game_named(key), extras, page_paper, palette)
+            if made is not None:
+                made[found] = part
+        parts.append(part)
     title = parts[0].title if len(parts) == 1 else _("Connection games")
     inside = booklet_contents(extras)
     sheets = booklet.booklet(title, inside[:1].upper() + inside[1:], parts, paper_key,
