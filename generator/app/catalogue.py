@@ -116,9 +116,7 @@ def warm_up(game_keys: list[str]) -> None:
     """What every item shares, set up once in the process that forks the workers, which
     inherit it: the games' pages, the fonts, the template environment, the writers with
     their libraries (svgwrite alone takes 85 ms to import), and pikepdf, which tags every
-    PDF, with lxml, which it reads each PDF's metadata with as it saves (native modules that
-    must not be half imported when a signal stops a worker)."""
-    import lxml.etree  # type: ignore[import-untyped]  # noqa: F401
+    PDF (a native module that must not be half imported when a signal stops a worker)."""
     import pikepdf  # noqa: F401
 
     import generator.render.html
