@@ -23,8 +23,6 @@ $(VENV)/.installed: pyproject.toml
 
 $(VENV)/.test-installed: $(VENV)/.installed pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]' --config-settings editable_mode=compat
-	# axe-core, which checks the rule sheets' web editions in Chromium (tests/test_web_edition.py)
-	npm install --silent --prefix $(VENV)/node axe-core@4
 	touch $@
 
 $(VENV)/.babel-installed: $(VENV)/.installed
@@ -69,8 +67,8 @@ system-tools:
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_TOOLS) >/dev/null; fi; \
 	fi
 
-# axe-core, the accessibility rules the studio's browser tests run (a current 4.x, by name
-# from npm), into the virtual environment's folder.
+# axe-core, the accessibility rules the browser tests run on the studio and on the rule
+# sheets' web editions (a current 4.x, by name from npm), into the virtual environment's folder.
 AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
 $(AXE):
 	mkdir -p $(VENV)/axe
