@@ -11,18 +11,30 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+
+from generator.core.records import field, new_args, record_repr
 
 SQRT3 = math.sqrt(3.0)
 
 
-# Hex, Point, Square and the layouts and transforms are named tuples rather than frozen
-# dataclasses: the searches and the drawing make and hash millions of them, and a tuple's
-# constructor, hash and equality run in C. Their hashes, orderings and reprs are the
-# dataclasses' own, so every set and dict iterates, and every board comes out, as before.
-class Hex(NamedTuple):
-    q: int
-    r: int
+# Hex, Point, Square and the layouts and transforms are tuples rather than frozen dataclasses:
+# the searches and the drawing make and hash millions of them, and a tuple's constructor, hash
+# and equality run in C. Their hashes, orderings and reprs are the dataclasses' own, so every
+# set and dict iterates, and every board comes out, as before. They are written out as
+# namedtuple would make them (generator/core/records.py says why).
+_tuple_new = tuple.__new__
+
+
+class Hex(tuple[int, int]):
+    __slots__ = ()
+    _fields = ("q", "r")
+    q: int = field(0)
+    r: int = field(1)
+    __repr__ = record_repr
+    __getnewargs__ = new_args
+
+    def __new__(cls, q: int, r: int) -> Hex:
+        return _tuple_new(cls, (q, r))
 
     @property
     def s(self) -> int:
@@ -72,9 +84,16 @@ def swapped_direction(direction: int) -> int:
     return direction_index(Hex(d.r, d.q))
 
 
-class Point(NamedTuple):
-    x: float
-    y: float
+class Point(tuple[float, float]):
+    __slots__ = ()
+    _fields = ("x", "y")
+    x: float = field(0)
+    y: float = field(1)
+    __repr__ = record_repr
+    __getnewargs__ = new_args
+
+    def __new__(cls, x: float, y: float) -> Point:
+        return _tuple_new(cls, (x, y))
 
     def __add__(self, other: Point) -> Point:  # type: ignore[override]
         return Point(self.x + other.x, self.y + other.y)
@@ -92,29 +111,51 @@ class Point(NamedTuple):
         return math.hypot(self.x, self.y)
 
 
-class Orientation(NamedTuple):
+class Orientation(tuple[float, float, float, float, float, float, float, float, float, int]):
     """Forward and inverse matrices of a hex layout; pointy and flat are two values of this."""
-    f0: float
-    f1: float
-    f2: float
-    f3: float
-    b0: float
-    b1: float
-    b2: float
-    b3: float
-    start_angle: float
+    __slots__ = ()
+    _fields = ("f0", "f1", "f2", "f3", "b0", "b1", "b2", "b3", "start_angle",
+               "edge_corner_offset")
+    f0: float = field(0)
+    f1: float = field(1)
+    f2: float = field(2)
+    f3: float = field(3)
+    b0: float = field(4)
+    b1: float = field(5)
+    b2: float = field(6)
+    b3: float = field(7)
+    start_angle: float = field(8)
     # Edge i (towards DIRECTIONS[i]) runs from corner i + offset to corner i + offset + 1.
-    edge_corner_offset: int
+    edge_corner_offset: int = field(9)
+    __repr__ = record_repr
+    __getnewargs__ = new_args
+
+    def __new__(cls, f0: float, f1: float, f2: float, f3: float, b0: float, b1: float,
+                b2: float, b3: float, start_angle: float, edge_corner_offset: int
+                ) -> Orientation:
+        return _tuple_new(cls, (f0, f1, f2, f3, b0, b1, b2, b3, start_angle,
+                                edge_corner_offset))
 
 
 POINTY = Orientation(SQRT3, SQRT3 / 2, 0.0, 1.5, SQRT3 / 3, -1 / 3, 0.0, 2 / 3, 0.5, 0)
 FLAT = Orientation(1.5, 0.0, SQRT3 / 2, SQRT3, 2 / 3, 0.0, -1 / 3, SQRT3 / 3, 0.0, -1)
 
 
-class Layout(NamedTuple):
-    orientation: Orientation
-    size: float  # circumradius of a cell, mm
-    origin: Point = Point(0.0, 0.0)
+_ORIGIN = Point(0.0, 0.0)
+
+
+class Layout(tuple[Orientation, float, Point]):
+    __slots__ = ()
+    _fields = ("orientation", "size", "origin")
+    orientation: Orientation = field(0)
+    size: float = field(1)  # circumradius of a cell, mm
+    origin: Point = field(2)
+    __repr__ = record_repr
+    __getnewargs__ = new_args
+
+    def __new__(cls, orientation: Orientation, size: float, origin: Point = _ORIGIN
+                ) -> Layout:
+        return _tuple_new(cls, (orientation, size, origin))
 
 
 def hex_to_pixel(layout: Layout, h: Hex) -> Point:
@@ -208,10 +249,17 @@ class Rhombus:
 SQUARE_DIRECTIONS = ((1, 0), (0, -1), (-1, 0), (0, 1))
 
 
-class Square(NamedTuple):
+class Square(tuple[int, int]):
     """A square of a grid: column to the right, row downwards."""
-    col: int
-    row: int
+    __slots__ = ()
+    _fields = ("col", "row")
+    col: int = field(0)
+    row: int = field(1)
+    __repr__ = record_repr
+    __getnewargs__ = new_args
+
+    def __new__(cls, col: int, row: int) -> Square:
+        return _tuple_new(cls, (col, row))
 
     def neighbours(self) -> tuple[Square, ...]:
         """The four squares sharing an edge with this one."""
@@ -246,14 +294,22 @@ class SquareGrid:
 # --- plane helpers ------------------------------------------------------------------------
 
 
-class Affine(NamedTuple):
+class Affine(tuple[float, float, float, float, float, float]):
     """x' = a x + b y + e, y' = c x + d y + f."""
-    a: float = 1.0
-    b: float = 0.0
-    c: float = 0.0
-    d: float = 1.0
-    e: float = 0.0
-    f: float = 0.0
+    __slots__ = ()
+    _fields = ("a", "b", "c", "d", "e", "f")
+    a: float = field(0)
+    b: float = field(1)
+    c: float = field(2)
+    d: float = field(3)
+    e: float = field(4)
+    f: float = field(5)
+    __repr__ = record_repr
+    __getnewargs__ = new_args
+
+    def __new__(cls, a: float = 1.0, b: float = 0.0, c: float = 0.0, d: float = 1.0,
+                e: float = 0.0, f: float = 0.0) -> Affine:
+        return _tuple_new(cls, (a, b, c, d, e, f))
 
     @staticmethod
     def rotation(degrees: float) -> Affine:
@@ -339,11 +395,18 @@ def bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-@dataclass(frozen=True)
-class Fit:
-    angle: float  # degrees, clockwise on the page
-    scale: float
-    transform: Affine
+class Fit(tuple[float, float, Affine]):
+    """How points fill a box: turned by `angle` degrees, scaled, then centred."""
+    __slots__ = ()
+    _fields = ("angle", "scale", "transform")
+    angle: float = field(0)  # degrees, clockwise on the page
+    scale: float = field(1)
+    transform: Affine = field(2)
+    __repr__ = record_repr
+    __getnewargs__ = new_args
+
+    def __new__(cls, angle: float, scale: float, transform: Affine) -> Fit:
+        return _tuple_new(cls, (angle, scale, transform))
 
 
 def best_fit(points: Sequence[Point], width: float, height: float,

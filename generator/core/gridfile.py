@@ -14,9 +14,9 @@ from __future__ import annotations
 import codecs
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from generator.core.geometry import Hex
+from generator.core.records import field, new_args, record_repr
 from generator.errors import UserError
 
 _CELL = re.compile(r"([a-z])([0-9]{1,2})", re.ASCII | re.IGNORECASE)
@@ -38,11 +38,18 @@ class GridError(UserError, ValueError):
         self.line, self.column = line, column
 
 
-@dataclass(frozen=True)
-class Symbol:
-    char: str
-    line: int
-    column: int
+class Symbol(tuple[str, int, int]):
+    """A cell's symbol as read, and where it stands in the file (a record: core/records.py)."""
+    __slots__ = ()
+    _fields = ("char", "line", "column")
+    char: str = field(0)
+    line: int = field(1)
+    column: int = field(2)
+    __repr__ = record_repr
+    __getnewargs__ = new_args
+
+    def __new__(cls, char: str, line: int, column: int) -> Symbol:
+        return tuple.__new__(cls, (char, line, column))
 
 
 def quoted(text: str, most: int = 20) -> str:
