@@ -15,11 +15,12 @@ import codecs
 import re
 from collections.abc import Callable
 
-from generator.core.geometry import Hex
+from generator.core.hexgrid import Hex
 from generator.core.records import field, new_args, record_repr
 from generator.errors import UserError
 
-_CELL = re.compile(r"([a-z])([0-9]{1,2})", re.ASCII | re.IGNORECASE)
+# A cell's name; compiled when first used (re keeps it), as the Hex KB judge names none.
+_CELL = r"([a-z])([0-9]{1,2})"
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 BLANK = " \t"                   # the only spaces a file may have between symbols
@@ -201,7 +202,7 @@ def hex_name(h: Hex) -> str:
 def parse_cell(token: str, size: int) -> tuple[int, int] | None:
     """(q, r) from a name such as c4 or C4 (column letter, row number), or None if it is not
     a cell of the board."""
-    m = _CELL.fullmatch(token)
+    m = re.fullmatch(_CELL, token, re.ASCII | re.IGNORECASE)
     if not m:
         return None
     q, r = ord(m.group(1).lower()) - ord("a"), int(m.group(2)) - 1

@@ -6,7 +6,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 
-from generator.core.geometry import Hex
+from generator.core.hexgrid import Hex
 from generator.core.records import field, new_args, record_repr
 from generator.games.hex_kb.board import BLUE, RED, TRANSIT_BOUND, UNSEEN, KleinBoard
 
