@@ -6,7 +6,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 
-from generator.core.hexgrid import Hex
+from generator.core.hexgrid import DIRECTIONS, Hex
 from generator.core.records import field, new_args, record_repr
 from generator.games.hex_kb.board import BLUE, RED, TRANSIT_BOUND, UNSEEN, KleinBoard
 
@@ -43,18 +43,21 @@ class Judge:
         self.borders = {RED: (n, n + 1), BLUE: (n + 2, n + 3)}
         self.nodes = n + 4
         frame_b = board.twin_of_b
+        # Each drawn cell's node (a frame B cell's is its twin's); off the board and in the
+        # windows there is none. One lookup then says both whether a neighbour is playable
+        # and which node it is, which matters: every `pnp judge hex-kb` builds this.
+        node = {h: self.index[board.canonical(h)] for h in board._rhombus
+                if h not in board.holes}
         edges = set()
-        for h in board._rhombus:
-            if h in board.holes:
-                continue
-            u = self.index[board.canonical(h)]
+        for h, u in node.items():
             # Potential of a cell is measured at its frame A copy: a frame B copy sits one
             # transit further on, so stepping out of it onto window B's side costs +1.
             out = 1 if h in frame_b else 0
-            for n_ in h.neighbours():
-                if not board.on_rhombus(n_) or n_ in board.holes:
+            for d in DIRECTIONS:
+                n_ = h + d
+                v = node.get(n_)
+                if v is None:
                     continue
-                v = self.index[board.canonical(n_)]
                 into = 1 if n_ in frame_b else 0
                 w = out - into
                 if u < v:
