@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from generator import i18n
-from generator.core.connect import chain
 from generator.core.hexgrid import POINTY, Hex, Layout, hex_to_pixel
 from generator.core.records import field, new_args, record_repr
 from generator.games.game import OptionError, option
@@ -137,6 +136,7 @@ class KleinBoard(tuple[int, int]):
     def open_chain(self, start: Hex, goal: Hex, avoid: set[Hex]) -> list[Hex]:
         """A shortest run of cells from start to goal outside windows and frames (the goal
         may be a frame cell) and outside `avoid`: for laying out example positions."""
+        from generator.core.connect import chain  # here: the judge lays out no examples
         frames = set(self.twins) | set(self.twins.values())
 
         def free(h: Hex) -> bool:
