@@ -61,15 +61,16 @@ class Pseudo(gettext.NullTranslations):
 
 
 _ACCENTS = str.maketrans("aeiouncsyAEIOUNCY", "áéïöüñçšýÄÉÏÖÜÑÇÝ")
-# What pseudo-translation leaves alone: placeholders, cell names and other notation.
-_KEEP = re.compile(r"[\w.-]+\.(?:org|com|io)[\w/.-]*|%\(\w+\)s|%%|\[figure [\w-]+\]"
-                   r"|\b[a-z]?\d+\b|\b\w\b|[^\w%\[]+|[%\[]")
+# What pseudo-translation leaves alone: placeholders, cell names and other notation. Compiled
+# when first used (re keeps it): only the tests' pseudo-language needs it.
+_KEEP = (r"[\w.-]+\.(?:org|com|io)[\w/.-]*|%\(\w+\)s|%%|\[figure [\w-]+\]"
+         r"|\b[a-z]?\d+\b|\b\w\b|[^\w%\[]+|[%\[]")
 
 
 def pseudo(message: str) -> str:
     out: list[str] = []
     pos = 0
-    for m in _KEEP.finditer(message):
+    for m in re.finditer(_KEEP, message):
         out.append(_stretch(message[pos:m.start()]))
         out.append(m.group())
         pos = m.end()

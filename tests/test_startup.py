@@ -33,6 +33,8 @@ NOT_AT_START = (
 # board is generated.
 PAGES = tuple(f"generator.games.{game}.pages" for game in
               ("blind_hex", "blinq", "hex", "hex_kb", "nex"))
+# The boards, square grids and plane helpers, which the Hex KB judge does without.
+GEOMETRY = ("generator.core.geometry",)
 
 # Runs the command as the installed `pnp` does, then lists every module loaded.
 PROBE = """
@@ -101,13 +103,22 @@ def test_the_judge_loads_its_own_game_only():
     assert games == ["nex"]
 
 
+def test_the_hex_kb_judge_starts_without_the_boards_and_plane_helpers():
+    # It reads and judges with generator/core/hexgrid.py; the boards, square grids and plane
+    # helpers of generator/core/geometry.py (dataclasses compiled at import) are the pages'.
+    modules = loaded(*COMMANDS["judge hex-kb"])
+    assert "generator.core.hexgrid" in modules
+    assert unwanted(modules, GEOMETRY) == []
+
+
 @pytest.mark.parametrize("module", ["reportlab.pdfgen.canvas", "jinja2", "generator.core.paper",
-                                    "pathlib", "generator.games.nex.pages", "random"])
+                                    "pathlib", "generator.games.nex.pages", "random",
+                                    "generator.core.geometry"])
 def test_the_check_sees_a_module_imported_before_the_command(module):
     # Control: the same probe, with the module imported first, reports it.
     modules = loaded(*COMMANDS["judge hex-kb"], before=f"import {module}")
     assert module.split(".")[0] in {m.split(".")[0] for m in modules}
-    assert unwanted(modules, NOT_AT_START + PAGES + ("random",)) != []
+    assert unwanted(modules, NOT_AT_START + PAGES + ("random",) + GEOMETRY) != []
 
 
 def test_items_table_inch_is_the_printing_facts_inch():

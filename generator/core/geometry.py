@@ -1,8 +1,8 @@
 """Hex and square grid geometry: pure functions over immutable values, in millimetres.
 
-The vocabulary follows Red Blob Games' hex grid guide: axial coordinates (q, r) with the
-derived cube coordinate s = -q - r, six directions, corners, neighbours, and a Layout that
-maps cells to points. Screen y grows downwards, as in SVG.
+The hex grid's coordinates and layouts (Hex, Point, Layout, corners, ...) are in
+generator/core/hexgrid.py and offered here too; here are the boards, the square grids and the
+plane helpers (transforms, hatching, hulls, fitting points in a box).
 """
 
 from __future__ import annotations
@@ -10,164 +10,38 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import NamedTuple
 
-SQRT3 = math.sqrt(3.0)
-
-
-# Hex, Point, Square and the layouts and transforms are named tuples rather than frozen
-# dataclasses: the searches and the drawing make and hash millions of them, and a tuple's
-# constructor, hash and equality run in C. Their hashes, orderings and reprs are the
-# dataclasses' own, so every set and dict iterates, and every board comes out, as before.
-class Hex(NamedTuple):
-    q: int
-    r: int
-
-    @property
-    def s(self) -> int:
-        return -self.q - self.r
-
-    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
-        return Hex(self.q + other.q, self.r + other.r)
-
-    def __sub__(self, other: Hex) -> Hex:
-        return Hex(self.q - other.q, self.r - other.r)
-
-    def scale(self, k: int) -> Hex:
-        return Hex(self.q * k, self.r * k)
-
-    def neighbour(self, direction: int) -> Hex:
-        return self + DIRECTIONS[direction % 6]
-
-    def neighbours(self) -> tuple[Hex, ...]:
-        return tuple(self + d for d in DIRECTIONS)
-
-    def distance(self, other: Hex) -> int:
-        d = self - other
-        return (abs(d.q) + abs(d.r) + abs(d.s)) // 2
-
-    def swapped(self) -> Hex:
-        """The player swap: reflection of the rhombus in its long diagonal q = r."""
-        return Hex(self.r, self.q)
-
-
-# The order matters: edge i of a cell faces DIRECTIONS[i], and board files store edges in it.
-DIRECTIONS: tuple[Hex, ...] = (
-    Hex(1, 0), Hex(1, -1), Hex(0, -1), Hex(-1, 0), Hex(-1, 1), Hex(0, 1),
+from generator.core.hexgrid import (
+    DIRECTIONS,
+    FLAT,
+    POINTY,
+    SQRT3,
+    Hex,
+    Layout,
+    Orientation,
+    Point,
+    corner_offset,
+    corner_offsets,
+    corners,
+    direction_index,
+    edge_endpoints,
+    edge_key,
+    hex_round,
+    hex_to_pixel,
+    opposite,
+    pixel_to_hex,
+    swapped_direction,
 )
+from generator.core.records import field, new_args, record_repr
 
-
-def direction_index(delta: Hex) -> int:
-    return DIRECTIONS.index(delta)
-
-
-def opposite(direction: int) -> int:
-    return (direction + 3) % 6
-
-
-def swapped_direction(direction: int) -> int:
-    """Where direction i points after the player swap (q, r) -> (r, q)."""
-    d = DIRECTIONS[direction]
-    return direction_index(Hex(d.r, d.q))
-
-
-class Point(NamedTuple):
-    x: float
-    y: float
-
-    def __add__(self, other: Point) -> Point:  # type: ignore[override]
-        return Point(self.x + other.x, self.y + other.y)
-
-    def __sub__(self, other: Point) -> Point:
-        return Point(self.x - other.x, self.y - other.y)
-
-    def __mul__(self, k: float) -> Point:  # type: ignore[override]
-        return Point(self.x * k, self.y * k)
-
-    def lerp(self, other: Point, t: float) -> Point:
-        return Point(self.x + (other.x - self.x) * t, self.y + (other.y - self.y) * t)
-
-    def length(self) -> float:
-        return math.hypot(self.x, self.y)
-
-
-class Orientation(NamedTuple):
-    """Forward and inverse matrices of a hex layout; pointy and flat are two values of this."""
-    f0: float
-    f1: float
-    f2: float
-    f3: float
-    b0: float
-    b1: float
-    b2: float
-    b3: float
-    start_angle: float
-    # Edge i (towards DIRECTIONS[i]) runs from corner i + offset to corner i + offset + 1.
-    edge_corner_offset: int
-
-
-POINTY = Orientation(SQRT3, SQRT3 / 2, 0.0, 1.5, SQRT3 / 3, -1 / 3, 0.0, 2 / 3, 0.5, 0)
-FLAT = Orientation(1.5, 0.0, SQRT3 / 2, SQRT3, 2 / 3, 0.0, -1 / 3, SQRT3 / 3, 0.0, -1)
-
-
-class Layout(NamedTuple):
-    orientation: Orientation
-    size: float  # circumradius of a cell, mm
-    origin: Point = Point(0.0, 0.0)
-
-
-def hex_to_pixel(layout: Layout, h: Hex) -> Point:
-    m = layout.orientation
-    x = (m.f0 * h.q + m.f1 * h.r) * layout.size
-    y = (m.f2 * h.q + m.f3 * h.r) * layout.size
-    return Point(x + layout.origin.x, y + layout.origin.y)
-
-
-def pixel_to_hex(layout: Layout, p: Point) -> Hex:
-    m = layout.orientation
-    x = (p.x - layout.origin.x) / layout.size
-    y = (p.y - layout.origin.y) / layout.size
-    return hex_round(m.b0 * x + m.b1 * y, m.b2 * x + m.b3 * y)
-
-
-def hex_round(fq: float, fr: float) -> Hex:
-    fs = -fq - fr
-    q, r, s = round(fq), round(fr), round(fs)
-    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
-    if dq > dr and dq > ds:
-        q = -r - s
-    elif dr > ds:
-        r = -q - s
-    return Hex(q, r)
-
-
-def corner_offset(layout: Layout, corner: int) -> Point:
-    angle = 2.0 * math.pi * (layout.orientation.start_angle - corner) / 6.0
-    return Point(layout.size * math.cos(angle), layout.size * math.sin(angle))
-
-
-@lru_cache(maxsize=16)
-def corner_offsets(layout: Layout) -> tuple[Point, ...]:
-    return tuple(corner_offset(layout, i) for i in range(6))
-
-
-def corners(layout: Layout, h: Hex) -> tuple[Point, ...]:
-    centre = hex_to_pixel(layout, h)
-    return tuple(centre + offset for offset in corner_offsets(layout))
-
-
-def edge_endpoints(layout: Layout, h: Hex, direction: int) -> tuple[Point, Point]:
-    ring = corners(layout, h)
-    first = (direction + layout.orientation.edge_corner_offset) % 6
-    return ring[first], ring[(first + 1) % 6]
-
-
-def edge_key(h: Hex, direction: int) -> tuple[Hex, int]:
-    """One name for an edge whichever of its two cells names it."""
-    if direction < 3:
-        return h, direction
-    return h.neighbour(direction), opposite(direction)
+__all__ = [
+    "DIRECTIONS", "FLAT", "POINTY", "SQRT3", "SQUARE_DIRECTIONS", "Affine", "Fit", "Hex",
+    "Layout", "Orientation", "Point", "Rhombus", "Square", "SquareGrid", "best_fit", "bounds",
+    "convex_hull", "corner_offset", "corner_offsets", "corners", "direction_index",
+    "edge_endpoints", "edge_key", "hatching", "hex_round", "hex_to_pixel", "opposite",
+    "pixel_to_hex", "swapped_direction",
+]
+_tuple_new = tuple.__new__
 
 
 # --- boards -------------------------------------------------------------------------------
@@ -208,10 +82,17 @@ class Rhombus:
 SQUARE_DIRECTIONS = ((1, 0), (0, -1), (-1, 0), (0, 1))
 
 
-class Square(NamedTuple):
+class Square(tuple[int, int]):
     """A square of a grid: column to the right, row downwards."""
-    col: int
-    row: int
+    __slots__ = ()
+    _fields = ("col", "row")
+    col: int = field(0)
+    row: int = field(1)
+    __repr__ = record_repr
+    __getnewargs__ = new_args
+
+    def __new__(cls, col: int, row: int) -> Square:
+        return _tuple_new(cls, (col, row))
 
     def neighbours(self) -> tuple[Square, ...]:
         """The four squares sharing an edge with this one."""
@@ -246,14 +127,22 @@ class SquareGrid:
 # --- plane helpers ------------------------------------------------------------------------
 
 
-class Affine(NamedTuple):
+class Affine(tuple[float, float, float, float, float, float]):
     """x' = a x + b y + e, y' = c x + d y + f."""
-    a: float = 1.0
-    b: float = 0.0
-    c: float = 0.0
-    d: float = 1.0
-    e: float = 0.0
-    f: float = 0.0
+    __slots__ = ()
+    _fields = ("a", "b", "c", "d", "e", "f")
+    a: float = field(0)
+    b: float = field(1)
+    c: float = field(2)
+    d: float = field(3)
+    e: float = field(4)
+    f: float = field(5)
+    __repr__ = record_repr
+    __getnewargs__ = new_args
+
+    def __new__(cls, a: float = 1.0, b: float = 0.0, c: float = 0.0, d: float = 1.0,
+                e: float = 0.0, f: float = 0.0) -> Affine:
+        return _tuple_new(cls, (a, b, c, d, e, f))
 
     @staticmethod
     def rotation(degrees: float) -> Affine:
@@ -339,11 +228,18 @@ def bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-@dataclass(frozen=True)
-class Fit:
-    angle: float  # degrees, clockwise on the page
-    scale: float
-    transform: Affine
+class Fit(tuple[float, float, Affine]):
+    """How points fill a box: turned by `angle` degrees, scaled, then centred."""
+    __slots__ = ()
+    _fields = ("angle", "scale", "transform")
+    angle: float = field(0)  # degrees, clockwise on the page
+    scale: float = field(1)
+    transform: Affine = field(2)
+    __repr__ = record_repr
+    __getnewargs__ = new_args
+
+    def __new__(cls, angle: float, scale: float, transform: Affine) -> Fit:
+        return _tuple_new(cls, (angle, scale, transform))
 
 
 def best_fit(points: Sequence[Point], width: float, height: float,

@@ -14,12 +14,13 @@ from __future__ import annotations
 import codecs
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from generator.core.geometry import Hex
+from generator.core.hexgrid import Hex
+from generator.core.records import field, new_args, record_repr
 from generator.errors import UserError
 
-_CELL = re.compile(r"([a-z])([0-9]{1,2})", re.ASCII | re.IGNORECASE)
+# A cell's name; compiled when first used (re keeps it), as the Hex KB judge names none.
+_CELL = r"([a-z])([0-9]{1,2})"
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 BLANK = " \t"                   # the only spaces a file may have between symbols
@@ -38,11 +39,18 @@ class GridError(UserError, ValueError):
         self.line, self.column = line, column
 
 
-@dataclass(frozen=True)
-class Symbol:
-    char: str
-    line: int
-    column: int
+class Symbol(tuple[str, int, int]):
+    """A cell's symbol as read, and where it stands in the file (a record: core/records.py)."""
+    __slots__ = ()
+    _fields = ("char", "line", "column")
+    char: str = field(0)
+    line: int = field(1)
+    column: int = field(2)
+    __repr__ = record_repr
+    __getnewargs__ = new_args
+
+    def __new__(cls, char: str, line: int, column: int) -> Symbol:
+        return tuple.__new__(cls, (char, line, column))
 
 
 def quoted(text: str, most: int = 20) -> str:
@@ -194,7 +202,7 @@ def hex_name(h: Hex) -> str:
 def parse_cell(token: str, size: int) -> tuple[int, int] | None:
     """(q, r) from a name such as c4 or C4 (column letter, row number), or None if it is not
     a cell of the board."""
-    m = _CELL.fullmatch(token)
+    m = re.fullmatch(_CELL, token, re.ASCII | re.IGNORECASE)
     if not m:
         return None
     q, r = ord(m.group(1).lower()) - ord("a"), int(m.group(2)) - 1

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
+from generator.core import records
 from generator.errors import UserError
 
 if TYPE_CHECKING:
@@ -47,11 +48,18 @@ OptionsT = TypeVar("OptionsT", bound=GameOptions)
 ItemMaker = Callable[[OptionsT, "Paper", "Palette", int], "Document"]
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """What a judge prints, and whether the file it read recorded only legal moves."""
-    lines: tuple[str, ...]
-    clean: bool
+class Verdict(tuple[tuple[str, ...], bool]):
+    """What a judge prints, and whether the file it read recorded only legal moves (a
+    record: generator/core/records.py)."""
+    __slots__ = ()
+    _fields = ("lines", "clean")
+    lines: tuple[str, ...] = records.field(0)
+    clean: bool = records.field(1)
+    __repr__ = records.record_repr
+    __getnewargs__ = records.new_args
+
+    def __new__(cls, lines: tuple[str, ...], clean: bool) -> Verdict:
+        return tuple.__new__(cls, (lines, clean))
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,7 @@ booklets all read it; a game lists the items it has (its pages), in kit order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from generator.core.records import field, new_args, record_repr
 from generator.i18n import N_
 
 DOCUMENT_FORMATS = ("pdf", "svg", "png")
@@ -20,27 +19,39 @@ CARD_BLEED_IN = 0.125
 _MM_PER_INCH = 25.4
 
 
-@dataclass(frozen=True)
-class Item:
-    """One thing that can be printed for a game."""
-    # (A dataclass without a docstring has one made for it from its signature, at import.)
-    key: str
-    help: str                 # what `pnp ITEM --help` and the studio say it prints
-    label: str                # the item, as the index page names one (translated)
-    plural: str               # as a booklet's cover lists several (translated)
+class Item(tuple[str, str, str, str, float, tuple[str, ...], tuple[str, ...] | None, bool,
+                 bool, float | None]):
+    """One thing that can be printed for a game (a record: generator/core/records.py)."""
+    __slots__ = ()
+    _fields = ("key", "help", "label", "plural", "smallest_paper", "formats", "built",
+               "copies", "in_booklet", "shop_bleed")
+    key: str = field(0)
+    help: str = field(1)            # what `pnp ITEM --help` and the studio say it prints
+    label: str = field(2)           # the item, as the index page names one (translated)
+    plural: str = field(3)          # as a booklet's cover lists several (translated)
     # The smallest sheet it lays out on inside the margins, in mm on each side: measured by
     # drawing every game's item over papers from 100 mm up in 2 mm steps, with a few mm to
     # spare (tests/test_hostile.py draws each on its smallest papers). A rule sheet's footer
     # line, a pad's tables and the pennies edition's coin tracks need this much.
-    smallest_paper: float = SMALLEST_PAPER
-    formats: tuple[str, ...] = DOCUMENT_FORMATS
+    smallest_paper: float = field(4)
+    formats: tuple[str, ...] = field(5)
     # What `pnp build` writes it as; None for every printed format the writers have.
-    built: tuple[str, ...] | None = None
-    copies: bool = True       # whether --copies repeats it (a rule sheet is whole once)
-    in_booklet: bool = True   # whether a booklet can carry it after the rules (--with)
+    built: tuple[str, ...] | None = field(6)
+    copies: bool = field(7)         # whether --copies repeats it (a rule sheet is whole once)
+    in_booklet: bool = field(8)     # whether a booklet can carry it after the rules (--with)
     # The bleed a print shop asks for this item when --bleed is not given (mm); None for the
     # paper's own (3 mm, or 0.125 in on an inch paper).
-    shop_bleed: float | None = None
+    shop_bleed: float | None = field(9)
+    __repr__ = record_repr
+    __getnewargs__ = new_args
+
+    def __new__(cls, key: str, help: str, label: str, plural: str,
+                smallest_paper: float = SMALLEST_PAPER,
+                formats: tuple[str, ...] = DOCUMENT_FORMATS, built: tuple[str, ...] | None = None,
+                copies: bool = True, in_booklet: bool = True, shop_bleed: float | None = None
+                ) -> Item:
+        return tuple.__new__(cls, (key, help, label, plural, smallest_paper, formats, built,
+                                   copies, in_booklet, shop_bleed))
 
 
 ITEMS: dict[str, Item] = {item.key: item for item in (

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.core import records
 from generator.core.connect import chain
 from generator.core.geometry import Square, SquareGrid
 from generator.core.gridfile import (
@@ -75,12 +76,19 @@ def cell_index(name: str) -> tuple[int, int] | None:
 # --- the pyramid ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, order=True)
-class Spot:
-    """A place for a block: level k holds (6 - k) x (6 - k) of them, named like cells."""
-    level: int
-    col: int
-    row: int
+class Spot(tuple[int, int, int]):
+    """A place for a block: level k holds (6 - k) x (6 - k) of them, named like cells (a
+    record: generator/core/records.py; ordered by level, column, row)."""
+    __slots__ = ()
+    _fields = ("level", "col", "row")
+    level: int = records.field(0)
+    col: int = records.field(1)
+    row: int = records.field(2)
+    __repr__ = records.record_repr
+    __getnewargs__ = records.new_args
+
+    def __new__(cls, level: int, col: int, row: int) -> Spot:
+        return tuple.__new__(cls, (level, col, row))
 
     @property
     def span(self) -> int:
@@ -168,12 +176,19 @@ class IllegalMove(ValueError):
     pass
 
 
-@dataclass(frozen=True)
-class Move:
-    """One move of a move list: a block placed, or a resignation."""
-    spot: Spot | None = None     # None: the player resigns
-    orientation: str = ""
-    line: int = 0
+class Move(tuple[Spot | None, str, int]):
+    """One move of a move list: a block placed, or a resignation (a record:
+    generator/core/records.py)."""
+    __slots__ = ()
+    _fields = ("spot", "orientation", "line")
+    spot: Spot | None = records.field(0)     # None: the player resigns
+    orientation: str = records.field(1)
+    line: int = records.field(2)
+    __repr__ = records.record_repr
+    __getnewargs__ = records.new_args
+
+    def __new__(cls, spot: Spot | None = None, orientation: str = "", line: int = 0) -> Move:
+        return tuple.__new__(cls, (spot, orientation, line))
 
 
 def start(neutral: str = "c3") -> dict[Spot, str]:

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator import i18n
+from generator.core import records
 from generator.core.connect import chain
-from generator.core.geometry import Hex, Rhombus
 from generator.core.gridfile import (
     GridError,
     column_name,
@@ -31,6 +31,7 @@ from generator.core.gridfile import (
     setting,
     small_number,
 )
+from generator.core.hexgrid import Hex
 from generator.games.game import OptionError, Verdict, option
 from generator.games.verdicts import connection_lines, judge_connection
 
@@ -119,13 +120,19 @@ class IllegalTurn(ValueError):
     pass
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(tuple[tuple[Hex, ...], bool, int]):
     """A turn as written on the score pad: the cells it names (a legal turn names one), or
-    `swap`, the pie rule's exchange of colours."""
-    cells: tuple[Hex, ...] = ()
-    swap: bool = False
-    line: int = 0
+    `swap`, the pie rule's exchange of colours (a record: generator/core/records.py)."""
+    __slots__ = ()
+    _fields = ("cells", "swap", "line")
+    cells: tuple[Hex, ...] = records.field(0)
+    swap: bool = records.field(1)
+    line: int = records.field(2)
+    __repr__ = records.record_repr
+    __getnewargs__ = records.new_args
+
+    def __new__(cls, cells: tuple[Hex, ...] = (), swap: bool = False, line: int = 0) -> Turn:
+        return tuple.__new__(cls, (cells, swap, line))
 
 
 def apply_turn(stones: Stones, colour: str, turn: Turn) -> dict[Hex, str]:
@@ -242,6 +249,8 @@ def judge(text: str) -> Verdict:
 
 
 def board_json(opts: Options) -> dict[str, Any]:
+    # Here: the judge starts without the boards and plane helpers (generator/core/hexgrid.py).
+    from generator.core.geometry import Rhombus
     return {"game": "hex", "size": opts.size, "swap": opts.swap,
             "first": "red",
             "sides": {"red": ["q = 0", f"q = {opts.size - 1}"],

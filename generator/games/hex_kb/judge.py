@@ -5,18 +5,24 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 
-from generator.core.geometry import Hex
+from generator.core.hexgrid import DIRECTIONS, Hex
+from generator.core.records import field, new_args, record_repr
 from generator.games.hex_kb.board import BLUE, RED, TRANSIT_BOUND, UNSEEN, KleinBoard
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """Who wins a full board, and how."""
-    winner: str | None
-    transits: int                  # net transits of the winning connecting path (0: none)
-    portal_loop: bool              # the winner also has a loop with odd transits
+class Outcome(tuple[str | None, int, bool]):
+    """Who wins a full board, and how (a record: generator/core/records.py)."""
+    __slots__ = ()
+    _fields = ("winner", "transits", "portal_loop")
+    winner: str | None = field(0)
+    transits: int = field(1)       # net transits of the winning connecting path (0: none)
+    portal_loop: bool = field(2)   # the winner also has a loop with odd transits
+    __repr__ = record_repr
+    __getnewargs__ = new_args
+
+    def __new__(cls, winner: str | None, transits: int, portal_loop: bool) -> Outcome:
+        return tuple.__new__(cls, (winner, transits, portal_loop))
 
     @property
     def criterion(self) -> int | None:
@@ -37,18 +43,21 @@ class Judge:
         self.borders = {RED: (n, n + 1), BLUE: (n + 2, n + 3)}
         self.nodes = n + 4
         frame_b = board.twin_of_b
+        # Each drawn cell's node (a frame B cell's is its twin's); off the board and in the
+        # windows there is none. One lookup then says both whether a neighbour is playable
+        # and which node it is, which matters: every `pnp judge hex-kb` builds this.
+        node = {h: self.index[board.canonical(h)] for h in board._rhombus
+                if h not in board.holes}
         edges = set()
-        for h in board._rhombus:
-            if h in board.holes:
-                continue
-            u = self.index[board.canonical(h)]
+        for h, u in node.items():
             # Potential of a cell is measured at its frame A copy: a frame B copy sits one
             # transit further on, so stepping out of it onto window B's side costs +1.
             out = 1 if h in frame_b else 0
-            for n_ in h.neighbours():
-                if not board.on_rhombus(n_) or n_ in board.holes:
+            for d in DIRECTIONS:
+                n_ = h + d
+                v = node.get(n_)
+                if v is None:
                     continue
-                v = self.index[board.canonical(n_)]
                 into = 1 if n_ in frame_b else 0
                 w = out - into
                 if u < v:
@@ -168,13 +177,21 @@ class Judge:
         return set()
 
 
-@dataclass(frozen=True)
-class Components:
-    """A board's connected groups of one colour, with the transits round their loops."""
-    colour: list[str]            # cells, then the four border segments
-    pot: list[int]               # net transits from the component's first node
-    root: list[int]              # the component's first node; -1 for empty cells
-    loops: dict[int, int]        # component -> gcd of its loops' transits (0: no loop)
+class Components(tuple[list[str], list[int], list[int], dict[int, int]]):
+    """A board's connected groups of one colour, with the transits round their loops (a
+    record: generator/core/records.py)."""
+    __slots__ = ()
+    _fields = ("colour", "pot", "root", "loops")
+    colour: list[str] = field(0)        # cells, then the four border segments
+    pot: list[int] = field(1)           # net transits from the component's first node
+    root: list[int] = field(2)          # the component's first node; -1 for empty cells
+    loops: dict[int, int] = field(3)    # component -> gcd of its loops' transits (0: no loop)
+    __repr__ = record_repr
+    __getnewargs__ = new_args
+
+    def __new__(cls, colour: list[str], pot: list[int], root: list[int],
+                loops: dict[int, int]) -> Components:
+        return tuple.__new__(cls, (colour, pot, root, loops))
 
     def portal_loop(self, colour: str) -> bool:
         return any(g % 2 and self.colour[k] == colour for k, g in self.loops.items())

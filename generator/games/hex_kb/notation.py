@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from generator.core.geometry import Hex
 from generator.core.gridfile import (
     GridError,
     content_lines,
@@ -12,6 +11,7 @@ from generator.core.gridfile import (
     setting,
     small_number,
 )
+from generator.core.hexgrid import Hex
 from generator.games.game import Verdict
 from generator.games.hex_kb.board import (
     BLUE,

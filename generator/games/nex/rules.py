@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.core import records
 from generator.core.connect import chain
-from generator.core.geometry import Hex, Rhombus
 from generator.core.gridfile import (
     GridError,
     column_name,
@@ -28,6 +28,7 @@ from generator.core.gridfile import (
     setting,
     small_number,
 )
+from generator.core.hexgrid import Hex
 from generator.games.game import OptionError, Verdict, option
 from generator.games.verdicts import connection_lines, judge_connection
 from generator.i18n import _
@@ -94,14 +95,22 @@ class IllegalTurn(ValueError):
     pass
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(tuple[tuple[Hex, ...], tuple[Hex, ...], bool, int]):
     """A turn as written on the score pad: plain cells end as the player's stones, cells in
-    brackets end as neutral stones. `swap` is the pie rule's exchange of colours."""
-    mine: tuple[Hex, ...] = ()
-    neutral: tuple[Hex, ...] = ()
-    swap: bool = False
-    line: int = 0
+    brackets end as neutral stones. `swap` is the pie rule's exchange of colours (a record:
+    generator/core/records.py)."""
+    __slots__ = ()
+    _fields = ("mine", "neutral", "swap", "line")
+    mine: tuple[Hex, ...] = records.field(0)
+    neutral: tuple[Hex, ...] = records.field(1)
+    swap: bool = records.field(2)
+    line: int = records.field(3)
+    __repr__ = records.record_repr
+    __getnewargs__ = records.new_args
+
+    def __new__(cls, mine: tuple[Hex, ...] = (), neutral: tuple[Hex, ...] = (),
+                swap: bool = False, line: int = 0) -> Turn:
+        return tuple.__new__(cls, (mine, neutral, swap, line))
 
 
 def apply_turn(size: int, stones: Stones, colour: str, turn: Turn) -> dict[Hex, str]:
@@ -272,6 +281,8 @@ def judge(text: str) -> Verdict:
 
 
 def board_json(opts: Options) -> dict[str, Any]:
+    # Here: the judge starts without the boards and plane helpers (generator/core/hexgrid.py).
+    from generator.core.geometry import Rhombus
     return {"game": "nex", "size": opts.size,
             "sides": {"black": ["q = 0", f"q = {opts.size - 1}"],
                       "white": ["r = 0", f"r = {opts.size - 1}"]},
