@@ -14,8 +14,14 @@ and `__getnewargs__` (for pickle and copy) from here.
 
 from __future__ import annotations
 
-from collections import _tuplegetter  # type: ignore[attr-defined]
+from operator import itemgetter
 from typing import Any
+
+try:        # CPython's C accessor, as namedtuple takes it; elsewhere, namedtuple's fallback
+    from collections import _tuplegetter  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover
+    def _tuplegetter(index: int, doc: str | None) -> Any:
+        return property(itemgetter(index), doc=doc)
 
 
 def field(index: int) -> Any:
