@@ -22,7 +22,7 @@ from typing import Any
 
 from generator import i18n, render, templating
 from generator.app import requests
-from generator.app.documents import PartKey, booklet_document
+from generator.app.documents import PartKey
 from generator.app.documents import check as check_document
 from generator.app.index_page import language_folder, paper_name, write_index
 from generator.app.requests import ItemRequest
@@ -226,10 +226,8 @@ def build_booklet(item: Booklet, out: Path,
     make_folder(target.parent)
     request = requests.booklet_request(item.keys, paper=item.paper_key, target=item.target,
                                        bleed=item.bleed, lang=item.lang)
-    with i18n.language(request.lang):
-        document = booklet_document(list(request.games), list(request.extras), request.paper,
-                                    request.palette, request.target, request.bleed, made)
-    return render.save(document, target, "pdf", "booklet", ("pdf",), **request.settings)
+    return render.save(requests.make(request, made), target, "pdf", "booklet", ("pdf",),
+                       **request.settings)
 
 
 Booklets = tuple[Booklet, ...]      # on one paper, in one language, for one printer

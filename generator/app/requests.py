@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.app import params as P
 from generator.core.paper import MM_PER_INCH, Paper, for_press
@@ -21,6 +21,10 @@ from generator.games import KEYS, find
 from generator.games.game import Game, OptionError
 from generator.games.items import ITEMS, KIT
 from generator.i18n import SOURCE
+
+if TYPE_CHECKING:
+    from generator.app.documents import PartKey
+    from generator.layout.booklet import Part
 
 BOOKLET = "booklet"
 BOOKLET_PAPERS = ("a4", "letter")
@@ -229,15 +233,18 @@ def booklet_request(games: Sequence[str], everything: bool = False,
                           press)
 
 
-def make(request: ItemRequest | BookletRequest) -> Any:
-    """What a checked request makes: a Document, or a board's data for --format json."""
+def make(request: ItemRequest | BookletRequest,
+         made: dict[PartKey, Part] | None = None) -> Any:
+    """What a checked request makes: a Document, or a board's data for --format json.
+    `made`, for a booklet, holds the games' sections made already and takes those made now
+    (documents.booklet_document): `pnp build` shares them among a paper's booklets."""
     from generator import i18n, render
     from generator.app import documents
     with i18n.language(request.lang):
         if isinstance(request, BookletRequest):
             return documents.booklet_document(list(request.games), list(request.extras),
                                               request.paper, request.palette, request.target,
-                                              request.bleed)
+                                              request.bleed, made)
         if request.fmt in render.DATA_FORMATS:
             return request.game.board_json(request.options)
         if request.cell is not None:
