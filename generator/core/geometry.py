@@ -32,7 +32,7 @@ from generator.core.hexgrid import (
     pixel_to_hex,
     swapped_direction,
 )
-from generator.core.records import field, new_args, record_repr
+from generator.core.records import Record, field
 
 __all__ = [
     "DIRECTIONS", "FLAT", "POINTY", "SQRT3", "SQUARE_DIRECTIONS", "Affine", "Fit", "Hex",
@@ -82,14 +82,12 @@ class Rhombus:
 SQUARE_DIRECTIONS = ((1, 0), (0, -1), (-1, 0), (0, 1))
 
 
-class Square(tuple[int, int]):
+class Square(Record, tuple[int, int]):
     """A square of a grid: column to the right, row downwards."""
     __slots__ = ()
     _fields = ("col", "row")
     col: int = field(0)
     row: int = field(1)
-    __repr__ = record_repr
-    __getnewargs__ = new_args
 
     def __new__(cls, col: int, row: int) -> Square:
         return _tuple_new(cls, (col, row))
@@ -127,7 +125,7 @@ class SquareGrid:
 # --- plane helpers ------------------------------------------------------------------------
 
 
-class Affine(tuple[float, float, float, float, float, float]):
+class Affine(Record, tuple[float, float, float, float, float, float]):
     """x' = a x + b y + e, y' = c x + d y + f."""
     __slots__ = ()
     _fields = ("a", "b", "c", "d", "e", "f")
@@ -137,8 +135,6 @@ class Affine(tuple[float, float, float, float, float, float]):
     d: float = field(3)
     e: float = field(4)
     f: float = field(5)
-    __repr__ = record_repr
-    __getnewargs__ = new_args
 
     def __new__(cls, a: float = 1.0, b: float = 0.0, c: float = 0.0, d: float = 1.0,
                 e: float = 0.0, f: float = 0.0) -> Affine:
@@ -228,15 +224,13 @@ def bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-class Fit(tuple[float, float, Affine]):
+class Fit(Record, tuple[float, float, Affine]):
     """How points fill a box: turned by `angle` degrees, scaled, then centred."""
     __slots__ = ()
     _fields = ("angle", "scale", "transform")
     angle: float = field(0)  # degrees, clockwise on the page
     scale: float = field(1)
     transform: Affine = field(2)
-    __repr__ = record_repr
-    __getnewargs__ = new_args
 
     def __new__(cls, angle: float, scale: float, transform: Affine) -> Fit:
         return _tuple_new(cls, (angle, scale, transform))

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 
 from generator.core.hexgrid import Hex
-from generator.core.records import field, new_args, record_repr
+from generator.core.records import Record, field
 from generator.errors import UserError
 
 # A cell's name; compiled when first used (re keeps it), as the Hex KB judge names none.
@@ -39,15 +39,13 @@ class GridError(UserError, ValueError):
         self.line, self.column = line, column
 
 
-class Symbol(tuple[str, int, int]):
+class Symbol(Record, tuple[str, int, int]):
     """A cell's symbol as read, and where it stands in the file (a record: core/records.py)."""
     __slots__ = ()
     _fields = ("char", "line", "column")
     char: str = field(0)
     line: int = field(1)
     column: int = field(2)
-    __repr__ = record_repr
-    __getnewargs__ = new_args
 
     def __new__(cls, char: str, line: int, column: int) -> Symbol:
         return tuple.__new__(cls, (char, line, column))

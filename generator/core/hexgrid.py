@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from generator.core.records import field, new_args, record_repr
+from generator.core.records import Record, field
 
 SQRT3 = math.sqrt(3.0)
 
@@ -26,13 +26,11 @@ SQRT3 = math.sqrt(3.0)
 _tuple_new = tuple.__new__
 
 
-class Hex(tuple[int, int]):
+class Hex(Record, tuple[int, int]):
     __slots__ = ()
     _fields = ("q", "r")
     q: int = field(0)
     r: int = field(1)
-    __repr__ = record_repr
-    __getnewargs__ = new_args
 
     def __new__(cls, q: int, r: int) -> Hex:
         return _tuple_new(cls, (q, r))
@@ -85,13 +83,11 @@ def swapped_direction(direction: int) -> int:
     return direction_index(Hex(d.r, d.q))
 
 
-class Point(tuple[float, float]):
+class Point(Record, tuple[float, float]):
     __slots__ = ()
     _fields = ("x", "y")
     x: float = field(0)
     y: float = field(1)
-    __repr__ = record_repr
-    __getnewargs__ = new_args
 
     def __new__(cls, x: float, y: float) -> Point:
         return _tuple_new(cls, (x, y))
@@ -112,7 +108,8 @@ class Point(tuple[float, float]):
         return math.hypot(self.x, self.y)
 
 
-class Orientation(tuple[float, float, float, float, float, float, float, float, float, int]):
+class Orientation(Record,
+                  tuple[float, float, float, float, float, float, float, float, float, int]):
     """Forward and inverse matrices of a hex layout; pointy and flat are two values of this."""
     __slots__ = ()
     _fields = ("f0", "f1", "f2", "f3", "b0", "b1", "b2", "b3", "start_angle",
@@ -128,8 +125,6 @@ class Orientation(tuple[float, float, float, float, float, float, float, float, 
     start_angle: float = field(8)
     # Edge i (towards DIRECTIONS[i]) runs from corner i + offset to corner i + offset + 1.
     edge_corner_offset: int = field(9)
-    __repr__ = record_repr
-    __getnewargs__ = new_args
 
     def __new__(cls, f0: float, f1: float, f2: float, f3: float, b0: float, b1: float,
                 b2: float, b3: float, start_angle: float, edge_corner_offset: int
@@ -145,14 +140,12 @@ FLAT = Orientation(1.5, 0.0, SQRT3 / 2, SQRT3, 2 / 3, 0.0, -1 / 3, SQRT3 / 3, 0.
 _ORIGIN = Point(0.0, 0.0)
 
 
-class Layout(tuple[Orientation, float, Point]):
+class Layout(Record, tuple[Orientation, float, Point]):
     __slots__ = ()
     _fields = ("orientation", "size", "origin")
     orientation: Orientation = field(0)
     size: float = field(1)  # circumradius of a cell, mm
     origin: Point = field(2)
-    __repr__ = record_repr
-    __getnewargs__ = new_args
 
     def __new__(cls, orientation: Orientation, size: float, origin: Point = _ORIGIN
                 ) -> Layout:

@@ -8,8 +8,9 @@ fields are the C accessors namedtuple's own fields use; its hash, equality and o
 its tuple's, as a frozen dataclass's hash and equality are those of its fields' tuple; its
 repr is namedtuple's and dataclasses' `Name(field=value, ...)`.
 
-A record class declares `_fields`, one `field(i)` a field, `__new__`, and takes `__repr__`
-and `__getnewargs__` (for pickle and copy) from here.
+A record class derives from Record and its typed tuple (`class Hex(Record, tuple[int, int])`),
+and declares `__slots__ = ()` (or leaves it out to keep a __dict__, for cached properties),
+`_fields`, one `field(i)` a field, and `__new__`.
 """
 
 from __future__ import annotations
@@ -36,6 +37,14 @@ def record_repr(self: Any) -> str:
     return f"{type(self).__name__}({values})"
 
 
-def new_args(self: tuple[Any, ...]) -> tuple[Any, ...]:
+def new_args(self: Any) -> tuple[Any, ...]:
     """What pickle and copy hand back to `__new__`."""
     return tuple(self)
+
+
+class Record:
+    """What every record shares: its repr, and pickle and copy by its fields. Placed before
+    the tuple among a record's bases, so these come first; it adds no storage."""
+    __slots__ = ()
+    __repr__ = record_repr
+    __getnewargs__ = new_args

@@ -48,15 +48,13 @@ OptionsT = TypeVar("OptionsT", bound=GameOptions)
 ItemMaker = Callable[[OptionsT, "Paper", "Palette", int], "Document"]
 
 
-class Verdict(tuple[tuple[str, ...], bool]):
+class Verdict(records.Record, tuple[tuple[str, ...], bool]):
     """What a judge prints, and whether the file it read recorded only legal moves (a
     record: generator/core/records.py)."""
     __slots__ = ()
     _fields = ("lines", "clean")
     lines: tuple[str, ...] = records.field(0)
     clean: bool = records.field(1)
-    __repr__ = records.record_repr
-    __getnewargs__ = records.new_args
 
     def __new__(cls, lines: tuple[str, ...], clean: bool) -> Verdict:
         return tuple.__new__(cls, (lines, clean))

@@ -6,7 +6,7 @@ booklets all read it; a game lists the items it has (its pages), in kit order.
 
 from __future__ import annotations
 
-from generator.core.records import field, new_args, record_repr
+from generator.core.records import Record, field
 from generator.i18n import N_
 
 DOCUMENT_FORMATS = ("pdf", "svg", "png")
@@ -19,8 +19,8 @@ CARD_BLEED_IN = 0.125
 _MM_PER_INCH = 25.4
 
 
-class Item(tuple[str, str, str, str, float, tuple[str, ...], tuple[str, ...] | None, bool,
-                 bool, float | None]):
+class Item(Record, tuple[str, str, str, str, float, tuple[str, ...], tuple[str, ...] | None,
+                         bool, bool, float | None]):
     """One thing that can be printed for a game (a record: generator/core/records.py)."""
     __slots__ = ()
     _fields = ("key", "help", "label", "plural", "smallest_paper", "formats", "built",
@@ -42,8 +42,6 @@ class Item(tuple[str, str, str, str, float, tuple[str, ...], tuple[str, ...] | N
     # The bleed a print shop asks for this item when --bleed is not given (mm); None for the
     # paper's own (3 mm, or 0.125 in on an inch paper).
     shop_bleed: float | None = field(9)
-    __repr__ = record_repr
-    __getnewargs__ = new_args
 
     def __new__(cls, key: str, help: str, label: str, plural: str,
                 smallest_paper: float = SMALLEST_PAPER,

@@ -44,7 +44,7 @@ def hubs_of(size: int) -> list[Hex]:
     return hubs
 
 
-class Targets(tuple[bool, bool, float, bool]):
+class Targets(records.Record, tuple[bool, bool, float, bool]):
     """What a balanced board must show: the figures of the issue, as data (a record:
     generator/core/records.py)."""
     __slots__ = ()
@@ -53,8 +53,6 @@ class Targets(tuple[bool, bool, float, bool]):
     every_number: bool = records.field(1)
     tolerance: float = records.field(2)
     pairs: bool = records.field(3)
-    __repr__ = records.record_repr
-    __getnewargs__ = records.new_args
 
     def __new__(cls, in_band: bool, every_number: bool, tolerance: float, pairs: bool
                 ) -> Targets:

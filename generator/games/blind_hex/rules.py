@@ -111,7 +111,8 @@ class Options:
 # --- a worked turn for the rule sheet ------------------------------------------------------------
 
 
-class ExampleTurn(tuple[HashBoard, tuple[int, int], tuple[int, int], dict[Hex, str],
+class ExampleTurn(records.Record,
+                  tuple[HashBoard, tuple[int, int], tuple[int, int], dict[Hex, str],
                         tuple[Hex, Hex], tuple[Hex, Hex]]):
     """One turn where the players share a number, worked out on a small board (a record:
     generator/core/records.py)."""
@@ -123,8 +124,6 @@ class ExampleTurn(tuple[HashBoard, tuple[int, int], tuple[int, int], dict[Hex, s
     written: dict[Hex, str] = records.field(3)   # letters on the board before the turn
     x_writes: tuple[Hex, Hex] = records.field(4)
     o_writes: tuple[Hex, Hex] = records.field(5)
-    __repr__ = records.record_repr
-    __getnewargs__ = records.new_args
 
     def __new__(cls, board: HashBoard, x_numbers: tuple[int, int], o_numbers: tuple[int, int],
                 written: dict[Hex, str], x_writes: tuple[Hex, Hex], o_writes: tuple[Hex, Hex]

@@ -76,7 +76,7 @@ def cell_index(name: str) -> tuple[int, int] | None:
 # --- the pyramid ------------------------------------------------------------------------------
 
 
-class Spot(tuple[int, int, int]):
+class Spot(records.Record, tuple[int, int, int]):
     """A place for a block: level k holds (6 - k) x (6 - k) of them, named like cells (a
     record: generator/core/records.py; ordered by level, column, row)."""
     __slots__ = ()
@@ -84,8 +84,6 @@ class Spot(tuple[int, int, int]):
     level: int = records.field(0)
     col: int = records.field(1)
     row: int = records.field(2)
-    __repr__ = records.record_repr
-    __getnewargs__ = records.new_args
 
     def __new__(cls, level: int, col: int, row: int) -> Spot:
         return tuple.__new__(cls, (level, col, row))
@@ -176,7 +174,7 @@ class IllegalMove(ValueError):
     pass
 
 
-class Move(tuple[Spot | None, str, int]):
+class Move(records.Record, tuple[Spot | None, str, int]):
     """One move of a move list: a block placed, or a resignation (a record:
     generator/core/records.py)."""
     __slots__ = ()
@@ -184,8 +182,6 @@ class Move(tuple[Spot | None, str, int]):
     spot: Spot | None = records.field(0)     # None: the player resigns
     orientation: str = records.field(1)
     line: int = records.field(2)
-    __repr__ = records.record_repr
-    __getnewargs__ = records.new_args
 
     def __new__(cls, spot: Spot | None = None, orientation: str = "", line: int = 0) -> Move:
         return tuple.__new__(cls, (spot, orientation, line))

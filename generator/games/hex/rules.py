@@ -120,7 +120,7 @@ class IllegalTurn(ValueError):
     pass
 
 
-class Turn(tuple[tuple[Hex, ...], bool, int]):
+class Turn(records.Record, tuple[tuple[Hex, ...], bool, int]):
     """A turn as written on the score pad: the cells it names (a legal turn names one), or
     `swap`, the pie rule's exchange of colours (a record: generator/core/records.py)."""
     __slots__ = ()
@@ -128,8 +128,6 @@ class Turn(tuple[tuple[Hex, ...], bool, int]):
     cells: tuple[Hex, ...] = records.field(0)
     swap: bool = records.field(1)
     line: int = records.field(2)
-    __repr__ = records.record_repr
-    __getnewargs__ = records.new_args
 
     def __new__(cls, cells: tuple[Hex, ...] = (), swap: bool = False, line: int = 0) -> Turn:
         return tuple.__new__(cls, (cells, swap, line))

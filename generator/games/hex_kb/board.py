@@ -9,7 +9,7 @@ from functools import cached_property
 
 from generator import i18n
 from generator.core.hexgrid import POINTY, Hex, Layout, hex_to_pixel
-from generator.core.records import field, new_args, record_repr
+from generator.core.records import Record, field
 from generator.games.game import OptionError, option
 
 RED, BLUE = "R", "B"
@@ -62,7 +62,7 @@ def default_radius(size: int) -> int:
     return largest_radius(size) or 0
 
 
-class KleinBoard(tuple[int, int]):
+class KleinBoard(Record, tuple[int, int]):
     """A Hex KB board of a size and window radius: its cells, windows, frames and borders.
 
     A record (generator/core/records.py), without __slots__: its cells, windows and frames
@@ -70,8 +70,6 @@ class KleinBoard(tuple[int, int]):
     _fields = ("size", "radius")
     size: int = field(0)
     radius: int = field(1)
-    __repr__ = record_repr
-    __getnewargs__ = new_args
 
     def __new__(cls, size: int, radius: int) -> KleinBoard:
         place_windows(size, radius)   # raises when the windows do not fit

@@ -7,19 +7,17 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 
 from generator.core.hexgrid import DIRECTIONS, Hex
-from generator.core.records import field, new_args, record_repr
+from generator.core.records import Record, field
 from generator.games.hex_kb.board import BLUE, RED, TRANSIT_BOUND, UNSEEN, KleinBoard
 
 
-class Outcome(tuple[str | None, int, bool]):
+class Outcome(Record, tuple[str | None, int, bool]):
     """Who wins a full board, and how (a record: generator/core/records.py)."""
     __slots__ = ()
     _fields = ("winner", "transits", "portal_loop")
     winner: str | None = field(0)
     transits: int = field(1)       # net transits of the winning connecting path (0: none)
     portal_loop: bool = field(2)   # the winner also has a loop with odd transits
-    __repr__ = record_repr
-    __getnewargs__ = new_args
 
     def __new__(cls, winner: str | None, transits: int, portal_loop: bool) -> Outcome:
         return tuple.__new__(cls, (winner, transits, portal_loop))
@@ -177,7 +175,7 @@ class Judge:
         return set()
 
 
-class Components(tuple[list[str], list[int], list[int], dict[int, int]]):
+class Components(Record, tuple[list[str], list[int], list[int], dict[int, int]]):
     """A board's connected groups of one colour, with the transits round their loops (a
     record: generator/core/records.py)."""
     __slots__ = ()
@@ -186,8 +184,6 @@ class Components(tuple[list[str], list[int], list[int], dict[int, int]]):
     pot: list[int] = field(1)           # net transits from the component's first node
     root: list[int] = field(2)          # the component's first node; -1 for empty cells
     loops: dict[int, int] = field(3)    # component -> gcd of its loops' transits (0: no loop)
-    __repr__ = record_repr
-    __getnewargs__ = new_args
 
     def __new__(cls, colour: list[str], pot: list[int], root: list[int],
                 loops: dict[int, int]) -> Components:

@@ -95,7 +95,7 @@ class IllegalTurn(ValueError):
     pass
 
 
-class Turn(tuple[tuple[Hex, ...], tuple[Hex, ...], bool, int]):
+class Turn(records.Record, tuple[tuple[Hex, ...], tuple[Hex, ...], bool, int]):
     """A turn as written on the score pad: plain cells end as the player's stones, cells in
     brackets end as neutral stones. `swap` is the pie rule's exchange of colours (a record:
     generator/core/records.py)."""
@@ -105,8 +105,6 @@ class Turn(tuple[tuple[Hex, ...], tuple[Hex, ...], bool, int]):
     neutral: tuple[Hex, ...] = records.field(1)
     swap: bool = records.field(2)
     line: int = records.field(3)
-    __repr__ = records.record_repr
-    __getnewargs__ = records.new_args
 
     def __new__(cls, mine: tuple[Hex, ...] = (), neutral: tuple[Hex, ...] = (),
                 swap: bool = False, line: int = 0) -> Turn:
