@@ -135,6 +135,13 @@ def pgettext(context: str, message: str) -> str:
     return _ACTIVE.get()[1].pgettext(context, message)
 
 
+def decimal(value: float, places: int = 1) -> str:
+    """A number with `places` decimals as the active language writes it (8.8 mm in English,
+    8,8 mm in German, Spanish and Portuguese): the separator is a message of its own."""
+    # TRANSLATORS: the decimal separator, as in 8.8 mm.
+    return f"{value:.{places}f}".replace(".", pgettext("decimal separator", "."))
+
+
 def N_(message: str) -> str:
     """Marks a message for the catalogue without translating it yet (a table's entries)."""
     return message

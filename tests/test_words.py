@@ -147,7 +147,16 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("nex", "rules", "A drop, written", "A drop on a 5 × 5 board"),
         ("nex", "pad", "pie rule", "the swap rule"),
         ("hex-kb", "rules", "on rare full boards both players would win",
-         "about one full board in 1,500"),
+         "about one full 11 × 11 board in 2,500"),
+        # Measured over 900,000 seeded random full boards each: 1 in 2,490 on 11 × 11 and
+        # 1 in 1,130 on 10 × 10 (the figure's board); 1,500 held for neither.
+        ("hex-kb", "rules", "one full board in 1,500", "and one 10 × 10 board in 1,100"),
+        ("nex", "rules", "your two sides. A conversion", "One turn can also complete your "
+         "opponent's chain"),
+        ("blind-hex", "rules", "again taking the numbers in order",
+         "The original rules give no order here"),
+        ("blind-hex pennies", "rules", "again taking the numbers in order",
+         "The original rules give no order here"),
         ("blind-hex", "rules", "Shaded red", "On this 5 × 5 board"),
         ("blind-hex", "board", "o the o sides. 2 in", "x joins the x sides, o the o sides."),
     ],
@@ -156,9 +165,12 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blind-hex", "rules", "o o escolheu", "o jogador o escolheu"),
         ("blind-hex", "rules", "os dois o do o", "onde o jogador o pode escrever"),
         ("nex", "rules", "sem mais", "sem parênteses"),
-        ("nex", "rules", "desse a vitória", "convertê-la você primeiro"),
+        ("nex", "rules", "desse a vitória", "convertê-la você"),
         ("blind-hex", "rules", "Decidam", "Os jogadores decidem"),
         ("blinq", "rules", "Escolhe para onde", "Você escolhe para onde"),
+        ("hex", "rules", "regra da troca:", "(também chamada regra do bolo)"),
+        ("blind-hex", "pad", "Turnos em que", "escolhem os mesmos dois números"),
+        ("nex", "counters", "8.8 mm", "8,8 mm"),
     ],
     "es": [
         ("hex-kb", "rules", "vuelta atrás", "da la vuelta"),
@@ -166,6 +178,11 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blind-hex", "rules", "La x ", "El jugador x"),
         ("blind-hex", "rules", "Decidid", "Los jugadores deciden"),
         ("hex-kb", "rules", "Jugad", "Se juega a lápiz"),
+        ("blinq", "rules", "bloco", "Cada bloque cubre"),
+        ("hex", "rules", "regla del intercambio:", "(también llamada regla del pastel)"),
+        ("nex", "rules", "la partida en línea", "el juego en línea de Abstract Play"),
+        ("blind-hex pennies", "coins", "para las casillas", "para los puntos"),
+        ("nex", "counters", "8.8 mm", "8,8 mm"),
     ],
     "de": [
         ("hex-kb", "rules", "deckungsgleich", "fallen zusammen"),
@@ -177,6 +194,17 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blinq", "rules", "entlang Weiß", "über weiße Flächen"),
         ("nex", "rules", "verschenkt", "nutzlos"),
         ("blind-hex", "rules", "Was ihr braucht", "Was du brauchst"),
+        ("hex", "rules", "oder spielt mit", "oder spiel mit Bleistift"),
+        ("hex", "rules", "Spielblatt", "Auf dem Protokollblatt"),
+        ("hex", "rules", "Tauschregel:", "(auch Kuchenregel genannt)"),
+        ("hex", "rules", "statt einen Stein zu setzen swap", "statt einen Stein zu setzen, swap"),
+        ("nex", "rules", "statt zu ziehen swap", "statt zu ziehen, swap"),
+        ("blind-hex", "pad", "Blind Hex-Protokollblatt", "Blind-Hex-Protokollblatt"),
+        ("hex-kb", "pad", "Hex KB-Protokollblatt", "Hex-KB-Protokollblatt"),
+        ("blind-hex pennies", "rules", "Brettseite", "Die Seite mit dem Brett"),
+        ("hex-kb", "rules", "dass es ihm zugeschrieben wird, und", "bittet darum, es ihm "
+         "zuzuschreiben;"),
+        ("nex", "counters", "8.8 mm", "8,8 mm"),
     ],
 }
 # Forms of address besides the one each language keeps (pt você, es tú, de du).
@@ -188,7 +216,7 @@ OTHER_ADDRESS = {
 }
 
 
-def printed_words(key: str, item: str, lang: str) -> str:
+def printed_words(key: str, item: str, lang: str, palette: str = "colour") -> str:
     from generator import i18n
     from generator.app import documents
     from generator.core.scene import Text
@@ -196,7 +224,7 @@ def printed_words(key: str, item: str, lang: str) -> str:
     game = GAMES[key]
     options = game.make_options(**({"edition": edition} if edition else {}))
     with i18n.language(lang):
-        doc = documents.make_document(game, item, options, PAPERS["a4"])
+        doc = documents.make_document(game, item, options, PAPERS["a4"], palette=palette)
     text = " ".join(s.text for page in doc.pages for s in page.shapes if isinstance(s, Text))
     return " ".join(text.split())
 
@@ -239,3 +267,19 @@ def test_the_correction_check_catches_the_old_words():
     assert OTHER_ADDRESS["de"].search("Was ihr braucht")
     assert OTHER_ADDRESS["pt"].search("Decidam quem joga com x")
     assert not OTHER_ADDRESS["es"].search("Gira la página")
+
+
+@pytest.mark.parametrize("lang", sorted(CORRECTIONS))
+def test_lettered_nex_stones_are_explained_where_they_are_printed(lang):
+    """The ink-saver palette prints Nex's stones as letters (in Spanish N, B and X): the
+    rule sheet says which letter is which, and the coloured sheet, with no letters, does not."""
+    from generator import i18n
+    from generator.games.nex import pages
+    from generator.games.nex.rules import BLACK, NEUTRAL, WHITE
+    with i18n.language(lang):
+        letters = [pages.letter(kind) for kind in (BLACK, WHITE, NEUTRAL)]
+    lettered = printed_words("nex", "rules", lang, palette="ink-saver")
+    coloured = printed_words("nex", "rules", lang)
+    key = re.compile(r"\b" + r"\b.{1,20}\b".join(map(re.escape, letters)) + r"\b")
+    assert key.search(lettered), f"no key to the letters {letters} in the ink-saver sheet"
+    assert not key.search(coloured)

@@ -326,7 +326,7 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
     example = hex_name(Hex(2, 3))
     rows = writing_turns(opts)
     return sheet.score_pad(paper, sheet.Pad(
-        _("%(game)s score pad", game=TITLE), opts.label, (_("x player"), _("o player")),
+        _("Blind Hex score pad"), opts.label, (_("x player"), _("o player")),
         (_("Write each turn's two numbers per player, then the cells written in, by column "
            "letter and row number (e.g. %(cell)s).", cell=example),),
         (sheet.Column(pgettext("Blind Hex: both players choose at once", "Turn"), 0.6),

@@ -358,7 +358,7 @@ def notation(neutral: str) -> tuple[str, ...]:
 def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
     """A row for every round: each player places all their blocks."""
     return sheet.score_pad(paper, sheet.Pad(
-        _("%(game)s score pad", game=TITLE), opts.label, (_("White"), _("Black")),
+        _("Blinq score pad"), opts.label, (_("White"), _("Black")),
         notation(opts.neutral),
         (sheet.Column(_("Round"), 0.5), sheet.Column(_("White: level"), 0.8),
          sheet.Column(_("place"), 0.7), sheet.Column(_("white half"), 0.8),

@@ -216,7 +216,7 @@ def longest_game(opts: Options) -> int:
 def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
     """A row for each player's n-th turn, as many as the longest game gives the first."""
     return sheet.score_pad(paper, sheet.Pad(
-        _("%(game)s score pad", game=TITLE), opts.label, (_("Red"), _("Blue")),
+        _("Hex score pad"), opts.label, (_("Red"), _("Blue")),
         notation(opts),
         (sheet.Column(_("Turn"), 0.5), sheet.Column(_("Red"), 1.2),
          sheet.Column(_("Blue"), 1.2)),

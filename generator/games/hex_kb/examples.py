@@ -148,10 +148,10 @@ def literal_reading_example(board: KleinBoard = FIGURE_BOARD,
 
 
 def search_literal_example(board: KleinBoard, seed: int) -> LiteralExample:
-    """Found among seeded random full boards, about one in 1,500 of which gives both colours
-    a win under the literal reading, then cut down to the structures that matter: the first
-    board on which Blue wins while Red joins its segments with net transits 1 or -1 and has
-    no odd loop, yet has a loop with an even, non-zero count."""
+    """Found among seeded random full boards, about one in 1,100 of which (on 10 × 10)
+    gives both colours a win under the literal reading, then cut down to the structures that
+    matter: the first board on which Blue wins while Red joins its segments with net transits
+    1 or -1 and has no odd loop, yet has a loop with an even, non-zero count."""
     judge_ = Judge(board)
     rng = random.Random(f"hex-kb literal reading:{board.size}:{board.radius}:{seed}")
     for _ in range(LITERAL_TRIES):

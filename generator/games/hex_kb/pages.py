@@ -366,7 +366,7 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
     cell and its twin one cell."""
     frame = 6 * (opts.radius + 1)
     return sheet.score_pad(paper, sheet.Pad(
-        _("%(game)s score pad", game=TITLE), pad_label(opts), (_("Red"), _("Blue")),
+        _("Hex KB score pad"), pad_label(opts), (_("Red"), _("Blue")),
         (_("Write each claimed cell by column letter and row number (e.g. c4); a portal frame "
            "cell once, by the number printed in it: 1 to %(frame)s.", frame=frame),
          _("Red moves first.")),

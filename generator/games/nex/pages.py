@@ -25,7 +25,7 @@ from generator.games.nex.rules import (
     replay,
     winner,
 )
-from generator.i18n import _, pgettext
+from generator.i18n import _, decimal, pgettext
 from generator.layout import cutsheet, describe, hexboard, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset
 
@@ -158,7 +158,7 @@ def counters_item(opts: Options, paper: Paper, colours: Palette,
         paper, side, [run(k) for k in (BLACK, WHITE, NEUTRAL)] * copies,
         _("%(game)s counters", game=TITLE),
         _("for the %(size)s × %(size)s board · %(count)s or more of each kind · %(side)s mm "
-          "squares", size=opts.size, count=opts.size ** 2, side=f"{side:.1f}"),
+          "squares", size=opts.size, count=opts.size ** 2, side=decimal(side)),
         _("%(credit)s Cut along the grey lines; card stock makes counters that last.",
           credit=credit()), colours)
     return document(opts, pages, _("counters"))
@@ -262,7 +262,8 @@ def figures(colours: Palette) -> dict[str, Figure]:
 def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, credit=credit(),
                                last=f"{hexboard.column_name(opts.size - 1)}{opts.size}",
-                               B=letter(BLACK), W=letter(WHITE))
+                               B=letter(BLACK), W=letter(WHITE), X=letter(NEUTRAL),
+                               lettered=colours.lettered)
     pages = typeset(markup, figures(colours), paper, colours,
                     footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))
     return document(opts, pages, _("rules"))
@@ -288,7 +289,7 @@ def longest_game(size: int) -> int:
 def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
     """A row for every round of the longest game: Black's turn and White's."""
     return sheet.score_pad(paper, sheet.Pad(
-        _("%(game)s score pad", game=TITLE), opts.label, (_("Black"), _("White")), notation(),
+        _("Nex score pad"), opts.label, (_("Black"), _("White")), notation(),
         (sheet.Column(_("Round"), 0.5), sheet.Column(_("Black"), 1.2),
          sheet.Column(_("White"), 1.2)),
         _("%(credit)s Each row is one round: Black's turn, then White's.", credit=credit()),
