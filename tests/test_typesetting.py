@@ -244,6 +244,62 @@ def test_control_bad_hyphens_are_caught():
     assert any("third" in f for f in hyphen_faults(three, "pt", names, source))
 
 
+def test_no_sheet_hyphenates_more_than_a_typesetter_would(settings):
+    shares = {case: textlayout.hyphenated_share(s.sheet.items) for case, s in settings.items()}
+    over = {case: f"{share:.1%}" for case, share in shares.items()
+            if share > textlayout.MOST_HYPHENATED}
+    assert over == {} and max(shares.values()) > 0
+
+
+def test_control_the_hyphen_limit_is_what_keeps_the_german_sheets_under_it(monkeypatch):
+    # Without the looser settings, Hex KB's German sheet on Letter hyphenated a fifth of
+    # its lines; the share check sees it.
+    monkeypatch.setattr(textlayout, "LOOSER_SLACKS", ())
+    setting = set_rules("hex-kb", "standard", "de", NAMED["letter"])
+    assert textlayout.hyphenated_share(setting.sheet.items) > textlayout.MOST_HYPHENATED
+
+
+def test_misleading_breaks_are_never_made():
+    """Words whose dictionary break misleads ("diesel-ben", "been-det", "inven-ted") split
+    only where the exception list allows; the control is the dictionary's own break."""
+    from generator.layout import hyphenation
+    for lang, word, misleading, allowed in [("de", "dieselben", 6, 3), ("de", "beendet", 4, 2),
+                                            ("en", "invented", 5, 2), ("de", "Regelblatt", 2, 5)]:
+        hyphenation.exceptions.cache_clear()
+        assert positions(word, lang) == (allowed,)
+        dictionary = hyphenation._dictionary(lang)
+        assert misleading in tuple(dictionary.positions(word, hyphenation.LEFT,
+                                                        hyphenation.RIGHT))
+
+
+def test_no_heading_leaves_one_word_alone_and_every_title_sits_alike(settings):
+    alone, tops = [], set()
+    for case, setting in settings.items():
+        items = setting.sheet.items
+        by_heading: dict[int, list] = {}
+        for box in items:
+            if box.kind == "heading":
+                by_heading.setdefault(box.block, []).append(box)
+        for lines in by_heading.values():
+            last = "".join(t for t, _ in lines[-1].runs).split()
+            if len(lines) > 1 and len(last) == 1:
+                alone.append((case, last[0]))
+        if setting.sheet.title is not None:
+            tops.add(round(setting.sheet.first_top - setting.sheet.paper.margin, 6))
+    assert alone == [] and len(tops) == 1
+
+
+def test_control_a_heading_set_greedily_leaves_a_word_alone():
+    from generator.fonts import text_width
+    text = "Wie man eine Partie aufschreibt und liest"
+    size = 4.6
+    width = text_width("Wie man eine Partie aufschreibt und", size, "bold") + 1.0
+    greedy = flow.wrap(text, width, size, "bold", hyphenate=False)
+    assert len(greedy) == 2 and len("".join(t for t, _ in greedy[-1]).split()) == 1
+    balanced = flow.balanced(text, width, size)
+    assert len(balanced) == 2 and len("".join(t for t, _ in balanced[-1]).split()) > 1
+
+
 # --- booklets ---------------------------------------------------------------------------------
 
 QUARTER = 0.25

@@ -45,7 +45,10 @@ class Style:
     subheading: float = 3.8
     caption: float = 2.9
     gutter: float = 8.0
-    header_gap: float = 4.0
+    # Below the title's baseline to its rule (clear of descenders), and from the rule to
+    # the text: the same on every sheet, however tightly it is set.
+    title_rule_gap: float = 2.0
+    header_gap: float = 2.0
     footer: float = 2.6
     paragraph_gap: float = 1.6
     figure_gap: float = 1.6
@@ -101,7 +104,7 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], width: float, style: 
         if block.kind in ("title", "heading", "subheading"):
             size = {"title": s.heading, "heading": s.heading,
                     "subheading": s.subheading}[block.kind]
-            lines = wrap(block.text, width, size, "bold", hyphenate=False)
+            lines = balanced(block.text, width, size)
             first = len(out)
             for runs_ in lines:
                 out.append(Box(size * s.leading, 0.0, keep=True, runs=runs_, size=size,
@@ -126,6 +129,22 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], width: float, style: 
                            bullet=i == 0 and block.kind == "bullet", block=k))
         after = s.paragraph_gap if block.kind == "paragraph" else s.paragraph_gap / 2
     return out
+
+
+def balanced(text: str, width: float, size: float) -> tuple[Line, ...]:
+    """A heading's lines, unhyphenated and as even as they go: set in the narrowest width
+    that still takes as few lines, so a heading never leaves one word alone below."""
+    lines = wrap(text, width, size, "bold", hyphenate=False)
+    if len(lines) < 2:
+        return lines
+    low, high = width / 2, width
+    for _ in range(12):            # to a few hundredths of a mm
+        middle = (low + high) / 2
+        if len(wrap(text, middle, size, "bold", hyphenate=False)) == len(lines):
+            high = middle
+        else:
+            low = middle
+    return wrap(text, high, size, "bold", hyphenate=False)
 
 
 def _label_floor(fig: Figure) -> float:

@@ -15,6 +15,7 @@ that does not capitalise its nouns, any capitalised word.
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 from functools import cache
 from pathlib import Path
@@ -99,8 +100,27 @@ def splittable(word: str, lang: str, names: frozenset[str] = frozenset(),
                                        or lang not in CAPITALISED_NOUNS))
 
 
+EXCEPTIONS_FILE = Path(__file__).with_name("hyphenation_exceptions.json")
+
+
+@cache
+def exceptions(lang: str) -> dict[str, tuple[int, ...]]:
+    """The words a language's dictionary splits misleadingly ("diesel-ben" for dieselben),
+    each with the only places it may be split, by the word in lower case."""
+    listed = json.loads(EXCEPTIONS_FILE.read_text(encoding="utf-8")).get(lang, [])
+    out = {}
+    for entry in listed:
+        parts = entry.lower().split("-")
+        out["".join(parts)] = tuple(sum(len(p) for p in parts[:i]) for i in range(1, len(parts)))
+    return out
+
+
 def positions(word: str, lang: str) -> tuple[int, ...]:
-    """Where the dictionary allows a hyphen in the word: the letters before each."""
+    """Where the dictionary allows a hyphen in the word (the letters before each), or the
+    language's exception list where it names the word."""
+    listed = exceptions(lang).get(word.lower())
+    if listed is not None:
+        return tuple(p for p in listed if LEFT <= p <= len(word) - RIGHT)
     found = _dictionary(lang)
     if isinstance(found, patterns.Patterns):
         return tuple(found.positions(word, LEFT, RIGHT))

@@ -45,7 +45,7 @@ from generator.layout.flow import (
     paginate,
 )
 from generator.layout.hyphenation import names_in
-from generator.layout.linebreak import NO_BREAK, keep_together, set_line, wrap
+from generator.layout.linebreak import HYPHEN, NO_BREAK, keep_together, set_line, wrap
 from generator.layout.markdown import Block, list_item, parse, runs
 from generator.layout.sheet import fitted
 
@@ -57,7 +57,7 @@ __all__ = ["CLOSER", "FITTING", "NO_BREAK", "STYLE", "TWO_COLUMNS_FROM", "Block"
 # paragraphs and headings, figures down to 85% of the column (never a label under 6 pt),
 # then captions and headings a little smaller (captions 7 pt) and, last, lines 1.25 apart
 # rather than 1.3. The body's size never changes.
-CLOSER = replace(STYLE, paragraph_gap=STYLE.paragraph_gap / 2, header_gap=STYLE.header_gap / 2)
+CLOSER = replace(STYLE, paragraph_gap=STYLE.paragraph_gap / 2)
 TIGHTEST_SPACING = replace(CLOSER, figure_gap=STYLE.figure_gap / 3, heading_space=0.3,
                            figure_scale=0.85, paragraph_gap=STYLE.paragraph_gap / 3)
 SMALLER_HEADINGS = replace(TIGHTEST_SPACING, caption=2.5, heading=4.2, subheading=3.6)
@@ -70,6 +70,11 @@ FITTING = (
     replace(SMALLER_HEADINGS, leading=1.25),
 )
 THIRD = 1 / 3             # a last page less full than this is worth tightening to save
+# At most this share of a sheet's lines may end in a hyphen, as a careful typesetter keeps
+# it; where the dictionary's breaks would make more (German's long words in narrow columns),
+# the sheet hyphenates only lines that would end further short, a step at a time.
+MOST_HYPHENATED = 0.12
+LOOSER_SLACKS = (0.15, 0.2, 0.3, 0.45, 0.7)
 BALANCE_STEPS = 18        # halvings of the last page's height: about a thousandth of a mm
 
 
@@ -91,7 +96,13 @@ class Sheet:
         self.roles = roles(body)
         names = names_in(self.title or "", footer_text)
         self.items: list[Box] = boxes(body, figures, self.column_width, style, names)
-        self.first_top = paper.margin + (style.title * 1.1 + 2 * style.header_gap
+        for slack in LOOSER_SLACKS:
+            if hyphenated_share(self.items) <= MOST_HYPHENATED:
+                break
+            self.items = boxes(body, figures, self.column_width,
+                               replace(style, hyphen_slack=slack), names)
+        self.first_top = paper.margin + (style.title * 1.1 + style.title_rule_gap
+                                         + style.header_gap
                                          if self.title is not None else 0.0)
         self.full_bottom = paper.height - paper.margin - style.footer * 2.5
 
@@ -139,7 +150,7 @@ class Sheet:
         y = m + s.title * 1.1
         shapes = with_role(set_line(runs(text, "bold"), m, y, s.title, self.colours["ink"]),
                            Role("H1", text=text))
-        y += s.header_gap
+        y += s.title_rule_gap
         rule = line(Point(m, y), Point(self.paper.width - m, y),
                     Paint(stroke=self.colours["rule"], width=0.3, round_caps=False))
         shapes.append(replace(rule, role=Role(ARTIFACT)))
@@ -190,6 +201,15 @@ class Sheet:
         return [Text(Point(self.paper.width / 2, baseline - (len(lines) - 1 - i) * size * 1.2),
                      text, size, self.colours["muted"], anchor="middle", role=furniture)
                 for i, text in enumerate(lines)]
+
+
+def hyphenated_share(items: list[Box]) -> float:
+    """The share of a sheet's lines of text (body and captions) that end in a hyphen."""
+    lines = [box.runs for box in items if box.runs and box.kind == "line"]
+    lines += [caption for box in items for caption in box.caption]
+    ends = sum(1 for runs_ in lines if runs_[-1][0].endswith(HYPHEN) and
+               runs_[-1][0][-2:-1].isalpha())
+    return ends / len(lines) if lines else 0.0
 
 
 def roles(blocks: list[Block]) -> list[Role]:
