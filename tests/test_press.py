@@ -14,6 +14,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 from in_process import run_pnp
+from palettes import PALETTES
 from PIL import Image, ImageCms
 from press_checks import (
     delta_e00,
@@ -27,7 +28,6 @@ from press_checks import (
 )
 
 from generator.core.geometry import Point
-from generator.core.palette import PALETTES
 from generator.core.paper import NAMED, for_press
 from generator.core.printing import CONDITIONS, full_gcr, rgb
 from generator.core.scene import Document, Page, Paint, Text, line, rectangle
