@@ -13,7 +13,7 @@ from conftest import CATALOGUE_BUILD
 from raster import difference, ink, keep_difference, pdf_page, svg_page
 
 from generator import render
-from generator.app import catalogue, documents
+from generator.app import contents, documents
 from generator.core.geometry import Point
 from generator.core.palette import COLOUR
 from generator.core.paper import PAPERS, for_press, parse_paper
@@ -47,9 +47,9 @@ def test_the_catalogue_has_every_item(built):
     expected = set()
     papers = [PAPERS[k] for k in sorted(PAPERS)]
     shop = [for_press(p, "print-shop") for p in papers]
-    for entry in catalogue.entries(sorted(GAMES), [*papers, *shop]):
+    for entry in contents.entries(sorted(GAMES), [*papers, *shop]):
         expected.add(entry.path(built).with_suffix(""))
-    for booklet in catalogue.booklets(sorted(GAMES), papers):
+    for booklet in contents.booklets(sorted(GAMES), papers):
         expected.add(booklet.path(built).with_suffix(""))
         expected.add(replace(booklet, target="print-shop").path(built).with_suffix(""))
     found = {p.with_suffix("") for p in built.rglob("*.pdf")}
@@ -106,7 +106,7 @@ def paper_of(path: Path):
 def home_pdfs(built: Path) -> list[Path]:
     """The home catalogue's PDFs (the print shop's, with bleed round the paper, are checked
     in test_print_shop.py)."""
-    return sorted(p for p in built.rglob("*.pdf") if catalogue.SHOP_FOLDER not in p.parts)
+    return sorted(p for p in built.rglob("*.pdf") if contents.SHOP_FOLDER not in p.parts)
 
 
 def test_every_pdf_passes_qpdf_and_has_the_exact_page_size(built):
