@@ -139,3 +139,26 @@ def pdfx_errors(path: Path, key: str) -> list[str]:
             if "/TrimBox" not in page.obj or "/BleedBox" not in page.obj:
                 errors.append(f"page {n}: no TrimBox or BleedBox")
     return errors
+
+
+def pdfx_facts(path: Path | str | bytes) -> dict[str, str]:
+    """What a PDF says of its PDF/X conformance and printing condition, read with pikepdf:
+    GTS_PDFXVersion, GTS_PDFXConformance, Trapped, and the GTS_PDFX OutputIntent's
+    OutputConditionIdentifier, RegistryName and whether it embeds a profile. Keys absent
+    from the file are absent from the answer."""
+    source = io.BytesIO(path) if isinstance(path, bytes) else path
+    facts: dict[str, str] = {}
+    with pikepdf.open(source) as document:
+        info = document.trailer.get("/Info")
+        for key in ("GTS_PDFXVersion", "GTS_PDFXConformance", "Trapped"):
+            if info is not None and f"/{key}" in info:
+                facts[key] = str(info[f"/{key}"]).lstrip("/")
+        intents = document.Root.get("/OutputIntents", [])
+        for intent in intents:
+            if intent.get("/S") == "/GTS_PDFX":
+                for key in ("OutputConditionIdentifier", "RegistryName"):
+                    if f"/{key}" in intent:
+                        facts[key] = str(intent[f"/{key}"])
+                facts["DestOutputProfile"] = "yes" if "/DestOutputProfile" in intent else "no"
+                break
+    return facts

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from in_process import pnp_ok
 
-from generator.app import catalogue
+from generator.app import contents, making
 from generator.app.documents import booklet_part
 from generator.core.paper import PAPERS
 from generator.games import load
@@ -21,9 +21,9 @@ GAMES = ["blinq", "hex"]      # two quick games: their booklets and the two game
 def made_together(out: Path, paper: str = "a4") -> tuple[list[Path], dict]:
     """The booklets of GAMES on one paper, made as the build makes them (one task, one
     store of sections), and the store."""
-    group = list(catalogue.booklets(GAMES, [PAPERS[paper]]))
+    group = list(contents.booklets(GAMES, [PAPERS[paper]]))
     made: dict = {}
-    paths = [path for item in group for path in catalogue.build_booklet(item, out, made)]
+    paths = [path for item in group for path in making.build_booklet(item, out, made)]
     return paths, made
 
 
@@ -49,19 +49,19 @@ def test_booklets_made_together_are_each_booklet_made_alone(tmp_path):
 def test_a_section_shared_from_another_paper_shows(tmp_path):
     # Control: a store that hands the A4 booklet a game's section made on Letter's page
     # (a key that left the paper out) gives a booklet unlike `pnp booklet`.
-    item = next(b for b in catalogue.booklets(["hex"], [PAPERS["a4"]]))
+    item = next(b for b in contents.booklets(["hex"], [PAPERS["a4"]]))
     letter_page = booklet.content_paper(booklet.page_paper("letter"))
     a4_page = booklet.content_paper(booklet.page_paper("a4"))
     made = {("hex", (), a4_page, "colour", "en"): booklet_part(load("hex"), [], letter_page)}
-    path = catalogue.build_booklet(item, tmp_path / "out", made)[0]
+    path = making.build_booklet(item, tmp_path / "out", made)[0]
     assert path.read_bytes() != made_alone(tmp_path, path)
 
 
 def test_booklets_are_grouped_by_paper_language_and_printer():
     papers = [PAPERS["a4"], PAPERS["letter"]]
-    made = [b for lang in ("en", "pt") for b in catalogue.booklets(GAMES, papers, lang)]
+    made = [b for lang in ("en", "pt") for b in contents.booklets(GAMES, papers, lang)]
     made += [replace(b, target="print-shop") for b in made]
-    groups = catalogue.together(made)
+    groups = contents.together(made)
     # Every booklet once, in one group.
     assert sorted(map(str, (b for group in groups for b in group))) == sorted(map(str, made))
     for group in groups:
@@ -72,7 +72,7 @@ def test_booklets_are_grouped_by_paper_language_and_printer():
 def test_the_frozen_heap_is_thawed_after_the_build():
     state = gc.isenabled(), gc.get_threshold()
     frozen = gc.get_freeze_count()
-    with catalogue._frozen_heap():
+    with making._frozen_heap():
         # Control: inside, the warm-up's objects are frozen, which the check below would see.
         assert gc.get_freeze_count() > frozen
     assert gc.get_freeze_count() == frozen

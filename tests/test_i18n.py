@@ -30,7 +30,7 @@ from click.testing import CliRunner
 from test_pages import leaves, margin_ink, off_square, small_text
 
 from generator import i18n
-from generator.app import catalogue, documents, index_page
+from generator.app import contents, documents, index_page
 from generator.core.geometry import Point
 from generator.core.paper import Paper, parse_paper
 from generator.core.scene import Document, Page, Text
@@ -193,9 +193,9 @@ def test_every_message_printed_is_one_the_catalogue_holds():
         documents.booklet_document(["blind-hex"], [], "letter")
         nex = GAMES["nex"]
         documents.tiled_board(nex, nex.make_options(size=19), parse_paper("a4"), 20.0, True)
-        built = [(entry, [Path("x.pdf")]) for entry in catalogue.entries(["blind-hex"],
+        built = [(entry, [Path("x.pdf")]) for entry in contents.entries(["blind-hex"],
                                                                         [parse_paper("letter")])]
-        made = [(b, [Path("b.pdf")]) for b in catalogue.booklets(sorted(GAMES),
+        made = [(b, [Path("b.pdf")]) for b in contents.booklets(sorted(GAMES),
                                                                 [parse_paper("letter")])]
         index_page.index_html(Path("."), built, made)
     finally:

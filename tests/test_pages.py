@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 from cases import case_id, item_cases
+from palettes import COLOUR, INK_SAVER, PALETTES, PLAYERS
 from test_render import assert_inside_margin
 
 from generator.app import documents
 from generator.core.geometry import Point
-from generator.core.palette import COLOUR, INK_SAVER, PALETTES, PLAYERS
 from generator.core.paper import Paper, parse_paper
 from generator.core.scene import Circle, Clip, Document, Page, Paint, Shape, Text, area, segments
 from generator.games import GAMES

@@ -7,19 +7,11 @@ import subprocess
 
 import pytest
 from in_process import pnp_ok
+from palettes import COLOUR, COLOUR_BLIND, CONTRASTS, PALETTES, PLAYERS
 from PIL import Image
 
 from generator.app import documents
-from generator.core.palette import (
-    COLOUR,
-    COLOUR_BLIND,
-    CONTRASTS,
-    PALETTES,
-    PLAYER_GREY_GAP,
-    PLAYERS,
-    Palette,
-    grey,
-)
+from generator.core.palette import PLAYER_GREY_GAP, Palette, grey
 from generator.core.paper import NAMED
 from generator.core.scene import Circle, Document, Page, Paint, Path, rectangle
 from generator.games import GAMES

@@ -14,6 +14,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 from in_process import run_pnp
+from palettes import PALETTES
 from PIL import Image, ImageCms
 from press_checks import (
     delta_e00,
@@ -21,13 +22,13 @@ from press_checks import (
     inkcov,
     out_of_gamut,
     pdfx_errors,
+    pdfx_facts,
     plates,
     round_trip,
     transicc,
 )
 
 from generator.core.geometry import Point
-from generator.core.palette import PALETTES
 from generator.core.paper import NAMED, for_press
 from generator.core.printing import CONDITIONS, full_gcr, rgb
 from generator.core.scene import Document, Page, Paint, Text, line, rectangle
@@ -195,14 +196,14 @@ def test_print_shop_files_are_marked_pdfx_1a_for_their_condition(tmp_path, key):
                                Text(Point(20, 100), "Text", 9, "#000000")))
     out.write_bytes(document_pdf(Document((page,), "Marked", "test"), paper.press))
     assert not pdfx_errors(out, key)
-    assert press.pdfx_facts(out)["OutputConditionIdentifier"] == CONDITIONS[key].identifier
+    assert pdfx_facts(out)["OutputConditionIdentifier"] == CONDITIONS[key].identifier
     # Controls: another condition's file, and a home file, fail.
     other = KEYS[(KEYS.index(key) + 1) % len(KEYS)]
     assert pdfx_errors(out, other)
     home = tmp_path / "home.pdf"
     home.write_bytes(document_pdf(Document((page,), "Home", "test")))
     assert len(pdfx_errors(home, key)) >= 3
-    assert press.pdfx_facts(home) == {"Trapped": "False"}
+    assert pdfx_facts(home) == {"Trapped": "False"}
 
 
 def test_the_default_condition_follows_the_paper(tmp_path):

@@ -11,18 +11,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from palettes import COLOUR, COLOUR_BLIND, PALETTES
 from PIL import Image
 
 from generator.app import documents
-from generator.core.palette import (
-    COLOUR,
-    COLOUR_BLIND,
-    LEGIBLE_CONTRAST,
-    PALETTES,
-    Palette,
-    contrast,
-    grey,
-)
+from generator.core.palette import LEGIBLE_CONTRAST, Palette, contrast, grey
 from generator.core.paper import parse_paper
 from generator.core.scene import Circle, Document, Page, Paint, Text
 from generator.core.scene import Path as ScenePath

@@ -13,7 +13,7 @@ from conftest import CATALOGUE_BUILD
 from raster import difference, ink, keep_difference, pdf_page, svg_page
 
 from generator import render
-from generator.app import catalogue, documents
+from generator.app import contents, documents
 from generator.core.geometry import Point
 from generator.core.palette import COLOUR
 from generator.core.paper import PAPERS, for_press, parse_paper
@@ -47,18 +47,20 @@ def test_the_catalogue_has_every_item(built):
     expected = set()
     papers = [PAPERS[k] for k in sorted(PAPERS)]
     shop = [for_press(p, "print-shop") for p in papers]
-    for entry in catalogue.entries(sorted(GAMES), [*papers, *shop]):
+    for entry in contents.entries(sorted(GAMES), [*papers, *shop]):
         expected.add(entry.path(built).with_suffix(""))
-    for booklet in catalogue.booklets(sorted(GAMES), papers):
+    for booklet in contents.booklets(sorted(GAMES), papers):
         expected.add(booklet.path(built).with_suffix(""))
         expected.add(replace(booklet, target="print-shop").path(built).with_suffix(""))
     found = {p.with_suffix("") for p in built.rglob("*.pdf")}
     found |= {Path(re.sub(r"-\d+$", "", str(p.with_suffix("")))) for p in built.rglob("*.svg")}
     assert found == expected
     pdfs = {key: len(list((built / key).rglob("*.pdf"))) for key in GAMES}
-    # variants x papers x (items + the kit); each Blind Hex edition has its own pieces
-    assert pdfs == {"blind-hex": 2 * 2 * (4 + 1), "nex": 1 * 2 * 5, "blinq": 1 * 2 * 5,
-                    "hex-kb": 1 * 2 * 5, "hex": 1 * 2 * 4}
+    # Each variant's items and its kit on each paper, as the registry lists them (each Blind
+    # Hex edition has its own pieces).
+    assert pdfs == {key: len(papers) * sum(len(game.items_for(options)) + 1
+                                           for _, options in game.variants())
+                    for key, game in GAMES.items()}
 
 
 BLING = re.compile(r"bling", re.IGNORECASE)
@@ -106,7 +108,7 @@ def paper_of(path: Path):
 def home_pdfs(built: Path) -> list[Path]:
     """The home catalogue's PDFs (the print shop's, with bleed round the paper, are checked
     in test_print_shop.py)."""
-    return sorted(p for p in built.rglob("*.pdf") if catalogue.SHOP_FOLDER not in p.parts)
+    return sorted(p for p in built.rglob("*.pdf") if contents.SHOP_FOLDER not in p.parts)
 
 
 def test_every_pdf_passes_qpdf_and_has_the_exact_page_size(built):

@@ -15,6 +15,7 @@ import sys
 import pytest
 
 from generator.core.geometry import Hex
+from generator.games import PACKAGES
 from generator.games.hex_kb.rules import BLUE, RED, WINDOW, KleinBoard, default_radius
 
 # The drawing stack, and pnp's own modules that only the commands that print (or build, or
@@ -31,8 +32,7 @@ NOT_AT_START = (
 )
 # Only what the command needs is loaded: a game's pages never, random and json only where a
 # board is generated.
-PAGES = tuple(f"generator.games.{game}.pages" for game in
-              ("blind_hex", "blinq", "hex", "hex_kb", "nex"))
+PAGES = tuple(f"generator.games.{package}.pages" for package in PACKAGES.values())
 # The boards, square grids and plane helpers, which the Hex KB judge does without.
 GEOMETRY = ("generator.core.geometry",)
 

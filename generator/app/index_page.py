@@ -8,27 +8,15 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator import i18n, render, templating
+from generator.app.contents import Booklet, Entry, language_folder, paper_name
 from generator.core.paper import NAMED
 from generator.games import load as game_named
 from generator.games.game import Game
 from generator.games.items import ITEMS
 from generator.i18n import _
-
-if TYPE_CHECKING:
-    from generator.app.catalogue import Booklet, Entry
-
-
-def language_folder(out: Path, lang: str) -> Path:
-    """Where a language's files go: English at the top, the others in a folder of their own."""
-    return out if lang == i18n.SOURCE else out / lang
-
-
-def paper_name(key: str) -> str:
-    """A paper's name as the index page gives it: A4, and Letter in each language."""
-    return _("Letter") if key == "letter" else NAMED[key].name
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from generator.core import records
+from generator.core.colour_roles import ColourRoles
 from generator.errors import UserError
 
 if TYPE_CHECKING:
@@ -96,6 +97,8 @@ class Game(Generic[OptionsT]):
     # Whether a variant has an item (an edition's own pieces); None: every variant has every
     # item. `refuse` names the edition that has it when it is asked for another.
     offers: Callable[[OptionsT, str], bool] | None = None
+    # The colour roles it draws with beyond those every page shares (its colours.py).
+    roles: ColourRoles = ColourRoles()
 
     @property
     def package(self) -> str:

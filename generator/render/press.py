@@ -22,7 +22,7 @@ Amounts are rounded down to thousandths, so rounding never adds ink.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -258,28 +258,3 @@ def mark_pdfx(pdf: bytes, key: str) -> bytes:
                       stream_decode_level=pikepdf.StreamDecodeLevel.none,
                       object_stream_mode=pikepdf.ObjectStreamMode.disable)
         return out.getvalue()
-
-
-def pdfx_facts(path: Path | str | bytes) -> dict[str, str]:
-    """What a PDF says of its PDF/X conformance and printing condition, read with pikepdf:
-    GTS_PDFXVersion, GTS_PDFXConformance, Trapped, and the GTS_PDFX OutputIntent's
-    OutputConditionIdentifier, RegistryName and whether it embeds a profile. Keys absent
-    from the file are absent from the answer."""
-    import pikepdf
-
-    source: Any = io.BytesIO(path) if isinstance(path, bytes) else path
-    facts: dict[str, str] = {}
-    with pikepdf.open(source) as document:
-        info = document.trailer.get("/Info")
-        for key in ("GTS_PDFXVersion", "GTS_PDFXConformance", "Trapped"):
-            if info is not None and f"/{key}" in info:
-                facts[key] = str(info[f"/{key}"]).lstrip("/")
-        intents: Iterable[Any] = document.Root.get("/OutputIntents", [])
-        for intent in intents:
-            if intent.get("/S") == "/GTS_PDFX":
-                for key in ("OutputConditionIdentifier", "RegistryName"):
-                    if f"/{key}" in intent:
-                        facts[key] = str(intent[f"/{key}"])
-                facts["DestOutputProfile"] = "yes" if "/DestOutputProfile" in intent else "no"
-                break
-    return facts

@@ -274,29 +274,3 @@ def xmp(doc: Document) -> str:
             ("rdf:Description", NAMESPACES + ' rdf:about=""', fields)])])
     return ('<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
             + _pretty(tree) + '\n<?xpacket end="w"?>\n')
-
-
-def is_tagged(pdf: bytes | Any) -> bool:
-    """Whether a PDF is tagged: marked (MarkInfo /Marked true) and with a structure tree
-    that holds something. For `pnp check`'s preflight; takes bytes or an open pikepdf.Pdf."""
-    import pikepdf
-
-    def check(document: Any) -> bool:
-        root = document.Root
-        mark = root.get("/MarkInfo")
-        tree = root.get("/StructTreeRoot")
-        return (mark is not None and bool(mark.get("/Marked", False)) and tree is not None
-                and len(_kids(tree.get("/K"))) > 0)
-    if isinstance(pdf, bytes | bytearray):
-        with pikepdf.open(io.BytesIO(pdf)) as document:
-            return check(document)
-    return check(pdf)
-
-
-def _kids(k: Any) -> list[Any]:
-    if k is None:
-        return []
-    try:
-        return list(k)
-    except TypeError:
-        return [k]

@@ -10,6 +10,7 @@ Each edition's kit prints its own pieces: ten number cards, or four tokens and a
 from __future__ import annotations
 
 from generator.games.blind_hex.board import EDITION_NAMES
+from generator.games.blind_hex.colours import ROLES
 from generator.games.blind_hex.rules import (
     DESIGNER,
     EDITIONS,
@@ -53,4 +54,5 @@ GAME = Game(
             "cards": ("size", "seed", "coordinates"),
             "coins": ("size", "numbers", "seed", "coordinates"),
             "stats": ("edition", "coordinates"), "json": ("edition", "coordinates")},
+    roles=ROLES,
 )

@@ -32,6 +32,7 @@ from generator.core.scene import (
     segments,
     transformed,
 )
+from generator.games.blind_hex.colours import O_SIDE, SIDES, X_SIDE
 from generator.games.blind_hex.rules import TITLE, Options
 from generator.i18n import _
 from generator.layout import cutsheet, sheet
@@ -141,7 +142,7 @@ def about(centre: Point, degrees: float, to: Point) -> Affine:
 def corner_index(card: Card, colours: Palette) -> list[Shape]:
     """The top corners: the rank over its suit at the left, the player's letter ringed at
     the right. Inside the 5 mm a print shop keeps text from the trim."""
-    colour = colours[f"{card.player} side"]
+    colour = colours[SIDES[card.player]]
     shapes: list[Shape] = [centred_label(8.5, 9.5, card.rank, 6.5, colour, "bold")]
     shapes += suit_sign(card.suit, Point(8.5, 17.5), 5.5, colour, colours)
     shapes.append(Circle(Point(CARD_WIDTH - 9.5, 10.0), 4.6,
@@ -164,7 +165,7 @@ def hash_marks(number: int, numbers: int, colours: Palette) -> list[Shape]:
 def front(card: Card, numbers: int, colours: Palette) -> list[Shape]:
     """A card's face, upright, its top-left corner at (0, 0): corner indices at the top left
     and, turned half round, the bottom right; the pips; the number's hash marks."""
-    colour = colours[f"{card.player} side"]
+    colour = colours[SIDES[card.player]]
     shapes: list[Shape] = [rectangle(0, 0, CARD_WIDTH, CARD_HEIGHT,
                                      Paint(fill=colours["cell"]))]
     centre = Point(CARD_WIDTH / 2, CARD_HEIGHT / 2)
@@ -209,8 +210,8 @@ def back(box: tuple[float, float, float, float], bleed: float, angle: float,
                                           13.0 * math.sin(math.radians(60 * k)))
                                     for k in range(6)],
                                    Paint(fill=colours["cell"], stroke=colours["ink"], width=0.5)),
-                           centred_label(-4.0, -1.8, "x", 9.0, colours["x side"], "bold"),
-                           centred_label(4.0, -1.8, "o", 9.0, colours["o side"], "bold"),
+                           centred_label(-4.0, -1.8, "x", 9.0, colours[X_SIDE], "bold"),
+                           centred_label(4.0, -1.8, "o", 9.0, colours[O_SIDE], "bold"),
                            centred_label(0.0, 5.2, TITLE, 2.8, colours["ink"], "bold")]
     return shapes + turned(emblem, about(Point(0, 0), angle, Point(x + w / 2, y + h / 2)),
                            angle)

@@ -12,6 +12,7 @@ from generator.core.geometry import Point
 from generator.core.palette import Palette, text_on
 from generator.core.paper import Paper
 from generator.core.scene import Circle, Document, Page, Paint, Shape, line, segments
+from generator.games.blind_hex.colours import SIDES
 from generator.games.blind_hex.rules import TITLE, Options
 from generator.i18n import _
 from generator.layout import cutsheet, sheet
@@ -42,7 +43,7 @@ def tokens(x: float, y: float, colours: Palette) -> list[Shape]:
     for row, letter in enumerate(("x", "o")):
         for col in range(2):
             centre = Point(x + (col + 0.5) * TOKEN, y + (row + 0.5) * TOKEN)
-            shapes += face(centre, 0.4 * TOKEN, letter, colours[f"{letter} side"], colours)
+            shapes += face(centre, 0.4 * TOKEN, letter, colours[SIDES[letter]], colours)
     return shapes
 
 
@@ -52,7 +53,7 @@ def coin(x: float, y: float, colours: Palette) -> list[Shape]:
     shapes: list[Shape] = []
     for i, letter in enumerate(("x", "o")):
         centre = Point(x + (i + 0.5) * COIN, y + COIN / 2)
-        shapes += face(centre, 0.44 * COIN, letter, colours[f"{letter} side"], colours)
+        shapes += face(centre, 0.44 * COIN, letter, colours[SIDES[letter]], colours)
     fold = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, dash=(1.2, 1.2),
                  round_caps=False)
     return shapes + [line(Point(x + COIN, y), Point(x + COIN, y + COIN), fold)]

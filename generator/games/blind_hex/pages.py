@@ -23,6 +23,7 @@ from generator.core.scene import (
 from generator.fonts import text_width
 from generator.games.blind_hex import cards, coins
 from generator.games.blind_hex.board import EDITION_NAMES, MIN_RULE_NUMBERS
+from generator.games.blind_hex.colours import BOTH_TINT, O_SIDE, O_TINT, X_SIDE, X_TINT
 from generator.games.blind_hex.marks import (
     MARK_OUTSET,
     glyph_segments,
@@ -75,12 +76,12 @@ def board_shapes(p: hexboard.Placement, board: HashBoard, colours: Palette,
                  with_coordinates: bool = True, fills: dict[Hex, str] | None = None
                  ) -> list[Shape]:
     r = p.cell_radius
-    shapes: list[Shape] = hexboard.side_bands(p, colours["x side"], colours["o side"],
+    shapes: list[Shape] = hexboard.side_bands(p, colours[X_SIDE], colours[O_SIDE],
                                               outset=MARK_OUTSET)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.12, 0.03 * r)), fills)
     shapes += hash_marks(p, board, colours["ink"])
-    return shapes + hexboard.labels(p, ("x", colours["x side"]), ("o", colours["o side"]),
+    return shapes + hexboard.labels(p, ("x", colours[X_SIDE]), ("o", colours[O_SIDE]),
                                     colours["muted"], with_coordinates, MARK_OUTSET)
 
 
@@ -174,10 +175,10 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     shapes = sheet.header(paper, TITLE, opts.label, colours)
     if opts.edition == "pennies":
         track = track_height()
-        shapes += penny_track(paper.width / 2, y, w, opts.numbers, "o", colours["o side"],
+        shapes += penny_track(paper.width / 2, y, w, opts.numbers, "o", colours[O_SIDE],
                               colours, facing_down=True)
         shapes += penny_track(paper.width / 2, y + h - track, w, opts.numbers, "x",
-                              colours["x side"], colours, facing_down=False)
+                              colours[X_SIDE], colours, facing_down=False)
     placement = board_placement(opts, paper)
     q, r = describe.hex_sides(placement)
     shapes += describe.board_figure(
@@ -248,14 +249,14 @@ def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
                              angles=BOARD_ANGLES, outset=MARK_OUTSET)
     x_cells, o_cells = turn.allowed(turn.x_number), turn.allowed(turn.o_number)
     both = [h for h in x_cells if h in o_cells]
-    fills = {h: colours["x tint"] for h in x_cells}
-    fills.update((h, colours["o tint"]) for h in o_cells)
-    fills.update((h, colours["both tint"]) for h in both)
+    fills = {h: colours[X_TINT] for h in x_cells}
+    fills.update((h, colours[O_TINT]) for h in o_cells)
+    fills.update((h, colours[BOTH_TINT]) for h in both)
     shapes = board_shapes(p, turn.board, colours, with_coordinates=False, fills=fills)
     # Over the tints, hatching in each player's colour: one slant for x, the other for o,
     # crossed where both may write.
-    shapes += tint_hatching(p, x_cells, X_HATCH, colours["x side"])
-    shapes += tint_hatching(p, o_cells, O_HATCH, colours["o side"])
+    shapes += tint_hatching(p, x_cells, X_HATCH, colours[X_SIDE])
+    shapes += tint_hatching(p, o_cells, O_HATCH, colours[O_SIDE])
     r = p.cell_radius
     size = r * 0.9
     # Earlier letters light grey and plain; this turn's in the player's colour, bold and
@@ -263,8 +264,8 @@ def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
     for h, letter in turn.written.items():
         c = p.centre(h)
         shapes.append(centred_label(c.x, c.y, letter, size, colours["rule"], "regular"))
-    for cells, letter, colour in ((turn.x_writes, "x", colours["x side"]),
-                                  (turn.o_writes, "o", colours["o side"])):
+    for cells, letter, colour in ((turn.x_writes, "x", colours[X_SIDE]),
+                                  (turn.o_writes, "o", colours[O_SIDE])):
         for h in cells:
             c = p.centre(h)
             shapes.append(Circle(c, 0.62 * r, Paint(fill=colours["cell"], stroke=colours["ink"],

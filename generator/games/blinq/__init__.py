@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.games.blinq.colours import ROLES
 from generator.games.blinq.rules import (
     BLOCKS,
     DESIGNER,
@@ -39,4 +40,5 @@ GAME = Game(
     },
     unread={"rules": ("neutral", "coordinates"), "tiles": ("neutral", "coordinates"),
             "pad": ("coordinates",), "json": ("coordinates",)},
+    roles=ROLES,
 )

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator import templating
+from generator.core.colour_roles import CELL, Role
 from generator.core.geometry import Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper, roomiest
@@ -20,6 +21,7 @@ from generator.core.scene import (
     rectangle,
     segments,
 )
+from generator.games.blinq.colours import BARE_BOARD
 from generator.games.blinq.rules import (
     BLOCKS,
     CENTRE,
@@ -144,7 +146,7 @@ def _ink_saver_marks(b: BoardPlace, left: float, top: float, orientation: str,
 
 
 def board_shapes(b: BoardPlace, colours: Palette, stack: Stack, neutral_spot: Spot,
-                 with_coordinates: bool = True, cell: str = "cell") -> list[Shape]:
+                 with_coordinates: bool = True, cell: Role = CELL) -> list[Shape]:
     k = b.cell
     line = Paint(stroke=colours["board line"], width=max(0.2, 0.012 * k), round_caps=False)
     shapes = frames(b, colours)
@@ -184,7 +186,7 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     # Empty cells tinted as in the rules' figures, so a block's white half stands out
     # against the board and the white frames.
     shapes += describe.board_figure(
-        board_shapes(b, colours, {}, neutral_spot(opts), opts.coordinates, cell="bare board"),
+        board_shapes(b, colours, {}, neutral_spot(opts), opts.coordinates, cell=BARE_BOARD),
         _("%(game)s: %(what)s", game=TITLE, what=opts.label))
     shapes += sheet.footer(paper, _("%(credit)s White joins the two white frames, Black the two "
                                     "black frames, as seen from above.", credit=credit()),
@@ -272,7 +274,7 @@ def example_game() -> Replay:
 def small_board(stack: Stack, colours: Palette, width: float, caption: str,
                 extra: Callable[[BoardPlace], list[Shape]] = lambda b: []) -> Figure:
     b = fit_board(0, 0, width, width)
-    shapes = board_shapes(b, colours, stack, Spot(1, *CENTRE), cell="bare board")
+    shapes = board_shapes(b, colours, stack, Spot(1, *CENTRE), cell=BARE_BOARD)
     return Figure(width, width, tuple(shapes + extra(b)), caption)
 
 

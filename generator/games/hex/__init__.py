@@ -5,6 +5,7 @@ and a full board always has exactly one winner."""
 from __future__ import annotations
 
 from generator.games.game import Game
+from generator.games.hex.colours import ROLES
 from generator.games.hex.rules import (
     DEFAULT_SIZE,
     DESIGNER,
@@ -37,4 +38,5 @@ GAME = Game(
     # The printed board is the same with or without the swap rule; its data records it.
     unread={"rules": ("coordinates",), "board": ("swap",), "pad": ("coordinates",),
             "json": ("coordinates",)},
+    roles=ROLES,
 )

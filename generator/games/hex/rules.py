@@ -44,7 +44,6 @@ YEAR = ""
 SIZES = range(2, 27)         # a..z: every board the column letters can name
 JUDGE_SIZES = range(1, 27)
 DEFAULT_SIZE = 11
-COMMON_SIZES = (11, 13, 14, 19)
 
 RED, BLUE = "R", "B"
 NAMES = {RED: "Red", BLUE: "Blue"}

@@ -11,6 +11,7 @@ winner. The board here is built from the rules' description of its topology (see
 from __future__ import annotations
 
 from generator.games.game import Game
+from generator.games.hex_kb.colours import ROLES
 from generator.games.hex_kb.rules import (
     DESIGNER,
     TITLE,
@@ -46,4 +47,5 @@ GAME = Game(
     unread={"rules": ("seed", "coordinates"), "board": ("seed",),
             "pad": ("seed", "coordinates"), "stats": ("seed", "coordinates"),
             "json": ("seed", "coordinates")},
+    roles=ROLES,
 )

@@ -22,6 +22,7 @@ from generator.core.scene import (
     segments,
 )
 from generator.games.game import Pages
+from generator.games.hex_kb.colours import PATH, PORTAL, PORTAL_TINT, WINDOW
 from generator.games.hex_kb.rules import (
     BLUE,
     DESIGNER,
@@ -149,11 +150,11 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
             fills.setdefault(colours["red" if colour == RED else "blue"], []).append(h)
     for h in Rhombus(board.size):
         if h in board.holes:
-            fills.setdefault(colours["window"], []).append(h)
+            fills.setdefault(colours[WINDOW], []).append(h)
         elif board.canonical(h) in marked:
-            fills.setdefault(colours["path"], []).append(h)
+            fills.setdefault(colours[PATH], []).append(h)
         elif h in frames:
-            fills.setdefault(colours["portal tint"], []).append(h)
+            fills.setdefault(colours[PORTAL_TINT], []).append(h)
         else:
             fills.setdefault(colours["cell"], []).append(h)
     corners = {h: p.corners(h) for h in (*Rhombus(board.size), *border_cells(board.size))}
@@ -174,7 +175,7 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
             shapes += area(corners[h], colours["red" if colour == RED else "blue"],
                            "lines" if colour == RED else "cross",
                            edge_width=max(0.15, 0.05 * r))
-    frame_line = Paint(stroke=colours["portal"], width=max(0.3, 0.1 * r))
+    frame_line = Paint(stroke=colours[PORTAL], width=max(0.3, 0.1 * r))
     for h in sorted(frames):
         shapes.append(polygon(corners[h], frame_line))
     ground: dict[Hex, str] = {}
@@ -347,7 +348,7 @@ def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
     markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, frame=frame,
                                window=1 + 3 * opts.radius * (opts.radius + 1), credit=credit(),
                                R=letter(RED), B=letter(BLUE),
-                               portal=colours.colour_word("portal"))
+                               portal=colours.colour_word(PORTAL))
     pages = typeset(markup, figures(colours), paper, colours,
                     footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))
     return document(opts, pages, _("rules"))

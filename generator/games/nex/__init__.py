@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.games.game import Game
+from generator.games.nex.colours import ROLES
 from generator.games.nex.rules import (
     DEFAULT_SIZE,
     DESIGNER,
@@ -36,4 +37,5 @@ GAME = Game(
     },
     unread={"rules": ("coordinates",), "counters": ("coordinates",),
             "pad": ("coordinates",), "json": ("coordinates",)},
+    roles=ROLES,
 )

@@ -1,0 +1,227 @@
+"""Making the catalogue's files: each file as the command line's request for it is made, a
+game's files in one language, a booklet, and all of them over as many processes as asked,
+the largest parts first."""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import multiprocessing
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from generator import i18n, render, templating
+from generator.app import requests
+from generator.app.contents import Booklet, Booklets, Entry, entries, together
+from generator.app.documents import PartKey
+from generator.app.requests import ItemRequest
+from generator.core.paper import Paper
+from generator.core.scene import Document
+from generator.games import load as game_named
+from generator.games.items import ITEMS, KIT
+from generator.layout import booklet
+
+DocumentKey = tuple[str, str, str, Paper, str]     # game, variant, item, paper, language
+
+
+def build_entry(entry: Entry, out: Path, cache: dict[DocumentKey, Document]) -> list[Path]:
+    """One file of the catalogue, made as the command line's request for it is made; the
+    document is shared by the formats it is written in."""
+    request = ItemRequest(entry.game, entry.item, entry.options, entry.paper,
+                          lang=entry.lang, fmt=entry.fmt)
+    key = (entry.game.key, entry.variant, entry.item, entry.paper, entry.lang)
+    if key not in cache:
+        cache[key] = _kit_from(entry, cache) or requests.make(request)
+    target = entry.path(out)
+    make_folder(target.parent)
+    return render.save(cache[key], target, entry.fmt, entry.item, ITEMS[entry.item].formats,
+                       **request.settings)
+
+
+def _kit_from(entry: Entry, cache: dict[DocumentKey, Document]) -> Document | None:
+    """A kit put together from the items the build has made already (the entries list a
+    game's items before its kit), so no rule sheet or board is set twice; None for anything
+    else."""
+    if entry.item != KIT:
+        return None
+    game, items = entry.game, entry.game.items_for(entry.options)
+    if entry.paper.press.shop and any(item in game.pages().in_kit for item in items):
+        return None     # a print shop's piece made otherwise inside the kit (its cards)
+    keys = {item: (game.key, entry.variant, item, entry.paper, entry.lang) for item in items}
+    if not all(k in cache for k in keys.values()):
+        return None
+    with i18n.language(entry.lang):
+        return game.kit(entry.options, lambda item: cache[keys[item]])
+
+
+def warm_up(game_keys: list[str]) -> None:
+    """What every item shares, set up once in the process that forks the workers, which
+    inherit it: the games' pages, the fonts, the template environment, the writers with
+    their libraries (svgwrite alone takes 85 ms to import), and pikepdf, which tags every
+    PDF (a native module that must not be half imported when a signal stops a worker)."""
+    import pikepdf  # noqa: F401
+
+    import generator.render.html
+    import generator.render.pdf
+    import generator.render.svg  # noqa: F401
+    from generator import fonts
+    for key in game_keys:
+        game_named(key).pages()
+    for role in fonts.FILES:
+        fonts.registered(role)
+    # Each game's rule sheet template, compiled here once rather than in every worker.
+    environment = templating.environment()
+    for key in game_keys:
+        module = import_module(game_named(key).package).__file__ or ""
+        for template in sorted(Path(module).parent.glob("*.j2")):
+            environment.get_template(templating.beside(module, template.name))
+
+
+def build_booklet(item: Booklet, out: Path,
+                  made: dict[PartKey, booklet.Part] | None = None) -> list[Path]:
+    """One booklet, made as the command line's request for it is made; `made` holds the
+    games' sections other booklets have made (see documents.booklet_document)."""
+    target = item.path(out)
+    make_folder(target.parent)
+    request = requests.booklet_request(item.keys, paper=item.paper_key, target=item.target,
+                                       bleed=item.bleed, lang=item.lang)
+    return render.save(requests.make(request, made), target, "pdf", "booklet", ("pdf",),
+                       **request.settings)
+
+
+def build_game(key: str, papers: list[Paper], out: Path,
+               lang: str = i18n.SOURCE) -> list[tuple[Entry, list[Path]]]:
+    """Every file of one game in one language; a unit of work for one process."""
+    cache: dict[DocumentKey, Document] = {}
+    return [(entry, build_entry(entry, out, cache)) for entry in entries([key], papers, lang)]
+
+
+EntryName = tuple[str, str, str, str, Paper, str]  # game, language, variant, item, paper, format
+
+
+def make_folder(out: Path) -> None:
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise render.OutputError(f"cannot make the folder {out}: a file has that name") from None
+    except OSError as err:
+        raise render.OutputError(f"cannot make the folder {out}: {err.strerror}") from None
+
+
+def _worker_start() -> None:
+    """A worker leaves interrupts to the parent (Ctrl-C reaches the whole process group),
+    and on SIGTERM, which the parent sends to stop it, exits quietly after its cleanup:
+    SystemExit unwinds through the writer, which takes its temporary files away.
+    Its garbage is collected once a part is made (_make_collected), not as it goes: a part
+    makes hundreds of thousands of short-lived shapes, and collecting as they come took a
+    tenth of the build."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _worker_stop)
+    gc.disable()
+
+
+def _worker_stop(signum: int, frame: object) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise SystemExit(128 + signum)
+
+
+Part = tuple[str, str, Paper]       # a game's items on one paper, in one language
+
+
+def _name(entry: Entry) -> EntryName:
+    return entry.game.key, entry.lang, entry.variant, entry.item, entry.paper, entry.fmt
+
+
+Task = Part | Booklets
+Made = list[tuple[EntryName, list[Path]]] | list[list[Path]]
+
+
+def _make_part(task: Task, out: Path) -> tuple[Task, Made]:
+    """One unit of work for a process: a game's items on one paper in one language (the
+    kit is put together from the items), or the booklets that share their games' sections
+    (`together`)."""
+    if isinstance(task[0], Booklet):
+        made: dict[PartKey, booklet.Part] = {}
+        return task, [build_booklet(item, out, made) for item in task]
+    key, lang, paper = task
+    # Entries hold functions, which do not cross processes: send back what names them.
+    return task, [(_name(e), paths) for e, paths in build_game(key, [paper], out, lang)]
+
+
+def _make_collected(task: Task, out: Path) -> tuple[Task, Made]:
+    """A part made in a worker, then the garbage it left (its documents, the writers'
+    cycles) collected, so a worker holds no more than one part's."""
+    try:
+        return _make_part(task, out)
+    finally:
+        gc.collect()
+
+
+@contextlib.contextmanager
+def _frozen_heap() -> Iterator[None]:
+    """What the workers inherit (the modules, fonts and templates of the warm-up) left out
+    of their collections, which would otherwise go through it all each time, for as long as
+    the workers run. A heap frozen already (by whoever called) is left as it is."""
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
+def make(game_keys: list[str], papers: list[Paper], made: list[Booklet], out: Path,
+          jobs: int, progress: Callable[[str], object], langs: Sequence[str]
+          ) -> tuple[list[tuple[Entry, list[Path]]], list[tuple[Booklet, list[Path]]]]:
+    """Every item and booklet, in as many processes as `jobs`. The work is cut small (a
+    game on one paper, a booklet) and the largest parts go first, so that no core idles
+    while another finishes a whole game or the booklets alone."""
+    # Each game's entries listed once: they size its parts and give the order of the index.
+    listed = {(key, lang): list(entries([key], papers, lang)) for lang in langs
+              for key in game_keys}
+    parts: list[Part] = [(key, lang, paper) for lang in langs for key in game_keys
+                         for paper in papers]
+    size = {part: sum(e.paper == part[2] for e in listed[part[0], part[1]]) for part in parts}
+    # The booklets first: each group holds every game's rule sheet, a few times over, and
+    # outweighs any one game's part (a booklet group of all five games takes as long as
+    # the largest game on one paper); then the parts, the smallest last, so the two
+    # processes finish close together.
+    tasks: list[Task] = [*sorted(together(made), key=lambda group: -len(group)),
+                         *sorted(parts, key=lambda part: -size[part])]
+    left = {(key, lang): len(papers) for lang in langs for key in game_keys}
+    files: dict[EntryName, list[Path]] = {}
+    folded: dict[Booklet, list[Path]] = {}
+
+    def record(task: Task, result: Any) -> None:
+        if isinstance(task[0], Booklet):
+            folded.update(zip(task, result, strict=True))
+            return
+        files.update(result)
+        left[task[0], task[1]] -= 1
+        if not left[task[0], task[1]]:
+            progress(task[0])
+    if jobs > 1 and len(tasks) > 1:
+        context = multiprocessing.get_context("fork")
+        # Leaving the block on an error or an interrupt terminates the workers (SIGTERM).
+        with _frozen_heap(), context.Pool(min(jobs, len(tasks)),
+                                          initializer=_worker_start) as pool:
+            for task, result in pool.imap_unordered(partial(_make_collected, out=out), tasks):
+                record(task, result)
+            # Let the workers finish on their own: leaving the block terminates the pool
+            # with SIGTERM, which a worker waiting for work must not be sent (it may hold
+            # the task queue's lock, and its sibling would wait on it for ever).
+            pool.close()
+            pool.join()
+    else:
+        for task in tasks:
+            record(*_make_part(task, out))
+    # In the order a game lists its items, whichever process made them first.
+    built = [(e, files[_name(e)]) for lang in langs for key in game_keys
+             for e in listed[key, lang]]
+    return built, [(booklet, folded[booklet]) for booklet in made]
