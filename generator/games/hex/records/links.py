@@ -38,7 +38,7 @@ _TRMPH = re.compile(r"(?:https?://)?(?:www\.)?trmph\.com/hex/board#", re.IGNOREC
 _HEXWORLD = re.compile(r"(?:https?://)?(?:www\.)?hexworld\.org/board/?#", re.IGNORECASE)
 _CELL = re.compile(r"([a-z]{1,2})([0-9]{1,2})", re.ASCII)
 _HEXWORLD_MOVE = re.compile(r"([a-z]{1,2})([0-9]{1,2})|:(s|p)|:([rf])([bw])", re.ASCII)
-_HEXWORLD_HEAD = re.compile(r"([0-9]{1,9})(?:x([0-9]{1,9}))?[a-wyz0-9]{0,16},", re.ASCII)
+_HEXWORLD_HEAD = re.compile(r"([0-9]{1,12})(?:x([0-9]{1,12}))?[a-wyz0-9]{0,16},", re.ASCII)
 _MOST = 4096      # characters of moves: a full 64 × 64 board takes under 4 × 4096
 
 
@@ -76,7 +76,7 @@ def _on_board(name: str, cell: Cell, columns: int, rows: int, what: str) -> Cell
 
 
 def _trmph(rest: str) -> GameRecord:
-    m = re.match(r"([0-9]{1,9}),", rest)
+    m = re.match(r"([0-9]{1,12}),", rest)
     if m is None:
         raise RecordError("a Trmph link goes on '#SIZE,' after the address (#11,a1b2)")
     side = _side(m.group(1), "Trmph")
@@ -128,8 +128,9 @@ def _hexworld(rest: str) -> GameRecord:
                               m.group()))
         else:
             loser: Colour = BLACK if m.group(5) == "b" else WHITE
-            end = ("resign" if m.group(4) == "r" else "forfeit", loser)
-            moves.append(Move(number, loser, end[0], None, m.group()))
+            kind: End = "resign" if m.group(4) == "r" else "forfeit"
+            end = (kind, loser)
+            moves.append(Move(number, loser, kind, None, m.group()))
         colour = other(colour)
         i = m.end()
     return GameRecord("hexworld", columns, rows, tuple(moves))

@@ -44,6 +44,16 @@ class Tree:
     variations: int
 
 
+def _end(pattern: re.Pattern[str], text: str, i: int) -> int:
+    """Where a pattern that matches the empty string stops matching from text[i]."""
+    m = pattern.match(text, i)
+    return m.end() if m else i
+
+
+def _skip(text: str, i: int) -> int:
+    return _end(_SPACE, text, i)
+
+
 def where(text: str, index: int) -> str:
     line = text.count("\n", 0, index) + 1
     column = index - (text.rfind("\n", 0, index) + 1) + 1
@@ -95,7 +105,7 @@ def parse(text: str) -> Tree:
     variations = 0
     end = len(text)
     while True:
-        i = _SPACE.match(text, i).end()
+        i = _skip(text, i)
         if i >= end:
             raise RecordError(f"the record ends before its game tree is closed (it has "
                               f"{len(stack)} '(' left open): is it cut short?")
@@ -141,7 +151,7 @@ def parse(text: str) -> Tree:
 def _properties(text: str, i: int, node: list[Prop]) -> int:
     """Read a node's properties from text[i:]; the index after them."""
     while True:
-        i = _SPACE.match(text, i).end()
+        i = _skip(text, i)
         ident = _IDENT.match(text, i)
         if ident is None:
             return i
@@ -151,12 +161,12 @@ def _properties(text: str, i: int, node: list[Prop]) -> int:
         if len(ident.group()) > 32:
             raise RecordError(f"{where(text, at)}: a property name of {len(ident.group())} "
                               f"letters")
-        i = _SPACE.match(text, ident.end()).end()
+        i = _skip(text, ident.end())
         values: list[str] = []
         while i < len(text) and text[i] == "[":
             value, i = _value(text, i + 1)
             values.append(value)
-            i = _SPACE.match(text, i).end()
+            i = _skip(text, i)
         if not values:
             raise RecordError(f"{where(text, at)}: the property {ident.group()[:32]} has no "
                               f"value '[...]'")
@@ -168,9 +178,8 @@ def _value(text: str, i: int) -> tuple[str, int]:
     start = i
     parts: list[str] = []
     while True:
-        run = _VALUE_RUN.match(text, i)
-        j = run.end()
-        parts.append(run.group())
+        j = _end(_VALUE_RUN, text, i)
+        parts.append(text[i:j])
         if j - start > MAX_VALUE:
             raise RecordError(f"{where(text, start)}: a property value longer than "
                               f"{MAX_VALUE:,} characters")

@@ -36,7 +36,7 @@ HEX = "11"
 DEFAULT_SIDE = 11
 _CELL = re.compile(r"([a-z]{1,3})([0-9]{1,3})", re.ASCII)
 _GO_POINT = re.compile(r"[a-z]{2}", re.ASCII)
-_SIZE = re.compile(r"\s*([0-9]{1,9})\s*(?::\s*([0-9]{1,9})\s*)?", re.ASCII)
+_SIZE = re.compile(r"\s*([0-9]{1,12})\s*(?::\s*([0-9]{1,12})\s*)?", re.ASCII)
 SPECIAL: dict[str, MoveKind] = {"swap-pieces": "swap", "swap-sides": "swap", "swap": "swap",
                                 "resign": "resign", "forfeit": "forfeit"}
 

@@ -68,17 +68,17 @@ def write_sgf(record: GameRecord) -> str:
     """The record as SGF: the root's game information, then one node a move."""
     size = str(record.columns) if record.square else f"{record.columns}:{record.rows}"
     root = [f"FF[4]CA[UTF-8]AP[pnp:{__version__}]GM[11]SZ[{size}]"]
-    for name, value in (("PB", record.players.black), ("PW", record.players.white),
+    for ident, text in (("PB", record.players.black), ("PW", record.players.white),
                         ("EV", record.event), ("RO", record.round), ("DT", record.date),
                         ("PC", record.place), ("RE", _result(record)),
                         ("C", record.comment)):
-        if value:
-            root.append(f"{name}[{_escape(value)}]")
+        if text:
+            root.append(f"{ident}[{_escape(text)}]")
     setups: dict[int, list[str]] = {}
     for setup in record.setup:
-        name = {BLACK: "AB", WHITE: "AW", None: "AE"}[setup.colour]
+        add = {BLACK: "AB", WHITE: "AW", None: "AE"}[setup.colour]
         setups.setdefault(setup.before, []).append(
-            name + "".join(f"[{cell_name(c)}]" for c in setup.cells))
+            add + "".join(f"[{cell_name(c)}]" for c in setup.cells))
     root.extend(setups.pop(1, []))
     nodes = ["(;" + "".join(root)]
     for move in record.moves:
