@@ -3,8 +3,8 @@
 - Trmph: `https://trmph.com/hex/board#13,a1b2c3`: the side, a comma, then the cells run
   together, each a column letter and a row number, the first player's first. A second move
   naming the first move's cell is the swap: the stone takes the second player's colour
-  where it stands (ggpzero's Little Golem converter writes a swapped game so, and reads the
-  repeated cell back as the swap: src/ggpzero/battle/hex.py).
+  where it stands (ggpzero's Little Golem converter, in its `ggpzero.battle` package, writes
+  a swapped game so, and reads the repeated cell back as the swap).
 - HexWorld: `https://hexworld.org/board/#11r9c1,b4:sh4g8`: the side (or `CxR`), display
   settings up to the comma (`r9` a rotation, `c1` coordinates), then the moves: cells, `:s`
   the swap (swap-pieces), `:p` a pass, `:rb`/`:rw` and `:fb`/`:fw` a resignation or
