@@ -1,0 +1,266 @@
+"""A record replayed: how its swap was read, the changes each move makes to the board, its
+illegal moves by name, and who connected (generator/core/hexgrid.py's neighbours, and a
+union-find of each colour's stones with its two sides).
+
+Real records differ in what follows a swap. The SGF page's swap-pieces reflects the first
+stone in the long diagonal and gives it the swapper's colour, and the first colour moves
+next; HexGui (src/hexgui/gui/HexGui.java: the colour to move does not change after
+swap-pieces, and the stone is left where it is) and MoHex write W[swap-pieces] and go on
+with a White move: the stone stayed and the players exchanged colours, as swap-sides says.
+So a record is read as its next move shows: the swapper's colour next is swap-sides, the
+first colour next is swap-pieces (or, for a Trmph link, the stone recoloured in place).
+With no move after the swap, the spelling decides: swap-sides as written, else swap-pieces.
+
+`Replay.steps` are the board changes in order (a cell taking a colour, or emptied), so an
+engine can replay them; the judge here only needs connections, which it keeps as it goes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from generator.core.connect import chain
+from generator.core.hexgrid import DIRECTIONS
+from generator.games.hex.records.model import (
+    BLACK,
+    WHITE,
+    Cell,
+    Colour,
+    End,
+    GameRecord,
+    Move,
+    Setup,
+    SwapReading,
+    cell_name,
+    other,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    cell: Cell
+    colour: Colour | None      # None: the cell is emptied
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one move (number >= 1) or one setup (number 0 before the moves, else the move it
+    comes before) did to the board; an illegal move changes nothing."""
+    number: int
+    changes: tuple[Change, ...]
+    illegal: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    record: GameRecord
+    steps: tuple[Step, ...]
+    stones: tuple[tuple[Cell, Colour], ...]        # the final position, row by row
+    swap: SwapReading | None
+    winner: Colour | None                          # who connected their sides
+    won_on: int                                    # the move that connected them (0: none)
+    chain: tuple[Cell, ...]                        # a shortest winning chain
+    end: End | None
+    ended_by: Colour | None                        # who resigned or forfeited
+    illegal: tuple[str, ...]
+
+
+@cache
+def _neighbours(columns: int, rows: int) -> tuple[tuple[int, ...], ...]:
+    """Each cell's neighbours by index (row * columns + column), in hexgrid's directions:
+    a cell (q, r) is hexgrid's Hex(q, r), and the board the rhombus a1 to its far corner."""
+    out = []
+    for r in range(rows):
+        for q in range(columns):
+            out.append(tuple((r + d.r) * columns + q + d.q for d in DIRECTIONS
+                             if 0 <= q + d.q < columns and 0 <= r + d.r < rows))
+    return tuple(out)
+
+
+class _Board:
+    """The stones, and for each colour a union-find joining its stones to its two sides:
+    Black's are the top and bottom rows, White's the left and right columns."""
+
+    def __init__(self, columns: int, rows: int):
+        self.columns, self.rows = columns, rows
+        self.near = _neighbours(columns, rows)
+        self.stones: dict[int, Colour] = {}
+        self.sides = columns * rows      # index of the first of four side nodes
+        self.parent = list(range(self.sides + 4))
+
+    def side_nodes(self, index: int, colour: Colour) -> tuple[int, ...]:
+        q, r = index % self.columns, index // self.columns
+        if colour == BLACK:
+            return ((self.sides,) if r == 0 else ()) + \
+                   ((self.sides + 1,) if r == self.rows - 1 else ())
+        return ((self.sides + 2,) if q == 0 else ()) + \
+               ((self.sides + 3,) if q == self.columns - 1 else ())
+
+    def find(self, i: int) -> int:
+        parent = self.parent
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def place(self, index: int, colour: Colour) -> None:
+        self.stones[index] = colour
+        for j in (*self.near[index], *self.side_nodes(index, colour)):
+            if j >= self.sides or self.stones.get(j) == colour:
+                self.parent[self.find(j)] = self.find(index)
+
+    def rebuild(self, stones: dict[int, Colour]) -> None:
+        self.stones = {}
+        self.parent = list(range(self.sides + 4))
+        for index, colour in stones.items():
+            self.place(index, colour)
+
+    def connected(self, colour: Colour) -> bool:
+        a, b = (self.sides, self.sides + 1) if colour == BLACK else (self.sides + 2,
+                                                                      self.sides + 3)
+        return self.find(a) == self.find(b)
+
+    def index(self, cell: Cell) -> int:
+        return cell.row * self.columns + cell.column
+
+    def cell(self, index: int) -> Cell:
+        return Cell(index % self.columns, index // self.columns)
+
+
+def swap_reading(record: GameRecord) -> SwapReading | None:
+    """How the record's first swap is read (the module's docstring says why)."""
+    at = next((i for i, m in enumerate(record.moves) if m.kind == "swap"), None)
+    if at is None:
+        return None
+    swap = record.moves[at]
+    following = record.moves[at + 1] if at + 1 < len(record.moves) else None
+    if following is None:
+        return "swap-sides" if swap.written.lower() == "swap-sides" else \
+            ("in-place" if record.format == "trmph" else "swap-pieces")
+    if following.colour == swap.colour:
+        return "swap-sides"
+    return "in-place" if record.format == "trmph" else "swap-pieces"
+
+
+def replay(record: GameRecord) -> Replay:
+    """Play the record's main line from its setup. An illegal move is named and changes
+    nothing, and play goes on, so one mistake does not hide the rest."""
+    board = _Board(record.columns, record.rows)
+    reading = swap_reading(record)
+    steps: list[Step] = []
+    illegal: list[str] = []
+    setups = list(record.setup)
+    to_move: Colour = BLACK if not setups else (record.moves[0].colour if record.moves
+                                                else BLACK)
+    placed = 0
+    won: tuple[Colour, int] | None = None
+    ended: tuple[End, Colour, int] | None = None
+    for move in record.moves:
+        while setups and setups[0].before <= move.number:
+            steps.append(_setup(board, setups.pop(0)))
+        problem = _problem(record, board, move, to_move, placed, reading, won, ended)
+        changes: tuple[Change, ...] = ()
+        if problem:
+            illegal.append(f"move {move.number} ({move.colour} {move.written}): {problem}")
+        elif move.kind in ("resign", "forfeit"):
+            ended = ("resign" if move.kind == "resign" else "forfeit", move.colour,
+                     move.number)
+        elif move.kind == "swap":
+            changes = _swap(board, record.moves[move.number - 2], move, reading)
+        elif move.cell is not None:
+            board.place(board.index(move.cell), move.colour)
+            changes = (Change(move.cell, move.colour),)
+            placed += 1
+            if won is None and board.connected(move.colour):
+                won = (move.colour, move.number)
+        steps.append(Step(move.number, changes, problem))
+        if move.kind not in ("resign", "forfeit"):
+            to_move = move.colour if (move.kind == "swap" and not problem and
+                                      reading == "swap-sides") else other(move.colour)
+    for setup in setups:
+        steps.append(_setup(board, setup))
+    if won is None:
+        won = next(((c, 0) for c in (BLACK, WHITE) if board.connected(c)), None)
+    path = _chain(board, won[0]) if won else ()
+    stones = tuple((board.cell(i), board.stones[i]) for i in sorted(board.stones))
+    return Replay(record, tuple(steps), stones, reading, won[0] if won else None,
+                  won[1] if won else 0, path, ended[0] if ended else None,
+                  ended[1] if ended else None, tuple(illegal))
+
+
+def _problem(record: GameRecord, board: _Board, move: Move, to_move: Colour, placed: int,
+             reading: SwapReading | None, won: tuple[Colour, int] | None,
+             ended: tuple[End, Colour, int] | None) -> str:
+    """Why the move cannot be played, or ''."""
+    if ended:
+        return f"the game had ended: {ended[1].capitalize()} {ended[0]}ed on move {ended[2]}"
+    if won:
+        return f"the game was over: {won[0].capitalize()} connected on move {won[1]}"
+    if move.kind in ("resign", "forfeit"):
+        return ""
+    if move.colour != to_move:
+        return f"it is {to_move.capitalize()}'s turn"
+    if move.kind == "pass":
+        return "Hex has no passing"
+    if move.kind == "swap":
+        first = record.moves[0]
+        if move.number != 2 or placed != 1 or first.cell is None or record.setup:
+            return "a swap can only be the second move, after the first stone"
+        if reading == "swap-pieces" and not record.square:
+            return "swap-pieces reflects the first stone, which needs a square board"
+        return ""
+    assert move.cell is not None
+    held = board.stones.get(board.index(move.cell))
+    if held is not None:
+        return f"{cell_name(move.cell)} already holds a {held.capitalize()} stone"
+    return ""
+
+
+def _swap(board: _Board, first: Move, swap: Move, reading: SwapReading | None
+          ) -> tuple[Change, ...]:
+    assert first.cell is not None
+    if reading == "swap-sides":
+        return ()
+    stones = dict(board.stones)
+    del stones[board.index(first.cell)]
+    target = first.cell.mirrored() if reading == "swap-pieces" else first.cell
+    stones[board.index(target)] = swap.colour
+    board.rebuild(stones)
+    if target == first.cell:
+        return (Change(target, swap.colour),)
+    return (Change(first.cell, None), Change(target, swap.colour))
+
+
+def _setup(board: _Board, setup: Setup) -> Step:
+    stones = dict(board.stones)
+    for cell in setup.cells:
+        if setup.colour is None:
+            stones.pop(board.index(cell), None)
+        else:
+            stones[board.index(cell)] = setup.colour
+    board.rebuild(stones)
+    return Step(0 if setup.before == 1 else setup.before,
+                tuple(Change(c, setup.colour) for c in setup.cells))
+
+
+def _chain(board: _Board, colour: Colour) -> tuple[Cell, ...]:
+    mine = {i for i, c in board.stones.items() if c == colour}
+    if colour == BLACK:
+        starts = [i for i in sorted(mine) if i < board.columns]
+        goals = {i for i in mine if i >= board.columns * (board.rows - 1)}
+    else:
+        starts = [i for i in sorted(mine) if i % board.columns == 0]
+        goals = {i for i in mine if i % board.columns == board.columns - 1}
+    path = chain(starts, goals, lambda i: (j for j in board.near[i] if j in mine))
+    return tuple(board.cell(i) for i in path or ())
+
+
+def facts(file: str, game: Replay) -> dict[str, object]:
+    """What `pnp judge hex --format json` prints for one record, one JSON object a line."""
+    record = game.record
+    return {"file": file, "format": record.format,
+            "size": [record.columns, record.rows],
+            "moves": len(record.moves), "swap": game.swap,
+            "winner": game.winner, "end": game.end, "ended_by": game.ended_by,
+            "result": record.result or None, "illegal": list(game.illegal)}
