@@ -17,6 +17,7 @@ from generator.core.scene import Page, Path
 from generator.games import GAMES
 from generator.games.blind_hex import marks as blind_hex_marks
 from generator.games.blind_hex import pages as blind_hex_pages
+from generator.games.blind_hex.colours import SIDES
 
 GAME = GAMES["blind-hex"]
 BAND_CLEAR = 0.2      # edge lengths between a mark and a side band
@@ -48,7 +49,7 @@ def drawn(page: Page):
     grid = next(s for s in paths if s.paint.stroke == COLOUR["board line"] and not s.closed
                 and len(s.subpaths) > 100)
     marks = next(s for s in paths if s.paint.stroke == COLOUR["ink"] and len(s.subpaths) > 100)
-    bands = [s for s in paths if s.paint.fill in (COLOUR["x side"], COLOUR["o side"])]
+    bands = [s for s in paths if s.paint.fill in (COLOUR[SIDES["x"]], COLOUR[SIDES["o"]])]
     corners = {(round(p.x, 6), round(p.y, 6)) for sub in grid.subpaths for p in sub}
     edge = min(math.dist((a.x, a.y), (b.x, b.y)) for a, b in grid.subpaths)
     return marks, [Point(*c) for c in corners], bands, edge
