@@ -234,8 +234,9 @@ def _rename_subsets(document: Any) -> None:
 def mark_pdfx(pdf: bytes, key: str) -> bytes:
     """The PDF marked PDF/X-1a:2001 for condition `key`: an OutputIntent with the condition's
     registered identifier and its profile embedded, the version keys in the document
-    information and in the XMP metadata (with its dates), and font subsets named by their contents. Saved with a document ID made from
-    the contents, so the same PDF gives the same bytes."""
+    information and in the XMP metadata (with its dates), and font subsets named by their
+    contents. Saved with a document ID made from the contents, so the same PDF gives the
+    same bytes."""
     import pikepdf
 
     condition: Condition = CONDITIONS[key]
