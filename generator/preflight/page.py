@@ -20,11 +20,11 @@ from generator.preflight.facts import (
 from generator.preflight.graphics import Graphics, Run, matrix, text_step
 from generator.preflight.presswork import (
     PATH_POINTS,
+    PathReach,
     annotations_over,
     is_white,
     lower,
     outside,
-    path_extent,
     placed,
     transfer_functions,
     transparency_group,
@@ -69,10 +69,10 @@ class PageReader:
         self.open_forms: set[Any] = set()
         self.forms = {} if forms is None else forms     # shared by the pages of a file
         self.noted_forms: set[Any] = set()
-        # The path being built, in default user space, and the area a press prints (what
-        # lies wholly outside it is trimmed away: a layout program's marks in the slug).
-        self.extent: list[float] | None = None
+        # The area a press prints: what lies wholly outside it (the slug) is trimmed away.
         self.area = self.facts.bleed or self.facts.trim
+        self.path = PathReach(self.area)
+        self.text_box: Box | None = None       # the run of text being painted
 
     def note(self, limit: str) -> None:
         """A size over budget that the reading steps round (and the report names)."""
@@ -118,7 +118,7 @@ class PageReader:
         if colour.family in ("spot", "devicen"):
             self.facts.spots.add(colour.space)
         self._see_through(g, stroking)
-        if outside(self.extent, self.area):
+        if self.in_slug():
             self.facts.slug.add(colour)
             return
         if colour.values or colour.family != "other":
@@ -137,8 +137,14 @@ class PageReader:
         if g.soft_mask:
             found.add("a soft mask")
 
+    def in_slug(self) -> bool:
+        """Whether what is being painted lies wholly outside the printed area."""
+        if self.text_box is not None:
+            return outside(self.text_box, self.area)
+        return self.path.in_slug()
+
     def stroke(self, g: Graphics) -> None:
-        if outside(self.extent, self.area):      # a mark in the slug: trimmed away
+        if self.in_slug():                       # a mark in the slug: trimmed away
             self.paint(g.stroke, g, stroking=True)
             return
         width = max(0.0, g.line_width) * smallest_scale(g.ctm)
@@ -212,7 +218,7 @@ class PageReader:
     def _step(self, op: str, args: list[Any], run: Run) -> None:
         g = run.g
         if op in PATH_POINTS:
-            self.extent = path_extent(self.extent, op, args, g.ctm)
+            self.path.step(op, args, g.ctm)
         elif op == "q":
             if len(run.stack) >= SAVED_STATES:
                 self.note(f"graphics states saved more than {SAVED_STATES} deep "
@@ -249,14 +255,14 @@ class PageReader:
             g.stroke = g.stroke_space.colour(args)
         elif op in self.STROKES:
             self.stroke(g)
-            self.extent = None
+            self.path.clear()
         elif op in self.FILLS:
             self.paint(g.fill, g)
-            self.extent = None
+            self.path.clear()
         elif op in self.BOTH:
             self.paint(g.fill, g)
             self.stroke(g)
-            self.extent = None
+            self.path.clear()
         elif op == "sh":
             shading = resource(run.resources, "/Shading", args[0])
             if shading is not None:

@@ -72,20 +72,47 @@ def extend(extent: list[float] | None, ctm: Matrix, x: float, y: float) -> list[
 PATH_POINTS = frozenset(("m", "l", "c", "v", "y", "re", "n"))
 
 
-def path_extent(extent: list[float] | None, op: str, args: list[Any], ctm: Matrix
-                ) -> list[float] | None:
-    """The extent of the path being built after one of PATH_POINTS: `n` ends the path,
-    the control points of a curve bound it."""
-    if op == "n":
-        return None
-    if op == "re":
-        x, y, w, h = (float(v) for v in args[:4])
-        for px, py in ((x, y), (x + w, y + h), (x, y + h), (x + w, y)):
-            extent = extend(extent, ctm, px, py)
-        return extent
-    for i in range(0, len(args) - 1, 2):
-        extent = extend(extent, ctm, float(args[i]), float(args[i + 1]))
-    return extent
+class PathReach:
+    """Whether the path being built reaches the printed area, told subpath by subpath (a
+    layout program may stroke all four corners' crop marks as one path): a subpath's extent
+    is its points', the control points of a curve bounding it."""
+
+    __slots__ = ("area", "current", "reaches", "seen")
+
+    def __init__(self, area: Box | None):
+        self.area = area
+        self.current: list[float] | None = None
+        self.reaches = self.seen = False
+
+    def step(self, op: str, args: list[Any], ctm: Matrix) -> None:
+        """One of PATH_POINTS."""
+        if op == "n":
+            self.clear()
+            return
+        if op in ("m", "re"):
+            self._close()
+        if op == "re":
+            x, y, w, h = (float(v) for v in args[:4])
+            for px, py in ((x, y), (x + w, y + h), (x, y + h), (x + w, y)):
+                self.current = extend(self.current, ctm, px, py)
+            self._close()
+            return
+        for i in range(0, len(args) - 1, 2):
+            self.current = extend(self.current, ctm, float(args[i]), float(args[i + 1]))
+
+    def _close(self) -> None:
+        if self.current is not None:
+            self.seen = True
+            self.reaches = self.reaches or not outside(self.current, self.area)
+            self.current = None
+
+    def in_slug(self) -> bool:
+        """Whether every subpath lies wholly outside the printed area."""
+        self._close()
+        return self.seen and not self.reaches
+
+    def clear(self) -> None:
+        self.current, self.reaches, self.seen = None, False, False
 
 
 def outside(extent: list[float] | tuple[float, ...] | None, area: Box | None) -> bool:
