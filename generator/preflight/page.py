@@ -139,9 +139,7 @@ class PageReader:
 
     def in_slug(self) -> bool:
         """Whether what is being painted lies wholly outside the printed area."""
-        if self.text_box is not None:
-            return outside(self.text_box, self.area)
-        return self.path.in_slug()
+        return outside(self.text_box, self.area) if self.text_box else self.path.in_slug()
 
     def stroke(self, g: Graphics) -> None:
         if self.in_slug():                       # a mark in the slug: trimmed away
