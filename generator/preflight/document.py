@@ -35,15 +35,19 @@ CHUNK = 1 << 20
 
 
 def document_facts(pdf: Any, path: Path) -> DocumentFacts:
+    import pikepdf
+
     info: dict[str, str] = {}
     docinfo = pdf.trailer.get("/Info")
-    if docinfo is not None:
+    if isinstance(docinfo, pikepdf.Dictionary):
         for key in INFO_KEYS:
             if f"/{key}" in docinfo:
                 info[key] = str(docinfo[f"/{key}"]).lstrip("/")
     xmp, problem = read_xmp(pdf)
-    intents = tuple(_intent(intent) for intent in list(pdf.Root.get("/OutputIntents", []))[:16]
-                    if hasattr(intent, "get"))
+    listed = pdf.Root.get("/OutputIntents")
+    intents = tuple(_intent(intent) for intent in
+                    (list(listed)[:16] if isinstance(listed, pikepdf.Array) else [])
+                    if isinstance(intent, pikepdf.Dictionary))
     return DocumentFacts(str(pdf.pdf_version), object_streams(path), info, xmp, intents,
                          problem)
 
