@@ -8,14 +8,18 @@ Each change must fail its own check (and no other), with its reason on the FAIL 
 from __future__ import annotations
 
 import subprocess
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pikepdf
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from in_process import run_pnp
 
 from generator import preflight
 from generator.render import press
+from generator.render.pdfx import xmp_date
 
 
 @pytest.fixture(scope="module")
@@ -166,6 +170,8 @@ def test_each_hostile_file_fails_its_own_check(board, tmp_path, name, change, sa
     found = failed(path)
     assert set(found) == {check}, found
     assert reason in found[check]
+    if check == "colour":           # Lab and ICC-based CMYK are not called RGB
+        assert "RGB" not in found[check]
     result = run_pnp("check", str(path), "--for", "print-shop", text=True)
     assert result.returncode == 1
     lines = [line for line in result.stdout.splitlines() if line.startswith("FAIL")]
@@ -264,3 +270,17 @@ def test_the_board_is_identified_as_iso_15930_1_asks(board):
             assert meta[xmp_key] == expected
     check = subprocess.run(["qpdf", "--check", str(board)], capture_output=True, text=True)
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+@given(st.datetimes(min_value=datetime(1900, 1, 1), max_value=datetime(2999, 12, 31)),
+       st.integers(-14 * 60, 14 * 60))
+def test_a_pdf_date_and_its_xmp_date_are_the_same_instant(moment, offset_minutes):
+    """xmp_date writes the Info's date for the XMP: read back by Python's own ISO 8601
+    parser, it is the same instant, whatever the time zone."""
+    zone = timezone(timedelta(minutes=offset_minutes))
+    moment = moment.replace(microsecond=0, tzinfo=zone)
+    hours, minutes = divmod(abs(offset_minutes), 60)
+    sign = "-" if offset_minutes < 0 else "+"
+    pdf_date = f"D:{moment:%Y%m%d%H%M%S}{sign}{hours:02d}'{minutes:02d}'"
+    iso = xmp_date(pdf_date)
+    assert iso is not None and datetime.fromisoformat(iso) == moment
