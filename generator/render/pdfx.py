@@ -2,8 +2,8 @@
 
 ISO 15930-1:2001 (PDF/X-1a:2001) identifies the file in the document information dictionary
 (GTS_PDFXVersion "PDF/X-1:2001", GTS_PDFXConformance "PDF/X-1a:2001", Trapped). Checkers
-also read the XMP packet: Acrobat and the PDF/X-1a and X-3 writers that follow it (pdfx.sty,
-TCPDF, mPDF) repeat the keys in Adobe's `pdfx` namespace (http://ns.adobe.com/pdfx/1.3/),
+also read the XMP packet: Acrobat Distiller, and PDF/X-1a writers that follow it such as
+mPDF, repeat the keys in Adobe's `pdfx` namespace (http://ns.adobe.com/pdfx/1.3/),
 and PDF/X-4 onwards (ISO 15930-7) reads the version from `pdfxid:GTS_PDFXVersion`
 (http://www.npes.org/pdfx/ns/id/; both namespaces are in Adobe's XMP Toolkit, XMP_Const.h).
 Where the packet and the dictionary disagree, a preflight reports the file as broken, so the
