@@ -24,7 +24,6 @@ from generator.preflight.presswork import (
     annotations_over,
     is_white,
     lower,
-    outside,
     placed,
     transfer_functions,
     transparency_group,
@@ -71,7 +70,7 @@ class PageReader:
         self.noted_forms: set[Any] = set()
         # The area a press prints: what lies wholly outside it (the slug) is trimmed away.
         self.area = self.facts.bleed or self.facts.trim
-        self.path = PathReach(self.area)
+        self.path = PathReach.for_page(self.facts.media, self.area)
         self.text_box: Box | None = None       # the run of text being painted
 
     def note(self, limit: str) -> None:
@@ -139,7 +138,7 @@ class PageReader:
 
     def in_slug(self) -> bool:
         """Whether what is being painted lies wholly outside the printed area."""
-        return outside(self.text_box, self.area) if self.text_box else self.path.in_slug()
+        return self.path.in_slug(self.text_box)
 
     def stroke(self, g: Graphics) -> None:
         if self.in_slug():                       # a mark in the slug: trimmed away

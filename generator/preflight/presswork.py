@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from generator.core.printing import PT_PER_MM
-from generator.preflight.facts import SLACK, Box, Colour, Matrix, Placed, ink
+from generator.preflight.facts import SLACK, Box, Colour, Matrix, Placed, ink, inside
 
 # Annotations PDF/X lets stand on the printed area: a printer's marks and trapping.
 PRINTING_ANNOTATIONS = {"/PrinterMark", "/TrapNet"}
@@ -84,6 +84,14 @@ class PathReach:
         self.current: list[float] | None = None
         self.reaches = self.seen = False
 
+    @staticmethod
+    def for_page(media: Box, area: Box | None) -> PathReach:
+        """Paths measured only on a page larger than its printed area: a page without a
+        slug (pnp's own, whose MediaBox is the BleedBox) costs no measuring."""
+        if area is None or inside(media, area):
+            return NO_SLUG
+        return PathReach(area)
+
     def step(self, op: str, args: list[Any], ctm: Matrix) -> None:
         """One of PATH_POINTS."""
         if op == "n":
@@ -106,13 +114,32 @@ class PathReach:
             self.reaches = self.reaches or not outside(self.current, self.area)
             self.current = None
 
-    def in_slug(self) -> bool:
-        """Whether every subpath lies wholly outside the printed area."""
+    def in_slug(self, text: Box | None = None) -> bool:
+        """Whether the run of `text`, else every subpath, lies wholly outside the printed
+        area."""
+        if text is not None:
+            return outside(text, self.area)
         self._close()
         return self.seen and not self.reaches
 
     def clear(self) -> None:
         self.current, self.reaches, self.seen = None, False, False
+
+
+class _NoSlug(PathReach):
+    """A page with nothing outside its printed area: nothing to measure."""
+
+    def step(self, op: str, args: list[Any], ctm: Matrix) -> None:
+        pass
+
+    def in_slug(self, text: Box | None = None) -> bool:
+        return False
+
+    def clear(self) -> None:
+        pass
+
+
+NO_SLUG = _NoSlug(None)
 
 
 def outside(extent: list[float] | tuple[float, ...] | None, area: Box | None) -> bool:
