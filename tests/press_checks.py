@@ -113,8 +113,10 @@ def pdfx_errors(path: Path, key: str) -> list[str]:
         errors.append(f"PDF {header['pdfversion']}")
     trailer = objects["trailer"]["value"]
     info = objects[f"obj:{trailer['/Info']}"]["value"] if "/Info" in trailer else {}
-    for name in ("/GTS_PDFXVersion", "/GTS_PDFXConformance"):
-        if info.get(name) != "u:PDF/X-1a:2001":
+    # ISO 15930-1: the version key names PDF/X-1, the conformance key its level X-1a.
+    for name, wanted in (("/GTS_PDFXVersion", "u:PDF/X-1:2001"),
+                         ("/GTS_PDFXConformance", "u:PDF/X-1a:2001")):
+        if info.get(name) != wanted:
             errors.append(f"{name} is {info.get(name)}")
     if info.get("/Trapped") not in ("/True", "/False"):
         errors.append("Trapped is neither True nor False")

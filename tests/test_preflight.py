@@ -19,6 +19,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import fonts, preflight
+from generator.render import press
 from generator.ui.cli import main
 
 
@@ -30,7 +31,7 @@ def failed(path, target="print-shop", booklet=None):
     return {c.name for c in preflight.check_file(path, target, booklet) if not c.passed}
 
 
-def sheet(path: Path, *, pages=1, trim=(210.0, 297.0), bleed=3.0, boxes=True, title="",
+def sheet(path: Path, *, pages=1, trim=(210.0, 297.0), bleed=3.0, boxes=True, title="Sheet",
           fill=("cmyk", (0.2, 0.3, 0.0, 0.0)), text_colour=("cmyk", (0, 0, 0, 1)),
           font="embedded", line=0.5, text_at=(20.0, 20.0)) -> Path:
     """A page that passes every print-shop check, unless an argument changes one thing:
@@ -65,6 +66,8 @@ def sheet(path: Path, *, pages=1, trim=(210.0, 297.0), bleed=3.0, boxes=True, ti
                                                   (bleed + trim[1]) * mm])
                 page.obj.BleedBox = pikepdf.Array([0, 0, width * mm, height * mm])
             pdf.save(path)
+    # Identified as PDF/X-1a for FOGRA39, as a print shop's file is.
+    path.write_bytes(press.mark_pdfx(path.read_bytes(), "fogra39"))
     return path
 
 

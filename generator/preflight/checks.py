@@ -7,8 +7,7 @@ line widths).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 
 from generator.core import printing
 from generator.core.paper import NAMED
@@ -35,20 +34,24 @@ from generator.preflight.facts import (
     pure_black,
     shrink,
 )
+from generator.preflight.lines import Check, found_on, pages_listed
+from generator.preflight.pdfx_checks import (
+    check_identification,
+    check_output_intent,
+    check_pdf_version,
+    claims_pdfx,
+)
+from generator.preflight.prepress import (
+    check_annotations,
+    check_overprint,
+    check_resolution,
+    check_transfer,
+)
 
 MAX_INK = printing.INK_LIMIT * 100    # %: total area coverage a press can dry
 
 PAPER_NAMES = {**{p.name: (p.width, p.height) for p in NAMED.values()},
                "A6": (105.0, 148.0), "Legal": (215.9, 355.6), "half Letter": (139.7, 215.9)}
-
-
-@dataclass(frozen=True)
-class Check:
-    """One line of the report: `info` lines describe and never fail."""
-    name: str
-    passed: bool
-    detail: str
-    info: bool = False
 
 
 def _mm(pt: float) -> str:
@@ -67,12 +70,6 @@ def inch_trim(box: Box) -> bool:
     """Whether a trim size is in inches: both sides whole eighths of an inch."""
     return all(abs(side / 9 - round(side / 9)) * 9 < 0.15
                for side in (box[2] - box[0], box[3] - box[1]))
-
-
-def _pages(numbers: Sequence[int]) -> str:
-    shown = ", ".join(str(n) for n in numbers[:8])
-    more = f" and {len(numbers) - 8} more" if len(numbers) > 8 else ""
-    return f"page{'s' if len(numbers) > 1 else ''} {shown}{more}"
 
 
 def _size(box: Box) -> str:
@@ -112,7 +109,7 @@ def check_boxes(facts: PdfFacts) -> Check:
     if missing:
         which = sorted({name for p in facts.pages for name, box in
                         (("TrimBox", p.trim), ("BleedBox", p.bleed)) if box is None})
-        return Check("boxes", False, f"no {' or '.join(which)} on {_pages(missing)}")
+        return Check("boxes", False, f"no {' or '.join(which)} on {pages_listed(missing)}")
     return Check("boxes", True, "MediaBox, TrimBox and BleedBox on every page")
 
 
@@ -158,16 +155,27 @@ def check_colour(facts: PdfFacts, target: str) -> Check:
     shown = ", ".join(spaces) if spaces else "none (nothing painted)"
     if target == "home":
         return Check("colour", True, shown, info=True)
-    rgb = [p.number for p in facts.pages
-           if any(c.family == "rgb" for c in p.colours)
-           or any(_rgb_space(s) for s in p.spaces)]
-    if rgb:
-        return Check("colour", False, f"RGB on {_pages(rgb)} (CMYK or Gray only): {shown}")
+    count, listed = found_on(facts, _not_for_press)
+    if count:
+        return Check("colour", False, f"{listed} (PDF/X-1a: DeviceCMYK and DeviceGray only): "
+                                      f"{shown}")
     return Check("colour", True, shown)
 
 
-def _rgb_space(name: str) -> bool:
-    return any(key in name for key in ("DeviceRGB", "CalRGB", "ICCBased (RGB)", "Lab"))
+def _not_for_press(page: PageFacts) -> set[str]:
+    """What a page paints with that PDF/X-1a does not allow, each by its kind: RGB, Lab,
+    ICC-based (even ICC-based CMYK: X-1a's colour is the output intent's device CMYK)."""
+    kinds = {"RGB" for c in page.colours | page.slug if c.family == "rgb"}
+    for space in page.spaces:
+        if "Lab" in space:
+            kinds.add("Lab")
+        elif any(key in space for key in ("DeviceRGB", "CalRGB", "ICCBased (RGB)")):
+            kinds.add("RGB")
+        elif "ICCBased" in space:
+            kinds.add("ICC-based colour")
+        elif "CalGray" in space:
+            kinds.add("CalGray")
+    return kinds
 
 
 def check_ink(facts: PdfFacts, target: str) -> Check:
@@ -191,22 +199,10 @@ def check_ink(facts: PdfFacts, target: str) -> Check:
     return Check("ink", True, f"{detail} (at most {MAX_INK:.0f}%)")
 
 
-def _found_on(facts: PdfFacts, kinds: Callable[[PageFacts], Iterable[str]]
-              ) -> tuple[int, str]:
-    """How many kinds of something the pages hold, and the first four, each with the pages
-    it is on ("Separation on page 2; DeviceN on pages 3, 4")."""
-    found: dict[str, list[int]] = {}
-    for p in facts.pages:
-        for kind in kinds(p):
-            found.setdefault(kind, []).append(p.number)
-    return len(found), "; ".join(f"{kind} on {_pages(numbers)}"
-                                 for kind, numbers in sorted(found.items())[:4])
-
-
 def check_spots(facts: PdfFacts) -> Check:
     """Spot colours and DeviceN each ask for plates of their own: a four-colour press has
     none to give."""
-    count, listed = _found_on(facts, lambda p: p.spots)
+    count, listed = found_on(facts, lambda p: p.spots)
     if count:
         more = f" and {count - 4} more" if count > 4 else ""
         return Check("spot colours", False, f"{listed}{more} (CMYK and Gray only: each needs "
@@ -217,7 +213,7 @@ def check_spots(facts: PdfFacts) -> Check:
 def check_transparency(facts: PdfFacts) -> Check:
     """PDF/X-1a has no transparency: what a press's RIP would flatten, differently from a
     viewer, fails here."""
-    count, listed = _found_on(facts, lambda p: p.transparency)
+    count, listed = found_on(facts, lambda p: p.transparency)
     if count:
         return Check("transparency", False, f"{listed} (PDF/X-1a has none: flatten it)")
     return Check("transparency", True, "none: no soft masks, alpha or blend modes")
@@ -318,6 +314,12 @@ def checks(facts: PdfFacts, target: str = "home", booklet: bool | None = None) -
         result += [check_transparency(facts), check_black_text(facts)]
     result += [check_thinnest_line(facts), check_safe_zone(facts, target),
                check_page_count(facts, is_booklet(facts) if booklet is None else booklet)]
+    if shop:
+        result += [check_overprint(facts), check_resolution(facts), check_annotations(facts),
+                   check_transfer(facts)]
+    if shop or claims_pdfx(facts):     # a file that says it is PDF/X is held to it
+        result += [check_identification(facts), check_output_intent(facts),
+                   check_pdf_version(facts, shop)]
     return result
 
 

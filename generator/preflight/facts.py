@@ -59,6 +59,21 @@ class PageFacts:
     fonts: dict[str, bool] = field(default_factory=dict)   # font name: embedded
     spots: set[str] = field(default_factory=set)           # spaces with plates of their own
     transparency: set[str] = field(default_factory=set)    # what painted see-through
+    # What a press would print otherwise than the screen shows (generator.preflight.prepress)
+    slug: set[Colour] = field(default_factory=set)       # painted wholly outside the bleed
+    overprint_white: set[str] = field(default_factory=set)  # white set to overprint
+    transfer: set[str] = field(default_factory=set)      # transfer functions set
+    annotations: list[str] = field(default_factory=list)  # on the printed area
+    image: Placed | None = None                          # the image of least resolution
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """An image as drawn: its pixels and its size on the page (pt), and so its effective
+    resolution, the fewer pixels per inch of its two directions."""
+    ppi: float
+    pixels: tuple[int, int]
+    size: tuple[float, float]
 
 
 @dataclass
@@ -66,6 +81,32 @@ class PdfFacts:
     pages: list[PageFacts]
     title: str = ""
     limits: list[str] = field(default_factory=list)   # budgets the reading ran into
+    document: DocumentFacts | None = None             # what the file says of itself
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """An OutputIntent: its subtype (GTS_PDFX), the condition it names and where that is
+    registered, and its embedded profile's class and colour space ("prtr CMYK"), "" when
+    none is embedded."""
+    subtype: str
+    identifier: str
+    registry: str
+    profile: str
+
+
+@dataclass(frozen=True)
+class DocumentFacts:
+    """The file's own claims: its PDF version and whether it holds object streams, the
+    document information's PDF/X keys, Title and dates, the same read from its XMP packet
+    (keys as "pdfx:GTS_PDFXVersion", "pdfxid:GTS_PDFXVersion", "xmp:CreateDate"), and its
+    OutputIntents."""
+    version: str
+    object_streams: bool
+    info: dict[str, str]
+    xmp: dict[str, str]
+    intents: tuple[Intent, ...]
+    xmp_problem: str = ""         # why the XMP packet could not be read, if it could not
 
 
 # ---------------------------------------------------------------- matrices and boxes

@@ -34,6 +34,8 @@ class Graphics:
     stroke_alpha: float = 1.0
     blend: str = "Normal"
     soft_mask: bool = False
+    overprint_fill: bool = False
+    overprint_stroke: bool = False
     font: Any = None
     size: float = 0.0
     leading: float = 0.0
@@ -142,11 +144,14 @@ def show(reader: PageReader, g: Graphics, text: Text, strings: Iterable[Any]) ->
     corners = [apply(trm, x, y) for x in (0.0, advance)
                for y in (g.rise + font.bottom * g.size, g.rise + font.top * g.size)]
     xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    # The run's extent, for what lies in the slug.
+    reader.text_box = (min(xs), min(ys), max(xs), max(ys))
     if g.render in FILLED_TEXT:
         reader.paint(g.fill, g)
     if g.render in STROKED_TEXT:
         # Outlined text is lines: the line width applies in user space, as for paths.
         reader.stroke(g)
+    reader.text_box = None
     if g.render in FILLED_TEXT or g.render in STROKED_TEXT:
         reader.spent.text_run()
         colour = g.fill if g.render in FILLED_TEXT else g.stroke

@@ -18,6 +18,16 @@ from generator.preflight.facts import (
     smallest_scale,
 )
 from generator.preflight.graphics import Graphics, Run, matrix, text_step
+from generator.preflight.presswork import (
+    PATH_POINTS,
+    PathReach,
+    annotations_over,
+    is_white,
+    lower,
+    placed,
+    transfer_functions,
+    transparency_group,
+)
 from generator.preflight.resources import (
     CMYK,
     GRAY,
@@ -58,6 +68,10 @@ class PageReader:
         self.open_forms: set[Any] = set()
         self.forms = {} if forms is None else forms     # shared by the pages of a file
         self.noted_forms: set[Any] = set()
+        # The area a press prints: what lies wholly outside it (the slug) is trimmed away.
+        self.area = self.facts.bleed or self.facts.trim
+        self.path = PathReach.for_page(self.facts.media, self.area)
+        self.text_box: Box | None = None       # the run of text being painted
 
     def note(self, limit: str) -> None:
         """A size over budget that the reading steps round (and the report names)."""
@@ -76,6 +90,7 @@ class PageReader:
             size += self.spent.decode(decoded_size(stream, self.spent.left()))
         run = Run(resources, Graphics(), 0)
         self._note_fonts(resources)
+        self._note_page(self.page.obj)
         if size <= self.spent.budget.list_parse:
             self._feed_all(self.pikepdf.parse_content_stream(self.page), run)
         else:
@@ -99,11 +114,17 @@ class PageReader:
 
     def paint(self, colour: Colour, g: Graphics, stroking: bool = False) -> None:
         self.facts.spaces.add(colour.space)
-        if colour.values or colour.family != "other":
-            self.facts.colours.add(colour)
         if colour.family in ("spot", "devicen"):
             self.facts.spots.add(colour.space)
         self._see_through(g, stroking)
+        if self.in_slug():
+            self.facts.slug.add(colour)
+            return
+        if colour.values or colour.family != "other":
+            self.facts.colours.add(colour)
+        if (g.overprint_stroke if stroking else g.overprint_fill) and is_white(colour):
+            self.facts.overprint_white.add(
+                f"{colour.describe()} {'stroke' if stroking else 'fill'}")
 
     def _see_through(self, g: Graphics, stroking: bool) -> None:
         alpha, key = (g.stroke_alpha, "CA") if stroking else (g.fill_alpha, "ca")
@@ -115,17 +136,27 @@ class PageReader:
         if g.soft_mask:
             found.add("a soft mask")
 
+    def in_slug(self) -> bool:
+        """Whether what is being painted lies wholly outside the printed area."""
+        return self.path.in_slug(self.text_box)
+
     def stroke(self, g: Graphics) -> None:
+        if self.in_slug():                       # a mark in the slug: trimmed away
+            self.paint(g.stroke, g, stroking=True)
+            return
         width = max(0.0, g.line_width) * smallest_scale(g.ctm)
         thinnest = self.facts.thinnest
         self.facts.thinnest = width if thinnest is None else min(thinnest, width)
         self.paint(g.stroke, g, stroking=True)
 
-    def _image(self, space: Any, mask: bool, g: Graphics, resources: Any) -> None:
+    def _image(self, space: Any, mask: bool, g: Graphics, resources: Any,
+               width: Any = None, height: Any = None) -> None:
         if mask:
             self.paint(g.fill, g)
             return
         self._see_through(g, stroking=False)
+        if width is not None:
+            self.facts.image = lower(placed(width, height, g.ctm), self.facts.image)
         if space is not None:
             found = self.spaces.space(space, resources)
             self.facts.spaces.add(f"image {found.name}")
@@ -141,6 +172,12 @@ class PageReader:
         if key not in self.fonts:
             self.fonts[key] = font_info(self.pikepdf, font, self.spent.budget, self.note)
         return self.fonts[key]
+
+    def _note_page(self, page: Any) -> None:
+        """What the page object itself says: a transparency group, annotations."""
+        if transparency_group(page):
+            self.facts.transparency.add("a page transparency group")
+        self.facts.annotations = annotations_over(page, self.area or self.facts.media)
 
     def _note_fonts(self, resources: Any) -> None:
         group = resources.get("/Font") if resources is not None else None
@@ -166,12 +203,20 @@ class PageReader:
             g.blend = str(blend).lstrip("/")
         if "/SMask" in state:
             g.soft_mask = str(state["/SMask"]) != "/None"
+        if "/OP" in state:      # /op, when absent, follows /OP
+            g.overprint_stroke = g.overprint_fill = bool(state["/OP"])
+        if "/op" in state:
+            g.overprint_fill = bool(state["/op"])
+        for name in transfer_functions(state):
+            self.facts.transfer.add(f"{name} in an ExtGState")
 
     # -- the interpreter (text operators in `text_step`)
 
     def _step(self, op: str, args: list[Any], run: Run) -> None:
         g = run.g
-        if op == "q":
+        if op in PATH_POINTS:
+            self.path.step(op, args, g.ctm)
+        elif op == "q":
             if len(run.stack) >= SAVED_STATES:
                 self.note(f"graphics states saved more than {SAVED_STATES} deep "
                           f"(the deeper ones were not kept)")
@@ -207,11 +252,14 @@ class PageReader:
             g.stroke = g.stroke_space.colour(args)
         elif op in self.STROKES:
             self.stroke(g)
+            self.path.clear()
         elif op in self.FILLS:
             self.paint(g.fill, g)
+            self.path.clear()
         elif op in self.BOTH:
             self.paint(g.fill, g)
             self.stroke(g)
+            self.path.clear()
         elif op == "sh":
             shading = resource(run.resources, "/Shading", args[0])
             if shading is not None:
@@ -225,7 +273,9 @@ class PageReader:
             entries = args[0] if isinstance(args[0], dict) else dict(args[0].obj.items())
             mask = bool(entries.get("/ImageMask", entries.get("/IM", False)))
             named = entries.get("/ColorSpace", entries.get("/CS"))
-            self._image(None if mask else named, mask, g, run.resources)
+            self._image(None if mask else named, mask, g, run.resources,
+                        entries.get("/Width", entries.get("/W")),
+                        entries.get("/Height", entries.get("/H")))
         else:
             text_step(self, op, args, run)
 
@@ -238,8 +288,10 @@ class PageReader:
             if "/SMask" in xobject or int(xobject.get("/SMaskInData", 0)) > 0:
                 self.facts.transparency.add("an image with a soft mask")
             self._image(xobject.get("/ColorSpace"), bool(xobject.get("/ImageMask", False)),
-                        run.g, run.resources)
+                        run.g, run.resources, xobject.get("/Width"), xobject.get("/Height"))
         elif subtype == "/Form":
+            if transparency_group(xobject):
+                self.facts.transparency.add("a transparency group (form XObject)")
             self._draw_form(xobject, run)
 
     def _draw_form(self, xobject: Any, run: Run) -> None:

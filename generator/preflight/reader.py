@@ -19,6 +19,7 @@ from typing import Any
 
 from generator.errors import UserError
 from generator.preflight.budget import Budget, OverBudget, Spent
+from generator.preflight.document import document_facts
 from generator.preflight.facts import PdfFacts
 from generator.preflight.page import Form, PageReader
 
@@ -46,9 +47,14 @@ def read_facts(path: Path, budget: Budget | None = None) -> PdfFacts:
         what = "damaged PDF" if _damage(reason) else "not a readable PDF"
         raise PreflightError(f"cannot read {path}: {what} ({reason})") from None
     with pdf:
+        # An empty user password opens a file without asking (AES-256 included): it is still
+        # encrypted, and PDF/X and print shops take no encrypted file.
+        if pdf.is_encrypted:
+            raise PreflightError(f"cannot read {path}: it is encrypted")
         damaged(pdf, path)
         try:
             facts = _walk(pikepdf, pdf, Spent(budget or Budget()))
+            facts.document = document_facts(pdf, path)
         except (pikepdf.PdfError, RecursionError) as err:
             if "bad_alloc" in str(err):     # qpdf ran out of memory and said so
                 raise MemoryError from None

@@ -28,9 +28,14 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.printing import CONDITIONS, DARK, REGISTRY, Condition, darkness, rgb
+from generator.render.pdfx import identify_in_xmp
 
 PROFILES = Path(__file__).resolve().parent / "profiles"
+# ISO 15930-1:2001 names the standard's version and its conformance level apart: the version
+# key is "PDF/X-1:2001" and the level "PDF/X-1a:2001", as Scribus (scribus/pdflib_core.cpp)
+# and iText 5 (PdfWriter.completeInfoDictionary) write them.
 PDFX = "PDF/X-1a:2001"
+PDFX_VERSION = "PDF/X-1:2001"
 
 Lab = tuple[float, float, float]
 # What a colour becomes: ("gray", (g,)) on the black plate alone (g = 1 − K, as DeviceGray
@@ -229,8 +234,9 @@ def _rename_subsets(document: Any) -> None:
 def mark_pdfx(pdf: bytes, key: str) -> bytes:
     """The PDF marked PDF/X-1a:2001 for condition `key`: an OutputIntent with the condition's
     registered identifier and its profile embedded, the version keys in the document
-    information, and font subsets named by their contents. Saved with a document ID made from
-    the contents, so the same PDF gives the same bytes."""
+    information and in the XMP metadata (with its dates), and font subsets named by their
+    contents. Saved with a document ID made from the contents, so the same PDF gives the
+    same bytes."""
     import pikepdf
 
     condition: Condition = CONDITIONS[key]
@@ -247,8 +253,9 @@ def mark_pdfx(pdf: bytes, key: str) -> bytes:
             DestOutputProfile=document.make_indirect(stream))
         document.Root.OutputIntents = pikepdf.Array([document.make_indirect(intent)])
         info = document.trailer.Info
-        info.GTS_PDFXVersion = pikepdf.String(PDFX)
+        info.GTS_PDFXVersion = pikepdf.String(PDFX_VERSION)
         info.GTS_PDFXConformance = pikepdf.String(PDFX)
+        identify_in_xmp(document, PDFX_VERSION, PDFX)
         _rename_subsets(document)
         out = io.BytesIO()
         # Streams as reportlab compressed them: inflating and deflating them again would
