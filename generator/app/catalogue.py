@@ -25,7 +25,8 @@ from generator.app import requests
 from generator.app.documents import PartKey
 from generator.app.documents import check as check_document
 from generator.app.index_page import language_folder, paper_name, write_index
-from generator.app.requests import ItemRequest
+from generator.core.destinations import HOME, PRINT_SHOP, Destination
+from generator.core.formats import PDF, VECTORS, Format
 from generator.core.paper import NAMED, Paper, for_press
 from generator.core.scene import Document
 from generator.games import load as game_named
@@ -34,19 +35,13 @@ from generator.games.items import ITEMS, KIT
 from generator.i18n import _
 from generator.layout import booklet
 
-SHOP_FOLDER = "print-shop"     # the print shop's files, beside the home catalogue
-SHOP_FORMATS = ("pdf",)
+SHOP_FOLDER = PRINT_SHOP.folder    # the print shop's files, beside the home catalogue
 
 
 def _root(out: Path, paper: Paper, lang: str) -> Path:
     folder = language_folder(out, lang)
-    return folder / SHOP_FOLDER if paper.press.shop else folder
-
-
-def _press(paper: Paper) -> dict[str, Any]:
-    """The writer's press setting for a paper: none at home, so home files stay as they
-    were."""
-    return {"press": paper.press} if paper.press.shop else {}
+    where = paper.press.destination.folder
+    return folder / where if where else folder
 
 
 @dataclass(frozen=True)
@@ -56,11 +51,11 @@ class Entry:
     options: Any
     item: str
     paper: Paper
-    fmt: str
+    fmt: Format
     lang: str = i18n.SOURCE
 
     def path(self, out: Path) -> Path:
-        name = f"{self.variant}-{self.item}-{self.paper.name.lower()}.{self.fmt}"
+        name = f"{self.variant}-{self.item}-{self.paper.name.lower()}.{self.fmt.extension}"
         return _root(out, self.paper, self.lang) / self.game.key / name
 
 
@@ -73,8 +68,8 @@ def entries(game_keys: list[str], papers: list[Paper],
                 for paper in papers:
                     if refusal(game, item, options, paper):
                         continue
-                    formats = (SHOP_FORMATS if paper.press.shop
-                               else ITEMS[item].built or render.FORMATS)
+                    formats = (paper.press.destination.formats or ITEMS[item].built
+                               or VECTORS)
                     for fmt in formats:
                         yield Entry(game, variant, options, item, paper, fmt, lang)
 
@@ -85,15 +80,15 @@ DocumentKey = tuple[str, str, str, Paper, str]     # game, variant, item, paper,
 def build_entry(entry: Entry, out: Path, cache: dict[DocumentKey, Document]) -> list[Path]:
     """One file of the catalogue, made as the command line's request for it is made; the
     document is shared by the formats it is written in."""
-    request = ItemRequest(entry.game, entry.item, entry.options, entry.paper,
-                          lang=entry.lang, fmt=entry.fmt)
+    request = requests.checked_request(entry.game, entry.item, entry.options, entry.paper,
+                                       entry.fmt, lang=entry.lang)
     key = (entry.game.key, entry.variant, entry.item, entry.paper, entry.lang)
     if key not in cache:
         cache[key] = _kit_from(entry, cache) or requests.make(request)
     target = entry.path(out)
     make_folder(target.parent)
-    return render.save(cache[key], target, entry.fmt, entry.item, ITEMS[entry.item].formats,
-                       **request.settings)
+    return render.save(cache[key], target, entry.fmt, entry.item, request.formats,
+                       settings=request.settings)
 
 
 def _kit_from(entry: Entry, cache: dict[DocumentKey, Document]) -> Document | None:
@@ -182,7 +177,7 @@ class Booklet:
     keys: tuple[str, ...]
     paper_key: str      # a key of layout.booklet.FORMATS
     lang: str = i18n.SOURCE
-    target: str = "home"
+    target: Destination = HOME
     bleed: float | None = None
 
     @property
@@ -198,8 +193,8 @@ class Booklet:
 
     def path(self, out: Path) -> Path:
         root = language_folder(out, self.lang)
-        if self.target != "home":
-            root = root / SHOP_FOLDER
+        if self.target.folder:
+            root = root / self.target.folder
         return root / "booklets" / f"{self.name}-booklet-{self.paper_key}.pdf"
 
 
@@ -226,8 +221,8 @@ def build_booklet(item: Booklet, out: Path,
     make_folder(target.parent)
     request = requests.booklet_request(item.keys, paper=item.paper_key, target=item.target,
                                        bleed=item.bleed, lang=item.lang)
-    return render.save(requests.make(request, made), target, "pdf", "booklet", ("pdf",),
-                       **request.settings)
+    return render.save(requests.make(request, made), target, PDF, "booklet", request.formats,
+                       settings=request.settings)
 
 
 Booklets = tuple[Booklet, ...]      # on one paper, in one language, for one printer
@@ -236,7 +231,7 @@ Booklets = tuple[Booklet, ...]      # on one paper, in one language, for one pri
 def together(made: Sequence[Booklet]) -> list[Booklets]:
     """The booklets grouped as they share their games' sections: each game's own and every
     game's, on the same paper, in the same language, for the same printer."""
-    groups: dict[tuple[str, str, str, float | None], list[Booklet]] = {}
+    groups: dict[tuple[str, str, Destination, float | None], list[Booklet]] = {}
     for item in made:
         groups.setdefault((item.paper_key, item.lang, item.target, item.bleed), []).append(item)
     return [tuple(group) for group in groups.values()]
@@ -249,7 +244,7 @@ def build_game(key: str, papers: list[Paper], out: Path,
     return [(entry, build_entry(entry, out, cache)) for entry in entries([key], papers, lang)]
 
 
-EntryName = tuple[str, str, str, str, Paper, str]  # game, language, variant, item, paper, format
+EntryName = tuple[str, str, str, str, Paper, Format]  # game, language, variant, item, paper, format
 
 
 def make_folder(out: Path) -> None:
@@ -329,10 +324,10 @@ def _build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
            langs: Sequence[str]) -> list[tuple[Entry | Booklet, list[Path]]]:
     make_folder(out)
     warm_up(game_keys)
-    shop_papers = [for_press(p, "print-shop", shop_bleed) for p in papers] if shop else []
+    shop_papers = [for_press(p, PRINT_SHOP, shop_bleed) for p in papers] if shop else []
     made = [item for lang in langs for item in booklets(game_keys, papers, lang)]
     if shop:
-        made += [replace(b, target="print-shop", bleed=shop_bleed) for b in made]
+        made += [replace(b, target=PRINT_SHOP, bleed=shop_bleed) for b in made]
     built, folded = _make(game_keys, [*papers, *shop_papers], made, out, jobs, progress, langs)
     write_index(out, built, folded, langs)
     return [*built, *folded]

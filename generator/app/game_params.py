@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from generator.core.formats import Format
 from generator.errors import UserError
 from generator.games.items import ITEMS
 
@@ -125,18 +126,27 @@ def reads(game: Game[Any], item: str, fmt: str | None = None) -> list[str]:
     if fmt is not None:
         formats = [fmt]
     else:
-        formats = [PRINTED, JSON] if item in ITEMS and JSON in ITEMS[item].formats else [PRINTED]
+        formats = [PRINTED, JSON] if item in ITEMS and ITEMS[item].data else [PRINTED]
     unread = [set(game.unread.get(JSON if f == JSON else item, ())) for f in formats]
     return [name for name in option_names(game) if any(name not in u for u in unread)]
 
 
-def readers(game: Game[Any], name: str) -> list[str]:
-    """What an option of the game changes: its items, `stats`, and the board's JSON."""
-    out = [item for item in [*game.items, "kit"] if name in reads(game, item, PRINTED)]
-    if "board" in game.items and name in reads(game, "board", JSON):
-        out.append("board --format json")
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """A command an option changes something in: an item (printed, or in `fmt`, its data)
+    or `stats`."""
+    command: str
+    fmt: Format | None = None
+
+
+def readers(game: Game[Any], name: str) -> list[Reader]:
+    """What an option of the game changes: its items, `stats`, and the board's data."""
+    out = [Reader(item) for item in [*game.items, "kit"] if name in reads(game, item, PRINTED)]
+    data = ITEMS["board"].data
+    if "board" in game.items and data is not None and name in reads(game, "board", JSON):
+        out.append(Reader("board", data))
     if game.stats is not None and name in reads(game, STATS):
-        out.append(STATS)
+        out.append(Reader(STATS))
     return out
 
 

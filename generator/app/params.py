@@ -33,8 +33,10 @@ from generator.app.game_params import (
     readers,
     reads,
 )
+from generator.core.destinations import DESTINATIONS, HOME
+from generator.core.formats import Format
 from generator.core.palette import PALETTES
-from generator.core.paper import MAX_BLEED, NAMED, TARGETS, Paper
+from generator.core.paper import MAX_BLEED, NAMED, Paper
 from generator.core.printing import CONDITIONS
 from generator.games.items import ITEMS
 from generator.i18n import LANGUAGES
@@ -71,7 +73,8 @@ PAPER = Param("paper", PAPER_HELP, PAPER_SIZE, default="a4", choices=tuple(NAMED
 PALETTE_HELP = ("colour; colour-blind (Paul Tol's colours, told apart by colour-blind eyes); or "
                 "ink-saver (outlines, letters and hatching instead of large fills).")
 PALETTE = Param("palette", PALETTE_HELP, CHOICE, default="colour", choices=PALETTE_NAMES)
-TARGET = Param("target", FOR_HELP, CHOICE, default="home", choices=TARGETS, spelled="--for")
+TARGET = Param("target", FOR_HELP, CHOICE, default=HOME.key, choices=tuple(DESTINATIONS),
+               spelled="--for")
 BLEED = Param("bleed", BLEED_HELP, FLOAT, low=0, high=MAX_BLEED, metavar="MM")
 PRESS = Param("condition", PRESS_HELP, CHOICE, choices=tuple(sorted(CONDITIONS)),
               spelled="--press")
@@ -87,9 +90,11 @@ TILE = Param("tile", "With --cell, print a board larger than the paper over seve
                      "overlapping sheets with crosshairs to line them up.", FLAG, default=False)
 
 
-def format_param(formats: Sequence[str]) -> Param:
-    return Param("fmt", "Output format (default: from the -o file's extension, else pdf).",
-                 CHOICE, choices=tuple(formats), metavar="|".join(formats), spelled="--format")
+def format_param(formats: Sequence[Format]) -> Param:
+    names = tuple(f.name for f in formats)
+    return Param("fmt", f"Output format (default: from the -o file's extension, else "
+                        f"{names[0]}).",
+                 CHOICE, choices=names, metavar="|".join(names), spelled="--format")
 
 
 def output_param(default_name: str) -> Param:

@@ -175,24 +175,17 @@ def option_named(game: Game[Any], typed: str) -> tuple[str | None, bool | None]:
 
 
 class LateOptions(click.Command):
-    """A command whose options are made the first time they are read, to parse its arguments
-    or write its help: they name papers, palettes and presses, whose modules only this
-    command needs, so `pnp --help` and the judge start without them."""
+    """A command whose options are made the first time click asks for them (get_params: to
+    parse its arguments or write its help): they name papers, palettes and presses, whose
+    modules only this command needs, so `pnp --help` and the judge start without them."""
 
     def __init__(self, name: str | None, options: Callable[[], list[click.Parameter]],
                  **attrs: Any):
-        self._make_options = options
-        self._options: list[click.Parameter] | None = None
         super().__init__(name, **attrs)
+        self._make_options: Callable[[], list[click.Parameter]] | None = options
 
-    @property
-    def params(self) -> list[click.Parameter]:
-        if self._options is None:
-            self._options = self._make_options()
-        return self._options
-
-    @params.setter
-    def params(self, given: list[click.Parameter]) -> None:
-        # click's constructor sets the list of decorated options; this command has none.
-        if given:
-            raise TypeError("a LateOptions command takes its options from its factory")
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        if self._make_options is not None:
+            self.params = [*self._make_options(), *self.params]
+            self._make_options = None
+        return super().get_params(ctx)

@@ -12,12 +12,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from generator import __version__
+from generator import __version__, render
 from generator.app import params as P
+from generator.app import requests
+from generator.core.destinations import PRINT_SHOP
+from generator.core.formats import DEFAULT_DPI, DRAWN, PDF, SVG, page_paths
 from generator.errors import UserError
 from generator.ui.studio import form, making, words
 from generator.ui.studio.drawing import Busy, Drawer
-from generator.ui.studio.form import BOOKLET, PRINT_SHOP, BadRequest, Request
+from generator.ui.studio.form import BOOKLET, BadRequest, Request
 from generator.ui.studio.making import Made
 
 # The page's files, by the name a request uses: (file beside this module, type).
@@ -25,7 +28,7 @@ ASSETS = {
     "/studio.css": ("studio.css", "text/css; charset=utf-8"),
     "/studio.js": ("studio.js", "text/javascript; charset=utf-8"),
 }
-DEFAULT_DPI = 300
+PREVIEW = SVG     # what the preview shows each page as
 TIME_LIMIT = 20.0     # seconds a request waits for its drawing before it is answered busy
 # Sec-Fetch-Site values of requests from the studio's own page, or typed in the address bar.
 OWN_SITE = ("same-origin", "none")
@@ -126,13 +129,12 @@ class Studio:
     def _part(self, kit: Request, item: str) -> Any:
         """One item's pages of a kit: the item's own document where its options are the
         kit's (so an item already shown is not made again)."""
-        from generator.app import requests
         checked = kit.checked()
         assert isinstance(checked, requests.ItemRequest)
         same = Request(kit.game, item, kit.values, target=kit.target, bleed=kit.bleed)
 
         def work() -> Made:
-            return Made(requests.make(dataclasses.replace(checked, item=item)), (), ())
+            return Made(requests.make(checked.part(item)), (), ())
         return self._get(("made", *same.document_key), work).document
 
     def svg(self, request: Request, made: Made, number: int) -> str:
@@ -169,39 +171,38 @@ class Studio:
             "svg": svg, "page": number, "pages": len(doc.pages), "title": doc.title,
             "width": doc.pages[number - 1].width, "height": doc.pages[number - 1].height,
             "figures": made.figures, "warnings": made.warnings, "command": request.command,
-            "files": {d["format"]: d["name"] for d in downloads if d["format"] != PRINT_SHOP},
+            "files": {d["format"]: d["name"] for d in downloads if d["format"] != PRINT_SHOP.key},
             "downloads": downloads, "query": canonical,
         }).encode("utf-8")
 
     def downloads(self, request: Request, query: Mapping[str, list[str]], doc: Any,
                   number: int, canonical: str) -> list[dict[str, Any]]:
         """Each download the item has, with its file name and command, or why not."""
-        from generator.render import page_paths
         dpi = (form.one_value(query, "dpi") or "").strip()
         bleed = (form.one_value(query, "bleed") or "").strip()
         out = []
         for fmt in request.formats:
-            if fmt not in ("pdf", "svg", "png"):
+            if fmt not in DRAWN:     # a web edition or data: the command line writes those
                 continue
-            asked = request.download(fmt, dpi if fmt == "png" else "")
-            entry: dict[str, Any] = {"format": fmt, "command": asked.command,
-                                     "field": "dpi" if fmt == "png" else None}
-            if fmt == "pdf":
+            asked = request.download(fmt, dpi if fmt.pixels else "")
+            entry: dict[str, Any] = {"format": fmt.name, "command": asked.command,
+                                     "field": "dpi" if fmt.pixels else None}
+            if not fmt.paged:
                 entry["name"] = asked.file_name
-                entry["href"] = f"download?{canonical}&format=pdf"
+                entry["href"] = f"download?{canonical}&format={fmt.name}"
             else:
                 entry["name"] = page_paths(Path(asked.file_name), len(doc.pages))[number - 1].name
                 entry["page"] = number
-                entry["href"] = f"download?{canonical}&format={fmt}&page={number}"
-                if fmt == "png" and dpi:
+                entry["href"] = f"download?{canonical}&format={fmt.name}&page={number}"
+                if fmt.pixels and dpi:
                     entry["href"] += "&" + urlencode({"dpi": dpi})
-            if fmt == "png":
+            if fmt.pixels:
                 entry["error"] = self.refused_pixels(dpi, doc.pages[number - 1])
             out.append(entry)
-        shop = request.download("pdf", target=form.PRINT_SHOP, bleed=bleed)
-        entry = {"format": "print-shop", "name": shop.file_name, "command": shop.command,
+        shop = request.download(PDF, target=PRINT_SHOP, bleed=bleed)
+        entry = {"format": PRINT_SHOP.key, "name": shop.file_name, "command": shop.command,
                  "field": "bleed",
-                 "href": f"download?{canonical}&format=pdf&for=print-shop" +
+                 "href": f"download?{canonical}&format={PDF.name}&for={PRINT_SHOP.key}" +
                          (f"&{urlencode({'bleed': bleed})}" if bleed else "")}
         try:
             shop.checked()
@@ -247,15 +248,9 @@ class Studio:
         return jobs
 
     def download(self, query: Mapping[str, list[str]]) -> tuple[str, str, bytes]:
-        from generator import render
-        from generator.render import page_paths
         base = form.request_from(query)
-        fmt = form.one_value(query, "format") or "pdf"
-        if fmt not in base.formats or fmt == "json":
-            raise BadRequest(f"The {base.item} is written as "
-                             f"{' or '.join(f for f in base.formats if f != 'json')}, "
-                             f"not {fmt[:20]}")
-        target = form.one_value(query, "for") or "home"
+        fmt = form.download_format(base, query)
+        target = form.destination(base, query)
         request = base.download(fmt, (form.one_value(query, "dpi") or "").strip(),
                                 target, (form.one_value(query, "bleed") or "").strip())
         try:
@@ -266,21 +261,23 @@ class Studio:
         number = page_number(form.one_value(query, "page"), len(doc.pages))
         pages = len(doc.pages)
         name = page_paths(Path(request.file_name), pages)[number - 1].name \
-            if fmt in render.PAGED_FORMATS else request.file_name
-        if fmt == "svg":     # the page as the preview shows it and the command line writes it
-            return name, "image/svg+xml", \
+            if fmt.paged else request.file_name
+        if fmt == PREVIEW:     # the page as the preview shows it and the command line writes it
+            return name, fmt.media_type, \
                 self.svg(request, self.made(request), number).encode("utf-8")
         settings = checked.settings
-        if fmt == "png":
+        if fmt.paged:
             page = doc.pages[number - 1]
-            making.check_pixels(page.width, page.height, settings.get("dpi") or DEFAULT_DPI)
-            # One page of the document, rasterised as the command line rasterises each.
+            if fmt.pixels:
+                making.check_pixels(page.width, page.height, settings.dpi or DEFAULT_DPI)
+            # One page of the document, written as the command line writes each.
             doc = dataclasses.replace(doc, pages=(page,))
 
         def write() -> bytes:
-            return bytes(render.render(doc, fmt, Path(request.file_name), **settings)[0][1])
-        data = self._get(("file", fmt, request.dpi, number, *request.document_key), write)
-        return name, "application/pdf" if fmt == "pdf" else "image/png", data
+            return bytes(render.render(doc, fmt, Path(request.file_name), dpi=settings.dpi,
+                                       press=settings.press)[0][1])
+        data = self._get(("file", fmt.name, request.dpi, number, *request.document_key), write)
+        return name, fmt.media_type, data
 
 
 def other_site(environ: Mapping[str, Any], host: str) -> str | None:
