@@ -11,6 +11,7 @@ from in_process import pnp_ok
 
 from generator.app import catalogue
 from generator.app.documents import booklet_part
+from generator.core.palette import COLOUR
 from generator.core.paper import PAPERS
 from generator.games import load
 from generator.layout import booklet
@@ -52,7 +53,7 @@ def test_a_section_shared_from_another_paper_shows(tmp_path):
     item = next(b for b in catalogue.booklets(["hex"], [PAPERS["a4"]]))
     letter_page = booklet.content_paper(booklet.page_paper("letter"))
     a4_page = booklet.content_paper(booklet.page_paper("a4"))
-    made = {("hex", (), a4_page, "colour", "en"): booklet_part(load("hex"), [], letter_page)}
+    made = {("hex", (), a4_page, COLOUR, "en"): booklet_part(load("hex"), [], letter_page)}
     path = catalogue.build_booklet(item, tmp_path / "out", made)[0]
     assert path.read_bytes() != made_alone(tmp_path, path)
 

@@ -215,7 +215,7 @@ def inside(polygon, x: float, y: float) -> bool:
 def test_frame_numbers_read_at_4_5_to_1_in_every_palette(name, item):
     game = GAMES["hex-kb"]
     doc = documents.make_document(game, item, game.make_options(), parse_paper("a4"),
-                                  palette=name)
+                                  palette=PALETTES[name])
     for page in doc.pages:
         found = frame_number_contrasts(page)
         assert found and min(found) >= LEGIBLE_CONTRAST, (name, item, min(found))
@@ -235,7 +235,7 @@ def test_the_contrast_check_catches_portal_colour_on_its_tint():
 def test_ink_saver_puzzle_prints_no_solid_discs():
     game = GAMES["hex-kb"]
     doc = documents.make_document(game, "puzzle", game.make_options(), parse_paper("a4"),
-                                  palette="ink-saver")
+                                  palette=PALETTES["ink-saver"])
     discs = [s for page in doc.pages for s in page.shapes
              if isinstance(s, Circle) and s.paint.fill]
     assert discs == []
