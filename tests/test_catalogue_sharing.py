@@ -11,6 +11,7 @@ from in_process import pnp_ok
 
 from generator.app import catalogue
 from generator.app.documents import booklet_part
+from generator.core.destinations import PRINT_SHOP
 from generator.core.palette import COLOUR
 from generator.core.paper import PAPERS
 from generator.games import load
@@ -61,7 +62,7 @@ def test_a_section_shared_from_another_paper_shows(tmp_path):
 def test_booklets_are_grouped_by_paper_language_and_printer():
     papers = [PAPERS["a4"], PAPERS["letter"]]
     made = [b for lang in ("en", "pt") for b in catalogue.booklets(GAMES, papers, lang)]
-    made += [replace(b, target="print-shop") for b in made]
+    made += [replace(b, target=PRINT_SHOP) for b in made]
     groups = catalogue.together(made)
     # Every booklet once, in one group.
     assert sorted(map(str, (b for group in groups for b in group))) == sorted(map(str, made))

@@ -53,7 +53,7 @@ def test_the_catalogue_has_every_item(built):
         expected.add(entry.path(built).with_suffix(""))
     for booklet in catalogue.booklets(sorted(GAMES), papers):
         expected.add(booklet.path(built).with_suffix(""))
-        expected.add(replace(booklet, target="print-shop").path(built).with_suffix(""))
+        expected.add(replace(booklet, target=PRINT_SHOP).path(built).with_suffix(""))
     found = {p.with_suffix("") for p in built.rglob("*.pdf")}
     found |= {Path(re.sub(r"-\d+$", "", str(p.with_suffix("")))) for p in built.rglob("*.svg")}
     assert found == expected

@@ -15,6 +15,7 @@ from in_process import pnp_ok
 
 from generator import render
 from generator.app import documents
+from generator.core.formats import PDF
 from generator.core.palette import COLOUR
 from generator.core.paper import NAMED, PAPERS
 from generator.core.scene import Document, Text

@@ -4,15 +4,15 @@ than a drawing, and its writer. The command line, the studio and `pnp build` rea
 rather than a format's name, as segno's `save` looks its writers up by format.
 
 A writer turns the content (a Document, or a board's data) into (path, bytes) pairs for a
-target, in memory; generator/render writes them atomically. The drawing stack (reportlab,
-svgwrite, pypdfium2 and Pillow, jinja2) is imported by the writer that uses it, when it
-writes: the commands that write nothing (`pnp --help`, `list`, `judge`) never load it.
+target, in memory; generator/render writes them atomically. What a writer writes with (the
+drawing stack: reportlab, svgwrite, pypdfium2 and Pillow, jinja2; json) is imported by that
+writer when it writes: the commands that write nothing (`pnp --help`, `list`, `judge`) never
+load it.
 Media types: IANA's registry (https://www.iana.org/assignments/media-types/).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
@@ -108,6 +108,7 @@ def _html_files(content: Content, target: Path, settings: Settings) -> Files:
 
 
 def _json_files(content: Content, target: Path, settings: Settings) -> Files:
+    import json     # as each writer imports what it writes with
     if not isinstance(content, dict):
         raise TypeError("a document is drawn, not written as data")
     return [(target, (json.dumps(content, indent=1) + "\n").encode("utf-8"))]
