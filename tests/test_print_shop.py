@@ -23,16 +23,8 @@ from generator import preflight
 from generator.core.destinations import HOME, PRINT_SHOP
 from generator.core.geometry import Point
 from generator.core.palette import COLOUR
-from generator.core.paper import (
-    BLEED_IN,
-    BLEED_MM,
-    NAMED,
-    SHOP_SAFE,
-    Paper,
-    for_press,
-    parse_paper,
-)
-from generator.core.printing import CONDITIONS
+from generator.core.paper import NAMED, SHOP_SAFE, Paper, for_press, parse_paper
+from generator.core.printing import BLEED_IN, BLEED_MM, CONDITIONS
 from generator.core.scene import Document, Page, Paint, line, rectangle
 from generator.games import KEYS
 from generator.games.blind_hex.cards import CARD_HEIGHT, CARD_WIDTH
