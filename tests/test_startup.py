@@ -24,7 +24,7 @@ NOT_AT_START = (
     "generator.app.params", "generator.app.requests", "generator.app.documents",
     "generator.app.catalogue", "generator.core.paper", "generator.core.palette",
     "generator.core.scene", "generator.layout", "generator.render",
-    "generator.preflight", "generator.templating", "generator.fonts", "generator.games.drawn",
+    "generator.preflight", "generator.templating", "generator.fonts",
     "generator.ui.studio",
     # The standard library's share: pathlib brings urllib.parse and ipaddress.
     "pathlib", "urllib", "ipaddress",

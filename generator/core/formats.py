@@ -108,7 +108,7 @@ def _html_files(content: Content, target: Path, settings: Settings) -> Files:
 
 
 def _json_files(content: Content, target: Path, settings: Settings) -> Files:
-    import json     # as each writer imports what it writes with
+    import json  # as each writer imports what it writes with
     if not isinstance(content, dict):
         raise TypeError("a document is drawn, not written as data")
     return [(target, (json.dumps(content, indent=1) + "\n").encode("utf-8"))]
