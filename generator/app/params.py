@@ -10,7 +10,7 @@ the same reason wherever it was typed. Nothing here knows click or HTTP.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 # One parameter, and a game's own options as parameters, live apart (`pnp stats` needs only
 # those); they are part of this module's vocabulary, so the front ends import them from here.
@@ -42,7 +42,7 @@ from generator.games.items import ITEMS
 from generator.i18n import LANGUAGES
 
 if TYPE_CHECKING:
-    from generator.games.game import Game
+    from generator.games.game import Game, OptionsT
 
 PALETTE_NAMES = tuple(sorted(PALETTES))
 DPI_RANGE = (36, 1200)
@@ -103,7 +103,7 @@ def output_param(default_name: str) -> Param:
                            f"...", TEXT, metavar="FILE", short="-o", cli_only=True)
 
 
-def item_params(game: Game[Any], item: str, printed: bool = False) -> list[Param]:
+def item_params(game: Game[OptionsT], item: str, printed: bool = False) -> list[Param]:
     """What `pnp ITEM GAME` takes, in the order its help lists them: the game's options that
     change the item (in a printed format, with `printed`), then what every item takes."""
     formats = ITEMS[item].formats

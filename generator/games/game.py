@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from generator.core import records
 from generator.core.formats import BoardData
@@ -39,7 +39,9 @@ def option(default: Any, help: str, *, choices: Sequence[str] = (), metavar: str
 
 
 class GameOptions(Protocol):
-    """What every game's options offer: a one-line label for page headers."""
+    """What every game's options offer: a one-line label for page headers. They are a
+    dataclass, whose fields are the game's options."""
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
     @property
     def label(self) -> str: ...
@@ -138,7 +140,7 @@ class Game(Generic[OptionsT]):
     def make_options(self, **given: object) -> OptionsT:
         """The options from the command line's; None means the option was not given."""
         given = {k: v for k, v in given.items() if v is not None}
-        known = {f.name for f in dataclasses.fields(self.options)}  # type: ignore[arg-type]
+        known = {f.name for f in dataclasses.fields(self.options)}
         unknown = sorted(set(given) - known)
         if unknown:
             raise OptionError(f"{self.title} takes no option "

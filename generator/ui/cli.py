@@ -15,7 +15,6 @@ import os
 import sys
 import typing
 from collections.abc import Callable
-from typing import Any
 
 import click
 
@@ -42,10 +41,10 @@ if typing.TYPE_CHECKING:
     from pathlib import Path
 
     from generator.core.paper import Paper
-    from generator.games.game import Game
+    from generator.games import SomeGame
 
 
-def about(game: Game[Any], item: str) -> str:
+def about(game: SomeGame, item: str) -> str:
     """What an item (or judge, stats) gives for a game, as the game says; a kit lists its
     items. The first paragraph is the game's line in `pnp ITEM --help`."""
     if item == "kit":
@@ -59,10 +58,10 @@ def first_paragraph(text: str) -> str:
     return text.split("\n\n")[0]
 
 
-def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
-    def make(game: Game[Any]) -> click.Command:
+def item_command(item: str) -> Callable[[SomeGame], click.Command]:
+    def make(game: SomeGame) -> click.Command:
         from generator.app import params as P
-        def run(output: Path | None, **values: Any) -> None:
+        def run(output: Path | None, **values: object) -> None:
             from generator import render
             from generator.app import requests
             given = given_on_command_line(click.get_current_context())
@@ -107,7 +106,7 @@ def plural(count: int) -> str:
     return "" if count == 1 else "s"
 
 
-def has_item(item: str) -> Callable[[Game[Any]], bool]:
+def has_item(item: str) -> Callable[[SomeGame], bool]:
     return lambda game: item == "kit" or item in game.items
 
 
@@ -118,10 +117,10 @@ for _item in ITEMS.values():
                              f"'pnp {_item.key} GAME --help' lists its options."))
 
 
-def _stats_command(game: Game[Any]) -> click.Command:
+def _stats_command(game: SomeGame) -> click.Command:
     from generator.app import game_params as P
 
-    def run(**given: Any) -> None:
+    def run(**given: object) -> None:
         assert game.stats is not None
         report = game.stats(game.make_options(**given))
         for text in report.lines:
@@ -140,7 +139,7 @@ main.add_command(GameGroup(
     help="Figures of a generated board; warns when a board misses its balance targets."))
 
 
-def _judge_command(game: Game[Any]) -> click.Command:
+def _judge_command(game: SomeGame) -> click.Command:
     from generator.core.gridfile import LIMIT, decode
 
     def run(file: str) -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 from generator import __version__, render
@@ -17,6 +17,7 @@ from generator.app import params as P
 from generator.app import requests
 from generator.core.destinations import PRINT_SHOP
 from generator.core.formats import DEFAULT_DPI, DRAWN, PDF, SVG, page_paths
+from generator.core.scene import Document, Page
 from generator.errors import UserError
 from generator.ui.studio import form, making, words
 from generator.ui.studio.drawing import Busy, Drawer
@@ -29,6 +30,7 @@ ASSETS = {
     "/studio.js": ("studio.js", "text/javascript; charset=utf-8"),
 }
 PREVIEW = SVG     # what the preview shows each page as
+T = TypeVar("T")
 TIME_LIMIT = 20.0     # seconds a request waits for its drawing before it is answered busy
 # Sec-Fetch-Site values of requests from the studio's own page, or typed in the address bar.
 OWN_SITE = ("same-origin", "none")
@@ -114,8 +116,9 @@ class Studio:
 
     # --- what the drawing thread makes ----------------------------------------------------
 
-    def _get(self, key: Any, work: Callable[[], Any]) -> Any:
-        return self.drawer.get(key, work, self.time_limit)
+    def _get(self, key: Hashable, work: Callable[[], T]) -> T:
+        made: T = self.drawer.get(key, work, self.time_limit)
+        return made
 
     def made(self, request: Request) -> Made:
         """The request's document, kept; a kit from its items' documents, kept too."""
@@ -126,7 +129,7 @@ class Studio:
                 raise form.refusal(request, err) from None
         return self._get(("made", *request.document_key), work)
 
-    def _part(self, kit: Request, item: str) -> Any:
+    def _part(self, kit: Request, item: str) -> Document:
         """One item's pages of a kit: the item's own document where its options are the
         kit's (so an item already shown is not made again)."""
         checked = kit.checked()
@@ -175,7 +178,7 @@ class Studio:
             "downloads": downloads, "query": canonical,
         }).encode("utf-8")
 
-    def downloads(self, request: Request, query: Mapping[str, list[str]], doc: Any,
+    def downloads(self, request: Request, query: Mapping[str, list[str]], doc: Document,
                   number: int, canonical: str) -> list[dict[str, Any]]:
         """Each download the item has, with its file name and command, or why not."""
         dpi = (form.one_value(query, "dpi") or "").strip()
@@ -213,11 +216,11 @@ class Studio:
         return out
 
     @staticmethod
-    def refused_pixels(dpi: str, page: Any) -> str | None:
+    def refused_pixels(dpi: str, page: Page) -> str | None:
         if not dpi:
             return None
         try:
-            making.check_pixels(page.width, page.height, P.DPI.convert(dpi))
+            making.check_pixels(page.width, page.height, P.DPI.whole(dpi))
         except P.ParamError as err:
             return words.reason_in_words("dpi", err.reason)
         except BadRequest as err:
@@ -225,11 +228,11 @@ class Studio:
         return None
 
     def likely_next(self, request: Request, made: Made, number: int
-                    ) -> list[tuple[Any, Callable[[], Any]]]:
+                    ) -> list[tuple[Hashable, Callable[[], object]]]:
         """What a person is likely to ask for next: the next page, then the game's other
         items with the same options (options that belong to one item left out), each with
         its first page's picture; the kit after the items it is made of, the booklet last."""
-        jobs: list[tuple[Any, Callable[[], Any]]] = []
+        jobs: list[tuple[Hashable, Callable[[], object]]] = []
         if number < len(made.document.pages):
             jobs.append((("svg", number + 1, *request.document_key),
                          lambda: self.svg(request, made, number + 1)))

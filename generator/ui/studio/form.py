@@ -26,7 +26,7 @@ from generator.i18n import SOURCE
 from generator.ui.studio import words
 
 if TYPE_CHECKING:
-    from generator.games.game import Game
+    from generator.games import SomeGame
 
 MAX_COPIES = 10         # copies one request may ask for (the command line: 100)
 MAX_QUERY = 2000        # characters of a query string
@@ -85,12 +85,12 @@ class Field:
         return dataclasses.asdict(self)
 
 
-def items(game: Game[Any]) -> list[str]:
+def items(game: SomeGame) -> list[str]:
     """What the studio offers for a game: what the command line prints for it."""
     return [*game.items, KIT, BOOKLET]
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -98,7 +98,7 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def params(game: Game[Any], item: str) -> list[P.Param]:
+def params(game: SomeGame, item: str) -> list[P.Param]:
     """The request's parameters the form shows for an item: all but where the file goes
     and the settings of single downloads."""
     if item == BOOKLET:
@@ -109,11 +109,11 @@ def params(game: Game[Any], item: str) -> list[P.Param]:
             if not p.cli_only and p.name not in SKIPPED]
 
 
-def fields(game: Game[Any], item: str) -> tuple[Field, ...]:
+def fields(game: SomeGame, item: str) -> tuple[Field, ...]:
     return _fields(game.key, item)
 
 
-def _field(game: Game[Any], item: str, param: P.Param, default: str) -> Field:
+def _field(game: SomeGame, item: str, param: P.Param, default: str) -> Field:
     control = {P.FLAG: "checkbox", P.SWITCH: "checkbox", P.MANY: "checkboxes"}.get(
         param.kind, "select" if param.choices and param.kind != P.PAPER_SIZE else "text")
     if control == "checkbox" and not default:
@@ -132,7 +132,7 @@ def _field(game: Game[Any], item: str, param: P.Param, default: str) -> Field:
                  param.name in PER_ITEM)
 
 
-def item_defaults(game: Game[Any], item: str) -> dict[str, Any]:
+def item_defaults(game: SomeGame, item: str) -> dict[str, object]:
     """The game's options an item starts from where they are not the game's defaults: an
     edition's own piece (Blind Hex's coins) starts from its edition."""
     defaults = game.make_options()
@@ -169,7 +169,7 @@ def download_fields() -> tuple[Field, ...]:
     return tuple(_field(game, "board", p, "") for p in (DPI, *PRINT_SHOP_PARAMS))
 
 
-def find_game(key: str) -> Game[Any]:
+def find_game(key: str) -> SomeGame:
     game = find(key) if isinstance(key, str) else None
     if game is None or game.key != key:
         raise BadRequest(f"There is no game {key[:40]!r} here: the studio has "
@@ -199,7 +199,7 @@ def spec() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Request:
-    game: Game[Any]
+    game: SomeGame
     item: str
     values: tuple[tuple[str, str], ...]   # what the query set, by parameter, as typed
     # One download's settings: its format, dpi, destination and bleed.
@@ -273,7 +273,7 @@ class Request:
                      if p.name in given and p.kind != P.MANY}
             for extra in extras:
                 EXTRAS_FOR(self.game).convert(extra)
-            bleed = P.BLEED.convert(self.bleed) if self.bleed else None
+            bleed = P.BLEED.number(self.bleed) if self.bleed else None
             return requests.booklet_request([self.game.key], False, extras,
                                             str(typed.get("paper", "a4")),
                                             PALETTES[str(typed.get("palette", "colour"))],
@@ -288,7 +288,7 @@ class Request:
         return requests.item_request(self.game, self.item, {**starts, **values}, set(values))
 
 
-def EXTRAS_FOR(game: Game[Any]) -> P.Param:  # noqa: N802 - a parameter, as the others
+def EXTRAS_FOR(game: SomeGame) -> P.Param:  # noqa: N802 - a parameter, as the others
     return next(p for p in params(game, BOOKLET) if p.name == "extras")
 
 
