@@ -19,7 +19,7 @@ from generator.app import documents
 from generator.app import params as P
 from generator.core.destinations import DESTINATIONS, HOME, Destination
 from generator.core.formats import PDF, BoardData, Content, Format, Settings
-from generator.core.palette import PALETTES, Palette
+from generator.core.palette import COLOUR, PALETTES, Palette
 from generator.core.paper import MM_PER_INCH, Paper, Press, for_press
 from generator.core.scene import Document
 from generator.games import KEYS, find
@@ -186,13 +186,13 @@ def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
             raise OptionError("--tile needs --cell, the size of the cells in mm")
         if cell is not None and copies is not None:
             raise OptionError("--copies is for whole boards, not --cell boards")
-    palette = PALETTES[str(typed.get("palette", "colour"))]
+    palette = PALETTES[str(typed.get("palette", P.PALETTE.default))]
     return checked_request(game, item, options, paper, fmt, palette,
                            str(typed.get("lang", SOURCE)), dpi, copies, cell, tile)
 
 
 def checked_request(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper, fmt: Format,
-                    palette: Palette = PALETTES["colour"], lang: str = SOURCE,
+                    palette: Palette = COLOUR, lang: str = SOURCE,
                     dpi: int | None = None, copies: int | None = None,
                     cell: float | None = None, tile: bool = False) -> ItemRequest[OptionsT]:
     """A request from typed values (`pnp build`'s catalogue, and item_request once it has
@@ -278,7 +278,7 @@ def not_offered(game: Game[OptionsT], item: str, name: str, value: object = None
 
 def booklet_request(games: Sequence[str], everything: bool = False,
                     extras: Sequence[str] = (), paper: str = "a4",
-                    palette: Palette = PALETTES["colour"], target: Destination = HOME,
+                    palette: Palette = COLOUR, target: Destination = HOME,
                     bleed: float | None = None, lang: str = SOURCE,
                     condition: str | None = None,
                     ink_limit: float | None = None) -> BookletRequest:

@@ -276,7 +276,7 @@ class Request:
             bleed = P.BLEED.number(self.bleed) if self.bleed else None
             return requests.booklet_request([self.game.key], False, extras,
                                             str(typed.get("paper", "a4")),
-                                            PALETTES[str(typed.get("palette", "colour"))],
+                                            PALETTES[str(typed.get("palette", P.PALETTE.default))],
                                             self.target,
                                             bleed, lang=str(typed.get("lang", SOURCE)))
         download = {"fmt": self.fmt.name, "dpi": self.dpi or None, "target": self.target.key,
