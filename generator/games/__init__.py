@@ -13,12 +13,14 @@ import os
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import import_module
+from typing import TYPE_CHECKING, TypeAlias
 
-from generator.games.game import Game, GameOptions
+if TYPE_CHECKING:   # the games' shape comes with the first game loaded: `--help` loads none
+    from generator.games.game import Game, GameOptions
 
 # Every game as the registry hands it out: each has its own options type, which a table of
 # them all can only name as what every game's options offer.
-SomeGame = Game[GameOptions]
+SomeGame: TypeAlias = "Game[GameOptions]"
 
 # (os rather than pathlib: pathlib brings urllib.parse and ipaddress, which the start-up of
 # `pnp judge` or `pnp list` has no use for.)
@@ -35,9 +37,7 @@ KEYS: tuple[str, ...] = tuple(sorted(PACKAGES))
 
 @cache
 def load(key: str) -> SomeGame:
-    found = import_module(f".{PACKAGES[key]}", __name__).GAME
-    if not isinstance(found, Game):
-        raise RuntimeError(f"games/{PACKAGES[key]} defines no Game as GAME")
+    found: SomeGame = import_module(f".{PACKAGES[key]}", __name__).GAME
     if found.key != key:
         raise RuntimeError(f"the game in games/{PACKAGES[key]} is keyed {found.key!r}, not "
                            f"{key!r}: a game's key is its folder's name")

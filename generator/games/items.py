@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from generator.core.destinations import Destination
 from generator.core.formats import DRAWN, HTML, JSON, PDF, SVG, Format
 from generator.core.printing import MM_PER_INCH
 from generator.i18n import N_
+
+if TYPE_CHECKING:
+    from generator.core.destinations import Destination
 
 SMALLEST_PAPER = 100.0    # mm on each side; a sheet smaller holds no useful page
 # Card printers ask for an eighth of an inch past the trim (DriveThruCards, MakePlayingCards).
