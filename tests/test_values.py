@@ -107,3 +107,12 @@ def test_the_checking_function_refuses_a_format_the_item_has_not():
     with pytest.raises(requests.OptionError, match="pad is written as pdf or svg or png"):
         requests.checked_request(game, "pad", game.make_options(), NAMED["a4"],
                                  FORMATS["json"])
+
+
+def test_a_game_naming_what_it_has_not_is_refused_when_it_loads():
+    hex_game = GAMES["hex"]      # control: every real game loads
+    assert all(GAMES[key] for key in GAMES)
+    with pytest.raises(ValueError, match="hex names jsn, which it has not"):
+        dataclasses.replace(hex_game, unread={**hex_game.unread, "jsn": ("swap",)})
+    with pytest.raises(ValueError, match="hex names stat, which it has not"):
+        dataclasses.replace(hex_game, about={**hex_game.about, "stat": "Figures."})

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from generator.core.formats import Format
 from generator.errors import UserError
+from generator.games.game import BOARD_DATA, FIGURES
 from generator.games.items import ITEMS
 
 if TYPE_CHECKING:
@@ -123,8 +124,8 @@ class Param:
 
 
 PRINTED = "printed"   # `reads`' format for any printed one (pdf, svg, png)
-JSON = "json"
-STATS = "stats"       # `reads`' item for `pnp stats`: the board's figures
+JSON = BOARD_DATA     # `reads`' format for the board's data
+STATS = FIGURES       # `reads`' item for `pnp stats`: the board's figures
 
 
 def option_names(game: Game[OptionsT]) -> list[str]:

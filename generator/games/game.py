@@ -16,7 +16,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from generator.core import records
-from generator.core.formats import BoardData
+from generator.core.formats import JSON, BoardData
 from generator.errors import UserError
 from generator.games.figures import Report
 from generator.i18n import _
@@ -48,6 +48,9 @@ class GameOptions(Protocol):
 
 
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
+# What a game's `unread` and `about` name besides its items: `pnp stats`'s figures, the
+# judge, and the board's description as data (its format's name, as --format takes it).
+FIGURES, JUDGE, BOARD_DATA = "stats", "judge", JSON.name
 # (options, paper, palette, copies) -> the item's pages
 ItemMaker = Callable[[OptionsT, "Paper", "Palette", int], "Document"]
 
@@ -115,6 +118,13 @@ class Game(Generic[OptionsT]):
     # Whether a variant has an item (an edition's own pieces); None: every variant has every
     # item. `refuse` names the edition that has it when it is asked for another.
     offers: Callable[[OptionsT, str], bool] | None = None
+
+    def __post_init__(self) -> None:
+        # A misspelt key would quietly offer every option there: refused when the game loads.
+        for table, named in ((self.unread, (BOARD_DATA, FIGURES)), (self.about, (JUDGE, FIGURES))):
+            stray = sorted(set(table) - {*self.items, *named})
+            if stray:
+                raise ValueError(f"{self.key} names {', '.join(stray)}, which it has not")
 
     @property
     def package(self) -> str:
