@@ -160,7 +160,7 @@ def test_captions_name_the_colours_the_palette_prints(name):
     for caption in captions:
         assert wrong_colour_words(caption, palette, ("highlight",)) == [], caption
     doc = documents.make_document(GAMES["hex-kb"], "rules", GAMES["hex-kb"].make_options(),
-                                  parse_paper("a4"), palette=name)
+                                  parse_paper("a4"), palette=PALETTES[name])
     text = " ".join(s.text for page in doc.pages for s in page.shapes if isinstance(s, Text))
     assert palette.colour_word("portal") in text
     # Red and Blue are the players' names; any other colour word must be the palette's.
