@@ -51,7 +51,7 @@ def test_control_a_sheet_that_keeps_its_clipped_away_labels_fails_the_check(tmp_
                       tuple(place(board.shapes, Affine.translation(0, 0))))
     old = Page(first.width, first.height, (*first.shapes, everything))
     pdf = tmp_path / "old.pdf"
-    render.save(Document((old,), "old", "me"), pdf, "pdf", "old")
+    render.save(Document((old,), "old", "me"), pdf, PDF, "old")
     result = pnp_check(pdf)
     assert result.returncode == 1 and "FAIL  safe zone" in result.stdout
 
@@ -129,7 +129,7 @@ def test_each_sheet_names_itself_and_numbers_the_four_steps(tmp_path):
     # Control: a board page that is not tiled carries no steps.
     other = tmp_path / "board.pdf"
     render.save(documents.make_document(GAMES["nex"], "board", GAMES["nex"].make_options(),
-                                        NAMED["a4"]), other, "pdf", "b")
+                                        NAMED["a4"]), other, PDF, "b")
     assert steps not in page_text(other, 1)
 
 
