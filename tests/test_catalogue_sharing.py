@@ -11,6 +11,8 @@ from in_process import pnp_ok
 
 from generator.app import contents, making
 from generator.app.documents import booklet_part
+from generator.core.destinations import PRINT_SHOP
+from generator.core.palette import COLOUR
 from generator.core.paper import PAPERS
 from generator.games import load
 from generator.layout import booklet
@@ -52,7 +54,7 @@ def test_a_section_shared_from_another_paper_shows(tmp_path):
     item = next(b for b in contents.booklets(["hex"], [PAPERS["a4"]]))
     letter_page = booklet.content_paper(booklet.page_paper("letter"))
     a4_page = booklet.content_paper(booklet.page_paper("a4"))
-    made = {("hex", (), a4_page, "colour", "en"): booklet_part(load("hex"), [], letter_page)}
+    made = {("hex", (), a4_page, COLOUR, "en"): booklet_part(load("hex"), [], letter_page)}
     path = making.build_booklet(item, tmp_path / "out", made)[0]
     assert path.read_bytes() != made_alone(tmp_path, path)
 
@@ -60,7 +62,7 @@ def test_a_section_shared_from_another_paper_shows(tmp_path):
 def test_booklets_are_grouped_by_paper_language_and_printer():
     papers = [PAPERS["a4"], PAPERS["letter"]]
     made = [b for lang in ("en", "pt") for b in contents.booklets(GAMES, papers, lang)]
-    made += [replace(b, target="print-shop") for b in made]
+    made += [replace(b, target=PRINT_SHOP) for b in made]
     groups = contents.together(made)
     # Every booklet once, in one group.
     assert sorted(map(str, (b for group in groups for b in group))) == sorted(map(str, made))

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from generator.app import params as P
 from generator.app import requests
+from generator.core.formats import PDF
 from generator.games import all_games
 from generator.games.game import OptionError
 from generator.games.items import ITEMS
@@ -177,7 +178,8 @@ def made(game, item, values):
     if item == P.STATS:
         return game.stats(options)
     try:
-        return requests.make(requests.ItemRequest(game, item, options, P.default_paper())).pages
+        return requests.make(requests.checked_request(game, item, options, P.default_paper(),
+                                                      PDF)).pages
     except OptionError as err:   # an edition's own piece, asked of the other: that changes it
         return ("refused", str(err))
 

@@ -44,7 +44,8 @@ CASES = item_cases(PAPERS)
 def document(key: str, variant: str, item: str, paper: str, palette: str = "colour") -> Document:
     game = GAMES[key]
     options = dict(game.variants())[variant]
-    return documents.make_document(game, item, options, parse_paper(paper), palette=palette)
+    return documents.make_document(game, item, options, parse_paper(paper),
+                                   palette=PALETTES[palette])
 
 
 def leaves(shapes) -> list[Shape]:
@@ -247,7 +248,7 @@ KITS = [(key, variant) for key in sorted(GAMES) for variant, _ in GAMES[key].var
 def test_written_pdf_and_svg_print_black_as_black(key, variant, palette, tmp_path):
     game = GAMES[key]
     doc = documents.make_document(game, "kit", dict(game.variants())[variant],
-                                  parse_paper("a4"), palette=palette)
+                                  parse_paper("a4"), palette=PALETTES[palette])
     colours = pdf_colours(document_pdf(doc), tmp_path)
     assert pdf_black_problems(colours) == []
     # Text and line art in black go out as DeviceGray 0: one ink, solid on a mono laser.

@@ -121,7 +121,7 @@ def test_roles_print_as_different_greys(tmp_path, palette, key, roles, gap):
     game = GAMES[key]
     colours = PALETTES[palette]
     doc = documents.make_document(game, "board", game.make_options(), NAMED["a4"],
-                                  palette=palette)
+                                  palette=PALETTES[palette])
     page = doc.pages[0]
     out = tmp_path / "board.pdf"
     pnp_ok("board", key, "--palette", palette, "-o", str(out))

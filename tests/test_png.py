@@ -16,6 +16,7 @@ from raster import difference, keep_difference, pdf_page
 
 from generator import render
 from generator.app import documents
+from generator.core.formats import PNG
 from generator.core.paper import parse_paper
 from generator.games import find
 
@@ -159,9 +160,9 @@ def test_the_pixels_per_metre_follow_dpi(tmp_path):
 def test_pixel_size_is_the_page_in_inches_times_dpi(tmp_path_factory, dpi, width, height):
     game = find("nex")
     paper = parse_paper(f"{width}x{height}")
-    doc = documents.make_document(game, "pad", game.make_options(), paper, 1, "colour")
+    doc = documents.make_document(game, "pad", game.make_options(), paper, 1)
     target = tmp_path_factory.mktemp("png") / "pad.png"
-    files = render.render(doc, "png", target, dpi=dpi)
+    files = render.render(doc, PNG, target, dpi=dpi)
     assert [path for path, _ in files] == render.page_paths(target, len(doc.pages))
     for (_, data), page in zip(files, doc.pages, strict=True):
         ihdr = chunks(data)[0][1]
@@ -214,13 +215,13 @@ def test_pdf_and_svg_do_not_load_pdfium_and_svg_not_pikepdf():
     # A PDF is tagged with pikepdf after reportlab draws it (generator/render/tagging.py);
     # an SVG needs neither library, and nothing but PNG needs pdfium.
     probe = ("import sys; from generator import render; from generator.ui import cli; "
-             "from generator.app import documents; "
+             "from generator.app import documents; from generator.core.formats import PDF, SVG; "
              "from generator.games import find; from generator.core.paper import parse_paper; "
              "g = find('nex'); d = documents.make_document(g, 'pad', g.make_options(), "
-             "parse_paper('a4'), 1, 'colour'); render.render(d, 'svg', 'x.svg'); "
+             "parse_paper('a4'), 1); render.render(d, SVG, 'x.svg'); "
              "loaded = lambda: sorted({m.split('.')[0] for m in sys.modules} & "
              "{'pypdfium2', 'pikepdf'}); print(loaded()); "
-             "render.render(d, 'pdf', 'x.pdf'); print(loaded())")
+             "render.render(d, PDF, 'x.pdf'); print(loaded())")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                             check=True)
     assert result.stdout.split("\n")[:2] == ["[]", "['pikepdf']"]

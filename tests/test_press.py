@@ -28,6 +28,8 @@ from press_checks import (
     transicc,
 )
 
+from generator.core.destinations import PRINT_SHOP
+from generator.core.formats import PNG, Settings
 from generator.core.geometry import Point
 from generator.core.paper import NAMED, for_press
 from generator.core.printing import CONDITIONS, full_gcr, rgb
@@ -128,7 +130,7 @@ def shop_item(tmp: Path, game: str, item: str, paper: str, key: str,
     """A game's item as a print shop's PDF for condition `key`."""
     from generator.app import documents
     from generator.games import load
-    shop = for_press(NAMED[paper], "print-shop", condition=key, ink_limit=ink_limit)
+    shop = for_press(NAMED[paper], PRINT_SHOP, condition=key, ink_limit=ink_limit)
     chosen = load(game)
     doc = documents.make_document(chosen, item, chosen.make_options(), shop)
     out = tmp / f"{game}-{item}-{key}.pdf"
@@ -162,7 +164,7 @@ def dark_text_page() -> Document:
 @pytest.mark.parametrize("key", KEYS)
 def test_dark_text_and_hairlines_are_on_the_black_plate_alone(tmp_path, key):
     shop = tmp_path / "shop.pdf"
-    paper = for_press(NAMED["a4"], "print-shop", condition=key)
+    paper = for_press(NAMED["a4"], PRINT_SHOP, condition=key)
     shop.write_bytes(document_pdf(dark_text_page(), paper.press))
     (page,) = plates(shop, tmp_path, dpi=150)
     c, m, y, k = (band.getextrema()[1] for band in page.split())
@@ -191,7 +193,7 @@ def test_score_pads_print_on_the_black_plate_alone(tmp_path):
 @pytest.mark.parametrize("key", KEYS)
 def test_print_shop_files_are_marked_pdfx_1a_for_their_condition(tmp_path, key):
     out = tmp_path / "kit.pdf"
-    paper = for_press(NAMED["letter"], "print-shop", condition=key)
+    paper = for_press(NAMED["letter"], PRINT_SHOP, condition=key)
     page = Page(215.9, 279.4, (rectangle(20, 20, 50, 50, Paint(fill="#2e9d4a")),
                                Text(Point(20, 100), "Text", 9, "#000000")))
     out.write_bytes(document_pdf(Document((page,), "Marked", "test"), paper.press))
@@ -237,7 +239,7 @@ def one_text(text: str) -> Document:
 def test_font_subsets_are_named_by_their_contents():
     """reportlab's subset holds printable ASCII and then what else the text uses: "Hex ×"
     and "Nex é" embed different subsets, "Hex" and "Nex board" the same one."""
-    shop = for_press(NAMED["a5"], "print-shop").press
+    shop = for_press(NAMED["a5"], PRINT_SHOP).press
     names = {text: subset_names(document_pdf(one_text(text), shop))
              for text in ("Hex ×", "Nex é", "Hex", "Nex board")}
     assert set(names["Hex ×"].values()).isdisjoint(names["Nex é"].values())
@@ -257,9 +259,9 @@ def test_the_print_shop_png_shows_the_drawing_s_own_colours(tmp_path):
     from generator import render
     page = Page(148, 210, (rectangle(0, 0, 148, 210, Paint(fill="#2e9d4a")),))
     doc = Document((page,), "green", "test")
-    shop = for_press(NAMED["a5"], "print-shop").press
-    (path,) = render.save(doc, tmp_path / "green.png", "png", "green", ("png",), dpi=50,
-                          press=shop)
+    shop = for_press(NAMED["a5"], PRINT_SHOP).press
+    (path,) = render.save(doc, tmp_path / "green.png", PNG, "green", (PNG,),
+                          settings=Settings(50, shop))
     image = Image.open(path).convert("RGB")
     assert abs(image.width - (148 + 6) / 25.4 * 50) <= 1
     assert image.getpixel((1, 1)) == (0x2e, 0x9d, 0x4a)              # in the bleed, too

@@ -20,18 +20,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import preflight
+from generator.core.destinations import HOME, PRINT_SHOP
 from generator.core.geometry import Point
 from generator.core.palette import COLOUR
-from generator.core.paper import (
-    BLEED_IN,
-    BLEED_MM,
-    NAMED,
-    SHOP_SAFE,
-    Paper,
-    for_press,
-    parse_paper,
-)
-from generator.core.printing import CONDITIONS
+from generator.core.paper import NAMED, SHOP_SAFE, Paper, for_press, parse_paper
+from generator.core.printing import BLEED_IN, BLEED_MM, CONDITIONS
 from generator.core.scene import Document, Page, Paint, line, rectangle
 from generator.games import KEYS
 from generator.games.blind_hex.cards import CARD_HEIGHT, CARD_WIDTH
@@ -287,7 +280,7 @@ def test_dark_text_is_black_ink_alone_and_light_lines_are_held(tmp_path):
                            line(Point(20, 60), Point(120, 60), Paint(stroke="#e8412f",
                                                                      width=0.01))))
     doc = Document((page,), "test", "test")
-    shop_paper = for_press(NAMED["a4"], "print-shop")
+    shop_paper = for_press(NAMED["a4"], PRINT_SHOP)
     shop, home = tmp_path / "shop.pdf", tmp_path / "home.pdf"
     shop.write_bytes(document_pdf(doc, shop_paper.press))
     home.write_bytes(document_pdf(doc))
@@ -308,7 +301,7 @@ def test_what_reaches_the_trim_runs_into_the_bleed(tmp_path):
     bled = into_bleed(page, 3.0)
     assert bled.shapes[1] == page.shapes[1]
     assert bled.shapes[0] != page.shapes[0]
-    paper = for_press(NAMED["a5"], "print-shop")
+    paper = for_press(NAMED["a5"], PRINT_SHOP)
     pdf = tmp_path / "bled.pdf"
     pdf.write_bytes(document_pdf(Document((page,), "bled", "test"), paper.press))
     subprocess.run(["pdftoppm", "-png", "-r", "72", str(pdf), str(tmp_path / "r")],
@@ -333,7 +326,7 @@ def test_no_ruler_or_crop_marks_at_the_print_shop(tmp_path):
         assert ("50 mm" in text and "2 in" in text) is expect
     runs = [cutsheet.TileRun("dark", 30, "#000000",
                              lambda centre, side, bleed: [])]
-    for target, expect in (("home", True), ("print-shop", False)):
+    for target, expect in ((HOME, True), (PRINT_SHOP, False)):
         paper = for_press(NAMED["a4"], target)
         (blocks, *_) = cutsheet.layout(paper, 20.0, runs)
         shapes = [s for b in blocks for s in cutsheet.block_shapes(b, COLOUR, paper.press.shop)]

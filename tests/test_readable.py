@@ -153,7 +153,7 @@ def test_captions_name_the_colours_the_palette_prints(name):
     for caption in captions:
         assert wrong_colour_words(caption, palette, ("highlight",)) == [], caption
     doc = documents.make_document(GAMES["hex-kb"], "rules", GAMES["hex-kb"].make_options(),
-                                  parse_paper("a4"), palette=name)
+                                  parse_paper("a4"), palette=PALETTES[name])
     text = " ".join(s.text for page in doc.pages for s in page.shapes if isinstance(s, Text))
     assert palette.colour_word("portal") in text
     # Red and Blue are the players' names; any other colour word must be the palette's.
@@ -208,7 +208,7 @@ def inside(polygon, x: float, y: float) -> bool:
 def test_frame_numbers_read_at_4_5_to_1_in_every_palette(name, item):
     game = GAMES["hex-kb"]
     doc = documents.make_document(game, item, game.make_options(), parse_paper("a4"),
-                                  palette=name)
+                                  palette=PALETTES[name])
     for page in doc.pages:
         found = frame_number_contrasts(page)
         assert found and min(found) >= LEGIBLE_CONTRAST, (name, item, min(found))
@@ -228,7 +228,7 @@ def test_the_contrast_check_catches_portal_colour_on_its_tint():
 def test_ink_saver_puzzle_prints_no_solid_discs():
     game = GAMES["hex-kb"]
     doc = documents.make_document(game, "puzzle", game.make_options(), parse_paper("a4"),
-                                  palette="ink-saver")
+                                  palette=PALETTES["ink-saver"])
     discs = [s for page in doc.pages for s in page.shapes
              if isinstance(s, Circle) and s.paint.fill]
     assert discs == []

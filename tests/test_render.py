@@ -14,6 +14,8 @@ from raster import difference, ink, keep_difference, pdf_page, svg_page
 
 from generator import render
 from generator.app import contents, documents
+from generator.core.destinations import PRINT_SHOP
+from generator.core.formats import PDF, SVG
 from generator.core.geometry import Point
 from generator.core.palette import COLOUR
 from generator.core.paper import PAPERS, for_press, parse_paper
@@ -46,12 +48,12 @@ def test_the_catalogue_has_every_item(built):
     # The home catalogue, and the print shop's beside it (conftest.CATALOGUE_BUILD).
     expected = set()
     papers = [PAPERS[k] for k in sorted(PAPERS)]
-    shop = [for_press(p, "print-shop") for p in papers]
+    shop = [for_press(p, PRINT_SHOP) for p in papers]
     for entry in contents.entries(sorted(GAMES), [*papers, *shop]):
         expected.add(entry.path(built).with_suffix(""))
     for booklet in contents.booklets(sorted(GAMES), papers):
         expected.add(booklet.path(built).with_suffix(""))
-        expected.add(replace(booklet, target="print-shop").path(built).with_suffix(""))
+        expected.add(replace(booklet, target=PRINT_SHOP).path(built).with_suffix(""))
     found = {p.with_suffix("") for p in built.rglob("*.pdf")}
     found |= {Path(re.sub(r"-\d+$", "", str(p.with_suffix("")))) for p in built.rglob("*.svg")}
     assert found == expected
@@ -91,8 +93,8 @@ def test_the_spelling_check_finds_bling(tmp_path):
     # Control: a document titled and printed with the old spelling, in both formats.
     page = Page(100.0, 100.0, (Text(Point(10, 20), "Bling rules", 4.0, "#000000"),))
     doc = Document((page,), "Bling: board", "pnp", keywords=("bling",))
-    pdf = render.save(doc, tmp_path / "blinq.pdf", "pdf", "x")[0]
-    svg = render.save(doc, tmp_path / "blinq.svg", "svg", "x")[0]
+    pdf = render.save(doc, tmp_path / "blinq.pdf", PDF, "x")[0]
+    svg = render.save(doc, tmp_path / "blinq.svg", SVG, "x")[0]
     assert bling_in(pdf) == [f"text of {pdf}", f"metadata of {pdf}"]
     assert bling_in(svg) == [f"text of {svg}"]
     named = tmp_path / "bling" / "board.svg"

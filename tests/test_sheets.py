@@ -15,6 +15,7 @@ from in_process import pnp_ok
 
 from generator import render
 from generator.app import documents
+from generator.core.formats import PDF
 from generator.core.palette import COLOUR
 from generator.core.paper import NAMED, PAPERS
 from generator.core.scene import Document, Text
@@ -328,7 +329,7 @@ def test_control_the_old_imposition_fails_the_booklet_checks(tmp_path):
     assert len(pages) % 4 == 0
     sheets = booklet.impose(pages, page_paper, sheet_paper)
     pdf = tmp_path / "old.pdf"
-    render.save(Document(tuple(sheets), "old", "me"), pdf, "pdf", "old")
+    render.save(Document(tuple(sheets), "old", "me"), pdf, PDF, "old")
     faults = booklet_faults(booklet_pages_text(pdf))
     assert any("folio" in f for f in faults) and any("cover" in f for f in faults), faults
 
@@ -409,7 +410,7 @@ def test_control_tiling_the_whole_board_page_shows_its_ruler_and_footer(tmp_path
     page = pages.items["board"](options, virtual, COLOUR, 1).pages[0]
     sheets = tiling.tile(page, virtual.margin, a4, "Nex board", COLOUR)
     pdf = tmp_path / "old.pdf"
-    render.save(Document(tuple(sheets), "old", "me"), pdf, "pdf", "old")
+    render.save(Document(tuple(sheets), "old", "me"), pdf, PDF, "old")
     faults = tiled_faults(pdf)
     assert any("2 rulers" in f for f in faults) and any("footer" in f for f in faults)
 

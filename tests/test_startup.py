@@ -24,8 +24,8 @@ NOT_AT_START = (
     "reportlab", "svgwrite", "jinja2", "pikepdf", "PIL", "pypdfium2", "pyphen", "markupsafe",
     "generator.app.params", "generator.app.requests", "generator.app.documents",
     "generator.app.catalogue", "generator.core.paper", "generator.core.palette",
-    "generator.core.printing", "generator.core.scene", "generator.layout", "generator.render",
-    "generator.preflight", "generator.templating", "generator.fonts", "generator.games.drawn",
+    "generator.core.scene", "generator.layout", "generator.render",
+    "generator.preflight", "generator.templating", "generator.fonts",
     "generator.ui.studio",
     # The standard library's share: pathlib brings urllib.parse and ipaddress.
     "pathlib", "urllib", "ipaddress",
@@ -119,11 +119,3 @@ def test_the_check_sees_a_module_imported_before_the_command(module):
     modules = loaded(*COMMANDS["judge hex-kb"], before=f"import {module}")
     assert module.split(".")[0] in {m.split(".")[0] for m in modules}
     assert unwanted(modules, NOT_AT_START + PAGES + ("random",) + GEOMETRY) != []
-
-
-def test_items_table_inch_is_the_printing_facts_inch():
-    # generator/games/items.py writes the inch out rather than import the printing facts.
-    from generator.core.printing import MM_PER_INCH
-    from generator.games import items
-    assert items._MM_PER_INCH == MM_PER_INCH
-    assert items.ITEMS["cards"].shop_bleed == items.CARD_BLEED_IN * MM_PER_INCH

@@ -10,6 +10,7 @@ from PIL import Image
 
 from generator import render
 from generator.app import documents
+from generator.core.formats import PDF
 from generator.core.geometry import Affine, Point
 from generator.core.palette import COLOUR
 from generator.core.paper import NAMED
@@ -50,7 +51,7 @@ def test_control_a_sheet_that_keeps_its_clipped_away_labels_fails_the_check(tmp_
                       tuple(place(board.shapes, Affine.translation(0, 0))))
     old = Page(first.width, first.height, (*first.shapes, everything))
     pdf = tmp_path / "old.pdf"
-    render.save(Document((old,), "old", "me"), pdf, "pdf", "old")
+    render.save(Document((old,), "old", "me"), pdf, PDF, "old")
     result = pnp_check(pdf)
     assert result.returncode == 1 and "FAIL  safe zone" in result.stdout
 
@@ -90,7 +91,7 @@ def test_every_sheet_but_the_first_has_trim_lines_at_its_seams():
 def test_the_trim_line_prints_as_dashes_where_a_sheet_is_trimmed(tmp_path):
     doc = tiled()
     pdf = tmp_path / "t.pdf"
-    render.save(Document(doc.pages[:2], "t", "me"), pdf, "pdf", "t")
+    render.save(Document(doc.pages[:2], "t", "me"), pdf, PDF, "t")
     subprocess.run(["pdftoppm", "-png", "-gray", "-r", "300", str(pdf), str(tmp_path / "p")],
                    check=True)
     window = next(s for s in doc.pages[0].shapes if isinstance(s, Clip))
@@ -117,7 +118,7 @@ def page_text(pdf: Path, page: int) -> str:
 
 def test_each_sheet_names_itself_and_numbers_the_four_steps(tmp_path):
     pdf = tmp_path / "t.pdf"
-    render.save(tiled(), pdf, "pdf", "t")
+    render.save(tiled(), pdf, PDF, "t")
     pages = len(tiled().pages)
     steps = " ".join(tiling.steps_text().split())
     for k in range(1, pages + 1):
@@ -128,7 +129,7 @@ def test_each_sheet_names_itself_and_numbers_the_four_steps(tmp_path):
     # Control: a board page that is not tiled carries no steps.
     other = tmp_path / "board.pdf"
     render.save(documents.make_document(GAMES["nex"], "board", GAMES["nex"].make_options(),
-                                        NAMED["a4"]), other, "pdf", "b")
+                                        NAMED["a4"]), other, PDF, "b")
     assert steps not in page_text(other, 1)
 
 

@@ -15,6 +15,7 @@ from in_process import run_pnp
 
 from generator import i18n, render
 from generator.app import documents
+from generator.core.formats import SVG
 from generator.core.paper import NAMED
 from generator.games import GAMES, load
 from generator.render.html import document_html
@@ -131,7 +132,7 @@ def test_pnp_rules_writes_html_and_refuses_it_for_a_board(tmp_path):
 def test_svg_pages_carry_a_title_and_a_description_of_what_they_show(tmp_path):
     game = load("hex")
     doc = documents.make_document(game, "board", game.make_options(), NAMED["a4"])
-    (path, data), = render.render(doc, "svg", tmp_path / "board.svg")
+    (path, data), = render.render(doc, SVG, tmp_path / "board.svg")
     root = ET.fromstring(data)
     ns = "{http://www.w3.org/2000/svg}"
     assert root.findtext(f"{ns}title") == doc.title

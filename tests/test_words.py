@@ -10,6 +10,7 @@ from in_process import pnp_ok, run_pnp
 
 from generator import render
 from generator.app.documents import make_document
+from generator.core.formats import PDF
 from generator.core.palette import COLOUR
 from generator.core.paper import PAPERS
 from generator.core.scene import Document
@@ -45,7 +46,7 @@ def workshop_words(text: str) -> list[str]:
 def kit_pdf(tmp_path: Path, key: str, variant: str, options) -> Path:
     game = GAMES[key]
     doc = make_document(game, "kit", options, PAPERS["a4"])
-    return render.save(doc, tmp_path / f"{key}-{variant}.pdf", "pdf", "kit")[0]
+    return render.save(doc, tmp_path / f"{key}-{variant}.pdf", PDF, "kit")[0]
 
 
 VARIANTS = [(key, variant, options) for key, game in sorted(GAMES.items())
@@ -67,13 +68,13 @@ def test_the_check_finds_workshop_words_in_a_printed_sheet(tmp_path):
               "option prints the board, and the kit's tests check tens of thousands of boards. "
               "The command line has more.\n")
     pages = typeset(markup, {}, PAPERS["a4"], COLOUR)
-    out = render.save(Document(tuple(pages), "A game", "pnp"), tmp_path / "bad.pdf", "pdf",
+    out = render.save(Document(tuple(pages), "A game", "pnp"), tmp_path / "bad.pdf", PDF,
                       "bad")[0]
     found = workshop_words(pdf_text(out))
     assert [f.split(":")[0] for f in found] == list(NOT_FOR_PLAYERS)
     clean = typeset("# A game\nBlack moves first. A *conversion* takes two neutral stones.\n",
                     {}, PAPERS["a4"], COLOUR)
-    out = render.save(Document(tuple(clean), "A game", "pnp"), tmp_path / "good.pdf", "pdf",
+    out = render.save(Document(tuple(clean), "A game", "pnp"), tmp_path / "good.pdf", PDF,
                       "good")[0]
     assert workshop_words(pdf_text(out)) == []
 

@@ -23,6 +23,7 @@ from generator.app.contents import (
 )
 from generator.app.index_page import write_index
 from generator.app.making import make, make_folder, warm_up
+from generator.core.destinations import PRINT_SHOP
 from generator.core.paper import Paper, for_press
 from generator.games import load as game_named
 from generator.games.game import OptionError
@@ -110,10 +111,10 @@ def _build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
            langs: Sequence[str]) -> list[tuple[Entry | Booklet, list[Path]]]:
     make_folder(out)
     warm_up(game_keys)
-    shop_papers = [for_press(p, "print-shop", shop_bleed) for p in papers] if shop else []
+    shop_papers = [for_press(p, PRINT_SHOP, shop_bleed) for p in papers] if shop else []
     made = [item for lang in langs for item in booklets(game_keys, papers, lang)]
     if shop:
-        made += [replace(b, target="print-shop", bleed=shop_bleed) for b in made]
+        made += [replace(b, target=PRINT_SHOP, bleed=shop_bleed) for b in made]
     built, folded = make(game_keys, [*papers, *shop_papers], made, out, jobs, progress, langs)
     write_index(out, built, folded, langs)
     return [*built, *folded]

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator import i18n, render
+from generator import i18n
 from generator.app.documents import check as check_document
+from generator.core.destinations import HOME, PRINT_SHOP, Destination
+from generator.core.formats import VECTORS, Format
 from generator.core.paper import NAMED, Paper
 from generator.games import load as game_named
 from generator.games.game import Game, OptionError
@@ -22,8 +24,7 @@ from generator.games.items import ITEMS
 from generator.i18n import _
 from generator.layout.booklet import FORMATS as BOOKLET_FORMATS
 
-SHOP_FOLDER = "print-shop"     # the print shop's files, beside the home catalogue
-SHOP_FORMATS = ("pdf",)
+SHOP_FOLDER = PRINT_SHOP.folder    # the print shop's files, beside the home catalogue
 
 
 def language_folder(out: Path, lang: str) -> Path:
@@ -38,7 +39,8 @@ def paper_name(key: str) -> str:
 
 def _root(out: Path, paper: Paper, lang: str) -> Path:
     folder = language_folder(out, lang)
-    return folder / SHOP_FOLDER if paper.press.shop else folder
+    where = paper.press.destination.folder
+    return folder / where if where else folder
 
 
 @dataclass(frozen=True)
@@ -48,11 +50,11 @@ class Entry:
     options: Any
     item: str
     paper: Paper
-    fmt: str
+    fmt: Format
     lang: str = i18n.SOURCE
 
     def path(self, out: Path) -> Path:
-        name = f"{self.variant}-{self.item}-{self.paper.name.lower()}.{self.fmt}"
+        name = f"{self.variant}-{self.item}-{self.paper.name.lower()}.{self.fmt.extension}"
         return _root(out, self.paper, self.lang) / self.game.key / name
 
 
@@ -65,8 +67,8 @@ def entries(game_keys: list[str], papers: list[Paper],
                 for paper in papers:
                     if refusal(game, item, options, paper):
                         continue
-                    formats = (SHOP_FORMATS if paper.press.shop
-                               else ITEMS[item].built or render.FORMATS)
+                    formats = (paper.press.destination.formats or ITEMS[item].built
+                               or VECTORS)
                     for fmt in formats:
                         yield Entry(game, variant, options, item, paper, fmt, lang)
 
@@ -87,7 +89,7 @@ class Booklet:
     keys: tuple[str, ...]
     paper_key: str      # a key of layout.booklet.FORMATS
     lang: str = i18n.SOURCE
-    target: str = "home"
+    target: Destination = HOME
     bleed: float | None = None
 
     @property
@@ -103,8 +105,8 @@ class Booklet:
 
     def path(self, out: Path) -> Path:
         root = language_folder(out, self.lang)
-        if self.target != "home":
-            root = root / SHOP_FOLDER
+        if self.target.folder:
+            root = root / self.target.folder
         return root / "booklets" / f"{self.name}-booklet-{self.paper_key}.pdf"
 
 
@@ -128,7 +130,7 @@ Booklets = tuple[Booklet, ...]      # on one paper, in one language, for one pri
 def together(made: Sequence[Booklet]) -> list[Booklets]:
     """The booklets grouped as they share their games' sections: each game's own and every
     game's, on the same paper, in the same language, for the same printer."""
-    groups: dict[tuple[str, str, str, float | None], list[Booklet]] = {}
+    groups: dict[tuple[str, str, Destination, float | None], list[Booklet]] = {}
     for item in made:
         groups.setdefault((item.paper_key, item.lang, item.target, item.bleed), []).append(item)
     return [tuple(group) for group in groups.values()]

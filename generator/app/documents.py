@@ -3,20 +3,20 @@ several games, and a board at a chosen cell size over several sheets."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from generator import i18n
-from generator.core.palette import PALETTES
+from generator.core.destinations import HOME, Destination
+from generator.core.palette import COLOUR, Palette
 from generator.core.paper import NAMED, Paper, check_fits
 from generator.core.scene import Document
 from generator.games import load as game_named
-from generator.games.game import Game, OptionError
+from generator.games.game import Game, OptionError, OptionsT
 from generator.games.items import ITEMS, KIT, smallest_for
 from generator.i18n import _, ngettext
 from generator.layout import booklet, tiling
 
 
-def check(game: Game[Any], item: str, options: Any, paper: Paper, tiled: bool = False) -> None:
+def check(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper,
+          tiled: bool = False) -> None:
     """Refuse, before any work, an item its options or its paper cannot make: an
     OptionError of one line. (A board drawn at a given cell size, `tiled`, is checked by
     tiled_board instead of by its cells on the paper.)"""
@@ -32,7 +32,7 @@ def check(game: Game[Any], item: str, options: Any, paper: Paper, tiled: bool = 
         check_cells(game, options, paper)
 
 
-def check_cells(game: Game[Any], options: Any, paper: Paper) -> None:
+def check_cells(game: Game[OptionsT], options: OptionsT, paper: Paper) -> None:
     """Refuse a board whose cells would come out under the smallest its marks can be read
     at, naming the smallest paper that gives enough and the smallest that gives the size
     the board is meant to have."""
@@ -55,10 +55,10 @@ def check_cells(game: Game[Any], options: Any, paper: Paper) -> None:
                       f"pencilled letter need; {advice} (or choose a smaller --size)")
 
 
-def make_document(game: Game[Any], item: str, options: Any, paper: Paper, copies: int = 1,
-                  palette: str = "colour") -> Document:
-    """One item of a game (or `kit`, all of them) in a named palette; `check` first."""
-    return game.make(item, options, paper, PALETTES[palette], copies)
+def make_document(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper, copies: int = 1,
+                  palette: Palette = COLOUR) -> Document:
+    """One item of a game (or `kit`, all of them) in a palette; `check` first."""
+    return game.make(item, options, paper, palette, copies)
 
 
 def booklet_contents(extras: list[str]) -> str:
@@ -70,8 +70,8 @@ def booklet_contents(extras: list[str]) -> str:
     return _("%(items)s to print and play", items=listed)
 
 
-def booklet_part(game: Game[Any], extras: list[str], page_paper: Paper,
-                 palette: str = "colour") -> booklet.Part:
+def booklet_part(game: Game[OptionsT], extras: list[str], page_paper: Paper,
+                 palette: Palette = COLOUR) -> booklet.Part:
     """A game's section of a booklet: its rule sheet and any extra items, made on the
     booklet's content paper."""
     options = game.make_options()
@@ -82,18 +82,18 @@ def booklet_part(game: Game[Any], extras: list[str], page_paper: Paper,
         pages += make_document(game, item, options, page_paper, 1, palette).pages
     byline = ", ".join(filter(None, (_("by %(designer)s", designer=game.designer),
                                      game.year)))
-    edition = getattr(options, "edition", "")
+    edition = str(getattr(options, "edition", ""))
     return booklet.Part(game.title, byline, pages,
                         game.edition_name(edition, long=True) if edition else "")
 
 
 # A booklet section by game, extras, content paper, palette and language: what booklets
 # made together (a game's own and every game's) share.
-PartKey = tuple[str, tuple[str, ...], Paper, str, str]
+PartKey = tuple[str, tuple[str, ...], Paper, Palette, str]
 
 
 def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
-                     palette: str = "colour", target: str = "home",
+                     palette: Palette = COLOUR, target: Destination = HOME,
                      bleed: float | None = None,
                      made: dict[PartKey, booklet.Part] | None = None) -> Document:
     """Each game's rule sheet, and any extra items it has, imposed as one booklet; for a
@@ -114,7 +114,7 @@ def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
     title = parts[0].title if len(parts) == 1 else _("Connection games")
     inside = booklet_contents(extras)
     sheets = booklet.booklet(title, inside[:1].upper() + inside[1:], parts, paper_key,
-                             PALETTES[palette], printed)
+                             palette, printed)
     designers = ", ".join(game_named(k).designer for k in game_keys)
     return booklet.document(_("%(title)s: %(inside)s, a booklet", title=title,
                               inside=inside), sheets,
@@ -124,10 +124,8 @@ def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
                             printed.press.shop)
 
 
-
-
-def tiled_board(game: Game[Any], options: Any, paper: Paper, cell: float, tile: bool,
-                palette: str = "colour") -> Document:
+def tiled_board(game: Game[OptionsT], options: OptionsT, paper: Paper, cell: float, tile: bool,
+                palette: Palette = COLOUR) -> Document:
     """The board with cells `cell` mm across, over as many sheets as it takes (`tile`), or
     an error saying how many it would take."""
     low, high = tiling.CELL_RANGE
@@ -142,7 +140,7 @@ def tiled_board(game: Game[Any], options: Any, paper: Paper, cell: float, tile: 
     except ValueError as err:
         raise OptionError(f"--cell {cell:g}: {err}") from None
     page = tiling.board_only(
-        pages.items["board"](options, virtual, PALETTES[palette], 1).pages[0], virtual.margin)
+        pages.items["board"](options, virtual, palette, 1).pages[0], virtual.margin)
     count, sheet = min(((tiling.sheets_needed(page, virtual.margin, p), p)
                         for p in (paper, paper.turned())),
                        key=lambda found: (found[0], found[1].landscape))
@@ -154,7 +152,7 @@ def tiled_board(game: Game[Any], options: Any, paper: Paper, cell: float, tile: 
                           f"{paper.name}: add --tile to print it over several sheets")
     sheets = tiling.tile(page, virtual.margin, sheet,
                          _("%(game)s board, %(cell)s mm cells", game=game.title, cell=f"{cell:g}"),
-                         PALETTES[palette])
+                         palette)
     return Document(tuple(sheets),
                     _("%(game)s: board, %(cell)s mm cells", game=game.title, cell=f"{cell:g}"),
                     _("pnp (game by %(designer)s)", designer=game.designer),

@@ -12,13 +12,15 @@ import dataclasses
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from generator.core.formats import Format
 from generator.errors import UserError
+from generator.games.game import BOARD_DATA, FIGURES
 from generator.games.items import ITEMS
 
 if TYPE_CHECKING:
-    from generator.games.game import Game
+    from generator.games.game import Game, OptionsT
 
 # The kinds of value: how each is typed and shown.
 INT, FLOAT, TEXT, CHOICE, PAPER_SIZE, FLAG, SWITCH, MANY = (
@@ -41,7 +43,7 @@ class Param:
     name: str
     help: str
     kind: str
-    default: Any = None                  # None: not given (the request decides)
+    default: object = None               # None: not given (the request decides)
     choices: tuple[str, ...] = ()
     low: float | None = None
     high: float | None = None
@@ -55,13 +57,13 @@ class Param:
     def flag(self) -> str:
         return self.spelled or "--" + self.name.replace("_", "-")
 
-    def convert(self, text: Any) -> Any:
+    def convert(self, text: object) -> object:
         """A typed value from what a person typed (a str), or the value as it is."""
         if not isinstance(text, str):
             return text
         if self.kind == INT:
             try:
-                value: Any = int(text.strip())
+                value: float = int(text.strip())
             except ValueError:
                 raise ParamError(self, f"{text!r} is not a valid integer.") from None
             return self._in_range(value)
@@ -90,7 +92,21 @@ class Param:
             return text == "true"
         return text
 
-    def _in_range(self, value: float) -> Any:
+    def whole(self, text: str) -> int:
+        """A whole number from what a person typed (an INT parameter)."""
+        value = self.convert(text)
+        if not isinstance(value, int):
+            raise TypeError(f"{self.name} is not a whole number parameter")
+        return value
+
+    def number(self, text: str) -> float:
+        """A number from what a person typed (an INT or FLOAT parameter)."""
+        value = self.convert(text)
+        if not isinstance(value, (int, float)):
+            raise TypeError(f"{self.name} is not a number parameter")
+        return value
+
+    def _in_range(self, value: float) -> float:
         low, high = self.low, self.high
         if (low is not None and value < low) or (high is not None and value > high):
             shown = f"{low:g}<=x<={high:g}" if low is not None and high is not None else (
@@ -108,15 +124,15 @@ class Param:
 
 
 PRINTED = "printed"   # `reads`' format for any printed one (pdf, svg, png)
-JSON = "json"
-STATS = "stats"       # `reads`' item for `pnp stats`: the board's figures
+JSON = BOARD_DATA     # `reads`' format for the board's data
+STATS = FIGURES       # `reads`' item for `pnp stats`: the board's figures
 
 
-def option_names(game: Game[Any]) -> list[str]:
+def option_names(game: Game[OptionsT]) -> list[str]:
     return [field.name for field in dataclasses.fields(game.options)]
 
 
-def reads(game: Game[Any], item: str, fmt: str | None = None) -> list[str]:
+def reads(game: Game[OptionsT], item: str, fmt: str | None = None) -> list[str]:
     """The game's options that change what an item gives: printed (`fmt` PRINTED), as data
     (JSON), or in any of its formats (None). A kit reads what any of its items reads."""
     if item == "kit":
@@ -125,22 +141,31 @@ def reads(game: Game[Any], item: str, fmt: str | None = None) -> list[str]:
     if fmt is not None:
         formats = [fmt]
     else:
-        formats = [PRINTED, JSON] if item in ITEMS and JSON in ITEMS[item].formats else [PRINTED]
+        formats = [PRINTED, JSON] if item in ITEMS and ITEMS[item].data else [PRINTED]
     unread = [set(game.unread.get(JSON if f == JSON else item, ())) for f in formats]
     return [name for name in option_names(game) if any(name not in u for u in unread)]
 
 
-def readers(game: Game[Any], name: str) -> list[str]:
-    """What an option of the game changes: its items, `stats`, and the board's JSON."""
-    out = [item for item in [*game.items, "kit"] if name in reads(game, item, PRINTED)]
-    if "board" in game.items and name in reads(game, "board", JSON):
-        out.append("board --format json")
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """A command an option changes something in: an item (printed, or in `fmt`, its data)
+    or `stats`."""
+    command: str
+    fmt: Format | None = None
+
+
+def readers(game: Game[OptionsT], name: str) -> list[Reader]:
+    """What an option of the game changes: its items, `stats`, and the board's data."""
+    out = [Reader(item) for item in [*game.items, "kit"] if name in reads(game, item, PRINTED)]
+    data = ITEMS["board"].data
+    if "board" in game.items and data is not None and name in reads(game, "board", JSON):
+        out.append(Reader("board", data))
     if game.stats is not None and name in reads(game, STATS):
-        out.append(STATS)
+        out.append(Reader(STATS))
     return out
 
 
-def game_params(game: Game[Any], only: Sequence[str] | None = None) -> list[Param]:
+def game_params(game: Game[OptionsT], only: Sequence[str] | None = None) -> list[Param]:
     """A game's own options: one per field of its options class, with the field's help;
     with `only`, those named there."""
     hints = typing.get_type_hints(game.options)

@@ -12,6 +12,7 @@ from typing import Any
 
 from generator import i18n, render, templating
 from generator.app.contents import Booklet, Entry, language_folder, paper_name
+from generator.core.formats import HTML, PDF, SVG, Format
 from generator.core.paper import NAMED
 from generator.games import load as game_named
 from generator.games.game import Game
@@ -53,8 +54,8 @@ def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
         ours_made = [(b, paths) for b, paths in made if b.lang == lang]
         home = [(e, paths) for e, paths in ours if not e.paper.press.shop]
         shop = [(e, paths) for e, paths in ours if e.paper.press.shop]
-        home_made = [(b, paths) for b, paths in ours_made if b.target == "home"]
-        shop_made = [(b, paths) for b, paths in ours_made if b.target != "home"]
+        home_made = [(b, paths) for b, paths in ours_made if not b.target.shop]
+        shop_made = [(b, paths) for b, paths in ours_made if b.target.shop]
         shop_groups: list[dict[str, Any]] = []
         if shop or shop_made:
             shop_groups.append({"key": "print-shop-booklets", "title": "",
@@ -72,7 +73,7 @@ def _booklet_cards(out: Path, made: Sequence[tuple[Booklet, list[Path]]]) -> lis
 
 
 def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]]) -> list[dict[str, Any]]:
-    files: dict[tuple[str, str, str, str], dict[str, list[str]]] = {}
+    files: dict[tuple[str, str, str, str], dict[Format, list[str]]] = {}
     for entry, paths in built:
         key = (entry.game.key, entry.variant, entry.item, entry.paper.name)
         files.setdefault(key, {}).setdefault(entry.fmt, []).extend(
@@ -81,7 +82,7 @@ def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]]) -> list[dict[
     for game_key in dict.fromkeys(k[0] for k in files):
         game = game_named(game_key)
         cards = [Card(card_label(game, variant, item, paper),
-                      found["pdf"][0], tuple(found.get("svg", ())), found.get("html", [""])[0])
+                      found[PDF][0], tuple(found.get(SVG, ())), found.get(HTML, [""])[0])
                  for (g, variant, item, paper), found in files.items() if g == game_key]
         games.append({"key": game.key, "title": game.title, "designer": game.designer,
                       "year": game.year, "cards": cards})

@@ -18,11 +18,11 @@ from generator import i18n, render, templating
 from generator.app import requests
 from generator.app.contents import Booklet, Booklets, Entry, entries, together
 from generator.app.documents import PartKey
-from generator.app.requests import ItemRequest
+from generator.core.formats import PDF, Format
 from generator.core.paper import Paper
 from generator.core.scene import Document
 from generator.games import load as game_named
-from generator.games.items import ITEMS, KIT
+from generator.games.items import KIT
 from generator.layout import booklet
 
 DocumentKey = tuple[str, str, str, Paper, str]     # game, variant, item, paper, language
@@ -31,15 +31,15 @@ DocumentKey = tuple[str, str, str, Paper, str]     # game, variant, item, paper,
 def build_entry(entry: Entry, out: Path, cache: dict[DocumentKey, Document]) -> list[Path]:
     """One file of the catalogue, made as the command line's request for it is made; the
     document is shared by the formats it is written in."""
-    request = ItemRequest(entry.game, entry.item, entry.options, entry.paper,
-                          lang=entry.lang, fmt=entry.fmt)
+    request = requests.checked_request(entry.game, entry.item, entry.options, entry.paper,
+                                       entry.fmt, lang=entry.lang)
     key = (entry.game.key, entry.variant, entry.item, entry.paper, entry.lang)
     if key not in cache:
         cache[key] = _kit_from(entry, cache) or requests.make(request)
     target = entry.path(out)
     make_folder(target.parent)
-    return render.save(cache[key], target, entry.fmt, entry.item, ITEMS[entry.item].formats,
-                       **request.settings)
+    return render.save(cache[key], target, entry.fmt, entry.item, request.formats,
+                       settings=request.settings)
 
 
 def _kit_from(entry: Entry, cache: dict[DocumentKey, Document]) -> Document | None:
@@ -89,8 +89,8 @@ def build_booklet(item: Booklet, out: Path,
     make_folder(target.parent)
     request = requests.booklet_request(item.keys, paper=item.paper_key, target=item.target,
                                        bleed=item.bleed, lang=item.lang)
-    return render.save(requests.make(request, made), target, "pdf", "booklet", ("pdf",),
-                       **request.settings)
+    return render.save(requests.make(request, made), target, PDF, "booklet", request.formats,
+                       settings=request.settings)
 
 
 def build_game(key: str, papers: list[Paper], out: Path,
@@ -100,7 +100,7 @@ def build_game(key: str, papers: list[Paper], out: Path,
     return [(entry, build_entry(entry, out, cache)) for entry in entries([key], papers, lang)]
 
 
-EntryName = tuple[str, str, str, str, Paper, str]  # game, language, variant, item, paper, format
+EntryName = tuple[str, str, str, str, Paper, Format]  # game, language, variant, item, paper, format
 
 
 def make_folder(out: Path) -> None:

@@ -10,7 +10,7 @@ the same reason wherever it was typed. Nothing here knows click or HTTP.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 # One parameter, and a game's own options as parameters, live apart (`pnp stats` needs only
 # those); they are part of this module's vocabulary, so the front ends import them from here.
@@ -33,14 +33,16 @@ from generator.app.game_params import (
     readers,
     reads,
 )
+from generator.core.destinations import DESTINATIONS, HOME
+from generator.core.formats import Format
 from generator.core.palette import PALETTES
-from generator.core.paper import MAX_BLEED, NAMED, TARGETS, Paper
+from generator.core.paper import MAX_BLEED, NAMED, Paper
 from generator.core.printing import CONDITIONS
 from generator.games.items import ITEMS
 from generator.i18n import LANGUAGES
 
 if TYPE_CHECKING:
-    from generator.games.game import Game
+    from generator.games.game import Game, OptionsT
 
 PALETTE_NAMES = tuple(sorted(PALETTES))
 DPI_RANGE = (36, 1200)
@@ -71,7 +73,8 @@ PAPER = Param("paper", PAPER_HELP, PAPER_SIZE, default="a4", choices=tuple(NAMED
 PALETTE_HELP = ("colour; colour-blind (Paul Tol's colours, told apart by colour-blind eyes); or "
                 "ink-saver (outlines, letters and hatching instead of large fills).")
 PALETTE = Param("palette", PALETTE_HELP, CHOICE, default="colour", choices=PALETTE_NAMES)
-TARGET = Param("target", FOR_HELP, CHOICE, default="home", choices=TARGETS, spelled="--for")
+TARGET = Param("target", FOR_HELP, CHOICE, default=HOME.key, choices=tuple(DESTINATIONS),
+               spelled="--for")
 BLEED = Param("bleed", BLEED_HELP, FLOAT, low=0, high=MAX_BLEED, metavar="MM")
 PRESS = Param("condition", PRESS_HELP, CHOICE, choices=tuple(sorted(CONDITIONS)),
               spelled="--press")
@@ -87,9 +90,11 @@ TILE = Param("tile", "With --cell, print a board larger than the paper over seve
                      "overlapping sheets with crosshairs to line them up.", FLAG, default=False)
 
 
-def format_param(formats: Sequence[str]) -> Param:
-    return Param("fmt", "Output format (default: from the -o file's extension, else pdf).",
-                 CHOICE, choices=tuple(formats), metavar="|".join(formats), spelled="--format")
+def format_param(formats: Sequence[Format]) -> Param:
+    names = tuple(f.name for f in formats)
+    return Param("fmt", f"Output format (default: from the -o file's extension, else "
+                        f"{names[0]}).",
+                 CHOICE, choices=names, metavar="|".join(names), spelled="--format")
 
 
 def output_param(default_name: str) -> Param:
@@ -98,7 +103,7 @@ def output_param(default_name: str) -> Param:
                            f"...", TEXT, metavar="FILE", short="-o", cli_only=True)
 
 
-def item_params(game: Game[Any], item: str, printed: bool = False) -> list[Param]:
+def item_params(game: Game[OptionsT], item: str, printed: bool = False) -> list[Param]:
     """What `pnp ITEM GAME` takes, in the order its help lists them: the game's options that
     change the item (in a printed format, with `printed`), then what every item takes."""
     formats = ITEMS[item].formats

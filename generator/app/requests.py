@@ -12,15 +12,21 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic
 
+from generator import i18n, render
+from generator.app import documents
 from generator.app import params as P
-from generator.core.paper import MM_PER_INCH, Paper, for_press
-from generator.errors import UserError
+from generator.core.destinations import DESTINATIONS, HOME, Destination
+from generator.core.formats import PDF, BoardData, Content, Format, Settings
+from generator.core.palette import COLOUR, PALETTES, Palette
+from generator.core.paper import MM_PER_INCH, Paper, Press, for_press
+from generator.core.scene import Document
 from generator.games import KEYS, find
-from generator.games.game import Game, OptionError
-from generator.games.items import ITEMS, KIT
+from generator.games.game import Game, GameOptions, OptionError, OptionsT
+from generator.games.items import ITEMS, KIT, Item
 from generator.i18n import SOURCE
+from generator.layout.booklet import FORMATS as BOOKLET_FORMATS
 
 if TYPE_CHECKING:
     from generator.app.documents import PartKey
@@ -30,7 +36,16 @@ BOOKLET = "booklet"
 BOOKLET_PAPERS = ("a4", "letter")
 
 
-def find_game(name: str) -> Game[Any]:
+# Only this module's checking functions hold this: a request made anywhere else is refused
+# when it is made, so every ItemRequest and BookletRequest has been checked.
+_CHECKED = object()
+
+
+class UncheckedRequest(TypeError):
+    """A request made other than by its checking function (a programming error)."""
+
+
+def find_game(name: str) -> Game[GameOptions]:
     game = find(name) if isinstance(name, str) else None
     if game is None:
         raise OptionError(f"Invalid value for 'GAME': {name!r} is not one of "
@@ -38,73 +53,92 @@ def find_game(name: str) -> Game[Any]:
     return game
 
 
-def _pressed(paper: Paper, target: str, bleed: float | None, condition: str | None = None,
-             ink_limit: float | None = None) -> Paper:
-    """The paper for the target; --bleed, --press and --ink-limit without --for print-shop
-    are refused, as is an ink limit the condition does not allow."""
+def _pressed(paper: Paper, target: Destination, bleed: float | None,
+             condition: str | None = None, ink_limit: float | None = None) -> Paper:
+    """The paper for the destination; --bleed, --press and --ink-limit without --for
+    print-shop are refused, as is an ink limit the condition does not allow."""
     try:
         return for_press(paper, target, bleed, condition=condition, ink_limit=ink_limit)
     except ValueError as err:
         raise OptionError(str(err)) from None
 
 
-@dataclass(frozen=True)
-class ItemRequest:
-    """One item of a game (or its kit), checked: the options, paper and format can make it."""
-    game: Game[Any]
-    item: str
-    options: Any                         # the game's options value
-    paper: Paper                         # as pressed for the target
-    palette: str = "colour"
-    lang: str = SOURCE
-    fmt: str = "pdf"
+@dataclass(frozen=True, slots=True)
+class ItemRequest(Generic[OptionsT]):
+    """One item of a game (or its kit), checked: the options, paper and format can make it.
+    Made only by `item_request` and `checked_request`, which check it."""
+    game: Game[OptionsT]
+    item: Item
+    options: OptionsT                           # the game's options value
+    paper: Paper                         # as pressed for the destination
+    palette: Palette
+    lang: str
+    fmt: Format
     dpi: int | None = None
     copies: int | None = None
     cell: float | None = None
     tile: bool = False
+    checked_by: object = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.checked_by is not _CHECKED:
+            raise UncheckedRequest("an ItemRequest is made by requests.item_request or "
+                                   "requests.checked_request, which check it")
 
     @property
     def stem(self) -> str:
-        return f"{self.game.key}-{self.item}"
+        return f"{self.game.key}-{self.item.key}"
 
     @property
-    def formats(self) -> tuple[str, ...]:
-        return ITEMS[self.item].formats
+    def formats(self) -> tuple[Format, ...]:
+        return self.item.formats
 
     @property
-    def settings(self) -> dict[str, Any]:
+    def settings(self) -> Settings:
         """What the writer is told besides the document: pixels per inch, the press."""
-        out: dict[str, Any] = {"dpi": self.dpi} if self.dpi is not None else {}
-        if self.paper.press.shop:
-            out["press"] = self.paper.press
-        return out
+        return Settings(self.dpi, self.paper.press if self.paper.press.shop else None)
+
+    def part(self, key: str) -> ItemRequest[OptionsT]:
+        """One of a kit's items, with the kit's options: checked with the kit."""
+        if self.item.key != KIT or key not in self.game.items_for(self.options):
+            raise UncheckedRequest(f"{key} is not part of this request's kit")
+        return ItemRequest(self.game, ITEMS[key], self.options, self.paper, self.palette,
+                           self.lang, self.fmt, self.dpi, self.copies, self.cell, self.tile,
+                           _CHECKED)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BookletRequest:
+    """Rule sheets (and more) of some games as a booklet, checked: made only by
+    `booklet_request`."""
     games: tuple[str, ...]
-    extras: tuple[str, ...] = ()
-    paper: str = "a4"
-    palette: str = "colour"
-    target: str = "home"
-    bleed: float | None = None
-    lang: str = SOURCE
-    press: Any = field(default=None, compare=False)
+    extras: tuple[str, ...]
+    paper: str                  # a key of layout.booklet.FORMATS
+    palette: Palette
+    target: Destination
+    bleed: float | None
+    lang: str
+    press: Press = field(compare=False)
+    checked_by: object = field(default=None, repr=False, compare=False)
 
     stem = BOOKLET
+    formats = (PDF,)
+
+    def __post_init__(self) -> None:
+        if self.checked_by is not _CHECKED:
+            raise UncheckedRequest("a BookletRequest is made by requests.booklet_request, "
+                                   "which checks it")
 
     @property
-    def settings(self) -> dict[str, Any]:
-        return {"press": self.press} if self.press is not None and self.press.shop else {}
+    def settings(self) -> Settings:
+        return Settings(press=self.press if self.press.shop else None)
 
 
-def item_request(game: Game[Any], item: str, values: Mapping[str, Any],
-                 given: Collection[str] = (), output: Path | None = None) -> ItemRequest:
+def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
+                 given: Collection[str] = (), output: Path | None = None) -> ItemRequest[OptionsT]:
     """A checked request from values by parameter name (typed or as typed by a person);
     `given` names the parameters a person set rather than left at their defaults. Everything
     that can be refused is refused here, before any drawing."""
-    from generator import render
-    from generator.app import documents
     if item != KIT and item not in game.items:
         offered = [key for key in KEYS if item in find_game(key).items]
         raise OptionError(f"{game.key} has no {item}; {', '.join(offered)} "
@@ -115,26 +149,32 @@ def item_request(game: Game[Any], item: str, values: Mapping[str, Any],
         raise OptionError(not_offered(game, item, unknown[0], values[unknown[0]]))
     typed = {name: known[name].convert(v) for name, v in values.items() if v is not None}
     options = game.make_options(**{n: v for n, v in typed.items() if known[n].game_option})
-    target, bleed = typed.get("target", "home"), typed.get("bleed")
-    if target == "print-shop" and bleed is None:
-        bleed = ITEMS[item].shop_bleed      # None: the paper's own
-    paper = _pressed(typed.get("paper") or P.PAPER.convert(P.PAPER.default), target, bleed,
-                     typed.get("condition"), typed.get("ink_limit"))
-    fmt = render.output_format(output, typed.get("fmt"), ITEMS[item].formats)
-    dpi, copies = typed.get("dpi"), typed.get("copies")
-    cell, tile = typed.get("cell"), bool(typed.get("tile", False))
-    if dpi is not None and fmt != "png":
-        raise OptionError(f"--dpi is for --format png, not {fmt}")
-    if fmt == "png":
+    wanted = ITEMS[item]
+    target = DESTINATIONS[str(typed.get("target", HOME.key))]
+    bleed = wanted.bleed_for(target, _number(typed.get("bleed")))
+    paper = typed.get("paper") or P.PAPER.convert(P.PAPER.default)
+    assert isinstance(paper, Paper)
+    paper = _pressed(paper, target, bleed, _text(typed.get("condition")),
+                     _number(typed.get("ink_limit")))
+    asked = typed.get("fmt")
+    fmt = render.output_format(output, wanted.format_named(str(asked)) if asked else None,
+                               wanted.formats)
+    dpi, copies, cell = _whole(typed.get("dpi")), _whole(typed.get("copies")), \
+        _number(typed.get("cell"))
+    tile = bool(typed.get("tile", False))
+    if dpi is not None and not fmt.pixels:
+        raise OptionError(f"--dpi is for --format png, not {fmt.name}")
+    if fmt.pixels:
         _refuse_huge_pixels(paper, dpi or P.DEFAULT_DPI)
-    if fmt in render.DATA_FORMATS:
+    if fmt.data:
         if paper.press.shop:
-            raise OptionError("--for print-shop is for printed items, not --format json")
+            raise OptionError(f"--for {target.key} is for printed items, not --format "
+                              f"{fmt.name}")
         # What the data does not hold: the game's options it has not, and the printing.
         printing = [name for name in known if name not in P.reads(game, item, P.JSON)
                     and (known[name].game_option
                          or name in ("copies", "cell", "tile", "paper", "palette", "lang"))]
-        _refuse_given(given, printing, typed, "for printed boards", fmt)
+        _refuse_given(given, printing, typed, "for printed boards", fmt.name)
     else:
         for name in known:
             if (name in given and known[name].game_option
@@ -146,9 +186,36 @@ def item_request(game: Game[Any], item: str, values: Mapping[str, Any],
             raise OptionError("--tile needs --cell, the size of the cells in mm")
         if cell is not None and copies is not None:
             raise OptionError("--copies is for whole boards, not --cell boards")
+    palette = PALETTES[str(typed.get("palette", P.PALETTE.default))]
+    return checked_request(game, item, options, paper, fmt, palette,
+                           str(typed.get("lang", SOURCE)), dpi, copies, cell, tile)
+
+
+def checked_request(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper, fmt: Format,
+                    palette: Palette = COLOUR, lang: str = SOURCE,
+                    dpi: int | None = None, copies: int | None = None,
+                    cell: float | None = None, tile: bool = False) -> ItemRequest[OptionsT]:
+    """A request from typed values (`pnp build`'s catalogue, and item_request once it has
+    read a person's), checked: the options and paper can make the item in the format."""
+    if fmt not in ITEMS[item].formats:
+        raise OptionError(f"the {item} is written as "
+                          f"{' or '.join(f.name for f in ITEMS[item].formats)}, not {fmt.name}")
+    if not fmt.data:
         documents.check(game, item, options, paper, tiled=cell is not None)
-    return ItemRequest(game, item, options, paper, typed.get("palette", "colour"),
-                       typed.get("lang", SOURCE), fmt, dpi, copies, cell, tile)
+    return ItemRequest(game, ITEMS[item], options, paper, palette, lang, fmt, dpi, copies,
+                       cell, tile, _CHECKED)
+
+
+def _number(value: object) -> float | None:
+    return float(value) if isinstance(value, (int, float)) else None
+
+
+def _whole(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _refuse_huge_pixels(paper: Paper, dpi: int) -> None:
@@ -164,7 +231,7 @@ def _refuse_huge_pixels(paper: Paper, dpi: int) -> None:
                           f"paper takes at most --dpi {largest}")
 
 
-def _refuse_given(given: Collection[str], names: Sequence[str], values: Mapping[str, Any],
+def _refuse_given(given: Collection[str], names: Sequence[str], values: Mapping[str, object],
                   what: str, fmt: str) -> None:
     """Refuse the options of `names` that were given, naming exactly those, as typed."""
     named = [_spelled(n, values.get(n)) for n in names if n in given]
@@ -173,7 +240,7 @@ def _refuse_given(given: Collection[str], names: Sequence[str], values: Mapping[
         raise OptionError(f"{_listed(named)} {verb} {what}, not --format {fmt}")
 
 
-def _spelled(name: str, value: Any = None) -> str:
+def _spelled(name: str, value: object = None) -> str:
     """An option as it was typed: a switch turned off is --no-NAME."""
     flag = P.Param(name, "", P.TEXT).flag
     return f"--no-{flag[2:]}" if value is False else flag
@@ -183,16 +250,14 @@ def _listed(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _places(game: Game[Any], name: str) -> list[str]:
+def _places(game: Game[OptionsT], name: str) -> list[str]:
     """Where an option of a game changes something, as a person would ask for it."""
-    out = []
-    for where in P.readers(game, name):
-        command, _, rest = where.partition(" ")
-        out.append(" ".join(filter(None, ("pnp", command, game.key, rest))))
-    return out
+    return [" ".join(filter(None, ("pnp", where.command, game.key,
+                                   f"--format {where.fmt.name}" if where.fmt else "")))
+            for where in P.readers(game, name)]
 
 
-def not_offered(game: Game[Any], item: str, name: str, value: Any = None) -> str:
+def not_offered(game: Game[OptionsT], item: str, name: str, value: object = None) -> str:
     """Why an option is refused for an item (or `pnp stats`, `pnp judge`): one of the game's
     options that changes nothing there, or another item's option, with where it does
     change something; or an option no command of the game takes."""
@@ -212,11 +277,11 @@ def not_offered(game: Game[Any], item: str, name: str, value: Any = None) -> str
 
 
 def booklet_request(games: Sequence[str], everything: bool = False,
-                    extras: Sequence[str] = (), paper: str = "a4", palette: str = "colour",
-                    target: str = "home", bleed: float | None = None,
-                    lang: str = SOURCE, condition: str | None = None,
+                    extras: Sequence[str] = (), paper: str = "a4",
+                    palette: Palette = COLOUR, target: Destination = HOME,
+                    bleed: float | None = None, lang: str = SOURCE,
+                    condition: str | None = None,
                     ink_limit: float | None = None) -> BookletRequest:
-    from generator.layout.booklet import FORMATS
     if everything and games:
         raise OptionError(f"--all is every game: name games ({', '.join(games)}) or give "
                           f"--all, not both")
@@ -228,31 +293,35 @@ def booklet_request(games: Sequence[str], everything: bool = False,
             game = find_game(key)
             if extra not in game.items or extra == "rules" or not ITEMS[extra].in_booklet:
                 raise OptionError(f"--with {extra}: {key} has {', '.join(game.items)}")
-    press = _pressed(FORMATS[paper][0], target, bleed, condition, ink_limit).press
+    press = _pressed(BOOKLET_FORMATS[paper][0], target, bleed, condition, ink_limit).press
     return BookletRequest(tuple(keys), tuple(extras), paper, palette, target, bleed, lang,
-                          press)
+                          press, _CHECKED)
 
 
-def make(request: ItemRequest | BookletRequest,
-         made: dict[PartKey, Part] | None = None) -> Any:
-    """What a checked request makes: a Document, or a board's data for --format json.
-    `made`, for a booklet, holds the games' sections made already and takes those made now
-    (documents.booklet_document): `pnp build` shares them among a paper's booklets."""
-    from generator import i18n, render
-    from generator.app import documents
+def make(request: ItemRequest[OptionsT] | BookletRequest,
+         made: dict[PartKey, Part] | None = None) -> Document:
+    """The document a checked request draws. `made`, for a booklet, holds the games'
+    sections made already and takes those made now (documents.booklet_document): `pnp build`
+    shares them among a paper's booklets."""
     with i18n.language(request.lang):
         if isinstance(request, BookletRequest):
             return documents.booklet_document(list(request.games), list(request.extras),
                                               request.paper, request.palette, request.target,
                                               request.bleed, made)
-        if request.fmt in render.DATA_FORMATS:
-            return request.game.board_json(request.options)
         if request.cell is not None:
             return documents.tiled_board(request.game, request.options, request.paper,
                                          request.cell, request.tile, request.palette)
-        return documents.make_document(request.game, request.item, request.options,
+        return documents.make_document(request.game, request.item.key, request.options,
                                        request.paper, request.copies or 1, request.palette)
 
 
-class RequestError(UserError):
-    """A request a front end could not read; one line."""
+def board_data(request: ItemRequest[OptionsT]) -> BoardData:
+    """The board's description as data, which a request in a data format asks for."""
+    return request.game.board_json(request.options)
+
+
+def content(request: ItemRequest[OptionsT] | BookletRequest) -> Content:
+    """What the request's format writes: the board's data, or the drawn document."""
+    if isinstance(request, ItemRequest) and request.fmt.data:
+        return board_data(request)
+    return make(request)

@@ -18,9 +18,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from generator.core.destinations import HOME as AT_HOME
+from generator.core.destinations import Destination
 from generator.core.printing import (
-    BLEED_IN,
-    BLEED_MM,
     CONDITIONS,
     HOME_MARGIN,
     INK_LIMIT,
@@ -28,29 +28,28 @@ from generator.core.printing import (
     MAX_BLEED,
     MM_PER_INCH,
     SHOP_SAFE,
-    TARGETS,
     default_condition,
 )
 
 MARGIN = HOME_MARGIN
 SMALLEST, LARGEST = 100.0, 1500.0   # mm; a sheet outside these holds no useful page
 
-__all__ = ["MARGIN", "MAX_BLEED", "MM_PER_INCH", "SHOP_SAFE", "TARGETS", "Paper", "Press"]
+__all__ = ["MARGIN", "MAX_BLEED", "MM_PER_INCH", "SHOP_SAFE", "Paper", "Press"]
 
 
 @dataclass(frozen=True)
 class Press:
-    """Who prints the pages: "home" (no bleed, no condition) or "print-shop": bleed mm past
-    the trim, colours separated for `condition` (a key of printing.CONDITIONS) with at most
-    `ink_limit` % total ink."""
-    target: str = "home"
+    """Who prints the pages: at home (no bleed, no condition) or a print shop: bleed mm
+    past the trim, colours separated for `condition` (a key of printing.CONDITIONS) with at
+    most `ink_limit` % total ink."""
+    destination: Destination = AT_HOME
     bleed: float = 0.0
     condition: str = ""
     ink_limit: float = 0.0
 
     @property
     def shop(self) -> bool:
-        return self.target == "print-shop"
+        return self.destination.shop
 
 
 HOME = Press()
@@ -114,27 +113,22 @@ def parse_paper(text: str) -> Paper:
     return Paper(f"{width:g}x{height:g}mm", width, height, inches=inches)
 
 
-def default_bleed(paper: Paper) -> float:
-    return BLEED_IN * MM_PER_INCH if paper.inches else BLEED_MM
-
-
-def for_press(paper: Paper, target: str = "home", bleed: float | None = None,
-              safe: float = SHOP_SAFE, condition: str | None = None,
+def for_press(paper: Paper, target: Destination = AT_HOME, bleed: float | None = None,
+              safe: float | None = None, condition: str | None = None,
               ink_limit: float | None = None) -> Paper:
-    """The paper as printed for a target: a home paper as it is, or a print shop's, with
-    bleed (by default 3 mm, or 0.125 in on an inch paper), a margin of `safe` mm, and the
-    printing condition (by default FOGRA39 on a metric paper, GRACoL on an inch paper) and
-    total ink in % (by default 240%, at most the condition's)."""
-    if target not in TARGETS:
-        raise ValueError(f"'{target}' is not a target: use {' or '.join(TARGETS)}")
-    if target == "home":
+    """The paper as printed for a destination: a home paper as it is, or a print shop's,
+    with bleed (by default the shop's: 3 mm, or 0.125 in on an inch paper), a margin of
+    `safe` mm (by default the shop's safe zone), and the printing condition (by default
+    FOGRA39 on a metric paper, GRACoL on an inch paper) and total ink in % (by default 240%,
+    at most the condition's)."""
+    if not target.shop:
         for given, option in ((bleed, "--bleed"), (condition, "--press"),
                               (ink_limit, "--ink-limit")):
             if given is not None:
                 raise ValueError(f"{option} is for --for print-shop")
         return paper
     if bleed is None:
-        bleed = default_bleed(paper)
+        bleed = target.default_bleed(paper.inches)
     if not 0 <= bleed <= MAX_BLEED:
         raise ValueError(f"--bleed must be 0 to {MAX_BLEED:g} mm, not {bleed:g}")
     if condition is None:
@@ -148,7 +142,8 @@ def for_press(paper: Paper, target: str = "home", bleed: float | None = None,
     if not LEAST_INK_LIMIT <= ink_limit <= most:
         raise ValueError(f"--ink-limit must be {LEAST_INK_LIMIT:g} to {most:g}% on "
                          f"{condition}, not {ink_limit:g}")
-    return replace(paper, margin=safe, press=Press(target, bleed, condition, ink_limit))
+    margin = target.margin if safe is None else safe
+    return replace(paper, margin=margin, press=Press(target, bleed, condition, ink_limit))
 
 
 def check_fits(paper: Paper, least: float, what: str) -> None:

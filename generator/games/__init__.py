@@ -10,12 +10,17 @@ made. So `pnp judge nex` loads Nex's engine alone.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeAlias
 
-if TYPE_CHECKING:
-    from generator.games.game import Game
+if TYPE_CHECKING:   # the games' shape comes with the first game loaded: `--help` loads none
+    from generator.games.game import Game, GameOptions
+
+# Every game as the registry hands it out: each has its own options type, which a table of
+# them all can only name as what every game's options offer.
+SomeGame: TypeAlias = "Game[GameOptions]"
 
 # (os rather than pathlib: pathlib brings urllib.parse and ipaddress, which the start-up of
 # `pnp judge` or `pnp list` has no use for.)
@@ -31,8 +36,8 @@ KEYS: tuple[str, ...] = tuple(sorted(PACKAGES))
 
 
 @cache
-def load(key: str) -> Game[Any]:
-    found: Game[Any] = import_module(f".{PACKAGES[key]}", __name__).GAME
+def load(key: str) -> SomeGame:
+    found: SomeGame = import_module(f".{PACKAGES[key]}", __name__).GAME
     if found.key != key:
         raise RuntimeError(f"the game in games/{PACKAGES[key]} is keyed {found.key!r}, not "
                            f"{key!r}: a game's key is its folder's name")
@@ -45,7 +50,7 @@ def aliases() -> dict[str, str]:
     return {alias: key for key in KEYS for alias in load(key).aliases}
 
 
-def find(name: str) -> Game[Any] | None:
+def find(name: str) -> SomeGame | None:
     """The game a name or an alias on the command line means, or None."""
     if name in PACKAGES:
         return load(name)
@@ -53,15 +58,26 @@ def find(name: str) -> Game[Any] | None:
     return load(key) if key else None
 
 
-def all_games() -> dict[str, Game[Any]]:
+def all_games() -> dict[str, SomeGame]:
     return {key: load(key) for key in KEYS}
 
 
-def __getattr__(name: str) -> Any:
-    # GAMES, the whole table, for the code that wants every game at once.
-    if name == "GAMES":
-        return all_games()
-    raise AttributeError(name)
+class _Registry(Mapping[str, SomeGame]):
+    """Every game by key, each imported when it is first looked up (`pnp judge nex` loads
+    Nex alone)."""
+
+    def __getitem__(self, key: str) -> SomeGame:
+        if key not in PACKAGES:
+            raise KeyError(key)
+        return load(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(KEYS)
+
+    def __len__(self) -> int:
+        return len(KEYS)
 
 
-__all__ = ["GAMES", "KEYS", "PACKAGES", "aliases", "all_games", "find", "load"]
+GAMES: Mapping[str, SomeGame] = _Registry()
+
+__all__ = ["GAMES", "KEYS", "PACKAGES", "SomeGame", "aliases", "all_games", "find", "load"]

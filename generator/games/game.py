@@ -2,8 +2,9 @@
 
 A game is a `Game` value. Its options are a frozen dataclass whose fields, declared with
 `option()`, are the command line's options for that game; its engine (rules.py) is pure and
-imported with the game; its pages (pages.py) draw with the layout helpers and are imported
-only when a page is made, so commands that draw nothing start quickly.
+imported with the game; its pages (pages.py, a `Pages` value) draw with the layout helpers
+and are imported only when a page is made: they bring the drawing stack, which commands that
+draw nothing never need.
 """
 
 from __future__ import annotations
@@ -12,18 +13,19 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from generator.core import records
 from generator.core.colour_roles import ColourRoles
+from generator.core.formats import JSON, BoardData
 from generator.errors import UserError
+from generator.games.figures import Report
+from generator.i18n import _
 
 if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.paper import Paper
     from generator.core.scene import Document
-    from generator.games.drawn import Pages
-    from generator.games.figures import Report
 
 
 class OptionError(UserError, ValueError):
@@ -38,13 +40,18 @@ def option(default: Any, help: str, *, choices: Sequence[str] = (), metavar: str
 
 
 class GameOptions(Protocol):
-    """What every game's options offer: a one-line label for page headers."""
+    """What every game's options offer: a one-line label for page headers. They are a
+    dataclass, whose fields are the game's options."""
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
     @property
     def label(self) -> str: ...
 
 
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
+# What a game's `unread` and `about` name besides its items: `pnp stats`'s figures, the
+# judge, and the board's description as data (its format's name, as --format takes it).
+FIGURES, JUDGE, BOARD_DATA = "stats", "judge", JSON.name
 # (options, paper, palette, copies) -> the item's pages
 ItemMaker = Callable[[OptionsT, "Paper", "Palette", int], "Document"]
 
@@ -62,6 +69,22 @@ class Verdict(records.Record, tuple[tuple[str, ...], bool]):
 
 
 @dataclass(frozen=True)
+class Pages(Generic[OptionsT]):
+    """What a game draws (PAGES in its pages module): its items in kit order, and the cell
+    size of its board on a paper (flat to flat, mm), which tiling scales from. A board whose
+    cells carry marks to read names the smallest cell it is printed with, and the size it is
+    meant to have."""
+    items: Mapping[str, ItemMaker[OptionsT]]
+    board_cell: Callable[[OptionsT, Paper], float]
+    # How an item is made inside the kit, where that differs: a print shop's cards come
+    # one card a page, but in the kit they stay on sheets of the kit's paper, so the kit's
+    # pages keep one size.
+    in_kit: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
+    smallest_cell: float = 0.0
+    readable_cell: float = 0.0
+
+
+@dataclass(frozen=True)
 class Game(Generic[OptionsT]):
     """A game: what it is called, its options, what it prints, and its judge and figures."""
     key: str
@@ -70,7 +93,7 @@ class Game(Generic[OptionsT]):
     year: str
     options: type[OptionsT]
     items: tuple[str, ...]                  # what it prints, in kit order
-    board_json: Callable[[OptionsT], dict[str, Any]]
+    board_json: Callable[[OptionsT], BoardData]
     judge: Callable[[str], Verdict] | None = None
     stats: Callable[[OptionsT], Report] | None = None
     # What `pnp build` makes, by variant name; one standard board unless the game says.
@@ -91,7 +114,6 @@ class Game(Generic[OptionsT]):
 
     def edition_name(self, variant: str, long: bool = False) -> str:
         """An edition's name in the active language; a variant without a name is itself."""
-        from generator.i18n import _
         names = self.edition_names.get(variant)
         return _(names[long]) if names else variant
     # Whether a variant has an item (an edition's own pieces); None: every variant has every
@@ -99,6 +121,13 @@ class Game(Generic[OptionsT]):
     offers: Callable[[OptionsT, str], bool] | None = None
     # The colour roles it draws with beyond those every page shares (its colours.py).
     roles: ColourRoles = ColourRoles()
+
+    def __post_init__(self) -> None:
+        # A misspelt key would quietly offer every option there: refused when the game loads.
+        for table, named in ((self.unread, (BOARD_DATA, FIGURES)), (self.about, (JUDGE, FIGURES))):
+            stray = sorted(set(table) - {*self.items, *named})
+            if stray:
+                raise ValueError(f"{self.key} names {', '.join(stray)}, which it has not")
 
     @property
     def package(self) -> str:
@@ -108,7 +137,10 @@ class Game(Generic[OptionsT]):
     def pages(self) -> Pages[OptionsT]:
         """The game's drawing code: PAGES in the pages module beside its rules, imported
         only now, when a page is to be made."""
-        return cast("Pages[OptionsT]", import_module(f"{self.package}.pages").PAGES)
+        pages = import_module(f"{self.package}.pages").PAGES
+        if not isinstance(pages, Pages):
+            raise RuntimeError(f"{self.package}.pages defines no Pages as PAGES")
+        return pages
 
     def items_for(self, options: OptionsT) -> tuple[str, ...]:
         """The items these options make, in kit order: what their kit holds, what `pnp build`
@@ -118,10 +150,10 @@ class Game(Generic[OptionsT]):
     def variants(self) -> Sequence[tuple[str, OptionsT]]:
         return self.editions() if self.editions else [("standard", self.options())]
 
-    def make_options(self, **given: Any) -> OptionsT:
+    def make_options(self, **given: object) -> OptionsT:
         """The options from the command line's; None means the option was not given."""
         given = {k: v for k, v in given.items() if v is not None}
-        known = {f.name for f in dataclasses.fields(self.options)}  # type: ignore[arg-type]
+        known = {f.name for f in dataclasses.fields(self.options)}
         unknown = sorted(set(given) - known)
         if unknown:
             raise OptionError(f"{self.title} takes no option "
@@ -135,7 +167,6 @@ class Game(Generic[OptionsT]):
         doc = docs[0]
         for more in docs[1:]:
             doc = doc + more
-        from generator.i18n import _
         return dataclasses.replace(doc, title=_("%(game)s: print-and-play kit", game=self.title))
 
     def make(self, item: str, options: OptionsT, paper: Paper, palette: Palette,
@@ -151,14 +182,3 @@ class Game(Generic[OptionsT]):
                               f"{', '.join(self.items_for(options))}")
         return makers[item](options, paper, palette, copies)
 
-
-def __getattr__(name: str) -> Any:
-    # Pages and Report, which most commands never use, are created when first asked for
-    # (generator/games/drawn.py, figures.py); the games' modules import them from here.
-    if name == "Pages":
-        from generator.games.drawn import Pages
-        return Pages
-    if name == "Report":
-        from generator.games.figures import Report
-        return Report
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from generator.core.destinations import HOME, Destination
 from generator.core.geometry import Affine, Point
 from generator.core.palette import Palette
 from generator.core.paper import NAMED, Paper, for_press
@@ -62,7 +63,8 @@ FOLIO_ROOM = 6.0            # below the content, for the page number
 FOLIO_SIZE = 3.0
 
 
-def page_paper(paper_key: str, target: str = "home", bleed: float | None = None) -> Paper:
+def page_paper(paper_key: str, target: Destination = HOME,
+               bleed: float | None = None) -> Paper:
     """The booklet's page: A5 or half letter, for home printing or a print shop (with its
     bleed, and SHOP_OUTER as the margin)."""
     return for_press(FORMATS[paper_key][0], target, bleed, safe=SHOP_OUTER)

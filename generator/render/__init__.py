@@ -1,5 +1,5 @@
-"""Writers: one per format, chosen from a table, each turning a Document into files, and
-the one `save` that picks the format, names the files and writes them.
+"""The one `save` that picks the format (a value of generator/core/formats.py, which knows its
+writer), names the files and writes them.
 
 Every file is written to a temporary name beside its target and renamed into place, so a
 failed or interrupted run never leaves a half-written file; the files of one output (the
@@ -13,134 +13,71 @@ from __future__ import annotations
 import contextlib
 import errno
 import io
-import json
 import os
 import secrets
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from generator.core.formats import PLAIN, VECTORS, Content, Files, Format, Settings, page_paths
 from generator.errors import UserError
 
 if TYPE_CHECKING:
     from generator.core.paper import Press
-    from generator.core.scene import Document
 
-FORMATS = ("pdf", "svg")          # what a Document can become as vectors (and pnp build writes)
-RASTER_FORMATS = ("png",)         # what a Document can become as pixels, one file a page
-PAGED_FORMATS = ("svg", "png")    # one file a page: NAME-1.EXT, NAME-2.EXT, ...
-DATA_FORMATS = ("json",)          # what a board's data can become
+__all__ = ["OutputError", "Settings", "check_target", "output_format", "output_path",
+           "page_paths", "render", "save", "write_atomically", "write_stdout"]
 
 
 class OutputError(UserError):
     """A file could not be written; the message is one line for the user."""
 
 
-@dataclass(frozen=True)
-class Settings:
-    """What a writer is told besides the content: pixels per inch (png) and the press
-    (pdf and png: home, or a print shop's bleed and colour). SVG has no CMYK and no page
-    boxes, so it is drawn at the trim size in RGB either way."""
-    dpi: int | None = None
-    press: Press | None = None
-
-
-HOME = Settings()
-Writer = Callable[[Any, Path, Settings], list[tuple[Path, bytes]]]
-
-
-def _pdf_files(doc: Document, target: Path, settings: Settings) -> list[tuple[Path, bytes]]:
-    from generator.render.pdf import document_pdf
-    press = settings.press
-    return [(target, document_pdf(doc, press) if press else document_pdf(doc))]
-
-
-def page_paths(target: Path, pages: int) -> list[Path]:
-    """One file per page (SVG, PNG): the target itself for one page, else NAME-1.EXT,
-    NAME-2.EXT, ..."""
-    if pages == 1:
-        return [target]
-    return [target.with_name(f"{target.stem}-{i}{target.suffix}") for i in range(1, pages + 1)]
-
-
-def _svg_files(doc: Document, target: Path, settings: Settings) -> list[tuple[Path, bytes]]:
-    from generator.render.svg import page_svg
-    paths = page_paths(target, len(doc.pages))
-    total = len(doc.pages)
-    return [(path, page_svg(page, doc.title if total == 1 else f"{doc.title} ({i}/{total})"))
-            for i, (path, page) in enumerate(zip(paths, doc.pages, strict=False), start=1)]
-
-
-def _png_files(doc: Document, target: Path, settings: Settings) -> list[tuple[Path, bytes]]:
-    from generator.render.pdf import document_pdf
-    from generator.render.png import DEFAULT_DPI, pdf_pages_png
-    # For a print shop the page is the trim plus bleed, drawn in the RGB colours the
-    # drawing means: a PNG is RGB, and going through the press's CMYK would shift them.
-    press = settings.press
-    pdf = document_pdf(doc, press, separated=False) if press else document_pdf(doc)
-    images = pdf_pages_png(pdf, settings.dpi or DEFAULT_DPI)
-    return list(zip(page_paths(target, len(images)), images, strict=True))
-
-
-def _html_files(doc: Document, target: Path, settings: Settings) -> list[tuple[Path, bytes]]:
-    from generator.render.html import document_html
-    return [(target, document_html(doc).encode("utf-8"))]
-
-
-def _json_files(data: Mapping[str, Any], target: Path,
-                settings: Settings) -> list[tuple[Path, bytes]]:
-    return [(target, (json.dumps(data, indent=1) + "\n").encode("utf-8"))]
-
-
-# Each writer takes the content, the target and the settings, and reads what its format uses.
-WRITERS: dict[str, Writer] = {
-    "pdf": _pdf_files,
-    "svg": _svg_files,
-    "png": _png_files,
-    "json": _json_files,
-    "html": _html_files,      # the web edition of a rule sheet
-}
-
-
-def render(doc: Document, fmt: str, target: Path, *, dpi: int | None = None,
-           press: Press | None = None) -> list[tuple[Path, bytes]]:
+def render(doc: Content, fmt: Format, target: Path, *, dpi: int | None = None,
+           press: Press | None = None) -> Files:
     """The files a document becomes in a format, in memory: (path, bytes) pairs."""
-    return WRITERS[fmt](doc, Path(target), Settings(dpi, press))
+    return fmt.writer(doc, Path(target), Settings(dpi, press))
 
 
-def output_format(target: Path | None, fmt: str | None, allowed: Sequence[str]) -> str:
+def _listed(allowed: Sequence[Format], dotted: bool = False) -> str:
+    return " or ".join(("." + f.extension) if dotted else f.name for f in allowed)
+
+
+def output_format(target: Path | None, fmt: Format | None,
+                  allowed: Sequence[Format]) -> Format:
     """The format to write: as asked, else the one the target's extension names, else the
     first allowed. An extension that names another format, or none pnp writes, is an error.
     Standard output (`-`) and devices have no extension: the format is asked for or the first."""
     through = target is not None and (_written_through(target) or is_stdout(target))
     suffix = target.suffix.lower().lstrip(".") if target and not through else ""
     if fmt is not None and fmt not in allowed:
-        raise OutputError(f"this item is written as {' or '.join(allowed)}, not {fmt}")
+        raise OutputError(f"this item is written as {_listed(allowed)}, not {fmt.name}")
     if not suffix:
         return fmt or allowed[0]
-    if suffix not in allowed:
+    named = next((f for f in allowed if f.extension == suffix), None)
+    if named is None:
         raise OutputError(f"cannot write {target}: the name ends in .{suffix}, but this item "
-                          f"is written as {' or '.join('.' + a for a in allowed)}")
-    if fmt is not None and fmt != suffix:
-        raise OutputError(f"cannot write {target} as {fmt}: the name ends in .{suffix}")
-    return suffix
+                          f"is written as {_listed(allowed, dotted=True)}")
+    if fmt is not None and fmt != named:
+        raise OutputError(f"cannot write {target} as {fmt.name}: the name ends in .{suffix}")
+    return named
 
 
-def output_path(target: Path | None, chosen: str, default_stem: str) -> Path:
+def output_path(target: Path | None, chosen: Format, default_stem: str) -> Path:
     """Where a file goes: the target, or DEFAULT_STEM.FORMAT here; a file name without an
     extension gets the format's, but standard output and devices keep their names."""
     if target is None:
-        return Path(f"{default_stem}.{chosen}")
+        return Path(f"{default_stem}.{chosen.extension}")
     if target.suffix or _written_through(target) or is_stdout(target):
         return target
-    return target.with_name(f"{target.name}.{chosen}")
+    return target.with_name(f"{target.name}.{chosen.extension}")
 
 
-def check_target(target: Path | None, fmt: str | None, allowed: Sequence[str],
+def check_target(target: Path | None, fmt: Format | None, allowed: Sequence[Format],
                  default_stem: str) -> None:
     """Refuse, before any work, a target that cannot be written: a wrong extension, a
     missing folder, a folder, a file with other hard links, a block device or a socket."""
@@ -153,32 +90,32 @@ def check_target(target: Path | None, fmt: str | None, allowed: Sequence[str],
         _Place.of(path)
 
 
-def save(content: Document | Mapping[str, Any], target: Path | None, fmt: str | None,
-         default_stem: str, allowed: Sequence[str] = FORMATS, *, dpi: int | None = None,
-         press: Press | None = None) -> list[Path]:
+def save(content: Content, target: Path | None, fmt: Format | None, default_stem: str,
+         allowed: Sequence[Format] = VECTORS, *, settings: Settings = PLAIN
+         ) -> list[Path]:
     """Write a document (or a board's data) in the format asked for or named by the target,
     to the target or to DEFAULT_STEM.FORMAT here; a name without an extension gets the
-    format's. `dpi` and `press` go to the format's writer (see Settings). `-`
+    format's. `settings` go to the format's writer. `-`
     is standard output; a device or pipe is written through. Returns the paths written (none
     for standard output)."""
     chosen = output_format(target, fmt, allowed)
     path = output_path(target, chosen, default_stem)
-    pages = len(getattr(content, "pages", ()))
-    single = chosen not in PAGED_FORMATS or pages <= 1
+    pages = 0 if isinstance(content, dict) else len(content.pages)
+    single = not chosen.paged or pages <= 1
     if is_stdout(path) or _written_through(path):
         if not single:
             where = "standard output" if is_stdout(path) else str(path)
-            ext = chosen
+            ext = chosen.extension
             raise OutputError(f"cannot write {pages} {ext.upper()} pages to {where}: they are "
                               f"written as NAME-1.{ext} to NAME-{pages}.{ext}, so give -o "
                               f"NAME.{ext}, or use --format pdf")
         if is_stdout(path):
-            write_stdout(WRITERS[chosen](content, path, Settings(dpi, press))[0][1])
+            write_stdout(chosen.writer(content, path, settings)[0][1])
             return []
     # Check every file before drawing any; the checks run again when the files are written.
-    for page in (page_paths(path, pages) if chosen in PAGED_FORMATS and pages else [path]):
+    for page in (page_paths(path, pages) if chosen.paged and pages else [path]):
         _Place.of(page)
-    files = WRITERS[chosen](content, path, Settings(dpi, press))
+    files = chosen.writer(content, path, settings)
     write_atomically(files)
     return [path for path, _ in files]
 

@@ -15,11 +15,11 @@ import os
 import sys
 import typing
 from collections.abc import Callable
-from typing import Any
 
 import click
 
 from generator import __version__
+from generator.core.destinations import DESTINATIONS, HOME
 from generator.errors import UserError
 from generator.games import KEYS, all_games
 from generator.games.items import ITEMS
@@ -41,10 +41,10 @@ if typing.TYPE_CHECKING:
     from pathlib import Path
 
     from generator.core.paper import Paper
-    from generator.games.game import Game
+    from generator.games import SomeGame
 
 
-def about(game: Game[Any], item: str) -> str:
+def about(game: SomeGame, item: str) -> str:
     """What an item (or judge, stats) gives for a game, as the game says; a kit lists its
     items. The first paragraph is the game's line in `pnp ITEM --help`."""
     if item == "kit":
@@ -58,23 +58,24 @@ def first_paragraph(text: str) -> str:
     return text.split("\n\n")[0]
 
 
-def item_command(item: str) -> Callable[[Game[Any]], click.Command]:
-    def make(game: Game[Any]) -> click.Command:
+def item_command(item: str) -> Callable[[SomeGame], click.Command]:
+    def make(game: SomeGame) -> click.Command:
         from generator.app import params as P
-        def run(output: Path | None, **values: Any) -> None:
+        def run(output: Path | None, **values: object) -> None:
             from generator import render
             from generator.app import requests
             given = given_on_command_line(click.get_current_context())
             request = requests.item_request(game, item, values, given, output)
             render.check_target(output, request.fmt, request.formats, request.stem)
-            content = requests.make(request)
+            content = requests.content(request)
             for path in render.save(content, output, request.fmt, request.stem,
-                                    request.formats, **request.settings):
+                                    request.formats, settings=request.settings):
                 report(one_line(str(path)))
 
         text = about(game, item)
-        if P.JSON in ITEMS[item].formats:
-            text += "\n\nWith --format json, the board's description as data instead."
+        data = ITEMS[item].data
+        if data is not None:
+            text += f"\n\nWith --format {data.name}, the board's description as data instead."
         return GameCommand(game, item, ITEMS[item].copies, callback=run,
                            params=[click_option(p) for p in P.item_params(game, item)],
                            help=text, short_help=first_paragraph(text))
@@ -105,7 +106,7 @@ def plural(count: int) -> str:
     return "" if count == 1 else "s"
 
 
-def has_item(item: str) -> Callable[[Game[Any]], bool]:
+def has_item(item: str) -> Callable[[SomeGame], bool]:
     return lambda game: item == "kit" or item in game.items
 
 
@@ -116,10 +117,10 @@ for _item in ITEMS.values():
                              f"'pnp {_item.key} GAME --help' lists its options."))
 
 
-def _stats_command(game: Game[Any]) -> click.Command:
+def _stats_command(game: SomeGame) -> click.Command:
     from generator.app import game_params as P
 
-    def run(**given: Any) -> None:
+    def run(**given: object) -> None:
         assert game.stats is not None
         report = game.stats(game.make_options(**given))
         for text in report.lines:
@@ -138,7 +139,7 @@ main.add_command(GameGroup(
     help="Figures of a generated board; warns when a board misses its balance targets."))
 
 
-def _judge_command(game: Game[Any]) -> click.Command:
+def _judge_command(game: SomeGame) -> click.Command:
     from generator.core.gridfile import LIMIT, decode
 
     def run(file: str) -> None:
@@ -198,7 +199,7 @@ def _booklet_options() -> list[click.Parameter]:
                      callback=click_option(P.output_param("booklet")).callback,
                      metavar="FILE", help="Output PDF (default booklet.pdf here; - for "
                                           "standard output)."),
-        click.Option(["--for", "target"], type=ParamValue(P.TARGET), default="home",
+        click.Option(["--for", "target"], type=ParamValue(P.TARGET), default=P.TARGET.default,
                      show_default=True, metavar=P.TARGET.shown_metavar,
                      help="Home: imposed two pages to a side, to print duplex and fold. Print "
                           "shop: single pages with bleed in reading order, padded to a "
@@ -221,15 +222,17 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
     """Impose rule sheets (and more) as a saddle-stitched booklet, ready to print duplex."""
     from generator import render
     from generator.app import requests
+    from generator.core.palette import PALETTES
     try:
-        request = requests.booklet_request(games, everything, extras, paper, palette, target,
-                                           bleed, lang, condition, ink_limit)
+        request = requests.booklet_request(games, everything, extras, paper,
+                                           PALETTES[palette], DESTINATIONS[target], bleed,
+                                           lang, condition, ink_limit)
     except requests.OptionError as err:
         raise click.UsageError(str(err)) from None
-    render.check_target(output, None, ("pdf",), request.stem)
+    render.check_target(output, None, request.formats, request.stem)
     document = requests.make(request)
-    for path in render.save(document, output, None, request.stem, ("pdf",),
-                            **request.settings):
+    for path in render.save(document, output, None, request.stem, request.formats,
+                            settings=request.settings):
         report(one_line(str(path)))
 
 
@@ -245,7 +248,7 @@ def _build_options() -> list[click.Parameter]:
                      metavar="DIR", help="Folder for the catalogue."),
         click.Option(["--jobs"], type=click.IntRange(1, 64), metavar="N",
                      help="Processes to build with (default: one per core)."),
-        click.Option(["--for", "target"], type=ParamValue(P.TARGET), default="home",
+        click.Option(["--for", "target"], type=ParamValue(P.TARGET), default=P.TARGET.default,
                      show_default=True, metavar=P.TARGET.shown_metavar,
                      help="home: the catalogue to print at home. print-shop: that too, and "
                           "beside it in DIR/print-shop/ every PDF and booklet for a print "
@@ -268,7 +271,8 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
     papers = list(paper) or [PAPERS[k] for k in sorted(PAPERS)]
     keys = list(dict.fromkeys(games)) or list(KEYS)
     chosen = list(LANGUAGES) if "all" in langs else list(dict.fromkeys(langs)) or ["en"]
-    requests.booklet_request(keys, paper="a4", target=target, bleed=bleed)  # refuses --bleed
+    destination = DESTINATIONS[target]
+    requests.booklet_request(keys, target=destination, bleed=bleed)  # refuses --bleed
     for left_out in catalogue.check(keys, papers, out):
         click.echo(f"pnp build: left out {left_out}", err=True)
     steps = len(keys) * len(chosen)
@@ -276,7 +280,7 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
         with click.progressbar(length=steps, label="Building", file=sys.stderr) as bar:
             built = catalogue.build(keys, papers, out, jobs or os.cpu_count() or 1,
                                     progress=lambda key: bar.update(1),
-                                    shop=target != "home", shop_bleed=bleed, langs=chosen)
+                                    shop=destination.shop, shop_bleed=bleed, langs=chosen)
     else:
         # Not on a terminal (a log, CI): a line a finished game, so a long build shows life.
         done = [0]
@@ -285,7 +289,7 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
             done[0] += 1
             click.echo(f"pnp build: {key} done ({done[0]} of {steps})", err=True)
         built = catalogue.build(keys, papers, out, jobs or os.cpu_count() or 1,
-                                progress=step, shop=target != "home", shop_bleed=bleed,
+                                progress=step, shop=destination.shop, shop_bleed=bleed,
                                 langs=chosen)
     # Every file written: the items and booklets, and an index page a language.
     written = len({path for _, paths in built for path in paths}) + len(chosen)
@@ -308,7 +312,7 @@ def studio(port: int | None, no_browser: bool) -> None:
 
 @main.command("check")
 @click.argument("file", type=click.Path())
-@click.option("--for", "target", type=click.Choice(["home", "print-shop"]), default="home",
+@click.option("--for", "target", type=click.Choice(list(DESTINATIONS)), default=HOME.key,
               show_default=True, help="Check for home printing, or for a print shop (adds "
                                       "boxes, bleed, CMYK, ink and black text).")
 @click.option("--booklet", is_flag=True, default=None,
@@ -323,7 +327,7 @@ def check_command(file: str, target: str, booklet: bool | None) -> None:
     for line in preflight.report_lines(results):
         click.echo(line)
     failed = [c.name for c in results if not c.passed]
-    where = "home printing" if target == "home" else "a print shop"
+    where = DESTINATIONS[target].described
     if failed:
         verb = "fails" if len(failed) == 1 else "fail"
         click.echo(f"{file}: {len(failed)} of {len(results)} check{plural(len(results))} "

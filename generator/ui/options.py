@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from generator.app.game_params import Param
-    from generator.games.game import Game
+    from generator.games import SomeGame
 
 
 class ParamValue(click.ParamType):
@@ -100,8 +100,8 @@ class GameGroup(click.Group):
     figures. Commands are made when asked for, from the game table; each game's line in the
     help says what it prints for that game."""
 
-    def __init__(self, name: str, has: Callable[[Game[Any]], bool],
-                 make: Callable[[Game[Any]], click.Command], what: str, **attrs: Any):
+    def __init__(self, name: str, has: Callable[[SomeGame], bool],
+                 make: Callable[[SomeGame], click.Command], what: str, **attrs: Any):
         super().__init__(name, **attrs)
         self.has, self.make, self.what = has, make, what
 
@@ -140,7 +140,7 @@ class GameGroup(click.Group):
 class GameCommand(click.Command):
     """One game's command: an option the game does not take is named with the game."""
 
-    def __init__(self, game: Game[Any], item: str = "", copies: bool = True, **attrs: Any):
+    def __init__(self, game: SomeGame, item: str = "", copies: bool = True, **attrs: Any):
         super().__init__(game.key, **attrs)
         self.game, self.item, self.copies = game, item, copies
 
@@ -158,7 +158,7 @@ class GameCommand(click.Command):
             raise click.UsageError(message, ctx) from None
 
 
-def option_named(game: Game[Any], typed: str) -> tuple[str | None, bool | None]:
+def option_named(game: SomeGame, typed: str) -> tuple[str | None, bool | None]:
     """The parameter an option as typed means in any of the game's commands (None for
     none), and False for a switch's --no- spelling."""
     from generator.app import params as P
@@ -175,24 +175,17 @@ def option_named(game: Game[Any], typed: str) -> tuple[str | None, bool | None]:
 
 
 class LateOptions(click.Command):
-    """A command whose options are made the first time they are read, to parse its arguments
-    or write its help: they name papers, palettes and presses, whose modules only this
-    command needs, so `pnp --help` and the judge start without them."""
+    """A command whose options are made the first time click asks for them (get_params: to
+    parse its arguments or write its help): they name papers, palettes and presses, whose
+    modules only this command needs, so `pnp --help` and the judge start without them."""
 
     def __init__(self, name: str | None, options: Callable[[], list[click.Parameter]],
                  **attrs: Any):
-        self._make_options = options
-        self._options: list[click.Parameter] | None = None
         super().__init__(name, **attrs)
+        self._make_options: Callable[[], list[click.Parameter]] | None = options
 
-    @property
-    def params(self) -> list[click.Parameter]:
-        if self._options is None:
-            self._options = self._make_options()
-        return self._options
-
-    @params.setter
-    def params(self, given: list[click.Parameter]) -> None:
-        # click's constructor sets the list of decorated options; this command has none.
-        if given:
-            raise TypeError("a LateOptions command takes its options from its factory")
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        if self._make_options is not None:
+            self.params = [*self._make_options(), *self.params]
+            self._make_options = None
+        return super().get_params(ctx)

@@ -7,17 +7,21 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 
-from generator import __version__
+from generator import __version__, render
 from generator.app import params as P
+from generator.app import requests
+from generator.core.destinations import PRINT_SHOP
+from generator.core.formats import DEFAULT_DPI, DRAWN, PDF, SVG, page_paths
+from generator.core.scene import Document, Page
 from generator.errors import UserError
 from generator.ui.studio import form, making, words
 from generator.ui.studio.drawing import Busy, Drawer
-from generator.ui.studio.form import BOOKLET, PRINT_SHOP, BadRequest, Request
+from generator.ui.studio.form import BOOKLET, BadRequest, Request
 from generator.ui.studio.making import Made
 
 # The page's files, by the name a request uses: (file beside this module, type).
@@ -25,7 +29,8 @@ ASSETS = {
     "/studio.css": ("studio.css", "text/css; charset=utf-8"),
     "/studio.js": ("studio.js", "text/javascript; charset=utf-8"),
 }
-DEFAULT_DPI = 300
+PREVIEW = SVG     # what the preview shows each page as
+T = TypeVar("T")
 TIME_LIMIT = 20.0     # seconds a request waits for its drawing before it is answered busy
 # Sec-Fetch-Site values of requests from the studio's own page, or typed in the address bar.
 OWN_SITE = ("same-origin", "none")
@@ -111,8 +116,9 @@ class Studio:
 
     # --- what the drawing thread makes ----------------------------------------------------
 
-    def _get(self, key: Any, work: Callable[[], Any]) -> Any:
-        return self.drawer.get(key, work, self.time_limit)
+    def _get(self, key: Hashable, work: Callable[[], T]) -> T:
+        made: T = self.drawer.get(key, work, self.time_limit)
+        return made
 
     def made(self, request: Request) -> Made:
         """The request's document, kept; a kit from its items' documents, kept too."""
@@ -123,16 +129,15 @@ class Studio:
                 raise form.refusal(request, err) from None
         return self._get(("made", *request.document_key), work)
 
-    def _part(self, kit: Request, item: str) -> Any:
+    def _part(self, kit: Request, item: str) -> Document:
         """One item's pages of a kit: the item's own document where its options are the
         kit's (so an item already shown is not made again)."""
-        from generator.app import requests
         checked = kit.checked()
         assert isinstance(checked, requests.ItemRequest)
         same = Request(kit.game, item, kit.values, target=kit.target, bleed=kit.bleed)
 
         def work() -> Made:
-            return Made(requests.make(dataclasses.replace(checked, item=item)), (), ())
+            return Made(requests.make(checked.part(item)), (), ())
         return self._get(("made", *same.document_key), work).document
 
     def svg(self, request: Request, made: Made, number: int) -> str:
@@ -169,39 +174,38 @@ class Studio:
             "svg": svg, "page": number, "pages": len(doc.pages), "title": doc.title,
             "width": doc.pages[number - 1].width, "height": doc.pages[number - 1].height,
             "figures": made.figures, "warnings": made.warnings, "command": request.command,
-            "files": {d["format"]: d["name"] for d in downloads if d["format"] != PRINT_SHOP},
+            "files": {d["format"]: d["name"] for d in downloads if d["format"] != PRINT_SHOP.key},
             "downloads": downloads, "query": canonical,
         }).encode("utf-8")
 
-    def downloads(self, request: Request, query: Mapping[str, list[str]], doc: Any,
+    def downloads(self, request: Request, query: Mapping[str, list[str]], doc: Document,
                   number: int, canonical: str) -> list[dict[str, Any]]:
         """Each download the item has, with its file name and command, or why not."""
-        from generator.render import page_paths
         dpi = (form.one_value(query, "dpi") or "").strip()
         bleed = (form.one_value(query, "bleed") or "").strip()
         out = []
         for fmt in request.formats:
-            if fmt not in ("pdf", "svg", "png"):
+            if fmt not in DRAWN:     # a web edition or data: the command line writes those
                 continue
-            asked = request.download(fmt, dpi if fmt == "png" else "")
-            entry: dict[str, Any] = {"format": fmt, "command": asked.command,
-                                     "field": "dpi" if fmt == "png" else None}
-            if fmt == "pdf":
+            asked = request.download(fmt, dpi if fmt.pixels else "")
+            entry: dict[str, Any] = {"format": fmt.name, "command": asked.command,
+                                     "field": "dpi" if fmt.pixels else None}
+            if not fmt.paged:
                 entry["name"] = asked.file_name
-                entry["href"] = f"download?{canonical}&format=pdf"
+                entry["href"] = f"download?{canonical}&format={fmt.name}"
             else:
                 entry["name"] = page_paths(Path(asked.file_name), len(doc.pages))[number - 1].name
                 entry["page"] = number
-                entry["href"] = f"download?{canonical}&format={fmt}&page={number}"
-                if fmt == "png" and dpi:
+                entry["href"] = f"download?{canonical}&format={fmt.name}&page={number}"
+                if fmt.pixels and dpi:
                     entry["href"] += "&" + urlencode({"dpi": dpi})
-            if fmt == "png":
+            if fmt.pixels:
                 entry["error"] = self.refused_pixels(dpi, doc.pages[number - 1])
             out.append(entry)
-        shop = request.download("pdf", target=form.PRINT_SHOP, bleed=bleed)
-        entry = {"format": "print-shop", "name": shop.file_name, "command": shop.command,
+        shop = request.download(PDF, target=PRINT_SHOP, bleed=bleed)
+        entry = {"format": PRINT_SHOP.key, "name": shop.file_name, "command": shop.command,
                  "field": "bleed",
-                 "href": f"download?{canonical}&format=pdf&for=print-shop" +
+                 "href": f"download?{canonical}&format={PDF.name}&for={PRINT_SHOP.key}" +
                          (f"&{urlencode({'bleed': bleed})}" if bleed else "")}
         try:
             shop.checked()
@@ -212,11 +216,11 @@ class Studio:
         return out
 
     @staticmethod
-    def refused_pixels(dpi: str, page: Any) -> str | None:
+    def refused_pixels(dpi: str, page: Page) -> str | None:
         if not dpi:
             return None
         try:
-            making.check_pixels(page.width, page.height, P.DPI.convert(dpi))
+            making.check_pixels(page.width, page.height, P.DPI.whole(dpi))
         except P.ParamError as err:
             return words.reason_in_words("dpi", err.reason)
         except BadRequest as err:
@@ -224,11 +228,11 @@ class Studio:
         return None
 
     def likely_next(self, request: Request, made: Made, number: int
-                    ) -> list[tuple[Any, Callable[[], Any]]]:
+                    ) -> list[tuple[Hashable, Callable[[], object]]]:
         """What a person is likely to ask for next: the next page, then the game's other
         items with the same options (options that belong to one item left out), each with
         its first page's picture; the kit after the items it is made of, the booklet last."""
-        jobs: list[tuple[Any, Callable[[], Any]]] = []
+        jobs: list[tuple[Hashable, Callable[[], object]]] = []
         if number < len(made.document.pages):
             jobs.append((("svg", number + 1, *request.document_key),
                          lambda: self.svg(request, made, number + 1)))
@@ -247,15 +251,9 @@ class Studio:
         return jobs
 
     def download(self, query: Mapping[str, list[str]]) -> tuple[str, str, bytes]:
-        from generator import render
-        from generator.render import page_paths
         base = form.request_from(query)
-        fmt = form.one_value(query, "format") or "pdf"
-        if fmt not in base.formats or fmt == "json":
-            raise BadRequest(f"The {base.item} is written as "
-                             f"{' or '.join(f for f in base.formats if f != 'json')}, "
-                             f"not {fmt[:20]}")
-        target = form.one_value(query, "for") or "home"
+        fmt = form.download_format(base, query)
+        target = form.destination(base, query)
         request = base.download(fmt, (form.one_value(query, "dpi") or "").strip(),
                                 target, (form.one_value(query, "bleed") or "").strip())
         try:
@@ -266,21 +264,23 @@ class Studio:
         number = page_number(form.one_value(query, "page"), len(doc.pages))
         pages = len(doc.pages)
         name = page_paths(Path(request.file_name), pages)[number - 1].name \
-            if fmt in render.PAGED_FORMATS else request.file_name
-        if fmt == "svg":     # the page as the preview shows it and the command line writes it
-            return name, "image/svg+xml", \
+            if fmt.paged else request.file_name
+        if fmt == PREVIEW:     # the page as the preview shows it and the command line writes it
+            return name, fmt.media_type, \
                 self.svg(request, self.made(request), number).encode("utf-8")
         settings = checked.settings
-        if fmt == "png":
+        if fmt.paged:
             page = doc.pages[number - 1]
-            making.check_pixels(page.width, page.height, settings.get("dpi") or DEFAULT_DPI)
-            # One page of the document, rasterised as the command line rasterises each.
+            if fmt.pixels:
+                making.check_pixels(page.width, page.height, settings.dpi or DEFAULT_DPI)
+            # One page of the document, written as the command line writes each.
             doc = dataclasses.replace(doc, pages=(page,))
 
         def write() -> bytes:
-            return bytes(render.render(doc, fmt, Path(request.file_name), **settings)[0][1])
-        data = self._get(("file", fmt, request.dpi, number, *request.document_key), write)
-        return name, "application/pdf" if fmt == "pdf" else "image/png", data
+            return bytes(render.render(doc, fmt, Path(request.file_name), dpi=settings.dpi,
+                                       press=settings.press)[0][1])
+        data = self._get(("file", fmt.name, request.dpi, number, *request.document_key), write)
+        return name, fmt.media_type, data
 
 
 def other_site(environ: Mapping[str, Any], host: str) -> str | None:

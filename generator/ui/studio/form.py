@@ -15,6 +15,10 @@ from urllib.parse import parse_qs
 from generator import __version__
 from generator.app import params as P
 from generator.app import requests
+from generator.core.destinations import DESTINATIONS, HOME, Destination
+from generator.core.destinations import PRINT_SHOP as SHOP
+from generator.core.formats import PDF, Format
+from generator.core.palette import PALETTES
 from generator.errors import UserError
 from generator.games import all_games, find
 from generator.games.items import ITEMS, KIT
@@ -22,12 +26,12 @@ from generator.i18n import SOURCE
 from generator.ui.studio import words
 
 if TYPE_CHECKING:
-    from generator.games.game import Game
+    from generator.games import SomeGame
 
 MAX_COPIES = 10         # copies one request may ask for (the command line: 100)
 MAX_QUERY = 2000        # characters of a query string
 BOOKLET = requests.BOOKLET
-PRINT_SHOP = "print-shop"
+PRINT_SHOP = SHOP.key      # the print shop's download, beside the formats
 # Query keys that are not the item's options: which game, item and page, and the settings
 # of one download (its format, its pixels, and the print shop's bleed).
 DOWNLOAD_KEYS = ("format", "dpi", "for", "bleed")
@@ -81,12 +85,12 @@ class Field:
         return dataclasses.asdict(self)
 
 
-def items(game: Game[Any]) -> list[str]:
+def items(game: SomeGame) -> list[str]:
     """What the studio offers for a game: what the command line prints for it."""
     return [*game.items, KIT, BOOKLET]
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -94,7 +98,7 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def params(game: Game[Any], item: str) -> list[P.Param]:
+def params(game: SomeGame, item: str) -> list[P.Param]:
     """The request's parameters the form shows for an item: all but where the file goes
     and the settings of single downloads."""
     if item == BOOKLET:
@@ -105,11 +109,11 @@ def params(game: Game[Any], item: str) -> list[P.Param]:
             if not p.cli_only and p.name not in SKIPPED]
 
 
-def fields(game: Game[Any], item: str) -> tuple[Field, ...]:
+def fields(game: SomeGame, item: str) -> tuple[Field, ...]:
     return _fields(game.key, item)
 
 
-def _field(game: Game[Any], item: str, param: P.Param, default: str) -> Field:
+def _field(game: SomeGame, item: str, param: P.Param, default: str) -> Field:
     control = {P.FLAG: "checkbox", P.SWITCH: "checkbox", P.MANY: "checkboxes"}.get(
         param.kind, "select" if param.choices and param.kind != P.PAPER_SIZE else "text")
     if control == "checkbox" and not default:
@@ -128,7 +132,7 @@ def _field(game: Game[Any], item: str, param: P.Param, default: str) -> Field:
                  param.name in PER_ITEM)
 
 
-def item_defaults(game: Game[Any], item: str) -> dict[str, Any]:
+def item_defaults(game: SomeGame, item: str) -> dict[str, object]:
     """The game's options an item starts from where they are not the game's defaults: an
     edition's own piece (Blind Hex's coins) starts from its edition."""
     defaults = game.make_options()
@@ -165,7 +169,7 @@ def download_fields() -> tuple[Field, ...]:
     return tuple(_field(game, "board", p, "") for p in (DPI, *PRINT_SHOP_PARAMS))
 
 
-def find_game(key: str) -> Game[Any]:
+def find_game(key: str) -> SomeGame:
     game = find(key) if isinstance(key, str) else None
     if game is None or game.key != key:
         raise BadRequest(f"There is no game {key[:40]!r} here: the studio has "
@@ -195,13 +199,13 @@ def spec() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Request:
-    game: Game[Any]
+    game: SomeGame
     item: str
     values: tuple[tuple[str, str], ...]   # what the query set, by parameter, as typed
-    # One download's settings: format (pdf, svg, png), dpi, target (home, print-shop), bleed.
-    fmt: str = "pdf"
+    # One download's settings: its format, dpi, destination and bleed.
+    fmt: Format = PDF
     dpi: str = ""
-    target: str = "home"
+    target: Destination = HOME
     bleed: str = ""
 
     @property
@@ -219,15 +223,15 @@ class Request:
                 out.append(field.flag if value == "true" else field.off_flag)
             else:
                 out += [field.flag, value]
-        if self.fmt != "pdf":
-            out += ["--format", self.fmt]
+        if self.fmt != self.formats[0]:
+            out += ["--format", self.fmt.name]
         if self.dpi:
             out += ["--dpi", self.dpi]
-        if self.target != "home":
-            out += ["--for", self.target]
+        if self.target != HOME:
+            out += ["--for", self.target.key]
         if self.bleed:
             out += ["--bleed", self.bleed]
-        if self.target != "home":
+        if self.target.file_suffix:
             out += ["-o", self.file_name]
         return tuple(a for a in out if a)
 
@@ -235,7 +239,7 @@ class Request:
     def document_key(self) -> tuple[str, ...]:
         """What the document depends on: not the format nor the pixels."""
         return (self.game.key, self.item, *(f"{n}={v}" for n, v in self.values),
-                self.target, self.bleed)
+                self.target.key, self.bleed)
 
     @property
     def command(self) -> str:
@@ -250,14 +254,13 @@ class Request:
     def file_name(self) -> str:
         """The whole file's name: the command line's, or for a print shop's PDF, the name
         the command shown writes it to (so it does not overwrite the one for home)."""
-        suffix = "-print-shop" if self.target != "home" else ""
-        return f"{self.stem}{suffix}.{self.fmt}"
+        return f"{self.stem}{self.target.file_suffix}.{self.fmt.extension}"
 
     @property
-    def formats(self) -> tuple[str, ...]:
-        return ("pdf",) if self.item == BOOKLET else ITEMS[self.item].formats
+    def formats(self) -> tuple[Format, ...]:
+        return (PDF,) if self.item == BOOKLET else ITEMS[self.item].formats
 
-    def download(self, fmt: str = "pdf", dpi: str = "", target: str = "home",
+    def download(self, fmt: Format = PDF, dpi: str = "", target: Destination = HOME,
                  bleed: str = "") -> Request:
         return dataclasses.replace(self, fmt=fmt, dpi=dpi, target=target, bleed=bleed)
 
@@ -270,12 +273,13 @@ class Request:
                      if p.name in given and p.kind != P.MANY}
             for extra in extras:
                 EXTRAS_FOR(self.game).convert(extra)
-            bleed = P.BLEED.convert(self.bleed) if self.bleed else None
+            bleed = P.BLEED.number(self.bleed) if self.bleed else None
             return requests.booklet_request([self.game.key], False, extras,
-                                            typed.get("paper", "a4"),
-                                            typed.get("palette", "colour"), self.target,
-                                            bleed, lang=typed.get("lang", SOURCE))
-        download = {"fmt": self.fmt, "dpi": self.dpi or None, "target": self.target,
+                                            str(typed.get("paper", "a4")),
+                                            PALETTES[str(typed.get("palette", P.PALETTE.default))],
+                                            self.target,
+                                            bleed, lang=str(typed.get("lang", SOURCE)))
+        download = {"fmt": self.fmt.name, "dpi": self.dpi or None, "target": self.target.key,
                     "bleed": self.bleed or None}
         values = {**given, **{k: v for k, v in download.items() if v is not None}}
         # An edition's own piece starts from its edition, as the form shows it.
@@ -284,8 +288,28 @@ class Request:
         return requests.item_request(self.game, self.item, {**starts, **values}, set(values))
 
 
-def EXTRAS_FOR(game: Game[Any]) -> P.Param:  # noqa: N802 - a parameter, as the others
+def EXTRAS_FOR(game: SomeGame) -> P.Param:  # noqa: N802 - a parameter, as the others
     return next(p for p in params(game, BOOKLET) if p.name == "extras")
+
+
+def destination(request: Request, query: Mapping[str, list[str]]) -> Destination:
+    """Where a download is printed (`for`), refused in the command line's words."""
+    try:
+        return DESTINATIONS[str(P.TARGET.convert(one_value(query, "for") or HOME.key))]
+    except UserError as err:
+        raise refusal(request, err) from None
+
+
+def download_format(request: Request, query: Mapping[str, list[str]]) -> Format:
+    """The format a download asks for: one of the item's drawn formats (data is not a
+    download)."""
+    name = one_value(query, "format") or request.formats[0].name
+    offered = [f for f in request.formats if not f.data]
+    found = next((f for f in offered if f.name == name), None)
+    if found is None:
+        raise BadRequest(f"The {request.item} is written as "
+                         f"{' or '.join(f.name for f in offered)}, not {name[:20]}")
+    return found
 
 
 def one_value(query: Mapping[str, list[str]], key: str) -> str | None:

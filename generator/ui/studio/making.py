@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from generator.app import requests
 from generator.games.game import OptionError
@@ -15,7 +15,8 @@ from generator.ui.studio.form import MAX_COPIES, BadRequest, Request
 if TYPE_CHECKING:
     from generator.core.paper import Paper
     from generator.core.scene import Document
-    from generator.games.game import Game
+    from generator.games import SomeGame
+    from generator.games.game import GameOptions
 
 # Work one request may ask for: the command line allows more, the studio sends people to it.
 MAX_PAGES = 24          # sheets of one document: a tiled board, a kit with copies
@@ -82,7 +83,8 @@ def _kit(checked: requests.ItemRequest, parts: Callable[[str], Document]) -> Doc
         return checked.game.kit(checked.options, parts)
 
 
-def _refuse_large_tilings(game: Game[Any], options: Any, paper: Paper, cell: float) -> None:
+def _refuse_large_tilings(game: SomeGame, options: GameOptions, paper: Paper,
+                          cell: float) -> None:
     """Refuse a tiling far over the cap before drawing it: cells grow with the sheet, so the
     board's cell on the paper itself tells the scale, and the scale the sheets. The estimate
     runs up to a third high, so only what is well over is refused here; the rest is counted

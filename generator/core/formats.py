@@ -1,0 +1,130 @@
+"""The formats pnp writes, in one table: each a value that knows its name, its file
+extension, its media type, whether it is written one file a page, whether it is data rather
+than a drawing, and its writer. The command line, the studio and `pnp build` read these facts
+rather than a format's name, as segno's `save` looks its writers up by format.
+
+A writer turns the content (a Document, or a board's data) into (path, bytes) pairs for a
+target, in memory; generator/render writes them atomically. What a writer writes with (the
+drawing stack: reportlab, svgwrite, pypdfium2 and Pillow, jinja2; json) is imported by that
+writer when it writes: the commands that write nothing (`pnp --help`, `list`, `judge`) never
+load it.
+Media types: IANA's registry (https://www.iana.org/assignments/media-types/).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from generator.core.paper import Press
+    from generator.core.scene import Document
+
+# A board's data, as `--format json` writes it.
+JsonValue = Union[str, int, float, bool, None, "list[JsonValue]", "dict[str, JsonValue]"]
+BoardData = dict[str, JsonValue]
+Content = Union["Document", BoardData]
+Files = list[tuple["Path", bytes]]
+
+DEFAULT_DPI = 300   # pixels per inch of a PNG when none is asked for (as render/png.py)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What a writer is told besides the content: pixels per inch (png) and the press
+    (pdf and png: home, or a print shop's bleed and colour). SVG has no CMYK and no page
+    boxes, so it is drawn at the trim size in RGB either way."""
+    dpi: int | None = None
+    press: Press | None = None
+
+
+PLAIN = Settings()    # nothing besides the content: the format's own resolution, home printing
+Writer = Callable[[Content, "Path", Settings], Files]
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One format: `--format NAME`, files named *.EXTENSION, served as `media_type`;
+    `paged`: one file a page (NAME-1.EXT, NAME-2.EXT, ...); `data`: a board's description
+    rather than its drawing; `pixels`: a raster, whose resolution --dpi sets."""
+    name: str
+    extension: str
+    media_type: str
+    writer: Writer
+    paged: bool = False
+    data: bool = False
+    pixels: bool = False
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def page_paths(target: Path, pages: int) -> list[Path]:
+    """One file per page (SVG, PNG): the target itself for one page, else NAME-1.EXT,
+    NAME-2.EXT, ..."""
+    if pages == 1:
+        return [target]
+    return [target.with_name(f"{target.stem}-{i}{target.suffix}") for i in range(1, pages + 1)]
+
+
+def _document(content: Content) -> Document:
+    if isinstance(content, dict):
+        raise TypeError("a board's data is written as data, not drawn")
+    return content
+
+
+def _pdf_files(content: Content, target: Path, settings: Settings) -> Files:
+    from generator.render.pdf import document_pdf
+    doc, press = _document(content), settings.press
+    return [(target, document_pdf(doc, press) if press else document_pdf(doc))]
+
+
+def _svg_files(content: Content, target: Path, settings: Settings) -> Files:
+    from generator.render.svg import page_svg
+    doc = _document(content)
+    paths = page_paths(target, len(doc.pages))
+    total = len(doc.pages)
+    return [(path, page_svg(page, doc.title if total == 1 else f"{doc.title} ({i}/{total})"))
+            for i, (path, page) in enumerate(zip(paths, doc.pages, strict=False), start=1)]
+
+
+def _png_files(content: Content, target: Path, settings: Settings) -> Files:
+    from generator.render.pdf import document_pdf
+    from generator.render.png import pdf_pages_png
+    # For a print shop the page is the trim plus bleed, drawn in the RGB colours the
+    # drawing means: a PNG is RGB, and going through the press's CMYK would shift them.
+    doc, press = _document(content), settings.press
+    pdf = document_pdf(doc, press, separated=False) if press else document_pdf(doc)
+    images = pdf_pages_png(pdf, settings.dpi or DEFAULT_DPI)
+    return list(zip(page_paths(target, len(images)), images, strict=True))
+
+
+def _html_files(content: Content, target: Path, settings: Settings) -> Files:
+    from generator.render.html import document_html
+    return [(target, document_html(_document(content)).encode("utf-8"))]
+
+
+def _json_files(content: Content, target: Path, settings: Settings) -> Files:
+    import json  # as each writer imports what it writes with
+    if not isinstance(content, dict):
+        raise TypeError("a document is drawn, not written as data")
+    return [(target, (json.dumps(content, indent=1) + "\n").encode("utf-8"))]
+
+
+PDF = Format("pdf", "pdf", "application/pdf", _pdf_files)
+SVG = Format("svg", "svg", "image/svg+xml", _svg_files, paged=True)
+PNG = Format("png", "png", "image/png", _png_files, paged=True, pixels=True)
+HTML = Format("html", "html", "text/html", _html_files)     # a rule sheet's web edition
+JSON = Format("json", "json", "application/json", _json_files, data=True)
+
+FORMATS: Mapping[str, Format] = {f.name: f for f in (PDF, SVG, PNG, HTML, JSON)}
+DRAWN = (PDF, SVG, PNG)      # what any printed item is written as
+VECTORS = (PDF, SVG)         # what `pnp build` writes an item as, unless the item says
+
+
+def named(names: tuple[Format, ...]) -> tuple[str, ...]:
+    """The formats' names, as `--format` takes them."""
+    return tuple(f.name for f in names)

@@ -1,0 +1,118 @@
+"""Formats, destinations and requests are values that carry their facts: what a front end
+reads instead of a name. Each format's facts are checked against the files its own writer
+writes, and a request can only come from the function that checks it."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import mimetypes
+
+import pytest
+
+from generator import render
+from generator.app import requests
+from generator.core.destinations import DESTINATIONS, HOME, PRINT_SHOP
+from generator.core.formats import FORMATS, PDF, Format
+from generator.core.paper import NAMED, for_press
+from generator.core.scene import Document, Page, Paint, rectangle
+from generator.games import GAMES, find
+from generator.games.items import ITEMS
+
+TWO_PAGES = Document(tuple(Page(120, 150, (rectangle(10, 10, 50, 50, Paint(fill="#0e2d82")),))
+                           for _ in range(2)), "two pages", "test")
+BOARD_DATA = {"cells": [[0, 0], [0, 1]], "size": 2}
+
+# What each format's files begin with, as its format's specification says: PDF 1.7 (ISO
+# 32000-1, 7.5.2), PNG's signature (RFC 2083, 3.1), an XML declaration, an HTML doctype.
+SIGNATURES = {"pdf": b"%PDF-", "png": b"\x89PNG\r\n\x1a\n", "svg": b"<?xml",
+              "html": b"<!DOCTYPE html>"}
+
+
+def written(fmt: Format, tmp_path):
+    content = BOARD_DATA if fmt.data else TWO_PAGES
+    return render.save(content, tmp_path / f"out.{fmt.extension}", fmt, "out", (fmt,))
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_a_formats_facts_are_what_its_writer_writes(tmp_path, name):
+    fmt = FORMATS[name]
+    paths = written(fmt, tmp_path)
+    # Paged: one file a page, NAME-1.EXT and NAME-2.EXT; otherwise one file for both pages.
+    assert len(paths) == (2 if fmt.paged else 1)
+    assert all(path.suffix == f".{fmt.extension}" for path in paths)
+    # The media type is the one the system's table gives the extension.
+    assert mimetypes.types_map[f".{fmt.extension}"] == fmt.media_type
+    data = paths[0].read_bytes()
+    if fmt.data:
+        assert json.loads(data) == BOARD_DATA
+    else:
+        assert data.startswith(SIGNATURES[name]), data[:20]
+
+
+def test_the_check_sees_a_format_whose_facts_are_wrong(tmp_path):
+    # Control: a PDF that claimed to be paged would be written as one file, not two.
+    liar = dataclasses.replace(PDF, name="liar", paged=True)
+    assert len(render.save(TWO_PAGES, tmp_path / "out.pdf", liar, "out", (liar,))) != 2
+
+
+def test_every_items_format_is_in_the_table():
+    assert {f for item in ITEMS.values() for f in item.formats} <= set(FORMATS.values())
+    assert {f for item in ITEMS.values() for f in (item.built or ())} <= set(FORMATS.values())
+
+
+@pytest.mark.parametrize("key", sorted(DESTINATIONS))
+def test_a_destination_presses_a_paper_as_its_facts_say(key):
+    destination = DESTINATIONS[key]
+    for paper in (NAMED["a4"], NAMED["letter"]):
+        pressed = for_press(paper, destination)
+        assert pressed.press.destination is destination
+        assert pressed.press.shop is destination.shop
+        assert pressed.margin == (destination.margin if destination.shop else paper.margin)
+        assert pressed.press.bleed == destination.default_bleed(paper.inches)
+
+
+def test_a_shop_asks_for_bleed_and_home_for_none():
+    assert HOME.default_bleed(False) == HOME.default_bleed(True) == 0
+    assert PRINT_SHOP.default_bleed(False) == 3.0
+    assert PRINT_SHOP.default_bleed(True) == pytest.approx(0.125 * 25.4)
+
+
+def test_a_request_is_made_only_by_its_checking_function():
+    game = find("nex")
+    assert game is not None
+    made = requests.checked_request(game, "board", game.make_options(), NAMED["a4"], PDF)
+    assert made.item is ITEMS["board"] and made.fmt is PDF
+    # Control: the same fields, put together without the check, are refused.
+    fields = {f.name: getattr(made, f.name) for f in dataclasses.fields(made)}
+    with pytest.raises(requests.UncheckedRequest):
+        requests.ItemRequest(**{**fields, "checked_by": None})
+    with pytest.raises(requests.UncheckedRequest):
+        dataclasses.replace(made, checked_by=object())
+
+
+def test_a_kits_parts_are_only_its_own_items():
+    game = GAMES["blind-hex"]
+    options = game.make_options(edition="cards")
+    kit = requests.checked_request(game, "kit", options, NAMED["a4"], PDF)
+    assert kit.part("cards").item is ITEMS["cards"]
+    with pytest.raises(requests.UncheckedRequest):
+        kit.part("coins")       # the pennies edition's piece: not in this kit
+    with pytest.raises(requests.UncheckedRequest):
+        kit.part("cards").part("board")     # only a kit has parts
+
+
+def test_the_checking_function_refuses_a_format_the_item_has_not():
+    game = GAMES["nex"]
+    with pytest.raises(requests.OptionError, match="pad is written as pdf or svg or png"):
+        requests.checked_request(game, "pad", game.make_options(), NAMED["a4"],
+                                 FORMATS["json"])
+
+
+def test_a_game_naming_what_it_has_not_is_refused_when_it_loads():
+    hex_game = GAMES["hex"]      # control: every real game loads
+    assert all(GAMES[key] for key in GAMES)
+    with pytest.raises(ValueError, match="hex names jsn, which it has not"):
+        dataclasses.replace(hex_game, unread={**hex_game.unread, "jsn": ("swap",)})
+    with pytest.raises(ValueError, match="hex names stat, which it has not"):
+        dataclasses.replace(hex_game, about={**hex_game.about, "stat": "Figures."})
