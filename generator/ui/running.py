@@ -12,7 +12,6 @@ import os
 import signal
 import sys
 
-
 if os.path.basename(sys.argv[0]) == "cli.py":
     # Run as `python -m generator.ui.cli`: an interrupt while it starts is one line. (The
     # `pnp` program installs the same handler before importing anything: ui/start.py.)

@@ -30,7 +30,7 @@ def quiet_on_signals() -> None:
 
 def main() -> typing.NoReturn:
     quiet_on_signals()
-    from generator.ui.cli import main as command   # only now: click and everything else
+    from generator.ui.cli import main as command  # only now: click and everything else
     try:
         command(prog_name="pnp")
         status = 0
