@@ -10,6 +10,7 @@ import os
 from functools import cache, lru_cache
 
 from generator.core.scene import FontRole
+from generator.errors import UserError
 
 FILES: dict[FontRole, str] = {
     "regular": "Vera.ttf",
@@ -42,8 +43,20 @@ def registered(role: FontRole) -> str:
     from reportlab.pdfbase.ttfonts import TTFont
 
     name = PDF_NAMES[role]
-    pdfmetrics.registerFont(TTFont(name, os.path.join(_font_dir(), FILES[role])))
+    path = os.path.join(_font_dir(), FILES[role])
+    try:
+        face = TTFont(name, path)
+    except Exception as err:  # noqa: BLE001 (missing, empty or corrupt: any of reportlab's)
+        reason = str(err).strip().splitlines()[-1] if str(err).strip() else type(err).__name__
+        raise BrokenInstall(f"the font {path}, which comes with reportlab, cannot be read "
+                            f"({reason}): the installation is broken; reinstall reportlab "
+                            f"(pip install --force-reinstall reportlab)") from None
+    pdfmetrics.registerFont(face)
     return name
+
+
+class BrokenInstall(UserError):
+    """A file that comes with pnp or its libraries is missing or damaged."""
 
 
 def text_width(text: str, size: float, role: FontRole = "regular") -> float:

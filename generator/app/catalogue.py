@@ -55,8 +55,13 @@ def check(game_keys: list[str], papers: list[Paper], out: Path) -> list[str]:
         if folder.exists() and not folder.is_dir():
             raise render.OutputError(f"cannot make the folder {folder}: a file has that name")
     existing = next((f for f in [out, *out.parents] if f.exists()), Path("."))
+    if not existing.is_dir():
+        raise render.OutputError(f"cannot make the folder {out}: {existing} is a file, not a "
+                                 f"folder")
     if not os.access(existing, os.W_OK | os.X_OK):
-        raise render.OutputError(f"cannot write in {existing}: permission denied")
+        read_only = bool(os.statvfs(existing).f_flag & os.ST_RDONLY)
+        why = "it is on a read-only file system" if read_only else "permission denied"
+        raise render.OutputError(f"cannot write in {existing}: {why}")
     return left_out
 
 

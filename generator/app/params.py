@@ -9,6 +9,7 @@ the same reason wherever it was typed. Nothing here knows click or HTTP.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -51,6 +52,22 @@ DEFAULT_DPI = 300
 # up to 1017 dpi, A3 719, Letter 1034.
 MAX_PIXELS = 100e6
 COPIES_RANGE = (1, 100)
+
+
+def largest_dpi(square_inches: float, most: float = MAX_PIXELS) -> int:
+    """The largest whole dpi at which a page of this area has at most `most` pixels: the
+    one limit both said and applied (a square root in floats can land one off)."""
+    dpi = int((most / square_inches) ** 0.5)
+    while square_inches * (dpi + 1) ** 2 <= most:
+        dpi += 1
+    while dpi > 0 and square_inches * dpi * dpi > most:
+        dpi -= 1
+    return dpi
+
+
+def millions(pixels: float) -> str:
+    """Pixels in millions, rounded up, so that more than the limit never reads as equal."""
+    return f"{math.ceil(pixels / 1e5) / 10:g}"
 
 
 # --- what every printed item takes ------------------------------------------------------
@@ -128,5 +145,5 @@ __all__ = [
     "LANG_HELP", "MANY", "MAX_PIXELS", "PALETTE", "PALETTE_HELP", "PALETTE_NAMES", "PAPER",
     "PAPER_HELP", "PAPER_SIZE", "PRESS", "PRESS_HELP", "PRINTED", "STATS", "SWITCH", "TARGET",
     "TEXT", "TILE", "Param", "ParamError", "default_paper", "format_param", "game_params",
-    "item_params", "option_names", "output_param", "readers", "reads",
+    "item_params", "largest_dpi", "millions", "option_names", "output_param", "readers", "reads",
 ]

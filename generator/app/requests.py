@@ -224,9 +224,9 @@ def _refuse_huge_pixels(paper: Paper, dpi: int) -> None:
     bleed = 2 * paper.press.bleed
     inches = ((paper.width + bleed) / MM_PER_INCH, (paper.height + bleed) / MM_PER_INCH)
     pixels = inches[0] * dpi * inches[1] * dpi
-    if pixels > P.MAX_PIXELS:
-        largest = int((P.MAX_PIXELS / (inches[0] * inches[1])) ** 0.5)
-        raise OptionError(f"--dpi {dpi} on {paper.name} paper makes {pixels / 1e6:.0f} million "
+    largest = P.largest_dpi(inches[0] * inches[1])
+    if dpi > largest:
+        raise OptionError(f"--dpi {dpi} on {paper.name} paper makes {P.millions(pixels)} million "
                           f"pixels a page, more than {P.MAX_PIXELS / 1e6:.0f} million; this "
                           f"paper takes at most --dpi {largest}")
 

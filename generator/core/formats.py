@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
+from generator.errors import UserError
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -98,7 +100,12 @@ def _png_files(content: Content, target: Path, settings: Settings) -> Files:
     # drawing means: a PNG is RGB, and going through the press's CMYK would shift them.
     doc, press = _document(content), settings.press
     pdf = document_pdf(doc, press, separated=False) if press else document_pdf(doc)
-    images = pdf_pages_png(pdf, settings.dpi or DEFAULT_DPI)
+    dpi = settings.dpi or DEFAULT_DPI
+    try:
+        images = pdf_pages_png(pdf, dpi)
+    except MemoryError:   # the pixels are drawn here: a lower dpi is what would work
+        raise UserError(f"cannot write {target}: its pages at {dpi} dpi need more memory "
+                        f"than this system gives; a lower --dpi needs less") from None
     return list(zip(page_paths(target, len(images)), images, strict=True))
 
 

@@ -91,7 +91,9 @@ NAMED: dict[str, Paper] = {
 # The catalogue `pnp build` writes by default.
 PAPERS: dict[str, Paper] = {k: NAMED[k] for k in ("a4", "letter")}
 
-_CUSTOM = re.compile(r"(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|in)?", re.I)
+# Digits 0-9 and the letter x only, as the judges read numbers: not ٣ or １１, not ×.
+_CUSTOM = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*x\s*([0-9]+(?:\.[0-9]+)?)\s*(mm|in)?",
+                     re.I | re.ASCII)
 
 
 def parse_paper(text: str) -> Paper:

@@ -166,6 +166,12 @@ def _confine(ceiling: int) -> None:
     for number in (signal.SIGINT, signal.SIGTERM):
         if signal.getsignal(number) is not signal.SIG_IGN:
             signal.signal(number, signal.SIG_DFL)
+    with contextlib.suppress(OSError):
+        # The answer goes back on the pipe: what qpdf's C++ runtime prints on the way down
+        # (std::bad_alloc) must not come before the one line the parent says.
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 2)
+        os.close(quiet)
     with contextlib.suppress(OSError, AttributeError):
         import ctypes
         prctl = ctypes.CDLL(None, use_errno=True).prctl

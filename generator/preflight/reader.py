@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from generator.errors import UserError
 from generator.preflight.budget import Budget, OverBudget, Spent
@@ -34,7 +34,7 @@ def read_facts(path: Path, budget: Budget | None = None) -> PdfFacts:
     import pikepdf
     try:
         # Read, not mapped: a mapped file would count against the reading's memory.
-        pdf = pikepdf.open(path, attempt_recovery=False,
+        pdf = pikepdf.open(_named(path), attempt_recovery=False,
                            access_mode=pikepdf.AccessMode.stream)
     except pikepdf.PasswordError:
         raise PreflightError(f"cannot read {path}: it is encrypted") from None
@@ -62,6 +62,16 @@ def read_facts(path: Path, budget: Budget | None = None) -> PdfFacts:
                                  ) from None
         damaged(pdf, path)
     return facts
+
+
+def _named(path: Path) -> Path | BinaryIO:
+    """The file for pikepdf: its name, or, for a name that is not UTF-8 (a file made on
+    another system), the file opened here, since pikepdf takes names as text only."""
+    try:
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        return open(path, "rb")  # noqa: SIM115 (read in this child process until it ends)
+    return path
 
 
 def damaged(pdf: Any, path: Path) -> None:

@@ -186,6 +186,9 @@ class _Place:
             found = os.stat(real)
         except FileNotFoundError:
             found = None
+        except NotADirectoryError:
+            raise OutputError(f"cannot write {shown}: a name on its way is a file, not a "
+                              f"folder") from None
         except OSError as err:
             raise OutputError(f"cannot write {shown}: {err.strerror or err}") from None
         folder = real.parent if str(real.parent) else Path(".")

@@ -34,7 +34,7 @@ from generator.ui.options import (
     given_on_command_line,
 )
 
-# First: an interrupt while the rest is imported is one line, not a traceback.
+# How the command runs; its handler for a Ctrl-C while it starts is in ui/start.py.
 from generator.ui.running import Pnp, one_line, report, say
 
 if typing.TYPE_CHECKING:
@@ -323,6 +323,10 @@ def check_command(file: str, target: str, booklet: bool | None) -> None:
     from pathlib import Path
 
     from generator import preflight
+    from generator.ui.options import names_folder
+    if not file or names_folder(file):
+        why = "the name is empty" if not file else "a name that ends in / is a folder's"
+        raise UserError(f"cannot read {file!r}: {why}; give the name of a PDF file")
     results = preflight.check_file(Path(file), target, booklet or None)
     for line in preflight.report_lines(results):
         click.echo(line)
@@ -330,10 +334,10 @@ def check_command(file: str, target: str, booklet: bool | None) -> None:
     where = DESTINATIONS[target].described
     if failed:
         verb = "fails" if len(failed) == 1 else "fail"
-        click.echo(f"{file}: {len(failed)} of {len(results)} check{plural(len(results))} "
+        click.echo(f"{one_line(file)}: {len(failed)} of {len(results)} check{plural(len(results))} "
                    f"{verb} for {where}: {', '.join(failed)}")
         raise click.exceptions.Exit(1)
-    click.echo(f"{file}: ready for {where}")
+    click.echo(f"{one_line(file)}: ready for {where}")
 
 
 if __name__ == "__main__":

@@ -47,8 +47,17 @@ def _file_name(ctx: click.Context, param: click.Parameter, value: str | None) ->
         raise click.BadParameter("give a file name, or - for standard output", ctx, param)
     if os.path.isdir(value):
         raise click.BadParameter(f"{value} is a folder; give a file name", ctx, param)
+    if names_folder(value):
+        raise click.BadParameter(f"{value} names a folder (it ends in /); give a file name",
+                                 ctx, param)
     from pathlib import Path  # here: `pnp --help`, `list` and `judge` start without it
     return Path(value)
+
+
+def names_folder(name: str) -> bool:
+    """A name that can only be a folder's, whether or not one is there: it ends in a slash
+    (or /. or /..), as the shell takes it. Path() would drop that ending and name the file."""
+    return os.path.basename(name) in ("", ".", "..")
 
 
 def folder_name(ctx: click.Context, param: click.Parameter, value: str) -> Path:

@@ -2,7 +2,8 @@
 user error one `pnp:` line and exit status 2, never a traceback; standard output that cannot
 be written is reported once.
 
-Imported first by the command, so that a Ctrl-C while Python is still importing is one line.
+A Ctrl-C while Python is still importing is one line too: the `pnp` program's entry
+(generator/ui/start.py) installs its handler before importing anything else.
 """
 
 from __future__ import annotations
@@ -11,21 +12,14 @@ import os
 import signal
 import sys
 
-
-def _quiet_exit(signum: int, frame: object) -> None:
-    # Until the command runs there is nothing to clean up: one line, and out.
-    os.write(2, b"pnp: interrupted\n" if signum == signal.SIGINT else b"pnp: terminated\n")
-    os._exit(128 + signum)
-
-
-if os.path.basename(sys.argv[0]) in ("pnp", "cli.py"):
-    # Run as the program: an interrupt while it starts is one line, not a traceback.
-    # A signal the caller ignores (a background job's SIGINT, nohup) stays ignored.
-    for _signal in (signal.SIGINT, signal.SIGTERM):
-        if signal.getsignal(_signal) is not signal.SIG_IGN:
-            signal.signal(_signal, _quiet_exit)
+if os.path.basename(sys.argv[0]) == "cli.py":
+    # Run as `python -m generator.ui.cli`: an interrupt while it starts is one line. (The
+    # `pnp` program installs the same handler before importing anything: ui/start.py.)
+    from generator.ui.start import quiet_on_signals
+    quiet_on_signals()
 
 import errno
+import re
 import threading
 import typing
 from collections.abc import Iterator, Sequence
@@ -86,6 +80,30 @@ def one_line(text: str) -> str:
     return "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in text)
 
 
+LONGEST_WORD = 200   # characters of one unbroken value in a message; the rest is cut
+
+
+def bounded(message: str) -> str:
+    """A message of a few lines' length whatever was typed: a value longer than
+    LONGEST_WORD (a 100,000-digit number) keeps its start and end around an ellipsis."""
+    return re.sub(rf"\S{{{LONGEST_WORD + 1},}}",
+                  lambda long: f"{long[0][:LONGEST_WORD - 40]}…{long[0][-39:]}", message)
+
+
+# reportlab dates PDFs from SOURCE_DATE_EPOCH; a PDF date has a four-digit year.
+LATEST_EPOCH = 253402300799   # 9999-12-31 23:59:59 UTC
+
+
+def check_environment() -> None:
+    """Refuse, by name, an environment value the drawing would stumble on later."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch and not (epoch.isascii() and epoch.isdigit() and len(epoch) <= 12
+                      and int(epoch) <= LATEST_EPOCH):
+        raise UserError(f"SOURCE_DATE_EPOCH={epoch!r} is not a date: give whole seconds since "
+                        f"1970 in digits 0-9, at most {LATEST_EPOCH} (the year 9999), or "
+                        f"unset it")
+
+
 def _silence_stdout() -> None:
     """After standard output failed, send it nowhere, so the final flush at exit is quiet."""
     try:
@@ -98,7 +116,7 @@ def _silence_stdout() -> None:
 
 def _fail(message: str, status: int) -> typing.NoReturn:
     with suppress(OSError):
-        click.echo(f"pnp: {one_line(message)}", err=True)
+        click.echo(f"pnp: {bounded(one_line(message))}", err=True)
     sys.exit(status)
 
 
@@ -166,6 +184,7 @@ class Pnp(click.Group):
              prog_name: str | None = None, **extra: Any) -> Any:
         try:
             with _signals_raise():
+                check_environment()
                 # Without standalone mode click returns a command's Exit status instead of
                 # exiting.
                 status = super().main(args, prog_name=prog_name, standalone_mode=False,
@@ -193,6 +212,9 @@ class Pnp(click.Group):
             _fail(str(err), EXIT_BAD_INPUT)
         except UserError as err:
             _fail(str(err), EXIT_BAD_INPUT)
+        except MemoryError:
+            _fail("not enough memory for this; a smaller paper, board or --dpi needs less",
+                  EXIT_BAD_INPUT)
         except OSError as err:
             # What pnp writes names its files; an error without a name is standard output.
             if err.filename is None:

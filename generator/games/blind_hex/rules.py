@@ -91,7 +91,7 @@ class Options:
         # A board, pad or kit with fewer numbers would be printed for a game its rules
         # cannot play, so every item is refused alike.
         if self.numbers < MIN_RULE_NUMBERS:
-            what = "rules need" if item == "rules" else f"{item}s need"
+            what = f"{item} need" if item.endswith("s") else f"{item}s need"  # cards, coins
             raise OptionError(f"{TITLE} {what} --numbers of at least {MIN_RULE_NUMBERS}: "
                               f"two numbers are covered each turn and two must remain to "
                               f"choose")

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from generator import __version__, render
 from generator.app import params as P
@@ -227,6 +227,18 @@ class Studio:
             return str(err)
         return None
 
+    def check_studio_pixels(self, request: Request, query: Mapping[str, list[str]]) -> None:
+        """BadRequest when the page asked for, at the dpi asked for, is more pixels than
+        the studio makes (nothing when the dpi is not a number: the request says why)."""
+        try:
+            dpi = P.DPI.whole((form.one_value(query, "dpi") or "").strip() or "0")
+            request.checked()
+        except (P.ParamError, UserError):
+            return
+        doc = self.made(request).document
+        page = doc.pages[page_number(form.one_value(query, "page"), len(doc.pages)) - 1]
+        making.check_pixels(page.width, page.height, dpi)
+
     def likely_next(self, request: Request, made: Made, number: int
                     ) -> list[tuple[Hashable, Callable[[], object]]]:
         """What a person is likely to ask for next: the next page, then the game's other
@@ -259,6 +271,9 @@ class Studio:
         try:
             checked = request.checked()
         except UserError as err:
+            if fmt.pixels:   # the studio's own pixel limit, lower, is the one to name
+                self.check_studio_pixels(base.download(fmt, "", target, request.bleed),
+                                         query)
             raise form.refusal(request, err) from None
         doc = self.made(request).document
         number = page_number(form.one_value(query, "page"), len(doc.pages))
@@ -289,8 +304,14 @@ def other_site(environ: Mapping[str, Any], host: str) -> str | None:
     site = str(environ.get("HTTP_SEC_FETCH_SITE", "")).strip().lower()
     if site and site not in OWN_SITE:
         return f"the studio answers its own page only, not a {site[:20]} request"
+    own = (f"http://{host}".lower(), f"https://{host}".lower())
     origin = str(environ.get("HTTP_ORIGIN", "")).strip()
-    if origin and origin.lower() not in (f"http://{host}".lower(), f"https://{host}".lower()):
+    if origin and origin.lower() not in own:
+        return "the studio answers its own page only, not another site's"
+    # A browser that sends neither header may still name the page that asked: the same rule.
+    referer = urlsplit(str(environ.get("HTTP_REFERER", "")).strip())
+    if (referer.scheme or referer.netloc) and \
+            f"{referer.scheme}://{referer.netloc}".lower() not in own:
         return "the studio answers its own page only, not another site's"
     return None
 

@@ -112,9 +112,9 @@ def _capped(doc: Document) -> Document:
 
 def check_pixels(width_mm: float, height_mm: float, dpi: int) -> None:
     """Refuse a PNG page of more pixels than the studio makes, naming the dpi that fits."""
-    inches = (width_mm / 25.4) * (height_mm / 25.4)
-    if inches * dpi * dpi > MAX_PIXELS:
-        most = int((MAX_PIXELS / inches) ** 0.5)
+    from generator.app.params import largest_dpi
+    most = largest_dpi((width_mm / 25.4) * (height_mm / 25.4), MAX_PIXELS)
+    if dpi > most:
         raise BadRequest(f"Resolution: at {dpi} dpi this page is more pixels than the studio "
                          f"makes; at most {most} dpi here (the command line makes more).",
                          "dpi")
