@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from generator.core.connect import chain
@@ -59,8 +59,9 @@ class Turn:
 
 
 class TurnRule(Protocol):
-    """What a turn does: the stones after `colour` plays `turn` on a board of `size`, or
-    IllegalTurn saying why it cannot be played. The stones given are not changed."""
+    """What a turn does: the cells that change when `colour` plays `turn` on a board of
+    `size`, each with the stone it then holds, or IllegalTurn saying why it cannot be played.
+    The stones given are not changed."""
 
     def __call__(self, size: int, stones: Stones, colour: str,
                  turn: Turn) -> dict[Hex, str]: ...
@@ -111,10 +112,10 @@ class ConnectionRules:
     default_size: int = 11
     # The board's data names who moves first and the sides each cell lies on (Hex's does).
     detailed_data: bool = False
-    players: tuple[Player, Player] = field(init=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "players", (self.first, self.second))
+    @property
+    def players(self) -> tuple[Player, Player]:
+        return self.first, self.second
 
     @property
     def names(self) -> dict[str, str]:
@@ -201,8 +202,9 @@ class ConnectionRules:
                 if turn.swap:
                     self._check_swap(number, placed, turns[0])
                     continue   # colours change hands, stones stay: the second still moves next
-                after = self.apply(size, stones, colour, turn)
-                won = self._connected(size, stones, after, number)
+                changes = self.apply(size, stones, colour, turn)
+                after = {**stones, **changes}
+                won = self._connected(size, stones, changes, after, number)
                 if number == 1:
                     placed = self.first.letter in after.values()
                 stones = after
@@ -219,11 +221,11 @@ class ConnectionRules:
             raise IllegalTurn(f"swap exchanges colours after a first turn that placed a stone, "
                               f"but turn 1 (line {first.line}) placed none")
 
-    def _connected(self, size: int, before: Stones, after: Stones,
+    def _connected(self, size: int, before: Stones, changes: Stones, after: Stones,
                    number: int) -> tuple[str, int, list[Hex]] | None:
         """Who connected with this turn: a chain can only appear for a player who gained a
         stone, and before it no one had connected (the game would have been over)."""
-        gained = {c for h, c in after.items() if before.get(h) != c}
+        gained = {c for h, c in changes.items() if before.get(h) != c}
         for player in self.players:
             if player.letter in gained:
                 path = self.connection(size, after, player.letter)

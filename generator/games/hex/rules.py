@@ -72,8 +72,9 @@ def last_cell(size: int) -> str:
     return f"{column_name(size - 1)}{size}"
 
 
-def apply_turn(stones: Stones, colour: str, turn: Turn) -> dict[Hex, str]:
-    """The stones after `colour` plays `turn`; IllegalTurn says why a turn cannot be played."""
+def turn_changes(size: int, stones: Stones, colour: str, turn: Turn) -> dict[Hex, str]:
+    """The cell `colour` fills by playing `turn` (the same on every board); IllegalTurn says
+    why a turn cannot be played."""
     cells = turn.mine + turn.neutral   # a Hex turn written by hand has no brackets
     if len(cells) != 1 or turn.neutral:
         raise IllegalTurn(f"a turn is one cell (or swap); this names {len(cells)}: "
@@ -81,18 +82,19 @@ def apply_turn(stones: Stones, colour: str, turn: Turn) -> dict[Hex, str]:
     h = cells[0]
     if h in stones:
         raise IllegalTurn(f"{hex_name(h)} already holds a {NAMES[stones[h]]} stone")
-    return {**stones, h: colour}
+    return {h: colour}
 
 
-def _apply(size: int, stones: Stones, colour: str, turn: Turn) -> dict[Hex, str]:
-    return apply_turn(stones, colour, turn)   # a Hex turn is the same on every board
+def apply_turn(stones: Stones, colour: str, turn: Turn) -> dict[Hex, str]:
+    """The stones after `colour` plays `turn`."""
+    return {**stones, **turn_changes(0, stones, colour, turn)}
 
 
 HEX = ConnectionRules(
     key="hex",
     first=Player(RED, NAMES[RED], "column a to column {last_column}", "red"),
     second=Player(BLUE, NAMES[BLUE], "row 1 to row {size}", "blue"),
-    apply=_apply,
+    apply=turn_changes,
     balance_note="note: players take turns, one stone each, so Red has as many stones as "
                  "Blue, or one more after Red's turn (a swap changes no stone)",
     sizes=JUDGE_SIZES, default_size=DEFAULT_SIZE, detailed_data=True)

@@ -61,13 +61,19 @@ class Options:
 
 
 def apply_turn(size: int, stones: Stones, colour: str, turn: Turn) -> dict[Hex, str]:
-    """The stones after `colour` plays `turn`; IllegalTurn says why a turn cannot be played."""
+    """The stones after `colour` plays `turn`."""
+    return {**stones, **turn_changes(size, stones, colour, turn)}
+
+
+def turn_changes(size: int, stones: Stones, colour: str, turn: Turn) -> dict[Hex, str]:
+    """The cells `colour` changes by playing `turn`, with the stones they then hold;
+    IllegalTurn says why a turn cannot be played."""
     named = turn.mine + turn.neutral
     if len(set(named)) != len(named):
         raise IllegalTurn("the turn names a cell twice")
     empty = size * size - len(stones)
     neutrals = sum(1 for c in stones.values() if c == NEUTRAL)
-    new = dict(stones)
+    changes: dict[Hex, str] = {}
 
     def holding(h: Hex) -> str:
         return f"{hex_name(h)} holds a {NAMES[stones[h]]} stone" if h in stones \
@@ -78,7 +84,7 @@ def apply_turn(size: int, stones: Stones, colour: str, turn: Turn) -> dict[Hex, 
         for h in named:
             if h in stones:
                 raise IllegalTurn(f"a drop needs empty cells, but {holding(h)}")
-        new[turn.mine[0]], new[turn.neutral[0]] = colour, NEUTRAL
+        changes[turn.mine[0]], changes[turn.neutral[0]] = colour, NEUTRAL
     elif shape == (2, 1):
         for h in turn.mine:
             if stones.get(h) != NEUTRAL:
@@ -87,14 +93,14 @@ def apply_turn(size: int, stones: Stones, colour: str, turn: Turn) -> dict[Hex, 
         if stones.get(given) != colour:
             raise IllegalTurn(f"the stone given up must be {NAMES[colour]}'s, but "
                               f"{holding(given)}")
-        new.update({turn.mine[0]: colour, turn.mine[1]: colour, given: NEUTRAL})
+        changes.update({turn.mine[0]: colour, turn.mine[1]: colour, given: NEUTRAL})
     elif shape == (1, 0):
-        new.update(_full_board_turn(stones, colour, turn.mine[0], empty, neutrals, holding))
+        changes.update(_full_board_turn(stones, colour, turn.mine[0], empty, neutrals, holding))
     else:
         raise IllegalTurn(f"a turn is one cell and one in brackets (a drop) or two cells and "
                           f"one in brackets (taking neutrals); this names {shape[0]} and "
                           f"{shape[1]} in brackets")
-    return new
+    return changes
 
 
 def _full_board_turn(stones: Stones, colour: str, h: Hex, empty: int, neutrals: int,
@@ -118,12 +124,11 @@ def _full_board_turn(stones: Stones, colour: str, h: Hex, empty: int, neutrals: 
                       f"but {holding(h)}")
 
 
-
 NEX = ConnectionRules(
     key="nex",
     first=Player(BLACK, NAMES[BLACK], f"the {SIDES[BLACK]} sides", "black"),
     second=Player(WHITE, NAMES[WHITE], f"the {SIDES[WHITE]} sides", "white"),
-    apply=apply_turn,
+    apply=turn_changes,
     balance_note="note: every ordinary turn gives its player one stone, so Black has as "
                  "many stones as White, or one more after Black's turn",
     neutral=NEUTRAL, words=WORDS, after_swap=None, reading_order=False,
