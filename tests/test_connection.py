@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 
 import generator
 from generator.core.geometry import Hex, Rhombus
-from generator.core.gridfile import hex_name, parse_cell
-from generator.games import connection
+from generator.core.gridfile import GridError, hex_name, parse_cell
 from generator.games.connection import ConnectionRules, IllegalTurn, Player, Replay, Turn
 from generator.games.hex import rules as hex_rules
 from generator.games.nex import rules as nex_rules
@@ -100,12 +99,20 @@ def chain_faults(size: int, stones: dict[Hex, str], colour: str, first: bool,
 @pytest.mark.parametrize("game, colours, first_turn", [
     ("hex", ("Red", "Blue"), "a1"), ("nex", ("Black", "White"), "a1 (b1)")])
 def test_a_swap_needs_a_first_turn_that_placed_a_stone(game, colours, first_turn):
+    """The swap hands the first player's opening to the second, so there must be one. In
+    Nex every legal first turn places a Black stone: on an empty board only a drop (a stone
+    and a neutral) is legal, or on a 1 × 1 board the single cell, which wins at once. So for
+    both games a first turn placed a stone exactly when it was legal."""
     rules = ENGINES[game]
+    refused = ("swap exchanges colours after a first turn that placed a stone, but turn 1 "
+               "(line 1) placed none")
     # The list that was accepted: turn 1 names two cells and places nothing.
     verdict = rules.judge("1. a1 b1\n2. swap\n")
     assert not verdict.clean
-    assert (f"illegal: turn 2 ({colours[1]}, line 2): swap exchanges colours after a first "
-            f"turn that placed a stone, but turn 1 (line 1) placed none") in verdict.lines
+    assert f"illegal: turn 2 ({colours[1]}, line 2): {refused}" in verdict.lines
+    if rules.neutral:   # Nex: a conversion on an empty board has no neutrals to take
+        assert f"illegal: turn 2 ({colours[1]}, line 2): {refused}" in rules.judge(
+            "1. a1 b1 (c1)\n2. swap\n").lines
     # A swap answering a swap: the first is not the second turn, the second follows nothing.
     twice = [line for line in rules.judge("swap\n\nswap\n").lines if line.startswith("illegal")]
     assert twice == [f"illegal: turn 1 ({colours[0]}, line 1): swap can only be the second turn",
@@ -239,9 +246,9 @@ def test_a_later_game_is_a_configuration_and_its_judge_speaks_its_words():
                                              "stones: Crosses 2, Noughts 1, empty 1")
     # Control: its own letters are the only ones a position may hold, its sizes the only
     # sizes, and its turn rule decides.
-    with pytest.raises(connection.GridError, match="'R' is not one of X O ."):
+    with pytest.raises(GridError, match="'R' is not one of X O ."):
         TOY.judge("R .\n. .\n")
-    with pytest.raises(connection.GridError, match="N from 2 to 4"):
+    with pytest.raises(GridError, match="N from 2 to 4"):
         TOY.judge("size 5\na1\n")
     assert TOY.judge("a1\na1\n").lines[0] == "illegal: turn 2 (Noughts, line 2): one empty " \
                                               "cell a turn"
