@@ -258,10 +258,15 @@ def test_a_file_on_the_way_is_not_called_permission_denied(tmp_path):
     assert "afile is a file, not a folder" in err
 
 
-@pytest.mark.xfail(reason="the Hex engine's message for a bare move number: issue 40, 7",
-                   strict=True)
 def test_a_bare_move_number_says_what_is_missing(tmp_path):
+    # A move list is judged, not refused: the turn is named illegal (exit 1), saying what
+    # is missing rather than "this names 0: ".
     game = tmp_path / "game.txt"
     game.write_text("12.\n")
-    err = one_line(run_pnp("judge", "hex", str(game), text=True))
-    assert "names 0" not in err and "12." in err
+    said = run_pnp("judge", "hex", str(game), text=True)
+    first = said.stdout.splitlines()[0]
+    assert said.returncode == 1 and "names 0" not in first and "names none" in first
+    # Control: the number with its cell is a legal turn.
+    game.write_text("12. f6\n")
+    said = run_pnp("judge", "hex", str(game), text=True)
+    assert said.returncode == 0 and "illegal" not in said.stdout

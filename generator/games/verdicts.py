@@ -4,10 +4,10 @@ how far it went, who connected and with which chain, and the stones on the board
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
-from generator.core.geometry import Hex
 from generator.core.gridfile import hex_name
+from generator.core.hexgrid import Hex
 from generator.games.game import Verdict
 
 
@@ -16,10 +16,11 @@ def count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def replay_lines(errors: Iterable[object], turns: int, size: int,
-                 won: tuple[Any, ...] | None, names: Mapping[str, str]) -> list[str]:
+def replay_lines(errors: Iterable[str], turns: int, size: int,
+                 won: tuple[str, int, Sequence[Hex]] | None,
+                 names: Mapping[str, str]) -> list[str]:
     """A replay's illegal turns, then how far it went and who connected on which turn
-    (`won`: the colour and the turn, then anything else)."""
+    (`won`: the colour, the turn and the chain)."""
     lines = [f"illegal: {e}" for e in errors]
     lines.append(f"after {count(turns, 'turn', 'turns')} on {size} × {size}:")
     if won:
@@ -44,25 +45,43 @@ def connection_lines(result: tuple[str, Sequence[Hex]] | None, names: Mapping[st
     return lines
 
 
-class ConnectionRules(Protocol):
-    """A connection game's engine as its judge uses it (Hex's and Nex's rules modules)."""
-    NAMES: Mapping[str, str]
+class Replayed(Protocol):
+    """A move list replayed, as the judge reports it."""
 
+    @property
+    def errors(self) -> Sequence[str]: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def won(self) -> tuple[str, int, Sequence[Hex]] | None: ...   # colour, turn, chain
+    @property
+    def stones(self) -> Mapping[Hex, str]: ...
+
+
+TurnT = TypeVar("TurnT")
+
+
+class ConnectionJudge(Protocol[TurnT]):
+    """A connection game's engine as its judge uses it (games/connection.py's rules), whatever
+    its turns are."""
+
+    @property
+    def names(self) -> Mapping[str, str]: ...
     def is_move_list(self, text: str) -> bool: ...
-    def read_moves(self, text: str) -> Any: ...
-    def replay(self, turns: Any, size: int) -> Any: ...
-    def read_position(self, text: str) -> tuple[int, Any]: ...
-    def describe(self, size: int, stones: Any) -> list[str]: ...
+    def read_moves(self, text: str) -> tuple[int, list[TurnT]]: ...
+    def replay(self, turns: Sequence[TurnT], size: int) -> Replayed: ...
+    def read_position(self, text: str) -> tuple[int, dict[Hex, str]]: ...
+    def describe(self, size: int, stones: Mapping[Hex, str]) -> list[str]: ...
 
 
-def judge_connection(text: str, rules: ConnectionRules) -> Verdict:
+def judge_connection(text: str, rules: ConnectionJudge[TurnT]) -> Verdict:
     """What `pnp judge GAME FILE` prints for a game of placing stones: a position's result,
     or a replay's illegal turns and result. GridError carries the line and column of anything
     unreadable."""
     if rules.is_move_list(text):
         size, turns = rules.read_moves(text)
         game = rules.replay(turns, size)
-        lines = replay_lines(game.errors, game.turns, size, game.won, rules.NAMES)
+        lines = replay_lines(game.errors, game.turns, size, game.won, rules.names)
         lines += rules.describe(size, game.stones)
         return Verdict(tuple(lines), not game.errors)
     size, stones = rules.read_position(text)

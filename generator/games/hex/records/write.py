@@ -146,10 +146,10 @@ def from_move_list(text: str) -> GameRecord:
         if turn.swap:
             moves.append(Move(number, colour, "swap", None, "swap-pieces"))
             continue       # the stones stay and the swapper moves next, as in the move list
-        if len(turn.cells) != 1:
+        if len(turn.mine) != 1:
             raise RecordError(f"turn {number} (line {turn.line}) names "
-                              f"{len(turn.cells)} cells; a record's move is one")
-        h = turn.cells[0]
+                              f"{len(turn.mine)} cells; a record's move is one")
+        h = turn.mine[0]
         cell = Cell(h.r, h.q)
         moves.append(Move(number, colour, "cell", cell, cell_name(cell)))
         colour = WHITE if colour == BLACK else BLACK
