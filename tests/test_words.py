@@ -11,7 +11,7 @@ from in_process import pnp_ok, run_pnp
 from generator import render
 from generator.app.documents import make_document
 from generator.core.formats import PDF
-from generator.core.palette import COLOUR
+from generator.core.palette import COLOUR, PALETTES
 from generator.core.paper import PAPERS
 from generator.core.scene import Document
 from generator.games import GAMES
@@ -225,7 +225,8 @@ def printed_words(key: str, item: str, lang: str, palette: str = "colour") -> st
     game = GAMES[key]
     options = game.make_options(**({"edition": edition} if edition else {}))
     with i18n.language(lang):
-        doc = documents.make_document(game, item, options, PAPERS["a4"], palette=palette)
+        doc = documents.make_document(game, item, options, PAPERS["a4"],
+                                      palette=PALETTES[palette])
     text = " ".join(s.text for page in doc.pages for s in page.shapes if isinstance(s, Text))
     return " ".join(text.split())
 
