@@ -191,6 +191,7 @@ HUGE = [
 ]
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize("game, pieces, where", HUGE)
 @pytest.mark.parametrize("via", ["file", "stdin"])
 def test_huge_files_are_refused_quickly_in_little_memory(tmp_path, game, pieces, where, via):
@@ -205,6 +206,7 @@ def test_huge_files_are_refused_quickly_in_little_memory(tmp_path, game, pieces,
     assert result.cpu_s < QUICK_CPU_S and result.peak_mb < MEMORY_MB, result
 
 
+@pytest.mark.timing
 def test_an_endless_stream_on_stdin_is_refused_at_the_limit():
     endless = subprocess.Popen(["yes", "B W"], stdout=subprocess.PIPE)
     try:

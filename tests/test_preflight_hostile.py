@@ -281,6 +281,7 @@ def test_a_device_is_refused_from_its_stat(tmp_path, board):
     assert_refused(check(tmp_path / "link.pdf"), "it is a character device")
 
 
+@pytest.mark.timing
 def test_a_fifo_with_no_writer_is_refused_without_waiting(tmp_path):
     fifo = tmp_path / "pipe.pdf"
     os.mkfifo(fifo)
@@ -305,6 +306,7 @@ def test_a_cut_off_board_is_damaged(tmp_path, board, percent):
 READING = "generator.preflight.isolation:read_facts"    # called in the reading child
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize("stop,status,line", [(signal.SIGTERM, 143, "pnp: terminated\n"),
                                               (signal.SIGINT, 130, "pnp: interrupted\n")])
 def test_a_signal_stops_the_reading_at_once(tmp_path, stop, status, line):
@@ -321,6 +323,7 @@ def test_a_signal_stops_the_reading_at_once(tmp_path, stop, status, line):
     assert leftover == []                      # the reading child went with it
 
 
+@pytest.mark.timing
 def test_a_held_reading_let_go_ends_as_an_unheld_one(tmp_path):
     """The control: the same pause, released without a signal, is in the reading's way and
     holds nothing else back; the check then passes."""

@@ -254,6 +254,7 @@ def test_an_address_the_studio_cannot_follow_says_so(browser, server):
     assert not by_id(browser, "message").is_displayed()
 
 
+@pytest.mark.timing
 def test_options_of_one_item_do_not_carry_to_another(browser, server):
     open_studio(browser, server, "?game=nex&item=kit")
     kit_pages = by_id(browser, "page").find_elements("tag name", "option")
@@ -378,6 +379,7 @@ def test_the_figures_are_each_said_once(browser, server, tmp_path):
 # --- keyboard, focus, announcements, targets --------------------------------------------------
 
 
+@pytest.mark.timing
 def test_the_focus_stays_on_the_pager_at_either_end(browser, server):
     from selenium.webdriver.common.keys import Keys
     open_studio(browser, server, "?game=hex-kb&item=rules")
@@ -405,6 +407,7 @@ def test_the_focus_stays_on_the_pager_at_either_end(browser, server):
     assert off != on and off[0] == "dashed"
 
 
+@pytest.mark.timing
 def test_page_turns_are_announced_and_the_command_is_not(browser, server):
     open_studio(browser, server, "?game=nex&item=rules")
     assert by_id(browser, "command").get_attribute("aria-live") is None

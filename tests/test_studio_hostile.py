@@ -15,6 +15,8 @@ from served import running_studio
 from generator.ui.studio import server as served
 from generator.ui.studio.drawing import Busy, Drawer
 
+pytestmark = pytest.mark.timing
+
 
 @pytest.fixture(scope="module")
 def server():
