@@ -191,6 +191,15 @@ HUGE = [
 ]
 
 
+def test_the_processor_time_counts_work_not_waiting():
+    """The control for QUICK_CPU_S: the measure counts a process's work, and not the time
+    it spends waiting (as a process on a loaded machine waits for a processor)."""
+    busy = run([sys.executable, "-c", "import time\nt = time.process_time()\n"
+                                      "while time.process_time() - t < 1: pass"])
+    idle = run([sys.executable, "-c", "import time; time.sleep(2)"])
+    assert busy.cpu_s >= 1 > idle.cpu_s, (busy, idle)
+
+
 @pytest.mark.timing
 @pytest.mark.parametrize("game, pieces, where", HUGE)
 @pytest.mark.parametrize("via", ["file", "stdin"])
