@@ -215,6 +215,21 @@ def test_saved_states_without_end_stop_at_the_operations_budget(tmp_path):
     assert_passes(check(page_pdf(tmp_path / "few.pdf", b"q " * 1000 + b"Q " * 1000)))
 
 
+def test_the_reading_time_is_processor_time_not_the_clock():
+    """The time budget counts the reading's work: time spent waiting for a processor (a busy
+    machine) does not count, so the verdict on a file does not depend on the machine's load."""
+    from generator.preflight.budget import Budget, OverBudget, Spent
+    spent = Spent(Budget(seconds=0.2))
+    time.sleep(0.4)                       # waiting, as for a processor: not counted
+    spent.clock()
+    assert not spent.late()
+    # Control: the same budget spent in work stops the reading.
+    start = time.process_time()
+    with pytest.raises(OverBudget, match="more than 0.2 s of processor time"):
+        while time.process_time() - start < 10:
+            spent.clock()
+
+
 # ---------------------------------------------------------------- sizes the file chooses
 
 def cid_font(pdf: pikepdf.Pdf, widths: pikepdf.Array) -> pikepdf.Dictionary:
