@@ -206,6 +206,7 @@ def test_content_that_qpdf_must_decode_itself_is_held_by_the_memory_ceiling(tmp_
     assert_passes(check(tmp_path / "small.pdf"))
 
 
+@pytest.mark.timing
 def test_saved_states_without_end_stop_at_the_operations_budget(tmp_path):
     """Eight million `q`: each would keep a copy of the graphics state."""
     path = page_pdf(tmp_path / "q.pdf", b"q " * (8 << 20), deflate=True)
