@@ -11,9 +11,10 @@ from generator.ui import studio
 
 
 @contextmanager
-def running_studio() -> Iterator[Any]:
-    """The studio's server while the block runs; shut and closed after."""
-    httpd = studio.make_studio_server(0)
+def running_studio(**limits: Any) -> Iterator[Any]:
+    """The studio's server while the block runs, with the limits given (keyword arguments
+    of make_studio_server) or its own; shut and closed after."""
+    httpd = studio.make_studio_server(0, **limits)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:

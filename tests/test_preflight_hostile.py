@@ -22,6 +22,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 from measured import LAUNCHER
+from paused import Pause, default_signals, still_running
 
 PNP = [sys.executable, "-m", "generator.ui.cli"]
 HANG = 30.0          # s: a run still going after this has hung
@@ -42,26 +43,27 @@ class Ran:
         return ((self.stdout or self.stderr).splitlines() or [""])[0]
 
 
-def check(path: Path | str, *args: str, stop: int | None = None) -> Ran:
+def check(path: Path | str, *args: str, pause: Pause | None = None,
+          stop: int | None = None) -> Ran:
     """`pnp check PATH ARGS` in a process of its own, with its peak memory (and its
-    children's); `stop` sends that signal once the reading child is at work, and the time
-    is then counted from the signal."""
+    children's). With `pause`, the run is held where the pause is (in the reading child);
+    then `stop` sends that signal to `pnp check`, and the time is counted from the signal;
+    without `stop` the reading is let go on."""
     with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryFile("w+") as out, \
             tempfile.TemporaryFile("w+") as err:
-        peak, pid_file = Path(tmp, "peak"), Path(tmp, "peak.pid")
+        peak = Path(tmp, "peak")
         start = time.monotonic()
         proc = subprocess.Popen([sys.executable, "-c", LAUNCHER, str(peak), *PNP, "check",
-                                 str(path), *args], stdout=out, stderr=err, text=True)
-        if stop is not None:
-            while not pid_file.exists() or not pid_file.read_text():
-                time.sleep(0.01)
-            pnp = int(pid_file.read_text())
-            children = Path(f"/proc/{pnp}/task/{pnp}/children")
-            while not children.read_text().strip() and time.monotonic() - start < HANG:
-                time.sleep(0.01)
-            time.sleep(0.3)                   # into the reading
-            start = time.monotonic()
-            os.kill(pnp, stop)
+                                 str(path), *args], stdout=out, stderr=err, text=True,
+                                env=pause.env() if pause else None,
+                                preexec_fn=default_signals)
+        if pause is not None:
+            held = pause.reached(proc)
+            if stop is None:
+                pause.release()
+            else:
+                start = time.monotonic()
+                os.kill(_parent(held), stop)
         try:
             status = proc.wait(timeout=HANG)
         except subprocess.TimeoutExpired:
@@ -72,6 +74,12 @@ def check(path: Path | str, *args: str, stop: int | None = None) -> Ran:
         err.seek(0)
         memory = int(peak.read_text()) / 1024 if peak.exists() else float("inf")
         return Ran(status, out.read(), err.read(), seconds, memory)
+
+
+def _parent(pid: int) -> int:
+    """The parent of a running process, from /proc (the field after the name, its state)."""
+    stat_line = Path(f"/proc/{pid}/stat").read_text()
+    return int(stat_line[stat_line.rindex(")") + 2:].split()[1])
 
 
 def page_pdf(path: Path, content: bytes, resources: pikepdf.Dictionary | None = None,
@@ -198,6 +206,7 @@ def test_content_that_qpdf_must_decode_itself_is_held_by_the_memory_ceiling(tmp_
     assert_passes(check(tmp_path / "small.pdf"))
 
 
+@pytest.mark.timing
 def test_saved_states_without_end_stop_at_the_operations_budget(tmp_path):
     """Eight million `q`: each would keep a copy of the graphics state."""
     path = page_pdf(tmp_path / "q.pdf", b"q " * (8 << 20), deflate=True)
@@ -205,6 +214,21 @@ def test_saved_states_without_end_stop_at_the_operations_budget(tmp_path):
     assert_fails_by_budget(ran, "more than 500,000 drawing operations")
     assert "graphics states saved more than 1024 deep" in ran.first
     assert_passes(check(page_pdf(tmp_path / "few.pdf", b"q " * 1000 + b"Q " * 1000)))
+
+
+def test_the_reading_time_is_processor_time_not_the_clock():
+    """The time budget counts the reading's work: time spent waiting for a processor (a busy
+    machine) does not count, so the verdict on a file does not depend on the machine's load."""
+    from generator.preflight.budget import Budget, OverBudget, Spent
+    spent = Spent(Budget(seconds=0.2))
+    time.sleep(0.4)                       # waiting, as for a processor: not counted
+    spent.clock()
+    assert not spent.late()
+    # Control: the same budget spent in work stops the reading.
+    start = time.process_time()
+    with pytest.raises(OverBudget, match="more than 0.2 s of processor time"):
+        while time.process_time() - start < 10:
+            spent.clock()
 
 
 # ---------------------------------------------------------------- sizes the file chooses
@@ -273,6 +297,7 @@ def test_a_device_is_refused_from_its_stat(tmp_path, board):
     assert_refused(check(tmp_path / "link.pdf"), "it is a character device")
 
 
+@pytest.mark.timing
 def test_a_fifo_with_no_writer_is_refused_without_waiting(tmp_path):
     fifo = tmp_path / "pipe.pdf"
     os.mkfifo(fifo)
@@ -294,19 +319,34 @@ def test_a_cut_off_board_is_damaged(tmp_path, board, percent):
 
 # ---------------------------------------------------------------- stopping
 
+READING = "generator.preflight.isolation:read_facts"    # called in the reading child
+
+
+@pytest.mark.timing
 @pytest.mark.parametrize("stop,status,line", [(signal.SIGTERM, 143, "pnp: terminated\n"),
                                               (signal.SIGINT, 130, "pnp: interrupted\n")])
 def test_a_signal_stops_the_reading_at_once(tmp_path, stop, status, line):
-    # A quarter of a million operations, parsed token by token: a second or two of reading.
+    """The reading child is held inside the reading, which never ends unless the test lets
+    it: `pnp check` can only end on the signal if it does not wait for the reading."""
     busy = page_pdf(tmp_path / f"busy-{stop}.pdf", b"q Q " * (1 << 17), deflate=True)
-    whole = check(busy)
-    assert_passes(whole)
-    ran = check(busy, stop=stop)
-    assert (ran.status, ran.stdout, ran.stderr) == (status, "", line)
-    assert ran.seconds < whole.seconds / 2     # it did not wait for the reading to end
+    with Pause(tmp_path / "held", READING) as pause:
+        ran = check(busy, pause=pause, stop=stop)
+        assert (ran.status, ran.stdout, ran.stderr) == (status, "", line)
+        assert ran.seconds < HANG
+        assert pause.pid is not None and still_running({pause.pid}, 0) == set()
     leftover = [pid for pid in os.listdir("/proc") if pid.isdigit()
                 and str(busy).encode() in _cmdline(pid)]
     assert leftover == []                      # the reading child went with it
+
+
+@pytest.mark.timing
+def test_a_held_reading_let_go_ends_as_an_unheld_one(tmp_path):
+    """The control: the same pause, released without a signal, is in the reading's way and
+    holds nothing else back; the check then passes."""
+    busy = page_pdf(tmp_path / "busy.pdf", b"q Q " * (1 << 17), deflate=True)
+    with Pause(tmp_path / "held", READING) as pause:
+        assert_passes(check(busy, pause=pause))
+        assert pause.pid is not None
 
 
 def _cmdline(pid: str) -> bytes:

@@ -59,8 +59,15 @@ def idle(driver) -> bool:
     return driver.execute_script("return document.body.dataset.state === 'idle'")
 
 
+def mark(driver) -> None:
+    """Mark the page's state before an action: only the page, done with the change the
+    action makes, sets it to idle again (it is busy from the change, and through the
+    typing pause, until the preview and figures are shown)."""
+    driver.execute_script("document.body.dataset.state = 'acting'")
+
+
 def settle(driver, what: str = "the preview") -> None:
-    time.sleep(0.2)      # past the typing pause, so a change has begun
+    """Wait for the change that the action since `mark` made to be shown."""
     wait(lambda: idle(driver), what=what)
 
 
@@ -92,6 +99,7 @@ def choose(driver, element_id: str, value: str):
 def type_into(driver, name: str, text: str):
     from selenium.webdriver.common.keys import Keys
     field = by_id(driver, f"f-{name}")
+    mark(driver)
     field.send_keys(Keys.CONTROL, "a")
     field.send_keys(Keys.BACKSPACE)
     field.send_keys(text)
@@ -246,6 +254,7 @@ def test_an_address_the_studio_cannot_follow_says_so(browser, server):
     assert not by_id(browser, "message").is_displayed()
 
 
+@pytest.mark.timing
 def test_options_of_one_item_do_not_carry_to_another(browser, server):
     open_studio(browser, server, "?game=nex&item=kit")
     kit_pages = by_id(browser, "page").find_elements("tag name", "option")
@@ -259,6 +268,7 @@ def test_options_of_one_item_do_not_carry_to_another(browser, server):
     assert len(by_id(browser, "page").find_elements("tag name", "option")) == len(kit_pages)
     choose(browser, "item", "board")
     type_into(browser, "cell", "30")
+    mark(browser)
     by_id(browser, "f-tile").click()
     settle(browser)
     assert "--tile" in by_id(browser, "command").text
@@ -369,18 +379,23 @@ def test_the_figures_are_each_said_once(browser, server, tmp_path):
 # --- keyboard, focus, announcements, targets --------------------------------------------------
 
 
+@pytest.mark.timing
 def test_the_focus_stays_on_the_pager_at_either_end(browser, server):
     from selenium.webdriver.common.keys import Keys
     open_studio(browser, server, "?game=hex-kb&item=rules")
+    mark(browser)
     by_id(browser, "next").send_keys(Keys.ENTER)
     settle(browser)
     assert "2 of 2" in preview_title(browser)
     assert by_id(browser, "next").get_attribute("aria-disabled") == "true"
     assert browser.switch_to.active_element.get_attribute("id") == "next"
-    # A turned-off button does nothing.
+    # A turned-off button does nothing: it starts no change (a change marks the page busy
+    # as the key is handled), and the page stays where it was.
+    mark(browser)
     by_id(browser, "next").send_keys(Keys.ENTER)
-    settle(browser)
+    assert browser.execute_script("return document.body.dataset.state") == "acting"
     assert "2 of 2" in preview_title(browser)
+    mark(browser)
     by_id(browser, "previous").send_keys(Keys.ENTER)
     settle(browser)
     assert "1 of 2" in preview_title(browser)
@@ -392,12 +407,14 @@ def test_the_focus_stays_on_the_pager_at_either_end(browser, server):
     assert off != on and off[0] == "dashed"
 
 
+@pytest.mark.timing
 def test_page_turns_are_announced_and_the_command_is_not(browser, server):
     open_studio(browser, server, "?game=nex&item=rules")
     assert by_id(browser, "command").get_attribute("aria-live") is None
     assert by_id(browser, "status").get_attribute("aria-live") == "polite"
     status = by_id(browser, "status")
     before = status.get_attribute("textContent")
+    mark(browser)
     by_id(browser, "next").click()
     settle(browser)
     assert status.get_attribute("textContent") == "Page 2 of 2" != before

@@ -4,6 +4,7 @@ layer cannot read, connections that say nothing, floods; and the drawing queue's
 from __future__ import annotations
 
 import concurrent.futures
+import select
 import socket
 import threading
 import time
@@ -13,6 +14,8 @@ from served import running_studio
 
 from generator.ui.studio import server as served
 from generator.ui.studio.drawing import Busy, Drawer
+
+pytestmark = pytest.mark.timing
 
 
 @pytest.fixture(scope="module")
@@ -105,55 +108,84 @@ def test_a_well_formed_request_is_answered_by_the_same_raw_exchange(server):
     assert answer.startswith(b"HTTP/1.0 200") and b":root" in answer
 
 
-def test_idle_and_half_sent_connections_are_closed(server):
-    """A connection that sends nothing, and one that sends a header line a second, are both
-    closed within the head deadline (with a second of slack), not held for ever."""
-    def idle() -> float:
-        return exchange(server, b"", timeout=4 * served.HEAD_DEADLINE)[1]
-
-    def trickle() -> float:
-        start = time.monotonic()
-        with socket.create_connection(address(server), timeout=1.0) as connection:
-            connection.sendall(b"GET / HTTP/1.1\r\n")
-            for i in range(int(4 * served.HEAD_DEADLINE)):
-                try:
-                    connection.sendall(b"X-%d: y\r\n" % i)
-                    if connection.recv(100) == b"":
-                        break
-                    break      # answered: closed after the answer
-                except TimeoutError:
-                    continue
-                except OSError:
-                    break
-        return time.monotonic() - start
-    with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        waited = [f.result() for f in [pool.submit(idle), pool.submit(trickle)]]
-    for seconds in waited:
-        assert seconds < served.HEAD_DEADLINE + 1.5, waited
+SHORT = 0.3        # s: a deadline the tests reach at once
+LONG = 120.0       # s: a limit the tests never reach; their own waits are half of it
 
 
-def test_connections_past_the_cap_are_answered_busy_at_once(server):
-    held = []
-    try:
-        for _ in range(served.MAX_CONNECTIONS):
-            connection = socket.create_connection(address(server), timeout=5)
-            connection.sendall(b"GET / HTTP/1.1\r\n")     # and then nothing
-            held.append(connection)
-        time.sleep(0.3)
-        answer, _ = exchange(server, b"GET / HTTP/1.1\r\n\r\n", timeout=5)
-        assert status_and_line(answer)[0] == 503
-    finally:
-        for connection in held:
-            connection.close()
-    # Control: with the held connections gone, the same request is served.
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
+def until(condition, what: str, limit: float = LONG / 2) -> None:
+    """Wait for CONDITION (a state of the server that another thread brings about),
+    looking every hundredth of a second; fails after LIMIT seconds, a hang."""
+    end = time.monotonic() + limit
+    while not condition():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        time.sleep(0.01)
+
+
+def ended(connection: socket.socket) -> bytes:
+    """What the server sends until it closes the connection (b"" for nothing)."""
+    out = b""
+    while chunk := connection.recv(65536):
+        out += chunk
+    return out
+
+
+def trickle(server, lines: int | None) -> bool:
+    """A request head sent a header line at a time; True if the server ended the exchange
+    (answered or closed) before LINES lines, or at all when LINES is None."""
+    with socket.create_connection(address(server), timeout=LONG / 2) as connection:
+        connection.sendall(b"GET / HTTP/1.1\r\n")
+        sent = 0
+        while lines is None or sent < lines:
+            try:
+                connection.sendall(b"X-%d: y\r\n" % sent)
+            except OSError:
+                return True           # cut off
+            sent += 1
+            # A line every twentieth of a second, the trickle's pace: the wait is the
+            # client's own, and any answer or close ends it at once.
+            ready, _, _ = select.select([connection], [], [], 0.05)
+            if ready:
+                return True
+    return False
+
+
+def test_idle_and_half_sent_connections_are_closed_at_the_head_deadline():
+    """A connection that sends nothing, and one that sends its head a line at a time, are
+    both ended by the head deadline: the idle timeout is far beyond the test's wait, and a
+    trickle is never idle, so nothing else could end them."""
+    with running_studio(head_deadline=SHORT, idle_timeout=LONG) as server:
+        with socket.create_connection(address(server), timeout=LONG / 2) as connection:
+            assert ended(connection) == b""           # closed, with nothing to answer
+        assert trickle(server, None)
+        # Control: the same trickle, with a head deadline it cannot reach, goes on.
+        with running_studio(head_deadline=LONG, idle_timeout=LONG) as patient:
+            assert not trickle(patient, 20)
+
+
+def test_the_studio_keeps_its_own_limits_by_default(server):
+    assert (server.head_deadline, server.idle_timeout, server.max_connections) == (
+        served.HEAD_DEADLINE, served.IDLE_TIMEOUT, served.MAX_CONNECTIONS)
+
+
+def test_connections_past_the_cap_are_answered_busy_at_once():
+    with running_studio(max_connections=3) as server:
+        held = []
+        try:
+            for _ in range(3):
+                connection = socket.create_connection(address(server), timeout=5)
+                connection.sendall(b"GET / HTTP/1.1\r\n")     # and then nothing
+                held.append(connection)
+            until(lambda: server.active == 3, "the server to take the three connections")
+            answer, _ = exchange(server, b"GET / HTTP/1.1\r\n\r\n", timeout=LONG / 2)
+            assert status_and_line(answer)[0] == 503
+        finally:
+            for connection in held:
+                connection.close()
+        # Control: with the held connections gone, the same request is served.
+        until(lambda: server.active == 0, "the held connections to end")
         answer, _ = exchange(server, b"GET /studio.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
-                             timeout=5)
-        if answer.startswith(b"HTTP/1.0 200"):
-            break
-        time.sleep(0.2)
-    assert answer.startswith(b"HTTP/1.0 200")
+                             timeout=LONG / 2)
+        assert answer.startswith(b"HTTP/1.0 200"), answer[:200]
 
 
 def connections_taken(backlog: int, count: int = 100) -> int:
@@ -208,7 +240,8 @@ def test_the_queue_is_bounded_and_a_wait_is_limited():
         first = pool.submit(drawer.get, "a", slow, 10)
         assert started.wait(5)
         queued = [pool.submit(drawer.get, key, lambda: "made", 10) for key in ("b", "c")]
-        time.sleep(0.2)
+        with drawer.lock:                          # notified as each is queued
+            assert drawer.lock.wait_for(lambda: len(drawer.jobs) == 2, LONG / 2)
         with pytest.raises(Busy):                  # the queue is full
             drawer.get("d", lambda: "made", 10)
         with pytest.raises(Busy):                  # asked again, it waits no longer than told
@@ -224,14 +257,17 @@ def test_work_nobody_waits_for_is_not_started():
     release = threading.Event()
     made = []
 
+    started = threading.Event()
+
     def slow() -> None:
+        started.set()
         release.wait(10)
 
     def counted() -> None:
         made.append("given up")
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         first = pool.submit(drawer.get, "slow", slow, 10)
-        time.sleep(0.1)
+        assert started.wait(LONG / 2)              # the drawing thread is held by it
         with pytest.raises(Busy):
             drawer.get("given up", counted, 0.1)
         release.set()

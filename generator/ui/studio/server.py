@@ -14,6 +14,7 @@ import contextlib
 import socket
 import sys
 import threading
+import typing
 from collections.abc import Callable
 from http import HTTPStatus
 from socketserver import ThreadingMixIn
@@ -42,10 +43,13 @@ def one_line(status: int, message: str, version: str = "HTTP/1.0") -> bytes:
 
 
 class _Server(ThreadingMixIn, WSGIServer):
-    """A thread per connection, up to MAX_CONNECTIONS; documents are still made one at a
+    """A thread per connection, up to `max_connections`; documents are still made one at a
     time (by the app's drawing thread)."""
     daemon_threads = True
     request_queue_size = BACKLOG
+    max_connections = MAX_CONNECTIONS
+    idle_timeout = IDLE_TIMEOUT
+    head_deadline = HEAD_DEADLINE
 
     def __init__(self, *args: Any, **kwargs: Any):
         self.active = 0
@@ -54,7 +58,7 @@ class _Server(ThreadingMixIn, WSGIServer):
 
     def process_request(self, request: Any, client_address: Any) -> None:
         with self.count_lock:
-            full = self.active >= MAX_CONNECTIONS
+            full = self.active >= self.max_connections
             if not full:
                 self.active += 1
         if full:
@@ -91,7 +95,12 @@ class _Handler(ServerHandler):
 
 
 class _RequestHandler(WSGIRequestHandler):
-    timeout = IDLE_TIMEOUT
+    def limits(self) -> _Server:
+        return typing.cast(_Server, self.server)
+
+    def setup(self) -> None:
+        super().setup()
+        self.connection.settimeout(self.limits().idle_timeout)
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
@@ -102,7 +111,7 @@ class _RequestHandler(WSGIRequestHandler):
             self.connection.shutdown(socket.SHUT_RD)
 
     def handle(self) -> None:
-        deadline = threading.Timer(HEAD_DEADLINE, self._cut)
+        deadline = threading.Timer(self.limits().head_deadline, self._cut)
         deadline.daemon = True
         deadline.start()
         try:
@@ -137,10 +146,17 @@ class _RequestHandler(WSGIRequestHandler):
         self.close_connection = True
 
 
-def make_studio_server(port: int) -> WSGIServer:
-    """The studio on the loopback interface only; port 0 takes any free port."""
-    return make_server(HOST, port, create_app(hosts=(HOST, "localhost")),
-                       server_class=_Server, handler_class=_RequestHandler)
+def make_studio_server(port: int, *, max_connections: int = MAX_CONNECTIONS,
+                       idle_timeout: float = IDLE_TIMEOUT,
+                       head_deadline: float = HEAD_DEADLINE) -> WSGIServer:
+    """The studio on the loopback interface only; port 0 takes any free port. The limits
+    are the module's own unless given (a test gives short ones, to reach them at once)."""
+    server = make_server(HOST, port, create_app(hosts=(HOST, "localhost")),
+                         server_class=_Server, handler_class=_RequestHandler)
+    assert isinstance(server, _Server)
+    server.max_connections, server.idle_timeout = max_connections, idle_timeout
+    server.head_deadline = head_deadline
+    return server
 
 
 def serve(port: int | None, open_browser: bool,

@@ -166,13 +166,16 @@
   }
 
   // body[data-state]: "busy" from a change until its preview and figures are shown, then
-  // "idle" (what tests and the latency benchmark wait for).
-  const settle = (busy) => { document.body.dataset.state = busy ? "busy" : "idle"; };
+  // "idle" (what tests and the latency benchmark wait for). Never idle while a change waits
+  // out the typing pause: an earlier preview arriving then is not the one asked for last.
+  const settle = (busy) => {
+    document.body.dataset.state = busy || timer !== null ? "busy" : "idle";
+  };
 
   function schedule(delay) {
-    settle(true);
     clearTimeout(timer);
-    timer = setTimeout(refresh, delay);
+    timer = setTimeout(() => { timer = null; refresh(); }, delay);
+    settle(true);
   }
 
   function query(extra = {}) {
