@@ -71,7 +71,15 @@ def bytecode_kept(tmp_path_factory):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def catalogue_build_begun(request, tmp_path_factory, bytecode_kept):
+def user_cache(tmp_path_factory):
+    """The user's cache folder (XDG_CACHE_HOME, where pnp keeps compiled templates) is the
+    run's temporary folder, for the tests and every process they start: a test run writes
+    nothing in the tester's home folder, nor in the package."""
+    os.environ["XDG_CACHE_HOME"] = str(shared_temp(tmp_path_factory) / "user-cache")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def catalogue_build_begun(request, tmp_path_factory, bytecode_kept, user_cache):
     """As the run starts, if any test it will run reads the catalogue, its build begins in the
     background, so no worker sits idle waiting for it; the worker that started it waits for
     it to end before the run does."""
