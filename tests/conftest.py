@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from raster import Rasters
 
 settings.register_profile("default", deadline=None, max_examples=60)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
@@ -88,6 +89,13 @@ def catalogue_build_begun(request, tmp_path_factory, bytecode_kept, user_cache):
     yield
     for build in BUILDS:
         build.wait()
+
+
+@pytest.fixture(scope="session")
+def rasters(tmp_path_factory) -> Rasters:
+    """Every file a test rasterises, rasterised once in the worker's run: the catalogue's
+    PDFs and SVGs, which several sweeps look at (test_render.py)."""
+    return Rasters(tmp_path_factory.mktemp("rasters"))
 
 
 @pytest.fixture(scope="session")
