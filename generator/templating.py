@@ -5,18 +5,20 @@ Templates live inside the package, each beside the code that fills it: a game's 
 in its own folder (games/nex/rules.md.j2), the catalogue's index in templates/. Names are
 paths from the package's top, so an installed pnp finds them as a checkout does.
 
-A template is compiled to Python once and the code kept where Python keeps the package's own
-(generator/__pycache__), as Python keeps a module's: compiling a rule sheet's template took
-6-19 ms of every command that sets one. The code is read again only for the same template
-text, Jinja and Python, and the same environment settings; where the folder cannot be
-written, or PYTHONDONTWRITEBYTECODE asks Python to write nothing, the templates are compiled
-each time instead.
+A template is compiled to Python once and the code kept in the user's cache folder (the XDG
+Base Directory's $XDG_CACHE_HOME/pnp, else ~/.cache/pnp): compiling a rule sheet's template
+took 6-19 ms of every command that sets one. Never inside the package: an installed pnp may
+be read-only or shared by several users. The code is read again only for the same template
+file and text, Jinja and Python, and the same environment settings; where the cache folder
+cannot be written, or PYTHONDONTWRITEBYTECODE asks Python to write nothing, the templates
+are compiled each time instead.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import sys
 from functools import cache
 from pathlib import Path
@@ -27,7 +29,19 @@ if TYPE_CHECKING:
 
 
 PACKAGE = Path(__file__).resolve().parent
-CACHE = PACKAGE / "__pycache__"
+
+
+def cache_folder() -> Path | None:
+    """The user's cache folder for pnp: $XDG_CACHE_HOME/pnp, else ~/.cache/pnp. A relative
+    XDG_CACHE_HOME is ignored, as the XDG Base Directory specification asks; with no home
+    folder either, there is none."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        home = os.path.expanduser("~")
+        if not os.path.isabs(home):
+            return None
+        base = os.path.join(home, ".cache")
+    return Path(base) / "pnp"
 
 
 def beside(module_file: str, name: str) -> str:
@@ -53,14 +67,17 @@ def environment() -> jinja2.Environment:
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(  # type: ignore[attr-defined]
         i18n.gettext_call, i18n.ngettext_call, newstyle=True)
-    env.bytecode_cache = code_cache(env, CACHE)
+    folder = cache_folder()
+    if folder is not None:
+        env.bytecode_cache = code_cache(env, folder)
     return env
 
 
 def code_cache(env: jinja2.Environment, folder: Path) -> jinja2.BytecodeCache:
-    """Where compiled templates are kept (generator/__pycache__), each file named for its
-    template and for the settings that shaped its code (Jinja's own key holds the name
-    alone, and its check the template's text, Jinja's and Python's versions)."""
+    """Where compiled templates are kept (the user's cache folder), each file named for its
+    template and for the settings that shaped its code (Jinja's own key holds the template's
+    name and file, so two installs keep theirs apart, and its check the template's text,
+    Jinja's and Python's versions)."""
     import jinja2
 
     settings = repr((env.trim_blocks, env.lstrip_blocks, env.keep_trailing_newline,
@@ -80,7 +97,8 @@ def code_cache(env: jinja2.Environment, folder: Path) -> jinja2.BytecodeCache:
             if sys.dont_write_bytecode:
                 return
             with contextlib.suppress(OSError):      # read-only: compile again next time
-                folder.mkdir(exist_ok=True)
+                # Private to the user, as the XDG specification asks of the folders it names.
+                folder.mkdir(mode=0o700, parents=True, exist_ok=True)
                 super().dump_bytecode(bucket)
 
     return CodeCache(str(folder), "jinja-%s.cache")

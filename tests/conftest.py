@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from raster import Rasters
 
 settings.register_profile("default", deadline=None, max_examples=60)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
@@ -71,7 +72,15 @@ def bytecode_kept(tmp_path_factory):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def catalogue_build_begun(request, tmp_path_factory, bytecode_kept):
+def user_cache(tmp_path_factory):
+    """The user's cache folder (XDG_CACHE_HOME, where pnp keeps compiled templates) is the
+    run's temporary folder, for the tests and every process they start: a test run writes
+    nothing in the tester's home folder, nor in the package."""
+    os.environ["XDG_CACHE_HOME"] = str(shared_temp(tmp_path_factory) / "user-cache")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def catalogue_build_begun(request, tmp_path_factory, bytecode_kept, user_cache):
     """As the run starts, if any test it will run reads the catalogue, its build begins in the
     background, so no worker sits idle waiting for it; the worker that started it waits for
     it to end before the run does."""
@@ -80,6 +89,13 @@ def catalogue_build_begun(request, tmp_path_factory, bytecode_kept):
     yield
     for build in BUILDS:
         build.wait()
+
+
+@pytest.fixture(scope="session")
+def rasters(tmp_path_factory) -> Rasters:
+    """Every file a test rasterises, rasterised once in the worker's run: the catalogue's
+    PDFs and SVGs, which several sweeps look at (test_render.py)."""
+    return Rasters(tmp_path_factory.mktemp("rasters"))
 
 
 @pytest.fixture(scope="session")

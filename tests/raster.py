@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import subprocess
 from pathlib import Path
 
@@ -20,6 +21,38 @@ def svg_page(svg: Path, dpi: int, out: Path) -> Image.Image:
     subprocess.run(["rsvg-convert", "-d", str(dpi), "-p", str(dpi), "-o", str(png), str(svg)],
                    check=True)
     return Image.open(png).convert("RGBA").convert("L")
+
+
+class Rasters:
+    """Each file rasterised once for the whole run at each resolution asked for (conftest's
+    `rasters`): every page of a PDF by one pdftoppm, an SVG by one rsvg-convert, kept as PNG
+    in `folder` and read again from there by every test that looks at that file."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.pdfs: dict[tuple[Path, int], list[Path]] = {}
+        self.svgs: dict[tuple[Path, int], Path] = {}
+
+    def _place(self, path: Path, dpi: int) -> Path:
+        return self.folder / f"{hashlib.sha1(str(path).encode()).hexdigest()[:16]}-{dpi}"
+
+    def pdf_page(self, pdf: Path, page: int, dpi: int) -> Image.Image:
+        if (pdf, dpi) not in self.pdfs:
+            stem = self._place(pdf, dpi)
+            subprocess.run(["pdftoppm", "-png", "-r", str(dpi), str(pdf), str(stem)],
+                           check=True)
+            # pdftoppm numbers the pages with as many digits as the last page's number has.
+            made = stem.parent.glob(f"{stem.name}-*.png")
+            self.pdfs[pdf, dpi] = sorted(made, key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+        return Image.open(self.pdfs[pdf, dpi][page - 1]).convert("L")
+
+    def svg_page(self, svg: Path, dpi: int) -> Image.Image:
+        if (svg, dpi) not in self.svgs:
+            png = self._place(svg, dpi).with_suffix(".png")
+            subprocess.run(["rsvg-convert", "-d", str(dpi), "-p", str(dpi), "-o", str(png),
+                            str(svg)], check=True)
+            self.svgs[svg, dpi] = png
+        return Image.open(self.svgs[svg, dpi]).convert("RGBA").convert("L")
 
 
 def _difference(a: Image.Image, b: Image.Image) -> Image.Image:

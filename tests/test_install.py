@@ -3,6 +3,7 @@ checkout, then every game's rules and kit made from there and checked with qpdf.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -16,6 +17,12 @@ from generator.games import KEYS, all_games
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = KEYS
+
+
+def users_environment() -> dict[str, str]:
+    """The run's environment with Python's bytecode where Python keeps it by default."""
+    return {k: v for k, v in os.environ.items()
+            if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
 
 
 @pytest.fixture(scope="module")
@@ -42,8 +49,10 @@ def installed(tmp_path_factory):
     site = subprocess.run([str(python), "-c",
                            "import sysconfig; print(sysconfig.get_path('purelib'))"],
                           check=True, capture_output=True, text=True).stdout.strip()
+    # Into the package's own __pycache__ folders, as pip leaves them, whatever the run's
+    # bytecode setting (conftest.bytecode_kept).
     subprocess.run([str(python), "-m", "compileall", "-q", "-j", "0", site], check=True,
-                   capture_output=True)
+                   capture_output=True, env=users_environment())
     return wheel, env / "bin" / "pnp", work
 
 
@@ -132,3 +141,40 @@ def test_the_studio_from_an_installed_wheel(installed):
     result = subprocess.run([str(pnp), "studio", "--help"], capture_output=True, text=True,
                             cwd=work)
     assert result.returncode == 0 and "--no-browser" in result.stdout
+
+
+def package_snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every file and folder under the installed package, with its size and last change."""
+    return {p.relative_to(folder).as_posix(): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in folder.rglob("*")}
+
+
+def test_running_pnp_leaves_the_installed_package_as_it_was(installed, tmp_path):
+    """An install may be read-only or shared: pnp keeps what it caches (compiled templates)
+    in the user's cache folder, XDG_CACHE_HOME, and writes nothing in its package."""
+    _, pnp, work = installed
+    python = pnp.parent / "python"
+    where = subprocess.run([str(python), "-c", "import generator; print(generator.__file__)"],
+                           capture_output=True, text=True, check=True, cwd=work)
+    package = Path(where.stdout.strip()).parent
+    # As a user runs it: Python free to write bytecode, the cache where XDG says.
+    env = {**users_environment(), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+
+    def run(*args: str) -> None:
+        result = subprocess.run([str(pnp), *args], capture_output=True, text=True, cwd=work,
+                                env=env)
+        assert result.returncode == 0, result.stderr
+
+    before = package_snapshot(package)
+    run("rules", "nex", "--lang", "de", "-o", str(tmp_path / "rules.pdf"))
+    run("build", "hex", "--out", str(tmp_path / "out"))
+    assert package_snapshot(package) == before
+    # The templates were compiled and kept: in the user's cache folder.
+    assert list((tmp_path / "cache" / "pnp").glob("jinja-*.cache"))
+    # Control: with the user's cache folder inside the package, the snapshot sees the change.
+    env["XDG_CACHE_HOME"] = str(package / "control")
+    try:
+        run("rules", "nex", "-o", str(tmp_path / "again.pdf"))
+        assert package_snapshot(package) != before
+    finally:
+        shutil.rmtree(package / "control", ignore_errors=True)

@@ -129,11 +129,13 @@ def output_profile(path: Path) -> bytes | None:
 
 
 def page_texts(path: Path) -> list[str]:
-    pages = int(re.search(r"Pages:\s+(\d+)", subprocess.run(
-        ["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout).group(1))
-    return [subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(path),
-                            "-"], capture_output=True, text=True, check=True).stdout
-            for n in range(1, pages + 1)]
+    """Each page's text as poppler lays it out, the file read once: pdftotext ends every
+    page with a form feed."""
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    *pages, rest = text.split("\f")
+    assert rest == "", rest
+    return [page + "\f" for page in pages]
 
 
 def order_errors(path: Path) -> list[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CATALOGUE_BUILD
-from raster import difference, ink, keep_difference, pdf_page, svg_page
+from raster import difference, ink, keep_difference, pdf_page
 
 from generator import render
 from generator.app import contents, documents
@@ -137,13 +137,18 @@ def test_every_pdf_embeds_its_fonts(built):
             assert row.split()[-5] == "yes", f"{pdf}: font not embedded: {row}"
 
 
-def test_every_svg_is_millimetre_sized_and_renders(built, tmp_path):
+# The resolution every catalogue page is rasterised at, once for the run (conftest.rasters):
+# fine enough to see a line of text or a hash mark move, coarse enough to be quick.
+DPI = 50
+
+
+def test_every_svg_is_millimetre_sized_and_renders(built, rasters):
     for svg in sorted(built.rglob("*.svg")):
         root = ET.parse(svg).getroot()
         paper = paper_of(svg)
         size = {root.get("width"), root.get("height")}
         assert size == {f"{paper.width:g}mm", f"{paper.height:g}mm"}, svg
-        image = svg_page(svg, 20, tmp_path)
+        image = rasters.svg_page(svg, DPI)
         assert ink(image) > 0.01, f"{svg} renders blank"
 
 
@@ -154,23 +159,40 @@ def svg_pdf_pairs(built):
         yield svg, svg.with_name(stem + ".pdf"), page
 
 
-def test_svg_and_pdf_show_the_same_page(built, tmp_path):
+def test_svg_and_pdf_show_the_same_page(built, rasters, tmp_path):
     for svg, pdf, page in svg_pdf_pairs(built):
-        a = pdf_page(pdf, page, 50, tmp_path)
-        b = svg_page(svg, 50, tmp_path)
+        a = rasters.pdf_page(pdf, page, DPI)
+        b = rasters.svg_page(svg, DPI)
         share = difference(a, b)
         if share >= 0.003:
             kept = keep_difference(a, b, tmp_path / f"{svg.stem}-diff.png")
             pytest.fail(f"{svg.name}: {share:.2%} of pixels differ from the PDF (see {kept})")
 
 
-def test_a_changed_page_is_caught_by_the_pixel_comparison(built, tmp_path):
+def test_each_page_rasterised_once_is_that_page(built, rasters, tmp_path):
+    # The run's rasters render a whole PDF at once: page n of them is page n rendered alone,
+    # on the catalogue's longest PDF (page numbers of two digits), and not page n + 1.
+    pdf = max(home_pdfs(built), key=lambda p: len(poppler_pages(p)))
+    count = len(poppler_pages(pdf))
+    assert count >= 10
+    for page in (1, 2, 10, count):
+        assert difference(rasters.pdf_page(pdf, page, DPI), pdf_page(pdf, page, DPI, tmp_path)) == 0
+    assert difference(rasters.pdf_page(pdf, 2, DPI), pdf_page(pdf, 3, DPI, tmp_path)) > 0.003
+
+
+def poppler_pages(pdf: Path) -> list[str]:
+    info = subprocess.run(["pdfinfo", "-f", "1", "-l", "999", str(pdf)], check=True,
+                          capture_output=True, text=True).stdout
+    return re.findall(r"Page\s+\d+ size", info)
+
+
+def test_a_changed_page_is_caught_by_the_pixel_comparison(built, rasters, tmp_path):
     # The comparison must be able to fail: one board drawn with another seed differs.
     svg, pdf, page = next(p for p in svg_pdf_pairs(built) if "cards-board-a4" in p[0].name)
     other = tmp_path / "other.pdf"
     subprocess.run([*PNP, "board", "blind-hex", "--seed", "2", "-o", str(other)], check=True,
                    capture_output=True)
-    share = difference(pdf_page(other, 1, 50, tmp_path), svg_page(svg, 50, tmp_path))
+    share = difference(pdf_page(other, 1, DPI, tmp_path), rasters.svg_page(svg, DPI))
     assert share > 0.003
 
 
