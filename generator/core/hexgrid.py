@@ -11,35 +11,24 @@ helpers; the judges and engines import from here, so that `pnp judge` starts wit
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
-
-from generator.core.records import Record, field
 
 SQRT3 = math.sqrt(3.0)
 
 
-# Hex, Point, Square and the layouts and transforms are tuples rather than frozen dataclasses:
-# the searches and the drawing make and hash millions of them, and a tuple's constructor, hash
-# and equality run in C. Their hashes, orderings and reprs are the dataclasses' own, so every
-# set and dict iterates, and every board comes out, as before. They are written out as
-# namedtuple would make them (generator/core/records.py says why).
-_tuple_new = tuple.__new__
-
-
-class Hex(Record, tuple[int, int]):
-    __slots__ = ()
-    _fields = ("q", "r")
-    q: int = field(0)
-    r: int = field(1)
-
-    def __new__(cls, q: int, r: int) -> Hex:
-        return _tuple_new(cls, (q, r))
+# A frozen dataclass hashes as the tuple of its fields, so every set and dict of cells
+# iterates, and every board comes out, in the same order as when they were tuples.
+@dataclass(frozen=True, slots=True, order=True)
+class Hex:
+    q: int
+    r: int
 
     @property
     def s(self) -> int:
         return -self.q - self.r
 
-    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
+    def __add__(self, other: Hex) -> Hex:
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: Hex) -> Hex:
@@ -83,22 +72,18 @@ def swapped_direction(direction: int) -> int:
     return direction_index(Hex(d.r, d.q))
 
 
-class Point(Record, tuple[float, float]):
-    __slots__ = ()
-    _fields = ("x", "y")
-    x: float = field(0)
-    y: float = field(1)
+@dataclass(frozen=True, slots=True, order=True)
+class Point:
+    x: float
+    y: float
 
-    def __new__(cls, x: float, y: float) -> Point:
-        return _tuple_new(cls, (x, y))
-
-    def __add__(self, other: Point) -> Point:  # type: ignore[override]
+    def __add__(self, other: Point) -> Point:
         return Point(self.x + other.x, self.y + other.y)
 
     def __sub__(self, other: Point) -> Point:
         return Point(self.x - other.x, self.y - other.y)
 
-    def __mul__(self, k: float) -> Point:  # type: ignore[override]
+    def __mul__(self, k: float) -> Point:
         return Point(self.x * k, self.y * k)
 
     def lerp(self, other: Point, t: float) -> Point:
@@ -108,29 +93,20 @@ class Point(Record, tuple[float, float]):
         return math.hypot(self.x, self.y)
 
 
-class Orientation(Record,
-                  tuple[float, float, float, float, float, float, float, float, float, int]):
+@dataclass(frozen=True, slots=True)
+class Orientation:
     """Forward and inverse matrices of a hex layout; pointy and flat are two values of this."""
-    __slots__ = ()
-    _fields = ("f0", "f1", "f2", "f3", "b0", "b1", "b2", "b3", "start_angle",
-               "edge_corner_offset")
-    f0: float = field(0)
-    f1: float = field(1)
-    f2: float = field(2)
-    f3: float = field(3)
-    b0: float = field(4)
-    b1: float = field(5)
-    b2: float = field(6)
-    b3: float = field(7)
-    start_angle: float = field(8)
+    f0: float
+    f1: float
+    f2: float
+    f3: float
+    b0: float
+    b1: float
+    b2: float
+    b3: float
+    start_angle: float
     # Edge i (towards DIRECTIONS[i]) runs from corner i + offset to corner i + offset + 1.
-    edge_corner_offset: int = field(9)
-
-    def __new__(cls, f0: float, f1: float, f2: float, f3: float, b0: float, b1: float,
-                b2: float, b3: float, start_angle: float, edge_corner_offset: int
-                ) -> Orientation:
-        return _tuple_new(cls, (f0, f1, f2, f3, b0, b1, b2, b3, start_angle,
-                                edge_corner_offset))
+    edge_corner_offset: int
 
 
 POINTY = Orientation(SQRT3, SQRT3 / 2, 0.0, 1.5, SQRT3 / 3, -1 / 3, 0.0, 2 / 3, 0.5, 0)
@@ -140,16 +116,11 @@ FLAT = Orientation(1.5, 0.0, SQRT3 / 2, SQRT3, 2 / 3, 0.0, -1 / 3, SQRT3 / 3, 0.
 _ORIGIN = Point(0.0, 0.0)
 
 
-class Layout(Record, tuple[Orientation, float, Point]):
-    __slots__ = ()
-    _fields = ("orientation", "size", "origin")
-    orientation: Orientation = field(0)
-    size: float = field(1)  # circumradius of a cell, mm
-    origin: Point = field(2)
-
-    def __new__(cls, orientation: Orientation, size: float, origin: Point = _ORIGIN
-                ) -> Layout:
-        return _tuple_new(cls, (orientation, size, origin))
+@dataclass(frozen=True, slots=True)
+class Layout:
+    orientation: Orientation
+    size: float  # circumradius of a cell, mm
+    origin: Point = _ORIGIN
 
 
 def hex_to_pixel(layout: Layout, h: Hex) -> Point:

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from generator import i18n
-from generator.core import records
 from generator.core.geometry import Hex
 from generator.games.blind_hex.board import (
     DEFAULT_NUMBERS,
@@ -111,24 +110,15 @@ class Options:
 # --- a worked turn for the rule sheet ------------------------------------------------------------
 
 
-class ExampleTurn(records.Record,
-                  tuple[HashBoard, tuple[int, int], tuple[int, int], dict[Hex, str],
-                        tuple[Hex, Hex], tuple[Hex, Hex]]):
-    """One turn where the players share a number, worked out on a small board (a record:
-    generator/core/records.py)."""
-    __slots__ = ()
-    _fields = ("board", "x_numbers", "o_numbers", "written", "x_writes", "o_writes")
-    board: HashBoard = records.field(0)
-    x_numbers: tuple[int, int] = records.field(1)
-    o_numbers: tuple[int, int] = records.field(2)
-    written: dict[Hex, str] = records.field(3)   # letters on the board before the turn
-    x_writes: tuple[Hex, Hex] = records.field(4)
-    o_writes: tuple[Hex, Hex] = records.field(5)
-
-    def __new__(cls, board: HashBoard, x_numbers: tuple[int, int], o_numbers: tuple[int, int],
-                written: dict[Hex, str], x_writes: tuple[Hex, Hex], o_writes: tuple[Hex, Hex]
-                ) -> ExampleTurn:
-        return tuple.__new__(cls, (board, x_numbers, o_numbers, written, x_writes, o_writes))
+@dataclass(frozen=True, slots=True)
+class ExampleTurn:
+    """One turn where the players share a number, worked out on a small board."""
+    board: HashBoard
+    x_numbers: tuple[int, int]
+    o_numbers: tuple[int, int]
+    written: dict[Hex, str]   # letters on the board before the turn
+    x_writes: tuple[Hex, Hex]
+    o_writes: tuple[Hex, Hex]
 
     @property
     def shared(self) -> int:
