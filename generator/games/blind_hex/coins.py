@@ -12,6 +12,7 @@ from generator.core.geometry import Point
 from generator.core.palette import Palette, text_on
 from generator.core.paper import Paper
 from generator.core.scene import Circle, Document, Page, Paint, Shape, line, segments
+from generator.games.blind_hex.credits import credit, document
 from generator.games.blind_hex.rules import TITLE, Options
 from generator.i18n import _
 from generator.layout import cutsheet, sheet
@@ -98,12 +99,10 @@ def coins_page(paper: Paper, colours: Palette) -> Page:
     for i, text in enumerate(lines):
         shapes.append(centred_label(left + width / 2, below + i * 1.3 * size, text, size,
                                     colours["ink"]))
-    from generator.games.blind_hex.pages import credit
     shapes += sheet.footer(paper, _("%(credit)s Card stock makes pieces that last.",
                                     credit=credit()), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
 def coins_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    from generator.games.blind_hex.pages import document
     return document(opts, [coins_page(paper, colours)] * copies, _("tokens and coin"))
