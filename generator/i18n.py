@@ -21,12 +21,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
 from generator.errors import UserError
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 DOMAIN = "pnp"
 SOURCE = "en"
@@ -39,7 +37,6 @@ PSEUDO = "xx"
 
 
 def locale_folder() -> Path:
-    from pathlib import Path  # here: the commands that print in English start without it
     return Path(__file__).resolve().parent / "locales"
 
 

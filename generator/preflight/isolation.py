@@ -41,7 +41,6 @@ def read_pdf(path: Path, budget: Budget | None = None) -> PdfFacts:
     and SECONDS; PreflightError when the file cannot be read."""
     path = Path(path)
     regular_file(path)
-    import pikepdf  # noqa: F401  (imported here once, so each child starts with it)
     return _in_child(path, budget or Budget())
 
 

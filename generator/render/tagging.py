@@ -23,6 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import pikepdf
+
 from generator.core.geometry import Point
 from generator.core.scene import ARTIFACT, Clip, Document, Role, Shape, Text
 from generator.fonts import text_width
@@ -169,8 +171,6 @@ class Marks:
 
     def finish(self, pdf: bytes) -> bytes:
         """The PDF reportlab wrote, with its structure tree and what PDF/UA asks besides."""
-        import pikepdf
-
         with pikepdf.open(io.BytesIO(pdf)) as out:
             pages = list(out.pages)
             parents: list[list[Any]] = [[None] * len(marks) for marks in self.pages]
@@ -282,8 +282,6 @@ def xmp(doc: Document) -> str:
 def is_tagged(pdf: bytes | Any) -> bool:
     """Whether a PDF is tagged: marked (MarkInfo /Marked true) and with a structure tree
     that holds something. For `pnp check`'s preflight; takes bytes or an open pikepdf.Pdf."""
-    import pikepdf
-
     def check(document: Any) -> bool:
         root = document.Root
         mark = root.get("/MarkInfo")

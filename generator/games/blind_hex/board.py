@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -104,7 +105,6 @@ PUBLISHED_FILE = os.path.join(os.path.dirname(__file__), "published.json")
 def published_boards() -> dict[tuple[int, int, int], HashBoard]:
     """The boards the catalogue prints, as data (see published.json): the search may change
     which board a seed gives, these stay as published. Keyed by (size, numbers, seed)."""
-    import json  # here: the commands that make no Blind Hex board start without it
     with open(PUBLISHED_FILE, encoding="utf-8") as f:
         data = json.load(f)
     out = {}

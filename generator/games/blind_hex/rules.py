@@ -4,7 +4,7 @@ draws, and the board as data and figures. The hash marks are searched for in sea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator import i18n
 from generator.core.geometry import Hex
@@ -27,24 +27,10 @@ from generator.games.blind_hex.board import (
     HashBoard,
     balance_tolerance,
 )
+from generator.games.blind_hex.search import generate
+from generator.games.blind_hex.stats import stats
+from generator.games.figures import Report
 from generator.games.game import OptionError, option
-
-if TYPE_CHECKING:
-    from generator.games.blind_hex.search import generate
-    from generator.games.blind_hex.stats import stats
-    from generator.games.figures import Report
-
-
-# The search and the figures are imported when a board is first made or counted, so that
-# `pnp list` and the other games' commands start without them.
-def __getattr__(name: str) -> Any:
-    if name == "generate":
-        from generator.games.blind_hex.search import generate
-        return generate
-    if name == "stats":
-        from generator.games.blind_hex.stats import stats
-        return stats
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # --- the options of a board -------------------------------------------------------------------
 
@@ -103,7 +89,6 @@ class Options:
                       edition=edition)
 
     def board(self) -> HashBoard:
-        from generator.games.blind_hex.search import generate
         return generate(self.size, self.numbers, self.seed)
 
 
@@ -144,7 +129,6 @@ EXAMPLE_WRITTEN = {Hex(1, 1): "x", Hex(3, 1): "o", Hex(1, 2): "o", Hex(3, 2): "x
 
 def example_turn(numbers: int, seed: int) -> ExampleTurn:
     """A mid-game position on a small board: x chose a and b, o chose b and c."""
-    from generator.games.blind_hex.search import generate
     board = generate(EXAMPLE_SIZE, numbers, seed)
     counts = {n: len(board.cells_offering(n)) for n in range(1, numbers + 1)}
     a, b, c = sorted(counts, key=lambda n: (-counts[n], n))[:3]
@@ -167,8 +151,6 @@ def board_json(opts: Options) -> dict[str, Any]:
 
 
 def stats_report(opts: Options) -> Report:
-    from generator.games.blind_hex.stats import stats
-    from generator.games.figures import Report
     s = stats(opts.board())
     lines = [f"{TITLE} board {opts.size}x{opts.size}, numbers 1-{opts.numbers}, seed {opts.seed}",
              f"cells: {opts.size ** 2}; all-six-sides cells: {s.hubs}; "

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from generator import i18n
+from generator.core.connect import chain
 from generator.core.hexgrid import POINTY, Hex, Layout, hex_to_pixel
 from generator.games.game import OptionError, option
 
@@ -132,7 +133,6 @@ class KleinBoard:
     def open_chain(self, start: Hex, goal: Hex, avoid: set[Hex]) -> list[Hex]:
         """A shortest run of cells from start to goal outside windows and frames (the goal
         may be a frame cell) and outside `avoid`: for laying out example positions."""
-        from generator.core.connect import chain  # here: the judge lays out no examples
         frames = set(self.twins) | set(self.twins.values())
 
         def free(h: Hex) -> bool:

@@ -22,11 +22,13 @@ rule sheet's figures); this module gathers what the game and its pages use.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from generator.core.geometry import Rhombus
 from generator.core.gridfile import (
     hex_name,
 )
+from generator.games.figures import Report
 from generator.games.hex_kb.board import (
     BLUE,
     DESIGNER,
@@ -44,6 +46,13 @@ from generator.games.hex_kb.board import (
     letter,
     place_windows,
 )
+from generator.games.hex_kb.examples import (
+    FIGURE_BOARD,
+    check_examples,
+    example_positions,
+    literal_reading_example,
+    puzzle,
+)
 from generator.games.hex_kb.judge import (
     Judge,
     Outcome,
@@ -54,32 +63,9 @@ from generator.games.hex_kb.notation import (
     judge,
 )
 
-if TYPE_CHECKING:
-    from generator.games.figures import Report
-    from generator.games.hex_kb.examples import (
-        FIGURE_BOARD,
-        check_examples,
-        example_positions,
-        literal_reading_example,
-        puzzle,
-    )
-
-# The puzzles and the rule sheet's figures (and the random module they search with) are
-# imported when first asked for, so that `pnp judge hex-kb` starts without them.
-_EXAMPLES = ("FIGURE_BOARD", "check_examples", "example_positions", "literal_reading_example",
-             "puzzle")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _EXAMPLES:
-        from generator.games.hex_kb import examples
-        return getattr(examples, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 def stats_report(opts: Options) -> Report:
     """The board's windows and frames, and the gaps of board round the frames."""
-    from generator.games.figures import Report
     board = opts.board()
     border, between = gaps(board.size, board.radius, board.offset)
     window = 1 + 3 * board.radius * (board.radius + 1)
@@ -96,8 +82,6 @@ def stats_report(opts: Options) -> Report:
 
 
 def board_json(opts: Options) -> dict[str, Any]:
-    # Here: the judge starts without the boards and plane helpers (generator/core/hexgrid.py).
-    from generator.core.geometry import Rhombus
     board = opts.board()
     frame_b = board.twin_of_b
     cells = []
