@@ -5,7 +5,7 @@ derived cube coordinate s = -q - r, six directions, corners, neighbours, and a L
 maps cells to points. Screen y grows downwards, as in SVG.
 
 generator/core/geometry.py offers all of this with the boards, square grids and plane
-helpers; the judges and engines import from here, so that `pnp judge` starts without those.
+helpers; the judges and engines, which need none of those, import from here.
 """
 
 from __future__ import annotations

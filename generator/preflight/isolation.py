@@ -12,6 +12,7 @@ is refused from its stat, without being opened.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import pickle
 import resource
@@ -166,7 +167,6 @@ def _confine(ceiling: int) -> None:
         if signal.getsignal(number) is not signal.SIG_IGN:
             signal.signal(number, signal.SIG_DFL)
     with contextlib.suppress(OSError, AttributeError):
-        import ctypes
         prctl = ctypes.CDLL(None, use_errno=True).prctl
         prctl(1, signal.SIGKILL)                      # PR_SET_PDEATHSIG
     limits = [(resource.RLIMIT_CPU, int(SECONDS) + 1), (resource.RLIMIT_CORE, 0)]
