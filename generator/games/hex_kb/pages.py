@@ -22,10 +22,16 @@ from generator.core.scene import (
     segments,
 )
 from generator.games.game import Pages
+from generator.games.hex_kb.examples import (
+    FIGURE_BOARD,
+    check_examples,
+    example_positions,
+    literal_reading_example,
+    puzzle,
+)
 from generator.games.hex_kb.rules import (
     BLUE,
     DESIGNER,
-    FIGURE_BOARD,
     RED,
     TITLE,
     YEAR,
@@ -33,11 +39,7 @@ from generator.games.hex_kb.rules import (
     Options,
     Outcome,
     border_cells,
-    check_examples,
-    example_positions,
     letter,
-    literal_reading_example,
-    puzzle,
 )
 from generator.i18n import _, ngettext
 from generator.layout import describe, hexboard, sheet

@@ -18,16 +18,17 @@ the cases 0, 1 and 2; larger counts are classified by parity in the same way.
 
 The engine is split by job: board.py (windows, the board, its options), judge.py (chains and
 verdicts), notation.py (position files and what the judge says), examples.py (puzzles and the
-rule sheet's figures); this module gathers what the game and its pages use.
+rule sheet's figures, which the pages take from there); this module gathers what the
+game and its pages use.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from generator.core.geometry import Rhombus
 from generator.core.gridfile import (
     hex_name,
 )
+from generator.core.hexgrid import Hex
 from generator.games.figures import Report
 from generator.games.hex_kb.board import (
     BLUE,
@@ -45,13 +46,6 @@ from generator.games.hex_kb.board import (
     gaps,
     letter,
     place_windows,
-)
-from generator.games.hex_kb.examples import (
-    FIGURE_BOARD,
-    check_examples,
-    example_positions,
-    literal_reading_example,
-    puzzle,
 )
 from generator.games.hex_kb.judge import (
     Judge,
@@ -85,7 +79,7 @@ def board_json(opts: Options) -> dict[str, Any]:
     board = opts.board()
     frame_b = board.twin_of_b
     cells = []
-    for h in Rhombus(board.size):
+    for h in (Hex(q, r) for r in range(board.size) for q in range(board.size)):
         touches = [c for c, at in ((RED, h.q), (BLUE, h.r)) if at in (0, board.size - 1)]
         cells.append({
             "q": h.q, "r": h.r, "name": hex_name(h),
@@ -102,8 +96,8 @@ def board_json(opts: Options) -> dict[str, Any]:
 
 
 __all__ = [
-    "BLUE", "DESIGNER", "FIGURE_BOARD", "Judge", "KleinBoard", "Options", "Outcome", "RED",
+    "BLUE", "DESIGNER", "Judge", "KleinBoard", "Options", "Outcome", "RED",
     "SIZES", "TITLE", "WINDOW", "YEAR", "around", "board_json", "border_cells",
-    "check_examples", "default_radius", "describe", "example_positions", "gaps", "judge",
-    "letter", "literal_reading_example", "place_windows", "puzzle", "stats_report"
+    "default_radius", "describe", "gaps", "judge",
+    "letter", "place_windows", "stats_report"
 ]
