@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
-from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from generator import fonts
 from generator.core.geometry import Point
@@ -98,7 +98,7 @@ def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB) 
         _draw_text(c, shape, colours)
 
 
-def _path(c: Canvas, shape: Path) -> Any:
+def _path(c: Canvas, shape: Path) -> PDFPathObject:
     """A scene path as a reportlab path object."""
     path = c.beginPath()
     move, line, close = path.moveTo, path.lineTo, path.close

@@ -154,7 +154,6 @@ def corner_index(card: Card, colours: Palette) -> list[Shape]:
 
 def hash_marks(number: int, numbers: int, colours: Palette) -> list[Shape]:
     """The number's tally marks on a short edge, drawn as on the board and its key."""
-    # pages registers this module's items, so it is imported when the marks are drawn.
     cx = CARD_WIDTH / 2
     a, b = Point(cx - MARKS_EDGE / 2, MARKS_Y), Point(cx + MARKS_EDGE / 2, MARKS_Y)
     return [segments([(a, b)], Paint(stroke=colours["board line"], width=0.4)),
