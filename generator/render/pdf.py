@@ -26,7 +26,6 @@ from generator.core.scene import Circle, Clip, Document, Page, Paint, Path, Shap
 from generator.render import press as inks
 from generator.render.tagging import PRODUCER, Marks
 
-__all__ = ["PRODUCER", "THINNEST", "document_pdf", "into_bleed"]
 # mm: 0.25 pt (0.0882 mm), the thinnest line a press holds, rounded up so the width as
 # written to the PDF is not a hair under it.
 THINNEST = 0.0883
