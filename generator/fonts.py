@@ -9,6 +9,10 @@ from __future__ import annotations
 import os
 from functools import cache, lru_cache
 
+import reportlab
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
 from generator.core.scene import FontRole
 from generator.errors import UserError
 
@@ -32,16 +36,12 @@ DESCENT = 0.24  # deepest (g, p, y) below it
 
 
 def _font_dir() -> str:
-    import reportlab
     return os.path.join(os.path.dirname(reportlab.__file__), "fonts")
 
 
 @cache
 def registered(role: FontRole) -> str:
     """Register the role's face with reportlab once and return its PDF name."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
     name = PDF_NAMES[role]
     path = os.path.join(_font_dir(), FILES[role])
     try:
@@ -67,6 +67,5 @@ def text_width(text: str, size: float, role: FontRole = "regular") -> float:
 @lru_cache(maxsize=8192)
 def _em_width(text: str, role: FontRole) -> float:
     # Widths scale with size, so one measurement per word serves every size and every pass.
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-    return stringWidth(text, registered(role), 1.0)
+    return pdfmetrics.stringWidth(text, registered(role), 1.0)
 

@@ -16,17 +16,15 @@ Messages take values the way Jinja's templates do: `_("Board %(seed)s", seed=3)`
 from __future__ import annotations
 
 import gettext
+import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.errors import UserError
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 DOMAIN = "pnp"
 SOURCE = "en"
@@ -38,13 +36,14 @@ LANGUAGES: tuple[str, ...] = tuple(NAMES)
 PSEUDO = "xx"
 
 
-def locale_folder() -> Path:
-    from pathlib import Path  # here: the commands that print in English start without it
-    return Path(__file__).resolve().parent / "locales"
+# Paths with os.path, which every Python has loaded at start: pathlib would add its own
+# imports to the start of every command.
+def locale_folder() -> str:
+    return os.path.join(os.path.dirname(os.path.realpath(__file__)), "locales")
 
 
-def catalogue_path(lang: str, suffix: str = ".mo") -> Path:
-    return locale_folder() / lang / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+def catalogue_path(lang: str, suffix: str = ".mo") -> str:
+    return os.path.join(locale_folder(), lang, "LC_MESSAGES", f"{DOMAIN}{suffix}")
 
 
 class Pseudo(gettext.NullTranslations):
@@ -94,7 +93,7 @@ def translations(lang: str) -> gettext.NullTranslations:
     if lang not in NAMES:
         raise UserError(f"no language {lang}; pnp prints in {', '.join(LANGUAGES)}")
     try:
-        with catalogue_path(lang).open("rb") as stream:
+        with open(catalogue_path(lang), "rb") as stream:
             return gettext.GNUTranslations(stream)
     except OSError as err:
         raise UserError(f"the {NAMES[lang]} catalogue cannot be read: {err.strerror}") from None

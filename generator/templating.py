@@ -24,6 +24,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from generator import i18n
+
 if TYPE_CHECKING:
     import jinja2
 
@@ -54,9 +56,8 @@ def beside(module_file: str, name: str) -> str:
 def environment() -> jinja2.Environment:
     """The one Jinja environment, made when a template is first rendered. Templates are
     package files that do not change while pnp runs: none is checked for changes again."""
-    import jinja2
+    import jinja2  # here: Jinja is for rule sheets; a board or a pad is drawn without it
 
-    from generator import i18n
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(PACKAGE)),
                              undefined=jinja2.StrictUndefined, trim_blocks=True,
                              lstrip_blocks=True, keep_trailing_newline=True, autoescape=False,
@@ -78,7 +79,7 @@ def code_cache(env: jinja2.Environment, folder: Path) -> jinja2.BytecodeCache:
     template and for the settings that shaped its code (Jinja's own key holds the template's
     name and file, so two installs keep theirs apart, and its check the template's text,
     Jinja's and Python's versions)."""
-    import jinja2
+    import jinja2  # here: as in environment(), Jinja only when a rule sheet is set
 
     settings = repr((env.trim_blocks, env.lstrip_blocks, env.keep_trailing_newline,
                      env.autoescape, env.newline_sequence, sorted(env.extensions),

@@ -7,7 +7,7 @@ from generator.core.gridfile import GridError
 from generator.core.palette import COLOUR
 from generator.core.paper import PAPERS
 from generator.core.scene import Text
-from generator.games.hex_kb import pages, rules
+from generator.games.hex_kb import examples, pages, rules
 from generator.games.hex_kb.rules import BLUE, RED, Judge, KleinBoard
 
 
@@ -33,16 +33,16 @@ def test_the_judge_reads_a_grid_and_names_the_criterion():
 
 
 def test_the_judge_agrees_with_the_engine_on_every_example():
-    board = rules.FIGURE_BOARD
-    for name, cells in rules.example_positions(board).items():
+    board = examples.FIGURE_BOARD
+    for name, cells in examples.example_positions(board).items():
         stones = {board.canonical(h): RED for h in cells}
         text = grid_text(board, stones, f"window {board.radius}\n")
-        expected = rules.check_examples(board)[name]
+        expected = examples.check_examples(board)[name]
         assert rules.judge(text).lines[0] == rules.describe(expected), name
 
 
 def test_every_rule_sheet_example_is_what_its_caption_says():
-    found = rules.check_examples()
+    found = examples.check_examples()
     assert found["first move"].winner is None
     assert found["simple"].criterion == 1
     assert found["single"].criterion == 2 and found["single"].portal_loop
@@ -78,7 +78,7 @@ def test_twins_must_agree_in_a_position_file():
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_puzzle_is_a_full_board_with_one_winner_and_a_real_structure(seed):
     options = rules.Options(seed=seed)
-    puzzle = rules.puzzle(options)
+    puzzle = examples.puzzle(options)
     board = puzzle.board
     assert set(puzzle.stones) == set(board.cells)
     judge = Judge(board)
@@ -88,7 +88,7 @@ def test_a_puzzle_is_a_full_board_with_one_winner_and_a_real_structure(seed):
     # The shaded structure alone still wins: it is the reason, not decoration.
     only = [puzzle.stones[h] if h in puzzle.structure else "." for h in board.cells]
     assert judge.judge(only).winner == puzzle.verdict.winner
-    assert rules.puzzle(options) == puzzle   # the same seed, the same puzzle
+    assert examples.puzzle(options) == puzzle   # the same seed, the same puzzle
 
 
 def test_puzzle_pages_ask_then_answer():
@@ -171,8 +171,8 @@ def winners(board, stones, literal: bool) -> set[str]:
 
 
 def test_the_notes_figure_has_two_winners_read_word_for_word_and_one_in_the_kits_reading():
-    example = rules.literal_reading_example()
-    board = rules.FIGURE_BOARD
+    example = examples.literal_reading_example()
+    board = examples.FIGURE_BOARD
     stones = example.stones
     assert winners(board, stones, literal=True) == {RED, BLUE}
     assert winners(board, stones, literal=False) == {BLUE}
@@ -186,28 +186,27 @@ def test_the_notes_figure_has_two_winners_read_word_for_word_and_one_in_the_kits
 
 def test_the_word_for_word_check_fails_without_reds_loop():
     # Control: take away the cells only Red's loop uses and Red no longer wins either way.
-    example = rules.literal_reading_example()
-    board = rules.FIGURE_BOARD
+    example = examples.literal_reading_example()
+    board = examples.FIGURE_BOARD
     stones = {h: c for h, c in example.stones.items()
               if h not in example.red_loop - example.red_path}
     assert winners(board, stones, literal=True) == {BLUE}
     # And a path with a real portal loop wins in both readings.
-    single = {board.canonical(h): RED for h in rules.example_positions(board)["single"]}
+    single = {board.canonical(h): RED for h in examples.example_positions(board)["single"]}
     assert winners(board, single, literal=True) == winners(board, single, literal=False) == {RED}
 
 
 def test_the_notes_figure_is_drawn_from_the_judged_position():
     figure = pages.figures(COLOUR)["literal"]
-    example = rules.literal_reading_example()
+    example = examples.literal_reading_example()
     assert f"net transits {example.red_loop_transits}" in figure.caption
     assert "only Blue wins" in figure.caption
 
 
 def test_the_kept_figure_board_is_the_one_the_search_finds():
     """The rule sheet's figure comes from a kept board; the search must still find it."""
-    from generator.games.hex_kb import examples
-    board, seed = rules.FIGURE_BOARD, examples.LITERAL_SEED
+    board, seed = examples.FIGURE_BOARD, examples.LITERAL_SEED
     assert len(examples.KEPT_LITERAL_BOARD) == len(board.cells)
-    assert examples.search_literal_example(board, seed) == rules.literal_reading_example()
+    assert examples.search_literal_example(board, seed) == examples.literal_reading_example()
     # Control: the search with another seed finds another position.
-    assert examples.search_literal_example(board, seed + 1) != rules.literal_reading_example()
+    assert examples.search_literal_example(board, seed + 1) != examples.literal_reading_example()

@@ -25,7 +25,7 @@ from generator.games.blind_hex import pages as blind_hex_pages
 from generator.games.blind_hex.rules import example_turn
 from generator.games.blinq import pages as blinq_pages
 from generator.games.hex_kb import pages as hex_kb_pages
-from generator.games.hex_kb.rules import FIGURE_BOARD
+from generator.games.hex_kb.examples import FIGURE_BOARD
 from generator.games.nex import pages as nex_pages
 from generator.layout import hexboard, sheet
 from generator.render.pdf import document_pdf

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from generator.core.hexgrid import (
     DIRECTIONS,
@@ -19,6 +20,7 @@ from generator.core.hexgrid import (
     Hex,
     Layout,
     Orientation,
+    OwnKind,
     Point,
     corner_offset,
     corner_offsets,
@@ -32,7 +34,6 @@ from generator.core.hexgrid import (
     pixel_to_hex,
     swapped_direction,
 )
-from generator.core.records import Record, field
 
 __all__ = [
     "DIRECTIONS", "FLAT", "POINTY", "SQRT3", "SQUARE_DIRECTIONS", "Affine", "Fit", "Hex",
@@ -41,7 +42,6 @@ __all__ = [
     "edge_endpoints", "edge_key", "hatching", "hex_round", "hex_to_pixel", "opposite",
     "pixel_to_hex", "swapped_direction",
 ]
-_tuple_new = tuple.__new__
 
 
 # --- boards -------------------------------------------------------------------------------
@@ -82,15 +82,15 @@ class Rhombus:
 SQUARE_DIRECTIONS = ((1, 0), (0, -1), (-1, 0), (0, 1))
 
 
-class Square(Record, tuple[int, int]):
-    """A square of a grid: column to the right, row downwards."""
-    __slots__ = ()
-    _fields = ("col", "row")
-    col: int = field(0)
-    row: int = field(1)
+class _SquareFields(NamedTuple):
+    col: int
+    row: int
 
-    def __new__(cls, col: int, row: int) -> Square:
-        return _tuple_new(cls, (col, row))
+
+class Square(OwnKind, _SquareFields):
+    """A square of a grid: column to the right, row downwards (a named tuple that equals its
+    own kind only, as the hex grid's values are: generator/core/hexgrid.py says why)."""
+    __slots__ = ()
 
     def neighbours(self) -> tuple[Square, ...]:
         """The four squares sharing an edge with this one."""
@@ -125,20 +125,18 @@ class SquareGrid:
 # --- plane helpers ------------------------------------------------------------------------
 
 
-class Affine(Record, tuple[float, float, float, float, float, float]):
+class _AffineFields(NamedTuple):
+    a: float = 1.0
+    b: float = 0.0
+    c: float = 0.0
+    d: float = 1.0
+    e: float = 0.0
+    f: float = 0.0
+
+
+class Affine(OwnKind, _AffineFields):
     """x' = a x + b y + e, y' = c x + d y + f."""
     __slots__ = ()
-    _fields = ("a", "b", "c", "d", "e", "f")
-    a: float = field(0)
-    b: float = field(1)
-    c: float = field(2)
-    d: float = field(3)
-    e: float = field(4)
-    f: float = field(5)
-
-    def __new__(cls, a: float = 1.0, b: float = 0.0, c: float = 0.0, d: float = 1.0,
-                e: float = 0.0, f: float = 0.0) -> Affine:
-        return _tuple_new(cls, (a, b, c, d, e, f))
 
     @staticmethod
     def rotation(degrees: float) -> Affine:
@@ -224,16 +222,15 @@ def bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-class Fit(Record, tuple[float, float, Affine]):
+class _FitFields(NamedTuple):
+    angle: float  # degrees, clockwise on the page
+    scale: float
+    transform: Affine
+
+
+class Fit(OwnKind, _FitFields):
     """How points fill a box: turned by `angle` degrees, scaled, then centred."""
     __slots__ = ()
-    _fields = ("angle", "scale", "transform")
-    angle: float = field(0)  # degrees, clockwise on the page
-    scale: float = field(1)
-    transform: Affine = field(2)
-
-    def __new__(cls, angle: float, scale: float, transform: Affine) -> Fit:
-        return _tuple_new(cls, (angle, scale, transform))
 
 
 def best_fit(points: Sequence[Point], width: float, height: float,

@@ -14,9 +14,9 @@ from __future__ import annotations
 import codecs
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from generator.core.hexgrid import Hex
-from generator.core.records import Record, field
 from generator.errors import UserError
 
 # A cell's name; compiled when first used (re keeps it), as the Hex KB judge names none.
@@ -39,16 +39,12 @@ class GridError(UserError, ValueError):
         self.line, self.column = line, column
 
 
-class Symbol(Record, tuple[str, int, int]):
-    """A cell's symbol as read, and where it stands in the file (a record: core/records.py)."""
-    __slots__ = ()
-    _fields = ("char", "line", "column")
-    char: str = field(0)
-    line: int = field(1)
-    column: int = field(2)
-
-    def __new__(cls, char: str, line: int, column: int) -> Symbol:
-        return tuple.__new__(cls, (char, line, column))
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """A cell's symbol as read, and where it stands in the file."""
+    char: str
+    line: int
+    column: int
 
 
 def quoted(text: str, most: int = 20) -> str:

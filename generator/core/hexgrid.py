@@ -5,35 +5,85 @@ derived cube coordinate s = -q - r, six directions, corners, neighbours, and a L
 maps cells to points. Screen y grows downwards, as in SVG.
 
 generator/core/geometry.py offers all of this with the boards, square grids and plane
-helpers; the judges and engines import from here, so that `pnp judge` starts without those.
+helpers; the judges and engines, which need none of those, import from here.
 """
 
 from __future__ import annotations
 
 import math
 from functools import lru_cache
-
-from generator.core.records import Record, field
+from typing import Any, NamedTuple
 
 SQRT3 = math.sqrt(3.0)
 
 
-# Hex, Point, Square and the layouts and transforms are tuples rather than frozen dataclasses:
-# the searches and the drawing make and hash millions of them, and a tuple's constructor, hash
-# and equality run in C. Their hashes, orderings and reprs are the dataclasses' own, so every
-# set and dict iterates, and every board comes out, as before. They are written out as
-# namedtuple would make them (generator/core/records.py says why).
-_tuple_new = tuple.__new__
-
-
-class Hex(Record, tuple[int, int]):
+# The hex grid's values are named tuples that compare only with their own kind, where pnp's
+# other values are frozen dataclasses: the judges load them at start, where a dataclass's
+# generated methods (compiled from source as its class is made) cost a judge 10 to 30 ms
+# more, and the searches hash millions of cells, which a tuple hashes in C. Each hashes as
+# the tuple of its fields, as a frozen dataclass does, so every set and dict of cells
+# iterates, and every board comes out, in the same order either way.
+class OwnKind(tuple[Any, ...]):
+    """Equality and order with values of the same class only (Hex(1, 2) is not the tuple
+    (1, 2), nor a Square or a Point with those numbers), and no tuple arithmetic: mixed in
+    before a NamedTuple's fields."""
     __slots__ = ()
-    _fields = ("q", "r")
-    q: int = field(0)
-    r: int = field(1)
 
-    def __new__(cls, q: int, r: int) -> Hex:
-        return _tuple_new(cls, (q, r))
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
+
+    def __lt__(self, other: Any) -> bool:
+        if type(other) is not type(self):
+            _unordered(self, "<", other)
+        return tuple.__lt__(self, other)
+
+    def __le__(self, other: Any) -> bool:
+        if type(other) is not type(self):
+            _unordered(self, "<=", other)
+        return tuple.__le__(self, other)
+
+    def __gt__(self, other: Any) -> bool:
+        if type(other) is not type(self):
+            _unordered(self, ">", other)
+        return tuple.__gt__(self, other)
+
+    def __ge__(self, other: Any) -> bool:
+        if type(other) is not type(self):
+            _unordered(self, ">=", other)
+        return tuple.__ge__(self, other)
+
+    def __add__(self, other: Any) -> Any:
+        return NotImplemented
+
+    def __radd__(self, other: Any) -> Any:
+        # Raised, not NotImplemented: `() + hex` would then fall back to joining tuples.
+        raise TypeError(f"a {type(self).__name__} is no tuple to add to")
+
+    def __mul__(self, other: Any) -> Any:
+        return NotImplemented
+
+    __rmul__ = __mul__
+
+
+def _unordered(value: object, operator: str, other: object) -> None:
+    # Raised, not NotImplemented, which would let a plain tuple order itself against one.
+    raise TypeError(f"'{operator}' not supported between instances of "
+                    f"'{type(value).__name__}' and '{type(other).__name__}'")
+
+
+class _HexFields(NamedTuple):
+    q: int
+    r: int
+
+
+class Hex(OwnKind, _HexFields):
+    __slots__ = ()
 
     @property
     def s(self) -> int:
@@ -83,14 +133,13 @@ def swapped_direction(direction: int) -> int:
     return direction_index(Hex(d.r, d.q))
 
 
-class Point(Record, tuple[float, float]):
-    __slots__ = ()
-    _fields = ("x", "y")
-    x: float = field(0)
-    y: float = field(1)
+class _PointFields(NamedTuple):
+    x: float
+    y: float
 
-    def __new__(cls, x: float, y: float) -> Point:
-        return _tuple_new(cls, (x, y))
+
+class Point(OwnKind, _PointFields):
+    __slots__ = ()
 
     def __add__(self, other: Point) -> Point:  # type: ignore[override]
         return Point(self.x + other.x, self.y + other.y)
@@ -108,29 +157,23 @@ class Point(Record, tuple[float, float]):
         return math.hypot(self.x, self.y)
 
 
-class Orientation(Record,
-                  tuple[float, float, float, float, float, float, float, float, float, int]):
+class _OrientationFields(NamedTuple):
+    f0: float
+    f1: float
+    f2: float
+    f3: float
+    b0: float
+    b1: float
+    b2: float
+    b3: float
+    start_angle: float
+    # Edge i (towards DIRECTIONS[i]) runs from corner i + offset to corner i + offset + 1.
+    edge_corner_offset: int
+
+
+class Orientation(OwnKind, _OrientationFields):
     """Forward and inverse matrices of a hex layout; pointy and flat are two values of this."""
     __slots__ = ()
-    _fields = ("f0", "f1", "f2", "f3", "b0", "b1", "b2", "b3", "start_angle",
-               "edge_corner_offset")
-    f0: float = field(0)
-    f1: float = field(1)
-    f2: float = field(2)
-    f3: float = field(3)
-    b0: float = field(4)
-    b1: float = field(5)
-    b2: float = field(6)
-    b3: float = field(7)
-    start_angle: float = field(8)
-    # Edge i (towards DIRECTIONS[i]) runs from corner i + offset to corner i + offset + 1.
-    edge_corner_offset: int = field(9)
-
-    def __new__(cls, f0: float, f1: float, f2: float, f3: float, b0: float, b1: float,
-                b2: float, b3: float, start_angle: float, edge_corner_offset: int
-                ) -> Orientation:
-        return _tuple_new(cls, (f0, f1, f2, f3, b0, b1, b2, b3, start_angle,
-                                edge_corner_offset))
 
 
 POINTY = Orientation(SQRT3, SQRT3 / 2, 0.0, 1.5, SQRT3 / 3, -1 / 3, 0.0, 2 / 3, 0.5, 0)
@@ -140,16 +183,14 @@ FLAT = Orientation(1.5, 0.0, SQRT3 / 2, SQRT3, 2 / 3, 0.0, -1 / 3, SQRT3 / 3, 0.
 _ORIGIN = Point(0.0, 0.0)
 
 
-class Layout(Record, tuple[Orientation, float, Point]):
-    __slots__ = ()
-    _fields = ("orientation", "size", "origin")
-    orientation: Orientation = field(0)
-    size: float = field(1)  # circumradius of a cell, mm
-    origin: Point = field(2)
+class _LayoutFields(NamedTuple):
+    orientation: Orientation
+    size: float  # circumradius of a cell, mm
+    origin: Point = _ORIGIN
 
-    def __new__(cls, orientation: Orientation, size: float, origin: Point = _ORIGIN
-                ) -> Layout:
-        return _tuple_new(cls, (orientation, size, origin))
+
+class Layout(OwnKind, _LayoutFields):
+    __slots__ = ()
 
 
 def hex_to_pixel(layout: Layout, h: Hex) -> Point:

@@ -171,7 +171,7 @@ def transformed(shape: Shape, t: Affine) -> Shape:
     if isinstance(shape, Path):
         # Affine.apply written out, and each point made as the tuple it is (a named tuple's
         # own constructor is a Python call): a board's thousands of points, moved alike.
-        a, b, c, d, e, f = t
+        a, b, c, d, e, f = t.a, t.b, t.c, t.d, t.e, t.f
         if b == c == 0.0 and e != 0.0 and f != 0.0:
             # No turn and a move both ways (a sheet placed on a page, a page on a sheet):
             # a x + 0 y + e is a x + e to the last bit when e is not zero, so the terms

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
-from generator.core import records
 from generator.core.colour_roles import ColourRoles
 from generator.core.formats import JSON, BoardData
 from generator.errors import UserError
@@ -56,16 +55,11 @@ FIGURES, JUDGE, BOARD_DATA = "stats", "judge", JSON.name
 ItemMaker = Callable[[OptionsT, "Paper", "Palette", int], "Document"]
 
 
-class Verdict(records.Record, tuple[tuple[str, ...], bool]):
-    """What a judge prints, and whether the file it read recorded only legal moves (a
-    record: generator/core/records.py)."""
-    __slots__ = ()
-    _fields = ("lines", "clean")
-    lines: tuple[str, ...] = records.field(0)
-    clean: bool = records.field(1)
-
-    def __new__(cls, lines: tuple[str, ...], clean: bool) -> Verdict:
-        return tuple.__new__(cls, (lines, clean))
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a judge prints, and whether the file it read recorded only legal moves."""
+    lines: tuple[str, ...]
+    clean: bool
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,8 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
+import pikepdf
+
 MB = 1 << 20
 
 
@@ -93,7 +95,6 @@ FLATE = {"/FlateDecode", "/Fl"}
 
 def filters(stream: Any) -> list[str]:
     """A stream's filter names, first applied first."""
-    import pikepdf
     spec = stream.get("/Filter")
     if spec is None:
         return []
@@ -128,7 +129,6 @@ def decoded_size(stream: Any, cap: int) -> int:
 def _qpdf_size(stream: Any) -> int:
     """Decoded by qpdf, as its content parser will (every filter a content stream may have,
     run-length included)."""
-    import pikepdf
     return len(stream.read_bytes(pikepdf.StreamDecodeLevel.specialized))
 
 

@@ -5,21 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from generator.preflight.budget import Spent
 from generator.preflight.facts import (
     IDENTITY,
     Colour,
     Matrix,
+    PageFacts,
     TextRun,
     apply,
     multiply,
     smallest_scale,
 )
-from generator.preflight.resources import GRAY, NO_FONT, Space, is_number, resource
-
-if TYPE_CHECKING:
-    from generator.preflight.page import PageReader
+from generator.preflight.resources import GRAY, NO_FONT, FontInfo, Space, is_number, resource
 
 
 @dataclass
@@ -81,7 +80,21 @@ def matrix(values: Any) -> Matrix:
     return a, b, c, d, e, f
 
 
-def text_step(reader: PageReader, op: str, args: list[Any], run: Run) -> None:
+class TextReader(Protocol):
+    """What the text operators need of the page reader (generator/preflight/page.py), which
+    imports them: its facts and budget, its fonts, and where text paints."""
+    facts: PageFacts
+    spent: Spent
+    text_box: tuple[float, float, float, float] | None   # the run being painted, if text
+
+    def font(self, font: Any) -> FontInfo: ...
+
+    def paint(self, colour: Colour, g: Graphics, stroking: bool = False) -> None: ...
+
+    def stroke(self, g: Graphics) -> None: ...
+
+
+def text_step(reader: TextReader, op: str, args: list[Any], run: Run) -> None:
     g, text = run.g, run.text
     if op == "BT":
         text.matrix = text.line = IDENTITY
@@ -121,7 +134,7 @@ def text_step(reader: PageReader, op: str, args: list[Any], run: Run) -> None:
         show(reader, g, text, [args[2]])
 
 
-def show(reader: PageReader, g: Graphics, text: Text, strings: Iterable[Any]) -> None:
+def show(reader: TextReader, g: Graphics, text: Text, strings: Iterable[Any]) -> None:
     font = reader.font(g.font) if g.font is not None else NO_FONT
     advance = 0.0
     shown: list[str] = []

@@ -12,6 +12,7 @@ is refused from its stat, without being opened.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import pickle
 import resource
@@ -41,7 +42,6 @@ def read_pdf(path: Path, budget: Budget | None = None) -> PdfFacts:
     and SECONDS; PreflightError when the file cannot be read."""
     path = Path(path)
     regular_file(path)
-    import pikepdf  # noqa: F401  (imported here once, so each child starts with it)
     return _in_child(path, budget or Budget())
 
 
@@ -173,7 +173,6 @@ def _confine(ceiling: int) -> None:
         os.dup2(quiet, 2)
         os.close(quiet)
     with contextlib.suppress(OSError, AttributeError):
-        import ctypes
         prctl = ctypes.CDLL(None, use_errno=True).prctl
         prctl(1, signal.SIGKILL)                      # PR_SET_PDEATHSIG
     limits = [(resource.RLIMIT_CPU, int(SECONDS) + 1), (resource.RLIMIT_CORE, 0)]

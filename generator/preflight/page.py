@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
+
+import pikepdf
 
 from generator.preflight.budget import Spent, decoded_size
 from generator.preflight.facts import (
@@ -52,9 +53,8 @@ class PageReader:
     FILLS = {"f", "F", "f*"}
     BOTH = {"B", "B*", "b", "b*"}
 
-    def __init__(self, pikepdf: Any, page: Any, number: int, spent: Spent, notes: list[str],
+    def __init__(self, page: Any, number: int, spent: Spent, notes: list[str],
                  forms: dict[Any, Form] | None = None):
-        self.pikepdf = pikepdf
         obj = page.obj
         self.facts = PageFacts(number, box(page.mediabox),
                                crop=box(obj["/CropBox"]) if "/CropBox" in obj else None,
@@ -63,7 +63,7 @@ class PageReader:
         self.page = page
         self.spent = spent
         self.notes = notes
-        self.spaces = Spaces(pikepdf, spent.budget, self.note)
+        self.spaces = Spaces(spent.budget, self.note)
         self.fonts: dict[Any, FontInfo] = {}
         self.open_forms: set[Any] = set()
         self.forms = {} if forms is None else forms     # shared by the pages of a file
@@ -83,8 +83,8 @@ class PageReader:
         resources = _inherited(self.page.obj, "/Resources")
         contents = self.page.obj.get("/Contents")
         streams = [] if contents is None else \
-            [contents] if isinstance(contents, self.pikepdf.Stream) else \
-            [s for s in contents if isinstance(s, self.pikepdf.Stream)]
+            [contents] if isinstance(contents, pikepdf.Stream) else \
+            [s for s in contents if isinstance(s, pikepdf.Stream)]
         size = 0
         for stream in streams:
             size += self.spent.decode(decoded_size(stream, self.spent.left()))
@@ -92,7 +92,7 @@ class PageReader:
         self._note_fonts(resources)
         self._note_page(self.page.obj)
         if size <= self.spent.budget.list_parse:
-            self._feed_all(self.pikepdf.parse_content_stream(self.page), run)
+            self._feed_all(pikepdf.parse_content_stream(self.page), run)
         else:
             self.page.parse_contents(token_parser(self, run))
 
@@ -170,7 +170,7 @@ class PageReader:
     def font(self, font: Any) -> FontInfo:
         key = font.objgen if font.is_indirect else id(font)
         if key not in self.fonts:
-            self.fonts[key] = font_info(self.pikepdf, font, self.spent.budget, self.note)
+            self.fonts[key] = font_info(font, self.spent.budget, self.note)
         return self.fonts[key]
 
     def _note_page(self, page: Any) -> None:
@@ -198,8 +198,8 @@ class PageReader:
             g.stroke_alpha = float(state["/CA"])
         if "/BM" in state:
             blend = state["/BM"]
-            if isinstance(blend, self.pikepdf.Array):
-                blend = blend[0] if len(blend) else self.pikepdf.Name.Normal
+            if isinstance(blend, pikepdf.Array):
+                blend = blend[0] if len(blend) else pikepdf.Name.Normal
             g.blend = str(blend).lstrip("/")
         if "/SMask" in state:
             g.soft_mask = str(state["/SMask"]) != "/None"
@@ -310,7 +310,7 @@ class PageReader:
                         decoded_size(xobject, self.spent.left()))
             if form.size <= self.spent.budget.list_parse:
                 form.operations = [(str(op.operator), list(op.operands))
-                                   for op in self.pikepdf.parse_content_stream(xobject)]
+                                   for op in pikepdf.parse_content_stream(xobject)]
             if key != (0, 0) and form.size <= FORM_CACHE:
                 self.forms[key] = form
         self.spent.decode(form.size)      # each run is counted: repeats cost time too
@@ -326,7 +326,7 @@ class PageReader:
                 for operator, operands in form.operations:
                     self.feed(operator, operands, placed)
             else:   # pikepdf's one way to parse a single stream token by token
-                self.pikepdf.Object._parse_stream(xobject, token_parser(self, placed))
+                pikepdf.Object._parse_stream(xobject, token_parser(self, placed))
         finally:
             self.open_forms.discard(key)
 
@@ -358,40 +358,34 @@ def _inherited(obj: Any, key: str) -> Any:
     return None
 
 
-@cache
-def _token_parser_class() -> Any:
-    import pikepdf
+class TokenParser(pikepdf.StreamParser):
+    """Content too large to parse into one list, fed to the reader a token at a time
+    (qpdf calls back for each one), so memory stays flat whatever the size."""
 
-    class TokenParser(pikepdf.StreamParser):
-        """Content too large to parse into one list, fed to the reader a token at a time
-        (qpdf calls back for each one), so memory stays flat whatever the size."""
+    def __init__(self, reader: PageReader, run: Run):
+        super().__init__()
+        self.reader, self.run = reader, run
+        self.operands: list[Any] = []
+        self.inline: dict[str, Any] = {}
 
-        def __init__(self, reader: PageReader, run: Run):
-            super().__init__()
-            self.reader, self.run = reader, run
-            self.operands: list[Any] = []
-            self.inline: dict[str, Any] = {}
+    def handle_object(self, obj: Any, offset: int, length: int) -> None:
+        if not isinstance(obj, pikepdf.Operator):
+            if len(self.operands) < 4096:     # more than any operator takes
+                self.operands.append(obj)
+            return
+        operator, operands, self.operands = str(obj), self.operands, []
+        if operator == "ID":                  # BI's entries, then the image's data
+            keys = (str(key) for key in operands[::2])
+            self.inline = dict(zip(keys, operands[1::2], strict=False))
+        elif operator == "EI":
+            self.reader.feed("INLINE IMAGE", [self.inline], self.run)
+        elif operator != "BI":
+            self.reader.feed(operator, operands, self.run)
 
-        def handle_object(self, obj: Any, offset: int, length: int) -> None:
-            if not isinstance(obj, pikepdf.Operator):
-                if len(self.operands) < 4096:     # more than any operator takes
-                    self.operands.append(obj)
-                return
-            operator, operands, self.operands = str(obj), self.operands, []
-            if operator == "ID":                  # BI's entries, then the image's data
-                keys = (str(key) for key in operands[::2])
-                self.inline = dict(zip(keys, operands[1::2], strict=False))
-            elif operator == "EI":
-                self.reader.feed("INLINE IMAGE", [self.inline], self.run)
-            elif operator != "BI":
-                self.reader.feed(operator, operands, self.run)
-
-        def handle_eof(self) -> None:
-            pass
-
-    return TokenParser
+    def handle_eof(self) -> None:
+        pass
 
 
-def token_parser(reader: PageReader, run: Run) -> Any:
-    """A pikepdf StreamParser feeding the reader (pikepdf is imported only when reading)."""
-    return _token_parser_class()(reader, run)
+def token_parser(reader: PageReader, run: Run) -> TokenParser:
+    """A pikepdf StreamParser feeding the reader."""
+    return TokenParser(reader, run)

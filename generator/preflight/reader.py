@@ -17,6 +17,8 @@ import re
 from pathlib import Path
 from typing import Any, BinaryIO
 
+import pikepdf
+
 from generator.errors import UserError
 from generator.preflight.budget import Budget, OverBudget, Spent
 from generator.preflight.document import document_facts
@@ -31,7 +33,6 @@ class PreflightError(UserError):
 def read_facts(path: Path, budget: Budget | None = None) -> PdfFacts:
     """The facts of every page of the PDF at PATH; PreflightError when it cannot be read
     or qpdf finds it damaged."""
-    import pikepdf
     try:
         # Read, not mapped: a mapped file would count against the reading's memory.
         pdf = pikepdf.open(_named(path), attempt_recovery=False,
@@ -53,7 +54,7 @@ def read_facts(path: Path, budget: Budget | None = None) -> PdfFacts:
             raise PreflightError(f"cannot read {path}: it is encrypted")
         damaged(pdf, path)
         try:
-            facts = _walk(pikepdf, pdf, Spent(budget or Budget()))
+            facts = _walk(pdf, Spent(budget or Budget()))
             facts.document = document_facts(pdf, path)
         except (pikepdf.PdfError, RecursionError) as err:
             if "bad_alloc" in str(err):     # qpdf ran out of memory and said so
@@ -101,7 +102,7 @@ def first_line(err: BaseException, path: Path) -> str:
     return f"{where}: {what}" if where else what
 
 
-def _walk(pikepdf: Any, pdf: Any, spent: Spent) -> PdfFacts:
+def _walk(pdf: Any, spent: Spent) -> PdfFacts:
     title = str(pdf.docinfo.get("/Title", "")) if pdf.trailer.get("/Info") else ""
     facts = PdfFacts([], title)
     notes = facts.limits
@@ -111,7 +112,7 @@ def _walk(pikepdf: Any, pdf: Any, spent: Spent) -> PdfFacts:
         if stopped and spent.late():
             notes.append(f"pages from {number} on were not counted")
             break
-        reader = PageReader(pikepdf, page, number, spent, notes, forms)
+        reader = PageReader(page, number, spent, notes, forms)
         if not stopped:
             try:
                 reader.read()

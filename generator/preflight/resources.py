@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import pikepdf
+
 from generator.core.printing import PROCESS_PLATES
 from generator.preflight.budget import Budget, read_bounded
 from generator.preflight.facts import Colour
@@ -79,13 +81,11 @@ def resource(resources: Any, kind: str, name: Any) -> Any:
 class Spaces:
     """Colour spaces as named or given in content; `note` hears of sizes over budget."""
 
-    def __init__(self, pikepdf: Any, budget: Budget, note: Callable[[str], None]):
-        self.pikepdf = pikepdf
+    def __init__(self, budget: Budget, note: Callable[[str], None]):
         self.budget = budget
         self.note = note
 
     def space(self, spec: Any, resources: Any, depth: int = 0) -> Space:
-        pikepdf = self.pikepdf
         if depth > 8:                        # a space named after itself
             return UNKNOWN
         if isinstance(spec, pikepdf.Name):
@@ -115,7 +115,7 @@ class Spaces:
             base = self.space(spec[1], resources, depth + 1)
             table = spec[3]
             size = 256 * base.components
-            lookup = read_bounded(table, size) if isinstance(table, self.pikepdf.Stream) \
+            lookup = read_bounded(table, size) if isinstance(table, pikepdf.Stream) \
                 else bytes(table)[:size]
             return Space(f"Indexed ({base.name})", base.family, 1, lookup, base)
         if kind == "/CalRGB":
@@ -168,7 +168,7 @@ class FontInfo:
 NO_FONT = FontInfo("", False, {}, 500, 0.001)
 
 
-def font_info(pikepdf: Any, font: Any, budget: Budget, note: Callable[[str], None]
+def font_info(font: Any, budget: Budget, note: Callable[[str], None]
               ) -> FontInfo:
     """The widths and heights of a font dictionary; a width table is read for at most
     `budget.codes` character codes."""
@@ -177,7 +177,7 @@ def font_info(pikepdf: Any, font: Any, budget: Budget, note: Callable[[str], Non
     if subtype == "/Type0":
         descendant = font["/DescendantFonts"][0]
         default = float(descendant.get("/DW", 1000))
-        widths = _cid_widths(pikepdf, descendant.get("/W", pikepdf.Array()), budget.codes,
+        widths = _cid_widths(descendant.get("/W", pikepdf.Array()), budget.codes,
                              lambda count: note(f"font {name}: its /W gives widths to "
                                                 f"{count:,} codes (a font has at most "
                                                 f"{budget.codes:,})"))
@@ -196,7 +196,7 @@ def font_info(pikepdf: Any, font: Any, budget: Budget, note: Callable[[str], Non
     return FontInfo(name, False, widths, default, scale, *_heights(descriptor))
 
 
-def _cid_widths(pikepdf: Any, spec: Any, cap: int, too_many: Callable[[int], None]
+def _cid_widths(spec: Any, cap: int, too_many: Callable[[int], None]
                 ) -> dict[int, float]:
     """A CIDFont's /W: `c [w1 w2 …]` and `first last w` entries, read up to `cap` codes."""
     widths: dict[int, float] = {}

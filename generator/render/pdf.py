@@ -13,11 +13,8 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
-from typing import Any
 
-from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
@@ -27,9 +24,8 @@ from generator.core.paper import HOME, Press
 from generator.core.printing import HAIRLINE, PT_PER_MM
 from generator.core.scene import Circle, Clip, Document, Page, Paint, Path, Shape, Text
 from generator.render import press as inks
-from generator.render.tagging import Marks
+from generator.render.tagging import PRODUCER, Marks
 
-PRODUCER = "pnp print-and-play generator"
 # mm: 0.25 pt (0.0882 mm), the thinnest line a press holds, rounded up so the width as
 # written to the PDF is not a hair under it.
 THINNEST = 0.0883
@@ -93,7 +89,7 @@ def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB) 
         c.restoreState()
     elif isinstance(shape, Path):
         stroke, fill = _apply_paint(c, shape.paint, shop, colours)
-        c.drawPath(PDFPathObject(_path_code(shape)), stroke=stroke, fill=fill and shape.closed)
+        c.drawPath(_path(c, shape), stroke=stroke, fill=fill and shape.closed)
     elif isinstance(shape, Circle):
         stroke, fill = _apply_paint(c, shape.paint, shop, colours)
         c.circle(shape.centre.x, shape.centre.y, shape.radius, stroke=stroke, fill=fill)
@@ -101,18 +97,18 @@ def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB) 
         _draw_text(c, shape, colours)
 
 
-def _path_code(shape: Path) -> list[str]:
-    """A path's operators as reportlab's path object writes them ('n', then `x y m`, `x y l`
-    and `h`), made in one pass: a kit draws some 17,000 points, and a method call for each
-    cost more than the formatting."""
-    code = ["n"]
+def _path(c: Canvas, shape: Path) -> PDFPathObject:
+    """A scene path as a reportlab path object."""
+    path = c.beginPath()
+    move, line, close = path.moveTo, path.lineTo, path.close
     for sub in shape.subpaths:
         head, *rest = sub
-        code.append(f"{fp_str(head.x, head.y)} m")
-        code += [f"{fp_str(pt.x, pt.y)} l" for pt in rest]
+        move(head.x, head.y)
+        for pt in rest:
+            line(pt.x, pt.y)
         if shape.closed:
-            code.append("h")
-    return code
+            close()
+    return path
 
 
 def _draw_text(c: Canvas, text: Text, colours: _Colours = RGB) -> None:
@@ -128,25 +124,6 @@ def _draw_text(c: Canvas, text: Text, colours: _Colours = RGB) -> None:
             "end": c.drawRightString}[text.anchor]
     draw(0, 0, text.text)
     c.restoreState()
-
-
-class _Info(PDFInfo):
-    """The document information dictionary, with the licence under a key of its own."""
-
-    def __init__(self, licence: str):
-        super().__init__()
-        self.licence = licence
-
-    def format(self, document: Any) -> bytes:
-        entries = {"Title": PDFString(self.title), "Author": PDFString(self.author),
-                   "Subject": PDFString(self.subject), "Keywords": PDFString(self.keywords),
-                   "Creator": PDFString(self.creator), "Producer": PDFString(self.producer),
-                   "Trapped": PDFName(self.trapped)}
-        entries["ModDate"] = entries["CreationDate"] = PDFDate(
-            ts=document._timeStamp, dateFormatter=self._dateFormatter)
-        if self.licence:
-            entries["Licence"] = PDFString(self.licence)
-        return PDFDictionary(entries).format(document)
 
 
 def _bled(point: Point, page: Page, bleed: float) -> Point:
@@ -181,8 +158,10 @@ def document_pdf(doc: Document, press: Press = HOME, separated: bool = True) -> 
     # The initial font would otherwise be an unembedded Helvetica in every page's resources.
     # Streams are left uncompressed: the tagging pass (qpdf) compresses every stream as it
     # saves, and would otherwise inflate reportlab's to deflate them again, to the same bytes.
+    # invariant: the dates are reportlab's fixed ones, and the file's ID is made from the
+    # content, so the same document gives the same bytes (the licence is added by the
+    # tagging pass, with the rest of the metadata).
     c = Canvas(out, invariant=1, pageCompression=0, initialFontName=fonts.registered("regular"))
-    c._doc.info = _Info(doc.licence)
     # Boards and rulers are drawn to size: ask viewers to print at 100%.
     c.setViewerPreference("PrintScaling", "None")
     c.setTitle(doc.title)

@@ -11,14 +11,14 @@ from __future__ import annotations
 import io
 import math
 
+import pypdfium2
+
 DEFAULT_DPI = 300
 LOWEST_DPI, HIGHEST_DPI = 36, 1200
 
 
 def pdf_pages_png(pdf: bytes, dpi: int = DEFAULT_DPI) -> list[bytes]:
     """Every page of a PDF as an opaque RGB PNG at DPI pixels per inch."""
-    import pypdfium2
-
     if not LOWEST_DPI <= dpi <= HIGHEST_DPI:
         raise ValueError(f"dpi must be {LOWEST_DPI} to {HIGHEST_DPI}")
     document = pypdfium2.PdfDocument(pdf)

@@ -21,11 +21,17 @@ Amounts are rounded down to thousandths, so rounding never adds ink.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import re
+import zlib
 from collections.abc import Sequence
 from functools import cache
+from math import atan2, cos, degrees, exp, hypot, radians, sin, sqrt
 from pathlib import Path
 from typing import Any
+
+import pikepdf
 
 from generator.core.printing import CONDITIONS, DARK, REGISTRY, Condition, darkness, rgb
 from generator.render.pdfx import identify_in_xmp
@@ -53,8 +59,6 @@ def profile(key: str) -> bytes:
 @cache
 def _packed_profile(key: str) -> bytes:
     """The profile Flate-compressed once, as every PDF for the condition embeds it."""
-    import zlib
-
     return zlib.compress(profile(key), 6)
 
 
@@ -62,7 +66,7 @@ def _packed_profile(key: str) -> bytes:
 def _transforms(key: str) -> tuple[Any, Any]:
     """sRGB to the condition's CMYK, and that CMYK to CIELAB (D50, paper white as L* 100),
     both relative colorimetric."""
-    from PIL import ImageCms
+    from PIL import ImageCms  # here: Pillow separates colours for a print shop only
 
     press = ImageCms.ImageCmsProfile(io.BytesIO(profile(key)))
     srgb = ImageCms.createProfile("sRGB")
@@ -74,7 +78,7 @@ def _transforms(key: str) -> tuple[Any, Any]:
 
 def _lab_of_inks(key: str, inks: Sequence[tuple[int, int, int, int]]) -> list[Lab]:
     """CIELAB of 8-bit CMYK amounts on the condition, all in one pass through LittleCMS."""
-    from PIL import Image, ImageCms
+    from PIL import Image, ImageCms  # here: for a print shop only, as in _transforms
 
     image = Image.new("CMYK", (len(inks), 1))
     image.putdata(list(inks))
@@ -123,7 +127,7 @@ def _floor(v: float) -> float:
 
 def _lab_of_srgb(colour: str) -> Lab:
     """CIELAB (D50) of an sRGB colour, through LittleCMS like the press's."""
-    from PIL import Image, ImageCms
+    from PIL import Image, ImageCms  # here: for a print shop only, as in _transforms
 
     srgb = ImageCms.createProfile("sRGB")
     to_lab = ImageCms.buildTransform(srgb, ImageCms.createProfile("LAB", 5000), "RGB", "LAB",
@@ -135,7 +139,6 @@ def _lab_of_srgb(colour: str) -> Lab:
 
 def delta_e(lab1: Lab, lab2: Lab) -> float:
     """CIEDE2000 colour difference."""
-    from math import atan2, cos, degrees, exp, hypot, radians, sin, sqrt
 
     (l1, a1, b1), (l2, a2, b2) = lab1, lab2
     c7 = ((hypot(a1, b1) + hypot(a2, b2)) / 2) ** 7
@@ -176,7 +179,7 @@ def _within(key: str, colour: str, inks: tuple[int, int, int, int],
 def separate(colour: str, key: str, ink_limit: float) -> Ink:
     """A "#rrggbb" fill or line colour as ink on condition `key` with at most `ink_limit` %
     total ink: greys on the black plate alone, other colours through the profile."""
-    from PIL import Image, ImageCms
+    from PIL import Image, ImageCms  # here: for a print shop only, as in _transforms
 
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
     if r == g == b:
@@ -202,7 +205,6 @@ def separate_line(colour: str, key: str, ink_limit: float, dark_alone: bool) -> 
 
 def subset_tag(font_file: bytes) -> str:
     """Six capital letters from a font program's bytes: the same subset, the same tag."""
-    import hashlib
 
     digest = hashlib.sha256(font_file).digest()
     return "".join(chr(ord("A") + byte % 26) for byte in digest[:6])
@@ -211,9 +213,7 @@ def subset_tag(font_file: bytes) -> str:
 def _rename_subsets(document: Any) -> None:
     """Every embedded subset's name prefix (reportlab writes AAAAAA+ in every file) made
     from the subset's contents, in the font and its descriptor alike."""
-    import re
 
-    import pikepdf
 
     for obj in document.objects:
         if not isinstance(obj, pikepdf.Dictionary) or obj.get("/Type") != "/Font":
@@ -237,7 +237,6 @@ def mark_pdfx(pdf: bytes, key: str) -> bytes:
     information and in the XMP metadata (with its dates), and font subsets named by their
     contents. Saved with a document ID made from the contents, so the same PDF gives the
     same bytes."""
-    import pikepdf
 
     condition: Condition = CONDITIONS[key]
     with pikepdf.open(io.BytesIO(pdf)) as document:

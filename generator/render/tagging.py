@@ -23,11 +23,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import pikepdf
+
 from generator.core.geometry import Point
 from generator.core.scene import ARTIFACT, Clip, Document, Role, Shape, Text
 from generator.fonts import text_width
 from generator.render.xmltext import escape
 
+# The Producer and Creator of every PDF pnp writes, in its Info dictionary and its XMP.
+PRODUCER = "pnp print-and-play generator"
 # A node of the structure tree is named by its type and what tells it from its siblings.
 NodeKey = tuple[str, int, str, str]
 STRUCTURE = {"H1", "H2", "H3", "P", "LI", "Lbl", "Figure", "Caption"}
@@ -167,8 +171,6 @@ class Marks:
 
     def finish(self, pdf: bytes) -> bytes:
         """The PDF reportlab wrote, with its structure tree and what PDF/UA asks besides."""
-        import pikepdf
-
         with pikepdf.open(io.BytesIO(pdf)) as out:
             pages = list(out.pages)
             parents: list[list[Any]] = [[None] * len(marks) for marks in self.pages]
@@ -217,6 +219,8 @@ class Marks:
             catalog.Metadata = out.make_indirect(pikepdf.Stream(out, xmp(self.doc).encode()))
             catalog.Metadata.Type = pikepdf.Name.Metadata
             catalog.Metadata.Subtype = pikepdf.Name.XML
+            if self.doc.licence:     # a key of its own in the Info dictionary
+                out.docinfo.Licence = pikepdf.String(self.doc.licence)
             written = io.BytesIO()
             # The XMP is already as pikepdf would write it back (see xmp): it need not be
             # read again for a version number it does not carry.
@@ -257,7 +261,6 @@ def xmp(doc: Document) -> str:
     the import of lxml it needs, cost a kit 25 ms."""
     def alt(text: str) -> list[XmpNode]:
         return [("rdf:Alt", "", [("rdf:li", ' xml:lang="x-default"', text)])]
-    from generator.render.pdf import PRODUCER
     fields: list[XmpNode] = [
         ("dc:title", "", alt(doc.title)),
         ("dc:creator", "", [("rdf:Seq", "", [("rdf:li", "", doc.author)])]),

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 
-from generator.core import records
 from generator.core.geometry import Hex, Rhombus, edge_key
 from generator.i18n import N_
 
@@ -44,19 +44,13 @@ def hubs_of(size: int) -> list[Hex]:
     return hubs
 
 
-class Targets(records.Record, tuple[bool, bool, float, bool]):
-    """What a balanced board must show: the figures of the issue, as data (a record:
-    generator/core/records.py)."""
-    __slots__ = ()
-    _fields = ("in_band", "every_number", "tolerance", "pairs")
-    in_band: bool = records.field(0)
-    every_number: bool = records.field(1)
-    tolerance: float = records.field(2)
-    pairs: bool = records.field(3)
-
-    def __new__(cls, in_band: bool, every_number: bool, tolerance: float, pairs: bool
-                ) -> Targets:
-        return tuple.__new__(cls, (in_band, every_number, tolerance, pairs))
+@dataclass(frozen=True, slots=True)
+class Targets:
+    """What a balanced board must show: the figures of the issue, as data."""
+    in_band: bool
+    every_number: bool
+    tolerance: float
+    pairs: bool
 
     @staticmethod
     def for_board(size: int, numbers: int) -> Targets:
@@ -111,7 +105,6 @@ PUBLISHED_FILE = os.path.join(os.path.dirname(__file__), "published.json")
 def published_boards() -> dict[tuple[int, int, int], HashBoard]:
     """The boards the catalogue prints, as data (see published.json): the search may change
     which board a seed gives, these stay as published. Keyed by (size, numbers, seed)."""
-    import json  # here: the commands that make no Blind Hex board start without it
     with open(PUBLISHED_FILE, encoding="utf-8") as f:
         data = json.load(f)
     out = {}

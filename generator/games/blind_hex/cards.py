@@ -33,6 +33,8 @@ from generator.core.scene import (
     transformed,
 )
 from generator.games.blind_hex.colours import O_SIDE, SIDES, X_SIDE
+from generator.games.blind_hex.credits import credit, document
+from generator.games.blind_hex.marks import glyph_segments, mark_width
 from generator.games.blind_hex.rules import TITLE, Options
 from generator.i18n import _
 from generator.layout import cutsheet, sheet
@@ -153,8 +155,6 @@ def corner_index(card: Card, colours: Palette) -> list[Shape]:
 
 def hash_marks(number: int, numbers: int, colours: Palette) -> list[Shape]:
     """The number's tally marks on a short edge, drawn as on the board and its key."""
-    # pages registers this module's items, so it is imported when the marks are drawn.
-    from generator.games.blind_hex.marks import glyph_segments, mark_width
     cx = CARD_WIDTH / 2
     a, b = Point(cx - MARKS_EDGE / 2, MARKS_Y), Point(cx + MARKS_EDGE / 2, MARKS_Y)
     return [segments([(a, b)], Paint(stroke=colours["board line"], width=0.4)),
@@ -333,13 +333,11 @@ def backs_page(layout: Sheet, count: int, colours: Palette) -> Page:
 
 
 def _credit() -> str:
-    from generator.games.blind_hex.pages import credit
     return credit()
 
 
 def card_sheets(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     """The cards on sheets of the paper, each sheet of fronts followed by its backs."""
-    from generator.games.blind_hex.pages import document
     layout = sheet_for(paper)
     cards = hands(opts.numbers) * copies
     pages: list[Page] = []
@@ -353,7 +351,6 @@ def card_sheets(opts: Options, paper: Paper, colours: Palette, copies: int) -> D
 def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     """For a print shop: one card a page at the card's size, the shop's bleed past its
     trim, in the order card printers ask for: each front followed by its back."""
-    from generator.games.blind_hex.pages import document
     pages: list[Page] = []
     box = (0.0, 0.0, CARD_WIDTH, CARD_HEIGHT)
     the_back = Page(CARD_WIDTH, CARD_HEIGHT, tuple(back(box, paper.press.bleed, 0.0, colours)))

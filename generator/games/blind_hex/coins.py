@@ -13,6 +13,7 @@ from generator.core.palette import Palette, text_on
 from generator.core.paper import Paper
 from generator.core.scene import Circle, Document, Page, Paint, Shape, line, segments
 from generator.games.blind_hex.colours import SIDES
+from generator.games.blind_hex.credits import credit, document
 from generator.games.blind_hex.rules import TITLE, Options
 from generator.i18n import _
 from generator.layout import cutsheet, sheet
@@ -99,12 +100,10 @@ def coins_page(paper: Paper, colours: Palette) -> Page:
     for i, text in enumerate(lines):
         shapes.append(centred_label(left + width / 2, below + i * 1.3 * size, text, size,
                                     colours["ink"]))
-    from generator.games.blind_hex.pages import credit
     shapes += sheet.footer(paper, _("%(credit)s Card stock makes pieces that last.",
                                     credit=credit()), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
 def coins_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    from generator.games.blind_hex.pages import document
     return document(opts, [coins_page(paper, colours)] * copies, _("tokens and coin"))

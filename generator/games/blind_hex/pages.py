@@ -24,6 +24,7 @@ from generator.fonts import text_width
 from generator.games.blind_hex import cards, coins
 from generator.games.blind_hex.board import EDITION_NAMES, MIN_RULE_NUMBERS
 from generator.games.blind_hex.colours import BOTH_TINT, O_SIDE, O_TINT, X_SIDE, X_TINT
+from generator.games.blind_hex.credits import credit, document
 from generator.games.blind_hex.marks import (
     MARK_OUTSET,
     glyph_segments,
@@ -31,11 +32,9 @@ from generator.games.blind_hex.marks import (
     mark_width,
 )
 from generator.games.blind_hex.rules import (
-    DESIGNER,
     LICENCE,
     ORIGINAL,
     TITLE,
-    YEAR,
     ExampleTurn,
     HashBoard,
     Options,
@@ -45,12 +44,6 @@ from generator.games.game import OptionError, Pages
 from generator.i18n import _, pgettext
 from generator.layout import describe, hexboard, sheet
 from generator.layout.textlayout import Figure, balanced_rows, centred_label, typeset
-
-
-def credit() -> str:
-    return _("%(game)s by %(designer)s, %(year)s. Licensed %(licence)s.", game=TITLE,
-             designer=DESIGNER, year=YEAR, licence=LICENCE)
-
 
 # x sides to the players' left and right, o sides at the top and bottom, as the rules say,
 # and square to the page with the x sides upright: one way on every paper and in the rules'
@@ -191,15 +184,6 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     shapes += sheet.footer(paper, _("%(credit)s Original: %(original)s.", credit=credit(),
                                     original=ORIGINAL), colours)
     return Page(paper.width, paper.height, tuple(shapes))
-
-
-def document(opts: Options, pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), _("%(game)s: %(what)s", game=TITLE, what=what),
-                    _("pnp (game by %(designer)s)", designer=DESIGNER),
-                    _("%(game)s %(what)s, %(label)s", game=TITLE, what=what, label=opts.label),
-                    ("Blind Hex", "Hex", _("print and play"), LICENCE),
-                    _("%(licence)s: the game by %(designer)s (original: %(original)s) and this "
-                      "kit's rule sheet", licence=LICENCE, designer=DESIGNER, original=ORIGINAL))
 
 
 def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:

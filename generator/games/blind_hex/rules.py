@@ -4,10 +4,9 @@ draws, and the board as data and figures. The hash marks are searched for in sea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator import i18n
-from generator.core import records
 from generator.core.geometry import Hex
 from generator.games.blind_hex.board import (
     DEFAULT_NUMBERS,
@@ -28,24 +27,10 @@ from generator.games.blind_hex.board import (
     HashBoard,
     balance_tolerance,
 )
+from generator.games.blind_hex.search import generate
+from generator.games.blind_hex.stats import stats
+from generator.games.figures import Report
 from generator.games.game import OptionError, option
-
-if TYPE_CHECKING:
-    from generator.games.blind_hex.search import generate
-    from generator.games.blind_hex.stats import stats
-    from generator.games.figures import Report
-
-
-# The search and the figures are imported when a board is first made or counted, so that
-# `pnp list` and the other games' commands start without them.
-def __getattr__(name: str) -> Any:
-    if name == "generate":
-        from generator.games.blind_hex.search import generate
-        return generate
-    if name == "stats":
-        from generator.games.blind_hex.stats import stats
-        return stats
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # --- the options of a board -------------------------------------------------------------------
 
@@ -104,31 +89,21 @@ class Options:
                       edition=edition)
 
     def board(self) -> HashBoard:
-        from generator.games.blind_hex.search import generate
         return generate(self.size, self.numbers, self.seed)
 
 
 # --- a worked turn for the rule sheet ------------------------------------------------------------
 
 
-class ExampleTurn(records.Record,
-                  tuple[HashBoard, tuple[int, int], tuple[int, int], dict[Hex, str],
-                        tuple[Hex, Hex], tuple[Hex, Hex]]):
-    """One turn where the players share a number, worked out on a small board (a record:
-    generator/core/records.py)."""
-    __slots__ = ()
-    _fields = ("board", "x_numbers", "o_numbers", "written", "x_writes", "o_writes")
-    board: HashBoard = records.field(0)
-    x_numbers: tuple[int, int] = records.field(1)
-    o_numbers: tuple[int, int] = records.field(2)
-    written: dict[Hex, str] = records.field(3)   # letters on the board before the turn
-    x_writes: tuple[Hex, Hex] = records.field(4)
-    o_writes: tuple[Hex, Hex] = records.field(5)
-
-    def __new__(cls, board: HashBoard, x_numbers: tuple[int, int], o_numbers: tuple[int, int],
-                written: dict[Hex, str], x_writes: tuple[Hex, Hex], o_writes: tuple[Hex, Hex]
-                ) -> ExampleTurn:
-        return tuple.__new__(cls, (board, x_numbers, o_numbers, written, x_writes, o_writes))
+@dataclass(frozen=True, slots=True)
+class ExampleTurn:
+    """One turn where the players share a number, worked out on a small board."""
+    board: HashBoard
+    x_numbers: tuple[int, int]
+    o_numbers: tuple[int, int]
+    written: dict[Hex, str]   # letters on the board before the turn
+    x_writes: tuple[Hex, Hex]
+    o_writes: tuple[Hex, Hex]
 
     @property
     def shared(self) -> int:
@@ -154,7 +129,6 @@ EXAMPLE_WRITTEN = {Hex(1, 1): "x", Hex(3, 1): "o", Hex(1, 2): "o", Hex(3, 2): "x
 
 def example_turn(numbers: int, seed: int) -> ExampleTurn:
     """A mid-game position on a small board: x chose a and b, o chose b and c."""
-    from generator.games.blind_hex.search import generate
     board = generate(EXAMPLE_SIZE, numbers, seed)
     counts = {n: len(board.cells_offering(n)) for n in range(1, numbers + 1)}
     a, b, c = sorted(counts, key=lambda n: (-counts[n], n))[:3]
@@ -177,8 +151,6 @@ def board_json(opts: Options) -> dict[str, Any]:
 
 
 def stats_report(opts: Options) -> Report:
-    from generator.games.blind_hex.stats import stats
-    from generator.games.figures import Report
     s = stats(opts.board())
     lines = [f"{TITLE} board {opts.size}x{opts.size}, numbers 1-{opts.numbers}, seed {opts.seed}",
              f"cells: {opts.size ** 2}; all-six-sides cells: {s.hubs}; "

@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.core import records
 from generator.core.connect import chain
 from generator.core.geometry import Square, SquareGrid
 from generator.core.gridfile import (
@@ -76,17 +75,13 @@ def cell_index(name: str) -> tuple[int, int] | None:
 # --- the pyramid ------------------------------------------------------------------------------
 
 
-class Spot(records.Record, tuple[int, int, int]):
-    """A place for a block: level k holds (6 - k) x (6 - k) of them, named like cells (a
-    record: generator/core/records.py; ordered by level, column, row)."""
-    __slots__ = ()
-    _fields = ("level", "col", "row")
-    level: int = records.field(0)
-    col: int = records.field(1)
-    row: int = records.field(2)
-
-    def __new__(cls, level: int, col: int, row: int) -> Spot:
-        return tuple.__new__(cls, (level, col, row))
+@dataclass(frozen=True, slots=True, order=True)
+class Spot:
+    """A place for a block: level k holds (6 - k) x (6 - k) of them, named like cells
+    (ordered by level, column, row)."""
+    level: int
+    col: int
+    row: int
 
     @property
     def span(self) -> int:
@@ -174,17 +169,12 @@ class IllegalMove(ValueError):
     pass
 
 
-class Move(records.Record, tuple[Spot | None, str, int]):
-    """One move of a move list: a block placed, or a resignation (a record:
-    generator/core/records.py)."""
-    __slots__ = ()
-    _fields = ("spot", "orientation", "line")
-    spot: Spot | None = records.field(0)     # None: the player resigns
-    orientation: str = records.field(1)
-    line: int = records.field(2)
-
-    def __new__(cls, spot: Spot | None = None, orientation: str = "", line: int = 0) -> Move:
-        return tuple.__new__(cls, (spot, orientation, line))
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move of a move list: a block placed, or a resignation."""
+    spot: Spot | None = None     # None: the player resigns
+    orientation: str = ""
+    line: int = 0
 
 
 def start(neutral: str = "c3") -> dict[Spot, str]:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from generator import i18n
+from generator.core.connect import chain
 from generator.core.hexgrid import POINTY, Hex, Layout, hex_to_pixel
-from generator.core.records import Record, field
 from generator.games.game import OptionError, option
 
 RED, BLUE = "R", "B"
@@ -62,18 +62,17 @@ def default_radius(size: int) -> int:
     return largest_radius(size) or 0
 
 
-class KleinBoard(Record, tuple[int, int]):
+@dataclass(frozen=True)
+class KleinBoard:
     """A Hex KB board of a size and window radius: its cells, windows, frames and borders.
 
-    A record (generator/core/records.py), without __slots__: its cells, windows and frames
-    are worked out when first asked for and kept in the instance's __dict__."""
-    _fields = ("size", "radius")
-    size: int = field(0)
-    radius: int = field(1)
+    Without __slots__: its cells, windows and frames are worked out when first asked for and
+    kept in the instance's __dict__."""
+    size: int
+    radius: int
 
-    def __new__(cls, size: int, radius: int) -> KleinBoard:
-        place_windows(size, radius)   # raises when the windows do not fit
-        return tuple.__new__(cls, (size, radius))
+    def __post_init__(self) -> None:
+        place_windows(self.size, self.radius)   # raises when the windows do not fit
 
     @cached_property
     def offset(self) -> int:
@@ -134,7 +133,6 @@ class KleinBoard(Record, tuple[int, int]):
     def open_chain(self, start: Hex, goal: Hex, avoid: set[Hex]) -> list[Hex]:
         """A shortest run of cells from start to goal outside windows and frames (the goal
         may be a frame cell) and outside `avoid`: for laying out example positions."""
-        from generator.core.connect import chain  # here: the judge lays out no examples
         frames = set(self.twins) | set(self.twins.values())
 
         def free(h: Hex) -> bool:

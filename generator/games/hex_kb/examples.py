@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from generator.core.geometry import Hex
+from generator.core.hexgrid import Hex
 from generator.games.hex_kb.board import BLUE, PUZZLE_TRIES, RED, KleinBoard, Options
 from generator.games.hex_kb.judge import Judge, Outcome, _arrives, _back_at, around
 

@@ -5,22 +5,18 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from generator.core.hexgrid import DIRECTIONS, Hex
-from generator.core.records import Record, field
 from generator.games.hex_kb.board import BLUE, RED, TRANSIT_BOUND, UNSEEN, KleinBoard
 
 
-class Outcome(Record, tuple[str | None, int, bool]):
-    """Who wins a full board, and how (a record: generator/core/records.py)."""
-    __slots__ = ()
-    _fields = ("winner", "transits", "portal_loop")
-    winner: str | None = field(0)
-    transits: int = field(1)       # net transits of the winning connecting path (0: none)
-    portal_loop: bool = field(2)   # the winner also has a loop with odd transits
-
-    def __new__(cls, winner: str | None, transits: int, portal_loop: bool) -> Outcome:
-        return tuple.__new__(cls, (winner, transits, portal_loop))
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Who wins a full board, and how."""
+    winner: str | None
+    transits: int       # net transits of the winning connecting path (0: none)
+    portal_loop: bool   # the winner also has a loop with odd transits
 
     @property
     def criterion(self) -> int | None:
@@ -175,19 +171,13 @@ class Judge:
         return set()
 
 
-class Components(Record, tuple[list[str], list[int], list[int], dict[int, int]]):
-    """A board's connected groups of one colour, with the transits round their loops (a
-    record: generator/core/records.py)."""
-    __slots__ = ()
-    _fields = ("colour", "pot", "root", "loops")
-    colour: list[str] = field(0)        # cells, then the four border segments
-    pot: list[int] = field(1)           # net transits from the component's first node
-    root: list[int] = field(2)          # the component's first node; -1 for empty cells
-    loops: dict[int, int] = field(3)    # component -> gcd of its loops' transits (0: no loop)
-
-    def __new__(cls, colour: list[str], pot: list[int], root: list[int],
-                loops: dict[int, int]) -> Components:
-        return tuple.__new__(cls, (colour, pot, root, loops))
+@dataclass(frozen=True, slots=True)
+class Components:
+    """A board's connected groups of one colour, with the transits round their loops."""
+    colour: list[str]        # cells, then the four border segments
+    pot: list[int]           # net transits from the component's first node
+    root: list[int]          # the component's first node; -1 for empty cells
+    loops: dict[int, int]    # component -> gcd of its loops' transits (0: no loop)
 
     def portal_loop(self, colour: str) -> bool:
         return any(g % 2 and self.colour[k] == colour for k, g in self.loops.items())

@@ -23,10 +23,16 @@ from generator.core.scene import (
 )
 from generator.games.game import Pages
 from generator.games.hex_kb.colours import PATH, PORTAL, PORTAL_TINT, WINDOW
+from generator.games.hex_kb.examples import (
+    FIGURE_BOARD,
+    check_examples,
+    example_positions,
+    literal_reading_example,
+    puzzle,
+)
 from generator.games.hex_kb.rules import (
     BLUE,
     DESIGNER,
-    FIGURE_BOARD,
     RED,
     TITLE,
     YEAR,
@@ -34,11 +40,7 @@ from generator.games.hex_kb.rules import (
     Options,
     Outcome,
     border_cells,
-    check_examples,
-    example_positions,
     letter,
-    literal_reading_example,
-    puzzle,
 )
 from generator.i18n import _, ngettext
 from generator.layout import describe, hexboard, sheet

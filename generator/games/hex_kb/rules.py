@@ -18,15 +18,18 @@ the cases 0, 1 and 2; larger counts are classified by parity in the same way.
 
 The engine is split by job: board.py (windows, the board, its options), judge.py (chains and
 verdicts), notation.py (position files and what the judge says), examples.py (puzzles and the
-rule sheet's figures); this module gathers what the game and its pages use.
+rule sheet's figures, which the pages take from there); this module gathers what the
+game and its pages use.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.core.gridfile import (
     hex_name,
 )
+from generator.core.hexgrid import Hex
+from generator.games.figures import Report
 from generator.games.hex_kb.board import (
     BLUE,
     DESIGNER,
@@ -54,32 +57,9 @@ from generator.games.hex_kb.notation import (
     judge,
 )
 
-if TYPE_CHECKING:
-    from generator.games.figures import Report
-    from generator.games.hex_kb.examples import (
-        FIGURE_BOARD,
-        check_examples,
-        example_positions,
-        literal_reading_example,
-        puzzle,
-    )
-
-# The puzzles and the rule sheet's figures (and the random module they search with) are
-# imported when first asked for, so that `pnp judge hex-kb` starts without them.
-_EXAMPLES = ("FIGURE_BOARD", "check_examples", "example_positions", "literal_reading_example",
-             "puzzle")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _EXAMPLES:
-        from generator.games.hex_kb import examples
-        return getattr(examples, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 def stats_report(opts: Options) -> Report:
     """The board's windows and frames, and the gaps of board round the frames."""
-    from generator.games.figures import Report
     board = opts.board()
     border, between = gaps(board.size, board.radius, board.offset)
     window = 1 + 3 * board.radius * (board.radius + 1)
@@ -96,12 +76,10 @@ def stats_report(opts: Options) -> Report:
 
 
 def board_json(opts: Options) -> dict[str, Any]:
-    # Here: the judge starts without the boards and plane helpers (generator/core/hexgrid.py).
-    from generator.core.geometry import Rhombus
     board = opts.board()
     frame_b = board.twin_of_b
     cells = []
-    for h in Rhombus(board.size):
+    for h in (Hex(q, r) for r in range(board.size) for q in range(board.size)):
         touches = [c for c, at in ((RED, h.q), (BLUE, h.r)) if at in (0, board.size - 1)]
         cells.append({
             "q": h.q, "r": h.r, "name": hex_name(h),
@@ -118,8 +96,8 @@ def board_json(opts: Options) -> dict[str, Any]:
 
 
 __all__ = [
-    "BLUE", "DESIGNER", "FIGURE_BOARD", "Judge", "KleinBoard", "Options", "Outcome", "RED",
+    "BLUE", "DESIGNER", "Judge", "KleinBoard", "Options", "Outcome", "RED",
     "SIZES", "TITLE", "WINDOW", "YEAR", "around", "board_json", "border_cells",
-    "check_examples", "default_radius", "describe", "example_positions", "gaps", "judge",
-    "letter", "literal_reading_example", "place_windows", "puzzle", "stats_report"
+    "default_radius", "describe", "gaps", "judge",
+    "letter", "place_windows", "stats_report"
 ]
