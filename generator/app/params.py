@@ -91,13 +91,14 @@ CELL = Param("cell", "Cells this many mm across (flat to flat), instead of as la
 CARD_SIZE = Param("card_size", "The cards' size, where the destination does not fix it: "
                   "63x88mm, poker (2.5 x 3.5 in), bridge, mini, tarot or square.  [default: "
                   "63x88mm; poker for The Game Crafter, DriveThruCards, MakePlayingCards]",
-                  CHOICE, choices=tuple(CARD_SIZES))
+                  CHOICE, choices=tuple(CARD_SIZES), cli_only=True)
 CUT_PATH = Param("cut_path", "Draw the cut lines as the spot colour CutContour, overprinting, "
                              "for a cutter or die-cutter (PDF); with --format svg, also a "
                              "NAME-cut.svg of the cut lines for a home cutting machine.",
-                 FLAG, default=False)
+                 FLAG, default=False, cli_only=True)
 CROP_MARKS = Param("crop_marks", "For a print shop that trims itself: crop marks in a slug "
-                                 "outside the bleed (PDF).", FLAG, default=False)
+                                 "outside the bleed (PDF).", FLAG, default=False,
+                   cli_only=True)
 TILE = Param("tile", "With --cell, print a board larger than the paper over several "
                      "overlapping sheets with crosshairs to line them up.", FLAG, default=False)
 
