@@ -253,21 +253,27 @@ def test_font_subsets_are_named_by_their_contents():
 
 # ------------------------------------------------------------------ the print shop's PNG
 
-def test_the_print_shop_png_shows_the_drawing_s_own_colours(tmp_path):
-    """The Game Crafter's PNG: the green field is #2e9d4a, as drawn, with the bleed all round;
-    the CMYK PDF, rasterised, would show another green (control)."""
+def test_the_print_shop_png_is_a_soft_proof_and_the_game_crafter_s_is_rgb(tmp_path):
+    """A print shop's PNG is a soft proof: the green field #2e9d4a as FOGRA39 prints its
+    separation, within ΔE00 3 of the green drawn (inside the gamut), with the bleed all
+    round. The Game Crafter, which takes sRGB, gets the green as drawn (control: the two
+    PNGs differ, so the proof is not the RGB artwork)."""
     from generator import render
+    from generator.core.destinations import THE_GAME_CRAFTER
     page = Page(148, 210, (rectangle(0, 0, 148, 210, Paint(fill="#2e9d4a")),))
     doc = Document((page,), "green", "test")
-    shop = for_press(NAMED["a5"], PRINT_SHOP).press
-    (path,) = render.save(doc, tmp_path / "green.png", PNG, "green", (PNG,),
-                          settings=Settings(50, shop))
-    image = Image.open(path).convert("RGB")
-    assert abs(image.width - (148 + 6) / 25.4 * 50) <= 1
-    assert image.getpixel((1, 1)) == (0x2e, 0x9d, 0x4a)              # in the bleed, too
-    from generator.render.png import pdf_pages_png
-    (cmyk,) = pdf_pages_png(document_pdf(doc, shop), 50)
-    assert Image.open(io.BytesIO(cmyk)).convert("RGB").getpixel((1, 1)) != (0x2e, 0x9d, 0x4a)
+    shown = {}
+    for target in (PRINT_SHOP, THE_GAME_CRAFTER):
+        press = for_press(NAMED["a5"], target).press
+        (path,) = render.save(doc, tmp_path / f"{target.key}.png", PNG, "green", (PNG,),
+                              settings=Settings(50, press))
+        image = Image.open(path).convert("RGB")
+        assert abs(image.width - (148 + 2 * press.bleed) / 25.4 * 50) <= 1
+        shown[target.key] = image.getpixel((1, 1))                   # in the bleed, too
+    assert shown["thegamecrafter"] == (0x2e, 0x9d, 0x4a)
+    assert shown["print-shop"] != shown["thegamecrafter"]
+    proof, drawn = transicc("*sRGB", "*Lab", [shown["print-shop"], (0x2e, 0x9d, 0x4a)])
+    assert delta_e00(proof, drawn) <= 3
 
 
 # ------------------------------------------------------------------ the command line

@@ -34,6 +34,7 @@ from generator.app.game_params import (
     readers,
     reads,
 )
+from generator.core.cards import CARD_SIZES
 from generator.core.destinations import DESTINATIONS, HOME
 from generator.core.formats import Format
 from generator.core.palette import PALETTES
@@ -74,9 +75,10 @@ def millions(pixels: float) -> str:
 
 PAPER_HELP = (f"Paper: {', '.join(NAMED)}, or WxH in mm or inches (200x300, 8.5x14in). Boards "
               f"turn to landscape when that gives a larger board.")
-FOR_HELP = ("Print at home (crop marks, calibration ruler, RGB) or at a print shop (pages the "
+FOR_HELP = ("Print at home (crop marks, calibration ruler, RGB), at a print shop (pages the "
             "trim plus bleed with TrimBox and BleedBox, CMYK for the press, PDF/X-1a, no "
-            "marks).")
+            "marks), or for a vendor's own templates: thegamecrafter, drivethrucards, "
+            "makeplayingcards, lulu, drivethrurpg.")
 BLEED_HELP = ("With --for print-shop, bleed past the trim on every side, 0-10 mm.  [default: 3 "
               "mm, or 0.125 in on inch papers]")
 PRESS_HELP = ("With --for print-shop, the printing condition to separate the colours for: "
@@ -103,6 +105,17 @@ COPIES = Param("copies", "Print the item this many times.  [default: 1]", INT,
                low=COPIES_RANGE[0], high=COPIES_RANGE[1], metavar="N")
 CELL = Param("cell", "Cells this many mm across (flat to flat), instead of as large as the "
                      "paper allows.", FLOAT, metavar="MM")
+CARD_SIZE = Param("card_size", "The cards' size, where the destination does not fix it: "
+                  "63x88mm, poker (2.5 x 3.5 in), bridge, mini, tarot or square.  [default: "
+                  "63x88mm; poker for The Game Crafter, DriveThruCards, MakePlayingCards]",
+                  CHOICE, choices=tuple(CARD_SIZES), cli_only=True)
+CUT_PATH = Param("cut_path", "Draw the cut lines as the spot colour CutContour, overprinting, "
+                             "for a cutter or die-cutter (PDF); with --format svg, also a "
+                             "NAME-cut.svg of the cut lines for a home cutting machine.",
+                 FLAG, default=False, cli_only=True)
+CROP_MARKS = Param("crop_marks", "For a print shop that trims itself: crop marks in a slug "
+                                 "outside the bleed (PDF).", FLAG, default=False,
+                   cli_only=True)
 TILE = Param("tile", "With --cell, print a board larger than the paper over several "
                      "overlapping sheets with crosshairs to line them up.", FLAG, default=False)
 
@@ -127,7 +140,9 @@ def item_params(game: Game[OptionsT], item: str, printed: bool = False) -> list[
     read = reads(game, item, PRINTED if printed else None)
     params = [*game_params(game, read), PAPER, PALETTE, format_param(formats),
               output_param(f"{game.key}-{item}"), DPI, TARGET, BLEED, PRESS, INK_LIMIT,
-              LANG]
+              CUT_PATH, CROP_MARKS, LANG]
+    if item == "cards" or item == "kit" and "cards" in game.items:
+        params.append(CARD_SIZE)
     if ITEMS[item].copies:
         params.append(COPIES)
     if item == "board":
@@ -140,7 +155,8 @@ def default_paper() -> Paper:
 
 
 __all__ = [
-    "BLEED", "BLEED_HELP", "CELL", "CHOICE", "COPIES", "COPIES_RANGE", "DEFAULT_DPI", "DPI",
+    "BLEED", "BLEED_HELP", "CARD_SIZE", "CELL", "CHOICE", "COPIES", "COPIES_RANGE",
+    "CROP_MARKS", "CUT_PATH", "DEFAULT_DPI", "DPI",
     "DPI_RANGE", "FLAG", "FLOAT", "FOR_HELP", "INK_HELP", "INK_LIMIT", "INT", "JSON", "LANG",
     "LANG_HELP", "MANY", "MAX_PIXELS", "PALETTE", "PALETTE_HELP", "PALETTE_NAMES", "PAPER",
     "PAPER_HELP", "PAPER_SIZE", "PRESS", "PRESS_HELP", "PRINTED", "STATS", "SWITCH", "TARGET",

@@ -10,17 +10,18 @@ same thing and is refused with the same words wherever it was given.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic
 
 from generator import i18n, render
 from generator.app import documents
 from generator.app import params as P
+from generator.core.cards import CARD_SIZES, EURO_POKER, CardSize, card_named
 from generator.core.destinations import DESTINATIONS, HOME, Destination
-from generator.core.formats import PDF, BoardData, Content, Format, Settings
+from generator.core.formats import PDF, SVG, BoardData, Content, Format, Settings
 from generator.core.palette import COLOUR, PALETTES, Palette
-from generator.core.paper import MM_PER_INCH, Paper, Press, for_press
+from generator.core.paper import MM_PER_INCH, NAMED, Paper, Press, for_press
 from generator.core.scene import Document
 from generator.games import KEYS, find
 from generator.games.game import Game, GameOptions, OptionError, OptionsT
@@ -96,7 +97,8 @@ class ItemRequest(Generic[OptionsT]):
     @property
     def settings(self) -> Settings:
         """What the writer is told besides the document: pixels per inch, the press."""
-        return Settings(self.dpi, self.paper.press if self.paper.press.shop else None)
+        press = self.paper.press
+        return Settings(self.dpi, press if press.shop or press.cut_path else None)
 
     def part(self, key: str) -> ItemRequest[OptionsT]:
         """One of a kit's items, with the kit's options: checked with the kit."""
@@ -154,11 +156,28 @@ def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
     bleed = wanted.bleed_for(target, _number(typed.get("bleed")))
     paper = typed.get("paper") or P.PAPER.convert(P.PAPER.default)
     assert isinstance(paper, Paper)
+    paper, card = _card_size(paper, item, target, _text(typed.get("card_size")))
+    if item == "cards" and target.card_bleed is not None and bleed is None:
+        bleed = target.card_bleed
+    if item == "board" and target.board is not None:
+        if "paper" in given:
+            raise OptionError(f"--paper: {target.described} prints the board as its own "
+                              f"product, {target.board / MM_PER_INCH:g} in square")
+        paper = Paper(f"{target.board / MM_PER_INCH:g}x{target.board / MM_PER_INCH:g}in",
+                      target.board, target.board, inches=True)
     paper = _pressed(paper, target, bleed, _text(typed.get("condition")),
                      _number(typed.get("ink_limit")))
+    paper = _extras(paper, card, bool(typed.get("cut_path")), bool(typed.get("crop_marks")))
     asked = typed.get("fmt")
     fmt = render.output_format(output, wanted.format_named(str(asked)) if asked else None,
-                               wanted.formats)
+                               _taken(wanted, target))
+    if target.takes is not None and fmt not in target.takes:
+        raise OptionError(f"{target.described} takes "
+                          f"{' or '.join(f.name for f in target.takes)}, not --format {fmt.name}")
+    if paper.press.crop_marks and fmt != PDF:
+        raise OptionError(f"--crop-marks is for --format pdf, not {fmt.name}")
+    if paper.press.cut_path and fmt not in (PDF, SVG):
+        raise OptionError(f"--cut-path is for --format pdf or svg, not {fmt.name}")
     dpi, copies, cell = _whole(typed.get("dpi")), _whole(typed.get("copies")), \
         _number(typed.get("cell"))
     tile = bool(typed.get("tile", False))
@@ -204,6 +223,44 @@ def checked_request(game: Game[OptionsT], item: str, options: OptionsT, paper: P
         documents.check(game, item, options, paper, tiled=cell is not None)
     return ItemRequest(game, ITEMS[item], options, paper, palette, lang, fmt, dpi, copies,
                        cell, tile, _CHECKED)
+
+
+def _card_size(paper: Paper, item: str, target: Destination,
+               asked: str | None) -> tuple[Paper, CardSize]:
+    """The card size (the destination's, --card-size, or a card-sized --paper) and the paper
+    the rest is printed on: a card-sized paper is for cards alone."""
+    card = CARD_SIZES[asked] if asked else None
+    named = card_named(paper.width, paper.height) if not paper.turnable else None
+    if named is not None:
+        if item not in ("cards", KIT):
+            raise OptionError(f"--paper {paper.name} is a card's size: it is for pnp cards")
+        if card is not None and card != named:
+            raise OptionError(f"--paper {paper.name} is {named} cards, not --card-size {card}")
+        card, paper = named, NAMED["letter" if paper.inches else "a4"]
+    if target.card is not None:
+        if card is not None and card != target.card:
+            raise OptionError(f"{target.described} prints {target.card} cards "
+                              f"({target.card.width:.1f} × {target.card.height:.1f} mm), not "
+                              f"{card}")
+        card = target.card
+    return paper, card or EURO_POKER
+
+
+def _extras(paper: Paper, card: CardSize, cut_path: bool, crop_marks: bool) -> Paper:
+    """The paper's press with the card size, cut path and crop marks asked for."""
+    if crop_marks and not paper.press.shop:
+        raise OptionError("--crop-marks is for a print shop's pages: sheets printed at home "
+                          "carry crop marks of their own")
+    press = replace(paper.press, card=card, cut_path=cut_path, crop_marks=crop_marks)
+    return paper if press == paper.press else replace(paper, press=press)
+
+
+def _taken(item: Item, target: Destination) -> tuple[Format, ...]:
+    """The item's formats, those the destination takes first (its default)."""
+    if target.takes is None:
+        return item.formats
+    first = tuple(f for f in target.takes if f in item.formats)
+    return first + tuple(f for f in item.formats if f not in first)
 
 
 def _number(value: object) -> float | None:

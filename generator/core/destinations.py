@@ -1,20 +1,27 @@
 """Where a kit is printed, in one table: each destination a value that carries what printing
-there asks of the files (generator/core/printing.py has the numbers and their sources).
+there asks of the files (generator/core/printing.py has the shop's numbers and their
+sources, generator/core/cards.py the card sizes printers sell).
 
 Home: the printable area inside a margin the printer cannot reach, crop marks and a
 calibration ruler, RGB. A print shop: pages the trim plus bleed with TrimBox and BleedBox,
 text inside its safe zone, colours separated to CMYK for a printing condition, PDF only.
-A vendor with its own trim, bleed and products (The Game Crafter, DriveThruCards) is one
-more value here.
+A vendor is one more value: its bleed and safe zone, whether it takes CMYK PDF/X-1a or
+converts sRGB itself, the formats it takes, the card size it sells, whether it wants one
+image per card face with one shared back, the board product it prints, and the multiple its
+books' page counts must be. The README's "Vendors" table cites each figure's source.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from generator.core.formats import PDF, Format
+from generator.core.cards import POKER, CardSize
+from generator.core.formats import PDF, PNG, Format
 from generator.core.printing import BLEED_IN, BLEED_MM, HOME_MARGIN, MM_PER_INCH, SHOP_SAFE
+
+EIGHTH_INCH = BLEED_IN * MM_PER_INCH           # 3.175 mm
+HALF_INCH = 0.5 * MM_PER_INCH                  # 12.7 mm
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,8 +30,8 @@ class Destination:
     key: str
     described: str              # as a sentence names it: "ready for home printing"
     margin: float               # mm inside the trim that nothing (home) or no text (shop) crosses
-    # A print shop's page: trim plus bleed, boxes, CMYK for the press, no marks; and the
-    # bleed it asks for by default on metric and on inch papers (mm).
+    # A print shop's page: trim plus bleed, boxes, no marks; and the bleed it asks for by
+    # default on metric and on inch papers (mm).
     shop: bool = False
     bleed_mm: float = 0.0
     bleed_inch_paper: float = 0.0
@@ -34,6 +41,22 @@ class Destination:
     formats: tuple[Format, ...] | None = None
     folder: str = ""
     file_suffix: str = ""
+    # Colour: a shop's pages separated to CMYK for a printing condition and marked PDF/X-1a
+    # (`cmyk`), or left in sRGB for a vendor that converts them itself.
+    cmyk: bool = True
+    # The formats it takes uploads in (None: any), the first the default.
+    takes: tuple[Format, ...] | None = None
+    # The one card size it sells (None: --card-size chooses); cards as one image per face
+    # and one shared back (`card_images`) rather than a 1-up PDF alternating front and back.
+    card: CardSize | None = None
+    card_images: bool = False
+    card_bleed: float | None = None      # mm past a card's trim, where not the shop's
+    # A board product printed as one image of this trim size (mm, square), e.g. a quad-fold.
+    board: float | None = None
+    # A book's page count must be a multiple of this (saddle stitching: 4).
+    page_multiple: int = 1
+    # What `pnp check --for KEY` holds its files to: "home", "print-shop" or none.
+    preflight: str = ""
 
     def __str__(self) -> str:
         return self.key
@@ -42,10 +65,47 @@ class Destination:
         """The bleed it asks for on a paper measured in inches or in mm."""
         return self.bleed_inch_paper if inches else self.bleed_mm
 
+    @property
+    def separated(self) -> bool:
+        """Whether its files are separated into ink for a press (CMYK, PDF/X-1a)."""
+        return self.shop and self.cmyk
 
-HOME = Destination("home", "home printing", HOME_MARGIN)
+
+def _vendor(key: str, described: str, safe: float) -> Destination:
+    """A vendor's destination: a print shop that asks an eighth of an inch of bleed on every
+    paper, its files in a folder and named after it (its own facts are replaced in)."""
+    return Destination(key, described, safe, shop=True, bleed_mm=EIGHTH_INCH,
+                       bleed_inch_paper=EIGHTH_INCH, folder=key, file_suffix=f"-{key}")
+
+
+HOME = Destination("home", "home printing", HOME_MARGIN, preflight="home")
 PRINT_SHOP = Destination("print-shop", "a print shop", SHOP_SAFE, shop=True,
                          bleed_mm=BLEED_MM, bleed_inch_paper=BLEED_IN * MM_PER_INCH,
-                         formats=(PDF,), folder="print-shop", file_suffix="-print-shop")
+                         formats=(PDF,), folder="print-shop", file_suffix="-print-shop",
+                         preflight="print-shop")
+# The Game Crafter takes RGB PNG or JPG only ("CMYK images will be rejected"): poker cards
+# 825 × 1125 px at 300 dpi, cut line 37 px and safe zone 75 px in from the image's edge; a
+# quad-fold board 18 × 18 in, 5475 × 5475 px with its bleed.
+THE_GAME_CRAFTER = replace(_vendor("thegamecrafter", "The Game Crafter", EIGHTH_INCH),
+                           cmyk=False, takes=(PNG,), card=POKER, card_images=True,
+                           board=18 * MM_PER_INCH)
+# DriveThruCards: a 1-up PDF/X-1a, 2.75 × 3.75 in a page (poker with bleed), each card's face
+# followed by its back, CMYK within 240% ink.
+DRIVETHRUCARDS = replace(_vendor("drivethrucards", "DriveThruCards", EIGHTH_INCH),
+                         takes=(PDF,), card=POKER, preflight="print-shop")
+# MakePlayingCards: poker cards as images of 822 × 1122 px at 300 dpi (750 × 1050 trimmed,
+# 36 px of bleed a side), RGB.
+MAKEPLAYINGCARDS = replace(_vendor("makeplayingcards", "MakePlayingCards", EIGHTH_INCH),
+                           cmyk=False, takes=(PNG,), card=POKER, card_bleed=36 / 300 * MM_PER_INCH,
+                           card_images=True)
+# Lulu prints in sRGB and converts anything else itself: sRGB PDF, an eighth of an inch of
+# bleed, text half an inch inside the trim, no crop marks.
+LULU = replace(_vendor("lulu", "Lulu", HALF_INCH), cmyk=False, takes=(PDF,))
+# DriveThruRPG's print on demand: PDF/X-1a, CMYK within 240% ink, an eighth of an inch of
+# bleed, text half an inch inside the trim, page counts divisible by 4.
+DRIVETHRURPG = replace(_vendor("drivethrurpg", "DriveThruRPG", HALF_INCH), takes=(PDF,),
+                       page_multiple=4, preflight="print-shop")
 
-DESTINATIONS: Mapping[str, Destination] = {d.key: d for d in (HOME, PRINT_SHOP)}
+DESTINATIONS: Mapping[str, Destination] = {d.key: d for d in (
+    HOME, PRINT_SHOP, THE_GAME_CRAFTER, DRIVETHRUCARDS, MAKEPLAYINGCARDS, LULU, DRIVETHRURPG)}
+CHECKED: Mapping[str, Destination] = {k: d for k, d in DESTINATIONS.items() if d.preflight}

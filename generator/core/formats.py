@@ -85,27 +85,42 @@ def _pdf_files(content: Content, target: Path, settings: Settings) -> Files:
 
 
 def _svg_files(content: Content, target: Path, settings: Settings) -> Files:
-    from generator.render.svg import page_svg
+    from generator.render.svg import cut_svg, page_svg
     doc = _document(content)
     paths = page_paths(target, len(doc.pages))
     total = len(doc.pages)
-    return [(path, page_svg(page, doc.title if total == 1 else f"{doc.title} ({i}/{total})"))
-            for i, (path, page) in enumerate(zip(paths, doc.pages, strict=False), start=1)]
+    files = [(path, page_svg(page, doc.title if total == 1 else f"{doc.title} ({i}/{total})"))
+             for i, (path, page) in enumerate(zip(paths, doc.pages, strict=False), start=1)]
+    if settings.press is not None and settings.press.cut_path:
+        # With --cut-path, each page's cut lines alone beside it: NAME-cut.svg, for a cutter.
+        files += [(path.with_name(f"{path.stem}-cut{path.suffix}"), cut_svg(page, doc.title))
+                  for path, page in zip(paths, doc.pages, strict=True)]
+    return files
 
 
 def _png_files(content: Content, target: Path, settings: Settings) -> Files:
     from generator.render.pdf import document_pdf
     from generator.render.png import pdf_pages_png
-    # For a print shop the page is the trim plus bleed, drawn in the RGB colours the
-    # drawing means: a PNG is RGB, and going through the press's CMYK would shift them.
-    doc, press = _document(content), settings.press
-    pdf = document_pdf(doc, press, separated=False) if press else document_pdf(doc)
-    dpi = settings.dpi or DEFAULT_DPI
-    try:
-        images = pdf_pages_png(pdf, dpi)
-    except MemoryError:   # the pixels are drawn here: a lower dpi is what would work
-        raise UserError(f"cannot write {target}: its pages at {dpi} dpi need more memory "
-                        f"than this system gives; a lower --dpi needs less") from None
+    from generator.render.proof import soft_proof
+    # For a print shop the page is the trim plus bleed: a soft proof of the separated inks
+    # as the press prints them where the shop takes CMYK, else the sRGB the vendor takes.
+    doc, press, dpi = _document(content), settings.press, settings.dpi or DEFAULT_DPI
+    if press is not None and press.separated:
+        sizes = [((p.width + 2 * press.bleed) * 72 / 25.4, (p.height + 2 * press.bleed) * 72
+                  / 25.4) for p in doc.pages]
+        images = soft_proof(document_pdf(doc, press, proof=True), press.condition, dpi, sizes)
+    else:
+        pdf = document_pdf(doc, press, separated=False) if press else document_pdf(doc)
+        try:
+            images = pdf_pages_png(pdf, dpi)
+        except MemoryError:   # the pixels are drawn here: a lower dpi is what would work
+            raise UserError(f"cannot write {target}: its pages at {dpi} dpi need more memory "
+                            f"than this system gives; a lower --dpi needs less") from None
+    if press is not None and press.destination.card_images and all(p.name for p in doc.pages):
+        # One image per card face and one for the back they share: NAME-x-A.png, NAME-back.png.
+        named = {p.name: image for p, image in zip(doc.pages, images, strict=True)}
+        return [(target.with_name(f"{target.stem}-{name}{target.suffix}"), image)
+                for name, image in named.items()]
     return list(zip(page_paths(target, len(images)), images, strict=True))
 
 

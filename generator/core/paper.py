@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from generator.core.cards import EURO_POKER, CardSize, card_named
 from generator.core.destinations import HOME as AT_HOME
 from generator.core.destinations import Destination
 from generator.core.printing import (
@@ -41,15 +42,25 @@ __all__ = ["MARGIN", "MAX_BLEED", "MM_PER_INCH", "SHOP_SAFE", "Paper", "Press"]
 class Press:
     """Who prints the pages: at home (no bleed, no condition) or a print shop: bleed mm
     past the trim, colours separated for `condition` (a key of printing.CONDITIONS) with at
-    most `ink_limit` % total ink."""
+    most `ink_limit` % total ink (none for a vendor that takes sRGB). Also what is printed
+    besides the artwork: the card size, cut lines as a `CutContour` spot colour for a cutter
+    (`cut_path`), crop marks in a slug outside the bleed (`crop_marks`)."""
     destination: Destination = AT_HOME
     bleed: float = 0.0
     condition: str = ""
     ink_limit: float = 0.0
+    card: CardSize = EURO_POKER
+    cut_path: bool = False
+    crop_marks: bool = False
 
     @property
     def shop(self) -> bool:
         return self.destination.shop
+
+    @property
+    def separated(self) -> bool:
+        """Colours separated into ink for the condition, the file marked PDF/X-1a."""
+        return self.destination.separated
 
 
 HOME = Press()
@@ -108,6 +119,10 @@ def parse_paper(text: str) -> Paper:
     inches = (m.group(3) or "mm").lower() == "in"
     k = MM_PER_INCH if inches else 1.0
     width, height = float(m.group(1)) * k, float(m.group(2)) * k
+    card = card_named(width, height)
+    if card is not None and min(width, height) < SMALLEST:
+        # A card's own size (2.5x3.5in): cards one a page at that size.
+        return Paper(f"{text.strip()}", width, height, turnable=False, inches=inches)
     for side in (width, height):
         if not SMALLEST <= side <= LARGEST:
             raise ValueError(f"paper '{text}' must be {SMALLEST:g} to {LARGEST:g} mm on each "
@@ -133,6 +148,13 @@ def for_press(paper: Paper, target: Destination = AT_HOME, bleed: float | None =
         bleed = target.default_bleed(paper.inches)
     if not 0 <= bleed <= MAX_BLEED:
         raise ValueError(f"--bleed must be 0 to {MAX_BLEED:g} mm, not {bleed:g}")
+    margin = target.margin if safe is None else safe
+    if not target.cmyk:
+        for given, option in ((condition, "--press"), (ink_limit, "--ink-limit")):
+            if given is not None:
+                raise ValueError(f"{option} is for a destination printed in CMYK; "
+                                 f"{target.described} takes sRGB and converts it itself")
+        return replace(paper, margin=margin, press=Press(target, bleed))
     if condition is None:
         condition = default_condition(paper.inches)
     if condition not in CONDITIONS:
@@ -144,7 +166,6 @@ def for_press(paper: Paper, target: Destination = AT_HOME, bleed: float | None =
     if not LEAST_INK_LIMIT <= ink_limit <= most:
         raise ValueError(f"--ink-limit must be {LEAST_INK_LIMIT:g} to {most:g}% on "
                          f"{condition}, not {ink_limit:g}")
-    margin = target.margin if safe is None else safe
     return replace(paper, margin=margin, press=Press(target, bleed, condition, ink_limit))
 
 

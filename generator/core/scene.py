@@ -52,6 +52,9 @@ class Paint:
     width: float = 0.25
     dash: tuple[float, ...] = ()
     round_caps: bool = True
+    # A line to cut along: with --cut-path the PDF strokes it in the CutContour spot colour,
+    # set to overprint, for a cutter to read rather than the press to print.
+    cut: bool = False
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,9 @@ class Page:
     width: float
     height: float
     shapes: tuple[Shape, ...]
+    # What the page is, where a vendor takes an image a page named so ("x-A", "back"): a
+    # page named as an earlier one is the same image, written once.
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -183,12 +189,12 @@ def transformed(shape: Shape, t: Affine) -> Shape:
                                     for x, y in sub]) for sub in shape.subpaths)
         p = shape.paint
         return Path(subpaths, Paint(p.fill, p.stroke, p.width * k, tuple(s * k for s in p.dash),
-                                    p.round_caps), shape.closed, shape.role)
+                                    p.round_caps, p.cut), shape.closed, shape.role)
     if isinstance(shape, Circle):
         p = shape.paint
         return Circle(t.apply(shape.centre), shape.radius * k,
                       Paint(p.fill, p.stroke, p.width * k, tuple(s * k for s in p.dash),
-                            p.round_caps), shape.role)
+                            p.round_caps, p.cut), shape.role)
     if isinstance(shape, Clip):
         # Clips are only ever moved, not turned or scaled, so the window stays a rectangle.
         corner = t.apply(Point(shape.x, shape.y))

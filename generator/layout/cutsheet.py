@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.core.geometry import Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
-from generator.core.scene import Page, Paint, Shape, rectangle, segments
+from generator.core.scene import Page, Paint, Path, Shape, rectangle, segments
 from generator.layout import sheet
 
 BLEED = 3.0
@@ -142,7 +142,7 @@ def block_shapes(b: Block, colours: Palette, press_shop: bool = False) -> list[S
                  for d in (0.0, b.side)})
     ys = sorted({round(b.y + j * b.pitch + d, 6) for j in range(b.rows)
                  for d in (0.0, b.side)})
-    paint = Paint(stroke=colours["cut line"], width=CUT_WIDTH, round_caps=False)
+    paint = Paint(stroke=colours["cut line"], width=CUT_WIDTH, round_caps=False, cut=True)
     if not b.gutter and b.run.background:
         cuts = [(Point(x, b.y), Point(x, b.y + h)) for x in xs[1:-1]]
         cuts += [(Point(b.x, y), Point(b.x + w, y)) for y in ys[1:-1]]
@@ -158,8 +158,19 @@ def block_shapes(b: Block, colours: Palette, press_shop: bool = False) -> list[S
     shapes.append(segments(cuts, paint))
     if press_shop:
         return shapes
-    shapes.append(segments(crop_marks(xs, ys, b.x, b.y, w, h), paint))
+    shapes.append(segments(crop_marks(xs, ys, b.x, b.y, w, h), replace(paint, cut=False)))
     return shapes
+
+
+def rounded_cut(width: float, height: float, radius: float, colours: Palette) -> Shape:
+    """A piece's trim with rounded corners (a card's), as one closed line to cut along."""
+    points = []
+    for cx, cy, start in ((width - radius, height - radius, 0), (radius, height - radius, 90),
+                          (radius, radius, 180), (width - radius, radius, 270)):
+        points += [Point(cx + radius * math.cos(math.radians(start + 15 * k)),
+                         cy + radius * math.sin(math.radians(start + 15 * k))) for k in range(7)]
+    paint = Paint(stroke=colours["cut line"], width=CUT_WIDTH, cut=True)
+    return Path((tuple(points),), paint, closed=True)
 
 
 def crop_marks(xs: list[float], ys: list[float], x: float, y: float, w: float,

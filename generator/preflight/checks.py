@@ -202,12 +202,25 @@ def check_ink(facts: PdfFacts, target: str) -> Check:
 def check_spots(facts: PdfFacts) -> Check:
     """Spot colours and DeviceN each ask for plates of their own: a four-colour press has
     none to give."""
-    count, listed = found_on(facts, lambda p: p.spots)
+    count, listed = found_on(facts, lambda p: {s for s in p.spots if not _cutting(s)})
     if count:
         more = f" and {count - 4} more" if count > 4 else ""
         return Check("spot colours", False, f"{listed}{more} (CMYK and Gray only: each needs "
                                             f"a plate of its own)")
+    cuts, where = found_on(facts, lambda p: {s for s in p.spots if _cutting(s)})
+    if cuts:
+        return Check("spot colours", True, f"none printed; {where} (a cutter's line, on no "
+                                           f"printing plate)")
     return Check("spot colours", True, "none, and no DeviceN")
+
+
+# Spot colours that cutters and die-makers read and no press prints: the names cutting RIPs
+# and print vendors' die-line conventions use (CutContour: Roland VersaWorks, Summa, Mimaki).
+CUTTING_SPOTS = ("CutContour", "Thru-cut", "Die", "DieCut", "KissCut")
+
+
+def _cutting(space: str) -> bool:
+    return any(space.rstrip(")").endswith(name) for name in CUTTING_SPOTS)
 
 
 def check_transparency(facts: PdfFacts) -> Check:

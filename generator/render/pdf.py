@@ -23,6 +23,7 @@ from generator.core.geometry import Point
 from generator.core.paper import HOME, Press
 from generator.core.printing import HAIRLINE, PT_PER_MM
 from generator.core.scene import Circle, Clip, Document, Page, Paint, Path, Shape, Text
+from generator.render import cutting
 from generator.render import press as inks
 from generator.render.tagging import PRODUCER, Marks
 
@@ -45,8 +46,11 @@ class _Colours:
     """How colours are written: as RGB and gray (home, and the print shop's PNG), or
     separated for a press (greys and dark text and hairlines on the black plate alone)."""
 
-    def __init__(self, press: Press | None = None):
+    def __init__(self, press: Press | None = None, cuts: bool | None = None):
         self.press = press
+        # Cut lines: in CutContour (True), left out (False: a proof of the print), or drawn
+        # as the grey lines they are (None).
+        self.cuts = cuts
 
     def set(self, c: Canvas, colour: str, stroke: bool = False,
             dark_alone: bool = False) -> None:
@@ -79,7 +83,10 @@ def _apply_paint(c: Canvas, paint: Paint, shop: bool = False,
 
 
 def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB) -> None:
-    if isinstance(shape, Clip):
+    if isinstance(shape, Path) and (shape.paint.cut and colours.cuts is not None
+                                    or cutting.is_mark(shape)):
+        _draw_for_cutting(c, shape, colours)
+    elif isinstance(shape, Clip):
         c.saveState()
         window = c.beginPath()
         window.rect(shape.x, shape.y, shape.width, shape.height)
@@ -95,6 +102,23 @@ def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB) 
         c.circle(shape.centre.x, shape.centre.y, shape.radius, stroke=stroke, fill=fill)
     else:
         _draw_text(c, shape, colours)
+
+
+def _draw_for_cutting(c: Canvas, shape: Path, colours: _Colours) -> None:
+    """A crop mark in the registration colour; a cut line in CutContour, overprinting, or
+    not at all in a proof of the print."""
+    if shape.paint.cut and not colours.cuts:
+        return
+    c.saveState()
+    if shape.paint.cut:
+        cutting.set_cut_contour(c)
+    else:
+        c.setStrokeColor(cutting.registration_colour())
+    c.setLineWidth(max(shape.paint.width, THINNEST))
+    c.setLineCap(0)
+    c.setLineJoin(0)
+    c.drawPath(_path(c, shape), stroke=1, fill=0)
+    c.restoreState()
 
 
 def _path(c: Canvas, shape: Path) -> PDFPathObject:
@@ -148,12 +172,14 @@ def into_bleed(page: Page, bleed: float) -> Page:
         return shape
     if not bleed:
         return page
-    return Page(page.width, page.height, tuple(run_on(s) for s in page.shapes))
+    return replace(page, shapes=tuple(run_on(s) for s in page.shapes))
 
 
-def document_pdf(doc: Document, press: Press = HOME, separated: bool = True) -> bytes:
+def document_pdf(doc: Document, press: Press = HOME, separated: bool = True,
+                 proof: bool = False) -> bytes:
     """The document as a PDF for home or for the press; with `separated` false, a print
-    shop's pages (bleed, boxes, lines) in their RGB colours, unmarked: what its PNG shows."""
+    shop's pages (bleed, boxes, lines) in their RGB colours, unmarked; with `proof`, in the
+    press's inks but without cut lines, marks or PDF/X marking: what its soft proof shows."""
     out = io.BytesIO()
     # The initial font would otherwise be an unembedded Helvetica in every page's resources.
     # Streams are left uncompressed: the tagging pass (qpdf) compresses every stream as it
@@ -171,17 +197,26 @@ def document_pdf(doc: Document, press: Press = HOME, separated: bool = True) -> 
     c.setCreator(PRODUCER)
     c.setProducer(PRODUCER)
     bleed = press.bleed if press.shop else 0.0
-    colours = _Colours(press) if press.shop and separated else RGB
+    # Cut lines in CutContour with --cut-path, left out of a proof; crop marks in a slug.
+    cuts = separated and not proof if press.cut_path else None
+    colours = _Colours(press if press.separated and separated else None, cuts)
+    slug = cutting.SLUG if press.shop and press.crop_marks and separated and not proof else 0.0
     marks = Marks(doc)     # what each piece is, for screen readers: generator.render.tagging
     for page in doc.pages:
         if press.shop:
             page = into_bleed(page, bleed)
-            width, height = (page.width + 2 * bleed) * mm, (page.height + 2 * bleed) * mm
+            if slug:
+                page = replace(page, shapes=page.shapes + tuple(cutting.crop_marks(page, bleed)))
+            out_ = bleed + slug
+            width, height = (page.width + 2 * out_) * mm, (page.height + 2 * out_) * mm
             c.setPageSize((width, height))
-            c.setTrimBox([bleed * mm, bleed * mm, width - bleed * mm, height - bleed * mm])
-            c.setBleedBox([0, 0, width, height])
+            c.setTrimBox([out_ * mm, out_ * mm, width - out_ * mm, height - out_ * mm])
+            if slug:
+                c.setBleedBox([slug * mm, slug * mm, width - slug * mm, height - slug * mm])
+            else:
+                c.setBleedBox([0, 0, width, height])
             c.saveState()
-            c.translate(bleed * mm, (page.height + bleed) * mm)
+            c.translate(out_ * mm, (page.height + out_) * mm)
         else:
             c.setPageSize((page.width * mm, page.height * mm))
             c.saveState()
@@ -192,6 +227,6 @@ def document_pdf(doc: Document, press: Press = HOME, separated: bool = True) -> 
         c.showPage()
     c.save()
     tagged = marks.finish(out.getvalue())
-    if press.shop and separated:
+    if press.separated and separated and not proof:
         return inks.mark_pdfx(tagged, press.condition)
     return tagged

@@ -259,7 +259,9 @@ def mark_pdfx(pdf: bytes, key: str) -> bytes:
         out = io.BytesIO()
         # Streams as reportlab compressed them: inflating and deflating them again would
         # take most of the time the marking adds.
-        document.save(out, deterministic_id=True, compress_streams=True,
+        # PDF 1.3, as PDF/X-1:2001 asks: reportlab writes 1.4 for any ExtGState (the
+        # overprint of a CutContour line), though overprint is PDF 1.3.
+        document.save(out, deterministic_id=True, compress_streams=True, force_version="1.3",
                       fix_metadata_version=False,
                       stream_decode_level=pikepdf.StreamDecodeLevel.none,
                       object_stream_mode=pikepdf.ObjectStreamMode.disable)

@@ -94,6 +94,32 @@ def page_svg(page: Page, title: str) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
+# A cutting machine's software (Silhouette Studio, Cricut Design Space, LightBurn) cuts
+# along every stroked path of an imported SVG: the cut file holds the cut lines alone, as
+# hairlines in the colour such software reads as "cut" by default.
+CUT_STROKE = "#ff0000"
+CUT_HAIRLINE = 0.1        # mm
+
+
+def cut_svg(page: Page, title: str) -> bytes:
+    """The page's cut lines alone, at its size in mm, for a home cutting machine: drawn on
+    the page as printed, so the machine's registration marks line the two up."""
+    from generator.render.cutting import cut_lines
+
+    dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
+                           viewBox=f"0 0 {_n(page.width)} {_n(page.height)}",
+                           profile="full", debug=False)
+    dwg.set_desc(title=title, desc="cut lines")
+    body = dwg.g(id="CutContour", fill="none", stroke=CUT_STROKE,
+                 stroke_width=_n(CUT_HAIRLINE))
+    for path in cut_lines(page):
+        body.add(dwg.path(d=_path_data(path)))
+    dwg.add(body)
+    out = io.StringIO()
+    dwg.write(out, pretty=False)
+    return out.getvalue().encode("utf-8")
+
+
 def bounds(shapes: list[Shape]) -> tuple[float, float, float, float]:
     """The box (x, y, width, height) the shapes' ink takes, a hair generous: text by its
     advance and em size, lines by half their width."""

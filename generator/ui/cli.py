@@ -19,7 +19,7 @@ from collections.abc import Callable
 import click
 
 from generator import __version__
-from generator.core.destinations import DESTINATIONS, HOME
+from generator.core.destinations import CHECKED, DESTINATIONS, HOME
 from generator.errors import UserError
 from generator.games import KEYS, all_games
 from generator.games.items import ITEMS
@@ -312,9 +312,10 @@ def studio(port: int | None, no_browser: bool) -> None:
 
 @main.command("check")
 @click.argument("file", type=click.Path())
-@click.option("--for", "target", type=click.Choice(list(DESTINATIONS)), default=HOME.key,
-              show_default=True, help="Check for home printing, or for a print shop (adds "
-                                      "boxes, bleed, CMYK, ink and black text).")
+@click.option("--for", "target", type=click.Choice(list(CHECKED)), default=HOME.key,
+              show_default=True, help="Check for home printing, or for a print shop or a "
+                                      "vendor that takes PDF/X-1a (adds boxes, bleed, CMYK, "
+                                      "ink and black text).")
 @click.option("--booklet", is_flag=True, default=None,
               help="Check the page count for a booklet (a multiple of 4); on by itself when "
                    "the PDF's title says booklet.")
@@ -327,7 +328,7 @@ def check_command(file: str, target: str, booklet: bool | None) -> None:
     if not file or names_folder(file):
         why = "the name is empty" if not file else "a name that ends in / is a folder's"
         raise UserError(f"cannot read {file!r}: {why}; give the name of a PDF file")
-    results = preflight.check_file(Path(file), target, booklet or None)
+    results = preflight.check_file(Path(file), CHECKED[target].preflight, booklet or None)
     for line in preflight.report_lines(results):
         click.echo(line)
     failed = [c.name for c in results if not c.passed]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from generator.core.cards import EURO_POKER, CardSize
 from generator.core.geometry import SQRT3, Affine, Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
@@ -182,6 +183,19 @@ def front(card: Card, numbers: int, colours: Palette) -> list[Shape]:
     return shapes + hash_marks(card.number, numbers, colours)
 
 
+def sized_front(card: Card, numbers: int, colours: Palette, size: CardSize) -> list[Shape]:
+    """A card's face at `size`: drawn for 63 × 88 mm, scaled to fit the size and centred on
+    a ground that fills it (a poker card of 2.5 × 3.5 in is 0.8% larger)."""
+    shapes = front(card, numbers, colours)
+    if size == EURO_POKER:
+        return shapes
+    k = min(size.width / CARD_WIDTH, size.height / CARD_HEIGHT)
+    move = Affine.scaling(k).then(Affine.translation((size.width - k * CARD_WIDTH) / 2,
+                                                     (size.height - k * CARD_HEIGHT) / 2))
+    ground = rectangle(0, 0, size.width, size.height, Paint(fill=colours["cell"]))
+    return [ground, *turned(shapes, move, 0.0)]
+
+
 def back(box: tuple[float, float, float, float], bleed: float, angle: float,
          colours: Palette) -> list[Shape]:
     """The back every card shares, filling `box` (x, y, width, height) and `bleed` past it:
@@ -240,10 +254,12 @@ class Sheet:
     sideways: bool
     columns: int
     rows: int
+    card: CardSize = EURO_POKER
 
     @property
     def slot(self) -> tuple[float, float]:
-        return (CARD_HEIGHT, CARD_WIDTH) if self.sideways else (CARD_WIDTH, CARD_HEIGHT)
+        w, h = self.card.width, self.card.height
+        return (h, w) if self.sideways else (w, h)
 
     @property
     def capacity(self) -> int:
@@ -264,7 +280,7 @@ class Sheet:
                 for n in range(count)]
 
 
-def sheet_for(paper: Paper) -> Sheet:
+def sheet_for(paper: Paper, card: CardSize = EURO_POKER) -> Sheet:
     """The way of laying cards on the paper that holds the most: the sheet portrait or
     landscape (where it may turn), the cards upright or sideways; a portrait sheet and
     upright cards on a tie."""
@@ -274,10 +290,10 @@ def sheet_for(paper: Paper) -> Sheet:
     for p in papers:
         _x, _y, width, height = sheet.body_box(p)
         for sideways in (False, True):
-            sw, sh = (CARD_HEIGHT, CARD_WIDTH) if sideways else (CARD_WIDTH, CARD_HEIGHT)
+            sw, sh = (card.height, card.width) if sideways else (card.width, card.height)
             room = cutsheet.MARGIN * 2
             found = Sheet(p, sideways, cutsheet.fitting(width - room, sw, 0.0),
-                          cutsheet.fitting(height - room, sh, 0.0))
+                          cutsheet.fitting(height - room, sh, 0.0), card)
             if found.capacity and (best is None or found.capacity > best.capacity):
                 best = found
     if best is None:
@@ -290,14 +306,15 @@ def fronts_page(layout: Sheet, cards: list[Card], numbers: int, colours: Palette
     boxes = layout.slots(len(cards))
     shapes = sheet.header(paper, _("%(game)s number cards", game=TITLE), _(
         "x's hand of diamonds and o's of clubs, ace to %(last)s · %(width)s × %(height)s mm "
-        "· backs on the next page", last=RANKS[numbers - 1], width=f"{CARD_WIDTH:g}",
-        height=f"{CARD_HEIGHT:g}"), colours)
+        "· backs on the next page", last=RANKS[numbers - 1], width=f"{layout.card.width:.3g}",
+        height=f"{layout.card.height:.3g}"), colours)
     degrees = 90.0 if layout.sideways else 0.0
-    upright = Point(CARD_WIDTH / 2, CARD_HEIGHT / 2)
+    upright = Point(layout.card.width / 2, layout.card.height / 2)
     for card, (x, y, w, h) in zip(cards, boxes, strict=True):
-        shapes += turned(front(card, numbers, colours),
+        shapes += turned(sized_front(card, numbers, colours, layout.card),
                          about(upright, degrees, Point(x + w / 2, y + h / 2)), degrees)
-    paint = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False)
+    paint = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False,
+                  cut=True)
     for x, y, w, h in boxes:
         shapes += corner_guides(x, y, w, h, paint)
     x0, y0, sw, sh = boxes[0]
@@ -307,7 +324,7 @@ def fronts_page(layout: Sheet, cards: list[Card], numbers: int, colours: Palette
         xs = sorted({round(a.x, 6) for a, b in cuts if a.x == b.x})
         ys = sorted({round(a.y, 6) for a, b in cuts if a.y == b.y})
         shapes.append(segments(cutsheet.crop_marks(xs, ys, x0, y0, xs[-1] - x0, ys[-1] - y0),
-                               paint))
+                               replace(paint, cut=False)))
     shapes += sheet.footer(paper, _("%(credit)s Cut along the grey lines and round the corners "
                                     "along the arcs; card stock makes cards that last.",
                                     credit=_credit()), colours)
@@ -338,7 +355,7 @@ def _credit() -> str:
 
 def card_sheets(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     """The cards on sheets of the paper, each sheet of fronts followed by its backs."""
-    layout = sheet_for(paper)
+    layout = sheet_for(paper, paper.press.card)
     cards = hands(opts.numbers) * copies
     pages: list[Page] = []
     for start in range(0, len(cards), layout.capacity):
@@ -350,12 +367,19 @@ def card_sheets(opts: Options, paper: Paper, colours: Palette, copies: int) -> D
 
 def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     """For a print shop: one card a page at the card's size, the shop's bleed past its
-    trim, in the order card printers ask for: each front followed by its back."""
+    trim, in the order card printers ask for: each front followed by its back (one shared
+    back, named so, for a vendor that takes an image a face); with --cut-path, the trim's
+    rounded outline to cut along."""
     pages: list[Page] = []
-    box = (0.0, 0.0, CARD_WIDTH, CARD_HEIGHT)
-    the_back = Page(CARD_WIDTH, CARD_HEIGHT, tuple(back(box, paper.press.bleed, 0.0, colours)))
+    size = paper.press.card
+    box = (0.0, 0.0, size.width, size.height)
+    cut = ([cutsheet.rounded_cut(size.width, size.height, CORNER, colours)]
+           if paper.press.cut_path else [])
+    the_back = Page(size.width, size.height,
+                    tuple(back(box, paper.press.bleed, 0.0, colours) + cut), "back")
     for card in hands(opts.numbers) * copies:
-        pages += [Page(CARD_WIDTH, CARD_HEIGHT, tuple(front(card, opts.numbers, colours))),
+        face = sized_front(card, opts.numbers, colours, size) + cut
+        pages += [Page(size.width, size.height, tuple(face), f"{card.player}-{card.rank}"),
                   the_back]
     return document(opts, pages, _("number cards"))
 

@@ -76,6 +76,8 @@ def coins_page(paper: Paper, colours: Palette) -> Page:
                            (coin_x + groups[1] / 2, _("a coin to flip"))):
         shapes.append(centred_label(centre_x, label_y, text, LABEL, colours["ink"], "bold"))
     paint = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False)
+    cut = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False,
+                cut=True)
     shapes += tokens(token_x, y, colours)
     shapes += coin(coin_x, y, colours)
     cuts = cutsheet.grid_cuts(token_x, y, TOKEN, TOKEN, 4, 2)
@@ -83,7 +85,7 @@ def coins_page(paper: Paper, colours: Palette) -> Page:
                (Point(coin_x, y + COIN), Point(coin_x + 2 * COIN, y + COIN)),
                (Point(coin_x, y), Point(coin_x, y + COIN)),
                (Point(coin_x + 2 * COIN, y), Point(coin_x + 2 * COIN, y + COIN))]
-    shapes.append(segments(cuts + outline, paint))
+    shapes.append(segments(cuts + outline, cut))
     if not paper.press.shop:
         xs = [token_x + i * TOKEN for i in range(3)]
         ys = [y + i * TOKEN for i in range(3)]

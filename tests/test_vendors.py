@@ -1,0 +1,222 @@
+"""Vendors' own templates (--for thegamecrafter, drivethrucards, makeplayingcards, lulu,
+drivethrurpg), card sizes, cut paths in CutContour, crop marks in a slug and the soft proof.
+Each figure is read back from the files with real readers (Pillow, pikepdf, Ghostscript,
+`pnp check`), each check beside a control that it fails on."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+from pathlib import Path
+
+import pikepdf
+import pytest
+from in_process import run_pnp
+from PIL import Image
+
+from generator import preflight
+from generator.core.cards import CARD_SIZES, POKER
+from generator.core.destinations import DESTINATIONS, DRIVETHRURPG, LULU, THE_GAME_CRAFTER
+from generator.core.printing import MM_PER_INCH
+
+
+def pnp(*args: str, cwd: Path) -> None:
+    result = run_pnp(*args, cwd=cwd, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def refused(*args: str, cwd: Path) -> str:
+    result = run_pnp(*args, cwd=cwd, text=True)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    return result.stderr
+
+
+def pixels(trim_mm: float, bleed_mm: float, dpi: int = 300) -> int:
+    return round((trim_mm + 2 * bleed_mm) / MM_PER_INCH * dpi)
+
+
+def test_the_vendors_facts_are_their_templates() -> None:
+    # The Game Crafter's and DriveThruCards' poker card, 825 × 1125 px at 300 dpi with bleed.
+    assert (pixels(POKER.width, THE_GAME_CRAFTER.bleed_mm),
+            pixels(POKER.height, THE_GAME_CRAFTER.bleed_mm)) == (825, 1125)
+    mpc = DESTINATIONS["makeplayingcards"]
+    assert mpc.card_bleed is not None
+    assert (pixels(POKER.width, mpc.card_bleed), pixels(POKER.height, mpc.card_bleed)) == \
+        (822, 1122)
+    assert THE_GAME_CRAFTER.board is not None
+    assert pixels(THE_GAME_CRAFTER.board, THE_GAME_CRAFTER.bleed_mm) == 5475
+    assert not LULU.separated and DRIVETHRURPG.separated and DRIVETHRURPG.page_multiple == 4
+    # Control: the 63 × 88 mm card kept for home is not the vendors' poker card.
+    assert pixels(CARD_SIZES["63x88mm"].width, THE_GAME_CRAFTER.bleed_mm) != 825
+
+
+def test_the_game_crafter_takes_an_image_a_face_and_one_back(tmp_path: Path) -> None:
+    pnp("cards", "blind-hex", "--for", "thegamecrafter", "-o", "deck.png", cwd=tmp_path)
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files.count("deck-back.png") == 1
+    faces = [f for f in files if f != "deck-back.png"]
+    assert len(faces) == len(set(faces)) >= 2 and all(f.startswith("deck-") for f in faces)
+    for name in files:
+        with Image.open(tmp_path / name) as image:
+            assert image.size == (825, 1125) and image.mode == "RGB"
+    # Control: a print shop's cards are a PNG a page, front and back alternating, 63 × 88 mm.
+    pnp("cards", "blind-hex", "--for", "print-shop", "--format", "png", "-o", "shop.png",
+        cwd=tmp_path)
+    with Image.open(tmp_path / "shop-1.png") as image:
+        assert image.size != (825, 1125)
+    assert (tmp_path / "shop-4.png").exists()
+
+
+def test_the_game_crafter_board_is_one_quad_fold_image(tmp_path: Path) -> None:
+    pnp("board", "hex", "--for", "thegamecrafter", "-o", "board.png", cwd=tmp_path)
+    with Image.open(tmp_path / "board.png") as image:
+        assert image.size == (5475, 5475)
+    assert "own product" in refused("board", "hex", "--for", "thegamecrafter", "--paper", "a4",
+                                    "-o", "b.png", cwd=tmp_path)
+
+
+def test_drivethrucards_is_a_1up_pdfx_of_poker_cards(tmp_path: Path) -> None:
+    pnp("cards", "blind-hex", "--for", "drivethrucards", "-o", "dtc.pdf", cwd=tmp_path)
+    with pikepdf.open(tmp_path / "dtc.pdf") as pdf:
+        sizes = {tuple(round(float(v) / 72 * 300) for v in p.mediabox[2:]) for p in pdf.pages}
+        assert sizes == {(825, 1125)} and len(pdf.pages) % 2 == 0
+        assert pdf.Root.OutputIntents[0].S == "/GTS_PDFX"
+    assert all(c.passed for c in preflight.check_file(tmp_path / "dtc.pdf", "print-shop"))
+    assert "prints poker cards" in refused("cards", "blind-hex", "--for", "drivethrucards",
+                                           "--card-size", "tarot", cwd=tmp_path)
+
+
+def test_lulu_takes_srgb_and_no_pdfx(tmp_path: Path) -> None:
+    pnp("rules", "hex", "--for", "lulu", "-o", "lulu.pdf", cwd=tmp_path)
+    pnp("rules", "hex", "--for", "print-shop", "-o", "shop.pdf", cwd=tmp_path)
+    with pikepdf.open(tmp_path / "lulu.pdf") as pdf:
+        assert "/OutputIntents" not in pdf.Root
+        assert b" rg" in b"".join(p.Contents.read_bytes() if isinstance(p.Contents, pikepdf.Stream)
+                                  else b"".join(s.read_bytes() for s in p.Contents)
+                                  for p in pdf.pages)
+        trim, bleed = pdf.pages[0].TrimBox, pdf.pages[0].BleedBox
+        assert abs(float(trim[0]) - float(bleed[0]) - 9) < 0.01       # 0.125 in = 9 pt
+    with pikepdf.open(tmp_path / "shop.pdf") as control:
+        assert "/OutputIntents" in control.Root
+    assert "takes sRGB" in refused("rules", "hex", "--for", "lulu", "--press", "swop",
+                                   cwd=tmp_path)
+
+
+def test_drivethrurpg_books_count_pages_in_fours(tmp_path: Path) -> None:
+    pnp("booklet", "hex", "blinq", "--for", "drivethrurpg", "-o", "book.pdf", cwd=tmp_path)
+    with pikepdf.open(tmp_path / "book.pdf") as pdf:
+        count = len(pdf.pages)
+    assert count % DRIVETHRURPG.page_multiple == 0
+    assert all(c.passed for c in preflight.check_file(tmp_path / "book.pdf", "print-shop"))
+    assert (count + 2) % DRIVETHRURPG.page_multiple != 0       # control: two pages more fail
+
+
+def test_a_card_sized_paper_is_for_cards(tmp_path: Path) -> None:
+    pnp("cards", "blind-hex", "--paper", "2.5x3.5in", "-o", "c.pdf", cwd=tmp_path)
+    assert "card's size" in refused("board", "hex", "--paper", "2.5x3.5in", cwd=tmp_path)
+    assert "must be" in refused("cards", "blind-hex", "--paper", "2x3in", cwd=tmp_path)
+
+
+def separations(pdf: Path, out: Path) -> set[str]:
+    """The separations Ghostscript's tiffsep writes for the file's first page."""
+    out.mkdir()
+    subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=tiffsep",
+                    "-r20", "-dFirstPage=1", "-dLastPage=1",
+                    f"-sOutputFile={out / 'p%d.tif'}", str(pdf)], check=True, timeout=120)
+    return {p.name.split("(")[1].split(")")[0] for p in out.glob("p1(*).tif")}
+
+
+@pytest.mark.parametrize("game,item", [("blinq", "tiles"), ("blind-hex", "cards")])
+def test_cut_path_is_a_spot_colour_set_to_overprint(tmp_path: Path, game: str,
+                                                     item: str) -> None:
+    pnp(item, game, "--for", "print-shop", "--cut-path", "--crop-marks", "-o", "cut.pdf",
+        cwd=tmp_path)
+    pnp(item, game, "--for", "print-shop", "-o", "plain.pdf", cwd=tmp_path)
+    assert "CutContour" in separations(tmp_path / "cut.pdf", tmp_path / "cut")
+    assert "CutContour" not in separations(tmp_path / "plain.pdf", tmp_path / "plain")
+    with pikepdf.open(tmp_path / "cut.pdf") as pdf:
+        page = pdf.pages[0]
+        spaces = page.Resources.ColorSpace
+        cut = next(v for v in spaces.values() if v[0] == "/Separation" and v[1] == "/CutContour")
+        assert cut[2] == "/DeviceCMYK"
+        assert any(g.get("/OP") is True for g in page.Resources.ExtGState.values())
+        media, bleed = page.MediaBox, page.BleedBox
+        assert float(media[2]) > float(bleed[2]) and float(media[0]) < float(bleed[0])
+    with pikepdf.open(tmp_path / "plain.pdf") as control:
+        assert [float(v) for v in control.pages[0].MediaBox] == \
+            [float(v) for v in control.pages[0].BleedBox]
+    for name in ("cut.pdf", "plain.pdf"):
+        assert all(c.passed for c in preflight.check_file(tmp_path / name, "print-shop"))
+        assert subprocess.run(["qpdf", "--check", str(tmp_path / name)],
+                              capture_output=True).returncode == 0
+
+
+def test_a_spot_colour_that_prints_still_fails_the_check(tmp_path: Path) -> None:
+    """Control for the CutContour exemption: a spot colour of another name is refused."""
+    pnp("tiles", "blinq", "--for", "print-shop", "--cut-path", "-o", "cut.pdf", cwd=tmp_path)
+    with pikepdf.open(tmp_path / "cut.pdf", allow_overwriting_input=True) as pdf:
+        for page in pdf.pages:
+            for space in page.Resources.ColorSpace.values():
+                if space[0] == "/Separation" and space[1] == "/CutContour":
+                    space[1] = pikepdf.Name("/PantoneOrange")
+        pdf.save(tmp_path / "spot.pdf")
+    spots = {c.name: c for c in preflight.check_file(tmp_path / "spot.pdf", "print-shop")}
+    assert not spots["spot colours"].passed
+
+
+def test_an_svg_cut_file_holds_the_cut_lines_alone(tmp_path: Path) -> None:
+    pnp("tiles", "blinq", "--cut-path", "--format", "svg", "-o", "t.svg", cwd=tmp_path)
+    cut = (tmp_path / "t-1-cut.svg").read_text()
+    page = (tmp_path / "t-1.svg").read_text()
+    assert cut.count("<path") >= 1 and "<text" not in cut
+    assert page.count("<path") > cut.count("<path")        # control: the page draws more
+    assert "--cut-path is for" in refused("tiles", "blinq", "--cut-path", "--format", "png",
+                                          cwd=tmp_path)
+
+
+def test_the_print_shop_png_is_a_soft_proof(tmp_path: Path) -> None:
+    """The shop's PNG shows the separated inks through the press profile."""
+    from PIL import ImageCms
+
+    from generator.render.press import profile, separate
+
+    pnp("cards", "blind-hex", "--for", "print-shop", "--format", "png", "-o", "p.png",
+        cwd=tmp_path)
+    pnp("cards", "blind-hex", "--for", "thegamecrafter", "-o", "rgb.png", cwd=tmp_path)
+    with Image.open(tmp_path / "p-1.png") as proof, Image.open(tmp_path / "rgb-x-A.png") as rgb:
+        # The ace's big diamond, in the middle of the card, in x's colour.
+        shown = proof.getpixel((proof.width // 2, int(proof.height * 0.4)))
+        artwork = rgb.getpixel((rgb.width // 2, int(rgb.height * 0.4)))
+    colour = "#" + "".join(f"{v:02x}" for v in artwork)
+    space, inks = separate(colour, "fogra39", 240.0)
+    assert space == "cmyk"
+    press = ImageCms.ImageCmsProfile(io.BytesIO(profile("fogra39")))
+    to_screen = ImageCms.buildTransform(press, ImageCms.createProfile("sRGB"), "CMYK", "RGB",
+                                        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    expected = ImageCms.applyTransform(
+        Image.new("CMYK", (1, 1), tuple(round(v * 255) for v in inks)), to_screen)
+    assert expected is not None
+    want = expected.getpixel((0, 0))
+    assert max(abs(a - b) for a, b in zip(shown, want, strict=True)) <= 3
+
+
+def test_a_colour_the_press_cannot_print_shows_as_it_prints() -> None:
+    """sRGB's pure green is far outside offset's gamut: the proof shows the duller green the
+    press prints, the sRGB PNG (the control) the green of the artwork."""
+    import io
+
+    from generator.core.destinations import PRINT_SHOP
+    from generator.core.formats import PNG, Settings
+    from generator.core.paper import NAMED, for_press
+    from generator.core.scene import Document, Page, Paint, rectangle
+
+    page = Page(20.0, 20.0, (rectangle(0, 0, 20, 20, Paint(fill="#00ff00")),))
+    doc = Document((page,), "green", "pnp")
+    shown = {}
+    for target in (PRINT_SHOP, LULU):
+        press = for_press(NAMED["a4"], target).press
+        [(_, png)] = PNG.writer(doc, Path("g.png"), Settings(100, press))
+        with Image.open(io.BytesIO(png)) as image:
+            shown[target.key] = image.getpixel((image.width // 2, image.height // 2))
+    assert shown["lulu"] == (0, 255, 0)
+    assert shown["print-shop"][1] < 235 and shown["print-shop"][0] + shown["print-shop"][2] > 20
