@@ -110,11 +110,47 @@ def has_item(item: str) -> Callable[[SomeGame], bool]:
     return lambda game: item == "kit" or item in game.items
 
 
-for _item in ITEMS.values():
+for _item in (i for i in ITEMS.values() if not i.from_record):
     main.add_command(GameGroup(
         _item.key, has=has_item(_item.key), make=item_command(_item.key),
         what=_item.key, help=f"{_item.help} GAME is one of the games that has it; "
                              f"'pnp {_item.key} GAME --help' lists its options."))
+
+
+def _record_command(game: SomeGame) -> click.Command:
+    from generator.app import record_request as R
+
+    def run(file: str, output: Path | None, **values: object) -> None:
+        from generator import render
+        from generator.ui.judging import read_bytes, shown
+        name = shown(file)
+        fmt = values.get("fmt")
+        allowed = R.RECORD.formats
+        render.check_target(output, R.RECORD.format_named(str(fmt)) if fmt else None,
+                            allowed, f"{game.key}-record")
+        try:
+            request = R.record_request(game, read_bytes(file, name), values, output)
+        except UserError as err:
+            raise UserError(f"{name}: {err}") from None
+        for path in render.save(R.content(request), output, request.fmt, request.stem,
+                                request.formats, settings=request.settings):
+            report(one_line(str(path)))
+
+    text = game.about.get("record") or f"{ITEMS['record'].help} ({game.title})"
+    return GameCommand(
+        game, "record", False, callback=run,
+        params=[click.Argument(["file"], type=click.Path(allow_dash=True), metavar="FILE"),
+                *(click_option(p) for p in R.record_params())],
+        help=f"{text}\n\nFILE is a record (HexGui or MoHex SGF, Little Golem, a Trmph or "
+             f"HexWorld link: docs/records.md) or one of the project's move lists, or - for "
+             f"standard input.",
+        short_help=first_paragraph(text))
+
+
+main.add_command(GameGroup(
+    "record", has=lambda g: g.read_record is not None, make=_record_command,
+    what="record", help=f"{ITEMS['record'].help} GAME is one of the games that reads "
+                        f"records; 'pnp record GAME --help' lists its options."))
 
 
 def _stats_command(game: SomeGame) -> click.Command:

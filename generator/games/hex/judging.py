@@ -11,6 +11,7 @@ own colour names (red and blue), as a record's are in its own (black and white).
 from __future__ import annotations
 
 import codecs
+import json
 
 from generator.core.formats import JsonValue
 from generator.core.gridfile import decode as decode_text
@@ -92,11 +93,8 @@ def judge_file(data: bytes) -> Judged:
 
 def facts_of(game: Replay) -> dict[str, JsonValue]:
     """records.judge.facts with JSON's types (the file's name is the caller's)."""
-    found = facts("", game)
-    out: dict[str, JsonValue] = {}
-    for key, value in found.items():
-        if key != "file":
-            out[key] = value if not isinstance(value, (list, tuple)) else list(value)
+    out: dict[str, JsonValue] = json.loads(json.dumps(facts("", game)))
+    del out["file"]
     return out
 
 
