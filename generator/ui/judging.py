@@ -8,7 +8,6 @@ Exit status: 2 when a file could not be read, else 1 when one holds an illegal m
 
 from __future__ import annotations
 
-import json
 import sys
 import typing
 
@@ -59,6 +58,11 @@ def judged(game: SomeGame, data: bytes) -> Judged:
     return Judged(verdict.lines, verdict.clean, {"illegal": illegal})
 
 
+def _json_line(facts: dict[str, JsonValue]) -> str:
+    import json  # here: the text judge and --help start without it (tests/test_startup.py)
+    return json.dumps(facts)
+
+
 def judge_files(game: SomeGame, files: typing.Sequence[str], as_json: bool) -> int:
     """Judge each file and print what it gives; the exit status."""
     status = 0
@@ -75,12 +79,12 @@ def judge_files(game: SomeGame, files: typing.Sequence[str], as_json: bool) -> i
             status = UNREADABLE
             click.echo(f"pnp: {one_line(str(err))}", err=True)
             if as_json:
-                click.echo(json.dumps({"file": name, "error": one_line(str(err))}))
+                click.echo(_json_line({"file": name, "error": one_line(str(err))}))
             continue
         if not result.clean and status == 0:
             status = ILLEGAL
         if as_json:
-            click.echo(json.dumps({"file": name, "bytes": len(data), **result.facts}))
+            click.echo(_json_line({"file": name, "bytes": len(data), **result.facts}))
             continue
         if several:
             click.echo(f"{name}:")
