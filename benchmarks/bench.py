@@ -56,6 +56,49 @@ def interleaved_medians(cases: list[tuple[str, list[str]]], runs: int = RUNS
     return {name: statistics.median(seconds) for name, seconds in times.items()}
 
 
+def hundred_move_record(seed: int) -> str:
+    """A 13 x 13 SGF record of 100 random moves in which no one connects before the last
+    (random seeds are tried until one does not), ending in a resignation."""
+    import random
+
+    from generator.games.hex.records import read_record
+    from generator.games.hex.records.judge import replay
+    rng = random.Random(seed)
+    while True:
+        cells = [f"{chr(97 + c)}{r + 1}" for c in range(13) for r in range(13)]
+        rng.shuffle(cells)
+        nodes = "".join(f";{'BW'[i % 2]}[{cell}]" for i, cell in enumerate(cells[:100]))
+        text = f"(;FF[4]GM[11]SZ[13]PB[A]PW[B]RE[W+R]{nodes};B[resign])"
+        if not replay(read_record(text)).illegal:
+            return text
+
+
+def records_figures(tmp: str, count: int = 1000) -> tuple[float, float]:
+    """Records judged a second by one `pnp judge hex --format json` over `count` 100-move
+    records, and the seconds `pnp record hex` takes to print one to PDF."""
+    folder = os.path.join(tmp, "records")
+    os.makedirs(folder, exist_ok=True)
+    texts = [hundred_move_record(seed) for seed in range(20)]
+    paths = []
+    for i in range(count):
+        paths.append(os.path.join(folder, f"{i}.sgf"))
+        with open(paths[-1], "w", encoding="utf-8") as f:
+            f.write(texts[i % len(texts)])
+    judged = []
+    for _ in range(3):
+        start = time.perf_counter()
+        subprocess.run([*PNP, "judge", "hex", "--format", "json", *paths], check=True,
+                       capture_output=True)
+        judged.append(time.perf_counter() - start)
+    printed = []
+    for _ in range(3):
+        start = time.perf_counter()
+        subprocess.run([*PNP, "record", "hex", paths[0], "-o", f"{tmp}/record.pdf"],
+                       check=True, capture_output=True)
+        printed.append(time.perf_counter() - start)
+    return count / statistics.median(judged), statistics.median(printed)
+
+
 def hex_kb_adjudications(count: int = 10_000, runs: int = 5) -> float:
     """Median seconds to judge `count` random full 11 x 11 Hex KB boards, in process."""
     import random
@@ -495,6 +538,10 @@ def main() -> None:
               f"{results['build (whole catalogue)']:7.3f}  (target < 3)")
         print(f"  Hex KB: 10,000 adjudications 11x11 {hex_kb_adjudications():7.3f}  "
               f"(target < 1.5)")
+        per_second, printed = records_figures(tmp)
+        print(f"  Hex records judged, one process  {per_second:7.0f} a second (1,000 "
+              f"100-move 13x13 records)")
+        print(f"  pnp record hex, 100 moves, PDF {printed:7.3f}")
         added = separation_seconds()
         print(f"  kit hex-kb a4 print-shop, RGB  {added['rgb']:7.3f}; separation and PDF/X "
               f"add {added['cold']:.3f} (first file) / {added['warm']:.3f} (later files)")

@@ -13,7 +13,7 @@ import pytest
 from generator import render
 from generator.app import requests
 from generator.core.destinations import DESTINATIONS, HOME, PRINT_SHOP
-from generator.core.formats import FORMATS, PDF, Format
+from generator.core.formats import FORMATS, PDF, SGF, Format, RecordText
 from generator.core.paper import NAMED, for_press
 from generator.core.scene import Document, Page, Paint, rectangle
 from generator.games import GAMES, find
@@ -22,6 +22,7 @@ from generator.games.items import ITEMS
 TWO_PAGES = Document(tuple(Page(120, 150, (rectangle(10, 10, 50, 50, Paint(fill="#0e2d82")),))
                            for _ in range(2)), "two pages", "test")
 BOARD_DATA = {"cells": [[0, 0], [0, 1]], "size": 2}
+RECORD = RecordText("(;FF[4]GM[11]SZ[2];B[a1])\n")
 
 # What each format's files begin with, as its format's specification says: PDF 1.7 (ISO
 # 32000-1, 7.5.2), PNG's signature (RFC 2083, 3.1), an XML declaration, an HTML doctype.
@@ -30,7 +31,7 @@ SIGNATURES = {"pdf": b"%PDF-", "png": b"\x89PNG\r\n\x1a\n", "svg": b"<?xml",
 
 
 def written(fmt: Format, tmp_path):
-    content = BOARD_DATA if fmt.data else TWO_PAGES
+    content = RECORD if fmt is SGF else BOARD_DATA if fmt.data else TWO_PAGES
     return render.save(content, tmp_path / f"out.{fmt.extension}", fmt, "out", (fmt,))
 
 
@@ -41,10 +42,13 @@ def test_a_formats_facts_are_what_its_writer_writes(tmp_path, name):
     # Paged: one file a page, NAME-1.EXT and NAME-2.EXT; otherwise one file for both pages.
     assert len(paths) == (2 if fmt.paged else 1)
     assert all(path.suffix == f".{fmt.extension}" for path in paths)
-    # The media type is the one the system's table gives the extension.
-    assert mimetypes.types_map[f".{fmt.extension}"] == fmt.media_type
+    # The media type is the one the system's table gives the extension (SGF has none
+    # registered: its own, application/x-go-sgf, unless the table names another).
+    assert mimetypes.types_map.get(f".{fmt.extension}", SGF.media_type) == fmt.media_type
     data = paths[0].read_bytes()
-    if fmt.data:
+    if fmt is SGF:
+        assert data.decode("utf-8") == RECORD.text
+    elif fmt.data:
         assert json.loads(data) == BOARD_DATA
     else:
         assert data.startswith(SIGNATURES[name]), data[:20]

@@ -28,7 +28,15 @@ if TYPE_CHECKING:
 # A board's data, as `--format json` writes it.
 JsonValue = Union[str, int, float, bool, None, "list[JsonValue]", "dict[str, JsonValue]"]
 BoardData = dict[str, JsonValue]
-Content = Union["Document", BoardData]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordText:
+    """A game record written as text (SGF), as `pnp record --format sgf` writes it."""
+    text: str
+
+
+Content = Union["Document", BoardData, RecordText]
 Files = list[tuple["Path", bytes]]
 
 DEFAULT_DPI = 300   # pixels per inch of a PNG when none is asked for (as render/png.py)
@@ -73,8 +81,8 @@ def page_paths(target: Path, pages: int) -> list[Path]:
 
 
 def _document(content: Content) -> Document:
-    if isinstance(content, dict):
-        raise TypeError("a board's data is written as data, not drawn")
+    if isinstance(content, (dict, RecordText)):
+        raise TypeError("a board's data or a record's text is written as text, not drawn")
     return content
 
 
@@ -136,13 +144,22 @@ def _json_files(content: Content, target: Path, settings: Settings) -> Files:
     return [(target, (json.dumps(content, indent=1) + "\n").encode("utf-8"))]
 
 
+def _sgf_files(content: Content, target: Path, settings: Settings) -> Files:
+    if not isinstance(content, RecordText):
+        raise TypeError("only a game record is written as SGF")
+    return [(target, content.text.encode("utf-8"))]
+
+
 PDF = Format("pdf", "pdf", "application/pdf", _pdf_files)
 SVG = Format("svg", "svg", "image/svg+xml", _svg_files, paged=True)
 PNG = Format("png", "png", "image/png", _png_files, paged=True, pixels=True)
 HTML = Format("html", "html", "text/html", _html_files)     # a rule sheet's web edition
 JSON = Format("json", "json", "application/json", _json_files, data=True)
+# A game record (generator/games/hex/records/write.py); SGF has no IANA media type, and
+# application/x-go-sgf is the one SGF's own pages and Go servers use.
+SGF = Format("sgf", "sgf", "application/x-go-sgf", _sgf_files, data=True)
 
-FORMATS: Mapping[str, Format] = {f.name: f for f in (PDF, SVG, PNG, HTML, JSON)}
+FORMATS: Mapping[str, Format] = {f.name: f for f in (PDF, SVG, PNG, HTML, JSON, SGF)}
 DRAWN = (PDF, SVG, PNG)      # what any printed item is written as
 VECTORS = (PDF, SVG)         # what `pnp build` writes an item as, unless the item says
 

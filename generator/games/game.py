@@ -16,7 +16,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from generator.core.colour_roles import ColourRoles
-from generator.core.formats import JSON, BoardData
+from generator.core.formats import JSON, BoardData, JsonValue
 from generator.errors import UserError
 from generator.games.figures import Report
 from generator.i18n import _
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.paper import Paper
     from generator.core.scene import Document
+    from generator.games.hex.records.model import GameRecord
 
 
 class OptionError(UserError, ValueError):
@@ -51,6 +52,7 @@ OptionsT = TypeVar("OptionsT", bound=GameOptions)
 # What a game's `unread` and `about` name besides its items: `pnp stats`'s figures, the
 # judge, and the board's description as data (its format's name, as --format takes it).
 FIGURES, JUDGE, BOARD_DATA = "stats", "judge", JSON.name
+RECORD = "record"      # the item made from a game's record (Game.read_record)
 # (options, paper, palette, copies) -> the item's pages
 ItemMaker = Callable[[OptionsT, "Paper", "Palette", int], "Document"]
 
@@ -60,6 +62,15 @@ class Verdict:
     """What a judge prints, and whether the file it read recorded only legal moves."""
     lines: tuple[str, ...]
     clean: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """What a judge of a file's bytes gives: the lines it prints, whether every move was
+    legal, and the facts `pnp judge --format json` prints as one JSON object."""
+    lines: tuple[str, ...]
+    clean: bool
+    facts: dict[str, JsonValue]
 
 
 @dataclass(frozen=True)
@@ -90,6 +101,12 @@ class Game(Generic[OptionsT]):
     board_json: Callable[[OptionsT], BoardData]
     judge: Callable[[str], Verdict] | None = None
     stats: Callable[[OptionsT], Report] | None = None
+    # The judge of a file's bytes, records as well as the game's own files, with facts for
+    # --format json; None: the judge above reads the file as text.
+    judge_file: Callable[[bytes], Judged] | None = None
+    # A played game's record from a file's bytes, for the record item (`pnp record`); None:
+    # the game prints no records.
+    read_record: Callable[[bytes], GameRecord] | None = None
     # What `pnp build` makes, by variant name; one standard board unless the game says.
     editions: Callable[[], Sequence[tuple[str, OptionsT]]] | None = None
     # Refuses (OptionError) an item its options cannot make, before any work.
@@ -118,7 +135,9 @@ class Game(Generic[OptionsT]):
 
     def __post_init__(self) -> None:
         # A misspelt key would quietly offer every option there: refused when the game loads.
-        for table, named in ((self.unread, (BOARD_DATA, FIGURES)), (self.about, (JUDGE, FIGURES))):
+        records = (RECORD,) if self.read_record is not None else ()
+        for table, named in ((self.unread, (BOARD_DATA, FIGURES)),
+                             (self.about, (JUDGE, FIGURES, *records))):
             stray = sorted(set(table) - {*self.items, *named})
             if stray:
                 raise ValueError(f"{self.key} names {', '.join(stray)}, which it has not")

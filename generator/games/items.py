@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from generator.core.formats import DRAWN, HTML, JSON, PDF, SVG, Format
+from generator.core.formats import DRAWN, HTML, JSON, PDF, SGF, SVG, Format
 from generator.core.printing import MM_PER_INCH
 from generator.i18n import N_
 
@@ -42,6 +42,10 @@ class Item:
     # The bleed a print shop asks for this item when --bleed is not given (mm); None for the
     # paper's own (3 mm, or 0.125 in on an inch paper).
     shop_bleed: float | None = None
+    # Made from a game record a person gives (`pnp record hex FILE`), not from a game's
+    # options alone: a game offers it by reading records (Game.read_record), and it is in
+    # no kit, catalogue, booklet section or studio form, which have no record to print.
+    from_record: bool = False
 
     def __str__(self) -> str:
         return self.key
@@ -80,6 +84,11 @@ ITEMS: dict[str, Item] = {item.key: item for item in (
          shop_bleed=CARD_BLEED_IN * MM_PER_INCH),
     Item("coins", "Print the tokens and a coin to flip, to cut out.", N_("tokens and coin"),
          N_("tokens and coins"), 132.0, in_booklet=False),
+    # A played game as a study booklet; --format sgf writes the record itself back.
+    Item("record", "Print a game's record as a study booklet: diagrams of the moves, the "
+                   "comments and the move list (or write it as SGF with --format sgf).",
+         N_("game record"), N_("game records"), 140.0, formats=(*DRAWN, HTML, SGF),
+         built=(), copies=False, in_booklet=False, from_record=True),
     # Every item of a game in one document: offered as one PDF to print in one go.
     Item("kit", "Print every item of a game in one document.", N_("kit"), N_("kits"),
          built=(PDF,), in_booklet=False),

@@ -110,11 +110,47 @@ def has_item(item: str) -> Callable[[SomeGame], bool]:
     return lambda game: item == "kit" or item in game.items
 
 
-for _item in ITEMS.values():
+for _item in (i for i in ITEMS.values() if not i.from_record):
     main.add_command(GameGroup(
         _item.key, has=has_item(_item.key), make=item_command(_item.key),
         what=_item.key, help=f"{_item.help} GAME is one of the games that has it; "
                              f"'pnp {_item.key} GAME --help' lists its options."))
+
+
+def _record_command(game: SomeGame) -> click.Command:
+    from generator.app import record_request as R
+
+    def run(file: str, output: Path | None, **values: object) -> None:
+        from generator import render
+        from generator.ui.judging import read_bytes, shown
+        name = shown(file)
+        fmt = values.get("fmt")
+        allowed = R.RECORD.formats
+        render.check_target(output, R.RECORD.format_named(str(fmt)) if fmt else None,
+                            allowed, f"{game.key}-record")
+        try:
+            request = R.record_request(game, read_bytes(file, name), values, output)
+        except UserError as err:
+            raise UserError(f"{name}: {err}") from None
+        for path in render.save(R.content(request), output, request.fmt, request.stem,
+                                request.formats, settings=request.settings):
+            report(one_line(str(path)))
+
+    text = game.about.get("record") or f"{ITEMS['record'].help} ({game.title})"
+    return GameCommand(
+        game, "record", False, callback=run,
+        params=[click.Argument(["file"], type=click.Path(allow_dash=True), metavar="FILE"),
+                *(click_option(p) for p in R.record_params())],
+        help=f"{text}\n\nFILE is a record (HexGui or MoHex SGF, Little Golem, a Trmph or "
+             f"HexWorld link: docs/records.md) or one of the project's move lists, or - for "
+             f"standard input.",
+        short_help=first_paragraph(text))
+
+
+main.add_command(GameGroup(
+    "record", has=lambda g: g.read_record is not None, make=_record_command,
+    what="record", help=f"{ITEMS['record'].help} GAME is one of the games that reads "
+                        f"records; 'pnp record GAME --help' lists its options."))
 
 
 def _stats_command(game: SomeGame) -> click.Command:
@@ -140,46 +176,36 @@ main.add_command(GameGroup(
 
 
 def _judge_command(game: SomeGame) -> click.Command:
-    from generator.core.gridfile import LIMIT, decode
+    from generator.ui.judging import judge_files
 
-    def run(file: str) -> None:
-        assert game.judge is not None
-        name = "<stdin>" if file == "-" else "".join(
-            ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace")
-            .decode("ascii") for ch in file)
-        try:
-            if file == "-" and sys.stdin is None:
-                raise OSError("standard input is closed")
-            # At most one byte past the limit, so a huge file or an endless stream is refused
-            # after reading what the limit allows.
-            with click.open_file(file, "rb") as stream:
-                data = stream.read(LIMIT + 1)
-        except OSError as err:
-            raise UserError(f"{name}: cannot be read: {err.strerror or err}") from None
-        try:
-            verdict = game.judge(decode(data))
-        except UserError as err:
-            raise UserError(f"{name}: {err}") from None
-        for text in verdict.lines:
-            click.echo(text)
-        if not verdict.clean:
-            raise click.exceptions.Exit(1)
+    def run(files: tuple[str, ...], fmt: str) -> None:
+        status = judge_files(game, files, fmt == "json")
+        if status:
+            raise click.exceptions.Exit(status)
     text = game.about.get("judge") or f"Judge a {game.title} file."
     return GameCommand(
         game, "judge", callback=run,
-        params=[click.Argument(["file"], type=click.Path(allow_dash=True), metavar="FILE")],
-        help=f"{text}\n\nFILE is a text file, or - for standard input. Exit status: 0 when "
-             f"it was read (and every move of a move list was legal), 1 when a move list "
-             f"holds illegal moves, 2 when it cannot be read. The format in full: README.md, "
-             f"the sections \"Files for `pnp judge`\" and \"... for `pnp judge {game.key}`\".",
+        params=[click.Argument(["files"], nargs=-1, required=True,
+                               type=click.Path(allow_dash=True), metavar="FILE..."),
+                click.Option(["--format", "fmt"], type=click.Choice(["text", "json"]),
+                             default="text", show_default=True,
+                             help="text: the judge's lines (under each file's name when "
+                                  "there are several); json: one JSON object a line per "
+                                  "file (docs/records.md lists its fields).")],
+        help=f"{text}\n\nFILE is a text file, or - for standard input; several are judged "
+             f"in one go. Exit status: 0 when every file was read (and every move legal), 1 "
+             f"when one holds an illegal move, 2 when one cannot be read (the others are "
+             f"judged all the same). The format in full: README.md, the sections \"Files "
+             f"for `pnp judge`\" and \"... for `pnp judge {game.key}`\".",
         short_help=first_paragraph(text))
 
 
 main.add_command(GameGroup(
     "judge", has=lambda g: g.judge is not None, make=_judge_command, what="judge",
-    help="Say who has connected in a position or a replayed move list (FILE, or - for "
-         "standard input). Exit status 1 when a move list holds illegal moves, 2 when FILE "
-         "cannot be read. 'pnp judge GAME --help' describes the game's file format."))
+    help="Say who has connected in a position, a replayed move list or (Hex) a game's "
+         "record (FILE..., or - for standard input). Exit status 1 when a file holds illegal "
+         "moves, 2 when one cannot be read. 'pnp judge GAME --help' describes the game's "
+         "file format."))
 
 
 def _booklet_options() -> list[click.Parameter]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from generator.games.game import Game
 from generator.games.hex.colours import ROLES
+from generator.games.hex.judging import judge, judge_file, read
 from generator.games.hex.rules import (
     DEFAULT_SIZE,
     DESIGNER,
@@ -14,13 +15,12 @@ from generator.games.hex.rules import (
     YEAR,
     Options,
     board_json,
-    judge,
 )
 
 GAME = Game(
     key="hex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "pad"),
-    board_json=board_json, judge=judge,
+    board_json=board_json, judge=judge, judge_file=judge_file, read_record=read,
     about={
         "rules": "Print the Hex rule sheet, with the swap (pie) rule or, with --no-swap, "
                  "without it.",
@@ -33,7 +33,12 @@ GAME = Game(
                  "A position is one row a line, R red, B blue, . empty. A move list is one "
                  "turn a line, Red first, optionally numbered, after an optional 'size N' "
                  "line: a cell, or 'swap' as the second turn. For example:"
-                 "\n\n\b\n    1. c4\n    2. swap",
+                 "\n\n\b\n    1. c4\n    2. swap\n\n"
+                 "It also reads the records Hex players keep: HexGui and MoHex SGF, Little "
+                 "Golem's records, Trmph and HexWorld links (docs/records.md). It names the "
+                 "swap's reading, each illegal move, and who connected or resigned.",
+        "record": "Print a Hex game's record (SGF, Little Golem, a Trmph or HexWorld link, "
+                  "or a move list) as a study booklet.",
     },
     # The printed board is the same with or without the swap rule; its data records it.
     unread={"rules": ("coordinates",), "board": ("swap",), "pad": ("coordinates",),

@@ -1,0 +1,116 @@
+"""A record request: "print this played game's record as a study booklet (or write it as
+SGF), on this paper, palette, language, target and format". Like requests.item_request,
+everything that can be refused is refused here, before any drawing: the record is read and
+judged, and a record with an illegal move, a board the booklet cannot draw or too many
+diagrams is one line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator import i18n, render
+from generator.app import params as P
+from generator.core.destinations import DESTINATIONS, HOME
+from generator.core.formats import Content, Format, RecordText, Settings
+from generator.core.palette import PALETTES, Palette
+from generator.core.paper import Paper, for_press
+from generator.games.game import Game, GameOptions, OptionError
+from generator.games.hex import record_pages
+from generator.games.hex.records.judge import Replay, replay
+from generator.games.hex.records.write import write_sgf
+from generator.games.items import ITEMS, Item
+
+RECORD = ITEMS["record"]
+EVERY = P.Param("every", f"A diagram every N moves, {record_pages.EVERY.start} to "
+                         f"{record_pages.EVERY.stop - 1}.", P.INT,
+                default=record_pages.DEFAULT_EVERY, low=record_pages.EVERY.start,
+                high=record_pages.EVERY.stop - 1, metavar="N")
+
+
+def record_params() -> list[P.Param]:
+    """What `pnp record GAME FILE` takes, in the order its help lists them."""
+    return [EVERY, P.PAPER, P.PALETTE, P.format_param(RECORD.formats),
+            P.output_param("GAME-record"), P.DPI, P.TARGET, P.BLEED, P.PRESS, P.INK_LIMIT,
+            P.LANG]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordRequest:
+    """One record to print, read, judged and checked."""
+    game: Game[GameOptions]
+    item: Item
+    played: Replay
+    every: int
+    paper: Paper
+    palette: Palette
+    lang: str
+    fmt: Format
+    dpi: int | None
+
+    @property
+    def stem(self) -> str:
+        return f"{self.game.key}-{self.item.key}"
+
+    @property
+    def formats(self) -> tuple[Format, ...]:
+        return self.item.formats
+
+    @property
+    def settings(self) -> Settings:
+        return Settings(self.dpi, self.paper.press if self.paper.press.shop else None)
+
+
+def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, object],
+                   output: Path | None = None) -> RecordRequest:
+    """A checked request from a record's bytes and the values by parameter name."""
+    if game.read_record is None:
+        raise OptionError(f"{game.key} prints no records")
+    known = {p.name: p for p in record_params()}
+    typed = {name: known[name].convert(v) for name, v in values.items()
+             if v is not None and name in known}
+    target = DESTINATIONS[str(typed.get("target", HOME.key))]
+    paper = typed.get("paper") or P.PAPER.convert(P.PAPER.default)
+    assert isinstance(paper, Paper)
+    bleed, ink = typed.get("bleed"), typed.get("ink_limit")
+    condition = typed.get("condition")
+    try:
+        paper = for_press(paper, target, float(bleed) if isinstance(bleed, (int, float))
+                          else None,
+                          condition=condition if isinstance(condition, str) else None,
+                          ink_limit=float(ink) if isinstance(ink, (int, float)) else None)
+    except ValueError as err:
+        raise OptionError(str(err)) from None
+    asked = typed.get("fmt")
+    fmt = render.output_format(output, RECORD.format_named(str(asked)) if asked else None,
+                               RECORD.formats)
+    dpi = typed.get("dpi")
+    dpi = dpi if isinstance(dpi, int) else None
+    if dpi is not None and not fmt.pixels:
+        raise OptionError(f"--dpi is for --format png, not {fmt.name}")
+    every = typed.get("every", record_pages.DEFAULT_EVERY)
+    assert isinstance(every, int)
+    played = replay(game.read_record(data))
+    if not fmt.data:
+        record_pages.refuse(played)
+        record_pages.diagrams(played, every)
+    elif paper.press.shop:
+        raise OptionError(f"--for {target.key} is for printed items, not --format {fmt.name}")
+    return RecordRequest(game, RECORD, played, every, paper,
+                         PALETTES[str(typed.get("palette", P.PALETTE.default))],
+                         str(typed.get("lang", i18n.SOURCE)), fmt, dpi)
+
+
+def content(request: RecordRequest) -> Content:
+    """What the request's format writes: the record as SGF, or the booklet drawn."""
+    if request.fmt.data:
+        return RecordText(write_sgf(request.played.record))
+    with i18n.language(request.lang):
+        return record_pages.booklet(request.played, request.every, request.paper,
+                                    request.palette)
+
+
+__all__ = ["EVERY", "RecordRequest", "content", "record_params",
+           "record_request"]

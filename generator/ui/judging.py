@@ -1,0 +1,93 @@
+"""`pnp judge GAME FILE...`: each file read (bounded), judged by the game, and reported as
+text or as one JSON object a line. One process judges them all, so a tournament's thousand
+records take seconds; a file that cannot be read is one `pnp: FILE: ...` line on standard
+error, and the rest are judged all the same.
+
+Exit status: 2 when a file could not be read, else 1 when one holds an illegal move, else 0.
+"""
+
+from __future__ import annotations
+
+import sys
+import typing
+
+import click
+
+from generator.core.gridfile import LIMIT, decode
+from generator.errors import UserError
+from generator.games.game import Judged
+from generator.ui.running import one_line
+
+if typing.TYPE_CHECKING:
+    from generator.core.formats import JsonValue
+    from generator.games import SomeGame
+
+UNREADABLE, ILLEGAL = 2, 1
+
+
+def shown(file: str) -> str:
+    """A file's name as printed: <stdin> for -, control characters escaped."""
+    if file == "-":
+        return "<stdin>"
+    return "".join(ch if ch.isprintable() else
+                   ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+                   for ch in file)
+
+
+def read_bytes(file: str, name: str) -> bytes:
+    try:
+        if file == "-" and sys.stdin is None:
+            raise OSError("standard input is closed")
+        # At most one byte past the limit, so a huge file or an endless stream is refused
+        # after reading what the limit allows.
+        with click.open_file(file, "rb") as stream:
+            data: bytes = stream.read(LIMIT + 1)
+            return data
+    except OSError as err:
+        raise UserError(f"{name}: cannot be read: {err.strerror or err}") from None
+
+
+def judged(game: SomeGame, data: bytes) -> Judged:
+    """The game's judgement of a file: its own judge of bytes, or its judge of text."""
+    if game.judge_file is not None:
+        return game.judge_file(data)
+    assert game.judge is not None
+    verdict = game.judge(decode(data))
+    illegal: list[JsonValue] = [line.removeprefix("illegal: ") for line in verdict.lines
+                                if line.startswith("illegal: ")]
+    return Judged(verdict.lines, verdict.clean, {"illegal": illegal})
+
+
+def _json_line(facts: dict[str, JsonValue]) -> str:
+    import json  # here: the text judge and --help start without it (tests/test_startup.py)
+    return json.dumps(facts)
+
+
+def judge_files(game: SomeGame, files: typing.Sequence[str], as_json: bool) -> int:
+    """Judge each file and print what it gives; the exit status."""
+    status = 0
+    several = len(files) > 1
+    for file in files:
+        name = shown(file)
+        try:
+            data = read_bytes(file, name)
+            try:
+                result = judged(game, data)
+            except UserError as err:
+                raise UserError(f"{name}: {err}") from None
+        except UserError as err:
+            status = UNREADABLE
+            click.echo(f"pnp: {one_line(str(err))}", err=True)
+            if as_json:
+                click.echo(_json_line({"file": name, "error": one_line(str(err))}))
+            continue
+        if not result.clean and status == 0:
+            status = ILLEGAL
+        if as_json:
+            click.echo(_json_line({"file": name, "bytes": len(data), **result.facts}))
+            continue
+        if several:
+            click.echo(f"{name}:")
+        for text in result.lines:
+            click.echo(f"  {text}" if several else text)
+    return status
