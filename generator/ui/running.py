@@ -15,7 +15,7 @@ import sys
 if os.path.basename(sys.argv[0]) == "cli.py":
     # Run as `python -m generator.ui.cli`: an interrupt while it starts is one line. (The
     # `pnp` program installs the same handler before importing anything: ui/start.py.)
-    from generator.ui.start import quiet_on_signals
+    from generator.ui.signals import quiet_on_signals
     quiet_on_signals()
 
 import errno

@@ -10,22 +10,10 @@ the signal, with nothing said.
 from __future__ import annotations
 
 import os
-import signal
 import sys
 import typing
 
-
-def quiet_exit(signum: int, frame: object) -> None:
-    """Until the command runs there is nothing to clean up: one line, and out."""
-    os.write(2, b"pnp: interrupted\n" if signum == signal.SIGINT else b"pnp: terminated\n")
-    os._exit(128 + signum)
-
-
-def quiet_on_signals() -> None:
-    # A signal the caller ignores (a background job's SIGINT, nohup) stays ignored.
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        if signal.getsignal(sig) is not signal.SIG_IGN:
-            signal.signal(sig, quiet_exit)
+from generator.ui.signals import quiet_on_signals
 
 
 def main() -> typing.NoReturn:
