@@ -26,6 +26,7 @@ from generator.app.documents import PartKey
 from generator.app.documents import check as check_document
 from generator.app.index_page import language_folder, paper_name, write_index
 from generator.app.requests import ItemRequest
+from generator.core.palette import PALETTES
 from generator.core.paper import NAMED, Paper, for_press
 from generator.core.scene import Document
 from generator.games import load as game_named
@@ -109,7 +110,8 @@ def _kit_from(entry: Entry, cache: dict[DocumentKey, Document]) -> Document | No
     if not all(k in cache for k in keys.values()):
         return None
     with i18n.language(entry.lang):
-        return game.kit(entry.options, lambda item: cache[keys[item]])
+        return game.kit(entry.options, lambda item: cache[keys[item]], entry.paper,
+                        PALETTES["colour"])
 
 
 def warm_up(game_keys: list[str]) -> None:

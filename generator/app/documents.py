@@ -3,7 +3,7 @@ several games, and a board at a chosen cell size over several sheets."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator import i18n
 from generator.core.palette import PALETTES
@@ -14,6 +14,9 @@ from generator.games.game import Game, OptionError
 from generator.games.items import ITEMS, KIT, smallest_for
 from generator.i18n import _, ngettext
 from generator.layout import booklet, tiling
+
+if TYPE_CHECKING:
+    from generator.layout.duplex import Backs
 
 
 def check(game: Game[Any], item: str, options: Any, paper: Paper, tiled: bool = False) -> None:
@@ -56,9 +59,9 @@ def check_cells(game: Game[Any], options: Any, paper: Paper) -> None:
 
 
 def make_document(game: Game[Any], item: str, options: Any, paper: Paper, copies: int = 1,
-                  palette: str = "colour") -> Document:
+                  palette: str = "colour", backs: Backs | None = None) -> Document:
     """One item of a game (or `kit`, all of them) in a named palette; `check` first."""
-    return game.make(item, options, paper, PALETTES[palette], copies)
+    return game.make(item, options, paper, PALETTES[palette], copies, backs)
 
 
 def booklet_contents(extras: list[str]) -> str:

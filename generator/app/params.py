@@ -86,6 +86,17 @@ CELL = Param("cell", "Cells this many mm across (flat to flat), instead of as la
 TILE = Param("tile", "With --cell, print a board larger than the paper over several "
                      "overlapping sheets with crosshairs to line them up.", FLAG, default=False)
 
+BACKS = Param("backs", "How the kit's back-to-back sheets (card fronts and backs, a puzzle and "
+                       "its solution) are printed: duplex (both sides, turned over on the long "
+                       "edge), gutter-fold (fronts and backs side by side on one side, to fold: "
+                       "a printer without double-sided printing), or calibrate (only the sheet "
+                       "that measures --back-offset).  [default: duplex]", CHOICE,
+              choices=("duplex", "gutter-fold", "calibrate"))
+BACK_OFFSET = Param("back_offset", "Move every back page X mm to the right and Y mm up, as "
+                                   "seen on the back, for a printer whose backs land off "
+                                   "their fronts (the calibration sheet, --backs calibrate, "
+                                   "measures X,Y).  [default: 0,0]", TEXT, metavar="X,Y")
+
 
 def format_param(formats: Sequence[str]) -> Param:
     return Param("fmt", "Output format (default: from the -o file's extension, else pdf).",
@@ -110,6 +121,8 @@ def item_params(game: Game[Any], item: str, printed: bool = False) -> list[Param
         params.append(COPIES)
     if item == "board":
         params += [CELL, TILE]
+    if item == "kit":
+        params += [BACKS, BACK_OFFSET]
     return params
 
 
@@ -118,8 +131,8 @@ def default_paper() -> Paper:
 
 
 __all__ = [
-    "BLEED", "BLEED_HELP", "CELL", "CHOICE", "COPIES", "COPIES_RANGE", "DEFAULT_DPI", "DPI",
-    "DPI_RANGE", "FLAG", "FLOAT", "FOR_HELP", "INK_HELP", "INK_LIMIT", "INT", "JSON", "LANG",
+    "BACKS", "BACK_OFFSET", "BLEED", "BLEED_HELP", "CELL", "CHOICE", "COPIES", "COPIES_RANGE",
+    "DEFAULT_DPI", "DPI", "DPI_RANGE", "FLAG", "FLOAT", "FOR_HELP", "INK_HELP", "INK_LIMIT", "INT", "JSON", "LANG",
     "LANG_HELP", "MANY", "MAX_PIXELS", "PALETTE", "PALETTE_HELP", "PALETTE_NAMES", "PAPER",
     "PAPER_HELP", "PAPER_SIZE", "PRESS", "PRESS_HELP", "PRINTED", "STATS", "SWITCH", "TARGET",
     "TEXT", "TILE", "Param", "ParamError", "default_paper", "format_param", "game_params",

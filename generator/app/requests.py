@@ -25,6 +25,7 @@ from generator.i18n import SOURCE
 if TYPE_CHECKING:
     from generator.app.documents import PartKey
     from generator.layout.booklet import Part
+    from generator.layout.duplex import Backs
 
 BOOKLET = "booklet"
 BOOKLET_PAPERS = ("a4", "letter")
@@ -62,6 +63,7 @@ class ItemRequest:
     copies: int | None = None
     cell: float | None = None
     tile: bool = False
+    backs: Backs | None = None           # a kit's back-to-back sheets: how they print
 
     @property
     def stem(self) -> str:
@@ -148,7 +150,18 @@ def item_request(game: Game[Any], item: str, values: Mapping[str, Any],
             raise OptionError("--copies is for whole boards, not --cell boards")
         documents.check(game, item, options, paper, tiled=cell is not None)
     return ItemRequest(game, item, options, paper, typed.get("palette", "colour"),
-                       typed.get("lang", SOURCE), fmt, dpi, copies, cell, tile)
+                       typed.get("lang", SOURCE), fmt, dpi, copies, cell, tile,
+                       _backs(typed) if item == KIT else None)
+
+
+def _backs(typed: Mapping[str, Any]) -> Backs:
+    """A kit's --backs and --back-offset as a value; an offset refused in one line."""
+    from generator.layout import duplex
+    try:
+        offset = duplex.parse_offset(typed.get("back_offset") or "0,0")
+    except ValueError as err:
+        raise OptionError(f"--back-offset {err}") from None
+    return duplex.Backs(typed.get("backs") or duplex.DUPLEX, offset)
 
 
 def _refuse_huge_pixels(paper: Paper, dpi: int) -> None:
@@ -251,7 +264,8 @@ def make(request: ItemRequest | BookletRequest,
             return documents.tiled_board(request.game, request.options, request.paper,
                                          request.cell, request.tile, request.palette)
         return documents.make_document(request.game, request.item, request.options,
-                                       request.paper, request.copies or 1, request.palette)
+                                       request.paper, request.copies or 1, request.palette,
+                                       request.backs)
 
 
 class RequestError(UserError):

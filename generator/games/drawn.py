@@ -26,5 +26,8 @@ class Pages(Generic[OptionsT]):
     # one card a page, but in the kit they stay on sheets of the kit's paper, so the kit's
     # pages keep one size.
     in_kit: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
+    # How an item is made in a kit for a printer without double-sided printing, where it
+    # differs: the cards' fronts and backs side by side, to fold (generator/games/kit.py).
+    folded: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
     smallest_cell: float = 0.0
     readable_cell: float = 0.0

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from generator.core.scene import Document
     from generator.games.drawn import Pages
     from generator.games.figures import Report
+    from generator.layout.duplex import Backs
 
 
 class OptionError(UserError, ValueError):
@@ -125,24 +126,22 @@ class Game(Generic[OptionsT]):
                               f"{', '.join('--' + k for k in unknown)}")
         return self.options(**given)
 
-    def kit(self, options: OptionsT, part: Callable[[str], Document]) -> Document:
-        """The kit: the pages of each item these options make (`part` makes one, or finds it
-        made), one after another, under the kit's title in the active language."""
-        docs = [part(key) for key in self.items_for(options)]
-        doc = docs[0]
-        for more in docs[1:]:
-            doc = doc + more
-        from generator.i18n import _
-        return dataclasses.replace(doc, title=_("%(game)s: print-and-play kit", game=self.title))
+    def kit(self, options: OptionsT, part: Callable[[str], Document], paper: Paper,
+            colours: Palette, backs: Backs | None = None, copies: int = 1) -> Document:
+        """The kit: its print guide, then the pages of each item these options make (`part`
+        makes one, or finds it made), under the kit's title in the active language
+        (generator/games/kit.py)."""
+        from generator.games.kit import assemble
+        return assemble(self, options, part, paper, colours, backs, copies)
 
     def make(self, item: str, options: OptionsT, paper: Paper, palette: Palette,
-             copies: int = 1) -> Document:
+             copies: int = 1, backs: Backs | None = None) -> Document:
         """One item's pages; `kit` is every item in one document."""
         pages = self.pages()
         makers = pages.items
         if item == "kit":
             return self.kit(options, lambda key: pages.in_kit.get(key, makers[key])(
-                options, paper, palette, copies))
+                options, paper, palette, copies), paper, palette, backs, copies)
         if item not in makers or item not in self.items_for(options):
             raise OptionError(f"{self.key} has no {item} for {options.label}; it has "
                               f"{', '.join(self.items_for(options))}")

@@ -21,7 +21,7 @@ from generator.core.scene import (
     segments,
 )
 from generator.fonts import text_width
-from generator.games.blind_hex import cards, coins
+from generator.games.blind_hex import cards, coins, gutterfold
 from generator.games.blind_hex.board import EDITION_NAMES, MIN_RULE_NUMBERS
 from generator.games.blind_hex.marks import (
     MARK_OUTSET,
@@ -351,6 +351,7 @@ PAGES = Pages(
     items={"rules": rules_item, "board": board_item, "pad": pad_item,
            "cards": cards.cards_item, "coins": coins.coins_item},
     in_kit={"cards": cards.card_sheets},
+    folded={"cards": gutterfold.folded_sheets},
     board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
     .cell_radius,
     smallest_cell=SMALLEST_CELL, readable_cell=READABLE_CELL,

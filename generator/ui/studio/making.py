@@ -79,7 +79,9 @@ def _kit(checked: requests.ItemRequest, parts: Callable[[str], Document]) -> Doc
     if checked.paper.press.shop:
         return requests.make(checked)
     with i18n.language(checked.lang):
-        return checked.game.kit(checked.options, parts)
+        from generator.core.palette import PALETTES
+        return checked.game.kit(checked.options, parts, checked.paper,
+                                PALETTES[checked.palette], checked.backs, checked.copies or 1)
 
 
 def _refuse_large_tilings(game: Game[Any], options: Any, paper: Paper, cell: float) -> None:
