@@ -132,7 +132,8 @@ def default_paper() -> Paper:
 
 __all__ = [
     "BACKS", "BACK_OFFSET", "BLEED", "BLEED_HELP", "CELL", "CHOICE", "COPIES", "COPIES_RANGE",
-    "DEFAULT_DPI", "DPI", "DPI_RANGE", "FLAG", "FLOAT", "FOR_HELP", "INK_HELP", "INK_LIMIT", "INT", "JSON", "LANG",
+    "DEFAULT_DPI", "DPI", "DPI_RANGE", "FLAG", "FLOAT", "FOR_HELP", "INK_HELP", "INK_LIMIT",
+    "INT", "JSON", "LANG",
     "LANG_HELP", "MANY", "MAX_PIXELS", "PALETTE", "PALETTE_HELP", "PALETTE_NAMES", "PAPER",
     "PAPER_HELP", "PAPER_SIZE", "PRESS", "PRESS_HELP", "PRINTED", "STATS", "SWITCH", "TARGET",
     "TEXT", "TILE", "Param", "ParamError", "default_paper", "format_param", "game_params",

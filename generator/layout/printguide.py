@@ -38,13 +38,15 @@ HANDLING: dict[str, Handling] = {
     "pad": Handling(),
     "puzzle": Handling(back_to_back=True),
     "cards": Handling(back_to_back=True, card_stock=True, cut=N_(
-        "the number cards: along the grey lines, then round each corner along its arc")),
-    "counters": Handling(card_stock=True, cut=N_("the counters: the long lines first, then "
-                                                 "across")),
-    "tiles": Handling(card_stock=True, cut=N_("the tiles: along the grey lines, the long "
-                                              "ones first")),
+        "Cut out the number cards along the grey lines, then round each corner along its "
+        "arc.")),
+    "counters": Handling(card_stock=True, cut=N_(
+        "Cut out the counters: the long lines first, then across.")),
+    "tiles": Handling(card_stock=True, cut=N_(
+        "Cut out the tiles along the grey lines, the long ones first.")),
     "coins": Handling(card_stock=True, cut=N_(
-        "the tokens and the coin's strip; fold the strip and glue its faces together")),
+        "Cut out the tokens and the coin's strip; fold the strip and glue its faces "
+        "together.")),
 }
 
 
@@ -110,7 +112,7 @@ def guide_page(game: str, parts: Sequence[Placed], paper: Paper, colours: Palett
     cuts = [_(HANDLING[p.item].cut) for p in parts
             if p.item in HANDLING and HANDLING[p.item].cut]
     if cuts:
-        steps = [f"{i}. {_('Cut %(what)s.', what=cut)}" for i, cut in enumerate(cuts, 1)]
+        steps = [f"{i}. {cut}" for i, cut in enumerate(cuts, 1)]
         y = _paragraphs(shapes, x, y + 2.0, width, _("Cutting, in this order"),
                         [_("Let the ink dry; cut with a craft knife on a ruler, on a mat.")]
                         + steps, colours)
