@@ -1,7 +1,8 @@
 """Rule sheets and booklets set as a publisher sets them, for every game, edition, language
 (and the 40%-longer pseudo-language) and paper: the page counts the README states, no last
-page worth saving left nearly empty, no heading at a column's foot, no widow or orphan, words
-hyphenated only where the dictionary allows, and booklets without holes or spare sheets.
+page worth saving left nearly empty and none under a third full, no heading at a column's
+foot, no widow or orphan, words hyphenated only where the dictionary allows, and booklets
+without holes or spare sheets.
 Each check has a control that fails it. The sheets are set once for the module."""
 
 from __future__ import annotations
@@ -142,6 +143,35 @@ def test_no_sheet_takes_a_page_for_a_few_lines_it_could_have_saved(settings):
                           FITTING[0], setting.footer)
         untightened.append(wasted_page(replace(setting, sheet=plain, columns=plain.set())))
     assert untightened == [True, True]
+
+
+def test_no_sheet_ends_on_a_page_under_a_third_full(settings):
+    """Saved or filled: every sheet of more than one page (A4, Letter and A5, every language
+    and the pseudo-language) fills at least a third of its last page."""
+    def thin(setting: Setting) -> bool:
+        return setting.pages() > 1 and setting.sheet.last_fill(setting.sheet.set()) < THIRD
+    assert [c for c, s in settings.items() if thin(s)] == []
+    # Control: the Portuguese Blinq sheet on A4 set as it was, at the usual spacing, takes
+    # two pages with its second under a third full; so does the English one on Letter.
+    for case in [("blinq", "standard", "pt", "a4"), ("blinq", "standard", "en", "letter")]:
+        setting = settings[case]
+        with i18n.language(setting.lang):
+            plain = Sheet(setting.blocks, setting.figures, setting.sheet.paper, COLOUR,
+                          FITTING[0], setting.footer)
+        assert thin(replace(setting, sheet=plain, columns=plain.set())), case
+
+
+def test_a_filled_sheet_keeps_its_pages_and_a_body_of_readable_size(settings):
+    """Loosening fills the last page without taking a page more, and never sets the body
+    smaller than the usual size nor larger than 10.2 pt."""
+    for case, setting in settings.items():
+        style = setting.sheet.style
+        assert textlayout.STYLE.body <= style.body <= 3.6 + 1e-9, case
+        if style in textlayout.FILLING:
+            with i18n.language(setting.lang):
+                plain = Sheet(setting.blocks, setting.figures, setting.sheet.paper, COLOUR,
+                              FITTING[0], setting.footer)
+            assert plain.page_count(plain.set()) == setting.pages(), case
 
 
 # --- keeping together -----------------------------------------------------------------------
