@@ -16,7 +16,7 @@ from generator.core.paper import NAMED
 from generator.core.scene import Document, Text
 from generator.games import KEYS, find
 from generator.games.items import ITEMS
-from generator.layout import scorepad
+from generator.layout import printguide, scorepad
 from generator.layout.duplex import Backs, shifted
 from generator.layout.printguide import HANDLING
 from tests.in_process import run_pnp
@@ -114,6 +114,40 @@ def test_control_a_letter_kit_with_its_pad_on_two_sheets_is_longer(monkeypatch):
                         lambda paper, pad, blocks: blocks == pad.record_blocks)
     letter, _ = kit_and_parts("nex", "standard", "letter", "en")
     assert len(letter.pages) > len(a4.pages)
+
+
+def coin_words(page) -> list[str]:
+    return [s.text for s in page.shapes if isinstance(s, Text)
+            and s.text == i18n._("a coin to flip")]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_pennies_pieces_share_the_guides_page(paper):
+    """The tokens and coin, a fifth of a page, stand below the print guide, not on a sheet
+    of their own: the kit is the guide and the other parts' pages, and says to print page 1
+    on card stock."""
+    for lang in i18n.LANGUAGES:
+        kit, parts = kit_and_parts("blind-hex", "pennies", paper, lang)
+        others = sum(len(doc.pages) for item, doc in parts.items() if item != "coins")
+        assert len(kit.pages) == 1 + others, lang
+        assert not any(page in kit.pages for page in parts["coins"].pages)
+        with i18n.language(lang):
+            assert coin_words(kit.pages[0]) and not any(coin_words(p) for p in kit.pages[1:])
+            name = i18n._(ITEMS["coins"].label)
+            note = i18n._("Print page 1 on card stock: below this guide it holds the part "
+                          "“%(part)s”.", part=name[:1].upper() + name[1:])
+        assert note.split()[0] in guide_words(kit) and name[1:] in guide_words(kit)
+        assert any(s.role and s.role.text == note for s in kit.pages[0].shapes
+                   if isinstance(s, Text)), lang
+
+
+def test_control_pieces_that_do_not_fit_below_the_guide_keep_their_page(monkeypatch):
+    kit, parts = kit_and_parts("blind-hex", "pennies", "a4", "en")
+    monkeypatch.setattr(printguide, "room_below", lambda paper: 100.0)
+    own, _ = kit_and_parts("blind-hex", "pennies", "a4", "en")
+    assert len(own.pages) == len(kit.pages) + 1
+    assert own.pages[-1] == parts["coins"].pages[0] and not coin_words(own.pages[0])
+    assert "Print page 1 on card stock" not in guide_words(own)
 
 
 def test_the_back_offset_moves_only_the_backs():

@@ -12,7 +12,11 @@ from typing import TYPE_CHECKING, Generic
 from generator.games.game import ItemMaker, OptionsT
 
 if TYPE_CHECKING:
+    from generator.core.palette import Palette
     from generator.core.paper import Paper
+    from generator.core.scene import Shape
+
+GuideMaker = Callable[[OptionsT, "Paper", "Palette", float], tuple[list["Shape"], float]]
 
 
 @dataclass(frozen=True)
@@ -29,5 +33,8 @@ class Pages(Generic[OptionsT]):
     # How an item is made in a kit for a printer without double-sided printing, where it
     # differs: the cards' fronts and backs side by side, to fold (generator/games/kit.py).
     folded: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
+    # Small parts drawn below the kit's print guide instead of on a page of their own:
+    # (options, paper, colours, top) -> their shapes and the y below them.
+    below_guide: Mapping[str, GuideMaker[OptionsT]] = dataclasses.field(default_factory=dict)
     smallest_cell: float = 0.0
     readable_cell: float = 0.0

@@ -10,7 +10,7 @@ pages and the shift are generator/layout/duplex.py's.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from generator.core.scene import Document, Page
@@ -22,6 +22,8 @@ from generator.layout.duplex import Backs
 if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.paper import Paper
+    from generator.core.scene import Shape
+    from generator.games.drawn import GuideMaker
     from generator.games.game import Game
 
 
@@ -43,9 +45,32 @@ def assemble(game: Game[Any], options: Any, part: Callable[[str], Document], pap
         else:
             handling = printguide.HANDLING.get(item, printguide.Handling())
             docs.append((item, part(item), handling.back_to_back))
+    # A small part shares the guide's page where it fits below the guide (one copy).
+    sharing = {item: maker for item, maker in game.pages().below_guide.items()
+               if copies == 1 and any(item == d[0] for d in docs)}
+    if sharing:
+        guide = _laid_out(game, docs, paper, colours, backs, bool(folded_makers), sharing,
+                          options)
+        if guide is not None:
+            return dataclasses.replace(docs[0][1], pages=guide, title=title)
+    pages = _laid_out(game, docs, paper, colours, backs, bool(folded_makers), {}, options)
+    assert pages is not None
+    return dataclasses.replace(docs[0][1], pages=pages, title=title)
+
+
+def _laid_out(game: Game[Any], docs: list[tuple[str, Document, bool]], paper: Paper,
+              colours: Palette, backs: Backs, folded: bool,
+              sharing: Mapping[str, GuideMaker[Any]], options: Any) -> tuple[Page, ...] | None:
+    """The guide and the parts' pages, the parts in `sharing` drawn below the guide; None
+    if they do not fit there."""
     pages: list[Page] = []
     placed: list[printguide.Placed] = []
     for item, doc, back_to_back in docs:
+        name = _(ITEMS[item].label) if item in ITEMS else item
+        name = name[:1].upper() + name[1:]
+        if item in sharing:
+            placed.append(printguide.Placed(item, name, 1, 1, False))
+            continue
         if back_to_back and len(pages) % 2 == 0:
             # The guide is page 1: an even count after it means this part would start on
             # an even page, the back of a sheet.
@@ -54,9 +79,19 @@ def assemble(game: Game[Any], options: Any, part: Callable[[str], Document], pap
         first = len(pages) + 2
         for i, page in enumerate(doc.pages):
             pages.append(duplex.shifted(page, backs.offset) if back_to_back and i % 2 else page)
-        name = _(ITEMS[item].label) if item in ITEMS else item
-        placed.append(printguide.Placed(item, name[:1].upper() + name[1:], first,
-                                        len(pages) + 1, back_to_back))
-    guide = printguide.guide_page(game.title, placed, paper, colours,
-                                  folded=bool(folded_makers))
-    return dataclasses.replace(docs[0][1], pages=(guide, *pages), title=title)
+        placed.append(printguide.Placed(item, name, first, len(pages) + 1, back_to_back))
+    below: list[Shape] = []
+    if sharing:
+        y = printguide.guide(game.title, placed, paper, colours, folded)[1] + SHARED_GAP
+        for maker in sharing.values():
+            drawn, y = maker(options, paper, colours, y)
+            below += drawn
+            y += SHARED_GAP
+        if y - SHARED_GAP > printguide.room_below(paper):
+            return None
+    placed.sort(key=lambda p: p.first)     # the table in page order
+    guide = printguide.guide_page(game.title, placed, paper, colours, folded, below)
+    return (guide, *pages)
+
+
+SHARED_GAP = 8.0       # mm between the guide and what shares its page

@@ -77,8 +77,24 @@ def how(part: Placed) -> str:
 
 
 def guide_page(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
-               folded: bool) -> Page:
-    """The guide: a table of the parts, then printing back to back, then cutting."""
+               folded: bool, below: Sequence[Shape] = ()) -> Page:
+    """The guide, and below it what shares its page (a small part's pieces)."""
+    shapes = guide(game, parts, paper, colours, folded)[0]
+    shapes += below
+    shapes += sheet.footer(paper, _("Boards, pads and cards last longer on card stock of "
+                                    "160–250 g/m²."), colours)
+    return Page(paper.width, paper.height, tuple(shapes))
+
+
+def room_below(paper: Paper) -> float:
+    """How far down the guide's page what shares it may reach: the footer's top."""
+    return paper.height - paper.margin - sheet.FOOTER_HEIGHT
+
+
+def guide(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
+          folded: bool) -> tuple[list[Shape], float]:
+    """The guide: a table of the parts, then printing back to back, then cutting; its
+    shapes and the y below them."""
     x, top, width, _height = sheet.body_box(paper)
     shapes: list[Shape] = sheet.header(paper, _("How to print this kit"), _(
         "%(game)s · %(paper)s · page 1 is this guide", game=game, paper=paper.name), colours)
@@ -106,6 +122,11 @@ def guide_page(game: str, parts: Sequence[Placed], paper: Paper, colours: Palett
     else:
         notes.append(_("Every page prints on one side; print the rules double-sided if you "
                        "like."))
+    shared = [p.name for p in parts if p.first == p.last == 1]
+    if shared:
+        for name in shared:
+            notes.append(_("Print page 1 on card stock: below this guide it holds the part "
+                           "“%(part)s”.", part=name))
     notes.append(_("Print at 100% (“actual size”), not “fit to page”: the ruler at the foot of "
                    "each page measures 50 mm."))
     y = _paragraphs(shapes, x, y + 2.0, width, _("Printing"), notes, colours)
@@ -116,9 +137,7 @@ def guide_page(game: str, parts: Sequence[Placed], paper: Paper, colours: Palett
         y = _paragraphs(shapes, x, y + 2.0, width, _("Cutting, in this order"),
                         [_("Let the ink dry; cut with a craft knife on a ruler, on a mat.")]
                         + steps, colours)
-    shapes += sheet.footer(paper, _("Boards, pads and cards last longer on card stock of "
-                                    "160–250 g/m²."), colours)
-    return Page(paper.width, paper.height, tuple(shapes))
+    return shapes, y
 
 
 def _row(shapes: list[Shape], x: float, y: float, width: float, columns: Sequence[float],

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from generator.core.geometry import Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
-from generator.core.scene import Page, Shape, Text
-from generator.fonts import ASCENT
+from generator.core.scene import SMALLEST_TEXT, Page, Shape, Text
+from generator.fonts import ASCENT, text_width
 from generator.i18n import _
 from generator.layout.sheet import (
     Column,
@@ -148,12 +148,15 @@ def block_width(paper: Paper, blocks: int) -> float:
 
 def writable(paper: Paper, pad: Pad, blocks: int) -> bool:
     """Whether the record's columns, in this many blocks, are each as wide as what goes in
-    them needs: only a pad whose every column says how narrow it may go is narrowed."""
+    them needs, and their headings fit them at 6 pt: only a pad whose every column says how
+    narrow it may go is narrowed."""
     if blocks == pad.record_blocks:
         return True
     total = sum(c.weight for c in pad.record)
     width = block_width(paper, blocks)
-    return all(c.least > 0 and width * c.weight / total >= c.least for c in pad.record)
+    return all(c.least > 0 and width * c.weight / total >= c.least
+               and text_width(c.heading, SMALLEST_TEXT, "bold") <= width * c.weight / total - 1.0
+               for c in pad.record)
 
 
 def one_sheet(paper: Paper, pad: Pad, first_top: float, blocks: int) -> RecordSheet | None:

@@ -355,6 +355,7 @@ PAGES = Pages(
            "cards": cards.cards_item, "coins": coins.coins_item},
     in_kit={"cards": cards.card_sheets},
     folded={"cards": gutterfold.folded_sheets},
+    below_guide={"coins": coins.below_guide},
     board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
     .cell_radius,
     smallest_cell=SMALLEST_CELL, readable_cell=READABLE_CELL,
