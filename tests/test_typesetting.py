@@ -406,3 +406,26 @@ def test_control_a_half_empty_page_and_a_forced_spread_are_caught(booklet_sets):
                    for f in holes(parts, case[1], 2 if case[2] == "all" else 1))
     finally:
         booklet.arrange = forced
+
+
+def mid_book_blanks(parts: list[booklet.Part], paper_key: str) -> list[int]:
+    """Blank pages (nothing on them) of the booklet as printed at home that stand before
+    its last page of content: its back cover apart."""
+    made = booklet.pages("Games", "", parts, paper_key, COLOUR)[:-1]
+    blank = [n for n, page in enumerate(made, start=1) if not page.shapes]
+    last = max(n for n, page in enumerate(made, start=1) if page.shapes)
+    return [n for n in blank if n < last]
+
+
+def test_the_all_games_booklet_has_its_blanks_before_the_back_cover(booklet_sets):
+    """As its "How to print" page says, in every language and on both papers."""
+    assert "before the back cover" in booklet.INSTRUCTIONS[3]
+    found = {case: blanks for case, parts in booklet_sets.items() if case[2] == "all"
+             if (blanks := mid_book_blanks(parts, case[1]))}
+    assert found == {}
+    # Control: a booklet of one game still opens its rules as a spread with a spare blank
+    # (Hex's two pages), which the check sees; so would the all-games booklet as it was.
+    assert mid_book_blanks(booklet_sets[("en", "a4", "hex")], "a4")
+    whole = booklet_sets[("en", "a4", "all")]
+    hex_part = booklet_sets[("en", "a4", "hex")][0]
+    assert mid_book_blanks([hex_part], "a4") and not mid_book_blanks(whole, "a4")
