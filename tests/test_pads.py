@@ -4,18 +4,22 @@ can come again) says how to go on past the last row. Longest games are played ou
 games' own rule engines, not counted by hand."""
 
 import dataclasses
+import itertools
 
 import pytest
 
+from generator import i18n
 from generator.app import documents
 from generator.core.geometry import Rhombus
+from generator.core.palette import COLOUR
 from generator.core.paper import NAMED
-from generator.core.scene import Page, Text
+from generator.core.scene import SMALLEST_TEXT, Page, Text
+from generator.fonts import text_width
 from generator.games import GAMES
 from generator.games.blinq.rules import PER_PLAYER
 from generator.games.hex import rules as hex_rules
 from generator.games.nex import rules as nex_rules
-from generator.layout import sheet
+from generator.layout import scorepad
 
 PAPERS = ["a4", "letter", "a5"]
 
@@ -123,7 +127,82 @@ def test_the_blind_hex_pad_holds_every_turn_that_writes_and_says_how_to_go_on(pa
 
 
 def test_control_a_blind_hex_pad_without_the_sentence_is_caught(monkeypatch):
-    original = sheet.score_pad
-    monkeypatch.setattr(sheet, "score_pad", lambda paper, p, colours: original(
+    original = scorepad.score_pad
+    monkeypatch.setattr(scorepad, "score_pad", lambda paper, p, colours: original(
         paper, dataclasses.replace(p, carry_on=None), colours))
     assert "past row" not in carry_on(pad("blind-hex", "a4"))
+
+
+# --- one sheet on A4 and on Letter ---------------------------------------------------------
+
+def pads_as_asked(monkeypatch, key: str, paper: str, lang: str) -> tuple[list, list]:
+    """The pad's pages, and the Pad the game asked for with the plan of its record (caught
+    on their way through the setter)."""
+    asked: list = []
+    original = scorepad.record_sheets
+
+    def catching(paper_, p, first_top):
+        plan = original(paper_, p, first_top)
+        asked.append((p, plan))
+        return plan
+    monkeypatch.setattr(scorepad, "record_sheets", catching)
+    game = GAMES[key]
+    with i18n.language(lang):
+        pages = list(documents.make_document(game, "pad", game.make_options(),
+                                             NAMED[paper]).pages)
+    return pages, asked
+
+
+def record_rows(page: Page) -> list[float]:
+    """The heights of the record's rows, from its printed row numbers: the gap between
+    each number and the next one below it in the same block."""
+    numbers = sorted((s.position.x, int(s.text), s.position.y) for s in page.shapes
+                     if isinstance(s, Text) and s.text.isdigit())
+    return [y2 - y1 for (x1, n1, y1), (x2, n2, y2) in itertools.pairwise(numbers)
+            if abs(x1 - x2) < 1e-6 and n2 == n1 + 1]
+
+
+def writable_faults(pad: scorepad.Pad, plan: list, paper: str) -> list[str]:
+    """Columns narrower than they say they can be written in, and headings that would not
+    fit theirs at 6 pt."""
+    faults = []
+    total = sum(c.weight for c in pad.record)
+    for part in plan:
+        width = scorepad.block_width(NAMED[paper], part.blocks)
+        for column in pad.record:
+            w = width * column.weight / total
+            if w < column.least - 1e-9:
+                faults.append(f"{column.heading}: {w:.1f} mm, needs {column.least}")
+            if text_width(column.heading, SMALLEST_TEXT, "bold") > w - 1.0:
+                faults.append(f"{column.heading}: heading wider than its column at 6 pt")
+    return faults
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_pad_holds_the_longest_game_on_one_sheet_of_a4_and_letter(monkeypatch, key,
+                                                                         paper):
+    for lang in i18n.LANGUAGES:
+        pages, asked = pads_as_asked(monkeypatch, key, paper, lang)
+        assert len(pages) == 1, (lang, key, paper)
+        rows = record_rows(pages[0])
+        assert rows and min(rows) >= scorepad.MIN_ROW_HEIGHT - 1e-9
+        assert min(s.size for s in pages[0].shapes if isinstance(s, Text)) \
+            >= SMALLEST_TEXT - 1e-9
+        assert writable_faults(*asked[0], paper) == [], lang
+
+
+def test_control_a_letter_pad_that_may_not_narrow_takes_two_sheets(monkeypatch):
+    """Nex on Letter, its columns not saying how narrow they may go: two blocks of rows
+    5.5 mm high do not hold 61 rounds, and the pad runs on to a second sheet."""
+    _pages, asked = pads_as_asked(monkeypatch, "nex", "letter", "en")
+    pad, plan = asked[0]
+    assert [part.blocks for part in plan] == [3]
+    stiff = dataclasses.replace(pad, record=tuple(
+        dataclasses.replace(c, least=0.0) for c in pad.record))
+    assert len(scorepad.score_pad(NAMED["letter"], stiff, COLOUR)) == 2
+    # And a column narrower than it says it may go is caught.
+    tight = dataclasses.replace(pad, record=tuple(
+        dataclasses.replace(c, least=c.least * 1.5) for c in pad.record))
+    assert not scorepad.writable(NAMED["letter"], tight, 3)
+    assert writable_faults(tight, plan, "letter")

@@ -23,7 +23,7 @@ from generator.core.scene import Path as Stroke
 from generator.fonts import text_width
 from generator.games import GAMES
 from generator.games.blind_hex.pages import glyph_key
-from generator.layout import booklet, cutsheet, sheet, tiling
+from generator.layout import booklet, cutsheet, scorepad, sheet, tiling
 from generator.layout.textlayout import STYLE, Sheet, Style, parse, typeset, wrap
 
 PT = 25.4 / 72            # mm to the point
@@ -109,13 +109,13 @@ def test_every_pad_holds_a_game_that_fills_the_board(key, data, paper):
 def test_control_a_pad_sized_to_one_sheet_is_short():
     game = GAMES["nex"]
     options = game.make_options(size=19)
-    pad = sheet.Pad("Nex score pad", "", ("Black", "White"), (),
+    pad = scorepad.Pad("Nex score pad", "", ("Black", "White"), (),
                     (sheet.Column("Round", 0.5), sheet.Column("Black", 1.2),
                      sheet.Column("White", 1.2)), "", record_blocks=2)
-    short = sheet.score_pad(NAMED["a4"], pad, COLOUR)            # no rows asked for
+    short = scorepad.score_pad(NAMED["a4"], pad, COLOUR)            # no rows asked for
     assert pad_faults(short, fill_count("nex", options))
     # And numbering that starts again on the second sheet is caught.
-    long = sheet.score_pad(NAMED["a4"], replace(pad, min_rows=200), COLOUR)
+    long = scorepad.score_pad(NAMED["a4"], replace(pad, min_rows=200), COLOUR)
     assert len(long) > 1 and pad_faults(long, 200) == []
     assert pad_faults([long[0], long[0]], 1)
 

@@ -13,6 +13,7 @@ from generator.games.game import Game, OptionError, OptionsT
 from generator.games.items import ITEMS, KIT, smallest_for
 from generator.i18n import _, ngettext
 from generator.layout import booklet, tiling
+from generator.layout.duplex import Backs
 
 
 def check(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper,
@@ -56,9 +57,9 @@ def check_cells(game: Game[OptionsT], options: OptionsT, paper: Paper) -> None:
 
 
 def make_document(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper, copies: int = 1,
-                  palette: Palette = COLOUR) -> Document:
+                  palette: Palette = COLOUR, backs: Backs | None = None) -> Document:
     """One item of a game (or `kit`, all of them) in a palette; `check` first."""
-    return game.make(item, options, paper, palette, copies)
+    return game.make(item, options, paper, palette, copies, backs)
 
 
 def booklet_contents(extras: list[str]) -> str:

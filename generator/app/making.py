@@ -19,6 +19,7 @@ from generator.app import requests
 from generator.app.contents import Booklet, Booklets, Entry, entries, together
 from generator.app.documents import PartKey
 from generator.core.formats import PDF, Format
+from generator.core.palette import COLOUR
 from generator.core.paper import Paper
 from generator.core.scene import Document
 from generator.games import load as game_named
@@ -55,7 +56,7 @@ def _kit_from(entry: Entry, cache: dict[DocumentKey, Document]) -> Document | No
     if not all(k in cache for k in keys.values()):
         return None
     with i18n.language(entry.lang):
-        return game.kit(entry.options, lambda item: cache[keys[item]])
+        return game.kit(entry.options, lambda item: cache[keys[item]], entry.paper, COLOUR)
 
 
 def warm_up(game_keys: list[str]) -> None:

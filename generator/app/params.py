@@ -40,7 +40,7 @@ from generator.core.formats import Format
 from generator.core.palette import PALETTES
 from generator.core.paper import MAX_BLEED, NAMED, Paper
 from generator.core.printing import CONDITIONS
-from generator.games.items import ITEMS
+from generator.games.items import ITEMS, KIT
 from generator.i18n import LANGUAGES
 
 if TYPE_CHECKING:
@@ -119,6 +119,17 @@ CROP_MARKS = Param("crop_marks", "For a print shop that trims itself: crop marks
 TILE = Param("tile", "With --cell, print a board larger than the paper over several "
                      "overlapping sheets with crosshairs to line them up.", FLAG, default=False)
 
+BACKS = Param("backs", "How the kit's back-to-back sheets (card fronts and backs, a puzzle and "
+                       "its solution) are printed: duplex (both sides, turned over on the long "
+                       "edge), gutter-fold (fronts and backs side by side on one side, to fold: "
+                       "a printer without double-sided printing), or calibrate (only the sheet "
+                       "that measures --back-offset).  [default: duplex]", CHOICE,
+              choices=("duplex", "gutter-fold", "calibrate"))
+BACK_OFFSET = Param("back_offset", "Move every back page X mm to the right and Y mm up, as "
+                                   "seen on the back, for a printer whose backs land off "
+                                   "their fronts (the calibration sheet, --backs calibrate, "
+                                   "measures X,Y).  [default: 0,0]", TEXT, metavar="X,Y")
+
 
 def format_param(formats: Sequence[Format]) -> Param:
     names = tuple(f.name for f in formats)
@@ -147,6 +158,8 @@ def item_params(game: Game[OptionsT], item: str, printed: bool = False) -> list[
         params.append(COPIES)
     if item == "board":
         params += [CELL, TILE]
+    if item == KIT:
+        params += [BACKS, BACK_OFFSET]
     return params
 
 
@@ -155,8 +168,8 @@ def default_paper() -> Paper:
 
 
 __all__ = [
-    "BLEED", "BLEED_HELP", "CARD_SIZE", "CELL", "CHOICE", "COPIES", "COPIES_RANGE",
-    "CROP_MARKS", "CUT_PATH", "DEFAULT_DPI", "DPI",
+    "BACKS", "BACK_OFFSET", "BLEED", "BLEED_HELP", "CARD_SIZE", "CELL", "CHOICE", "COPIES",
+    "COPIES_RANGE", "CROP_MARKS", "CUT_PATH", "DEFAULT_DPI", "DPI",
     "DPI_RANGE", "FLAG", "FLOAT", "FOR_HELP", "INK_HELP", "INK_LIMIT", "INT", "JSON", "LANG",
     "LANG_HELP", "MANY", "MAX_PIXELS", "PALETTE", "PALETTE_HELP", "PALETTE_NAMES", "PAPER",
     "PAPER_HELP", "PAPER_SIZE", "PRESS", "PRESS_HELP", "PRINTED", "STATS", "SWITCH", "TARGET",

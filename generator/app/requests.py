@@ -27,7 +27,9 @@ from generator.games import KEYS, find
 from generator.games.game import Game, GameOptions, OptionError, OptionsT
 from generator.games.items import ITEMS, KIT, Item
 from generator.i18n import SOURCE
+from generator.layout import duplex
 from generator.layout.booklet import FORMATS as BOOKLET_FORMATS
+from generator.layout.duplex import Backs
 
 if TYPE_CHECKING:
     from generator.app.documents import PartKey
@@ -79,6 +81,7 @@ class ItemRequest(Generic[OptionsT]):
     copies: int | None = None
     cell: float | None = None
     tile: bool = False
+    backs: Backs | None = None           # a kit's back-to-back sheets: how they print
     checked_by: object = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -106,7 +109,7 @@ class ItemRequest(Generic[OptionsT]):
             raise UncheckedRequest(f"{key} is not part of this request's kit")
         return ItemRequest(self.game, ITEMS[key], self.options, self.paper, self.palette,
                            self.lang, self.fmt, self.dpi, self.copies, self.cell, self.tile,
-                           _CHECKED)
+                           self.backs, _CHECKED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,13 +210,24 @@ def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
             raise OptionError("--copies is for whole boards, not --cell boards")
     palette = PALETTES[str(typed.get("palette", P.PALETTE.default))]
     return checked_request(game, item, options, paper, fmt, palette,
-                           str(typed.get("lang", SOURCE)), dpi, copies, cell, tile)
+                           str(typed.get("lang", SOURCE)), dpi, copies, cell, tile,
+                           _backs(typed) if item == KIT else None)
+
+
+def _backs(typed: Mapping[str, object]) -> Backs:
+    """A kit's --backs and --back-offset as a value; an offset refused in one line."""
+    try:
+        offset = duplex.parse_offset(str(typed.get("back_offset") or "0,0"))
+    except ValueError as err:
+        raise OptionError(f"--back-offset {err}") from None
+    return duplex.Backs(str(typed.get("backs") or duplex.DUPLEX), offset)
 
 
 def checked_request(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper, fmt: Format,
                     palette: Palette = COLOUR, lang: str = SOURCE,
                     dpi: int | None = None, copies: int | None = None,
-                    cell: float | None = None, tile: bool = False) -> ItemRequest[OptionsT]:
+                    cell: float | None = None, tile: bool = False,
+                    backs: Backs | None = None) -> ItemRequest[OptionsT]:
     """A request from typed values (`pnp build`'s catalogue, and item_request once it has
     read a person's), checked: the options and paper can make the item in the format."""
     if fmt not in ITEMS[item].formats:
@@ -222,7 +236,7 @@ def checked_request(game: Game[OptionsT], item: str, options: OptionsT, paper: P
     if not fmt.data:
         documents.check(game, item, options, paper, tiled=cell is not None)
     return ItemRequest(game, ITEMS[item], options, paper, palette, lang, fmt, dpi, copies,
-                       cell, tile, _CHECKED)
+                       cell, tile, backs, _CHECKED)
 
 
 def _card_size(paper: Paper, item: str, target: Destination,
@@ -369,7 +383,8 @@ def make(request: ItemRequest[OptionsT] | BookletRequest,
             return documents.tiled_board(request.game, request.options, request.paper,
                                          request.cell, request.tile, request.palette)
         return documents.make_document(request.game, request.item.key, request.options,
-                                       request.paper, request.copies or 1, request.palette)
+                                       request.paper, request.copies or 1, request.palette,
+                                       request.backs)
 
 
 def board_data(request: ItemRequest[OptionsT]) -> BoardData:

@@ -24,8 +24,9 @@ from generator.i18n import _
 if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.paper import Paper
-    from generator.core.scene import Document
+    from generator.core.scene import Document, Shape
     from generator.games.hex.records.model import GameRecord
+    from generator.layout.duplex import Backs
 
 
 class OptionError(UserError, ValueError):
@@ -55,6 +56,8 @@ FIGURES, JUDGE, BOARD_DATA = "stats", "judge", JSON.name
 RECORD = "record"      # the item made from a game's record (Game.read_record)
 # (options, paper, palette, copies) -> the item's pages
 ItemMaker = Callable[[OptionsT, "Paper", "Palette", int], "Document"]
+# (options, paper, colours, top) -> small parts' shapes below the print guide, and the y below
+GuideMaker = Callable[[OptionsT, "Paper", "Palette", float], tuple[list["Shape"], float]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +88,12 @@ class Pages(Generic[OptionsT]):
     # one card a page, but in the kit they stay on sheets of the kit's paper, so the kit's
     # pages keep one size.
     in_kit: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
+    # How an item is made in a kit for a printer without double-sided printing, where it
+    # differs: the cards' fronts and backs side by side, to fold (generator/games/kit.py).
+    folded: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
+    # Small parts drawn below the kit's print guide instead of on a page of their own:
+    # (options, paper, colours, top) -> their shapes and the y below them.
+    below_guide: Mapping[str, GuideMaker[OptionsT]] = dataclasses.field(default_factory=dict)
     smallest_cell: float = 0.0
     readable_cell: float = 0.0
 
@@ -173,23 +182,22 @@ class Game(Generic[OptionsT]):
                               f"{', '.join('--' + k for k in unknown)}")
         return self.options(**given)
 
-    def kit(self, options: OptionsT, part: Callable[[str], Document]) -> Document:
-        """The kit: the pages of each item these options make (`part` makes one, or finds it
-        made), one after another, under the kit's title in the active language."""
-        docs = [part(key) for key in self.items_for(options)]
-        doc = docs[0]
-        for more in docs[1:]:
-            doc = doc + more
-        return dataclasses.replace(doc, title=_("%(game)s: print-and-play kit", game=self.title))
+    def kit(self, options: OptionsT, part: Callable[[str], Document], paper: Paper,
+            colours: Palette, backs: Backs | None = None, copies: int = 1) -> Document:
+        """The kit: its print guide, then the pages of each item these options make (`part`
+        makes one, or finds it made), under the kit's title in the active language
+        (generator/games/kit.py)."""
+        from generator.games.kit import assemble  # the kit's layout draws: only when asked
+        return assemble(self, options, part, paper, colours, backs, copies)
 
     def make(self, item: str, options: OptionsT, paper: Paper, palette: Palette,
-             copies: int = 1) -> Document:
+             copies: int = 1, backs: Backs | None = None) -> Document:
         """One item's pages; `kit` is every item in one document."""
         pages = self.pages()
         makers = pages.items
         if item == "kit":
             return self.kit(options, lambda key: pages.in_kit.get(key, makers[key])(
-                options, paper, palette, copies))
+                options, paper, palette, copies), paper, palette, backs, copies)
         if item not in makers or item not in self.items_for(options):
             raise OptionError(f"{self.key} has no {item} for {options.label}; it has "
                               f"{', '.join(self.items_for(options))}")

@@ -7,9 +7,10 @@ inside, pages 2i + 2 and n - 2i - 1 (counting from 1).
 
 Page 1 is the front cover and page n the back cover; every page between with something on
 it carries its number (its folio) in the outer corner, and blank pages none. Blank pages
-that make up the count stand before the back cover, unless one of them can open a part of
-two pages or more as a spread; no part is pushed on to a spread by a blank page that would
-cost the booklet a sheet.
+that make up the count stand before the back cover, unless, in a booklet of one game, one
+of them can open its rules as a spread; no part is pushed on to a spread by a blank page
+that would cost the booklet a sheet, and a booklet of several games has no blank between
+them.
 Margins are OUTER mm, INNER mm at the fold.
 
 For a print shop the booklet is not imposed: its pages go out one by one in reading order,
@@ -242,11 +243,13 @@ def arrange(front: list[Page | None],
             parts: list[Part]) -> tuple[list[Page | None], list[int]]:
     """The inside pages in order after the front cover (None for a blank), and the page
     each part starts on, counting the cover as page 1. A part follows straight on from the
-    one before, on a right-hand page as readily as a left: a blank page is put in to open a
-    part of two pages or more as a spread only where the booklet has blank pages to spare
-    anyway (those that make its count a multiple of four), so it never takes a sheet more."""
+    one before, on a right-hand page as readily as a left. In a booklet of one game a blank
+    page is put in to open its rules, of two pages or more, as a spread where the booklet
+    has blank pages to spare anyway (those that make its count a multiple of four), so it
+    never takes a sheet more; a booklet of several games has no blank page between them,
+    all its blanks before the back cover, as its "How to print" page says."""
     pages = len(front) + sum(len(part.pages) for part in parts) + 2     # with the covers
-    spare = padded(pages) - pages
+    spare = padded(pages) - pages if len(parts) == 1 else 0
     inside: list[Page | None] = list(front)
     starts = []
     for part in parts:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from generator.core.geometry import Point
@@ -12,7 +12,6 @@ from generator.core.scene import (
     ARTIFACT,
     SMALLEST_TEXT,
     FontRole,
-    Page,
     Paint,
     Role,
     Shape,
@@ -23,7 +22,6 @@ from generator.core.scene import (
     with_role,
 )
 from generator.fonts import ASCENT, CAP_HEIGHT, DESCENT, text_width
-from generator.i18n import _
 
 TITLE_SIZE = 6.0
 SUBTITLE_SIZE = 3.2
@@ -155,6 +153,9 @@ def body_box(paper: Paper) -> tuple[float, float, float, float]:
 class Column:
     heading: str
     weight: float  # share of the table width
+    # The narrowest, in mm, that what goes in it can be written in by hand; 0: not said, and
+    # a score pad never sets its record narrower than its own blocks make it.
+    least: float = 0.0
 
 
 def table(x: float, y: float, width: float, columns: Sequence[Column], rows: int,
@@ -198,184 +199,3 @@ def field(x: float, y: float, width: float, label: str, colours: Palette,
     return [Text(Point(x, y), label, size, colours["ink"]),
             line(Point(x + lw, y + 0.6), Point(x + width, y + 0.6),
                  Paint(stroke=colours["rule"], width=0.25, round_caps=False))]
-
-
-@dataclass(frozen=True)
-class Pad:
-    """A score pad: who played, how to write a turn, a move record and a match tally."""
-    title: str
-    subtitle: str
-    players: tuple[str, str]
-    notes: tuple[str, ...]             # how to write a turn, above the record
-    record: tuple[Column, ...]         # the first column numbers the rows
-    footer: str
-    record_blocks: int = 1             # side-by-side copies of the record, numbered on
-    tally_rows: int = 5
-    min_rows: int = 0                  # rows the longest game needs: the record runs on over
-                                       # as many sheets as it takes to hold them
-    # For a game with no longest (turns that write nothing can repeat): how to go on past
-    # the last row, given that row's number.
-    carry_on: Callable[[int], str] | None = None
-
-
-ROW_HEIGHT = 6.5
-MIN_ROW_HEIGHT = 5.5    # rows shrink this far to keep a game on one sheet, no further
-NOTE_SIZE = 2.8
-HEADING_SIZE = 2.9      # table headings and row numbers: 8.2 pt
-RECORD_GAP = 4.0        # between the header and a continued sheet's record
-
-
-@dataclass(frozen=True)
-class RecordSheet:
-    """One sheet's share of the record: rows in each block, their height, the first row's
-    number."""
-    rows: int
-    row_height: float
-    first: int
-
-
-def _opening(paper: Paper, pad: Pad, colours: Palette) -> tuple[list[Shape], float]:
-    """The first sheet's players, date, board and notes, and where its record starts."""
-    x, y, w, _height = body_box(paper)
-    half = (w - 6) / 2
-    shapes: list[Shape] = []
-    y += 4
-    for left, right in (pad.players, (_("Date"), _("Board"))):
-        shapes += field(x, y, half, left, colours)
-        shapes += field(x + half + 6, y, half, right, colours)
-        y += 8
-    y -= 1
-    for note in pad.notes:
-        for line_ in wrap_words(note, NOTE_SIZE, w):
-            shapes.append(Text(Point(x, y), line_, NOTE_SIZE, colours["muted"]))
-            y += NOTE_SIZE * 1.5
-    return shapes, y + 1
-
-
-CARRY_ON_SIZE = NOTE_SIZE    # the line saying how to go on past the last row: bold, in ink
-
-
-def _carry_on_lines(paper: Paper, pad: Pad) -> list[str]:
-    """One line, set up to a tenth smaller to stay one, else as many as it takes."""
-    if pad.carry_on is None:
-        return []
-    # Sized for a last row ten times the longest game's, so the real number fits as well.
-    return _carry_on_wrapped(pad.carry_on(10 * max(pad.min_rows, 1)), paper)
-
-
-def _carry_on_wrapped(text: str, paper: Paper) -> list[str]:
-    if fitted(text, CARRY_ON_SIZE, paper.inner_width, "bold") >= 0.9 * CARRY_ON_SIZE:
-        return [text]
-    return wrap_words(text, CARRY_ON_SIZE * 1.08, paper.inner_width)
-
-
-def _closing_height(paper: Paper, pad: Pad) -> float:
-    """The last sheet's room below the record: how to carry on, the winner, turns played
-    and the match tally."""
-    return _carry_on_room(paper, pad) + 8 + 6 + 5 + (pad.tally_rows + 1) * ROW_HEIGHT + 3
-
-
-def _carry_on_room(paper: Paper, pad: Pad) -> float:
-    """Its first line sits in the gap under the record, 1.5 mm below the table and over a
-    millimetre above the winner's line; each further line pushes the closing down."""
-    lines = len(_carry_on_lines(paper, pad))
-    return (lines - 1) * CARRY_ON_SIZE * 1.3 if lines else 0.0
-
-
-def _carry_on(paper: Paper, pad: Pad, last_row: int, y: float,
-              colours: Palette) -> tuple[list[Shape], float]:
-    """The sentence under the last row, and where the closing starts below it."""
-    if pad.carry_on is None:
-        return [], y
-    x = paper.margin
-    lines = _carry_on_wrapped(pad.carry_on(last_row), paper)
-    shapes: list[Shape] = [
-        Text(Point(x, y - 6.5 + i * CARRY_ON_SIZE * 1.3 + CARRY_ON_SIZE * ASCENT), line_,
-             fitted(line_, CARRY_ON_SIZE, paper.inner_width, "bold"), colours["ink"], "bold")
-        for i, line_ in enumerate(lines)]
-    return shapes, y + _carry_on_room(paper, pad)
-
-
-def _closing(paper: Paper, pad: Pad, y: float, colours: Palette) -> list[Shape]:
-    x, _top, w, _height = body_box(paper)
-    half = (w - 6) / 2
-    shapes = field(x, y, half, _("Winner"), colours)
-    shapes += field(x + half + 6, y, half, _("Turns played"), colours)
-    y += 6
-    shapes.append(Text(Point(x, y + 3), _("Match tally"), 3.6, colours["ink"], "bold"))
-    y += 5
-    a, b = pad.players
-    shapes += table(x, y, w, [Column(_("Game"), 0.5), Column(a, 1.5), Column(b, 1.5),
-                              Column(_("Winner"), 1.2), Column(_("Running score"), 1.3)],
-                    pad.tally_rows, ROW_HEIGHT, colours,
-                    first_column=[str(i) for i in range(1, pad.tally_rows + 1)])
-    return shapes
-
-
-def record_sheets(paper: Paper, pad: Pad, first_top: float) -> list[RecordSheet]:
-    """How the record divides over sheets: one sheet when the whole game fits on it (rows
-    as low as MIN_ROW_HEIGHT), else as many as it takes at ROW_HEIGHT, every sheet full and
-    the numbering running on. The last sheet keeps room for the closing."""
-    _, top, _, height = body_box(paper)
-    bottom = top + height
-    later_top = top + RECORD_GAP
-    closing = _closing_height(paper, pad)
-    blocks = pad.record_blocks
-    need = -(-pad.min_rows // blocks)     # rows per block
-
-    def fit(y: float, row_height: float, last: bool) -> int:
-        room = bottom - y - (closing if last else 0.0)
-        return max(int(room // row_height + 1e-9) - 1, 0)
-
-    rows = fit(first_top, ROW_HEIGHT, True)
-    if rows >= need:
-        return [RecordSheet(rows, ROW_HEIGHT, 1)]
-    room = bottom - first_top - closing
-    if room / (need + 1) >= MIN_ROW_HEIGHT:
-        return [RecordSheet(need, room / (need + 1), 1)]
-    first, middle, last = (fit(first_top, ROW_HEIGHT, False), fit(later_top, ROW_HEIGHT, False),
-                           fit(later_top, ROW_HEIGHT, True))
-    if min(first, middle, last) < 1:
-        raise ValueError("the paper is too small for a score pad's record")
-    counts = [first]
-    while sum(counts) + last < need:
-        counts.append(middle)
-    counts.append(last)
-    out, number = [], 1
-    for rows in counts:
-        out.append(RecordSheet(rows, ROW_HEIGHT, number))
-        number += rows * blocks
-    return out
-
-
-def score_pad(paper: Paper, pad: Pad, colours: Palette) -> list[Page]:
-    """The pad's sheets: the first with players and notes, the last with the winner and the
-    match tally, the record running over them all with its rows numbered on."""
-    x, top, w, _height = body_box(paper)
-    opening, first_top = _opening(paper, pad, colours)
-    plan = record_sheets(paper, pad, first_top)
-    blocks = pad.record_blocks
-    block_w = (w - 6 * (blocks - 1)) / blocks
-    pages = []
-    for k, part in enumerate(plan):
-        first, last = k == 0, k == len(plan) - 1
-        title = pad.title if first else _("%(title)s (continued)", title=pad.title)
-        shapes = header(paper, title, pad.subtitle, colours)
-        y = first_top if first else top + RECORD_GAP
-        if first:
-            shapes += opening
-        for i in range(blocks):
-            start = part.first + i * part.rows
-            shapes += table(x + i * (block_w + 6), y, block_w, pad.record, part.rows,
-                            part.row_height, colours, heading_size=HEADING_SIZE,
-                            first_column=[str(start + n) for n in range(part.rows)])
-        y += (part.rows + 1) * part.row_height + 8
-        if last:
-            carried, y = _carry_on(paper, pad, part.first + part.rows * blocks - 1, y,
-                                   colours)
-            shapes += carried + _closing(paper, pad, y, colours)
-        note = pad.footer if len(plan) == 1 else _("%(footer)s Sheet %(n)s of %(total)s.",
-                                                   footer=pad.footer, n=k + 1, total=len(plan))
-        shapes += footer(paper, note, colours)
-        pages.append(Page(paper.width, paper.height, tuple(shapes)))
-    return pages

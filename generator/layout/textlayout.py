@@ -6,8 +6,11 @@ the columns by flow.py; here the sheet is fitted to its pages and its last page 
   - A sheet takes the fewest pages its text and figures need. When its last page would be
     less than a third full, the setter tightens within limits that keep it readable, one
     step at a time (closer paragraphs and headings, figures down to 85% and never a label
-    under 6 pt; never a smaller body size or leading), and takes the extra page only when
-    even the tightest setting needs it.
+    under 6 pt, lines down to 1.2 apart and a 5 mm gutter; never a smaller body size),
+    and takes the extra page only when even the tightest setting needs it.
+  - A sheet that needs its last page all the same fills it: set a step looser at a time
+    (wider spacing, then lines further apart and a larger body, up to 10.2 pt) until that
+    page is at least a third full, never so loose that it takes a page more.
   - The last page's columns are balanced: their bottoms are raised together as far as the
     text still fits the same number of pages.
 """
@@ -68,6 +71,20 @@ FITTING = (
     TIGHTEST_SPACING,
     SMALLER_HEADINGS,
     replace(SMALLER_HEADINGS, leading=1.25),
+    # 1.2, a book's usual leading, and a 5 mm gutter: what brings Blinq's English rules
+    # on to one Letter page, so its kit is no longer than A4's.
+    replace(SMALLER_HEADINGS, leading=1.2, gutter=5.0, paragraph_gap=STYLE.paragraph_gap / 4,
+            figure_gap=STYLE.figure_gap / 4),
+)
+# The steps a sheet that needs its last page anyway is loosened by, to fill it rather than
+# leave a few lines on it: wider spacing, then lines further apart, then a larger body (to
+# 3.6 mm, 10.2 pt) and captions. The title and its gap stay as on every sheet.
+WIDER = replace(STYLE, paragraph_gap=2.4, figure_gap=2.4, heading_space=0.8)
+FILLING = (
+    WIDER,
+    replace(WIDER, leading=1.4),
+    replace(WIDER, leading=1.35, body=3.5, caption=3.0),
+    replace(WIDER, leading=1.4, body=3.6, caption=3.0, paragraph_gap=2.6, figure_gap=2.6),
 )
 THIRD = 1 / 3             # a last page less full than this is worth tightening to save
 # At most this share of a sheet's lines may end in a hyphen, as a careful typesetter keeps
@@ -233,7 +250,8 @@ def fit(blocks: list[Block], figures: dict[str, Figure], paper: Paper, colours: 
     """The loosest setting that takes the fewest pages worth taking: tightened a step at a
     time while the last page would be less than a third full and a step saves it. A sheet
     that would run to a second page is always tried tighter: one sheet of paper is worth
-    more than the looser spacing."""
+    more than the looser spacing. A last page still under a third full is filled instead,
+    loosened a step at a time until it is a third full, on as many pages."""
     sheet = Sheet(blocks, figures, paper, colours, FITTING[0], footer_text)
     columns = sheet.set()
     for style in FITTING[1:]:
@@ -244,6 +262,23 @@ def fit(blocks: list[Block], figures: dict[str, Figure], paper: Paper, colours: 
         tighter_columns = tighter.set()
         if tighter.page_count(tighter_columns) < sheet.page_count(columns):
             sheet, columns = tighter, tighter_columns
+    return filled(sheet, columns, blocks, figures, footer_text)
+
+
+def filled(sheet: Sheet, columns: list[Column], blocks: list[Block],
+           figures: dict[str, Figure], footer_text: str) -> tuple[Sheet, list[Column]]:
+    """A sheet of more than one page whose last would be under a third full, set in the
+    first FILLING step that fills a third of it on as many pages (as it was, if none
+    does)."""
+    pages = sheet.page_count(columns)
+    if pages == 1 or sheet.last_fill(columns) >= THIRD or sheet.style != FITTING[0]:
+        return sheet, columns
+    for style in FILLING:
+        looser = Sheet(blocks, figures, sheet.paper, sheet.colours, style, footer_text)
+        looser_columns = looser.set()
+        if (looser.page_count(looser_columns) == pages
+                and looser.last_fill(looser_columns) >= THIRD):
+            return looser, looser_columns
     return sheet, columns
 
 

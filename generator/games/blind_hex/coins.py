@@ -11,7 +11,17 @@ from __future__ import annotations
 from generator.core.geometry import Point
 from generator.core.palette import Palette, text_on
 from generator.core.paper import Paper
-from generator.core.scene import Circle, Document, Page, Paint, Shape, line, segments
+from generator.core.scene import (
+    Circle,
+    Document,
+    Page,
+    Paint,
+    Role,
+    Shape,
+    Text,
+    line,
+    segments,
+)
 from generator.games.blind_hex.colours import SIDES
 from generator.games.blind_hex.credits import credit, document
 from generator.games.blind_hex.rules import TITLE, Options
@@ -60,8 +70,10 @@ def coin(x: float, y: float, colours: Palette) -> list[Shape]:
     return shapes + [line(Point(x + COIN, y), Point(x + COIN, y + COIN), fold)]
 
 
-def coins_page(paper: Paper, colours: Palette) -> Page:
-    left, top, width, _height = sheet.body_box(paper)
+def pieces(paper: Paper, top: float, colours: Palette) -> tuple[list[Shape], float]:
+    """The tokens and the coin's strip with their labels and how to make them, from `top`
+    down: the shapes and the y below them."""
+    left, _top, width, _height = sheet.body_box(paper)
     margin = cutsheet.MARGIN
     groups = (2 * TOKEN, 2 * COIN)
     total = sum(groups) + 4 * margin + GROUP_GAP
@@ -69,9 +81,7 @@ def coins_page(paper: Paper, colours: Palette) -> Page:
     coin_x = token_x + groups[0] + 2 * margin + GROUP_GAP
     label_y = top + LABEL + 1.0
     y = label_y + margin + 1.0
-    shapes = sheet.header(paper, _("%(game)s tokens and coin", game=TITLE),
-                          _("pennies edition · for the tracks' %(spot)s mm spots",
-                            spot=f"{SPOT:g}"), colours)
+    shapes: list[Shape] = []
     for centre_x, text in ((token_x + groups[0] / 2, _("two tokens each")),
                            (coin_x + groups[1] / 2, _("a coin to flip"))):
         shapes.append(centred_label(centre_x, label_y, text, LABEL, colours["ink"], "bold"))
@@ -102,9 +112,33 @@ def coins_page(paper: Paper, colours: Palette) -> Page:
     for i, text in enumerate(lines):
         shapes.append(centred_label(left + width / 2, below + i * 1.3 * size, text, size,
                                     colours["ink"]))
+    return shapes, below + (len(lines) - 1) * 1.3 * size + size
+
+
+def coins_page(paper: Paper, colours: Palette) -> Page:
+    _left, top, _width, _height = sheet.body_box(paper)
+    shapes = sheet.header(paper, _("%(game)s tokens and coin", game=TITLE),
+                          _("pennies edition · for the tracks' %(spot)s mm spots",
+                            spot=f"{SPOT:g}"), colours)
+    shapes += pieces(paper, top, colours)[0]
     shapes += sheet.footer(paper, _("%(credit)s Card stock makes pieces that last.",
                                     credit=credit()), colours)
     return Page(paper.width, paper.height, tuple(shapes))
+
+
+def below_guide(opts: Options, paper: Paper, colours: Palette,
+                top: float) -> tuple[list[Shape], float]:
+    """The pieces under the kit's print guide, which leaves half the page empty: a heading
+    naming them, then the pieces; the y below them."""
+    x, _top, _width, _height = sheet.body_box(paper)
+    title = _("%(game)s tokens and coin", game=TITLE)
+    shapes: list[Shape] = [Text(Point(x, top + GUIDE_HEADING), title, GUIDE_HEADING,
+                                colours["ink"], "bold", role=Role("H2", text=title))]
+    drawn, bottom = pieces(paper, top + GUIDE_HEADING + 1.0, colours)
+    return shapes + drawn, bottom
+
+
+GUIDE_HEADING = 3.8          # as the guide's own headings
 
 
 def coins_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:

@@ -21,7 +21,7 @@ from generator.core.scene import (
     segments,
 )
 from generator.fonts import text_width
-from generator.games.blind_hex import cards, coins
+from generator.games.blind_hex import cards, coins, gutterfold
 from generator.games.blind_hex.board import EDITION_NAMES, MIN_RULE_NUMBERS
 from generator.games.blind_hex.colours import BOTH_TINT, O_SIDE, O_TINT, X_SIDE, X_TINT
 from generator.games.blind_hex.credits import credit, document
@@ -42,7 +42,7 @@ from generator.games.blind_hex.rules import (
 )
 from generator.games.game import OptionError, Pages
 from generator.i18n import _, pgettext
-from generator.layout import describe, hexboard, sheet
+from generator.layout import describe, hexboard, scorepad, sheet
 from generator.layout.textlayout import Figure, balanced_rows, centred_label, typeset
 
 # x sides to the players' left and right, o sides at the top and bottom, as the rules say,
@@ -310,14 +310,17 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
     turns that write nothing have used rows too."""
     example = hex_name(Hex(2, 3))
     rows = writing_turns(opts)
-    return sheet.score_pad(paper, sheet.Pad(
+    return scorepad.score_pad(paper, scorepad.Pad(
         _("Blind Hex score pad"), opts.label, (_("x player"), _("o player")),
         (_("Write each turn's two numbers per player, then the cells written in, by column "
            "letter and row number (e.g. %(cell)s).", cell=example),),
-        (sheet.Column(pgettext("Blind Hex: both players choose at once", "Turn"), 0.6),
-         sheet.Column(_("x chose"), 1.0),
-         sheet.Column(_("o chose"), 1.0), sheet.Column(_("x wrote in"), 1.5),
-         sheet.Column(_("o wrote in"), 1.5)),
+        # The narrowest each column may go: a row number; two numbers, "3 5"; two cells.
+        (sheet.Column(pgettext("Blind Hex: both players choose at once", "Turn"), 0.6,
+                      least=8.0),
+         sheet.Column(_("x chose"), 1.0, least=12.0),
+         sheet.Column(_("o chose"), 1.0, least=12.0), sheet.Column(_("x wrote in"), 1.5,
+                                                                   least=18.0),
+         sheet.Column(_("o wrote in"), 1.5, least=18.0)),
         _("%(credit)s One pad per game; a turn writes at most four letters.", credit=credit()),
         min_rows=rows,
         carry_on=lambda last: _("Turns in which both chose the same two numbers write "
@@ -336,6 +339,8 @@ PAGES = Pages(
     items={"rules": rules_item, "board": board_item, "pad": pad_item,
            "cards": cards.cards_item, "coins": coins.coins_item},
     in_kit={"cards": cards.card_sheets},
+    folded={"cards": gutterfold.folded_sheets},
+    below_guide={"coins": coins.below_guide},
     board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
     .cell_radius,
     smallest_cell=SMALLEST_CELL, readable_cell=READABLE_CELL,

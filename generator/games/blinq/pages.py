@@ -42,7 +42,7 @@ from generator.games.blinq.rules import (
 )
 from generator.games.game import Pages
 from generator.i18n import _, pgettext
-from generator.layout import cutsheet, describe, sheet
+from generator.layout import cutsheet, describe, scorepad, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 # --- drawing ------------------------------------------------------------------------------------
@@ -359,7 +359,7 @@ def notation(neutral: str) -> tuple[str, ...]:
 
 def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
     """A row for every round: each player places all their blocks."""
-    return sheet.score_pad(paper, sheet.Pad(
+    return scorepad.score_pad(paper, scorepad.Pad(
         _("Blinq score pad"), opts.label, (_("White"), _("Black")),
         notation(opts.neutral),
         (sheet.Column(_("Round"), 0.5), sheet.Column(_("White: level"), 0.8),

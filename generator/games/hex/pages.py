@@ -26,7 +26,7 @@ from generator.games.hex.rules import (
     replay,
 )
 from generator.i18n import _
-from generator.layout import describe, hexboard, sheet
+from generator.layout import describe, hexboard, scorepad, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 
@@ -215,7 +215,7 @@ def longest_game(opts: Options) -> int:
 
 def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
     """A row for each player's n-th turn, as many as the longest game gives the first."""
-    return sheet.score_pad(paper, sheet.Pad(
+    return scorepad.score_pad(paper, scorepad.Pad(
         _("Hex score pad"), opts.label, (_("Red"), _("Blue")),
         notation(opts),
         (sheet.Column(_("Turn"), 0.5), sheet.Column(_("Red"), 1.2),

@@ -43,7 +43,7 @@ from generator.games.hex_kb.rules import (
     letter,
 )
 from generator.i18n import _, ngettext
-from generator.layout import describe, hexboard, sheet
+from generator.layout import describe, hexboard, scorepad, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 CAPTION_SIZE = 3.0    # mm: a solution's verdict, under the board
@@ -368,13 +368,14 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
     """A row for every round of a game that fills the board: two claims a round, a frame
     cell and its twin one cell."""
     frame = 6 * (opts.radius + 1)
-    return sheet.score_pad(paper, sheet.Pad(
+    return scorepad.score_pad(paper, scorepad.Pad(
         _("Hex KB score pad"), pad_label(opts), (_("Red"), _("Blue")),
         (_("Write each claimed cell by column letter and row number (e.g. c4); a portal frame "
            "cell once, by the number printed in it: 1 to %(frame)s.", frame=frame),
          _("Red moves first.")),
-        (sheet.Column(_("Turn"), 0.5), sheet.Column(_("Red"), 1.2),
-         sheet.Column(_("Blue"), 1.2)),
+        # The narrowest each column may go: a row number, one cell or frame number.
+        (sheet.Column(_("Turn"), 0.5, least=8.0), sheet.Column(_("Red"), 1.2, least=16.0),
+         sheet.Column(_("Blue"), 1.2, least=16.0)),
         _("%(credit)s Row n holds each player's n-th turn: Red's cell, then Blue's.",
           credit=credit()),
         record_blocks=2, min_rows=-(-len(opts.board().cells) // 2)), colours)

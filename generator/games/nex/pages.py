@@ -26,7 +26,7 @@ from generator.games.nex.rules import (
     winner,
 )
 from generator.i18n import _, decimal, pgettext
-from generator.layout import cutsheet, describe, hexboard, sheet
+from generator.layout import cutsheet, describe, hexboard, scorepad, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 # The rules' diagram stands the board on a corner: rows run across, (a, 1) at the top.
@@ -288,10 +288,11 @@ def longest_game(size: int) -> int:
 
 def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
     """A row for every round of the longest game: Black's turn and White's."""
-    return sheet.score_pad(paper, sheet.Pad(
+    return scorepad.score_pad(paper, scorepad.Pad(
         _("Nex score pad"), opts.label, (_("Black"), _("White")), notation(),
-        (sheet.Column(_("Round"), 0.5), sheet.Column(_("Black"), 1.2),
-         sheet.Column(_("White"), 1.2)),
+        # The narrowest each column may go: a row number; three cells, "d5 e6 (c4)".
+        (sheet.Column(_("Round"), 0.5, least=8.0), sheet.Column(_("Black"), 1.2, least=24.0),
+         sheet.Column(_("White"), 1.2, least=24.0)),
         _("%(credit)s Each row is one round: Black's turn, then White's.", credit=credit()),
         record_blocks=2,
         min_rows=-(-longest_game(opts.size) // 2)),

@@ -80,7 +80,8 @@ def _kit(checked: requests.ItemRequest, parts: Callable[[str], Document]) -> Doc
     if checked.paper.press.shop:
         return requests.make(checked)
     with i18n.language(checked.lang):
-        return checked.game.kit(checked.options, parts)
+        return checked.game.kit(checked.options, parts, checked.paper, checked.palette,
+                                checked.backs, checked.copies or 1)
 
 
 def _refuse_large_tilings(game: SomeGame, options: GameOptions, paper: Paper,

@@ -1,0 +1,96 @@
+"""A game's kit put together: the print guide first, then each item's pages in kit order,
+with a blank page before any back-to-back part that would start on an even page, the backs
+shifted by --back-offset, and, for a printer without double-sided printing, the cards laid
+out to fold (the game's `folded` makers) instead of back to back.
+
+Which items print back to back is in generator/layout/printguide.py's HANDLING; the blank
+pages and the shift are generator/layout/duplex.py's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from generator.core.scene import Document, Page
+from generator.games.items import ITEMS
+from generator.i18n import _
+from generator.layout import duplex, printguide
+from generator.layout.duplex import Backs
+
+if TYPE_CHECKING:
+    from generator.core.palette import Palette
+    from generator.core.paper import Paper
+    from generator.core.scene import Shape
+    from generator.games.game import Game, GuideMaker
+
+
+def assemble(game: Game[Any], options: Any, part: Callable[[str], Document], paper: Paper,
+             colours: Palette, backs: Backs | None = None, copies: int = 1) -> Document:
+    """The kit of these options on this paper: `part` makes one item's pages (or finds them
+    made); the kit's title is in the active language."""
+    backs = backs or Backs()
+    title = _("%(game)s: print-and-play kit", game=game.title)
+    if backs.mode == duplex.CALIBRATE:
+        doc = part(game.items_for(options)[0])
+        return dataclasses.replace(doc, pages=tuple(duplex.calibration_pages(paper, colours)),
+                                   title=title)
+    folded_makers = game.pages().folded if backs.mode == duplex.GUTTER_FOLD else {}
+    docs: list[tuple[str, Document, bool]] = []
+    for item in game.items_for(options):
+        if item in folded_makers:
+            docs.append((item, folded_makers[item](options, paper, colours, copies), False))
+        else:
+            handling = printguide.HANDLING.get(item, printguide.Handling())
+            docs.append((item, part(item), handling.back_to_back))
+    # A small part shares the guide's page where it fits below the guide (one copy).
+    sharing = {item: maker for item, maker in game.pages().below_guide.items()
+               if copies == 1 and any(item == d[0] for d in docs)}
+    if sharing:
+        guide = _laid_out(game, docs, paper, colours, backs, bool(folded_makers), sharing,
+                          options)
+        if guide is not None:
+            return dataclasses.replace(docs[0][1], pages=guide, title=title)
+    pages = _laid_out(game, docs, paper, colours, backs, bool(folded_makers), {}, options)
+    assert pages is not None
+    return dataclasses.replace(docs[0][1], pages=pages, title=title)
+
+
+def _laid_out(game: Game[Any], docs: list[tuple[str, Document, bool]], paper: Paper,
+              colours: Palette, backs: Backs, folded: bool,
+              sharing: Mapping[str, GuideMaker[Any]], options: Any) -> tuple[Page, ...] | None:
+    """The guide and the parts' pages, the parts in `sharing` drawn below the guide; None
+    if they do not fit there."""
+    pages: list[Page] = []
+    placed: list[printguide.Placed] = []
+    for item, doc, back_to_back in docs:
+        name = _(ITEMS[item].label) if item in ITEMS else item
+        name = name[:1].upper() + name[1:]
+        if item in sharing:
+            placed.append(printguide.Placed(item, name, 1, 1, False))
+            continue
+        if back_to_back and len(pages) % 2 == 0:
+            # The guide is page 1: an even count after it means this part would start on
+            # an even page, the back of a sheet.
+            like = pages[-1] if pages else Page(paper.width, paper.height, ())
+            pages.append(duplex.blank_page(like, colours))
+        first = len(pages) + 2
+        for i, page in enumerate(doc.pages):
+            pages.append(duplex.shifted(page, backs.offset) if back_to_back and i % 2 else page)
+        placed.append(printguide.Placed(item, name, first, len(pages) + 1, back_to_back))
+    below: list[Shape] = []
+    if sharing:
+        y = printguide.guide(game.title, placed, paper, colours, folded)[1] + SHARED_GAP
+        for maker in sharing.values():
+            drawn, y = maker(options, paper, colours, y)
+            below += drawn
+            y += SHARED_GAP
+        if y - SHARED_GAP > printguide.room_below(paper):
+            return None
+    placed.sort(key=lambda p: p.first)     # the table in page order
+    guide = printguide.guide_page(game.title, placed, paper, colours, folded, below)
+    return (guide, *pages)
+
+
+SHARED_GAP = 8.0       # mm between the guide and what shares its page

@@ -1,0 +1,173 @@
+"""The page that opens every kit: what it holds and on which pages, how to print each part
+(plain paper or card stock, one side or back to back) and what to cut, in which order.
+
+What each kind of item asks of the printer is in one table, HANDLING, by the item's key
+(generator/games/items.py): the guide and the kit's assembly (generator/games/kit.py) both
+read it, so the guide says what the pages do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from generator.core.geometry import Point
+from generator.core.palette import Palette
+from generator.core.paper import Paper
+from generator.core.scene import Page, Paint, Role, Shape, Text, line
+from generator.i18n import N_, _
+from generator.layout import sheet
+
+SIZE = 3.2            # mm: the guide's text, 9 pt
+LEADING = 1.3
+HEADING = 3.8
+
+
+@dataclass(frozen=True, slots=True)
+class Handling:
+    """What an item asks of the printer: back to back (each page followed by the one to
+    print on its back), card stock, and what to cut (untranslated; empty: nothing)."""
+    back_to_back: bool = False
+    card_stock: bool = False
+    cut: str = ""
+
+
+HANDLING: dict[str, Handling] = {
+    "rules": Handling(),
+    "board": Handling(card_stock=True),
+    "pad": Handling(),
+    "puzzle": Handling(back_to_back=True),
+    "cards": Handling(back_to_back=True, card_stock=True, cut=N_(
+        "Cut out the number cards along the grey lines, then round each corner along its "
+        "arc.")),
+    "counters": Handling(card_stock=True, cut=N_(
+        "Cut out the counters: the long lines first, then across.")),
+    "tiles": Handling(card_stock=True, cut=N_(
+        "Cut out the tiles along the grey lines, the long ones first.")),
+    "coins": Handling(card_stock=True, cut=N_(
+        "Cut out the tokens and the coin's strip; fold the strip and glue its faces "
+        "together.")),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A part of the kit as the guide lists it: its name and first and last page."""
+    item: str
+    name: str
+    first: int
+    last: int
+    back_to_back: bool
+
+    @property
+    def handling(self) -> Handling:
+        return HANDLING.get(self.item, Handling())
+
+    @property
+    def pages(self) -> str:
+        return str(self.first) if self.first == self.last else f"{self.first}–{self.last}"
+
+
+def how(part: Placed) -> str:
+    """How to print a part, in the active language."""
+    stock = _("card stock") if part.handling.card_stock else _("plain paper")
+    if part.back_to_back:
+        return _("%(stock)s, double-sided (each odd page backed by the next)", stock=stock)
+    return _("%(stock)s, one side", stock=stock)
+
+
+def guide_page(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
+               folded: bool, below: Sequence[Shape] = ()) -> Page:
+    """The guide, and below it what shares its page (a small part's pieces)."""
+    shapes = guide(game, parts, paper, colours, folded)[0]
+    shapes += below
+    shapes += sheet.footer(paper, _("Boards, pads and cards last longer on card stock of "
+                                    "160–250 g/m²."), colours)
+    return Page(paper.width, paper.height, tuple(shapes))
+
+
+def room_below(paper: Paper) -> float:
+    """How far down the guide's page what shares it may reach: the footer's top."""
+    return paper.height - paper.margin - sheet.FOOTER_HEIGHT
+
+
+def guide(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
+          folded: bool) -> tuple[list[Shape], float]:
+    """The guide: a table of the parts, then printing back to back, then cutting; its
+    shapes and the y below them."""
+    x, top, width, _height = sheet.body_box(paper)
+    shapes: list[Shape] = sheet.header(paper, _("How to print this kit"), _(
+        "%(game)s · %(paper)s · page 1 is this guide", game=game, paper=paper.name), colours)
+    y = top + 4.0
+    columns = (0.16, 0.34, 0.50)
+    heads = (_("Pages"), _("Part"), _("How to print"))
+    y = _row(shapes, x, y, width, columns, heads, colours, "bold")
+    rule = Paint(stroke=colours["rule"], width=0.25, round_caps=False)
+    shapes.append(line(Point(x, y - SIZE * 0.9), Point(x + width, y - SIZE * 0.9), rule))
+    for part in parts:
+        y = _row(shapes, x, y, width, columns, (part.pages, part.name, how(part)), colours)
+    duplexed = [p.pages for p in parts if p.back_to_back]
+    notes: list[str] = []
+    if duplexed:
+        notes.append(_(
+            "Pages %(pages)s print back to back: print them double-sided, turned over on the "
+            "long edge, or the whole kit so. A page marked “intentionally left blank” keeps "
+            "each front on the front of a sheet. If the backs land off their fronts, print the "
+            "calibration sheet (--backs calibrate) and make the kit with --back-offset X,Y; a "
+            "printer without double-sided printing takes --backs gutter-fold.",
+            pages=", ".join(duplexed)))
+    elif folded:
+        notes.append(_("The cards' fronts and backs share each sheet: fold it along the dashed "
+                       "line in the gutter, glue the halves together, then cut."))
+    else:
+        notes.append(_("Every page prints on one side; print the rules double-sided if you "
+                       "like."))
+    shared = [p.name for p in parts if p.first == p.last == 1]
+    if shared:
+        for name in shared:
+            notes.append(_("Print page 1 on card stock: below this guide it holds the part "
+                           "“%(part)s”.", part=name))
+    notes.append(_("Print at 100% (“actual size”), not “fit to page”: the ruler at the foot of "
+                   "each page measures 50 mm."))
+    y = _paragraphs(shapes, x, y + 2.0, width, _("Printing"), notes, colours)
+    cuts = [_(HANDLING[p.item].cut) for p in parts
+            if p.item in HANDLING and HANDLING[p.item].cut]
+    if cuts:
+        steps = [f"{i}. {cut}" for i, cut in enumerate(cuts, 1)]
+        y = _paragraphs(shapes, x, y + 2.0, width, _("Cutting, in this order"),
+                        [_("Let the ink dry; cut with a craft knife on a ruler, on a mat.")]
+                        + steps, colours)
+    return shapes, y
+
+
+def _row(shapes: list[Shape], x: float, y: float, width: float, columns: Sequence[float],
+         cells: Sequence[str], colours: Palette, font: str = "regular") -> float:
+    """One row of the parts table, each cell wrapped in its column; the next row's y."""
+    left = x
+    tallest = 1
+    for share, text in zip(columns, cells, strict=True):
+        room = share * width - 3.0
+        lines = sheet.wrap_words(text, SIZE, room) or [""]
+        for i, text_line in enumerate(lines):
+            shapes.append(Text(Point(left, y + i * SIZE * LEADING), text_line, SIZE,
+                               colours["ink"], "bold" if font == "bold" else "regular",
+                               role=Role("P", text=text) if font == "regular" else None))
+        tallest = max(tallest, len(lines))
+        left += share * width
+    return y + (tallest + 0.6) * SIZE * LEADING
+
+
+def _paragraphs(shapes: list[Shape], x: float, y: float, width: float, heading: str,
+                texts: Sequence[str], colours: Palette) -> float:
+    """A heading and its paragraphs, wrapped to the width; the y below them."""
+    y += HEADING
+    shapes.append(Text(Point(x, y), heading, HEADING, colours["ink"], "bold",
+                       role=Role("H2", text=heading)))
+    y += HEADING * 0.6
+    for text in texts:
+        for text_line in sheet.wrap_words(text, SIZE, width):
+            y += SIZE * LEADING
+            shapes.append(Text(Point(x, y), text_line, SIZE, colours["ink"],
+                               role=Role("P", text=text)))
+        y += SIZE * 0.5
+    return y

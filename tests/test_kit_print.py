@@ -1,0 +1,218 @@
+"""The kit a player prints at home: a print guide first that names each part, every
+back-to-back part on an odd page and the even page after it (every game, edition, paper and
+language), the back offset and the gutter-fold cards, and a Letter kit no longer than A4's
+in any language."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator import i18n
+from generator.core.palette import PALETTES
+from generator.core.paper import NAMED
+from generator.core.scene import Document, Text
+from generator.games import KEYS, find
+from generator.games.items import ITEMS
+from generator.layout import printguide, scorepad
+from generator.layout.duplex import Backs, shifted
+from generator.layout.printguide import HANDLING
+from tests.in_process import run_pnp
+
+COLOUR = PALETTES["colour"]
+CASES = [(key, variant) for key in KEYS for variant, _ in find(key).variants()]
+
+
+def kit_and_parts(key: str, variant: str, paper: str, lang: str,
+                  backs: Backs | None = None) -> tuple[Document, dict[str, Document]]:
+    game = find(key)
+    options = dict(game.variants())[variant]
+    with i18n.language(lang):
+        kit = game.make("kit", options, NAMED[paper], COLOUR, backs=backs)
+        parts = {item: game.make(item, options, NAMED[paper], COLOUR)
+                 for item in game.items_for(options) if item != "cards"}
+        if "cards" in game.items_for(options):
+            parts["cards"] = game.pages().in_kit["cards"](options, NAMED[paper], COLOUR, 1)
+    return kit, parts
+
+
+def duplex_faults(kit: Document, parts: dict[str, Document]) -> list[str]:
+    """Each back-to-back part's fronts on odd pages (1-based), its backs on the page after."""
+    faults = []
+    for item, doc in parts.items():
+        if not HANDLING[item].back_to_back:
+            continue
+        first = next((n for n, page in enumerate(kit.pages) if page == doc.pages[0]), None)
+        if first is None:
+            faults.append(f"{item} not in the kit")
+            continue
+        if first % 2:       # 0-based odd: printed on the back of a sheet
+            faults.append(f"{item} starts on page {first + 1}")
+        if list(kit.pages[first:first + len(doc.pages)]) != list(doc.pages):
+            faults.append(f"{item}'s pages are not together")
+    return faults
+
+
+def concatenated(parts: dict[str, Document], order: tuple[str, ...]) -> Document:
+    """The kit as it was made before: the items one after another, nothing between."""
+    doc = parts[order[0]]
+    for item in order[1:]:
+        doc = doc + parts[item]
+    return doc
+
+
+@pytest.mark.parametrize("key, variant", CASES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_back_to_back_parts_fall_on_odd_and_even_pages(key, variant, paper):
+    for lang in i18n.LANGUAGES:
+        kit, parts = kit_and_parts(key, variant, paper, lang)
+        assert duplex_faults(kit, parts) == [], (lang, key, variant, paper)
+
+
+def test_the_check_catches_a_kit_made_without_blanks():
+    """Control: the kit as it was (items end to end) has its cards' fronts on page 4 of the
+    Blind Hex A4 kit, the back of the score pad."""
+    _kit, parts = kit_and_parts("blind-hex", "cards", "a4", "en")
+    old = concatenated(parts, ("rules", "board", "pad", "cards"))
+    assert duplex_faults(old, parts) == ["cards starts on page 4"]
+
+
+def guide_words(kit: Document) -> str:
+    return " ".join(s.text for s in kit.pages[0].shapes if isinstance(s, Text))
+
+
+@pytest.mark.parametrize("key, variant", CASES)
+def test_the_guide_opens_every_kit_and_names_each_part(key, variant):
+    for lang in i18n.LANGUAGES:
+        kit, parts = kit_and_parts(key, variant, "a4", lang)
+        with i18n.language(lang):
+            title = i18n._("How to print this kit")
+            names = [i18n._(ITEMS[item].label) for item in parts]
+        words = guide_words(kit).lower()
+        assert title.lower() in words
+        for name in names:
+            assert name.lower() in words, (lang, name)
+        # Control: the rule sheet's first page names not every part.
+        assert title.lower() not in guide_words(Document(kit.pages[1:], "", "")).lower()
+
+
+@pytest.mark.parametrize("key, variant", CASES)
+def test_a_letter_kit_has_no_more_sheets_than_a4(key, variant):
+    for lang in i18n.LANGUAGES:
+        a4, _ = kit_and_parts(key, variant, "a4", lang)
+        letter, _ = kit_and_parts(key, variant, "letter", lang)
+        assert len(letter.pages) <= len(a4.pages), lang
+
+
+def test_control_a_letter_kit_with_its_pad_on_two_sheets_is_longer(monkeypatch):
+    """The Nex kit as it was, its Letter pad kept to two blocks of rows and so on two
+    sheets: a page longer than A4's."""
+    a4, _ = kit_and_parts("nex", "standard", "a4", "en")
+    monkeypatch.setattr(scorepad, "writable",
+                        lambda paper, pad, blocks: blocks == pad.record_blocks)
+    letter, _ = kit_and_parts("nex", "standard", "letter", "en")
+    assert len(letter.pages) > len(a4.pages)
+
+
+def coin_words(page) -> list[str]:
+    return [s.text for s in page.shapes if isinstance(s, Text)
+            and s.text == i18n._("a coin to flip")]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_pennies_pieces_share_the_guides_page(paper):
+    """The tokens and coin, a fifth of a page, stand below the print guide, not on a sheet
+    of their own: the kit is the guide and the other parts' pages, and says to print page 1
+    on card stock."""
+    for lang in i18n.LANGUAGES:
+        kit, parts = kit_and_parts("blind-hex", "pennies", paper, lang)
+        others = sum(len(doc.pages) for item, doc in parts.items() if item != "coins")
+        assert len(kit.pages) == 1 + others, lang
+        assert not any(page in kit.pages for page in parts["coins"].pages)
+        with i18n.language(lang):
+            assert coin_words(kit.pages[0]) and not any(coin_words(p) for p in kit.pages[1:])
+            name = i18n._(ITEMS["coins"].label)
+            note = i18n._("Print page 1 on card stock: below this guide it holds the part "
+                          "“%(part)s”.", part=name[:1].upper() + name[1:])
+        assert note.split()[0] in guide_words(kit) and name[1:] in guide_words(kit)
+        assert any(s.role and s.role.text == note for s in kit.pages[0].shapes
+                   if isinstance(s, Text)), lang
+
+
+def test_control_pieces_that_do_not_fit_below_the_guide_keep_their_page(monkeypatch):
+    kit, parts = kit_and_parts("blind-hex", "pennies", "a4", "en")
+    monkeypatch.setattr(printguide, "room_below", lambda paper: 100.0)
+    own, _ = kit_and_parts("blind-hex", "pennies", "a4", "en")
+    assert len(own.pages) == len(kit.pages) + 1
+    assert own.pages[-1] == parts["coins"].pages[0] and not coin_words(own.pages[0])
+    assert "Print page 1 on card stock" not in guide_words(own)
+
+
+def test_the_back_offset_moves_only_the_backs():
+    plain, parts = kit_and_parts("blind-hex", "cards", "a4", "en")
+    moved, _ = kit_and_parts("blind-hex", "cards", "a4", "en", Backs(offset=(1.5, -0.5)))
+    cards = parts["cards"].pages
+    first = plain.pages.index(cards[0])
+    for i, page in enumerate(cards):
+        expected = shifted(page, (1.5, -0.5)) if i % 2 else page
+        assert moved.pages[first + i] == expected
+        if i % 2:
+            assert moved.pages[first + i] != page      # control: a back did move
+    assert moved.pages[:first] == plain.pages[:first]
+
+
+def test_gutter_fold_cards_need_no_back_pages():
+    kit, parts = kit_and_parts("blind-hex", "cards", "a4", "en", Backs("gutter-fold"))
+    assert not any(page in kit.pages for page in parts["cards"].pages)
+    texts = [s.text for page in kit.pages for s in page.shapes if isinstance(s, Text)]
+    assert not any("card backs" in t for t in texts)
+    assert any("fronts above the fold" in t for t in texts)
+
+
+def pdf_pages_text(path: Path) -> list[str]:
+    count = int(next(line.split()[1] for line in subprocess.run(
+        ["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout.splitlines()
+        if line.startswith("Pages:")))
+    return [subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), str(path), "-"],
+                           capture_output=True, text=True, check=True).stdout
+            for n in range(1, count + 1)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_printed_kit_backs_each_front_with_its_backs(tmp_path, paper):
+    """Through the command line and poppler: every card-backs page is even and follows a
+    page of fronts; blanks say so."""
+    out = tmp_path / "kit.pdf"
+    done = run_pnp("kit", "blind-hex", "--paper", paper, "-o", str(out), cwd=tmp_path,
+                   text=True)
+    assert done.returncode == 0, done.stderr
+    texts = pdf_pages_text(out)
+    backs = [n for n, t in enumerate(texts, 1) if "card backs" in t]
+    assert backs
+    for n in backs:
+        assert n % 2 == 0 and "number cards" in texts[n - 2]
+    assert "How to print this kit" in texts[0]
+    for t in texts:
+        if not t.strip(" \n\f"):
+            pytest.fail("a page with nothing on it, not marked blank")
+
+
+@pytest.mark.parametrize("value", ["1", "a,b", "11,0", "0,nan", "1,2,3"])
+def test_a_back_offset_it_cannot_take_is_refused_in_one_line(tmp_path, value):
+    done = run_pnp("kit", "blind-hex", "--back-offset", value, "-o", str(tmp_path / "k.pdf"),
+                   cwd=tmp_path, text=True)
+    assert done.returncode == 2
+    assert done.stderr.startswith("pnp: ") and len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "k.pdf").exists()
+
+
+def test_calibration_sheet_is_two_pages_with_its_scales(tmp_path):
+    out = tmp_path / "cal.pdf"
+    assert run_pnp("kit", "hex", "--backs", "calibrate", "-o", str(out), cwd=tmp_path,
+                   text=True).returncode == 0
+    texts = pdf_pages_text(out)
+    assert len(texts) == 2
+    assert "front" in texts[0] and "back" in texts[1]
+    assert all(f"{mm:+d}" in texts[1] for mm in (-8, -4, 4, 8))
