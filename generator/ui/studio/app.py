@@ -58,7 +58,8 @@ class Studio:
             status, headers, body = text_response("503 Service Unavailable", str(err),
                                                   [("Retry-After", "2")])
         except BadRequest as err:
-            extra = [("X-Studio-Field", err.field)] if err.field else []
+            extra = [("X-Studio-Field", err.field), ("X-Studio-Fields", " ".join(err.fields))] \
+                if err.field else []
             status, headers, body = text_response("400 Bad Request", str(err), extra)
         except UserError as err:
             status, headers, body = text_response("400 Bad Request", str(err))

@@ -5,6 +5,7 @@ the command line would make, and each download the file one command writes."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -30,10 +31,11 @@ if TYPE_CHECKING:
 
 MAX_COPIES = 10         # copies one request may ask for (the command line: 100)
 MAX_QUERY = 2000        # characters of a query string
+# The command line's range of copies, in a refusal, where the studio's is lower.
+COPIES_RANGE = re.compile(r"in the range 1<=x<=\d+|in the range x>=1")
 BOOKLET = requests.BOOKLET
 PRINT_SHOP = SHOP.key      # the print shop's download, beside the formats
-# Query keys that are not the item's options: which game, item and page, and the settings
-# of one download (its format, its pixels, and the print shop's bleed).
+# Query keys that are not the item's options: which game, item and page, and one download's.
 DOWNLOAD_KEYS = ("format", "dpi", "for", "bleed")
 RESERVED = ("game", "item", "page", *DOWNLOAD_KEYS)
 # The command's parameters the form does not show among the options: where the file goes,
@@ -43,6 +45,9 @@ SKIPPED = ("fmt", "output", "games", "everything", "target", "bleed", "dpi", "co
 # Options that belong to one item rather than to the game: set on the pad, they do not
 # carry over to the board.
 PER_ITEM = ("copies", "cell", "tile", "extras")
+# The papers the form lists, smallest to largest (Legal: the command line's 8.5x14in).
+LEGAL = "8.5x14in"
+PAPER_CHOICES = ("a5", "a4", "letter", LEGAL, "a3", "tabloid")
 # The booklet's own parameters: its papers are the booklet's sheets, its extras the items a
 # game can add after its rules.
 BOOKLET_PAPER = P.Param("paper", "", P.CHOICE, default="a4", choices=requests.BOOKLET_PAPERS)
@@ -55,11 +60,13 @@ PRINT_SHOP_PARAMS = (P.BLEED,)
 
 class BadRequest(UserError):
     """A request the studio cannot answer; the message is one line for the page, and
-    `field` the control it is about, if any."""
+    `field` the control it is about, if any (`fields`: every control it names)."""
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: str, field: str | None = None,
+                 fields: tuple[str, ...] = ()):
         super().__init__(message)
         self.field = field
+        self.fields = fields or ((field,) if field else ())
 
 
 # --- the form, from the request's parameters ---------------------------------------------
@@ -80,6 +87,8 @@ class Field:
     inputmode: str       # text, numeric or decimal
     game_option: bool    # a field of the game's options, rather than the command's own
     per_item: bool       # reset when the item changes
+    placeholder: str = ""  # what an empty control means: the default the request takes
+    choice_langs: tuple[str, ...] = ()   # the language each choice is written in, if any
 
     def spec(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -114,22 +123,24 @@ def fields(game: SomeGame, item: str) -> tuple[Field, ...]:
 
 
 def _field(game: SomeGame, item: str, param: P.Param, default: str) -> Field:
-    control = {P.FLAG: "checkbox", P.SWITCH: "checkbox", P.MANY: "checkboxes"}.get(
-        param.kind, "select" if param.choices and param.kind != P.PAPER_SIZE else "text")
+    control = {P.FLAG: "checkbox", P.SWITCH: "checkbox", P.MANY: "checkboxes",
+               P.PAPER_SIZE: "paper"}.get(param.kind, "select" if param.choices else "text")
+    choices = PAPER_CHOICES if control == "paper" else param.choices
     if control == "checkbox" and not default:
         default = "false"
     game_help = param.help.split("  [default:")[0]
     words_key = "booklet-paper" if item == BOOKLET and param.name == "paper" else param.name
     help_text = words.help_text(words_key, game_help, MAX_COPIES)
     if param.name == "extras":
-        shown = tuple(words.ITEM_LABELS.get(c, c.capitalize()) for c in param.choices)
+        shown = tuple(words.ITEM_LABELS.get(c, c.capitalize()) for c in choices)
     else:
-        shown = tuple(words.choice_label(words_key, c) for c in param.choices)
+        shown = tuple(words.choice_label(words_key, c) for c in choices)
     mode = {P.INT: "numeric", P.FLOAT: "decimal"}.get(param.kind, "text")
     off = f"--no-{param.flag[2:]}" if param.kind == P.SWITCH else ""
+    langs = choices if param.name == "lang" else ()
     return Field(param.name, param.flag, off, words.label(param.name, game.key), help_text,
-                 control, param.choices, shown, default, mode, param.game_option,
-                 param.name in PER_ITEM)
+                 control, choices, shown, default, mode, param.game_option,
+                 param.name in PER_ITEM, words.placeholder(param.name, default), langs)
 
 
 def item_defaults(game: SomeGame, item: str) -> dict[str, object]:
@@ -351,6 +362,8 @@ def request_from(query: Mapping[str, list[str]]) -> Request:
         value = one_value(query, field.name)
         if value is None or value.strip() == "" or value == field.default:
             continue
+        if field.control == "paper" and value.strip().lower() == "legal":
+            value = LEGAL      # the command line knows Legal by its size
         if field.control == "checkbox" and value not in ("true", "false"):
             raise BadRequest(f"{field.label}: {value[:20]!r} is not true or false.", field.name)
         values.append((field.name, value.strip()))
@@ -375,7 +388,11 @@ def refusal(request: Request, err: UserError) -> BadRequest:
     if isinstance(err, BadRequest):
         return err
     if isinstance(err, P.ParamError):
-        return BadRequest(words.reason_in_words(err.param.name, err.reason, request.game.key),
+        reason = err.reason
+        if err.param.name == "copies":   # the studio's own limit is the one to name
+            reason = COPIES_RANGE.sub(f"between 1 and {MAX_COPIES}", reason)
+        return BadRequest(words.reason_in_words(err.param.name, reason, request.game.key),
                           err.param.name)
     known = flags(request)
-    return BadRequest(words.in_words(str(err), known), words.field_of(str(err), known))
+    named = words.fields_of(str(err), known)
+    return BadRequest(words.in_words(str(err), known), named[0] if named else None, named)

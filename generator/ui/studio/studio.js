@@ -13,7 +13,19 @@
     values: {},         // by store key (see keyOf): what the person set
     notice: "",         // what was wrong with the address the page was opened at
   };
+  // Papers measured in inches, and the regions that print on Letter (the rest on A4).
+  const INCH_PAPERS = ["letter", "8.5x14in", "tabloid"];
+  const LETTER_REGIONS = ["US", "CA", "MX", "PH", "CL", "CO", "VE", "GT", "CR", "PA", "SV",
+                          "NI", "HN", "DO", "PR", "BZ"];
+  function localPaper() {
+    try {
+      const region = new Intl.Locale(navigator.language || "en-GB").maximize().region;
+      return LETTER_REGIONS.includes(region) ? "letter" : "a4";
+    } catch (err) { return "a4"; }
+  }
+  const inches = (paper) => INCH_PAPERS.includes(paper) || /in$/i.test(paper || "");
   let fields = [];
+  let lastChanged = null;   // the field the person changed last: a refusal naming it goes there
   let pending = null;   // the preview request in flight
   let timer = null;
   let asked = 0;
@@ -37,6 +49,11 @@
   function value(field) {
     const stored = state.values[keyOf(field)];
     if (stored !== undefined) return stored;
+    // The booklet's sheets follow the paper chosen for the items (Letter for inch papers).
+    if (keyOf(field) === "booklet:paper") {
+      return inches(state.values.paper ?? localPaper()) ? "letter" : "a4";
+    }
+    if (field.name === "paper") return localPaper();
     return field.control === "checkboxes" ? [] : field.default;
   }
 
@@ -94,19 +111,21 @@
       return element("fieldset", { class: "control wide", id, "aria-describedby": described },
         element("legend", { text: field.label }), box, errorLine(id), help(field, helpId));
     }
+    if (field.control === "paper") return paperControl(field, id, described);
     let input;
     let datalist = null;
     if (field.control === "select") {
       input = element("select", { id, name: field.name, "aria-describedby": described });
       field.choices.forEach((choice, i) => input.append(
-        element("option", { value: choice, text: field.choice_labels[i] })));
+        element("option", { value: choice, text: field.choice_labels[i],
+                            lang: field.choice_langs[i] || null })));
       input.value = current;
       input.addEventListener("change", () => changed(field, input.value, 0));
     } else {
       const list = field.choices.length ? `${id}-list` : null;
       input = element("input", {
         type: "text", id, name: field.name, inputmode: field.inputmode, list,
-        placeholder: field.default === "" ? "automatic" : field.default,
+        placeholder: field.placeholder || null,
         spellcheck: "false", autocapitalize: "off", autocomplete: "off",
         "aria-describedby": described,
       });
@@ -121,6 +140,45 @@
     return element("div", { class: "control", id: `${id}-box` },
                    element("label", { for: id, text: field.label }), input, datalist,
                    errorLine(id), help(field, helpId));
+  }
+
+  // The paper: a list of sizes, and "Other size" with width × height and its unit.
+  function paperControl(field, id, described) {
+    const current = value(field);
+    const named = field.choices.includes(current);
+    const select = element("select", { id, name: field.name, "aria-describedby": described });
+    field.choices.forEach((choice, i) => select.append(
+      element("option", { value: choice, text: field.choice_labels[i] })));
+    select.append(element("option", { value: "other", text: "Other size…" }));
+    select.value = named ? current : "other";
+    const found = named ? null : /^(.*?)\s*(mm|in)?$/i.exec(current);
+    const size = element("input", {
+      type: "text", id: `${id}-custom`, inputmode: "decimal", placeholder: "210x297",
+      spellcheck: "false", autocapitalize: "off", autocomplete: "off",
+      "aria-describedby": `${id}-custom-help`,
+    });
+    size.value = found ? found[1] : "";
+    const unit = element("select", { id: `${id}-unit`, "aria-label": "Unit" },
+      element("option", { value: "mm", text: "mm" }), element("option", { value: "in", text: "in" }));
+    unit.value = found && found[2] ? found[2].toLowerCase() : inches(localPaper()) ? "in" : "mm";
+    const other = element("div", { class: "paper-other", id: `${id}-custom-box`, hidden: named },
+      element("label", { for: `${id}-custom`, text: "Width × height" }), size, unit,
+      element("p", { class: "help", id: `${id}-custom-help`,
+                     text: "For example 200x300 mm or 8.5x14 in." }));
+    const typed = () => {
+      const text = size.value.trim();
+      return text && unit.value === "in" && !/(mm|in)$/i.test(text) ? `${text}in` : text;
+    };
+    select.addEventListener("change", () => {
+      other.hidden = select.value !== "other";
+      if (select.value === "other") { size.focus(); changed(field, typed(), 0); }
+      else changed(field, select.value, 0);
+    });
+    size.addEventListener("input", () => changed(field, typed(), TYPING_PAUSE));
+    unit.addEventListener("change", () => changed(field, typed(), 0));
+    return element("div", { class: "control wide", id: `${id}-box` },
+                   element("label", { for: id, text: field.label }), select, other,
+                   errorLine(id), help(field, `${id}-help`));
   }
 
   function buildItems() {
@@ -161,6 +219,7 @@
 
   function changed(field, newValue, delay) {
     state.values[keyOf(field)] = newValue;
+    lastChanged = field.name;
     state.notice = "";
     schedule(delay);
   }
@@ -209,7 +268,8 @@
     if (!response.ok) {
       const text = (await response.text()).trim();
       if (mine !== asked) return;
-      const field = response.headers.get("X-Studio-Field");
+      const named = (response.headers.get("X-Studio-Fields") || "").split(" ").filter(Boolean);
+      const field = named.includes(lastChanged) ? lastChanged : response.headers.get("X-Studio-Field");
       if (field === "page" && state.page !== 1) {
         // The page asked for is gone (fewer pages now): the first. Said only when the
         // address asked for it.
@@ -248,7 +308,8 @@
   // A refusal: next to its field where it has one, else under the game and item.
   function fieldError(name, text) {
     const line = $(`f-${name}-error`);
-    const input = $(`f-${name}`);
+    const custom = $(`f-${name}-custom-box`);
+    const input = custom && !custom.hidden ? $(`f-${name}-custom`) : $(`f-${name}`);
     if (!line || !input) return false;
     line.textContent = text;
     line.hidden = false;

@@ -30,8 +30,8 @@ HELP = {
     "numbers": "How many hash-mark numbers the board uses: {range}.",
     "coordinates": "",
     "seed": "Each number gives another board; the same number, the same board.",
-    "paper": "A4, A3, A5, Letter or Tabloid, or width × height in mm or inches (200x300, "
-             "8.5x14in). Boards turn sideways when that gives a larger board.",
+    "paper": "A named size, or “Other size”: width × height in millimetres or inches "
+             "(100 to 1500 mm a side). Boards turn sideways when that gives a larger board.",
     "palette": "Ink saver tints large areas lightly; colour-blind safe keeps the two sides "
                "apart for every kind of colour vision and in grey.",
     "lang": "The language of everything printed.",
@@ -53,7 +53,9 @@ CHOICES: dict[str, dict[str, str]] = {
     "palette": {"colour": "Colour", "ink-saver": "Ink saver",
                 "colour-blind": "Colour-blind safe"},
     "edition": {"cards": "Cards", "pennies": "Pennies"},
-    "paper": {"a3": "A3", "a4": "A4", "a5": "A5", "letter": "Letter", "tabloid": "Tabloid"},
+    "paper": {"a3": "A3 (297 × 420 mm)", "a4": "A4 (210 × 297 mm)", "a5": "A5 (148 × 210 mm)",
+              "letter": "Letter (8.5 × 11 in)", "8.5x14in": "Legal (8.5 × 14 in)",
+              "tabloid": "Tabloid (11 × 17 in)"},
     "booklet-paper": {"a4": "A4 (A5 pages)", "letter": "Letter (half-letter pages)"},
 }
 
@@ -73,6 +75,15 @@ ITEM_HELP = {
     "booklet": "The rules folded into an A5 booklet, to print on both sides and staple.",
 }
 
+# What an empty control stands for, where the request decides (the help says the same).
+PLACEHOLDERS = {"dpi": "300", "bleed": "3 mm", "cell": "largest that fits",
+                "window": "the game's own", "back_offset": "0,0"}
+
+
+def placeholder(name: str, default: str) -> str:
+    return default or PLACEHOLDERS.get(name, "")
+
+
 # How a sentence names a parameter, where the command line writes its flag.
 SAID = {
     "size": "the size", "numbers": "the numbers", "edition": "the edition",
@@ -88,7 +99,10 @@ PHRASES = (
      "copies are for whole boards: leave the cell size empty to print copies"),
     ("add --tile to", "tick “Tile over several sheets” to"),
     ("use smaller cells or larger paper", "make the cells smaller or the paper larger"),
+    ("choose a smaller --size", "choose a smaller size"),
 )
+# The command line's paper names as the form shows them ("--paper a3 gives 4.1 mm").
+PAPER_ADVICE = re.compile(r"--paper ([a-z0-9.]+)")
 FLAG = re.compile(r"--[a-z][a-z-]*")
 
 
@@ -112,12 +126,17 @@ def choice_label(name: str, value: str) -> str:
     return CHOICES.get(name, {}).get(value, value)
 
 
+def fields_of(message: str, flags: Mapping[str, str]) -> tuple[str, ...]:
+    """The parameters a refusal names, in order, each once: the page puts the message under
+    the one the person just changed, if it is among them, else under the first."""
+    named = [flags[flag] for flag in FLAG.findall(message) if flag in flags]
+    return tuple(dict.fromkeys(named))
+
+
 def field_of(message: str, flags: Mapping[str, str]) -> str | None:
     """The parameter a refusal is about: the first flag it names that is a field."""
-    for flag in FLAG.findall(message):
-        if flag in flags:
-            return flags[flag]
-    return None
+    found = fields_of(message, flags)
+    return found[0] if found else None
 
 
 def in_words(message: str, flags: Mapping[str, str]) -> str:
@@ -125,6 +144,8 @@ def in_words(message: str, flags: Mapping[str, str]) -> str:
     (--size, --no-coordinates) to its parameter's name."""
     for phrase, words in PHRASES:
         message = message.replace(phrase, words)
+    message = PAPER_ADVICE.sub(
+        lambda m: f"{choice_label('paper', m.group(1)).split(' (')[0]} paper", message)
 
     def say(match: re.Match[str]) -> str:
         name = flags.get(match.group(0))
@@ -144,8 +165,32 @@ REASONS = (
 )
 
 
+PAPER_RANGE = re.compile(r"^paper '([0-9.]+)x([0-9.]+)(mm)?' must be ([0-9.]+) to ([0-9.]+) mm")
+NOT_A_PAPER = re.compile(r"^'(.*)' is not a paper")
+
+
+def paper_reason(reason: str) -> str:
+    """The paper's refusal in the form's terms: the limits in both units, and inches
+    suggested where the numbers look like inches (8.5x11)."""
+    found = PAPER_RANGE.match(reason)
+    if found:
+        width, height, mm, low, high = found.groups()
+        said = (f"{width} × {height} mm is outside {low} to {high} mm a side "
+                f"({float(low) / 25.4:.0f} to {float(high) / 25.4:.0f} in).")
+        if not mm and max(float(width), float(height)) <= float(high) / 25.4:
+            said += " In inches? Choose “in” beside the size."
+        return said
+    found = NOT_A_PAPER.match(reason)
+    if found:
+        return (f"“{found.group(1)[:40]}” is not a paper: choose one from the list, or "
+                f"“Other size” and width × height, e.g. 200 × 300 mm or 8.5 × 14 in.")
+    return reason
+
+
 def reason_in_words(name: str, reason: str, game: str = "") -> str:
     """A value refused by its parameter: the control's label, then why."""
+    if name == "paper":
+        reason = paper_reason(reason)
     for pattern, words in REASONS:
         if pattern.match(reason):
             reason = pattern.sub(words, reason)
