@@ -34,6 +34,11 @@ def browser(tmp_path_factory):
     downloads = tmp_path_factory.mktemp("downloads")
     driver = chromium(tmp_path_factory.mktemp("chromium-profile"), (1280, 900), downloads)
     driver.downloads = downloads
+    # A browser set to British English: the studio's paper starts at A4, the command line's
+    # default (test_studio_form_browser.py tries the locales that start at Letter).
+    driver.execute_cdp_cmd("Emulation.setUserAgentOverride", {
+        "userAgent": driver.execute_script("return navigator.userAgent"),
+        "acceptLanguage": "en-GB"})
     yield driver
     driver.quit()
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 MAX_COPIES = 10         # copies one request may ask for (the command line: 100)
 MAX_QUERY = 2000        # characters of a query string
 # The command line's range of copies, in a refusal, where the studio's is lower.
-COPIES_RANGE = re.compile(r"in the range 1<=x<=\d+|in the range x>=1")
+COPIES_RANGE = re.compile(r"in the range 1<=x<=(\d+)")
 BOOKLET = requests.BOOKLET
 PRINT_SHOP = SHOP.key      # the print shop's download, beside the formats
 # Query keys that are not the item's options: which game, item and page, and one download's.
@@ -390,7 +390,8 @@ def refusal(request: Request, err: UserError) -> BadRequest:
     if isinstance(err, P.ParamError):
         reason = err.reason
         if err.param.name == "copies":   # the studio's own limit is the one to name
-            reason = COPIES_RANGE.sub(f"between 1 and {MAX_COPIES}", reason)
+            reason = COPIES_RANGE.sub(rf"between 1 and {MAX_COPIES} here (the command line "
+                                      r"prints up to \1)", reason)
         return BadRequest(words.reason_in_words(err.param.name, reason, request.game.key),
                           err.param.name)
     known = flags(request)

@@ -61,8 +61,9 @@ def make(request: Request, parts: Callable[[str], Document] | None = None) -> Ma
     if isinstance(checked, requests.BookletRequest):
         return Made(_capped(requests.make(checked)), (), ())
     if checked.copies is not None and checked.copies > MAX_COPIES:
-        raise BadRequest(f"Copies: {checked.copies} is more than the studio prints at a time: "
-                         f"1 to {MAX_COPIES} here (the command line prints up to 100).",
+        raise BadRequest(f"Copies: {checked.copies} is not between 1 and {MAX_COPIES}: the "
+                         f"studio prints up to {MAX_COPIES} copies at a time (the command "
+                         f"line up to 100).",
                          "copies")
     if checked.tile and checked.cell is not None:
         _refuse_large_tilings(checked.game, checked.options, checked.paper, checked.cell)

@@ -158,11 +158,12 @@
       "aria-describedby": `${id}-custom-help`,
     });
     size.value = found ? found[1] : "";
-    const unit = element("select", { id: `${id}-unit`, "aria-label": "Unit" },
+    const unit = element("select", { id: `${id}-unit` },
       element("option", { value: "mm", text: "mm" }), element("option", { value: "in", text: "in" }));
     unit.value = found && found[2] ? found[2].toLowerCase() : inches(localPaper()) ? "in" : "mm";
     const other = element("div", { class: "paper-other", id: `${id}-custom-box`, hidden: named },
-      element("label", { for: `${id}-custom`, text: "Width × height" }), size, unit,
+      element("label", { for: `${id}-custom`, text: "Width × height" }), size,
+      element("label", { for: `${id}-unit`, class: "visually-hidden", text: "Unit" }), unit,
       element("p", { class: "help", id: `${id}-custom-help`,
                      text: "For example 200x300 mm or 8.5x14 in." }));
     const typed = () => {

@@ -18,7 +18,8 @@ LABELS = {
     "neutral": "Neutral block", "swap": "Swap rule", "paper": "Paper", "palette": "Colours",
     "lang": "Language", "copies": "Copies", "cell": "Cell size (mm)",
     "tile": "Tile over several sheets", "extras": "Also in the booklet",
-    "dpi": "Resolution (dpi)", "bleed": "Bleed (mm)",
+    "dpi": "Resolution (dpi)", "bleed": "Bleed (mm)", "backs": "Backs",
+    "back_offset": "Back offset (X,Y mm)",
 }
 # Where one game names a parameter its own way.
 GAME_LABELS = {("hex-kb", "seed"): "Puzzle number"}
@@ -44,6 +45,13 @@ HELP = {
     "dpi": "Pixels per inch of the picture, 36 to 1200; 300 when empty.",
     "bleed": "How far the print runs past the trim on every side, 0 to 10 mm; 3 mm (1/8 "
              "inch on inch papers) when empty.",
+    "backs": "How sheets printed on both sides (card fronts and backs, a puzzle and its "
+             "solution) are made: both sides, turned over on the long edge; side by side to "
+             "fold, for a printer without double-sided printing; or only the sheet that "
+             "measures the back offset.",
+    "back_offset": "Move every back page X mm right and Y mm up, as seen on the back, for a "
+                   "printer whose backs land off their fronts (the calibration sheet measures "
+                   "X,Y).",
     "booklet-paper": "Sheets folded in half: A5 pages on A4, or half-letter pages on Letter.",
 }
 
@@ -53,6 +61,8 @@ CHOICES: dict[str, dict[str, str]] = {
     "palette": {"colour": "Colour", "ink-saver": "Ink saver",
                 "colour-blind": "Colour-blind safe"},
     "edition": {"cards": "Cards", "pennies": "Pennies"},
+    "backs": {"duplex": "Both sides", "gutter-fold": "Side by side, to fold",
+              "calibrate": "Calibration sheet only"},
     "paper": {"a3": "A3 (297 × 420 mm)", "a4": "A4 (210 × 297 mm)", "a5": "A5 (148 × 210 mm)",
               "letter": "Letter (8.5 × 11 in)", "8.5x14in": "Legal (8.5 × 14 in)",
               "tabloid": "Tabloid (11 × 17 in)"},
@@ -183,7 +193,7 @@ def paper_reason(reason: str) -> str:
     found = NOT_A_PAPER.match(reason)
     if found:
         return (f"“{found.group(1)[:40]}” is not a paper: choose one from the list, or "
-                f"“Other size” and width × height, e.g. 200 × 300 mm or 8.5 × 14 in.")
+                f"“Other size” and width × height, e.g. 200x300 (mm) or 8.5x14in.")
     return reason
 
 
