@@ -54,7 +54,7 @@ def credit() -> str:
 # x sides to the players' left and right, o sides at the top and bottom, as the rules say,
 # and square to the page with the x sides upright: one way on every paper and in the rules'
 # figure, so a position copied from one to the other needs no turning in the head.
-BOARD_ANGLES = (30.0,)
+BOARD_ANGLE = 30.0
 COIN_SPOT = 21.0  # mm: a UK 1p is 20.3 mm, the largest common small coin
 ROW_GAP = 1.5
 
@@ -132,8 +132,8 @@ def board_box(opts: Options, paper: Paper) -> tuple[float, float, float, float]:
 
 
 def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
-    return hexboard.place_board(opts.size, *board_box(opts, paper), opts.coordinates,
-                                angles=BOARD_ANGLES, outset=MARK_OUTSET)
+    return hexboard.place_board(opts.size, *board_box(opts, paper), angle=BOARD_ANGLE,
+                                with_coordinates=opts.coordinates, outset=MARK_OUTSET)
 
 
 def board_paper(opts: Options, paper: Paper) -> Paper:
@@ -245,7 +245,7 @@ def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
     # for a letter and its ring, and the sheet on one page in every language.
     width, height = 80.0, 58.0
     p = hexboard.place_board(turn.board.size, 0, 0, width, height, with_coordinates=False,
-                             angles=BOARD_ANGLES, outset=MARK_OUTSET)
+                             angle=BOARD_ANGLE, outset=MARK_OUTSET)
     x_cells, o_cells = turn.allowed(turn.x_number), turn.allowed(turn.o_number)
     both = [h for h in x_cells if h in o_cells]
     fills = {h: colours["x tint"] for h in x_cells}

@@ -46,7 +46,7 @@ from generator.layout.textlayout import Figure, centred_label, typeset
 CAPTION_SIZE = 3.0    # mm: a solution's verdict, under the board
 # The board lies one way on every paper and in every figure: R segments left and right, B
 # segments along the top and bottom, columns a, b, ... from left to right.
-BOARD_ANGLES = (30.0,)
+BOARD_ANGLE = 30.0
 
 
 def credit() -> str:
@@ -109,8 +109,8 @@ def position(board: KleinBoard, p: hexboard.Placement, stones: dict[Hex, str],
 
 def place(board: KleinBoard, x: float, y: float, w: float, h: float,
           with_coordinates: bool = True) -> hexboard.Placement:
-    return hexboard.place_board(board.size, x, y, w, h, with_coordinates,
-                                angles=BOARD_ANGLES, outset=hexboard.BORDER_ROW)
+    return hexboard.place_board(board.size, x, y, w, h, angle=BOARD_ANGLE,
+                                with_coordinates=with_coordinates, outset=hexboard.BORDER_ROW)
 
 
 def stone_shapes(p: hexboard.Placement, h: Hex, stone: str, colours: Palette,

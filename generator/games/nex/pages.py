@@ -30,7 +30,7 @@ from generator.layout import cutsheet, describe, hexboard, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 # The rules' diagram stands the board on a corner: rows run across, (a, 1) at the top.
-DIAGRAM_ANGLE = (60.0,)
+DIAGRAM_ANGLE = 60.0
 TILE_PER_CELL = 1.2   # counter side in cell radii: a square this size fits inside a cell
 
 
@@ -102,7 +102,8 @@ def position(stones: Stones) -> str:
 
 def place(size: int, x: float, y: float, w: float, h: float,
           with_coordinates: bool = True) -> hexboard.Placement:
-    return hexboard.place_board(size, x, y, w, h, with_coordinates, angles=DIAGRAM_ANGLE)
+    return hexboard.place_board(size, x, y, w, h, angle=DIAGRAM_ANGLE,
+                                with_coordinates=with_coordinates)
 
 
 def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
