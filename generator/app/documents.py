@@ -7,8 +7,9 @@ from typing import Any
 
 from generator import i18n
 from generator.core.palette import PALETTES
-from generator.core.paper import NAMED, Paper, check_fits
+from generator.core.paper import Paper, check_fits
 from generator.core.scene import Document
+from generator.games import drawn
 from generator.games import load as game_named
 from generator.games.game import Game, OptionError
 from generator.games.items import ITEMS, KIT, smallest_for
@@ -33,26 +34,8 @@ def check(game: Game[Any], item: str, options: Any, paper: Paper, tiled: bool = 
 
 
 def check_cells(game: Game[Any], options: Any, paper: Paper) -> None:
-    """Refuse a board whose cells would come out under the smallest its marks can be read
-    at, naming the smallest paper that gives enough and the smallest that gives the size
-    the board is meant to have."""
-    pages = game.pages()
-    if not pages.smallest_cell:
-        return
-    cell = pages.board_cell(options, paper)
-    if cell >= pages.smallest_cell - 1e-9:
-        return
-    by_size = sorted(NAMED.items(), key=lambda named: named[1].width * named[1].height)
-    cells = {key: pages.board_cell(options, p) for key, p in by_size}
-    enough = next((k for k in cells if cells[k] >= pages.smallest_cell), None)
-    readable = next((k for k in cells if cells[k] >= pages.readable_cell), None)
-    named = [k for k in dict.fromkeys((enough, readable)) if k is not None]
-    advice = (", ".join(f"--paper {k} gives {cells[k]:.1f} mm" for k in named) if named else
-              "no paper up to Tabloid is large enough; --cell with --tile prints it over "
-              "several sheets")
-    raise OptionError(f"{game.title} board: its cells would be {cell:.1f} mm across on "
-                      f"{paper.name}, under the {pages.smallest_cell:g} mm its marks and a "
-                      f"pencilled letter need; {advice} (or choose a smaller --size)")
+    """Refuse a board whose cells would come out under the smallest its game prints."""
+    drawn.check_cells(game.title, game.pages(), options, paper)
 
 
 def make_document(game: Game[Any], item: str, options: Any, paper: Paper, copies: int = 1,
@@ -136,7 +119,7 @@ def tiled_board(game: Game[Any], options: Any, paper: Paper, cell: float, tile: 
     pages = game.pages()
     if cell < pages.smallest_cell:
         raise OptionError(f"--cell {cell:g}: {game.title} boards need cells of at least "
-                          f"{pages.smallest_cell:g} mm for their marks and a pencilled letter")
+                          f"{pages.smallest_cell:g} mm: {pages.smallest_for}")
     try:
         virtual = tiling.virtual_paper(paper, lambda p: pages.board_cell(options, p), cell)
     except ValueError as err:

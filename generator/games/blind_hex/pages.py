@@ -354,4 +354,5 @@ PAGES = Pages(
     board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
     .cell_radius,
     smallest_cell=SMALLEST_CELL, readable_cell=READABLE_CELL,
+    smallest_for="its marks and a pencilled letter need",
 )
