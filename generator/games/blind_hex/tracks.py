@@ -24,6 +24,7 @@ COIN_SPOT = 21.0   # mm: a UK 1p is 20.3 mm, the largest common small coin
 ROW_GAP = 1.5      # mm between a track's two rows of spots
 SPOT_GAP = 1.5     # mm between neighbouring spots in a row, where the page has room
 CLEAR = 2.0        # mm between a spot and anything the board draws
+OUTLINE = 0.5      # mm: the spots' outline stroke
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,8 @@ def pitch(numbers: int, width: float) -> float:
 def tracks(numbers: int, box: tuple[float, float, float, float]) -> tuple[Track, Track]:
     """o's track in the box's top right corner, x's in its bottom left."""
     x, y, w, h = box
+    # In by the spots' outline, so no ink reaches the margin.
+    x, y, w, h = x + OUTLINE, y + OUTLINE, w - 2 * OUTLINE, h - 2 * OUTLINE
     step = pitch(numbers, w)
     span = step * (numbers - 1) + COIN_SPOT
     return (Track(x + w - span, y, step, numbers, True),
@@ -98,6 +101,6 @@ def track_shapes(track: Track, letter: str, colour: str, colours: Palette) -> li
             (letter_y, letter, colour, "bold"), (number_y, str(i + 1), colours["ink"], "regular"))
         for y, text, ink, font in rows:
             shapes.append(Circle(Point(x, y), radius, Paint(fill="#ffffff", stroke=colour,
-                                                            width=0.5)))
+                                                            width=OUTLINE)))
             shapes.append(centred_label(x, y, text, 10.0, ink, font, angle))
     return shapes
