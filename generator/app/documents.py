@@ -14,7 +14,7 @@ from generator.games import load as game_named
 from generator.games.game import Game, OptionError
 from generator.games.items import ITEMS, KIT, smallest_for
 from generator.i18n import _, ngettext
-from generator.layout import booklet, tiling
+from generator.layout import booklet, textlayout, tiling
 
 
 def check(game: Game[Any], item: str, options: Any, paper: Paper, tiled: bool = False) -> None:
@@ -58,16 +58,25 @@ def booklet_part(game: Game[Any], extras: list[str], page_paper: Paper,
     """A game's section of a booklet: its rule sheet and any extra items, made on the
     booklet's content paper."""
     options = game.make_options()
+    # Also set to open on a right-hand page and on a left-hand one: the booklet takes the
+    # setting for where the section falls, and a figure may stand on the facing page.
     pages = list(make_document(game, "rules", options, page_paper, 1, palette).pages)
+    sides = []
+    for first_on_right in (True, False):
+        with textlayout.in_booklet(first_on_right):
+            sides.append(list(make_document(game, "rules", options, page_paper, 1,
+                                            palette).pages))
     for item in extras:
         if item not in game.items or item == "rules":
             raise OptionError(f"--with {item}: {game.key} has {', '.join(game.items)}")
-        pages += make_document(game, item, options, page_paper, 1, palette).pages
+        made = list(make_document(game, item, options, page_paper, 1, palette).pages)
+        pages, sides = pages + made, [side + made for side in sides]
     byline = ", ".join(filter(None, (_("by %(designer)s", designer=game.designer),
                                      game.year)))
     edition = getattr(options, "edition", "")
     return booklet.Part(game.title, byline, pages,
-                        game.edition_name(edition, long=True) if edition else "")
+                        game.edition_name(edition, long=True) if edition else "",
+                        (sides[0], sides[1]))
 
 
 # A booklet section by game, extras, content paper, palette and language: what booklets

@@ -269,8 +269,12 @@ def puzzle_item(opts: Options, paper: Paper, colours: Palette,
 
 
 
+# The figures' width, mm: six of them go with their text, two to a booklet page at most.
+FIGURE_WIDTH = 70.0
+
+
 def example_figure(name: str, colours: Palette, caption: str, verdict: Outcome,
-                   width: float = 80.0) -> Figure:
+                   width: float = FIGURE_WIDTH) -> Figure:
     board = FIGURE_BOARD
     cells = example_positions(board)[name]
     stones = {board.canonical(h): RED for h in cells}
@@ -280,7 +284,7 @@ def example_figure(name: str, colours: Palette, caption: str, verdict: Outcome,
                   position(board, p, stones, verdict))
 
 
-def literal_figure(colours: Palette, width: float = 80.0) -> Figure:
+def literal_figure(colours: Palette, width: float = FIGURE_WIDTH) -> Figure:
     """The note's figure: a position that would have two winners if any loop through the
     portal were a portal loop. Red's loop is shaded; the judge has checked both colours."""
     board = FIGURE_BOARD
