@@ -226,7 +226,8 @@ def printed_words(key: str, item: str, lang: str, palette: str = "colour") -> st
     with i18n.language(lang):
         doc = documents.make_document(game, item, options, PAPERS["a4"], palette=palette)
     text = " ".join(s.text for page in doc.pages for s in page.shapes if isinstance(s, Text))
-    return " ".join(text.split())
+    # A word hyphenated at a line's end ("escre- ver") read whole again.
+    return re.sub(r"(?<=[a-zà-ÿ])- (?=[a-zà-ÿ])", "", " ".join(text.split()))
 
 
 def faults(text: str, fault: str, correction: str) -> list[str]:

@@ -158,7 +158,7 @@ def counters_item(opts: Options, paper: Paper, colours: Palette,
     def run(kind: str) -> cutsheet.TileRun:
         # Stones on white in a thin cut grid, never a block of solid ink to cut through.
         return cutsheet.TileRun(name(kind), opts.size ** 2, None,
-                                lambda c, s, bleed: stone(kind, c, STONE_SHARE * s, colours),
+                                lambda c, s, bleed: counter(kind, c, s, colours),
                                 whole_rows=True)
 
     advice = (_("%(count)s counters of %(side)s mm in all: a Go set serves better, its black "
@@ -173,6 +173,15 @@ def counters_item(opts: Options, paper: Paper, colours: Palette,
         " ".join(filter(None, (_("%(credit)s Cut along the grey lines; card stock makes "
                                  "counters that last.", credit=credit()), advice))), colours)
     return document(opts, pages, _("counters"))
+
+
+def counter(kind: str, centre: Point, side: float, colours: Palette) -> list[Shape]:
+    """A counter's face: its stone, or, in the ink-saver palette, its letter alone (the cut
+    square is its edge)."""
+    if colours.lettered:
+        return [centred_label(centre.x, centre.y, letter(kind), STONE_SHARE * side,
+                              colours["ink"], "bold")]
+    return stone(kind, centre, STONE_SHARE * side, colours)
 
 
 def counter_side(opts: Options, paper: Paper) -> float:
