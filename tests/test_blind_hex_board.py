@@ -13,10 +13,11 @@ from generator.app import documents
 from generator.core.geometry import Point
 from generator.core.palette import COLOUR
 from generator.core.paper import NAMED
-from generator.core.scene import Page, Path
+from generator.core.scene import Circle, Page, Path, Text
 from generator.games import GAMES
 from generator.games.blind_hex import marks as blind_hex_marks
 from generator.games.blind_hex import pages as blind_hex_pages
+from generator.games.blind_hex import tracks
 from generator.games.blind_hex.colours import SIDES
 
 GAME = GAMES["blind-hex"]
@@ -150,3 +151,47 @@ def test_a_tiled_board_needs_the_smallest_cell_too(tmp_path):
     # Control: a cell above it on the same paper is made, though the whole board on A4 is not.
     assert pnp_board(tmp_path, "--size", "25", "--cell", "9", "--tile").returncode == 0
     assert pnp_board(tmp_path, "--size", "25").returncode == 2
+
+
+# --- the pennies board: coin tracks in the corners the rhombus leaves ----------------------------
+
+
+def spots_overlapping_the_board(page: Page) -> list[Point]:
+    """Coin spots that come within 1 mm of anything the board draws: a cell corner, a side
+    band, a mark, a coordinate or side letter (text by its anchor point)."""
+    spots = [s for s in page.shapes if isinstance(s, Circle)
+             and abs(s.radius - tracks.COIN_SPOT / 2) < 1e-6]
+    marks, corners, bands, _edge = drawn(page)
+    ink = corners + [p for band in bands for sub in band.subpaths for p in sub]
+    ink += [p for sub in marks.subpaths for p in sub]
+    ink += [t.position for t in page.shapes if isinstance(t, Text) and t.role is not None
+            and t.role.kind == "Figure"]
+    return [s.centre for s in spots
+            if any(math.dist(s.centre, p) < s.radius + 1.0 for p in ink)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("numbers", [4, 5, 7, 9])
+def test_the_coin_tracks_stand_clear_of_the_board(paper, numbers):
+    page = board_page("pennies", numbers, paper)
+    spots = [s for s in page.shapes if isinstance(s, Circle)
+             and abs(s.radius - tracks.COIN_SPOT / 2) < 1e-6]
+    assert len(spots) == 4 * numbers
+    assert spots_overlapping_the_board(page) == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_pennies_board_reaches_9_mm_on_a4_and_letter(paper):
+    assert measured_cell(board_page("pennies", 5, paper)) >= blind_hex_pages.READABLE_CELL
+
+
+def test_control_tracks_laid_over_the_board_are_caught(monkeypatch):
+    # Control: a board that takes its whole box, as if the tracks were always clear of it.
+    monkeypatch.setattr(tracks, "clear", lambda *args: True)
+    blind_hex_pages.pennies_box.cache_clear()
+    try:
+        options = GAME.make_options(edition="pennies")
+        page = documents.make_document(GAME, "board", options, NAMED["a4"]).pages[0]
+        assert spots_overlapping_the_board(page)
+    finally:
+        blind_hex_pages.pennies_box.cache_clear()

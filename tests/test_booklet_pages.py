@@ -27,8 +27,26 @@ QUARTER = 0.25
 def booklet_parts(keys: list[str], paper_key: str, lang: str) -> list[booklet.Part]:
     made_on = booklet.content_paper(booklet.FORMATS[paper_key][0])
     with i18n.language(lang):
-        return [booklet.Part(GAMES[k].title, "", list(documents.make_document(
-            GAMES[k], "rules", GAMES[k].make_options(), made_on).pages)) for k in keys]
+        return [documents.booklet_part(GAMES[k], [], made_on) for k in keys]
+
+
+def kept_with_figure(pages: list, k: int, start: int) -> bool:
+    """Whether page k of a part ends short because the end of a text went over with its
+    figure: the next page is not the one facing it, and it opens with the last lines of
+    the text its first figure follows (with their heading), then that figure. Keeping a
+    figure with its text (tests/test_figures.py) and filling every page cannot both hold
+    there; the figure's place is the promise kept."""
+    from test_figures import entries
+    if (start + k) % 2 == 0:
+        return False                      # k and k + 1 face: the figure could have waited
+    here, there = entries([pages[k]]), entries([pages[k + 1]])
+    first = next((n for n, e in enumerate(there) if e.kind == "figure"), None)
+    if first is None or not first:
+        return False
+    reference = there[first - 1].element
+    lines = [e for e in there[:first] if e.kind == "text"]
+    return (all(e.element == reference for e in lines) and len(lines) <= 4
+            and all(e.element <= reference for e in here))
 
 
 def holes(parts: list[booklet.Part], paper_key: str, front: int) -> list[str]:
@@ -39,10 +57,11 @@ def holes(parts: list[booklet.Part], paper_key: str, front: int) -> list[str]:
     foot = paper.height - paper.margin - textlayout.STYLE.footer * 2.5
     faults = []
     for start, part in zip(starts, parts, strict=True):
-        for k, page in enumerate(part.pages[:-1]):
+        pages = part.opening(start)
+        for k, page in enumerate(pages[:-1]):
             reach = max(bounds(s)[3] for s in page.shapes if bounds(s)[1] < foot)
             empty = 1 - (reach - paper.margin) / (foot - paper.margin)
-            if empty > QUARTER:
+            if empty > QUARTER and not kept_with_figure(pages, k, start):
                 faults.append(f"{part.title} page {start + k}: {empty:.0%} empty")
     least = booklet.padded(front + sum(len(p.pages) for p in parts) + 2)
     if booklet.padded(len(inside) + 2) > least:
@@ -71,11 +90,13 @@ def test_booklets_have_no_holes_and_no_spare_sheets(booklet_sets):
 
 def test_control_a_half_empty_page_and_a_forced_spread_are_caught(booklet_sets):
     parts = booklet_sets[("en", "a4", "all")]
-    longest = max(parts, key=lambda p: len(p.pages))
-    first = longest.pages[0]
-    half = replace(first, shapes=first.shapes[:len(first.shapes) // 3])
-    holed = [replace(longest, pages=[half, *longest.pages[1:]]) if p is longest else p
-             for p in parts]
+    # Blind Hex's first page, whose next opens with no figure kept with its text.
+    chosen = next(p for p in parts if p.title == GAMES["blind-hex"].title)
+    first = chosen.pages[0]
+    half = replace(first, shapes=tuple(s for s in first.shapes
+                                       if bounds(s)[3] < first.height / 2))
+    holed = [replace(chosen, pages=[half, *chosen.pages[1:]], sides=None)
+             if p is chosen else p for p in parts]
     assert any("empty" in f for f in holes(holed, "a4", 2))
     # Every part of two pages or more forced on to a spread, as booklets were made.
     forced = booklet.arrange

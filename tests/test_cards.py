@@ -25,8 +25,8 @@ from generator.core.palette import COLOUR, INK_SAVER
 from generator.core.paper import NAMED
 from generator.games import GAMES
 from generator.games.blind_hex import cards, coins
-from generator.games.blind_hex.pages import COIN_SPOT
 from generator.games.blind_hex.rules import EDITION_ITEMS
+from generator.games.blind_hex.tracks import COIN_SPOT
 from generator.render.pdf import document_pdf
 from generator.ui import studio
 

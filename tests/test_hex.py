@@ -316,8 +316,10 @@ def test_the_checks_of_printed_items_fail_on_bad_output(tmp_path):
     assert qpdf_ok(rules_pdf) and not qpdf_ok(cut)
 
 
-@pytest.mark.parametrize("size", [2, 13, 14, 19, 26])
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+# 26 × 26 takes A3 or Tabloid: its cells would be under 7 mm on A4 and Letter.
+@pytest.mark.parametrize("size, paper", [(size, paper) for size in (2, 13, 14, 19)
+                                         for paper in ("a4", "letter")]
+                         + [(26, "a3"), (26, "tabloid")])
 def test_every_size_prints_a_board_and_a_pad(tmp_path, size, paper):
     for item in ("board", "pad"):
         out = tmp_path / f"{item}.pdf"

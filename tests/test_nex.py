@@ -1,5 +1,6 @@
 """Nex: who has connected, which turns are legal, and the pieces printed for the table."""
 
+import math
 import random
 
 import pytest
@@ -9,7 +10,8 @@ from hypothesis import strategies as st
 from generator.core.geometry import Hex, Rhombus
 from generator.core.gridfile import GridError, hex_name
 from generator.core.palette import COLOUR, INK_SAVER, grey
-from generator.core.paper import PAPERS
+from generator.core.paper import NAMED, PAPERS
+from generator.core.scene import Paint, Path, Text, rectangle
 from generator.games.nex import pages, rules
 from generator.games.nex.rules import BLACK, NEUTRAL, WHITE, IllegalTurn, Turn, apply_turn
 from generator.layout import cutsheet
@@ -255,22 +257,59 @@ def tiles_per_kind(options, paper, colours):
 
 @pytest.mark.parametrize("size", range(9, 20))
 @pytest.mark.parametrize("paper", sorted(PAPERS))
-def test_counters_cover_every_cell_in_each_kind_and_fit_a_cell(size, paper):
+def test_counters_cover_every_cell_in_each_kind_in_whole_rows_and_their_stones_fit_a_cell(
+        size, paper):
     options = rules.Options(size=size)
-    p = pages.board_placement(options, PAPERS[paper])
-    side = pages.TILE_PER_CELL * p.cell_radius
-    runs = [cutsheet.TileRun(k, size * size, None, lambda c, s, bleed: []) for k in "BWN"]
+    p = pages.board_placement(options, pages.board_paper(options, PAPERS[paper]))
+    side = pages.counter_side(options, PAPERS[paper])
+    runs = [cutsheet.TileRun(k, size * size, None, lambda c, s, bleed: [], whole_rows=True)
+            for k in "BWN"]
     placed = {k: 0 for k in "BWN"}
     for page in cutsheet.layout(PAPERS[paper], side, runs):
         for block in page:
             placed[block.run.name] += block.count
+            # No counter alone on a short last row.
+            assert block.count == block.columns * block.rows
     assert all(n >= size * size for n in placed.values())
-    # The counter's square lies inside a cell: its corners are within the hexagon.
-    centre = p.centre(Hex(0, 0))
-    corners = p.corners(Hex(0, 0))
-    for dx in (-side / 2, side / 2):
-        for dy in (-side / 2, side / 2):
-            assert inside(corners, centre.x + dx, centre.y + dy)
+    # The printed stone lies inside a cell: its rim within the hexagon's inscribed circle.
+    flat = min(math.dist(p.centre(Hex(0, 0)), p.centre(h))
+               for h in Rhombus(size).neighbours(Hex(0, 0)))
+    assert pages.STONE_SHARE * side * 2 <= flat
+
+
+def counter_sheet(size: int, paper: str, colours=COLOUR):
+    return [s for page in pages.counters_item(rules.Options(size=size), NAMED[paper], colours,
+                                              1).pages for s in page.shapes]
+
+
+def solid_blocks(shapes, side: float) -> list[Path]:
+    """Filled areas of dark ink larger than one counter: a block printed as one."""
+    return [s for s in shapes if isinstance(s, Path) and s.paint.fill
+            and grey(s.paint.fill) < 128
+            and any((max(q.x for q in sub) - min(q.x for q in sub))
+                    * (max(q.y for q in sub) - min(q.y for q in sub)) > 1.5 * side * side
+                    for sub in s.subpaths)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_counters_are_for_fingers_and_no_solid_block_of_ink(paper):
+    side = pages.counter_side(rules.Options(), PAPERS[paper])
+    assert side >= 11.0
+    assert solid_blocks(counter_sheet(11, paper), side) == []
+
+
+def test_control_a_black_block_printed_as_one_is_caught():
+    side = 8.8
+    block = rectangle(20, 20, 15 * side, 9 * side, Paint(fill=COLOUR["black stone"]))
+    assert solid_blocks([block], side)
+
+
+@pytest.mark.parametrize("size, paper", [(11, "a4"), (11, "letter"), (13, "a4"), (15, "a4"),
+                                         (19, "a4"), (13, "a5")])
+def test_the_counter_sheet_says_when_a_go_set_serves_better(size, paper):
+    side = pages.counter_side(rules.Options(size=size), NAMED[paper])
+    said = any(isinstance(s, Text) and "Go set" in s.text for s in counter_sheet(size, paper))
+    assert said == (size > 13 or side < pages.GO_SET_SIDE), (size, paper, side)
 
 
 def inside(polygon, x, y) -> bool:

@@ -22,7 +22,7 @@ from palettes import COLOUR, INK_SAVER, PALETTES, PLAYERS
 from test_render import assert_inside_margin
 
 from generator.app import documents
-from generator.core.geometry import Point
+from generator.core.geometry import Affine, Point
 from generator.core.paper import Paper, parse_paper
 from generator.core.scene import Circle, Clip, Document, Page, Paint, Shape, Text, area, segments
 from generator.games import GAMES
@@ -276,11 +276,14 @@ def test_control_ink_in_the_margin_is_caught():
 
 
 def test_control_a_turned_board_is_caught():
-    def board(angles):
-        p = hexboard.place_board(5, 20, 20, 170, 250, angles=angles)
+    def board(angle):
+        p = hexboard.place_board(5, 20, 20, 170, 250, angle=angle)
         return Page(210, 297, tuple(hexboard.cell_shapes(p, Paint(stroke="#8c8c8c"))))
-    assert off_square(board((7,)))
-    assert off_square(board((0,))) == [] and off_square(board((30,))) == []
+    square = hexboard.place_board(5, 20, 20, 170, 250, angle=0)
+    crooked = hexboard.Placement(square.board, square.transform.then(Affine.rotation(7)))
+    assert off_square(Page(210, 297, tuple(hexboard.cell_shapes(crooked,
+                                                                Paint(stroke="#8c8c8c")))))
+    assert off_square(board(0)) == [] and off_square(board(30)) == []
 
 
 def test_control_players_close_in_grey_are_caught():

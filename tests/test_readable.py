@@ -73,7 +73,7 @@ def example_textures(tmp_path: Path, palette: Palette, flat: bool = False):
     figure = blind_hex_pages.example_figure(turn, palette)
     shapes = figure.shapes
     p = hexboard.place_board(turn.board.size, 0, 0, figure.width, figure.height,
-                             with_coordinates=False, angles=blind_hex_pages.BOARD_ANGLES,
+                             with_coordinates=False, angle=blind_hex_pages.BOARD_ANGLE,
                              outset=blind_hex_marks.MARK_OUTSET)
     x_cells, o_cells = turn.allowed(turn.x_number), turn.allowed(turn.o_number)
     if flat:
@@ -265,7 +265,7 @@ def board_axes(key: str, paper: str) -> tuple[int, int]:
 def figure_axes(key: str) -> tuple[int, int]:
     if key == "blind-hex":
         return axes(hexboard.place_board(5, 0, 0, 80, 78, with_coordinates=False,
-                                         angles=blind_hex_pages.BOARD_ANGLES))
+                                         angle=blind_hex_pages.BOARD_ANGLE))
     if key == "hex-kb":
         return axes(hex_kb_pages.place(FIGURE_BOARD, 0, 0, 80, 64, with_coordinates=False))
     return axes(nex_pages.place(5, 0, 0, 42, 58))
@@ -282,9 +282,9 @@ def test_the_orientation_check_catches_a_board_free_to_turn():
     # Letter than in its figures.
     letter = parse_paper("letter")
     board = GAMES["hex-kb"].make_options().board()
-    placings = [hexboard.place_board(board.size, *sheet.body_box(p), True,
+    placings = [hexboard.place_board(board.size, *sheet.body_box(p), angle=angle,
                                      outset=hexboard.BORDER_ROW)
-                for p in (letter, letter.turned())]
+                for p in (letter, letter.turned()) for angle in hexboard.ANGLES]
     best = max(placings, key=lambda pl: pl.cell_radius)
     assert axes(best) != figure_axes("hex-kb")
 

@@ -281,7 +281,7 @@ def test_the_studio_refuses_exactly_what_the_command_line_refuses(size, window):
     except studio.UserError as err:
         refused = str(err)
     with tempfile.TemporaryDirectory() as folder:
-        result = CliRunner().invoke(main, [*args, "-o", f"{folder}/board.json"])
+        result = CliRunner().invoke(main, [*args, "-o", f"{folder}/board.pdf"])
     if refused is None:
         assert result.exit_code == 0, result.stderr
         assert options.size == size

@@ -171,7 +171,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blinq", "rules", "Escolhe para onde", "Você escolhe para onde"),
         ("hex", "rules", "regra da troca:", "(também chamada regra do bolo)"),
         ("blind-hex", "pad", "Turnos em que", "escolhem os mesmos dois números"),
-        ("nex", "counters", "8.8 mm", "8,8 mm"),
+        ("nex", "counters", "11.9 mm", "11,9 mm"),
     ],
     "es": [
         ("hex-kb", "rules", "vuelta atrás", "da la vuelta"),
@@ -183,7 +183,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("hex", "rules", "regla del intercambio:", "(también llamada regla del pastel)"),
         ("nex", "rules", "la partida en línea", "el juego en línea de Abstract Play"),
         ("blind-hex pennies", "coins", "para las casillas", "para los puntos"),
-        ("nex", "counters", "8.8 mm", "8,8 mm"),
+        ("nex", "counters", "11.9 mm", "11,9 mm"),
     ],
     "de": [
         ("hex-kb", "rules", "deckungsgleich", "fallen zusammen"),
@@ -205,7 +205,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blind-hex pennies", "rules", "Brettseite", "Die Seite mit dem Brett"),
         ("hex-kb", "rules", "dass es ihm zugeschrieben wird, und", "bittet darum, es ihm "
          "zuzuschreiben;"),
-        ("nex", "counters", "8.8 mm", "8,8 mm"),
+        ("nex", "counters", "11.9 mm", "11,9 mm"),
     ],
 }
 # Forms of address besides the one each language keeps (pt você, es tú, de du).
@@ -228,7 +228,8 @@ def printed_words(key: str, item: str, lang: str, palette: str = "colour") -> st
         doc = documents.make_document(game, item, options, PAPERS["a4"],
                                       palette=PALETTES[palette])
     text = " ".join(s.text for page in doc.pages for s in page.shapes if isinstance(s, Text))
-    return " ".join(text.split())
+    # A word hyphenated at a line's end ("escre- ver") read whole again.
+    return re.sub(r"(?<=[a-zà-ÿ])- (?=[a-zà-ÿ])", "", " ".join(text.split()))
 
 
 def faults(text: str, fault: str, correction: str) -> list[str]:

@@ -6,13 +6,14 @@ from __future__ import annotations
 from generator import i18n
 from generator.core.destinations import HOME, Destination
 from generator.core.palette import COLOUR, Palette
-from generator.core.paper import NAMED, Paper, check_fits
+from generator.core.paper import Paper, check_fits
 from generator.core.scene import Document
 from generator.games import load as game_named
 from generator.games.game import Game, OptionError, OptionsT
+from generator.games.game import check_cells as games_check_cells
 from generator.games.items import ITEMS, KIT, smallest_for
 from generator.i18n import _, ngettext
-from generator.layout import booklet, tiling
+from generator.layout import booklet, textlayout, tiling
 from generator.layout.duplex import Backs
 
 
@@ -34,26 +35,8 @@ def check(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper,
 
 
 def check_cells(game: Game[OptionsT], options: OptionsT, paper: Paper) -> None:
-    """Refuse a board whose cells would come out under the smallest its marks can be read
-    at, naming the smallest paper that gives enough and the smallest that gives the size
-    the board is meant to have."""
-    pages = game.pages()
-    if not pages.smallest_cell:
-        return
-    cell = pages.board_cell(options, paper)
-    if cell >= pages.smallest_cell - 1e-9:
-        return
-    by_size = sorted(NAMED.items(), key=lambda named: named[1].width * named[1].height)
-    cells = {key: pages.board_cell(options, p) for key, p in by_size}
-    enough = next((k for k in cells if cells[k] >= pages.smallest_cell), None)
-    readable = next((k for k in cells if cells[k] >= pages.readable_cell), None)
-    named = [k for k in dict.fromkeys((enough, readable)) if k is not None]
-    advice = (", ".join(f"--paper {k} gives {cells[k]:.1f} mm" for k in named) if named else
-              "no paper up to Tabloid is large enough; --cell with --tile prints it over "
-              "several sheets")
-    raise OptionError(f"{game.title} board: its cells would be {cell:.1f} mm across on "
-                      f"{paper.name}, under the {pages.smallest_cell:g} mm its marks and a "
-                      f"pencilled letter need; {advice} (or choose a smaller --size)")
+    """Refuse a board whose cells would come out under the smallest its game prints."""
+    games_check_cells(game.title, game.pages(), options, paper)
 
 
 def make_document(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper, copies: int = 1,
@@ -76,16 +59,25 @@ def booklet_part(game: Game[OptionsT], extras: list[str], page_paper: Paper,
     """A game's section of a booklet: its rule sheet and any extra items, made on the
     booklet's content paper."""
     options = game.make_options()
+    # Also set to open on a right-hand page and on a left-hand one: the booklet takes the
+    # setting for where the section falls, and a figure may stand on the facing page.
     pages = list(make_document(game, "rules", options, page_paper, 1, palette).pages)
+    sides = []
+    for first_on_right in (True, False):
+        with textlayout.in_booklet(first_on_right):
+            sides.append(list(make_document(game, "rules", options, page_paper, 1,
+                                            palette).pages))
     for item in extras:
         if item not in game.items or item == "rules":
             raise OptionError(f"--with {item}: {game.key} has {', '.join(game.items)}")
-        pages += make_document(game, item, options, page_paper, 1, palette).pages
+        made = list(make_document(game, item, options, page_paper, 1, palette).pages)
+        pages, sides = pages + made, [side + made for side in sides]
     byline = ", ".join(filter(None, (_("by %(designer)s", designer=game.designer),
                                      game.year)))
     edition = str(getattr(options, "edition", ""))
     return booklet.Part(game.title, byline, pages,
-                        game.edition_name(edition, long=True) if edition else "")
+                        game.edition_name(edition, long=True) if edition else "",
+                        (sides[0], sides[1]))
 
 
 # A booklet section by game, extras, content paper, palette and language: what booklets
@@ -135,7 +127,7 @@ def tiled_board(game: Game[OptionsT], options: OptionsT, paper: Paper, cell: flo
     pages = game.pages()
     if cell < pages.smallest_cell:
         raise OptionError(f"--cell {cell:g}: {game.title} boards need cells of at least "
-                          f"{pages.smallest_cell:g} mm for their marks and a pencilled letter")
+                          f"{pages.smallest_cell:g} mm: {pages.smallest_for}")
     try:
         virtual = tiling.virtual_paper(paper, lambda p: pages.board_cell(options, p), cell)
     except ValueError as err:

@@ -141,6 +141,16 @@ class Part:
     byline: str
     pages: list[Page]
     edition: str = ""     # which version of the game, where it has several
+    # The pages set to open on a right-hand page and on a left-hand one, where a figure may
+    # stand on the page facing its text; `pages` keep each figure on its text's page, and
+    # serve where a side's setting would take more pages.
+    sides: tuple[list[Page], list[Page]] | None = None
+
+    def opening(self, page: int) -> list[Page]:
+        """The pages as set for a part that opens on booklet page `page` (from 1)."""
+        if self.sides is None or len(self.sides[page % 2 == 0]) > len(self.pages):
+            return self.pages
+        return self.sides[page % 2 == 0]
 
 
 def _heading(part: Part) -> str:
@@ -243,22 +253,38 @@ def arrange(front: list[Page | None],
             parts: list[Part]) -> tuple[list[Page | None], list[int]]:
     """The inside pages in order after the front cover (None for a blank), and the page
     each part starts on, counting the cover as page 1. A part follows straight on from the
-    one before, on a right-hand page as readily as a left. In a booklet of one game a blank
-    page is put in to open its rules, of two pages or more, as a spread where the booklet
-    has blank pages to spare anyway (those that make its count a multiple of four), so it
-    never takes a sheet more; a booklet of several games has no blank page between them,
-    all its blanks before the back cover, as its "How to print" page says."""
-    pages = len(front) + sum(len(part.pages) for part in parts) + 2     # with the covers
-    spare = padded(pages) - pages if len(parts) == 1 else 0
-    inside: list[Page | None] = list(front)
-    starts = []
-    for part in parts:
-        if len(part.pages) > 1 and (len(inside) + 2) % 2 and spare:
-            inside.append(None)
-            spare -= 1
-        starts.append(len(inside) + 2)
-        inside += [_unnumbered(p) for p in part.pages]
-    return inside, starts
+    one before, on a right-hand page as readily as a left, in the setting made for that
+    side: a blank page is put in to open a part of two pages or more as a spread, or where
+    the part set for the other side is a page shorter, only where the booklet has blank
+    pages to spare anyway (those that make its count a multiple of four), so it never takes
+    a sheet more."""
+    def lay(spare: int) -> tuple[list[Page | None], list[int]]:
+        inside: list[Page | None] = list(front)
+        starts = []
+        for part in parts:
+            here = len(inside) + 2
+            # A blank to open the part as a spread, or where the part set for the other
+            # side takes a page fewer (the blank then costs nothing).
+            other, this = len(part.opening(here + 1)), len(part.opening(here))
+            if spare and ((len(part.pages) > 1 and here % 2 and other <= this)
+                          or other < this):
+                inside.append(None)
+                spare -= 1
+            starts.append(len(inside) + 2)
+            inside += [_unnumbered(p) for p in part.opening(len(inside) + 2)]
+        return inside, starts
+
+    straight = lay(0)
+    pages = len(straight[0]) + 2                                        # with the covers
+    if padded(pages) == pages:
+        return straight
+    # The blanks change which side later parts open on, and so their settings: kept only
+    # where the booklet still takes no more sheets, and only in a booklet of one game (a
+    # booklet of several has its blanks before the back cover, as its "How to print" says).
+    if len(parts) != 1:
+        return straight
+    spread = lay(padded(pages) - pages)
+    return spread if padded(len(spread[0]) + 2) == padded(pages) else straight
 
 
 def folio(page_paper: Paper, number: int, colours: Palette) -> Text:

@@ -35,6 +35,9 @@ class TileRun:
     count: int
     background: str | None
     draw: Callable[[Point, float, float], list[Shape]]
+    # Rounded up to whole rows, so no piece stands alone on a short last row (where a few
+    # spare pieces do no harm).
+    whole_rows: bool = False
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,7 @@ def layout(paper: Paper, side: float, runs: list[TileRun],
     y = first_y
     for run in runs:
         rows = math.ceil(run.count / columns)
-        left = rows * columns if run.background else run.count
+        left = rows * columns if run.background or run.whole_rows else run.count
         while rows:
             room = fitting(bottom - y, side, gutter)
             if room < 1:

@@ -77,15 +77,22 @@ class Box:
     scale: float = 1.0
     caption: tuple[Line, ...] = ()
     block: int = -1               # which block of the sheet it belongs to
-    kind: str = "line"            # line, heading (a heading's line) or figure
+    kind: str = "line"            # line, heading (a heading's line), figure, or smaller
+    # A figure's smaller settings, largest first: boxes after the flow (of kind smaller)
+    # that a page's last column may take where the figure itself would not fit.
+    smaller: tuple[int, ...] = ()
 
 
 Column = list[tuple[int, float]]     # (box index, top) of each box set in a column
+# A figure that would not fit the foot of a page may be set smaller, to this share of its
+# size, and never with a label under 6 pt, before the text it follows goes over with it.
+SHRINK_STEPS = (0.95, 0.9, 0.85, 0.8)
 
 
 def boxes(blocks: list[Block], figures: dict[str, Figure], width: float, style: Style,
           names: frozenset[str]) -> list[Box]:
     s, out = style, []
+    smaller: list[tuple[int, list[Box]]] = []
     after = 0.0                   # the space the block above leaves below itself
     for k, block in enumerate(blocks):
         following = blocks[k + 1] if k + 1 < len(blocks) else None
@@ -99,6 +106,11 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], width: float, style: 
             out.append(Box(fig.height * scale + len(caption) * s.caption * s.leading,
                            after + s.figure_gap, 2 * s.figure_gap, figure=fig, scale=scale,
                            caption=caption, block=k, kind="figure"))
+            floor = _label_floor(fig)
+            smaller.append((len(out) - 1, [replace(
+                out[-1], height=out[-1].height - fig.height * scale * (1 - step),
+                scale=scale * step, kind="smaller") for step in SHRINK_STEPS
+                if scale * step >= floor]))
             after = 2 * s.figure_gap
             continue
         if block.kind in ("title", "heading", "subheading"):
@@ -128,7 +140,16 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], width: float, style: 
                            size=s.body, baseline=height * 0.75, indent=indent,
                            bullet=i == 0 and block.kind == "bullet", block=k))
         after = s.paragraph_gap if block.kind == "paragraph" else s.paragraph_gap / 2
+    for index, settings in smaller:
+        out[index] = replace(out[index], smaller=tuple(range(len(out),
+                                                             len(out) + len(settings))))
+        out += settings
     return out
+
+
+def flow_length(items: list[Box]) -> int:
+    """The boxes in reading order: a figure's smaller settings follow them."""
+    return next((k for k, box in enumerate(items) if box.kind == "smaller"), len(items))
 
 
 def balanced(text: str, width: float, size: float) -> tuple[Line, ...]:
@@ -157,13 +178,19 @@ def _with_before(box: Box, before: float) -> Box:
     return replace(box, before=before)
 
 
-def paginate(items: list[Box], frame: Callable[[int], tuple[float, float]]) -> list[Column]:
-    """The boxes set down columns: frame(n) is the top and bottom of the n-th column."""
+def paginate(items: list[Box], frame: Callable[[int], tuple[float, float]],
+             per_page: int = 1, faces: Callable[[int], bool] = lambda page: False
+             ) -> list[Column]:
+    """The boxes set down columns: frame(n) is the top and bottom of the n-th column, and
+    `per_page` columns make a page. A figure waits for a later column only on its page, or
+    on the next page where that faces it (faces(page), in a booklet)."""
     columns: list[Column] = []
-    start, waiting = 0, list[int]()
-    while start < len(items) or waiting:
+    start, waiting, length = 0, list[int](), flow_length(items)
+    while start < length or waiting:
         top, bottom = frame(len(columns))
-        column, start, waiting = _fill(items, start, waiting, top, bottom, len(items))
+        n = len(columns)
+        may_wait = (n + 1) % per_page != 0 or faces(n // per_page)
+        column, start, waiting = _fill(items, start, waiting, top, bottom, length, may_wait)
         columns.append(column)
     return columns
 
@@ -174,10 +201,41 @@ def _break_allowed(items: list[Box], j: int) -> bool:
     return above is None or not items[above].keep
 
 
+def _opens_block(items: list[Box], i: int) -> bool:
+    """Box i is the first line of its block (or there is none): a figure set before it
+    stands between two blocks, never between two lines of one paragraph."""
+    if i >= len(items):
+        return True
+    above = next((k for k in range(i - 1, -1, -1) if items[k].figure is None), None)
+    return above is None or items[above].block != items[i].block
+
+
+def _reference_break(items: list[Box], start: int, i: int) -> int:
+    """Where to end the column so that the end of the text just before figure i (its
+    reference) goes on with the figure: before the reference's last two lines (the whole of
+    it if it has four lines or fewer, and the heading over it if any), or `start` where
+    the column holds nothing before them. A list may part here, as it may at a heading."""
+    last = next((k for k in range(i - 1, start - 1, -1) if items[k].figure is None), None)
+    if last is None:
+        return start
+    lines = [k for k in range(start, last + 1)
+             if items[k].figure is None and items[k].block == items[last].block]
+    j = lines[-2] if len(lines) >= 4 else lines[0]
+    while j > start and items[j - 1].kind == "heading":
+        j -= 1
+    return j
+
+
 def _fill(items: list[Box], start: int, waiting: list[int], top: float, bottom: float,
-          limit: int) -> tuple[Column, int, list[int]]:
+          limit: int, may_wait: bool = True) -> tuple[Column, int, list[int]]:
     """One column from box `start` (figures still waiting first), stopping at `limit`:
-    what it holds, the next box, and the figures that wait on for the next column."""
+    what it holds, the next box, and the figures that wait on for the next column.
+
+    A figure stands after the text it follows where it fits; else it waits for the next
+    column on the same page, set at its head, or where the first block there begins, so it
+    never parts two lines of a paragraph. In a page's last column a figure that does not
+    fit takes the end of the text it follows over with it, as a heading takes its lines:
+    the figure stays on the page of the text that refers to it."""
     column: Column = []
     queue = list(waiting)
     y, below = top, 0.0          # below: the space the last figure set keeps under it
@@ -185,24 +243,45 @@ def _fill(items: list[Box], start: int, waiting: list[int], top: float, bottom: 
     def gap(box: Box) -> float:
         return max(box.before, below) if column else 0.0
 
-    while queue and (not column or y + gap(items[queue[0]]) + items[queue[0]].height
-                     <= bottom):
-        index = queue.pop(0)
-        y += gap(items[index])
-        column.append((index, y))
-        y, below = y + items[index].height, items[index].after
+    def set_waiting() -> None:
+        nonlocal y, below
+        while queue and (not column or y + gap(items[queue[0]]) + items[queue[0]].height
+                         <= bottom + 1e-9):
+            index = queue.pop(0)
+            y += gap(items[index])
+            column.append((index, y))
+            y, below = y + items[index].height, items[index].after
+
+    if _opens_block(items, start):
+        set_waiting()
     head = len(column)           # figures at the head: the column holds them if nothing else
     i = start
     while i < limit:
         box = items[i]
+        if box.figure is None and queue and _opens_block(items, i):
+            set_waiting()
         fits = y + gap(box) + box.height <= bottom + 1e-9
         if box.figure is not None:
+            # The figures waiting, this one too, must all find room in the next column.
+            room = may_wait and sum(items[k].height + items[k].after
+                                    for k in [*queue, i]) <= bottom - top
             if not queue and (fits or not column):
                 y += gap(box)
                 column.append((i, y))
                 y, below = y + box.height, box.after
-            else:
+            elif room:
                 queue.append(i)          # at the head of the next column
+            elif not queue and (smaller := next(
+                    (v for v in box.smaller
+                     if y + gap(items[v]) + items[v].height <= bottom + 1e-9), None)):
+                y += gap(items[smaller])
+                column.append((smaller, y))
+                y, below = y + items[smaller].height, box.after
+            elif (j := _reference_break(items, start, i)) > start or head:
+                # (With figures at its head, the column may hold them alone.)
+                return _fill(items, start, waiting, top, bottom, j, may_wait)
+            else:
+                queue.append(i)
             i += 1
             continue
         if fits or not column:
@@ -216,5 +295,7 @@ def _fill(items: list[Box], start: int, waiting: list[int], top: float, bottom: 
             j -= 1
         if j == i or not _break_allowed(items, j) or (j == start and not head):
             break                         # here, or (a group taller than a column) anyway
-        return _fill(items, start, waiting, top, bottom, j)
+        return _fill(items, start, waiting, top, bottom, j, may_wait)
+    if queue and i == limit and _opens_block(items, i):
+        set_waiting()                     # where the column ends between two blocks
     return column, i, queue

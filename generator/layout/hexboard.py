@@ -7,7 +7,6 @@ one affine transform, so every game draws in cell units and gets millimetres for
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.core.geometry import (
@@ -41,7 +40,10 @@ COORDINATE_SIZE = 0.42
 SIDE_LETTER_SIZE = 0.9
 # Boards sit square to the page: turned only by multiples of 30 degrees, every cell edge runs
 # at 0, 30, 60 or 90 degrees to the paper's edges, never a few degrees off like a sheet that
-# fed crooked. (The rhombus looks the same turned half way round.)
+# fed crooked. (The rhombus looks the same turned half way round.) Which of these a board
+# takes is its game's fact, the same on every paper and size and in its rules' figures, so
+# a position copied from a figure to the board needs no turning in the head: the fit only
+# scales, and the page turns to landscape where that gives larger cells.
 ANGLES = (0, 30, 60, 90, 120, 150)
 
 
@@ -127,13 +129,15 @@ def label_size(share: float, cell_radius: float) -> float:
     return max(share * cell_radius, SMALLEST_TEXT)
 
 
-def place_board(size: int, x: float, y: float, width: float, height: float,
-                with_coordinates: bool = True, angles: Iterable[float] = ANGLES,
-                outset: float = 0.0) -> Placement:
-    """Turn (by one of `angles`) and scale the board and its labels to fill the box. Where
-    cells come out so small that labels keep the smallest text size instead of scaling with
-    them, the fit makes room for labels that large."""
-    angles = tuple(angles)
+def place_board(size: int, x: float, y: float, width: float, height: float, *, angle: float,
+                with_coordinates: bool = True, outset: float = 0.0) -> Placement:
+    """Turn the board by its game's `angle` (one of ANGLES, degrees clockwise) and scale it
+    and its labels to fill the box. Where cells come out so small that labels keep the
+    smallest text size instead of scaling with them, the fit makes room for labels that
+    large."""
+    if angle not in ANGLES:
+        raise ValueError(f"a board turns by one of {ANGLES} degrees, not {angle:g}")
+    angles = (angle,)
     smallest = 0.0
     for _ in range(8):
         fit = best_fit(extent(size, with_coordinates, outset, smallest), width, height, angles)

@@ -17,6 +17,10 @@ the columns by flow.py; here the sheet is fitted to its pages and its last page 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 
 from generator import i18n
@@ -93,6 +97,20 @@ THIRD = 1 / 3             # a last page less full than this is worth tightening 
 MOST_HYPHENATED = 0.12
 LOOSER_SLACKS = (0.15, 0.2, 0.3, 0.45, 0.7)
 BALANCE_STEPS = 18        # halvings of the last page's height: about a thousandth of a mm
+# Where a sheet is set as pages of a booklet: whether its first page is a right-hand page
+# (None: a sheet of its own, whose pages face none). A figure may then stand on the page
+# facing the text it follows.
+FIRST_ON_RIGHT: ContextVar[bool | None] = ContextVar("first_on_right", default=None)
+
+
+@contextmanager
+def in_booklet(first_on_right: bool) -> Iterator[None]:
+    """Sheets set inside this block are pages of a booklet, the first on the given side."""
+    token = FIRST_ON_RIGHT.set(first_on_right)
+    try:
+        yield
+    finally:
+        FIRST_ON_RIGHT.reset(token)
 
 
 class Sheet:
@@ -102,7 +120,9 @@ class Sheet:
     def __init__(self, blocks: list[Block], figures: dict[str, Figure], paper: Paper,
                  colours: Palette, style: Style = STYLE, footer_text: str = "",
                  columns: int | None = None):
+        blocks, figures = numbered(blocks, figures)
         self.paper, self.colours, self.style = paper, colours, style
+        self.first_on_right = FIRST_ON_RIGHT.get()
         self.footer_text = footer_text
         # Two columns from A4 up; on narrower pages (A5) one column reads better.
         self.columns = columns or (2 if paper.inner_width >= TWO_COLUMNS_FROM else 1)
@@ -133,7 +153,11 @@ class Sheet:
             page = n // self.columns
             bottom = short[1] if short and short[0] == page else self.full_bottom
             return self.top(page), bottom
-        return paginate(self.items, frame)
+        return paginate(self.items, frame, self.columns, self.faces)
+
+    def faces(self, page: int) -> bool:
+        """Whether the page after this one (from 0) faces it, in a booklet."""
+        return self.first_on_right is not None and page % 2 == int(self.first_on_right)
 
     def page_count(self, columns: list[Column]) -> int:
         return -(-len(columns) // self.columns)
@@ -220,10 +244,33 @@ class Sheet:
                 for i, text in enumerate(lines)]
 
 
+# How the text names a figure by its number: "{figure NAME}", NAME as in "[figure NAME]".
+REFERENCE = re.compile(r"\{figure ([\w-]+)\}")
+
+
+def numbered(blocks: list[Block],
+             figures: dict[str, Figure]) -> tuple[list[Block], dict[str, Figure]]:
+    """Figures numbered in the order the sheet sets them, the number opening each caption
+    ("Figure 3."), and each reference in the text replaced by its figure's number: where a
+    figure may stand on the facing page, the text names it rather than say "below"."""
+    numbers = {name: n for n, name in enumerate(
+        dict.fromkeys(b.text for b in blocks if b.kind == "figure"), start=1)}
+
+    def refer(found: re.Match[str]) -> str:
+        if found.group(1) not in numbers:
+            raise ValueError(f"the text refers to figure {found.group(1)}, which the sheet "
+                             f"does not set")
+        return str(numbers[found.group(1)])
+    captioned = {name: replace(figures[name], caption=" ".join(filter(None, (
+        i18n._("Figure %(n)s.", n=n), figures[name].caption)))) for name, n in numbers.items()}
+    return ([b if b.kind == "figure" else replace(b, text=REFERENCE.sub(refer, b.text))
+             for b in blocks], {**figures, **captioned})
+
+
 def hyphenated_share(items: list[Box]) -> float:
     """The share of a sheet's lines of text (body and captions) that end in a hyphen."""
     lines = [box.runs for box in items if box.runs and box.kind == "line"]
-    lines += [caption for box in items for caption in box.caption]
+    lines += [caption for box in items if box.kind == "figure" for caption in box.caption]
     ends = sum(1 for runs_ in lines if runs_[-1][0].endswith(HYPHEN) and
                runs_[-1][0][-2:-1].isalpha())
     return ends / len(lines) if lines else 0.0

@@ -29,7 +29,7 @@ from generator.i18n import _
 from generator.layout import cutsheet, sheet
 from generator.layout.textlayout import centred_label
 
-SPOT = 21.0                          # mm: the pennies tracks' spots (pages.COIN_SPOT)
+SPOT = 21.0                          # mm: the pennies tracks' spots (tracks.COIN_SPOT)
 TOKEN = 14.5                         # mm: a square whose diagonal, 20.5 mm, fits a spot
 COIN = 25.0                          # mm: each face of the coin to flip
 LABEL = 3.0                          # mm: the lines that say what each piece is for

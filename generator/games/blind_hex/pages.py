@@ -3,6 +3,7 @@ figures, and the score pad."""
 
 from __future__ import annotations
 
+import functools
 import math
 
 from generator import templating
@@ -14,14 +15,13 @@ from generator.core.scene import (
     SMALLEST_TEXT,
     Circle,
     Document,
-    FontRole,
     Page,
     Paint,
     Shape,
     segments,
 )
 from generator.fonts import text_width
-from generator.games.blind_hex import cards, coins, gutterfold
+from generator.games.blind_hex import cards, coins, gutterfold, tracks
 from generator.games.blind_hex.board import EDITION_NAMES, MIN_RULE_NUMBERS
 from generator.games.blind_hex.colours import BOTH_TINT, O_SIDE, O_TINT, X_SIDE, X_TINT
 from generator.games.blind_hex.credits import credit, document
@@ -48,19 +48,17 @@ from generator.layout.textlayout import Figure, balanced_rows, centred_label, ty
 # x sides to the players' left and right, o sides at the top and bottom, as the rules say,
 # and square to the page with the x sides upright: one way on every paper and in the rules'
 # figure, so a position copied from one to the other needs no turning in the head.
-BOARD_ANGLES = (30.0,)
-COIN_SPOT = 21.0  # mm: a UK 1p is 20.3 mm, the largest common small coin
-ROW_GAP = 1.5
+BOARD_ANGLE = 30.0
 
 
 # --- the board page ---------------------------------------------------------------------------
 
 # Cells flat to flat, mm. At READABLE_CELL the marks count at a glance and a pencilled letter
 # fits inside them; every board with its default options is printed at least that large on
-# A4 and A5 (cards) and A4 (pennies). Below SMALLEST_CELL the ticks of a 4 stand under
+# A4 and Letter (both editions). Below SMALLEST_CELL the ticks of a 4 stand under
 # 0.4 mm apart and a letter no longer fits between the marks, so such a board is refused
-# and the paper that gives READABLE_CELL is named. Between the two (the pennies board on
-# Letter, 7.5 mm; a 19 x 19 board on A4, 8.2 mm) it is printed as asked.
+# and the paper that gives READABLE_CELL is named. Between the two (the cards board on A5,
+# 8.9 mm; a 19 x 19 board on A4, 8.2 mm) it is printed as asked.
 READABLE_CELL = 9.0
 SMALLEST_CELL = 7.0
 
@@ -78,56 +76,46 @@ def board_shapes(p: hexboard.Placement, board: HashBoard, colours: Palette,
                                     colours["muted"], with_coordinates, MARK_OUTSET)
 
 
-def penny_track(centre_x: float, top: float, width: float, numbers: int, letter: str,
-                colour: str, colours: Palette, facing_down: bool) -> list[Shape]:
-    """Spots for the pennies: a row of letters above a row of numbers, as the player sees it.
-    A track facing down is upside down on the page, for the player across the table."""
-    pitch = min(COIN_SPOT + 5, width / numbers)
-    radius = COIN_SPOT / 2
-    row_gap = COIN_SPOT + ROW_GAP
-    shapes: list[Shape] = []
-    angle = 180.0 if facing_down else 0.0
-    # Rows in reading order for the player: letters nearer the board, numbers nearer the player.
-    letter_y = top + radius + (row_gap if facing_down else 0.0)
-    number_y = top + radius + (0.0 if facing_down else row_gap)
-    for i in range(numbers):
-        slot = i if not facing_down else numbers - 1 - i
-        x = centre_x + (slot - (numbers - 1) / 2) * pitch
-        rows: tuple[tuple[float, str, str, FontRole], ...] = (
-            (letter_y, letter, colour, "bold"), (number_y, str(i + 1), colours["ink"], "regular"))
-        for y, text, ink, font in rows:
-            shapes.append(Circle(Point(x, y), radius, Paint(fill="#ffffff", stroke=colour,
-                                                            width=0.5)))
-            shapes.append(centred_label(x, y, text, 10.0, ink, font, angle))
-    return shapes
-
-
-def track_height() -> float:
-    return 2 * COIN_SPOT + ROW_GAP
-
-
-TRACK_GAP = 4.0
-
-
 KEY_HEIGHT = 16.5      # mm: the key to the marks, under the board (room for two lines)
 KEY_TEXT = 3.0         # mm: its numbers and line, at body size
 KEY_EDGE = 8.0         # mm: the longest edge a key glyph is drawn on
 
 
 def board_box(opts: Options, paper: Paper) -> tuple[float, float, float, float]:
-    """Where the board goes: the body, less the key to the marks at the foot and the pennies'
-    tracks at either end."""
+    """Where the board goes: the body, less the key to the marks at the foot; on the pennies
+    board, less as little height as leaves the coin tracks in its corners clear."""
     x, y, w, h = sheet.body_box(paper)
-    h -= KEY_HEIGHT
-    if opts.edition == "pennies":
-        room = track_height() + TRACK_GAP
-        y, h = y + room, h - 2 * room
-    return x, y, w, h
+    return pennies_box(opts.size, opts.numbers, opts.coordinates, x, y, w,
+                       h - KEY_HEIGHT) if opts.edition == "pennies" else (x, y, w, h - KEY_HEIGHT)
+
+
+@functools.cache
+def pennies_box(size: int, numbers: int, with_coordinates: bool, x: float, y: float, w: float,
+                h: float) -> tuple[float, float, float, float]:
+    """The box, shrunk top and bottom alike by the least (to 0.1 mm) that leaves both
+    tracks, tucked in its corners, clear of the board centred in it."""
+    laid = tracks.tracks(numbers, (x, y, w, h))
+
+    def fits(d: float) -> bool:
+        p = place(size, with_coordinates, (x, y + d, w, h - 2 * d))
+        return tracks.clear(p, with_coordinates, MARK_OUTSET, laid)
+    low, high = 0.0, h / 2 - 1.0
+    if not fits(low):
+        while high - low > 0.1:
+            middle = (low + high) / 2
+            low, high = (low, middle) if fits(middle) else (middle, high)
+        low = high
+    return x, y + low, w, h - 2 * low
+
+
+def place(size: int, with_coordinates: bool,
+          box: tuple[float, float, float, float]) -> hexboard.Placement:
+    return hexboard.place_board(size, *box, angle=BOARD_ANGLE,
+                                with_coordinates=with_coordinates, outset=MARK_OUTSET)
 
 
 def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
-    return hexboard.place_board(opts.size, *board_box(opts, paper), opts.coordinates,
-                                angles=BOARD_ANGLES, outset=MARK_OUTSET)
+    return place(opts.size, opts.coordinates, board_box(opts, paper))
 
 
 def board_paper(opts: Options, paper: Paper) -> Paper:
@@ -167,11 +155,9 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     h -= KEY_HEIGHT
     shapes = sheet.header(paper, TITLE, opts.label, colours)
     if opts.edition == "pennies":
-        track = track_height()
-        shapes += penny_track(paper.width / 2, y, w, opts.numbers, "o", colours[O_SIDE],
-                              colours, facing_down=True)
-        shapes += penny_track(paper.width / 2, y + h - track, w, opts.numbers, "x",
-                              colours[X_SIDE], colours, facing_down=False)
+        o_track, x_track = tracks.tracks(opts.numbers, (x, y, w, h))
+        shapes += tracks.track_shapes(o_track, "o", colours[O_SIDE], colours)
+        shapes += tracks.track_shapes(x_track, "x", colours[X_SIDE], colours)
     placement = board_placement(opts, paper)
     q, r = describe.hex_sides(placement)
     shapes += describe.board_figure(
@@ -230,7 +216,7 @@ def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
     # for a letter and its ring, and the sheet on one page in every language.
     width, height = 80.0, 58.0
     p = hexboard.place_board(turn.board.size, 0, 0, width, height, with_coordinates=False,
-                             angles=BOARD_ANGLES, outset=MARK_OUTSET)
+                             angle=BOARD_ANGLE, outset=MARK_OUTSET)
     x_cells, o_cells = turn.allowed(turn.x_number), turn.allowed(turn.o_number)
     both = [h for h in x_cells if h in o_cells]
     fills = {h: colours[X_TINT] for h in x_cells}
@@ -344,4 +330,5 @@ PAGES = Pages(
     board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
     .cell_radius,
     smallest_cell=SMALLEST_CELL, readable_cell=READABLE_CELL,
+    smallest_for="its marks and a pencilled letter need",
 )

@@ -71,9 +71,16 @@ def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool
                                     colours["muted"], with_coordinates)
 
 
+# Red's sides at the top and bottom, Blue's at the left and right, as the rules' figures
+# and their descriptions have them: one way on every paper and size (the page turns to
+# landscape where that gives larger cells; the board does not turn on it).
+BOARD_ANGLE = 120.0
+
+
 def place(size: int, x: float, y: float, w: float, h: float,
           with_coordinates: bool = True) -> hexboard.Placement:
-    return hexboard.place_board(size, x, y, w, h, with_coordinates)
+    return hexboard.place_board(size, x, y, w, h, angle=BOARD_ANGLE,
+                                with_coordinates=with_coordinates)
 
 
 def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:

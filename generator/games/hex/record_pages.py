@@ -133,7 +133,7 @@ def board(size: int, diagram: Diagram, colours: Palette) -> Figure:
     h = max(p.y for p in points) - min(p.y for p in points)
     width, height = FIGURE_WIDTH, FIGURE_WIDTH * h / w
     # Angle 0: column a's cells across the top, row 1 first, a1 top left, as the record has.
-    p = hexboard.place_board(size, 0.0, 0.0, width, height, True, angles=(0,))
+    p = hexboard.place_board(size, 0.0, 0.0, width, height, angle=0, with_coordinates=True)
     r = p.cell_radius
     shapes: list[Shape] = hexboard.side_bands(p, colours["red"], colours["blue"],
                                               hatched=colours.hatched)

@@ -49,7 +49,7 @@ from generator.layout.textlayout import Figure, centred_label, typeset
 CAPTION_SIZE = 3.0    # mm: a solution's verdict, under the board
 # The board lies one way on every paper and in every figure: R segments left and right, B
 # segments along the top and bottom, columns a, b, ... from left to right.
-BOARD_ANGLES = (30.0,)
+BOARD_ANGLE = 30.0
 
 
 def credit() -> str:
@@ -112,8 +112,8 @@ def position(board: KleinBoard, p: hexboard.Placement, stones: dict[Hex, str],
 
 def place(board: KleinBoard, x: float, y: float, w: float, h: float,
           with_coordinates: bool = True) -> hexboard.Placement:
-    return hexboard.place_board(board.size, x, y, w, h, with_coordinates,
-                                angles=BOARD_ANGLES, outset=hexboard.BORDER_ROW)
+    return hexboard.place_board(board.size, x, y, w, h, angle=BOARD_ANGLE,
+                                with_coordinates=with_coordinates, outset=hexboard.BORDER_ROW)
 
 
 def stone_shapes(p: hexboard.Placement, h: Hex, stone: str, colours: Palette,
@@ -272,8 +272,12 @@ def puzzle_item(opts: Options, paper: Paper, colours: Palette,
 
 
 
+# The figures' width, mm: six of them go with their text, two to a booklet page at most.
+FIGURE_WIDTH = 70.0
+
+
 def example_figure(name: str, colours: Palette, caption: str, verdict: Outcome,
-                   width: float = 80.0) -> Figure:
+                   width: float = FIGURE_WIDTH) -> Figure:
     board = FIGURE_BOARD
     cells = example_positions(board)[name]
     stones = {board.canonical(h): RED for h in cells}
@@ -283,7 +287,7 @@ def example_figure(name: str, colours: Palette, caption: str, verdict: Outcome,
                   position(board, p, stones, verdict))
 
 
-def literal_figure(colours: Palette, width: float = 80.0) -> Figure:
+def literal_figure(colours: Palette, width: float = FIGURE_WIDTH) -> Figure:
     """The note's figure: a position that would have two winners if any loop through the
     portal were a portal loop. Red's loop is shaded; the judge has checked both colours."""
     board = FIGURE_BOARD

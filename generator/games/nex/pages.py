@@ -30,8 +30,15 @@ from generator.layout import cutsheet, describe, hexboard, scorepad, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 # The rules' diagram stands the board on a corner: rows run across, (a, 1) at the top.
-DIAGRAM_ANGLE = (60.0,)
-TILE_PER_CELL = 1.2   # counter side in cell radii: a square this size fits inside a cell
+DIAGRAM_ANGLE = 60.0
+# A counter is a square cut from a grid, with its stone printed on it as a disc. The square
+# is a little narrower than a cell (flat to flat, √3 radii), so a counter rests inside its
+# cell without riding on a neighbour's, and as large as that allows, for fingers: 12 mm on
+# the 11 × 11 board on A4.
+TILE_PER_CELL = 1.62  # counter side in cell radii
+STONE_SHARE = 0.46    # the printed stone's radius, in counter sides: a white rim to cut in
+GO_SET_SIDE = 10.0    # mm: counters smaller than this, or more than GO_SET_CELLS of each
+GO_SET_CELLS = 169    # kind (a board over 13 × 13), and the sheet advises a Go set
 
 
 def credit() -> str:
@@ -102,7 +109,8 @@ def position(stones: Stones) -> str:
 
 def place(size: int, x: float, y: float, w: float, h: float,
           with_coordinates: bool = True) -> hexboard.Placement:
-    return hexboard.place_board(size, x, y, w, h, with_coordinates, angles=DIAGRAM_ANGLE)
+    return hexboard.place_board(size, x, y, w, h, angle=DIAGRAM_ANGLE,
+                                with_coordinates=with_coordinates)
 
 
 def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
@@ -145,23 +153,45 @@ def counters_item(opts: Options, paper: Paper, colours: Palette,
                   copies: int) -> Document:
     """One counter per cell of each kind: stones change colour in play, so any cell may end
     up holding any kind."""
-    side = TILE_PER_CELL * board_placement(opts, board_paper(opts, paper)).cell_radius
-    outlines = colours.lettered
+    side = counter_side(opts, paper)
 
     def run(kind: str) -> cutsheet.TileRun:
-        background = None if outlines or kind == WHITE else colours[
-            {BLACK: "black stone", NEUTRAL: "neutral stone"}[kind]]
-        return cutsheet.TileRun(name(kind), opts.size ** 2, background,
-                                lambda c, s, bleed: stone(kind, c, 0.4 * s, colours))
+        # Stones on white in a thin cut grid, never a block of solid ink to cut through.
+        return cutsheet.TileRun(name(kind), opts.size ** 2, None,
+                                lambda c, s, bleed: counter(kind, c, s, colours),
+                                whole_rows=True)
 
+    advice = (_("%(count)s counters of %(side)s mm in all: a Go set serves better, its black "
+                "and white stones with coins or buttons for the neutral stones.",
+                count=3 * opts.size ** 2, side=decimal(side))
+              if go_set_serves_better(opts, paper) else "")
     pages = cutsheet.tile_pages(
         paper, side, [run(k) for k in (BLACK, WHITE, NEUTRAL)] * copies,
         _("%(game)s counters", game=TITLE),
         _("for the %(size)s × %(size)s board · %(count)s or more of each kind · %(side)s mm "
           "squares", size=opts.size, count=opts.size ** 2, side=decimal(side)),
-        _("%(credit)s Cut along the grey lines; card stock makes counters that last.",
-          credit=credit()), colours)
+        " ".join(filter(None, (_("%(credit)s Cut along the grey lines; card stock makes "
+                                 "counters that last.", credit=credit()), advice))), colours)
     return document(opts, pages, _("counters"))
+
+
+def counter(kind: str, centre: Point, side: float, colours: Palette) -> list[Shape]:
+    """A counter's face: its stone, or, in the ink-saver palette, its letter alone (the cut
+    square is its edge)."""
+    if colours.lettered:
+        return [centred_label(centre.x, centre.y, letter(kind), STONE_SHARE * side,
+                              colours["ink"], "bold")]
+    return stone(kind, centre, STONE_SHARE * side, colours)
+
+
+def counter_side(opts: Options, paper: Paper) -> float:
+    """A counter's side, mm, for the board printed on this paper."""
+    return TILE_PER_CELL * board_placement(opts, board_paper(opts, paper)).cell_radius
+
+
+def go_set_serves_better(opts: Options, paper: Paper) -> bool:
+    """Too many counters, or too small to pick up, to cut out by hand."""
+    return opts.size ** 2 > GO_SET_CELLS or counter_side(opts, paper) < GO_SET_SIDE
 
 
 # --- figures for the rule sheet ---------------------------------------------------------------
