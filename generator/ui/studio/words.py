@@ -19,6 +19,7 @@ LABELS = {
     "lang": "Language", "copies": "Copies", "cell": "Cell size (mm)",
     "tile": "Tile over several sheets", "extras": "Also in the booklet",
     "dpi": "Resolution (dpi)", "bleed": "Bleed (mm)",
+    "backs": "Two-sided sheets", "back_offset": "Move the backs (mm)",
 }
 # Where one game names a parameter its own way.
 GAME_LABELS = {("hex-kb", "seed"): "Puzzle number"}
@@ -44,6 +45,14 @@ HELP = {
     "dpi": "Pixels per inch of the picture, 36 to 1200; 300 when empty.",
     "bleed": "How far the print runs past the trim on every side, 0 to 10 mm; 3 mm (1/8 "
              "inch on inch papers) when empty.",
+    "backs": "How the sheets with a back (card fronts and backs, a puzzle and its solution) "
+             "print. Both sides: double-sided, turned over on the long edge. Folded: fronts "
+             "and backs side by side, to fold and glue, for a printer that cannot print both "
+             "sides. Calibration sheet: only the sheet that measures "
+             "how far the backs land off their fronts.",
+    "back_offset": "Two numbers, right and up, such as 1.5,-0.5: how far to move every back "
+                   "page, as seen on the back, for a printer whose backs land off their "
+                   "fronts (the calibration sheet measures them). Empty: no move.",
     "booklet-paper": "Sheets folded in half: A5 pages on A4, or half-letter pages on Letter.",
 }
 
@@ -54,6 +63,8 @@ CHOICES: dict[str, dict[str, str]] = {
                 "colour-blind": "Colour-blind safe"},
     "edition": {"cards": "Cards", "pennies": "Pennies"},
     "paper": {"a3": "A3", "a4": "A4", "a5": "A5", "letter": "Letter", "tabloid": "Tabloid"},
+    "backs": {"duplex": "Both sides", "gutter-fold": "Folded",
+              "calibrate": "Calibration sheet"},
     "booklet-paper": {"a4": "A4 (A5 pages)", "letter": "Letter (half-letter pages)"},
 }
 
@@ -80,7 +91,8 @@ SAID = {
     "paper": "the paper", "palette": "the colours", "lang": "the language", "copies": "copies",
     "cell": "the cell size", "tile": "“Tile over several sheets”", "dpi": "the resolution",
     "bleed": "the bleed", "coordinates": "the letters and numbers", "swap": "the swap rule",
-    "extras": "“Also in the booklet”",
+    "extras": "“Also in the booklet”", "backs": "the two-sided sheets",
+    "back_offset": "the move of the backs",
 }
 # Whole phrases of the command line's that read better rewritten than flag by flag.
 PHRASES = (
