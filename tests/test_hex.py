@@ -291,8 +291,9 @@ def test_rules_board_pad_and_kit_are_made_and_say_what_they_should(tmp_path, lan
         text = pdf_text(made[item])
         for phrase in SAYS[lang][item]:
             assert phrase in text, (item, phrase)
-    # The kit is the three items in kit order, under its translated title.
-    assert pages_of(made["kit"]) == sum(pages_of(made[i]) for i in ("rules", "board", "pad"))
+    # The kit is the print guide, then the three items in kit order (none printed back to
+    # back, so no blank page between them), under its translated title.
+    assert pages_of(made["kit"]) == 1 + sum(pages_of(made[i]) for i in ("rules", "board", "pad"))
     kit = pdf_text(made["kit"])
     assert kit.index(SAYS[lang]["rules"][0]) < kit.index(SAYS[lang]["board"][-1]) \
         < kit.index(SAYS[lang]["pad"][0])

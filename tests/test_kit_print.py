@@ -98,6 +98,25 @@ def test_the_guide_opens_every_kit_and_names_each_part(key, variant):
         assert title.lower() not in guide_words(Document(kit.pages[1:], "", "")).lower()
 
 
+def test_the_guide_offers_the_folded_cards_only_to_a_kit_with_cards():
+    """Blind Hex's cards kit names its folded version, in words a player reads (no option
+    flag); Hex KB's puzzle, back to back too, has no folded version, and its guide offers
+    none (the control)."""
+    offers = {}
+    for key, variant in (("blind-hex", "cards"), ("hex-kb", "standard")):
+        for lang in i18n.LANGUAGES:
+            kit, _parts = kit_and_parts(key, variant, "a4", lang)
+            with i18n.language(lang):
+                folded = i18n._("If your printer cannot print both sides, print the folded "
+                                "cards version of this kit: each card's front and back side "
+                                "by side, to fold and glue.")
+            words = guide_words(kit)
+            assert "--" not in words, (key, lang)
+            offers[key, lang] = " ".join(folded.split()[:6]) in words
+    assert all(offers[("blind-hex", lang)] for lang in i18n.LANGUAGES)
+    assert not any(offers[("hex-kb", lang)] for lang in i18n.LANGUAGES)
+
+
 @pytest.mark.parametrize("key, variant", CASES)
 def test_a_letter_kit_has_no_more_sheets_than_a4(key, variant):
     for lang in i18n.LANGUAGES:

@@ -99,11 +99,13 @@ def test_every_game_credits_its_designer_without_claiming_the_sheet(tmp_path):
 def test_blind_hex_names_the_original_work_on_its_sheet_board_and_licence(tmp_path):
     out = tmp_path / "kit.pdf"
     pnp_ok("kit", "blind-hex", "-o", str(out))
-    pages = [subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), str(out), "-"],
-                            capture_output=True, text=True, check=True).stdout
-             for n in (1, 2)]     # the rule sheet, then the board
-    for text in pages:
-        assert "donkirkby.github.io/blind-hex" in " ".join(text.split())
+    pages = [" ".join(page.split()) for page in pdf_text(out).split("\f")]
+    # The print guide is page 1; the rule sheet and the board follow it, found by their titles.
+    assert pages[0].startswith("How to print this kit")
+    sheet = next(p for p in pages if p.startswith("Blind Hex: cards edition"))
+    board = next(p for p in pages if p.startswith("Blind Hex 11 × 11"))
+    for text in (sheet, board):
+        assert "donkirkby.github.io/blind-hex" in text
     info = subprocess.run(["pdfinfo", "-custom", str(out)], capture_output=True, text=True,
                           check=True).stdout
     assert "donkirkby.github.io/blind-hex" in info

@@ -3,11 +3,14 @@ several games, and a board at a chosen cell size over several sheets."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from itertools import permutations
+
 from generator import i18n
 from generator.core.destinations import HOME, Destination
 from generator.core.palette import COLOUR, Palette
 from generator.core.paper import Paper, check_fits
-from generator.core.scene import Document
+from generator.core.scene import Document, Page
 from generator.games import load as game_named
 from generator.games.game import Game, OptionError, OptionsT
 from generator.games.game import check_cells as games_check_cells
@@ -80,6 +83,43 @@ def booklet_part(game: Game[OptionsT], extras: list[str], page_paper: Paper,
                         (sides[0], sides[1]))
 
 
+# What a print shop's booklet of one game fills the pages its sheets leave over with, most
+# useful first: the score pad to photocopy, then the board.
+FILLERS = ("pad", "board")
+
+
+def filled(game: Game[OptionsT], part: booklet.Part, extras: list[str], printed: Paper,
+           palette: Palette) -> tuple[booklet.Part, list[str]]:
+    """A print shop's booklet of one game with the game's score pad and board on the pages
+    its last sheet would leave blank, each where it fits whole, a part of two pages or more
+    on a spread where it can; the part and the items added."""
+    after, spare = booklet.room([part], printed, palette)
+    page_paper = booklet.content_paper(printed)
+    options = game.make_options()
+    chosen: list[tuple[str, tuple[Page, ...]]] = []
+    for item in FILLERS:
+        if item not in game.items or item in extras or spare == 0:
+            continue
+        try:
+            pages = make_document(game, item, options, page_paper, 1, palette).pages
+        except OptionError:      # not on this paper: the pages stay blank
+            continue
+        if len(pages) <= spare:
+            chosen.append((item, pages))
+            spare -= len(pages)
+
+    def on_spreads(order: tuple[tuple[str, tuple[Page, ...]], ...]) -> int:
+        """How many parts of several pages start on a left-hand (even) page."""
+        start, count = after, 0
+        for _item, pages in order:
+            count += len(pages) > 1 and start % 2 == 0
+            start += len(pages)
+        return count
+    best = max(permutations(chosen), key=on_spreads)     # the first best: most useful first
+    added = [page for _item, made in best for page in made]
+    return replace(part, pages=[*part.pages, *added]), [item for item, _made in best]
+
+
 # A booklet section by game, extras, content paper, palette and language: what booklets
 # made together (a game's own and every game's) share.
 PartKey = tuple[str, tuple[str, ...], Paper, Palette, str]
@@ -104,6 +144,9 @@ def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
             if made is not None:
                 made[found] = part
         parts.append(part)
+    if printed.press.shop and len(parts) == 1:
+        parts[0], added = filled(game_named(game_keys[0]), parts[0], extras, printed, palette)
+        extras = [*extras, *added]
     title = parts[0].title if len(parts) == 1 else _("Connection games")
     inside = booklet_contents(extras)
     sheets = booklet.booklet(title, inside[:1].upper() + inside[1:], parts, paper_key,

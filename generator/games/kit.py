@@ -64,6 +64,9 @@ def _laid_out(game: Game[Any], docs: list[tuple[str, Document, bool]], paper: Pa
     if they do not fit there."""
     pages: list[Page] = []
     placed: list[printguide.Placed] = []
+    # A part printed back to back that the game can also lay out to fold.
+    foldable = any(back_to_back and item in game.pages().folded
+                   for item, _doc, back_to_back in docs)
     for item, doc, back_to_back in docs:
         name = _(ITEMS[item].label) if item in ITEMS else item
         name = name[:1].upper() + name[1:]
@@ -81,7 +84,8 @@ def _laid_out(game: Game[Any], docs: list[tuple[str, Document, bool]], paper: Pa
         placed.append(printguide.Placed(item, name, first, len(pages) + 1, back_to_back))
     below: list[Shape] = []
     if sharing:
-        y = printguide.guide(game.title, placed, paper, colours, folded)[1] + SHARED_GAP
+        y = printguide.guide(game.title, placed, paper, colours, folded, foldable)[1] \
+            + SHARED_GAP
         for maker in sharing.values():
             drawn, y = maker(options, paper, colours, y)
             below += drawn
@@ -89,7 +93,7 @@ def _laid_out(game: Game[Any], docs: list[tuple[str, Document, bool]], paper: Pa
         if y - SHARED_GAP > printguide.room_below(paper):
             return None
     placed.sort(key=lambda p: p.first)     # the table in page order
-    guide = printguide.guide_page(game.title, placed, paper, colours, folded, below)
+    guide = printguide.guide_page(game.title, placed, paper, colours, folded, below, foldable)
     return (guide, *pages)
 
 

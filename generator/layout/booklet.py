@@ -16,8 +16,9 @@ Margins are OUTER mm, INNER mm at the fold.
 For a print shop the booklet is not imposed: its pages go out one by one in reading order,
 each A5 (or 5.5 × 8.5 in) plus bleed, cover first and blanks before the back cover, for the
 shop to impose, print, fold and staple (PrintPlayGames, Lulu). Text keeps SHOP_OUTER mm
-(0.5 in) inside the trim, and the inside of the cover, which at home tells how to print,
-is left blank.
+(0.5 in) inside the trim. The inside of the cover, which at home tells how to print, opens
+the rules in a booklet of one game (whose pages to spare the game's other items fill: see
+`room` and generator/app/documents.py) and is left blank in a booklet of several.
 """
 
 from __future__ import annotations
@@ -319,11 +320,7 @@ def pages(title: str, inside: str, parts: list[Part], paper_key: str,
     if page_paper is None:
         page_paper = FORMATS[paper_key][0]
     paper = content_paper(page_paper)
-    front: list[Page | None] = [None if paper.press.shop else instructions(paper, colours)]
-    if len(parts) > 1:
-        starts = arrange([*front, None], parts)[1]   # counting the contents page
-        front.append(contents(paper, parts, starts, colours))
-    middle, _ = arrange(front, parts)
+    middle, _ = arrange(front_pages(paper, parts, colours), parts)
     count = padded(len(middle) + 2)
     middle += [None] * (count - 2 - len(middle))
     out = [on_page(page_paper, 1, cover(paper, title, inside, parts, colours), colours,
@@ -334,6 +331,27 @@ def pages(title: str, inside: str, parts: list[Part], paper_key: str,
     out.append(on_page(page_paper, count, back_cover(paper, colours), colours,
                        numbered=False))
     return out
+
+
+def front_pages(paper: Paper, parts: list[Part], colours: Palette) -> list[Page | None]:
+    """The pages before the first part: at home, how to print it; at a print shop, the
+    blank inside of the cover, but a booklet of one game opens its rules there; then, for
+    several games, the contents."""
+    if paper.press.shop and len(parts) == 1:
+        return []
+    front: list[Page | None] = [None if paper.press.shop else instructions(paper, colours)]
+    if len(parts) > 1:
+        starts = arrange([*front, None], parts)[1]   # counting the contents page
+        front.append(contents(paper, parts, starts, colours))
+    return front
+
+
+def room(parts: list[Part], page_paper: Paper, colours: Palette) -> tuple[int, int]:
+    """Where the booklet's content ends and what it leaves blank: the number of the page
+    after its last part, and how many pages could follow it without another sheet."""
+    paper = content_paper(page_paper)
+    middle, _ = arrange(front_pages(paper, parts, colours), parts)
+    return len(middle) + 2, padded(len(middle) + 2) - 2 - len(middle)
 
 
 def booklet(title: str, inside: str, parts: list[Part], paper_key: str,

@@ -100,8 +100,8 @@ def _steps(paper: Paper, y: float, colours: Palette) -> list[Shape]:
     text = _("Print this sheet double-sided, turned over on the long edge, as you will print "
              "the kit. Hold it to a light with its back toward you. Where the vertical line of "
              "this side meets the back's scale across, read X; where the horizontal line meets "
-             "the scale up the page, read Y. Make the kit with --back-offset X,Y (0,0 needs "
-             "nothing).")
+             "the scale up the page, read Y. Make the kit with its backs moved X mm to the "
+             "right and Y mm up (0,0 needs nothing).")
     width = paper.width / 2 - paper.margin - 6
     lines = sheet.wrap_words(text, 3.0, width)
     return [Text(Point(paper.margin, y + 3.0 + i * 3.9), line_, 3.0, colours["ink"])

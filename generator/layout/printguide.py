@@ -77,9 +77,9 @@ def how(part: Placed) -> str:
 
 
 def guide_page(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
-               folded: bool, below: Sequence[Shape] = ()) -> Page:
+               folded: bool, below: Sequence[Shape] = (), foldable: bool = False) -> Page:
     """The guide, and below it what shares its page (a small part's pieces)."""
-    shapes = guide(game, parts, paper, colours, folded)[0]
+    shapes = guide(game, parts, paper, colours, folded, foldable)[0]
     shapes += below
     shapes += sheet.footer(paper, _("Boards, pads and cards last longer on card stock of "
                                     "160–250 g/m²."), colours)
@@ -92,9 +92,11 @@ def room_below(paper: Paper) -> float:
 
 
 def guide(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
-          folded: bool) -> tuple[list[Shape], float]:
+          folded: bool, foldable: bool = False) -> tuple[list[Shape], float]:
     """The guide: a table of the parts, then printing back to back, then cutting; its
-    shapes and the y below them."""
+    shapes and the y below them. `folded`: the cards are laid out to fold; `foldable`: they
+    are back to back and a folded version of the kit exists (the guide says so, in words
+    for players, not the command line's)."""
     x, top, width, _height = sheet.body_box(paper)
     shapes: list[Shape] = sheet.header(paper, _("How to print this kit"), _(
         "%(game)s · %(paper)s · page 1 is this guide", game=game, paper=paper.name), colours)
@@ -113,9 +115,12 @@ def guide(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
             "Pages %(pages)s print back to back: print them double-sided, turned over on the "
             "long edge, or the whole kit so. A page marked “intentionally left blank” keeps "
             "each front on the front of a sheet. If the backs land off their fronts, print the "
-            "calibration sheet (--backs calibrate) and make the kit with --back-offset X,Y; a "
-            "printer without double-sided printing takes --backs gutter-fold.",
-            pages=", ".join(duplexed)))
+            "calibration sheet: it measures by how much, and a kit made with its backs moved by "
+            "that much lines them up.", pages=", ".join(duplexed)))
+        if foldable:
+            notes.append(_("If your printer cannot print both sides, print the folded cards "
+                           "version of this kit: each card's front and back side by side, to "
+                           "fold and glue."))
     elif folded:
         notes.append(_("The cards' fronts and backs share each sheet: fold it along the dashed "
                        "line in the gutter, glue the halves together, then cut."))

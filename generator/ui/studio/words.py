@@ -18,8 +18,8 @@ LABELS = {
     "neutral": "Neutral block", "swap": "Swap rule", "paper": "Paper", "palette": "Colours",
     "lang": "Language", "copies": "Copies", "cell": "Cell size (mm)",
     "tile": "Tile over several sheets", "extras": "Also in the booklet",
-    "dpi": "Resolution (dpi)", "bleed": "Bleed (mm)", "backs": "Backs",
-    "back_offset": "Back offset (X,Y mm)",
+    "dpi": "Resolution (dpi)", "bleed": "Bleed (mm)",
+    "backs": "Two-sided sheets", "back_offset": "Move the backs (mm)",
 }
 # Where one game names a parameter its own way.
 GAME_LABELS = {("hex-kb", "seed"): "Puzzle number"}
@@ -45,13 +45,14 @@ HELP = {
     "dpi": "Pixels per inch of the picture, 36 to 1200; 300 when empty.",
     "bleed": "How far the print runs past the trim on every side, 0 to 10 mm; 3 mm (1/8 "
              "inch on inch papers) when empty.",
-    "backs": "How sheets printed on both sides (card fronts and backs, a puzzle and its "
-             "solution) are made: both sides, turned over on the long edge; side by side to "
-             "fold, for a printer without double-sided printing; or only the sheet that "
-             "measures the back offset.",
-    "back_offset": "Move every back page X mm right and Y mm up, as seen on the back, for a "
-                   "printer whose backs land off their fronts (the calibration sheet measures "
-                   "X,Y).",
+    "backs": "How the sheets with a back (card fronts and backs, a puzzle and its solution) "
+             "print. Both sides: double-sided, turned over on the long edge. Folded: fronts "
+             "and backs side by side, to fold and glue, for a printer that cannot print both "
+             "sides. Calibration sheet: only the sheet that measures "
+             "how far the backs land off their fronts.",
+    "back_offset": "Two numbers, right and up, such as 1.5,-0.5: how far to move every back "
+                   "page, as seen on the back, for a printer whose backs land off their "
+                   "fronts (the calibration sheet measures them). Empty: no move.",
     "booklet-paper": "Sheets folded in half: A5 pages on A4, or half-letter pages on Letter.",
 }
 
@@ -61,8 +62,8 @@ CHOICES: dict[str, dict[str, str]] = {
     "palette": {"colour": "Colour", "ink-saver": "Ink saver",
                 "colour-blind": "Colour-blind safe"},
     "edition": {"cards": "Cards", "pennies": "Pennies"},
-    "backs": {"duplex": "Both sides", "gutter-fold": "Side by side, to fold",
-              "calibrate": "Calibration sheet only"},
+    "backs": {"duplex": "Both sides", "gutter-fold": "Folded",
+              "calibrate": "Calibration sheet"},
     "paper": {"a3": "A3 (297 × 420 mm)", "a4": "A4 (210 × 297 mm)", "a5": "A5 (148 × 210 mm)",
               "letter": "Letter (8.5 × 11 in)", "8.5x14in": "Legal (8.5 × 14 in)",
               "tabloid": "Tabloid (11 × 17 in)"},
@@ -101,7 +102,8 @@ SAID = {
     "paper": "the paper", "palette": "the colours", "lang": "the language", "copies": "copies",
     "cell": "the cell size", "tile": "“Tile over several sheets”", "dpi": "the resolution",
     "bleed": "the bleed", "coordinates": "the letters and numbers", "swap": "the swap rule",
-    "extras": "“Also in the booklet”",
+    "extras": "“Also in the booklet”", "backs": "the two-sided sheets",
+    "back_offset": "the move of the backs",
 }
 # Whole phrases of the command line's that read better rewritten than flag by flag.
 PHRASES = (
