@@ -164,7 +164,7 @@ def test_pad_copies_repeat_the_page(tmp_path):
 def test_default_output_name(tmp_path):
     result = pnp("board", "blind-hex", "--format", "svg", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert (tmp_path / "blind-hex-board.svg").exists()
+    assert (tmp_path / "blind-hex-cards-board.svg").exists()
 
 
 def test_pennies_board_has_coin_spots_and_both_letters(tmp_path):

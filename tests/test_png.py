@@ -143,8 +143,8 @@ def test_png_is_deterministic_and_carries_no_timestamp_or_text(tmp_path):
                    cwd=folder).returncode == 0
         runs.append({p.name: p.read_bytes() for p in folder.iterdir()})
     assert runs[0] == runs[1]
-    assert sorted(runs[0]) == ["blind-hex-rules.png"]
-    kinds = [kind for kind, _ in chunks(runs[0]["blind-hex-rules.png"])]
+    assert sorted(runs[0]) == ["blind-hex-cards-rules.png"]
+    kinds = [kind for kind, _ in chunks(runs[0]["blind-hex-cards-rules.png"])]
     assert set(kinds) == {b"IHDR", b"pHYs", b"IDAT", b"IEND"}
 
 

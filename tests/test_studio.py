@@ -338,10 +338,10 @@ def test_a_download_is_the_command_lines_file(server, tmp_path, values):
 def test_an_svg_download_is_the_page_the_command_line_writes(server, tmp_path):
     values = {"game": "hex-kb", "item": "rules", "size": 13, "page": 2, "format": "svg"}
     status, headers, svg = get(server, "/download?" + query(**values))
-    assert status == 200 and 'filename="hex-kb-rules-2.svg"' in headers["Content-Disposition"]
+    assert status == 200 and 'filename="hex-kb-rules-13x13-2.svg"' in headers["Content-Disposition"]
     run_command("pnp rules hex-kb --size 13 --format svg", tmp_path)
-    assert svg == (tmp_path / "hex-kb-rules-2.svg").read_bytes()
-    assert svg != (tmp_path / "hex-kb-rules-1.svg").read_bytes()   # control
+    assert svg == (tmp_path / "hex-kb-rules-13x13-2.svg").read_bytes()
+    assert svg != (tmp_path / "hex-kb-rules-13x13-1.svg").read_bytes()   # control
 
 
 def download(server, preview: dict, kind: str) -> tuple[str, bytes, str]:

@@ -206,7 +206,7 @@ def test_the_svg_download_of_every_item_is_its_page(every_item_walked, browser, 
     open_studio(browser, server, "?game=nex&item=booklet")
     assert not by_id(browser, "download-svg").is_displayed()
     pdf = by_id(browser, "download-pdf")
-    assert pdf.get_attribute("download") == "booklet.pdf"
+    assert pdf.get_attribute("download") == "nex-booklet.pdf"
     assert fetched(browser, pdf.get_attribute("href")).startswith(b"%PDF")
 
 

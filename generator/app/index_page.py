@@ -19,6 +19,9 @@ from generator.games.game import Game
 from generator.games.items import ITEMS
 from generator.i18n import _
 
+# A thumbnail's key: a game, its variant, an item and a paper's name.
+Shown = tuple[str, str, str, str]
+
 
 @dataclass(frozen=True)
 class Card:
@@ -26,10 +29,7 @@ class Card:
     pdf: str
     svgs: tuple[str, ...]
     html: str = ""          # the web edition, for a rule sheet
-
-    @property
-    def thumbnail(self) -> str | None:
-        return self.svgs[0] if self.svgs else None
+    thumbnail: str = ""     # an SVG page that shows what the file holds
 
 
 def card_label(game: Game[Any], variant: str, item: str, paper: str) -> str:
@@ -56,23 +56,55 @@ def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
         shop = [(e, paths) for e, paths in ours if e.paper.press.shop]
         home_made = [(b, paths) for b, paths in ours_made if not b.target.shop]
         shop_made = [(b, paths) for b, paths in ours_made if b.target.shop]
+        shown = _thumbnails(out, home)
         shop_groups: list[dict[str, Any]] = []
         if shop or shop_made:
             shop_groups.append({"key": "print-shop-booklets", "title": "",
-                                "cards": _booklet_cards(out, shop_made)})
-            shop_groups += _game_groups(out, shop)
+                                "cards": _booklet_cards(out, shop_made, shown)})
+            shop_groups += _game_groups(out, shop, shown)
         links = [{"code": code, "name": i18n.NAMES[code], "href": href}
                  for code, href in languages]
-        return templating.render("templates/index.html.j2", games=_game_groups(out, home),
-                                 booklets=_booklet_cards(out, home_made), shop=shop_groups,
-                                 lang=lang, languages=links)
+        return templating.render("templates/index.html.j2",
+                                 games=_game_groups(out, home, shown),
+                                 booklets=_booklet_cards(out, home_made, shown),
+                                 shop=shop_groups, lang=lang, languages=links)
 
 
-def _booklet_cards(out: Path, made: Sequence[tuple[Booklet, list[Path]]]) -> list[Card]:
-    return [Card(item.label, relative(paths[0], out), ()) for item, paths in made]
+def _thumbnails(out: Path, home: list[tuple[Entry, list[Path]]]) -> dict[Shown, str]:
+    """The first SVG page of each game's variant, item and paper, as the home files have it."""
+    found: dict[Shown, str] = {}
+    for entry, paths in home:
+        if entry.fmt == SVG and paths:
+            found.setdefault((entry.game.key, entry.variant, entry.item, entry.paper.name),
+                             relative(paths[0], out))
+    return found
 
 
-def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]]) -> list[dict[str, Any]]:
+def _thumbnail(shown: dict[Shown, str], game: Game[Any], variant: str, item: str,
+               paper: str) -> str:
+    """A file's thumbnail: its own first SVG page, or the home file's (a print shop's PDF);
+    a kit, which is a PDF only and opens with its print guide, shows its board, or the
+    first of its items drawn in SVG."""
+    for what in (item, "board", *game.items):
+        if (game.key, variant, what, paper) in shown:
+            return shown[game.key, variant, what, paper]
+    return ""
+
+
+def _booklet_cards(out: Path, made: Sequence[tuple[Booklet, list[Path]]],
+                   shown: dict[Shown, str]) -> list[Card]:
+    """Each booklet, shown by its first game's rule sheet on the booklet's paper."""
+    cards = []
+    for item, paths in made:
+        game = game_named(item.keys[0])
+        cards.append(Card(item.label, relative(paths[0], out), (), "",
+                          _thumbnail(shown, game, game.variants()[0][0], "rules",
+                                     NAMED[item.paper_key].name)))
+    return cards
+
+
+def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]],
+                 shown: dict[Shown, str]) -> list[dict[str, Any]]:
     files: dict[tuple[str, str, str, str], dict[Format, list[str]]] = {}
     for entry, paths in built:
         key = (entry.game.key, entry.variant, entry.item, entry.paper.name)
@@ -82,7 +114,8 @@ def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]]) -> list[dict[
     for game_key in dict.fromkeys(k[0] for k in files):
         game = game_named(game_key)
         cards = [Card(card_label(game, variant, item, paper),
-                      found[PDF][0], tuple(found.get(SVG, ())), found.get(HTML, [""])[0])
+                      found[PDF][0], tuple(found.get(SVG, ())), found.get(HTML, [""])[0],
+                      _thumbnail(shown, game, variant, item, paper))
                  for (g, variant, item, paper), found in files.items() if g == game_key]
         games.append({"key": game.key, "title": game.title, "designer": game.designer,
                       "year": game.year, "cards": cards})

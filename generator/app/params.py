@@ -38,8 +38,9 @@ from generator.core.cards import CARD_SIZES
 from generator.core.destinations import DESTINATIONS, HOME
 from generator.core.formats import Format
 from generator.core.palette import PALETTES
-from generator.core.paper import MAX_BLEED, NAMED, Paper
+from generator.core.paper import MAX_BLEED, MM_PER_INCH, NAMED, Paper
 from generator.core.printing import CONDITIONS
+from generator.games.game import OptionError
 from generator.games.items import ITEMS, KIT
 from generator.i18n import LANGUAGES
 
@@ -69,6 +70,19 @@ def largest_dpi(square_inches: float, most: float = MAX_PIXELS) -> int:
 def millions(pixels: float) -> str:
     """Pixels in millions, rounded up, so that more than the limit never reads as equal."""
     return f"{math.ceil(pixels / 1e5) / 10:g}"
+
+
+def refuse_huge_pixels(paper: Paper, dpi: int) -> None:
+    """Refuse, before drawing, a page whose pixels would not fit in memory: the largest dpi
+    the paper allows is in the message. (A tiled board's sheets are the paper.)"""
+    bleed = 2 * paper.press.bleed
+    inches = ((paper.width + bleed) / MM_PER_INCH, (paper.height + bleed) / MM_PER_INCH)
+    pixels = inches[0] * dpi * inches[1] * dpi
+    largest = largest_dpi(inches[0] * inches[1])
+    if dpi > largest:
+        raise OptionError(f"--dpi {dpi} on {paper.name} paper makes {millions(pixels)} million "
+                          f"pixels a page, more than {MAX_PIXELS / 1e6:.0f} million; this "
+                          f"paper takes at most --dpi {largest}")
 
 
 # --- what every printed item takes ------------------------------------------------------
@@ -175,4 +189,5 @@ __all__ = [
     "PAPER_HELP", "PAPER_SIZE", "PRESS", "PRESS_HELP", "PRINTED", "STATS", "SWITCH", "TARGET",
     "TEXT", "TILE", "Param", "ParamError", "default_paper", "format_param", "game_params",
     "item_params", "largest_dpi", "millions", "option_names", "output_param", "readers", "reads",
+    "refuse_huge_pixels",
 ]

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic
 
 from generator import i18n, render
-from generator.app import documents
+from generator.app import documents, names
 from generator.app import params as P
 from generator.core.cards import CARD_SIZES, EURO_POKER, CardSize, card_named
 from generator.core.destinations import DESTINATIONS, HOME, Destination
@@ -91,7 +91,10 @@ class ItemRequest(Generic[OptionsT]):
 
     @property
     def stem(self) -> str:
-        return f"{self.game.key}-{self.item.key}"
+        """The file's default name (names.py): what tells it from the item's other files."""
+        press = self.paper.press
+        return names.item_stem(self.game, self.item.key, self.options, self.paper.name,
+                               self.palette, self.lang, press.destination, press.card)
 
     @property
     def formats(self) -> tuple[Format, ...]:
@@ -126,8 +129,12 @@ class BookletRequest:
     press: Press = field(compare=False)
     checked_by: object = field(default=None, repr=False, compare=False)
 
-    stem = BOOKLET
     formats = (PDF,)
+
+    @property
+    def stem(self) -> str:
+        return names.booklet_stem(self.games, self.extras, self.paper, self.palette,
+                                  self.lang, self.target)
 
     def __post_init__(self) -> None:
         if self.checked_by is not _CHECKED:
@@ -187,7 +194,7 @@ def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
     if dpi is not None and not fmt.pixels:
         raise OptionError(f"--dpi is for --format png, not {fmt.name}")
     if fmt.pixels:
-        _refuse_huge_pixels(paper, dpi or P.DEFAULT_DPI)
+        P.refuse_huge_pixels(paper, dpi or P.DEFAULT_DPI)
     if fmt.data:
         if paper.press.shop:
             raise OptionError(f"--for {target.key} is for printed items, not --format "
@@ -287,19 +294,6 @@ def _whole(value: object) -> int | None:
 
 def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
-
-
-def _refuse_huge_pixels(paper: Paper, dpi: int) -> None:
-    """Refuse, before drawing, a page whose pixels would not fit in memory: the largest dpi
-    the paper allows is in the message. (A tiled board's sheets are the paper.)"""
-    bleed = 2 * paper.press.bleed
-    inches = ((paper.width + bleed) / MM_PER_INCH, (paper.height + bleed) / MM_PER_INCH)
-    pixels = inches[0] * dpi * inches[1] * dpi
-    largest = P.largest_dpi(inches[0] * inches[1])
-    if dpi > largest:
-        raise OptionError(f"--dpi {dpi} on {paper.name} paper makes {P.millions(pixels)} million "
-                          f"pixels a page, more than {P.MAX_PIXELS / 1e6:.0f} million; this "
-                          f"paper takes at most --dpi {largest}")
 
 
 def _refuse_given(given: Collection[str], names: Sequence[str], values: Mapping[str, object],

@@ -36,11 +36,9 @@ class Destination:
     bleed_mm: float = 0.0
     bleed_inch_paper: float = 0.0
     # What `pnp build` writes for it, when not each item's own formats; the folder it goes in
-    # beside the home catalogue (none: the catalogue's own), and what the studio adds to a
-    # download's file name so it does not overwrite the one for home.
+    # beside the home catalogue (none: the catalogue's own).
     formats: tuple[Format, ...] | None = None
     folder: str = ""
-    file_suffix: str = ""
     # Colour: a shop's pages separated to CMYK for a printing condition and marked PDF/X-1a
     # (`cmyk`), or left in sRGB for a vendor that converts them itself.
     cmyk: bool = True
@@ -75,13 +73,13 @@ def _vendor(key: str, described: str, safe: float) -> Destination:
     """A vendor's destination: a print shop that asks an eighth of an inch of bleed on every
     paper, its files in a folder and named after it (its own facts are replaced in)."""
     return Destination(key, described, safe, shop=True, bleed_mm=EIGHTH_INCH,
-                       bleed_inch_paper=EIGHTH_INCH, folder=key, file_suffix=f"-{key}")
+                       bleed_inch_paper=EIGHTH_INCH, folder=key)
 
 
 HOME = Destination("home", "home printing", HOME_MARGIN, preflight="home")
 PRINT_SHOP = Destination("print-shop", "a print shop", SHOP_SAFE, shop=True,
                          bleed_mm=BLEED_MM, bleed_inch_paper=BLEED_IN * MM_PER_INCH,
-                         formats=(PDF,), folder="print-shop", file_suffix="-print-shop",
+                         formats=(PDF,), folder="print-shop",
                          preflight="print-shop")
 # The Game Crafter takes RGB PNG or JPG only ("CMYK images will be rejected"): poker cards
 # 825 × 1125 px at 300 dpi, cut line 37 px and safe zone 75 px in from the image's edge; a

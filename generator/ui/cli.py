@@ -223,8 +223,9 @@ def _booklet_options() -> list[click.Parameter]:
                      show_default=True, metavar=P.PALETTE.shown_metavar, help=P.PALETTE.help),
         click.Option(["-o", "--output"],
                      callback=click_option(P.output_param("booklet")).callback,
-                     metavar="FILE", help="Output PDF (default booklet.pdf here; - for "
-                                          "standard output)."),
+                     metavar="FILE", help="Output PDF (default named after its games "
+                                          "here: hex-nex-booklet.pdf; - for standard "
+                                          "output)."),
         click.Option(["--for", "target"], type=ParamValue(P.TARGET), default=P.TARGET.default,
                      show_default=True, metavar=P.TARGET.shown_metavar,
                      help="Home: imposed two pages to a side, to print duplex and fold. Print "

@@ -19,7 +19,7 @@ from generator.core.destinations import PRINT_SHOP
 from generator.core.formats import DEFAULT_DPI, DRAWN, PDF, SVG, page_paths
 from generator.core.scene import Document, Page
 from generator.errors import UserError
-from generator.ui.studio import form, making, words
+from generator.ui.studio import caching, form, making, words
 from generator.ui.studio.drawing import Busy, Drawer
 from generator.ui.studio.form import BOOKLET, BadRequest, Request
 from generator.ui.studio.making import Made
@@ -86,8 +86,15 @@ class Studio:
         refused = other_site(environ, host)
         if refused:
             return text_response("403 Forbidden", refused)
-        path = environ.get("PATH_INFO", "/")
+        path = str(environ.get("PATH_INFO", "/"))
         query = str(environ.get("QUERY_STRING", ""))
+        # Answered from what a cache holds, before any drawing (caching.py).
+        tag = caching.entity_tag(path, form.parse_query(query) if path in caching.DRAWN else {})
+        if tag is not None and caching.matches(environ, tag):
+            return caching.not_modified(path, tag)
+        return caching.kept(self.route(path, query), path, tag)
+
+    def route(self, path: str, query: str) -> tuple[str, list[tuple[str, str]], bytes]:
         if path in ("/", "/index.html"):
             return ok("text/html; charset=utf-8", self.page(), PAGE_HEADERS)
         if path in ASSETS:

@@ -242,8 +242,6 @@ class Request:
             out += ["--for", self.target.key]
         if self.bleed:
             out += ["--bleed", self.bleed]
-        if self.target.file_suffix:
-            out += ["-o", self.file_name]
         return tuple(a for a in out if a)
 
     @property
@@ -258,14 +256,14 @@ class Request:
         return shlex.join(["pnp", self.item, self.game.key, *self.args])
 
     @property
-    def stem(self) -> str:
-        return BOOKLET if self.item == BOOKLET else f"{self.game.key}-{self.item}"
-
-    @property
     def file_name(self) -> str:
-        """The whole file's name: the command line's, or for a print shop's PDF, the name
-        the command shown writes it to (so it does not overwrite the one for home)."""
-        return f"{self.stem}{self.target.file_suffix}.{self.fmt.extension}"
+        """The whole file's name: the one the command shown writes (app/names.py); a
+        request that is refused has only its game and item to name it by."""
+        try:
+            stem = self.checked().stem
+        except UserError:
+            stem = f"{self.game.key}-{self.item}"
+        return f"{stem}.{self.fmt.extension}"
 
     @property
     def formats(self) -> tuple[Format, ...]:

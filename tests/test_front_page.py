@@ -1,0 +1,82 @@
+"""The catalogue's front page (output/index.html, the first page a newcomer opens), read by
+headless Chromium with axe-core at a phone's width and a laptop's: no violation, nothing
+wider than the window, a viewport, landmarks, links at least 24 × 24 CSS pixels, and a
+thumbnail for every file it lists."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from chromium import axe_script, chromium
+
+WIDTHS = (375, 1280)
+TARGET = 24          # CSS pixels: WCAG 2.2's target size (minimum), 2.5.8
+
+
+@pytest.fixture(scope="module")
+def catalogue(tmp_path_factory) -> Path:
+    """A small catalogue: a game of two editions with kits and one of one, in two
+    languages, on one paper, with the print shop's files."""
+    out = tmp_path_factory.mktemp("catalogue")
+    subprocess.run([str(Path(sys.executable).parent / "pnp"), "build", "blind-hex", "nex",
+                    "--paper", "a4", "--lang", "en", "--lang", "de", "--for", "print-shop",
+                    "--jobs", "1", "--out", str(out)], check=True, capture_output=True)
+    return out
+
+
+@pytest.fixture(scope="module", params=WIDTHS)
+def browser(request, tmp_path_factory):
+    axe_script()
+    driver = chromium(tmp_path_factory.mktemp("chromium-profile"), (request.param, 900))
+    yield driver
+    driver.quit()
+
+
+def audit(browser, page: Path) -> dict:
+    browser.get(page.as_uri())
+    browser.execute_script(axe_script())
+    violations = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document).then(r => done(r.violations.map(v => [v.id, v.nodes.length])));")
+    return {"violations": [tuple(v) for v in violations], **browser.execute_script(f"""
+        const small = [...document.querySelectorAll('a')].map(a => a.getBoundingClientRect())
+            .filter(r => r.width < {TARGET} - 0.01 || r.height < {TARGET} - 0.01).length;
+        const figures = [...document.querySelectorAll('figure')];
+        return {{wide: document.documentElement.scrollWidth, window: window.innerWidth,
+                 viewport: !!document.querySelector('meta[name=viewport]'),
+                 landmarks: ['header', 'main', 'nav'].filter(t => document.querySelector(t)),
+                 small: small, links: document.querySelectorAll('a').length,
+                 figures: figures.length,
+                 blank: figures.filter(f => {{ const i = f.querySelector('img');
+                     return !i || !i.complete || i.naturalWidth === 0; }}).length}};""")}
+
+
+@pytest.mark.parametrize("page", ["index.html", "de/index.html"])
+def test_the_front_page_passes_axe_and_shows_every_file(browser, catalogue, page):
+    found = audit(browser, catalogue / page)
+    assert found["violations"] == [], found
+    assert found["wide"] <= found["window"], found
+    assert found["viewport"] and found["landmarks"] == ["header", "main", "nav"], found
+    assert found["links"] > 50 and found["small"] == 0, found
+    assert found["figures"] > 20 and found["blank"] == 0, found
+
+
+def test_the_checks_fail_the_page_as_it_was(browser, catalogue, tmp_path):
+    """Control: the page without its viewport, landmarks, target sizes and the kits' and
+    booklets' thumbnails, as it was, fails each check."""
+    text = (catalogue / "index.html").read_text(encoding="utf-8")
+    old = (text.replace('<meta name="viewport" content="width=device-width, initial-scale=1">',
+                        "")
+           .replace("<header>", "<div>").replace("</header>", "</div>")
+           .replace("<main>", "<div>").replace("</main>", "</div>")
+           .replace("min-width: 24px; min-height: 24px; line-height: 24px;", "")
+           .replace('<img src="', '<img src="missing-'))
+    page = tmp_path / "index.html"
+    page.write_text(old, encoding="utf-8")
+    found = audit(browser, page)
+    assert {"region"} <= {rule for rule, _ in found["violations"]}, found
+    assert not found["viewport"] and "main" not in found["landmarks"]
+    assert found["small"] > 0 and found["blank"] == found["figures"], found
