@@ -64,3 +64,29 @@ def test_reading_is_for_the_rules_only(server):
     status, headers, body = get(server, "/read?" + query(game="hex", item="board"))
     assert status == 400 and body.count(b"\n") == 1
     assert get(server, "/read?" + query(game="hex", item="rules"))[0] == 200   # control
+
+
+@pytest.mark.parametrize("values", [
+    {"game": "hex", "item": "booklet", "games": ["nex", "blinq"], "paper": "letter"},
+    {"game": "nex", "item": "booklet", "everything": "true", "extras": ["pad"]},
+])
+def test_a_booklet_of_several_games_is_the_command_lines_file(server, tmp_path, values):
+    shown = preview(server, **values)
+    command = shown["command"]
+    if "everything" in values:
+        assert command.startswith("pnp booklet ") and " --all" in command
+        assert " nex" not in command.replace("--", "")
+    else:
+        assert command.startswith("pnp booklet hex blinq nex ")
+    name, pdf, _ = download(server, shown, "pdf")
+    written = run_command(command, tmp_path)
+    assert written.name == name and pdf == written.read_bytes()
+    # Control: the chosen game's booklet alone is shorter.
+    alone = preview(server, game=values["game"], item="booklet")
+    assert alone["pages"] < shown["pages"] and alone["command"] != command
+
+
+def test_a_booklet_names_only_games_the_studio_has(server):
+    status, headers, body = get(server, "/preview?" + query(game="hex", item="booklet",
+                                                            games="chess"))
+    assert status == 400 and headers["X-Studio-Field"] == "games" and b"chess" in body

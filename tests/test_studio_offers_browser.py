@@ -70,3 +70,29 @@ def test_the_rules_are_read_as_text_beside_the_preview(sized, server):
     # The text reflows to the window: no sideways scrolling on a phone.
     assert sized.execute_script(
         "return document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def tick(driver, element_id: str) -> None:
+    driver.execute_script("document.body.dataset.state = 'ticking'")
+    box = by_id(driver, element_id)
+    # Scrolled clear of the download bar a phone keeps at the foot of the window.
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+    box.click()
+    wait(lambda: driver.execute_script("return document.body.dataset.state === 'idle'"),
+         what=f"the preview after ticking {element_id}")
+
+
+def test_a_booklet_of_several_games_or_all(sized, server):
+    open_studio(sized, server, "?game=hex&item=booklet")
+    alone = by_id(sized, "preview").get_attribute("aria-label")
+    assert by_id(sized, "command").text == "pnp booklet hex"
+    tick(sized, "f-games-nex")
+    assert by_id(sized, "command").text == "pnp booklet hex nex"
+    assert by_id(sized, "preview").get_attribute("aria-label") != alone
+    tick(sized, "f-everything")
+    assert by_id(sized, "command").text == "pnp booklet --all"
+    assert axe_violations(sized) == []
+    # Control: unticked, the booklet is the one game's again.
+    tick(sized, "f-everything")
+    tick(sized, "f-games-nex")
+    assert by_id(sized, "command").text == "pnp booklet hex"

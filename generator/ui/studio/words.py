@@ -19,7 +19,8 @@ LABELS = {
     "lang": "Language", "copies": "Copies", "cell": "Cell size (mm)",
     "tile": "Tile over several sheets", "extras": "Also in the booklet",
     "dpi": "Resolution (dpi)", "bleed": "Bleed (mm)", "backs": "Backs",
-    "back_offset": "Back offset (X,Y mm)",
+    "back_offset": "Back offset (X,Y mm)", "games": "Other games' rules too",
+    "everything": "Every game, with a cover and contents",
 }
 # Where one game names a parameter its own way.
 GAME_LABELS = {("hex-kb", "seed"): "Puzzle number"}
@@ -52,6 +53,8 @@ HELP = {
     "back_offset": "Move every back page X mm right and Y mm up, as seen on the back, for a "
                    "printer whose backs land off their fronts (the calibration sheet measures "
                    "X,Y).",
+    "games": "Their rules follow this game's, in the same booklet.",
+    "everything": "All the games' rules in one booklet, whichever are ticked above.",
     "booklet-paper": "Sheets folded in half: A5 pages on A4, or half-letter pages on Letter.",
 }
 
@@ -101,7 +104,8 @@ SAID = {
     "paper": "the paper", "palette": "the colours", "lang": "the language", "copies": "copies",
     "cell": "the cell size", "tile": "“Tile over several sheets”", "dpi": "the resolution",
     "bleed": "the bleed", "coordinates": "the letters and numbers", "swap": "the swap rule",
-    "extras": "“Also in the booklet”",
+    "extras": "“Also in the booklet”", "games": "“Other games' rules too”",
+    "everything": "“Every game”",
 }
 # Whole phrases of the command line's that read better rewritten than flag by flag.
 PHRASES = (
