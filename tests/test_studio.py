@@ -81,7 +81,9 @@ def test_the_form_offers_every_game_item_and_option():
         for item in entry["items"]:
             fields = {f["name"]: f for f in item["fields"]}
             if item["key"] == "booklet":
-                assert set(fields) == {"paper", "palette", "extras", "lang"}
+                assert set(fields) == {"paper", "palette", "extras", "games", "everything",
+                                       "lang"}
+                assert set(fields["games"]["choices"]) == set(all_games()) - {game.key}
                 continue
             # Every field of the game's options that changes the printed item (and no
             # other), with its choices.

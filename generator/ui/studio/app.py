@@ -16,7 +16,7 @@ from generator import __version__, render
 from generator.app import params as P
 from generator.app import requests
 from generator.core.destinations import PRINT_SHOP
-from generator.core.formats import DEFAULT_DPI, DRAWN, PDF, SVG, page_paths
+from generator.core.formats import DEFAULT_DPI, DRAWN, HTML, PDF, SVG, page_paths
 from generator.core.scene import Document, Page
 from generator.errors import UserError
 from generator.ui.studio import caching, form, making, words
@@ -111,6 +111,12 @@ class Studio:
         if path == "/download":
             name, kind, data = self.download(form.parse_query(query))
             return ok(kind, data, [("Content-Disposition", f'attachment; filename="{name}"')])
+        if path == "/read":     # the rules' web edition, to read in the browser
+            asked = form.parse_query(query)
+            if form.one_value(asked, "item") != "rules":
+                raise BadRequest("the studio reads the rules only", "item")
+            name, kind, data = self.download({**asked, "format": [HTML.name]})
+            return ok(kind, data, READ_HEADERS)
         return text_response("404 Not Found", f"the studio has no {path[:80]}")
 
     def page(self) -> bytes:
@@ -183,8 +189,17 @@ class Studio:
             "width": doc.pages[number - 1].width, "height": doc.pages[number - 1].height,
             "figures": made.figures, "warnings": made.warnings, "command": request.command,
             "files": {d["format"]: d["name"] for d in downloads if d["format"] != PRINT_SHOP.key},
-            "downloads": downloads, "query": canonical,
+            "downloads": downloads, "query": canonical, "read": self.reading(request),
         }).encode("utf-8")
+
+    @staticmethod
+    def reading(request: Request) -> str:
+        """The address of the game's rules as a web page, in the language and colours
+        chosen: the text of the rules beside any item's preview."""
+        names = {f.name for f in form.fields(request.game, "rules")} - {"paper"}
+        keep = [("game", request.game.key), ("item", "rules"),
+                *((n, v) for n, v in request.values if n in names)]
+        return f"read?{urlencode(keep)}"
 
     def downloads(self, request: Request, query: Mapping[str, list[str]], doc: Document,
                   number: int, canonical: str) -> list[dict[str, Any]]:
@@ -193,7 +208,7 @@ class Studio:
         bleed = (form.one_value(query, "bleed") or "").strip()
         out = []
         for fmt in request.formats:
-            if fmt not in DRAWN:     # a web edition or data: the command line writes those
+            if fmt not in (*DRAWN, HTML):     # data: the command line writes it
                 continue
             asked = request.download(fmt, dpi if fmt.pixels else "")
             entry: dict[str, Any] = {"format": fmt.name, "command": asked.command,
@@ -343,6 +358,13 @@ def page_number(text: str | None, pages: int) -> int:
     return int(text)
 
 
+# The web edition read in the browser: its own styles inline, its figures inline SVG, nothing
+# fetched and nothing run.
+READ_HEADERS = [
+    ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; "
+                                "img-src data:; base-uri 'none'; frame-ancestors 'none'"),
+    ("Referrer-Policy", "no-referrer"),
+]
 PAGE_HEADERS = [
     ("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; "
                                 "style-src 'self' 'unsafe-inline'; object-src 'none'; "

@@ -19,12 +19,10 @@ from generator.app import requests
 from generator.core.destinations import DESTINATIONS, HOME, Destination
 from generator.core.destinations import PRINT_SHOP as SHOP
 from generator.core.formats import PDF, Format
-from generator.core.palette import PALETTES
 from generator.errors import UserError
 from generator.games import all_games, find
 from generator.games.items import ITEMS, KIT
-from generator.i18n import SOURCE
-from generator.ui.studio import words
+from generator.ui.studio import booklets, words
 
 if TYPE_CHECKING:
     from generator.games import SomeGame
@@ -48,10 +46,6 @@ PER_ITEM = ("copies", "cell", "tile", "extras")
 # The papers the form lists, smallest to largest (Legal: the command line's 8.5x14in).
 LEGAL = "8.5x14in"
 PAPER_CHOICES = ("a5", "a4", "letter", LEGAL, "a3", "tabloid")
-# The booklet's own parameters: its papers are the booklet's sheets, its extras the items a
-# game can add after its rules.
-BOOKLET_PAPER = P.Param("paper", "", P.CHOICE, default="a4", choices=requests.BOOKLET_PAPERS)
-EXTRAS = P.Param("extras", "", P.MANY, choices=(), spelled="--with")
 # The settings of the downloads, shown beside them. The print shop's press condition joins
 # PRINT_SHOP_PARAMS when the command line has one.
 DPI = P.DPI
@@ -111,9 +105,7 @@ def params(game: SomeGame, item: str) -> list[P.Param]:
     """The request's parameters the form shows for an item: all but where the file goes
     and the settings of single downloads."""
     if item == BOOKLET:
-        extras = [i for i in game.items if i != "rules" and ITEMS[i].in_booklet]
-        return [BOOKLET_PAPER, P.PALETTE, dataclasses.replace(EXTRAS, choices=tuple(extras)),
-                P.LANG]
+        return booklets.params(game)
     return [p for p in P.item_params(game, item, printed=True)
             if not p.cli_only and p.name not in SKIPPED]
 
@@ -131,7 +123,9 @@ def _field(game: SomeGame, item: str, param: P.Param, default: str) -> Field:
     game_help = param.help.split("  [default:")[0]
     words_key = "booklet-paper" if item == BOOKLET and param.name == "paper" else param.name
     help_text = words.help_text(words_key, game_help, MAX_COPIES)
-    if param.name == "extras":
+    if param.name == "games":
+        shown = booklets.titles(choices)
+    elif param.name == "extras":
         shown = tuple(words.ITEM_LABELS.get(c, c.capitalize()) for c in choices)
     else:
         shown = tuple(words.choice_label(words_key, c) for c in choices)
@@ -230,6 +224,8 @@ class Request:
                   item_defaults(self.game, self.item).items() if name not in given]
         for name, value in [*starts, *self.values]:
             field = by_name[name]
+            if name == "games":     # the booklet's games are named, not flagged
+                continue
             if field.control == "checkbox":
                 out.append(field.flag if value == "true" else field.off_flag)
             else:
@@ -253,7 +249,9 @@ class Request:
     @property
     def command(self) -> str:
         """The command that writes the same thing, ready to paste into a terminal."""
-        return shlex.join(["pnp", self.item, self.game.key, *self.args])
+        named = booklets.games(self.game, self.values) if self.item == BOOKLET \
+            else [self.game.key]
+        return shlex.join(["pnp", self.item, *named, *self.args])
 
     @property
     def file_name(self) -> str:
@@ -275,19 +273,9 @@ class Request:
 
     def checked(self) -> requests.ItemRequest | requests.BookletRequest:
         """The request checked as the command line checks it, with its sentences."""
-        given = dict(self.values)
-        extras = tuple(v for n, v in self.values if n == "extras")
         if self.item == BOOKLET:
-            typed = {p.name: p.convert(given[p.name]) for p in params(self.game, BOOKLET)
-                     if p.name in given and p.kind != P.MANY}
-            for extra in extras:
-                EXTRAS_FOR(self.game).convert(extra)
-            bleed = P.BLEED.number(self.bleed) if self.bleed else None
-            return requests.booklet_request([self.game.key], False, extras,
-                                            str(typed.get("paper", "a4")),
-                                            PALETTES[str(typed.get("palette", P.PALETTE.default))],
-                                            self.target,
-                                            bleed, lang=str(typed.get("lang", SOURCE)))
+            return booklets.checked(self.game, self.values, self.target, self.bleed)
+        given = dict(self.values)
         download = {"fmt": self.fmt.name, "dpi": self.dpi or None, "target": self.target.key,
                     "bleed": self.bleed or None}
         values = {**given, **{k: v for k, v in download.items() if v is not None}}
@@ -295,10 +283,6 @@ class Request:
         starts = {k: v for k, v in item_defaults(self.game, self.item).items()
                   if k not in values}
         return requests.item_request(self.game, self.item, {**starts, **values}, set(values))
-
-
-def EXTRAS_FOR(game: SomeGame) -> P.Param:  # noqa: N802 - a parameter, as the others
-    return next(p for p in params(game, BOOKLET) if p.name == "extras")
 
 
 def destination(request: Request, query: Mapping[str, list[str]]) -> Destination:

@@ -205,6 +205,7 @@
     { format: "pdf", text: "PDF", primary: true },
     { format: "svg", text: "SVG of this page" },
     { format: "png", text: "PNG of this page", field: "dpi" },
+    { format: "html", text: "Web edition of the rules (HTML)" },
     { format: "print-shop", text: "PDF for a print shop", field: "bleed" },
   ];
 
@@ -429,6 +430,7 @@
       if (more && shown === data) showFigures(more);
     }).catch(() => {}).finally(() => { if (mine === asked) settle(false); });
     showDownloads(data);
+    $("read").href = data.read;
     shown = data;
     const here = data.page > 1 ? `${data.query}&page=${data.page}` : data.query;
     history.replaceState(null, "", `?${here}`);

@@ -20,6 +20,7 @@ LABELS = {
     "tile": "Tile over several sheets", "extras": "Also in the booklet",
     "dpi": "Resolution (dpi)", "bleed": "Bleed (mm)",
     "backs": "Two-sided sheets", "back_offset": "Move the backs (mm)",
+    "games": "Other games' rules too", "everything": "Every game, with a cover and contents",
 }
 # Where one game names a parameter its own way.
 GAME_LABELS = {("hex-kb", "seed"): "Puzzle number"}
@@ -53,6 +54,8 @@ HELP = {
     "back_offset": "Two numbers, right and up, such as 1.5,-0.5: how far to move every back "
                    "page, as seen on the back, for a printer whose backs land off their "
                    "fronts (the calibration sheet measures them). Empty: no move.",
+    "games": "Their rules follow this game's, in the same booklet.",
+    "everything": "All the games' rules in one booklet, whichever are ticked above.",
     "booklet-paper": "Sheets folded in half: A5 pages on A4, or half-letter pages on Letter.",
 }
 
@@ -104,6 +107,7 @@ SAID = {
     "bleed": "the bleed", "coordinates": "the letters and numbers", "swap": "the swap rule",
     "extras": "“Also in the booklet”", "backs": "the two-sided sheets",
     "back_offset": "the move of the backs",
+    "games": "“Other games' rules too”", "everything": "“Every game”",
 }
 # Whole phrases of the command line's that read better rewritten than flag by flag.
 PHRASES = (

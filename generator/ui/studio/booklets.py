@@ -1,0 +1,65 @@
+"""The booklet in the studio: its own parameters (its sheets, the chosen game's other items,
+other games' rules, or every game with a cover and contents) and the booklet request the
+command line makes from them (`pnp booklet GAME... | --all`)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from generator.app import params as P
+from generator.app import requests
+from generator.core.destinations import Destination
+from generator.core.palette import PALETTES
+from generator.games import SomeGame, all_games
+from generator.games.items import ITEMS
+from generator.i18n import SOURCE
+
+# Its papers are the booklet's sheets; its extras the items a game can add after its rules.
+PAPER = P.Param("paper", "", P.CHOICE, default="a4", choices=requests.BOOKLET_PAPERS)
+EXTRAS = P.Param("extras", "", P.MANY, choices=(), spelled="--with")
+# Other games' rules after the chosen game's, named on the command line after it.
+GAMES = P.Param("games", "", P.MANY, choices=())
+EVERY_GAME = P.Param("everything", "", P.FLAG, default=False, spelled="--all")
+
+
+def params(game: SomeGame) -> list[P.Param]:
+    extras = tuple(i for i in game.items if i != "rules" and ITEMS[i].in_booklet)
+    others = tuple(key for key in all_games() if key != game.key)
+    return [PAPER, P.PALETTE, dataclasses.replace(EXTRAS, choices=extras),
+            dataclasses.replace(GAMES, choices=others), EVERY_GAME, P.LANG]
+
+
+def titles(keys: tuple[str, ...]) -> tuple[str, ...]:
+    games = all_games()
+    return tuple(games[key].title for key in keys)
+
+
+def every_game(values: tuple[tuple[str, str], ...]) -> bool:
+    return ("everything", "true") in values
+
+
+def games(game: SomeGame, values: tuple[tuple[str, str], ...]) -> list[str]:
+    """The games the command line names: the chosen one, then the others ticked, in the
+    order of the list; none where every game is asked for (`--all`)."""
+    if every_game(values):
+        return []
+    ticked = {v for n, v in values if n == "games"}
+    return [game.key, *(key for key in all_games() if key in ticked and key != game.key)]
+
+
+def checked(game: SomeGame, values: tuple[tuple[str, str], ...], target: Destination,
+            bleed: str) -> requests.BookletRequest:
+    """The booklet request checked as the command line checks it."""
+    own = {p.name: p for p in params(game)}
+    given: Mapping[str, str] = dict(values)
+    for name, value in values:
+        if own[name].kind == P.MANY:
+            own[name].convert(value)
+    typed = {name: own[name].convert(value) for name, value in given.items()
+             if own[name].kind != P.MANY}
+    extras = tuple(v for n, v in values if n == "extras")
+    return requests.booklet_request(
+        games(game, values), every_game(values), extras, str(typed.get("paper", "a4")),
+        PALETTES[str(typed.get("palette", P.PALETTE.default))], target,
+        P.BLEED.number(bleed) if bleed else None, lang=str(typed.get("lang", SOURCE)))

@@ -1,0 +1,98 @@
+"""What the studio offers beyond one item's drawings, in Chromium at 1280 and 375 px: the
+rules' web edition to download and to read beside the preview, each checked by axe-core."""
+
+from __future__ import annotations
+
+import pytest
+from chromium import chromium
+from served import running_studio
+from test_studio_browser import axe_violations, by_id, choose, fetched, open_studio, rect, wait
+
+SIZES = [(1280, 900), (375, 812)]
+
+
+@pytest.fixture(scope="module")
+def server():
+    with running_studio() as httpd:
+        yield f"127.0.0.1:{httpd.server_address[1]}"
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    driver = chromium(tmp_path_factory.mktemp("chromium-profile"), (1280, 900))
+    driver.execute_cdp_cmd("Emulation.setUserAgentOverride", {
+        "userAgent": driver.execute_script("return navigator.userAgent"),
+        "acceptLanguage": "en-GB"})
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(params=SIZES, ids=["1280", "375"])
+def sized(request, browser):
+    browser.set_window_size(*request.param)
+    yield browser
+    browser.set_window_size(1280, 900)
+
+
+def shown(driver, element_id: str) -> bool:
+    return by_id(driver, element_id).is_displayed()
+
+
+def test_the_rules_offer_their_web_edition(sized, server):
+    open_studio(sized, server, "?game=hex&item=rules")
+    link = by_id(sized, "download-html")
+    assert shown(sized, "get-html") and link.get_attribute("aria-disabled") is None
+    assert link.get_attribute("download") == "hex-rules.html"
+    page = fetched(sized, link.get_attribute("href"))
+    assert page.startswith(b"<!DOCTYPE html>") and b"<main>" in page
+    assert axe_violations(sized) == []
+    # Control: a board has no web edition, and the row says nothing of one.
+    choose(sized, "item", "board")
+    assert not shown(sized, "get-html")
+
+
+def test_the_rules_are_read_as_text_beside_the_preview(sized, server):
+    open_studio(sized, server, "?game=blinq&item=board&lang=es")
+    link = by_id(sized, "read")
+    box, preview = rect(sized, "read"), rect(sized, "preview")
+    # Beside the preview: just above it, the same column.
+    assert 0 <= preview["top"] - box["bottom"] < 40 and box["height"] >= 24
+    assert "lang=es" in link.get_attribute("href")
+    choose(sized, "f-lang", "de")
+    assert "lang=de" in link.get_attribute("href")
+    href = link.get_attribute("href")
+    sized.get(href)
+    wait(lambda: sized.execute_script("return document.readyState") == "complete",
+         what="the web edition")
+    assert sized.execute_script("return document.documentElement.lang") == "de"
+    assert sized.execute_script("return document.querySelectorAll('h1, h2').length") > 1
+    assert axe_violations(sized) == []
+    # The text reflows to the window: no sideways scrolling on a phone.
+    assert sized.execute_script(
+        "return document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def tick(driver, element_id: str) -> None:
+    driver.execute_script("document.body.dataset.state = 'ticking'")
+    box = by_id(driver, element_id)
+    # Scrolled clear of the download bar a phone keeps at the foot of the window.
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+    box.click()
+    wait(lambda: driver.execute_script("return document.body.dataset.state === 'idle'"),
+         what=f"the preview after ticking {element_id}")
+
+
+def test_a_booklet_of_several_games_or_all(sized, server):
+    open_studio(sized, server, "?game=hex&item=booklet")
+    alone = by_id(sized, "preview").get_attribute("aria-label")
+    assert by_id(sized, "command").text == "pnp booklet hex"
+    tick(sized, "f-games-nex")
+    assert by_id(sized, "command").text == "pnp booklet hex nex"
+    assert by_id(sized, "preview").get_attribute("aria-label") != alone
+    tick(sized, "f-everything")
+    assert by_id(sized, "command").text == "pnp booklet --all"
+    assert axe_violations(sized) == []
+    # Control: unticked, the booklet is the one game's again.
+    tick(sized, "f-everything")
+    tick(sized, "f-games-nex")
+    assert by_id(sized, "command").text == "pnp booklet hex"
