@@ -67,6 +67,22 @@ def test_the_game_crafter_takes_an_image_a_face_and_one_back(tmp_path: Path) -> 
     assert (tmp_path / "shop-4.png").exists()
 
 
+def test_makeplayingcards_cards_are_its_own_template(tmp_path: Path) -> None:
+    # MakePlayingCards' poker template is 822 × 1122 px: its 36 px of bleed, not the 0.125 in
+    # a print shop asks for cards in general.
+    pnp("cards", "blind-hex", "--for", "makeplayingcards", "-o", "mpc.png", cwd=tmp_path)
+    sizes = set()
+    for path in tmp_path.glob("mpc-*.png"):
+        with Image.open(path) as image:
+            sizes.add(image.size)
+    assert sizes == {(822, 1122)}
+    # Control: a bleed asked for is the one drawn.
+    pnp("cards", "blind-hex", "--for", "makeplayingcards", "--bleed", "3.175", "-o",
+        "asked.png", cwd=tmp_path)
+    with Image.open(next(tmp_path.glob("asked-*.png"))) as image:
+        assert image.size == (825, 1125)
+
+
 def test_the_game_crafter_board_is_one_quad_fold_image(tmp_path: Path) -> None:
     pnp("board", "hex", "--for", "thegamecrafter", "-o", "board.png", cwd=tmp_path)
     with Image.open(tmp_path / "board.png") as image:

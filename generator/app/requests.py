@@ -163,12 +163,14 @@ def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
     options = game.make_options(**{n: v for n, v in typed.items() if known[n].game_option})
     wanted = ITEMS[item]
     target = DESTINATIONS[str(typed.get("target", HOME.key))]
-    bleed = wanted.bleed_for(target, _number(typed.get("bleed")))
+    asked = _number(typed.get("bleed"))
+    # A vendor's card template has its own bleed (MakePlayingCards' 36 px at 300 dpi),
+    # which comes before the bleed a print shop asks for cards in general.
+    bleed = (target.card_bleed if item == "cards" and target.card_bleed is not None
+             and asked is None else wanted.bleed_for(target, asked))
     paper = typed.get("paper") or P.PAPER.convert(P.PAPER.default)
     assert isinstance(paper, Paper)
     paper, card = _card_size(paper, item, target, _text(typed.get("card_size")))
-    if item == "cards" and target.card_bleed is not None and bleed is None:
-        bleed = target.card_bleed
     if item == "board" and target.board is not None:
         if "paper" in given:
             raise OptionError(f"--paper: {target.described} prints the board as its own "
