@@ -14,7 +14,7 @@ from pathlib import Path
 from generator import i18n, render
 from generator.app import params as P
 from generator.core.destinations import DESTINATIONS, HOME
-from generator.core.formats import Content, Format, RecordText, Settings
+from generator.core.formats import Content, Format, RecordText
 from generator.core.palette import PALETTES, Palette
 from generator.core.paper import Paper, for_press
 from generator.games.game import Game, GameOptions, OptionError
@@ -59,8 +59,8 @@ class RecordRequest:
         return self.item.formats
 
     @property
-    def settings(self) -> Settings:
-        return Settings(self.dpi, self.paper.press if self.paper.press.shop else None)
+    def settings(self) -> render.Settings:
+        return render.Settings(self.dpi, self.paper.press if self.paper.press.shop else None)
 
 
 def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, object],

@@ -19,7 +19,7 @@ from generator.app import documents
 from generator.app import params as P
 from generator.core.cards import CARD_SIZES, EURO_POKER, CardSize, card_named
 from generator.core.destinations import DESTINATIONS, HOME, Destination
-from generator.core.formats import PDF, SVG, BoardData, Content, Format, Settings
+from generator.core.formats import PDF, SVG, BoardData, Content, Format
 from generator.core.palette import COLOUR, PALETTES, Palette
 from generator.core.paper import MM_PER_INCH, NAMED, Paper, Press, for_press
 from generator.core.scene import Document
@@ -98,10 +98,10 @@ class ItemRequest(Generic[OptionsT]):
         return self.item.formats
 
     @property
-    def settings(self) -> Settings:
+    def settings(self) -> render.Settings:
         """What the writer is told besides the document: pixels per inch, the press."""
         press = self.paper.press
-        return Settings(self.dpi, press if press.shop or press.cut_path else None)
+        return render.Settings(self.dpi, press if press.shop or press.cut_path else None)
 
     def part(self, key: str) -> ItemRequest[OptionsT]:
         """One of a kit's items, with the kit's options: checked with the kit."""
@@ -135,8 +135,8 @@ class BookletRequest:
                                    "which checks it")
 
     @property
-    def settings(self) -> Settings:
-        return Settings(press=self.press if self.press.shop else None)
+    def settings(self) -> render.Settings:
+        return render.Settings(press=self.press if self.press.shop else None)
 
 
 def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
