@@ -17,11 +17,12 @@ from generator.core.destinations import DESTINATIONS, HOME
 from generator.core.formats import Content, Format, RecordText
 from generator.core.palette import PALETTES, Palette
 from generator.core.paper import Paper, for_press
-from generator.games.game import Game, GameOptions, OptionError
+from generator.games.game import Game, OptionError
 from generator.games.hex import record_pages
 from generator.games.hex.records.judge import Replay, replay
 from generator.games.hex.records.write import write_sgf
 from generator.games.items import ITEMS, Item
+from generator.games.protocols import GameOptions
 
 RECORD = ITEMS["record"]
 EVERY = P.Param("every", f"A diagram every N moves, {record_pages.EVERY.start} to "

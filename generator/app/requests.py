@@ -24,8 +24,9 @@ from generator.core.palette import COLOUR, PALETTES, Palette
 from generator.core.paper import MM_PER_INCH, NAMED, Paper, Press, for_press
 from generator.core.scene import Document
 from generator.games import KEYS, find
-from generator.games.game import Game, GameOptions, OptionError, OptionsT
+from generator.games.game import Game, OptionError, OptionsT
 from generator.games.items import ITEMS, KIT, Item
+from generator.games.protocols import GameOptions
 from generator.i18n import SOURCE
 from generator.layout import duplex
 from generator.layout.booklet import FORMATS as BOOKLET_FORMATS

@@ -13,18 +13,19 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic
 
 from generator.core.colour_roles import ColourRoles
 from generator.core.formats import JSON, BoardData, JsonValue
 from generator.errors import UserError
 from generator.games.figures import Report
+from generator.games.protocols import OptionsT, Pages
 from generator.i18n import _
 
 if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.paper import Paper
-    from generator.core.scene import Document, Shape
+    from generator.core.scene import Document
     from generator.games.hex.records.model import GameRecord
     from generator.layout.duplex import Backs
 
@@ -40,26 +41,10 @@ def option(default: Any, help: str, *, choices: Sequence[str] = (), metavar: str
         "help": help, "choices": tuple(choices), "metavar": metavar})
 
 
-class GameOptions(Protocol):
-    """What every game's options offer: a one-line label for page headers. They are a
-    dataclass, whose fields are the game's options."""
-    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
-
-    @property
-    def label(self) -> str: ...
-
-
-OptionsT = TypeVar("OptionsT", bound=GameOptions)
 # What a game's `unread` and `about` name besides its items: `pnp stats`'s figures, the
 # judge, and the board's description as data (its format's name, as --format takes it).
 FIGURES, JUDGE, BOARD_DATA = "stats", "judge", JSON.name
 RECORD = "record"      # the item made from a game's record (Game.read_record)
-# (options, paper, palette, copies) -> the item's pages
-ItemMaker = Callable[[OptionsT, "Paper", "Palette", int], "Document"]
-# (options, paper, colours, top) -> small parts' shapes below the print guide, and the y below
-GuideMaker = Callable[[OptionsT, "Paper", "Palette", float], tuple[list["Shape"], float]]
-
-
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """What a judge prints, and whether the file it read recorded only legal moves."""
@@ -74,28 +59,6 @@ class Judged:
     lines: tuple[str, ...]
     clean: bool
     facts: dict[str, JsonValue]
-
-
-@dataclass(frozen=True)
-class Pages(Generic[OptionsT]):
-    """What a game draws (PAGES in its pages module): its items in kit order, and the cell
-    size of its board on a paper (flat to flat, mm), which tiling scales from. A board whose
-    cells carry marks to read names the smallest cell it is printed with, and the size it is
-    meant to have."""
-    items: Mapping[str, ItemMaker[OptionsT]]
-    board_cell: Callable[[OptionsT, Paper], float]
-    # How an item is made inside the kit, where that differs: a print shop's cards come
-    # one card a page, but in the kit they stay on sheets of the kit's paper, so the kit's
-    # pages keep one size.
-    in_kit: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
-    # How an item is made in a kit for a printer without double-sided printing, where it
-    # differs: the cards' fronts and backs side by side, to fold (generator/games/kit.py).
-    folded: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
-    # Small parts drawn below the kit's print guide instead of on a page of their own:
-    # (options, paper, colours, top) -> their shapes and the y below them.
-    below_guide: Mapping[str, GuideMaker[OptionsT]] = dataclasses.field(default_factory=dict)
-    smallest_cell: float = 0.0
-    readable_cell: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -188,7 +151,8 @@ class Game(Generic[OptionsT]):
         makes one, or finds it made), under the kit's title in the active language
         (generator/games/kit.py)."""
         from generator.games.kit import assemble  # the kit's layout draws: only when asked
-        return assemble(self, options, part, paper, colours, backs, copies)
+        return assemble(self.title, self.items_for(options), self.pages(), options, part, paper,
+                        colours, backs, copies)
 
     def make(self, item: str, options: OptionsT, paper: Paper, palette: Palette,
              copies: int = 1, backs: Backs | None = None) -> Document:
