@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from generator.core.colour_roles import ColourRoles
 from generator.core.formats import JSON, BoardData, JsonValue
@@ -30,11 +30,14 @@ if TYPE_CHECKING:
     from generator.layout.duplex import Backs
 
 
+T = TypeVar("T")
+
+
 class OptionError(UserError, ValueError):
     """An option a game cannot take; the message is one line for the user."""
 
 
-def option(default: Any, help: str, *, choices: Sequence[str] = (), metavar: str = "") -> Any:
+def option(default: T, help: str, *, choices: Sequence[str] = (), metavar: str = "") -> T:
     """A field of a game's options, with what `--help` says of it. `choices`, where given,
     are the only values; `metavar` names the value in the help."""
     return dataclasses.field(default=default, metadata={

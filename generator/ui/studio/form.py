@@ -9,7 +9,7 @@ import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
 from generator import __version__
@@ -81,7 +81,7 @@ class Field:
     game_option: bool    # a field of the game's options, rather than the command's own
     per_item: bool       # reset when the item changes
 
-    def spec(self) -> dict[str, Any]:
+    def spec(self) -> dict[str, object]:
         return dataclasses.asdict(self)
 
 
@@ -177,7 +177,7 @@ def find_game(key: str) -> SomeGame:
     return game
 
 
-def spec() -> dict[str, Any]:
+def spec() -> dict[str, object]:
     """Everything the page needs to build its form, as JSON."""
     games = []
     for key, game in all_games().items():
