@@ -31,7 +31,7 @@ from generator.games.hex_kb import rules as hex_kb
 from generator.games.hex_kb.rules import KleinBoard
 
 PNP = [sys.executable, "-m", "generator.ui.cli"]
-# Every game with a judge, from the registry: a game's judge of a text.
+# Every game with a judge, from the registry.
 JUDGES = {key: game.judge for key, game in GAMES.items() if game.judge is not None}
 MEMORY_MB = 100            # the most a judge may take on any input
 # The most processor time (not wall clock: a loaded machine does not change it) a refusal
@@ -279,7 +279,7 @@ LARGEST = {"nex": "\n".join(["BWN." * 6 + "BW"] * 26),
 @pytest.mark.parametrize("game, symbol, most", [("nex", "B", 26), ("hex-kb", "R", 25)])
 def test_a_row_or_a_board_past_the_largest_size_stops_at_the_first_cell_too_many(
         game, symbol, most):
-    judge_text = JUDGES[game]
+    judge_text = JUDGES[game].text
     with pytest.raises(GridError, match=f"^line 1, column {most + 1}: a row of more than "
                                         f"{most} cells"):
         judge_text(symbol * 100_000 + "\n")
@@ -307,9 +307,9 @@ ENCODINGS = {
 
 @pytest.mark.parametrize("game, text", SAMPLES)
 def test_bom_crlf_and_utf16_read_as_the_plain_file(tmp_path, game, text):
-    plain = JUDGES[game](text)
+    plain = JUDGES[game].text(text)
     for name, encode in ENCODINGS.items():
-        assert JUDGES[game](decode(encode(text))) == plain, name
+        assert JUDGES[game].text(decode(encode(text))) == plain, name
     # The command, with a byte-order mark as Notepad writes it; control: the plain file.
     with_bom = judge(game, write(tmp_path, ENCODINGS["UTF-8 BOM"](text)))
     without = judge(game, write(tmp_path, text, "plain.txt"))
@@ -338,9 +338,9 @@ REFUSED = [
 @pytest.mark.parametrize("game, bad, message, control", REFUSED)
 def test_look_alikes_and_stray_characters_are_refused_by_name(game, bad, message, control):
     with pytest.raises(GridError) as err:
-        JUDGES[game](bad)
+        JUDGES[game].text(bad)
     assert message in str(err.value) and len(str(err.value).splitlines()) == 1
-    assert JUDGES[game](control).clean      # control: the ASCII text reads
+    assert JUDGES[game].text(control).clean      # control: the ASCII text reads
 
 
 def test_bytes_that_are_not_text_name_where(tmp_path):
@@ -450,7 +450,7 @@ def texts(game: str):
 def judged(game: str, text: str):
     """The verdict, or the GridError; anything else raised fails the test."""
     try:
-        verdict = JUDGES[game](text)
+        verdict = JUDGES[game].text(text)
     except GridError as err:
         message = str(err)
         assert WHERE.match(message) and len(message.splitlines()) == 1, message
@@ -501,11 +501,10 @@ def test_fuzz_the_command_exits_0_1_or_2_with_one_line_and_agrees_with_the_reade
         path.write_bytes(ENCODE[encoding](text))
         result = judge(game, path)
         data = path.read_bytes()
-    # What the command reads: a game's judge of a file's bytes where it has one (Hex's
-    # reads its records too), else its judge of the decoded text.
-    of_bytes = GAMES[game].judge_file
+    # What the command reads: the game's judge of the file's bytes (Hex's reads its records
+    # too; the others decode the text and judge it as judged() does).
     try:
-        expected = judged(game, decode(data)) if of_bytes is None else of_bytes(data)
+        expected = JUDGES[game].file(data)
     except UserError as err:
         expected = err
     assert "Traceback" not in result.err

@@ -16,9 +16,10 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from generator.core.colour_roles import ColourRoles
-from generator.core.formats import JSON, BoardData, JsonValue
+from generator.core.formats import JSON, BoardData
 from generator.errors import UserError
 from generator.games.figures import Report
+from generator.games.judges import Judge
 from generator.games.protocols import OptionsT, Pages
 from generator.i18n import _
 
@@ -48,22 +49,6 @@ def option(default: T, help: str, *, choices: Sequence[str] = (), metavar: str =
 # judge, and the board's description as data (its format's name, as --format takes it).
 FIGURES, JUDGE, BOARD_DATA = "stats", "judge", JSON.name
 RECORD = "record"      # the item made from a game's record (Game.read_record)
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """What a judge prints, and whether the file it read recorded only legal moves."""
-    lines: tuple[str, ...]
-    clean: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Judged:
-    """What a judge of a file's bytes gives: the lines it prints, whether every move was
-    legal, and the facts `pnp judge --format json` prints as one JSON object."""
-    lines: tuple[str, ...]
-    clean: bool
-    facts: dict[str, JsonValue]
-
-
 @dataclass(frozen=True)
 class Game(Generic[OptionsT]):
     """A game: what it is called, its options, what it prints, and its judge and figures."""
@@ -74,11 +59,9 @@ class Game(Generic[OptionsT]):
     options: type[OptionsT]
     items: tuple[str, ...]                  # what it prints, in kit order
     board_json: Callable[[OptionsT], BoardData]
-    judge: Callable[[str], Verdict] | None = None
+    # Its judge of the files players keep (games/judges.py); None: the game has none.
+    judge: Judge | None = None
     stats: Callable[[OptionsT], Report] | None = None
-    # The judge of a file's bytes, records as well as the game's own files, with facts for
-    # --format json; None: the judge above reads the file as text.
-    judge_file: Callable[[bytes], Judged] | None = None
     # A played game's record from a file's bytes, for the record item (`pnp record`); None:
     # the game prints no records.
     read_record: Callable[[bytes], GameRecord] | None = None
