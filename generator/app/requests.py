@@ -30,7 +30,6 @@ from generator.games.protocols import GameOptions
 from generator.i18n import SOURCE
 from generator.layout import duplex
 from generator.layout.booklet import FORMATS as BOOKLET_FORMATS
-from generator.layout.duplex import Backs
 
 if TYPE_CHECKING:
     from generator.app.documents import PartKey
@@ -82,7 +81,7 @@ class ItemRequest(Generic[OptionsT]):
     copies: int | None = None
     cell: float | None = None
     tile: bool = False
-    backs: Backs | None = None           # a kit's back-to-back sheets: how they print
+    backs: duplex.Backs | None = None           # a kit's back-to-back sheets: how they print
     checked_by: object = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -215,7 +214,7 @@ def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
                            _backs(typed) if item == KIT else None)
 
 
-def _backs(typed: Mapping[str, object]) -> Backs:
+def _backs(typed: Mapping[str, object]) -> duplex.Backs:
     """A kit's --backs and --back-offset as a value; an offset refused in one line."""
     try:
         offset = duplex.parse_offset(str(typed.get("back_offset") or "0,0"))
@@ -228,7 +227,7 @@ def checked_request(game: Game[OptionsT], item: str, options: OptionsT, paper: P
                     palette: Palette = COLOUR, lang: str = SOURCE,
                     dpi: int | None = None, copies: int | None = None,
                     cell: float | None = None, tile: bool = False,
-                    backs: Backs | None = None) -> ItemRequest[OptionsT]:
+                    backs: duplex.Backs | None = None) -> ItemRequest[OptionsT]:
     """A request from typed values (`pnp build`'s catalogue, and item_request once it has
     read a person's), checked: the options and paper can make the item in the format."""
     if fmt not in ITEMS[item].formats:
