@@ -7,12 +7,13 @@ import dataclasses
 import re
 
 import pytest
-from generator.games.drawn import READABLE_CELL, SMALLEST_CELL
 from in_process import run_pnp
 
+from generator.app.documents import board_cells_fit
 from generator.core.paper import NAMED, parse_paper
-from generator.games import GAMES, drawn
+from generator.games import GAMES
 from generator.games.game import OptionError
+from generator.games.protocols import READABLE_CELL, SMALLEST_CELL
 
 BOARD_GAMES = sorted(key for key, game in GAMES.items() if "board" in game.pages().items)
 
@@ -61,6 +62,6 @@ def test_control_a_game_that_declares_no_smallest_cell_lets_small_cells_pass():
     game = GAMES["hex"]
     lax = dataclasses.replace(game.pages(), smallest_cell=0.0)
     options = game.make_options(size=26)
-    drawn.check_cells(game.title, lax, options, parse_paper("a4"))
+    board_cells_fit(game.title, lax, options, parse_paper("a4"))
     with pytest.raises(OptionError, match="under the 7 mm"):
-        drawn.check_cells(game.title, game.pages(), options, parse_paper("a4"))
+        board_cells_fit(game.title, game.pages(), options, parse_paper("a4"))

@@ -277,11 +277,11 @@ def test_judge_help_gives_the_format_an_example_and_the_readme(helps, key):
     assert "README.md" in text and f"for `pnp judge {key}`" in text
     game = all_games()[key]
     if "For example:" in text:   # a whole file: it is read, and every move is legal
-        assert game.judge("\n".join(lines) + "\n").clean
+        assert game.judge.text("\n".join(lines) + "\n").clean
     else:                        # the start of a larger file: it is said so
         assert "begins:" in text
 
 
 def test_a_broken_example_is_found():
     # Control: Hex's example with swap as the first turn is judged illegal.
-    assert not all_games()["hex"].judge("1. swap\n2. c4\n").clean
+    assert not all_games()["hex"].judge.text("1. swap\n2. c4\n").clean

@@ -26,13 +26,13 @@ from measured import LAUNCHER
 from generator.core.geometry import Hex
 from generator.core.gridfile import LIMIT, GridError, decode
 from generator.errors import UserError
-from generator.games.blinq import rules as bling
+from generator.games import GAMES
 from generator.games.hex_kb import rules as hex_kb
 from generator.games.hex_kb.rules import KleinBoard
-from generator.games.nex import rules as nex
 
 PNP = [sys.executable, "-m", "generator.ui.cli"]
-RULES = {"nex": nex, "hex-kb": hex_kb, "bling": bling}
+# Every game with a judge, from the registry.
+JUDGES = {key: game.judge for key, game in GAMES.items() if game.judge is not None}
 MEMORY_MB = 100            # the most a judge may take on any input
 # The most processor time (not wall clock: a loaded machine does not change it) a refusal
 # may take, start-up included: a judge that read and parsed a huge file whole would take
@@ -109,7 +109,7 @@ def kb_grid(size: int = 11, radius: int = 0, seed: int = 0) -> str:
 
 NEX_MOVES = "size 9\n1. e5 (d5)\n2. c3 (c4)\n3. f6 (f7)\n"
 NEX_POSITION = "B W .\n B W N\n  . W B\n"
-BLING_MOVES = "1. 1 a1 U\n2. 1 b1 U\n3. 1 c1 U\n"
+BLINQ_MOVES = "1. 1 a1 U\n2. 1 b1 U\n3. 1 c1 U\n"
 KB_POSITION = kb_grid()
 
 
@@ -124,7 +124,7 @@ TRACEBACKS = [
      "size " + "0" * 4300 + "9\nc4 (d5)\n"),
     ("hex-kb", "window " + "1" * 4301 + "\n" + KB_POSITION,
      "line 2, column 1: windows of radius '1111", "window " + "0" * 4301 + "\n" + KB_POSITION),
-    ("bling", "1 İ3 R\n", "line 1, column 1: '1 İ3 R' (with U+0130) is not a move",
+    ("blinq", "1 İ3 R\n", "line 1, column 1: '1 İ3 R' (with U+0130) is not a move",
      "1 b3 R\n"),
 ]
 
@@ -187,7 +187,7 @@ HUGE = [
     # game, file contents (written in pieces), where the limit falls in them
     ("nex", [b"B" * 10_000_000, b"\n"], (1, LIMIT + 1)),
     ("nex", [b"B" * 2_000_000 + b"\n"] * 25, (1, LIMIT + 1)),
-    ("bling", [b"1 a1 U\n" * 7_200_000], (LIMIT // 7 + 1, LIMIT % 7 + 1)),
+    ("blinq", [b"1 a1 U\n" * 7_200_000], (LIMIT // 7 + 1, LIMIT % 7 + 1)),
 ]
 
 
@@ -260,7 +260,7 @@ def test_a_file_of_the_limit_is_read_and_one_byte_more_is_refused(tmp_path, via)
 WORST = [
     # game, a line repeated to the limit: the most objects per byte a judge builds
     ("nex", "a1\n"), ("nex", "a1 (b2)\n"), ("nex", "a1 "), ("nex", "B\n"),
-    ("bling", "1a1U\n"), ("hex-kb", "R\n"),
+    ("blinq", "1a1U\n"), ("hex-kb", "R\n"),
 ]
 
 
@@ -279,22 +279,22 @@ LARGEST = {"nex": "\n".join(["BWN." * 6 + "BW"] * 26),
 @pytest.mark.parametrize("game, symbol, most", [("nex", "B", 26), ("hex-kb", "R", 25)])
 def test_a_row_or_a_board_past_the_largest_size_stops_at_the_first_cell_too_many(
         game, symbol, most):
-    rules = RULES[game]
+    judge_text = JUDGES[game].text
     with pytest.raises(GridError, match=f"^line 1, column {most + 1}: a row of more than "
                                         f"{most} cells"):
-        rules.judge(symbol * 100_000 + "\n")
+        judge_text(symbol * 100_000 + "\n")
     with pytest.raises(GridError, match=f"^line {most + 1}, column 1: a board of more than"):
-        rules.judge(f"{symbol}\n" * 100_000)
+        judge_text(f"{symbol}\n" * 100_000)
     # Control: a board of the largest size reads.
     largest = LARGEST[game]
     assert len(largest.splitlines()) == most
-    assert rules.judge(largest).clean
+    assert judge_text(largest).clean
 
 
 # --- encodings, line ends and look-alikes --------------------------------------------------
 
 SAMPLES = [("nex", NEX_POSITION), ("nex", NEX_MOVES), ("hex-kb", KB_POSITION),
-           ("bling", BLING_MOVES)]
+           ("blinq", BLINQ_MOVES)]
 ENCODINGS = {
     "UTF-8 BOM": lambda t: b"\xef\xbb\xbf" + t.encode(),
     "CRLF": lambda t: t.replace("\n", "\r\n").encode(),
@@ -307,9 +307,9 @@ ENCODINGS = {
 
 @pytest.mark.parametrize("game, text", SAMPLES)
 def test_bom_crlf_and_utf16_read_as_the_plain_file(tmp_path, game, text):
-    plain = RULES[game].judge(text)
+    plain = JUDGES[game].text(text)
     for name, encode in ENCODINGS.items():
-        assert RULES[game].judge(decode(encode(text))) == plain, name
+        assert JUDGES[game].text(decode(encode(text))) == plain, name
     # The command, with a byte-order mark as Notepad writes it; control: the plain file.
     with_bom = judge(game, write(tmp_path, ENCODINGS["UTF-8 BOM"](text)))
     without = judge(game, write(tmp_path, text, "plain.txt"))
@@ -328,19 +328,19 @@ REFUSED = [
     ("nex", "١. c4 (d5)\n", "'١.' (with U+0661) is not a cell", "1. c4 (d5)\n"),
     ("nex", "c4 (d5\x1b[31m)\n", "'d5\\x1b[31m' is not a cell", "c4 (d5)\n"),
     ("hex-kb", "window ０\n" + KB_POSITION, "expected 'window W'", "window 0\n" + KB_POSITION),
-    ("bling", "reſign\n", "'reſign' (with U+017F) is not a move", "resign\n"),
-    ("bling", "1 a1 Ｕ\n", "is not a move", "1 a1 U\n"),
-    ("bling", "neutral c٣\n1 a1 U\n", "expected 'neutral CELL'", "neutral c3\n1 a1 U\n"),
-    ("bling", "1 a1\u2028U\n", "'1 a1\\u2028U' is not a move", "1 a1 U\n"),
+    ("blinq", "reſign\n", "'reſign' (with U+017F) is not a move", "resign\n"),
+    ("blinq", "1 a1 Ｕ\n", "is not a move", "1 a1 U\n"),
+    ("blinq", "neutral c٣\n1 a1 U\n", "expected 'neutral CELL'", "neutral c3\n1 a1 U\n"),
+    ("blinq", "1 a1\u2028U\n", "'1 a1\\u2028U' is not a move", "1 a1 U\n"),
 ]
 
 
 @pytest.mark.parametrize("game, bad, message, control", REFUSED)
 def test_look_alikes_and_stray_characters_are_refused_by_name(game, bad, message, control):
     with pytest.raises(GridError) as err:
-        RULES[game].judge(bad)
+        JUDGES[game].text(bad)
     assert message in str(err.value) and len(str(err.value).splitlines()) == 1
-    assert RULES[game].judge(control).clean      # control: the ASCII text reads
+    assert JUDGES[game].text(control).clean      # control: the ASCII text reads
 
 
 def test_bytes_that_are_not_text_name_where(tmp_path):
@@ -363,7 +363,6 @@ LOOKALIKES = ["²", "٣", "１", "Ｂ", "В", "Ν", "İ", "ı", "ſ", "K", "ß",
               "\u0301", "é"]
 KEYWORDS = ["size", "SIZE", "window", "neutral", "swap", "resign", "up", "Right", "down", "L",
             "#", "(", ")", "12.", "1.", "\n", "\r\n", "\r", " ", "\t", "  "]
-SYMBOLS = {"nex": "BWN.bwn", "hex-kb": "RBO.rbo", "bling": "UDLRudlr"}
 LONG = ["B", "R ", "a1 ", "1 a1 U\n", "9", "(", "B W\n", "\n", "c3 (d4)\n", "#"]
 
 
@@ -373,7 +372,7 @@ def cells(columns: str = "abcdeijkyzA", rows: int = 30):
 
 def pieces(game: str):
     return st.one_of(
-        st.sampled_from([*SYMBOLS[game], *KEYWORDS, *LOOKALIKES]),
+        st.sampled_from([*FUZZ[game].symbols, *KEYWORDS, *LOOKALIKES]),
         cells(),
         st.integers(0, 10 ** 7).map(str),
         st.text(max_size=4),
@@ -381,22 +380,56 @@ def pieces(game: str):
     )
 
 
-def valid_file(game: str):
-    """A file that reads, to be mutated: a random position or move list."""
-    if game == "nex":
-        grid = st.integers(1, 8).flatmap(lambda n: st.lists(
-            st.text("BWN.", min_size=n, max_size=n), min_size=n, max_size=n).map("\n".join))
-        on_board = cells("abcdefghi", 9)
-        turn = st.one_of(st.builds(lambda a, b: f"{a} ({b})", on_board, on_board),
-                         st.builds(lambda a, b, c: f"{a} {b} ({c})", on_board, on_board,
-                                   on_board))
-        moves = st.lists(turn, max_size=12).map(lambda t: "size 9\n" + "\n".join(t))
-        return st.one_of(grid, moves)
-    if game == "hex-kb":
-        return st.builds(kb_grid, st.sampled_from([7, 9, 11]), st.just(0), st.integers(0, 99))
+def nex_file():
+    grid = st.integers(1, 8).flatmap(lambda n: st.lists(
+        st.text("BWN.", min_size=n, max_size=n), min_size=n, max_size=n).map("\n".join))
+    on_board = cells("abcdefghi", 9)
+    turn = st.one_of(st.builds(lambda a, b: f"{a} ({b})", on_board, on_board),
+                     st.builds(lambda a, b, c: f"{a} {b} ({c})", on_board, on_board, on_board))
+    moves = st.lists(turn, max_size=12).map(lambda t: "size 9\n" + "\n".join(t))
+    return st.one_of(grid, moves)
+
+
+def hex_file():
+    grid = st.integers(1, 8).flatmap(lambda n: st.lists(
+        st.text("RB.", min_size=n, max_size=n).map(" ".join), min_size=n, max_size=n
+    ).map("\n".join))
+    turn = st.one_of(cells("abcdefghi", 9), st.just("swap"))
+    moves = st.lists(turn, max_size=12).map(
+        lambda t: "size 9\n" + "\n".join(f"{i}. {c}" for i, c in enumerate(t, start=1)))
+    return st.one_of(grid, moves)
+
+
+def blinq_file():
     move = st.builds(lambda lv, c, side: f"{lv} {c} {side}", st.integers(1, 3),
                      cells("abcdef", 6), st.sampled_from("URDL"))
     return st.lists(move, max_size=12).map("\n".join)
+
+
+@dataclass(frozen=True)
+class Fuzz:
+    """What the fuzz draws a game's files from: its symbols, files that read (to mutate),
+    how many texts to judge in-process, and the ways a file can end that they must reach."""
+    symbols: str
+    valid: typing.Callable[[], st.SearchStrategy[str]]
+    examples: int
+    outcomes: frozenset[str]
+
+
+EVERY_END = frozenset({"read", "refused", "illegal"})
+# Each game with a judge has its fuzz data here (test_every_judge_is_fuzzed checks).
+FUZZ = {
+    "nex": Fuzz("BWN.bwn", nex_file, 600, EVERY_END),
+    "hex": Fuzz("RB.rb", hex_file, 300, EVERY_END),
+    "hex-kb": Fuzz("RBO.rbo", lambda: st.builds(kb_grid, st.sampled_from([7, 9, 11]),
+                                                st.just(0), st.integers(0, 99)),
+                   300, frozenset({"read", "refused"})),
+    "blinq": Fuzz("UDLRudlr", blinq_file, 600, EVERY_END),
+}
+
+
+def test_every_judge_is_fuzzed():
+    assert set(FUZZ) == set(JUDGES), "a game with a judge needs its fuzz data in FUZZ"
 
 
 def mutate(text: str, edits: list[tuple[float, int, str]]) -> str:
@@ -408,7 +441,7 @@ def mutate(text: str, edits: list[tuple[float, int, str]]) -> str:
 
 def texts(game: str):
     random_text = st.lists(pieces(game), max_size=40).map("".join)
-    edited = st.builds(mutate, valid_file(game),
+    edited = st.builds(mutate, FUZZ[game].valid(),
                        st.lists(st.tuples(st.floats(0, 1), st.integers(0, 3), pieces(game)),
                                 max_size=3))
     return st.one_of(random_text, edited)
@@ -417,7 +450,7 @@ def texts(game: str):
 def judged(game: str, text: str):
     """The verdict, or the GridError; anything else raised fails the test."""
     try:
-        verdict = RULES[game].judge(text)
+        verdict = JUDGES[game].text(text)
     except GridError as err:
         message = str(err)
         assert WHERE.match(message) and len(message.splitlines()) == 1, message
@@ -430,21 +463,16 @@ def judged(game: str, text: str):
     return verdict
 
 
-FUZZ_IN_PROCESS = {"nex": 600, "hex-kb": 300, "bling": 600}
-OUTCOMES = {"nex": {"read", "refused", "illegal"}, "hex-kb": {"read", "refused"},
-            "bling": {"read", "refused", "illegal"}}
-
-
 def outcome(result) -> str:
     return "refused" if isinstance(result, UserError) else "read" if result.clean else \
         "illegal"
 
 
-@pytest.mark.parametrize("game", RULES)
+@pytest.mark.parametrize("game", sorted(JUDGES))
 def test_fuzz_the_readers_raise_only_grid_errors(game):
     seen: dict[str, int] = {}
 
-    @settings(max_examples=FUZZ_IN_PROCESS[game], deadline=None, database=None,
+    @settings(max_examples=FUZZ[game].examples, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(texts(game))
     def check(text):
@@ -452,7 +480,7 @@ def test_fuzz_the_readers_raise_only_grid_errors(game):
         seen[kind] = seen.get(kind, 0) + 1
     check()
     # Control: the texts reach every way a file can end, not only refusals.
-    assert set(seen) == OUTCOMES[game], seen
+    assert set(seen) == FUZZ[game].outcomes, seen
 
 
 ENCODE = {"utf-8": lambda t: t.encode("utf-8", "surrogatepass"),
@@ -463,7 +491,7 @@ ENCODE = {"utf-8": lambda t: t.encode("utf-8", "surrogatepass"),
 
 @settings(max_examples=30, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(st.sampled_from(list(RULES)).flatmap(lambda g: st.tuples(st.just(g), texts(g))),
+@given(st.sampled_from(sorted(JUDGES)).flatmap(lambda g: st.tuples(st.just(g), texts(g))),
        st.sampled_from(list(ENCODE)))
 def test_fuzz_the_command_exits_0_1_or_2_with_one_line_and_agrees_with_the_reader(case,
                                                                                 encoding):
@@ -473,9 +501,11 @@ def test_fuzz_the_command_exits_0_1_or_2_with_one_line_and_agrees_with_the_reade
         path.write_bytes(ENCODE[encoding](text))
         result = judge(game, path)
         data = path.read_bytes()
+    # What the command reads: the game's judge of the file's bytes (Hex's reads its records
+    # too; the others decode the text and judge it as judged() does).
     try:
-        expected = judged(game, decode(data))
-    except GridError as err:
+        expected = JUDGES[game].file(data)
+    except UserError as err:
         expected = err
     assert "Traceback" not in result.err
     if isinstance(expected, UserError):

@@ -29,13 +29,14 @@ from press_checks import (
 )
 
 from generator.core.destinations import PRINT_SHOP
-from generator.core.formats import PNG, Settings
+from generator.core.formats import PNG
 from generator.core.geometry import Point
 from generator.core.paper import NAMED, for_press
 from generator.core.printing import CONDITIONS, full_gcr, rgb
 from generator.core.scene import Document, Page, Paint, Text, line, rectangle
 from generator.render import press
 from generator.render.pdf import document_pdf
+from generator.render.writers import Settings
 
 KEYS = sorted(CONDITIONS)
 COLOURS = sorted({c for p in PALETTES.values() for c in p.roles.values()})

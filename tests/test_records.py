@@ -21,10 +21,10 @@ from generator.games.blind_hex.board import Targets
 from generator.games.blind_hex.rules import ExampleTurn, example_turn
 from generator.games.blinq.rules import Move, Spot
 from generator.games.connection import Turn
-from generator.games.game import Verdict
 from generator.games.hex_kb.board import KleinBoard
 from generator.games.hex_kb.judge import Components, Outcome
 from generator.games.items import ITEMS
+from generator.games.judges import Verdict
 
 SAMPLES = [
     Hex(2, -1), Point(1.5, -0.25), POINTY, FLAT, Layout(POINTY, 4.0),

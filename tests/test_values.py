@@ -18,6 +18,7 @@ from generator.core.paper import NAMED, for_press
 from generator.core.scene import Document, Page, Paint, rectangle
 from generator.games import GAMES, find
 from generator.games.items import ITEMS
+from generator.render.writers import PLAIN, WRITERS
 
 TWO_PAGES = Document(tuple(Page(120, 150, (rectangle(10, 10, 50, 50, Paint(fill="#0e2d82")),))
                            for _ in range(2)), "two pages", "test")
@@ -55,9 +56,14 @@ def test_a_formats_facts_are_what_its_writer_writes(tmp_path, name):
 
 
 def test_the_check_sees_a_format_whose_facts_are_wrong(tmp_path):
-    # Control: a PDF that claimed to be paged would be written as one file, not two.
+    # Control: a PDF that claimed to be paged: PDF's writer writes it as one file, not two.
     liar = dataclasses.replace(PDF, name="liar", paged=True)
-    assert len(render.save(TWO_PAGES, tmp_path / "out.pdf", liar, "out", (liar,))) != 2
+    assert len(WRITERS[PDF](TWO_PAGES, tmp_path / "out.pdf", PLAIN)) != (2 if liar.paged else 1)
+
+
+def test_every_format_has_a_writer_and_every_writer_a_format():
+    # The writers are the render layer's table, keyed by the core's format values.
+    assert set(WRITERS) == set(FORMATS.values())
 
 
 def test_every_items_format_is_in_the_table():

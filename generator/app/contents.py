@@ -11,16 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from generator import i18n
 from generator.app.documents import check as check_document
 from generator.core.destinations import HOME, PRINT_SHOP, Destination
 from generator.core.formats import VECTORS, Format
 from generator.core.paper import NAMED, Paper
+from generator.games import SomeGame
 from generator.games import load as game_named
-from generator.games.game import Game, OptionError
+from generator.games.game import OptionError
 from generator.games.items import ITEMS
+from generator.games.protocols import GameOptions
 from generator.i18n import _
 from generator.layout.booklet import FORMATS as BOOKLET_FORMATS
 
@@ -45,9 +46,9 @@ def _root(out: Path, paper: Paper, lang: str) -> Path:
 
 @dataclass(frozen=True)
 class Entry:
-    game: Game[Any]
+    game: SomeGame
     variant: str
-    options: Any
+    options: GameOptions
     item: str
     paper: Paper
     fmt: Format
@@ -73,7 +74,7 @@ def entries(game_keys: list[str], papers: list[Paper],
                         yield Entry(game, variant, options, item, paper, fmt, lang)
 
 
-def refusal(game: Game[Any], item: str, options: Any, paper: Paper) -> str | None:
+def refusal(game: SomeGame, item: str, options: GameOptions, paper: Paper) -> str | None:
     """Why an item cannot be made on a paper (the sentence the command line would give), or
     None when it can."""
     try:

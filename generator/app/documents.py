@@ -9,12 +9,12 @@ from itertools import permutations
 from generator import i18n
 from generator.core.destinations import HOME, Destination
 from generator.core.palette import COLOUR, Palette
-from generator.core.paper import Paper, check_fits
+from generator.core.paper import NAMED, Paper, check_fits
 from generator.core.scene import Document, Page
 from generator.games import load as game_named
 from generator.games.game import Game, OptionError, OptionsT
-from generator.games.game import check_cells as games_check_cells
 from generator.games.items import ITEMS, KIT, smallest_for
+from generator.games.protocols import Pages
 from generator.i18n import _, ngettext
 from generator.layout import booklet, textlayout, tiling
 from generator.layout.duplex import Backs
@@ -39,7 +39,28 @@ def check(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper,
 
 def check_cells(game: Game[OptionsT], options: OptionsT, paper: Paper) -> None:
     """Refuse a board whose cells would come out under the smallest its game prints."""
-    games_check_cells(game.title, game.pages(), options, paper)
+    board_cells_fit(game.title, game.pages(), options, paper)
+
+
+def board_cells_fit(title: str, pages: Pages[OptionsT], options: OptionsT,
+                    paper: Paper) -> None:
+    """Refuse, with an OptionError of one line, a board whose cells would come out under
+    the game's smallest, naming the smallest paper that gives enough and the smallest that
+    gives the size the board is meant to have."""
+    cell = pages.board_cell(options, paper)
+    if cell >= pages.smallest_cell - 1e-9:
+        return
+    by_size = sorted(NAMED.items(), key=lambda named: named[1].width * named[1].height)
+    cells = {key: pages.board_cell(options, p) for key, p in by_size}
+    enough = next((k for k in cells if cells[k] >= pages.smallest_cell), None)
+    readable = next((k for k in cells if cells[k] >= pages.readable_cell), None)
+    named = [k for k in dict.fromkeys((enough, readable)) if k is not None]
+    advice = (", ".join(f"--paper {k} gives {cells[k]:.1f} mm" for k in named) if named else
+              "no paper up to Tabloid is large enough; --cell with --tile prints it over "
+              "several sheets")
+    raise OptionError(f"{title} board: its cells would be {cell:.1f} mm across on "
+                      f"{paper.name}, under the {pages.smallest_cell:g} mm "
+                      f"{pages.smallest_for}; {advice} (or choose a smaller --size)")
 
 
 def make_document(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper, copies: int = 1,

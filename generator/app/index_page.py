@@ -8,14 +8,13 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from generator import i18n, render, templating
 from generator.app.contents import Booklet, Entry, language_folder, paper_name
 from generator.core.formats import HTML, PDF, SVG, Format
 from generator.core.paper import NAMED
+from generator.games import SomeGame
 from generator.games import load as game_named
-from generator.games.game import Game
 from generator.games.items import ITEMS
 from generator.i18n import _
 
@@ -32,7 +31,17 @@ class Card:
     thumbnail: str = ""     # an SVG page that shows what the file holds
 
 
-def card_label(game: Game[Any], variant: str, item: str, paper: str) -> str:
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A section of the page: a game's cards, or the print shop's booklets (no designer)."""
+    key: str
+    title: str
+    cards: list[Card]
+    designer: str = ""
+    year: str = ""
+
+
+def card_label(game: SomeGame, variant: str, item: str, paper: str) -> str:
     """"cards rules, A4", "board, Letter": the variant (unless the only one), item, paper."""
     what = _(ITEMS[item].label) if item in ITEMS else item
     if variant != "standard":
@@ -57,10 +66,10 @@ def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
         home_made = [(b, paths) for b, paths in ours_made if not b.target.shop]
         shop_made = [(b, paths) for b, paths in ours_made if b.target.shop]
         shown = _thumbnails(out, home)
-        shop_groups: list[dict[str, Any]] = []
+        shop_groups: list[Group] = []
         if shop or shop_made:
-            shop_groups.append({"key": "print-shop-booklets", "title": "",
-                                "cards": _booklet_cards(out, shop_made, shown)})
+            shop_groups.append(Group("print-shop-booklets", "",
+                                     _booklet_cards(out, shop_made, shown)))
             shop_groups += _game_groups(out, shop, shown)
         links = [{"code": code, "name": i18n.NAMES[code], "href": href}
                  for code, href in languages]
@@ -80,7 +89,7 @@ def _thumbnails(out: Path, home: list[tuple[Entry, list[Path]]]) -> dict[Shown, 
     return found
 
 
-def _thumbnail(shown: dict[Shown, str], game: Game[Any], variant: str, item: str,
+def _thumbnail(shown: dict[Shown, str], game: SomeGame, variant: str, item: str,
                paper: str) -> str:
     """A file's thumbnail: its own first SVG page, or the home file's (a print shop's PDF);
     a kit, which is a PDF only and opens with its print guide, shows its board, or the
@@ -104,7 +113,7 @@ def _booklet_cards(out: Path, made: Sequence[tuple[Booklet, list[Path]]],
 
 
 def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]],
-                 shown: dict[Shown, str]) -> list[dict[str, Any]]:
+                 shown: dict[Shown, str]) -> list[Group]:
     files: dict[tuple[str, str, str, str], dict[Format, list[str]]] = {}
     for entry, paths in built:
         key = (entry.game.key, entry.variant, entry.item, entry.paper.name)
@@ -117,8 +126,7 @@ def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]],
                       found[PDF][0], tuple(found.get(SVG, ())), found.get(HTML, [""])[0],
                       _thumbnail(shown, game, variant, item, paper))
                  for (g, variant, item, paper), found in files.items() if g == game_key]
-        games.append({"key": game.key, "title": game.title, "designer": game.designer,
-                      "year": game.year, "cards": cards})
+        games.append(Group(game.key, game.title, cards, game.designer, game.year))
     return games
 
 

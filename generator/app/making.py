@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from importlib import import_module
 from pathlib import Path
-from typing import Any
 
 from generator import i18n, render, templating
 from generator.app import requests
@@ -138,7 +137,8 @@ def _name(entry: Entry) -> EntryName:
 
 
 Task = Part | Booklets
-Made = list[tuple[EntryName, list[Path]]] | list[list[Path]]
+# What a task made: each entry's files (by the entry's name) or each booklet's.
+Made = list[tuple[EntryName | Booklet, list[Path]]]
 
 
 def _make_part(task: Task, out: Path) -> tuple[Task, Made]:
@@ -147,7 +147,7 @@ def _make_part(task: Task, out: Path) -> tuple[Task, Made]:
     (`together`)."""
     if isinstance(task[0], Booklet):
         made: dict[PartKey, booklet.Part] = {}
-        return task, [build_booklet(item, out, made) for item in task]
+        return task, [(item, build_booklet(item, out, made)) for item in task]
     key, lang, paper = task
     # Entries hold functions, which do not cross processes: send back what names them.
     return task, [(_name(e), paths) for e, paths in build_game(key, [paper], out, lang)]
@@ -199,11 +199,14 @@ def make(game_keys: list[str], papers: list[Paper], made: list[Booklet], out: Pa
     files: dict[EntryName, list[Path]] = {}
     folded: dict[Booklet, list[Path]] = {}
 
-    def record(task: Task, result: Any) -> None:
+    def record(task: Task, result: Made) -> None:
+        for name, paths in result:
+            if isinstance(name, Booklet):
+                folded[name] = paths
+            else:
+                files[name] = paths
         if isinstance(task[0], Booklet):
-            folded.update(zip(task, result, strict=True))
             return
-        files.update(result)
         left[task[0], task[1]] -= 1
         if not left[task[0], task[1]]:
             progress(task[0])

@@ -14,14 +14,15 @@ from pathlib import Path
 from generator import i18n, render
 from generator.app import params as P
 from generator.core.destinations import DESTINATIONS, HOME
-from generator.core.formats import Content, Format, RecordText, Settings
+from generator.core.formats import Content, Format, RecordText
 from generator.core.palette import PALETTES, Palette
 from generator.core.paper import Paper, for_press
-from generator.games.game import Game, GameOptions, OptionError
+from generator.games.game import Game, OptionError
 from generator.games.hex import record_pages
 from generator.games.hex.records.judge import Replay, replay
 from generator.games.hex.records.write import write_sgf
 from generator.games.items import ITEMS, Item
+from generator.games.protocols import GameOptions
 
 RECORD = ITEMS["record"]
 EVERY = P.Param("every", f"A diagram every N moves, {record_pages.EVERY.start} to "
@@ -59,8 +60,8 @@ class RecordRequest:
         return self.item.formats
 
     @property
-    def settings(self) -> Settings:
-        return Settings(self.dpi, self.paper.press if self.paper.press.shop else None)
+    def settings(self) -> render.Settings:
+        return render.Settings(self.dpi, self.paper.press if self.paper.press.shop else None)
 
 
 def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, object],

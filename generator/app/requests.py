@@ -19,17 +19,17 @@ from generator.app import documents, names
 from generator.app import params as P
 from generator.core.cards import CARD_SIZES, EURO_POKER, CardSize, card_named
 from generator.core.destinations import DESTINATIONS, HOME, Destination
-from generator.core.formats import PDF, SVG, BoardData, Content, Format, Settings
+from generator.core.formats import PDF, SVG, BoardData, Content, Format
 from generator.core.palette import COLOUR, PALETTES, Palette
 from generator.core.paper import MM_PER_INCH, NAMED, Paper, Press, for_press
 from generator.core.scene import Document
 from generator.games import KEYS, find
-from generator.games.game import Game, GameOptions, OptionError, OptionsT
+from generator.games.game import Game, OptionError, OptionsT
 from generator.games.items import ITEMS, KIT, Item
+from generator.games.protocols import GameOptions
 from generator.i18n import SOURCE
 from generator.layout import duplex
 from generator.layout.booklet import FORMATS as BOOKLET_FORMATS
-from generator.layout.duplex import Backs
 
 if TYPE_CHECKING:
     from generator.app.documents import PartKey
@@ -81,7 +81,7 @@ class ItemRequest(Generic[OptionsT]):
     copies: int | None = None
     cell: float | None = None
     tile: bool = False
-    backs: Backs | None = None           # a kit's back-to-back sheets: how they print
+    backs: duplex.Backs | None = None           # a kit's back-to-back sheets: how they print
     checked_by: object = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -101,10 +101,10 @@ class ItemRequest(Generic[OptionsT]):
         return self.item.formats
 
     @property
-    def settings(self) -> Settings:
+    def settings(self) -> render.Settings:
         """What the writer is told besides the document: pixels per inch, the press."""
         press = self.paper.press
-        return Settings(self.dpi, press if press.shop or press.cut_path else None)
+        return render.Settings(self.dpi, press if press.shop or press.cut_path else None)
 
     def part(self, key: str) -> ItemRequest[OptionsT]:
         """One of a kit's items, with the kit's options: checked with the kit."""
@@ -142,8 +142,8 @@ class BookletRequest:
                                    "which checks it")
 
     @property
-    def settings(self) -> Settings:
-        return Settings(press=self.press if self.press.shop else None)
+    def settings(self) -> render.Settings:
+        return render.Settings(press=self.press if self.press.shop else None)
 
 
 def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
@@ -163,11 +163,11 @@ def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
     options = game.make_options(**{n: v for n, v in typed.items() if known[n].game_option})
     wanted = ITEMS[item]
     target = DESTINATIONS[str(typed.get("target", HOME.key))]
-    asked = _number(typed.get("bleed"))
+    asked_bleed = _number(typed.get("bleed"))
     # A vendor's card template has its own bleed (MakePlayingCards' 36 px at 300 dpi),
     # which comes before the bleed a print shop asks for cards in general.
     bleed = (target.card_bleed if item == "cards" and target.card_bleed is not None
-             and asked is None else wanted.bleed_for(target, asked))
+             and asked_bleed is None else wanted.bleed_for(target, asked_bleed))
     paper = typed.get("paper") or P.PAPER.convert(P.PAPER.default)
     assert isinstance(paper, Paper)
     paper, card = _card_size(paper, item, target, _text(typed.get("card_size")))
@@ -223,7 +223,7 @@ def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
                            _backs(typed) if item == KIT else None)
 
 
-def _backs(typed: Mapping[str, object]) -> Backs:
+def _backs(typed: Mapping[str, object]) -> duplex.Backs:
     """A kit's --backs and --back-offset as a value; an offset refused in one line."""
     try:
         offset = duplex.parse_offset(str(typed.get("back_offset") or "0,0"))
@@ -236,7 +236,7 @@ def checked_request(game: Game[OptionsT], item: str, options: OptionsT, paper: P
                     palette: Palette = COLOUR, lang: str = SOURCE,
                     dpi: int | None = None, copies: int | None = None,
                     cell: float | None = None, tile: bool = False,
-                    backs: Backs | None = None) -> ItemRequest[OptionsT]:
+                    backs: duplex.Backs | None = None) -> ItemRequest[OptionsT]:
     """A request from typed values (`pnp build`'s catalogue, and item_request once it has
     read a person's), checked: the options and paper can make the item in the format."""
     if fmt not in ITEMS[item].formats:

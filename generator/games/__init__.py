@@ -16,7 +16,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, TypeAlias
 
 if TYPE_CHECKING:   # the games' shape comes with the first game loaded: `--help` loads none
-    from generator.games.game import Game, GameOptions
+    from generator.games.game import Game
+    from generator.games.protocols import GameOptions
 
 # Every game as the registry hands it out: each has its own options type, which a table of
 # them all can only name as what every game's options offer.

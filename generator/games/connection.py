@@ -31,7 +31,7 @@ from generator.core.gridfile import (
     small_number,
 )
 from generator.core.hexgrid import Hex
-from generator.games.game import Verdict
+from generator.games.judges import Verdict
 from generator.games.verdicts import connection_lines, judge_connection
 
 if TYPE_CHECKING:

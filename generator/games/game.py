@@ -13,120 +13,42 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from generator.core.colour_roles import ColourRoles
-from generator.core.formats import JSON, BoardData, JsonValue
-from generator.core.paper import NAMED
+from generator.core.formats import JSON, BoardData
 from generator.errors import UserError
 from generator.games.figures import Report
+from generator.games.judges import Judge
+from generator.games.protocols import OptionsT, Pages
 from generator.i18n import _
 
 if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.paper import Paper
-    from generator.core.scene import Document, Shape
+    from generator.core.scene import Document
     from generator.games.hex.records.model import GameRecord
     from generator.layout.duplex import Backs
+
+
+T = TypeVar("T")
 
 
 class OptionError(UserError, ValueError):
     """An option a game cannot take; the message is one line for the user."""
 
 
-def option(default: Any, help: str, *, choices: Sequence[str] = (), metavar: str = "") -> Any:
+def option(default: T, help: str, *, choices: Sequence[str] = (), metavar: str = "") -> T:
     """A field of a game's options, with what `--help` says of it. `choices`, where given,
     are the only values; `metavar` names the value in the help."""
     return dataclasses.field(default=default, metadata={
         "help": help, "choices": tuple(choices), "metavar": metavar})
 
 
-class GameOptions(Protocol):
-    """What every game's options offer: a one-line label for page headers. They are a
-    dataclass, whose fields are the game's options."""
-    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
-
-    @property
-    def label(self) -> str: ...
-
-
-OptionsT = TypeVar("OptionsT", bound=GameOptions)
 # What a game's `unread` and `about` name besides its items: `pnp stats`'s figures, the
 # judge, and the board's description as data (its format's name, as --format takes it).
 FIGURES, JUDGE, BOARD_DATA = "stats", "judge", JSON.name
 RECORD = "record"      # the item made from a game's record (Game.read_record)
-# (options, paper, palette, copies) -> the item's pages
-ItemMaker = Callable[[OptionsT, "Paper", "Palette", int], "Document"]
-# (options, paper, colours, top) -> small parts' shapes below the print guide, and the y below
-GuideMaker = Callable[[OptionsT, "Paper", "Palette", float], tuple[list["Shape"], float]]
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """What a judge prints, and whether the file it read recorded only legal moves."""
-    lines: tuple[str, ...]
-    clean: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Judged:
-    """What a judge of a file's bytes gives: the lines it prints, whether every move was
-    legal, and the facts `pnp judge --format json` prints as one JSON object."""
-    lines: tuple[str, ...]
-    clean: bool
-    facts: dict[str, JsonValue]
-
-
-# Cells flat to flat, mm. A fingertip places a stone on a 9 mm cell without nudging its
-# neighbours, and a pencilled letter fits inside it; under 7 mm neither does.
-READABLE_CELL = 9.0
-SMALLEST_CELL = 7.0
-
-
-@dataclass(frozen=True)
-class Pages(Generic[OptionsT]):
-    """What a game draws (PAGES in its pages module): its items in kit order, and the cell
-    size of its board on a paper (flat to flat, mm), which tiling scales from. Every board
-    names the smallest cell it is printed with (a board that would come out smaller is
-    refused, naming the paper that gives enough), the size it is meant to have, and what the
-    smallest is for."""
-    items: Mapping[str, ItemMaker[OptionsT]]
-    board_cell: Callable[[OptionsT, Paper], float]
-    # How an item is made inside the kit, where that differs: a print shop's cards come
-    # one card a page, but in the kit they stay on sheets of the kit's paper, so the kit's
-    # pages keep one size.
-    in_kit: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
-    # How an item is made in a kit for a printer without double-sided printing, where it
-    # differs: the cards' fronts and backs side by side, to fold (generator/games/kit.py).
-    folded: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
-    # Small parts drawn below the kit's print guide instead of on a page of their own:
-    # (options, paper, colours, top) -> their shapes and the y below them.
-    below_guide: Mapping[str, GuideMaker[OptionsT]] = dataclasses.field(default_factory=dict)
-    smallest_cell: float = SMALLEST_CELL
-    readable_cell: float = READABLE_CELL
-    smallest_for: str = "a stone and a pencilled letter need"
-
-
-def check_cells(title: str, pages: Pages[OptionsT], options: OptionsT, paper: Paper) -> None:
-    """Refuse, with an OptionError of one line, a board whose cells would come out under
-    the game's smallest, naming the smallest paper that gives enough and the smallest that
-    gives the size the board is meant to have."""
-    cell = pages.board_cell(options, paper)
-    if cell >= pages.smallest_cell - 1e-9:
-        return
-    by_size = sorted(NAMED.items(), key=lambda named: named[1].width * named[1].height)
-    cells = {key: pages.board_cell(options, p) for key, p in by_size}
-    enough = next((k for k in cells if cells[k] >= pages.smallest_cell), None)
-    readable = next((k for k in cells if cells[k] >= pages.readable_cell), None)
-    named = [k for k in dict.fromkeys((enough, readable)) if k is not None]
-    advice = (", ".join(f"--paper {k} gives {cells[k]:.1f} mm" for k in named) if named else
-              "no paper up to Tabloid is large enough; --cell with --tile prints it over "
-              "several sheets")
-    raise OptionError(f"{title} board: its cells would be {cell:.1f} mm across on "
-                      f"{paper.name}, under the {pages.smallest_cell:g} mm "
-                      f"{pages.smallest_for}; {advice} (or choose a smaller --size)")
-
-
 @dataclass(frozen=True)
 class Game(Generic[OptionsT]):
     """A game: what it is called, its options, what it prints, and its judge and figures."""
@@ -137,11 +59,9 @@ class Game(Generic[OptionsT]):
     options: type[OptionsT]
     items: tuple[str, ...]                  # what it prints, in kit order
     board_json: Callable[[OptionsT], BoardData]
-    judge: Callable[[str], Verdict] | None = None
+    # Its judge of the files players keep (games/judges.py); None: the game has none.
+    judge: Judge | None = None
     stats: Callable[[OptionsT], Report] | None = None
-    # The judge of a file's bytes, records as well as the game's own files, with facts for
-    # --format json; None: the judge above reads the file as text.
-    judge_file: Callable[[bytes], Judged] | None = None
     # A played game's record from a file's bytes, for the record item (`pnp record`); None:
     # the game prints no records.
     read_record: Callable[[bytes], GameRecord] | None = None
@@ -217,7 +137,8 @@ class Game(Generic[OptionsT]):
         makes one, or finds it made), under the kit's title in the active language
         (generator/games/kit.py)."""
         from generator.games.kit import assemble  # the kit's layout draws: only when asked
-        return assemble(self, options, part, paper, colours, backs, copies)
+        return assemble(self.title, self.items_for(options), self.pages(), options, part, paper,
+                        colours, backs, copies)
 
     def make(self, item: str, options: OptionsT, paper: Paper, palette: Palette,
              copies: int = 1, backs: Backs | None = None) -> Document:

@@ -10,11 +10,12 @@ pages and the shift are generator/layout/duplex.py's.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from generator.core.scene import Document, Page
 from generator.games.items import ITEMS
+from generator.games.protocols import GuideMaker, OptionsT, Pages
 from generator.i18n import _
 from generator.layout import duplex, printguide
 from generator.layout.duplex import Backs
@@ -23,50 +24,52 @@ if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.paper import Paper
     from generator.core.scene import Shape
-    from generator.games.game import Game, GuideMaker
 
 
-def assemble(game: Game[Any], options: Any, part: Callable[[str], Document], paper: Paper,
-             colours: Palette, backs: Backs | None = None, copies: int = 1) -> Document:
-    """The kit of these options on this paper: `part` makes one item's pages (or finds them
-    made); the kit's title is in the active language."""
+def assemble(game: str, items: Sequence[str], drawn: Pages[OptionsT], options: OptionsT,
+             part: Callable[[str], Document], paper: Paper, colours: Palette,
+             backs: Backs | None = None, copies: int = 1) -> Document:
+    """The kit of game GAME (its title) with these options on this paper: ITEMS, in kit
+    order, as DRAWN draws them; `part` makes one item's pages (or finds them made). The kit's
+    title is in the active language."""
     backs = backs or Backs()
-    title = _("%(game)s: print-and-play kit", game=game.title)
+    title = _("%(game)s: print-and-play kit", game=game)
     if backs.mode == duplex.CALIBRATE:
-        doc = part(game.items_for(options)[0])
+        doc = part(items[0])
         return dataclasses.replace(doc, pages=tuple(duplex.calibration_pages(paper, colours)),
                                    title=title)
-    folded_makers = game.pages().folded if backs.mode == duplex.GUTTER_FOLD else {}
+    folded_makers = drawn.folded if backs.mode == duplex.GUTTER_FOLD else {}
     docs: list[tuple[str, Document, bool]] = []
-    for item in game.items_for(options):
+    for item in items:
         if item in folded_makers:
             docs.append((item, folded_makers[item](options, paper, colours, copies), False))
         else:
             handling = printguide.HANDLING.get(item, printguide.Handling())
             docs.append((item, part(item), handling.back_to_back))
+    # A part printed back to back that the game can also lay out to fold.
+    foldable = any(back_to_back and item in drawn.folded for item, _doc, back_to_back in docs)
     # A small part shares the guide's page where it fits below the guide (one copy).
-    sharing = {item: maker for item, maker in game.pages().below_guide.items()
+    sharing = {item: maker for item, maker in drawn.below_guide.items()
                if copies == 1 and any(item == d[0] for d in docs)}
     if sharing:
         guide = _laid_out(game, docs, paper, colours, backs, bool(folded_makers), sharing,
-                          options)
+                          options, foldable)
         if guide is not None:
             return dataclasses.replace(docs[0][1], pages=guide, title=title)
-    pages = _laid_out(game, docs, paper, colours, backs, bool(folded_makers), {}, options)
+    pages = _laid_out(game, docs, paper, colours, backs, bool(folded_makers), {}, options,
+                      foldable)
     assert pages is not None
     return dataclasses.replace(docs[0][1], pages=pages, title=title)
 
 
-def _laid_out(game: Game[Any], docs: list[tuple[str, Document, bool]], paper: Paper,
+def _laid_out(game: str, docs: list[tuple[str, Document, bool]], paper: Paper,
               colours: Palette, backs: Backs, folded: bool,
-              sharing: Mapping[str, GuideMaker[Any]], options: Any) -> tuple[Page, ...] | None:
+              sharing: Mapping[str, GuideMaker[OptionsT]], options: OptionsT,
+              foldable: bool) -> tuple[Page, ...] | None:
     """The guide and the parts' pages, the parts in `sharing` drawn below the guide; None
     if they do not fit there."""
     pages: list[Page] = []
     placed: list[printguide.Placed] = []
-    # A part printed back to back that the game can also lay out to fold.
-    foldable = any(back_to_back and item in game.pages().folded
-                   for item, _doc, back_to_back in docs)
     for item, doc, back_to_back in docs:
         name = _(ITEMS[item].label) if item in ITEMS else item
         name = name[:1].upper() + name[1:]
@@ -84,7 +87,7 @@ def _laid_out(game: Game[Any], docs: list[tuple[str, Document, bool]], paper: Pa
         placed.append(printguide.Placed(item, name, first, len(pages) + 1, back_to_back))
     below: list[Shape] = []
     if sharing:
-        y = printguide.guide(game.title, placed, paper, colours, folded, foldable)[1] \
+        y = printguide.guide(game, placed, paper, colours, folded, foldable)[1] \
             + SHARED_GAP
         for maker in sharing.values():
             drawn, y = maker(options, paper, colours, y)
@@ -93,7 +96,7 @@ def _laid_out(game: Game[Any], docs: list[tuple[str, Document, bool]], paper: Pa
         if y - SHARED_GAP > printguide.room_below(paper):
             return None
     placed.sort(key=lambda p: p.first)     # the table in page order
-    guide = printguide.guide_page(game.title, placed, paper, colours, folded, below, foldable)
+    guide = printguide.guide_page(game, placed, paper, colours, folded, below, foldable)
     return (guide, *pages)
 
 

@@ -8,7 +8,7 @@ from typing import Protocol, TypeVar
 
 from generator.core.gridfile import hex_name
 from generator.core.hexgrid import Hex
-from generator.games.game import Verdict
+from generator.games.judges import Verdict
 
 
 def count(n: int, one: str, many: str) -> str:

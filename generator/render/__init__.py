@@ -1,5 +1,5 @@
-"""The one `save` that picks the format (a value of generator/core/formats.py, which knows its
-writer), names the files and writes them.
+"""The one `save` that takes the format (a value of generator/core/formats.py), picks its
+writer from generator/render/writers.py's table, names the files and writes them.
 
 Every file is written to a temporary name beside its target and renamed into place, so a
 failed or interrupted run never leaves a half-written file; the files of one output (the
@@ -23,17 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.core.formats import (
-    PLAIN,
-    VECTORS,
-    Content,
-    Files,
-    Format,
-    RecordText,
-    Settings,
-    page_paths,
-)
+from generator.core.formats import VECTORS, Content, Files, Format, RecordText, page_paths
 from generator.errors import UserError
+from generator.render.writers import PLAIN, WRITERS, Settings
 
 if TYPE_CHECKING:
     from generator.core.paper import Press
@@ -49,7 +41,7 @@ class OutputError(UserError):
 def render(doc: Content, fmt: Format, target: Path, *, dpi: int | None = None,
            press: Press | None = None) -> Files:
     """The files a document becomes in a format, in memory: (path, bytes) pairs."""
-    return fmt.writer(doc, Path(target), Settings(dpi, press))
+    return WRITERS[fmt](doc, Path(target), Settings(dpi, press))
 
 
 def _listed(allowed: Sequence[Format], dotted: bool = False) -> str:
@@ -119,12 +111,12 @@ def save(content: Content, target: Path | None, fmt: Format | None, default_stem
                               f"written as NAME-1.{ext} to NAME-{pages}.{ext}, so give -o "
                               f"NAME.{ext}, or use --format pdf")
         if is_stdout(path):
-            write_stdout(chosen.writer(content, path, settings)[0][1])
+            write_stdout(WRITERS[chosen](content, path, settings)[0][1])
             return []
     # Check every file before drawing any; the checks run again when the files are written.
     for page in (page_paths(path, pages) if chosen.paged and pages else [path]):
         _Place.of(page)
-    files = chosen.writer(content, path, settings)
+    files = WRITERS[chosen](content, path, settings)
     write_atomically(files)
     return [path for path, _ in files]
 

@@ -13,9 +13,9 @@ import typing
 
 import click
 
-from generator.core.gridfile import LIMIT, decode
+from generator.core.gridfile import LIMIT
 from generator.errors import UserError
-from generator.games.game import Judged
+from generator.games.judges import Judged
 from generator.ui.running import one_line
 
 if typing.TYPE_CHECKING:
@@ -48,14 +48,10 @@ def read_bytes(file: str, name: str) -> bytes:
 
 
 def judged(game: SomeGame, data: bytes) -> Judged:
-    """The game's judgement of a file: its own judge of bytes, or its judge of text."""
-    if game.judge_file is not None:
-        return game.judge_file(data)
-    assert game.judge is not None
-    verdict = game.judge(decode(data))
-    illegal: list[JsonValue] = [line.removeprefix("illegal: ") for line in verdict.lines
-                                if line.startswith("illegal: ")]
-    return Judged(verdict.lines, verdict.clean, {"illegal": illegal})
+    """The game's judgement of a file (a game offered `pnp judge` has a judge)."""
+    if game.judge is None:
+        raise UserError(f"{game.title} has no judge")
+    return game.judge.file(data)
 
 
 def _json_line(facts: dict[str, JsonValue]) -> str:

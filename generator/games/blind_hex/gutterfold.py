@@ -21,6 +21,7 @@ from generator.games.blind_hex.cards import (
     hands,
     turned,
 )
+from generator.games.blind_hex.credits import credit, document
 from generator.games.blind_hex.rules import TITLE, Options
 from generator.i18n import _
 from generator.layout import cutsheet, sheet
@@ -68,7 +69,6 @@ def folded_page(paper: Paper, cards: list[Card], numbers: int, colours: Palette,
     fold = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, dash=(2.0, 1.5),
                  round_caps=False)
     shapes.append(line(Point(x0 - 6, fold_y), Point(x0 + len(cards) * w + 6, fold_y), fold))
-    from generator.games.blind_hex.pages import credit
     shapes += sheet.footer(paper, _("%(credit)s Fold along the dashed line, glue the halves "
                                     "together, then cut along the grey lines.",
                                     credit=credit()), colours)
@@ -77,7 +77,6 @@ def folded_page(paper: Paper, cards: list[Card], numbers: int, colours: Palette,
 
 def folded_sheets(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     """The cards, a row of them a sheet, each with its backs across the fold."""
-    from generator.games.blind_hex.pages import document
     portrait = paper.turned() if paper.landscape and paper.turnable else paper
     sideways, across = _columns(portrait)
     if not across:

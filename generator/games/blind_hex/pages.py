@@ -40,7 +40,8 @@ from generator.games.blind_hex.rules import (
     Options,
     example_turn,
 )
-from generator.games.game import OptionError, Pages
+from generator.games.game import OptionError
+from generator.games.protocols import Pages
 from generator.i18n import _, pgettext
 from generator.layout import describe, hexboard, scorepad, sheet
 from generator.layout.textlayout import Figure, balanced_rows, centred_label, typeset

@@ -14,11 +14,12 @@ from generator.games.blinq.rules import (
     judge,
 )
 from generator.games.game import Game
+from generator.games.judges import TextJudge
 
 GAME = Game(
     key="blinq", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "tiles", "pad"),
-    board_json=board_json, judge=judge,
+    board_json=board_json, judge=TextJudge(judge),
     # Blinq was keyed "bling" (a mis-transcription in the rules file the kit started from),
     # so commands and scripts written then still work.
     aliases=("bling",),

@@ -40,7 +40,7 @@ from generator.games.blinq.rules import (
     replay,
     winner,
 )
-from generator.games.game import Pages
+from generator.games.protocols import Pages
 from generator.i18n import _, pgettext
 from generator.layout import cutsheet, describe, scorepad, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset

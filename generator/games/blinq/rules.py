@@ -26,7 +26,8 @@ from generator.core.gridfile import (
     quoted,
     setting,
 )
-from generator.games.game import OptionError, Verdict, option
+from generator.games.game import OptionError, option
+from generator.games.judges import Verdict
 from generator.i18n import _
 
 TITLE = "Blinq"

@@ -16,11 +16,12 @@ from generator.games.hex.rules import (
     Options,
     board_json,
 )
+from generator.games.judges import FileJudge
 
 GAME = Game(
     key="hex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "pad"),
-    board_json=board_json, judge=judge, judge_file=judge_file, read_record=read,
+    board_json=board_json, judge=FileJudge(judge, judge_file), read_record=read,
     about={
         "rules": "Print the Hex rule sheet, with the swap (pie) rule or, with --no-swap, "
                  "without it.",

@@ -15,13 +15,13 @@ import codecs
 from generator.core.formats import JsonValue
 from generator.core.gridfile import decode as decode_text
 from generator.core.gridfile import hex_name
-from generator.games.game import Judged, Verdict
 from generator.games.hex import rules
 from generator.games.hex.records import GameRecord, RecordError, is_record, read_record
 from generator.games.hex.records.judge import Replay, facts, replay
 from generator.games.hex.records.model import BLACK, Colour, cell_name
 from generator.games.hex.records.sgf import decode as decode_record
 from generator.games.hex.records.write import from_move_list
+from generator.games.judges import Judged, Verdict
 
 # How each format is named in the judge's first line.
 FORMAT_NAMES = {"sgf": "SGF record", "little-golem": "Little Golem record",

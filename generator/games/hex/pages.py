@@ -12,7 +12,6 @@ from generator.core.gridfile import hex_name
 from generator.core.palette import Palette
 from generator.core.paper import Paper, roomiest
 from generator.core.scene import Circle, Document, Page, Paint, Shape, segments
-from generator.games.game import Pages
 from generator.games.hex.rules import (
     BLUE,
     DESIGNER,
@@ -25,6 +24,7 @@ from generator.games.hex.rules import (
     read_moves,
     replay,
 )
+from generator.games.protocols import Pages
 from generator.i18n import _
 from generator.layout import describe, hexboard, scorepad, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset

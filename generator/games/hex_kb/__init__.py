@@ -21,13 +21,14 @@ from generator.games.hex_kb.rules import (
     judge,
     stats_report,
 )
+from generator.games.judges import TextJudge
 
 _D = Options()   # the defaults, which the descriptions name
 
 GAME = Game(
     key="hex-kb", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "puzzle", "pad"),
-    board_json=board_json, judge=judge, stats=stats_report,
+    board_json=board_json, judge=TextJudge(judge), stats=stats_report,
     about={
         "rules": "Print the Hex KB rule sheet, with figures of its three ways to win and the "
                  "kit's note on reading them.",

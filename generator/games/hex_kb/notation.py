@@ -12,7 +12,6 @@ from generator.core.gridfile import (
     small_number,
 )
 from generator.core.hexgrid import Hex
-from generator.games.game import Verdict
 from generator.games.hex_kb.board import (
     BLUE,
     CRITERIA,
@@ -24,6 +23,7 @@ from generator.games.hex_kb.board import (
     default_radius,
 )
 from generator.games.hex_kb.judge import Judge, Outcome
+from generator.games.judges import Verdict
 
 # --- positions and the judge ------------------------------------------------------------------
 

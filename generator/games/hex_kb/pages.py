@@ -21,7 +21,6 @@ from generator.core.scene import (
     polygon,
     segments,
 )
-from generator.games.game import Pages
 from generator.games.hex_kb.colours import PATH, PORTAL, PORTAL_TINT, WINDOW
 from generator.games.hex_kb.examples import (
     FIGURE_BOARD,
@@ -42,6 +41,7 @@ from generator.games.hex_kb.rules import (
     border_cells,
     letter,
 )
+from generator.games.protocols import Pages
 from generator.i18n import _, ngettext
 from generator.layout import describe, hexboard, scorepad, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset

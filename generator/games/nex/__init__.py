@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.games.game import Game
+from generator.games.judges import TextJudge
 from generator.games.nex.colours import ROLES
 from generator.games.nex.rules import (
     DEFAULT_SIZE,
@@ -18,7 +19,7 @@ from generator.games.nex.rules import (
 GAME = Game(
     key="nex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "counters", "pad"),
-    board_json=board_json, judge=judge,
+    board_json=board_json, judge=TextJudge(judge),
     about={
         "rules": "Print the Nex rule sheet, with figures of a drop, a conversion and a won "
                  "board.",

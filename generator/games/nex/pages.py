@@ -11,7 +11,6 @@ from generator.core.gridfile import hex_name
 from generator.core.palette import Palette
 from generator.core.paper import Paper, roomiest
 from generator.core.scene import Circle, Document, Page, Paint, Shape, Text, segments
-from generator.games.game import Pages
 from generator.games.nex.rules import (
     BLACK,
     DESIGNER,
@@ -25,6 +24,7 @@ from generator.games.nex.rules import (
     replay,
     winner,
 )
+from generator.games.protocols import Pages
 from generator.i18n import _, decimal, pgettext
 from generator.layout import cutsheet, describe, hexboard, scorepad, sheet
 from generator.layout.textlayout import Figure, centred_label, typeset

@@ -9,14 +9,14 @@ import json
 import sys
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Protocol, TypeVar
 from urllib.parse import urlencode, urlsplit
 
 from generator import __version__, render
 from generator.app import params as P
 from generator.app import requests
 from generator.core.destinations import PRINT_SHOP
-from generator.core.formats import DEFAULT_DPI, DRAWN, HTML, PDF, SVG, page_paths
+from generator.core.formats import DEFAULT_DPI, DRAWN, HTML, PDF, SVG, JsonValue, page_paths
 from generator.core.scene import Document, Page
 from generator.errors import UserError
 from generator.ui.studio import caching, form, making, words
@@ -36,6 +36,12 @@ TIME_LIMIT = 20.0     # seconds a request waits for its drawing before it is ans
 OWN_SITE = ("same-origin", "none")
 
 
+class StartResponse(Protocol):
+    """WSGI's start_response (PEP 3333): given the status line and the headers; what it
+    returns (a write callable, for old applications) the studio does not use."""
+    def __call__(self, status: str, headers: list[tuple[str, str]], /) -> object: ...
+
+
 class Studio:
     """The WSGI app. One thread draws (drawing.Drawer), in the order asked, with a queue of
     bounded length; what it made is kept, so pages, items and downloads already made are
@@ -50,7 +56,7 @@ class Studio:
         self._page: bytes | None = None
 
     # WSGI
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]
+    def __call__(self, environ: dict[str, object], start_response: StartResponse
                  ) -> Iterable[bytes]:
         try:
             status, headers, body = self.respond(environ)
@@ -72,8 +78,9 @@ class Studio:
         start_response(status, headers)
         return [body]
 
-    def respond(self, environ: Mapping[str, Any]) -> tuple[str, list[tuple[str, str]], bytes]:
-        method = environ.get("REQUEST_METHOD", "GET")
+    def respond(self, environ: Mapping[str, object]
+                ) -> tuple[str, list[tuple[str, str]], bytes]:
+        method = str(environ.get("REQUEST_METHOD", "GET"))
         if method not in ("GET", "HEAD"):
             return text_response("405 Method Not Allowed",
                                  f"the studio takes GET, not {method[:20]}", [("Allow", "GET")])
@@ -202,7 +209,7 @@ class Studio:
         return f"read?{urlencode(keep)}"
 
     def downloads(self, request: Request, query: Mapping[str, list[str]], doc: Document,
-                  number: int, canonical: str) -> list[dict[str, Any]]:
+                  number: int, canonical: str) -> list[dict[str, JsonValue]]:
         """Each download the item has, with its file name and command, or why not."""
         dpi = (form.one_value(query, "dpi") or "").strip()
         bleed = (form.one_value(query, "bleed") or "").strip()
@@ -211,17 +218,16 @@ class Studio:
             if fmt not in (*DRAWN, HTML):     # data: the command line writes it
                 continue
             asked = request.download(fmt, dpi if fmt.pixels else "")
-            entry: dict[str, Any] = {"format": fmt.name, "command": asked.command,
-                                     "field": "dpi" if fmt.pixels else None}
+            entry: dict[str, JsonValue] = {"format": fmt.name, "command": asked.command,
+                                           "field": "dpi" if fmt.pixels else None}
             if not fmt.paged:
                 entry["name"] = asked.file_name
                 entry["href"] = f"download?{canonical}&format={fmt.name}"
             else:
                 entry["name"] = page_paths(Path(asked.file_name), len(doc.pages))[number - 1].name
                 entry["page"] = number
-                entry["href"] = f"download?{canonical}&format={fmt.name}&page={number}"
-                if fmt.pixels and dpi:
-                    entry["href"] += "&" + urlencode({"dpi": dpi})
+                at_dpi = "&" + urlencode({"dpi": dpi}) if fmt.pixels and dpi else ""
+                entry["href"] = f"download?{canonical}&format={fmt.name}&page={number}{at_dpi}"
             if fmt.pixels:
                 entry["error"] = self.refused_pixels(dpi, doc.pages[number - 1])
             out.append(entry)
@@ -321,7 +327,7 @@ class Studio:
         return name, fmt.media_type, data
 
 
-def other_site(environ: Mapping[str, Any], host: str) -> str | None:
+def other_site(environ: Mapping[str, object], host: str) -> str | None:
     """Why a request comes from another site's page, or None: its Origin is not the
     studio's own, or the browser says the request crosses sites."""
     site = str(environ.get("HTTP_SEC_FETCH_SITE", "")).strip().lower()

@@ -10,7 +10,7 @@ import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
 from generator import __version__
@@ -84,7 +84,7 @@ class Field:
     placeholder: str = ""  # what an empty control means: the default the request takes
     choice_langs: tuple[str, ...] = ()   # the language each choice is written in, if any
 
-    def spec(self) -> dict[str, Any]:
+    def spec(self) -> dict[str, object]:
         return dataclasses.asdict(self)
 
 
@@ -182,7 +182,7 @@ def find_game(key: str) -> SomeGame:
     return game
 
 
-def spec() -> dict[str, Any]:
+def spec() -> dict[str, object]:
     """Everything the page needs to build its form, as JSON."""
     games = []
     for key, game in all_games().items():

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from generator.core.paper import Paper
     from generator.core.scene import Document
     from generator.games import SomeGame
-    from generator.games.game import GameOptions
+    from generator.games.protocols import GameOptions
 
 # Work one request may ask for: the command line allows more, the studio sends people to it.
 MAX_PAGES = 24          # sheets of one document: a tiled board, a kit with copies

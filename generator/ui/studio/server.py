@@ -17,8 +17,8 @@ import threading
 import typing
 from collections.abc import Callable
 from http import HTTPStatus
-from socketserver import ThreadingMixIn
-from typing import Any
+from socketserver import BaseRequestHandler, ThreadingMixIn
+from types import TracebackType
 from wsgiref.simple_server import ServerHandler, WSGIRequestHandler, WSGIServer, make_server
 
 from generator.errors import UserError
@@ -31,6 +31,10 @@ MAX_CONNECTIONS = 64     # served at once; beyond, 503 at once
 IDLE_TIMEOUT = 5.0       # seconds a socket waits for the peer to send or take anything
 HEAD_DEADLINE = 5.0      # seconds for the request line and headers, however they trickle
 MAX_LINE = 8192          # bytes of the request line (the studio's URLs are under 2,100)
+# What socketserver hands a server: a stream socket, or a datagram and its socket.
+Connection = socket.socket | tuple[bytes, socket.socket]
+ExcInfo = (tuple[type[BaseException], BaseException, TracebackType]
+           | tuple[None, None, None])     # sys.exc_info()'s, as wsgiref passes it on
 
 
 def one_line(status: int, message: str, version: str = "HTTP/1.0") -> bytes:
@@ -51,35 +55,38 @@ class _Server(ThreadingMixIn, WSGIServer):
     idle_timeout = IDLE_TIMEOUT
     head_deadline = HEAD_DEADLINE
 
-    def __init__(self, *args: Any, **kwargs: Any):
+    def __init__(self, address: tuple[str, int], handler: type[BaseRequestHandler],
+                 bind_and_activate: bool = True):
         self.active = 0
         self.count_lock = threading.Lock()
-        super().__init__(*args, **kwargs)
+        super().__init__(address, handler, bind_and_activate)
 
-    def process_request(self, request: Any, client_address: Any) -> None:
+    # A TCP server's request is its connection's socket (socketserver.TCPServer); the
+    # address is whatever the socket's family gives.
+    def process_request(self, request: Connection, client_address: object) -> None:
         with self.count_lock:
             full = self.active >= self.max_connections
             if not full:
                 self.active += 1
         if full:
-            try:
-                request.settimeout(0.5)
-                request.sendall(one_line(503, "the studio has too many connections open; "
-                                              "try again in a moment"))
-            except OSError:
-                pass
+            # A TCP server's request is always its socket: a 503 goes back on it.
+            with contextlib.suppress(OSError):
+                if isinstance(request, socket.socket):
+                    request.settimeout(0.5)
+                    request.sendall(one_line(503, "the studio has too many connections open; "
+                                                  "try again in a moment"))
             self.shutdown_request(request)
             return
         super().process_request(request, client_address)
 
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
+    def process_request_thread(self, request: Connection, client_address: object) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
             with self.count_lock:
                 self.active -= 1
 
-    def handle_error(self, request: Any, client_address: Any) -> None:
+    def handle_error(self, request: Connection, client_address: object) -> None:
         """One line in the log, and nothing for a peer that went away or went quiet."""
         err = sys.exc_info()[1]
         if isinstance(err, (ConnectionError, TimeoutError)):
@@ -88,7 +95,7 @@ class _Server(ThreadingMixIn, WSGIServer):
 
 
 class _Handler(ServerHandler):
-    def log_exception(self, exc_info: Any) -> None:
+    def log_exception(self, exc_info: ExcInfo) -> None:
         err = exc_info[1]
         if not isinstance(err, (ConnectionError, TimeoutError)):
             print(f"pnp studio: {type(err).__name__}: {err}", file=sys.stderr)
@@ -102,7 +109,7 @@ class _RequestHandler(WSGIRequestHandler):
         super().setup()
         self.connection.settimeout(self.limits().idle_timeout)
 
-    def log_message(self, format: str, *args: Any) -> None:
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
     def _cut(self) -> None:

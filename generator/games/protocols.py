@@ -1,0 +1,62 @@
+"""What a game hands the rest of pnp, as types mypy checks: its options (a dataclass with a
+label) and its pages (a `Pages` value: what each item draws, and how the kit lays it out).
+generator/games/kit.py and game.py both read these; neither imports the other for them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from generator.core.palette import Palette
+    from generator.core.paper import Paper
+    from generator.core.scene import Document, Shape
+
+
+class GameOptions(Protocol):
+    """What every game's options offer: a one-line label for page headers. They are a
+    dataclass, whose fields are the game's options."""
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+    @property
+    def label(self) -> str: ...
+
+
+OptionsT = TypeVar("OptionsT", bound=GameOptions)
+# (options, paper, palette, copies) -> the item's pages
+ItemMaker = Callable[[OptionsT, "Paper", "Palette", int], "Document"]
+# (options, paper, colours, top) -> small parts' shapes below the print guide, and the y below
+GuideMaker = Callable[[OptionsT, "Paper", "Palette", float], tuple[list["Shape"], float]]
+
+
+# Cells flat to flat, mm. A fingertip places a stone on a 9 mm cell without nudging its
+# neighbours, and a pencilled letter fits inside it; under 7 mm neither does.
+READABLE_CELL = 9.0
+SMALLEST_CELL = 7.0
+
+
+@dataclass(frozen=True)
+class Pages(Generic[OptionsT]):
+    """What a game draws (PAGES in its pages module): its items in kit order, and the cell
+    size of its board on a paper (flat to flat, mm), which tiling scales from. Every board
+    names the smallest cell it is printed with (a board that would come out smaller is
+    refused, naming the paper that gives enough), the size it is meant to have, and what the
+    smallest is for."""
+    items: Mapping[str, ItemMaker[OptionsT]]
+    board_cell: Callable[[OptionsT, Paper], float]
+    # How an item is made inside the kit, where that differs: a print shop's cards come
+    # one card a page, but in the kit they stay on sheets of the kit's paper, so the kit's
+    # pages keep one size.
+    in_kit: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
+    # How an item is made in a kit for a printer without double-sided printing, where it
+    # differs: the cards' fronts and backs side by side, to fold (generator/games/kit.py).
+    folded: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
+    # Small parts drawn below the kit's print guide instead of on a page of their own:
+    # (options, paper, colours, top) -> their shapes and the y below them.
+    below_guide: Mapping[str, GuideMaker[OptionsT]] = dataclasses.field(default_factory=dict)
+    smallest_cell: float = SMALLEST_CELL
+    readable_cell: float = READABLE_CELL
+    smallest_for: str = "a stone and a pencilled letter need"
