@@ -26,6 +26,7 @@ from typing import Any
 from generator.core.geometry import Point
 from generator.core.scene import ARTIFACT, Clip, Document, Role, Shape, Text
 from generator.fonts import text_width
+from generator.render.tounicode import drawn_characters, rewrite
 from generator.render.xmltext import escape
 
 # A node of the structure tree is named by its type and what tells it from its siblings.
@@ -88,6 +89,7 @@ class Marks:
         self.doc = doc
         self.pages: list[list[Role]] = []    # each page's marked sequences, by MCID
         self._loose = 0                      # counts the untagged texts, each its own element
+        self.drawn: dict[str, set[str]] = {}  # each face's characters, for its ToUnicode map
 
     def _role(self, shape: Shape) -> Role:
         role = role_of(shape)
@@ -101,6 +103,11 @@ class Marks:
     def draw(self, canvas: Any, shapes: Sequence[Shape],
              draw_one: Callable[[Shape], None]) -> None:
         """Draw a page's shapes with draw_one, each run of one element's shapes marked."""
+        paint = draw_one
+
+        def draw_one(shape: Shape) -> None:
+            drawn_characters((shape,), self.drawn)
+            paint(shape)
         marks: list[Role] = []
         current: Role | None = None
         last: Text | None = None          # the last text of the open sequence
@@ -207,6 +214,7 @@ class Marks:
             root.K = document
             root.ParentTree = out.make_indirect(pikepdf.Dictionary(Nums=pikepdf.Array(nums)))
             root.ParentTreeNextKey = len(pages)
+            rewrite(pages, self.drawn)
             catalog = out.Root
             catalog.StructTreeRoot = root
             catalog.MarkInfo = pikepdf.Dictionary(Marked=True)
