@@ -17,8 +17,8 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from generator.core.scene import Clip, FontRole, Shape, Text
 from generator import fonts
+from generator.core.scene import Clip, FontRole, Shape, Text
 
 _ENTRY = re.compile(rb"^<([0-9A-Fa-f]{2})>\s*<([0-9A-Fa-f]{4,8})>\s*$", re.M)
 _HEADER_END = re.compile(rb"\d+ beginbfchar\s*\n")
