@@ -101,13 +101,12 @@ class Marks:
         return Role(ARTIFACT, group="Layout", page=role.page if role else 0)
 
     def draw(self, canvas: Any, shapes: Sequence[Shape],
-             draw_one: Callable[[Shape], None]) -> None:
-        """Draw a page's shapes with draw_one, each run of one element's shapes marked."""
-        paint = draw_one
-
+             paint: Callable[[Shape], None]) -> None:
+        """Draw a page's shapes with paint, each run of one element's shapes marked."""
         def draw_one(shape: Shape) -> None:
-            drawn_characters((shape,), self.drawn)
+            drawn_characters((shape,), self.drawn)     # for the fonts' ToUnicode maps
             paint(shape)
+
         marks: list[Role] = []
         current: Role | None = None
         last: Text | None = None          # the last text of the open sequence
