@@ -12,6 +12,7 @@ from generator.core.scene import (
     ARTIFACT,
     SMALLEST_TEXT,
     FontRole,
+    InTable,
     Page,
     Paint,
     Role,
@@ -159,8 +160,13 @@ class Column:
 
 def table(x: float, y: float, width: float, columns: Sequence[Column], rows: int,
           row_height: float, colours: Palette, first_column: Sequence[str] = (),
-          heading_size: float = 2.9) -> list[Shape]:
-    """An empty ruled table to fill in by hand, with headings and optional row labels."""
+          heading_size: float = 2.9, name: str = "") -> list[Shape]:
+    """An empty ruled table to fill in by hand, with headings and optional row labels. Named
+    (unique on its page), it is tagged as a table: the headings and row labels header cells,
+    the rules and shading artifacts."""
+    def cell(kind: str, text: str, row: int, column: int) -> Role | None:
+        return Role(kind, column, text, name, table=InTable(name, row, column)) if name \
+            else None
     total = sum(c.weight for c in columns)
     widths = [width * c.weight / total for c in columns]
     height = row_height * (rows + 1)
@@ -170,11 +176,12 @@ def table(x: float, y: float, width: float, columns: Sequence[Column], rows: int
             for i in range(rows + 2)]
     cuts[0] = (Point(x, y + rule.width / 2), Point(x + width, y + rule.width / 2))
     left = x
-    for w, col in zip(widths, columns, strict=True):
+    for column, (w, col) in enumerate(zip(widths, columns, strict=True)):
         # A heading longer than its column (a longer language) is set smaller, to 6 pt.
         size = max(SMALLEST_TEXT, fitted(col.heading, heading_size, w - 1.0, "bold"))
         shapes.append(Text(Point(left + w / 2, y + row_height / 2 + size * CAP_HEIGHT / 2),
-                           col.heading, size, colours["ink"], "bold", "middle"))
+                           col.heading, size, colours["ink"], "bold", "middle",
+                           role=cell("TH", col.heading, 0, column)))
         left += w
     edges = [x]
     for w in widths:
@@ -187,15 +194,16 @@ def table(x: float, y: float, width: float, columns: Sequence[Column], rows: int
     for i, label in enumerate(first_column):
         cy = y + row_height * (i + 1.5)
         shapes.append(Text(Point(x + widths[0] / 2, cy + heading_size * CAP_HEIGHT / 2), label,
-                           heading_size, colours["muted"], anchor="middle"))
+                           heading_size, colours["muted"], anchor="middle",
+                           role=cell("TH", label, i + 1, 0)))
     return shapes
 
 
 def field(x: float, y: float, width: float, label: str, colours: Palette,
           size: float = 3.2) -> list[Shape]:
-    """A label followed by a line to write on."""
+    """A label followed by a line to write on (read as a paragraph of its own)."""
     lw = text_width(label, size) + 1.5
-    return [Text(Point(x, y), label, size, colours["ink"]),
+    return [Text(Point(x, y), label, size, colours["ink"], role=Role("P", FIELD, label)),
             line(Point(x + lw, y + 0.6), Point(x + width, y + 0.6),
                  Paint(stroke=colours["rule"], width=0.25, round_caps=False))]
 
@@ -234,8 +242,13 @@ class RecordSheet:
     first: int
 
 
+FIELD, CARRY_ON = 10, 11      # the pad's paragraphs, told from the header's and footer's
+TALLY = "tally"               # tables' names; the record's blocks are "record 1", ...
+
+
 def _opening(paper: Paper, pad: Pad, colours: Palette) -> tuple[list[Shape], float]:
-    """The first sheet's players, date, board and notes, and where its record starts."""
+    """The first sheet's players, date, board and notes, and where its record starts. The
+    notes say how to write in the record: they are read as its caption, each note whole."""
     x, y, w, _height = body_box(paper)
     half = (w - 6) / 2
     shapes: list[Shape] = []
@@ -247,7 +260,9 @@ def _opening(paper: Paper, pad: Pad, colours: Palette) -> tuple[list[Shape], flo
     y -= 1
     for note in pad.notes:
         for line_ in wrap_words(note, NOTE_SIZE, w):
-            shapes.append(Text(Point(x, y), line_, NOTE_SIZE, colours["muted"]))
+            shapes.append(Text(Point(x, y), line_, NOTE_SIZE, colours["muted"],
+                               role=Role("Caption", 0, "\n".join(pad.notes), "record 1",
+                                         table=InTable("record 1"))))
             y += NOTE_SIZE * 1.5
     return shapes, y + 1
 
@@ -291,7 +306,8 @@ def _carry_on(paper: Paper, pad: Pad, last_row: int, y: float,
     lines = _carry_on_wrapped(pad.carry_on(last_row), paper)
     shapes: list[Shape] = [
         Text(Point(x, y - 6.5 + i * CARRY_ON_SIZE * 1.3 + CARRY_ON_SIZE * ASCENT), line_,
-             fitted(line_, CARRY_ON_SIZE, paper.inner_width, "bold"), colours["ink"], "bold")
+             fitted(line_, CARRY_ON_SIZE, paper.inner_width, "bold"), colours["ink"], "bold",
+             role=Role("P", CARRY_ON, " ".join(lines)))
         for i, line_ in enumerate(lines)]
     return shapes, y + _carry_on_room(paper, pad)
 
@@ -302,13 +318,14 @@ def _closing(paper: Paper, pad: Pad, y: float, colours: Palette) -> list[Shape]:
     shapes = field(x, y, half, _("Winner"), colours)
     shapes += field(x + half + 6, y, half, _("Turns played"), colours)
     y += 6
-    shapes.append(Text(Point(x, y + 3), _("Match tally"), 3.6, colours["ink"], "bold"))
+    shapes.append(Text(Point(x, y + 3), _("Match tally"), 3.6, colours["ink"], "bold",
+                       role=Role("Caption", 0, _("Match tally"), TALLY, table=InTable(TALLY))))
     y += 5
     a, b = pad.players
     shapes += table(x, y, w, [Column(_("Game"), 0.5), Column(a, 1.5), Column(b, 1.5),
                               Column(_("Winner"), 1.2), Column(_("Running score"), 1.3)],
                     pad.tally_rows, ROW_HEIGHT, colours,
-                    first_column=[str(i) for i in range(1, pad.tally_rows + 1)])
+                    first_column=[str(i) for i in range(1, pad.tally_rows + 1)], name=TALLY)
     return shapes
 
 
@@ -368,7 +385,8 @@ def score_pad(paper: Paper, pad: Pad, colours: Palette) -> list[Page]:
             start = part.first + i * part.rows
             shapes += table(x + i * (block_w + 6), y, block_w, pad.record, part.rows,
                             part.row_height, colours, heading_size=HEADING_SIZE,
-                            first_column=[str(start + n) for n in range(part.rows)])
+                            first_column=[str(start + n) for n in range(part.rows)],
+                            name=f"record {i + 1}")
         y += (part.rows + 1) * part.row_height + 8
         if last:
             carried, y = _carry_on(paper, pad, part.first + part.rows * blocks - 1, y,

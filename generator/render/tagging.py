@@ -31,7 +31,7 @@ from generator.render.xmltext import escape
 
 # A node of the structure tree is named by its type and what tells it from its siblings.
 NodeKey = tuple[str, int, str, str]
-STRUCTURE = {"H1", "H2", "H3", "P", "LI", "Lbl", "Figure", "Caption"}
+STRUCTURE = {"H1", "H2", "H3", "P", "LI", "Lbl", "Figure", "Caption", "TH", "TD"}
 ARTIFACT_TYPES = {"Pagination", "Layout", "Page"}
 
 
@@ -45,8 +45,15 @@ def role_of(shape: Shape) -> Role | None:
 
 def chain(role: Role) -> list[tuple[str, NodeKey]]:
     """The structure elements, outermost first, that a role's content hangs from: a list
-    item's text from L > LI > LBody, its bullet from L > LI > Lbl."""
+    item's text from L > LI > LBody, its bullet from L > LI > Lbl; a table's cell from
+    Table > TR > TH or TD, its caption from Table > Caption."""
     own: NodeKey = (role.kind, role.element, role.text, role.group)
+    if role.table is not None:
+        table: NodeKey = ("Table", 0, "", role.table.table)
+        if role.table.row is None:
+            return [("Table", table), (role.kind, own)]
+        row: NodeKey = ("TR", role.table.row, "", role.table.table)
+        return [("Table", table), ("TR", row), (role.kind, own)]
     if role.kind in ("LI", "Lbl"):
         item: NodeKey = ("LI", role.element, role.text, role.group)
         return [("L", ("L", 0, "", role.group)), ("LI", item),
@@ -80,6 +87,27 @@ class _Node:
     children: list[_Node] = field(default_factory=list)
     content: list[tuple[int, int]] = field(default_factory=list)   # (page, mcid)
     order: list[Any] = field(default_factory=list)   # children and content as they come
+    scope: str = ""                 # a header cell's: Column or Row
+
+
+def _complete_tables(nodes: list[_Node]) -> None:
+    """Each table's rows made whole: the cells to write in hold nothing yet, so no mark
+    names them; they are added, empty, as data cells (TD), so that every row has as many
+    cells as the headings have columns (PDF/UA-1 7.5). Header cells say what they head: the
+    first row's its column, the others' their row."""
+    for node in nodes:
+        if node.kind != "Table":
+            _complete_tables(node.children)
+            continue
+        rows = [kid for kid in node.children if kid.kind == "TR"]
+        width = max((len(row.children) for row in rows), default=0)
+        for row in rows:
+            cells = {cell.key[1]: cell for cell in row.children}
+            for cell in cells.values():
+                cell.scope = "Column" if row.key[1] == 0 else "Row" if cell.kind == "TH" else ""
+            row.children = [cells.get(c) or _Node("TD", ("TD", c, "", row.key[3]))
+                            for c in range(width)]
+            row.order = list(row.children)
 
 
 class Marks:
@@ -169,6 +197,7 @@ class Marks:
             assert parent is not None
             parent.content.append((page, mcid))
             parent.order.append((page, mcid))
+        _complete_tables(top)
         return top
 
     def finish(self, pdf: bytes) -> bytes:
@@ -190,6 +219,9 @@ class Marks:
                     elem.Pg = pages[first].obj
                 if node.kind == "Figure":
                     elem.Alt = pikepdf.String(node.alt or self.doc.title)
+                if node.scope:
+                    elem.A = pikepdf.Dictionary(O=pikepdf.Name.Table,
+                                                Scope=pikepdf.Name("/" + node.scope))
                 kids = []
                 for part in node.order:
                     if isinstance(part, _Node):
@@ -201,7 +233,8 @@ class Marks:
                         Type=pikepdf.Name.MCR, Pg=pages[page].obj, MCID=mcid))
                 # One kid stands alone, as the format allows (and pdfua 0.1.3 reads a heading's
                 # text only then: an array in /K makes its heading check stop with an error).
-                elem.K = kids[0] if len(kids) == 1 else pikepdf.Array(kids)
+                if kids:
+                    elem.K = kids[0] if len(kids) == 1 else pikepdf.Array(kids)
                 return elem
 
             document.K = pikepdf.Array([write(node, document) for node in self.tree()])
