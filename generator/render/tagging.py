@@ -26,6 +26,7 @@ from typing import Any
 from generator.core.geometry import Point
 from generator.core.scene import ARTIFACT, Clip, Document, Role, Shape, Text
 from generator.fonts import text_width
+from generator.render.outline import write_outline
 from generator.render.tounicode import drawn_characters, rewrite
 from generator.render.xmltext import escape
 
@@ -247,6 +248,7 @@ class Marks:
             root.ParentTree = out.make_indirect(pikepdf.Dictionary(Nums=pikepdf.Array(nums)))
             root.ParentTreeNextKey = len(pages)
             rewrite(pages, self.drawn)
+            write_outline(out, self.doc)
             catalog = out.Root
             catalog.StructTreeRoot = root
             catalog.MarkInfo = pikepdf.Dictionary(Marked=True)
