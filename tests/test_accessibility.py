@@ -16,7 +16,7 @@ import page as page_validation
 import pikepdf
 import pytest
 from in_process import run_pnp
-from test_tagging import pdfua, untagged
+from test_tagging import untagged
 
 from generator import i18n, preflight
 from generator.app import documents
@@ -109,7 +109,7 @@ def kids(elem: pikepdf.Object) -> list[pikepdf.Dictionary]:
 def elements(elem: pikepdf.Object, kind: str) -> list[pikepdf.Dictionary]:
     out = []
     for kid in kids(elem):
-        if kid.S == kind:
+        if kind == kid.S:
             out.append(kid)
         out += elements(kid, kind)
     return out
