@@ -16,14 +16,15 @@ import page as page_validation
 import pikepdf
 import pytest
 from in_process import run_pnp
-from test_tagging import untagged
+from test_tagging import expected_text, rules, struct_text, untagged, write
 
 from generator import i18n, preflight
 from generator.app import documents
 from generator.core.paper import NAMED
+from generator.core.scene import Text
 from generator.games import GAMES, load
 from generator.render import pdf as pdf_writer
-from generator.render import tounicode
+from generator.render import tagging, tounicode
 from generator.render.outline import bookmarks
 
 # ---------------------------------------------------------------- the catalogue, two checkers
@@ -323,3 +324,49 @@ def test_pnp_check_reports_the_facts_and_exits_1_for_an_untagged_file(tmp_path):
     refused = run_pnp("check", "--for", "screen-reader", str(bare), text=True)
     assert refused.returncode == 1
     assert re.search(r"^FAIL\s+tagged", refused.stdout, re.M)
+
+
+# ---------------------------------------------------------------- words broken at a line end
+
+def broken_words(doc) -> list[str]:
+    """The words the sheet breaks at a line's end, whole ("connecting" for "connect-" and
+    "ing"), from the scene: a text ending in a letter and a hyphen, then its element's
+    next text on another line."""
+    words = []
+    for page in doc.pages:
+        texts = [s for s in page.shapes if isinstance(s, Text) and s.role is not None
+                 and s.role.kind in ("P", "LI", "Caption")]
+        for head, tail in zip(texts, texts[1:], strict=False):
+            if head.role == tail.role and re.search(r"[^\W\d_]-$", head.text) \
+                    and tail.position.y != head.position.y and tail.text[:1].isalpha():
+                words.append(head.text.split()[-1][:-1] + re.split(r"\W", tail.text)[0])
+    return words
+
+
+@pytest.mark.parametrize("key,lang", [("nex", "en"), ("nex", "de"), ("blinq", "es"),
+                                      ("hex-kb", "pt")])
+def test_a_word_broken_at_a_line_end_is_read_whole_and_printed_with_its_hyphen(
+        tmp_path, key, lang):
+    doc = rules(key, lang)
+    words = broken_words(doc)
+    assert words                                   # the sheet breaks some words
+    path = write(tmp_path, doc)
+    read = subprocess.run(["pdfinfo", "-struct-text", str(path)], capture_output=True,
+                          text=True, check=True).stdout.replace("\u00ad", "")
+    for word in words:
+        assert word in read, word
+    assert struct_text(path) == expected_text(doc)
+    # pdftotext finds the hyphen where it is printed, as the soft hyphen that breaks a word.
+    shown = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
+                           check=True).stdout
+    assert shown.count("\u00ad\n") == len(words)
+    assert page_failures(path) == []
+
+
+def test_the_whole_word_check_fails_where_the_hyphen_is_drawn_as_a_hyphen(tmp_path,
+                                                                           monkeypatch):
+    """Control: drawn as "-", a broken word is read "connect-ing"."""
+    monkeypatch.setattr(tagging, "soft_hyphens", lambda shapes: shapes)
+    doc = rules("nex")
+    path = write(tmp_path, doc)
+    assert struct_text(path) != expected_text(doc)

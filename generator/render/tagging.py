@@ -62,12 +62,41 @@ def chain(role: Role) -> list[tuple[str, NodeKey]]:
     return [(role.kind, own)]
 
 
+SOFT_HYPHEN = "\u00ad"
+
+
+def soft_hyphens(shapes: Sequence[Shape]) -> Sequence[Shape]:
+    """The shapes with each hyphen that breaks a word at a line's end drawn as a soft
+    hyphen (U+00AD), which is what PDF asks of Tagged PDF (PDF 1.7, 14.8.2.2.3): the hyphen
+    is not part of the word, so a screen reader or a search reads it whole ("connecting",
+    not "connect-ing"). Vera draws U+00AD with the hyphen's own outline and width: the page
+    prints the same. A hyphen breaks a word where a text of one element ends in a letter
+    and a hyphen, and the element's next text, on another line, goes on with a letter (the
+    line breaker splits no word that holds a hyphen of its own)."""
+    out = list(shapes)
+    last: dict[Role, int] = {}
+    for n, shape in enumerate(shapes):
+        if not isinstance(shape, Text) or shape.role is None or shape.role.kind == ARTIFACT:
+            continue
+        before = last.get(shape.role)
+        last[shape.role] = n
+        if before is None:
+            continue
+        head = out[before]
+        assert isinstance(head, Text)
+        if (head.text[-2:-1].isalpha() and head.text.endswith("-") and not head.angle
+                and shape.text[:1].isalpha()
+                and abs(head.position.y - shape.position.y) > 1e-6):
+            out[before] = replace(head, text=head.text[:-1] + SOFT_HYPHEN)
+    return out
+
+
 def _space_after(last: Text, following: Text | None, draw_one: Callable[[Shape], None]) -> None:
     """An unseen space after a run of text where a word ends: at a line's end (unless it
     ends in a hyphen), or before the next run on the line where there is room for one. The
     setter leaves spaces out and places the words; a reader of the text (poppler, a screen
     reader) needs them. A space glyph has no ink: the page prints as before."""
-    if last.angle or not last.text or last.text.endswith(("-", " ")):
+    if last.angle or not last.text or last.text.endswith(("-", " ", SOFT_HYPHEN)):
         return
     width = text_width(last.text, last.size, last.font)
     end = last.position.x + width * {"start": 1.0, "middle": 0.5, "end": 0.0}[last.anchor]
@@ -139,7 +168,7 @@ class Marks:
         marks: list[Role] = []
         current: Role | None = None
         last: Text | None = None          # the last text of the open sequence
-        for shape in shapes:
+        for shape in soft_hyphens(shapes):
             role = self._role(shape)
             if role != current or role.kind == "P" and role.element < 0:
                 if current is not None:
