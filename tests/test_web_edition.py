@@ -138,3 +138,62 @@ def test_svg_pages_carry_a_title_and_a_description_of_what_they_show(tmp_path):
     assert root.findtext(f"{ns}title") == doc.title
     desc = root.findtext(f"{ns}desc") or ""
     assert desc.startswith("Hex board, 11 by 11") and "Red" in desc and "Blue" in desc
+
+
+def pdf_lists(pdf: bytes) -> list[int]:
+    """The tagged PDF's lists, each as its number of items (read with pikepdf)."""
+    import io
+
+    import pikepdf
+    found: list[int] = []
+
+    def walk(elem: object) -> None:
+        if not isinstance(elem, pikepdf.Dictionary):
+            return
+        kids = elem.get("/K")
+        kids = list(kids) if isinstance(kids, pikepdf.Array) else [kids]
+        if elem.get("/S") == "/L":
+            found.append(sum(1 for k in kids if isinstance(k, pikepdf.Dictionary)
+                             and k.get("/S") == "/LI"))
+        for kid in kids:
+            walk(kid)
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        walk(document.Root.StructTreeRoot)
+    return found
+
+
+def html_lists(page: str) -> list[int]:
+    """The web edition's lists, each as its number of items."""
+    return [len(re.findall(r"<li>", body)) for body in re.findall(r"<ul[^>]*>(.*?)</ul>",
+                                                                   page, re.S)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_same_lists_in_every_language_and_in_the_pdf(lang, paper):
+    """Nex's "almost full board" list runs over a page break on some papers and in some
+    languages: the page's footer, read in between, must not split it in two."""
+    from generator.render.pdf import document_pdf
+    game = load("nex")
+    with i18n.language("en"):
+        english = document_html(documents.make_document(game, "rules", game.make_options(),
+                                                         NAMED[paper]))
+    with i18n.language(lang):
+        doc = documents.make_document(game, "rules", game.make_options(), NAMED[paper])
+    lists = html_lists(document_html(doc))
+    assert lists == html_lists(english) == [3, 2, 3]
+    assert pdf_lists(document_pdf(doc)) == lists
+
+
+def test_the_list_count_sees_a_list_split_in_two():
+    """Control: a footer artifact that did close the list would be seen as two lists."""
+    from generator.core.geometry import Point
+    from generator.core.scene import ARTIFACT, Document, Page, Role, Text
+    shapes = [Text(Point(10, 10 + 5 * i), f"item {i}", 3, role=Role("LI", i, f"item {i}",
+                                                                   group="list 0"))
+              for i in range(3)]
+    shapes.insert(1, Text(Point(10, 200), "credit", 3, role=Role(ARTIFACT, 0, "credit",
+                                                                   group="Pagination")))
+    page = document_html(Document((Page(210, 297, tuple(shapes)),), "t", "a"))
+    assert html_lists(page) == [3]
+    assert html_lists(page.replace("<li>item 1</li>", "</ul><ul><li>item 1</li>")) == [1, 2]

@@ -21,6 +21,8 @@ MM_PER_INCH = 25.4
 PT_PER_MM = 72 / MM_PER_INCH
 
 TARGETS = ("home", "print-shop")
+# Not a place that prints: what `pnp check --for` also holds a file to (accessibility).
+SCREEN_READER = "screen-reader"
 # Most home printers cannot print within a quarter inch of the edge; nothing is drawn there.
 HOME_MARGIN = 6.35
 # At a print shop: text this far inside the trim (Lulu, PrintPlayGames and the presses' usual

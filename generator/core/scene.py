@@ -21,25 +21,38 @@ FontRole = Literal["regular", "bold", "italic", "bolditalic"]
 
 
 @dataclass(frozen=True)
+class InTable:
+    """Where a table's part stands: the table (its name, unique on its page), the row (0:
+    the column headings) and the column (0: the row headings). A caption stands in no
+    row (`row` None)."""
+    table: str
+    row: int | None = None
+    column: int = 0
+
+
+@dataclass(frozen=True)
 class Role:
     """What a shape is part of, for those who read the page without seeing it: the tagged
     PDF's structure (generator.render.tagging) and the web edition (generator.render.html).
     The writers that draw ignore it, so a role changes no mark on the page.
 
     kind: a heading (H1, H2, H3), a paragraph (P), a list item (LI) and its label (Lbl), a
-    figure (Figure) and its caption (Caption), or an Artifact (page furniture: a running
-    footer, a folio, a ruler, a rule across the page), which is not read.
+    figure (Figure) and its caption (Caption), a table's header cell (TH) and data cell
+    (TD) and its caption (Caption), or an Artifact (page furniture: a running footer, a
+    folio, a ruler, a rule across the page, a table's rules), which is not read.
     Shapes with the same kind, element and text are one element wherever they fall (a
     paragraph that runs on into the next column). `text` is the element as written: a
     paragraph's or heading's markup, a figure's description, the credit a footer carries.
     `group` holds consecutive elements together (the items of one list); for an Artifact
     it is its type (Pagination, Layout, Page). `page` is the page it is read on, where that
-    is not the page it is printed on (a booklet's pages imposed two to a sheet)."""
+    is not the page it is printed on (a booklet's pages imposed two to a sheet). `table`
+    places a table's cells and caption in it."""
     kind: str
     element: int = 0
     text: str = ""
     group: str = ""
     page: int = 0
+    table: InTable | None = None
 
 
 ARTIFACT = "Artifact"

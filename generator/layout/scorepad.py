@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from generator.core.geometry import Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
-from generator.core.scene import SMALLEST_TEXT, Page, Shape, Text
+from generator.core.scene import SMALLEST_TEXT, InTable, Page, Role, Shape, Text
 from generator.fonts import ASCENT, text_width
 from generator.i18n import _
 from generator.layout.sheet import (
+    CARRY_ON,
+    TALLY,
     Column,
     body_box,
     field,
@@ -62,7 +64,8 @@ class RecordSheet:
 
 
 def _opening(paper: Paper, pad: Pad, colours: Palette) -> tuple[list[Shape], float]:
-    """The first sheet's players, date, board and notes, and where its record starts."""
+    """The first sheet's players, date, board and notes, and where its record starts. The
+    notes say how to write in the record: they are read as its caption, each note whole."""
     x, y, w, _height = body_box(paper)
     half = (w - 6) / 2
     shapes: list[Shape] = []
@@ -74,7 +77,9 @@ def _opening(paper: Paper, pad: Pad, colours: Palette) -> tuple[list[Shape], flo
     y -= 1
     for note in pad.notes:
         for line_ in wrap_words(note, NOTE_SIZE, w):
-            shapes.append(Text(Point(x, y), line_, NOTE_SIZE, colours["muted"]))
+            shapes.append(Text(Point(x, y), line_, NOTE_SIZE, colours["muted"],
+                               role=Role("Caption", 0, "\n".join(pad.notes), "record 1",
+                                         table=InTable("record 1"))))
             y += NOTE_SIZE * 1.5
     return shapes, y + 1
 
@@ -118,7 +123,8 @@ def _carry_on(paper: Paper, pad: Pad, last_row: int, y: float,
     lines = _carry_on_wrapped(pad.carry_on(last_row), paper)
     shapes: list[Shape] = [
         Text(Point(x, y - 6.5 + i * CARRY_ON_SIZE * 1.3 + CARRY_ON_SIZE * ASCENT), line_,
-             fitted(line_, CARRY_ON_SIZE, paper.inner_width, "bold"), colours["ink"], "bold")
+             fitted(line_, CARRY_ON_SIZE, paper.inner_width, "bold"), colours["ink"], "bold",
+             role=Role("P", CARRY_ON, " ".join(lines)))
         for i, line_ in enumerate(lines)]
     return shapes, y + _carry_on_room(paper, pad)
 
@@ -129,13 +135,14 @@ def _closing(paper: Paper, pad: Pad, y: float, colours: Palette) -> list[Shape]:
     shapes = field(x, y, half, _("Winner"), colours)
     shapes += field(x + half + 6, y, half, _("Turns played"), colours)
     y += 6
-    shapes.append(Text(Point(x, y + 3), _("Match tally"), 3.6, colours["ink"], "bold"))
+    shapes.append(Text(Point(x, y + 3), _("Match tally"), 3.6, colours["ink"], "bold",
+                       role=Role("Caption", 0, _("Match tally"), TALLY, table=InTable(TALLY))))
     y += 5
     a, b = pad.players
     shapes += table(x, y, w, [Column(_("Game"), 0.5), Column(a, 1.5), Column(b, 1.5),
                               Column(_("Winner"), 1.2), Column(_("Running score"), 1.3)],
                     pad.tally_rows, ROW_HEIGHT, colours,
-                    first_column=[str(i) for i in range(1, pad.tally_rows + 1)])
+                    first_column=[str(i) for i in range(1, pad.tally_rows + 1)], name=TALLY)
     return shapes
 
 
@@ -233,7 +240,8 @@ def score_pad(paper: Paper, pad: Pad, colours: Palette) -> list[Page]:
             start = part.first + i * part.rows
             shapes += table(x + i * (block_w + BLOCK_GAP), y, block_w, pad.record, part.rows,
                             part.row_height, colours, heading_size=HEADING_SIZE,
-                            first_column=[str(start + n) for n in range(part.rows)])
+                            first_column=[str(start + n) for n in range(part.rows)],
+                            name=f"record {i + 1}")
         y += (part.rows + 1) * part.row_height + 8
         if last:
             carried, y = _carry_on(paper, pad, part.first + part.rows * blocks - 1, y,

@@ -12,6 +12,7 @@ from generator.core.scene import (
     ARTIFACT,
     SMALLEST_TEXT,
     FontRole,
+    InTable,
     Paint,
     Role,
     Shape,
@@ -28,6 +29,9 @@ SUBTITLE_SIZE = 3.2
 FOOTER_SIZE = 2.6
 HEADER_HEIGHT = 11.0
 FOOTER_HEIGHT = 5.0
+
+FIELD, CARRY_ON = 10, 11      # the pad's paragraphs, told from the header's and footer's
+TALLY = "tally"               # tables' names; the record's blocks are "record 1", ...
 
 
 def header(paper: Paper, title: str, subtitle: str, colours: Palette) -> list[Shape]:
@@ -160,8 +164,13 @@ class Column:
 
 def table(x: float, y: float, width: float, columns: Sequence[Column], rows: int,
           row_height: float, colours: Palette, first_column: Sequence[str] = (),
-          heading_size: float = 2.9) -> list[Shape]:
-    """An empty ruled table to fill in by hand, with headings and optional row labels."""
+          heading_size: float = 2.9, name: str = "") -> list[Shape]:
+    """An empty ruled table to fill in by hand, with headings and optional row labels. Named
+    (unique on its page), it is tagged as a table: the headings and row labels header cells,
+    the rules and shading artifacts."""
+    def cell(kind: str, text: str, row: int, column: int) -> Role | None:
+        return Role(kind, column, text, name, table=InTable(name, row, column)) if name \
+            else None
     total = sum(c.weight for c in columns)
     widths = [width * c.weight / total for c in columns]
     height = row_height * (rows + 1)
@@ -171,11 +180,12 @@ def table(x: float, y: float, width: float, columns: Sequence[Column], rows: int
             for i in range(rows + 2)]
     cuts[0] = (Point(x, y + rule.width / 2), Point(x + width, y + rule.width / 2))
     left = x
-    for w, col in zip(widths, columns, strict=True):
+    for column, (w, col) in enumerate(zip(widths, columns, strict=True)):
         # A heading longer than its column (a longer language) is set smaller, to 6 pt.
         size = max(SMALLEST_TEXT, fitted(col.heading, heading_size, w - 1.0, "bold"))
         shapes.append(Text(Point(left + w / 2, y + row_height / 2 + size * CAP_HEIGHT / 2),
-                           col.heading, size, colours["ink"], "bold", "middle"))
+                           col.heading, size, colours["ink"], "bold", "middle",
+                           role=cell("TH", col.heading, 0, column)))
         left += w
     edges = [x]
     for w in widths:
@@ -188,14 +198,15 @@ def table(x: float, y: float, width: float, columns: Sequence[Column], rows: int
     for i, label in enumerate(first_column):
         cy = y + row_height * (i + 1.5)
         shapes.append(Text(Point(x + widths[0] / 2, cy + heading_size * CAP_HEIGHT / 2), label,
-                           heading_size, colours["muted"], anchor="middle"))
+                           heading_size, colours["muted"], anchor="middle",
+                           role=cell("TH", label, i + 1, 0)))
     return shapes
 
 
 def field(x: float, y: float, width: float, label: str, colours: Palette,
           size: float = 3.2) -> list[Shape]:
-    """A label followed by a line to write on."""
+    """A label followed by a line to write on (read as a paragraph of its own)."""
     lw = text_width(label, size) + 1.5
-    return [Text(Point(x, y), label, size, colours["ink"]),
+    return [Text(Point(x, y), label, size, colours["ink"], role=Role("P", FIELD, label)),
             line(Point(x + lw, y + 0.6), Point(x + width, y + 0.6),
                  Paint(stroke=colours["rule"], width=0.25, round_caps=False))]

@@ -21,6 +21,8 @@ from generator.core.printing import (
     THINNEST_LINE,
 )
 from generator.core.printing import SHOP_SAFE as SHOP_MARGIN
+from generator.preflight.access import AccessFacts
+from generator.preflight.access_checks import SCREEN_READER, access_summary, screen_reader_checks
 from generator.preflight.facts import (
     SLACK,
     Box,
@@ -310,7 +312,11 @@ def check_page_count(facts: PdfFacts, booklet: bool) -> Check:
 def checks(facts: PdfFacts, target: str = "home", booklet: bool | None = None) -> list[Check]:
     """The report for a target: home printing, or a print shop (which adds boxes, bleed,
     CMYK/Gray only, no spot colours, total ink, no transparency and black text). `booklet`
-    None: when the title says so. A reading stopped by its budget fails first."""
+    None: when the title says so. A reading stopped by its budget fails first. For
+    "screen-reader", the accessibility lines alone (generator.preflight.access_checks)."""
+    if target == SCREEN_READER:
+        access = screen_reader_checks(facts.access or AccessFacts())
+        return ([check_limits(facts)] if facts.limits else []) + access
     if target not in TARGETS:
         raise ValueError(f"target must be one of {', '.join(TARGETS)}")
     shop = target == "print-shop"
@@ -333,6 +339,8 @@ def checks(facts: PdfFacts, target: str = "home", booklet: bool | None = None) -
     if shop or claims_pdfx(facts):     # a file that says it is PDF/X is held to it
         result += [check_identification(facts), check_output_intent(facts),
                    check_pdf_version(facts, shop)]
+    if facts.access is not None:
+        result.append(access_summary(facts.access))
     return result
 
 

@@ -20,6 +20,7 @@ from generator.preflight.facts import DocumentFacts, Intent
 from generator.render.pdfx import PDF_NS, PDFX_NS, PDFXID_NS, XMP_NS
 
 XMP_CAP = 1 << 20
+PDFUAID_NS = "http://www.aiim.org/pdfua/ns/id/"      # PDF/UA-1's identification (ISO 14289-1, 5)
 INFO_KEYS = ("GTS_PDFXVersion", "GTS_PDFXConformance", "Trapped", "Title", "CreationDate",
              "ModDate")
 XMP_KEYS = {(PDFX_NS, "GTS_PDFXVersion"): "pdfx:GTS_PDFXVersion",
@@ -27,7 +28,8 @@ XMP_KEYS = {(PDFX_NS, "GTS_PDFXVersion"): "pdfx:GTS_PDFXVersion",
             (PDFXID_NS, "GTS_PDFXVersion"): "pdfxid:GTS_PDFXVersion",
             (PDF_NS, "Trapped"): "pdf:Trapped",
             (XMP_NS, "CreateDate"): "xmp:CreateDate",
-            (XMP_NS, "ModifyDate"): "xmp:ModifyDate"}
+            (XMP_NS, "ModifyDate"): "xmp:ModifyDate",
+            (PDFUAID_NS, "part"): "pdfuaid:part"}
 # An object stream's or a cross-reference stream's dictionary is never itself compressed:
 # both are PDF 1.5, and the words show in the file's bytes.
 COMPRESSED_OBJECTS = re.compile(rb"/Type\s*/(?:ObjStm|XRef)\b")

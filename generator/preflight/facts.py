@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass, field
 
 from generator.core import printing
+from generator.preflight.access import AccessFacts
 
 SLACK = 0.05                   # pt: rounding allowed when comparing positions
 
@@ -82,6 +83,7 @@ class PdfFacts:
     title: str = ""
     limits: list[str] = field(default_factory=list)   # budgets the reading ran into
     document: DocumentFacts | None = None             # what the file says of itself
+    access: AccessFacts | None = None                 # what it offers a screen reader
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from typing import Any, BinaryIO
 import pikepdf
 
 from generator.errors import UserError
+from generator.preflight.access import access_facts
 from generator.preflight.budget import Budget, OverBudget, Spent
 from generator.preflight.document import document_facts
 from generator.preflight.facts import PdfFacts
@@ -56,6 +57,7 @@ def read_facts(path: Path, budget: Budget | None = None) -> PdfFacts:
         try:
             facts = _walk(pdf, Spent(budget or Budget()))
             facts.document = document_facts(pdf, path)
+            facts.access = access_facts(pdf, facts.document.xmp.get("pdfuaid:part") == "1")
         except (pikepdf.PdfError, RecursionError) as err:
             if "bad_alloc" in str(err):     # qpdf ran out of memory and said so
                 raise MemoryError from None

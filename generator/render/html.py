@@ -92,7 +92,9 @@ def document_html(doc: Document) -> str:
                 role.text.lstrip("* ")[:1].isdigit()
             body.append('<ul class="numbered">' if numbered else "<ul>")
             open_list = role.group
-        elif role.kind not in ("LI", "Lbl") and open_list:
+        elif role.kind not in ("LI", "Lbl", ARTIFACT) and open_list:
+            # Page furniture is not read: a page's footer, met in reading order where a
+            # list runs on over a page break, does not end the list.
             body.append("</ul>")
             open_list = ""
         if role.kind in ("H1", "H2", "H3"):

@@ -28,13 +28,15 @@ import pikepdf
 from generator.core.geometry import Point
 from generator.core.scene import ARTIFACT, Clip, Document, Role, Shape, Text
 from generator.fonts import text_width
+from generator.render.outline import write_outline
+from generator.render.tounicode import drawn_characters, rewrite
 from generator.render.xmltext import escape
 
 # The Producer and Creator of every PDF pnp writes, in its Info dictionary and its XMP.
 PRODUCER = "pnp print-and-play generator"
 # A node of the structure tree is named by its type and what tells it from its siblings.
 NodeKey = tuple[str, int, str, str]
-STRUCTURE = {"H1", "H2", "H3", "P", "LI", "Lbl", "Figure", "Caption"}
+STRUCTURE = {"H1", "H2", "H3", "P", "LI", "Lbl", "Figure", "Caption", "TH", "TD"}
 ARTIFACT_TYPES = {"Pagination", "Layout", "Page"}
 
 
@@ -48,8 +50,15 @@ def role_of(shape: Shape) -> Role | None:
 
 def chain(role: Role) -> list[tuple[str, NodeKey]]:
     """The structure elements, outermost first, that a role's content hangs from: a list
-    item's text from L > LI > LBody, its bullet from L > LI > Lbl."""
+    item's text from L > LI > LBody, its bullet from L > LI > Lbl; a table's cell from
+    Table > TR > TH or TD, its caption from Table > Caption."""
     own: NodeKey = (role.kind, role.element, role.text, role.group)
+    if role.table is not None:
+        table: NodeKey = ("Table", 0, "", role.table.table)
+        if role.table.row is None:
+            return [("Table", table), (role.kind, own)]
+        row: NodeKey = ("TR", role.table.row, "", role.table.table)
+        return [("Table", table), ("TR", row), (role.kind, own)]
     if role.kind in ("LI", "Lbl"):
         item: NodeKey = ("LI", role.element, role.text, role.group)
         return [("L", ("L", 0, "", role.group)), ("LI", item),
@@ -57,12 +66,41 @@ def chain(role: Role) -> list[tuple[str, NodeKey]]:
     return [(role.kind, own)]
 
 
+SOFT_HYPHEN = "\u00ad"
+
+
+def soft_hyphens(shapes: Sequence[Shape]) -> Sequence[Shape]:
+    """The shapes with each hyphen that breaks a word at a line's end drawn as a soft
+    hyphen (U+00AD), which is what PDF asks of Tagged PDF (PDF 1.7, 14.8.2.2.3): the hyphen
+    is not part of the word, so a screen reader or a search reads it whole ("connecting",
+    not "connect-ing"). Vera draws U+00AD with the hyphen's own outline and width: the page
+    prints the same. A hyphen breaks a word where a text of one element ends in a letter
+    and a hyphen, and the element's next text, on another line, goes on with a letter (the
+    line breaker splits no word that holds a hyphen of its own)."""
+    out = list(shapes)
+    last: dict[Role, int] = {}
+    for n, shape in enumerate(shapes):
+        if not isinstance(shape, Text) or shape.role is None or shape.role.kind == ARTIFACT:
+            continue
+        before = last.get(shape.role)
+        last[shape.role] = n
+        if before is None:
+            continue
+        head = out[before]
+        assert isinstance(head, Text)
+        if (head.text[-2:-1].isalpha() and head.text.endswith("-") and not head.angle
+                and shape.text[:1].isalpha()
+                and abs(head.position.y - shape.position.y) > 1e-6):
+            out[before] = replace(head, text=head.text[:-1] + SOFT_HYPHEN)
+    return out
+
+
 def _space_after(last: Text, following: Text | None, draw_one: Callable[[Shape], None]) -> None:
     """An unseen space after a run of text where a word ends: at a line's end (unless it
     ends in a hyphen), or before the next run on the line where there is room for one. The
     setter leaves spaces out and places the words; a reader of the text (poppler, a screen
     reader) needs them. A space glyph has no ink: the page prints as before."""
-    if last.angle or not last.text or last.text.endswith(("-", " ")):
+    if last.angle or not last.text or last.text.endswith(("-", " ", SOFT_HYPHEN)):
         return
     width = text_width(last.text, last.size, last.font)
     end = last.position.x + width * {"start": 1.0, "middle": 0.5, "end": 0.0}[last.anchor]
@@ -83,6 +121,27 @@ class _Node:
     children: list[_Node] = field(default_factory=list)
     content: list[tuple[int, int]] = field(default_factory=list)   # (page, mcid)
     order: list[Any] = field(default_factory=list)   # children and content as they come
+    scope: str = ""                 # a header cell's: Column or Row
+
+
+def _complete_tables(nodes: list[_Node]) -> None:
+    """Each table's rows made whole: the cells to write in hold nothing yet, so no mark
+    names them; they are added, empty, as data cells (TD), so that every row has as many
+    cells as the headings have columns (PDF/UA-1 7.5). Header cells say what they head: the
+    first row's its column, the others' their row."""
+    for node in nodes:
+        if node.kind != "Table":
+            _complete_tables(node.children)
+            continue
+        rows = [kid for kid in node.children if kid.kind == "TR"]
+        width = max((len(row.children) for row in rows), default=0)
+        for row in rows:
+            cells = {cell.key[1]: cell for cell in row.children}
+            for cell in cells.values():
+                cell.scope = "Column" if row.key[1] == 0 else "Row" if cell.kind == "TH" else ""
+            row.children = [cells.get(c) or _Node("TD", ("TD", c, "", row.key[3]))
+                            for c in range(width)]
+            row.order = list(row.children)
 
 
 class Marks:
@@ -92,6 +151,7 @@ class Marks:
         self.doc = doc
         self.pages: list[list[Role]] = []    # each page's marked sequences, by MCID
         self._loose = 0                      # counts the untagged texts, each its own element
+        self.drawn: dict[str, set[str]] = {}  # each face's characters, for its ToUnicode map
 
     def _role(self, shape: Shape) -> Role:
         role = role_of(shape)
@@ -103,12 +163,16 @@ class Marks:
         return Role(ARTIFACT, group="Layout", page=role.page if role else 0)
 
     def draw(self, canvas: Any, shapes: Sequence[Shape],
-             draw_one: Callable[[Shape], None]) -> None:
-        """Draw a page's shapes with draw_one, each run of one element's shapes marked."""
+             paint: Callable[[Shape], None]) -> None:
+        """Draw a page's shapes with paint, each run of one element's shapes marked."""
+        def draw_one(shape: Shape) -> None:
+            drawn_characters((shape,), self.drawn)     # for the fonts' ToUnicode maps
+            paint(shape)
+
         marks: list[Role] = []
         current: Role | None = None
         last: Text | None = None          # the last text of the open sequence
-        for shape in shapes:
+        for shape in soft_hyphens(shapes):
             role = self._role(shape)
             if role != current or role.kind == "P" and role.element < 0:
                 if current is not None:
@@ -167,6 +231,7 @@ class Marks:
             assert parent is not None
             parent.content.append((page, mcid))
             parent.order.append((page, mcid))
+        _complete_tables(top)
         return top
 
     def finish(self, pdf: bytes) -> bytes:
@@ -186,6 +251,9 @@ class Marks:
                     elem.Pg = pages[first].obj
                 if node.kind == "Figure":
                     elem.Alt = pikepdf.String(node.alt or self.doc.title)
+                if node.scope:
+                    elem.A = pikepdf.Dictionary(O=pikepdf.Name.Table,
+                                                Scope=pikepdf.Name("/" + node.scope))
                 kids = []
                 for part in node.order:
                     if isinstance(part, _Node):
@@ -197,7 +265,8 @@ class Marks:
                         Type=pikepdf.Name.MCR, Pg=pages[page].obj, MCID=mcid))
                 # One kid stands alone, as the format allows (and pdfua 0.1.3 reads a heading's
                 # text only then: an array in /K makes its heading check stop with an error).
-                elem.K = kids[0] if len(kids) == 1 else pikepdf.Array(kids)
+                if kids:
+                    elem.K = kids[0] if len(kids) == 1 else pikepdf.Array(kids)
                 return elem
 
             document.K = pikepdf.Array([write(node, document) for node in self.tree()])
@@ -209,6 +278,8 @@ class Marks:
             root.K = document
             root.ParentTree = out.make_indirect(pikepdf.Dictionary(Nums=pikepdf.Array(nums)))
             root.ParentTreeNextKey = len(pages)
+            rewrite(pages, self.drawn)
+            write_outline(out, self.doc)
             catalog = out.Root
             catalog.StructTreeRoot = root
             catalog.MarkInfo = pikepdf.Dictionary(Marked=True)

@@ -20,6 +20,7 @@ import click
 
 from generator import __version__
 from generator.core.destinations import CHECKED, DESTINATIONS, HOME
+from generator.core.printing import SCREEN_READER
 from generator.errors import UserError
 from generator.games import KEYS, all_games
 from generator.games.items import ITEMS
@@ -339,10 +340,13 @@ def studio(port: int | None, no_browser: bool) -> None:
 
 @main.command("check")
 @click.argument("file", type=click.Path())
-@click.option("--for", "target", type=click.Choice(list(CHECKED)), default=HOME.key,
-              show_default=True, help="Check for home printing, or for a print shop or a "
-                                      "vendor that takes PDF/X-1a (adds boxes, bleed, CMYK, "
-                                      "ink and black text).")
+@click.option("--for", "target", type=click.Choice([*CHECKED, SCREEN_READER]),
+              default=HOME.key, show_default=True,
+              help="Check for home printing, for a print shop or a vendor that takes "
+                   "PDF/X-1a (adds boxes, bleed, CMYK, ink and black text), or for a screen "
+                   "reader (tagged, language, title shown, figures described, headings in "
+                   "order, tables with headers; fails a file that claims PDF/UA-1 and breaks "
+                   "them).")
 @click.option("--booklet", is_flag=True, default=None,
               help="Check the page count for a booklet (a multiple of 4); on by itself when "
                    "the PDF's title says booklet.")
@@ -359,7 +363,7 @@ def check_command(file: str, target: str, booklet: bool | None) -> None:
     for line in preflight.report_lines(results):
         click.echo(line)
     failed = [c.name for c in results if not c.passed]
-    where = DESTINATIONS[target].described
+    where = "screen readers" if target == SCREEN_READER else DESTINATIONS[target].described
     if failed:
         verb = "fails" if len(failed) == 1 else "fail"
         click.echo(f"{one_line(file)}: {len(failed)} of {len(results)} check{plural(len(results))} "

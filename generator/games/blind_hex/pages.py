@@ -21,7 +21,7 @@ from generator.core.scene import (
     segments,
 )
 from generator.fonts import text_width
-from generator.games.blind_hex import cards, coins, gutterfold, tracks
+from generator.games.blind_hex import cards, coins, figure_words, gutterfold, tracks
 from generator.games.blind_hex.board import EDITION_NAMES, MIN_RULE_NUMBERS
 from generator.games.blind_hex.colours import BOTH_TINT, O_SIDE, O_TINT, X_SIDE, X_TINT
 from generator.games.blind_hex.credits import credit, document
@@ -195,7 +195,8 @@ def glyph_key(numbers: int, colours: Palette) -> Figure:
                                Paint(stroke=colours["ink"], width=mark_width(edge, numbers))))
         shapes.append(centred_label(cx, cy + 8.5, str(i + 1), 4.0, colours["ink"], "bold"))
     return Figure(per_row * cell_w, rows * row_h, tuple(shapes),
-                  _("Hash marks for each number, as they appear on the edges of the spaces."))
+                  _("Hash marks for each number, as they appear on the edges of the spaces."),
+                  figure_words.glyph_key(numbers))
 
 
 # Hatching in the worked example, as angles (-45: rising to the right): x's spaces, o's, and
@@ -251,7 +252,7 @@ def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
                 n=turn.board.size, x1=turn.x_numbers[0], x2=turn.x_numbers[1],
                 o1=turn.o_numbers[0], o2=turn.o_numbers[1], shared=turn.shared,
                 x=turn.x_number, o=turn.o_number)
-    return Figure(width, height, tuple(shapes), caption)
+    return Figure(width, height, tuple(shapes), caption, figure_words.example_turn(turn))
 
 
 # --- the rule sheet ----------------------------------------------------------------------------

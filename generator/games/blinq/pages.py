@@ -21,6 +21,7 @@ from generator.core.scene import (
     rectangle,
     segments,
 )
+from generator.games.blinq import figure_words
 from generator.games.blinq.colours import BARE_BOARD
 from generator.games.blinq.rules import (
     BLOCKS,
@@ -275,7 +276,7 @@ def small_board(stack: Stack, colours: Palette, width: float, caption: str,
                 extra: Callable[[BoardPlace], list[Shape]] = lambda b: []) -> Figure:
     b = fit_board(0, 0, width, width)
     shapes = board_shapes(b, colours, stack, Spot(1, *CENTRE), cell=BARE_BOARD)
-    return Figure(width, width, tuple(shapes + extra(b)), caption)
+    return Figure(width, width, tuple(shapes + extra(b)), caption, figure_words.blocks(stack))
 
 
 def placed(move: Move) -> Spot:

@@ -86,15 +86,17 @@ def describe_verdict(verdict: Outcome) -> str:
 
 
 def position(board: KleinBoard, p: hexboard.Placement, stones: dict[Hex, str],
-             verdict: Outcome | None = None) -> str:
-    """A Hex KB position in words: the board, where each colour's border segments lie, how
-    many stones each colour has and on which frame cells, and the judge's verdict."""
+             verdict: Outcome | None = None, setup: bool = True) -> str:
+    """A Hex KB position in words: the board, where each colour's border segments lie
+    (unless `setup` is false: a rule sheet's later figures, on the same board as its first,
+    say it once), how many stones each colour has and on which frame cells, and the
+    judge's verdict."""
     q, r = describe.hex_sides(p)
     said = [describe.sized(TITLE, board.size),
             _("two windows, each ringed by a portal frame of %(n)s cells numbered 1 to %(n)s; "
               "cells with the same number are one cell", n=len(board.frame_a)),
             describe.sides(name(RED), letter(RED), q),
-            describe.sides(name(BLUE), letter(BLUE), r)]
+            describe.sides(name(BLUE), letter(BLUE), r)] if setup else []
     for colour in (RED, BLUE):
         mine = [h for h, s in stones.items() if s == colour]
         if not mine:
@@ -276,15 +278,16 @@ def puzzle_item(opts: Options, paper: Paper, colours: Palette,
 FIGURE_WIDTH = 70.0
 
 
-def example_figure(name: str, colours: Palette, caption: str, verdict: Outcome,
-                   width: float = FIGURE_WIDTH) -> Figure:
+def example_figure(name: str, colours: Palette, caption: str, width: float = FIGURE_WIDTH,
+                   setup: bool = False) -> Figure:
+    """A rule sheet's example, described by its stones: its caption says who wins."""
     board = FIGURE_BOARD
     cells = example_positions(board)[name]
     stones = {board.canonical(h): RED for h in cells}
     p = place(board, 0, 0, width, width * 0.8, with_coordinates=False)
     shapes = board_shapes(p, board, colours, False, stones, marked=set(stones))
     return Figure(width, width * 0.8, tuple(shapes), caption,
-                  position(board, p, stones, verdict))
+                  position(board, p, stones, setup=setup))
 
 
 def literal_figure(colours: Palette, width: float = FIGURE_WIDTH) -> Figure:
@@ -304,11 +307,11 @@ def literal_figure(colours: Palette, width: float = FIGURE_WIDTH) -> Figure:
                     "%(loop)s. Blue has %(blue)s. Read word for word, both would win; in this "
                     "kit's reading Red's loop is not a portal loop, and only Blue wins.",
                     R=letter(RED), path=path, loop=loop, blue=criterion_text(criterion)),
-                  position(board, p, example.stones, example.blue_verdict))
+                  position(board, p, example.stones, setup=False))
 
 
 def figures(colours: Palette) -> dict[str, Figure]:
-    verdicts = check_examples()
+    check_examples()        # the judge agrees with what the captions say
     board = FIGURE_BOARD
     a, _other = board.centres
 
@@ -321,30 +324,26 @@ def figures(colours: Palette) -> dict[str, Figure]:
     return {
         "first-move": example_figure("first move", colours,
                                      _("Red's first cell is frame cell %(east)s: one cell, so "
-                                       "two stones, one in each frame.", east=east),
-                                     verdicts["first move"]),
+                                       "two stones, one in each frame.", east=east), setup=True),
         "simple": example_figure("simple", colours,
                                  _("A simple connecting path: Red joins the %(R)s segments "
                                    "without passing through the portal. Red wins.",
-                                   R=letter(RED)), verdicts["simple"]),
+                                   R=letter(RED))),
         "single": example_figure("single", colours,
                                  _("A single transit path, in at frame cell %(west)s from the "
                                    "first window's side and out on the second window's side, "
                                    "and apart from it a portal loop through frame cells "
                                    "%(east)s and %(north_east)s. Together they win.",
-                                   west=west, east=east, north_east=north_east),
-                                 verdicts["single"]),
+                                   west=west, east=east, north_east=north_east)),
         "double": example_figure("double", colours,
                                  _("A double transit path: through the portal at frame cell "
                                    "%(west)s, back round, and through again at frame cell "
-                                   "%(east)s. Red wins.", west=west, east=east),
-                                 verdicts["double"]),
+                                   "%(east)s. Red wins.", west=west, east=east)),
         "border-loop": example_figure("border loop", colours,
                                       _("A portal loop along Red's border segment: out of "
                                         "frame cell %(west)s to the border, along it, and back "
                                         "in at frame cell %(south_west)s from the other "
-                                        "window's side.", west=west, south_west=south_west),
-                                      verdicts["border loop"]),
+                                        "window's side.", west=west, south_west=south_west)),
         "literal": literal_figure(colours),
     }
 
