@@ -172,9 +172,9 @@ def test_a_pad_is_read_as_tables_with_captions(key, tmp_path):
 
 def test_the_table_check_fails_a_pad_of_loose_paragraphs(monkeypatch):
     """Control: the pad as it was, its cells untagged, is not read as tables."""
-    from generator.layout import sheet
-    table = sheet.table
-    monkeypatch.setattr(sheet, "table", lambda *a, **k: table(*a, **{**k, "name": ""}))
+    from generator.layout import scorepad
+    table = scorepad.table
+    monkeypatch.setattr(scorepad, "table", lambda *a, **k: table(*a, **{**k, "name": ""}))
     assert table_problems(pad_pdf("hex")) != []
 
 

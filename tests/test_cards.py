@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pikepdf
@@ -21,6 +22,7 @@ from in_process import run_pnp
 from pdfdrawing import PT, Drawn, cuts, drawing, inside, pages, pieces, words
 
 from generator.app import requests
+from generator.core.cards import CardSize
 from generator.core.palette import COLOUR, INK_SAVER
 from generator.core.paper import NAMED
 from generator.games import GAMES
@@ -135,10 +137,11 @@ def test_control_a_missing_card_is_caught(tmp_path, monkeypatch):
     assert len(faults) == 1 and "('clubs', '3')" in faults[0]
 
 
-def test_control_a_card_of_another_size_is_caught(tmp_path, monkeypatch):
-    monkeypatch.setattr(cards, "CARD_WIDTH", 60.0)
+def test_control_a_card_of_another_size_is_caught(tmp_path):
+    a4 = NAMED["a4"]
+    narrow = replace(a4, press=replace(a4.press, card=CardSize("60x88mm", 60.0, 88.0)))
     out = tmp_path / "narrow.pdf"
-    out.write_bytes(document_pdf(GAME.make("cards", GAME.make_options(), NAMED["a4"], COLOUR)))
+    out.write_bytes(document_pdf(GAME.make("cards", GAME.make_options(), narrow, COLOUR)))
     assert any("60 × 88 mm" in f for f in deck_faults(cards_in(out)[0], 5))
 
 

@@ -36,7 +36,7 @@ from generator.core.paper import Paper, parse_paper
 from generator.core.scene import Document, Page, Text
 from generator.fonts import CAP_HEIGHT, DESCENT, FILES, text_width
 from generator.games import GAMES
-from generator.layout.textlayout import STYLE, TWO_COLUMNS_FROM
+from generator.layout.textlayout import FITTING, STYLE, TWO_COLUMNS_FROM
 from generator.render.pdf import document_pdf
 from generator.ui import studio
 from generator.ui.cli import main
@@ -208,12 +208,18 @@ def test_every_message_printed_is_one_the_catalogue_holds():
 
 
 def column_overflow(page: Page, paper: Paper) -> list[str]:
-    """A rule sheet's text outside its column (or, for the title, the text area), and text
-    reaching into the footer line, which is the last shape set on the page."""
+    """A rule sheet's text outside its columns, as one of the setter's styles lays them
+    (textlayout.FITTING: the tightest has a narrower gutter), or, for the title, the text
+    area; and text reaching into the footer line, which is the last shape set on the page."""
+    return min((_overflow(page, paper, gutter) for gutter in {s.gutter for s in FITTING}),
+               key=len)
+
+
+def _overflow(page: Page, paper: Paper, gutter: float) -> list[str]:
     columns = 2 if paper.inner_width >= TWO_COLUMNS_FROM else 1
-    width = (paper.inner_width - (columns - 1) * STYLE.gutter) / columns
-    spans = [(paper.margin + k * (width + STYLE.gutter),
-              paper.margin + k * (width + STYLE.gutter) + width) for k in range(columns)]
+    width = (paper.inner_width - (columns - 1) * gutter) / columns
+    spans = [(paper.margin + k * (width + gutter),
+              paper.margin + k * (width + gutter) + width) for k in range(columns)]
     texts = [s for s in leaves(page.shapes) if isinstance(s, Text)]
     # The footer: the last text set, and the line above it when it takes two.
     lines = 2 if (len(texts) > 1 and texts[-2].size == texts[-1].size

@@ -138,7 +138,11 @@ def filled(game: Game[OptionsT], part: booklet.Part, extras: list[str], printed:
         return count
     best = max(permutations(chosen), key=on_spreads)     # the first best: most useful first
     added = [page for _item, made in best for page in made]
-    return replace(part, pages=[*part.pages, *added]), [item for item, _made in best]
+    # Each side's setting of the rules (booklet.Part.opening) is followed by the same pages.
+    sides = None if part.sides is None else (
+        [*part.sides[0], *added], [*part.sides[1], *added])
+    return (replace(part, pages=[*part.pages, *added], sides=sides),
+            [item for item, _made in best])
 
 
 # A booklet section by game, extras, content paper, palette and language: what booklets

@@ -359,7 +359,8 @@ def check_command(file: str, target: str, booklet: bool | None) -> None:
     if not file or names_folder(file):
         why = "the name is empty" if not file else "a name that ends in / is a folder's"
         raise UserError(f"cannot read {file!r}: {why}; give the name of a PDF file")
-    results = preflight.check_file(Path(file), CHECKED[target].preflight, booklet or None)
+    rules = target if target == SCREEN_READER else CHECKED[target].preflight
+    results = preflight.check_file(Path(file), rules, booklet or None)
     for line in preflight.report_lines(results):
         click.echo(line)
     failed = [c.name for c in results if not c.passed]

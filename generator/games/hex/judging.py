@@ -113,6 +113,11 @@ def own_facts(text: str, verdict: Verdict) -> dict[str, JsonValue]:
                     "moves": len(game.record.moves),
                     "swap": "swap-sides" if game.swap else None, "winner": winner,
                     "end": None, "ended_by": None, "result": None, "illegal": illegal}
+        # A turn no record can hold (no cell, or two): the verdict's illegal turns say it.
+        size, turns = rules.read_moves(text)
+        return {"format": "move-list", "size": [size, size], "moves": len(turns),
+                "swap": None, "winner": None, "end": None, "ended_by": None,
+                "result": None, "illegal": illegal}
     size, stones = rules.read_position(text)
     won = rules.winner(size, stones)
     return {"format": "position", "size": [size, size], "moves": None, "swap": None,
