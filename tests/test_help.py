@@ -274,7 +274,7 @@ def test_judge_help_gives_the_format_an_example_and_the_readme(helps, key):
     text = helps[("judge", key)]
     lines = example(text)
     assert len(lines) == 2
-    assert "README.md" in text and f"for `pnp judge {key}`" in text
+    assert "docs/commands.md" in text and f"for `pnp judge {key}`" in text
     game = all_games()[key]
     if "For example:" in text:   # a whole file: it is read, and every move is legal
         assert game.judge.text("\n".join(lines) + "\n").clean

@@ -25,7 +25,7 @@ from generator.layout.textlayout import FITTING, THIRD, Sheet, parse
 
 LANGUAGES = [*i18n.LANGUAGES, i18n.PSEUDO]
 PAPERS = ["a4", "letter", "a5"]
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[1] / "docs" / "typesetting.md"
 CASES = [(key, variant, lang, paper) for key in sorted(GAMES)
          for variant, _ in GAMES[key].variants() for lang in LANGUAGES for paper in PAPERS]
 

@@ -1,7 +1,7 @@
 """The card sizes printers sell, in one table: `--card-size KEY` chooses among them where a
 destination does not fix one (The Game Crafter, DriveThruCards and MakePlayingCards print
 poker cards of 2.5 × 3.5 in). Home and a print shop keep the 63 × 88 mm of a European
-poker deck unless asked. Sizes are trim sizes, upright, in mm; the README's "Vendors"
+poker deck unless asked. Sizes are trim sizes, upright, in mm; docs/print-shops.md's "Vendors"
 section cites them.
 """
 

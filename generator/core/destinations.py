@@ -8,7 +8,7 @@ text inside its safe zone, colours separated to CMYK for a printing condition, P
 A vendor is one more value: its bleed and safe zone, whether it takes CMYK PDF/X-1a or
 converts sRGB itself, the formats it takes, the card size it sells, whether it wants one
 image per card face with one shared back, the board product it prints, and the multiple its
-books' page counts must be. The README's "Vendors" table cites each figure's source.
+books' page counts must be. The "Vendors" table of docs/print-shops.md cites each figure's source.
 """
 
 from __future__ import annotations

@@ -196,7 +196,7 @@ def _judge_command(game: SomeGame) -> click.Command:
         help=f"{text}\n\nFILE is a text file, or - for standard input; several are judged "
              f"in one go. Exit status: 0 when every file was read (and every move legal), 1 "
              f"when one holds an illegal move, 2 when one cannot be read (the others are "
-             f"judged all the same). The format in full: README.md, the sections \"Files "
+             f"judged all the same). The format in full: docs/commands.md, the sections \"Files "
              f"for `pnp judge`\" and \"... for `pnp judge {game.key}`\".",
         short_help=first_paragraph(text))
 

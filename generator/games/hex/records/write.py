@@ -104,7 +104,7 @@ def _list_name(cell: Cell) -> str:
 
 
 def to_move_list(record: GameRecord) -> str:
-    """The record as the project's move list (README, "Hex files for pnp judge hex")."""
+    """The record as the project's move list (docs/commands.md, "Hex files for pnp judge hex")."""
     if not record.square or record.columns not in MOVE_LIST_SIDES:
         raise RecordError(f"a move list is of a square board of 1 to 26 cells a side; this "
                           f"record's board is {record.columns} × {record.rows}")
