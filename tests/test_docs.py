@@ -66,9 +66,9 @@ def test_every_example_runs_as_written(tmp_path, command):
     assert result.stdout.strip() or any(tmp_path.iterdir()), command
 
 
-def test_the_shared_build_example_is_the_sessions_build(built):
+def test_the_shared_build_example_is_the_sessions_build(catalogue_folder):
     assert SHARED_BUILD in EXAMPLES
-    assert any(built.rglob("*.pdf"))
+    assert any(catalogue_folder.rglob("*.pdf"))
 
 
 def test_the_studio_example_serves_its_page(tmp_path):
