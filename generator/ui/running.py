@@ -29,6 +29,7 @@ from typing import Any
 import click
 
 from generator.errors import UserError
+from generator.ui.signals import quiet_exit
 
 EXIT_BAD_INPUT = 2
 # A broken pipe on standard output (`pnp judge ... | head`) ends quietly, as other Unix
@@ -72,7 +73,11 @@ def _signals_raise() -> Iterator[None]:
         yield
     finally:
         for sig, handler in before.items():
-            signal.signal(sig, handler)
+            # Stopped by a signal, the program ends by it: the handler it started with
+            # (quiet_exit) would say "interrupted" a second time for a second Ctrl-C, so
+            # the signals stay ignored to the end. A caller's own handler comes back.
+            if not (_caught and handler is quiet_exit):
+                signal.signal(sig, handler)
 
 
 def one_line(text: str) -> str:
