@@ -583,6 +583,11 @@ def main() -> None:
 if __name__ == "__main__":
     if sys.argv[1:] == ["studio"]:      # the studio's latency in the browser only
         print_studio_browser()
+    elif sys.argv[1:] == ["records"]:   # the records lines only
+        with tempfile.TemporaryDirectory() as folder:
+            rate, seconds = records_figures(folder)
+            print(f"Hex records judged, one process {rate:7.0f} a second; pnp record hex, "
+                  f"100 moves, PDF {seconds:.3f} s")
     elif sys.argv[1:] == ["tests"]:     # `make test` on a fresh clone only
         print_make_test(MAKE_TEST_RUNS or 3)
     else:

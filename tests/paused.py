@@ -33,9 +33,13 @@ class Pause:
     """A pause at the first call of WHERE ("module:function") whose arguments' repr
     contains MATCH, in the children started with `env()`."""
 
-    def __init__(self, folder: Path, where: str, match: str = ""):
+    def __init__(self, folder: Path, where: str, match: str = "",
+                 then: tuple[str, str] | None = None):
+        """With THEN (where, match), a second pause point, reached after the first."""
         folder.mkdir(parents=True, exist_ok=True)
         self.folder, self.spec = folder, f"{where} {match}" if match else where
+        if then is not None:
+            self.spec += "\n" + (f"{then[0]} {then[1]}" if then[1] else then[0])
         os.mkfifo(folder / "arrived")
         os.mkfifo(folder / "go")
         # Open now, without waiting for a writer: the child's open of its end then returns.

@@ -6,7 +6,7 @@ import re
 import time
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import UserError
@@ -14,6 +14,7 @@ from generator.games.hex import rules
 from generator.games.hex.records import RecordError, is_record, read_record
 from generator.games.hex.records.judge import facts, replay
 from generator.games.hex.records.model import Cell, cell_name, column_name, column_number
+from generator.games.hex.records.sgf import parse
 from generator.games.hex.records.write import from_move_list, to_move_list, write_sgf
 
 # As HexGui writes a game (src/hexgui/sgf/SgfWriter.java): root properties from a map, lines
@@ -165,6 +166,10 @@ def test_malformed_records_are_refused_in_one_line(text, message):
     ("(;GM[11]SZ[1000000000];B[a1])", "a side is 1 to"),
     ("(;GM[11]SZ[99999999999999999999999])", "not a board size"),
     ("(;GM[11]" + "C[a]" * 100_000 + ")", "past"),
+    # A value never closed whose many `]` each might close it (none is followed by what
+    # follows a value): each is tried once, not once per way of reading the text.
+    ("(;GM[11]C[" + "] x" * 10_000, "never closed"),
+    ("(;GM[11]C[" + "\\]" * 10_000, "never closed"),
     ("https://trmph.com/hex/board#1000000000,a1", "a side is 1 to"),
 ])
 def test_hostile_records_are_refused_within_bounds(hostile, message):
@@ -282,3 +287,30 @@ def test_judging_a_thousand_records_in_one_process():
           f"{len(results) / elapsed:,.0f} records per second")
     assert all(r["moves"] in (100, 101) for r in results)
     assert elapsed < 20
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["(", ")", ";", "[", "]", "\\", " ", "B", "W", "C", "a1",
+                                 "PW[x;]]", "[b2]"]), max_size=30))
+def test_reading_tokens_agrees_with_the_values_read_back(pieces):
+    """Whatever the text, the parser either refuses it in one line or reads values that,
+    written back with SGF's escapes, are read again the same (the tokenizer takes no `]`
+    two ways)."""
+    text = "(;GM[11]" + "".join(pieces) + ")"
+    try:
+        tree = parse(text)
+    except RecordError as err:
+        assert "\n" not in str(err)
+        return
+    again = "(" + "".join(";" + "".join(
+        p.name + "".join("[" + v.replace("\\", "\\\\").replace("]", "\\]") + "]"
+                         for v in p.values) for p in node) for node in tree.nodes) + ")"
+    assert [[(p.name, p.values) for p in node] for node in parse(again).nodes] == \
+        [[(p.name, p.values) for p in node] for node in tree.nodes]
+
+
+def test_an_unescaped_bracket_is_read_as_little_golem_writes_it():
+    assert parse("(;PW[Shumacher;]]PB[x])").nodes[0][0].values == ("Shumacher;]",)
+    # Control: escaped, the same name reads the same; a closing `]` before `;` ends it.
+    assert parse("(;PW[Shumacher;\\]]PB[x])").nodes[0][0].values == ("Shumacher;]",)
+    assert parse("(;PW[Shumacher];PB[x])").nodes[0][0].values == ("Shumacher",)

@@ -75,10 +75,16 @@ def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
     default the paper's). Files do not depend on the order they are made in."""
     roots = _roots(out, game_keys, langs)
     existed = _contents(out, roots)
+    # The folders above `out` that the build will make (`--out n1/n2/n3` in an empty
+    # folder makes n1 and n2 as well), deepest first.
+    above = [folder for folder in out.parents if not folder.exists()]
     try:
         return _build(game_keys, papers, out, jobs, progress, shop, shop_bleed, langs)
     except BaseException:
         _take_back(out, roots, existed)
+        for folder in above:
+            with contextlib.suppress(OSError):    # not empty: something else wrote there
+                folder.rmdir()
         raise
 
 

@@ -234,9 +234,10 @@ def corners(layout: Layout, h: Hex) -> tuple[Point, ...]:
 
 
 def edge_endpoints(layout: Layout, h: Hex, direction: int) -> tuple[Point, Point]:
-    ring = corners(layout, h)
+    # The edge's two corners only: a board draws thousands of edges (a record's diagrams).
+    centre, offsets = hex_to_pixel(layout, h), corner_offsets(layout)
     first = (direction + layout.orientation.edge_corner_offset) % 6
-    return ring[first], ring[(first + 1) % 6]
+    return centre + offsets[first], centre + offsets[(first + 1) % 6]
 
 
 def edge_key(h: Hex, direction: int) -> tuple[Hex, int]:

@@ -29,6 +29,7 @@ from typing import Any
 import click
 
 from generator.errors import UserError
+from generator.ui.signals import quiet_exit
 
 EXIT_BAD_INPUT = 2
 # A broken pipe on standard output (`pnp judge ... | head`) ends quietly, as other Unix
@@ -72,7 +73,11 @@ def _signals_raise() -> Iterator[None]:
         yield
     finally:
         for sig, handler in before.items():
-            signal.signal(sig, handler)
+            # Stopped by a signal, the program ends by it: the handler it started with
+            # (quiet_exit) would say "interrupted" a second time for a second Ctrl-C, so
+            # the signals stay ignored to the end. A caller's own handler comes back.
+            if not (_caught and handler is quiet_exit):
+                signal.signal(sig, handler)
 
 
 def one_line(text: str) -> str:
@@ -95,13 +100,34 @@ LATEST_EPOCH = 253402300799   # 9999-12-31 23:59:59 UTC
 
 
 def check_environment() -> None:
-    """Refuse, by name, an environment value the drawing would stumble on later."""
+    """Refuse, by name, an environment value the drawing would stumble on later; set aside,
+    with one line, the ones that would change what is drawn."""
+    _ignore_reportlab_settings()
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch and not (epoch.isascii() and epoch.isdigit() and len(epoch) <= 12
                       and int(epoch) <= LATEST_EPOCH):
         raise UserError(f"SOURCE_DATE_EPOCH={epoch!r} is not a date: give whole seconds since "
                         f"1970 in digits 0-9, at most {LATEST_EPOCH} (the year 9999), or "
                         f"unset it")
+
+
+def _ignore_reportlab_settings() -> None:
+    """reportlab reads RL_<setting> from the environment when it is imported, and converts it
+    with the setting's type, or a traceback (`RL_invariant=abc`: "invalid literal for
+    int()"); even a value it can read changes the bytes (`RL_invariant=0` dates and numbers
+    each PDF anew). pnp sets reportlab's settings itself, so that the same command makes the
+    same bytes: the RL_ values are taken out of the environment before reportlab is imported
+    (and so out of the workers' too), and one line names them."""
+    names = sorted(name for name in os.environ if name.startswith("RL_"))
+    if not names:
+        return
+    for name in names:
+        del os.environ[name]
+    shown = ", ".join(one_line(name)[:40] for name in names[:3])
+    more = f" and {len(names) - 3} more" if len(names) > 3 else ""
+    with suppress(OSError):
+        click.echo(f"pnp: ignoring {shown}{more}: reportlab's settings are pnp's own, so that "
+                   f"the same command makes the same bytes", err=True)
 
 
 def _silence_stdout() -> None:

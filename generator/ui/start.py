@@ -19,6 +19,11 @@ from generator.ui.signals import quiet_on_signals
 def main() -> typing.NoReturn:
     quiet_on_signals()
     from generator.ui.cli import main as command  # only now: click and everything else
+    run(command)
+
+
+def run(command: typing.Callable[..., object]) -> typing.NoReturn:
+    """Run the command line and end with its status (`python -m generator.ui.cli` too)."""
     try:
         command(prog_name="pnp")
         status = 0

@@ -6,6 +6,7 @@ function ("module:name", and after a space a text that the call's arguments must
 the first matching call of it says so on the FIFO `arrived` in the folder PNP_TEST_PAUSE_DIR
 and then waits until the test writes to, or closes, the FIFO `go`; then the function runs.
 A test that never releases the pause holds the child inside the work it interrupts.
+PNP_TEST_PAUSE may name several pause points, one a line: the child stops at each in turn.
 """
 
 from __future__ import annotations
@@ -43,4 +44,6 @@ def _install(spec: str, folder: str) -> None:
 
 
 if os.environ.get("PNP_TEST_PAUSE"):
-    _install(os.environ["PNP_TEST_PAUSE"], os.environ["PNP_TEST_PAUSE_DIR"])
+    # One pause point a line: each holds the child once, at its first matching call.
+    for _spec in os.environ["PNP_TEST_PAUSE"].split("\n"):
+        _install(_spec, os.environ["PNP_TEST_PAUSE_DIR"])

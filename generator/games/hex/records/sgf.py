@@ -3,14 +3,15 @@ record's charset, and the main line of its first game tree as nodes of propertie
 
 Only the first game tree of a collection is read, as HexGui reads it, and of that tree only
 the main line: at each branching, the first variation. The others are parsed (a record must
-be well formed throughout) and counted, not kept. The parser is a loop with a depth counter,
-not a recursion, and every size is bounded (model.py), so a hostile record is refused in
-time linear in its length.
+be well formed throughout) and counted, not kept. One regular expression reads the tokens
+and a loop keeps a depth counter, not a recursion, and every size is bounded (model.py), so
+a hostile record is refused in time linear in its length.
 """
 
 from __future__ import annotations
 
 import re
+import typing
 from dataclasses import dataclass
 
 from generator.core.gridfile import LIMIT, LIMIT_NAME
@@ -20,13 +21,19 @@ _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _CHARSET = re.compile(rb"CA\s*\[([^\]\\]{0,64})\]")
 _ASCII = bytes(range(32, 127))
 _SPACE = re.compile(r"\s*")
-_IDENT = re.compile(r"[A-Za-z]+")
-# Inside a value: anything but `]` and `\`, or an escaped character.
-_VALUE_RUN = re.compile(r"(?:[^\]\\]+|\\.)*", re.DOTALL)
 # What may follow a value's closing `]` in a well-formed record. Little Golem does not escape
 # `]` in names ("PW[Shumacher;]]"), so a `]` followed by anything else is read as part of
 # the value, as PlayHex reads Little Golem's files (src/shared/app/little-golem/).
-_AFTER_VALUE = re.compile(r"\s*(?:[\[;()]|[A-Za-z]{1,32}\s*\[|$)")
+_AFTER = r"\s*(?:[\[;()]|[A-Za-z]{1,32}\s*\[|\Z)"
+# Inside a value: anything but `]` and `\`, an escaped character, or a `]` that does not
+# close it. Written as "normal* (special normal*)*", so that no text is read two ways and a
+# value that is never closed fails in time linear in its length.
+_BODY = rf"[^\]\\]*(?:(?:\\.|\](?!{_AFTER}))[^\]\\]*)*"
+_VALUE_RUN = re.compile(_BODY, re.DOTALL)
+# One token: a mark, a property's name, or one of its values.
+_TOKEN = re.compile(rf"\s*(?:([();])|([A-Za-z]+)|\[({_BODY})\](?={_AFTER}))", re.DOTALL)
+_MARK_GROUP, _NAME_GROUP, _VALUE_GROUP = 1, 2, 3
+_ESCAPE = re.compile(r"\\(\r\n|\n\r|\r|\n)|\\(.)", re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,14 +51,9 @@ class Tree:
     variations: int
 
 
-def _end(pattern: re.Pattern[str], text: str, i: int) -> int:
-    """Where a pattern that matches the empty string stops matching from text[i]."""
-    m = pattern.match(text, i)
-    return m.end() if m else i
-
-
 def _skip(text: str, i: int) -> int:
-    return _end(_SPACE, text, i)
+    m = _SPACE.match(text, i)
+    return m.end() if m else i
 
 
 def where(text: str, index: int) -> str:
@@ -92,27 +94,68 @@ def decode(data: bytes) -> str:
 
 
 def parse(text: str) -> Tree:
-    """The main line of the first game tree in `text`."""
+    """The main line of the first game tree in `text`.
+
+    One regular expression reads the text token by token (a `(`, `)` or `;`, a property's
+    name, or one of its values); a loop over the tokens keeps the tree's depth. Whatever the
+    expression cannot take as a token (an unclosed value, a stray character) is named where
+    it stands."""
     if len(text) > LIMIT:
         raise RecordError(f"the record goes on past {LIMIT:,} characters")
     i = text.find("(")
     if i < 0:
         raise RecordError("this is not an SGF record: it has no game tree '(;...)'")
     nodes: list[tuple[Prop, ...]] = []
-    node: list[Prop] | None = None
-    # For each open tree: (on the main line, has had a subtree already).
+    node: list[Prop] = []
+    in_node = False
+    # For each open tree: (on the main line, has had a subtree, has had a node).
     stack: list[list[bool]] = []
     variations = 0
-    end = len(text)
+    name, written, name_at = "", "", -1     # the property whose values are being read
+    values: list[str] = []
+    token = _TOKEN.match
     while True:
-        i = _skip(text, i)
-        if i >= end:
-            raise RecordError(f"the record ends before its game tree is closed (it has "
-                              f"{len(stack)} '(' left open): is it cut short?")
-        ch = text[i]
+        m = token(text, i)
+        if m is None:
+            i = _skip(text, i)
+            if name_at >= 0 and not values and not text.startswith("[", i):
+                _no_value(text, name_at, written)
+            _no_token(text, i, stack, name_at >= 0)
+        i = m.end()
+        kind = m.lastindex
+        if kind == _VALUE_GROUP:
+            if not in_node or name_at < 0:
+                _no_token(text, m.start(_VALUE_GROUP) - 1, stack, False)
+            value = m.group(_VALUE_GROUP)
+            if len(value) > MAX_VALUE:
+                raise RecordError(f"{where(text, m.start(_VALUE_GROUP))}: a property value "
+                                  f"longer than {MAX_VALUE:,} characters")
+            values.append(_unescape(value) if "\\" in value else value)
+            continue
+        if name_at >= 0:          # the property before this token is complete
+            if not values:
+                _no_value(text, name_at, written)
+            node.append(Prop(name, tuple(values), name_at))
+            name_at, values = -1, []
+        if kind == _NAME_GROUP:
+            if not in_node:
+                _no_token(text, m.start(_NAME_GROUP), stack, False)
+            ident = m.group(_NAME_GROUP)
+            if len(ident) > 32:
+                raise RecordError(f"{where(text, m.start(_NAME_GROUP))}: a property name of "
+                                  f"{len(ident)} letters")
+            # FF[3] allowed lower-case letters in a name, and said to ignore them (`AddBlack`).
+            name = ident if ident.isupper() else "".join(ch for ch in ident if ch.isupper())
+            name_at, written = m.start(_NAME_GROUP), ident
+            continue
+        if in_node and stack[-1][0]:
+            nodes.append(tuple(node))
+        in_node = False
+        ch = m.group(_MARK_GROUP)
+        at = m.start(_MARK_GROUP)
         if ch == "(":
             if len(stack) >= MAX_DEPTH:
-                raise RecordError(f"{where(text, i)}: variations nested more than "
+                raise RecordError(f"{where(text, at)}: variations nested more than "
                                   f"{MAX_DEPTH} deep")
             if stack:
                 parent = stack[-1]
@@ -121,78 +164,43 @@ def parse(text: str) -> Tree:
                 parent[1] = True
             else:
                 main = True
-            stack.append([main, False])
-            node = None
-            i += 1
+            stack.append([main, False, False])
+        elif not stack:
+            _no_token(text, at, stack, False)
         elif ch == ")":
-            if node is None and not stack[-1][1]:
-                raise RecordError(f"{where(text, i)}: a game tree with no node in it")
+            if not stack[-1][1] and not stack[-1][2]:
+                raise RecordError(f"{where(text, at)}: a game tree with no node in it")
             stack.pop()
-            node = None
-            i += 1
             if not stack:
                 return Tree(text, tuple(nodes), variations)
-        elif ch == ";":
+        else:                     # ";"
             if stack[-1][1]:
-                raise RecordError(f"{where(text, i)}: a node after a variation; a game tree's "
+                raise RecordError(f"{where(text, at)}: a node after a variation; a game tree's "
                                   f"nodes come before its variations")
-            node = []
-            if stack[-1][0]:
-                nodes.append(())      # filled in when the node ends
-            i += 1
-            i = _properties(text, i, node)
-            if stack[-1][0]:
-                nodes[-1] = tuple(node)
-        else:
-            raise RecordError(f"{where(text, i)}: {text[i]!r} where SGF expects '(', ';' or "
-                              f"')'")
+            node, in_node = [], True
+            stack[-1][2] = True
 
 
-def _properties(text: str, i: int, node: list[Prop]) -> int:
-    """Read a node's properties from text[i:]; the index after them."""
-    while True:
-        i = _skip(text, i)
-        ident = _IDENT.match(text, i)
-        if ident is None:
-            return i
-        at = i
-        # FF[3] allowed lower-case letters in a name, and said to ignore them (`AddBlack`).
-        name = "".join(ch for ch in ident.group() if ch.isupper())
-        if len(ident.group()) > 32:
-            raise RecordError(f"{where(text, at)}: a property name of {len(ident.group())} "
-                              f"letters")
-        i = _skip(text, ident.end())
-        values: list[str] = []
-        while i < len(text) and text[i] == "[":
-            value, i = _value(text, i + 1)
-            values.append(value)
-            i = _skip(text, i)
-        if not values:
-            raise RecordError(f"{where(text, at)}: the property {ident.group()[:32]} has no "
-                              f"value '[...]'")
-        node.append(Prop(name, tuple(values), at))
-
-
-def _value(text: str, i: int) -> tuple[str, int]:
-    """The value starting at text[i] (after its `[`), unescaped, and the index after `]`."""
-    start = i
-    parts: list[str] = []
-    while True:
-        j = _end(_VALUE_RUN, text, i)
-        parts.append(text[i:j])
-        if j - start > MAX_VALUE:
-            raise RecordError(f"{where(text, start)}: a property value longer than "
+def _no_token(text: str, i: int, stack: list[list[bool]], in_property: bool
+              ) -> typing.NoReturn:
+    """What stands at text[i], where no token could be read."""
+    if i >= len(text):
+        raise RecordError(f"the record ends before its game tree is closed (it has "
+                          f"{len(stack)} '(' left open): is it cut short?")
+    if text[i] == "[" and in_property:
+        run = _VALUE_RUN.match(text, i + 1)
+        if run and len(run[0]) > MAX_VALUE:
+            raise RecordError(f"{where(text, i + 1)}: a property value longer than "
                               f"{MAX_VALUE:,} characters")
-        if j >= len(text):
-            raise RecordError(f"{where(text, start)}: a property value '[' that is never "
-                              f"closed: is the record cut short?")
-        if _AFTER_VALUE.match(text, j + 1):
-            break
-        parts.append("]")      # Little Golem's unescaped `]` inside a name
-        i = j + 1
-    raw = "".join(parts)
-    if "\\" in raw:
-        # SGF's escapes: `\` before a line break removes both; before anything else, keeps it.
-        raw = re.sub(r"\\(\r\n|\n\r|\r|\n)|\\(.)", lambda m: m.group(2) or "", raw,
-                     flags=re.DOTALL)
-    return raw, j + 1
+        raise RecordError(f"{where(text, i + 1)}: a property value '[' that is never "
+                          f"closed: is the record cut short?")
+    raise RecordError(f"{where(text, i)}: {text[i]!r} where SGF expects '(', ';' or ')'")
+
+
+def _no_value(text: str, at: int, written: str) -> typing.NoReturn:
+    raise RecordError(f"{where(text, at)}: the property {written[:32]} has no value '[...]'")
+
+
+def _unescape(raw: str) -> str:
+    # SGF's escapes: `\` before a line break removes both; before anything else, keeps it.
+    return _ESCAPE.sub(lambda m: m.group(2) or "", raw)

@@ -14,6 +14,7 @@ MoHex and Little Golem write it.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from generator.games.hex.records.model import (
@@ -126,14 +127,22 @@ def _is_little_golem(tree: Tree, root: dict[str, Prop]) -> bool:
                for node in tree.nodes for p in node if p.name in ("B", "W"))
 
 
-def _cell(tree: Tree, prop: Prop, value: str, columns: int, rows: int) -> Cell:
+@functools.lru_cache(maxsize=4096)
+def _point(value: str) -> Cell | None:
+    """The cell a value names, in Hex's or Go's spelling, or None. Cached: a thousand records
+    name the same few hundred cells, and reading them again was most of judging's time."""
     v = value.strip().lower()
     m = _CELL.fullmatch(v)
     if m:
-        cell = Cell(column_number(m.group(1)), int(m.group(2)) - 1)
-    elif _GO_POINT.fullmatch(v):
-        cell = Cell(ord(v[0]) - ord("a"), ord(v[1]) - ord("a"))
-    else:
+        return Cell(column_number(m.group(1)), int(m.group(2)) - 1)
+    if _GO_POINT.fullmatch(v):
+        return Cell(ord(v[0]) - ord("a"), ord(v[1]) - ord("a"))
+    return None
+
+
+def _cell(tree: Tree, prop: Prop, value: str, columns: int, rows: int) -> Cell:
+    cell = _point(value) if len(value) <= 16 else None
+    if cell is None:
         raise RecordError(f"{where(tree.text, prop.at)}: {prop.name}[{value[:20]}] is not a "
                           f"cell (a1, c3, ...)")
     if not (0 <= cell.column < columns and 0 <= cell.row < rows):
