@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol, TypeVar
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 from generator import __version__, render
 from generator.app import params as P
@@ -23,6 +23,13 @@ from generator.ui.studio import caching, form, making, words
 from generator.ui.studio.drawing import Busy, Drawer
 from generator.ui.studio.form import BOOKLET, BadRequest, Request
 from generator.ui.studio.making import Made
+from generator.ui.studio.responses import (
+    PAGE_HEADERS,
+    READ_HEADERS,
+    ok,
+    other_site,
+    text_response,
+)
 
 # The page's files, by the name a request uses: (file beside this module, type).
 ASSETS = {
@@ -32,8 +39,6 @@ ASSETS = {
 PREVIEW = SVG     # what the preview shows each page as
 T = TypeVar("T")
 TIME_LIMIT = 20.0     # seconds a request waits for its drawing before it is answered busy
-# Sec-Fetch-Site values of requests from the studio's own page, or typed in the address bar.
-OWN_SITE = ("same-origin", "none")
 
 
 class StartResponse(Protocol):
@@ -327,24 +332,6 @@ class Studio:
         return name, fmt.media_type, data
 
 
-def other_site(environ: Mapping[str, object], host: str) -> str | None:
-    """Why a request comes from another site's page, or None: its Origin is not the
-    studio's own, or the browser says the request crosses sites."""
-    site = str(environ.get("HTTP_SEC_FETCH_SITE", "")).strip().lower()
-    if site and site not in OWN_SITE:
-        return f"the studio answers its own page only, not a {site[:20]} request"
-    own = (f"http://{host}".lower(), f"https://{host}".lower())
-    origin = str(environ.get("HTTP_ORIGIN", "")).strip()
-    if origin and origin.lower() not in own:
-        return "the studio answers its own page only, not another site's"
-    # A browser that sends neither header may still name the page that asked: the same rule.
-    referer = urlsplit(str(environ.get("HTTP_REFERER", "")).strip())
-    if (referer.scheme or referer.netloc) and \
-            f"{referer.scheme}://{referer.netloc}".lower() not in own:
-        return "the studio answers its own page only, not another site's"
-    return None
-
-
 def canonical_query(request: Request, query: Mapping[str, list[str]]) -> str:
     """The query for what is on screen, for links: only what differs from the defaults."""
     keep = [("game", request.game.key), ("item", request.item)]
@@ -362,37 +349,6 @@ def page_number(text: str | None, pages: int) -> int:
         raise BadRequest(f"There is no page {text[:20]}: this has "
                          f"{pages} page{'s' if pages > 1 else ''}.", "page")
     return int(text)
-
-
-# The web edition read in the browser: its own styles inline, its figures inline SVG, nothing
-# fetched and nothing run.
-READ_HEADERS = [
-    ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; "
-                                "img-src data:; base-uri 'none'; frame-ancestors 'none'"),
-    ("Referrer-Policy", "no-referrer"),
-]
-PAGE_HEADERS = [
-    ("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; "
-                                "style-src 'self' 'unsafe-inline'; object-src 'none'; "
-                                "base-uri 'none'; frame-ancestors 'none'; form-action 'self'"),
-    ("Referrer-Policy", "no-referrer"),
-]
-
-
-def ok(kind: str, body: bytes, extra: Sequence[tuple[str, str]] = ()
-       ) -> tuple[str, list[tuple[str, str]], bytes]:
-    return "200 OK", [("Content-Type", kind), ("Content-Length", str(len(body))),
-                      ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
-                      *extra], body
-
-
-def text_response(status: str, message: str, extra: Sequence[tuple[str, str]] = ()
-                  ) -> tuple[str, list[tuple[str, str]], bytes]:
-    line = " ".join(message.split())   # one line, whatever the message held
-    body = (line + "\n").encode("utf-8")
-    return status, [("Content-Type", "text/plain; charset=utf-8"),
-                    ("Content-Length", str(len(body))), ("Cache-Control", "no-store"),
-                    ("X-Content-Type-Options", "nosniff"), *extra], body
 
 
 def create_app(hosts: Sequence[str] | None = None) -> Studio:
