@@ -62,7 +62,12 @@ class Pause:
             # Waits on the FIFO; looks up between waits only to notice a child that died.
             ready, _, _ = select.select([self._arrived], [], [], 0.2)
             if ready:
-                said += os.read(self._arrived, 64)
+                # Ready may also mean the last writer went (the pause before) while the next
+                # has opened its end and written nothing yet: no data, so wait on.
+                try:
+                    said += os.read(self._arrived, 64)
+                except BlockingIOError:
+                    pass
                 continue
             if proc.poll() is not None:
                 raise AssertionError(f"the child ended ({proc.returncode}) before reaching "

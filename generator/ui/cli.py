@@ -374,7 +374,7 @@ def check_command(file: str, target: str, booklet: bool | None) -> None:
 
 
 if __name__ == "__main__":
-    # Ended as the `pnp` program ends (ui/start.py): Python's own shutdown would put the
+    # Ended as the `pnp` program ends (ui/signals.py): Python's own shutdown would put the
     # default handlers back, and a Ctrl-C then would end the run by the signal, unsaid.
-    from generator.ui.start import run
+    from generator.ui.signals import run
     run(main)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
+import typing
 
 
 def quiet_exit(signum: int, frame: object) -> None:
@@ -21,3 +23,19 @@ def quiet_on_signals() -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         if signal.getsignal(sig) is not signal.SIG_IGN:
             signal.signal(sig, quiet_exit)
+
+
+def run(command: typing.Callable[..., object]) -> typing.NoReturn:
+    """Run the command line and end with its status (`python -m generator.ui.cli` too)."""
+    try:
+        command(prog_name="pnp")
+        status = 0
+    except SystemExit as done:
+        status = done.code if isinstance(done.code, int) else int(done.code is not None)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(status)

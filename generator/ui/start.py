@@ -9,30 +9,12 @@ the signal, with nothing said.
 
 from __future__ import annotations
 
-import os
-import sys
 import typing
 
-from generator.ui.signals import quiet_on_signals
+from generator.ui.signals import quiet_on_signals, run
 
 
 def main() -> typing.NoReturn:
     quiet_on_signals()
     from generator.ui.cli import main as command  # only now: click and everything else
     run(command)
-
-
-def run(command: typing.Callable[..., object]) -> typing.NoReturn:
-    """Run the command line and end with its status (`python -m generator.ui.cli` too)."""
-    try:
-        command(prog_name="pnp")
-        status = 0
-    except SystemExit as done:
-        status = done.code if isinstance(done.code, int) else int(done.code is not None)
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            if stream is not None:
-                stream.flush()
-        except (OSError, ValueError):
-            pass
-    os._exit(status)
