@@ -13,6 +13,7 @@ background job of a shell ignores SIGINT, and an ignored signal stays ignored ac
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import signal
@@ -64,10 +65,8 @@ class Pause:
             if ready:
                 # Ready may also mean the last writer went (the pause before) while the next
                 # has opened its end and written nothing yet: no data, so wait on.
-                try:
+                with contextlib.suppress(BlockingIOError):
                     said += os.read(self._arrived, 64)
-                except BlockingIOError:
-                    pass
                 continue
             if proc.poll() is not None:
                 raise AssertionError(f"the child ended ({proc.returncode}) before reaching "
