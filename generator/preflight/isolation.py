@@ -27,6 +27,7 @@ from generator.preflight.budget import MB, Budget
 from generator.preflight.facts import PdfFacts
 from generator.preflight.reader import PreflightError, read_facts
 
+STOPS = {signal.SIGINT, signal.SIGTERM}
 MEMORY = 144 * MB        # address space the child may take beyond what it is forked with
 SECONDS = 9.0            # the whole reading, by the wall clock (the reader stops itself at
                          # its budget's seconds, with a FAIL line, before this)
@@ -64,13 +65,23 @@ def _in_child(path: Path, budget: Budget) -> PdfFacts:
     readable, writable = os.pipe()
     inherited = _address_space()
     ceiling = inherited + MEMORY if inherited else 0
-    pid = os.fork()
+    # A signal that arrives while os.fork runs its at-fork callbacks (logging's among them)
+    # is raised where Python ignores exceptions, and the stop would be lost: held back until
+    # the fork is done, then taken in the parent's own code (and the child's).
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    try:
+        pid = os.fork()
+    except BaseException:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        raise
     if pid == 0:                                      # the child: never returns
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         os.close(readable)
         _child(path, budget, ceiling, writable)
     os.close(writable)
     reaped = False
     try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)   # a stop held back lands here
         answer = _receive(readable, path)
         status = _wait(pid)
         reaped = True
