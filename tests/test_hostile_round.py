@@ -270,3 +270,28 @@ def test_a_bare_move_number_says_what_is_missing(tmp_path):
     game.write_text("12. f6\n")
     said = run_pnp("judge", "hex", str(game), text=True)
     assert said.returncode == 0 and "illegal" not in said.stdout
+
+
+# --- 2. memory: a PNG whose pixels the process may not hold -------------------------------
+
+def _with_memory(limit: int):
+    def confine() -> None:
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    return confine
+
+
+def test_a_png_beyond_the_memory_given_is_one_line(tmp_path):
+    # As `ulimit -v 500000` gives it: an allowed 97-megapixel page (A4 at 1017 dpi).
+    args = [sys.executable, "-m", "generator.ui.cli", "board", "hex", "--format", "png"]
+    said = subprocess.run([*args, "--dpi", "1017", "-o", "b.png"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120,
+                          preexec_fn=_with_memory(500_000 * 1024))
+    err = one_line(said)
+    assert "memory" in err and "lower --dpi" in err
+    assert list(tmp_path.iterdir()) == []
+    # Control: the same limit draws the board at a resolution it holds.
+    said = subprocess.run([*args, "--dpi", "100", "-o", "b.png"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120,
+                          preexec_fn=_with_memory(500_000 * 1024))
+    assert said.returncode == 0 and (tmp_path / "b.png").is_file()
