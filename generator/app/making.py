@@ -215,8 +215,17 @@ def make(game_keys: list[str], papers: list[Paper], made: list[Booklet], out: Pa
         # Leaving the block on an error or an interrupt terminates the workers (SIGTERM).
         with _frozen_heap(), context.Pool(min(jobs, len(tasks)),
                                           initializer=_worker_start) as pool:
-            for task, result in pool.imap_unordered(partial(_make_collected, out=out), tasks):
-                record(task, result)
+            try:
+                for task, result in pool.imap_unordered(partial(_make_collected, out=out),
+                                                        tasks):
+                    record(task, result)
+            except BaseException:
+                # A failure or an interrupt: the pool is terminated on the way out, and it
+                # first takes the task queue's lock, which a worker waiting for work holds
+                # while it waits. Closing the pool sends each worker its end of work, so
+                # none waits on with the lock.
+                pool.close()
+                raise
             # Let the workers finish on their own: leaving the block terminates the pool
             # with SIGTERM, which a worker waiting for work must not be sent (it may hold
             # the task queue's lock, and its sibling would wait on it for ever).
