@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 from raster import Rasters
+from served import running_studio
 
 settings.register_profile("default", deadline=None, max_examples=60)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
@@ -114,3 +115,11 @@ def catalogue_folder(tmp_path_factory, catalogue_build_begun):
     if report["returncode"] != 0:
         pytest.fail(f"pnp {' '.join(CATALOGUE_BUILD)} failed:\n{report['stderr']}")
     return root / "catalogue"
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The studio on loopback, on a free port, in a thread: its address (host:port). The
+    hostile-request tests, which need the server itself, define their own."""
+    with running_studio() as httpd:
+        yield f"127.0.0.1:{httpd.server_address[1]}"

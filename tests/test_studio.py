@@ -19,7 +19,6 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from served import running_studio
 
 from generator.app import params as P
 from generator.games import all_games
@@ -27,13 +26,6 @@ from generator.ui import studio
 from generator.ui.cli import main
 
 PNP = [sys.executable, "-m", "generator.ui.cli"]
-
-
-@pytest.fixture(scope="module")
-def server():
-    """The studio on loopback, on a free port, in a thread."""
-    with running_studio() as httpd:
-        yield f"127.0.0.1:{httpd.server_address[1]}"
 
 
 def get(host: str, path: str, method: str = "GET", headers: dict | None = None):

@@ -14,19 +14,12 @@ from pathlib import Path
 import pytest
 from chromium import axe_script, chromium
 from click.testing import CliRunner
-from served import running_studio
 
 from generator.games import all_games
 from generator.ui.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = os.environ.get("STUDIO_SCREENSHOTS")   # a folder to keep the screenshots in
-
-
-@pytest.fixture(scope="module")
-def server():
-    with running_studio() as httpd:
-        yield f"127.0.0.1:{httpd.server_address[1]}"
 
 
 @pytest.fixture(scope="module")

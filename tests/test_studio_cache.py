@@ -7,16 +7,7 @@ from __future__ import annotations
 import http.client
 import urllib.parse
 
-import pytest
-from served import running_studio
-
 from generator.ui.studio import caching
-
-
-@pytest.fixture(scope="module")
-def server():
-    with running_studio() as httpd:
-        yield f"127.0.0.1:{httpd.server_address[1]}"
 
 
 def get(host: str, path: str, headers: dict | None = None):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 from chromium import chromium
-from served import running_studio
 from test_studio_browser import (
     axe_violations,
     by_id,
@@ -20,12 +19,6 @@ from test_studio_browser import (
 
 LETTER = ("en-US", "en-CA", "es-MX")
 A4 = ("en-GB", "de-DE", "pt-PT")
-
-
-@pytest.fixture(scope="module")
-def server():
-    with running_studio() as httpd:
-        yield f"127.0.0.1:{httpd.server_address[1]}"
 
 
 @pytest.fixture(scope="module")

@@ -11,13 +11,6 @@ from test_studio import download, get, query, run_command
 from generator.core.formats import HTML
 
 
-@pytest.fixture(scope="module")
-def server():
-    from served import running_studio
-    with running_studio() as httpd:
-        yield f"127.0.0.1:{httpd.server_address[1]}"
-
-
 def preview(server: str, **values) -> dict:
     status, _, body = get(server, "/preview?" + query(**values))
     assert status == 200, body

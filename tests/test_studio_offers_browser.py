@@ -5,16 +5,9 @@ from __future__ import annotations
 
 import pytest
 from chromium import chromium
-from served import running_studio
 from test_studio_browser import axe_violations, by_id, choose, fetched, open_studio, rect, wait
 
 SIZES = [(1280, 900), (375, 812)]
-
-
-@pytest.fixture(scope="module")
-def server():
-    with running_studio() as httpd:
-        yield f"127.0.0.1:{httpd.server_address[1]}"
 
 
 @pytest.fixture(scope="module")
