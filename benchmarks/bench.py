@@ -309,7 +309,7 @@ def studio_browser(pause: float = 1.0) -> dict[str, dict[str, float]]:
     try:
         opened("game=nex&item=board", pause)    # warm: imports, fonts, templates
         for key, game in all_games().items():
-            items = [*game.items, "kit", "booklet"]
+            items = [*(i.key for i in game.items), "kit", "booklet"]
             paused: dict[str, list[float]] = {i: [] for i in items}
             back: dict[str, list[float]] = {i: [] for i in items}
             for rounds, times, wait in ((PAUSED_ROUNDS, paused, pause),

@@ -14,7 +14,7 @@ def item_cases(papers: Sequence[str]) -> list[Case]:
     return [(key, variant, item, paper)
             for key in sorted(GAMES)
             for variant, options in GAMES[key].variants()
-            for item in GAMES[key].items_for(options)
+            for item in (i.key for i in GAMES[key].items_for(options))
             for paper in papers]
 
 

@@ -137,7 +137,7 @@ def test_kit_is_rules_board_and_pad_in_one_pdf(tmp_path):
     parts = []
     game = find("blind-hex")
     # The kit is every item of the edition, the cards edition's number cards too.
-    for item in game.items_for(game.make_options()):
+    for item in (i.key for i in game.items_for(game.make_options())):
         one = tmp_path / f"{item}.pdf"
         assert pnp(item, "blind-hex", "--paper", "letter", "-o", str(one)).returncode == 0
         found = subprocess.run(["pdfinfo", str(one)], capture_output=True, text=True,

@@ -176,7 +176,7 @@ def made(game, item, values):
     if item == "json":
         return game.board_json(options)
     if item == P.STATS:
-        return game.stats(options)
+        return game.figures.figures(options)
     try:
         return requests.make(requests.checked_request(game, item, options, P.default_paper(),
                                                       PDF)).pages
@@ -189,7 +189,8 @@ def home_values(game, item) -> dict:
     from its edition), as values that differ from the defaults."""
     defaults = game.make_options()
     for _name, options in game.variants():
-        if item not in game.items or item in game.items_for(options):
+        wanted = ITEMS.get(item)
+        if wanted not in game.items or wanted in game.items_for(options):
             return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)
                     if getattr(options, f.name) != getattr(defaults, f.name)}
     return {}
@@ -217,11 +218,12 @@ def offered_options(text, game):
 def test_every_game_option_offered_changes_the_item_and_no_other_would(helps):
     wrong = []
     for key, game in all_games().items():
-        for item in game.items:
+        for each in game.items:
+            item = each.key
             offered = offered_options(helps[(item, key)], game)
             if item == "board":   # offered for the board as printed or as data
-                printed = set(P.reads(game, item, P.PRINTED))
-                data = set(P.reads(game, item, P.JSON))
+                printed = set(P.reads(game, each, P.PRINTED))
+                data = set(P.reads(game, each, P.JSON))
                 assert offered == printed | data
                 wrong += [f"{key} {w}" for w in wrongly_offered(game, "board", printed)]
                 wrong += [f"{key} {w}" for w in wrongly_offered(game, "json", data)]
@@ -229,7 +231,7 @@ def test_every_game_option_offered_changes_the_item_and_no_other_would(helps):
                 wrong += [f"{key} {w}" for w in wrongly_offered(game, item, offered)]
         kit = offered_options(helps[("kit", key)], game)
         assert kit == {n for item in game.items for n in P.reads(game, item, P.PRINTED)}
-        if game.stats is not None:
+        if game.figures is not None:
             stats = offered_options(helps[("stats", key)], game)
             wrong += [f"{key} {w}" for w in wrongly_offered(game, P.STATS, stats)]
     assert wrong == []

@@ -473,7 +473,8 @@ ITEMS = [(key, item) for key in sorted(GAMES) for item in (*GAMES[key].items, "k
 
 def least_paper(key: str, item: str) -> float:
     game = GAMES[key]
-    return smallest_for(game.items_for(game.make_options()) if item == "kit" else (item,))
+    return smallest_for([i.key for i in game.items_for(game.make_options())]
+                        if item == "kit" else (item,))
 
 
 # Items that every paper pnp takes will do (it takes none under 100 mm) have nothing to refuse.
@@ -490,7 +491,8 @@ def test_paper_below_an_items_smallest_is_refused(tmp_path, key, item):
     least = least_paper(key, item)
     side = f"{least - 1:g}"
     # An edition's own piece is asked for with that edition.
-    options = next(o for _, o in game.variants() if item == "kit" or item in game.items_for(o))
+    options = next(o for _, o in game.variants()
+                   if item == "kit" or ITEM_TABLE[item] in game.items_for(o))
     edition = ["--edition", options.edition] if hasattr(options, "edition") else []
     line = refused(run_pnp(item, key, *edition, "--paper", f"{side}x300", cwd=tmp_path), tmp_path,
                    {})
@@ -505,7 +507,7 @@ def test_every_item_lays_out_inside_the_margins_on_its_smallest_papers(key, item
     game = GAMES[key]
     least = ITEM_TABLE[item].smallest_paper
     variants = [o for o in [o for _, o in game.variants()] + [game.make_options()]
-                if item in game.items_for(o)]
+                if ITEM_TABLE[item] in game.items_for(o)]
     for w, h in ((least, least), (least, 1.5 * least), (1.5 * least, least)):
         paper = Paper(f"{w:g}x{h:g}mm", w, h)
         for options in variants:

@@ -31,9 +31,10 @@ def kit_and_parts(key: str, variant: str, paper: str, lang: str,
     options = dict(game.variants())[variant]
     with i18n.language(lang):
         kit = game.make("kit", options, NAMED[paper], COLOUR, backs=backs)
+        keys = [i.key for i in game.items_for(options)]
         parts = {item: game.make(item, options, NAMED[paper], COLOUR)
-                 for item in game.items_for(options) if item != "cards"}
-        if "cards" in game.items_for(options):
+                 for item in keys if item != "cards"}
+        if "cards" in keys:
             parts["cards"] = game.pages().in_kit["cards"](options, NAMED[paper], COLOUR, 1)
     return kit, parts
 

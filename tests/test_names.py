@@ -17,6 +17,7 @@ from generator.core.destinations import DESTINATIONS
 from generator.core.palette import PALETTES
 from generator.errors import UserError
 from generator.games import KEYS, find
+from generator.games.items import WHOLE_KIT
 from generator.i18n import LANGUAGES
 
 PAPERS = ("a4", "letter", "a5")
@@ -27,10 +28,11 @@ def item_choices():
     size, paper, palette, language and destination (those the item can be made with)."""
     for key in KEYS:
         game = find(key)
-        for (variant, options), item in itertools.product(game.variants(),
-                                                          (*game.items, "kit")):
-            if item not in (*game.items_for(options), "kit"):
+        for (variant, options), each in itertools.product(game.variants(),
+                                                          (*game.items, WHOLE_KIT)):
+            if each not in (*game.items_for(options), WHOLE_KIT):
                 continue
+            item = each.key
             edition = {"edition": variant} if variant != "standard" else {}
             sizes = [{}]
             if hasattr(options, "size"):

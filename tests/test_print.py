@@ -97,7 +97,7 @@ def test_pdfs_ask_viewers_not_to_scale_and_carry_their_licence(tmp_path):
 def test_every_board_page_carries_the_ruler():
     for key, game in GAMES.items():
         for _variant, options in game.variants():
-            for item in game.items_for(options):
+            for item in (i.key for i in game.items_for(options)):
                 if item == "rules":
                     continue   # text pages: no ruler
                 doc = documents.make_document(game, item, options, NAMED["a4"])

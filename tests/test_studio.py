@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from generator.app import params as P
 from generator.games import all_games
+from generator.games.items import ITEMS
 from generator.ui import studio
 from generator.ui.cli import main
 
@@ -69,7 +70,7 @@ def test_the_form_offers_every_game_item_and_option():
     for entry in spec["games"]:
         game = all_games()[entry["key"]]
         items = [i["key"] for i in entry["items"]]
-        assert items == [*game.items, "kit", "booklet"]
+        assert items == [*(i.key for i in game.items), "kit", "booklet"]
         for item in entry["items"]:
             fields = {f["name"]: f for f in item["fields"]}
             if item["key"] == "booklet":
@@ -79,7 +80,7 @@ def test_the_form_offers_every_game_item_and_option():
                 continue
             # Every field of the game's options that changes the printed item (and no
             # other), with its choices.
-            read = P.reads(game, item["key"], P.PRINTED)
+            read = P.reads(game, ITEMS[item["key"]], P.PRINTED)
             assert [n for n in fields if n in P.option_names(game)] == read
             for option in dataclasses.fields(game.options):
                 if option.name not in read:

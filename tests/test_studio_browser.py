@@ -167,7 +167,7 @@ def every_item_walked(browser, server) -> tuple[dict, str]:
     seen = {}
     for key, game in all_games().items():
         open_studio(browser, server, f"?game={key}")
-        for item in [*game.items, "kit", "booklet"]:
+        for item in [*(i.key for i in game.items), "kit", "booklet"]:
             choose(browser, "item", item)
             link = by_id(browser, "download-svg")
             shown = {"violations": axe_violations(browser), "svg shown": link.is_displayed(),

@@ -17,7 +17,8 @@ from generator.core.formats import FORMATS, PDF, SGF, Format, RecordText
 from generator.core.paper import NAMED, for_press
 from generator.core.scene import Document, Page, Paint, rectangle
 from generator.games import GAMES, find
-from generator.games.items import ITEMS
+from generator.games.game import Subject
+from generator.games.items import ITEMS, TILES
 from generator.render.writers import PLAIN, WRITERS
 
 TWO_PAGES = Document(tuple(Page(120, 150, (rectangle(10, 10, 50, 50, Paint(fill="#0e2d82")),))
@@ -122,7 +123,8 @@ def test_the_checking_function_refuses_a_format_the_item_has_not():
 def test_a_game_naming_what_it_has_not_is_refused_when_it_loads():
     hex_game = GAMES["hex"]      # control: every real game loads
     assert all(GAMES[key] for key in GAMES)
-    with pytest.raises(ValueError, match="hex names jsn, which it has not"):
-        dataclasses.replace(hex_game, unread={**hex_game.unread, "jsn": ("swap",)})
-    with pytest.raises(ValueError, match="hex names stat, which it has not"):
-        dataclasses.replace(hex_game, about={**hex_game.about, "stat": "Figures."})
+    # An item it does not print, and figures it has not (Hex has no `pnp stats`).
+    with pytest.raises(ValueError, match="hex names tiles, which it has not"):
+        dataclasses.replace(hex_game, unread={**hex_game.unread, TILES: ("swap",)})
+    with pytest.raises(ValueError, match="hex names stats, which it has not"):
+        dataclasses.replace(hex_game, about={**hex_game.about, Subject.FIGURES: "Figures."})

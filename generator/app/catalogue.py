@@ -27,6 +27,7 @@ from generator.core.destinations import PRINT_SHOP
 from generator.core.paper import Paper, for_press
 from generator.games import load as game_named
 from generator.games.game import OptionError
+from generator.games.items import KIT
 
 
 def check(game_keys: list[str], papers: list[Paper], out: Path) -> list[str]:
@@ -39,7 +40,7 @@ def check(game_keys: list[str], papers: list[Paper], out: Path) -> list[str]:
     for key in game_keys:
         game = game_named(key)
         for variant, options in game.variants():
-            for item in (*game.items_for(options), "kit"):
+            for item in (*(i.key for i in game.items_for(options)), KIT):
                 for paper in papers:
                     why = refusal(game, item, options, paper)
                     if why is None:

@@ -20,7 +20,7 @@ from generator.core.paper import NAMED, Paper
 from generator.games import SomeGame
 from generator.games import load as game_named
 from generator.games.game import OptionError
-from generator.games.items import ITEMS
+from generator.games.items import ITEMS, KIT
 from generator.games.protocols import GameOptions
 from generator.i18n import _
 from generator.layout.booklet import FORMATS as BOOKLET_FORMATS
@@ -64,7 +64,7 @@ def entries(game_keys: list[str], papers: list[Paper],
     for key in game_keys:
         game = game_named(key)
         for variant, options in game.variants():
-            for item in (*game.items_for(options), "kit"):
+            for item in (*(i.key for i in game.items_for(options)), KIT):
                 for paper in papers:
                     if refusal(game, item, options, paper):
                         continue

@@ -25,9 +25,8 @@ def check(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper,
     """Refuse, before any work, an item its options or its paper cannot make: an
     OptionError of one line. (A board drawn at a given cell size, `tiled`, is checked by
     tiled_board instead of by its cells on the paper.)"""
-    if game.refuse is not None:
-        game.refuse(options, item)
-    items = (*game.items_for(options), "kit") if item == "kit" else (item,)
+    game.refuse(options, ITEMS[item])
+    items = (*(i.key for i in game.items_for(options)), KIT) if item == KIT else (item,)
     try:
         check_fits(paper, smallest_for([i for i in items if i != KIT]),
                    f"{game.title} {'kit' if item == 'kit' else item}")
@@ -92,8 +91,9 @@ def booklet_part(game: Game[OptionsT], extras: list[str], page_paper: Paper,
             sides.append(list(make_document(game, "rules", options, page_paper, 1,
                                             palette).pages))
     for item in extras:
-        if item not in game.items or item == "rules":
-            raise OptionError(f"--with {item}: {game.key} has {', '.join(game.items)}")
+        if not game.has(item) or item == "rules":
+            raise OptionError(f"--with {item}: {game.key} has "
+                              f"{', '.join(i.key for i in game.items)}")
         made = list(make_document(game, item, options, page_paper, 1, palette).pages)
         pages, sides = pages + made, [side + made for side in sides]
     byline = ", ".join(filter(None, (_("by %(designer)s", designer=game.designer),
@@ -119,7 +119,7 @@ def filled(game: Game[OptionsT], part: booklet.Part, extras: list[str], printed:
     options = game.make_options()
     chosen: list[tuple[str, tuple[Page, ...]]] = []
     for item in FILLERS:
-        if item not in game.items or item in extras or spare == 0:
+        if not game.has(item) or item in extras or spare == 0:
             continue
         try:
             pages = make_document(game, item, options, page_paper, 1, palette).pages

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from generator.core.formats import Format
 from generator.errors import UserError
-from generator.games.game import BOARD_DATA, FIGURES
-from generator.games.items import ITEMS
+from generator.games.game import Subject, Topic
+from generator.games.items import BOARD, WHOLE_KIT, Item
 
 if TYPE_CHECKING:
     from generator.games.game import Game, OptionsT
@@ -128,43 +128,46 @@ class Param:
 
 
 PRINTED = "printed"   # `reads`' format for any printed one (pdf, svg, png)
-JSON = BOARD_DATA     # `reads`' format for the board's data
-STATS = FIGURES       # `reads`' item for `pnp stats`: the board's figures
+JSON = "json"         # `reads`' format for the board's data (Subject.BOARD_DATA)
+STATS = Subject.FIGURES   # `reads`' subject for `pnp stats`: the board's figures
 
 
 def option_names(game: Game[OptionsT]) -> list[str]:
     return [field.name for field in dataclasses.fields(game.options)]
 
 
-def reads(game: Game[OptionsT], item: str, fmt: str | None = None) -> list[str]:
-    """The game's options that change what an item gives: printed (`fmt` PRINTED), as data
-    (JSON), or in any of its formats (None). A kit reads what any of its items reads."""
-    if item == "kit":
+def reads(game: Game[OptionsT], topic: Topic, fmt: str | None = None) -> list[str]:
+    """The game's options that change what an item (or the figures) gives: printed (`fmt`
+    PRINTED), as data (JSON), or in any of its formats (None). A kit reads what any of its
+    items reads."""
+    if topic == WHOLE_KIT:
         parts = [name for part in game.items for name in reads(game, part, PRINTED)]
         return [name for name in option_names(game) if name in parts]
     if fmt is not None:
         formats = [fmt]
     else:
-        formats = [PRINTED, JSON] if item in ITEMS and ITEMS[item].data else [PRINTED]
-    unread = [set(game.unread.get(JSON if f == JSON else item, ())) for f in formats]
+        formats = [PRINTED, JSON] if isinstance(topic, Item) and topic.data else [PRINTED]
+    unread = [set(game.unread.get(Subject.BOARD_DATA if f == JSON else topic, ()))
+              for f in formats]
     return [name for name in option_names(game) if any(name not in u for u in unread)]
 
 
 @dataclass(frozen=True, slots=True)
 class Reader:
     """A command an option changes something in: an item (printed, or in `fmt`, its data)
-    or `stats`."""
-    command: str
+    or `stats`, the figures."""
+    command: Topic
     fmt: Format | None = None
 
 
 def readers(game: Game[OptionsT], name: str) -> list[Reader]:
     """What an option of the game changes: its items, `stats`, and the board's data."""
-    out = [Reader(item) for item in [*game.items, "kit"] if name in reads(game, item, PRINTED)]
-    data = ITEMS["board"].data
-    if "board" in game.items and data is not None and name in reads(game, "board", JSON):
-        out.append(Reader("board", data))
-    if game.stats is not None and name in reads(game, STATS):
+    out = [Reader(item) for item in (*game.items, WHOLE_KIT)
+           if name in reads(game, item, PRINTED)]
+    data = BOARD.data
+    if BOARD in game.items and data is not None and name in reads(game, BOARD, JSON):
+        out.append(Reader(BOARD, data))
+    if game.figures is not None and name in reads(game, STATS):
         out.append(Reader(STATS))
     return out
 

@@ -94,7 +94,7 @@ def _thumbnail(shown: dict[Shown, str], game: SomeGame, variant: str, item: str,
     """A file's thumbnail: its own first SVG page, or the home file's (a print shop's PDF);
     a kit, which is a PDF only and opens with its print guide, shows its board, or the
     first of its items drawn in SVG."""
-    for what in (item, "board", *game.items):
+    for what in (item, "board", *(i.key for i in game.items)):
         if (game.key, variant, what, paper) in shown:
             return shown[game.key, variant, what, paper]
     return ""

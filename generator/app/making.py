@@ -48,7 +48,7 @@ def _kit_from(entry: Entry, cache: dict[DocumentKey, Document]) -> Document | No
     else."""
     if entry.item != KIT:
         return None
-    game, items = entry.game, entry.game.items_for(entry.options)
+    game, items = entry.game, [i.key for i in entry.game.items_for(entry.options)]
     if entry.paper.press.shop and any(item in game.pages().in_kit for item in items):
         return None     # a print shop's piece made otherwise inside the kit (its cards)
     keys = {item: (game.key, entry.variant, item, entry.paper, entry.lang) for item in items}

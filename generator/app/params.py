@@ -162,11 +162,11 @@ def item_params(game: Game[OptionsT], item: str, printed: bool = False) -> list[
     """What `pnp ITEM GAME` takes, in the order its help lists them: the game's options that
     change the item (in a printed format, with `printed`), then what every item takes."""
     formats = ITEMS[item].formats
-    read = reads(game, item, PRINTED if printed else None)
+    read = reads(game, ITEMS[item], PRINTED if printed else None)
     params = [*game_params(game, read), PAPER, PALETTE, format_param(formats),
               output_param(f"{game.key}-{item}"), DPI, TARGET, BLEED, PRESS, INK_LIMIT,
               CUT_PATH, CROP_MARKS, LANG]
-    if item == "cards" or item == "kit" and "cards" in game.items:
+    if item == "cards" or item == "kit" and game.has("cards"):
         params.append(CARD_SIZE)
     if ITEMS[item].copies:
         params.append(COPIES)

@@ -67,7 +67,8 @@ class RecordRequest:
 def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, object],
                    output: Path | None = None) -> RecordRequest:
     """A checked request from a record's bytes and the values by parameter name."""
-    if game.read_record is None:
+    records = game.records
+    if records is None:
         raise OptionError(f"{game.key} prints no records")
     known = {p.name: p for p in record_params()}
     typed = {name: known[name].convert(v) for name, v in values.items()
@@ -93,7 +94,7 @@ def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, ob
         raise OptionError(f"--dpi is for --format png, not {fmt.name}")
     every = typed.get("every", record_pages.DEFAULT_EVERY)
     assert isinstance(every, int)
-    played = replay(game.read_record(data))
+    played = replay(records.read_record(data))
     if not fmt.data:
         record_pages.refuse(played)
         record_pages.diagrams(played, every)

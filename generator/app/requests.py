@@ -108,7 +108,7 @@ class ItemRequest(Generic[OptionsT]):
 
     def part(self, key: str) -> ItemRequest[OptionsT]:
         """One of a kit's items, with the kit's options: checked with the kit."""
-        if self.item.key != KIT or key not in self.game.items_for(self.options):
+        if self.item.key != KIT or ITEMS[key] not in self.game.items_for(self.options):
             raise UncheckedRequest(f"{key} is not part of this request's kit")
         return ItemRequest(self.game, ITEMS[key], self.options, self.paper, self.palette,
                            self.lang, self.fmt, self.dpi, self.copies, self.cell, self.tile,
@@ -151,8 +151,8 @@ def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
     """A checked request from values by parameter name (typed or as typed by a person);
     `given` names the parameters a person set rather than left at their defaults. Everything
     that can be refused is refused here, before any drawing."""
-    if item != KIT and item not in game.items:
-        offered = [key for key in KEYS if item in find_game(key).items]
+    if item != KIT and not game.has(item):
+        offered = [key for key in KEYS if find_game(key).has(item)]
         raise OptionError(f"{game.key} has no {item}; {', '.join(offered)} "
                           f"{'has' if len(offered) == 1 else 'have'}")
     known = {p.name: p for p in P.item_params(game, item)}
@@ -202,14 +202,14 @@ def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
             raise OptionError(f"--for {target.key} is for printed items, not --format "
                               f"{fmt.name}")
         # What the data does not hold: the game's options it has not, and the printing.
-        printing = [name for name in known if name not in P.reads(game, item, P.JSON)
+        printing = [name for name in known if name not in P.reads(game, wanted, P.JSON)
                     and (known[name].game_option
                          or name in ("copies", "cell", "tile", "paper", "palette", "lang"))]
         _refuse_given(given, printing, typed, "for printed boards", fmt.name)
     else:
         for name in known:
             if (name in given and known[name].game_option
-                    and name not in P.reads(game, item, P.PRINTED)):
+                    and name not in P.reads(game, wanted, P.PRINTED)):
                 raise OptionError(f"{_spelled(name, typed.get(name))} changes nothing on a "
                                   f"printed {game.title} {item}; it is for "
                                   f"{_listed(_places(game, name))}")
@@ -319,7 +319,7 @@ def _listed(words: Sequence[str]) -> str:
 
 def _places(game: Game[OptionsT], name: str) -> list[str]:
     """Where an option of a game changes something, as a person would ask for it."""
-    return [" ".join(filter(None, ("pnp", where.command, game.key,
+    return [" ".join(filter(None, ("pnp", str(where.command), game.key,
                                    f"--format {where.fmt.name}" if where.fmt else "")))
             for where in P.readers(game, name)]
 
@@ -329,12 +329,13 @@ def not_offered(game: Game[OptionsT], item: str, name: str, value: object = None
     options that changes nothing there, or another item's option, with where it does
     change something; or an option no command of the game takes."""
     flag = _spelled(name, value)
-    if name in P.option_names(game) and (item in ITEMS or item == P.STATS):
+    figures = item == str(P.STATS)
+    if name in P.option_names(game) and (item in ITEMS or figures):
         places = _places(game, name)
-        what = "figures" if item == P.STATS else item
+        what = "figures" if figures else item
         return (f"{flag} changes nothing in {game.title}'s {what}; it is for "
                 f"{_listed(places) if places else 'nothing yet'}")
-    takers = [f"pnp {other} {game.key}" for other in [*game.items, KIT]
+    takers = [f"pnp {other} {game.key}" for other in [*(i.key for i in game.items), KIT]
               if any(p.name == name for p in P.item_params(game, other))]
     if not takers:
         return f"{game.title} takes no option {flag}"
@@ -358,8 +359,9 @@ def booklet_request(games: Sequence[str], everything: bool = False,
     for extra in extras:
         for key in keys:
             game = find_game(key)
-            if extra not in game.items or extra == "rules" or not ITEMS[extra].in_booklet:
-                raise OptionError(f"--with {extra}: {key} has {', '.join(game.items)}")
+            if not game.has(extra) or extra == "rules" or not ITEMS[extra].in_booklet:
+                raise OptionError(f"--with {extra}: {key} has "
+                                  f"{', '.join(i.key for i in game.items)}")
     press = _pressed(BOOKLET_FORMATS[paper][0], target, bleed, condition, ink_limit).press
     return BookletRequest(tuple(keys), tuple(extras), paper, palette, target, bleed, lang,
                           press, _CHECKED)

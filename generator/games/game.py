@@ -12,13 +12,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from importlib import import_module
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeAlias, TypeVar
 
 from generator.core.colour_roles import ColourRoles
 from generator.core.formats import JSON, BoardData
 from generator.errors import UserError
-from generator.games.figures import Report
+from generator.games.capabilities import Editions, Figures, RecordReader
+from generator.games.items import KIT, RECORD, Item
 from generator.games.judges import Judge
 from generator.games.protocols import OptionsT, Pages
 from generator.i18n import _
@@ -27,7 +29,6 @@ if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.paper import Paper
     from generator.core.scene import Document
-    from generator.games.hex.records.model import GameRecord
     from generator.layout.duplex import Backs
 
 
@@ -45,10 +46,21 @@ def option(default: T, help: str, *, choices: Sequence[str] = (), metavar: str =
         "help": help, "choices": tuple(choices), "metavar": metavar})
 
 
-# What a game's `unread` and `about` name besides its items: `pnp stats`'s figures, the
-# judge, and the board's description as data (its format's name, as --format takes it).
-FIGURES, JUDGE, BOARD_DATA = "stats", "judge", JSON.name
-RECORD = "record"      # the item made from a game's record (Game.read_record)
+class Subject(Enum):
+    """What a game's `about` and `unread` name besides its items; the value is the word the
+    command line takes for it."""
+    FIGURES = "stats"       # `pnp stats`'s figures of a board (Game.figures)
+    JUDGE = "judge"         # `pnp judge` (Game.judge)
+    BOARD_DATA = JSON.name  # the board's description as data (--format json)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# A key of a game's `about` and `unread`: one of its items, or another subject.
+Topic: TypeAlias = "Item | Subject"
+
+
 @dataclass(frozen=True)
 class Game(Generic[OptionsT]):
     """A game: what it is called, its options, what it prints, and its judge and figures."""
@@ -57,48 +69,50 @@ class Game(Generic[OptionsT]):
     designer: str
     year: str
     options: type[OptionsT]
-    items: tuple[str, ...]                  # what it prints, in kit order
+    items: tuple[Item, ...]                 # what it prints, in kit order
     board_json: Callable[[OptionsT], BoardData]
     # Its judge of the files players keep (games/judges.py); None: the game has none.
     judge: Judge | None = None
-    stats: Callable[[OptionsT], Report] | None = None
-    # A played game's record from a file's bytes, for the record item (`pnp record`); None:
-    # the game prints no records.
-    read_record: Callable[[bytes], GameRecord] | None = None
-    # What `pnp build` makes, by variant name; one standard board unless the game says.
-    editions: Callable[[], Sequence[tuple[str, OptionsT]]] | None = None
-    # Refuses (OptionError) an item its options cannot make, before any work.
-    refuse: Callable[[OptionsT, str], None] | None = None
+    # Its board's figures, for `pnp stats` (games/capabilities.py); None: it has none.
+    figures: Figures[OptionsT] | None = None
+    # Its reader of played games' records, for the record item (`pnp record`); None: the
+    # game prints no records.
+    records: RecordReader | None = None
+    # Its editions, each with its own pieces; None: one standard edition with every item.
+    editions: Editions[OptionsT] | None = None
     # Other names the command line accepts for the game.
     aliases: tuple[str, ...] = ()
-    # What each item (and "judge", "stats") gives for this game, one line each, as
-    # `pnp ITEM --help` lists the games; "judge" may go on with paragraphs on the file format.
-    about: Mapping[str, str] = field(default_factory=dict, hash=False)
-    # The options an item draws nothing from, by item ("stats" for the figures, "json" for
-    # the board's data): the command line and the studio do not offer them there.
-    unread: Mapping[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
-    # Each edition's name, untranslated: short (the index page: "cards rules, A4") and long
-    # (a sheet or booklet: "cards edition").
-    edition_names: Mapping[str, tuple[str, str]] = field(default_factory=dict, hash=False)
-
-    def edition_name(self, variant: str, long: bool = False) -> str:
-        """An edition's name in the active language; a variant without a name is itself."""
-        names = self.edition_names.get(variant)
-        return _(names[long]) if names else variant
-    # Whether a variant has an item (an edition's own pieces); None: every variant has every
-    # item. `refuse` names the edition that has it when it is asked for another.
-    offers: Callable[[OptionsT, str], bool] | None = None
+    # What each item (and the judge, the figures) gives for this game, one line each, as
+    # `pnp ITEM --help` lists the games; the judge's may go on with paragraphs on the file
+    # format.
+    about: Mapping[Topic, str] = field(default_factory=dict, hash=False)
+    # The options an item draws nothing from, by item (Subject.FIGURES for the figures,
+    # Subject.BOARD_DATA for the board's data): the command line and the studio do not
+    # offer them there.
+    unread: Mapping[Topic, tuple[str, ...]] = field(default_factory=dict, hash=False)
     # The colour roles it draws with beyond those every page shares (its colours.py).
     roles: ColourRoles = ColourRoles()
 
     def __post_init__(self) -> None:
-        # A misspelt key would quietly offer every option there: refused when the game loads.
-        records = (RECORD,) if self.read_record is not None else ()
-        for table, named in ((self.unread, (BOARD_DATA, FIGURES)),
-                             (self.about, (JUDGE, FIGURES, *records))):
-            stray = sorted(set(table) - {*self.items, *named})
+        # A subject the game has not would quietly offer every option there, or describe
+        # nothing: refused when the game loads.
+        has = {Subject.JUDGE: self.judge, Subject.FIGURES: self.figures,
+               RECORD: self.records}
+        for table, subjects in ((self.unread, (Subject.BOARD_DATA, Subject.FIGURES)),
+                                (self.about, (Subject.JUDGE, Subject.FIGURES, RECORD))):
+            offered = {*self.items, *(s for s in subjects if has.get(s, s) is not None)}
+            stray = sorted(str(key) for key in set(table) - offered)
             if stray:
                 raise ValueError(f"{self.key} names {', '.join(stray)}, which it has not")
+
+    def has(self, key: str) -> bool:
+        """Whether the game prints the item a word names (kit aside)."""
+        return any(item.key == key for item in self.items)
+
+    def edition_name(self, variant: str, long: bool = False) -> str:
+        """An edition's name in the active language; a variant without a name is itself."""
+        names = self.editions.names(variant) if self.editions else None
+        return _(names[long]) if names else variant
 
     @property
     def package(self) -> str:
@@ -113,13 +127,21 @@ class Game(Generic[OptionsT]):
             raise RuntimeError(f"{self.package}.pages defines no Pages as PAGES")
         return pages
 
-    def items_for(self, options: OptionsT) -> tuple[str, ...]:
+    def items_for(self, options: OptionsT) -> tuple[Item, ...]:
         """The items these options make, in kit order: what their kit holds, what `pnp build`
         writes and the index page lists for the variant."""
-        return tuple(i for i in self.items if self.offers is None or self.offers(options, i))
+        editions = self.editions
+        return tuple(i for i in self.items if editions is None or editions.has(options, i))
 
     def variants(self) -> Sequence[tuple[str, OptionsT]]:
-        return self.editions() if self.editions else [("standard", self.options())]
+        """What `pnp build` makes, by variant name: each edition, or one standard board."""
+        return self.editions.variants() if self.editions else [("standard", self.options())]
+
+    def refuse(self, options: OptionsT, item: Item) -> None:
+        """Refuse (OptionError) an item, or the kit, its options cannot make, before any
+        work: an item of another edition, say."""
+        if self.editions is not None:
+            self.editions.refuse(options, item)
 
     def make_options(self, **given: object) -> OptionsT:
         """The options from the command line's; None means the option was not given."""
@@ -137,19 +159,20 @@ class Game(Generic[OptionsT]):
         makes one, or finds it made), under the kit's title in the active language
         (generator/games/kit.py)."""
         from generator.games.kit import assemble  # the kit's layout draws: only when asked
-        return assemble(self.title, self.items_for(options), self.pages(), options, part, paper,
-                        colours, backs, copies)
+        return assemble(self.title, [i.key for i in self.items_for(options)], self.pages(),
+                        options, part, paper, colours, backs, copies)
 
     def make(self, item: str, options: OptionsT, paper: Paper, palette: Palette,
              copies: int = 1, backs: Backs | None = None) -> Document:
-        """One item's pages; `kit` is every item in one document."""
+        """One item's pages (the item's key); `kit` is every item in one document."""
         pages = self.pages()
         makers = pages.items
-        if item == "kit":
+        if item == KIT:
             return self.kit(options, lambda key: pages.in_kit.get(key, makers[key])(
                 options, paper, palette, copies), paper, palette, backs, copies)
-        if item not in makers or item not in self.items_for(options):
+        offered = [i.key for i in self.items_for(options)]
+        if item not in makers or item not in offered:
             raise OptionError(f"{self.key} has no {item} for {options.label}; it has "
-                              f"{', '.join(self.items_for(options))}")
+                              f"{', '.join(offered)}")
         return makers[item](options, paper, palette, copies)
 

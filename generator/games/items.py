@@ -43,7 +43,7 @@ class Item:
     # paper's own (3 mm, or 0.125 in on an inch paper).
     shop_bleed: float | None = None
     # Made from a game record a person gives (`pnp record hex FILE`), not from a game's
-    # options alone: a game offers it by reading records (Game.read_record), and it is in
+    # options alone: a game offers it by reading records (Game.records), and it is in
     # no kit, catalogue, booklet section or studio form, which have no record to print.
     from_record: bool = False
 
@@ -65,34 +65,36 @@ class Item:
         return self.shop_bleed if destination.shop and bleed is None else bleed
 
 
+# The rule sheet also has a web edition: --format html.
+RULES = Item("rules", "Print the rule sheet (or write its web edition with --format html).",
+             N_("rules"), N_("rules"), 145.0, formats=(*DRAWN, HTML),
+             built=(PDF, SVG, HTML), copies=False)
+BOARD = Item("board", "Print a board (or its description as data with --format json).",
+             N_("board"), N_("boards"), 130.0, formats=(*DRAWN, JSON))
+PAD = Item("pad", "Print a score pad.", N_("pad"), N_("score pads"), 140.0)
+COUNTERS = Item("counters", "Print a sheet of counters to cut out.", N_("counters"),
+                N_("counters"))
+TILES = Item("tiles", "Print the blocks to cut out.", N_("tiles"), N_("tiles"))
+PUZZLE = Item("puzzle", "Print a puzzle and, on the next page, its solution.", N_("puzzle"),
+              N_("puzzles"))
+# An edition's own pieces: not every variant has them (Game.editions), and a booklet, made
+# with a game's standard options, carries neither.
+CARDS = Item("cards", "Print the number cards to cut out (one card a page for a print shop).",
+             N_("number cards"), N_("number cards"), 120.0, in_booklet=False,
+             shop_bleed=CARD_BLEED_IN * MM_PER_INCH)
+COINS = Item("coins", "Print the tokens and a coin to flip, to cut out.", N_("tokens and coin"),
+             N_("tokens and coins"), 132.0, in_booklet=False)
+# A played game as a study booklet; --format sgf writes the record itself back.
+RECORD = Item("record", "Print a game's record as a study booklet: diagrams of the moves, the "
+                        "comments and the move list (or write it as SGF with --format sgf).",
+              N_("game record"), N_("game records"), 140.0, formats=(*DRAWN, HTML, SGF),
+              built=(), copies=False, in_booklet=False, from_record=True)
+# Every item of a game in one document: offered as one PDF to print in one go.
+WHOLE_KIT = Item("kit", "Print every item of a game in one document.", N_("kit"), N_("kits"),
+                 built=(PDF,), in_booklet=False)
+
 ITEMS: dict[str, Item] = {item.key: item for item in (
-    # The rule sheet also has a web edition: --format html.
-    Item("rules", "Print the rule sheet (or write its web edition with --format html).",
-         N_("rules"), N_("rules"), 145.0, formats=(*DRAWN, HTML),
-         built=(PDF, SVG, HTML), copies=False),
-    Item("board", "Print a board (or its description as data with --format json).",
-         N_("board"), N_("boards"), 130.0, formats=(*DRAWN, JSON)),
-    Item("pad", "Print a score pad.", N_("pad"), N_("score pads"), 140.0),
-    Item("counters", "Print a sheet of counters to cut out.", N_("counters"), N_("counters")),
-    Item("tiles", "Print the blocks to cut out.", N_("tiles"), N_("tiles")),
-    Item("puzzle", "Print a puzzle and, on the next page, its solution.", N_("puzzle"),
-         N_("puzzles")),
-    # An edition's own pieces: not every variant has them (Game.offers), and a booklet,
-    # made with a game's standard options, carries neither.
-    Item("cards", "Print the number cards to cut out (one card a page for a print shop).",
-         N_("number cards"), N_("number cards"), 120.0, in_booklet=False,
-         shop_bleed=CARD_BLEED_IN * MM_PER_INCH),
-    Item("coins", "Print the tokens and a coin to flip, to cut out.", N_("tokens and coin"),
-         N_("tokens and coins"), 132.0, in_booklet=False),
-    # A played game as a study booklet; --format sgf writes the record itself back.
-    Item("record", "Print a game's record as a study booklet: diagrams of the moves, the "
-                   "comments and the move list (or write it as SGF with --format sgf).",
-         N_("game record"), N_("game records"), 140.0, formats=(*DRAWN, HTML, SGF),
-         built=(), copies=False, in_booklet=False, from_record=True),
-    # Every item of a game in one document: offered as one PDF to print in one go.
-    Item("kit", "Print every item of a game in one document.", N_("kit"), N_("kits"),
-         built=(PDF,), in_booklet=False),
-)}
+    RULES, BOARD, PAD, COUNTERS, TILES, PUZZLE, CARDS, COINS, RECORD, WHOLE_KIT)}
 KIT = "kit"
 
 

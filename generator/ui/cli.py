@@ -49,10 +49,10 @@ def about(game: SomeGame, item: str) -> str:
     """What an item (or judge, stats) gives for a game, as the game says; a kit lists its
     items. The first paragraph is the game's line in `pnp ITEM --help`."""
     if item == "kit":
-        parts = [ITEMS[part].label for part in game.items]
+        parts = [part.label for part in game.items]
         return (f"Print {game.title}'s {', '.join(parts[:-1])} and {parts[-1]} in one "
                 f"document.")
-    return game.about.get(item) or f"{ITEMS[item].help} ({game.title})"
+    return game.about.get(ITEMS[item]) or f"{ITEMS[item].help} ({game.title})"
 
 
 def first_paragraph(text: str) -> str:
@@ -97,7 +97,7 @@ def list_games() -> None:
     """List the games and what can be printed for each."""
     for key, game in all_games().items():
         variants = ", ".join(v for v, _ in game.variants())
-        items = ", ".join([*game.items, "kit"])
+        items = ", ".join([*(i.key for i in game.items), "kit"])
         by = ", ".join(filter(None, (game.designer, game.year)))
         say(f"{key:10} {game.title} ({by}): {items}; variants: {variants}")
 
@@ -108,7 +108,7 @@ def plural(count: int) -> str:
 
 
 def has_item(item: str) -> Callable[[SomeGame], bool]:
-    return lambda game: item == "kit" or item in game.items
+    return lambda game: item == "kit" or game.has(item)
 
 
 for _item in (i for i in ITEMS.values() if not i.from_record):
@@ -137,7 +137,7 @@ def _record_command(game: SomeGame) -> click.Command:
                                 request.formats, settings=request.settings):
             report(one_line(str(path)))
 
-    text = game.about.get("record") or f"{ITEMS['record'].help} ({game.title})"
+    text = game.about.get(R.RECORD) or f"{R.RECORD.help} ({game.title})"
     return GameCommand(
         game, "record", False, callback=run,
         params=[click.Argument(["file"], type=click.Path(allow_dash=True), metavar="FILE"),
@@ -149,7 +149,7 @@ def _record_command(game: SomeGame) -> click.Command:
 
 
 main.add_command(GameGroup(
-    "record", has=lambda g: g.read_record is not None, make=_record_command,
+    "record", has=lambda g: g.records is not None, make=_record_command,
     what="record", help=f"{ITEMS['record'].help} GAME is one of the games that reads "
                         f"records; 'pnp record GAME --help' lists its options."))
 
@@ -157,33 +157,36 @@ main.add_command(GameGroup(
 def _stats_command(game: SomeGame) -> click.Command:
     from generator.app import game_params as P
 
+    figures = game.figures
+    assert figures is not None      # the group makes this command for a game with figures
+
     def run(**given: object) -> None:
-        assert game.stats is not None
-        report = game.stats(game.make_options(**given))
+        report = figures.figures(game.make_options(**given))
         for text in report.lines:
             say(text)
         for warning in report.warnings:
             say(f"warning: {warning}")
     text = game.about.get(P.STATS) or f"Figures of a generated {game.title} board."
-    return GameCommand(game, P.STATS, callback=run,
+    return GameCommand(game, str(P.STATS), callback=run,
                        params=[click_option(p)
                                for p in P.game_params(game, P.reads(game, P.STATS))],
                        help=text, short_help=first_paragraph(text))
 
 
 main.add_command(GameGroup(
-    "stats", has=lambda g: g.stats is not None, make=_stats_command, what="board figures",
+    "stats", has=lambda g: g.figures is not None, make=_stats_command, what="board figures",
     help="Figures of a generated board; warns when a board misses its balance targets."))
 
 
 def _judge_command(game: SomeGame) -> click.Command:
+    from generator.games.game import Subject
     from generator.ui.judging import judge_files
 
     def run(files: tuple[str, ...], fmt: str) -> None:
         status = judge_files(game, files, fmt == "json")
         if status:
             raise click.exceptions.Exit(status)
-    text = game.about.get("judge") or f"Judge a {game.title} file."
+    text = game.about.get(Subject.JUDGE) or f"Judge a {game.title} file."
     return GameCommand(
         game, "judge", callback=run,
         params=[click.Argument(["files"], nargs=-1, required=True,

@@ -171,7 +171,7 @@ def option_named(game: SomeGame, typed: str) -> tuple[str | None, bool | None]:
     """The parameter an option as typed means in any of the game's commands (None for
     none), and False for a switch's --no- spelling."""
     from generator.app import params as P
-    for item in [*game.items, "kit"]:
+    for item in [*(i.key for i in game.items), "kit"]:
         for param in P.item_params(game, item):
             if typed == param.flag:
                 return param.name, None

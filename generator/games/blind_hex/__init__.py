@@ -9,50 +9,48 @@ Each edition's kit prints its own pieces: ten number cards, or four tokens and a
 
 from __future__ import annotations
 
-from generator.games.blind_hex.board import EDITION_NAMES
 from generator.games.blind_hex.colours import ROLES
 from generator.games.blind_hex.rules import (
     DESIGNER,
-    EDITIONS,
     TITLE,
     YEAR,
+    CardsAndPennies,
     Options,
     board_json,
     stats_report,
 )
-from generator.games.game import Game
+from generator.games.capabilities import FiguresOf
+from generator.games.game import Game, Subject
+from generator.games.items import BOARD, CARDS, COINS, PAD, RULES
 
 _D = Options()   # the defaults, which the descriptions name
 
 
-def _variants() -> list[tuple[str, Options]]:
-    return [(edition, Options(edition=edition)) for edition in EDITIONS]
-
-
 GAME = Game(
     key="blind-hex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
-    items=("rules", "board", "pad", "cards", "coins"), board_json=board_json,
-    stats=stats_report, editions=_variants, refuse=Options.check_item,
-    offers=Options.has_item, edition_names=EDITION_NAMES,
+    items=(RULES, BOARD, PAD, CARDS, COINS), board_json=board_json,
+    figures=FiguresOf(stats_report), editions=CardsAndPennies(),
     about={
-        "rules": "Print the Blind Hex rule sheet of the cards or pennies edition, its worked "
-                 "example taken from the board --seed generates.",
-        "board": f"Print an {_D.size} × {_D.size} Blind Hex board whose cell edges carry hash "
-                 f"marks 1-{_D.numbers}, generated from --seed; the pennies edition adds "
-                 f"coin tracks.",
-        "pad": "Print a Blind Hex score pad: each turn's chosen numbers and the cells each "
-               "player wrote in.",
-        "cards": f"Print the cards edition's hands: ace to {_D.numbers} of diamonds for x and of "
-                 f"clubs for o, poker size, each with its number's hash marks, and their "
-                 f"backs.",
-        "coins": "Print the pennies edition's pieces: four tokens for the coin tracks and a "
-                 "two-sided coin to fold and flip.",
-        "stats": "Count how often a generated Blind Hex board offers each number and pair, "
-                 "and warn when it misses the balance targets.",
+        RULES: "Print the Blind Hex rule sheet of the cards or pennies edition, its worked "
+               "example taken from the board --seed generates.",
+        BOARD: f"Print an {_D.size} × {_D.size} Blind Hex board whose cell edges carry hash "
+               f"marks 1-{_D.numbers}, generated from --seed; the pennies edition adds "
+               f"coin tracks.",
+        PAD: "Print a Blind Hex score pad: each turn's chosen numbers and the cells each "
+             "player wrote in.",
+        CARDS: f"Print the cards edition's hands: ace to {_D.numbers} of diamonds for x and of "
+               f"clubs for o, poker size, each with its number's hash marks, and their "
+               f"backs.",
+        COINS: "Print the pennies edition's pieces: four tokens for the coin tracks and a "
+               "two-sided coin to fold and flip.",
+        Subject.FIGURES:
+            "Count how often a generated Blind Hex board offers each number and pair, "
+            "and warn when it misses the balance targets.",
     },
-    unread={"rules": ("coordinates",), "pad": ("coordinates",),
-            "cards": ("size", "seed", "coordinates"),
-            "coins": ("size", "numbers", "seed", "coordinates"),
-            "stats": ("edition", "coordinates"), "json": ("edition", "coordinates")},
+    unread={RULES: ("coordinates",), PAD: ("coordinates",),
+            CARDS: ("size", "seed", "coordinates"),
+            COINS: ("size", "numbers", "seed", "coordinates"),
+            Subject.FIGURES: ("edition", "coordinates"),
+            Subject.BOARD_DATA: ("edition", "coordinates")},
     roles=ROLES,
 )

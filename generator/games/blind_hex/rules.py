@@ -4,7 +4,7 @@ draws, and the board as data and figures. The hash marks are searched for in sea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator import i18n
 from generator.core.geometry import Hex
@@ -31,6 +31,9 @@ from generator.games.blind_hex.search import generate
 from generator.games.blind_hex.stats import stats
 from generator.games.figures import Report
 from generator.games.game import OptionError, option
+
+if TYPE_CHECKING:
+    from generator.games.items import Item
 
 # --- the options of a board -------------------------------------------------------------------
 
@@ -90,6 +93,23 @@ class Options:
 
     def board(self) -> HashBoard:
         return generate(self.size, self.numbers, self.seed)
+
+
+class CardsAndPennies:
+    """Blind Hex's two editions, each with its own pieces, as the kit, the catalogue and
+    the requests ask of them (games/capabilities.py: Editions)."""
+
+    def variants(self) -> list[tuple[str, Options]]:
+        return [(edition, Options(edition=edition)) for edition in EDITIONS]
+
+    def names(self, variant: str) -> tuple[str, str] | None:
+        return EDITION_NAMES.get(variant)
+
+    def has(self, options: Options, item: Item) -> bool:
+        return options.has_item(item.key)
+
+    def refuse(self, options: Options, item: Item) -> None:
+        options.check_item(item.key)
 
 
 # --- a worked turn for the rule sheet ------------------------------------------------------------

@@ -4,7 +4,8 @@ and a full board always has exactly one winner."""
 
 from __future__ import annotations
 
-from generator.games.game import Game
+from generator.games.capabilities import RecordsOf
+from generator.games.game import Game, Subject
 from generator.games.hex.colours import ROLES
 from generator.games.hex.judging import judge, judge_file, read
 from generator.games.hex.rules import (
@@ -16,33 +17,35 @@ from generator.games.hex.rules import (
     Options,
     board_json,
 )
+from generator.games.items import BOARD, PAD, RECORD, RULES
 from generator.games.judges import FileJudge
 
 GAME = Game(
     key="hex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
-    items=("rules", "board", "pad"),
-    board_json=board_json, judge=FileJudge(judge, judge_file), read_record=read,
+    items=(RULES, BOARD, PAD),
+    board_json=board_json, judge=FileJudge(judge, judge_file), records=RecordsOf(read),
     about={
-        "rules": "Print the Hex rule sheet, with the swap (pie) rule or, with --no-swap, "
-                 "without it.",
-        "board": f"Print an {DEFAULT_SIZE} × {DEFAULT_SIZE} Hex board (--size {SIZES.start} to "
-                 f"{SIZES.stop - 1}) with Red's sides marked R and Blue's B.",
-        "pad": "Print a Hex score pad: a row for every pair of turns of a game that fills "
-               "the board.",
-        "judge": "Say who has connected in a Hex position, with the chain that does it, or "
-                 "replay a move list and name each illegal turn.\n\n"
-                 "A position is one row a line, R red, B blue, . empty. A move list is one "
-                 "turn a line, Red first, optionally numbered, after an optional 'size N' "
-                 "line: a cell, or 'swap' as the second turn. For example:"
-                 "\n\n\b\n    1. c4\n    2. swap\n\n"
-                 "It also reads the records Hex players keep: HexGui and MoHex SGF, Little "
-                 "Golem's records, Trmph and HexWorld links (docs/records.md). It names the "
-                 "swap's reading, each illegal move, and who connected or resigned.",
-        "record": "Print a Hex game's record (SGF, Little Golem, a Trmph or HexWorld link, "
-                  "or a move list) as a study booklet.",
+        RULES: "Print the Hex rule sheet, with the swap (pie) rule or, with --no-swap, "
+               "without it.",
+        BOARD: f"Print an {DEFAULT_SIZE} × {DEFAULT_SIZE} Hex board (--size {SIZES.start} to "
+               f"{SIZES.stop - 1}) with Red's sides marked R and Blue's B.",
+        PAD: "Print a Hex score pad: a row for every pair of turns of a game that fills "
+             "the board.",
+        Subject.JUDGE:
+            "Say who has connected in a Hex position, with the chain that does it, or "
+            "replay a move list and name each illegal turn.\n\n"
+            "A position is one row a line, R red, B blue, . empty. A move list is one "
+            "turn a line, Red first, optionally numbered, after an optional 'size N' "
+            "line: a cell, or 'swap' as the second turn. For example:"
+            "\n\n\b\n    1. c4\n    2. swap\n\n"
+            "It also reads the records Hex players keep: HexGui and MoHex SGF, Little "
+            "Golem's records, Trmph and HexWorld links (docs/records.md). It names the "
+            "swap's reading, each illegal move, and who connected or resigned.",
+        RECORD: "Print a Hex game's record (SGF, Little Golem, a Trmph or HexWorld link, "
+                "or a move list) as a study booklet.",
     },
     # The printed board is the same with or without the swap rule; its data records it.
-    unread={"rules": ("coordinates",), "board": ("swap",), "pad": ("coordinates",),
-            "json": ("coordinates",)},
+    unread={RULES: ("coordinates",), BOARD: ("swap",), PAD: ("coordinates",),
+            Subject.BOARD_DATA: ("coordinates",)},
     roles=ROLES,
 )

@@ -10,7 +10,8 @@ winner. The board here is built from the rules' description of its topology (see
 
 from __future__ import annotations
 
-from generator.games.game import Game
+from generator.games.capabilities import FiguresOf
+from generator.games.game import Game, Subject
 from generator.games.hex_kb.colours import ROLES
 from generator.games.hex_kb.rules import (
     DESIGNER,
@@ -21,32 +22,35 @@ from generator.games.hex_kb.rules import (
     judge,
     stats_report,
 )
+from generator.games.items import BOARD, PAD, PUZZLE, RULES
 from generator.games.judges import TextJudge
 
 _D = Options()   # the defaults, which the descriptions name
 
 GAME = Game(
     key="hex-kb", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
-    items=("rules", "board", "puzzle", "pad"),
-    board_json=board_json, judge=TextJudge(judge), stats=stats_report,
+    items=(RULES, BOARD, PUZZLE, PAD),
+    board_json=board_json, judge=TextJudge(judge), figures=FiguresOf(stats_report),
     about={
-        "rules": "Print the Hex KB rule sheet, with figures of its three ways to win and the "
-                 "kit's note on reading them.",
-        "board": f"Print an {_D.size} × {_D.size} Hex KB board with its two portal windows and "
-                 f"numbered frame cells (--size, --window).",
-        "puzzle": "Print a full Hex KB board to solve (--seed picks it) and, on the next "
-                  "page, its solution with the winning structure shaded.",
-        "pad": "Print a Hex KB score pad: each claimed cell, frame cells by their number.",
-        "stats": "Show the windows, frames and gaps of a Hex KB board of a size and window "
-                 "radius.",
-        "judge": "Say who wins a Hex KB position and by which criterion.\n\n"
-                 "One row a line, row 1 first, from column a: R red, B blue, . empty, and O "
-                 "for each window cell; a frame cell appears in both frames and both copies "
-                 "agree. An optional first line 'window W' gives the window radius. A 7 × 7 "
-                 "position begins:\n\n\b\n    window 0\n    . R . . . . .",
+        RULES: "Print the Hex KB rule sheet, with figures of its three ways to win and the "
+               "kit's note on reading them.",
+        BOARD: f"Print an {_D.size} × {_D.size} Hex KB board with its two portal windows and "
+               f"numbered frame cells (--size, --window).",
+        PUZZLE: "Print a full Hex KB board to solve (--seed picks it) and, on the next "
+                "page, its solution with the winning structure shaded.",
+        PAD: "Print a Hex KB score pad: each claimed cell, frame cells by their number.",
+        Subject.FIGURES:
+            "Show the windows, frames and gaps of a Hex KB board of a size and window "
+            "radius.",
+        Subject.JUDGE:
+            "Say who wins a Hex KB position and by which criterion.\n\n"
+            "One row a line, row 1 first, from column a: R red, B blue, . empty, and O "
+            "for each window cell; a frame cell appears in both frames and both copies "
+            "agree. An optional first line 'window W' gives the window radius. A 7 × 7 "
+            "position begins:\n\n\b\n    window 0\n    . R . . . . .",
     },
-    unread={"rules": ("seed", "coordinates"), "board": ("seed",),
-            "pad": ("seed", "coordinates"), "stats": ("seed", "coordinates"),
-            "json": ("seed", "coordinates")},
+    unread={RULES: ("seed", "coordinates"), BOARD: ("seed",),
+            PAD: ("seed", "coordinates"), Subject.FIGURES: ("seed", "coordinates"),
+            Subject.BOARD_DATA: ("seed", "coordinates")},
     roles=ROLES,
 )

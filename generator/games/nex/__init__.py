@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from generator.games.game import Game
+from generator.games.game import Game, Subject
+from generator.games.items import BOARD, COUNTERS, PAD, RULES
 from generator.games.judges import TextJudge
 from generator.games.nex.colours import ROLES
 from generator.games.nex.rules import (
@@ -18,25 +19,26 @@ from generator.games.nex.rules import (
 
 GAME = Game(
     key="nex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
-    items=("rules", "board", "counters", "pad"),
+    items=(RULES, BOARD, COUNTERS, PAD),
     board_json=board_json, judge=TextJudge(judge),
     about={
-        "rules": "Print the Nex rule sheet, with figures of a drop, a conversion and a won "
-                 "board.",
-        "board": f"Print an {DEFAULT_SIZE} × {DEFAULT_SIZE} Nex board (--size {SIZES.start} to "
-                 f"{SIZES.stop - 1}) standing on corner a1, its sides marked B and W.",
-        "counters": "Print black, white and neutral Nex counters, at least one of each a cell, "
-                    "to cut out.",
-        "pad": "Print a Nex score pad: drops, conversions and swaps, written by cell.",
-        "judge": "Say who has connected in a Nex position, or replay a move list and name "
-                 "each illegal turn.\n\n"
-                 "A position is one row a line, B black, W white, N neutral, . empty. A move "
-                 "list is one turn a line, Black first, optionally numbered, after an optional "
-                 "'size N' line: plain cells become the player's stones, cells in brackets "
-                 "neutral ones, and 'swap' is the pie rule. For example:"
-                 "\n\n\b\n    1. c4 (d5)\n    2. e5 (f6)",
+        RULES: "Print the Nex rule sheet, with figures of a drop, a conversion and a won "
+               "board.",
+        BOARD: f"Print an {DEFAULT_SIZE} × {DEFAULT_SIZE} Nex board (--size {SIZES.start} to "
+               f"{SIZES.stop - 1}) standing on corner a1, its sides marked B and W.",
+        COUNTERS: "Print black, white and neutral Nex counters, at least one of each a cell, "
+                  "to cut out.",
+        PAD: "Print a Nex score pad: drops, conversions and swaps, written by cell.",
+        Subject.JUDGE:
+            "Say who has connected in a Nex position, or replay a move list and name "
+            "each illegal turn.\n\n"
+            "A position is one row a line, B black, W white, N neutral, . empty. A move "
+            "list is one turn a line, Black first, optionally numbered, after an optional "
+            "'size N' line: plain cells become the player's stones, cells in brackets "
+            "neutral ones, and 'swap' is the pie rule. For example:"
+            "\n\n\b\n    1. c4 (d5)\n    2. e5 (f6)",
     },
-    unread={"rules": ("coordinates",), "counters": ("coordinates",),
-            "pad": ("coordinates",), "json": ("coordinates",)},
+    unread={RULES: ("coordinates",), COUNTERS: ("coordinates",),
+            PAD: ("coordinates",), Subject.BOARD_DATA: ("coordinates",)},
     roles=ROLES,
 )

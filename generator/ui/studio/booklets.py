@@ -12,7 +12,7 @@ from generator.app import requests
 from generator.core.destinations import Destination
 from generator.core.palette import PALETTES
 from generator.games import SomeGame, all_games
-from generator.games.items import ITEMS
+from generator.games.items import RULES
 from generator.i18n import SOURCE
 
 # Its papers are the booklet's sheets; its extras the items a game can add after its rules.
@@ -24,7 +24,7 @@ EVERY_GAME = P.Param("everything", "", P.FLAG, default=False, spelled="--all")
 
 
 def params(game: SomeGame) -> list[P.Param]:
-    extras = tuple(i for i in game.items if i != "rules" and ITEMS[i].in_booklet)
+    extras = tuple(i.key for i in game.items if i != RULES and i.in_booklet)
     others = tuple(key for key in all_games() if key != game.key)
     return [PAPER, P.PALETTE, dataclasses.replace(EXTRAS, choices=extras),
             dataclasses.replace(GAMES, choices=others), EVERY_GAME, P.LANG]

@@ -90,7 +90,7 @@ class Field:
 
 def items(game: SomeGame) -> list[str]:
     """What the studio offers for a game: what the command line prints for it."""
-    return [*game.items, KIT, BOOKLET]
+    return [*(i.key for i in game.items), KIT, BOOKLET]
 
 
 def _text(value: object) -> str:
@@ -141,10 +141,11 @@ def item_defaults(game: SomeGame, item: str) -> dict[str, object]:
     """The game's options an item starts from where they are not the game's defaults: an
     edition's own piece (Blind Hex's coins) starts from its edition."""
     defaults = game.make_options()
-    if item not in game.items or item in game.items_for(defaults):
+    wanted = ITEMS.get(item)
+    if wanted not in game.items or wanted in game.items_for(defaults):
         return {}
     for _variant, options in game.variants():
-        if item in game.items_for(options):
+        if wanted in game.items_for(options):
             return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)
                     if getattr(options, f.name) != getattr(defaults, f.name)}
     return {}

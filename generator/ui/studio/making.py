@@ -43,9 +43,9 @@ def figures(request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
     with i18n.language(checked.lang):
         label = checked.options.label
     game = request.game
-    if game.stats is None:
+    if game.figures is None:
         return (label,), ()
-    report = game.stats(checked.options)
+    report = game.figures.figures(checked.options)
     # The report's heading names the options again ("Blind Hex board 11x11, ..."): the
     # label above says it already.
     lines = [line for line in report.lines
