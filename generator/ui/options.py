@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -30,8 +30,8 @@ class ParamValue(click.ParamType):
         self.param = param
         self.name = param.shown_metavar
 
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> Any:
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> object:
         from generator.app.game_params import ParamError
         try:
             return self.param.convert(value)
@@ -99,9 +99,10 @@ class GameName(click.Choice):
     def __init__(self) -> None:
         super().__init__(KEYS)
 
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> Any:
-        return super().convert(aliases().get(value, value), param, ctx)
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> object:
+        named = aliases().get(value, value) if isinstance(value, str) else value
+        return super().convert(named, param, ctx)
 
 
 class GameGroup(click.Group):
@@ -110,8 +111,8 @@ class GameGroup(click.Group):
     help says what it prints for that game."""
 
     def __init__(self, name: str, has: Callable[[SomeGame], bool],
-                 make: Callable[[SomeGame], click.Command], what: str, **attrs: Any):
-        super().__init__(name, **attrs)
+                 make: Callable[[SomeGame], click.Command], what: str, help: str):
+        super().__init__(name, help=help)
         self.has, self.make, self.what = has, make, what
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -149,8 +150,11 @@ class GameGroup(click.Group):
 class GameCommand(click.Command):
     """One game's command: an option the game does not take is named with the game."""
 
-    def __init__(self, game: SomeGame, item: str = "", copies: bool = True, **attrs: Any):
-        super().__init__(game.key, **attrs)
+    def __init__(self, game: SomeGame, item: str = "", copies: bool = True, *,
+                 callback: Callable[..., None], params: list[click.Parameter], help: str,
+                 short_help: str):
+        super().__init__(game.key, callback=callback, params=params, help=help,
+                         short_help=short_help)
         self.game, self.item, self.copies = game, item, copies
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
@@ -188,9 +192,10 @@ class LateOptions(click.Command):
     parse its arguments or write its help): they name papers, palettes and presses, whose
     modules only this command needs, so `pnp --help` and the judge start without them."""
 
-    def __init__(self, name: str | None, options: Callable[[], list[click.Parameter]],
-                 **attrs: Any):
-        super().__init__(name, **attrs)
+    def __init__(self, name: str | None, options: Callable[[], list[click.Parameter]], *,
+                 callback: Callable[..., None] | None = None,
+                 params: list[click.Parameter] | None = None, help: str | None = None):
+        super().__init__(name, callback=callback, params=params, help=help)
         self._make_options: Callable[[], list[click.Parameter]] | None = options
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:

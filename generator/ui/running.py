@@ -24,7 +24,7 @@ import threading
 import typing
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import Any
+from typing import NoReturn
 
 import click
 
@@ -189,7 +189,7 @@ class Pnp(click.Group):
     interrupt is one line and 128 + the signal's number."""
 
     def make_context(self, info_name: str | None, args: list[str],
-                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+                     parent: click.Context | None = None, **extra: object) -> click.Context:
         try:   # where `pnp --help` and `pnp --version` write
             return super().make_context(info_name, args, parent, **extra)
         except OSError as err:
@@ -197,7 +197,7 @@ class Pnp(click.Group):
                 raise ReaderGone from None
             raise
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: click.Context) -> object:
         try:   # where every command, and its --help, writes
             return super().invoke(ctx)
         except OSError as err:
@@ -207,14 +207,16 @@ class Pnp(click.Group):
 
     # One signature for both of click's overloads: this main never returns to its caller.
     def main(self, args: Sequence[str] | None = None,  # type: ignore[override]
-             prog_name: str | None = None, **extra: Any) -> Any:
+             prog_name: str | None = None, complete_var: str | None = None,
+             windows_expand_args: bool = True) -> NoReturn:
         try:
             with _signals_raise():
                 check_environment()
                 # Without standalone mode click returns a command's Exit status instead of
                 # exiting.
-                status = super().main(args, prog_name=prog_name, standalone_mode=False,
-                                      **extra)
+                status = super().main(args, prog_name=prog_name, complete_var=complete_var,
+                                      standalone_mode=False,
+                                      windows_expand_args=windows_expand_args)
                 if _caught:
                     # The signal came where Python ignores exceptions (a callback during
                     # an import) and the work went on: it is done, but it was stopped.

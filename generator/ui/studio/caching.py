@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from generator import __version__
 
@@ -40,7 +39,7 @@ def entity_tag(path: str, query: Mapping[str, Sequence[str]]) -> str | None:
     return f'"{digest.hexdigest()[:32]}"'
 
 
-def matches(environ: Mapping[str, Any], tag: str) -> bool:
+def matches(environ: Mapping[str, object], tag: str) -> bool:
     """Whether the request's If-None-Match names this tag (or is *); weak tags compare
     weakly, as RFC 9110 §13.1.2 has it for If-None-Match."""
     asked = str(environ.get("HTTP_IF_NONE_MATCH", "")).strip()

@@ -17,9 +17,11 @@ from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeVar, cast
 
 from generator.errors import UserError
+
+T = TypeVar("T")
 
 
 class Busy(UserError):
@@ -29,8 +31,8 @@ class Busy(UserError):
 @dataclass
 class _Job:
     key: Hashable
-    work: Callable[[], Any]
-    future: Future[Any] = field(default_factory=Future)
+    work: Callable[[], object]
+    future: Future[object] = field(default_factory=Future)
     waiting: int = 0          # requests waiting for it; none left, it is not started
 
 
@@ -42,23 +44,25 @@ class Drawer:
         self.lock = threading.Condition()
         self.jobs: deque[_Job] = deque()
         self.running: dict[Hashable, _Job] = {}       # queued or being made
-        self.kept: OrderedDict[Hashable, tuple[bool, Any]] = OrderedDict()
-        self.ahead: list[tuple[Hashable, Callable[[], Any]]] = []
+        # What each key's work made, or the error it raised (the value is then None).
+        self.kept: OrderedDict[Hashable, tuple[object, Exception | None]] = OrderedDict()
+        self.ahead: list[tuple[Hashable, Callable[[], object]]] = []
         self.last_asked = 0.0
         self.thread: threading.Thread | None = None
         self.worker_ident: int | None = None
 
     # --- asked by requests ------------------------------------------------------------------
 
-    def get(self, key: Hashable, work: Callable[[], Any], timeout: float) -> Any:
+    def get(self, key: Hashable, work: Callable[[], T], timeout: float) -> T:
         """The result of `work` (made now, or kept from before); raises what it raised.
-        Busy when the queue is full or the result takes longer than `timeout` seconds."""
+        Busy when the queue is full or the result takes longer than `timeout` seconds. A
+        key names one kind of work, so what is kept under it is what `work` makes."""
         if threading.get_ident() == self.worker_ident:
             return self.within(key, work)
         with self.lock:
             self.last_asked = time.monotonic()
             if key in self.kept:
-                return self._result(key)
+                return cast(T, self._result(key))
             job = self.running.get(key)
             if job is None:
                 if len(self.jobs) >= self.queue_limit:
@@ -70,7 +74,7 @@ class Drawer:
                 self.lock.notify_all()
             job.waiting += 1
         try:
-            return job.future.result(timeout)
+            return cast(T, job.future.result(timeout))
         except FutureTimeout:
             raise Busy(f"that took longer than {timeout:g} s; the studio is busy, try again "
                        f"in a moment") from None
@@ -78,17 +82,17 @@ class Drawer:
             with self.lock:
                 job.waiting -= 1
 
-    def prepare(self, jobs: Sequence[tuple[Hashable, Callable[[], Any]]]) -> None:
+    def prepare(self, jobs: Sequence[tuple[Hashable, Callable[[], object]]]) -> None:
         """What to make when nothing is asked for: replaces what was planned before."""
         with self.lock:
             self.ahead = [(k, w) for k, w in jobs if k not in self.kept]
             self.lock.notify_all()
 
-    def within(self, key: Hashable, work: Callable[[], Any]) -> Any:
+    def within(self, key: Hashable, work: Callable[[], T]) -> T:
         """On the drawing thread itself (a kit making its items): kept, or made here."""
         if key not in self.kept:
             self._keep(key, work)
-        return self._result(key)
+        return cast(T, self._result(key))
 
     # --- the drawing thread -----------------------------------------------------------------
 
@@ -127,28 +131,28 @@ class Drawer:
             if not job.future.set_running_or_notify_cancel():
                 continue
             self._keep(job.key, job.work)
-            ok, value = self.kept[job.key]
+            value, error = self.kept[job.key]
             with self.lock:
                 self.running.pop(job.key, None)
-            if ok:
+            if error is None:
                 job.future.set_result(value)
             else:
-                job.future.set_exception(value)
+                job.future.set_exception(error)
 
-    def _keep(self, key: Hashable, work: Callable[[], Any]) -> None:
+    def _keep(self, key: Hashable, work: Callable[[], object]) -> None:
         try:
-            outcome: tuple[bool, Any] = (True, work())
+            outcome: tuple[object, Exception | None] = (work(), None)
         except Exception as err:    # kept and raised to whoever asks, on their thread
-            outcome = (False, err)
+            outcome = (None, err)
         with self.lock:
             self.kept[key] = outcome
             self.kept.move_to_end(key)
             while len(self.kept) > self.keep:
                 self.kept.popitem(last=False)
 
-    def _result(self, key: Hashable) -> Any:
-        ok, value = self.kept[key]
+    def _result(self, key: Hashable) -> object:
+        value, error = self.kept[key]
         self.kept.move_to_end(key)
-        if not ok:
-            raise value
+        if error is not None:
+            raise error
         return value
