@@ -8,6 +8,7 @@ import dataclasses
 import json
 import mimetypes
 
+import click
 import pytest
 
 from generator import render
@@ -19,7 +20,9 @@ from generator.core.scene import Document, Page, Paint, rectangle
 from generator.games import GAMES, find
 from generator.games.game import Subject
 from generator.games.items import ITEMS, TILES
+from generator.games.items import RECORD as RECORD_ITEM
 from generator.render.writers import PLAIN, WRITERS
+from generator.ui.cli import main
 
 TWO_PAGES = Document(tuple(Page(120, 150, (rectangle(10, 10, 50, 50, Paint(fill="#0e2d82")),))
                            for _ in range(2)), "two pages", "test")
@@ -128,3 +131,39 @@ def test_a_game_naming_what_it_has_not_is_refused_when_it_loads():
         dataclasses.replace(hex_game, unread={**hex_game.unread, TILES: ("swap",)})
     with pytest.raises(ValueError, match="hex names stats, which it has not"):
         dataclasses.replace(hex_game, about={**hex_game.about, Subject.FIGURES: "Figures."})
+    # A record's line for a game that reads none (Nex prints no records), and a judge's for
+    # a game without one (Blind Hex is judged by no `pnp judge`).
+    nex, blind_hex = GAMES["nex"], GAMES["blind-hex"]
+    with pytest.raises(ValueError, match="nex names record, which it has not"):
+        dataclasses.replace(nex, about={**nex.about, RECORD_ITEM: "A record."})
+    with pytest.raises(ValueError, match="blind-hex names judge, which it has not"):
+        dataclasses.replace(blind_hex, about={**blind_hex.about, Subject.JUDGE: "A judge."})
+
+
+def test_a_games_capabilities_are_what_its_commands_offer():
+    # What the command line offers a game follows from the capabilities it declares, and
+    # the subjects are the words the command line takes. Each capability is had by some games
+    # and not others, so each comparison is made both ways.
+    ctx = click.Context(main)
+    for key, game in GAMES.items():
+        assert (key in main.commands["stats"].list_commands(ctx)) == (game.figures is not None)
+        assert (key in main.commands["record"].list_commands(ctx)) == (game.records is not None)
+        assert (key in main.commands["judge"].list_commands(ctx)) == (game.judge is not None)
+        assert [v for v, _ in game.variants()] == (
+            [v for v, _ in game.editions.variants()] if game.editions else ["standard"])
+    assert {str(Subject.FIGURES), str(Subject.JUDGE)} <= set(main.commands)
+    assert ITEMS["board"].format_named(str(Subject.BOARD_DATA)) is ITEMS["board"].data
+
+
+def test_an_editions_pieces_are_its_own():
+    blind_hex = GAMES["blind-hex"]
+    cards, pennies = (options for _, options in blind_hex.variants())
+    assert ITEMS["cards"] in blind_hex.items_for(cards)
+    assert ITEMS["coins"] not in blind_hex.items_for(cards)
+    assert ITEMS["coins"] in blind_hex.items_for(pennies)
+    blind_hex.refuse(cards, ITEMS["cards"])       # control: its own piece is not refused
+    with pytest.raises(requests.OptionError, match="coins are for --edition pennies"):
+        blind_hex.refuse(cards, ITEMS["coins"])
+    nex = GAMES["nex"]      # a game of one edition has every item, and refuses none
+    assert nex.items_for(nex.make_options()) == nex.items
+    nex.refuse(nex.make_options(), ITEMS["counters"])
