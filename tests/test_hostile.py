@@ -468,7 +468,8 @@ def test_a_cell_in_capitals_means_the_same_cell(tmp_path):
 
 # --- 4. narrow paper -----------------------------------------------------------------------
 
-ITEMS = [(key, item) for key in sorted(GAMES) for item in (*GAMES[key].items, "kit")]
+ITEMS = [(key, item) for key in sorted(GAMES)
+         for item in (*(i.key for i in GAMES[key].items), "kit")]
 
 
 def least_paper(key: str, item: str) -> float:
