@@ -24,7 +24,7 @@ from generator.core.palette import COLOUR, PALETTES, Palette
 from generator.core.paper import MM_PER_INCH, NAMED, Paper, Press, for_press
 from generator.core.scene import Document
 from generator.games import KEYS, find
-from generator.games.game import Game, OptionError, OptionsT
+from generator.games.game import Game, OptionError, OptionsT, Topic
 from generator.games.items import ITEMS, KIT, Item
 from generator.games.protocols import GameOptions
 from generator.i18n import SOURCE
@@ -155,13 +155,13 @@ def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
         offered = [key for key in KEYS if find_game(key).has(item)]
         raise OptionError(f"{game.key} has no {item}; {', '.join(offered)} "
                           f"{'has' if len(offered) == 1 else 'have'}")
+    wanted = ITEMS[item]
     known = {p.name: p for p in P.item_params(game, item)}
     unknown = sorted(set(values) - set(known))
     if unknown:
-        raise OptionError(not_offered(game, item, unknown[0], values[unknown[0]]))
+        raise OptionError(not_offered(game, wanted, unknown[0], values[unknown[0]]))
     typed = {name: known[name].convert(v) for name, v in values.items() if v is not None}
     options = game.make_options(**{n: v for n, v in typed.items() if known[n].game_option})
-    wanted = ITEMS[item]
     target = DESTINATIONS[str(typed.get("target", HOME.key))]
     asked_bleed = _number(typed.get("bleed"))
     # A vendor's card template has its own bleed (MakePlayingCards' 36 px at 300 dpi),
@@ -324,24 +324,23 @@ def _places(game: Game[OptionsT], name: str) -> list[str]:
             for where in P.readers(game, name)]
 
 
-def not_offered(game: Game[OptionsT], item: str, name: str, value: object = None) -> str:
+def not_offered(game: Game[OptionsT], topic: Topic, name: str, value: object = None) -> str:
     """Why an option is refused for an item (or `pnp stats`, `pnp judge`): one of the game's
     options that changes nothing there, or another item's option, with where it does
     change something; or an option no command of the game takes."""
     flag = _spelled(name, value)
-    figures = item == str(P.STATS)
-    if name in P.option_names(game) and (item in ITEMS or figures):
+    if name in P.option_names(game) and (isinstance(topic, Item) or topic is P.STATS):
         places = _places(game, name)
-        what = "figures" if figures else item
+        what = "figures" if topic is P.STATS else topic
         return (f"{flag} changes nothing in {game.title}'s {what}; it is for "
                 f"{_listed(places) if places else 'nothing yet'}")
     takers = [f"pnp {other} {game.key}" for other in [*(i.key for i in game.items), KIT]
               if any(p.name == name for p in P.item_params(game, other))]
     if not takers:
         return f"{game.title} takes no option {flag}"
-    if item not in ITEMS:
-        return f"pnp {item} {game.key} takes no option {flag}"
-    return f"{flag} is for {_listed(takers)}, not pnp {item} {game.key}"
+    if not isinstance(topic, Item):
+        return f"pnp {topic} {game.key} takes no option {flag}"
+    return f"{flag} is for {_listed(takers)}, not pnp {topic} {game.key}"
 
 
 def booklet_request(games: Sequence[str], everything: bool = False,

@@ -77,7 +77,7 @@ def item_command(item: str) -> Callable[[SomeGame], click.Command]:
         data = ITEMS[item].data
         if data is not None:
             text += f"\n\nWith --format {data.name}, the board's description as data instead."
-        return GameCommand(game, item, ITEMS[item].copies, callback=run,
+        return GameCommand(game, ITEMS[item], ITEMS[item].copies, callback=run,
                            params=[click_option(p) for p in P.item_params(game, item)],
                            help=text, short_help=first_paragraph(text))
     return make
@@ -139,7 +139,7 @@ def _record_command(game: SomeGame) -> click.Command:
 
     text = game.about.get(R.RECORD) or f"{R.RECORD.help} ({game.title})"
     return GameCommand(
-        game, "record", False, callback=run,
+        game, R.RECORD, False, callback=run,
         params=[click.Argument(["file"], type=click.Path(allow_dash=True), metavar="FILE"),
                 *(click_option(p) for p in R.record_params())],
         help=f"{text}\n\nFILE is a record (HexGui or MoHex SGF, Little Golem, a Trmph or "
@@ -167,7 +167,7 @@ def _stats_command(game: SomeGame) -> click.Command:
         for warning in report.warnings:
             say(f"warning: {warning}")
     text = game.about.get(P.STATS) or f"Figures of a generated {game.title} board."
-    return GameCommand(game, str(P.STATS), callback=run,
+    return GameCommand(game, P.STATS, callback=run,
                        params=[click_option(p)
                                for p in P.game_params(game, P.reads(game, P.STATS))],
                        help=text, short_help=first_paragraph(text))
@@ -188,7 +188,7 @@ def _judge_command(game: SomeGame) -> click.Command:
             raise click.exceptions.Exit(status)
     text = game.about.get(Subject.JUDGE) or f"Judge a {game.title} file."
     return GameCommand(
-        game, "judge", callback=run,
+        game, Subject.JUDGE, callback=run,
         params=[click.Argument(["files"], nargs=-1, required=True,
                                type=click.Path(allow_dash=True), metavar="FILE..."),
                 click.Option(["--format", "fmt"], type=click.Choice(["text", "json"]),

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from generator.app.game_params import Param
     from generator.games import SomeGame
+    from generator.games.game import Topic
 
 
 class ParamValue(click.ParamType):
@@ -150,23 +151,24 @@ class GameGroup(click.Group):
 class GameCommand(click.Command):
     """One game's command: an option the game does not take is named with the game."""
 
-    def __init__(self, game: SomeGame, item: str = "", copies: bool = True, *,
+    def __init__(self, game: SomeGame, topic: Topic, copies: bool = True, *,
                  callback: Callable[..., None], params: list[click.Parameter], help: str,
                  short_help: str):
         super().__init__(game.key, callback=callback, params=params, help=help,
                          short_help=short_help)
-        self.game, self.item, self.copies = game, item, copies
+        # What the command gives: an item, or the figures or the judge.
+        self.game, self.topic, self.copies = game, topic, copies
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
             return super().parse_args(ctx, args)
         except click.NoSuchOption as err:
             if err.option_name == "--copies" and not self.copies:
-                raise click.UsageError(f"{self.item} takes no option --copies: one copy "
+                raise click.UsageError(f"{self.topic} takes no option --copies: one copy "
                                        f"is the whole item", ctx) from None
             from generator.app.requests import not_offered
             name, value = option_named(self.game, err.option_name)
-            message = (not_offered(self.game, self.item, name, value) if name else
+            message = (not_offered(self.game, self.topic, name, value) if name else
                        f"{self.game.title} takes no option {err.option_name}")
             raise click.UsageError(message, ctx) from None
 
