@@ -58,7 +58,7 @@ class Subject(Enum):
 
 
 # A key of a game's `about` and `unread`: one of its items, or another subject.
-Topic: TypeAlias = "Item | Subject"
+Topic: TypeAlias = Item | Subject
 
 
 @dataclass(frozen=True)
@@ -94,14 +94,15 @@ class Game(Generic[OptionsT]):
     roles: ColourRoles = ColourRoles()
 
     def __post_init__(self) -> None:
-        # A subject the game has not would quietly offer every option there, or describe
-        # nothing: refused when the game loads.
-        has = {Subject.JUDGE: self.judge, Subject.FIGURES: self.figures,
-               RECORD: self.records}
-        for table, subjects in ((self.unread, (Subject.BOARD_DATA, Subject.FIGURES)),
-                                (self.about, (Subject.JUDGE, Subject.FIGURES, RECORD))):
-            offered = {*self.items, *(s for s in subjects if has.get(s, s) is not None)}
-            stray = sorted(str(key) for key in set(table) - offered)
+        # A key for what the game has not would quietly offer every option there, or
+        # describe nothing: refused when the game loads. Besides its items, a game has its
+        # board's data, and the figures, judge and records it declares.
+        declared = ((Subject.FIGURES, self.figures), (Subject.JUDGE, self.judge),
+                    (RECORD, self.records))
+        has = {*self.items, Subject.BOARD_DATA, *(s for s, had in declared if had is not None)}
+        for table, named in ((self.unread, {Subject.BOARD_DATA, Subject.FIGURES}),
+                             (self.about, {Subject.JUDGE, Subject.FIGURES, RECORD})):
+            stray = sorted(str(key) for key in set(table) - (has & ({*self.items} | named)))
             if stray:
                 raise ValueError(f"{self.key} names {', '.join(stray)}, which it has not")
 

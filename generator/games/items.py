@@ -95,7 +95,7 @@ WHOLE_KIT = Item("kit", "Print every item of a game in one document.", N_("kit")
 
 ITEMS: dict[str, Item] = {item.key: item for item in (
     RULES, BOARD, PAD, COUNTERS, TILES, PUZZLE, CARDS, COINS, RECORD, WHOLE_KIT)}
-KIT = "kit"
+KIT = WHOLE_KIT.key     # the kit as the command line and the front ends name it
 
 
 def item(key: str) -> Item:
