@@ -102,6 +102,45 @@ def test_drivethrucards_is_a_1up_pdfx_of_poker_cards(tmp_path: Path) -> None:
                                            "--card-size", "tarot", cwd=tmp_path)
 
 
+def page_contents(pdf: pikepdf.Pdf) -> list[bytes]:
+    """Each page's drawing, its content streams joined."""
+    return [p.Contents.read_bytes() if isinstance(p.Contents, pikepdf.Stream)
+            else b"".join(s.read_bytes() for s in p.Contents) for p in pdf.pages]
+
+
+def test_drivethrucards_takes_pdfx_2003_back_first_and_no_die_line(tmp_path: Path) -> None:
+    """DriveThruCards' "Specifications for Print Cards": PDF/X-1a:2003, the back of card 1 on
+    the first page and its face on the second, and so through the deck, no die line for the
+    corners; its card-prep page has the PDF/X made for SWOP. A print shop's cards are the
+    control: PDF/X-1a:2001 (version PDF/X-1:2001 with its conformance key), face first."""
+    pnp("cards", "blind-hex", "--for", "drivethrucards", "-o", "dtc.pdf", cwd=tmp_path)
+    pnp("cards", "blind-hex", "--for", "print-shop", "--paper", "letter", "-o", "shop.pdf",
+        cwd=tmp_path)
+    with pikepdf.open(tmp_path / "dtc.pdf") as dtc, pikepdf.open(tmp_path / "shop.pdf") as shop:
+        info = dtc.trailer.Info
+        assert str(info.GTS_PDFXVersion) == "PDF/X-1a:2003"
+        assert "/GTS_PDFXConformance" not in info
+        with dtc.open_metadata() as xmp:
+            assert xmp["pdfx:GTS_PDFXVersion"] == "PDF/X-1a:2003"
+            assert "pdfx:GTS_PDFXConformance" not in xmp
+        assert str(dtc.Root.OutputIntents[0].OutputConditionIdentifier) == "CGATS TR 003"
+        assert str(shop.trailer.Info.GTS_PDFXVersion) == "PDF/X-1:2001"
+        assert str(shop.trailer.Info.GTS_PDFXConformance) == "PDF/X-1a:2001"
+        assert str(shop.Root.OutputIntents[0].OutputConditionIdentifier) == "CGATS TR 006"
+        # The shared back is the one drawing that repeats: odd pages here, even in the control.
+        ours, theirs = page_contents(dtc), page_contents(shop)
+        assert len(set(ours[0::2])) == 1 and len(set(ours[1::2])) == len(ours) // 2
+        assert len(set(theirs[1::2])) == 1 and len(set(theirs[0::2])) == len(theirs) // 2
+    checks = {c.name: c for c in preflight.check_file(tmp_path / "dtc.pdf", "print-shop")}
+    assert all(c.passed for c in checks.values()), [c for c in checks.values() if not c.passed]
+    assert "PDF/X-1a:2003" in checks["PDF/X"].detail
+    assert subprocess.run(["qpdf", "--check", str(tmp_path / "dtc.pdf")],
+                          capture_output=True).returncode == 0
+    assert "no die line" in refused("cards", "blind-hex", "--for", "drivethrucards",
+                                    "--cut-path", "-o", "cut.pdf", cwd=tmp_path)
+    assert not (tmp_path / "cut.pdf").exists()
+
+
 def test_lulu_takes_srgb_and_no_pdfx(tmp_path: Path) -> None:
     pnp("rules", "hex", "--for", "lulu", "-o", "lulu.pdf", cwd=tmp_path)
     pnp("rules", "hex", "--for", "print-shop", "-o", "shop.pdf", cwd=tmp_path)
