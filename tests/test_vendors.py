@@ -16,7 +16,13 @@ from PIL import Image
 
 from generator import preflight
 from generator.core.cards import CARD_SIZES, POKER
-from generator.core.destinations import DESTINATIONS, DRIVETHRURPG, LULU, THE_GAME_CRAFTER
+from generator.core.destinations import (
+    DESTINATIONS,
+    DRIVETHRURPG,
+    LULU,
+    PRINT_SHOP,
+    THE_GAME_CRAFTER,
+)
 from generator.core.printing import MM_PER_INCH
 
 
@@ -43,6 +49,9 @@ def test_the_vendors_facts_are_their_templates() -> None:
     assert mpc.card_bleed is not None
     assert (pixels(POKER.width, mpc.card_bleed), pixels(POKER.height, mpc.card_bleed)) == \
         (822, 1122)
+    # Its proof overlay's safe line, 75 px in from the image's edge: bleed plus safe zone.
+    assert round((THE_GAME_CRAFTER.bleed_mm + THE_GAME_CRAFTER.margin) / MM_PER_INCH * 300) \
+        == 75 != round((PRINT_SHOP.bleed_mm + PRINT_SHOP.margin) / MM_PER_INCH * 300)
     assert THE_GAME_CRAFTER.board is not None
     assert pixels(THE_GAME_CRAFTER.board, THE_GAME_CRAFTER.bleed_mm) == 5475
     assert not LULU.separated and DRIVETHRURPG.separated and DRIVETHRURPG.page_multiple == 4
@@ -260,7 +269,6 @@ def test_a_colour_the_press_cannot_print_shows_as_it_prints() -> None:
     press prints, the sRGB PNG (the control) the green of the artwork."""
     import io
 
-    from generator.core.destinations import PRINT_SHOP
     from generator.core.formats import PNG
     from generator.core.paper import NAMED, for_press
     from generator.core.scene import Document, Page, Paint, rectangle

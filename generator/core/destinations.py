@@ -98,9 +98,10 @@ PRINT_SHOP = Destination("print-shop", "a print shop", SHOP_SAFE, shop=True,
                          bleed_mm=BLEED_MM, bleed_inch_paper=BLEED_IN * MM_PER_INCH,
                          formats=(PDF,), folder="print-shop",
                          preflight="print-shop")
-# The Game Crafter takes RGB PNG or JPG only ("CMYK images will be rejected"): poker cards
-# 825 × 1125 px at 300 dpi, cut line 37 px and safe zone 75 px in from the image's edge; a
-# quad-fold board 18 × 18 in, 5475 × 5475 px with its bleed.
+# The Game Crafter: poker cards 825 × 1125 px at 300 dpi, cut line 37.5 px and safe line
+# 75 px in from the image's edge (its proof overlay); RGB PNG or JPG only ("CMYK images will
+# be rejected") and a quad-fold board 18 × 18 in, 5475 × 5475 px with its bleed (both
+# second-hand: docs/print-shops.md says where each figure comes from).
 THE_GAME_CRAFTER = replace(_vendor("thegamecrafter", "The Game Crafter", EIGHTH_INCH),
                            cmyk=False, takes=(PNG,), card=POKER, card_images=True,
                            board=18 * MM_PER_INCH)
@@ -113,7 +114,7 @@ DRIVETHRUCARDS = replace(_vendor("drivethrucards", "DriveThruCards", EIGHTH_INCH
                          takes=(PDF,), card=POKER, preflight="print-shop", pdfx=PDFX_2003,
                          condition="swop", back_first=True, cut_path=False)
 # MakePlayingCards: poker cards as images of 822 × 1122 px at 300 dpi (750 × 1050 trimmed,
-# 36 px of bleed a side), RGB.
+# 36 px of bleed a side), RGB (second-hand: its own pages were not found).
 MAKEPLAYINGCARDS = replace(_vendor("makeplayingcards", "MakePlayingCards", EIGHTH_INCH),
                            cmyk=False, takes=(PNG,), card=POKER, card_bleed=36 / 300 * MM_PER_INCH,
                            card_images=True)
@@ -121,7 +122,8 @@ MAKEPLAYINGCARDS = replace(_vendor("makeplayingcards", "MakePlayingCards", EIGHT
 # bleed, text half an inch inside the trim, no crop marks.
 LULU = replace(_vendor("lulu", "Lulu", HALF_INCH), cmyk=False, takes=(PDF,))
 # DriveThruRPG's print on demand: PDF/X-1a, CMYK within 240% ink, an eighth of an inch of
-# bleed, text half an inch inside the trim, page counts divisible by 4.
+# bleed, text half an inch inside the trim, page counts divisible by 4 (second-hand, and
+# the one summary found says X-1a:2003 where a OneBookShelf help page says X-1a:2001).
 DRIVETHRURPG = replace(_vendor("drivethrurpg", "DriveThruRPG", HALF_INCH), takes=(PDF,),
                        page_multiple=4, preflight="print-shop")
 
