@@ -16,7 +16,13 @@ from PIL import Image
 
 from generator import preflight
 from generator.core.cards import CARD_SIZES, POKER
-from generator.core.destinations import DESTINATIONS, DRIVETHRURPG, LULU, THE_GAME_CRAFTER
+from generator.core.destinations import (
+    DESTINATIONS,
+    DRIVETHRURPG,
+    LULU,
+    PRINT_SHOP,
+    THE_GAME_CRAFTER,
+)
 from generator.core.printing import MM_PER_INCH
 
 
@@ -43,6 +49,9 @@ def test_the_vendors_facts_are_their_templates() -> None:
     assert mpc.card_bleed is not None
     assert (pixels(POKER.width, mpc.card_bleed), pixels(POKER.height, mpc.card_bleed)) == \
         (822, 1122)
+    # Its proof overlay's safe line, 75 px in from the image's edge: bleed plus safe zone.
+    assert round((THE_GAME_CRAFTER.bleed_mm + THE_GAME_CRAFTER.margin) / MM_PER_INCH * 300) \
+        == 75 != round((PRINT_SHOP.bleed_mm + PRINT_SHOP.margin) / MM_PER_INCH * 300)
     assert THE_GAME_CRAFTER.board is not None
     assert pixels(THE_GAME_CRAFTER.board, THE_GAME_CRAFTER.bleed_mm) == 5475
     assert not LULU.separated and DRIVETHRURPG.separated and DRIVETHRURPG.page_multiple == 4
@@ -100,6 +109,45 @@ def test_drivethrucards_is_a_1up_pdfx_of_poker_cards(tmp_path: Path) -> None:
     assert all(c.passed for c in preflight.check_file(tmp_path / "dtc.pdf", "print-shop"))
     assert "prints poker cards" in refused("cards", "blind-hex", "--for", "drivethrucards",
                                            "--card-size", "tarot", cwd=tmp_path)
+
+
+def page_contents(pdf: pikepdf.Pdf) -> list[bytes]:
+    """Each page's drawing, its content streams joined."""
+    return [p.Contents.read_bytes() if isinstance(p.Contents, pikepdf.Stream)
+            else b"".join(s.read_bytes() for s in p.Contents) for p in pdf.pages]
+
+
+def test_drivethrucards_takes_pdfx_2003_back_first_and_no_die_line(tmp_path: Path) -> None:
+    """DriveThruCards' "Specifications for Print Cards": PDF/X-1a:2003, the back of card 1 on
+    the first page and its face on the second, and so through the deck, no die line for the
+    corners; its card-prep page has the PDF/X made for SWOP. A print shop's cards are the
+    control: PDF/X-1a:2001 (version PDF/X-1:2001 with its conformance key), face first."""
+    pnp("cards", "blind-hex", "--for", "drivethrucards", "-o", "dtc.pdf", cwd=tmp_path)
+    pnp("cards", "blind-hex", "--for", "print-shop", "--paper", "letter", "-o", "shop.pdf",
+        cwd=tmp_path)
+    with pikepdf.open(tmp_path / "dtc.pdf") as dtc, pikepdf.open(tmp_path / "shop.pdf") as shop:
+        info = dtc.trailer.Info
+        assert str(info.GTS_PDFXVersion) == "PDF/X-1a:2003"
+        assert "/GTS_PDFXConformance" not in info
+        with dtc.open_metadata() as xmp:
+            assert xmp["pdfx:GTS_PDFXVersion"] == "PDF/X-1a:2003"
+            assert "pdfx:GTS_PDFXConformance" not in xmp
+        assert str(dtc.Root.OutputIntents[0].OutputConditionIdentifier) == "CGATS TR 003"
+        assert str(shop.trailer.Info.GTS_PDFXVersion) == "PDF/X-1:2001"
+        assert str(shop.trailer.Info.GTS_PDFXConformance) == "PDF/X-1a:2001"
+        assert str(shop.Root.OutputIntents[0].OutputConditionIdentifier) == "CGATS TR 006"
+        # The shared back is the one drawing that repeats: odd pages here, even in the control.
+        ours, theirs = page_contents(dtc), page_contents(shop)
+        assert len(set(ours[0::2])) == 1 and len(set(ours[1::2])) == len(ours) // 2
+        assert len(set(theirs[1::2])) == 1 and len(set(theirs[0::2])) == len(theirs) // 2
+    checks = {c.name: c for c in preflight.check_file(tmp_path / "dtc.pdf", "print-shop")}
+    assert all(c.passed for c in checks.values()), [c for c in checks.values() if not c.passed]
+    assert "PDF/X-1a:2003" in checks["PDF/X"].detail
+    assert subprocess.run(["qpdf", "--check", str(tmp_path / "dtc.pdf")],
+                          capture_output=True).returncode == 0
+    assert "no die line" in refused("cards", "blind-hex", "--for", "drivethrucards",
+                                    "--cut-path", "-o", "cut.pdf", cwd=tmp_path)
+    assert not (tmp_path / "cut.pdf").exists()
 
 
 def test_lulu_takes_srgb_and_no_pdfx(tmp_path: Path) -> None:
@@ -221,7 +269,6 @@ def test_a_colour_the_press_cannot_print_shows_as_it_prints() -> None:
     press prints, the sRGB PNG (the control) the green of the artwork."""
     import io
 
-    from generator.core.destinations import PRINT_SHOP
     from generator.core.formats import PNG
     from generator.core.paper import NAMED, for_press
     from generator.core.scene import Document, Page, Paint, rectangle

@@ -188,6 +188,8 @@ def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
                           f"{' or '.join(f.name for f in target.takes)}, not --format {fmt.name}")
     if paper.press.crop_marks and fmt != PDF:
         raise OptionError(f"--crop-marks is for --format pdf, not {fmt.name}")
+    if paper.press.cut_path and not target.cut_path:
+        raise OptionError(f"--cut-path: {target.described} asks for no die line in its files")
     if paper.press.cut_path and fmt not in (PDF, SVG):
         raise OptionError(f"--cut-path is for --format pdf or svg, not {fmt.name}")
     dpi, copies, cell = _whole(typed.get("dpi")), _whole(typed.get("copies")), \

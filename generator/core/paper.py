@@ -135,9 +135,9 @@ def for_press(paper: Paper, target: Destination = AT_HOME, bleed: float | None =
               ink_limit: float | None = None) -> Paper:
     """The paper as printed for a destination: a home paper as it is, or a print shop's,
     with bleed (by default the shop's: 3 mm, or 0.125 in on an inch paper), a margin of
-    `safe` mm (by default the shop's safe zone), and the printing condition (by default
-    FOGRA39 on a metric paper, GRACoL on an inch paper) and total ink in % (by default 240%,
-    at most the condition's)."""
+    `safe` mm (by default the shop's safe zone), and the printing condition (by default the
+    one the destination names, else FOGRA39 on a metric paper, GRACoL on an inch paper) and
+    total ink in % (by default 240%, at most the condition's)."""
     if not target.shop:
         for given, option in ((bleed, "--bleed"), (condition, "--press"),
                               (ink_limit, "--ink-limit")):
@@ -156,7 +156,7 @@ def for_press(paper: Paper, target: Destination = AT_HOME, bleed: float | None =
                                  f"{target.described} takes sRGB and converts it itself")
         return replace(paper, margin=margin, press=Press(target, bleed))
     if condition is None:
-        condition = default_condition(paper.inches)
+        condition = target.condition or default_condition(paper.inches)
     if condition not in CONDITIONS:
         raise ValueError(f"'{condition}' is not a printing condition: use "
                          f"{', '.join(CONDITIONS)}")

@@ -74,6 +74,24 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in (
 )}
 
 
+@dataclass(frozen=True)
+class PdfX:
+    """A flavour of PDF/X-1a as a file identifies itself: the GTS_PDFXVersion and (for
+    ISO 15930-1:2001 alone) GTS_PDFXConformance keys, and the PDF version it is written as."""
+    name: str            # as a shop names it: "PDF/X-1a:2001"
+    version: str         # GTS_PDFXVersion
+    conformance: str     # GTS_PDFXConformance, "" where the standard has none
+    pdf: str             # the PDF header's version
+
+
+# ISO 15930-1:2001 names the standard's version and its conformance level apart (version
+# "PDF/X-1:2001", level "PDF/X-1a:2001"), as Scribus (scribus/pdflib_core.cpp) and iText 5
+# (PdfWriter.completeInfoDictionary) write them, on PDF 1.3. ISO 15930-4:2003 names the level
+# in the version key alone, on PDF 1.4 (which pnp's files need no feature of, so 1.3 stays).
+PDFX_2001 = PdfX("PDF/X-1a:2001", "PDF/X-1:2001", "PDF/X-1a:2001", "1.3")
+PDFX_2003 = PdfX("PDF/X-1a:2003", "PDF/X-1a:2003", "", "1.3")
+
+
 def default_condition(inches: bool) -> str:
     """Europe's coated offset for metric papers, North America's for inch papers."""
     return "gracol" if inches else "fogra39"

@@ -228,5 +228,5 @@ def document_pdf(doc: Document, press: Press = HOME, separated: bool = True,
     c.save()
     tagged = marks.finish(out.getvalue())
     if press.separated and separated and not proof:
-        return inks.mark_pdfx(tagged, press.condition)
+        return inks.mark_pdfx(tagged, press.condition, press.destination.pdfx)
     return tagged

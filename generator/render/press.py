@@ -33,15 +33,19 @@ from typing import Any
 
 import pikepdf
 
-from generator.core.printing import CONDITIONS, DARK, REGISTRY, Condition, darkness, rgb
+from generator.core.printing import (
+    CONDITIONS,
+    DARK,
+    PDFX_2001,
+    REGISTRY,
+    Condition,
+    PdfX,
+    darkness,
+    rgb,
+)
 from generator.render.pdfx import identify_in_xmp
 
 PROFILES = Path(__file__).resolve().parent / "profiles"
-# ISO 15930-1:2001 names the standard's version and its conformance level apart: the version
-# key is "PDF/X-1:2001" and the level "PDF/X-1a:2001", as Scribus (scribus/pdflib_core.cpp)
-# and iText 5 (PdfWriter.completeInfoDictionary) write them.
-PDFX = "PDF/X-1a:2001"
-PDFX_VERSION = "PDF/X-1:2001"
 
 Lab = tuple[float, float, float]
 # What a colour becomes: ("gray", (g,)) on the black plate alone (g = 1 − K, as DeviceGray
@@ -231,8 +235,9 @@ def _rename_subsets(document: Any) -> None:
         descriptor.FontName = name
 
 
-def mark_pdfx(pdf: bytes, key: str) -> bytes:
-    """The PDF marked PDF/X-1a:2001 for condition `key`: an OutputIntent with the condition's
+def mark_pdfx(pdf: bytes, key: str, pdfx: PdfX = PDFX_2001) -> bytes:
+    """The PDF marked as the PDF/X-1a flavour `pdfx` (the 2001 one unless a shop asks for
+    another) for condition `key`: an OutputIntent with the condition's
     registered identifier and its profile embedded, the version keys in the document
     information and in the XMP metadata (with its dates), and font subsets named by their
     contents. Saved with a document ID made from the contents, so the same PDF gives the
@@ -252,16 +257,17 @@ def mark_pdfx(pdf: bytes, key: str) -> bytes:
             DestOutputProfile=document.make_indirect(stream))
         document.Root.OutputIntents = pikepdf.Array([document.make_indirect(intent)])
         info = document.trailer.Info
-        info.GTS_PDFXVersion = pikepdf.String(PDFX_VERSION)
-        info.GTS_PDFXConformance = pikepdf.String(PDFX)
-        identify_in_xmp(document, PDFX_VERSION, PDFX)
+        info.GTS_PDFXVersion = pikepdf.String(pdfx.version)
+        if pdfx.conformance:
+            info.GTS_PDFXConformance = pikepdf.String(pdfx.conformance)
+        identify_in_xmp(document, pdfx.version, pdfx.conformance)
         _rename_subsets(document)
         out = io.BytesIO()
         # Streams as reportlab compressed them: inflating and deflating them again would
         # take most of the time the marking adds.
         # PDF 1.3, as PDF/X-1:2001 asks: reportlab writes 1.4 for any ExtGState (the
         # overprint of a CutContour line), though overprint is PDF 1.3.
-        document.save(out, deterministic_id=True, compress_streams=True, force_version="1.3",
+        document.save(out, deterministic_id=True, compress_streams=True, force_version=pdfx.pdf,
                       fix_metadata_version=False,
                       stream_decode_level=pikepdf.StreamDecodeLevel.none,
                       object_stream_mode=pikepdf.ObjectStreamMode.disable)

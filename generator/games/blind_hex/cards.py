@@ -6,8 +6,9 @@ At home the cards lie edge to edge in one block, turned sideways when that fits 
 sheet, so one straight cut serves two cards; every corner carries an arc to round it by.
 Each sheet of fronts is followed by its backs, placed to fall behind their fronts when the
 two are printed on one sheet, turned over on its long edge. A print shop gets one card a
-page at the card's own size, each front followed by the back, with the bleed card printers
-ask for (the request gives it: Item.shop_bleed).
+page at the card's own size, each front followed by the back (the back first where the
+destination asks so), with the bleed card printers ask for (the request gives it:
+Item.shop_bleed).
 """
 
 from __future__ import annotations
@@ -367,9 +368,9 @@ def card_sheets(opts: Options, paper: Paper, colours: Palette, copies: int) -> D
 
 def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     """For a print shop: one card a page at the card's size, the shop's bleed past its
-    trim, in the order card printers ask for: each front followed by its back (one shared
-    back, named so, for a vendor that takes an image a face); with --cut-path, the trim's
-    rounded outline to cut along."""
+    trim, in the order card printers ask for: each front followed by its back, or the back
+    first where the destination asks (one shared back, named so, for a vendor that takes an
+    image a face); with --cut-path, the trim's rounded outline to cut along."""
     pages: list[Page] = []
     size = paper.press.card
     box = (0.0, 0.0, size.width, size.height)
@@ -379,8 +380,8 @@ def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
                     tuple(back(box, paper.press.bleed, 0.0, colours) + cut), "back")
     for card in hands(opts.numbers) * copies:
         face = sized_front(card, opts.numbers, colours, size) + cut
-        pages += [Page(size.width, size.height, tuple(face), f"{card.player}-{card.rank}"),
-                  the_back]
+        front = Page(size.width, size.height, tuple(face), f"{card.player}-{card.rank}")
+        pages += [the_back, front] if paper.press.destination.back_first else [front, the_back]
     return document(opts, pages, _("number cards"))
 
 
