@@ -32,9 +32,12 @@ from generator.ui.studio.responses import (
 )
 
 # The page's files, by the name a request uses: (file beside this module, type).
+# The script is ES modules: studio.js imports the others, each under 400 lines.
+SCRIPTS = ("studio.js", "studio-state.js", "studio-controls.js", "studio-messages.js",
+           "studio-show.js")
 ASSETS = {
     "/studio.css": ("studio.css", "text/css; charset=utf-8"),
-    "/studio.js": ("studio.js", "text/javascript; charset=utf-8"),
+    **{f"/{name}": (name, "text/javascript; charset=utf-8") for name in SCRIPTS},
 }
 PREVIEW = SVG     # what the preview shows each page as
 T = TypeVar("T")

@@ -24,7 +24,8 @@ from typing import Any
 from generator import __version__
 
 DRAWN = ("/preview", "/figures", "/download")
-KEPT = ("/", "/index.html", "/studio.css", "/studio.js", "/spec.json")
+KEPT = ("/", "/index.html", "/studio.css", "/studio.js", "/studio-state.js", "/studio-controls.js",
+        "/studio-messages.js", "/studio-show.js", "/spec.json")
 A_YEAR = 365 * 24 * 3600
 VARY = ("Vary", "Origin, Sec-Fetch-Site")
 
