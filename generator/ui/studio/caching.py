@@ -23,7 +23,7 @@ from typing import Any
 
 from generator import __version__
 
-DRAWN = ("/preview", "/figures", "/download")
+DRAWN = ("/preview", "/figures", "/download", "/everything")
 KEPT = ("/", "/index.html", "/studio.css", "/studio.js", "/studio-state.js", "/studio-controls.js",
         "/studio-messages.js", "/studio-show.js", "/spec.json")
 A_YEAR = 365 * 24 * 3600
