@@ -9,20 +9,33 @@ export const DOWNLOADS = [
   { format: "svg", text: "SVG of this page" },
   { format: "png", text: "PNG of this page", field: "dpi" },
   { format: "html", text: "Web edition of the rules (HTML)" },
-  { format: "print-shop", text: "PDF for a print shop", field: "bleed" },
+  { format: "print-shop", text: "For a print shop", fields: ["for", "bleed", "condition", "proof"] },
+  { format: "everything", text: "Everything for this game (zip)" },
 ];
 
 export function buildDownloads() {
   $("downloads").replaceChildren(...DOWNLOADS.map((d) => {
     const link = element("a", { id: `download-${d.format}`, class: `button${d.primary ? " primary" : ""}`,
                                 download: "", "aria-disabled": "true" }, d.text);
-    const setting = d.field ? spec.downloads.find((f) => f.name === d.field) : null;
-    return element("li", { id: `get-${d.format}`, class: setting ? "with-setting" : "" },
-                   link, setting ? control(setting) : null);
+    const names = d.fields || (d.field ? [d.field] : []);
+    const settings = names.map((name) => control(spec.downloads.find((f) => f.name === name)));
+    return element("li", { id: `get-${d.format}`, class: settings.length ? "with-setting" : "" },
+                   link, ...settings);
   }));
 }
 
+// The preview as a soft proof: the print shop's PNG of the page, at the page's own shape.
+function showProof(data) {
+  const sheet = $("sheet");
+  const image = element("img", { src: data.proof, alt: "" });
+  image.addEventListener("load", () => {
+    sheet.style.aspectRatio = `${image.naturalWidth} / ${image.naturalHeight}`;
+  });
+  sheet.replaceChildren(image);
+}
+
 export function showPage(data) {
+  if (data.proof) { showProof(data); return; }
   const parsed = new DOMParser().parseFromString(data.svg, "image/svg+xml");
   const svg = parsed.documentElement;
   if (svg.nodeName !== "svg") return;
@@ -60,10 +73,12 @@ export function showDownloads(data) {
     const link = $(`download-${d.format}`);
     const row = $(`get-${d.format}`);
     row.hidden = false;
-    const label = DOWNLOADS.find((x) => x.format === d.format).text;
+    // The print shop's download is named after where it is printed, and its kind of file.
+    const label = d.target ? `For ${d.target} (${(d.name || "").endsWith(".zip") ? "images, zip" : "PDF"})`
+      : DOWNLOADS.find((x) => x.format === d.format).text;
     const what = d.page && data.pages > 1 ? label.replace("this page", `page ${d.page}`) : label;
     link.replaceChildren(element("span", { text: what }),
-                         element("span", { class: "file", text: d.name }));
+                         element("span", { class: "file", text: d.name || "" }));
     if (d.error) {
       disable(link);
       if (d.field) fieldError(d.field, d.error);
@@ -71,7 +86,7 @@ export function showDownloads(data) {
       link.href = d.href;
       link.download = d.name;
       link.removeAttribute("aria-disabled");
-      if (d.format !== "pdf") commands.push(d.command);
+      if (d.format !== "pdf" && d.command) commands.push(d.command);
     }
   }
   const offered = new Set(data.downloads.map((d) => d.format));
