@@ -40,12 +40,14 @@ def figures(request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
     checked = request.checked()
     if not isinstance(checked, requests.ItemRequest):
         return (), ()
+    game = request.game
     with i18n.language(checked.lang):
         label = checked.options.label
-    game = request.game
-    if game.stats is None:
+        report = game.stats(checked.options) if game.stats is not None else None
+    if report is None:
         return (label,), ()
-    report = game.stats(checked.options)
+    if report.in_words:     # for a player, in the language chosen
+        return (label, *report.in_words), report.warnings_in_words
     # The report's heading names the options again ("Blind Hex board 11x11, ..."): the
     # label above says it already.
     lines = [line for line in report.lines
