@@ -8,6 +8,7 @@ import dataclasses
 import json
 import sys
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Protocol, TypeVar
 from urllib.parse import urlencode
@@ -19,6 +20,7 @@ from generator.core.destinations import PRINT_SHOP
 from generator.core.formats import DEFAULT_DPI, HTML, SVG, page_paths
 from generator.core.scene import Document
 from generator.errors import UserError
+from generator.i18n import LANGUAGES
 from generator.ui.studio import bundles, caching, form, making, offers
 from generator.ui.studio.drawing import Busy, Drawer
 from generator.ui.studio.form import BOOKLET, BadRequest, Request
@@ -254,7 +256,28 @@ class Studio:
             def both(other: Request = other) -> str:
                 return self.svg(other, self.made(other), 1)
             jobs.append((("svg", 1, *other.document_key), both))
+        # Then the page on screen in the other colours (a change people try), and every
+        # language made ready to set text in (its catalogue and hyphenation patterns, read
+        # once: a sheet's first in a language took 100 ms more than its next).
+        for look in self.other_looks(request, number):
+            def seen(look: Request = look) -> str:
+                return self.svg(look, self.made(look), number)
+            jobs.append((("svg", number, *look.document_key), seen))
+        jobs += [(("language", lang), partial(making.ready_language, lang))
+                 for lang in LANGUAGES]
         return jobs
+
+    @staticmethod
+    def other_looks(request: Request, number: int) -> list[Request]:
+        """The request in each other palette, where the item has colours to choose."""
+        asked: dict[str, list[str]] = {"game": [request.game.key], "item": [request.item]}
+        for name, value in request.values:
+            asked.setdefault(name, []).append(value)
+        if not any(f.name == "palette" for f in form.fields(request.game, request.item)):
+            return []
+        shown = asked.get("palette", [P.PALETTE.default])[0]
+        return [form.request_from({**asked, "palette": [p]}) for p in P.PALETTE.choices
+                if p != shown]
 
     def download(self, query: Mapping[str, list[str]]) -> tuple[str, str, bytes]:
         base = form.request_from(query)

@@ -176,7 +176,7 @@ def _fields(key: str, item: str) -> tuple[Field, ...]:
 def download_fields() -> tuple[Field, ...]:
     """The settings beside the downloads: the PNG's resolution, the print shop's bleed."""
     game = next(iter(all_games().values()))
-    return tuple(_field(game, "board", p, "") for p in (DPI, *PRINT_SHOP_PARAMS))
+    return tuple(_field(game, "board", p, _text(p.default)) for p in (DPI, *PRINT_SHOP_PARAMS))
 
 
 def find_game(key: str) -> SomeGame:

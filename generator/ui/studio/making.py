@@ -123,3 +123,12 @@ def check_pixels(width_mm: float, height_mm: float, dpi: int) -> None:
         raise BadRequest(f"Resolution: at {dpi} dpi this page is more pixels than the studio "
                          f"makes; at most {most} dpi here (the command line makes more).",
                          "dpi")
+
+
+def ready_language(lang: str) -> None:
+    """Read what setting text in a language needs once, before a sheet needs it: the
+    language's catalogue and hyphenation patterns (both kept for the process)."""
+    from generator import i18n
+    from generator.layout import hyphenation
+    i18n.translations(lang)
+    hyphenation.positions("hyphenation", lang)
