@@ -27,8 +27,7 @@ def proof(query: Mapping[str, list[str]], offered: list[dict[str, JsonValue]], n
     if form.one_value(query, "proof") != "true":
         return None
     shop = next(d for d in offered if d["format"] == PRINT_SHOP.key)
-    if shop["error"] or shop["kind"] != PDF.name or not str(shop["href"]).count(
-            f"for={PRINT_SHOP.key}"):
+    if shop["error"] or shop.get("for") != PRINT_SHOP.key:
         return None
     href = str(shop["href"]).replace(f"format={PDF.name}", "format=png", 1)
     return f"{href}&{urlencode({'dpi': PROOF_DPI, 'page': number})}"
@@ -62,11 +61,15 @@ def downloads(request: Request, query: Mapping[str, list[str]], doc: Document,
                 "name": everything_name(request)})
     return out
 
+
 def everything_name(request: Request) -> str | None:
+    """The zip of everything's name, or None where the options are refused (the item's own
+    refusal says why)."""
     try:
         return bundles.everything_name(request)
     except UserError:
         return None
+
 
 def shop_entry(request: Request, query: Mapping[str, list[str]], canonical: str
                ) -> dict[str, JsonValue]:
@@ -88,7 +91,7 @@ def shop_entry(request: Request, query: Mapping[str, list[str]], canonical: str
                                ("condition", condition.strip())) if v}
     entry: dict[str, JsonValue] = {
         "format": PRINT_SHOP.key, "name": name, "command": shop.command,
-        "field": "bleed", "target": target.described, "kind": fmt.name,
+        "field": "bleed", "for": target.key, "target": target.described, "kind": fmt.name,
         "href": f"download?{canonical}&format={fmt.name}&{urlencode(extra)}"}
     try:
         shop.checked()
@@ -97,6 +100,7 @@ def shop_entry(request: Request, query: Mapping[str, list[str]], canonical: str
         refused = form.refusal(shop, err)
         entry["error"], entry["field"] = str(refused), refused.field or "bleed"
     return entry
+
 
 def refused_pixels(dpi: str, page: Page) -> str | None:
     if not dpi:
