@@ -49,6 +49,7 @@ def written(command: str, folder: Path) -> dict[str, bytes]:
     {"game": "hex", "item": "board", "for": "print-shop", "condition": "swop"},
     {"game": "nex", "item": "rules", "for": "drivethrurpg"},
     {"game": "blinq", "item": "rules", "for": "lulu", "paper": "letter"},
+    {"game": "blind-hex", "item": "cards", "for": "drivethrucards"},
 ])
 def test_a_print_shop_or_vendors_pdf_is_the_command_lines_file(server, tmp_path, values):
     shown = preview(server, **values)
@@ -63,18 +64,25 @@ def test_a_print_shop_or_vendors_pdf_is_the_command_lines_file(server, tmp_path,
     assert fetched(server, entry(other, "print-shop"))[1] != pdf
 
 
-def test_a_vendors_images_are_the_command_lines_files_in_one_zip(server, tmp_path):
-    shown = preview(server, game="hex", item="board", size=11, **{"for": "thegamecrafter"})
-    shop = entry(shown, "print-shop")
+@pytest.mark.parametrize(("values", "size"), [
+    # The board as The Game Crafter's quad-fold: one image, 18 in and its bleed at 300 dpi.
+    ({"game": "hex", "item": "board", "size": 11, "for": "thegamecrafter"}, (5475, 5475)),
+    # MakePlayingCards' poker cards: one image a face and the back, 822 x 1122 px.
+    ({"game": "blind-hex", "item": "cards", "for": "makeplayingcards"}, (822, 1122)),
+])
+def test_a_vendors_images_are_the_command_lines_files_in_one_zip(server, tmp_path, values,
+                                                                  size):
+    shop = entry(preview(server, **values), "print-shop")
     assert shop["kind"] == "png" and shop["name"].endswith(".zip")
     name, data = fetched(server, shop)
     files = written(shop["command"], tmp_path / "cli")
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         assert sorted(files) == archive.namelist()
         assert all(archive.read(n) == files[n] for n in files)
-    # The board as The Game Crafter's quad-fold: one image, 18 in and its bleed at 300 dpi.
-    only = Image.open(io.BytesIO(next(iter(files.values()))))
-    assert only.size == (5475, 5475)
+    assert {Image.open(io.BytesIO(image)).size for image in files.values()} == {size}
+    # Control: the print shop's file of the same item is one PDF.
+    other = entry(preview(server, **{**values, "for": "print-shop"}), "print-shop")
+    assert fetched(server, other)[1].startswith(b"%PDF")
 
 
 def test_a_press_the_command_line_refuses_is_refused_under_its_field(server):
