@@ -91,7 +91,11 @@ def test_the_form_offers_every_game_item_and_option():
             assert {"paper", "palette", "lang"} <= set(fields)
             assert ("copies" in fields) == (item["key"] != "rules")
             assert ("cell" in fields) == ("tile" in fields) == (item["key"] == "board")
-    assert [f["name"] for f in spec["downloads"]] == ["dpi", "bleed"]
+    downloads = {f["name"]: f for f in spec["downloads"]}
+    assert list(downloads) == ["dpi", "for", "bleed", "condition", "proof"]
+    # Every place the command line prints for but home, and every press it separates for.
+    assert set(downloads["for"]["choices"]) == set(P.TARGET.choices) - {"home"}
+    assert set(downloads["condition"]["choices"]) == {"", *P.PRESS.choices}
 
 
 def all_fields():

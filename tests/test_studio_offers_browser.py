@@ -89,3 +89,35 @@ def test_a_booklet_of_several_games_or_all(sized, server):
     tick(sized, "f-everything")
     tick(sized, "f-games-nex")
     assert by_id(sized, "command").text == "pnp booklet hex"
+
+
+def test_a_vendor_a_press_and_everything_for_the_game(sized, server):
+    open_studio(sized, server, "?game=hex&item=board&size=11")
+    link = by_id(sized, "download-print-shop")
+    assert link.get_attribute("download") == "hex-board-print-shop.pdf"
+    choose(sized, "f-for", "thegamecrafter")
+    assert link.get_attribute("download") == "hex-board-18x18in-thegamecrafter.zip"
+    assert "The Game Crafter" in link.text and "zip" in link.text
+    choose(sized, "f-for", "print-shop")
+    choose(sized, "f-condition", "swop")
+    commands = sized.execute_script("return document.getElementById('commands').textContent")
+    assert "--for print-shop --press swop" in commands
+    everything = by_id(sized, "download-everything")
+    assert everything.get_attribute("download") == "hex-everything.zip"
+    assert fetched(sized, everything.get_attribute("href")).startswith(b"PK\x03\x04")
+    assert axe_violations(sized) == []
+
+
+def test_the_preview_as_the_press_prints_it(sized, server):
+    open_studio(sized, server, "?game=hex&item=board&size=9")
+    assert sized.execute_script("return document.querySelector('#sheet svg') !== null")
+    tick(sized, "f-proof")
+    wait(lambda: sized.execute_script(
+        "const i = document.querySelector('#sheet img'); return i !== null && i.complete "
+        "&& i.naturalWidth > 0"), what="the soft proof")
+    src = sized.execute_script("return document.querySelector('#sheet img').src")
+    assert "for=print-shop" in src and "format=png" in src
+    assert axe_violations(sized) == []
+    # Control: unticked, the preview is the page drawn for the screen again.
+    tick(sized, "f-proof")
+    assert sized.execute_script("return document.querySelector('#sheet svg') !== null")

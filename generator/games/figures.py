@@ -9,6 +9,9 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Report:
-    """A board's figures, and the targets it misses."""
+    """A board's figures, and the targets it misses; and both in plain words for a player,
+    in the language active when it was made (the studio shows these where given)."""
     lines: tuple[str, ...]
     warnings: tuple[str, ...]
+    in_words: tuple[str, ...] = ()
+    warnings_in_words: tuple[str, ...] = ()

@@ -184,7 +184,9 @@ def stats_report(opts: Options) -> Report:
     if opts.numbers >= 2:
         covered = sum(1 for c in s.pairs.values() if c)
         lines.append(f"pairs offered by two-number cells: {covered} of {len(s.pairs)}")
-    return Report(tuple(lines), tuple(s.warnings()))
+    from generator.games.blind_hex import plain_figures
+    return Report(tuple(lines), tuple(s.warnings()), plain_figures.lines(s),
+                  plain_figures.warnings(s))
 
 
 __all__ = ["DESIGNER", "EDITIONS", "LICENCE", "NUMBERS", "ORIGINAL", "PLAYED_NUMBERS",

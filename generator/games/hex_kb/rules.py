@@ -56,6 +56,7 @@ from generator.games.hex_kb.notation import (
     describe,
     judge,
 )
+from generator.i18n import _, ngettext
 
 
 def stats_report(opts: Options) -> Report:
@@ -69,7 +70,19 @@ def stats_report(opts: Options) -> Report:
              f"gaps: {border} cell{'s' * (border != 1)} between each frame and the border, "
              f"{between} between the frames",
              f"cells of the game: {len(board.cells)}")
-    return Report(lines, ())
+    # The same for a player: holes, the rings round them that are one portal, and the room.
+    in_words = (
+        ngettext("Two holes of %(window)s cell each are cut out of the board.",
+                 "Two holes of %(window)s cells each are cut out of the board.", window,
+                 window=window),
+        _("The ring round each hole is %(frame)s cells; each is the same cell as the one with "
+          "its number round the other hole.", frame=len(board.frame_a)),
+        ngettext("%(border)s cell lies between each ring and the edge of the board; "
+                 "%(between)s between the two rings.",
+                 "%(border)s cells lie between each ring and the edge of the board; "
+                 "%(between)s between the two rings.", border, border=border, between=between),
+        _("Stones can be played on %(cells)s cells.", cells=len(board.cells)))
+    return Report(lines, (), in_words)
 
 
 # --- the board as data ----------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import dataclasses
 import json
 import sys
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Protocol, TypeVar
 from urllib.parse import urlencode
@@ -16,10 +17,11 @@ from generator import __version__, render
 from generator.app import params as P
 from generator.app import requests
 from generator.core.destinations import PRINT_SHOP
-from generator.core.formats import DEFAULT_DPI, DRAWN, HTML, PDF, SVG, JsonValue, page_paths
-from generator.core.scene import Document, Page
+from generator.core.formats import DEFAULT_DPI, HTML, SVG, page_paths
+from generator.core.scene import Document
 from generator.errors import UserError
-from generator.ui.studio import caching, form, making, words
+from generator.i18n import LANGUAGES
+from generator.ui.studio import bundles, caching, form, making, offers
 from generator.ui.studio.drawing import Busy, Drawer
 from generator.ui.studio.form import BOOKLET, BadRequest, Request
 from generator.ui.studio.making import Made
@@ -32,9 +34,12 @@ from generator.ui.studio.responses import (
 )
 
 # The page's files, by the name a request uses: (file beside this module, type).
+# The script is ES modules: studio.js imports the others, each under 400 lines.
+SCRIPTS = ("studio.js", "studio-state.js", "studio-controls.js", "studio-messages.js",
+           "studio-show.js")
 ASSETS = {
     "/studio.css": ("studio.css", "text/css; charset=utf-8"),
-    "/studio.js": ("studio.js", "text/javascript; charset=utf-8"),
+    **{f"/{name}": (name, "text/javascript; charset=utf-8") for name in SCRIPTS},
 }
 PREVIEW = SVG     # what the preview shows each page as
 T = TypeVar("T")
@@ -123,6 +128,10 @@ class Studio:
         if path == "/download":
             name, kind, data = self.download(form.parse_query(query))
             return ok(kind, data, [("Content-Disposition", f'attachment; filename="{name}"')])
+        if path == "/everything":
+            name, data = self.everything(form.parse_query(query))
+            return ok(bundles.ZIP, data, [("Content-Disposition",
+                                           f'attachment; filename="{name}"')])
         if path == "/read":     # the rules' web edition, to read in the browser
             asked = form.parse_query(query)
             if form.one_value(asked, "item") != "rules":
@@ -194,7 +203,7 @@ class Studio:
         number = page_number(form.one_value(query, "page"), len(doc.pages))
         svg = self.svg(request, made, number)
         canonical = canonical_query(request, query)
-        downloads = self.downloads(request, query, doc, number, canonical)
+        downloads = offers.downloads(request, query, doc, number, canonical)
         self.drawer.prepare(self.likely_next(request, made, number))
         return json.dumps({
             "svg": svg, "page": number, "pages": len(doc.pages), "title": doc.title,
@@ -202,6 +211,7 @@ class Studio:
             "figures": made.figures, "warnings": made.warnings, "command": request.command,
             "files": {d["format"]: d["name"] for d in downloads if d["format"] != PRINT_SHOP.key},
             "downloads": downloads, "query": canonical, "read": self.reading(request),
+            "proof": offers.proof(query, downloads, number),
         }).encode("utf-8")
 
     @staticmethod
@@ -212,54 +222,6 @@ class Studio:
         keep = [("game", request.game.key), ("item", "rules"),
                 *((n, v) for n, v in request.values if n in names)]
         return f"read?{urlencode(keep)}"
-
-    def downloads(self, request: Request, query: Mapping[str, list[str]], doc: Document,
-                  number: int, canonical: str) -> list[dict[str, JsonValue]]:
-        """Each download the item has, with its file name and command, or why not."""
-        dpi = (form.one_value(query, "dpi") or "").strip()
-        bleed = (form.one_value(query, "bleed") or "").strip()
-        out = []
-        for fmt in request.formats:
-            if fmt not in (*DRAWN, HTML):     # data: the command line writes it
-                continue
-            asked = request.download(fmt, dpi if fmt.pixels else "")
-            entry: dict[str, JsonValue] = {"format": fmt.name, "command": asked.command,
-                                           "field": "dpi" if fmt.pixels else None}
-            if not fmt.paged:
-                entry["name"] = asked.file_name
-                entry["href"] = f"download?{canonical}&format={fmt.name}"
-            else:
-                entry["name"] = page_paths(Path(asked.file_name), len(doc.pages))[number - 1].name
-                entry["page"] = number
-                at_dpi = "&" + urlencode({"dpi": dpi}) if fmt.pixels and dpi else ""
-                entry["href"] = f"download?{canonical}&format={fmt.name}&page={number}{at_dpi}"
-            if fmt.pixels:
-                entry["error"] = self.refused_pixels(dpi, doc.pages[number - 1])
-            out.append(entry)
-        shop = request.download(PDF, target=PRINT_SHOP, bleed=bleed)
-        entry = {"format": PRINT_SHOP.key, "name": shop.file_name, "command": shop.command,
-                 "field": "bleed",
-                 "href": f"download?{canonical}&format={PDF.name}&for={PRINT_SHOP.key}" +
-                         (f"&{urlencode({'bleed': bleed})}" if bleed else "")}
-        try:
-            shop.checked()
-            entry["error"] = None
-        except UserError as err:
-            entry["error"] = str(form.refusal(shop, err))
-        out.append(entry)
-        return out
-
-    @staticmethod
-    def refused_pixels(dpi: str, page: Page) -> str | None:
-        if not dpi:
-            return None
-        try:
-            making.check_pixels(page.width, page.height, P.DPI.whole(dpi))
-        except P.ParamError as err:
-            return words.reason_in_words("dpi", err.reason)
-        except BadRequest as err:
-            return str(err)
-        return None
 
     def check_studio_pixels(self, request: Request, query: Mapping[str, list[str]]) -> None:
         """BadRequest when the page asked for, at the dpi asked for, is more pixels than
@@ -294,14 +256,36 @@ class Studio:
             def both(other: Request = other) -> str:
                 return self.svg(other, self.made(other), 1)
             jobs.append((("svg", 1, *other.document_key), both))
+        # Then the page on screen in the other colours (a change people try), and every
+        # language made ready to set text in (its catalogue and hyphenation patterns, read
+        # once: a sheet's first in a language took 100 ms more than its next).
+        for look in self.other_looks(request, number):
+            def seen(look: Request = look) -> str:
+                return self.svg(look, self.made(look), number)
+            jobs.append((("svg", number, *look.document_key), seen))
+        jobs += [(("language", lang), partial(making.ready_language, lang))
+                 for lang in LANGUAGES]
         return jobs
+
+    @staticmethod
+    def other_looks(request: Request, number: int) -> list[Request]:
+        """The request in each other palette, where the item has colours to choose."""
+        asked: dict[str, list[str]] = {"game": [request.game.key], "item": [request.item]}
+        for name, value in request.values:
+            asked.setdefault(name, []).append(value)
+        if not any(f.name == "palette" for f in form.fields(request.game, request.item)):
+            return []
+        shown = asked.get("palette", [P.PALETTE.default])[0]
+        return [form.request_from({**asked, "palette": [p]}) for p in P.PALETTE.choices
+                if p != shown]
 
     def download(self, query: Mapping[str, list[str]]) -> tuple[str, str, bytes]:
         base = form.request_from(query)
         fmt = form.download_format(base, query)
         target = form.destination(base, query)
         request = base.download(fmt, (form.one_value(query, "dpi") or "").strip(),
-                                target, (form.one_value(query, "bleed") or "").strip())
+                                target, (form.one_value(query, "bleed") or "").strip(),
+                                (form.one_value(query, "condition") or "").strip())
         try:
             checked = request.checked()
         except UserError as err:
@@ -310,6 +294,15 @@ class Studio:
                                          query)
             raise form.refusal(request, err) from None
         doc = self.made(request).document
+        settings = checked.settings
+        if target.shop and fmt.paged and form.one_value(query, "page") is None:
+            # A vendor's images, each file the command writes, in one zip.
+            def every() -> bytes:
+                files = render.render(doc, fmt, Path(request.file_name), dpi=settings.dpi,
+                                      press=settings.press)
+                return bundles.zipped([(path.name, bytes(data)) for path, data in files])
+            return Path(request.file_name).with_suffix(".zip").name, bundles.ZIP, \
+                self._get(("zip", fmt.name, request.dpi, *request.document_key), every)
         number = page_number(form.one_value(query, "page"), len(doc.pages))
         pages = len(doc.pages)
         name = page_paths(Path(request.file_name), pages)[number - 1].name \
@@ -317,7 +310,6 @@ class Studio:
         if fmt == PREVIEW:     # the page as the preview shows it and the command line writes it
             return name, fmt.media_type, \
                 self.svg(request, self.made(request), number).encode("utf-8")
-        settings = checked.settings
         if fmt.paged:
             page = doc.pages[number - 1]
             if fmt.pixels:
@@ -330,6 +322,27 @@ class Studio:
                                        press=settings.press)[0][1])
         data = self._get(("file", fmt.name, request.dpi, number, *request.document_key), write)
         return name, fmt.media_type, data
+
+    def whole(self, request: Request) -> bytes:
+        """The file the command writes for a request whose file is one (a PDF)."""
+        checked = request.checked()
+        doc = self.made(request).document
+        return self._get(("file", request.fmt.name, "", 0, *request.document_key),
+                         lambda: bytes(render.render(doc, request.fmt, Path(request.file_name),
+                                                     press=checked.settings.press)[0][1]))
+
+    def everything(self, query: Mapping[str, list[str]]) -> tuple[str, bytes]:
+        """Every item of the game on the paper chosen, its kit and booklet, in one zip, made
+        as one piece of work (bounded in time as any request is)."""
+        request = form.request_from(query)
+        try:
+            parts, name = bundles.everything(request), bundles.everything_name(request)
+        except UserError as err:
+            raise form.refusal(request, err) from None
+
+        def work() -> bytes:
+            return bundles.zipped([(part.file_name, self.whole(part)) for part in parts])
+        return name, self._get(("everything", *request.document_key), work)
 
 
 def canonical_query(request: Request, query: Mapping[str, list[str]]) -> str:

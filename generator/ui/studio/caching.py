@@ -22,8 +22,9 @@ from collections.abc import Mapping, Sequence
 
 from generator import __version__
 
-DRAWN = ("/preview", "/figures", "/download")
-KEPT = ("/", "/index.html", "/studio.css", "/studio.js", "/spec.json")
+DRAWN = ("/preview", "/figures", "/download", "/everything")
+KEPT = ("/", "/index.html", "/studio.css", "/studio.js", "/studio-state.js", "/studio-controls.js",
+        "/studio-messages.js", "/studio-show.js", "/spec.json")
 A_YEAR = 365 * 24 * 3600
 VARY = ("Vary", "Origin, Sec-Fetch-Site")
 

@@ -34,7 +34,7 @@ COPIES_RANGE = re.compile(r"in the range 1<=x<=(\d+)")
 BOOKLET = requests.BOOKLET
 PRINT_SHOP = SHOP.key      # the print shop's download, beside the formats
 # Query keys that are not the item's options: which game, item and page, and one download's.
-DOWNLOAD_KEYS = ("format", "dpi", "for", "bleed")
+DOWNLOAD_KEYS = ("format", "dpi", "for", "bleed", "condition", "proof")
 RESERVED = ("game", "item", "page", *DOWNLOAD_KEYS)
 # The command's parameters the form does not show among the options: where the file goes,
 # its format, and the settings that belong to one download (shown beside it).
@@ -46,10 +46,15 @@ PER_ITEM = ("copies", "cell", "tile", "extras")
 # The papers the form lists, smallest to largest (Legal: the command line's 8.5x14in).
 LEGAL = "8.5x14in"
 PAPER_CHOICES = ("a5", "a4", "letter", LEGAL, "a3", "tabloid")
-# The settings of the downloads, shown beside them. The print shop's press condition joins
-# PRINT_SHOP_PARAMS when the command line has one.
+# The settings of the downloads, shown beside them: the PNG's resolution; where the print
+# shop's download is printed (a print shop or a vendor, `--for`), its bleed and its press
+# (`--press`, empty: the paper's region decides); and whether the preview is its soft proof.
 DPI = P.DPI
-PRINT_SHOP_PARAMS = (P.BLEED,)
+SHOPS = tuple(key for key, place in DESTINATIONS.items() if place.shop)
+WHERE = dataclasses.replace(P.TARGET, name="for", choices=SHOPS, default=PRINT_SHOP)
+PRESS = dataclasses.replace(P.PRESS, choices=("", *P.PRESS.choices))
+PROOF = P.Param("proof", "", P.FLAG, default=False)
+PRINT_SHOP_PARAMS = (WHERE, P.BLEED, PRESS, PROOF)
 
 
 class BadRequest(UserError):
@@ -172,7 +177,7 @@ def _fields(key: str, item: str) -> tuple[Field, ...]:
 def download_fields() -> tuple[Field, ...]:
     """The settings beside the downloads: the PNG's resolution, the print shop's bleed."""
     game = next(iter(all_games().values()))
-    return tuple(_field(game, "board", p, "") for p in (DPI, *PRINT_SHOP_PARAMS))
+    return tuple(_field(game, "board", p, _text(p.default)) for p in (DPI, *PRINT_SHOP_PARAMS))
 
 
 def find_game(key: str) -> SomeGame:
@@ -213,6 +218,7 @@ class Request:
     dpi: str = ""
     target: Destination = HOME
     bleed: str = ""
+    condition: str = ""     # the print shop's press (--press), where chosen
 
     @property
     def args(self) -> tuple[str, ...]:
@@ -239,13 +245,15 @@ class Request:
             out += ["--for", self.target.key]
         if self.bleed:
             out += ["--bleed", self.bleed]
+        if self.condition:
+            out += ["--press", self.condition]
         return tuple(a for a in out if a)
 
     @property
     def document_key(self) -> tuple[str, ...]:
         """What the document depends on: not the format nor the pixels."""
         return (self.game.key, self.item, *(f"{n}={v}" for n, v in self.values),
-                self.target.key, self.bleed)
+                self.target.key, self.bleed, self.condition)
 
     @property
     def command(self) -> str:
@@ -269,16 +277,20 @@ class Request:
         return (PDF,) if self.item == BOOKLET else ITEMS[self.item].formats
 
     def download(self, fmt: Format = PDF, dpi: str = "", target: Destination = HOME,
-                 bleed: str = "") -> Request:
-        return dataclasses.replace(self, fmt=fmt, dpi=dpi, target=target, bleed=bleed)
+                 bleed: str = "", condition: str = "") -> Request:
+        return dataclasses.replace(self, fmt=fmt, dpi=dpi, target=target, bleed=bleed,
+                                   condition=condition)
 
     def checked(self) -> requests.ItemRequest | requests.BookletRequest:
         """The request checked as the command line checks it, with its sentences."""
         if self.item == BOOKLET:
+            if self.condition:    # `pnp booklet` separates for its paper's region's press
+                raise BadRequest("Press: a booklet is separated for the press its paper's "
+                                 "region uses; leave the press on automatic.", "condition")
             return booklets.checked(self.game, self.values, self.target, self.bleed)
         given = dict(self.values)
         download = {"fmt": self.fmt.name, "dpi": self.dpi or None, "target": self.target.key,
-                    "bleed": self.bleed or None}
+                    "bleed": self.bleed or None, "condition": self.condition or None}
         values = {**given, **{k: v for k, v in download.items() if v is not None}}
         # An edition's own piece starts from its edition, as the form shows it.
         starts = {k: v for k, v in item_defaults(self.game, self.item).items()
@@ -358,7 +370,8 @@ def request_from(query: Mapping[str, list[str]]) -> Request:
 
 def flags(request: Request) -> dict[str, str]:
     """Each flag the command line would name in a refusal, and the parameter it stands for."""
-    out = {"--dpi": "dpi", "--bleed": "bleed", "--for": "target", "--with": "extras"}
+    out = {"--dpi": "dpi", "--bleed": "bleed", "--for": "for", "--with": "extras",
+           "--press": "condition"}
     for field in fields(request.game, request.item):
         out[field.flag] = field.name
         if field.off_flag:

@@ -40,12 +40,14 @@ def figures(request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
     checked = request.checked()
     if not isinstance(checked, requests.ItemRequest):
         return (), ()
+    game = request.game
     with i18n.language(checked.lang):
         label = checked.options.label
-    game = request.game
-    if game.figures is None:
+        report = game.figures.figures(checked.options) if game.figures is not None else None
+    if report is None:
         return (label,), ()
-    report = game.figures.figures(checked.options)
+    if report.in_words:     # for a player, in the language chosen
+        return (label, *report.in_words), report.warnings_in_words
     # The report's heading names the options again ("Blind Hex board 11x11, ..."): the
     # label above says it already.
     lines = [line for line in report.lines
@@ -121,3 +123,12 @@ def check_pixels(width_mm: float, height_mm: float, dpi: int) -> None:
         raise BadRequest(f"Resolution: at {dpi} dpi this page is more pixels than the studio "
                          f"makes; at most {most} dpi here (the command line makes more).",
                          "dpi")
+
+
+def ready_language(lang: str) -> None:
+    """Read what setting text in a language needs once, before a sheet needs it: the
+    language's catalogue and hyphenation patterns (both kept for the process)."""
+    from generator import i18n
+    from generator.layout import hyphenation
+    i18n.translations(lang)
+    hyphenation.positions("hyphenation", lang)

@@ -18,7 +18,8 @@ LABELS = {
     "neutral": "Neutral block", "swap": "Swap rule", "paper": "Paper", "palette": "Colours",
     "lang": "Language", "copies": "Copies", "cell": "Cell size (mm)",
     "tile": "Tile over several sheets", "extras": "Also in the booklet",
-    "dpi": "Resolution (dpi)", "bleed": "Bleed (mm)",
+    "dpi": "Resolution (dpi)", "bleed": "Bleed (mm)", "for": "Printed by",
+    "condition": "Press", "proof": "Preview as the press prints it",
     "backs": "Two-sided sheets", "back_offset": "Move the backs (mm)",
     "games": "Other games' rules too", "everything": "Every game, with a cover and contents",
 }
@@ -55,6 +56,14 @@ HELP = {
                    "page, as seen on the back, for a printer whose backs land off their "
                    "fronts (the calibration sheet measures them). Empty: no move.",
     "games": "Their rules follow this game's, in the same booklet.",
+    "for": "A print shop takes CMYK PDF/X-1a; a vendor its own templates: The Game Crafter "
+           "and MakePlayingCards images (a zip of them), DriveThruCards and DriveThruRPG "
+           "CMYK PDFs, Lulu an sRGB PDF.",
+    "condition": "The printing conditions the colours are separated for: coated offset in "
+                 "Europe (FOGRA39), GRACoL or SWOP in North America. Automatic: FOGRA39 on "
+                 "metric papers, GRACoL on inch papers.",
+    "proof": "The preview shows the inks a print shop's press prints, back on the screen "
+             "(a soft proof).",
     "everything": "All the games' rules in one booklet, whichever are ticked above.",
     "booklet-paper": "Sheets folded in half: A5 pages on A4, or half-letter pages on Letter.",
 }
@@ -71,6 +80,12 @@ CHOICES: dict[str, dict[str, str]] = {
               "letter": "Letter (8.5 × 11 in)", "8.5x14in": "Legal (8.5 × 14 in)",
               "tabloid": "Tabloid (11 × 17 in)"},
     "booklet-paper": {"a4": "A4 (A5 pages)", "letter": "Letter (half-letter pages)"},
+    "for": {"print-shop": "A print shop", "thegamecrafter": "The Game Crafter",
+            "drivethrucards": "DriveThruCards", "makeplayingcards": "MakePlayingCards",
+            "lulu": "Lulu", "drivethrurpg": "DriveThruRPG"},
+    "condition": {"": "Automatic", "fogra39": "Coated offset, Europe (FOGRA39)",
+                  "gracol": "Coated offset, North America (GRACoL 2006)",
+                  "swop": "Web offset, North America (SWOP)"},
 }
 
 # Each item as the form names it: the game's own word for its pieces (Nex's counters, the
@@ -108,6 +123,7 @@ SAID = {
     "extras": "“Also in the booklet”", "backs": "the two-sided sheets",
     "back_offset": "the move of the backs",
     "games": "“Other games' rules too”", "everything": "“Every game”",
+    "for": "where it is printed", "condition": "the press",
 }
 # Whole phrases of the command line's that read better rewritten than flag by flag.
 PHRASES = (
