@@ -11,10 +11,25 @@ from hypothesis import settings
 from raster import Rasters
 from served import running_studio
 
+from generator.app.documents import forget_documents
+
 settings.register_profile("default", deadline=None, max_examples=60)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 TOOLS = ("qpdf", "pdftoppm", "pdfinfo", "pdffonts", "rsvg-convert", "chromium")
+
+
+@pytest.fixture(autouse=True)
+def documents_drawn_afresh_when_patched(request):
+    """A test that replaces part of the drawing (monkeypatch) draws its documents afresh,
+    and leaves none of them for the tests after it: the documents the process keeps
+    (generator/app/documents.py) are dropped before and after it."""
+    if "monkeypatch" not in request.fixturenames:
+        yield
+        return
+    forget_documents()
+    yield
+    forget_documents()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -3,8 +3,10 @@ several games, and a board at a chosen cell size over several sheets."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import replace
 from itertools import permutations
+from threading import Lock
 
 from generator import i18n
 from generator.core.destinations import HOME, Destination
@@ -62,10 +64,38 @@ def board_cells_fit(title: str, pages: Pages[OptionsT], options: OptionsT,
                       f"{pages.smallest_for}; {advice} (or choose a smaller --size)")
 
 
+# The documents made last, by all that decides them: the request's values, the active
+# language, and the side a booklet's section opens on. A document is frozen and the same
+# request always draws the same one, so a process that asks again (the studio's preview,
+# then its PDF and SVG downloads; a booklet's sections; a kit's items) sets it once.
+DocumentKey = tuple[object, ...]
+KEPT_DOCUMENTS = 24
+_made: OrderedDict[DocumentKey, Document] = OrderedDict()
+_made_lock = Lock()
+
+
 def make_document(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper, copies: int = 1,
                   palette: Palette = COLOUR, backs: Backs | None = None) -> Document:
     """One item of a game (or `kit`, all of them) in a palette; `check` first."""
-    return game.make(item, options, paper, palette, copies, backs)
+    key = (game, item, options, paper, copies, palette, backs, i18n.current(),
+           textlayout.FIRST_ON_RIGHT.get())
+    with _made_lock:
+        if key in _made:
+            _made.move_to_end(key)
+            return _made[key]
+    document = game.make(item, options, paper, palette, copies, backs)
+    with _made_lock:
+        _made[key] = document
+        while len(_made) > KEPT_DOCUMENTS:
+            _made.popitem(last=False)
+    return document
+
+
+def forget_documents() -> None:
+    """Drop the documents kept: for code that changes how documents are drawn while it
+    runs (the tests' controls, which draw with a part of the layout replaced)."""
+    with _made_lock:
+        _made.clear()
 
 
 def booklet_contents(extras: list[str]) -> str:
