@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import i18n, render
+from generator.app import names
 from generator.app import params as P
 from generator.core.destinations import DESTINATIONS, HOME
 from generator.core.formats import Content, Format, RecordText
@@ -34,7 +35,7 @@ EVERY = P.Param("every", f"A diagram every N moves, {record_pages.EVERY.start} t
 def record_params() -> list[P.Param]:
     """What `pnp record GAME FILE` takes, in the order its help lists them."""
     return [EVERY, P.PAPER, P.PALETTE, P.format_param(RECORD.formats),
-            P.output_param("GAME-record"), P.DPI, P.TARGET, P.BLEED, P.PRESS, P.INK_LIMIT,
+            P.output_param("GAME-record-NAME"), P.DPI, P.TARGET, P.BLEED, P.PRESS, P.INK_LIMIT,
             P.LANG]
 
 
@@ -50,10 +51,15 @@ class RecordRequest:
     lang: str
     fmt: Format
     dpi: int | None
+    source: str = ""          # the record's file name ("" for standard input)
 
     @property
     def stem(self) -> str:
-        return f"{self.game.key}-{self.item.key}"
+        """The file's default name (names.py): the game, the record's own name, and what
+        differs from the defaults."""
+        return names.record_stem(self.game.key, self.source, self.every,
+                                 record_pages.DEFAULT_EVERY, self.paper.name, self.palette,
+                                 self.lang, self.paper.press.destination)
 
     @property
     def formats(self) -> tuple[Format, ...]:
@@ -65,8 +71,9 @@ class RecordRequest:
 
 
 def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, object],
-                   output: Path | None = None) -> RecordRequest:
-    """A checked request from a record's bytes and the values by parameter name."""
+                   output: Path | None = None, source: str = "") -> RecordRequest:
+    """A checked request from a record's bytes and the values by parameter name; `source`
+    is the file's name, which the default output name carries."""
     if game.read_record is None:
         raise OptionError(f"{game.key} prints no records")
     known = {p.name: p for p in record_params()}
@@ -101,7 +108,7 @@ def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, ob
         raise OptionError(f"--for {target.key} is for printed items, not --format {fmt.name}")
     return RecordRequest(game, RECORD, played, every, paper,
                          PALETTES[str(typed.get("palette", P.PALETTE.default))],
-                         str(typed.get("lang", i18n.SOURCE)), fmt, dpi)
+                         str(typed.get("lang", i18n.SOURCE)), fmt, dpi, source)
 
 
 def content(request: RecordRequest) -> Content:

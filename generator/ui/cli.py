@@ -41,6 +41,8 @@ from generator.ui.running import Pnp, one_line, report, say
 if typing.TYPE_CHECKING:
     from pathlib import Path
 
+    from generator.app.record_folder import FolderRequest
+    from generator.core.formats import Content
     from generator.core.paper import Paper
     from generator.games import SomeGame
 
@@ -122,18 +124,27 @@ def _record_command(game: SomeGame) -> click.Command:
     from generator.app import record_request as R
 
     def run(file: str, output: Path | None, **values: object) -> None:
+        from pathlib import Path
+
         from generator import render
         from generator.ui.judging import read_bytes, shown
         name = shown(file)
-        fmt = values.get("fmt")
-        allowed = R.RECORD.formats
-        render.check_target(output, R.RECORD.format_named(str(fmt)) if fmt else None,
-                            allowed, f"{game.key}-record")
-        try:
-            request = R.record_request(game, read_bytes(file, name), values, output)
-        except UserError as err:
-            raise UserError(f"{name}: {err}") from None
-        for path in render.save(R.content(request), output, request.fmt, request.stem,
+        request: R.RecordRequest | FolderRequest
+        if file != "-" and Path(file).is_dir():
+            from generator.app import record_folder as F
+            request = F.folder_request(game, file, F.record_files(Path(file), name), values,
+                                       output)
+            render.check_target(output, request.fmt, request.formats, request.stem)
+            content: Content = F.document(request)
+        else:
+            try:
+                request = R.record_request(game, read_bytes(file, name), values, output,
+                                           "" if file == "-" else file)
+            except UserError as err:
+                raise UserError(f"{name}: {err}") from None
+            render.check_target(output, request.fmt, request.formats, request.stem)
+            content = R.content(request)
+        for path in render.save(content, output, request.fmt, request.stem,
                                 request.formats, settings=request.settings):
             report(one_line(str(path)))
 
@@ -144,7 +155,10 @@ def _record_command(game: SomeGame) -> click.Command:
                 *(click_option(p) for p in R.record_params())],
         help=f"{text}\n\nFILE is a record (HexGui or MoHex SGF, Little Golem, a Trmph or "
              f"HexWorld link: docs/records.md) or one of the project's move lists, or - for "
-             f"standard input.",
+             f"standard input. FILE may be a folder of records (a tournament's games): they "
+             f"are printed, in the order of their names, as one PDF booklet with a contents "
+             f"page (--paper a4 or letter). The default name is the record's: game.sgf "
+             f"makes {game.key}-record-game.pdf.",
         short_help=first_paragraph(text))
 
 
