@@ -37,7 +37,7 @@ from generator.games.protocols import GameOptions
 from generator.i18n import _, ngettext
 from generator.layout import booklet
 
-MOST_RECORDS = 200                 # a large tournament's games; a booklet of ~600 pages
+MOST_RECORDS = 100                 # a tournament's games: about 30 s to print on one core
 MOST_BYTES = 8 * 1024 * 1024       # in all (a 100-move SGF record is about 1.5 KB)
 
 
