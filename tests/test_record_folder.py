@@ -151,3 +151,15 @@ def test_record_names() -> None:
     assert stem("hex", "club/", 20, 20, "Letter", folder=True) == \
         "hex-record-club-booklet-letter"
     assert stem("hex", "", 10, 20, "A4") == "hex-record-every-10"
+
+
+def test_long_players_names_stay_inside_a_print_shops_safe_zone(club: Path) -> None:
+    """A game's title (its players) is set smaller where it would run off the A5 page; the
+    preflight's safe-zone check is the judge (its own controls are in test_preflight)."""
+    (club / "round-1.sgf").write_text(FIRST.replace("PB[Alice]", "PB[Alexandrina Montgomery]")
+                                      .replace("PW[Bob]", "PW[Bartholomew Fitzgerald]"))
+    done = pnp("record", "hex", "club", "--for", "print-shop", "-o", "shop.pdf",
+               cwd=club.parent)
+    assert done.returncode == 0, done.stderr
+    checked = pnp("check", "shop.pdf", "--for", "print-shop", cwd=club.parent)
+    assert "pass  safe zone" in checked.stdout, checked.stdout

@@ -60,7 +60,7 @@ INSTRUCTIONS = (
        "sheet."),
 )
 OUTER, INNER = 12.0, 15.0   # page margins, mm: at the top, bottom and outer edge; at the fold
-COVER_PARTS = 8             # parts the cover lists; the contents list more
+COVER_PARTS = 8             # parts the cover lists; the contents list more (records)
 SHOP_OUTER = 12.7           # at a print shop: text 0.5 in inside the trim (Lulu)
 FOLIO_ROOM = 6.0            # below the content, for the page number
 FOLIO_SIZE = 3.0
@@ -162,7 +162,7 @@ def _heading(part: Part) -> str:
 def cover(paper: Paper, title: str, inside: str, parts: list[Part],
           colours: Palette) -> Page:
     """The front cover: the title, what is inside, and the games with their designers (one
-    game is the title already: its designer and edition follow it)."""
+    game is the title already: its designer and edition follow it), long names set smaller."""
     x = paper.margin + 4
     width = paper.width - paper.margin - 4 - x
     y = paper.height * 0.3
@@ -182,10 +182,11 @@ def cover(paper: Paper, title: str, inside: str, parts: list[Part],
             y += 6
     elif len(parts) <= COVER_PARTS:
         for part in parts:
-            shapes.append(Text(Point(x, y), _heading(part), 5.0, colours["ink"], "bold"))
-            shapes.append(Text(Point(x, y + 5), part.byline, 3.2, colours["muted"]))
+            shapes.append(Text(Point(x, y), _heading(part), sheet.fitted(
+                _heading(part), 5.0, width, "bold"), colours["ink"], "bold"))
+            shapes.append(Text(Point(x, y + 5), part.byline,
+                               sheet.fitted(part.byline, 3.2, width), colours["muted"]))
             y += 13
-    # More parts (a tournament's game records) than the cover holds: the contents list them.
     return Page(paper.width, paper.height, tuple(shapes))
 
 
@@ -211,7 +212,7 @@ def instructions(paper: Paper, colours: Palette) -> Page:
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-CONTENTS_TOP, CONTENTS_ENTRY = 18.0, 11.0     # mm: the heading's room, and each entry's
+CONTENTS_TOP, CONTENTS_ENTRY, CONTENTS_PAGE = 18.0, 11.0, 16.0  # mm: heading, entry, "page N"
 
 
 def contents_rows(paper: Paper) -> int:
@@ -242,12 +243,14 @@ def contents(paper: Paper, parts: list[Part], starts: list[int],
             # One entry, read as it is printed: the part, its page, its byline.
             entry = Role("P", k + 1, f"{_heading(part)} {_('page %(n)s', n=page)} "
                                      f"{part.byline}")
-            shapes.append(Text(Point(x, y), _heading(part), STYLE.body * 1.1,
+            shapes.append(Text(Point(x, y), _heading(part),
+                               sheet.fitted(_heading(part), STYLE.body * 1.1,
+                                            right - x - CONTENTS_PAGE, "bold"),
                                colours["ink"], "bold", role=entry))
             shapes.append(Text(Point(right, y), _("page %(n)s", n=page), STYLE.body,
                                colours["ink"], anchor="end", role=entry))
-            shapes.append(Text(Point(x, y + 4.5), part.byline, STYLE.caption,
-                               colours["muted"], role=entry))
+            shapes.append(Text(Point(x, y + 4.5), part.byline, sheet.fitted(
+                part.byline, STYLE.caption, right - x), colours["muted"], role=entry))
             y += CONTENTS_ENTRY
         out.append(Page(paper.width, paper.height, tuple(shapes)))
     return out
