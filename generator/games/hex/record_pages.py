@@ -19,8 +19,9 @@ from generator.core.geometry import Hex
 from generator.core.palette import Palette
 from generator.core.paper import Paper
 from generator.core.scene import Circle, Document, Paint, Shape, Text, segments
+from generator.games import played
 from generator.games.hex.pages import credit
-from generator.games.hex.records.judge import Replay
+from generator.games.hex.records.judge import HexStep, Replay
 from generator.games.hex.records.model import (
     BLACK,
     Cell,
@@ -38,7 +39,6 @@ from generator.layout.textlayout import Figure, centred_label, typeset
 
 EVERY = range(1, 101)          # moves a diagram, as --every takes them
 DEFAULT_EVERY = 20
-MOST_DIAGRAMS = 120            # a 19 × 19 board filled at --every 3; more is refused
 FIGURE_WIDTH = 90.0            # mm before the column scales it; about an A4 column
 
 
@@ -75,38 +75,16 @@ class Diagram:
 
 
 def diagrams(game: Replay, every: int) -> list[Diagram]:
-    """The game cut into diagrams of `every` moves; setup stones stand unnumbered."""
+    """The game cut into diagrams of `every` moves (games/played.py); setup stones stand
+    unnumbered, and a swapped stone keeps the number of the move that placed it."""
     moves = game.record.moves
-    total = len(moves)
-    count = max(1, -(-total // every))
-    if count > MOST_DIAGRAMS:
-        raise RecordError(f"--every {every} makes {count} diagrams of this {total}-move "
-                          f"game; a booklet holds at most {MOST_DIAGRAMS}: take --every "
-                          f"{-(-total // MOST_DIAGRAMS)} or more")
-    stones: dict[Cell, Colour] = {}
-    placed: dict[Cell, int] = {}
-    out: list[Diagram] = []
-    steps = list(game.steps)
-    for k in range(count):
-        first, last = k * every + 1, min(total, (k + 1) * every)
-        while steps and steps[0].number <= last:
-            step = steps.pop(0)
-            for change in step.changes:
-                if change.colour is None:
-                    stones.pop(change.cell, None)
-                    placed.pop(change.cell, None)
-                else:
-                    stones[change.cell] = change.colour
-                    # A swapped stone keeps the number of the move that placed it.
-                    moved = step.number and moves[step.number - 1].kind == "swap"
-                    placed[change.cell] = 1 if moved else step.number
-        numbers = {c: n for c, n in placed.items() if first <= n <= last}
-        out.append(Diagram(first, last, dict(stones), numbers,
-                           tuple(moves[first - 1:last])))
-    if out and game.winner:
-        end = out[-1]
-        out[-1] = Diagram(end.first, end.last, end.stones, end.numbers, end.moves, game.chain)
-    return out
+
+    def number(step: HexStep) -> int:
+        return 1 if step.number and moves[step.number - 1].kind == "swap" else step.number
+    cut = played.diagrams(game.steps, len(moves), every,
+                          game.chain if game.winner else (), number)
+    return [Diagram(d.first, d.last, d.stones, d.numbers, tuple(moves[d.first - 1:d.last]),
+                    d.chain) for d in cut]
 
 
 # --- drawing one diagram --------------------------------------------------------------------
