@@ -31,9 +31,9 @@ from generator.core.paper import NAMED, Press, for_press
 from generator.core.scene import Document
 from generator.errors import UserError
 from generator.games.game import Game, OptionError
-from generator.games.hex import record_pages
-from generator.games.hex.records.judge import Replay, replay
+from generator.games.played import DEFAULT_EVERY
 from generator.games.protocols import GameOptions
+from generator.games.record_book import Study, study
 from generator.i18n import _, ngettext
 from generator.layout import booklet
 
@@ -46,7 +46,7 @@ class FolderRequest:
     """A folder's records to print as one booklet, each read, judged and checked."""
     game: Game[GameOptions]
     folder: str                              # the folder's name, as given
-    played: tuple[tuple[str, Replay], ...]   # each file's name and its game, in order
+    played: tuple[tuple[str, Study], ...]   # each file's name and its game, in order
     every: int
     paper: str                               # a key of layout.booklet.FORMATS
     palette: Palette
@@ -64,7 +64,7 @@ class FolderRequest:
     @property
     def stem(self) -> str:
         return names.record_stem(self.game.key, self.folder, self.every,
-                                 record_pages.DEFAULT_EVERY, self.paper, self.palette,
+                                 DEFAULT_EVERY, self.paper, self.palette,
                                  self.lang, self.target, folder=True)
 
     @property
@@ -133,14 +133,13 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[tuple[str, 
                           ink_limit=float(ink) if isinstance(ink, (int, float)) else None).press
     except ValueError as err:
         raise OptionError(str(err)) from None
-    every = typed.get("every", record_pages.DEFAULT_EVERY)
+    every = typed.get("every", DEFAULT_EVERY)
     assert isinstance(every, int)
     played = []
     for name, data in files:
         try:
-            game_played = replay(game.read_record(data))
-            record_pages.refuse(game_played)
-            record_pages.diagrams(game_played, every)
+            game_played = study(game, game.read_record(data))
+            game_played.check(every)
         except UserError as err:
             raise UserError(f"{name}: {err}") from None
         played.append((name, game_played))
@@ -150,18 +149,9 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[tuple[str, 
                          str(typed.get("lang", i18n.SOURCE)), press)
 
 
-def byline(game: Replay) -> str:
-    """A game's line under its title in the contents: event, round, date and result."""
-    record = game.record
-    said = [record_pages.plain(v, 60) for v in (record.event, record.round, record.date)
-            if v]
-    result = record_pages.ending(game)
-    return " · ".join([*said, result])
-
-
 def common_event(request: FolderRequest) -> str:
     """The event every record names, where they all name the same one: the booklet's title."""
-    events = {record_pages.plain(g.record.event, 80) for _name, g in request.played}
+    events = {g.event() for _name, g in request.played}
     return events.pop() if len(events) == 1 else ""
 
 
@@ -170,9 +160,9 @@ def document(request: FolderRequest) -> Document:
     with i18n.language(request.lang):
         printed = booklet.page_paper(request.paper, request.target, request.bleed)
         page_paper = booklet.content_paper(printed)
-        parts = [booklet.Part(record_pages.title(game.record), byline(game),
-                              list(record_pages.booklet(game, request.every, page_paper,
-                                                        request.palette).pages))
+        parts = [booklet.Part(game.title(), game.byline(),
+                              list(game.booklet(request.every, page_paper,
+                                                request.palette).pages))
                  for _name, game in request.played]
         count = len(parts)
         title = common_event(request) or _("Game records")

@@ -20,6 +20,8 @@ from generator.errors import UserError
 K = TypeVar("K", bound=Hashable)   # a cell
 C = TypeVar("C", bound=str)        # a colour of stone
 
+EVERY = range(1, 101)              # moves a diagram, as --every takes them
+DEFAULT_EVERY = 20
 MOST_DIAGRAMS = 120                # a 19 × 19 board filled at --every 3; more is refused
 
 

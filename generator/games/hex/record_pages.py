@@ -21,7 +21,7 @@ from generator.core.paper import Paper
 from generator.core.scene import Circle, Document, Paint, Shape, Text, segments
 from generator.games import played
 from generator.games.hex.pages import credit
-from generator.games.hex.records.judge import HexStep, Replay
+from generator.games.hex.records.judge import HexStep, Replay, replay
 from generator.games.hex.records.model import (
     BLACK,
     Cell,
@@ -32,13 +32,13 @@ from generator.games.hex.records.model import (
     cell_name,
     column_name,
 )
+from generator.games.hex.records.write import write_sgf
 from generator.games.hex.rules import DESIGNER, TITLE
 from generator.i18n import _, pgettext
 from generator.layout import describe, hexboard
 from generator.layout.textlayout import Figure, centred_label, typeset
 
-EVERY = range(1, 101)          # moves a diagram, as --every takes them
-DEFAULT_EVERY = 20
+EVERY, DEFAULT_EVERY = played.EVERY, played.DEFAULT_EVERY
 FIGURE_WIDTH = 90.0            # mm before the column scales it; about an A4 column
 
 
@@ -290,3 +290,35 @@ def booklet(game: Replay, every: int, paper: Paper, colours: Palette) -> Documen
                     _("%(game)s game record, %(size)s × %(size)s", game=TITLE, size=size),
                     ("Hex", _("game record"), _("connection game"), _("print and play")),
                     _("This kit's text and drawings are MIT licensed"))
+
+
+@dataclass(frozen=True, slots=True)
+class HexStudy:
+    """A Hex record replayed, as the record item prints it (games/record_book.py's Study)."""
+    game: Replay
+
+    def check(self, every: int) -> None:
+        refuse(self.game)
+        diagrams(self.game, every)
+
+    def booklet(self, every: int, paper: Paper, colours: Palette) -> Document:
+        return booklet(self.game, every, paper, colours)
+
+    def title(self) -> str:
+        return title(self.game.record)
+
+    def byline(self) -> str:
+        record = self.game.record
+        said = [plain(v, 60) for v in (record.event, record.round, record.date) if v]
+        return " · ".join([*said, ending(self.game)])
+
+    def event(self) -> str:
+        return plain(self.game.record.event, 80)
+
+    def sgf(self) -> str:
+        return write_sgf(self.game.record)
+
+
+def study(record: GameRecord) -> HexStudy:
+    """The record replayed, with the swap read as its next move shows (records/judge.py)."""
+    return HexStudy(replay(record))
