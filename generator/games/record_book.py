@@ -17,13 +17,16 @@ from collections.abc import Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Protocol
 
+from generator.core.geometry import Affine, Point
+from generator.core.scene import Document, Page, Shape
 from generator.errors import UserError
 from generator.i18n import _
+from generator.layout import hexboard
+from generator.layout.textlayout import centred_label
 
 if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.paper import Paper
-    from generator.core.scene import Document
     from generator.games.game import Game
     from generator.games.hex.records.model import GameRecord
     from generator.games.protocols import GameOptions
@@ -99,4 +102,58 @@ def a_game(game: str) -> str:
     return _("A game of %(game)s", game=game)
 
 
-__all__ = ["NoSGF", "Study", "a_game", "markup", "moves_range", "refuse_sgf", "study"]
+def ending(winner: str, won_on: int) -> str:
+    """How a move list's game ended, with the winner's name in the active language."""
+    if winner:
+        return _("%(who)s joined their sides on move %(n)s.", who=winner, n=won_on)
+    return _("The record stops before anyone has connected.")
+
+
+def board_line(size: int, moves: int) -> str:
+    return _("**Board:** %(n)s × %(n)s, %(moves)s moves.", n=size, moves=moves)
+
+
+def caption(first: int, last: int, special: Sequence[str], chain: str) -> str:
+    """A diagram's caption: its moves, the special ones among them ("2: White swap"), and
+    the winning chain it highlights."""
+    text = moves_range(first, last) + (f" ({'; '.join(special)})" if special else "")
+    if chain:
+        text += ". " + _("Highlighted: the winning chain, %(cells)s.", cells=chain)
+    return text
+
+
+def special(number: int, who: str, what: str) -> str:
+    return _("%(n)s: %(who)s %(what)s", n=number, who=who, what=what)
+
+
+def figure_height(size: int, angle: float, width: float, outset: float = 0.0) -> float:
+    """The height a board turned by `angle` takes at `width` (layout/hexboard.py's extent)."""
+    points = [Affine.rotation(angle).apply(p) for p in hexboard.extent(size, True, outset)]
+    wide = max(p.x for p in points) - min(p.x for p in points)
+    high = max(p.y for p in points) - min(p.y for p in points)
+    return width * high / wide
+
+
+def numbered(centre: Point, number: int, radius: float, ink: str) -> Shape:
+    """A stone's move number, as large as its digits let it be within the stone."""
+    text = str(number)
+    size = radius * (1.22, 1.03, 0.8, 0.64)[min(3, len(text) - 1)]
+    return centred_label(centre.x, centre.y, text, size, ink, "bold")
+
+
+def document(pages: Sequence[Page], game: str, designer: str, size: int) -> Document:
+    """A move list's booklet as a document: its title, author, subject and keywords."""
+    return Document(tuple(pages), _("%(game)s: %(what)s", game=game, what=a_game(game)),
+                    _("pnp (game by %(designer)s)", designer=designer),
+                    _("%(game)s game record, %(size)s × %(size)s", game=game, size=size),
+                    (game, _("game record"), _("connection game"), _("print and play")),
+                    _("This kit's text and drawings are MIT licensed"))
+
+
+def footer(credit: str) -> str:
+    return _("%(credit)s Game record printed from the players' own record.", credit=credit)
+
+
+__all__ = ["NoSGF", "Study", "a_game", "board_line", "caption", "document", "ending",
+           "figure_height", "footer", "markup", "moves_range", "numbered", "refuse_sgf",
+           "special", "study"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from generator.games.game import Game
 from generator.games.judges import TextJudge
 from generator.games.nex.colours import ROLES
+from generator.games.nex.records import read
 from generator.games.nex.rules import (
     DEFAULT_SIZE,
     DESIGNER,
@@ -19,7 +20,7 @@ from generator.games.nex.rules import (
 GAME = Game(
     key="nex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "counters", "pad"),
-    board_json=board_json, judge=TextJudge(judge),
+    board_json=board_json, judge=TextJudge(judge), read_record=read,
     about={
         "rules": "Print the Nex rule sheet, with figures of a drop, a conversion and a won "
                  "board.",
@@ -35,6 +36,8 @@ GAME = Game(
                  "'size N' line: plain cells become the player's stones, cells in brackets "
                  "neutral ones, and 'swap' is the pie rule. For example:"
                  "\n\n\b\n    1. c4 (d5)\n    2. e5 (f6)",
+        "record": "Print a Nex game's move list as a study booklet: numbered black, white "
+                  "and neutral stones, a diagram every N moves.",
     },
     unread={"rules": ("coordinates",), "counters": ("coordinates",),
             "pad": ("coordinates",), "json": ("coordinates",)},
