@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from generator.games.game import Game
 from generator.games.hex_kb.colours import ROLES
+from generator.games.hex_kb.moves import read
 from generator.games.hex_kb.rules import (
     DESIGNER,
     TITLE,
@@ -28,7 +29,7 @@ _D = Options()   # the defaults, which the descriptions name
 GAME = Game(
     key="hex-kb", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "puzzle", "pad"),
-    board_json=board_json, judge=TextJudge(judge), stats=stats_report,
+    board_json=board_json, judge=TextJudge(judge), stats=stats_report, read_record=read,
     about={
         "rules": "Print the Hex KB rule sheet, with figures of its three ways to win and the "
                  "kit's note on reading them.",
@@ -39,11 +40,18 @@ GAME = Game(
         "pad": "Print a Hex KB score pad: each claimed cell, frame cells by their number.",
         "stats": "Show the windows, frames and gaps of a Hex KB board of a size and window "
                  "radius.",
-        "judge": "Say who wins a Hex KB position and by which criterion.\n\n"
+        "judge": "Say who wins a Hex KB position and by which criterion, or replay a move "
+                 "list and name each illegal claim.\n\n"
                  "One row a line, row 1 first, from column a: R red, B blue, . empty, and O "
                  "for each window cell; a frame cell appears in both frames and both copies "
                  "agree. An optional first line 'window W' gives the window radius. A 7 × 7 "
-                 "position begins:\n\n\b\n    window 0\n    . R . . . . .",
+                 "position begins:\n\n\b\n    window 0\n    . R . . . . .\n\n"
+                 "A move list is one claim a line, Red first, optionally numbered, after "
+                 "optional 'size N' and 'window W' lines: a cell, or a portal frame cell by "
+                 "its number, as the score pad writes it. For example:"
+                 "\n\n\b\n    size 9\n    1. c4\n    2. 3",
+        "record": "Print a Hex KB game's move list as a study booklet: numbered stones on "
+                  "the board with its portal frames, a diagram every N moves.",
     },
     unread={"rules": ("seed", "coordinates"), "board": ("seed",),
             "pad": ("seed", "coordinates"), "stats": ("seed", "coordinates"),
