@@ -134,9 +134,10 @@ def figure_height(size: int, angle: float, width: float, outset: float = 0.0) ->
     return width * high / wide
 
 
-def numbered(centre: Point, number: int, radius: float, ink: str) -> Shape:
-    """A stone's move number, as large as its digits let it be within the stone."""
-    text = str(number)
+def numbered(centre: Point, number: int, radius: float, ink: str, prefix: str = "") -> Shape:
+    """A stone's move number (after `prefix`, a lettered palette's letter for the kind of
+    stone), as large as its characters let it be within the stone."""
+    text = f"{prefix}{number}"
     size = radius * (1.22, 1.03, 0.8, 0.64)[min(3, len(text) - 1)]
     return centred_label(centre.x, centre.y, text, size, ink, "bold")
 

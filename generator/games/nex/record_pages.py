@@ -21,7 +21,7 @@ from generator.games.nex.pages import board_shapes, credit, letter, name, place,
 from generator.games.nex.records import NexRecord, PlayedNex, replay, written
 from generator.games.nex.rules import BLACK, DESIGNER, NEUTRAL, TITLE, WHITE
 from generator.i18n import _
-from generator.layout import describe
+from generator.layout import describe, hexboard
 from generator.layout.textlayout import Figure, typeset
 
 FIGURE_WIDTH = 80.0            # mm before the column scales it
@@ -44,14 +44,14 @@ def figure(size: int, diagram: NexDiagram, colours: Palette) -> Figure:
         if number is None:
             shapes += stone(kind, centre, STONE * r, colours)
             continue
-        # A numbered stone: its kind by its fill (or, in a lettered palette, its letter
+        # A numbered stone: its kind by its fill (or, in a lettered palette, by its letter
         # before the number), the number where the neutral stone's ring would be.
         fill = colours[fills[kind]]
         shapes.append(Circle(centre, STONE * r, Paint(fill=fill, stroke=colours["stone edge"],
                                                        width=max(0.15, 0.07 * STONE * r))))
         if colours.lettered:
-            shapes.append(record_book.numbered(centre, number, STONE * r * 0.8,
-                                               colours["ink"]))
+            shapes.append(record_book.numbered(centre, number, STONE * r, colours["ink"],
+                                               letter(kind)))
         else:
             shapes.append(record_book.numbered(centre, number, STONE * r,
                                                text_on(colours, fill)))
@@ -61,7 +61,7 @@ def figure(size: int, diagram: NexDiagram, colours: Palette) -> Figure:
     return Figure(FIGURE_WIDTH, height, tuple(shapes), "", description(size, p, diagram))
 
 
-def description(size: int, p: object, diagram: NexDiagram) -> str:
+def description(size: int, p: hexboard.Placement, diagram: NexDiagram) -> str:
     def listed(kind: str) -> str:
         cells = sorted((h for h, k in diagram.stones.items() if k == kind),
                        key=lambda h: (h.q, h.r))
@@ -71,16 +71,10 @@ def description(size: int, p: object, diagram: NexDiagram) -> str:
               for k in (BLACK, WHITE, NEUTRAL) if k in diagram.stones.values()]
     return describe.sentence(
         describe.sized(TITLE, size),
-        record_book.moves_range(diagram.first, diagram.last), *sides_of(p),
+        record_book.moves_range(diagram.first, diagram.last), *sides(p),
         "; ".join(stones) if stones else _("No stones"),
         _("Highlighted chain: %(cells)s", cells=", ".join(map(hex_name, diagram.chain)))
         if diagram.chain else "")
-
-
-def sides_of(p: object) -> list[str]:
-    from generator.layout import hexboard
-    assert isinstance(p, hexboard.Placement)
-    return sides(p)
 
 
 @dataclass(frozen=True, slots=True)
