@@ -24,6 +24,7 @@ from generator.core.printing import SCREEN_READER
 from generator.errors import UserError
 from generator.games import KEYS, all_games
 from generator.games.items import ITEMS
+from generator.games.judges import FileJudge
 from generator.ui.options import (
     GameCommand,
     GameGroup,
@@ -149,16 +150,21 @@ def _record_command(game: SomeGame) -> click.Command:
             report(one_line(str(path)))
 
     text = game.about.get("record") or f"{ITEMS['record'].help} ({game.title})"
+    # A game whose judge reads files besides its own text (Hex) reads the players' records.
+    kinds = ("a record (HexGui or MoHex SGF, Little Golem, a Trmph or HexWorld link: "
+             "docs/records.md) or one of the project's move lists"
+             if isinstance(game.judge, FileJudge) else
+             f"one of the project's move lists, as 'pnp judge {game.key} --help' describes "
+             f"them")
+    example = "game.sgf" if isinstance(game.judge, FileJudge) else "game.txt"
     return GameCommand(
         game, "record", False, callback=run,
         params=[click.Argument(["file"], type=click.Path(allow_dash=True), metavar="FILE"),
                 *(click_option(p) for p in R.record_params())],
-        help=f"{text}\n\nFILE is a record (HexGui or MoHex SGF, Little Golem, a Trmph or "
-             f"HexWorld link: docs/records.md) or one of the project's move lists, or - for "
-             f"standard input. FILE may be a folder of records (a tournament's games): they "
-             f"are printed, in the order of their names, as one PDF booklet with a contents "
-             f"page (--paper a4 or letter). The default name is the record's: game.sgf "
-             f"makes {game.key}-record-game.pdf.",
+        help=f"{text}\n\nFILE is {kinds}, or - for standard input. FILE may be a folder of "
+             f"records (a tournament's games): they are printed, in the order of their "
+             f"names, as one PDF booklet with a contents page (--paper a4 or letter). The "
+             f"default name is the record's: {example} makes {game.key}-record-game.pdf.",
         short_help=first_paragraph(text))
 
 
