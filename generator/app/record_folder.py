@@ -155,15 +155,25 @@ def common_event(request: FolderRequest) -> str:
     return events.pop() if len(events) == 1 else ""
 
 
+def titles(request: FolderRequest) -> list[str]:
+    """Each game's title in the contents and its bookmark: a title another game has too (a
+    move list's, which names no players) carries the file's name, so each game keeps its
+    own entry and bookmark."""
+    said = [game.title() for _name, game in request.played]
+    return [title if said.count(title) == 1 else f"{title} ({Path(name).name})"
+            for title, (name, _game) in zip(said, request.played, strict=True)]
+
+
 def document(request: FolderRequest) -> Document:
     """The booklet: each game's study pages a part, after the cover and contents."""
     with i18n.language(request.lang):
         printed = booklet.page_paper(request.paper, request.target, request.bleed)
         page_paper = booklet.content_paper(printed)
-        parts = [booklet.Part(game.title(), game.byline(),
+        parts = [booklet.Part(title, game.byline(),
                               list(game.booklet(request.every, page_paper,
-                                                request.palette).pages))
-                 for _name, game in request.played]
+                                                request.palette, title).pages))
+                 for title, (_name, game) in zip(titles(request), request.played,
+                                                 strict=True)]
         count = len(parts)
         title = common_event(request) or _("Game records")
         inside = ngettext("%(count)s game of %(game)s", "%(count)s games of %(game)s", count,

@@ -40,8 +40,10 @@ class Study(Protocol):
         board it cannot draw, more diagrams than it holds at `every` moves a diagram."""
         ...
 
-    def booklet(self, every: int, paper: Paper, colours: Palette) -> Document:
-        """The booklet: a diagram every `every` moves."""
+    def booklet(self, every: int, paper: Paper, colours: Palette,
+                heading: str = "") -> Document:
+        """The booklet: a diagram every `every` moves, under `heading` (its title unless
+        given: a folder's booklet tells apart games of one title)."""
         ...
 
     def title(self) -> str:

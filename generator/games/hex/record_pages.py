@@ -219,9 +219,9 @@ def title(record: GameRecord) -> str:
     return _("A game of %(game)s", game=TITLE)
 
 
-def markup(game: Replay, shown: list[Diagram]) -> str:
+def markup(game: Replay, shown: list[Diagram], heading: str = "") -> str:
     record = game.record
-    lines = [f"# {title(record)}", ""]
+    lines = [f"# {heading or title(record)}", ""]
     facts = [(_("Event"), " ".join(filter(None, (record.event, record.round)))),
              (_("Date"), record.date), (_("Place"), record.place),
              (_("Result"), record.result)]
@@ -275,13 +275,14 @@ def refuse(game: Replay) -> None:
                           f"booklet draws square boards")
 
 
-def booklet(game: Replay, every: int, paper: Paper, colours: Palette) -> Document:
+def booklet(game: Replay, every: int, paper: Paper, colours: Palette,
+            heading: str = "") -> Document:
     """The study booklet of one judged game."""
     refuse(game)
     shown = diagrams(game, every)
     size = game.record.columns
     figures = {f"d{k}": board(size, d, colours) for k, d in enumerate(shown)}
-    pages = typeset(markup(game, shown), figures, paper, colours,
+    pages = typeset(markup(game, shown, heading), figures, paper, colours,
                     footer_text=_("%(credit)s Game record printed from the players' own "
                                   "record.", credit=credit()))
     name = title(game.record)
@@ -301,8 +302,9 @@ class HexStudy:
         refuse(self.game)
         diagrams(self.game, every)
 
-    def booklet(self, every: int, paper: Paper, colours: Palette) -> Document:
-        return booklet(self.game, every, paper, colours)
+    def booklet(self, every: int, paper: Paper, colours: Palette,
+                heading: str = "") -> Document:
+        return booklet(self.game, every, paper, colours, heading)
 
     def title(self) -> str:
         return title(self.game.record)

@@ -67,7 +67,7 @@ def is_move_list(text: str) -> bool:
     """A position holds only R, B, . and O after its optional `window W` line; a move list
     names cells or frame numbers, which have digits."""
     return any(re.search(r"\d", body, re.ASCII) for _, body in content_lines(text)
-               if body.split(None, 1)[0].lower() not in _SETTINGS)
+               if (body.split() or [""])[0].lower() not in _SETTINGS)
 
 
 def read_moves(text: str) -> tuple[KleinBoard, list[Claim]]:

@@ -111,7 +111,8 @@ class HexKbStudy:
                              verdict=describe_verdict(self.game.verdict))
         return text
 
-    def booklet(self, every: int, paper: Paper, colours: Palette) -> Document:
+    def booklet(self, every: int, paper: Paper, colours: Palette,
+                heading: str = "") -> Document:
         shown = self.diagrams(every)
         figures = {f"d{k}": figure(self.game, d, self.caption(d), colours)
                    for k, d in enumerate(shown)}
@@ -122,7 +123,7 @@ class HexKbStudy:
                 "its move; a frame cell keeps its frame number, and the caption names the "
                 "move that claimed it.", R=letter(RED), B=letter(BLUE))
         markup = record_book.markup(
-            self.title(), record_book.board_line(board.size, len(self.game.claims)),
+            heading or self.title(), record_book.board_line(board.size, len(self.game.claims)),
             self.byline(), key, len(shown), [c.written for c in self.game.claims])
         pages = typeset(markup, figures, paper, colours,
                         footer_text=record_book.footer(credit()))

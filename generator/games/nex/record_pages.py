@@ -106,7 +106,8 @@ class NexStudy:
         return record_book.caption(diagram.first, diagram.last, swaps,
                                    " ".join(map(hex_name, diagram.chain)))
 
-    def booklet(self, every: int, paper: Paper, colours: Palette) -> Document:
+    def booklet(self, every: int, paper: Paper, colours: Palette,
+                heading: str = "") -> Document:
         shown = self.diagrams(every)
         figures = {}
         for k, d in enumerate(shown):
@@ -118,9 +119,10 @@ class NexStudy:
                 "stone, written c4 (d5), or turns two neutral stones into one's own and one "
                 "of one's own into a neutral, written c4 d5 (e6). A number on a stone is the "
                 "move that last placed or changed it.", B=letter(BLACK), W=letter(WHITE))
+        turns = self.played.record.turns
         markup = record_book.markup(
-            self.title(), record_book.board_line(self.size, len(self.played.record.turns)),
-            self.byline(), key, len(shown), [written(t) for t in self.played.record.turns])
+            heading or self.title(), record_book.board_line(self.size, len(turns)),
+            self.byline(), key, len(shown), [written(t) for t in turns])
         pages = typeset(markup, figures, paper, colours,
                         footer_text=record_book.footer(credit()))
         return record_book.document(pages, TITLE, DESIGNER, self.size)
