@@ -10,9 +10,10 @@ winner. The board here is built from the rules' description of its topology (see
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from generator.games.game import Game
 from generator.games.hex_kb.colours import ROLES
-from generator.games.hex_kb.moves import read
 from generator.games.hex_kb.rules import (
     DESIGNER,
     TITLE,
@@ -26,10 +27,22 @@ from generator.games.judges import TextJudge
 
 _D = Options()   # the defaults, which the descriptions name
 
+
+if TYPE_CHECKING:
+    from generator.games.hex.records.model import GameRecord
+
+
+def read_record(data: bytes) -> GameRecord:
+    """A move list as the record item reads it (records.py), imported only then: the judge
+    and the game's other commands load no other game's modules."""
+    from generator.games.hex_kb.records import read
+    return read(data)
+
+
 GAME = Game(
     key="hex-kb", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "puzzle", "pad"),
-    board_json=board_json, judge=TextJudge(judge), stats=stats_report, read_record=read,
+    board_json=board_json, judge=TextJudge(judge), stats=stats_report, read_record=read_record,
     about={
         "rules": "Print the Hex KB rule sheet, with figures of its three ways to win and the "
                  "kit's note on reading them.",

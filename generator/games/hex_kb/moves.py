@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from generator.core.gridfile import (
     GridError,
     content_lines,
-    decode,
     hex_name,
     parse_cell,
     quoted,
@@ -30,7 +29,6 @@ from generator.core.gridfile import (
     small_number,
 )
 from generator.core.hexgrid import Hex
-from generator.games.hex.records.model import GameRecord, RecordError
 from generator.games.hex_kb.board import BLUE, NAMES, RED, SIZES, KleinBoard, default_radius
 from generator.games.hex_kb.judge import Judge, Outcome
 from generator.games.played import Change, Step
@@ -156,25 +154,3 @@ def replay(board: KleinBoard, claims: list[Claim]) -> HexKbGame:
     structure = judge.structure(colours, verdict) if verdict.winner else set()
     return HexKbGame(board, tuple(claims), tuple(steps), tuple(movers), tuple(errors),
                      verdict, won_on, tuple(board.cells[i] for i in sorted(structure)))
-
-
-@dataclass(frozen=True, slots=True)
-class HexKbRecord(GameRecord):
-    """A Hex KB move list as a record: the board (GameRecord's columns and rows; the record
-    item asks for a GameRecord), its windows' radius and its claims."""
-    radius: int = 0
-    claims: tuple[Claim, ...] = ()
-
-    def replay(self) -> HexKbGame:
-        return replay(KleinBoard(self.columns, self.radius), list(self.claims))
-
-
-def read(data: bytes) -> HexKbRecord:
-    """The move list in a file's bytes, for the record item; a position has no moves to show,
-    and is refused by name, as Hex's record item refuses one."""
-    text = decode(data)
-    if not is_move_list(text):
-        raise RecordError("a position has no moves to print; give a move list")
-    board, claims = read_moves(text)
-    return HexKbRecord("move-list", board.size, board.size, (), radius=board.radius,
-                       claims=tuple(claims))

@@ -18,7 +18,7 @@ from generator.core.scene import Document, Shape
 from generator.games import played, record_book
 from generator.games.hex.records.model import GameRecord, RecordError
 from generator.games.hex_kb.board import BLUE, DESIGNER, RED, TITLE, letter
-from generator.games.hex_kb.moves import HexKbGame, HexKbRecord
+from generator.games.hex_kb.moves import HexKbGame
 from generator.games.hex_kb.pages import (
     BOARD_ANGLE,
     board_shapes,
@@ -29,6 +29,7 @@ from generator.games.hex_kb.pages import (
     position,
     stone_shapes,
 )
+from generator.games.hex_kb.records import HexKbRecord
 from generator.i18n import _
 from generator.layout import hexboard
 from generator.layout.textlayout import Figure, typeset

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from generator.games.game import Game
 from generator.games.judges import TextJudge
 from generator.games.nex.colours import ROLES
-from generator.games.nex.records import read
 from generator.games.nex.rules import (
     DEFAULT_SIZE,
     DESIGNER,
@@ -17,10 +18,21 @@ from generator.games.nex.rules import (
     judge,
 )
 
+if TYPE_CHECKING:
+    from generator.games.hex.records.model import GameRecord
+
+
+def read_record(data: bytes) -> GameRecord:
+    """A move list as the record item reads it (records.py), imported only then: the judge
+    and the game's other commands load no other game's modules."""
+    from generator.games.nex.records import read
+    return read(data)
+
+
 GAME = Game(
     key="nex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=("rules", "board", "counters", "pad"),
-    board_json=board_json, judge=TextJudge(judge), read_record=read,
+    board_json=board_json, judge=TextJudge(judge), read_record=read_record,
     about={
         "rules": "Print the Nex rule sheet, with figures of a drop, a conversion and a won "
                  "board.",

@@ -1,7 +1,8 @@
 """A Nex game's record for the record item (`pnp record nex FILE`): the project's own move
 list, the file `pnp judge nex` reads (rules.py: one turn a line, Black first, an optional
 `size N` line; plain cells become the player's stones, cells in brackets neutral ones, and
-`swap` is the pie rule), replayed by Nex's engine. Pure: nothing here draws.
+`swap` is the pie rule), replayed by Nex's engine. Pure: nothing here draws. Imported only
+when a record is read, so that `pnp judge nex` loads no other game's modules.
 """
 
 from __future__ import annotations
