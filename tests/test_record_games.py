@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.core.hexgrid import Hex
 from generator.errors import UserError
@@ -82,6 +84,24 @@ def test_nex_conversion_renumbers_the_stones_it_changes() -> None:
     assert {h: second.numbers[h] for h in (e5, d4, f6)} == {e5: 3, d4: 3, f6: 3}
     # The control: White's c3, untouched since move 2, is unnumbered in moves 3 to 4.
     assert c3 not in second.numbers and first.numbers[c3] == 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.permutations([f"{c}{r}" for c in "abcdefg" for r in range(1, 8)]),
+       st.integers(1, 24), st.integers(1, 9))
+def test_diagrams_end_on_the_replayed_position(cells: list[str], turns: int,
+                                               every: int) -> None:
+    """Drops on a 7 × 7 board: the last diagram is the engine's final position, each
+    diagram numbers only stones of its own moves, and (the control) an earlier diagram of a
+    longer game shows fewer stones than the last."""
+    text = "size 7\n" + "".join(f"{cells[2 * k]} ({cells[2 * k + 1]})\n"
+                                 for k in range(turns))
+    game = nex.replay(nex.read(text.encode()))
+    cut = played.diagrams(game.game.steps, turns, every)
+    assert cut[-1].stones == game.game.stones
+    assert all(d.first <= n <= d.last for d in cut for n in d.numbers.values())
+    if len(cut) > 1 and not game.game.won:
+        assert len(cut[0].stones) < len(cut[-1].stones)
 
 
 def test_too_many_diagrams_are_refused_by_name() -> None:
