@@ -73,9 +73,13 @@ def hundred_move_record(seed: int) -> str:
             return text
 
 
-def records_figures(tmp: str, count: int = 1000) -> tuple[float, float]:
+FOLDER_RECORDS = 50      # a tournament's games, printed as one booklet
+
+
+def records_figures(tmp: str, count: int = 1000) -> tuple[float, float, float]:
     """Records judged a second by one `pnp judge hex --format json` over `count` 100-move
-    records, and the seconds `pnp record hex` takes to print one to PDF."""
+    records, the seconds `pnp record hex` takes to print one to PDF, and the seconds it
+    takes to print a folder of FOLDER_RECORDS of them as one booklet."""
     folder = os.path.join(tmp, "records")
     os.makedirs(folder, exist_ok=True)
     texts = [hundred_move_record(seed) for seed in range(20)]
@@ -96,7 +100,19 @@ def records_figures(tmp: str, count: int = 1000) -> tuple[float, float]:
         subprocess.run([*PNP, "record", "hex", paths[0], "-o", f"{tmp}/record.pdf"],
                        check=True, capture_output=True)
         printed.append(time.perf_counter() - start)
-    return count / statistics.median(judged), statistics.median(printed)
+    tournament = os.path.join(tmp, "tournament")
+    os.makedirs(tournament, exist_ok=True)
+    for i in range(FOLDER_RECORDS):
+        with open(os.path.join(tournament, f"{i:03}.sgf"), "w", encoding="utf-8") as f:
+            f.write(texts[i % len(texts)])
+    booklet = []
+    for _ in range(3):
+        start = time.perf_counter()
+        subprocess.run([*PNP, "record", "hex", tournament, "-o", f"{tmp}/tournament.pdf"],
+                       check=True, capture_output=True)
+        booklet.append(time.perf_counter() - start)
+    return (count / statistics.median(judged), statistics.median(printed),
+            statistics.median(booklet))
 
 
 def hex_kb_adjudications(count: int = 10_000, runs: int = 5) -> float:
@@ -415,10 +431,11 @@ def main() -> None:
               f"{results['build (whole catalogue)']:7.3f}  (target < 3)")
         print(f"  Hex KB: 10,000 adjudications 11x11 {hex_kb_adjudications():7.3f}  "
               f"(target < 1.5)")
-        per_second, printed = records_figures(tmp)
+        per_second, printed, folder = records_figures(tmp)
         print(f"  Hex records judged, one process  {per_second:7.0f} a second (1,000 "
               f"100-move 13x13 records)")
         print(f"  pnp record hex, 100 moves, PDF {printed:7.3f}")
+        print(f"  pnp record hex FOLDER, {FOLDER_RECORDS} records, booklet PDF {folder:7.3f}")
         added = separation_seconds()
         print(f"  kit hex-kb a4 print-shop, RGB  {added['rgb']:7.3f}; separation and PDF/X "
               f"add {added['cold']:.3f} (first file) / {added['warm']:.3f} (later files)")
@@ -462,9 +479,10 @@ if __name__ == "__main__":
         print_studio_browser()
     elif sys.argv[1:] == ["records"]:   # the records lines only
         with tempfile.TemporaryDirectory() as folder:
-            rate, seconds = records_figures(folder)
+            rate, seconds, booklet = records_figures(folder)
             print(f"Hex records judged, one process {rate:7.0f} a second; pnp record hex, "
-                  f"100 moves, PDF {seconds:.3f} s")
+                  f"100 moves, PDF {seconds:.3f} s; a folder of {FOLDER_RECORDS} records as "
+                  f"one booklet {booklet:.3f} s")
     elif sys.argv[1:] == ["tests"]:     # `make test` on a fresh clone only
         print_make_test(MAKE_TEST_RUNS or 3)
     else:

@@ -400,6 +400,15 @@ def hex_file():
     return st.one_of(grid, moves)
 
 
+def kb_file():
+    """A Hex KB position, or a move list of cells and frame numbers (moves.py)."""
+    grid = st.builds(kb_grid, st.sampled_from([7, 9, 11]), st.just(0), st.integers(0, 99))
+    claim = st.one_of(cells("abcdefghi", 9), st.integers(1, 6).map(str))
+    moves = st.lists(claim, max_size=12).map(
+        lambda t: "size 9\nwindow 0\n" + "\n".join(f"{i}. {c}" for i, c in enumerate(t, 1)))
+    return st.one_of(grid, moves)
+
+
 def blinq_file():
     move = st.builds(lambda lv, c, side: f"{lv} {c} {side}", st.integers(1, 3),
                      cells("abcdef", 6), st.sampled_from("URDL"))
@@ -421,9 +430,7 @@ EVERY_END = frozenset({"read", "refused", "illegal"})
 FUZZ = {
     "nex": Fuzz("BWN.bwn", nex_file, 600, EVERY_END),
     "hex": Fuzz("RB.rb", hex_file, 300, EVERY_END),
-    "hex-kb": Fuzz("RBO.rbo", lambda: st.builds(kb_grid, st.sampled_from([7, 9, 11]),
-                                                st.just(0), st.integers(0, 99)),
-                   300, frozenset({"read", "refused"})),
+    "hex-kb": Fuzz("RBO.rbo", kb_file, 300, EVERY_END),
     "blinq": Fuzz("UDLRudlr", blinq_file, 600, EVERY_END),
 }
 

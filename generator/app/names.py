@@ -9,6 +9,8 @@ language and the destination:
 
     hex-board.pdf                     hex-board-13x13-letter-de-print-shop.pdf
     blind-hex-pennies-kit-de.pdf      hex-nex-booklet.pdf, all-games-booklet-a5.pdf
+    hex-record-round-1.pdf            hex-record-final-every-10-de.pdf (from final.sgf)
+    hex-record-olympiad-booklet.pdf   (from the folder olympiad/)
 
 Every part is made of lowercase letters, digits, dots and "x"; parts are joined by "-".
 Options a printed item does not read cannot be given for it (requests.py refuses them),
@@ -20,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Sequence
+from pathlib import Path
 
 from generator.core.cards import EURO_POKER, CardSize
 from generator.core.destinations import HOME, Destination
@@ -100,3 +103,17 @@ def booklet_stem(games: Sequence[str], extras: Sequence[str] = (), paper: str = 
     named = ALL_GAMES if sorted(keys) == sorted(KEYS) else "-".join(keys)
     return "-".join([named, BOOKLET, *(f"with-{part(e)}" for e in extras),
                      *_printing(paper, palette, lang, target)])
+
+
+def record_stem(game: str, source: str, every: int, default_every: int, paper: str,
+                palette: Palette = COLOUR, lang: str = SOURCE, target: Destination = HOME,
+                folder: bool = False) -> str:
+    """A game record's name: the game, `record`, the name of the record it was made from (a
+    file's name without its extension: round-1.sgf makes hex-record-round-1.pdf, so two
+    records printed in one folder keep two files), what differs from the defaults, and, for
+    a folder of records printed as one booklet, `booklet`. Standard input has no name."""
+    given = part(Path(source).stem if not folder else Path(source).name) if source else ""
+    return "-".join(filter(None, [game, "record", given,
+                                  f"every-{every}" if every != default_every else "",
+                                  "booklet" if folder else "",
+                                  *_printing(paper, palette, lang, target)]))

@@ -12,29 +12,28 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import i18n, render
+from generator.app import names
 from generator.app import params as P
 from generator.core.destinations import DESTINATIONS, HOME
 from generator.core.formats import Content, Format, RecordText
 from generator.core.palette import PALETTES, Palette
 from generator.core.paper import Paper, for_press
 from generator.games.game import Game, OptionError
-from generator.games.hex import record_pages
-from generator.games.hex.records.judge import Replay, replay
-from generator.games.hex.records.write import write_sgf
 from generator.games.items import ITEMS, Item
+from generator.games.played import DEFAULT_EVERY, EVERY
 from generator.games.protocols import GameOptions
+from generator.games.record_book import Study, study
 
 RECORD = ITEMS["record"]
-EVERY = P.Param("every", f"A diagram every N moves, {record_pages.EVERY.start} to "
-                         f"{record_pages.EVERY.stop - 1}.", P.INT,
-                default=record_pages.DEFAULT_EVERY, low=record_pages.EVERY.start,
-                high=record_pages.EVERY.stop - 1, metavar="N")
+EVERY_PARAM = P.Param("every", f"A diagram every N moves, {EVERY.start} to "
+                               f"{EVERY.stop - 1}.", P.INT, default=DEFAULT_EVERY,
+                      low=EVERY.start, high=EVERY.stop - 1, metavar="N")
 
 
 def record_params() -> list[P.Param]:
     """What `pnp record GAME FILE` takes, in the order its help lists them."""
-    return [EVERY, P.PAPER, P.PALETTE, P.format_param(RECORD.formats),
-            P.output_param("GAME-record"), P.DPI, P.TARGET, P.BLEED, P.PRESS, P.INK_LIMIT,
+    return [EVERY_PARAM, P.PAPER, P.PALETTE, P.format_param(RECORD.formats),
+            P.output_param("GAME-record-NAME"), P.DPI, P.TARGET, P.BLEED, P.PRESS, P.INK_LIMIT,
             P.LANG]
 
 
@@ -43,17 +42,22 @@ class RecordRequest:
     """One record to print, read, judged and checked."""
     game: Game[GameOptions]
     item: Item
-    played: Replay
+    played: Study
     every: int
     paper: Paper
     palette: Palette
     lang: str
     fmt: Format
     dpi: int | None
+    source: str = ""          # the record's file name ("" for standard input)
 
     @property
     def stem(self) -> str:
-        return f"{self.game.key}-{self.item.key}"
+        """The file's default name (names.py): the game, the record's own name, and what
+        differs from the defaults."""
+        return names.record_stem(self.game.key, self.source, self.every,
+                                 DEFAULT_EVERY, self.paper.name, self.palette,
+                                 self.lang, self.paper.press.destination)
 
     @property
     def formats(self) -> tuple[Format, ...]:
@@ -65,8 +69,9 @@ class RecordRequest:
 
 
 def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, object],
-                   output: Path | None = None) -> RecordRequest:
-    """A checked request from a record's bytes and the values by parameter name."""
+                   output: Path | None = None, source: str = "") -> RecordRequest:
+    """A checked request from a record's bytes and the values by parameter name; `source`
+    is the file's name, which the default output name carries."""
     records = game.records
     if records is None:
         raise OptionError(f"{game.key} prints no records")
@@ -92,27 +97,27 @@ def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, ob
     dpi = dpi if isinstance(dpi, int) else None
     if dpi is not None and not fmt.pixels:
         raise OptionError(f"--dpi is for --format png, not {fmt.name}")
-    every = typed.get("every", record_pages.DEFAULT_EVERY)
+    every = typed.get("every", DEFAULT_EVERY)
     assert isinstance(every, int)
-    played = replay(records.read_record(data))
+    played = study(game, records.read_record(data))
     if not fmt.data:
-        record_pages.refuse(played)
-        record_pages.diagrams(played, every)
+        played.check(every)
     elif paper.press.shop:
         raise OptionError(f"--for {target.key} is for printed items, not --format {fmt.name}")
+    else:
+        played.sgf()      # a game whose records are not SGF refuses here, before any work
     return RecordRequest(game, RECORD, played, every, paper,
                          PALETTES[str(typed.get("palette", P.PALETTE.default))],
-                         str(typed.get("lang", i18n.SOURCE)), fmt, dpi)
+                         str(typed.get("lang", i18n.SOURCE)), fmt, dpi, source)
 
 
 def content(request: RecordRequest) -> Content:
     """What the request's format writes: the record as SGF, or the booklet drawn."""
     if request.fmt.data:
-        return RecordText(write_sgf(request.played.record))
+        return RecordText(request.played.sgf())
     with i18n.language(request.lang):
-        return record_pages.booklet(request.played, request.every, request.paper,
-                                    request.palette)
+        return request.played.booklet(request.every, request.paper, request.palette)
 
 
-__all__ = ["EVERY", "RecordRequest", "content", "record_params",
+__all__ = ["EVERY_PARAM", "RecordRequest", "content", "record_params",
            "record_request"]

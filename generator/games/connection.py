@@ -32,6 +32,7 @@ from generator.core.gridfile import (
 )
 from generator.core.hexgrid import Hex
 from generator.games.judges import Verdict
+from generator.games.played import Change, Step
 from generator.games.verdicts import connection_lines, judge_connection
 
 if TYPE_CHECKING:
@@ -89,6 +90,9 @@ class Replay:
     errors: list[str]
     won: tuple[str, int, list[Hex]] | None   # colour, turn number, chain
     turns: int
+    # Each turn's changes to the board, in order (games/played.py), for a study booklet to
+    # draw: a swap and an illegal turn change nothing.
+    steps: tuple[Step[Hex, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +201,9 @@ class ConnectionRules:
         won: tuple[str, int, list[Hex]] | None = None
         placed = False   # whether turn 1 put a stone on the board, for a swap to take over
         colour = self.first.letter
+        steps: list[Step[Hex, str]] = []
         for number, turn in enumerate(turns, start=1):
+            steps.append(Step(number, ()))
             try:
                 if won:
                     raise IllegalTurn(f"the game was over: {names[won[0]]} connected on turn "
@@ -208,13 +214,15 @@ class ConnectionRules:
                 changes = self.apply(size, stones, colour, turn)
                 after = {**stones, **changes}
                 won = self._connected(size, stones, changes, after, number)
+                steps[-1] = Step(number, tuple(Change(h, c) for h, c in changes.items()))
                 if number == 1:
                     placed = self.first.letter in after.values()
                 stones = after
             except IllegalTurn as err:
                 errors.append(f"turn {number} ({names[colour]}, line {turn.line}): {err}")
+                steps[-1] = Step(number, (), errors[-1])
             colour = self.other(colour)
-        return Replay(size, stones, errors, won, len(turns))
+        return Replay(size, stones, errors, won, len(turns), tuple(steps))
 
     @staticmethod
     def _check_swap(number: int, placed: bool, first: Turn) -> None:

@@ -60,6 +60,7 @@ INSTRUCTIONS = (
        "sheet."),
 )
 OUTER, INNER = 12.0, 15.0   # page margins, mm: at the top, bottom and outer edge; at the fold
+COVER_PARTS = 8             # parts the cover lists; the contents list more (records)
 SHOP_OUTER = 12.7           # at a print shop: text 0.5 in inside the trim (Lulu)
 FOLIO_ROOM = 6.0            # below the content, for the page number
 FOLIO_SIZE = 3.0
@@ -161,7 +162,7 @@ def _heading(part: Part) -> str:
 def cover(paper: Paper, title: str, inside: str, parts: list[Part],
           colours: Palette) -> Page:
     """The front cover: the title, what is inside, and the games with their designers (one
-    game is the title already: its designer and edition follow it)."""
+    game is the title already: its designer and edition follow it), long names set smaller."""
     x = paper.margin + 4
     width = paper.width - paper.margin - 4 - x
     y = paper.height * 0.3
@@ -179,10 +180,12 @@ def cover(paper: Paper, title: str, inside: str, parts: list[Part],
         for text in filter(None, (part.byline, part.edition[:1].upper() + part.edition[1:])):
             shapes.append(Text(Point(x, y), text, 3.6, colours["ink"]))
             y += 6
-    else:
+    elif len(parts) <= COVER_PARTS:
         for part in parts:
-            shapes.append(Text(Point(x, y), _heading(part), 5.0, colours["ink"], "bold"))
-            shapes.append(Text(Point(x, y + 5), part.byline, 3.2, colours["muted"]))
+            shapes.append(Text(Point(x, y), _heading(part), sheet.fitted(
+                _heading(part), 5.0, width, "bold"), colours["ink"], "bold"))
+            shapes.append(Text(Point(x, y + 5), part.byline,
+                               sheet.fitted(part.byline, 3.2, width), colours["muted"]))
             y += 13
     return Page(paper.width, paper.height, tuple(shapes))
 
@@ -209,24 +212,48 @@ def instructions(paper: Paper, colours: Palette) -> Page:
     return Page(paper.width, paper.height, tuple(shapes))
 
 
+CONTENTS_TOP, CONTENTS_ENTRY, CONTENTS_PAGE = 18.0, 11.0, 16.0  # mm: heading, entry, "page N"
+
+
+def contents_rows(paper: Paper) -> int:
+    """How many entries one contents page holds."""
+    return max(1, int((paper.height - 2 * paper.margin - CONTENTS_TOP) // CONTENTS_ENTRY))
+
+
+def contents_count(paper: Paper, parts: list[Part]) -> int:
+    """The contents' pages: one for a few games, more for a tournament's records."""
+    return -(-len(parts) // contents_rows(paper))
+
+
 def contents(paper: Paper, parts: list[Part], starts: list[int],
-             colours: Palette) -> Page:
+             colours: Palette) -> list[Page]:
+    """The contents, on as many pages as its entries take; its heading on the first."""
+    rows = contents_rows(paper)
     x, right = paper.margin, paper.width - paper.margin
-    y = paper.margin + 8
-    shapes: list[Shape] = [Text(Point(x, y), _("Contents"), 4.6, colours["ink"], "bold",
-                                role=Role("H2", text=_("Contents")))]
-    y += 10
-    for k, (part, page) in enumerate(zip(parts, starts, strict=False), start=1):
-        # One entry, read as it is printed: the part, its page, its byline.
-        entry = Role("P", k, f"{_heading(part)} {_('page %(n)s', n=page)} {part.byline}")
-        shapes.append(Text(Point(x, y), _heading(part), STYLE.body * 1.1, colours["ink"],
-                           "bold", role=entry))
-        shapes.append(Text(Point(right, y), _("page %(n)s", n=page), STYLE.body,
-                           colours["ink"], anchor="end", role=entry))
-        shapes.append(Text(Point(x, y + 4.5), part.byline, STYLE.caption, colours["muted"],
-                           role=entry))
-        y += 11
-    return Page(paper.width, paper.height, tuple(shapes))
+    out = []
+    for first in range(0, len(parts), rows):
+        y = paper.margin + 8
+        shapes: list[Shape] = []
+        if not first:
+            shapes.append(Text(Point(x, y), _("Contents"), 4.6, colours["ink"], "bold",
+                               role=Role("H2", text=_("Contents"))))
+        y += CONTENTS_TOP - 8
+        for k in range(first, min(len(parts), first + rows)):
+            part, page = parts[k], starts[k]
+            # One entry, read as it is printed: the part, its page, its byline.
+            entry = Role("P", k + 1, f"{_heading(part)} {_('page %(n)s', n=page)} "
+                                     f"{part.byline}")
+            shapes.append(Text(Point(x, y), _heading(part),
+                               sheet.fitted(_heading(part), STYLE.body * 1.1,
+                                            right - x - CONTENTS_PAGE, "bold"),
+                               colours["ink"], "bold", role=entry))
+            shapes.append(Text(Point(right, y), _("page %(n)s", n=page), STYLE.body,
+                               colours["ink"], anchor="end", role=entry))
+            shapes.append(Text(Point(x, y + 4.5), part.byline, sheet.fitted(
+                part.byline, STYLE.caption, right - x), colours["muted"], role=entry))
+            y += CONTENTS_ENTRY
+        out.append(Page(paper.width, paper.height, tuple(shapes)))
+    return out
 
 
 def _sheet_number() -> re.Pattern[str]:
@@ -341,8 +368,9 @@ def front_pages(paper: Paper, parts: list[Part], colours: Palette) -> list[Page 
         return []
     front: list[Page | None] = [None if paper.press.shop else instructions(paper, colours)]
     if len(parts) > 1:
-        starts = arrange([*front, None], parts)[1]   # counting the contents page
-        front.append(contents(paper, parts, starts, colours))
+        # Counting the contents' own pages.
+        starts = arrange([*front, *[None] * contents_count(paper, parts)], parts)[1]
+        front += contents(paper, parts, starts, colours)
     return front
 
 

@@ -189,7 +189,13 @@ class Sheet:
     def _title(self, text: str) -> list[Shape]:
         s, m = self.style, self.paper.margin
         y = m + s.title * 1.1
-        shapes = with_role(set_line(runs(text, "bold"), m, y, s.title, self.colours["ink"]),
+        # A long title (a game record's players) that would run off the page is set smaller
+        # to fit the margins. Titles that only reach into the margin (Blind Hex's in Spanish
+        # and Portuguese, on A5) are left as they are set: their sheets do not change.
+        size = s.title
+        if m + text_width(text, s.title, "bold") > self.paper.width:
+            size = fitted(text, s.title, self.paper.inner_width, "bold")
+        shapes = with_role(set_line(runs(text, "bold"), m, y, size, self.colours["ink"]),
                            Role("H1", text=text))
         y += s.title_rule_gap
         rule = line(Point(m, y), Point(self.paper.width - m, y),

@@ -31,9 +31,11 @@ from generator.ui.options import (
     LateOptions,
     ParamValue,
     click_option,
+    first_paragraph,
     folder_name,
     given_on_command_line,
 )
+from generator.ui.recording import record_group
 
 # How the command runs; its handler for a Ctrl-C while it starts is in ui/start.py.
 from generator.ui.running import Pnp, one_line, report, say
@@ -53,10 +55,6 @@ def about(game: SomeGame, item: str) -> str:
         return (f"Print {game.title}'s {', '.join(parts[:-1])} and {parts[-1]} in one "
                 f"document.")
     return game.about.get(ITEMS[item]) or f"{ITEMS[item].help} ({game.title})"
-
-
-def first_paragraph(text: str) -> str:
-    return text.split("\n\n")[0]
 
 
 def item_command(item: str) -> Callable[[SomeGame], click.Command]:
@@ -118,40 +116,7 @@ for _item in (i for i in ITEMS.values() if not i.from_record):
                              f"'pnp {_item.key} GAME --help' lists its options."))
 
 
-def _record_command(game: SomeGame) -> click.Command:
-    from generator.app import record_request as R
-
-    def run(file: str, output: Path | None, **values: object) -> None:
-        from generator import render
-        from generator.ui.judging import read_bytes, shown
-        name = shown(file)
-        fmt = values.get("fmt")
-        allowed = R.RECORD.formats
-        render.check_target(output, R.RECORD.format_named(str(fmt)) if fmt else None,
-                            allowed, f"{game.key}-record")
-        try:
-            request = R.record_request(game, read_bytes(file, name), values, output)
-        except UserError as err:
-            raise UserError(f"{name}: {err}") from None
-        for path in render.save(R.content(request), output, request.fmt, request.stem,
-                                request.formats, settings=request.settings):
-            report(one_line(str(path)))
-
-    text = game.about.get(R.RECORD) or f"{R.RECORD.help} ({game.title})"
-    return GameCommand(
-        game, R.RECORD, False, callback=run,
-        params=[click.Argument(["file"], type=click.Path(allow_dash=True), metavar="FILE"),
-                *(click_option(p) for p in R.record_params())],
-        help=f"{text}\n\nFILE is a record (HexGui or MoHex SGF, Little Golem, a Trmph or "
-             f"HexWorld link: docs/records.md) or one of the project's move lists, or - for "
-             f"standard input.",
-        short_help=first_paragraph(text))
-
-
-main.add_command(GameGroup(
-    "record", has=lambda g: g.records is not None, make=_record_command,
-    what="record", help=f"{ITEMS['record'].help} GAME is one of the games that reads "
-                        f"records; 'pnp record GAME --help' lists its options."))
+main.add_command(record_group())
 
 
 def _stats_command(game: SomeGame) -> click.Command:

@@ -205,3 +205,8 @@ class LateOptions(click.Command):
             self.params = [*self._make_options(), *self.params]
             self._make_options = None
         return super().get_params(ctx)
+
+
+def first_paragraph(text: str) -> str:
+    """A help text's first paragraph: its line in the group's list of commands."""
+    return text.split("\n\n")[0]

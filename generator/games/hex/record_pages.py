@@ -19,8 +19,9 @@ from generator.core.geometry import Hex
 from generator.core.palette import Palette
 from generator.core.paper import Paper
 from generator.core.scene import Circle, Document, Paint, Shape, Text, segments
+from generator.games import played
 from generator.games.hex.pages import credit
-from generator.games.hex.records.judge import Replay
+from generator.games.hex.records.judge import HexStep, Replay, replay
 from generator.games.hex.records.model import (
     BLACK,
     Cell,
@@ -31,14 +32,13 @@ from generator.games.hex.records.model import (
     cell_name,
     column_name,
 )
+from generator.games.hex.records.write import write_sgf
 from generator.games.hex.rules import DESIGNER, TITLE
 from generator.i18n import _, pgettext
 from generator.layout import describe, hexboard
 from generator.layout.textlayout import Figure, centred_label, typeset
 
-EVERY = range(1, 101)          # moves a diagram, as --every takes them
-DEFAULT_EVERY = 20
-MOST_DIAGRAMS = 120            # a 19 × 19 board filled at --every 3; more is refused
+EVERY, DEFAULT_EVERY = played.EVERY, played.DEFAULT_EVERY
 FIGURE_WIDTH = 90.0            # mm before the column scales it; about an A4 column
 
 
@@ -75,38 +75,16 @@ class Diagram:
 
 
 def diagrams(game: Replay, every: int) -> list[Diagram]:
-    """The game cut into diagrams of `every` moves; setup stones stand unnumbered."""
+    """The game cut into diagrams of `every` moves (games/played.py); setup stones stand
+    unnumbered, and a swapped stone keeps the number of the move that placed it."""
     moves = game.record.moves
-    total = len(moves)
-    count = max(1, -(-total // every))
-    if count > MOST_DIAGRAMS:
-        raise RecordError(f"--every {every} makes {count} diagrams of this {total}-move "
-                          f"game; a booklet holds at most {MOST_DIAGRAMS}: take --every "
-                          f"{-(-total // MOST_DIAGRAMS)} or more")
-    stones: dict[Cell, Colour] = {}
-    placed: dict[Cell, int] = {}
-    out: list[Diagram] = []
-    steps = list(game.steps)
-    for k in range(count):
-        first, last = k * every + 1, min(total, (k + 1) * every)
-        while steps and steps[0].number <= last:
-            step = steps.pop(0)
-            for change in step.changes:
-                if change.colour is None:
-                    stones.pop(change.cell, None)
-                    placed.pop(change.cell, None)
-                else:
-                    stones[change.cell] = change.colour
-                    # A swapped stone keeps the number of the move that placed it.
-                    moved = step.number and moves[step.number - 1].kind == "swap"
-                    placed[change.cell] = 1 if moved else step.number
-        numbers = {c: n for c, n in placed.items() if first <= n <= last}
-        out.append(Diagram(first, last, dict(stones), numbers,
-                           tuple(moves[first - 1:last])))
-    if out and game.winner:
-        end = out[-1]
-        out[-1] = Diagram(end.first, end.last, end.stones, end.numbers, end.moves, game.chain)
-    return out
+
+    def number(step: HexStep) -> int:
+        return 1 if step.number and moves[step.number - 1].kind == "swap" else step.number
+    cut = played.diagrams(game.steps, len(moves), every,
+                          game.chain if game.winner else (), number)
+    return [Diagram(d.first, d.last, d.stones, d.numbers, tuple(moves[d.first - 1:d.last]),
+                    d.chain) for d in cut]
 
 
 # --- drawing one diagram --------------------------------------------------------------------
@@ -241,9 +219,9 @@ def title(record: GameRecord) -> str:
     return _("A game of %(game)s", game=TITLE)
 
 
-def markup(game: Replay, shown: list[Diagram]) -> str:
+def markup(game: Replay, shown: list[Diagram], heading: str = "") -> str:
     record = game.record
-    lines = [f"# {title(record)}", ""]
+    lines = [f"# {heading or title(record)}", ""]
     facts = [(_("Event"), " ".join(filter(None, (record.event, record.round)))),
              (_("Date"), record.date), (_("Place"), record.place),
              (_("Result"), record.result)]
@@ -297,13 +275,14 @@ def refuse(game: Replay) -> None:
                           f"booklet draws square boards")
 
 
-def booklet(game: Replay, every: int, paper: Paper, colours: Palette) -> Document:
+def booklet(game: Replay, every: int, paper: Paper, colours: Palette,
+            heading: str = "") -> Document:
     """The study booklet of one judged game."""
     refuse(game)
     shown = diagrams(game, every)
     size = game.record.columns
     figures = {f"d{k}": board(size, d, colours) for k, d in enumerate(shown)}
-    pages = typeset(markup(game, shown), figures, paper, colours,
+    pages = typeset(markup(game, shown, heading), figures, paper, colours,
                     footer_text=_("%(credit)s Game record printed from the players' own "
                                   "record.", credit=credit()))
     name = title(game.record)
@@ -312,3 +291,36 @@ def booklet(game: Replay, every: int, paper: Paper, colours: Palette) -> Documen
                     _("%(game)s game record, %(size)s × %(size)s", game=TITLE, size=size),
                     ("Hex", _("game record"), _("connection game"), _("print and play")),
                     _("This kit's text and drawings are MIT licensed"))
+
+
+@dataclass(frozen=True, slots=True)
+class HexStudy:
+    """A Hex record replayed, as the record item prints it (games/record_book.py's Study)."""
+    game: Replay
+
+    def check(self, every: int) -> None:
+        refuse(self.game)
+        diagrams(self.game, every)
+
+    def booklet(self, every: int, paper: Paper, colours: Palette,
+                heading: str = "") -> Document:
+        return booklet(self.game, every, paper, colours, heading)
+
+    def title(self) -> str:
+        return title(self.game.record)
+
+    def byline(self) -> str:
+        record = self.game.record
+        said = [plain(v, 60) for v in (record.event, record.round, record.date) if v]
+        return " · ".join([*said, ending(self.game)])
+
+    def event(self) -> str:
+        return plain(self.game.record.event, 80)
+
+    def sgf(self) -> str:
+        return write_sgf(self.game.record)
+
+
+def study(record: GameRecord) -> HexStudy:
+    """The record replayed, with the swap read as its next move shows (records/judge.py)."""
+    return HexStudy(replay(record))

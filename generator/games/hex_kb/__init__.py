@@ -10,7 +10,9 @@ winner. The board here is built from the rules' description of its topology (see
 
 from __future__ import annotations
 
-from generator.games.capabilities import FiguresOf
+from typing import TYPE_CHECKING
+
+from generator.games.capabilities import FiguresOf, RecordsOf
 from generator.games.game import Game, Subject
 from generator.games.hex_kb.colours import ROLES
 from generator.games.hex_kb.rules import (
@@ -22,15 +24,28 @@ from generator.games.hex_kb.rules import (
     judge,
     stats_report,
 )
-from generator.games.items import BOARD, PAD, PUZZLE, RULES
+from generator.games.items import BOARD, PAD, PUZZLE, RECORD, RULES
 from generator.games.judges import TextJudge
 
 _D = Options()   # the defaults, which the descriptions name
+
+
+if TYPE_CHECKING:
+    from generator.games.hex.records.model import GameRecord
+
+
+def read_record(data: bytes) -> GameRecord:
+    """A move list as the record item reads it (records.py), imported only then: the judge
+    and the game's other commands load no other game's modules."""
+    from generator.games.hex_kb.records import read
+    return read(data)
+
 
 GAME = Game(
     key="hex-kb", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=(RULES, BOARD, PUZZLE, PAD),
     board_json=board_json, judge=TextJudge(judge), figures=FiguresOf(stats_report),
+    records=RecordsOf(read_record),
     about={
         RULES: "Print the Hex KB rule sheet, with figures of its three ways to win and the "
                "kit's note on reading them.",
@@ -43,11 +58,18 @@ GAME = Game(
             "Show the windows, frames and gaps of a Hex KB board of a size and window "
             "radius.",
         Subject.JUDGE:
-            "Say who wins a Hex KB position and by which criterion.\n\n"
+            "Say who wins a Hex KB position and by which criterion, or replay a move "
+            "list and name each illegal claim.\n\n"
             "One row a line, row 1 first, from column a: R red, B blue, . empty, and O "
             "for each window cell; a frame cell appears in both frames and both copies "
             "agree. An optional first line 'window W' gives the window radius. A 7 × 7 "
-            "position begins:\n\n\b\n    window 0\n    . R . . . . .",
+            "position begins:\n\n\b\n    window 0\n    . R . . . . .\n\n"
+            "A move list is one claim a line, Red first, optionally numbered, after "
+            "optional 'size N' and 'window W' lines: a cell, or a portal frame cell by "
+            "its number, as the score pad writes it. For example:"
+            "\n\n\b\n    size 9\n    1. c4\n    2. 3",
+        RECORD: "Print a Hex KB game's move list as a study booklet: numbered stones on "
+                "the board with its portal frames, a diagram every N moves.",
     },
     unread={RULES: ("seed", "coordinates"), BOARD: ("seed",),
             PAD: ("seed", "coordinates"), Subject.FIGURES: ("seed", "coordinates"),

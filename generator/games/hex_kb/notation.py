@@ -23,6 +23,12 @@ from generator.games.hex_kb.board import (
     default_radius,
 )
 from generator.games.hex_kb.judge import Judge, Outcome
+from generator.games.hex_kb.moves import (
+    HexKbGame,
+    is_move_list,
+    read_moves,
+    replay,
+)
 from generator.games.judges import Verdict
 
 # --- positions and the judge ------------------------------------------------------------------
@@ -77,10 +83,32 @@ def describe(verdict: Outcome) -> str:
 
 
 def judge(text: str) -> Verdict:
+    """A position's winner, or a move list replayed (moves.py): its illegal claims, then the
+    final position's winner."""
+    if is_move_list(text):
+        board, claims = read_moves(text)
+        game = replay(board, claims)
+        lines = [f"illegal: {e}" for e in game.errors]
+        lines.append(f"after {len(claims)} move{'' if len(claims) == 1 else 's'} on "
+                     f"{board.size} × {board.size}, windows of radius {board.radius}:")
+        if game.verdict.winner:
+            lines.append(f"{NAMES[game.verdict.winner]} won on move {game.won_on}.")
+        stones = {h: c for h, c in zip(board.cells, _colours(game), strict=True)
+                  if c in (RED, BLUE)}
+        return Verdict((*lines, *_verdict_lines(board, stones)), not game.errors)
     board, stones = read_position(text)
+    return Verdict(_verdict_lines(board, stones), True)
+
+
+def _colours(game: HexKbGame) -> list[str]:
+    stones = {ch.cell: ch.colour for step in game.steps for ch in step.changes}
+    return [stones.get(h) or "." for h in game.board.cells]
+
+
+def _verdict_lines(board: KleinBoard, stones: dict[Hex, str]) -> tuple[str, str]:
     verdict = Judge(board).judge([stones.get(h, ".") for h in board.cells])
     counts = {c: sum(1 for s in stones.values() if s == c) for c in (RED, BLUE)}
     empty = len(board.cells) - len(stones)
-    return Verdict((describe(verdict),
-                    f"cells: Red {counts[RED]}, Blue {counts[BLUE]}, empty {empty} "
-                    f"(a frame cell and its twin count once)"), True)
+    return (describe(verdict),
+            f"cells: Red {counts[RED]}, Blue {counts[BLUE]}, empty {empty} "
+            f"(a frame cell and its twin count once)")

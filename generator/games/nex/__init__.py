@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from generator.games.capabilities import RecordsOf
 from generator.games.game import Game, Subject
-from generator.games.items import BOARD, COUNTERS, PAD, RULES
+from generator.games.items import BOARD, COUNTERS, PAD, RECORD, RULES
 from generator.games.judges import TextJudge
 from generator.games.nex.colours import ROLES
 from generator.games.nex.rules import (
@@ -17,10 +20,21 @@ from generator.games.nex.rules import (
     judge,
 )
 
+if TYPE_CHECKING:
+    from generator.games.hex.records.model import GameRecord
+
+
+def read_record(data: bytes) -> GameRecord:
+    """A move list as the record item reads it (records.py), imported only then: the judge
+    and the game's other commands load no other game's modules."""
+    from generator.games.nex.records import read
+    return read(data)
+
+
 GAME = Game(
     key="nex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=(RULES, BOARD, COUNTERS, PAD),
-    board_json=board_json, judge=TextJudge(judge),
+    board_json=board_json, judge=TextJudge(judge), records=RecordsOf(read_record),
     about={
         RULES: "Print the Nex rule sheet, with figures of a drop, a conversion and a won "
                "board.",
@@ -37,6 +51,8 @@ GAME = Game(
             "'size N' line: plain cells become the player's stones, cells in brackets "
             "neutral ones, and 'swap' is the pie rule. For example:"
             "\n\n\b\n    1. c4 (d5)\n    2. e5 (f6)",
+        RECORD: "Print a Nex game's move list as a study booklet: numbered black, white "
+                "and neutral stones, a diagram every N moves.",
     },
     unread={RULES: ("coordinates",), COUNTERS: ("coordinates",),
             PAD: ("coordinates",), Subject.BOARD_DATA: ("coordinates",)},

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeAlias
 
 from generator.core.connect import chain
 from generator.core.hexgrid import DIRECTIONS
@@ -35,27 +36,16 @@ from generator.games.hex.records.model import (
     cell_name,
     other,
 )
+from generator.games.played import Change, Step
 
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    cell: Cell
-    colour: Colour | None      # None: the cell is emptied
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """What one move (number >= 1) or one setup (number 0 before the moves, else the move it
-    comes before) did to the board; an illegal move changes nothing."""
-    number: int
-    changes: tuple[Change, ...]
-    illegal: str = ""
+# A Hex record's board changes, in the game-neutral terms the study booklets share.
+HexStep: TypeAlias = Step[Cell, Colour]
 
 
 @dataclass(frozen=True, slots=True)
 class Replay:
     record: GameRecord
-    steps: tuple[Step, ...]
+    steps: tuple[HexStep, ...]
     stones: tuple[tuple[Cell, Colour], ...]        # the final position, row by row
     swap: SwapReading | None
     winner: Colour | None                          # who connected their sides
@@ -166,7 +156,7 @@ def replay(record: GameRecord) -> Replay:
     nothing, and play goes on, so one mistake does not hide the rest."""
     board = _Board(record.columns, record.rows)
     reading = swap_reading(record)
-    steps: list[Step] = []
+    steps: list[HexStep] = []
     illegal: list[str] = []
     setups = list(record.setup)
     to_move: Colour = BLACK if not setups else (record.moves[0].colour if record.moves
@@ -250,7 +240,7 @@ def _swap(board: _Board, first: Move, swap: Move, reading: SwapReading | None
     return (Change(first.cell, None), Change(target, swap.colour))
 
 
-def _setup(board: _Board, setup: Setup) -> Step:
+def _setup(board: _Board, setup: Setup) -> HexStep:
     stones = dict(board.stones)
     for cell in setup.cells:
         if setup.colour is None:

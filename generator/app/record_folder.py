@@ -1,0 +1,192 @@
+"""A folder of records (a tournament's games) as one booklet: `pnp record hex FOLDER`.
+
+Each record in the folder, in the order of the files' names, is a chapter of the booklet: the
+study pages `pnp record` prints for it (its header, diagrams and moves), set on the booklet's
+half-size pages, after a cover and a contents page that lists each game with its players,
+event and page. The booklet is made as `pnp booklet` makes the rules' (layout/booklet.py):
+imposed two pages to a side on A4 or Letter, or single pages for a print shop; its outline
+has a bookmark for each game.
+
+A folder is read whole before anything is drawn: every file that is not hidden is a record,
+and one that cannot be read, or that holds an illegal move, is one `pnp: FOLDER/FILE: ...`
+line and nothing is written. The folder is bounded like every input: at most MOST_RECORDS
+files of at most the judges' 256 KiB each, and MOST_BYTES in all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator import i18n, render
+from generator.app import names
+from generator.app import params as P
+from generator.app.record_request import RECORD, record_params
+from generator.core.destinations import DESTINATIONS, HOME, Destination
+from generator.core.formats import PDF, Format
+from generator.core.gridfile import LIMIT
+from generator.core.palette import PALETTES, Palette
+from generator.core.paper import NAMED, Press, for_press
+from generator.core.scene import Document
+from generator.errors import UserError
+from generator.games.game import Game, OptionError
+from generator.games.played import DEFAULT_EVERY
+from generator.games.protocols import GameOptions
+from generator.games.record_book import Study, study
+from generator.i18n import _, ngettext
+from generator.layout import booklet
+
+MOST_RECORDS = 100                 # a tournament's games: about 30 s to print on one core
+MOST_BYTES = 8 * 1024 * 1024       # in all (a 100-move SGF record is about 1.5 KB)
+
+
+@dataclass(frozen=True, slots=True)
+class FolderRequest:
+    """A folder's records to print as one booklet, each read, judged and checked."""
+    game: Game[GameOptions]
+    folder: str                              # the folder's name, as given
+    played: tuple[tuple[str, Study], ...]   # each file's name and its game, in order
+    every: int
+    paper: str                               # a key of layout.booklet.FORMATS
+    palette: Palette
+    target: Destination
+    bleed: float | None
+    lang: str
+    press: Press
+
+    formats: tuple[Format, ...] = (PDF,)
+
+    @property
+    def fmt(self) -> Format:
+        return PDF
+
+    @property
+    def stem(self) -> str:
+        return names.record_stem(self.game.key, self.folder, self.every,
+                                 DEFAULT_EVERY, self.paper, self.palette,
+                                 self.lang, self.target, folder=True)
+
+    @property
+    def settings(self) -> render.Settings:
+        return render.Settings(None, self.press if self.press.shop else None)
+
+
+def record_files(folder: Path, shown: str) -> list[tuple[str, bytes]]:
+    """Each record in the folder, by name, with its bytes: the files not hidden, sorted by
+    name; refused (one line) when there are none, or more than the bounds allow."""
+    try:
+        found = sorted(p for p in folder.iterdir()
+                       if not p.name.startswith(".") and p.is_file())
+    except OSError as err:
+        raise UserError(f"{shown}: cannot be read: {err.strerror or err}") from None
+    if not found:
+        raise UserError(f"{shown}: the folder holds no records")
+    if len(found) > MOST_RECORDS:
+        raise UserError(f"{shown}: the folder holds {len(found)} files; a booklet takes at "
+                        f"most {MOST_RECORDS} records")
+    out, total = [], 0
+    for path in found:
+        name = f"{shown.rstrip('/')}/{path.name}"
+        try:
+            with path.open("rb") as stream:
+                data = stream.read(LIMIT + 1)
+        except OSError as err:
+            raise UserError(f"{name}: cannot be read: {err.strerror or err}") from None
+        total += len(data)
+        if total > MOST_BYTES:
+            raise UserError(f"{shown}: its records come to more than "
+                            f"{MOST_BYTES // (1024 * 1024)} MiB; a booklet takes at most that")
+        out.append((name, data))
+    return out
+
+
+def folder_request(game: Game[GameOptions], folder: str, files: list[tuple[str, bytes]],
+                   values: Mapping[str, object], output: Path | None = None) -> FolderRequest:
+    """A checked request from the folder's records (record_files) and the values by
+    parameter name: every record read and judged, and anything the booklet cannot print
+    refused in one line naming the file, before any drawing."""
+    records = game.records
+    if records is None:
+        raise OptionError(f"{game.key} prints no records")
+    known = {p.name: p for p in record_params()}
+    typed = {name: known[name].convert(v) for name, v in values.items()
+             if v is not None and name in known}
+    asked = typed.get("fmt")
+    fmt = render.output_format(output, RECORD.format_named(str(asked)) if asked else None,
+                               RECORD.formats)
+    if fmt != PDF:
+        raise OptionError(f"a folder of records is printed as one booklet, a PDF, not "
+                          f"--format {fmt.name}; give a file for {fmt.name}")
+    if typed.get("dpi") is not None:
+        raise OptionError("--dpi is for --format png, not a booklet")
+    paper = typed.get("paper") or P.PAPER.convert(P.PAPER.default)
+    key = next((k for k in booklet.FORMATS if NAMED[k] == paper), None)
+    if key is None:
+        raise OptionError("a folder of records is a booklet: A5 pages on A4 sheets, or half "
+                          "letter on Letter; take --paper a4 or letter")
+    target = DESTINATIONS[str(typed.get("target", HOME.key))]
+    bleed, ink, condition = typed.get("bleed"), typed.get("ink_limit"), typed.get("condition")
+    try:
+        press = for_press(booklet.FORMATS[key][0], target,
+                          float(bleed) if isinstance(bleed, (int, float)) else None,
+                          condition=condition if isinstance(condition, str) else None,
+                          ink_limit=float(ink) if isinstance(ink, (int, float)) else None).press
+    except ValueError as err:
+        raise OptionError(str(err)) from None
+    every = typed.get("every", DEFAULT_EVERY)
+    assert isinstance(every, int)
+    played = []
+    for name, data in files:
+        try:
+            game_played = study(game, records.read_record(data))
+            game_played.check(every)
+        except UserError as err:
+            raise UserError(f"{name}: {err}") from None
+        played.append((name, game_played))
+    return FolderRequest(game, folder, tuple(played), every, key,
+                         PALETTES[str(typed.get("palette", P.PALETTE.default))], target,
+                         float(bleed) if isinstance(bleed, (int, float)) else None,
+                         str(typed.get("lang", i18n.SOURCE)), press)
+
+
+def common_event(request: FolderRequest) -> str:
+    """The event every record names, where they all name the same one: the booklet's title."""
+    events = {g.event() for _name, g in request.played}
+    return events.pop() if len(events) == 1 else ""
+
+
+def titles(request: FolderRequest) -> list[str]:
+    """Each game's title in the contents and its bookmark: a title another game has too (a
+    move list's, which names no players) carries the file's name, so each game keeps its
+    own entry and bookmark."""
+    said = [game.title() for _name, game in request.played]
+    return [title if said.count(title) == 1 else f"{title} ({Path(name).name})"
+            for title, (name, _game) in zip(said, request.played, strict=True)]
+
+
+def document(request: FolderRequest) -> Document:
+    """The booklet: each game's study pages a part, after the cover and contents."""
+    with i18n.language(request.lang):
+        printed = booklet.page_paper(request.paper, request.target, request.bleed)
+        page_paper = booklet.content_paper(printed)
+        parts = [booklet.Part(title, game.byline(),
+                              list(game.booklet(request.every, page_paper,
+                                                request.palette, title).pages))
+                 for title, (_name, game) in zip(titles(request), request.played,
+                                                 strict=True)]
+        count = len(parts)
+        title = common_event(request) or _("Game records")
+        inside = ngettext("%(count)s game of %(game)s", "%(count)s games of %(game)s", count,
+                          count=count, game=request.game.title)
+        sheets = booklet.booklet(title, inside, parts, request.paper, request.palette,
+                                 printed)
+        return booklet.document(_("%(title)s: %(inside)s, a booklet", title=title,
+                                  inside=inside), sheets,
+                                _("pnp (game by %(designer)s)",
+                                  designer=request.game.designer),
+                                printed.press.shop)
+
+
+__all__ = ["MOST_BYTES", "MOST_RECORDS", "FolderRequest", "document", "folder_request",
+           "record_files"]

@@ -1,0 +1,156 @@
+"""A Hex KB move list as a study booklet (`pnp record hex-kb FILE`): the kit's board with its
+border segments, windows and twin-numbered portal frames, each claim's stone numbered with
+its move (a frame cell keeps the frame number printed in it, and the caption names the
+moves that claimed frame cells, as the score pad writes them), a diagram every N moves, the
+last with the winning structure shaded as the puzzle's solution shades it, and the move list
+as it is written (games/record_book.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.core.geometry import Hex
+from generator.core.gridfile import hex_name
+from generator.core.palette import Palette, text_on
+from generator.core.paper import Paper
+from generator.core.scene import Document, Shape
+from generator.games import played, record_book
+from generator.games.hex.records.model import GameRecord, RecordError
+from generator.games.hex_kb.board import BLUE, DESIGNER, RED, TITLE, letter
+from generator.games.hex_kb.moves import HexKbGame
+from generator.games.hex_kb.pages import (
+    BOARD_ANGLE,
+    board_shapes,
+    credit,
+    describe_verdict,
+    name,
+    place,
+    position,
+    stone_shapes,
+)
+from generator.games.hex_kb.records import HexKbRecord
+from generator.i18n import _
+from generator.layout import hexboard
+from generator.layout.textlayout import Figure, typeset
+
+FIGURE_WIDTH = 90.0            # mm before the column scales it
+
+KbDiagram = played.Diagram[Hex, str]
+
+
+def figure(game: HexKbGame, diagram: KbDiagram, caption: str, colours: Palette) -> Figure:
+    """One diagram: the board, its stones (a frame cell's in both frames), their numbers,
+    and the winning structure shaded."""
+    board = game.board
+    height = record_book.figure_height(board.size, BOARD_ANGLE, FIGURE_WIDTH,
+                                       hexboard.BORDER_ROW)
+    p = place(board, 0.0, 0.0, FIGURE_WIDTH, height)
+    # Numbered stones off the frames are drawn here, with their numbers; the board draws
+    # the rest, a frame cell's in both frames under its frame number.
+    numbered = {h: c for h, c in diagram.stones.items()
+                if h in diagram.numbers and h not in board.twins}
+    rest = {h: c for h, c in diagram.stones.items() if h not in numbered}
+    shapes: list[Shape] = board_shapes(p, board, colours, True, rest, set(diagram.chain))
+    r = p.cell_radius
+    for h, colour in sorted(numbered.items(), key=lambda hc: (hc[0].r, hc[0].q)):
+        centre = p.centre(h)
+        shapes += stone_shapes(p, h, colour, colours, numbered=True)
+        ink = colours["red" if colour == RED else "blue"]
+        shapes.append(record_book.numbered(centre, diagram.numbers[h], 0.55 * r,
+                                           ink if colours.lettered else text_on(colours, ink)))
+    return Figure(FIGURE_WIDTH, height, tuple(shapes), caption,
+                  description(game, p, diagram))
+
+
+def description(game: HexKbGame, p: hexboard.Placement, diagram: KbDiagram) -> str:
+    board = game.board
+
+    def listed(colour: str) -> str:
+        cells = sorted((h for h, c in diagram.stones.items() if c == colour),
+                       key=lambda h: (h.q, h.r))
+        return ", ".join(hex_name(h) + (f" ({diagram.numbers[h]})" if h in diagram.numbers
+                                        else "") for h in cells)
+    stones = [_("%(who)s: %(cells)s", who=name(c), cells=listed(c))
+              for c in (RED, BLUE) if c in diagram.stones.values()]
+    verdict = game.verdict if diagram.chain else None
+    return " ".join(filter(None, (
+        record_book.moves_range(diagram.first, diagram.last) + ".",
+        position(board, p, dict(diagram.stones), verdict),
+        "; ".join(stones) + "." if stones else "",
+        _("Shaded: %(cells)s", cells=", ".join(map(hex_name, diagram.chain))) + "."
+        if diagram.chain else "")))
+
+
+@dataclass(frozen=True, slots=True)
+class HexKbStudy:
+    """A Hex KB move list replayed, as the record item prints it (record_book.Study)."""
+    game: HexKbGame
+
+    def diagrams(self, every: int) -> list[KbDiagram]:
+        return played.diagrams(self.game.steps, len(self.game.claims), every,
+                               self.game.structure)
+
+    def check(self, every: int) -> None:
+        if self.game.errors:
+            raise RecordError(f"it holds an illegal move ({self.game.errors[0]}); "
+                              f"`pnp judge hex-kb` lists them all")
+        played.count(len(self.game.claims), every)
+
+    def caption(self, diagram: KbDiagram) -> str:
+        """The diagram's moves, with those that claimed frame cells named by their frame
+        number, and the winner's structure."""
+        board, claims = self.game.board, self.game.claims
+        framed = [record_book.special(n, name(self.game.movers[n - 1]),
+                                      _("frame cell %(n)s", n=board.twin_index(c.cell)))
+                  for n, c in enumerate(claims[diagram.first - 1:diagram.last],
+                                        start=diagram.first)
+                  if c.cell in board.twins]
+        text = record_book.caption(diagram.first, diagram.last, framed, "")
+        if diagram.chain:
+            text += ". " + _("Shaded: the winning structure. %(verdict)s",
+                             verdict=describe_verdict(self.game.verdict))
+        return text
+
+    def booklet(self, every: int, paper: Paper, colours: Palette,
+                heading: str = "") -> Document:
+        shown = self.diagrams(every)
+        figures = {f"d{k}": figure(self.game, d, self.caption(d), colours)
+                   for k, d in enumerate(shown)}
+        board = self.game.board
+        key = _("*Key:* Red moves first and joins the border segments marked %(R)s, Blue "
+                "those marked %(B)s. The cells of the two portal frames that bear the same "
+                "number are one cell: a stone on one stands on both. A number on a stone is "
+                "its move; a frame cell keeps its frame number, and the caption names the "
+                "move that claimed it.", R=letter(RED), B=letter(BLUE))
+        markup = record_book.markup(
+            heading or self.title(), record_book.board_line(board.size, len(self.game.claims)),
+            self.byline(), key, len(shown), [c.written for c in self.game.claims])
+        pages = typeset(markup, figures, paper, colours,
+                        footer_text=record_book.footer(credit()))
+        return record_book.document(pages, TITLE, DESIGNER, board.size)
+
+    def title(self) -> str:
+        return record_book.a_game(TITLE)
+
+    def byline(self) -> str:
+        winner = self.game.verdict.winner
+        if winner is None:
+            return record_book.ending("", 0)
+        return record_book.ending(name(winner), self.game.won_on) + " " + \
+            describe_verdict(self.game.verdict)
+
+    def event(self) -> str:
+        return ""
+
+    def sgf(self) -> str:
+        raise record_book.refuse_sgf(TITLE)
+
+
+def study(record: GameRecord) -> HexKbStudy:
+    if not isinstance(record, HexKbRecord):
+        raise RecordError("a Hex KB record is a Hex KB move list")
+    return HexKbStudy(record.replay())
+
+
+__all__ = ["HexKbStudy", "study"]

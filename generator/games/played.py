@@ -1,0 +1,97 @@
+"""A played game as the study booklets show it, whatever the game: the steps that set cells to
+a colour (a Hex stone, a Nex drop or conversion, a Hex KB claim on a portal frame and its
+twin), and the diagrams cut from them, each the position after a run of moves with the
+stones that run placed or changed numbered.
+
+Pure and game-neutral: a cell is whatever the game names its cells by (Hex's records use
+(column, row) cells, Nex and Hex KB the hexgrid's Hex), a colour whatever it names its stones
+by. Hex's record judge (games/hex/records/judge.py) and the Nex and Hex KB record readers give
+their steps in these terms; the record pages of each game draw the diagrams.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from generator.errors import UserError
+
+K = TypeVar("K", bound=Hashable)   # a cell
+C = TypeVar("C", bound=str)        # a colour of stone
+
+EVERY = range(1, 101)              # moves a diagram, as --every takes them
+DEFAULT_EVERY = 20
+MOST_DIAGRAMS = 120                # a 19 × 19 board filled at --every 3; more is refused
+
+
+class TooManyDiagrams(UserError, ValueError):
+    """A --every that would cut a game into more diagrams than a booklet holds."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change(Generic[K, C]):
+    cell: K
+    colour: C | None           # None: the cell is emptied
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Generic[K, C]):
+    """What one move (number >= 1) or one setup (number 0 before the moves, else the move it
+    comes before) did to the board; an illegal move changes nothing."""
+    number: int
+    changes: tuple[Change[K, C], ...]
+    illegal: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Diagram(Generic[K, C]):
+    """The position after move `last`, with the stones placed or changed in moves `first` to
+    `last` numbered (by the last move that changed them), and the winning chain on the last
+    diagram of a won game."""
+    first: int
+    last: int
+    stones: dict[K, C]
+    numbers: dict[K, int]
+    chain: tuple[K, ...] = ()
+
+
+def count(total: int, every: int) -> int:
+    """How many diagrams a `total`-move game cut every `every` moves makes; refused past
+    MOST_DIAGRAMS, naming the --every that fits."""
+    diagrams = max(1, -(-total // every))
+    if diagrams > MOST_DIAGRAMS:
+        raise TooManyDiagrams(f"--every {every} makes {diagrams} diagrams of this {total}-move "
+                              f"game; a booklet holds at most {MOST_DIAGRAMS}: take --every "
+                              f"{-(-total // MOST_DIAGRAMS)} or more")
+    return diagrams
+
+
+def diagrams(steps: Sequence[Step[K, C]], total: int, every: int,
+             chain: tuple[K, ...] = (),
+             number: Callable[[Step[K, C]], int] = lambda step: step.number
+             ) -> list[Diagram[K, C]]:
+    """The game cut into diagrams of `every` moves. `number` is the number a step's stones
+    carry (its move's, unless the game says otherwise: Hex's swapped stone keeps move 1's);
+    setup stones (number 0) stand unnumbered."""
+    stones: dict[K, C] = {}
+    placed: dict[K, int] = {}
+    out: list[Diagram[K, C]] = []
+    pending = list(steps)
+    for k in range(count(total, every)):
+        first, last = k * every + 1, min(total, (k + 1) * every)
+        while pending and pending[0].number <= last:
+            step = pending.pop(0)
+            for change in step.changes:
+                if change.colour is None:
+                    stones.pop(change.cell, None)
+                    placed.pop(change.cell, None)
+                else:
+                    stones[change.cell] = change.colour
+                    placed[change.cell] = number(step)
+        numbers = {c: n for c, n in placed.items() if first <= n <= last}
+        out.append(Diagram(first, last, dict(stones), numbers))
+    if out and chain:
+        end = out[-1]
+        out[-1] = Diagram(end.first, end.last, end.stones, end.numbers, chain)
+    return out

@@ -1,0 +1,162 @@
+"""The record item's seam with the games: a played game read, judged and ready to print as a
+study booklet (a `Study`), whatever the game; and the booklet's text for games whose records
+are the project's own move lists (Nex, Hex KB), which share its shape with Hex's.
+
+Each game that reads records (Game.records) has a record_pages module beside its rules
+with `study(record)`: the record replayed by the game's own engine. The request
+(app/record_request.py) and the folder booklet (app/record_folder.py) ask only this module's
+`Study` of it. A move list's booklet has a header naming the board and how the game ended, a
+key to the board's sides, a diagram every N moves with the stones numbered and each diagram
+captioned with its moves, the last with the winning chain, and the whole move list as it was
+written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib import import_module
+from typing import TYPE_CHECKING, Protocol
+
+from generator.core.geometry import Affine, Point
+from generator.core.scene import Document, Page, Shape
+from generator.errors import UserError
+from generator.i18n import _
+from generator.layout import hexboard
+from generator.layout.textlayout import centred_label
+
+if TYPE_CHECKING:
+    from generator.core.palette import Palette
+    from generator.core.paper import Paper
+    from generator.games.game import Game
+    from generator.games.hex.records.model import GameRecord
+    from generator.games.protocols import GameOptions
+
+
+class Study(Protocol):
+    """A played game read and judged, to print as a study booklet."""
+
+    def check(self, every: int) -> None:
+        """Refuse (one line, a UserError) what the booklet cannot print: an illegal move, a
+        board it cannot draw, more diagrams than it holds at `every` moves a diagram."""
+        ...
+
+    def booklet(self, every: int, paper: Paper, colours: Palette,
+                heading: str = "") -> Document:
+        """The booklet: a diagram every `every` moves, under `heading` (its title unless
+        given: a folder's booklet tells apart games of one title)."""
+        ...
+
+    def title(self) -> str:
+        """The game's title in the active language: its players, or the game's name."""
+        ...
+
+    def byline(self) -> str:
+        """A line under the title in a booklet's contents: event, date, how it ended."""
+        ...
+
+    def event(self) -> str:
+        """The event the record names, or ''."""
+        ...
+
+    def sgf(self) -> str:
+        """The record as SGF; a game whose records are not SGF refuses (UserError)."""
+        ...
+
+
+class NoSGF(UserError, ValueError):
+    """A record asked for as SGF, of a game SGF has no numbers for."""
+
+
+def study(game: Game[GameOptions], record: GameRecord) -> Study:
+    """The record replayed by its game's engine (GAME/record_pages.py's `study`)."""
+    found: Study = import_module(f"{game.package}.record_pages").study(record)
+    return found
+
+
+def refuse_sgf(title: str) -> NoSGF:
+    return NoSGF(f"{title} records are the project's move lists; --format sgf is for Hex")
+
+
+# --- a move list's booklet -------------------------------------------------------------------
+
+
+def moves_range(first: int, last: int) -> str:
+    """A diagram's moves, as its caption begins."""
+    if first == last:
+        return _("Move %(n)s", n=first)
+    return _("Moves %(first)s to %(last)s", first=first, last=last)
+
+
+def markup(title: str, board: str, ending: str, key: str, diagrams: int,
+           written: Sequence[str]) -> str:
+    """A move list's booklet in the sheets' markup: its header, key, one figure a diagram
+    (named d0, d1, ...) and the move list, each turn numbered as it is written."""
+    lines = [f"# {title}", "", board, "", ending, "", key, ""]
+    for k in range(diagrams):
+        lines += [f"[figure d{k}]", ""]
+    lines += [f"## {_('The moves')}", "",
+              "  ".join(f"**{n}.** {w}" for n, w in enumerate(written, start=1)) or
+              _("No moves."), ""]
+    return "\n".join(lines)
+
+
+def a_game(game: str) -> str:
+    return _("A game of %(game)s", game=game)
+
+
+def ending(winner: str, won_on: int) -> str:
+    """How a move list's game ended, with the winner's name in the active language."""
+    if winner:
+        return _("%(who)s joined their sides on move %(n)s.", who=winner, n=won_on)
+    return _("The record stops before anyone has connected.")
+
+
+def board_line(size: int, moves: int) -> str:
+    return _("**Board:** %(n)s × %(n)s, %(moves)s moves.", n=size, moves=moves)
+
+
+def caption(first: int, last: int, special: Sequence[str], chain: str) -> str:
+    """A diagram's caption: its moves, the special ones among them ("2: White swap"), and
+    the winning chain it highlights."""
+    text = moves_range(first, last) + (f" ({'; '.join(special)})" if special else "")
+    if chain:
+        text += ". " + _("Highlighted: the winning chain, %(cells)s.", cells=chain)
+    return text
+
+
+def special(number: int, who: str, what: str) -> str:
+    return _("%(n)s: %(who)s %(what)s", n=number, who=who, what=what)
+
+
+def figure_height(size: int, angle: float, width: float, outset: float = 0.0) -> float:
+    """The height a board turned by `angle` takes at `width` (layout/hexboard.py's extent)."""
+    points = [Affine.rotation(angle).apply(p) for p in hexboard.extent(size, True, outset)]
+    wide = max(p.x for p in points) - min(p.x for p in points)
+    high = max(p.y for p in points) - min(p.y for p in points)
+    return width * high / wide
+
+
+def numbered(centre: Point, number: int, radius: float, ink: str, prefix: str = "") -> Shape:
+    """A stone's move number (after `prefix`, a lettered palette's letter for the kind of
+    stone), as large as its characters let it be within the stone."""
+    text = f"{prefix}{number}"
+    size = radius * (1.22, 1.03, 0.8, 0.64)[min(3, len(text) - 1)]
+    return centred_label(centre.x, centre.y, text, size, ink, "bold")
+
+
+def document(pages: Sequence[Page], game: str, designer: str, size: int) -> Document:
+    """A move list's booklet as a document: its title, author, subject and keywords."""
+    return Document(tuple(pages), _("%(game)s: %(what)s", game=game, what=a_game(game)),
+                    _("pnp (game by %(designer)s)", designer=designer),
+                    _("%(game)s game record, %(size)s × %(size)s", game=game, size=size),
+                    (game, _("game record"), _("connection game"), _("print and play")),
+                    _("This kit's text and drawings are MIT licensed"))
+
+
+def footer(credit: str) -> str:
+    return _("%(credit)s Game record printed from the players' own record.", credit=credit)
+
+
+__all__ = ["NoSGF", "Study", "a_game", "board_line", "caption", "document", "ending",
+           "figure_height", "footer", "markup", "moves_range", "numbered", "refuse_sgf",
+           "special", "study"]

@@ -1,0 +1,77 @@
+"""`pnp record GAME FILE`: a played game's record, or a folder of them, printed as a study
+booklet (docs/records.md). The game's record reader and pages are imported only when a
+record is read."""
+
+from __future__ import annotations
+
+import typing
+
+import click
+
+from generator.errors import UserError
+from generator.games.items import ITEMS
+from generator.games.judges import FileJudge
+from generator.ui.options import GameCommand, GameGroup, click_option, first_paragraph
+from generator.ui.running import one_line, report
+
+if typing.TYPE_CHECKING:
+    from pathlib import Path
+
+    from generator.app.record_folder import FolderRequest
+    from generator.core.formats import Content
+    from generator.games import SomeGame
+
+
+def record_command(game: SomeGame) -> click.Command:
+    from generator.app import record_request as R
+
+    def run(file: str, output: Path | None, **values: object) -> None:
+        from pathlib import Path
+
+        from generator import render
+        from generator.ui.judging import read_bytes, shown
+        name = shown(file)
+        request: R.RecordRequest | FolderRequest
+        if file != "-" and Path(file).is_dir():
+            from generator.app import record_folder as F
+            request = F.folder_request(game, file, F.record_files(Path(file), name), values,
+                                       output)
+            render.check_target(output, request.fmt, request.formats, request.stem)
+            content: Content = F.document(request)
+        else:
+            try:
+                request = R.record_request(game, read_bytes(file, name), values, output,
+                                           "" if file == "-" else file)
+            except UserError as err:
+                raise UserError(f"{name}: {err}") from None
+            render.check_target(output, request.fmt, request.formats, request.stem)
+            content = R.content(request)
+        for path in render.save(content, output, request.fmt, request.stem,
+                                request.formats, settings=request.settings):
+            report(one_line(str(path)))
+
+    text = game.about.get(R.RECORD) or f"{R.RECORD.help} ({game.title})"
+    # A game whose judge reads files besides its own text (Hex) reads the players' records.
+    kinds = ("a record (HexGui or MoHex SGF, Little Golem, a Trmph or HexWorld link: "
+             "docs/records.md) or one of the project's move lists"
+             if isinstance(game.judge, FileJudge) else
+             f"one of the project's move lists, as 'pnp judge {game.key} --help' describes "
+             f"them")
+    example = "game.sgf" if isinstance(game.judge, FileJudge) else "game.txt"
+    return GameCommand(
+        game, R.RECORD, False, callback=run,
+        params=[click.Argument(["file"], type=click.Path(allow_dash=True), metavar="FILE"),
+                *(click_option(p) for p in R.record_params())],
+        help=f"{text}\n\nFILE is {kinds}, or - for standard input. FILE may be a folder of "
+             f"records (a tournament's games): they are printed, in the order of their "
+             f"names, as one PDF booklet with a contents page (--paper a4 or letter). The "
+             f"default name is the record's: {example} makes {game.key}-record-game.pdf.",
+        short_help=first_paragraph(text))
+
+
+def record_group() -> GameGroup:
+    """The `record` group: one command per game that reads records."""
+    return GameGroup(
+        "record", has=lambda g: g.records is not None, make=record_command,
+        what="record", help=f"{ITEMS['record'].help} GAME is one of the games that reads "
+                            f"records; 'pnp record GAME --help' lists its options.")

@@ -1,0 +1,165 @@
+"""`pnp record hex FOLDER`: a folder of records (a tournament's games) printed as one
+booklet with a contents page, and the default names that carry a record's own name. Each
+check has its control: a folder with one bad file, an empty folder, a record with an illegal
+move, a format the booklet is not written in; a name the same for the same input."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from generator.app import names
+from generator.app.record_folder import MOST_RECORDS, record_files
+from generator.errors import UserError
+from generator.i18n import language
+from generator.layout import booklet
+
+PNP = [sys.executable, "-m", "generator.ui.cli"]
+FIRST = ("(;FF[4]GM[11]SZ[3]PB[Alice]PW[Bob]EV[Club final]DT[2024-05-01]RE[B+];B[b2];"
+         "W[swap-pieces];W[a1];B[b1];W[a2];B[b3])\n")
+SECOND = ("(;FF[4]GM[11]SZ[3]PB[Carol]PW[Dave]EV[Club final]RE[W+Resign];B[a1];W[b2];"
+          "B[resign])\n")
+MOVES = "size 3\n1. b2\n2. a1\n3. b1\n4. a2\n5. b3\n"
+ILLEGAL = "(;FF[4]GM[11]SZ[3];B[b2];W[b2])"
+
+
+def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*PNP, *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=180)
+
+
+def words(pdf: Path) -> str:
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    return " ".join(text.split())
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Path:
+    """A tournament's folder: its records named so that sorting them is not writing order."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "round-2.sgf").write_text(SECOND)
+    (folder / "round-1.sgf").write_text(FIRST)
+    (folder / "round-3.txt").write_text(MOVES)
+    (folder / ".hidden.sgf").write_text(ILLEGAL)      # hidden: not a record of the folder
+    return folder
+
+
+def bookmarks(pdf: Path) -> list[str]:
+    with pikepdf.open(pdf) as document, document.open_outline() as outline:
+        return [item.title for item in outline.root]
+
+
+def test_a_folder_is_one_booklet_with_contents_and_a_bookmark_a_game(club: Path) -> None:
+    done = pnp("record", "hex", "club", cwd=club.parent)
+    assert done.returncode == 0, done.stderr
+    made = club.parent / "hex-record-club-booklet.pdf"
+    assert done.stdout.strip() == made.name and made.exists()
+    text = words(made)
+    # The cover names the common event; the contents list the games in their files' order.
+    assert "Club final" in text and "3 games of Hex" in text and "Contents" in text
+    contents = text[text.index("Contents"):]
+    order = [contents.index(who) for who in ("Alice (Black) against Bob",
+                                            "Carol (Black) against Dave",
+                                            "A game of Hex")]
+    assert order == sorted(order)
+    assert "White resigned" not in text and "Black resigned." in text
+    assert bookmarks(made)[1:] == ["Alice (Black) against Bob (White)",
+                                   "Carol (Black) against Dave (White)", "A game of Hex"]
+    info = subprocess.run(["pdfinfo", str(made)], capture_output=True, text=True,
+                          check=True).stdout
+    assert "Tagged:          yes" in info
+    # Reproducible: the same folder makes the same bytes.
+    again = pnp("record", "hex", "club", "-o", "again.pdf", cwd=club.parent)
+    assert again.returncode == 0, again.stderr
+    assert (club.parent / "again.pdf").read_bytes() == made.read_bytes()
+
+
+def test_one_bad_record_names_its_file_and_writes_nothing(club: Path) -> None:
+    (club / "round-4.sgf").write_text(ILLEGAL)
+    done = pnp("record", "hex", "club", "-o", "out.pdf", cwd=club.parent)
+    assert done.returncode == 2
+    assert done.stderr.startswith("pnp: club/round-4.sgf: it holds an illegal move")
+    assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
+    (club / "round-4.sgf").write_text("(;FF[4]GM[11]SZ[3];B[b2")        # cut short
+    cut = pnp("record", "hex", "club", "-o", "out.pdf", cwd=club.parent)
+    assert cut.returncode == 2 and cut.stderr.startswith("pnp: club/round-4.sgf: ")
+    assert not (club.parent / "out.pdf").exists()
+    # The control: without the bad file the same folder is printed.
+    (club / "round-4.sgf").unlink()
+    assert pnp("record", "hex", "club", "-o", "out.pdf", cwd=club.parent).returncode == 0
+    assert (club.parent / "out.pdf").exists()
+
+
+def test_an_empty_folder_and_other_formats_are_refused(tmp_path: Path, club: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / ".DS_Store").write_text("")
+    done = pnp("record", "hex", "empty", cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr == "pnp: empty: the folder holds no records\n"
+    for args in (("--format", "svg"), ("--format", "sgf"), ("--paper", "a5"),
+                 ("-o", "club.png")):
+        refused = pnp("record", "hex", "club", *args, cwd=tmp_path)
+        assert refused.returncode == 2 and len(refused.stderr.splitlines()) == 1, args
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club", "empty"]
+
+
+def test_the_folder_is_bounded(tmp_path: Path) -> None:
+    for n in range(MOST_RECORDS):
+        (tmp_path / f"{n:04}.sgf").write_text(SECOND)
+    assert len(record_files(tmp_path, "t")) == MOST_RECORDS       # the control: at the bound
+    (tmp_path / "more.sgf").write_text(SECOND)
+    with pytest.raises(UserError, match=f"at most {MOST_RECORDS} records"):
+        record_files(tmp_path, "t")
+
+
+def test_contents_take_as_many_pages_as_their_entries() -> None:
+    paper = booklet.content_paper(booklet.page_paper("a4"))
+    rows = booklet.contents_rows(paper)
+    from generator.core.palette import COLOUR
+    parts = [booklet.Part(f"Game {n}", "", []) for n in range(rows + 1)]
+    with language("en"):
+        pages = booklet.contents(paper, parts, list(range(len(parts))), COLOUR)
+        one = booklet.contents(paper, parts[:rows], list(range(rows)), COLOUR)
+    assert len(pages) == 2 and len(one) == 1
+    # Every entry's text stays on its page.
+    for page in pages:
+        assert all(s.position.y < paper.height - paper.margin for s in page.shapes)
+
+
+def test_two_records_make_two_files_and_one_record_one(club: Path) -> None:
+    for name in ("round-1.sgf", "round-2.sgf", "round-1.sgf"):
+        done = pnp("record", "hex", f"club/{name}", cwd=club.parent)
+        assert done.returncode == 0, done.stderr
+    made = sorted(p.name for p in club.parent.glob("*.pdf"))
+    assert made == ["hex-record-round-1.pdf", "hex-record-round-2.pdf"]
+    # Standard input has no name; a choice off the defaults is in the name.
+    done = subprocess.run([*PNP, "record", "hex", "-", "--every", "2", "--lang", "de"],
+                          input=FIRST, cwd=club.parent, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "hex-record-every-2-de.pdf"
+
+
+def test_record_names() -> None:
+    stem = names.record_stem
+    assert stem("hex", "games/Round 1 (final).sgf", 20, 20, "A4") == "hex-record-round1-final"
+    assert stem("hex", "a.sgf", 20, 20, "A4") != stem("hex", "b.sgf", 20, 20, "A4")
+    assert stem("hex", "a.sgf", 20, 20, "A4") == stem("hex", "elsewhere/a.sgf", 20, 20, "A4")
+    assert stem("hex", "club/", 20, 20, "Letter", folder=True) == \
+        "hex-record-club-booklet-letter"
+    assert stem("hex", "", 10, 20, "A4") == "hex-record-every-10"
+
+
+def test_long_players_names_stay_inside_a_print_shops_safe_zone(club: Path) -> None:
+    """A game's title (its players) is set smaller where it would run off the A5 page; the
+    preflight's safe-zone check is the judge (its own controls are in test_preflight)."""
+    (club / "round-1.sgf").write_text(FIRST.replace("PB[Alice]", "PB[Alexandrina Montgomery]")
+                                      .replace("PW[Bob]", "PW[Bartholomew Fitzgerald]"))
+    done = pnp("record", "hex", "club", "--for", "print-shop", "-o", "shop.pdf",
+               cwd=club.parent)
+    assert done.returncode == 0, done.stderr
+    checked = pnp("check", "shop.pdf", "--for", "print-shop", cwd=club.parent)
+    assert "pass  safe zone" in checked.stdout, checked.stdout
