@@ -259,29 +259,35 @@ def test_a_command_offers_the_game_options_it_reads(helps, args, shown):
 
 # --- judge: the format, with an example ----------------------------------------------------
 
-def example(text: str) -> list[str]:
-    """The lines click keeps as written (after a \\b paragraph): the example file."""
-    lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("      "))
-    block = []
-    for line in lines[start:]:
-        if not line.startswith("      "):
-            break
-        block.append(line.strip())
-    return block
+def examples(text: str) -> list[tuple[str, list[str]]]:
+    """Each block of lines click keeps as written (after a \\b paragraph), with the line that
+    introduces it ("For example:", "... begins:")."""
+    lines, found = text.split("\nOptions:")[0].splitlines(), []
+    i = 0
+    while i < len(lines):
+        if lines[i].startswith("      "):
+            intro = next((line for line in reversed(lines[:i]) if line.strip()), "")
+            block = []
+            while i < len(lines) and lines[i].startswith("      "):
+                block.append(lines[i].strip())
+                i += 1
+            found.append((intro.strip(), block))
+        i += 1
+    return found
 
 
 @pytest.mark.parametrize("key", [k for k, g in all_games().items() if g.judge])
 def test_judge_help_gives_the_format_an_example_and_the_readme(helps, key):
     text = helps[("judge", key)]
-    lines = example(text)
-    assert len(lines) == 2
+    shown = examples(text)
+    assert shown and all(len(lines) >= 2 for _, lines in shown)
     assert "docs/commands.md" in text and f"for `pnp judge {key}`" in text
     game = all_games()[key]
-    if "For example:" in text:   # a whole file: it is read, and every move is legal
-        assert game.judge.text("\n".join(lines) + "\n").clean
-    else:                        # the start of a larger file: it is said so
-        assert "begins:" in text
+    for intro, lines in shown:
+        if intro.endswith("For example:"):   # a whole file: read, and every move legal
+            assert game.judge.text("\n".join(lines) + "\n").clean, lines
+        else:                                # the start of a larger file: it is said so
+            assert intro.endswith("begins:"), intro
 
 
 def test_a_broken_example_is_found():
