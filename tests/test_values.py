@@ -123,6 +123,12 @@ def test_the_checking_function_refuses_a_format_the_item_has_not():
                                  FORMATS["json"])
 
 
+def nex_reads_records() -> bool:
+    """Control for the record line below: a game that reads records may name one."""
+    nex = GAMES["nex"]
+    return dataclasses.replace(nex, about=dict(nex.about)).records is not None
+
+
 def test_a_game_naming_what_it_has_not_is_refused_when_it_loads():
     hex_game = GAMES["hex"]      # control: every real game loads
     assert all(GAMES[key] for key in GAMES)
@@ -131,11 +137,12 @@ def test_a_game_naming_what_it_has_not_is_refused_when_it_loads():
         dataclasses.replace(hex_game, unread={**hex_game.unread, TILES: ("swap",)})
     with pytest.raises(ValueError, match="hex names stats, which it has not"):
         dataclasses.replace(hex_game, about={**hex_game.about, Subject.FIGURES: "Figures."})
-    # A record's line for a game that reads none (Nex prints no records), and a judge's for
-    # a game without one (Blind Hex is judged by no `pnp judge`).
-    nex, blind_hex = GAMES["nex"], GAMES["blind-hex"]
-    with pytest.raises(ValueError, match="nex names record, which it has not"):
-        dataclasses.replace(nex, about={**nex.about, RECORD_ITEM: "A record."})
+    # A record's line for a game that reads none (Blinq prints no records), and a judge's
+    # for a game without one (Blind Hex is judged by no `pnp judge`).
+    blinq, blind_hex = GAMES["blinq"], GAMES["blind-hex"]
+    assert blinq.records is None and nex_reads_records()
+    with pytest.raises(ValueError, match="blinq names record, which it has not"):
+        dataclasses.replace(blinq, about={**blinq.about, RECORD_ITEM: "A record."})
     with pytest.raises(ValueError, match="blind-hex names judge, which it has not"):
         dataclasses.replace(blind_hex, about={**blind_hex.about, Subject.JUDGE: "A judge."})
 
