@@ -189,13 +189,44 @@ def mid_book_blanks(parts: list[booklet.Part], paper_key: str) -> list[int]:
 
 def test_the_all_games_booklet_has_its_blanks_before_the_back_cover(booklet_sets):
     """As its "How to print" page says, in every language and on both papers."""
-    assert "before the back cover" in booklet.INSTRUCTIONS[3]
     found = {case: blanks for case, (parts, _added) in booklet_sets.items()
              if case[2] == "all" if (blanks := mid_book_blanks(parts, case[1]))}
     assert found == {}
     # Control: a booklet of one game opens its rules as a spread after a blank page (Hex's
     # two pages), which the check sees.
     assert mid_book_blanks(booklet_sets[("en", "a4", "hex")][0], "a4") == [3]
+
+
+def note_faults(pages: list[Page]) -> list[str]:
+    """What the "How to print" page (page 2) says of the booklet's blank pages that is not
+    so, or leaves unsaid: the blank pages before the back cover that make up the last sheet,
+    and a blank that opens the rules as a spread, in the active language."""
+    said = {s.role.text for s in pages[1].shapes if s.role is not None and s.role.kind == "P"}
+    blank = [n for n, page in enumerate(pages[:-1], start=1) if not page.shapes]
+    last = max(n for n, page in enumerate(pages[:-1], start=1) if page.shapes)
+    facts = {i18n._(booklet.BLANK_OPENING, n=n): n in blank and n < last
+             for n in range(2, len(pages))}
+    facts[i18n._(booklet.BLANKS_AT_BACK)] = any(n > last for n in blank)
+    return [f"{'unsaid' if so else 'untrue'}: {text}" for text, so in facts.items()
+            if (text in said) != so]
+
+
+def test_the_printing_note_says_what_the_blank_pages_are_for(booklet_sets, monkeypatch):
+    """Every home booklet's "How to print" page speaks of blank pages before the back cover
+    only where there are some, and of the blank opening the rules where there is one."""
+    def found() -> dict[Case, list[str]]:
+        out = {}
+        for case, (parts, _added) in booklet_sets.items():
+            with i18n.language(case[0]):
+                if faults := note_faults(home_pages(parts, case[1])):
+                    out[case] = faults
+        return out
+    assert found() == {}
+    # Control: every booklet saying its last sheet is made up with blank pages, as all did.
+    monkeypatch.setattr(booklet, "blank_notes",
+                        lambda middle, front: [i18n._(booklet.BLANKS_AT_BACK)])
+    wrong = found()
+    assert ("de", "a4", "all") in wrong and ("en", "a4", "hex") in wrong
 
 
 # --- a home booklet of one game ---------------------------------------------------------------

@@ -10,15 +10,16 @@ it carries its number (its folio) in the outer corner, and blank pages none. Bla
 that make up the count stand before the back cover, unless, in a booklet of one game, one
 of them can open its rules as a spread; no part is pushed on to a spread by a blank page
 that would cost the booklet a sheet, and a booklet of several games has no blank between
-them.
+them. A booklet of one game fills the pages its last sheet leaves over with the game's
+score pad and board (see `room` and generator/app/documents.py), so it has at most one
+blank page besides the back cover; the "How to print" page says what its blanks are for.
 Margins are OUTER mm, INNER mm at the fold.
 
 For a print shop the booklet is not imposed: its pages go out one by one in reading order,
 each A5 (or 5.5 × 8.5 in) plus bleed, cover first and blanks before the back cover, for the
 shop to impose, print, fold and staple (PrintPlayGames, Lulu). Text keeps SHOP_OUTER mm
 (0.5 in) inside the trim. The inside of the cover, which at home tells how to print, opens
-the rules in a booklet of one game (whose pages to spare the game's other items fill: see
-`room` and generator/app/documents.py) and is left blank in a booklet of several.
+the rules in a booklet of one game and is left blank in a booklet of several.
 """
 
 from __future__ import annotations
@@ -56,9 +57,11 @@ INSTRUCTIONS = (
     N_("Print every page double-sided, flipping on the short edge, at 100% (no scaling)."),
     N_("Keep the sheets in the order they come out, fold the stack in half across its width, "
        "and staple twice on the fold."),
-    N_("The pages then read in order. Blank pages before the back cover make up the last "
-       "sheet."),
+    N_("The pages then read in order."),
 )
+# What the blank pages are for, said only of a booklet that has them.
+BLANKS_AT_BACK = N_("Blank pages before the back cover make up the last sheet.")
+BLANK_OPENING = N_("Page %(n)s is blank so that the rules open on facing pages.")
 OUTER, INNER = 12.0, 15.0   # page margins, mm: at the top, bottom and outer edge; at the fold
 SHOP_OUTER = 12.7           # at a print shop: text 0.5 in inside the trim (Lulu)
 FOLIO_ROOM = 6.0            # below the content, for the page number
@@ -193,10 +196,22 @@ def back_cover(paper: Paper, colours: Palette) -> Page:
              _("Made to print and play with pnp."), 2.8, colours["muted"], anchor="middle"),))
 
 
-def instructions(paper: Paper, colours: Palette) -> Page:
+def blank_notes(middle: list[Page | None], front: int) -> list[str]:
+    """What the "How to print" page says of the booklet's blank pages, given its inside
+    pages (`middle`, None for a blank, the first `front` of them the front matter): the one
+    that opens the rules as a spread, and those that make up the last sheet."""
+    notes = [_(BLANK_OPENING, n=n) for n, page in enumerate(middle, start=2)
+             if n > front + 1 and page is None]
+    if padded(len(middle) + 2) > len(middle) + 2:
+        notes.append(_(BLANKS_AT_BACK))
+    return notes
+
+
+def instructions(paper: Paper, colours: Palette, notes: list[str]) -> Page:
+    """How to print the booklet, with `notes` on its blank pages (blank_notes)."""
     x, width = paper.margin, paper.inner_width
     y = paper.margin + 8
-    heading, *lines = (_(text) for text in INSTRUCTIONS)
+    heading, *lines = [*(_(text) for text in INSTRUCTIONS), *notes]
     shapes: list[Shape] = [Text(Point(x, y), heading, 4.6, colours["ink"], "bold",
                                 role=Role("H2", text=heading))]
     y += 9
@@ -339,10 +354,14 @@ def front_pages(paper: Paper, parts: list[Part], colours: Palette) -> list[Page 
     several games, the contents."""
     if paper.press.shop and len(parts) == 1:
         return []
-    front: list[Page | None] = [None if paper.press.shop else instructions(paper, colours)]
+    front: list[Page | None] = [None]
     if len(parts) > 1:
         starts = arrange([*front, None], parts)[1]   # counting the contents page
         front.append(contents(paper, parts, starts, colours))
+    if not paper.press.shop:
+        # Its text takes no more than its page, so the pages fall as without it.
+        front[0] = instructions(paper, colours,
+                                blank_notes(arrange(front, parts)[0], len(front)))
     return front
 
 
