@@ -189,7 +189,10 @@ class Sheet:
     def _title(self, text: str) -> list[Shape]:
         s, m = self.style, self.paper.margin
         y = m + s.title * 1.1
-        shapes = with_role(set_line(runs(text, "bold"), m, y, s.title, self.colours["ink"]),
+        # Set smaller where it would run past the margin (a long edition's name on a
+        # booklet's page), on the same baseline.
+        size = fitted(text, s.title, self.paper.inner_width, "bold")
+        shapes = with_role(set_line(runs(text, "bold"), m, y, size, self.colours["ink"]),
                            Role("H1", text=text))
         y += s.title_rule_gap
         rule = line(Point(m, y), Point(self.paper.width - m, y),
