@@ -273,29 +273,16 @@ def test_a_home_booklet_of_one_game_has_at_most_one_blank_page(booklet_sets):
 
 def cut_words(pages: list[Page], paper: Paper) -> list[str]:
     """Words a booklet's pages lose: text where a home printer prints nothing (within
-    HOME_MARGIN of the page's edge), and a footer (the text in the band below the body)
-    that prints less than it says."""
-    faults = []
-    band = paper.height - paper.margin - sheet.FOOTER_HEIGHT - 1
-    for n, page in enumerate(pages, start=1):
-        texts = [s for s in page.shapes if isinstance(s, Text)]
-        faults += [f"page {n}: {t.text!r} past the margin" for t in texts
-                   if bounds(t)[0] < HOME_MARGIN or bounds(t)[2] > paper.width - HOME_MARGIN]
-        footers: dict[str, list[Text]] = {}
-        for t in texts:
-            if bounds(t)[1] > band and t.role is not None and t.role.kind == "P":
-                footers.setdefault(t.role.text, []).append(t)
-        for said, lines in footers.items():
-            printed = " ".join(t.text for t in sorted(lines, key=lambda t: t.position.y))
-            if printed.split() != said.split():
-                faults.append(f"page {n}: footer {printed!r} of {said!r}")
-    return faults
+    HOME_MARGIN of the page's edge)."""
+    return [f"page {n}: {t.text!r} past the margin" for n, page in enumerate(pages, start=1)
+            for t in page.shapes if isinstance(t, Text)
+            if bounds(t)[0] < HOME_MARGIN or bounds(t)[2] > paper.width - HOME_MARGIN]
 
 
 def test_a_home_booklets_pages_keep_their_words(booklet_sets):
     """The rules and the pad and board that fill a lone game's booklet, on the booklet's
     page: no title where the printer prints nothing (a continued pad's, in a longer
-    language), no footer cut short in mid-sentence."""
+    language; an edition's name)."""
     found = {}
     for case, (parts, _added) in booklet_sets.items():
         if case[2] != "all":
@@ -305,29 +292,19 @@ def test_a_home_booklets_pages_keep_their_words(booklet_sets):
     assert found == {}
 
 
-def test_control_a_footer_cut_to_two_lines_and_a_title_set_full_size_are_caught(
-        monkeypatch):
-    paper = booklet.content_paper(booklet.FORMATS["a4"][0])
-
-    def made(key: str, item: str, lang: str) -> list[Page]:
+def test_control_a_title_set_full_size_is_caught(monkeypatch):
+    def made(key: str, item: str, lang: str, paper_key: str) -> tuple[list[Page], Paper]:
+        paper = booklet.content_paper(booklet.FORMATS[paper_key][0])
         with i18n.language(lang):
             return list(documents.make_document(GAMES[key], item, GAMES[key].make_options(),
-                                                paper).pages)
-    # The footer's first two lines at the smallest size, as it was: Hex's board loses the
-    # end of "Blau verbindet die beiden B-Seiten."
-    monkeypatch.setattr(sheet, "two_lines", lambda text, width: (
-        text, sheet.wrap_words(text, sheet.SMALLEST_FOOTER, width)[:2]))
-    assert any("footer" in f for f in cut_words(made("hex", "board", "de"), paper))
-    monkeypatch.undo()
-    # Every text set at its full size: the continued pad's title runs off the page.
+                                                paper).pages), paper
+    # Every title set at its full size: the continued pad's runs off the page in Spanish,
     monkeypatch.setattr(sheet, "fitted", lambda text, size, width, font="regular": size)
-    assert any("(continuación)" in f and "past the margin" in f
-               for f in cut_words(made("hex-kb", "pad", "es"), paper))
-    # And a rule sheet's title: Blind Hex's edition on a half-letter page, in Spanish.
+    assert any("(continuación)" in f for f in cut_words(*made("hex-kb", "pad", "es", "a4")))
+    # and Blind Hex's rules' title, with its edition, on a half-letter page.
     monkeypatch.setattr(textlayout, "fitted", lambda text, size, width, font="regular": size)
-    paper = booklet.content_paper(booklet.FORMATS["letter"][0])
-    assert any("edición con cartas" in f and "past the margin" in f
-               for f in cut_words(made("blind-hex", "rules", "es"), paper))
+    assert any("edición con cartas" in f
+               for f in cut_words(*made("blind-hex", "rules", "es", "letter")))
 
 
 def test_control_a_blank_mid_book_or_no_fillers_fail_a_home_booklet(booklet_sets,

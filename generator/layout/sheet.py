@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -126,27 +125,14 @@ def footer(paper: Paper, text: str, colours: Palette) -> list[Shape]:
     width = paper.width - paper.margin - left
     lines = [text]
     if fitted(text, FOOTER_SIZE, width) < SMALLEST_FOOTER:
-        text, lines = two_lines(text, width)
+        lines = wrap_words(text, SMALLEST_FOOTER, width)[:2]
+        lines = [lines[0], " ".join(lines[1:])] if len(lines) > 1 else lines
     size = min(fitted(line_, FOOTER_SIZE, width) for line_ in lines)
     bottom = paper.height - paper.margin - DESCENT * size
     return ruler(paper, colours) + [
         Text(Point(left + width / 2, bottom - (len(lines) - 1 - i) * size * 1.15), line_, size,
              colours["muted"], anchor="middle", role=Role("P", 2, text))
         for i, line_ in enumerate(lines)]
-
-
-def two_lines(text: str, width: float) -> tuple[str, list[str]]:
-    """A footer broken into no more than the two lines its room holds, at the smallest
-    footer size, and the text they print: where the whole of it would take more, whole
-    sentences go from its end (the credit comes first, the hints after it), never half a
-    sentence; a first sentence longer than two lines keeps what fits of it."""
-    sentences = re.split(r"(?<=[.!?]) ", text)
-    for count in range(len(sentences), 0, -1):
-        kept = " ".join(sentences[:count])
-        lines = wrap_words(kept, SMALLEST_FOOTER, width)
-        if len(lines) <= 2:
-            return kept, lines
-    return text, wrap_words(text, SMALLEST_FOOTER, width)[:2]
 
 
 SMALLEST_FOOTER = SMALLEST_TEXT
