@@ -273,16 +273,29 @@ def test_a_home_booklet_of_one_game_has_at_most_one_blank_page(booklet_sets):
 
 def cut_words(pages: list[Page], paper: Paper) -> list[str]:
     """Words a booklet's pages lose: text where a home printer prints nothing (within
-    HOME_MARGIN of the page's edge)."""
-    return [f"page {n}: {t.text!r} past the margin" for n, page in enumerate(pages, start=1)
-            for t in page.shapes if isinstance(t, Text)
-            if bounds(t)[0] < HOME_MARGIN or bounds(t)[2] > paper.width - HOME_MARGIN]
+    HOME_MARGIN of the page's edge), and a footer (the text in the band below the body)
+    that prints less than it says: cut in mid-sentence."""
+    faults = []
+    band = paper.height - paper.margin - sheet.FOOTER_HEIGHT - 1
+    for n, page in enumerate(pages, start=1):
+        texts = [s for s in page.shapes if isinstance(s, Text)]
+        faults += [f"page {n}: {t.text!r} past the margin" for t in texts
+                   if bounds(t)[0] < HOME_MARGIN or bounds(t)[2] > paper.width - HOME_MARGIN]
+        footers: dict[str, list[Text]] = {}
+        for t in texts:
+            if bounds(t)[1] > band and t.role is not None and t.role.kind == "P":
+                footers.setdefault(t.role.text, []).append(t)
+        for said, lines in footers.items():
+            printed = " ".join(t.text for t in sorted(lines, key=lambda t: t.position.y))
+            if printed.split() != said.split():
+                faults.append(f"page {n}: footer {printed!r} of {said!r}")
+    return faults
 
 
 def test_a_home_booklets_pages_keep_their_words(booklet_sets):
     """The rules and the pad and board that fill a lone game's booklet, on the booklet's
     page: no title where the printer prints nothing (a continued pad's, in a longer
-    language; an edition's name)."""
+    language; an edition's name), no footer cut in mid-sentence beside the ruler."""
     found = {}
     for case, (parts, _added) in booklet_sets.items():
         if case[2] != "all":
@@ -292,12 +305,18 @@ def test_a_home_booklets_pages_keep_their_words(booklet_sets):
     assert found == {}
 
 
-def test_control_a_title_set_full_size_is_caught(monkeypatch):
+def test_control_a_cut_footer_and_a_title_set_full_size_are_caught(monkeypatch):
     def made(key: str, item: str, lang: str, paper_key: str) -> tuple[list[Page], Paper]:
         paper = booklet.content_paper(booklet.FORMATS[paper_key][0])
         with i18n.language(lang):
             return list(documents.make_document(GAMES[key], item, GAMES[key].make_options(),
                                                 paper).pages), paper
+    # A footer's first two lines, as it was set: Hex's board loses the end of "Blau
+    # verbindet die beiden B-Seiten."
+    monkeypatch.setattr(sheet, "two_lines", lambda text, width, keep=1: (
+        text, sheet.wrap_words(text, sheet.SMALLEST_FOOTER, width)[:2]))
+    assert any("footer" in f for f in cut_words(*made("hex", "board", "de", "a4")))
+    monkeypatch.undo()
     # Every title set at its full size: the continued pad's runs off the page in Spanish,
     monkeypatch.setattr(sheet, "fitted", lambda text, size, width, font="regular": size)
     assert any("(continuación)" in f for f in cut_words(*made("hex-kb", "pad", "es", "a4")))
@@ -305,6 +324,18 @@ def test_control_a_title_set_full_size_is_caught(monkeypatch):
     monkeypatch.setattr(textlayout, "fitted", lambda text, size, width, font="regular": size)
     assert any("edición con cartas" in f
                for f in cut_words(*made("blind-hex", "rules", "es", "letter")))
+
+
+def test_a_footer_drops_whole_sentences_but_keeps_what_it_must():
+    width = 60.0
+    credit, hint = "Nex by João Pedro Neto, 2004.", "Cut along the grey lines. " * 4
+    kept, lines = sheet.two_lines(f"{credit} {hint.strip()}", width)
+    assert len(lines) <= 2 and kept.startswith(credit) and kept.endswith(".")
+    advice = "507 counters of 6.9 mm in all: a Go set serves better, " * 3 + "truly."
+    kept, lines = sheet.two_lines(f"{credit} {advice} {hint.strip()}", width, keep=2)
+    assert kept == f"{credit} {advice}" and len(lines) == 2 and "Go" in " ".join(lines)
+    # Control: without `keep`, the advice that does not fit goes with the rest.
+    assert sheet.two_lines(f"{credit} {advice}", width)[0] == credit
 
 
 def test_control_a_blank_mid_book_or_no_fillers_fail_a_home_booklet(booklet_sets,

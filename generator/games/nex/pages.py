@@ -171,8 +171,11 @@ def counters_item(opts: Options, paper: Paper, colours: Palette,
         _("%(game)s counters", game=TITLE),
         _("for the %(size)s × %(size)s board · %(count)s or more of each kind · %(side)s mm "
           "squares", size=opts.size, count=opts.size ** 2, side=decimal(side)),
-        " ".join(filter(None, (_("%(credit)s Cut along the grey lines; card stock makes "
-                                 "counters that last.", credit=credit()), advice))), colours)
+        # The advice straight after the credit, and kept with it where a narrow page's
+        # footer has no room for the rest.
+        _("%(credit)s Cut along the grey lines; card stock makes counters that last.",
+          credit=" ".join(filter(None, (credit(), advice)))), colours,
+        footer_keep=2 if advice else 1)
     return document(opts, pages, _("counters"))
 
 
