@@ -123,8 +123,8 @@ def test_each_figure_stands_by_its_text_on_every_sheet(key, variant, paper, lang
 
 def booklet_pages(keys: list[str], paper: str, lang: str) -> list[Page]:
     with i18n.language(lang):
-        content = booklet.content_paper(booklet.FORMATS[paper][0])
-        parts = [documents.booklet_part(GAMES[k], [], content) for k in keys]
+        # As `pnp booklet` makes them: a lone game's with its pad and board after its rules.
+        parts = documents.booklet_parts(keys, [], booklet.FORMATS[paper][0])[0]
         return booklet.pages("Booklet", "Rules", parts, paper, COLOUR)
 
 

@@ -108,7 +108,7 @@ def test_every_board_page_carries_the_ruler():
 
 @pytest.mark.parametrize("pages", [4, 8, 12])
 def test_imposition_puts_pages_in_signature_order(pages):
-    from generator.layout.booklet import reading_order, signature_order
+    from generator.layout.imposition import reading_order, signature_order
     sides = signature_order(pages)
     assert len(sides) == pages // 2
     assert sorted(p for side in sides for p in side) == list(range(pages))

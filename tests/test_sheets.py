@@ -23,7 +23,7 @@ from generator.core.scene import Path as Stroke
 from generator.fonts import text_width
 from generator.games import GAMES
 from generator.games.blind_hex.pages import glyph_key
-from generator.layout import booklet, cutsheet, scorepad, sheet, tiling
+from generator.layout import booklet, cutsheet, imposition, scorepad, sheet, tiling
 from generator.layout.textlayout import STYLE, Sheet, Style, parse, typeset, wrap
 
 PT = 25.4 / 72            # mm to the point
@@ -267,7 +267,7 @@ def test_control_five_a_row_leaves_six_with_an_orphan():
 def booklet_pages_text(pdf: Path) -> dict[int, str]:
     """Each booklet page's text, by page number, read from the imposed sheets' halves."""
     sides = pdf_pages(pdf)
-    order = booklet.signature_order(sides * 2)
+    order = imposition.signature_order(sides * 2)
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
     width, height = (float(v) for v in info.split("Page size:")[1].split("pts")[0].split("x"))
     out = {}
@@ -325,9 +325,9 @@ def test_control_the_old_imposition_fails_the_booklet_checks(tmp_path):
     rules = documents.make_document(game, "rules", game.make_options(), page_paper).pages
     cover = booklet.cover(page_paper, "Nex", "Rules", [booklet.Part("Nex", "by", [])], COLOUR)
     pages = [cover, *rules]
-    pages += rules[:booklet.padded(len(pages)) - len(pages)]     # rules up to the back cover
+    pages += rules[:imposition.padded(len(pages)) - len(pages)]     # rules up to the back cover
     assert len(pages) % 4 == 0
-    sheets = booklet.impose(pages, page_paper, sheet_paper)
+    sheets = imposition.impose(pages, page_paper, sheet_paper)
     pdf = tmp_path / "old.pdf"
     render.save(Document(tuple(sheets), "old", "me"), pdf, PDF, "old")
     faults = booklet_faults(booklet_pages_text(pdf))

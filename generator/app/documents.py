@@ -134,14 +134,14 @@ def booklet_part(game: Game[OptionsT], extras: list[str], page_paper: Paper,
                         (sides[0], sides[1]))
 
 
-# What a print shop's booklet of one game fills the pages its sheets leave over with, most
-# useful first: the score pad to photocopy, then the board.
+# What a booklet of one game (at home or at a print shop) fills the pages its sheets leave
+# over with, most useful first: the score pad to photocopy, then the board.
 FILLERS = ("pad", "board")
 
 
 def filled(game: Game[OptionsT], part: booklet.Part, extras: list[str], printed: Paper,
            palette: Palette) -> tuple[booklet.Part, list[str]]:
-    """A print shop's booklet of one game with the game's score pad and board on the pages
+    """A booklet of one game with the game's score pad and board on the pages
     its last sheet would leave blank, each where it fits whole, a part of two pages or more
     on a spread where it can; the part and the items added."""
     after, spare = booklet.room([part], printed, palette)
@@ -180,15 +180,13 @@ def filled(game: Game[OptionsT], part: booklet.Part, extras: list[str], printed:
 PartKey = tuple[str, tuple[str, ...], Paper, Palette, str]
 
 
-def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
-                     palette: Palette = COLOUR, target: Destination = HOME,
-                     bleed: float | None = None,
-                     made: dict[PartKey, booklet.Part] | None = None) -> Document:
-    """Each game's rule sheet, and any extra items it has, imposed as one booklet; for a
-    print shop (target), as single pages with bleed in reading order. The press to write it
-    with is booklet.page_paper(paper_key, target, bleed).press. `made` holds the sections
-    made already, and takes those made now."""
-    printed = booklet.page_paper(paper_key, target, bleed)
+def booklet_parts(game_keys: list[str], extras: list[str], printed: Paper,
+                  palette: Palette = COLOUR,
+                  made: dict[PartKey, booklet.Part] | None = None
+                  ) -> tuple[list[booklet.Part], list[str]]:
+    """Each game's section of a booklet printed on `printed` (a booklet page), and the items
+    it holds: a booklet of one game, at home or at a print shop, has its spare pages filled
+    (see `filled`). `made` holds the sections made already, and takes those made now."""
     page_paper = booklet.content_paper(printed)
     parts = []
     for key in game_keys:
@@ -199,9 +197,22 @@ def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
             if made is not None:
                 made[found] = part
         parts.append(part)
-    if printed.press.shop and len(parts) == 1:
+    if len(parts) == 1:
         parts[0], added = filled(game_named(game_keys[0]), parts[0], extras, printed, palette)
         extras = [*extras, *added]
+    return parts, extras
+
+
+def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
+                     palette: Palette = COLOUR, target: Destination = HOME,
+                     bleed: float | None = None,
+                     made: dict[PartKey, booklet.Part] | None = None) -> Document:
+    """Each game's rule sheet, and any extra items it has, imposed as one booklet; for a
+    print shop (target), as single pages with bleed in reading order. The press to write it
+    with is booklet.page_paper(paper_key, target, bleed).press. `made` holds the sections
+    made already, and takes those made now."""
+    printed = booklet.page_paper(paper_key, target, bleed)
+    parts, extras = booklet_parts(game_keys, extras, printed, palette, made)
     title = parts[0].title if len(parts) == 1 else _("Connection games")
     inside = booklet_contents(extras)
     sheets = booklet.booklet(title, inside[:1].upper() + inside[1:], parts, paper_key,

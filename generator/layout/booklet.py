@@ -10,15 +10,17 @@ it carries its number (its folio) in the outer corner, and blank pages none. Bla
 that make up the count stand before the back cover, unless, in a booklet of one game, one
 of them can open its rules as a spread; no part is pushed on to a spread by a blank page
 that would cost the booklet a sheet, and a booklet of several games has no blank between
-them.
+them. A booklet of one game fills the pages its last sheet leaves over with the game's
+score pad and board (see `room` and generator/app/documents.py), so it has at most one
+blank page besides the back cover; the "How to print" page says what its blanks are for.
 Margins are OUTER mm, INNER mm at the fold.
 
-For a print shop the booklet is not imposed: its pages go out one by one in reading order,
-each A5 (or 5.5 × 8.5 in) plus bleed, cover first and blanks before the back cover, for the
-shop to impose, print, fold and staple (PrintPlayGames, Lulu). Text keeps SHOP_OUTER mm
-(0.5 in) inside the trim. The inside of the cover, which at home tells how to print, opens
-the rules in a booklet of one game (whose pages to spare the game's other items fill: see
-`room` and generator/app/documents.py) and is left blank in a booklet of several.
+The imposition itself is generator/layout/imposition.py. For a print shop the booklet is not
+imposed: its pages go out one by one in reading order, each A5 (or 5.5 × 8.5 in) plus bleed,
+cover first and blanks before the back cover, for the shop to impose, print, fold and staple
+(PrintPlayGames, Lulu). Text keeps SHOP_OUTER mm (0.5 in) inside the trim. The inside of the
+cover, which at home tells how to print, opens the rules in a booklet of one game and is
+left blank in a booklet of several.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from generator.core.scene import (
 )
 from generator.i18n import N_, _
 from generator.layout import sheet
+from generator.layout.imposition import impose, padded
 from generator.layout.textlayout import STYLE
 
 # Booklet page and the sheet it is printed on, for each paper the booklet can be made on.
@@ -56,9 +59,11 @@ INSTRUCTIONS = (
     N_("Print every page double-sided, flipping on the short edge, at 100% (no scaling)."),
     N_("Keep the sheets in the order they come out, fold the stack in half across its width, "
        "and staple twice on the fold."),
-    N_("The pages then read in order. Blank pages before the back cover make up the last "
-       "sheet."),
+    N_("The pages then read in order."),
 )
+# What the blank pages are for, said only of a booklet that has them.
+BLANKS_AT_BACK = N_("Blank pages before the back cover make up the last sheet.")
+BLANK_OPENING = N_("Page %(n)s is blank so that the rules open on facing pages.")
 OUTER, INNER = 12.0, 15.0   # page margins, mm: at the top, bottom and outer edge; at the fold
 COVER_PARTS = 8             # parts the cover lists; the contents list more (records)
 SHOP_OUTER = 12.7           # at a print shop: text 0.5 in inside the trim (Lulu)
@@ -88,51 +93,6 @@ def content_paper(page_paper: Paper) -> Paper:
                        height=page_paper.height - FOLIO_ROOM, turnable=False)
     return Paper(page_paper.name, page_paper.width - (INNER - OUTER),
                  page_paper.height - FOLIO_ROOM, margin=OUTER, turnable=False)
-
-
-def padded(count: int) -> int:
-    """Pages in the booklet: the count rounded up to a multiple of four."""
-    return -(-count // 4) * 4
-
-
-def signature_order(pages: int) -> list[tuple[int, int]]:
-    """(left, right) page indices, from 0, for each printed side in printing order: sheet 1
-    outside, sheet 1 inside, sheet 2 outside, and so on."""
-    if pages % 4:
-        raise ValueError(f"a saddle-stitched booklet needs a multiple of 4 pages, not {pages}")
-    sides = []
-    for i in range(pages // 4):
-        sides.append((pages - 1 - 2 * i, 2 * i))          # outside: last, first
-        sides.append((2 * i + 1, pages - 2 - 2 * i))      # inside: second, second to last
-    return sides
-
-
-def reading_order(sides: list[tuple[int, int]]) -> list[int]:
-    """The pages in the order a reader meets them once the sheets are stacked and folded:
-    down the right-hand halves of the outsides and left halves of the insides, then back up
-    through the other halves."""
-    sheets = [(sides[k], sides[k + 1]) for k in range(0, len(sides), 2)]
-    first = [p for outside, inside in sheets for p in (outside[1], inside[0])]
-    second = [p for outside, inside in reversed(sheets) for p in (inside[1], outside[0])]
-    return first + second
-
-
-def impose(pages: list[Page], page_paper: Paper, sheet_paper: Paper) -> list[Page]:
-    """Pages (all page_paper sized) set two to a side of sheet_paper, in signature order."""
-    count = padded(len(pages))
-    blank = Page(page_paper.width, page_paper.height, ())
-    pages = pages + [blank] * (count - len(pages))
-    half = sheet_paper.width / 2
-    inset = (half - page_paper.width) / 2
-    top = (sheet_paper.height - page_paper.height) / 2
-    out = []
-    for left, right in signature_order(count):
-        shapes: list[Shape] = []
-        for slot, index in enumerate((left, right)):
-            move = Affine.translation(slot * half + inset, top)
-            shapes += place(pages[index].shapes, move)
-        out.append(Page(sheet_paper.width, sheet_paper.height, tuple(shapes)))
-    return out
 
 
 @dataclass(frozen=True)
@@ -196,10 +156,22 @@ def back_cover(paper: Paper, colours: Palette) -> Page:
              _("Made to print and play with pnp."), 2.8, colours["muted"], anchor="middle"),))
 
 
-def instructions(paper: Paper, colours: Palette) -> Page:
+def blank_notes(middle: list[Page | None], front: int) -> list[str]:
+    """What the "How to print" page says of the booklet's blank pages, given its inside
+    pages (`middle`, None for a blank, the first `front` of them the front matter): the one
+    that opens the rules as a spread, and those that make up the last sheet."""
+    notes = [_(BLANK_OPENING, n=n) for n, page in enumerate(middle, start=2)
+             if n > front + 1 and page is None]
+    if padded(len(middle) + 2) > len(middle) + 2:
+        notes.append(_(BLANKS_AT_BACK))
+    return notes
+
+
+def instructions(paper: Paper, colours: Palette, notes: list[str]) -> Page:
+    """How to print the booklet, with `notes` on its blank pages (blank_notes)."""
     x, width = paper.margin, paper.inner_width
     y = paper.margin + 8
-    heading, *lines = (_(text) for text in INSTRUCTIONS)
+    heading, *lines = [*(_(text) for text in INSTRUCTIONS), *notes]
     shapes: list[Shape] = [Text(Point(x, y), heading, 4.6, colours["ink"], "bold",
                                 role=Role("H2", text=heading))]
     y += 9
@@ -366,11 +338,15 @@ def front_pages(paper: Paper, parts: list[Part], colours: Palette) -> list[Page 
     several games, the contents."""
     if paper.press.shop and len(parts) == 1:
         return []
-    front: list[Page | None] = [None if paper.press.shop else instructions(paper, colours)]
+    front: list[Page | None] = [None]
     if len(parts) > 1:
         # Counting the contents' own pages.
         starts = arrange([*front, *[None] * contents_count(paper, parts)], parts)[1]
         front += contents(paper, parts, starts, colours)
+    if not paper.press.shop:
+        # Its text takes no more than its page, so the pages fall as without it.
+        front[0] = instructions(paper, colours,
+                                blank_notes(arrange(front, parts)[0], len(front)))
     return front
 
 

@@ -192,12 +192,15 @@ def crop_marks(xs: list[float], ys: list[float], x: float, y: float, w: float,
 
 
 def tile_pages(paper: Paper, side: float, runs: list[TileRun], title: str, subtitle: str,
-               footer: str, colours: Palette, gutter: float = 0.0) -> list[Page]:
+               footer: str, colours: Palette, gutter: float = 0.0,
+               footer_keep: int = 1) -> list[Page]:
+    """Pages of tiles under a header, with `footer` (whose first `footer_keep` sentences
+    stay however narrow the page: sheet.two_lines)."""
     pages = []
     for blocks in layout(paper, side, runs, gutter):
         shapes = sheet.header(paper, title, subtitle, colours)
         for b in blocks:
             shapes += block_shapes(b, colours, paper.press.shop)
-        shapes += sheet.footer(paper, footer, colours)
+        shapes += sheet.footer(paper, footer, colours, footer_keep)
         pages.append(Page(paper.width, paper.height, tuple(shapes)))
     return pages

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -36,9 +37,12 @@ TALLY = "tally"               # tables' names; the record's blocks are "record 1
 
 def header(paper: Paper, title: str, subtitle: str, colours: Palette) -> list[Shape]:
     x, y = paper.margin, paper.margin + TITLE_SIZE * ASCENT
-    shapes: list[Shape] = [Text(Point(x, y), title, TITLE_SIZE, colours["ink"], "bold",
+    # A title longer than the page is wide (a continued pad's, in a longer language, on a
+    # booklet's page) is set smaller rather than run past the margin.
+    size = fitted(title, TITLE_SIZE, paper.inner_width, "bold")
+    shapes: list[Shape] = [Text(Point(x, y), title, size, colours["ink"], "bold",
                                 role=Role("H1", text=title))]
-    left = x + text_width(title, TITLE_SIZE, "bold") + 3
+    left = x + text_width(title, size, "bold") + 3
     room = paper.width - paper.margin - left
     size = fitted(subtitle, SUBTITLE_SIZE, room)
     lines = [subtitle]
@@ -115,21 +119,36 @@ def ruler(paper: Paper, colours: Palette) -> list[Shape]:
              RULER_LABEL, colours["ink"])], Role(ARTIFACT))
 
 
-def footer(paper: Paper, text: str, colours: Palette) -> list[Shape]:
+def footer(paper: Paper, text: str, colours: Palette, keep: int = 1) -> list[Shape]:
     """The credit line beside the calibration ruler (across the page where there is none);
-    on narrow paper it takes two lines."""
+    on narrow paper it takes two lines, and drops what they cannot hold (see two_lines)."""
     left = paper.margin + (0.0 if paper.press.shop else RULER_WIDTH)
     width = paper.width - paper.margin - left
     lines = [text]
     if fitted(text, FOOTER_SIZE, width) < SMALLEST_FOOTER:
-        lines = wrap_words(text, SMALLEST_FOOTER, width)[:2]
-        lines = [lines[0], " ".join(lines[1:])] if len(lines) > 1 else lines
+        text, lines = two_lines(text, width, keep)
     size = min(fitted(line_, FOOTER_SIZE, width) for line_ in lines)
     bottom = paper.height - paper.margin - DESCENT * size
     return ruler(paper, colours) + [
         Text(Point(left + width / 2, bottom - (len(lines) - 1 - i) * size * 1.15), line_, size,
              colours["muted"], anchor="middle", role=Role("P", 2, text))
         for i, line_ in enumerate(lines)]
+
+
+def two_lines(text: str, width: float, keep: int = 1) -> tuple[str, list[str]]:
+    """A footer broken into no more than the two lines its room holds, at the smallest
+    footer size, and the text it stands for: where the whole of it would take more, whole
+    sentences go from its end (the credit comes first, hints after it), never half of one
+    (a booklet's pad lost "Blue's. Sheet 1 of 2." to "Red's cell, then"). Its first `keep`
+    sentences stay even so: where they take more than two lines, the first two of theirs."""
+    sentences = re.split(r"(?<=[.!?]) ", text)
+    for count in range(len(sentences), min(keep, len(sentences)) - 1, -1):
+        kept = " ".join(sentences[:count])
+        lines = wrap_words(kept, SMALLEST_FOOTER, width)
+        if len(lines) <= 2:
+            return kept, lines
+    kept = " ".join(sentences[:keep])
+    return kept, wrap_words(kept, SMALLEST_FOOTER, width)[:2]
 
 
 SMALLEST_FOOTER = SMALLEST_TEXT

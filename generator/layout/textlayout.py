@@ -189,12 +189,9 @@ class Sheet:
     def _title(self, text: str) -> list[Shape]:
         s, m = self.style, self.paper.margin
         y = m + s.title * 1.1
-        # A long title (a game record's players) that would run off the page is set smaller
-        # to fit the margins. Titles that only reach into the margin (Blind Hex's in Spanish
-        # and Portuguese, on A5) are left as they are set: their sheets do not change.
-        size = s.title
-        if m + text_width(text, s.title, "bold") > self.paper.width:
-            size = fitted(text, s.title, self.paper.inner_width, "bold")
+        # Set smaller where it would run past the margin (a long edition's name on a
+        # booklet's page), on the same baseline.
+        size = fitted(text, s.title, self.paper.inner_width, "bold")
         shapes = with_role(set_line(runs(text, "bold"), m, y, size, self.colours["ink"]),
                            Role("H1", text=text))
         y += s.title_rule_gap

@@ -39,6 +39,7 @@ TILE_PER_CELL = 1.62  # counter side in cell radii
 STONE_SHARE = 0.46    # the printed stone's radius, in counter sides: a white rim to cut in
 GO_SET_SIDE = 10.0    # mm: counters smaller than this, or more than GO_SET_CELLS of each
 GO_SET_CELLS = 169    # kind (a board over 13 × 13), and the sheet advises a Go set
+SPARING = 0.9         # counters up to this much smaller, where that saves a sheet
 
 
 def credit() -> str:
@@ -153,7 +154,7 @@ def counters_item(opts: Options, paper: Paper, colours: Palette,
                   copies: int) -> Document:
     """One counter per cell of each kind: stones change colour in play, so any cell may end
     up holding any kind."""
-    side = counter_side(opts, paper)
+    side = sheet_side(opts, paper)
 
     def run(kind: str) -> cutsheet.TileRun:
         # Stones on white in a thin cut grid, never a block of solid ink to cut through.
@@ -170,9 +171,33 @@ def counters_item(opts: Options, paper: Paper, colours: Palette,
         _("%(game)s counters", game=TITLE),
         _("for the %(size)s × %(size)s board · %(count)s or more of each kind · %(side)s mm "
           "squares", size=opts.size, count=opts.size ** 2, side=decimal(side)),
-        " ".join(filter(None, (_("%(credit)s Cut along the grey lines; card stock makes "
-                                 "counters that last.", credit=credit()), advice))), colours)
+        # The advice straight after the credit, and kept with it where a narrow page's
+        # footer has no room for the rest.
+        _("%(credit)s Cut along the grey lines; card stock makes counters that last.",
+          credit=" ".join(filter(None, (credit(), advice)))), colours,
+        footer_keep=2 if advice else 1)
     return document(opts, pages, _("counters"))
+
+
+def sheet_side(opts: Options, paper: Paper) -> float:
+    """The counters' side on their sheets: a cell's (counter_side), or, where counters up
+    to SPARING of that and no smaller than GO_SET_SIDE fit on a sheet fewer, the largest
+    that does (to 0.1 mm), so no sheet is printed for a few rows."""
+    side = counter_side(opts, paper)
+    # Where the counters fall, not what is drawn on them.
+    runs = [cutsheet.TileRun(name(kind), opts.size ** 2, None, lambda c, s, bleed: [],
+                             whole_rows=True) for kind in (BLACK, WHITE, NEUTRAL)]
+
+    def sheets(at: float) -> int:
+        return len(cutsheet.layout(paper, at, runs))
+    low = max(side * SPARING, GO_SET_SIDE)
+    if low >= side or sheets(low) == sheets(side):
+        return side
+    high = side                  # sheets(low) < sheets(high): the largest side like low's
+    while high - low > 0.01:
+        mid = (low + high) / 2
+        low, high = (mid, high) if sheets(mid) < sheets(side) else (low, mid)
+    return int(low * 10) / 10
 
 
 def counter(kind: str, centre: Point, side: float, colours: Palette) -> list[Shape]:
