@@ -122,7 +122,7 @@ def test_imposition_puts_pages_in_signature_order(pages):
 
 
 def test_a_count_not_a_multiple_of_four_is_refused():
-    from generator.layout.booklet import signature_order
+    from generator.layout.imposition import signature_order
     with pytest.raises(ValueError):
         signature_order(6)
 
