@@ -33,7 +33,7 @@ from generator.errors import UserError
 from generator.games.game import Game, OptionError
 from generator.games.played import DEFAULT_EVERY
 from generator.games.protocols import GameOptions
-from generator.games.record_book import Study, study
+from generator.games.record_book import Study
 from generator.i18n import _, ngettext
 from generator.layout import booklet
 
@@ -139,7 +139,7 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[tuple[str, 
     played = []
     for name, data in files:
         try:
-            game_played = study(game, records.read_record(data))
+            game_played = records.read_record(data)
             game_played.check(every)
         except UserError as err:
             raise UserError(f"{name}: {err}") from None

@@ -22,7 +22,7 @@ from generator.games.game import Game, OptionError
 from generator.games.items import ITEMS, Item
 from generator.games.played import DEFAULT_EVERY, EVERY
 from generator.games.protocols import GameOptions
-from generator.games.record_book import Study, study
+from generator.games.record_book import Study
 
 RECORD = ITEMS["record"]
 EVERY_PARAM = P.Param("every", f"A diagram every N moves, {EVERY.start} to "
@@ -99,7 +99,7 @@ def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, ob
         raise OptionError(f"--dpi is for --format png, not {fmt.name}")
     every = typed.get("every", DEFAULT_EVERY)
     assert isinstance(every, int)
-    played = study(game, records.read_record(data))
+    played = records.read_record(data)
     if not fmt.data:
         played.check(every)
     elif paper.press.shop:

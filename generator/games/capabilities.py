@@ -18,8 +18,8 @@ from generator.games.protocols import GameOptions, OptionsT
 
 if TYPE_CHECKING:
     from generator.games.figures import Report
-    from generator.games.hex.records.model import GameRecord
     from generator.games.items import Item
+    from generator.games.record_book import Study
 
 OptionsIn = TypeVar("OptionsIn", bound=GameOptions, contravariant=True)
 
@@ -30,9 +30,9 @@ class Figures(Protocol[OptionsIn]):
 
 
 class RecordReader(Protocol):
-    """A played game's record from a file's bytes, for the record item (`pnp record`); an
-    unreadable file is a UserError of one line."""
-    def read_record(self, data: bytes) -> GameRecord: ...
+    """A played game's record from a file's bytes, read and replayed by the game's own
+    engine, ready to print (`pnp record`); an unreadable file is a UserError of one line."""
+    def read_record(self, data: bytes) -> Study: ...
 
 
 class Editions(Protocol[OptionsT]):
@@ -69,7 +69,7 @@ class FiguresOf(Generic[OptionsT]):
 @dataclass(frozen=True, slots=True)
 class RecordsOf:
     """Records read by a function of a file's bytes."""
-    read: Callable[[bytes], GameRecord]
+    read: Callable[[bytes], Study]
 
-    def read_record(self, data: bytes) -> GameRecord:
+    def read_record(self, data: bytes) -> Study:
         return self.read(data)

@@ -2,19 +2,18 @@
 study booklet (a `Study`), whatever the game; and the booklet's text for games whose records
 are the project's own move lists (Nex, Hex KB), which share its shape with Hex's.
 
-Each game that reads records (Game.records) has a record_pages module beside its rules
-with `study(record)`: the record replayed by the game's own engine. The request
-(app/record_request.py) and the folder booklet (app/record_folder.py) ask only this module's
-`Study` of it. A move list's booklet has a header naming the board and how the game ended, a
-key to the board's sides, a diagram every N moves with the stones numbered and each diagram
-captioned with its moves, the last with the winning chain, and the whole move list as it was
-written.
+Each game that reads records declares a reader (Game.records, games/capabilities.py) that
+gives a `Study`: the record read and replayed by the game's own engine (its record_pages
+module's `study`). The request (app/record_request.py) and the folder booklet
+(app/record_folder.py) use only the `Study`. A move list's booklet has a header naming the
+board and how the game ended, a key to the board's sides, a diagram every N moves with the
+stones numbered and each diagram captioned with its moves, the last with the winning chain,
+and the whole move list as it was written.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib import import_module
 from typing import TYPE_CHECKING, Protocol
 
 from generator.core.geometry import Affine, Point
@@ -27,9 +26,6 @@ from generator.layout.textlayout import centred_label
 if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.paper import Paper
-    from generator.games.game import Game
-    from generator.games.hex.records.model import GameRecord
-    from generator.games.protocols import GameOptions
 
 
 class Study(Protocol):
@@ -65,12 +61,6 @@ class Study(Protocol):
 
 class NoSGF(UserError, ValueError):
     """A record asked for as SGF, of a game SGF has no numbers for."""
-
-
-def study(game: Game[GameOptions], record: GameRecord) -> Study:
-    """The record replayed by its game's engine (GAME/record_pages.py's `study`)."""
-    found: Study = import_module(f"{game.package}.record_pages").study(record)
-    return found
 
 
 def refuse_sgf(title: str) -> NoSGF:
@@ -159,4 +149,4 @@ def footer(credit: str) -> str:
 
 __all__ = ["NoSGF", "Study", "a_game", "board_line", "caption", "document", "ending",
            "figure_height", "footer", "markup", "moves_range", "numbered", "refuse_sgf",
-           "special", "study"]
+           "special"]

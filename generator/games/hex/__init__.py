@@ -4,6 +4,8 @@ and a full board always has exactly one winner."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from generator.games.capabilities import RecordsOf
 from generator.games.game import Game, Subject
 from generator.games.hex.colours import ROLES
@@ -20,10 +22,20 @@ from generator.games.hex.rules import (
 from generator.games.items import BOARD, PAD, RECORD, RULES
 from generator.games.judges import FileJudge
 
+if TYPE_CHECKING:
+    from generator.games.record_book import Study
+
+
+def read_record(data: bytes) -> Study:
+    """A record (SGF, Little Golem, a link) or a move list, read and replayed for its study
+    booklet (record_pages.py, imported only then: the judge draws nothing)."""
+    from generator.games.hex.record_pages import study
+    return study(read(data))
+
 GAME = Game(
     key="hex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=(RULES, BOARD, PAD),
-    board_json=board_json, judge=FileJudge(judge, judge_file), records=RecordsOf(read),
+    board_json=board_json, judge=FileJudge(judge, judge_file), records=RecordsOf(read_record),
     about={
         RULES: "Print the Hex rule sheet, with the swap (pie) rule or, with --no-swap, "
                "without it.",

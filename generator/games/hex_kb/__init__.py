@@ -31,14 +31,15 @@ _D = Options()   # the defaults, which the descriptions name
 
 
 if TYPE_CHECKING:
-    from generator.games.hex.records.model import GameRecord
+    from generator.games.record_book import Study
 
 
-def read_record(data: bytes) -> GameRecord:
-    """A move list as the record item reads it (records.py), imported only then: the judge
-    and the game's other commands load no other game's modules."""
+def read_record(data: bytes) -> Study:
+    """A move list read (records.py) and replayed for its study booklet (record_pages.py),
+    imported only then: the judge and the game's other commands load no other modules."""
+    from generator.games.hex_kb.record_pages import study
     from generator.games.hex_kb.records import read
-    return read(data)
+    return study(read(data))
 
 
 GAME = Game(

@@ -16,7 +16,7 @@ from generator.core.palette import Palette, text_on
 from generator.core.paper import Paper
 from generator.core.scene import Document, Shape
 from generator.games import played, record_book
-from generator.games.hex.records.model import GameRecord, RecordError
+from generator.games.hex.records.model import RecordError
 from generator.games.hex_kb.board import BLUE, DESIGNER, RED, TITLE, letter
 from generator.games.hex_kb.moves import HexKbGame
 from generator.games.hex_kb.pages import (
@@ -147,9 +147,7 @@ class HexKbStudy:
         raise record_book.refuse_sgf(TITLE)
 
 
-def study(record: GameRecord) -> HexKbStudy:
-    if not isinstance(record, HexKbRecord):
-        raise RecordError("a Hex KB record is a Hex KB move list")
+def study(record: HexKbRecord) -> HexKbStudy:
     return HexKbStudy(record.replay())
 
 

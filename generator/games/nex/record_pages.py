@@ -16,7 +16,7 @@ from generator.core.palette import Palette, text_on
 from generator.core.paper import Paper
 from generator.core.scene import Circle, Document, Paint, Shape, segments
 from generator.games import played, record_book
-from generator.games.hex.records.model import GameRecord, RecordError
+from generator.games.hex.records.model import RecordError
 from generator.games.nex.pages import board_shapes, credit, letter, name, place, sides, stone
 from generator.games.nex.records import NexRecord, PlayedNex, replay, written
 from generator.games.nex.rules import BLACK, DESIGNER, NEUTRAL, TITLE, WHITE
@@ -141,7 +141,5 @@ class NexStudy:
         raise record_book.refuse_sgf(TITLE)
 
 
-def study(record: GameRecord) -> NexStudy:
-    if not isinstance(record, NexRecord):
-        raise RecordError("a Nex record is a Nex move list")
+def study(record: NexRecord) -> NexStudy:
     return NexStudy(replay(record))
