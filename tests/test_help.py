@@ -223,7 +223,7 @@ def test_every_game_option_offered_changes_the_item_and_no_other_would(helps):
             offered = offered_options(helps[(item, key)], game)
             if item == "board":   # offered for the board as printed or as data
                 printed = set(P.reads(game, each, P.PRINTED))
-                data = set(P.reads(game, each, P.JSON))
+                data = set(P.reads(game, each, P.DATA))
                 assert offered == printed | data
                 wrong += [f"{key} {w}" for w in wrongly_offered(game, "board", printed)]
                 wrong += [f"{key} {w}" for w in wrongly_offered(game, "json", data)]

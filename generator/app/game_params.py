@@ -12,6 +12,7 @@ import dataclasses
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from generator.core.formats import Format
@@ -127,8 +128,14 @@ class Param:
         return {INT: "N", FLOAT: "N", PAPER_SIZE: "PAPER"}.get(self.kind, "TEXT")
 
 
-PRINTED = "printed"   # `reads`' format for any printed one (pdf, svg, png)
-JSON = "json"         # `reads`' format for the board's data (Subject.BOARD_DATA)
+class Reading(Enum):
+    """How `reads` looks at an item: printed (pdf, svg, png), or as its board's data (json,
+    which Subject.BOARD_DATA's `unread` entry describes)."""
+    PRINTED = "printed"
+    DATA = "data"
+
+
+PRINTED, DATA = Reading.PRINTED, Reading.DATA
 STATS = Subject.FIGURES   # `reads`' subject for `pnp stats`: the board's figures
 
 
@@ -136,9 +143,9 @@ def option_names(game: Game[OptionsT]) -> list[str]:
     return [field.name for field in dataclasses.fields(game.options)]
 
 
-def reads(game: Game[OptionsT], topic: Topic, fmt: str | None = None) -> list[str]:
+def reads(game: Game[OptionsT], topic: Topic, fmt: Reading | None = None) -> list[str]:
     """The game's options that change what an item (or the figures) gives: printed (`fmt`
-    PRINTED), as data (JSON), or in any of its formats (None). A kit reads what any of its
+    PRINTED), as data (DATA), or in any of its formats (None). A kit reads what any of its
     items reads."""
     if topic == WHOLE_KIT:
         parts = [name for part in game.items for name in reads(game, part, PRINTED)]
@@ -146,8 +153,8 @@ def reads(game: Game[OptionsT], topic: Topic, fmt: str | None = None) -> list[st
     if fmt is not None:
         formats = [fmt]
     else:
-        formats = [PRINTED, JSON] if isinstance(topic, Item) and topic.data else [PRINTED]
-    unread = [set(game.unread.get(Subject.BOARD_DATA if f == JSON else topic, ()))
+        formats = [PRINTED, DATA] if isinstance(topic, Item) and topic.data else [PRINTED]
+    unread = [set(game.unread.get(Subject.BOARD_DATA if f is DATA else topic, ()))
               for f in formats]
     return [name for name in option_names(game) if any(name not in u for u in unread)]
 
@@ -165,7 +172,7 @@ def readers(game: Game[OptionsT], name: str) -> list[Reader]:
     out = [Reader(item) for item in (*game.items, WHOLE_KIT)
            if name in reads(game, item, PRINTED)]
     data = BOARD.data
-    if BOARD in game.items and data is not None and name in reads(game, BOARD, JSON):
+    if BOARD in game.items and data is not None and name in reads(game, BOARD, DATA):
         out.append(Reader(BOARD, data))
     if game.figures is not None and name in reads(game, STATS):
         out.append(Reader(STATS))

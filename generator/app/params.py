@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 # those); they are part of this module's vocabulary, so the front ends import them from here.
 from generator.app.game_params import (
     CHOICE,
+    DATA,
     FLAG,
     FLOAT,
     INT,
-    JSON,
     MANY,
     PAPER_SIZE,
     PRINTED,
@@ -184,7 +184,7 @@ def default_paper() -> Paper:
 __all__ = [
     "BACKS", "BACK_OFFSET", "BLEED", "BLEED_HELP", "CARD_SIZE", "CELL", "CHOICE", "COPIES",
     "COPIES_RANGE", "CROP_MARKS", "CUT_PATH", "DEFAULT_DPI", "DPI",
-    "DPI_RANGE", "FLAG", "FLOAT", "FOR_HELP", "INK_HELP", "INK_LIMIT", "INT", "JSON", "LANG",
+    "DPI_RANGE", "FLAG", "FLOAT", "FOR_HELP", "INK_HELP", "INK_LIMIT", "INT", "DATA", "LANG",
     "LANG_HELP", "MANY", "MAX_PIXELS", "PALETTE", "PALETTE_HELP", "PALETTE_NAMES", "PAPER",
     "PAPER_HELP", "PAPER_SIZE", "PRESS", "PRESS_HELP", "PRINTED", "STATS", "SWITCH", "TARGET",
     "TEXT", "TILE", "Param", "ParamError", "default_paper", "format_param", "game_params",

@@ -204,7 +204,7 @@ def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
             raise OptionError(f"--for {target.key} is for printed items, not --format "
                               f"{fmt.name}")
         # What the data does not hold: the game's options it has not, and the printing.
-        printing = [name for name in known if name not in P.reads(game, wanted, P.JSON)
+        printing = [name for name in known if name not in P.reads(game, wanted, P.DATA)
                     and (known[name].game_option
                          or name in ("copies", "cell", "tile", "paper", "palette", "lang"))]
         _refuse_given(given, printing, typed, "for printed boards", fmt.name)

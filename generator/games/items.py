@@ -98,10 +98,6 @@ ITEMS: dict[str, Item] = {item.key: item for item in (
 KIT = WHOLE_KIT.key     # the kit as the command line and the front ends name it
 
 
-def item(key: str) -> Item:
-    return ITEMS[key]
-
-
 def smallest_for(keys: Iterable[str]) -> float:
     """The smallest paper side every one of the items lays out on."""
     return max((ITEMS[k].smallest_paper for k in keys if k in ITEMS), default=SMALLEST_PAPER)
