@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator import i18n, render
+from generator.app import record_folder
 from generator.app.contents import (
     SHOP_FOLDER,
     Booklet,
@@ -23,7 +24,9 @@ from generator.app.contents import (
 )
 from generator.app.index_page import write_index
 from generator.app.making import make, make_folder, warm_up
+from generator.app.record_folder import FolderRequest
 from generator.core.destinations import PRINT_SHOP
+from generator.core.formats import PDF
 from generator.core.paper import Paper, for_press
 from generator.games import load as game_named
 from generator.games.game import OptionError
@@ -68,19 +71,23 @@ def check(game_keys: list[str], papers: list[Paper], out: Path) -> list[str]:
 
 def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
           progress: Callable[[str], None] = lambda key: None, shop: bool = False,
-          shop_bleed: float | None = None, langs: Sequence[str] = (i18n.SOURCE,)
-          ) -> list[tuple[Entry | Booklet, list[Path]]]:
+          shop_bleed: float | None = None, langs: Sequence[str] = (i18n.SOURCE,),
+          records: Sequence[FolderRequest] = ()
+          ) -> list[tuple[Entry | Booklet | FolderRequest, list[Path]]]:
     """The whole catalogue in each language, one game and language per process when there
     is more than one core, the rules booklets, and the index pages; with `shop`, also every
     item and booklet for a print shop in a print-shop/ folder (bleed `shop_bleed`, by
-    default the paper's). Files do not depend on the order they are made in."""
+    default the paper's); and each of `records`, a folder of played games read and checked
+    already (`pnp build --records`), as a booklet beside the rules'. Files do not depend on
+    the order they are made in."""
     roots = _roots(out, game_keys, langs)
     existed = _contents(out, roots)
     # The folders above `out` that the build will make (`--out n1/n2/n3` in an empty
     # folder makes n1 and n2 as well), deepest first.
     above = [folder for folder in out.parents if not folder.exists()]
     try:
-        return _build(game_keys, papers, out, jobs, progress, shop, shop_bleed, langs)
+        return _build(game_keys, papers, out, jobs, progress, shop, shop_bleed, langs,
+                      records)
     except BaseException:
         _take_back(out, roots, existed)
         for folder in above:
@@ -120,7 +127,8 @@ def _take_back(out: Path, roots: Sequence[Path], existed: set[Path]) -> None:
 
 def _build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
            progress: Callable[[str], None], shop: bool, shop_bleed: float | None,
-           langs: Sequence[str]) -> list[tuple[Entry | Booklet, list[Path]]]:
+           langs: Sequence[str], records: Sequence[FolderRequest]
+           ) -> list[tuple[Entry | Booklet | FolderRequest, list[Path]]]:
     make_folder(out)
     warm_up(game_keys)
     shop_papers = [for_press(p, PRINT_SHOP, shop_bleed) for p in papers] if shop else []
@@ -128,5 +136,10 @@ def _build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
     if shop:
         made += [replace(b, target=PRINT_SHOP, bleed=shop_bleed) for b in made]
     built, folded = make(game_keys, [*papers, *shop_papers], made, out, jobs, progress, langs)
-    write_index(out, built, folded, langs)
-    return [*built, *folded]
+    recorded = [(request, render.save(record_folder.document(request),
+                                      record_folder.catalogue_path(request, out), PDF,
+                                      request.stem, request.formats,
+                                      settings=request.settings))
+                for request in records]
+    write_index(out, built, folded, langs, recorded)
+    return [*built, *folded, *recorded]

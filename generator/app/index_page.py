@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import i18n, render, templating
+from generator.app import record_folder
 from generator.app.contents import Booklet, Entry, language_folder, paper_name
+from generator.app.record_folder import FolderRequest
 from generator.core.formats import HTML, PDF, SVG, Format
 from generator.core.paper import NAMED
 from generator.games import SomeGame
@@ -53,11 +55,13 @@ def card_label(game: SomeGame, variant: str, item: str, paper: str) -> str:
 
 def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
                made: Sequence[tuple[Booklet, list[Path]]] = (), lang: str = i18n.SOURCE,
-               languages: Sequence[tuple[str, str]] = ()) -> str:
-    """The catalogue page of one language, at `out`: the booklets, then each item of each
-    game, a thumbnail, and links to its files; then, when there are any, the print shop's
-    booklets and files. `languages` are the other languages' pages, as (code, link), when
-    the catalogue has more than one."""
+               languages: Sequence[tuple[str, str]] = (),
+               recorded: Sequence[tuple[FolderRequest, list[Path]]] = ()) -> str:
+    """The catalogue page of one language, at `out`: the booklets (the rules', and the
+    game records' that `recorded` holds), then each item of each game, a thumbnail, and
+    links to its files; then, when there are any, the print shop's booklets and files.
+    `languages` are the other languages' pages, as (code, link), when the catalogue has
+    more than one."""
     with i18n.language(lang):
         ours = [(e, paths) for e, paths in built if e.lang == lang]
         ours_made = [(b, paths) for b, paths in made if b.lang == lang]
@@ -75,7 +79,8 @@ def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
                  for code, href in languages]
         return templating.render("templates/index.html.j2",
                                  games=_game_groups(out, home, shown),
-                                 booklets=_booklet_cards(out, home_made, shown),
+                                 booklets=[*_booklet_cards(out, home_made, shown),
+                                           *_record_cards(out, recorded, lang, shown)],
                                  shop=shop_groups, lang=lang, languages=links)
 
 
@@ -112,6 +117,15 @@ def _booklet_cards(out: Path, made: Sequence[tuple[Booklet, list[Path]]],
     return cards
 
 
+def _record_cards(out: Path, recorded: Sequence[tuple[FolderRequest, list[Path]]], lang: str,
+                  shown: dict[Shown, str]) -> list[Card]:
+    """Each booklet of game records in this language, shown by its game's rule sheet."""
+    return [Card(record_folder.catalogue_label(request), relative(paths[0], out), (), "",
+                 _thumbnail(shown, request.game, request.game.variants()[0][0], "rules",
+                            NAMED[request.paper].name))
+            for request, paths in recorded if request.lang == lang]
+
+
 def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]],
                  shown: dict[Shown, str]) -> list[Group]:
     files: dict[tuple[str, str, str, str], dict[Format, list[str]]] = {}
@@ -137,7 +151,8 @@ def relative(path: Path, start: Path) -> str:
 
 def write_index(out: Path, built: list[tuple[Entry, list[Path]]],
                 made: Sequence[tuple[Booklet, list[Path]]] = (),
-                langs: Sequence[str] = (i18n.SOURCE,)) -> Path:
+                langs: Sequence[str] = (i18n.SOURCE,),
+                recorded: Sequence[tuple[FolderRequest, list[Path]]] = ()) -> Path:
     """Each language's page, the first language's at out/index.html (English, when built)
     and the others' in their folders, each listing the others when there are several."""
     pages = {lang: out / "index.html" if k == 0 else language_folder(out, lang) / "index.html"
@@ -146,7 +161,8 @@ def write_index(out: Path, built: list[tuple[Entry, list[Path]]],
     for lang, page in pages.items():
         others = [(code, relative(target, page.parent)) for code, target in pages.items()
                   if len(pages) > 1]
-        writes.append((page, index_html(page.parent, built, made, lang, others).encode("utf-8")))
+        writes.append((page, index_html(page.parent, built, made, lang, others,
+                                        recorded).encode("utf-8")))
     for page, _html in writes:
         page.parent.mkdir(parents=True, exist_ok=True)
     render.write_atomically(writes)

@@ -22,6 +22,7 @@ from pathlib import Path
 from generator import i18n, render
 from generator.app import names
 from generator.app import params as P
+from generator.app.contents import language_folder, paper_name
 from generator.app.record_request import RECORD, record_params
 from generator.core.destinations import DESTINATIONS, HOME, Destination
 from generator.core.formats import PDF, Format
@@ -165,6 +166,17 @@ def titles(request: FolderRequest) -> list[str]:
             for title, (name, _game) in zip(said, request.played, strict=True)]
 
 
+def catalogue_label(request: FolderRequest) -> str:
+    """What the index page calls the booklet, in the active language."""
+    return _("Game records: %(folder)s, %(paper)s", folder=Path(request.folder).name,
+             paper=paper_name(request.paper))
+
+
+def catalogue_path(request: FolderRequest, out: Path) -> Path:
+    """Where `pnp build --records` writes the booklet: beside the rules' booklets."""
+    return language_folder(out, request.lang) / "booklets" / f"{request.stem}.pdf"
+
+
 def document(request: FolderRequest) -> Document:
     """The booklet: each game's study pages a part, after the cover and contents."""
     with i18n.language(request.lang):
@@ -188,5 +200,5 @@ def document(request: FolderRequest) -> Document:
                                 printed.press.shop)
 
 
-__all__ = ["MOST_BYTES", "MOST_RECORDS", "FolderRequest", "document", "folder_request",
-           "record_files"]
+__all__ = ["MOST_BYTES", "MOST_RECORDS", "FolderRequest", "catalogue_label", "catalogue_path",
+           "document", "folder_request", "record_files"]

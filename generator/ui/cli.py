@@ -35,7 +35,7 @@ from generator.ui.options import (
     folder_name,
     given_on_command_line,
 )
-from generator.ui.recording import record_group
+from generator.ui.recording import print_folder, record_booklets, record_group
 
 # How the command runs; its handler for a Ctrl-C while it starts is in ui/start.py.
 from generator.ui.running import Pnp, one_line, report, say
@@ -188,6 +188,10 @@ def _booklet_options() -> list[click.Parameter]:
         click.Option(["--with", "extras"], multiple=True, metavar="ITEM",
                      help="Add a game's other items too (board, pad, puzzle, ...); "
                           "repeatable."),
+        click.Option(["--records"], metavar="FOLDER",
+                     help="A folder of one game's records (a tournament's games) as a "
+                          "booklet with a contents page, as 'pnp record GAME FOLDER' prints "
+                          "it; GAME is Hex unless named."),
         click.Option(["--palette"], type=ParamValue(P.PALETTE), default=P.PALETTE.default,
                      show_default=True, metavar=P.PALETTE.shown_metavar, help=P.PALETTE.help),
         click.Option(["-o", "--output"],
@@ -212,13 +216,26 @@ def _booklet_options() -> list[click.Parameter]:
 
 @main.command("booklet", cls=LateOptions, options=_booklet_options)
 def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
-                    extras: tuple[str, ...], palette: str, output: Path | None, target: str,
-                    bleed: float | None, condition: str | None, ink_limit: float | None,
-                    lang: str) -> None:
+                    extras: tuple[str, ...], records: str | None, palette: str,
+                    output: Path | None, target: str, bleed: float | None,
+                    condition: str | None, ink_limit: float | None, lang: str) -> None:
     """Impose rule sheets (and more) as a saddle-stitched booklet, ready to print duplex."""
     from generator import render
     from generator.app import requests
     from generator.core.palette import PALETTES
+    if records is not None:
+        if everything or extras or len(games) > 1:
+            raise click.UsageError("--records prints one game's records: name at most one "
+                                   "game, without --all or --with")
+        game = all_games()[games[0] if games else "hex"]
+        if game.records is None:
+            raise click.UsageError(f"--records: {game.title} prints no records; "
+                                   f"{', '.join(k for k, g in all_games().items() if g.records)}"
+                                   f" do")
+        print_folder(game, records, {"paper": paper, "palette": palette, "target": target,
+                                     "bleed": bleed, "condition": condition,
+                                     "ink_limit": ink_limit, "lang": lang}, output)
+        return
     try:
         request = requests.booklet_request(games, everything, extras, paper,
                                            PALETTES[palette], DESTINATIONS[target], bleed,
@@ -254,12 +271,17 @@ def _build_options() -> list[click.Parameter]:
                      multiple=True, metavar="|".join([*LANGUAGES, "all"]),
                      help="Language(s), repeatable, or all; English by default. Other "
                           "languages go in DIR/LANG/."),
+        click.Option(["--records"], metavar="FOLDER",
+                     help="Also a booklet of the Hex records in FOLDER (a tournament's "
+                          "games), on each of A4 and Letter built and in each language, "
+                          "listed with the booklets."),
     ]
 
 
 @main.command(cls=LateOptions, options=_build_options)
 def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
-          jobs: int | None, target: str, bleed: float | None, langs: tuple[str, ...]) -> None:
+          jobs: int | None, target: str, bleed: float | None, langs: tuple[str, ...],
+          records: str | None) -> None:
     """Write the whole catalogue (every game, item, paper and format) into a folder."""
     from generator.app import catalogue, index_page, requests
     from generator.core.paper import PAPERS
@@ -271,12 +293,15 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
     requests.booklet_request(keys, target=destination, bleed=bleed)  # refuses --bleed
     for left_out in catalogue.check(keys, papers, out):
         click.echo(f"pnp build: left out {left_out}", err=True)
+    # Every record read and judged before any work: a bad one stops the build at once.
+    recorded = [] if records is None else record_booklets(records, papers, chosen)
     steps = len(keys) * len(chosen)
     if sys.stderr is not None and sys.stderr.isatty():
         with click.progressbar(length=steps, label="Building", file=sys.stderr) as bar:
             built = catalogue.build(keys, papers, out, jobs or os.cpu_count() or 1,
                                     progress=lambda key: bar.update(1),
-                                    shop=destination.shop, shop_bleed=bleed, langs=chosen)
+                                    shop=destination.shop, shop_bleed=bleed, langs=chosen,
+                                    records=recorded)
     else:
         # Not on a terminal (a log, CI): a line a finished game, so a long build shows life.
         done = [0]
@@ -286,7 +311,7 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
             click.echo(f"pnp build: {key} done ({done[0]} of {steps})", err=True)
         built = catalogue.build(keys, papers, out, jobs or os.cpu_count() or 1,
                                 progress=step, shop=destination.shop, shop_bleed=bleed,
-                                langs=chosen)
+                                langs=chosen, records=recorded)
     # Every file written: the items and booklets, and an index page a language.
     written = len({path for _, paths in built for path in paths}) + len(chosen)
     pages = ["index.html", *(index_page.relative(index_page.language_folder(out, lang)

@@ -15,11 +15,52 @@ from generator.ui.options import GameCommand, GameGroup, click_option, first_par
 from generator.ui.running import one_line, report
 
 if typing.TYPE_CHECKING:
+    from collections.abc import Sequence
     from pathlib import Path
 
     from generator.app.record_folder import FolderRequest
     from generator.core.formats import Content
+    from generator.core.paper import Paper
     from generator.games import SomeGame
+
+
+def print_folder(game: SomeGame, folder: str, values: dict[str, object],
+                 output: Path | None) -> None:
+    """A folder of records (a tournament's games) as one booklet with a contents page:
+    `pnp record GAME FOLDER`, and `pnp booklet --records FOLDER`."""
+    from pathlib import Path
+
+    from generator import render
+    from generator.app import record_folder as F
+    from generator.ui.judging import shown
+    request = F.folder_request(game, folder, F.record_files(Path(folder), shown(folder)),
+                               values, output)
+    render.check_target(output, request.fmt, request.formats, request.stem)
+    for path in render.save(F.document(request), output, request.fmt, request.stem,
+                            request.formats, settings=request.settings):
+        report(one_line(str(path)))
+
+
+def record_booklets(folder: str, papers: Sequence[Paper],
+                    langs: Sequence[str]) -> list[FolderRequest]:
+    """`pnp build --records FOLDER`: the booklet of the Hex records in the folder on each
+    booklet paper the build makes (A4, Letter) and in each language, every record read and
+    checked now, before the build begins."""
+    from pathlib import Path
+
+    from generator.app import record_folder as F
+    from generator.core.paper import NAMED
+    from generator.games import all_games
+    from generator.layout import booklet
+    from generator.ui.judging import shown
+    keys = [key for key in booklet.FORMATS if NAMED[key] in papers]
+    if not keys:
+        raise UserError("--records: the records' booklet is printed on A4 or Letter; "
+                        "build one of them (--paper a4 or letter)")
+    files = F.record_files(Path(folder), shown(folder))
+    game = all_games()["hex"]
+    return [F.folder_request(game, folder, files, {"paper": key, "lang": lang})
+            for key in keys for lang in langs]
 
 
 def record_command(game: SomeGame) -> click.Command:
@@ -31,21 +72,16 @@ def record_command(game: SomeGame) -> click.Command:
         from generator import render
         from generator.ui.judging import read_bytes, shown
         name = shown(file)
-        request: R.RecordRequest | FolderRequest
         if file != "-" and Path(file).is_dir():
-            from generator.app import record_folder as F
-            request = F.folder_request(game, file, F.record_files(Path(file), name), values,
-                                       output)
-            render.check_target(output, request.fmt, request.formats, request.stem)
-            content: Content = F.document(request)
-        else:
-            try:
-                request = R.record_request(game, read_bytes(file, name), values, output,
-                                           "" if file == "-" else file)
-            except UserError as err:
-                raise UserError(f"{name}: {err}") from None
-            render.check_target(output, request.fmt, request.formats, request.stem)
-            content = R.content(request)
+            print_folder(game, file, values, output)
+            return
+        try:
+            request = R.record_request(game, read_bytes(file, name), values, output,
+                                       "" if file == "-" else file)
+        except UserError as err:
+            raise UserError(f"{name}: {err}") from None
+        render.check_target(output, request.fmt, request.formats, request.stem)
+        content: Content = R.content(request)
         for path in render.save(content, output, request.fmt, request.stem,
                                 request.formats, settings=request.settings):
             report(one_line(str(path)))

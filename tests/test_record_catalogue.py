@@ -1,0 +1,106 @@
+"""A folder of records through `pnp booklet --records` and `pnp build --records`: the same
+booklet `pnp record hex FOLDER` prints, and in a build beside the rules' booklets and on the
+index page. Controls: the folder's booklet changes with its records; a build without
+--records lists none; a folder with a bad record stops the build before anything is written."""
+
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+PNP = [sys.executable, "-m", "generator.ui.cli"]
+FIRST = ("(;FF[4]GM[11]SZ[3]PB[Alice]PW[Bob]EV[Club final]DT[2024-05-01]RE[B+];B[b2];"
+         "W[swap-pieces];W[a1];B[b1];W[a2];B[b3])\n")
+SECOND = ("(;FF[4]GM[11]SZ[3]PB[Carol]PW[Dave]EV[Club final]RE[W+Resign];B[a1];W[b2];"
+          "B[resign])\n")
+
+
+def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*PNP, *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=300)
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Path:
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "round-1.sgf").write_text(FIRST)
+    (folder / "round-2.sgf").write_text(SECOND)
+    return folder
+
+
+class Links(HTMLParser):
+    """The index page's links, each with the text of its element."""
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        href = dict(attrs).get("href")
+        if tag == "a" and href:
+            self.hrefs.append(href)
+
+
+def links(page: Path) -> list[str]:
+    parser = Links()
+    parser.feed(page.read_text())
+    return parser.hrefs
+
+
+def test_the_booklet_command_prints_the_folder_as_the_record_command_does(club: Path) -> None:
+    by_record = pnp("record", "hex", "club", "-o", "record.pdf", cwd=club.parent)
+    by_booklet = pnp("booklet", "--records", "club", "-o", "booklet.pdf", cwd=club.parent)
+    assert by_record.returncode == by_booklet.returncode == 0, by_booklet.stderr
+    made = (club.parent / "booklet.pdf").read_bytes()
+    assert made == (club.parent / "record.pdf").read_bytes()
+    # Control: the booklet is the folder's: one record fewer, another booklet.
+    (club / "round-2.sgf").unlink()
+    assert pnp("booklet", "--records", "club", "-o", "fewer.pdf", cwd=club.parent
+               ).returncode == 0
+    assert (club.parent / "fewer.pdf").read_bytes() != made
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--all"], "name at most one game, without --all or --with"),
+    (["hex", "nex"], "name at most one game"),
+    (["blinq"], "Blinq prints no records"),
+])
+def test_the_booklet_command_refuses_records_with_what_they_cannot_take(
+        club: Path, args: list[str], said: str) -> None:
+    done = pnp("booklet", "--records", "club", *args, cwd=club.parent)
+    assert done.returncode == 2 and said in done.stderr
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert sorted(p.name for p in club.parent.iterdir()) == ["club"]
+
+
+def test_a_build_prints_the_records_beside_the_booklets_and_lists_them(club: Path) -> None:
+    out = club.parent / "out"
+    done = pnp("build", "hex", "--paper", "a4", "--records", "club", "--out", "out",
+               cwd=club.parent)
+    assert done.returncode == 0, done.stderr
+    booklet = out / "booklets" / "hex-record-club-booklet.pdf"
+    by_record = pnp("record", "hex", "club", "-o", "alone.pdf", cwd=club.parent)
+    assert by_record.returncode == 0
+    assert booklet.read_bytes() == (club.parent / "alone.pdf").read_bytes()
+    assert "booklets/hex-record-club-booklet.pdf" in links(out / "index.html")
+    assert "Game records: club, A4" in (out / "index.html").read_text()
+    # Control: the same build without --records lists no records.
+    plain = pnp("build", "hex", "--paper", "a4", "--out", "plain", cwd=club.parent)
+    assert plain.returncode == 0, plain.stderr
+    assert not any("record" in href for href in links(club.parent / "plain" / "index.html"))
+
+
+def test_a_bad_record_stops_the_build_before_anything_is_written(club: Path) -> None:
+    (club / "round-3.sgf").write_text("(;FF[4]GM[11]SZ[3];B[b2];W[b2])")   # b2 twice
+    done = pnp("build", "hex", "--records", "club", "--out", "out", cwd=club.parent)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("pnp: club/round-3.sgf: ") and len(
+        done.stderr.splitlines()) == 1, done.stderr
+    assert not (club.parent / "out").exists()
+    # Control: without the bad record the same build writes.
+    (club / "round-3.sgf").unlink()
+    assert pnp("build", "hex", "--paper", "a4", "--records", "club", "--out", "out",
+               cwd=club.parent).returncode == 0
+    assert (club.parent / "out" / "booklets" / "hex-record-club-booklet.pdf").exists()
