@@ -3,32 +3,16 @@ booklet `pnp record hex FOLDER` prints, and in a build beside the rules' booklet
 index page. Controls: the folder's booklet changes with its records; a build without
 --records lists none; a folder with a bad record stops the build before anything is written."""
 
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
-PNP = [sys.executable, "-m", "generator.ui.cli"]
-FIRST = ("(;FF[4]GM[11]SZ[3]PB[Alice]PW[Bob]EV[Club final]DT[2024-05-01]RE[B+];B[b2];"
-         "W[swap-pieces];W[a1];B[b1];W[a2];B[b3])\n")
-SECOND = ("(;FF[4]GM[11]SZ[3]PB[Carol]PW[Dave]EV[Club final]RE[W+Resign];B[a1];W[b2];"
-          "B[resign])\n")
-
-
-def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*PNP, *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=300)
+from recording import club_folder, pnp
 
 
 @pytest.fixture
 def club(tmp_path: Path) -> Path:
-    folder = tmp_path / "club"
-    folder.mkdir()
-    (folder / "round-1.sgf").write_text(FIRST)
-    (folder / "round-2.sgf").write_text(SECOND)
-    return folder
+    return club_folder(tmp_path)
 
 
 class Links(HTMLParser):
@@ -56,7 +40,7 @@ def test_the_booklet_command_prints_the_folder_as_the_record_command_does(club: 
     made = (club.parent / "booklet.pdf").read_bytes()
     assert made == (club.parent / "record.pdf").read_bytes()
     # Control: the booklet is the folder's: one record fewer, another booklet.
-    (club / "round-2.sgf").unlink()
+    (club / "round-3.txt").unlink()
     assert pnp("booklet", "--records", "club", "-o", "fewer.pdf", cwd=club.parent
                ).returncode == 0
     assert (club.parent / "fewer.pdf").read_bytes() != made

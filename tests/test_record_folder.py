@@ -4,11 +4,11 @@ check has its control: a folder with one bad file, an empty folder, a record wit
 move, a format the booklet is not written in; a name the same for the same input."""
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pikepdf
 import pytest
+from recording import FIRST, ILLEGAL, PNP, SECOND, club_folder, pnp, words
 
 from generator.app import names
 from generator.app.record_folder import MOST_RECORDS, record_files
@@ -16,34 +16,11 @@ from generator.errors import UserError
 from generator.i18n import language
 from generator.layout import booklet
 
-PNP = [sys.executable, "-m", "generator.ui.cli"]
-FIRST = ("(;FF[4]GM[11]SZ[3]PB[Alice]PW[Bob]EV[Club final]DT[2024-05-01]RE[B+];B[b2];"
-         "W[swap-pieces];W[a1];B[b1];W[a2];B[b3])\n")
-SECOND = ("(;FF[4]GM[11]SZ[3]PB[Carol]PW[Dave]EV[Club final]RE[W+Resign];B[a1];W[b2];"
-          "B[resign])\n")
-MOVES = "size 3\n1. b2\n2. a1\n3. b1\n4. a2\n5. b3\n"
-ILLEGAL = "(;FF[4]GM[11]SZ[3];B[b2];W[b2])"
-
-
-def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*PNP, *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=180)
-
-
-def words(pdf: Path) -> str:
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
-                          text=True, check=True).stdout
-    return " ".join(text.split())
-
 
 @pytest.fixture
 def club(tmp_path: Path) -> Path:
     """A tournament's folder: its records named so that sorting them is not writing order."""
-    folder = tmp_path / "club"
-    folder.mkdir()
-    (folder / "round-2.sgf").write_text(SECOND)
-    (folder / "round-1.sgf").write_text(FIRST)
-    (folder / "round-3.txt").write_text(MOVES)
+    folder = club_folder(tmp_path)
     (folder / ".hidden.sgf").write_text(ILLEGAL)      # hidden: not a record of the folder
     return folder
 

@@ -4,13 +4,13 @@ and `pnp judge hex-kb` on move lists. Each check has its control: an illegal mov
 position where a game is wanted, a game cut before its win, a stone no move has touched."""
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pikepdf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from recording import pnp, words
 
 from generator.core.hexgrid import Hex
 from generator.errors import UserError
@@ -19,8 +19,6 @@ from generator.games.hex_kb import moves as kb
 from generator.games.hex_kb.board import BLUE, RED, KleinBoard
 from generator.games.nex import records as nex
 
-PNP = [sys.executable, "-m", "generator.ui.cli"]
-# Black drops e5 with a neutral d4; White c3 with f6; Black takes d4 and f6, giving e5 up.
 NEX_GAME = "size 9\n1. e5 (d4)\n2. c3 (f6)\n3. d4 f6 (e5)\n4. b2 (b3)\n"
 NEX_ILLEGAL = "size 9\n1. e5 (d4)\n2. e5 (c1)\n"
 NEX_POSITION = "B..\n.W.\n...\n"
@@ -34,15 +32,6 @@ KB_GAME = "size 11\n" + "".join(
 KB_ILLEGAL = "size 11\n1. c4\n2. c4\n"
 
 
-def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*PNP, *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=180)
-
-
-def words(pdf: Path) -> str:
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
-                          text=True, check=True).stdout
-    return " ".join(text.split())
 
 
 def alt_texts(pdf: Path) -> list[str]:

@@ -23,7 +23,7 @@ from generator import i18n, render
 from generator.app import names
 from generator.app import params as P
 from generator.app.contents import language_folder, paper_name
-from generator.app.record_request import RECORD, record_params
+from generator.app.record_request import RECORD, reader_and_values
 from generator.core.destinations import DESTINATIONS, HOME, Destination
 from generator.core.formats import PDF, Format
 from generator.core.gridfile import LIMIT
@@ -107,12 +107,7 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[tuple[str, 
     """A checked request from the folder's records (record_files) and the values by
     parameter name: every record read and judged, and anything the booklet cannot print
     refused in one line naming the file, before any drawing."""
-    records = game.records
-    if records is None:
-        raise OptionError(f"{game.key} prints no records")
-    known = {p.name: p for p in record_params()}
-    typed = {name: known[name].convert(v) for name, v in values.items()
-             if v is not None and name in known}
+    records, typed = reader_and_values(game, values)
     asked = typed.get("fmt")
     fmt = render.output_format(output, RECORD.format_named(str(asked)) if asked else None,
                                RECORD.formats)

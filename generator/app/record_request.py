@@ -18,6 +18,7 @@ from generator.core.destinations import DESTINATIONS, HOME
 from generator.core.formats import Content, Format, RecordText
 from generator.core.palette import PALETTES, Palette
 from generator.core.paper import Paper, for_press
+from generator.games.capabilities import RecordReader
 from generator.games.game import Game, OptionError
 from generator.games.items import ITEMS, Item
 from generator.games.played import DEFAULT_EVERY, EVERY
@@ -68,16 +69,23 @@ class RecordRequest:
         return render.Settings(self.dpi, self.paper.press if self.paper.press.shop else None)
 
 
-def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, object],
-                   output: Path | None = None, source: str = "") -> RecordRequest:
-    """A checked request from a record's bytes and the values by parameter name; `source`
-    is the file's name, which the default output name carries."""
+def reader_and_values(game: Game[GameOptions], values: Mapping[str, object]
+                      ) -> tuple[RecordReader, dict[str, object]]:
+    """The game's record reader, and the values given (by parameter name) converted; a game
+    that prints no records is refused."""
     records = game.records
     if records is None:
         raise OptionError(f"{game.key} prints no records")
     known = {p.name: p for p in record_params()}
-    typed = {name: known[name].convert(v) for name, v in values.items()
-             if v is not None and name in known}
+    return records, {name: known[name].convert(v) for name, v in values.items()
+                     if v is not None and name in known}
+
+
+def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, object],
+                   output: Path | None = None, source: str = "") -> RecordRequest:
+    """A checked request from a record's bytes and the values by parameter name; `source`
+    is the file's name, which the default output name carries."""
+    records, typed = reader_and_values(game, values)
     target = DESTINATIONS[str(typed.get("target", HOME.key))]
     paper = typed.get("paper") or P.PAPER.convert(P.PAPER.default)
     assert isinstance(paper, Paper)

@@ -1,0 +1,38 @@
+"""What the record tests share: `pnp` run as a user runs it, the words a PDF shows, and a
+club's folder of Hex records (named so that their order is not the order they were written)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+PNP = [sys.executable, "-m", "generator.ui.cli"]
+FIRST = ("(;FF[4]GM[11]SZ[3]PB[Alice]PW[Bob]EV[Club final]DT[2024-05-01]RE[B+];B[b2];"
+         "W[swap-pieces];W[a1];B[b1];W[a2];B[b3])\n")
+SECOND = ("(;FF[4]GM[11]SZ[3]PB[Carol]PW[Dave]EV[Club final]RE[W+Resign];B[a1];W[b2];"
+          "B[resign])\n")
+MOVES = "size 3\n1. b2\n2. a1\n3. b1\n4. a2\n5. b3\n"
+ILLEGAL = "(;FF[4]GM[11]SZ[3];B[b2];W[b2])"
+
+
+def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*PNP, *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=300)
+
+
+def words(pdf: Path) -> str:
+    """The PDF's text, as pdftotext reads it, its white space made single spaces."""
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    return " ".join(text.split())
+
+
+def club_folder(parent: Path) -> Path:
+    """A tournament's folder: round 2 written before round 1, and round 3 a move list."""
+    folder = parent / "club"
+    folder.mkdir()
+    (folder / "round-2.sgf").write_text(SECOND)
+    (folder / "round-1.sgf").write_text(FIRST)
+    (folder / "round-3.txt").write_text(MOVES)
+    return folder
