@@ -239,7 +239,9 @@ class Studio:
                     ) -> list[tuple[Hashable, Callable[[], object]]]:
         """What a person is likely to ask for next: the next page, then the game's other
         items with the same options (options that belong to one item left out), each with
-        its first page's picture; the kit after the items it is made of, the booklet last."""
+        its first page's picture; the kit after the items it is made of, the booklet last.
+        A document and its picture are two jobs, so a change that arrives while they are
+        made waits for the one being made only."""
         jobs: list[tuple[Hashable, Callable[[], object]]] = []
         if number < len(made.document.pages):
             jobs.append((("svg", number + 1, *request.document_key),
@@ -253,16 +255,24 @@ class Studio:
             other = Request(request.game, item,
                             tuple((n, v) for n, v in request.values if n in names))
 
-            def both(other: Request = other) -> str:
+            def document(other: Request = other) -> Made:
+                return self.made(other)
+
+            def picture(other: Request = other) -> str:
                 return self.svg(other, self.made(other), 1)
-            jobs.append((("svg", 1, *other.document_key), both))
+            jobs += [(("made", *other.document_key), document),
+                     (("svg", 1, *other.document_key), picture)]
         # Then the page on screen in the other colours (a change people try), and every
         # language made ready to set text in (its catalogue and hyphenation patterns, read
         # once: a sheet's first in a language took 100 ms more than its next).
         for look in self.other_looks(request, number):
+            def looked(look: Request = look) -> Made:
+                return self.made(look)
+
             def seen(look: Request = look) -> str:
                 return self.svg(look, self.made(look), number)
-            jobs.append((("svg", number, *look.document_key), seen))
+            jobs += [(("made", *look.document_key), looked),
+                     (("svg", number, *look.document_key), seen)]
         jobs += [(("language", lang), partial(making.ready_language, lang))
                  for lang in LANGUAGES]
         return jobs
