@@ -1,13 +1,17 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
+from generator.core.geometry import Affine, Point
 from generator.core.palette import COLOUR
 from generator.core.paper import PAPERS
-from generator.core.scene import Text
+from generator.core.printing import PT_PER_MM, THINNEST_LINE, THINNEST_STROKE
+from generator.core.scene import Circle, Paint, Path, Text, place
+from generator.core.scene import line as straight_line
 from generator.fonts import text_width
 from generator.games.blind_hex.pages import example_figure, glyph_key, rules_markup
 from generator.games.blind_hex.rules import Options, example_turn
 from generator.layout import linebreak
+from generator.layout.flow import Figure
 from generator.layout.textlayout import FITTING, STYLE, Block, Sheet, parse, runs, typeset, wrap
 
 words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=12)
@@ -112,3 +116,21 @@ def test_a_sheet_a_few_lines_too_long_is_tightened_not_its_letters():
     # Control: text that needs a second page even set at the tightest gets one.
     longer = next(m for m in range(n, 800) if pages(m, FITTING[-1]) > 1)
     assert len(typeset(blocks(longer), {}, paper, COLOUR)) == 2
+
+
+def stroke_widths(pages) -> list[float]:
+    return [s.paint.width for page in pages for s in page.shapes
+            if isinstance(s, (Path, Circle)) and s.paint.stroke]
+
+
+def test_a_figure_set_smaller_keeps_its_lines_as_thick_as_a_printer_holds():
+    # A figure far wider than the column is set smaller; its 0.1 mm lines would come out
+    # under 0.25 pt (0.0882 mm), which `pnp check` fails for home printing too.
+    wide = Figure(1000.0, 100.0, (straight_line(Point(0, 50), Point(1000, 50),
+                                       Paint(stroke="#808080", width=0.1)),),
+                  "A wide figure.")
+    pages = typeset("# Thin\n\n[figure wide]\n", {"wide": wide}, PAPERS["a4"], COLOUR)
+    assert min(stroke_widths(pages)) >= THINNEST_STROKE
+    assert THINNEST_STROKE * PT_PER_MM >= THINNEST_LINE
+    # Control: placed at the same scale alone, the line is thinner than that.
+    assert place(wide.shapes, Affine.scaling(0.2))[0].paint.width < THINNEST_STROKE

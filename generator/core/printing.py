@@ -44,6 +44,9 @@ INK_LIMIT = 2.4
 LEAST_INK_LIMIT = 100.0           # %: black text alone is 100%
 DARK = 0.75                       # text and hairlines at least this dark print as black ink alone
 THINNEST_LINE = 0.25              # pt: thinner lines may vanish in print
+# mm: THINNEST_LINE (0.0882 mm), rounded up so the width as written to a PDF is not a hair
+# under it: the least a line is drawn at where it would come out thinner.
+THINNEST_STROKE = 0.0883
 # pt: a line thinner than this in four inks shows coloured fringes when the plates are a
 # tenth of a millimetre out of register; a dark one prints on the black plate alone.
 HAIRLINE = 0.5

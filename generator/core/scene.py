@@ -217,5 +217,18 @@ def transformed(shape: Shape, t: Affine) -> Shape:
                 shape.anchor, shape.angle, shape.role)
 
 
+def lines_at_least(shapes: Iterable[Shape], width: float) -> list[Shape]:
+    """The shapes with every stroke at least `width` mm wide (a figure set smaller than it
+    was drawn keeps lines a printer holds)."""
+    def thick(shape: Shape) -> Shape:
+        if isinstance(shape, Clip):
+            return replace(shape, shapes=tuple(thick(s) for s in shape.shapes))
+        if isinstance(shape, (Path, Circle)) and shape.paint.stroke \
+                and 0 < shape.paint.width < width:
+            return replace(shape, paint=replace(shape.paint, width=width))
+        return shape
+    return [thick(s) for s in shapes]
+
+
 def place(shapes: Iterable[Shape], t: Affine) -> list[Shape]:
     return [transformed(s, t) for s in shapes]

@@ -27,6 +27,7 @@ from generator import i18n
 from generator.core.geometry import Affine, Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
+from generator.core.printing import THINNEST_STROKE
 from generator.core.scene import (
     ARTIFACT,
     SMALLEST_TEXT,
@@ -37,6 +38,7 @@ from generator.core.scene import (
     Shape,
     Text,
     line,
+    lines_at_least,
     place,
     with_role,
 )
@@ -214,7 +216,7 @@ class Sheet:
         fig = box.figure
         left = x + (self.column_width - fig.width * box.scale) / 2
         transform = Affine.scaling(box.scale).then(Affine.translation(left, y))
-        shapes = with_role(place(fig.shapes, transform),
+        shapes = with_role(lines_at_least(place(fig.shapes, transform), THINNEST_STROKE),
                            replace(role, text=fig.description or fig.caption))
         y += fig.height * box.scale
         for runs_ in box.caption:

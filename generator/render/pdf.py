@@ -21,15 +21,14 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from generator import fonts
 from generator.core.geometry import Point
 from generator.core.paper import HOME, Press
-from generator.core.printing import HAIRLINE, PT_PER_MM
+from generator.core.printing import HAIRLINE, PT_PER_MM, THINNEST_STROKE
 from generator.core.scene import Circle, Clip, Document, Page, Paint, Path, Shape, Text
 from generator.render import cutting
 from generator.render import press as inks
 from generator.render.tagging import PRODUCER, Marks
 
-# mm: 0.25 pt (0.0882 mm), the thinnest line a press holds, rounded up so the width as
-# written to the PDF is not a hair under it.
-THINNEST = 0.0883
+# mm: the thinnest line a press holds (core/printing.py).
+THINNEST = THINNEST_STROKE
 
 
 def _set_colour(c: Canvas, colour: str, stroke: bool = False) -> None:
