@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from chromium import axe_script, chromium
+from chromium import axe_script, reset
 
 WIDTHS = (375, 1280)
 TARGET = 24          # CSS pixels: WCAG 2.2's target size (minimum), 2.5.8
@@ -27,12 +27,17 @@ def catalogue(tmp_path_factory) -> Path:
     return out
 
 
+pytest_plugins = ["shared_browser"]      # the worker's one browser
+
+
 @pytest.fixture(scope="module", params=WIDTHS)
-def browser(request, tmp_path_factory):
+def browser(request, shared_chromium):
+    """The worker's one browser, at each width in turn (the tests of one width run
+    together): resized, not started again."""
     axe_script()
-    driver = chromium(tmp_path_factory.mktemp("chromium-profile"), (request.param, 900))
-    yield driver
-    driver.quit()
+    shared_chromium.set_window_size(request.param, 900)
+    yield shared_chromium
+    reset(shared_chromium)
 
 
 def audit(browser, page: Path) -> dict:
