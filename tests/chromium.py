@@ -8,6 +8,8 @@ it through a fixture of its own that sets the window and the language it needs a
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -58,6 +60,19 @@ def reset(driver) -> None:
     driver.get("about:blank")
     language(driver, None)
     driver.set_window_size(*SIZE)
+
+
+@contextmanager
+def axe_on_every_page(driver) -> Iterator[None]:
+    """axe-core in every page the browser opens while the block runs, put there by Chromium
+    as each document begins: not sent through WebDriver again for each page."""
+    added = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                   {"source": axe_script()})
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument",
+                               {"identifier": added["identifier"]})
 
 
 def axe_script() -> str:

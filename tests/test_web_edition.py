@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from chromium import axe_script, reset
+from chromium import axe_on_every_page, reset
 from in_process import run_pnp
 
 from generator import i18n, render
@@ -43,16 +43,15 @@ def web_edition(key: str, lang: str) -> str:
 
 @pytest.fixture(scope="module")
 def browser(shared_chromium):
-    axe_script()        # fails at once where make test has not installed it
     shared_chromium.set_window_size(*PHONE)
-    yield shared_chromium
+    with axe_on_every_page(shared_chromium):     # fails at once where axe-core is missing
+        yield shared_chromium
     reset(shared_chromium)
 
 
 def audit(browser, page: Path) -> tuple[list[tuple[str, int]], int, int]:
     """axe-core's violations (rule, nodes), and how wide the page is against the window."""
     browser.get(page.as_uri())
-    browser.execute_script(axe_script())
     found = browser.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "axe.run(document).then(r => done(r.violations.map(v => [v.id, v.nodes.length])));")
