@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from chromium import axe_script, chromium
+from chromium import axe_on_every_page, reset
 
 WIDTHS = (375, 1280)
 TARGET = 24          # CSS pixels: WCAG 2.2's target size (minimum), 2.5.8
@@ -27,17 +27,21 @@ def catalogue(tmp_path_factory) -> Path:
     return out
 
 
+pytest_plugins = ["shared_browser"]      # the worker's one browser
+
+
 @pytest.fixture(scope="module", params=WIDTHS)
-def browser(request, tmp_path_factory):
-    axe_script()
-    driver = chromium(tmp_path_factory.mktemp("chromium-profile"), (request.param, 900))
-    yield driver
-    driver.quit()
+def browser(request, shared_chromium):
+    """The worker's one browser, at each width in turn (the tests of one width run
+    together): resized, not started again."""
+    shared_chromium.set_window_size(request.param, 900)
+    with axe_on_every_page(shared_chromium):     # fails at once where axe-core is missing
+        yield shared_chromium
+    reset(shared_chromium)
 
 
 def audit(browser, page: Path) -> dict:
     browser.get(page.as_uri())
-    browser.execute_script(axe_script())
     violations = browser.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "axe.run(document).then(r => done(r.violations.map(v => [v.id, v.nodes.length])));")

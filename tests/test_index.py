@@ -3,21 +3,16 @@ resolves and every SVG thumbnail draws something."""
 
 import functools
 import http.server
+import io
 import json
-import re
-import subprocess
-import sys
 import threading
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
+from chromium import reset
 from PIL import Image
 
-PNP = [sys.executable, "-m", "generator.ui.cli"]
-CHROMIUM = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-            "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--hide-scrollbars"]
+pytest_plugins = ["shared_browser"]      # the worker's one browser
 
 # Loaded beside the catalogue: opens index.html in a frame, asks the server for every link,
 # draws every thumbnail onto a canvas and counts the pixels that are not white.
@@ -80,11 +75,23 @@ def served(catalogue_folder):
     server.shutdown()
 
 
-def chromium(tmp_path: Path, *args: str) -> str:
-    profile = tmp_path / "profile"
-    result = subprocess.run([*CHROMIUM, f"--user-data-dir={profile}", *args],
-                            capture_output=True, text=True, timeout=120)
-    return result.stdout
+@pytest.fixture(scope="module")
+def browser(shared_chromium):
+    yield shared_chromium
+    shared_chromium.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": False})
+    reset(shared_chromium)
+
+
+# Resolves with the check page's result once its script has written it: at once if it has,
+# else when it does (a MutationObserver on the result), so the test waits on the event.
+RESULT = """
+const done = arguments[arguments.length - 1], shown = document.getElementById('result');
+const ready = () => shown.textContent !== 'pending';
+if (ready()) { done(shown.textContent); return; }
+const seen = new MutationObserver(() => {
+  if (ready()) { seen.disconnect(); done(shown.textContent); } });
+seen.observe(shown, {childList: true, characterData: true, subtree: true});
+"""
 
 
 class Links(HTMLParser):
@@ -111,13 +118,11 @@ def test_the_catalogue_lists_every_file_it_built(served):
     assert all(src.endswith(".svg") for src in parser.images)
 
 
-def test_in_chromium_every_link_resolves_and_every_thumbnail_draws(served, tmp_path):
+def test_in_chromium_every_link_resolves_and_every_thumbnail_draws(served, browser):
     out, url = served
-    dom = chromium(tmp_path, "--virtual-time-budget=60000", "--dump-dom",
-                   f"{url}/__check.html")
-    found = re.search(r'<pre id="result">(.*?)</pre>', dom, re.S)
-    assert found and found.group(1) != "pending", dom[:500]
-    result = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+    browser.get(f"{url}/__check.html")
+    browser.set_script_timeout(60)
+    result = json.loads(browser.execute_async_script(RESULT))
     parser = Links()
     parser.feed((out / "index.html").read_text())
     assert set(result["links"]) == set(parser.links)
@@ -127,11 +132,11 @@ def test_in_chromium_every_link_resolves_and_every_thumbnail_draws(served, tmp_p
         assert seen["width"] > 0 and seen["inked"] > 170 * 220 * 0.005, (src, seen)
 
 
-def test_a_screenshot_of_the_catalogue_is_not_blank(served, tmp_path):
+def test_a_screenshot_of_the_catalogue_is_not_blank(served, browser):
     _, url = served
-    shot = tmp_path / "shot.png"
-    chromium(tmp_path, f"--screenshot={shot}", "--window-size=1200,1600",
-             "--virtual-time-budget=20000", f"{url}/index.html")
-    image = Image.open(shot).convert("L")
+    browser.set_window_size(1200, 1600)
+    browser.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": True})
+    browser.get(f"{url}/index.html")     # returns once the page and its images have loaded
+    image = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("L")
     dark = sum(n for v, n in enumerate(image.histogram()) if v < 200)
     assert dark / (image.width * image.height) > 0.02

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from chromium import axe_script, chromium
+from chromium import axe_script, language, reset
 from click.testing import CliRunner
 
 from generator.games import all_games
@@ -22,18 +22,16 @@ ROOT = Path(__file__).resolve().parent.parent
 SHOTS = os.environ.get("STUDIO_SCREENSHOTS")   # a folder to keep the screenshots in
 
 
+pytest_plugins = ["shared_browser"]      # the worker's one browser
+
+
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    downloads = tmp_path_factory.mktemp("downloads")
-    driver = chromium(tmp_path_factory.mktemp("chromium-profile"), (1280, 900), downloads)
-    driver.downloads = downloads
+def browser(shared_chromium):
     # A browser set to British English: the studio's paper starts at A4, the command line's
     # default (test_studio_form_browser.py tries the locales that start at Letter).
-    driver.execute_cdp_cmd("Emulation.setUserAgentOverride", {
-        "userAgent": driver.execute_script("return navigator.userAgent"),
-        "acceptLanguage": "en-GB"})
-    yield driver
-    driver.quit()
+    language(shared_chromium, "en-GB")
+    yield shared_chromium
+    reset(shared_chromium)
 
 
 @pytest.fixture
@@ -53,8 +51,25 @@ def wait(condition, timeout: float = 30.0, what: str = ""):
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def idle(driver) -> bool:
-    return driver.execute_script("return document.body.dataset.state === 'idle'")
+# Resolves once the page's state is idle: at once if it is, else when the page sets it (a
+# MutationObserver on the attribute), so a wait is one round trip to the browser, not a poll.
+UNTIL_IDLE = """
+const done = arguments[arguments.length - 1], body = document.body;
+const idle = () => body.dataset.state === 'idle';
+if (idle()) { done(true); return; }
+const seen = new MutationObserver(() => { if (idle()) { seen.disconnect(); done(true); } });
+seen.observe(body, {attributes: true, attributeFilter: ['data-state']});
+"""
+
+
+def until_idle(driver, what: str, timeout: float = 30.0) -> None:
+    """Wait until the page says it is idle: done with every change asked of it."""
+    from selenium.common.exceptions import TimeoutException
+    driver.set_script_timeout(timeout)
+    try:
+        driver.execute_async_script(UNTIL_IDLE)
+    except TimeoutException:
+        raise AssertionError(f"timed out waiting for {what}") from None
 
 
 def mark(driver) -> None:
@@ -66,14 +81,14 @@ def mark(driver) -> None:
 
 def settle(driver, what: str = "the preview") -> None:
     """Wait for the change that the action since `mark` made to be shown."""
-    wait(lambda: idle(driver), what=what)
+    until_idle(driver, what)
 
 
 def open_studio(driver, server, path=""):
     # The page asks for its first preview as its script runs, before get() returns: no
     # pause to wait past, only the preview.
     driver.get(f"http://{server}/{path}")
-    wait(lambda: idle(driver), what="the first preview")
+    until_idle(driver, "the first preview")
 
 
 def by_id(driver, element_id: str):
@@ -91,7 +106,7 @@ def choose(driver, element_id: str, value: str):
         return      # nothing changes, nothing to wait for
     driver.execute_script("document.body.dataset.state = 'choosing'")
     select.select_by_value(value)
-    wait(lambda: idle(driver), what=f"the preview after choosing {value}")
+    until_idle(driver, f"the preview after choosing {value}")
 
 
 def type_into(driver, name: str, text: str):
@@ -147,13 +162,17 @@ def commands_shown(driver) -> list[str]:
 
 
 def fetched(driver, href: str) -> bytes:
-    """What a link on the page downloads, fetched by the page itself."""
+    """What a link on the page downloads, fetched by the page itself (carried back as
+    base64: a list of numbers, one a byte, is some ten times the size to send and read)."""
+    import base64
     data = driver.execute_async_script(
         "const done = arguments[1];"
-        "fetch(arguments[0]).then(r => r.arrayBuffer())"
-        ".then(b => done(Array.from(new Uint8Array(b))));",
+        "fetch(arguments[0]).then(r => r.blob()).then(b => {"
+        "  const reader = new FileReader();"
+        "  reader.onload = () => done(reader.result.split(',', 2)[1]);"
+        "  reader.readAsDataURL(b); });",
         href)
-    return bytes(data)
+    return base64.b64decode(data, validate=True)
 
 
 # --- the faults of the first studio, each caught -------------------------------------------
@@ -165,8 +184,10 @@ def every_item_walked(browser, server) -> tuple[dict, str]:
     it), with what the page shows for each: axe-core's violations and the SVG download. One
     walk for the two tests below, which check what it saw."""
     seen = {}
-    for key, game in all_games().items():
-        open_studio(browser, server, f"?game={key}")
+    games = all_games()
+    open_studio(browser, server, f"?game={next(iter(games))}")
+    for key, game in games.items():
+        choose(browser, "game", key)
         for item in [*(i.key for i in game.items), "kit", "booklet"]:
             choose(browser, "item", item)
             link = by_id(browser, "download-svg")

@@ -6,14 +6,14 @@ from __future__ import annotations
 import io
 import json
 import shlex
-import subprocess
 import urllib.parse
 import zipfile
 from pathlib import Path
 
 import pytest
+from in_process import pnp_ok
 from PIL import Image
-from test_studio import PNP, get, query, run_command
+from test_studio import get, query
 
 from generator.app import names
 from generator.ui.studio.app import Studio
@@ -36,12 +36,18 @@ def fetched(server: str, found: dict) -> tuple[str, bytes]:
     return headers["Content-Disposition"].split('filename="')[1].rstrip('"'), data
 
 
+def run_command(command: str, folder: Path) -> None:
+    """The command the studio shows, run by the command line in this process (in_process.py:
+    the same code as a `pnp` process runs, without starting one), in `folder`."""
+    args = shlex.split(command)
+    assert args[0] == "pnp"
+    pnp_ok(*args[1:], cwd=folder)
+
+
 def written(command: str, folder: Path) -> dict[str, bytes]:
     """Every file the command writes, by name."""
     folder.mkdir()
-    args = shlex.split(command)
-    done = subprocess.run([*PNP, *args[1:]], cwd=folder, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
+    run_command(command, folder)
     return {p.name: p.read_bytes() for p in folder.iterdir()}
 
 

@@ -6,7 +6,7 @@ studio's real limits, placeholders that show the defaults, languages marked with
 from __future__ import annotations
 
 import pytest
-from chromium import chromium
+from chromium import language, reset
 from test_studio_browser import (
     axe_violations,
     by_id,
@@ -21,19 +21,14 @@ LETTER = ("en-US", "en-CA", "es-MX")
 A4 = ("en-GB", "de-DE", "pt-PT")
 
 
+pytest_plugins = ["shared_browser"]      # the worker's one browser
+
+
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    driver = chromium(tmp_path_factory.mktemp("chromium-profile"), (1280, 900))
-    driver.agent = driver.execute_script("return navigator.userAgent")
-    locale(driver, "en-GB")
-    yield driver
-    driver.quit()
-
-
-def locale(driver, name: str) -> None:
-    """The browser's language, as a person sets it (navigator.language, Accept-Language)."""
-    driver.execute_cdp_cmd("Emulation.setUserAgentOverride",
-                           {"userAgent": driver.agent, "acceptLanguage": name})
+def browser(shared_chromium):
+    language(shared_chromium, "en-GB")
+    yield shared_chromium
+    reset(shared_chromium)
 
 
 def paper(driver) -> str:
@@ -42,7 +37,7 @@ def paper(driver) -> str:
 
 @pytest.mark.parametrize("name", [*LETTER, *A4])
 def test_the_paper_starts_from_the_browsers_locale(browser, server, name):
-    locale(browser, name)
+    language(browser, name)
     try:
         assert browser.execute_script("return navigator.language") == name
         open_studio(browser, server, "?game=hex&item=board")
@@ -54,7 +49,7 @@ def test_the_paper_starts_from_the_browsers_locale(browser, server, name):
         choose(browser, "item", "booklet")
         assert paper(browser) == ("letter" if name in LETTER else "a4")
     finally:
-        locale(browser, "en-GB")
+        language(browser, "en-GB")
 
 
 def test_the_paper_is_a_list_kept_across_items(browser, server):

@@ -4,11 +4,22 @@ line's file: the rules' web edition (to download and to read beside the preview)
 from __future__ import annotations
 
 import json
+import shlex
+from pathlib import Path
 
 import pytest
-from test_studio import download, get, query, run_command
+from in_process import pnp_ok
+from test_studio import download, get, query
 
 from generator.core.formats import HTML
+
+
+def run_command(command: str, folder: Path) -> Path:
+    """The command the studio shows, run by the command line in this process (in_process.py:
+    the same code as a `pnp` process runs, without starting one): the file it wrote."""
+    args = shlex.split(command)
+    assert args[0] == "pnp"
+    return folder / pnp_ok(*args[1:], cwd=folder).stdout.split()[0]
 
 
 def preview(server: str, **values) -> dict:

@@ -4,20 +4,29 @@ rules' web edition to download and to read beside the preview, each checked by a
 from __future__ import annotations
 
 import pytest
-from chromium import chromium
-from test_studio_browser import axe_violations, by_id, choose, fetched, open_studio, rect, wait
+from chromium import language, reset
+from test_studio_browser import (
+    axe_violations,
+    by_id,
+    choose,
+    fetched,
+    open_studio,
+    rect,
+    until_idle,
+    wait,
+)
 
 SIZES = [(1280, 900), (375, 812)]
 
 
+pytest_plugins = ["shared_browser"]      # the worker's one browser
+
+
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    driver = chromium(tmp_path_factory.mktemp("chromium-profile"), (1280, 900))
-    driver.execute_cdp_cmd("Emulation.setUserAgentOverride", {
-        "userAgent": driver.execute_script("return navigator.userAgent"),
-        "acceptLanguage": "en-GB"})
-    yield driver
-    driver.quit()
+def browser(shared_chromium):
+    language(shared_chromium, "en-GB")
+    yield shared_chromium
+    reset(shared_chromium)
 
 
 @pytest.fixture(params=SIZES, ids=["1280", "375"])
@@ -71,8 +80,7 @@ def tick(driver, element_id: str) -> None:
     # Scrolled clear of the download bar a phone keeps at the foot of the window.
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
     box.click()
-    wait(lambda: driver.execute_script("return document.body.dataset.state === 'idle'"),
-         what=f"the preview after ticking {element_id}")
+    until_idle(driver, f"the preview after ticking {element_id}")
 
 
 def test_a_booklet_of_several_games_or_all(sized, server):

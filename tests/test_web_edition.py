@@ -4,13 +4,14 @@ phone's screen, and the same headings, paragraphs and figures as the printed she
 
 from __future__ import annotations
 
+import functools
 import re
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from chromium import axe_script, chromium
+from chromium import axe_on_every_page, reset
 from in_process import run_pnp
 
 from generator import i18n, render
@@ -24,25 +25,33 @@ ROOT = Path(__file__).resolve().parents[1]
 PHONE = (390, 844)        # CSS pixels: a phone held upright
 
 
-def web_edition(key: str, lang: str) -> str:
+pytest_plugins = ["shared_browser"]      # the worker's one browser
+
+
+@functools.cache
+def rules(key: str, lang: str, paper: str):
+    """A game's rule sheet in a language on a paper, made once for the module's tests (a
+    Document is frozen: what one test reads, none changes)."""
     game = load(key)
     with i18n.language(lang):
-        doc = documents.make_document(game, "rules", game.make_options(), NAMED["a4"])
-    return document_html(doc)
+        return documents.make_document(game, "rules", game.make_options(), NAMED[paper])
+
+
+def web_edition(key: str, lang: str) -> str:
+    return document_html(rules(key, lang, "a4"))
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    axe_script()        # fails at once where make test has not installed it
-    driver = chromium(tmp_path_factory.mktemp("chromium-profile"), PHONE)
-    yield driver
-    driver.quit()
+def browser(shared_chromium):
+    shared_chromium.set_window_size(*PHONE)
+    with axe_on_every_page(shared_chromium):     # fails at once where axe-core is missing
+        yield shared_chromium
+    reset(shared_chromium)
 
 
 def audit(browser, page: Path) -> tuple[list[tuple[str, int]], int, int]:
     """axe-core's violations (rule, nodes), and how wide the page is against the window."""
     browser.get(page.as_uri())
-    browser.execute_script(axe_script())
     found = browser.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "axe.run(document).then(r => done(r.violations.map(v => [v.id, v.nodes.length])));")
@@ -97,9 +106,7 @@ class Outline(HTMLParser):
 
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_the_web_edition_says_what_the_sheet_says(key):
-    game = load(key)
-    with i18n.language("es"):
-        doc = documents.make_document(game, "rules", game.make_options(), NAMED["letter"])
+    doc = rules(key, "es", "letter")
     page = document_html(doc)
     assert '<html lang="es">' in page and 'name="viewport"' in page
     assert not re.search(r'\b(src|href)="(https?:)?//', page)      # nothing fetched
@@ -174,12 +181,8 @@ def test_the_same_lists_in_every_language_and_in_the_pdf(lang, paper):
     """Nex's "almost full board" list runs over a page break on some papers and in some
     languages: the page's footer, read in between, must not split it in two."""
     from generator.render.pdf import document_pdf
-    game = load("nex")
-    with i18n.language("en"):
-        english = document_html(documents.make_document(game, "rules", game.make_options(),
-                                                         NAMED[paper]))
-    with i18n.language(lang):
-        doc = documents.make_document(game, "rules", game.make_options(), NAMED[paper])
+    english = document_html(rules("nex", "en", paper))
+    doc = rules("nex", lang, paper)
     lists = html_lists(document_html(doc))
     assert lists == html_lists(english) == [3, 2, 3]
     assert pdf_lists(document_pdf(doc)) == lists
