@@ -14,105 +14,14 @@ import sys
 import tempfile
 import time
 
+from make_test import print_make_test
+from records_timing import FOLDER_RECORDS, records_figures
+from timing import PNP, RUNS, interleaved_medians, median_seconds
+
 from generator.core.geometry import Hex
 
-RUNS = int(os.environ.get("BENCH_RUNS", "9"))
 # `make test` on a fresh clone takes minutes a run: measured only when asked, N times.
 MAKE_TEST_RUNS = int(os.environ.get("BENCH_TESTS", "0"))
-# The installed command, as users run it (its start-up is what the ratios measure).
-SCRIPT = os.path.join(os.path.dirname(sys.executable), "pnp")
-PNP = [SCRIPT] if os.path.exists(SCRIPT) else [sys.executable, "-m", "generator.ui.cli"]
-
-
-# Commands run as an installed pnp runs: with its modules compiled to bytecode, as pip
-# leaves them, even where the calling shell asks Python not to write bytecode.
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
-def median_seconds(command: list[str], runs: int = RUNS) -> float:
-    # The first run warms the file cache (and writes any bytecode still missing).
-    subprocess.run(command, check=True, capture_output=True, env=ENV)
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True, env=ENV)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
-def interleaved_medians(cases: list[tuple[str, list[str]]], runs: int = RUNS
-                        ) -> dict[str, float]:
-    """Median seconds of each command, the commands run in turn, round after round: a busy
-    moment of a shared machine then falls on every command alike, and the ratios between
-    them (start-up against `import click`, a kit against the imports) hold."""
-    for _, command in cases:      # warm the file cache, write any bytecode still missing
-        subprocess.run(command, check=True, capture_output=True, env=ENV)
-    times: dict[str, list[float]] = {name: [] for name, _ in cases}
-    for _ in range(runs):
-        for name, command in cases:
-            start = time.perf_counter()
-            subprocess.run(command, check=True, capture_output=True, env=ENV)
-            times[name].append(time.perf_counter() - start)
-    return {name: statistics.median(seconds) for name, seconds in times.items()}
-
-
-def hundred_move_record(seed: int) -> str:
-    """A 13 x 13 SGF record of 100 random moves in which no one connects before the last
-    (random seeds are tried until one does not), ending in a resignation."""
-    import random
-
-    from generator.games.hex.records import read_record
-    from generator.games.hex.records.judge import replay
-    rng = random.Random(seed)
-    while True:
-        cells = [f"{chr(97 + c)}{r + 1}" for c in range(13) for r in range(13)]
-        rng.shuffle(cells)
-        nodes = "".join(f";{'BW'[i % 2]}[{cell}]" for i, cell in enumerate(cells[:100]))
-        text = f"(;FF[4]GM[11]SZ[13]PB[A]PW[B]RE[W+R]{nodes};B[resign])"
-        if not replay(read_record(text)).illegal:
-            return text
-
-
-FOLDER_RECORDS = 50      # a tournament's games, printed as one booklet
-
-
-def records_figures(tmp: str, count: int = 1000) -> tuple[float, float, float]:
-    """Records judged a second by one `pnp judge hex --format json` over `count` 100-move
-    records, the seconds `pnp record hex` takes to print one to PDF, and the seconds it
-    takes to print a folder of FOLDER_RECORDS of them as one booklet."""
-    folder = os.path.join(tmp, "records")
-    os.makedirs(folder, exist_ok=True)
-    texts = [hundred_move_record(seed) for seed in range(20)]
-    paths = []
-    for i in range(count):
-        paths.append(os.path.join(folder, f"{i}.sgf"))
-        with open(paths[-1], "w", encoding="utf-8") as f:
-            f.write(texts[i % len(texts)])
-    judged = []
-    for _ in range(3):
-        start = time.perf_counter()
-        subprocess.run([*PNP, "judge", "hex", "--format", "json", *paths], check=True,
-                       capture_output=True)
-        judged.append(time.perf_counter() - start)
-    printed = []
-    for _ in range(3):
-        start = time.perf_counter()
-        subprocess.run([*PNP, "record", "hex", paths[0], "-o", f"{tmp}/record.pdf"],
-                       check=True, capture_output=True)
-        printed.append(time.perf_counter() - start)
-    tournament = os.path.join(tmp, "tournament")
-    os.makedirs(tournament, exist_ok=True)
-    for i in range(FOLDER_RECORDS):
-        with open(os.path.join(tournament, f"{i:03}.sgf"), "w", encoding="utf-8") as f:
-            f.write(texts[i % len(texts)])
-    booklet = []
-    for _ in range(3):
-        start = time.perf_counter()
-        subprocess.run([*PNP, "record", "hex", tournament, "-o", f"{tmp}/tournament.pdf"],
-                       check=True, capture_output=True)
-        booklet.append(time.perf_counter() - start)
-    return (count / statistics.median(judged), statistics.median(printed),
-            statistics.median(booklet))
 
 
 def hex_kb_adjudications(count: int = 10_000, runs: int = 5) -> float:
@@ -307,57 +216,6 @@ def start_up_from_a_wheel(kb_position: str, runs: int = RUNS) -> dict[str, float
                  "judge hex-kb": [pnp, "judge", "hex-kb", kb_position],
                  "pnp list": [pnp, "list"]}
         return interleaved_medians(list(cases.items()), runs)
-
-
-# `make test` on a fresh clone of commit a8a31e1 (before the sweeps shared their rasters and
-# the template cache left the package), measured as make_test_on_a_fresh_clone measures it
-# (git clone, then `make test` with Python free to write bytecode) on the project's 2-core
-# machine on 2026-11-24 at 14:10-14:41 UTC, once, while other work kept the load average at
-# 19-21: seconds of wall time for the whole (venv, install, lint, types, tests), of its
-# pytest run (pytest's own summary), and CPU seconds (user + system) of all it ran. The wall
-# times are the load's more than the suite's: on that machine unloaded the whole took about
-# 190-220 s and pytest 170-185 s, and the CPU seconds are the figure to compare under load.
-BASELINE_MAKE_TEST = {"make test": 1833.0, "pytest": 1420.0, "cpu": 240.3}
-
-
-def make_test_on_a_fresh_clone(root: str | None = None) -> dict[str, float]:
-    """Seconds of `make test` on a fresh clone of a checkout's commit (venv, install, lint,
-    type check, the tests, on the machine's cores): the whole, its pytest run (from pytest's
-    summary line) and the CPU seconds of every process it ran (user and system)."""
-    import re
-    import resource
-    root = root or os.path.join(os.path.dirname(__file__), "..")
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["git", "clone", "--quiet", "--no-hardlinks", root, f"{tmp}/pnp"],
-                       check=True, capture_output=True)
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        done = subprocess.run(["make", "test"], cwd=f"{tmp}/pnp", capture_output=True,
-                              text=True, env=ENV)
-        total = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    summary = re.findall(r"in ([0-9.]+)s", done.stdout)
-    if done.returncode != 0:
-        print(done.stdout[-3000:], done.stderr[-2000:], file=sys.stderr)
-        raise SystemExit("make test failed on a fresh clone")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return {"make test": total, "pytest": float(summary[-1]) if summary else math.nan,
-            "cpu": cpu}
-
-
-def print_make_test(runs: int) -> None:
-    """`make test` on a fresh clone, `runs` times: medians, and their ratio to the baseline."""
-    results = [make_test_on_a_fresh_clone() for _ in range(runs)]
-    load = os.getloadavg()[0]
-    print(f"make test on a fresh clone, median of {runs}, seconds (ratio to the baseline, "
-          f"target < 0.5)")
-    for name, label in (("make test", "make test, whole (wall)"),
-                        ("pytest", "its pytest run (wall)"),
-                        ("cpu", "CPU of all it ran (user+sys)")):
-        median = statistics.median(r[name] for r in results)
-        base = BASELINE_MAKE_TEST[name]
-        print(f"  {label:32} {median:7.1f}  ({median / base:.2f} of {base:.0f})")
-    print(f"  load average at the end: {load:.1f} on {os.cpu_count()} cores")
 
 
 def main() -> None:
