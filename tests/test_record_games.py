@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.core.gridfile import GridError
 from generator.core.hexgrid import Hex
 from generator.errors import UserError
 from generator.games import played
@@ -167,6 +168,30 @@ def test_hex_kb_booklet_shades_the_win_and_names_frame_claims(files: Path) -> No
     assert pnp("record", "hex-kb", "cut.txt", "-o", "cut.pdf", cwd=files).returncode == 0
     cut = words(files / "cut.pdf")
     assert "Shaded" not in cut and "before anyone has connected" in cut
+
+
+@pytest.mark.parametrize(("text", "says", "control", "size"), [
+    ("size 0\n1. a1\n", "line 1, column 1: a Hex KB board is 7 to 25 cells a side, not '0'",
+     "size 7\n1. a1\n", 7),
+    ("# a club game\n\nsize 99999999999999999999\n1. a1\n",
+     "line 3, column 1: a Hex KB board is 7 to 25 cells a side, not '9999",
+     "# a club game\n\nsize 000013\n1. a1\n", 13),
+    ("size 26\n1. a1\n", "line 1, column 1: a Hex KB board is 7 to 25 cells a side, not '26'",
+     "size 25\n1. a1\n", 25),
+    ("size 9\n# windows\nwindow 1\n1. c4\n",
+     "line 3, column 1: windows of radius '1' do not fit a 9 × 9 board",
+     "size 9\n# windows\nwindow 0\n1. c4\n", 9),
+])
+def test_hex_kb_settings_out_of_range_are_refused_on_their_line(text: str, says: str,
+                                                                 control: str,
+                                                                 size: int) -> None:
+    """A size the game has not was once read as the default 11; each is refused on its own
+    line, and the control, the same list with a size and window the game has, is read."""
+    with pytest.raises(GridError) as refused:
+        kb.read_moves(text)
+    assert str(refused.value).startswith(says)
+    board, claims = kb.read_moves(control)
+    assert board.size == size and len(claims) == 1
 
 
 @pytest.mark.parametrize(("game", "name", "says"), [
