@@ -241,3 +241,26 @@ def test_nex_folder_is_one_booklet_and_translated(files: Path) -> None:
     again = pnp("record", "nex", "games", "-o", "book2.pdf", cwd=files)
     assert again.returncode == 2 and "games/c.txt: " in again.stderr
     assert not (files / "book2.pdf").exists()
+
+
+@pytest.mark.parametrize(("game", "empty", "one"), [
+    ("nex", "size 9\n", "size 9\n1. e5 (d4)\n"),
+    ("hex", "(;FF[4]GM[11]SZ[3]AB[a1]AW[b2])", "(;FF[4]GM[11]SZ[3]AB[a1]AW[b2];B[c3])"),
+])
+def test_a_record_of_no_moves_shows_the_board_before_any(tmp_path: Path, game: str,
+                                                           empty: str, one: str) -> None:
+    """A record of no moves (setup stones, or a size alone) was captioned 'Moves 1 to 0';
+    its one diagram is the board before any move. The control, one move more, is 'Move 1'."""
+    (tmp_path / "empty.txt").write_text(empty)
+    (tmp_path / "one.txt").write_text(one)
+    for lang, before in (("en", "Figure 1. The board before any move"),
+                         ("de", "Abbildung 1. Das Brett vor dem ersten Zug")):
+        done = pnp("record", game, "empty.txt", "--lang", lang, "-o", f"{lang}.pdf",
+                   cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert before in words(tmp_path / f"{lang}.pdf")
+    assert "to 0" not in words(tmp_path / "en.pdf")
+    done = pnp("record", game, "one.txt", "-o", "one.pdf", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    control = words(tmp_path / "one.pdf")
+    assert "Figure 1. Move 1" in control and "before any move" not in control

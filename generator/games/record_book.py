@@ -81,7 +81,10 @@ def refuse_sgf(title: str) -> NoSGF:
 
 
 def moves_range(first: int, last: int) -> str:
-    """A diagram's moves, as its caption begins."""
+    """A diagram's moves, as its caption begins; a record of no moves (its setup stones, or
+    a move list of its size alone) has one diagram, of the board before any move."""
+    if last < first:
+        return _("The board before any move")
     if first == last:
         return _("Move %(n)s", n=first)
     return _("Moves %(first)s to %(last)s", first=first, last=last)

@@ -34,6 +34,7 @@ from generator.games.hex.records.model import (
 )
 from generator.games.hex.records.write import write_sgf
 from generator.games.hex.rules import DESIGNER, TITLE
+from generator.games.record_book import moves_range
 from generator.i18n import _, pgettext
 from generator.layout import describe, hexboard
 from generator.layout.textlayout import Figure, centred_label, typeset
@@ -156,9 +157,7 @@ def _labels(p: hexboard.Placement, colours: Palette) -> list[Shape]:
 
 
 def _range(diagram: Diagram) -> str:
-    if diagram.first == diagram.last:
-        return _("Move %(n)s", n=diagram.first)
-    return _("Moves %(first)s to %(last)s", first=diagram.first, last=diagram.last)
+    return moves_range(diagram.first, diagram.last)
 
 
 def written(move: Move) -> str:
