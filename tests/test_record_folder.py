@@ -163,3 +163,28 @@ def test_long_players_names_stay_inside_a_print_shops_safe_zone(club: Path) -> N
     assert done.returncode == 0, done.stderr
     checked = pnp("check", "shop.pdf", "--for", "print-shop", cwd=club.parent)
     assert "pass  safe zone" in checked.stdout, checked.stdout
+
+
+def test_a_folder_printed_into_itself_twice_names_it_and_skips_its_booklet(club: Path) -> None:
+    """`pnp record hex .` in the tournament's folder: the booklet is named after the folder
+    (not hex-record-booklet.pdf), and a second run reads past that booklet, a PDF, where it
+    once refused it as a record that is not UTF-8 text. The control: a file that is neither
+    a PDF nor a record is still refused by name."""
+    first = pnp("record", "hex", ".", cwd=club)
+    assert first.returncode == 0, first.stderr
+    made = club / "hex-record-club-booklet.pdf"
+    assert first.stdout.strip() == made.name and made.exists()
+    printed = made.read_bytes()
+    again = pnp("record", "hex", ".", cwd=club)
+    assert again.returncode == 0, again.stderr
+    assert made.read_bytes() == printed
+    (club / "notes.bin").write_bytes(b"%PDF" + printed[5:40])   # no PDF: its signature cut
+    refused = pnp("record", "hex", ".", "-o", "other.pdf", cwd=club)
+    assert refused.returncode == 2 and refused.stderr.startswith("pnp: ./notes.bin: ")
+    assert not (club / "other.pdf").exists()
+    (club / "notes.bin").unlink()
+    for name in ("round-1.sgf", "round-2.sgf", "round-3.txt"):
+        (club / name).unlink()
+    only = pnp("record", "hex", ".", cwd=club)
+    assert only.returncode == 2
+    assert only.stderr == "pnp: .: the folder holds no records, only PDFs\n"
