@@ -13,16 +13,16 @@ written.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Protocol
 
 from generator.core.geometry import Affine, Point
-from generator.core.scene import Document, Page, Shape
+from generator.core.scene import SMALLEST_TEXT, Document, Page, Shape, Text
 from generator.errors import UserError
 from generator.i18n import _
 from generator.layout import hexboard
-from generator.layout.textlayout import centred_label
+from generator.layout.textlayout import Figure, centred_label
 
 if TYPE_CHECKING:
     from generator.core.palette import Palette
@@ -139,6 +139,21 @@ def figure_height(size: int, angle: float, width: float, outset: float = 0.0) ->
     return width * high / wide
 
 
+def legible(draw: Callable[[float], dict[str, Figure]], width: float
+            ) -> dict[str, Figure]:
+    """A booklet's diagrams drawn `width` mm wide, or all as much wider as makes the
+    smallest text on any of them 6 pt: a large board's stone numbers, drawn to fit their
+    stones, would be smaller. The page sets a figure too wide for a column of two in one
+    column (layout/textlayout.py)."""
+    drawn = draw(width)
+    smallest = min((t.size for fig in drawn.values() for t in fig.shapes
+                    if isinstance(t, Text) and t.text.strip()), default=SMALLEST_TEXT)
+    if smallest >= SMALLEST_TEXT:
+        return drawn
+    # Every size on a diagram grows with its width; the margin keeps rounding off 6 pt.
+    return draw(width * SMALLEST_TEXT / smallest * 1.0001)
+
+
 def numbered(centre: Point, number: int, radius: float, ink: str, prefix: str = "") -> Shape:
     """A stone's move number (after `prefix`, a lettered palette's letter for the kind of
     stone), as large as its characters let it be within the stone."""
@@ -161,5 +176,5 @@ def footer(credit: str) -> str:
 
 
 __all__ = ["NoSGF", "Study", "a_game", "board_line", "caption", "document", "ending",
-           "figure_height", "footer", "markup", "moves_range", "numbered", "refuse_sgf",
+           "figure_height", "footer", "legible", "markup", "moves_range", "numbered", "refuse_sgf",
            "special", "study"]

@@ -34,7 +34,7 @@ from generator.games.hex.records.model import (
 )
 from generator.games.hex.records.write import write_sgf
 from generator.games.hex.rules import DESIGNER, TITLE
-from generator.games.record_book import moves_range
+from generator.games.record_book import legible, moves_range
 from generator.i18n import _, pgettext
 from generator.layout import describe, hexboard
 from generator.layout.textlayout import Figure, centred_label, typeset
@@ -105,12 +105,13 @@ def _hex(cell: Cell) -> Hex:
     return Hex(cell.column, cell.row)
 
 
-def board(size: int, diagram: Diagram, colours: Palette) -> Figure:
+def board(size: int, diagram: Diagram, colours: Palette, width: float = FIGURE_WIDTH
+          ) -> Figure:
     """One diagram: the board in the record's orientation, its stones, their numbers."""
     points = hexboard.extent(size, True)
     w = max(p.x for p in points) - min(p.x for p in points)
     h = max(p.y for p in points) - min(p.y for p in points)
-    width, height = FIGURE_WIDTH, FIGURE_WIDTH * h / w
+    height = width * h / w
     # Angle 0: column a's cells across the top, row 1 first, a1 top left, as the record has.
     p = hexboard.place_board(size, 0.0, 0.0, width, height, angle=0, with_coordinates=True)
     r = p.cell_radius
@@ -280,7 +281,8 @@ def booklet(game: Replay, every: int, paper: Paper, colours: Palette,
     refuse(game)
     shown = diagrams(game, every)
     size = game.record.columns
-    figures = {f"d{k}": board(size, d, colours) for k, d in enumerate(shown)}
+    figures = legible(lambda width: {f"d{k}": board(size, d, colours, width)
+                                     for k, d in enumerate(shown)}, FIGURE_WIDTH)
     pages = typeset(markup(game, shown, heading), figures, paper, colours,
                     footer_text=_("%(credit)s Game record printed from the players' own "
                                   "record.", credit=credit()))

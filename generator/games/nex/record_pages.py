@@ -7,7 +7,7 @@ with the winning chain, and the move list as it is written (games/record_book.py
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from generator.core.geometry import Hex
@@ -31,10 +31,11 @@ STONE = 0.72                   # a stone's radius in cell radii: room for a turn
 NexDiagram = played.Diagram[Hex, str]
 
 
-def figure(size: int, diagram: NexDiagram, colours: Palette) -> Figure:
+def figure(size: int, diagram: NexDiagram, colours: Palette,
+           width: float = FIGURE_WIDTH) -> Figure:
     """One diagram: the board, its stones, their numbers and the winning chain."""
-    height = record_book.figure_height(size, ANGLE, FIGURE_WIDTH)
-    p = place(size, 0.0, 0.0, FIGURE_WIDTH, height)
+    height = record_book.figure_height(size, ANGLE, width)
+    p = place(size, 0.0, 0.0, width, height)
     r = p.cell_radius
     shapes: list[Shape] = board_shapes(p, colours, True)
     fills = {BLACK: "black stone", WHITE: "white stone", NEUTRAL: "neutral stone"}
@@ -58,7 +59,7 @@ def figure(size: int, diagram: NexDiagram, colours: Palette) -> Figure:
     if diagram.chain:
         shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in pairwise(diagram.chain)],
                                Paint(stroke=colours["highlight"], width=0.22 * r)))
-    return Figure(FIGURE_WIDTH, height, tuple(shapes), "", description(size, p, diagram))
+    return Figure(width, height, tuple(shapes), "", description(size, p, diagram))
 
 
 def description(size: int, p: hexboard.Placement, diagram: NexDiagram) -> str:
@@ -109,11 +110,11 @@ class NexStudy:
     def booklet(self, every: int, paper: Paper, colours: Palette,
                 heading: str = "") -> Document:
         shown = self.diagrams(every)
-        figures = {}
-        for k, d in enumerate(shown):
-            drawn = figure(self.size, d, colours)
-            figures[f"d{k}"] = Figure(drawn.width, drawn.height, drawn.shapes,
-                                      self.caption(d), drawn.description)
+
+        def drawn(width: float) -> dict[str, Figure]:
+            return {f"d{k}": replace(figure(self.size, d, colours, width),
+                                     caption=self.caption(d)) for k, d in enumerate(shown)}
+        figures = record_book.legible(drawn, FIGURE_WIDTH)
         key = _("*Key:* Black moves first and joins the two sides marked %(B)s; White joins "
                 "the two sides marked %(W)s. A turn drops a stone of one's own and a neutral "
                 "stone, written c4 (d5), or turns two neutral stones into one's own and one "
