@@ -4,6 +4,8 @@ pages the diagrams do not leave empty. Each check has its control: the diagram d
 width the booklets once used, under 6 pt; a figure that follows text still taking the end of
 the text over with it."""
 
+from dataclasses import replace
+
 import pytest
 from gen_games import hex_game, hex_kb_game, nex_game
 
@@ -11,9 +13,11 @@ from generator.app import record_request, requests
 from generator.core.palette import COLOUR, PALETTES
 from generator.core.paper import NAMED
 from generator.core.scene import SMALLEST_TEXT, Shape, Text
+from generator.core.scene import Path as ScenePath
 from generator.games.hex import record_pages as hex_pages
 from generator.games.hex_kb import record_pages as hex_kb_pages
 from generator.games.nex import record_pages as nex_pages
+from generator.games.nex.pages import EXAMPLE_GAME
 from generator.layout.flow import Figure
 from generator.layout.textlayout import STYLE, Sheet, parse
 
@@ -91,3 +95,36 @@ def test_a_second_figure_that_does_not_fit_goes_on_alone() -> None:
     assert pages[-1][-1] == "first" and pages[-1][0] == "word"
     assert "first" not in pages[0]
 
+
+
+def numbers_over_the_chain(figure: Figure, highlight: str) -> bool:
+    """Whether every stone number is drawn after (over) the winning chain's line."""
+    shapes = list(figure.shapes)
+    chain = [k for k, s in enumerate(shapes)
+             if isinstance(s, ScenePath) and s.paint.stroke == highlight]
+    numbers = [k for k, s in enumerate(shapes) if isinstance(s, Text) and s.font == "bold"
+               and any(ch.isdigit() for ch in s.text)]
+    assert chain and numbers
+    return min(numbers) > max(chain)
+
+
+@pytest.mark.parametrize("palette", ["colour", "ink-saver"])
+def test_the_winning_chain_runs_under_the_stones_numbers(palette: str) -> None:
+    """The chain's line crossed the numbers of the stones it joins (the last diagram of the
+    rules' example Nex game read '9', '5', '1' half hidden); it is drawn under them. The
+    control: the same diagram with the chain drawn last fails the check."""
+    colours = PALETTES[palette]
+    hex_won = "(;FF[4]GM[11]SZ[3];B[b1];W[a1];B[b2];W[a2];B[b3])"
+    for game, text, draw in (
+            ("nex", EXAMPLE_GAME, lambda s: nex_pages.figure(s.size, s.diagrams(20)[-1],
+                                                             colours)),
+            ("hex", hex_won, lambda s: hex_pages.board(3, hex_pages.diagrams(s.game, 20)[-1],
+                                                       colours))):
+        request = record_request.record_request(requests.find_game(game), text.encode(), {})
+        figure = draw(request.played)
+        assert numbers_over_the_chain(figure, colours["highlight"]), game
+        chain = [s for s in figure.shapes
+                 if isinstance(s, ScenePath) and s.paint.stroke == colours["highlight"]]
+        control = replace(figure, shapes=(*(s for s in figure.shapes if s not in chain),
+                                          *chain))
+        assert not numbers_over_the_chain(control, colours["highlight"]), game

@@ -119,6 +119,7 @@ def board(size: int, diagram: Diagram, colours: Palette, width: float = FIGURE_W
                                               hatched=colours.hatched)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.15, 0.035 * r)))
+    numbers: list[Shape] = []       # drawn last, over the winning chain, which they would hide
     for cell, colour in sorted(diagram.stones.items(), key=lambda cc: (cc[0].row,
                                                                        cc[0].column)):
         fill = colours["black stone" if colour == BLACK else "white stone"]
@@ -129,12 +130,13 @@ def board(size: int, diagram: Diagram, colours: Palette, width: float = FIGURE_W
         if number is not None:
             text = str(number)
             label = r * (0.95, 0.8, 0.62, 0.5)[min(3, len(text) - 1)]
-            shapes.append(centred_label(centre.x, centre.y, text, label, _on(fill, colours),
-                                        "bold"))
+            numbers.append(centred_label(centre.x, centre.y, text, label,
+                                         _on(fill, colours), "bold"))
     if diagram.chain:
         shapes.append(segments([(p.centre(_hex(a)), p.centre(_hex(b)))
                                 for a, b in pairwise(diagram.chain)],
                                Paint(stroke=colours["highlight"], width=0.22 * r)))
+    shapes += numbers
     shapes += _labels(p, colours)
     return Figure(width, height, tuple(shapes), caption(diagram), description(size, diagram))
 

@@ -38,6 +38,7 @@ def figure(size: int, diagram: NexDiagram, colours: Palette,
     p = place(size, 0.0, 0.0, width, height)
     r = p.cell_radius
     shapes: list[Shape] = board_shapes(p, colours, True)
+    numbers: list[Shape] = []       # drawn last, over the winning chain, which they would hide
     fills = {BLACK: "black stone", WHITE: "white stone", NEUTRAL: "neutral stone"}
     for h, kind in sorted(diagram.stones.items(), key=lambda hk: (hk[0].r, hk[0].q)):
         number = diagram.numbers.get(h)
@@ -51,15 +52,15 @@ def figure(size: int, diagram: NexDiagram, colours: Palette,
         shapes.append(Circle(centre, STONE * r, Paint(fill=fill, stroke=colours["stone edge"],
                                                        width=max(0.15, 0.07 * STONE * r))))
         if colours.lettered:
-            shapes.append(record_book.numbered(centre, number, STONE * r, colours["ink"],
-                                               letter(kind)))
+            numbers.append(record_book.numbered(centre, number, STONE * r, colours["ink"],
+                                                letter(kind)))
         else:
-            shapes.append(record_book.numbered(centre, number, STONE * r,
-                                               text_on(colours, fill)))
+            numbers.append(record_book.numbered(centre, number, STONE * r,
+                                                text_on(colours, fill)))
     if diagram.chain:
         shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in pairwise(diagram.chain)],
                                Paint(stroke=colours["highlight"], width=0.22 * r)))
-    return Figure(width, height, tuple(shapes), "", description(size, p, diagram))
+    return Figure(width, height, (*shapes, *numbers), "", description(size, p, diagram))
 
 
 def description(size: int, p: hexboard.Placement, diagram: NexDiagram) -> str:
