@@ -26,6 +26,7 @@ from generator import i18n, render
 from generator.app import names
 from generator.app import params as P
 from generator.app.record_request import RECORD, record_params
+from generator.app.requests import check_taken
 from generator.core.destinations import DESTINATIONS, HOME, Destination
 from generator.core.formats import PDF, Format
 from generator.core.gridfile import LIMIT
@@ -135,6 +136,8 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[tuple[str, 
         raise OptionError("a folder of records is a booklet: A5 pages on A4 sheets, or half "
                           "letter on Letter; take --paper a4 or letter")
     target = DESTINATIONS[str(typed.get("target", HOME.key))]
+    check_taken(target, PDF, "a booklet of a folder's records, which is a PDF: give "
+                             "another --for")
     bleed, ink, condition = typed.get("bleed"), typed.get("ink_limit"), typed.get("condition")
     try:
         press = for_press(booklet.FORMATS[key][0], target,
