@@ -97,7 +97,9 @@ def markup(title: str, board: str, ending: str, key: str, diagrams: int,
     lines = [f"# {title}", "", board, "", ending, "", key, ""]
     for k in range(diagrams):
         lines += [f"[figure d{k}]", ""]
-    lines += [f"## {_('The moves')}", "",
+    # A call inside an f-string is not seen by pybabel's extraction, so not translated.
+    heading = _("The moves")
+    lines += [f"## {heading}", "",
               "  ".join(f"**{n}.** {w}" for n, w in enumerate(written, start=1)) or
               _("No moves."), ""]
     return "\n".join(lines)

@@ -250,7 +250,8 @@ def markup(game: Replay, shown: list[Diagram], heading: str = "") -> str:
                 lines += [f"- **{move.number}** ({colour_name(move.colour)} "
                           f"{written(move)}): {plain(move.comment)}"]
         lines.append("")
-    lines += [f"## {_('The moves')}", "",
+    heading = _("The moves")      # outside the f-string, where pybabel extracts it
+    lines += [f"## {heading}", "",
               "  ".join(f"**{m.number}.** {written(m)}" for m in record.moves) or
               _("No moves."), ""]
     return "\n".join(lines)
