@@ -188,3 +188,22 @@ def test_a_folder_printed_into_itself_twice_names_it_and_skips_its_booklet(club:
     only = pnp("record", "hex", ".", cwd=club)
     assert only.returncode == 2
     assert only.stderr == "pnp: .: the folder holds no records, only PDFs\n"
+
+
+def test_a_record_of_any_name_makes_a_file_of_its_own(tmp_path: Path) -> None:
+    """A record named as long as a file system allows once made a name too long to write
+    ('pnp: cannot write hex-record-aaa…: File name too long'), and accented letters were
+    dropped (Ünïcødé spiel.sgf made hex-record-n-c-d-spiel.pdf). Long names are cut with a
+    digest, so two that begin alike make two files; letters lose only their accents. The
+    control: the name the old rule made is past the file system's 255 bytes."""
+    longest = "a" * (255 - len(".sgf"))
+    for name in (f"{longest}.sgf", f"{longest[:-1]}b.sgf", "Ünïcødé spiel.sgf"):
+        (tmp_path / name).write_text(SECOND)
+        done = pnp("record", "hex", name, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    made = sorted(p.name for p in tmp_path.glob("*.pdf"))
+    assert len(made) == 3 and "hex-record-unicodespiel.pdf" in made
+    assert all(len(name.encode()) <= 100 for name in made)
+    assert len(f"hex-record-{names.part(longest)}-every-10-letter-de.pdf") > 255
+    assert names.record_name(longest) != names.record_name(longest[:-1] + "b")
+    assert names.record_name("Łódź, Größe") == "lodz-grosse"
