@@ -264,3 +264,19 @@ def test_a_record_of_no_moves_shows_the_board_before_any(tmp_path: Path, game: s
     assert done.returncode == 0, done.stderr
     control = words(tmp_path / "one.pdf")
     assert "Figure 1. Move 1" in control and "before any move" not in control
+
+
+def test_a_hex_kb_move_list_of_its_size_alone_is_a_game_of_no_moves(files: Path) -> None:
+    """`size 9` alone was read as a position ("'s' is not one of R B . O"), where Nex's and
+    Hex's judges read it as a game of no moves; so is it now. The control: `window 0` alone,
+    a position's first line, is still a position with no board."""
+    (files / "size.txt").write_text("size 9\n")
+    (files / "window.txt").write_text("window 0\n")
+    assert kb.is_move_list("size 9\n") and not kb.is_move_list("window 0\n")
+    done = pnp("judge", "hex-kb", "size.txt", cwd=files)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("after 0 moves on 9 × 9")
+    nex_done = pnp("judge", "nex", "size.txt", cwd=files)
+    assert nex_done.returncode == 0 and nex_done.stdout.startswith("after 0 turns on 9 × 9")
+    position = pnp("judge", "hex-kb", "window.txt", cwd=files)
+    assert position.returncode == 2 and "the file holds no board" in position.stderr

@@ -63,9 +63,14 @@ class HexKbGame:
 
 def is_move_list(text: str) -> bool:
     """A position holds only R, B, . and O after its optional `window W` line; a move list
-    names cells or frame numbers, which have digits."""
-    return any(re.search(r"\d", body, re.ASCII) for _, body in content_lines(text)
-               if (body.split() or [""])[0].lower() not in _SETTINGS)
+    names cells or frame numbers, which have digits, or has a `size N` line, which no
+    position has (`size 9` alone is a game of no moves yet, as Nex's and Hex's judges read
+    it)."""
+    lines = content_lines(text)
+    firsts = [(body.split() or [""])[0].lower() for _, body in lines]
+    return "size" in firsts or any(
+        re.search(r"\d", body, re.ASCII) for (_, body), first in zip(lines, firsts, strict=True)
+        if first not in _SETTINGS)
 
 
 def read_moves(text: str) -> tuple[KleinBoard, list[Claim]]:
