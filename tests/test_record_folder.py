@@ -140,3 +140,47 @@ def test_long_players_names_stay_inside_a_print_shops_safe_zone(club: Path) -> N
     assert done.returncode == 0, done.stderr
     checked = pnp("check", "shop.pdf", "--for", "print-shop", cwd=club.parent)
     assert "pass  safe zone" in checked.stdout, checked.stdout
+
+
+def test_a_folder_printed_into_itself_twice_names_it_and_skips_its_booklet(club: Path) -> None:
+    """`pnp record hex .` in the tournament's folder: the booklet is named after the folder
+    (not hex-record-booklet.pdf), and a second run reads past that booklet, a PDF, where it
+    once refused it as a record that is not UTF-8 text. The control: a file that is neither
+    a PDF nor a record is still refused by name."""
+    first = pnp("record", "hex", ".", cwd=club)
+    assert first.returncode == 0, first.stderr
+    made = club / "hex-record-club-booklet.pdf"
+    assert first.stdout.strip() == made.name and made.exists()
+    printed = made.read_bytes()
+    again = pnp("record", "hex", ".", cwd=club)
+    assert again.returncode == 0, again.stderr
+    assert made.read_bytes() == printed
+    (club / "notes.bin").write_bytes(b"%PDF" + printed[5:40])   # no PDF: its signature cut
+    refused = pnp("record", "hex", ".", "-o", "other.pdf", cwd=club)
+    assert refused.returncode == 2 and refused.stderr.startswith("pnp: ./notes.bin: ")
+    assert not (club / "other.pdf").exists()
+    (club / "notes.bin").unlink()
+    for name in ("round-1.sgf", "round-2.sgf", "round-3.txt"):
+        (club / name).unlink()
+    only = pnp("record", "hex", ".", cwd=club)
+    assert only.returncode == 2
+    assert only.stderr == "pnp: .: the folder holds no records, only PDFs\n"
+
+
+def test_a_record_of_any_name_makes_a_file_of_its_own(tmp_path: Path) -> None:
+    """A record named as long as a file system allows once made a name too long to write
+    ('pnp: cannot write hex-record-aaa…: File name too long'), and accented letters were
+    dropped (Ünïcødé spiel.sgf made hex-record-n-c-d-spiel.pdf). Long names are cut with a
+    digest, so two that begin alike make two files; letters lose only their accents. The
+    control: the name the old rule made is past the file system's 255 bytes."""
+    longest = "a" * (255 - len(".sgf"))
+    for name in (f"{longest}.sgf", f"{longest[:-1]}b.sgf", "Ünïcødé spiel.sgf"):
+        (tmp_path / name).write_text(SECOND)
+        done = pnp("record", "hex", name, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    made = sorted(p.name for p in tmp_path.glob("*.pdf"))
+    assert len(made) == 3 and "hex-record-unicodespiel.pdf" in made
+    assert all(len(name.encode()) <= 100 for name in made)
+    assert len(f"hex-record-{names.part(longest)}-every-10-letter-de.pdf") > 255
+    assert names.record_name(longest) != names.record_name(longest[:-1] + "b")
+    assert names.record_name("Łódź, Größe") == "lodz-grosse"

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from recording import pnp, words
 
+from generator.core.gridfile import GridError
 from generator.core.hexgrid import Hex
 from generator.errors import UserError
 from generator.games import played
@@ -158,6 +159,30 @@ def test_hex_kb_booklet_shades_the_win_and_names_frame_claims(files: Path) -> No
     assert "Shaded" not in cut and "before anyone has connected" in cut
 
 
+@pytest.mark.parametrize(("text", "says", "control", "size"), [
+    ("size 0\n1. a1\n", "line 1, column 1: a Hex KB board is 7 to 25 cells a side, not '0'",
+     "size 7\n1. a1\n", 7),
+    ("# a club game\n\nsize 99999999999999999999\n1. a1\n",
+     "line 3, column 1: a Hex KB board is 7 to 25 cells a side, not '9999",
+     "# a club game\n\nsize 000013\n1. a1\n", 13),
+    ("size 26\n1. a1\n", "line 1, column 1: a Hex KB board is 7 to 25 cells a side, not '26'",
+     "size 25\n1. a1\n", 25),
+    ("size 9\n# windows\nwindow 1\n1. c4\n",
+     "line 3, column 1: windows of radius '1' do not fit a 9 × 9 board",
+     "size 9\n# windows\nwindow 0\n1. c4\n", 9),
+])
+def test_hex_kb_settings_out_of_range_are_refused_on_their_line(text: str, says: str,
+                                                                 control: str,
+                                                                 size: int) -> None:
+    """A size the game has not was once read as the default 11; each is refused on its own
+    line, and the control, the same list with a size and window the game has, is read."""
+    with pytest.raises(GridError) as refused:
+        kb.read_moves(text)
+    assert str(refused.value).startswith(says)
+    board, claims = kb.read_moves(control)
+    assert board.size == size and len(claims) == 1
+
+
 @pytest.mark.parametrize(("game", "name", "says"), [
     ("nex", "nex-illegal.txt", "illegal turn (turn 2 (White, line 3): a drop needs empty "
                                "cells, but e5 holds a Black stone)"),
@@ -205,3 +230,42 @@ def test_nex_folder_is_one_booklet_and_translated(files: Path) -> None:
     again = pnp("record", "nex", "games", "-o", "book2.pdf", cwd=files)
     assert again.returncode == 2 and "games/c.txt: " in again.stderr
     assert not (files / "book2.pdf").exists()
+
+
+@pytest.mark.parametrize(("game", "empty", "one"), [
+    ("nex", "size 9\n", "size 9\n1. e5 (d4)\n"),
+    ("hex", "(;FF[4]GM[11]SZ[3]AB[a1]AW[b2])", "(;FF[4]GM[11]SZ[3]AB[a1]AW[b2];B[c3])"),
+])
+def test_a_record_of_no_moves_shows_the_board_before_any(tmp_path: Path, game: str,
+                                                           empty: str, one: str) -> None:
+    """A record of no moves (setup stones, or a size alone) was captioned 'Moves 1 to 0';
+    its one diagram is the board before any move. The control, one move more, is 'Move 1'."""
+    (tmp_path / "empty.txt").write_text(empty)
+    (tmp_path / "one.txt").write_text(one)
+    for lang, before in (("en", "Figure 1. The board before any move"),
+                         ("de", "Abbildung 1. Das Brett vor dem ersten Zug")):
+        done = pnp("record", game, "empty.txt", "--lang", lang, "-o", f"{lang}.pdf",
+                   cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert before in words(tmp_path / f"{lang}.pdf")
+    assert "to 0" not in words(tmp_path / "en.pdf")
+    done = pnp("record", game, "one.txt", "-o", "one.pdf", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    control = words(tmp_path / "one.pdf")
+    assert "Figure 1. Move 1" in control and "before any move" not in control
+
+
+def test_a_hex_kb_move_list_of_its_size_alone_is_a_game_of_no_moves(files: Path) -> None:
+    """`size 9` alone was read as a position ("'s' is not one of R B . O"), where Nex's and
+    Hex's judges read it as a game of no moves; so is it now. The control: `window 0` alone,
+    a position's first line, is still a position with no board."""
+    (files / "size.txt").write_text("size 9\n")
+    (files / "window.txt").write_text("window 0\n")
+    assert kb.is_move_list("size 9\n") and not kb.is_move_list("window 0\n")
+    done = pnp("judge", "hex-kb", "size.txt", cwd=files)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("after 0 moves on 9 × 9")
+    nex_done = pnp("judge", "nex", "size.txt", cwd=files)
+    assert nex_done.returncode == 0 and nex_done.stdout.startswith("after 0 turns on 9 × 9")
+    position = pnp("judge", "hex-kb", "window.txt", cwd=files)
+    assert position.returncode == 2 and "the file holds no board" in position.stderr

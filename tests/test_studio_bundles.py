@@ -98,6 +98,22 @@ def test_a_press_the_command_line_refuses_is_refused_under_its_field(server):
     assert shop["error"] is None      # control
 
 
+def test_a_booklet_is_not_offered_to_a_vendor_of_images(server):
+    """The booklet's row for The Game Crafter offered `pnp booklet hex --format png --for
+    thegamecrafter`, a command the command line has not, and a link that answered 400; the
+    vendor takes PNGs, and a booklet is a PDF: the row says so under its field. The control:
+    Lulu, which takes PDFs, is offered the booklet."""
+    shop = entry(preview(server, game="hex", item="booklet", **{"for": "thegamecrafter"}),
+                 "print-shop")
+    assert shop["error"] == ("The Game Crafter takes png, not a booklet, which is a PDF: "
+                             "choose another under “Printed by”")
+    assert shop["field"] == "for"
+    shop = entry(preview(server, game="hex", item="booklet", **{"for": "lulu"}), "print-shop")
+    name, data = fetched(server, shop)
+    assert name == "hex-booklet-lulu.pdf" and data.startswith(b"%PDF-")
+    assert shop["command"] == "pnp booklet hex --for lulu"
+
+
 def test_everything_for_a_game_is_every_item_in_one_zip_always_the_same_bytes(server):
     values = {"game": "nex", "item": "pad", "paper": "letter", "lang": "de", "copies": 3}
     shown = preview(server, **values)

@@ -284,3 +284,25 @@ def test_a_colour_the_press_cannot_print_shows_as_it_prints() -> None:
             shown[target.key] = image.getpixel((image.width // 2, image.height // 2))
     assert shown["lulu"] == (0, 255, 0)
     assert shown["print-shop"][1] < 235 and shown["print-shop"][0] + shown["print-shop"][2] > 20
+
+
+@pytest.mark.parametrize("vendor", ["thegamecrafter", "makeplayingcards"])
+def test_a_vendor_of_images_is_given_no_booklet_pdf(tmp_path: Path, vendor: str) -> None:
+    """The Game Crafter and MakePlayingCards take PNGs only: `pnp booklet` and a folder of
+    records (PDFs only) are refused for them, where both once wrote a PDF; `pnp record` of
+    one game writes the vendor's PNG, as an item does. The control: a vendor that takes
+    PDFs (Lulu) is given the booklet."""
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "one.sgf").write_text("(;FF[4]GM[11]SZ[3];B[b1];W[a1];B[b2])")
+    said = refused("booklet", "hex", "--for", vendor, cwd=tmp_path)
+    assert said.endswith("takes png, not a booklet, which is a PDF: give another --for\n")
+    said = refused("record", "hex", "games", "--for", vendor, cwd=tmp_path)
+    assert "takes png, not a booklet of a folder's records" in said
+    said = refused("record", "hex", "games/one.sgf", "--for", vendor, "--format", "pdf",
+                   cwd=tmp_path)
+    assert said.endswith("takes png, not --format pdf\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games"]
+    pnp("record", "hex", "games/one.sgf", "--for", vendor, cwd=tmp_path)
+    assert (tmp_path / f"hex-record-one-{vendor}.png").exists()
+    pnp("booklet", "hex", "--for", "lulu", "-o", "lulu.pdf", cwd=tmp_path)
+    assert (tmp_path / "lulu.pdf").read_bytes().startswith(b"%PDF-")

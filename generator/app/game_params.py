@@ -66,6 +66,9 @@ class Param:
             # int() and float() take any script's digits (٣, １１); the judges and the
             # README speak of 0-9 only.
             raise ParamError(self, f"{text!r} is not a number in the digits 0-9.")
+        if self.kind in (INT, FLOAT) and "_" in text:
+            # int() and float() take Python's digit groups too (1_3 is 13); no one types them.
+            raise ParamError(self, f"{text!r} is not a number: digits without '_'.")
         if self.kind == INT:
             try:
                 value: float = int(text.strip())

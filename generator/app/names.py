@@ -20,7 +20,9 @@ so they are at their defaults and add nothing.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import re
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -32,6 +34,11 @@ from generator.games.game import Game, OptionsT
 from generator.i18n import SOURCE
 
 DEFAULT_PAPER = "a4"
+# Latin letters that Unicode does not decompose into a letter and an accent, spelled as
+# their languages spell them in plain ASCII.
+UNDECOMPOSED = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe",
+                              "Œ": "OE", "ß": "ss", "đ": "d", "Đ": "D", "ł": "l", "Ł": "L",
+                              "þ": "th", "Þ": "Th", "ð": "d", "Ð": "D"})
 BOOKLET = "booklet"
 ALL_GAMES = "all-games"
 
@@ -105,6 +112,25 @@ def booklet_stem(games: Sequence[str], extras: Sequence[str] = (), paper: str = 
                      *_printing(paper, palette, lang, target)])
 
 
+LONGEST_RECORD_NAME = 60    # characters of a record's own name in a file's name
+
+
+def record_name(name: str) -> str:
+    """A record file's name as a part of the name made from it: its letters without their
+    accents (Ünïcødé spiel makes unicodespiel, not n-c-d-spiel), and, past
+    LONGEST_RECORD_NAME characters, cut with a digest of the whole after it, so a record
+    of the longest name a file system allows still makes a file it can name, and two long
+    names that begin alike make two files."""
+    folded = "".join(ch for ch in unicodedata.normalize("NFKD", name.translate(UNDECOMPOSED))
+                     if not unicodedata.combining(ch))
+    # What has no ASCII spelling (日本語, a byte that is not UTF-8) parts words, as a space does.
+    shown = part(folded.encode("ascii", "replace").decode("ascii")).strip(".-")
+    if len(shown) <= LONGEST_RECORD_NAME:
+        return shown
+    digest = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:8]
+    return f"{shown[:LONGEST_RECORD_NAME - 9].rstrip('.-')}-{digest}"
+
+
 def record_stem(game: str, source: str, every: int, default_every: int, paper: str,
                 palette: Palette = COLOUR, lang: str = SOURCE, target: Destination = HOME,
                 folder: bool = False) -> str:
@@ -112,7 +138,8 @@ def record_stem(game: str, source: str, every: int, default_every: int, paper: s
     file's name without its extension: round-1.sgf makes hex-record-round-1.pdf, so two
     records printed in one folder keep two files), what differs from the defaults, and, for
     a folder of records printed as one booklet, `booklet`. Standard input has no name."""
-    given = part(Path(source).stem if not folder else Path(source).name) if source else ""
+    given = record_name(Path(source).stem if not folder else Path(source).name) \
+        if source else ""
     return "-".join(filter(None, [game, "record", given,
                                   f"every-{every}" if every != default_every else "",
                                   "booklet" if folder else "",

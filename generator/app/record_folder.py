@@ -7,14 +7,17 @@ event and page. The booklet is made as `pnp booklet` makes the rules' (layout/bo
 imposed two pages to a side on A4 or Letter, or single pages for a print shop; its outline
 has a bookmark for each game.
 
-A folder is read whole before anything is drawn: every file that is not hidden is a record,
-and one that cannot be read, or that holds an illegal move, is one `pnp: FOLDER/FILE: ...`
-line and nothing is written. The folder is bounded like every input: at most MOST_RECORDS
-files of at most the judges' 256 KiB each, and MOST_BYTES in all.
+A folder is read whole before anything is drawn: every file that is not hidden and not a PDF
+is a record (no PDF is a record, and the booklet printed from the folder into it, by `pnp
+record hex .`, must not stop the next), and one that cannot be read, or that holds an illegal
+move, is one `pnp: FOLDER/FILE: ...` line and nothing is written. The folder is bounded like
+every input: at most MOST_RECORDS files of at most the judges' 256 KiB each, and MOST_BYTES
+in all.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +27,7 @@ from generator.app import names
 from generator.app import params as P
 from generator.app.contents import language_folder, paper_name
 from generator.app.record_request import RECORD, reader_and_values
+from generator.app.requests import check_taken
 from generator.core.destinations import DESTINATIONS, HOME, Destination
 from generator.core.formats import PDF, Format
 from generator.core.gridfile import LIMIT
@@ -40,6 +44,7 @@ from generator.layout import booklet
 
 MOST_RECORDS = 100                 # a tournament's games: about 30 s to print on one core
 MOST_BYTES = 8 * 1024 * 1024       # in all (a 100-move SGF record is about 1.5 KB)
+PDF_SIGNATURE = b"%PDF-"            # a PDF's first bytes (ISO 32000-1, 7.5.2): not a record
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +69,8 @@ class FolderRequest:
 
     @property
     def stem(self) -> str:
-        return names.record_stem(self.game.key, self.folder, self.every,
+        # The folder's own name, also for `.` or `..` (absolute, but no link followed).
+        return names.record_stem(self.game.key, os.path.abspath(self.folder), self.every,
                                  DEFAULT_EVERY, self.paper, self.palette,
                                  self.lang, self.target, folder=True)
 
@@ -94,11 +100,15 @@ def record_files(folder: Path, shown: str) -> list[tuple[str, bytes]]:
                 data = stream.read(LIMIT + 1)
         except OSError as err:
             raise UserError(f"{name}: cannot be read: {err.strerror or err}") from None
+        if data.startswith(PDF_SIGNATURE):
+            continue
         total += len(data)
         if total > MOST_BYTES:
             raise UserError(f"{shown}: its records come to more than "
                             f"{MOST_BYTES // (1024 * 1024)} MiB; a booklet takes at most that")
         out.append((name, data))
+    if not out:
+        raise UserError(f"{shown}: the folder holds no records, only PDFs")
     return out
 
 
@@ -122,6 +132,8 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[tuple[str, 
         raise OptionError("a folder of records is a booklet: A5 pages on A4 sheets, or half "
                           "letter on Letter; take --paper a4 or letter")
     target = DESTINATIONS[str(typed.get("target", HOME.key))]
+    check_taken(target, PDF, "a booklet of a folder's records, which is a PDF: give "
+                             "another --for")
     bleed, ink, condition = typed.get("bleed"), typed.get("ink_limit"), typed.get("condition")
     try:
         press = for_press(booklet.FORMATS[key][0], target,

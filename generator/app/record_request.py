@@ -14,6 +14,7 @@ from pathlib import Path
 from generator import i18n, render
 from generator.app import names
 from generator.app import params as P
+from generator.app.requests import check_taken, taken_formats
 from generator.core.destinations import DESTINATIONS, HOME
 from generator.core.formats import Content, Format, RecordText
 from generator.core.palette import PALETTES, Palette
@@ -100,7 +101,8 @@ def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, ob
         raise OptionError(str(err)) from None
     asked = typed.get("fmt")
     fmt = render.output_format(output, RECORD.format_named(str(asked)) if asked else None,
-                               RECORD.formats)
+                               taken_formats(RECORD, target))
+    check_taken(target, fmt)
     dpi = typed.get("dpi")
     dpi = dpi if isinstance(dpi, int) else None
     if dpi is not None and not fmt.pixels:

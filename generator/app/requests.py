@@ -182,10 +182,8 @@ def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
     paper = _extras(paper, card, bool(typed.get("cut_path")), bool(typed.get("crop_marks")))
     asked = typed.get("fmt")
     fmt = render.output_format(output, wanted.format_named(str(asked)) if asked else None,
-                               _taken(wanted, target))
-    if target.takes is not None and fmt not in target.takes:
-        raise OptionError(f"{target.described} takes "
-                          f"{' or '.join(f.name for f in target.takes)}, not --format {fmt.name}")
+                               taken_formats(wanted, target))
+    check_taken(target, fmt)
     if paper.press.crop_marks and fmt != PDF:
         raise OptionError(f"--crop-marks is for --format pdf, not {fmt.name}")
     if paper.press.cut_path and not target.cut_path:
@@ -280,12 +278,21 @@ def _extras(paper: Paper, card: CardSize, cut_path: bool, crop_marks: bool) -> P
     return paper if press == paper.press else replace(paper, press=press)
 
 
-def _taken(item: Item, target: Destination) -> tuple[Format, ...]:
+def taken_formats(item: Item, target: Destination) -> tuple[Format, ...]:
     """The item's formats, those the destination takes first (its default)."""
     if target.takes is None:
         return item.formats
     first = tuple(f for f in target.takes if f in item.formats)
     return first + tuple(f for f in item.formats if f not in first)
+
+
+def check_taken(target: Destination, fmt: Format, what: str = "") -> None:
+    """Refuse a file the destination does not take (`what` names it; by default the
+    --format): a vendor that takes images only is given no PDF, a booklet's included."""
+    if target.takes is not None and fmt not in target.takes:
+        raise OptionError(f"{target.described} takes "
+                          f"{' or '.join(f.name for f in target.takes)}, not "
+                          f"{what or f'--format {fmt.name}'}")
 
 
 def _number(value: object) -> float | None:
@@ -363,6 +370,7 @@ def booklet_request(games: Sequence[str], everything: bool = False,
             if not game.has(extra) or extra == "rules" or not ITEMS[extra].in_booklet:
                 raise OptionError(f"--with {extra}: {key} has "
                                   f"{', '.join(i.key for i in game.items)}")
+    check_taken(target, PDF, "a booklet, which is a PDF: give another --for")
     press = _pressed(BOOKLET_FORMATS[paper][0], target, bleed, condition, ink_limit).press
     return BookletRequest(tuple(keys), tuple(extras), paper, palette, target, bleed, lang,
                           press, _CHECKED)

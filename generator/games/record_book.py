@@ -13,15 +13,15 @@ and the whole move list as it was written.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from generator.core.geometry import Affine, Point
-from generator.core.scene import Document, Page, Shape
+from generator.core.scene import SMALLEST_TEXT, Document, Page, Shape, Text
 from generator.errors import UserError
 from generator.i18n import _
 from generator.layout import hexboard
-from generator.layout.textlayout import centred_label
+from generator.layout.textlayout import Figure, centred_label
 
 if TYPE_CHECKING:
     from generator.core.palette import Palette
@@ -71,7 +71,10 @@ def refuse_sgf(title: str) -> NoSGF:
 
 
 def moves_range(first: int, last: int) -> str:
-    """A diagram's moves, as its caption begins."""
+    """A diagram's moves, as its caption begins; a record of no moves (its setup stones, or
+    a move list of its size alone) has one diagram, of the board before any move."""
+    if last < first:
+        return _("The board before any move")
     if first == last:
         return _("Move %(n)s", n=first)
     return _("Moves %(first)s to %(last)s", first=first, last=last)
@@ -84,7 +87,9 @@ def markup(title: str, board: str, ending: str, key: str, diagrams: int,
     lines = [f"# {title}", "", board, "", ending, "", key, ""]
     for k in range(diagrams):
         lines += [f"[figure d{k}]", ""]
-    lines += [f"## {_('The moves')}", "",
+    # A call inside an f-string is not seen by pybabel's extraction, so not translated.
+    heading = _("The moves")
+    lines += [f"## {heading}", "",
               "  ".join(f"**{n}.** {w}" for n, w in enumerate(written, start=1)) or
               _("No moves."), ""]
     return "\n".join(lines)
@@ -126,6 +131,21 @@ def figure_height(size: int, angle: float, width: float, outset: float = 0.0) ->
     return width * high / wide
 
 
+def legible(draw: Callable[[float], dict[str, Figure]], width: float
+            ) -> dict[str, Figure]:
+    """A booklet's diagrams drawn `width` mm wide, or all as much wider as makes the
+    smallest text on any of them 6 pt: a large board's stone numbers, drawn to fit their
+    stones, would be smaller. The page sets a figure too wide for a column of two in one
+    column (layout/textlayout.py)."""
+    drawn = draw(width)
+    smallest = min((t.size for fig in drawn.values() for t in fig.shapes
+                    if isinstance(t, Text) and t.text.strip()), default=SMALLEST_TEXT)
+    if smallest >= SMALLEST_TEXT:
+        return drawn
+    # Every size on a diagram grows with its width; the margin keeps rounding off 6 pt.
+    return draw(width * SMALLEST_TEXT / smallest * 1.0001)
+
+
 def numbered(centre: Point, number: int, radius: float, ink: str, prefix: str = "") -> Shape:
     """A stone's move number (after `prefix`, a lettered palette's letter for the kind of
     stone), as large as its characters let it be within the stone."""
@@ -148,5 +168,5 @@ def footer(credit: str) -> str:
 
 
 __all__ = ["NoSGF", "Study", "a_game", "board_line", "caption", "document", "ending",
-           "figure_height", "footer", "markup", "moves_range", "numbered", "refuse_sgf",
-           "special"]
+           "figure_height", "footer", "legible", "markup", "moves_range", "numbered",
+           "refuse_sgf", "special"]

@@ -213,8 +213,8 @@ def contents(paper: Paper, parts: list[Part], starts: list[int],
         for k in range(first, min(len(parts), first + rows)):
             part, page = parts[k], starts[k]
             # One entry, read as it is printed: the part, its page, its byline.
-            entry = Role("P", k + 1, f"{_heading(part)} {_('page %(n)s', n=page)} "
-                                     f"{part.byline}")
+            on_page = _("page %(n)s", n=page)     # outside the f-string, for pybabel
+            entry = Role("P", k + 1, f"{_heading(part)} {on_page} {part.byline}")
             shapes.append(Text(Point(x, y), _heading(part),
                                sheet.fitted(_heading(part), STYLE.body * 1.1,
                                             right - x - CONTENTS_PAGE, "bold"),

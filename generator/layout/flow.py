@@ -99,14 +99,14 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], width: float, style: 
         if block.kind == "figure":
             fig = figures[block.text]
             scale = min(1.0, width / fig.width)
-            scale *= max(s.figure_scale, min(1.0, _label_floor(fig) / scale))
+            scale *= max(s.figure_scale, min(1.0, label_floor(fig) / scale))
             caption = wrap(fig.caption, width, s.caption, "italic", names=names,
                            slack=s.hyphen_slack) \
                 if fig.caption else ()
             out.append(Box(fig.height * scale + len(caption) * s.caption * s.leading,
                            after + s.figure_gap, 2 * s.figure_gap, figure=fig, scale=scale,
                            caption=caption, block=k, kind="figure"))
-            floor = _label_floor(fig)
+            floor = label_floor(fig)
             smaller.append((len(out) - 1, [replace(
                 out[-1], height=out[-1].height - fig.height * scale * (1 - step),
                 scale=scale * step, kind="smaller") for step in SHRINK_STEPS
@@ -168,7 +168,7 @@ def balanced(text: str, width: float, size: float) -> tuple[Line, ...]:
     return wrap(text, high, size, "bold", hyphenate=False)
 
 
-def _label_floor(fig: Figure) -> float:
+def label_floor(fig: Figure) -> float:
     """The least a figure may be scaled by and keep its smallest label at 6 pt."""
     smallest = min((t.size for t in fig.shapes if isinstance(t, Text)), default=0.0)
     return SMALLEST_TEXT / smallest if smallest else 0.0
@@ -214,10 +214,14 @@ def _reference_break(items: list[Box], start: int, i: int) -> int:
     """Where to end the column so that the end of the text just before figure i (its
     reference) goes on with the figure: before the reference's last two lines (the whole of
     it if it has four lines or fewer, and the heading over it if any), or `start` where
-    the column holds nothing before them. A list may part here, as it may at a heading."""
+    the column holds nothing before them. A list may part here, as it may at a heading.
+    A figure after another figure of the same text goes on alone: taking the text over
+    would take the figure before it too, and leave the page it stood on empty."""
     last = next((k for k in range(i - 1, start - 1, -1) if items[k].figure is None), None)
     if last is None:
         return start
+    if last < i - 1:
+        return i
     lines = [k for k in range(start, last + 1)
              if items[k].figure is None and items[k].block == items[last].block]
     j = lines[-2] if len(lines) >= 4 else lines[0]

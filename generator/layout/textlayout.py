@@ -51,6 +51,7 @@ from generator.layout.flow import (
     Figure,
     Style,
     boxes,
+    label_floor,
     paginate,
 )
 from generator.layout.hyphenation import names_in
@@ -126,8 +127,13 @@ class Sheet:
         self.paper, self.colours, self.style = paper, colours, style
         self.first_on_right = FIRST_ON_RIGHT.get()
         self.footer_text = footer_text
-        # Two columns from A4 up; on narrower pages (A5) one column reads better.
-        self.columns = columns or (2 if paper.inner_width >= TWO_COLUMNS_FROM else 1)
+        # Two columns from A4 up; on narrower pages (A5) one column reads better, and so
+        # does a page with a figure a column of two would shrink below 6 pt (a record's
+        # large board, whose stone numbers are drawn at 6 pt).
+        half = (paper.inner_width - style.gutter) / 2
+        self.columns = columns or (
+            2 if paper.inner_width >= TWO_COLUMNS_FROM and all(
+                f.width * label_floor(f) <= half for f in figures.values()) else 1)
         self.column_width = (paper.inner_width - (self.columns - 1) * style.gutter) \
             / self.columns
         self.title = blocks[0].text if blocks and blocks[0].kind == "title" else None

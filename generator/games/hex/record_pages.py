@@ -34,6 +34,7 @@ from generator.games.hex.records.model import (
 )
 from generator.games.hex.records.write import write_sgf
 from generator.games.hex.rules import DESIGNER, TITLE
+from generator.games.record_book import legible, moves_range
 from generator.i18n import _, pgettext
 from generator.layout import describe, hexboard
 from generator.layout.textlayout import Figure, centred_label, typeset
@@ -104,12 +105,13 @@ def _hex(cell: Cell) -> Hex:
     return Hex(cell.column, cell.row)
 
 
-def board(size: int, diagram: Diagram, colours: Palette) -> Figure:
+def board(size: int, diagram: Diagram, colours: Palette, width: float = FIGURE_WIDTH
+          ) -> Figure:
     """One diagram: the board in the record's orientation, its stones, their numbers."""
     points = hexboard.extent(size, True)
     w = max(p.x for p in points) - min(p.x for p in points)
     h = max(p.y for p in points) - min(p.y for p in points)
-    width, height = FIGURE_WIDTH, FIGURE_WIDTH * h / w
+    height = width * h / w
     # Angle 0: column a's cells across the top, row 1 first, a1 top left, as the record has.
     p = hexboard.place_board(size, 0.0, 0.0, width, height, angle=0, with_coordinates=True)
     r = p.cell_radius
@@ -117,6 +119,7 @@ def board(size: int, diagram: Diagram, colours: Palette) -> Figure:
                                               hatched=colours.hatched)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.15, 0.035 * r)))
+    numbers: list[Shape] = []       # drawn last, over the winning chain, which they would hide
     for cell, colour in sorted(diagram.stones.items(), key=lambda cc: (cc[0].row,
                                                                        cc[0].column)):
         fill = colours["black stone" if colour == BLACK else "white stone"]
@@ -127,12 +130,13 @@ def board(size: int, diagram: Diagram, colours: Palette) -> Figure:
         if number is not None:
             text = str(number)
             label = r * (0.95, 0.8, 0.62, 0.5)[min(3, len(text) - 1)]
-            shapes.append(centred_label(centre.x, centre.y, text, label, _on(fill, colours),
-                                        "bold"))
+            numbers.append(centred_label(centre.x, centre.y, text, label,
+                                         _on(fill, colours), "bold"))
     if diagram.chain:
         shapes.append(segments([(p.centre(_hex(a)), p.centre(_hex(b)))
                                 for a, b in pairwise(diagram.chain)],
                                Paint(stroke=colours["highlight"], width=0.22 * r)))
+    shapes += numbers
     shapes += _labels(p, colours)
     return Figure(width, height, tuple(shapes), caption(diagram), description(size, diagram))
 
@@ -156,9 +160,7 @@ def _labels(p: hexboard.Placement, colours: Palette) -> list[Shape]:
 
 
 def _range(diagram: Diagram) -> str:
-    if diagram.first == diagram.last:
-        return _("Move %(n)s", n=diagram.first)
-    return _("Moves %(first)s to %(last)s", first=diagram.first, last=diagram.last)
+    return moves_range(diagram.first, diagram.last)
 
 
 def written(move: Move) -> str:
@@ -248,7 +250,8 @@ def markup(game: Replay, shown: list[Diagram], heading: str = "") -> str:
                 lines += [f"- **{move.number}** ({colour_name(move.colour)} "
                           f"{written(move)}): {plain(move.comment)}"]
         lines.append("")
-    lines += [f"## {_('The moves')}", "",
+    heading = _("The moves")      # outside the f-string, where pybabel extracts it
+    lines += [f"## {heading}", "",
               "  ".join(f"**{m.number}.** {written(m)}" for m in record.moves) or
               _("No moves."), ""]
     return "\n".join(lines)
@@ -281,7 +284,8 @@ def booklet(game: Replay, every: int, paper: Paper, colours: Palette,
     refuse(game)
     shown = diagrams(game, every)
     size = game.record.columns
-    figures = {f"d{k}": board(size, d, colours) for k, d in enumerate(shown)}
+    figures = legible(lambda width: {f"d{k}": board(size, d, colours, width)
+                                     for k, d in enumerate(shown)}, FIGURE_WIDTH)
     pages = typeset(markup(game, shown, heading), figures, paper, colours,
                     footer_text=_("%(credit)s Game record printed from the players' own "
                                   "record.", credit=credit()))

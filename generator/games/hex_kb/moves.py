@@ -63,36 +63,45 @@ class HexKbGame:
 
 def is_move_list(text: str) -> bool:
     """A position holds only R, B, . and O after its optional `window W` line; a move list
-    names cells or frame numbers, which have digits."""
-    return any(re.search(r"\d", body, re.ASCII) for _, body in content_lines(text)
-               if (body.split() or [""])[0].lower() not in _SETTINGS)
+    names cells or frame numbers, which have digits, or has a `size N` line, which no
+    position has (`size 9` alone is a game of no moves yet, as Nex's and Hex's judges read
+    it)."""
+    lines = content_lines(text)
+    firsts = [(body.split() or [""])[0].lower() for _, body in lines]
+    return "size" in firsts or any(
+        re.search(r"\d", body, re.ASCII) for (_, body), first in zip(lines, firsts, strict=True)
+        if first not in _SETTINGS)
 
 
 def read_moves(text: str) -> tuple[KleinBoard, list[Claim]]:
     """A move list's board and its claims; GridError names the line and column of anything
     that is not a claim."""
     lines = content_lines(text)
-    given: dict[str, str | None] = {}
+    given: dict[str, tuple[int, str]] = {}     # a setting's line and value, in either order
     for _ in _SETTINGS:
         for key in _SETTINGS:
-            if key not in given:
+            if key not in given and lines:
+                at = lines[0][0]
                 value = setting(lines, key, lambda v: v.isascii() and v.isdigit(),
                                 "N", "N a whole number")
                 if value is not None:
-                    given[key] = value
-    size = small_number(given.get("size") or "") or DEFAULT_SIZE
-    if size not in SIZES:
-        raise GridError(1, 1, f"a Hex KB board is {SIZES.start} to {SIZES.stop - 1} cells a "
-                              f"side, not {size}")
-    window = given.get("window")
-    radius = default_radius(size) if window is None else small_number(window)
+                    given[key] = (at, value)
+    # A size the game has not (size 0, or one of more digits than any size) is refused on
+    # its line, not read as the default.
+    at, written = given.get("size", (1, str(DEFAULT_SIZE)))
+    size = small_number(written)
+    if size is None or size not in SIZES:
+        raise GridError(at, 1, f"a Hex KB board is {SIZES.start} to {SIZES.stop - 1} cells a "
+                               f"side, not {quoted(written)}")
+    at, window = given.get("window", (1, ""))
+    radius = default_radius(size) if not window else small_number(window)
     try:
         if radius is None:
             raise ValueError(window)
         board = KleinBoard(size, radius)
     except ValueError:
-        raise GridError(1, 1, f"windows of radius {quoted(window or '')} do not fit a "
-                              f"{size} × {size} board") from None
+        raise GridError(at, 1, f"windows of radius {quoted(window)} do not fit a "
+                               f"{size} × {size} board") from None
     return board, [claim(board, body, line) for line, body in lines]
 
 

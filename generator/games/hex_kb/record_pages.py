@@ -39,13 +39,13 @@ FIGURE_WIDTH = 90.0            # mm before the column scales it
 KbDiagram = played.Diagram[Hex, str]
 
 
-def figure(game: HexKbGame, diagram: KbDiagram, caption: str, colours: Palette) -> Figure:
+def figure(game: HexKbGame, diagram: KbDiagram, caption: str, colours: Palette,
+           width: float = FIGURE_WIDTH) -> Figure:
     """One diagram: the board, its stones (a frame cell's in both frames), their numbers,
     and the winning structure shaded."""
     board = game.board
-    height = record_book.figure_height(board.size, BOARD_ANGLE, FIGURE_WIDTH,
-                                       hexboard.BORDER_ROW)
-    p = place(board, 0.0, 0.0, FIGURE_WIDTH, height)
+    height = record_book.figure_height(board.size, BOARD_ANGLE, width, hexboard.BORDER_ROW)
+    p = place(board, 0.0, 0.0, width, height)
     # Numbered stones off the frames are drawn here, with their numbers; the board draws
     # the rest, a frame cell's in both frames under its frame number.
     numbered = {h: c for h, c in diagram.stones.items()
@@ -57,9 +57,12 @@ def figure(game: HexKbGame, diagram: KbDiagram, caption: str, colours: Palette) 
         centre = p.centre(h)
         shapes += stone_shapes(p, h, colour, colours, numbered=True)
         ink = colours["red" if colour == RED else "blue"]
-        shapes.append(record_book.numbered(centre, diagram.numbers[h], 0.55 * r,
+        # The number fills the stone (0.6 r); in a lettered palette it stays within Blue's
+        # inner ring (0.45 r), which two digits at 0.55 r still clear.
+        shapes.append(record_book.numbered(centre, diagram.numbers[h],
+                                           (0.55 if colours.lettered else 0.6) * r,
                                            ink if colours.lettered else text_on(colours, ink)))
-    return Figure(FIGURE_WIDTH, height, tuple(shapes), caption,
+    return Figure(width, height, tuple(shapes), caption,
                   description(game, p, diagram))
 
 
@@ -115,8 +118,9 @@ class HexKbStudy:
     def booklet(self, every: int, paper: Paper, colours: Palette,
                 heading: str = "") -> Document:
         shown = self.diagrams(every)
-        figures = {f"d{k}": figure(self.game, d, self.caption(d), colours)
-                   for k, d in enumerate(shown)}
+        figures = record_book.legible(
+            lambda width: {f"d{k}": figure(self.game, d, self.caption(d), colours, width)
+                           for k, d in enumerate(shown)}, FIGURE_WIDTH)
         board = self.game.board
         key = _("*Key:* Red moves first and joins the border segments marked %(R)s, Blue "
                 "those marked %(B)s. The cells of the two portal frames that bear the same "

@@ -265,9 +265,11 @@ def before_after(before: Stones, after: Stones, colours: Palette, caption: str) 
                             (mid + Point(1.0, -1.5), mid + Point(2.5, 0)),
                             (mid + Point(1.0, 1.5), mid + Point(2.5, 0))],
                            Paint(stroke=colours["ink"], width=0.5)))
+    # The words outside the f-strings, where pybabel's extraction sees them.
+    said_before, said_after = _("before"), _("after")
     return Figure(width, height, tuple(shapes), caption, describe.sentence(
-        describe.sized(TITLE, EXAMPLE_SIZE), f"{_('before')}: {position(before)}",
-        f"{_('after')}: {position(after)}",
+        describe.sized(TITLE, EXAMPLE_SIZE), f"{said_before}: {position(before)}",
+        f"{said_after}: {position(after)}",
         _("Shaded: %(cells)s", cells=describe.cells(changed))))
 
 

@@ -7,7 +7,7 @@ with the winning chain, and the move list as it is written (games/record_book.py
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from generator.core.geometry import Hex
@@ -31,12 +31,14 @@ STONE = 0.72                   # a stone's radius in cell radii: room for a turn
 NexDiagram = played.Diagram[Hex, str]
 
 
-def figure(size: int, diagram: NexDiagram, colours: Palette) -> Figure:
+def figure(size: int, diagram: NexDiagram, colours: Palette,
+           width: float = FIGURE_WIDTH) -> Figure:
     """One diagram: the board, its stones, their numbers and the winning chain."""
-    height = record_book.figure_height(size, ANGLE, FIGURE_WIDTH)
-    p = place(size, 0.0, 0.0, FIGURE_WIDTH, height)
+    height = record_book.figure_height(size, ANGLE, width)
+    p = place(size, 0.0, 0.0, width, height)
     r = p.cell_radius
     shapes: list[Shape] = board_shapes(p, colours, True)
+    numbers: list[Shape] = []       # drawn last, over the winning chain, which they would hide
     fills = {BLACK: "black stone", WHITE: "white stone", NEUTRAL: "neutral stone"}
     for h, kind in sorted(diagram.stones.items(), key=lambda hk: (hk[0].r, hk[0].q)):
         number = diagram.numbers.get(h)
@@ -50,15 +52,15 @@ def figure(size: int, diagram: NexDiagram, colours: Palette) -> Figure:
         shapes.append(Circle(centre, STONE * r, Paint(fill=fill, stroke=colours["stone edge"],
                                                        width=max(0.15, 0.07 * STONE * r))))
         if colours.lettered:
-            shapes.append(record_book.numbered(centre, number, STONE * r, colours["ink"],
-                                               letter(kind)))
+            numbers.append(record_book.numbered(centre, number, STONE * r, colours["ink"],
+                                                letter(kind)))
         else:
-            shapes.append(record_book.numbered(centre, number, STONE * r,
-                                               text_on(colours, fill)))
+            numbers.append(record_book.numbered(centre, number, STONE * r,
+                                                text_on(colours, fill)))
     if diagram.chain:
         shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in pairwise(diagram.chain)],
                                Paint(stroke=colours["highlight"], width=0.22 * r)))
-    return Figure(FIGURE_WIDTH, height, tuple(shapes), "", description(size, p, diagram))
+    return Figure(width, height, (*shapes, *numbers), "", description(size, p, diagram))
 
 
 def description(size: int, p: hexboard.Placement, diagram: NexDiagram) -> str:
@@ -109,11 +111,11 @@ class NexStudy:
     def booklet(self, every: int, paper: Paper, colours: Palette,
                 heading: str = "") -> Document:
         shown = self.diagrams(every)
-        figures = {}
-        for k, d in enumerate(shown):
-            drawn = figure(self.size, d, colours)
-            figures[f"d{k}"] = Figure(drawn.width, drawn.height, drawn.shapes,
-                                      self.caption(d), drawn.description)
+
+        def drawn(width: float) -> dict[str, Figure]:
+            return {f"d{k}": replace(figure(self.size, d, colours, width),
+                                     caption=self.caption(d)) for k, d in enumerate(shown)}
+        figures = record_book.legible(drawn, FIGURE_WIDTH)
         key = _("*Key:* Black moves first and joins the two sides marked %(B)s; White joins "
                 "the two sides marked %(W)s. A turn drops a stone of one's own and a neutral "
                 "stone, written c4 (d5), or turns two neutral stones into one's own and one "

@@ -132,6 +132,7 @@ PHRASES = (
     ("add --tile to", "tick “Tile over several sheets” to"),
     ("use smaller cells or larger paper", "make the cells smaller or the paper larger"),
     ("choose a smaller --size", "choose a smaller size"),
+    ("give another --for", "choose another under “Printed by”"),
 )
 # The command line's paper names as the form shows them ("--paper a3 gives 4.1 mm").
 PAPER_ADVICE = re.compile(r"--paper ([a-z0-9.]+)")
