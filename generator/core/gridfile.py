@@ -102,12 +102,10 @@ def content_lines(text: str) -> list[tuple[int, str]]:
                                                 f"a judge reads files up to {LIMIT_NAME}")
     if text.startswith(BOM):
         text = text[1:]
-    out = []
-    for number, raw in enumerate(split_lines(text), start=1):
-        body = raw.split("#", 1)[0].rstrip(BLANK)
-        if body.strip(BLANK):
-            out.append((number, body))
-    return out
+    # A line cut at its comment and stripped of blanks at its end holds something if it
+    # holds anything at all (its last character is then not a blank).
+    bodies = [raw.partition("#")[0].rstrip(BLANK) for raw in split_lines(text)]
+    return [(number, body) for number, body in enumerate(bodies, start=1) if body]
 
 
 def words(body: str) -> list[str]:
