@@ -127,6 +127,14 @@ def test_each_figure_stands_by_its_text_on_every_sheet(key, variant, paper, lang
 PARTS_MADE: dict[documents.PartKey, booklet.Part] = {}
 
 
+@pytest.fixture(scope="module", autouse=True)
+def parts_let_go():
+    """The sections made once are let go once this module's tests are done: the worker
+    goes on to other modules."""
+    yield
+    PARTS_MADE.clear()
+
+
 def booklet_pages(keys: list[str], paper: str, lang: str) -> list[Page]:
     with i18n.language(lang):
         # As `pnp booklet` makes them: a lone game's with its pad and board after its rules.

@@ -49,6 +49,14 @@ def made_once(key: str, variant: str, paper: str, lang: str) -> tuple[Document,
     return kit_and_parts(key, variant, paper, lang)
 
 
+@pytest.fixture(scope="module", autouse=True)
+def kits_let_go():
+    """The kits made once (some 180 MB) are let go once this module's tests are done: the
+    worker goes on to other modules."""
+    yield
+    made_once.cache_clear()
+
+
 def duplex_faults(kit: Document, parts: dict[str, Document]) -> list[str]:
     """Each back-to-back part's fronts on odd pages (1-based), its backs on the page after."""
     faults = []
