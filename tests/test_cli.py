@@ -136,10 +136,11 @@ def test_kit_is_rules_board_and_pad_in_one_pdf(tmp_path):
     info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout
     parts = []
     game = find("blind-hex")
-    # The kit is every item of the edition, the cards edition's number cards too.
+    # The kit is every item of the edition, the cards edition's number cards too. (Each
+    # part is written in process, the same code: only their page counts are wanted.)
     for item in (i.key for i in game.items_for(game.make_options())):
         one = tmp_path / f"{item}.pdf"
-        assert pnp(item, "blind-hex", "--paper", "letter", "-o", str(one)).returncode == 0
+        assert run_pnp(item, "blind-hex", "--paper", "letter", "-o", str(one)).returncode == 0
         found = subprocess.run(["pdfinfo", str(one)], capture_output=True, text=True,
                                check=True).stdout
         parts.append(int(found.split("Pages:")[1].split()[0]))

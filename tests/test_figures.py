@@ -121,10 +121,25 @@ def test_each_figure_stands_by_its_text_on_every_sheet(key, variant, paper, lang
     assert faults(rules_pages(key, variant, paper, lang), facing=False) == []
 
 
+# Each game's booklet section, by paper and language, made once for the all-games booklet and
+# its own (as `pnp build` shares them between the booklets it makes): nothing here patches
+# how a section is made.
+PARTS_MADE: dict[documents.PartKey, booklet.Part] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def parts_let_go():
+    """The sections made once are let go once this module's tests are done: the worker
+    goes on to other modules."""
+    yield
+    PARTS_MADE.clear()
+
+
 def booklet_pages(keys: list[str], paper: str, lang: str) -> list[Page]:
     with i18n.language(lang):
         # As `pnp booklet` makes them: a lone game's with its pad and board after its rules.
-        parts = documents.booklet_parts(keys, [], booklet.FORMATS[paper][0])[0]
+        parts = documents.booklet_parts(keys, [], booklet.FORMATS[paper][0], COLOUR,
+                                        PARTS_MADE)[0]
         return booklet.pages("Booklet", "Rules", parts, paper, COLOUR)
 
 

@@ -8,6 +8,7 @@ import contextlib
 import io
 import json
 import os
+import shutil
 import signal
 import stat
 import subprocess
@@ -641,67 +642,77 @@ def _prepare(folder: Path) -> None:
     (folder / "link.pdf").symlink_to("target.pdf")
 
 
-def test_fuzz_the_command_line():
+def test_fuzz_the_command_line(tmp_path):
     """Each command line is refused with one line and nothing touched, or succeeds with
     valid files; and the fuzz reaches both."""
     outcomes = {"succeeded": 0, "refused": 0}
+    # Each command line runs in a folder as _prepare leaves it: the one the command line
+    # before ran in, where that left it exactly so (every name, kind, byte, mode and inode,
+    # as snapshot sees them: most are refused and touch nothing), else a new one.
+    ready: list[tuple[Path, dict[str, tuple]]] = []
 
     @settings(max_examples=500, deadline=None, derandomize=False,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(command_lines())
     def fuzz(args):
-        outcomes[_one_command_line(args)] += 1
+        if not ready:
+            folder = Path(tempfile.mkdtemp(dir=tmp_path))
+            _prepare(folder)
+            ready.append((folder, snapshot(folder)))
+        folder, before = ready.pop()
+        outcomes[_one_command_line(args, folder, before)] += 1
+        if snapshot(folder) == before:
+            ready.append((folder, before))
+        else:
+            shutil.rmtree(folder)
     fuzz()
     # One in twenty of each at least: a fuzz that only meets refusals never tests writing
     # (about one line in six succeeds; the rest are refused).
     assert min(outcomes.values()) >= sum(outcomes.values()) // 20, outcomes
 
 
-def _one_command_line(args: list[str]) -> str:
-    """What became of ARGS, "succeeded" or "refused", once checked."""
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        _prepare(folder)
-        before = snapshot(folder)
-        cwd = os.getcwd()
-        os.chdir(folder)
-        try:
-            result = CliRunner().invoke(main, args)
-        finally:
-            os.chdir(cwd)
-        assert result.exception is None or isinstance(result.exception, SystemExit), (
-            args, result.exc_info)
-        assert "Traceback" not in result.stderr, (args, result.stderr)
-        if result.exit_code == 2:
-            one_error_line(result.stderr)
-            assert snapshot(folder) == before, args
-            return "refused"
-        assert result.exit_code == 0, (args, result.exit_code, result.stderr)
-        after = snapshot(folder)
-        changed = sorted(n for n in after if after[n] != before.get(n))
-        assert all(n in after for n in before), (args, "a file went missing")
-        if "-o" in args and args[args.index("-o") + 1] == "-":
-            assert changed == []
-            if "--help" not in args:
-                data = result.stdout_bytes
-                if data.startswith(b"%PDF"):
-                    (folder / "stdout.pdf").write_bytes(data)
-                    _valid_output(folder / "stdout.pdf", data)
-                elif data.startswith(b"<"):
-                    ET.fromstring(data)
-                elif data.startswith(PNG_SIGNATURE):
-                    _valid_output(folder / "stdout.png", data)
-                else:
-                    json.loads(data)
-            return "succeeded"
-        for name in changed:
-            _valid_output(folder / name, (folder / name).read_bytes())
-        if args[0] not in ("list", "stats", "judge") and "--help" not in args:
-            # Each file written is named on stdout (escaped onto one line), and only those;
-            # a symlink is named as given.
-            printed = set(result.stdout.splitlines())
-            named = {"link.pdf" if n == "target.pdf" and "link.pdf" in printed else one_line(n)
-                     for n in changed}
-            assert printed == named, (args, printed, changed)
+def _one_command_line(args: list[str], folder: Path, before: dict[str, tuple]) -> str:
+    """What became of ARGS, run in FOLDER (as _prepare leaves it, its snapshot BEFORE),
+    "succeeded" or "refused", once checked."""
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        result = CliRunner().invoke(main, args)
+    finally:
+        os.chdir(cwd)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        args, result.exc_info)
+    assert "Traceback" not in result.stderr, (args, result.stderr)
+    if result.exit_code == 2:
+        one_error_line(result.stderr)
+        assert snapshot(folder) == before, args
+        return "refused"
+    assert result.exit_code == 0, (args, result.exit_code, result.stderr)
+    after = snapshot(folder)
+    changed = sorted(n for n in after if after[n] != before.get(n))
+    assert all(n in after for n in before), (args, "a file went missing")
+    if "-o" in args and args[args.index("-o") + 1] == "-":
+        assert changed == []
+        if "--help" not in args:
+            data = result.stdout_bytes
+            if data.startswith(b"%PDF"):
+                (folder / "stdout.pdf").write_bytes(data)
+                _valid_output(folder / "stdout.pdf", data)
+            elif data.startswith(b"<"):
+                ET.fromstring(data)
+            elif data.startswith(PNG_SIGNATURE):
+                _valid_output(folder / "stdout.png", data)
+            else:
+                json.loads(data)
         return "succeeded"
+    for name in changed:
+        _valid_output(folder / name, (folder / name).read_bytes())
+    if args[0] not in ("list", "stats", "judge") and "--help" not in args:
+        # Each file written is named on stdout (escaped onto one line), and only those;
+        # a symlink is named as given.
+        printed = set(result.stdout.splitlines())
+        named = {"link.pdf" if n == "target.pdf" and "link.pdf" in printed else one_line(n)
+                 for n in changed}
+        assert printed == named, (args, printed, changed)
+    return "succeeded"
 

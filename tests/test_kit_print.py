@@ -5,6 +5,7 @@ in any language."""
 
 from __future__ import annotations
 
+import functools
 import subprocess
 from pathlib import Path
 
@@ -39,6 +40,23 @@ def kit_and_parts(key: str, variant: str, paper: str, lang: str,
     return kit, parts
 
 
+@functools.cache
+def made_once(key: str, variant: str, paper: str, lang: str) -> tuple[Document,
+                                                                     dict[str, Document]]:
+    """kit_and_parts for the checks that read a kit as it is made (no back offset, nothing
+    patched): each kit made once in the run for all of them. The controls, which change how
+    a kit is made, make theirs afresh with kit_and_parts."""
+    return kit_and_parts(key, variant, paper, lang)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def kits_let_go():
+    """The kits made once (some 180 MB) are let go once this module's tests are done: the
+    worker goes on to other modules."""
+    yield
+    made_once.cache_clear()
+
+
 def duplex_faults(kit: Document, parts: dict[str, Document]) -> list[str]:
     """Each back-to-back part's fronts on odd pages (1-based), its backs on the page after."""
     faults = []
@@ -68,14 +86,14 @@ def concatenated(parts: dict[str, Document], order: tuple[str, ...]) -> Document
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_back_to_back_parts_fall_on_odd_and_even_pages(key, variant, paper):
     for lang in i18n.LANGUAGES:
-        kit, parts = kit_and_parts(key, variant, paper, lang)
+        kit, parts = made_once(key, variant, paper, lang)
         assert duplex_faults(kit, parts) == [], (lang, key, variant, paper)
 
 
 def test_the_check_catches_a_kit_made_without_blanks():
     """Control: the kit as it was (items end to end) has its cards' fronts on page 4 of the
     Blind Hex A4 kit, the back of the score pad."""
-    _kit, parts = kit_and_parts("blind-hex", "cards", "a4", "en")
+    _kit, parts = made_once("blind-hex", "cards", "a4", "en")
     old = concatenated(parts, ("rules", "board", "pad", "cards"))
     assert duplex_faults(old, parts) == ["cards starts on page 4"]
 
@@ -87,7 +105,7 @@ def guide_words(kit: Document) -> str:
 @pytest.mark.parametrize("key, variant", CASES)
 def test_the_guide_opens_every_kit_and_names_each_part(key, variant):
     for lang in i18n.LANGUAGES:
-        kit, parts = kit_and_parts(key, variant, "a4", lang)
+        kit, parts = made_once(key, variant, "a4", lang)
         with i18n.language(lang):
             title = i18n._("How to print this kit")
             names = [i18n._(ITEMS[item].label) for item in parts]
@@ -106,7 +124,7 @@ def test_the_guide_offers_the_folded_cards_only_to_a_kit_with_cards():
     offers = {}
     for key, variant in (("blind-hex", "cards"), ("hex-kb", "standard")):
         for lang in i18n.LANGUAGES:
-            kit, _parts = kit_and_parts(key, variant, "a4", lang)
+            kit, _parts = made_once(key, variant, "a4", lang)
             with i18n.language(lang):
                 folded = i18n._("If your printer cannot print both sides, print the folded "
                                 "cards version of this kit: each card's front and back side "
@@ -121,15 +139,15 @@ def test_the_guide_offers_the_folded_cards_only_to_a_kit_with_cards():
 @pytest.mark.parametrize("key, variant", CASES)
 def test_a_letter_kit_has_no_more_sheets_than_a4(key, variant):
     for lang in i18n.LANGUAGES:
-        a4, _ = kit_and_parts(key, variant, "a4", lang)
-        letter, _ = kit_and_parts(key, variant, "letter", lang)
+        a4, _ = made_once(key, variant, "a4", lang)
+        letter, _ = made_once(key, variant, "letter", lang)
         assert len(letter.pages) <= len(a4.pages), lang
 
 
 def test_control_a_letter_kit_with_its_pad_on_two_sheets_is_longer(monkeypatch):
     """The Nex kit as it was, its Letter pad kept to two blocks of rows and so on two
     sheets: a page longer than A4's."""
-    a4, _ = kit_and_parts("nex", "standard", "a4", "en")
+    a4, _ = made_once("nex", "standard", "a4", "en")
     monkeypatch.setattr(scorepad, "writable",
                         lambda paper, pad, blocks: blocks == pad.record_blocks)
     letter, _ = kit_and_parts("nex", "standard", "letter", "en")
@@ -147,7 +165,7 @@ def test_the_pennies_pieces_share_the_guides_page(paper):
     of their own: the kit is the guide and the other parts' pages, and says to print page 1
     on card stock."""
     for lang in i18n.LANGUAGES:
-        kit, parts = kit_and_parts("blind-hex", "pennies", paper, lang)
+        kit, parts = made_once("blind-hex", "pennies", paper, lang)
         others = sum(len(doc.pages) for item, doc in parts.items() if item != "coins")
         assert len(kit.pages) == 1 + others, lang
         assert not any(page in kit.pages for page in parts["coins"].pages)
@@ -162,7 +180,7 @@ def test_the_pennies_pieces_share_the_guides_page(paper):
 
 
 def test_control_pieces_that_do_not_fit_below_the_guide_keep_their_page(monkeypatch):
-    kit, parts = kit_and_parts("blind-hex", "pennies", "a4", "en")
+    kit, parts = made_once("blind-hex", "pennies", "a4", "en")
     monkeypatch.setattr(printguide, "room_below", lambda paper: 100.0)
     own, _ = kit_and_parts("blind-hex", "pennies", "a4", "en")
     assert len(own.pages) == len(kit.pages) + 1
@@ -171,7 +189,7 @@ def test_control_pieces_that_do_not_fit_below_the_guide_keep_their_page(monkeypa
 
 
 def test_the_back_offset_moves_only_the_backs():
-    plain, parts = kit_and_parts("blind-hex", "cards", "a4", "en")
+    plain, parts = made_once("blind-hex", "cards", "a4", "en")
     moved, _ = kit_and_parts("blind-hex", "cards", "a4", "en", Backs(offset=(1.5, -0.5)))
     cards = parts["cards"].pages
     first = plain.pages.index(cards[0])
@@ -195,9 +213,12 @@ def pdf_pages_text(path: Path) -> list[str]:
     count = int(next(line.split()[1] for line in subprocess.run(
         ["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout.splitlines()
         if line.startswith("Pages:")))
-    return [subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), str(path), "-"],
-                           capture_output=True, text=True, check=True).stdout
-            for n in range(1, count + 1)]
+    # One pdftotext for the file: it ends each page's text with a form feed.
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    pages = text.split("\f")
+    assert len(pages) == count + 1 and pages[-1] == "", (count, len(pages))
+    return pages[:-1]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

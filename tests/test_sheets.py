@@ -39,12 +39,17 @@ def pdf_pages(pdf: Path) -> int:
     return int(info.split("Pages:")[1].split()[0])
 
 
-def pdf_text(pdf: Path, page: int, box: tuple[float, float, float, float] | None = None) -> str:
-    """One page's text; box (x, y, w, h in points) crops it."""
+def pdf_texts(pdf: Path, box: tuple[float, float, float, float] | None = None) -> list[str]:
+    """Every page's text, in order, each ending with its form feed as pdftotext writes it:
+    read by one pdftotext for the whole file; box (x, y, w, h in points) crops every page
+    alike."""
     crop = [] if box is None else ["-x", str(int(box[0])), "-y", str(int(box[1])),
                                    "-W", str(int(box[2])), "-H", str(int(box[3]))]
-    return subprocess.run(["pdftotext", "-r", "72", *crop, "-f", str(page), "-l", str(page),
-                           str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    text = subprocess.run(["pdftotext", "-r", "72", *crop, str(pdf), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    pages = text.split("\f")
+    assert len(pages) == pdf_pages(pdf) + 1 and pages[-1] == "", pdf
+    return [page + "\f" for page in pages[:-1]]
 
 
 # --- score pads ----------------------------------------------------------------------------
@@ -126,7 +131,7 @@ def test_copies_repeat_the_whole_pad(tmp_path):
     run("pad", "blind-hex", "--size", "25", "--copies", "2", "-o", str(two))
     sheets = pdf_pages(one)
     assert sheets > 1 and pdf_pages(two) == 2 * sheets
-    texts = [pdf_text(two, k) for k in range(1, 2 * sheets + 1)]
+    texts = pdf_texts(two)
     # Each copy opens with the players and ends with the tally; the numbering runs on
     # within a copy and starts again with the next.
     assert ["Write each turn" in t for t in texts] == ([True] + [False] * (sheets - 1)) * 2
@@ -270,10 +275,11 @@ def booklet_pages_text(pdf: Path) -> dict[int, str]:
     order = imposition.signature_order(sides * 2)
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
     width, height = (float(v) for v in info.split("Page size:")[1].split("pts")[0].split("x"))
+    halves = [pdf_texts(pdf, (slot * width / 2, 0, width / 2, height)) for slot in (0, 1)]
     out = {}
     for side, pair in enumerate(order, start=1):
         for slot, index in enumerate(pair):
-            out[index + 1] = pdf_text(pdf, side, (slot * width / 2, 0, width / 2, height))
+            out[index + 1] = halves[slot][side - 1]
     return out
 
 
@@ -386,8 +392,7 @@ def test_pnp_build_makes_and_lists_the_booklets(tmp_path):
 
 def tiled_faults(pdf: Path) -> list[str]:
     faults = []
-    for k in range(1, pdf_pages(pdf) + 1):
-        text = pdf_text(pdf, k)
+    for k, text in enumerate(pdf_texts(pdf), start=1):
         if text.count("50 mm") != 1:
             faults.append(f"sheet {k}: {text.count('50 mm')} rulers")
         if "Black joins the two B sides" in text or "João" in text:

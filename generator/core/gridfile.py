@@ -12,6 +12,7 @@ A judge reads at most LIMIT bytes.
 from __future__ import annotations
 
 import codecs
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from generator.core.hexgrid import Hex
 from generator.errors import UserError
 
-# A cell's name; compiled when first used (re keeps it), as the Hex KB judge names none.
+# A cell's name; compiled when first used (_cell_name), as the Hex KB judge names none.
 _CELL = r"([a-z])([0-9]{1,2})"
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
@@ -101,12 +102,10 @@ def content_lines(text: str) -> list[tuple[int, str]]:
                                                 f"a judge reads files up to {LIMIT_NAME}")
     if text.startswith(BOM):
         text = text[1:]
-    out = []
-    for number, raw in enumerate(split_lines(text), start=1):
-        body = raw.split("#", 1)[0].rstrip(BLANK)
-        if body.strip(BLANK):
-            out.append((number, body))
-    return out
+    # A line cut at its comment and stripped of blanks at its end holds something if it
+    # holds anything at all (its last character is then not a blank).
+    bodies = [raw.partition("#")[0].rstrip(BLANK) for raw in split_lines(text)]
+    return [(number, body) for number, body in enumerate(bodies, start=1) if body]
 
 
 def words(body: str) -> list[str]:
@@ -193,10 +192,17 @@ def hex_name(h: Hex) -> str:
     return cell_name(h.q, h.r)
 
 
+@functools.cache
+def _cell_name() -> re.Pattern[str]:
+    """_CELL compiled, once: every cell of a move list is read with it, and re.fullmatch
+    would look its compiled form up again for each (its flags combined anew each time)."""
+    return re.compile(_CELL, re.ASCII | re.IGNORECASE)
+
+
 def parse_cell(token: str, size: int) -> tuple[int, int] | None:
     """(q, r) from a name such as c4 or C4 (column letter, row number), or None if it is not
     a cell of the board."""
-    m = re.fullmatch(_CELL, token, re.ASCII | re.IGNORECASE)
+    m = _cell_name().fullmatch(token)
     if not m:
         return None
     q, r = ord(m.group(1).lower()) - ord("a"), int(m.group(2)) - 1

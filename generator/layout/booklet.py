@@ -241,12 +241,12 @@ def _unnumbered(page: Page) -> Page:
     """A rule sheet's page without its own "page 2 of 4": in a booklet the folio says it."""
     numbered = _sheet_number()
 
-    def unnumbered(text: str) -> str:
-        found = numbered.fullmatch(text)
-        return found.group("footer") if found else text
-    return replace(page, shapes=tuple(
-        replace(s, text=unnumbered(s.text)) if isinstance(s, Text) else s
-        for s in page.shapes))
+    def unnumbered(text: Text) -> Text:
+        # Only the footer changes: every other text is kept as it is, not copied.
+        found = numbered.fullmatch(text.text)
+        return replace(text, text=found.group("footer")) if found else text
+    return replace(page, shapes=tuple(unnumbered(s) if isinstance(s, Text) else s
+                                      for s in page.shapes))
 
 
 def arrange(front: list[Page | None],
@@ -303,7 +303,8 @@ def on_page(page_paper: Paper, number: int, content: Page | None, colours: Palet
     """Content made on the content paper, set on the booklet page with the wider margin at
     the fold, and its folio."""
     shift = INNER - outer(page_paper) if number % 2 else 0.0
-    shapes: list[Shape] = place(content.shapes, Affine.translation(shift, 0)) if content else []
+    shapes: list[Shape] = [] if content is None else list(content.shapes) if shift == 0 \
+        else place(content.shapes, Affine.translation(shift, 0))
     if numbered:
         shapes.append(folio(page_paper, number, colours))
     # Read in page order, wherever imposition prints the page.
