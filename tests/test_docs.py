@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from in_process import run_pnp
+from paused import default_signals
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -71,12 +72,14 @@ def test_the_shared_build_example_is_the_sessions_build(catalogue_folder):
     assert any(catalogue_folder.rglob("*.pdf"))
 
 
+@pytest.mark.timing
 def test_the_studio_example_serves_its_page(tmp_path):
     assert "pnp studio" in EXAMPLES
     env = {**os.environ, "BROWSER": "true"}
     with subprocess.Popen([sys.executable, "-m", "generator.ui.cli", "studio", "--port", "0"],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                          cwd=tmp_path, start_new_session=True) as served:
+                          cwd=tmp_path, start_new_session=True,
+                          preexec_fn=default_signals) as served:
         try:
             assert served.stdout is not None
             first = served.stdout.readline()          # said once it is listening
