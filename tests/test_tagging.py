@@ -290,8 +290,10 @@ def test_our_checks_find_a_mark_painted_outside_marked_content(tmp_path):
 
 
 def pixels(path: Path, out: Path) -> list[bytes]:
-    subprocess.run(["pdftoppm", "-r", "100", "-png", str(path), str(out)], check=True)
-    return [p.read_bytes() for p in sorted(out.parent.glob(out.name + "*.png"))]
+    """Each page's pixels as poppler renders them: PPM, a header and the bare pixels (PNG's
+    compression, most of the rendering's time, would add nothing to the comparison)."""
+    subprocess.run(["pdftoppm", "-r", "100", str(path), str(out)], check=True)
+    return [p.read_bytes() for p in sorted(out.parent.glob(out.name + "*.ppm"))]
 
 
 def untagged_pdf(doc: Document, monkeypatch: pytest.MonkeyPatch) -> bytes:
