@@ -1,5 +1,6 @@
 """Every catalogue file, checked by the clients that users' viewers are built on."""
 
+import functools
 import math
 import re
 import subprocess
@@ -113,14 +114,21 @@ def home_pdfs(built: Path) -> list[Path]:
     return sorted(p for p in built.rglob("*.pdf") if contents.SHOP_FOLDER not in p.parts)
 
 
+@functools.cache
+def page_sizes(pdf: Path) -> list[tuple[str, str]]:
+    """Each page's width and height in points as poppler reads them (pdfinfo, run once a file
+    for the tests that count or measure the pages)."""
+    info = subprocess.run(["pdfinfo", "-f", "1", "-l", "999", str(pdf)], check=True,
+                          capture_output=True, text=True).stdout
+    return re.findall(r"Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts", info)
+
+
 def test_every_pdf_passes_qpdf_and_has_the_exact_page_size(built):
     for pdf in home_pdfs(built):
         subprocess.run(["qpdf", "--check", str(pdf)], check=True, capture_output=True)
-        info = subprocess.run(["pdfinfo", "-f", "1", "-l", "99", str(pdf)], check=True,
-                              capture_output=True, text=True).stdout
         paper = paper_of(pdf)
-        sizes = re.findall(r"Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts", info)
-        assert sizes, info
+        sizes = page_sizes(pdf)
+        assert sizes, pdf
         for w, h in sizes:
             # Boards turn to landscape when that gives a larger board.
             want = sorted((paper.width * PT_PER_MM, paper.height * PT_PER_MM))
@@ -180,10 +188,8 @@ def test_each_page_rasterised_once_is_that_page(built, rasters, tmp_path):
     assert difference(rasters.pdf_page(pdf, 2, DPI), pdf_page(pdf, 3, DPI, tmp_path)) > 0.003
 
 
-def poppler_pages(pdf: Path) -> list[str]:
-    info = subprocess.run(["pdfinfo", "-f", "1", "-l", "999", str(pdf)], check=True,
-                          capture_output=True, text=True).stdout
-    return re.findall(r"Page\s+\d+ size", info)
+def poppler_pages(pdf: Path) -> list[tuple[str, str]]:
+    return page_sizes(pdf)
 
 
 def test_a_changed_page_is_caught_by_the_pixel_comparison(built, rasters, tmp_path):
