@@ -94,14 +94,17 @@ COLOUR_OPERATORS = {"rg", "RG", "k", "K", "g", "G", "sc", "SC", "scn", "SCN", "c
 
 
 def colour_operations(path: Path) -> list[tuple[str, list]]:
-    """Every colour operator in every page's content, with its operands."""
+    """Every colour operator in every page's content, with its operands. qpdf's parser is
+    given the operators wanted (parse_content_stream's whitelist), so only they are turned
+    into Python objects, not every path and text operator of the page."""
     found = []
+    wanted = " ".join(sorted(COLOUR_OPERATORS))
     with pikepdf.open(path) as pdf:
         for page in pdf.pages:
-            for operands, operator in pikepdf.parse_content_stream(page):
-                if str(operator) in COLOUR_OPERATORS:
-                    found.append((str(operator), [o if isinstance(o, pikepdf.Name) else
-                                                  float(o) for o in operands]))
+            for operands, operator in pikepdf.parse_content_stream(page, wanted):
+                assert str(operator) in COLOUR_OPERATORS, operator
+                found.append((str(operator), [o if isinstance(o, pikepdf.Name) else
+                                              float(o) for o in operands]))
     return found
 
 
