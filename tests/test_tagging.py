@@ -222,6 +222,7 @@ def test_pdfua_and_our_checks_fail_an_untagged_file(tmp_path):
 
 
 PAINTING = {"Tj", "TJ", "'", '"', "S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "Do", "sh"}
+MARKING = " ".join(sorted(PAINTING | {"BDC", "BMC", "EMC"}))
 
 
 def structure_problems(path: Path) -> list[str]:
@@ -243,7 +244,9 @@ def structure_problems(path: Path) -> list[str]:
         claimed = {int(parents[i]): list(parents[i + 1]) for i in range(0, len(parents), 2)}
         for number, page in enumerate(document.pages):
             depth, mcids = 0, []
-            for operands, operator in pikepdf.parse_content_stream(page):
+            # qpdf's parser hands over only the operators looked at (its whitelist), not every
+            # path and text-state operator of the page as Python objects.
+            for operands, operator in pikepdf.parse_content_stream(page, MARKING):
                 op = str(operator)
                 if op in ("BDC", "BMC"):
                     depth += 1
