@@ -29,6 +29,7 @@ from generator.core.scene import Document, Page, Paint, line, rectangle
 from generator.games import KEYS
 from generator.games.blind_hex.cards import CARD_HEIGHT, CARD_WIDTH
 from generator.layout import booklet, cutsheet
+from generator.preflight.reader import read_facts
 from generator.render import press
 from generator.render.pdf import document_pdf, into_bleed
 
@@ -55,8 +56,10 @@ def shop_pdfs(out: Path) -> list[Path]:
 @pytest.fixture(scope="module")
 def shop_facts(shop_catalogue) -> dict[Path, preflight.PdfFacts]:
     """The preflight's reading of every print-shop file, read once for the tests that judge
-    those facts (the whole report, and the booklets' text against the trim)."""
-    return {path: preflight.read_pdf(path) for path in shop_pdfs(shop_catalogue)}
+    those facts (the whole report, and the booklets' text against the trim). The reader runs
+    in this process: the child it is given for files of unknown origin, and its limits, are
+    the subject of test_preflight_hostile.py, and `pnp check` reads six of these files below."""
+    return {path: read_facts(path) for path in shop_pdfs(shop_catalogue)}
 
 
 # ------------------------------------------------------------------ helpers that read PDFs
