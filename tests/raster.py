@@ -1,4 +1,7 @@
-"""Rasterise with the real clients (poppler for PDF, librsvg for SVG) and compare pixels."""
+"""Rasterise with the real clients (poppler for PDF, librsvg for SVG) and compare pixels.
+
+poppler's pages are written as PPM, not PNG: the same pixels, without the zlib compression
+that takes most of pdftoppm's time (a page is read once, from a temporary folder)."""
 
 from __future__ import annotations
 
@@ -11,9 +14,9 @@ from PIL import Image, ImageChops, ImageFilter
 
 def pdf_page(pdf: Path, page: int, dpi: int, out: Path) -> Image.Image:
     stem = out / f"{pdf.stem}-p{page}"
-    subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page),
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page),
                     "-singlefile", str(pdf), str(stem)], check=True)
-    return Image.open(f"{stem}.png").convert("L")
+    return Image.open(f"{stem}.ppm").convert("L")
 
 
 def svg_page(svg: Path, dpi: int, out: Path) -> Image.Image:
@@ -25,8 +28,9 @@ def svg_page(svg: Path, dpi: int, out: Path) -> Image.Image:
 
 class Rasters:
     """Each file rasterised once for the whole run at each resolution asked for (conftest's
-    `rasters`): every page of a PDF by one pdftoppm, an SVG by one rsvg-convert, kept as PNG
-    in `folder` and read again from there by every test that looks at that file."""
+    `rasters`): every page of a PDF by one pdftoppm (kept as PPM), an SVG by one rsvg-convert
+    (kept as PNG), in `folder`, and read again from there by every test that looks at that
+    file."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -39,10 +43,9 @@ class Rasters:
     def pdf_page(self, pdf: Path, page: int, dpi: int) -> Image.Image:
         if (pdf, dpi) not in self.pdfs:
             stem = self._place(pdf, dpi)
-            subprocess.run(["pdftoppm", "-png", "-r", str(dpi), str(pdf), str(stem)],
-                           check=True)
+            subprocess.run(["pdftoppm", "-r", str(dpi), str(pdf), str(stem)], check=True)
             # pdftoppm numbers the pages with as many digits as the last page's number has.
-            made = stem.parent.glob(f"{stem.name}-*.png")
+            made = stem.parent.glob(f"{stem.name}-*.ppm")
             self.pdfs[pdf, dpi] = sorted(made, key=lambda p: int(p.stem.rsplit("-", 1)[1]))
         return Image.open(self.pdfs[pdf, dpi][page - 1]).convert("L")
 

@@ -7,7 +7,6 @@ check with a control it fails."""
 from __future__ import annotations
 
 import io
-import json
 import re
 import subprocess
 from pathlib import Path
@@ -16,6 +15,7 @@ import page as page_validation
 import pikepdf
 import pytest
 from in_process import run_pnp
+from pdfua_reports import pdfua_results
 from test_tagging import untagged
 
 from generator import i18n, preflight
@@ -33,28 +33,6 @@ def tagged_files(folder: Path) -> list[Path]:
     files = sorted(folder.rglob("*.pdf"))
     assert len(files) > 50
     return files
-
-
-def pdfua_results(files: list[Path]) -> dict[str, dict]:
-    """pdfua's JSON report on many files at once: one object per file, one after another."""
-    done = subprocess.run([pdfua_tool(), "check", "-f", "json", *map(str, files)],
-                          capture_output=True, text=True)
-    decoder, text, at, out = json.JSONDecoder(), done.stdout, 0, {}
-    while at < len(text):
-        while at < len(text) and text[at].isspace():
-            at += 1
-        if at >= len(text):
-            break
-        found, at = decoder.raw_decode(text, at)
-        out[found["file"]] = found
-    assert len(out) == len(files), done.stderr
-    return out
-
-
-def pdfua_tool() -> str:
-    import shutil
-    import sys
-    return shutil.which("pdfua") or str(Path(sys.executable).with_name("pdfua"))
 
 
 def page_failures(path: Path) -> list[str]:

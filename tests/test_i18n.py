@@ -315,6 +315,18 @@ def pdf_text(doc: Document, tmp_path: Path, name: str) -> str:
     return " ".join(out.split())
 
 
+ENGLISH_TEXTS: dict[tuple[str, str], str] = {}
+
+
+def english_text(key: str, variant: str, tmp_path: Path) -> str:
+    """The English rule sheet's printed text, written and read once for the module (each
+    language's case compares against the same one)."""
+    if (key, variant) not in ENGLISH_TEXTS:
+        ENGLISH_TEXTS[key, variant] = pdf_text(document(key, variant, "rules", "a4",
+                                                        i18n.SOURCE), tmp_path, "en")
+    return ENGLISH_TEXTS[key, variant]
+
+
 def sentences(text: str) -> set[str]:
     """Sentences of four words or more, as a printed page reads; a figure's run of labels
     (cell numbers, side letters) is not a sentence, so at least four words of letters."""
@@ -333,7 +345,7 @@ RULE_CASES = [(key, variant) for key in sorted(GAMES) for variant, _ in GAMES[ke
 @pytest.mark.parametrize("lang", SHIPPED)
 @pytest.mark.parametrize("key, variant", RULE_CASES)
 def test_no_english_sentence_is_left_on_a_rule_sheet(key, variant, lang, tmp_path):
-    english = pdf_text(document(key, variant, "rules", "a4", i18n.SOURCE), tmp_path, "en")
+    english = english_text(key, variant, tmp_path)
     translated = pdf_text(document(key, variant, "rules", "a4", lang), tmp_path, lang)
     assert len(sentences(english)) > 20
     assert english_left(english, translated) == []

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from in_process import run_pnp
 from PIL import Image, ImageChops, ImageFilter
-from raster import difference, keep_difference, pdf_page
+from raster import difference, keep_difference
 
 from generator import render
 from generator.app import documents
@@ -83,7 +83,8 @@ ITEMS = [
 
 
 @pytest.mark.parametrize("item,game,extra", ITEMS, ids=[f"{i[1]}-{i[0]}" for i in ITEMS])
-def test_png_pages_match_the_pdf_pages_in_number_size_and_pixels(tmp_path, item, game, extra):
+def test_png_pages_match_the_pdf_pages_in_number_size_and_pixels(tmp_path, rasters, item, game,
+                                                                 extra):
     dpi = 100
     pdf = tmp_path / "item.pdf"
     assert pnp(item, game, *extra, "-o", str(pdf)).returncode == 0
@@ -100,30 +101,30 @@ def test_png_pages_match_the_pdf_pages_in_number_size_and_pixels(tmp_path, item,
         for pixels, points in ((image.width, width), (image.height, height)):
             assert abs(pixels - points / 72 * dpi) <= 1    # the page in inches × dpi
         assert image.info["dpi"] == pytest.approx((dpi, dpi), abs=0.01)
-        assert_same_page(image, pdf_page(pdf, number, dpi, tmp_path),
+        assert_same_page(image, rasters.pdf_page(pdf, number, dpi),
                          tmp_path / f"diff-{number}.png")
 
 
-def test_the_pixel_comparison_sees_another_page_and_another_board(tmp_path):
+def test_the_pixel_comparison_sees_another_page_and_another_board(tmp_path, rasters):
     """The controls: page 1 of the rules against poppler's page 2, and a board of another
     seed (the same frame, other hash marks), differ beyond the tolerance."""
     pdf = tmp_path / "rules.pdf"
     assert pnp("rules", "nex", "-o", str(pdf)).returncode == 0
     assert pnp("rules", "nex", "--dpi", "100", "-o", str(tmp_path / "rules.png")).returncode == 0
     first = Image.open(tmp_path / "rules-1.png").convert("L")
-    assert shifted_difference(first, pdf_page(pdf, 1, 100, tmp_path)) < TOLERANCE
-    assert shifted_difference(first, pdf_page(pdf, 2, 100, tmp_path)) > 5 * TOLERANCE
+    assert shifted_difference(first, rasters.pdf_page(pdf, 1, 100)) < TOLERANCE
+    assert shifted_difference(first, rasters.pdf_page(pdf, 2, 100)) > 5 * TOLERANCE
     board = tmp_path / "seed1.pdf"
     assert pnp("board", "blind-hex", "--seed", "1", "-o", str(board)).returncode == 0
     other = tmp_path / "seed2.png"
     assert pnp("board", "blind-hex", "--seed", "2", "--dpi", "100", "-o",
                str(other)).returncode == 0
     seed2 = Image.open(other).convert("L")
-    assert shifted_difference(seed2, pdf_page(board, 1, 100, tmp_path)) > TOLERANCE
-    assert difference(seed2, pdf_page(board, 1, 100, tmp_path)) > 0.01
+    assert shifted_difference(seed2, rasters.pdf_page(board, 1, 100)) > TOLERANCE
+    assert difference(seed2, rasters.pdf_page(board, 1, 100)) > 0.01
 
 
-def test_a_300_dpi_board_matches_poppler_at_300_dpi(tmp_path):
+def test_a_300_dpi_board_matches_poppler_at_300_dpi(tmp_path, rasters):
     pdf = tmp_path / "board.pdf"
     assert pnp("board", "hex-kb", "--paper", "letter", "-o", str(pdf)).returncode == 0
     png = tmp_path / "board.png"
@@ -131,7 +132,7 @@ def test_a_300_dpi_board_matches_poppler_at_300_dpi(tmp_path):
     image = Image.open(png)
     (width, height), = page_sizes(pdf)
     assert abs(image.width - width / 72 * 300) <= 1 and abs(image.height - height / 72 * 300) <= 1
-    assert_same_page(image, pdf_page(pdf, 1, 300, tmp_path), tmp_path / "diff.png")
+    assert_same_page(image, rasters.pdf_page(pdf, 1, 300), tmp_path / "diff.png")
 
 
 def test_png_is_deterministic_and_carries_no_timestamp_or_text(tmp_path):

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from in_process import run_pnp
 from measured import LAUNCHER
 from paused import Pause, default_signals, still_running
 
@@ -285,14 +286,23 @@ def test_an_icc_space_is_believed_up_to_32_components(tmp_path, n, passes):
 @pytest.fixture(scope="module")
 def board(tmp_path_factory) -> bytes:
     out = tmp_path_factory.mktemp("board") / "board.pdf"
-    subprocess.run([*PNP, "board", "nex", "-o", str(out)], check=True, capture_output=True)
+    # Made in this process (in_process.py): the file is the input here, not the command.
+    assert run_pnp("board", "nex", "-o", str(out)).returncode == 0
     return out.read_bytes()
 
 
-def test_a_device_is_refused_from_its_stat(tmp_path, board):
+@pytest.fixture(scope="module")
+def whole_board(tmp_path_factory, board) -> Ran:
+    """`pnp check` on the whole board, the control that passes beside the device, the link
+    and each cut-off board: one run of the same command on the same file for them all."""
+    path = tmp_path_factory.mktemp("whole") / "board.pdf"
+    path.write_bytes(board)
+    return check(path)
+
+
+def test_a_device_is_refused_from_its_stat(tmp_path, whole_board):
     assert_refused(check("/dev/zero"), "/dev/zero: it is a character device, not a PDF file")
-    (tmp_path / "board.pdf").write_bytes(board)
-    assert_passes(check(tmp_path / "board.pdf"))
+    assert_passes(whole_board)
     (tmp_path / "link.pdf").symlink_to("/dev/zero")        # followed, then refused
     assert_refused(check(tmp_path / "link.pdf"), "it is a character device")
 
@@ -307,14 +317,13 @@ def test_a_fifo_with_no_writer_is_refused_without_waiting(tmp_path):
 
 
 @pytest.mark.parametrize("percent", [90, 95, 99])
-def test_a_cut_off_board_is_damaged(tmp_path, board, percent):
+def test_a_cut_off_board_is_damaged(tmp_path, board, whole_board, percent):
     path = tmp_path / "cut.pdf"
     path.write_bytes(board[:len(board) * percent // 100])
     assert_refused(check(path), "damaged PDF")
     qpdf = subprocess.run(["qpdf", "--check", str(path)], capture_output=True)
     assert qpdf.returncode != 0               # qpdf agrees that the file is damaged
-    path.write_bytes(board)
-    assert_passes(check(path))
+    assert_passes(whole_board)
 
 
 # ---------------------------------------------------------------- stopping

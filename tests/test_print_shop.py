@@ -29,6 +29,7 @@ from generator.core.scene import Document, Page, Paint, line, rectangle
 from generator.games import KEYS
 from generator.games.blind_hex.cards import CARD_HEIGHT, CARD_WIDTH
 from generator.layout import booklet, cutsheet
+from generator.preflight.reader import read_facts
 from generator.render import press
 from generator.render.pdf import document_pdf, into_bleed
 
@@ -50,6 +51,15 @@ def shop_catalogue(catalogue_folder):
 
 def shop_pdfs(out: Path) -> list[Path]:
     return sorted((out / "print-shop").rglob("*.pdf"))
+
+
+@pytest.fixture(scope="module")
+def shop_facts(shop_catalogue) -> dict[Path, preflight.PdfFacts]:
+    """The preflight's reading of every print-shop file, read once for the tests that judge
+    those facts (the whole report, and the booklets' text against the trim). The reader runs
+    in this process: the child it is given for files of unknown origin, and its limits, are
+    the subject of test_preflight_hostile.py, and `pnp check` reads six of these files below."""
+    return {path: read_facts(path) for path in shop_pdfs(shop_catalogue)}
 
 
 # ------------------------------------------------------------------ helpers that read PDFs
@@ -87,14 +97,17 @@ COLOUR_OPERATORS = {"rg", "RG", "k", "K", "g", "G", "sc", "SC", "scn", "SCN", "c
 
 
 def colour_operations(path: Path) -> list[tuple[str, list]]:
-    """Every colour operator in every page's content, with its operands."""
+    """Every colour operator in every page's content, with its operands. qpdf's parser is
+    given the operators wanted (parse_content_stream's whitelist), so only they are turned
+    into Python objects, not every path and text operator of the page."""
     found = []
+    wanted = " ".join(sorted(COLOUR_OPERATORS))
     with pikepdf.open(path) as pdf:
         for page in pdf.pages:
-            for operands, operator in pikepdf.parse_content_stream(page):
-                if str(operator) in COLOUR_OPERATORS:
-                    found.append((str(operator), [o if isinstance(o, pikepdf.Name) else
-                                                  float(o) for o in operands]))
+            for operands, operator in pikepdf.parse_content_stream(page, wanted):
+                assert str(operator) in COLOUR_OPERATORS, operator
+                found.append((str(operator), [o if isinstance(o, pikepdf.Name) else
+                                              float(o) for o in operands]))
     return found
 
 
@@ -160,8 +173,9 @@ def order_errors(path: Path) -> list[str]:
 
 # ------------------------------------------------------------------ the whole catalogue
 
-def test_every_print_shop_file_passes_the_print_shop_preflight(shop_catalogue):
+def test_every_print_shop_file_passes_the_print_shop_preflight(shop_catalogue, shop_facts):
     files = shop_pdfs(shop_catalogue)
+    assert sorted(shop_facts) == files
     # Every game's items and kit on A4 and Letter, and a booklet of each game and of them all
     # on each of the two papers.
     assert len([f for f in files if "booklets" in f.parts]) == 2 * (len(GAMES) + 1)
@@ -171,7 +185,9 @@ def test_every_print_shop_file_passes_the_print_shop_preflight(shop_catalogue):
         assert any(f.name.endswith("-kit-letter.pdf") for f in (shop_catalogue / "print-shop"
                                                                  / key).iterdir())
     for path in files:
-        bad = [c for c in preflight.check_file(path, "print-shop") if not c.passed]
+        # preflight.check_file, on the facts read once (shop_facts).
+        bad = [c for c in preflight.checks(shop_facts[path], "print-shop", None)
+               if not c.passed]
         assert not bad, f"{path}: {bad}"
 
 
@@ -344,8 +360,11 @@ def test_no_ruler_or_crop_marks_at_the_print_shop(tmp_path):
         assert bool(outside) is expect
 
 
-def booklet_text_outside(path: Path, margin_mm: float) -> list[str]:
-    facts = preflight.read_pdf(path)
+def booklet_text_outside(path: Path, margin_mm: float,
+                         facts: preflight.PdfFacts | None = None) -> list[str]:
+    """The text runs outside the trim less the margin (from the file, or from its facts read
+    once)."""
+    facts = facts or preflight.read_pdf(path)
     wrong = []
     for page in facts.pages:
         zone = preflight.shrink(page.trim or page.media, margin_mm * PT)
@@ -354,18 +373,21 @@ def booklet_text_outside(path: Path, margin_mm: float) -> list[str]:
     return wrong
 
 
-def test_booklet_text_half_an_inch_inside_the_trim(shop_catalogue):
-    for path in (shop_catalogue / "print-shop" / "booklets").glob("*.pdf"):
-        assert not booklet_text_outside(path, booklet.SHOP_OUTER), path
+def test_booklet_text_half_an_inch_inside_the_trim(shop_catalogue, shop_facts):
+    booklets = sorted((shop_catalogue / "print-shop" / "booklets").glob("*.pdf"))
+    assert booklets
+    for path in booklets:
+        assert not booklet_text_outside(path, booklet.SHOP_OUTER, shop_facts[path]), path
     # Control: the home booklet keeps 12 mm, not half an inch.
     assert booklet_text_outside(shop_catalogue / "booklets" / "nex-booklet-a4.pdf",
                                 booklet.SHOP_OUTER)
 
 
-def test_sheets_keep_text_five_mm_inside_the_trim(shop_catalogue):
+def test_sheets_keep_text_five_mm_inside_the_trim(shop_catalogue, shop_facts):
     shop = shop_catalogue / "print-shop" / "blinq" / "standard-tiles-letter.pdf"
-    assert not booklet_text_outside(shop, SHOP_SAFE)
-    assert booklet_text_outside(shop, SHOP_SAFE + 1)     # control: it is near 5 mm, not more
+    assert not booklet_text_outside(shop, SHOP_SAFE, shop_facts[shop])
+    # Control: it is near 5 mm, not more.
+    assert booklet_text_outside(shop, SHOP_SAFE + 1, shop_facts[shop])
 
 
 # ------------------------------------------------------------------ booklets

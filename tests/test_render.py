@@ -1,5 +1,6 @@
 """Every catalogue file, checked by the clients that users' viewers are built on."""
 
+import functools
 import math
 import re
 import subprocess
@@ -8,6 +9,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 from pathlib import Path
 
+import pikepdf
 import pytest
 from conftest import CATALOGUE_BUILD
 from raster import difference, ink, keep_difference, pdf_page
@@ -68,15 +70,21 @@ def test_the_catalogue_has_every_item(built):
 BLING = re.compile(r"bling", re.IGNORECASE)
 
 
+def metadata(pdf: Path) -> str:
+    """Every entry of a PDF's document information, the licence among them, as qpdf decodes
+    it (what `pdfinfo -custom` prints, read here without a process a file)."""
+    with pikepdf.open(pdf) as document:
+        return "\n".join(f"{key[1:]}: {value}" for key, value in document.docinfo.items())
+
+
 def bling_in(path: Path) -> list[str]:
     """Where the old spelling shows in a file of the catalogue: its path, the text of a PDF
-    (pdftotext) and its metadata (pdfinfo, with the licence), an SVG's or a page's text."""
+    (pdftotext) and its metadata (with the licence), an SVG's or a page's text."""
     found = [f"path {path}"] if BLING.search(str(path)) else []
     if path.suffix == ".pdf":
         texts = {"text": subprocess.run(["pdftotext", str(path), "-"], capture_output=True,
                                          text=True, check=True).stdout,
-                 "metadata": subprocess.run(["pdfinfo", "-custom", str(path)],
-                                            capture_output=True, text=True, check=True).stdout}
+                 "metadata": metadata(path)}
     else:
         texts = {"text": path.read_text(encoding="utf-8")}
     return found + [f"{what} of {path}" for what, text in texts.items() if BLING.search(text)]
@@ -113,14 +121,21 @@ def home_pdfs(built: Path) -> list[Path]:
     return sorted(p for p in built.rglob("*.pdf") if contents.SHOP_FOLDER not in p.parts)
 
 
+@functools.cache
+def page_sizes(pdf: Path) -> list[tuple[str, str]]:
+    """Each page's width and height in points as poppler reads them (pdfinfo, run once a file
+    for the tests that count or measure the pages)."""
+    info = subprocess.run(["pdfinfo", "-f", "1", "-l", "999", str(pdf)], check=True,
+                          capture_output=True, text=True).stdout
+    return re.findall(r"Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts", info)
+
+
 def test_every_pdf_passes_qpdf_and_has_the_exact_page_size(built):
     for pdf in home_pdfs(built):
         subprocess.run(["qpdf", "--check", str(pdf)], check=True, capture_output=True)
-        info = subprocess.run(["pdfinfo", "-f", "1", "-l", "99", str(pdf)], check=True,
-                              capture_output=True, text=True).stdout
         paper = paper_of(pdf)
-        sizes = re.findall(r"Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts", info)
-        assert sizes, info
+        sizes = page_sizes(pdf)
+        assert sizes, pdf
         for w, h in sizes:
             # Boards turn to landscape when that gives a larger board.
             want = sorted((paper.width * PT_PER_MM, paper.height * PT_PER_MM))
@@ -180,10 +195,8 @@ def test_each_page_rasterised_once_is_that_page(built, rasters, tmp_path):
     assert difference(rasters.pdf_page(pdf, 2, DPI), pdf_page(pdf, 3, DPI, tmp_path)) > 0.003
 
 
-def poppler_pages(pdf: Path) -> list[str]:
-    info = subprocess.run(["pdfinfo", "-f", "1", "-l", "999", str(pdf)], check=True,
-                          capture_output=True, text=True).stdout
-    return re.findall(r"Page\s+\d+ size", info)
+def poppler_pages(pdf: Path) -> list[tuple[str, str]]:
+    return page_sizes(pdf)
 
 
 def test_a_changed_page_is_caught_by_the_pixel_comparison(built, rasters, tmp_path):

@@ -37,6 +37,34 @@ def refused(*args: str, cwd: Path) -> str:
     return result.stderr
 
 
+class Made:
+    """Each output several tests read, made once for the module, each in a folder of its
+    own (a test lists the files its command wrote)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.folders: dict[tuple[str, ...], Path] = {}
+
+    def __call__(self, *args: str) -> Path:
+        if args not in self.folders:
+            folder = self.root / f"made-{len(self.folders)}"
+            folder.mkdir()
+            pnp(*args, cwd=folder)
+            self.folders[args] = folder
+        return self.folders[args]
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Made:
+    return Made(tmp_path_factory.mktemp("vendors"))
+
+
+GAME_CRAFTER_DECK = ("cards", "blind-hex", "--for", "thegamecrafter", "-o", "deck.png")
+SHOP_CARDS_PNG = ("cards", "blind-hex", "--for", "print-shop", "--format", "png", "-o",
+                  "shop.png")
+DRIVETHRU_CARDS = ("cards", "blind-hex", "--for", "drivethrucards", "-o", "dtc.pdf")
+
+
 def pixels(trim_mm: float, bleed_mm: float, dpi: int = 300) -> int:
     return round((trim_mm + 2 * bleed_mm) / MM_PER_INCH * dpi)
 
@@ -59,21 +87,20 @@ def test_the_vendors_facts_are_their_templates() -> None:
     assert pixels(CARD_SIZES["63x88mm"].width, THE_GAME_CRAFTER.bleed_mm) != 825
 
 
-def test_the_game_crafter_takes_an_image_a_face_and_one_back(tmp_path: Path) -> None:
-    pnp("cards", "blind-hex", "--for", "thegamecrafter", "-o", "deck.png", cwd=tmp_path)
-    files = sorted(p.name for p in tmp_path.iterdir())
+def test_the_game_crafter_takes_an_image_a_face_and_one_back(made: Made) -> None:
+    deck = made(*GAME_CRAFTER_DECK)
+    files = sorted(p.name for p in deck.iterdir())
     assert files.count("deck-back.png") == 1
     faces = [f for f in files if f != "deck-back.png"]
     assert len(faces) == len(set(faces)) >= 2 and all(f.startswith("deck-") for f in faces)
     for name in files:
-        with Image.open(tmp_path / name) as image:
+        with Image.open(deck / name) as image:
             assert image.size == (825, 1125) and image.mode == "RGB"
     # Control: a print shop's cards are a PNG a page, front and back alternating, 63 × 88 mm.
-    pnp("cards", "blind-hex", "--for", "print-shop", "--format", "png", "-o", "shop.png",
-        cwd=tmp_path)
-    with Image.open(tmp_path / "shop-1.png") as image:
+    shop = made(*SHOP_CARDS_PNG)
+    with Image.open(shop / "shop-1.png") as image:
         assert image.size != (825, 1125)
-    assert (tmp_path / "shop-4.png").exists()
+    assert (shop / "shop-4.png").exists()
 
 
 def test_makeplayingcards_cards_are_its_own_template(tmp_path: Path) -> None:
@@ -100,13 +127,13 @@ def test_the_game_crafter_board_is_one_quad_fold_image(tmp_path: Path) -> None:
                                     "-o", "b.png", cwd=tmp_path)
 
 
-def test_drivethrucards_is_a_1up_pdfx_of_poker_cards(tmp_path: Path) -> None:
-    pnp("cards", "blind-hex", "--for", "drivethrucards", "-o", "dtc.pdf", cwd=tmp_path)
-    with pikepdf.open(tmp_path / "dtc.pdf") as pdf:
+def test_drivethrucards_is_a_1up_pdfx_of_poker_cards(tmp_path: Path, made: Made) -> None:
+    dtc = made(*DRIVETHRU_CARDS) / "dtc.pdf"
+    with pikepdf.open(dtc) as pdf:
         sizes = {tuple(round(float(v) / 72 * 300) for v in p.mediabox[2:]) for p in pdf.pages}
         assert sizes == {(825, 1125)} and len(pdf.pages) % 2 == 0
         assert pdf.Root.OutputIntents[0].S == "/GTS_PDFX"
-    assert all(c.passed for c in preflight.check_file(tmp_path / "dtc.pdf", "print-shop"))
+    assert all(c.passed for c in preflight.check_file(dtc, "print-shop"))
     assert "prints poker cards" in refused("cards", "blind-hex", "--for", "drivethrucards",
                                            "--card-size", "tarot", cwd=tmp_path)
 
@@ -117,15 +144,16 @@ def page_contents(pdf: pikepdf.Pdf) -> list[bytes]:
             else b"".join(s.read_bytes() for s in p.Contents) for p in pdf.pages]
 
 
-def test_drivethrucards_takes_pdfx_2003_back_first_and_no_die_line(tmp_path: Path) -> None:
+def test_drivethrucards_takes_pdfx_2003_back_first_and_no_die_line(tmp_path: Path,
+                                                                  made: Made) -> None:
     """DriveThruCards' "Specifications for Print Cards": PDF/X-1a:2003, the back of card 1 on
     the first page and its face on the second, and so through the deck, no die line for the
     corners; its card-prep page has the PDF/X made for SWOP. A print shop's cards are the
     control: PDF/X-1a:2001 (version PDF/X-1:2001 with its conformance key), face first."""
-    pnp("cards", "blind-hex", "--for", "drivethrucards", "-o", "dtc.pdf", cwd=tmp_path)
+    made_dtc = made(*DRIVETHRU_CARDS) / "dtc.pdf"
     pnp("cards", "blind-hex", "--for", "print-shop", "--paper", "letter", "-o", "shop.pdf",
         cwd=tmp_path)
-    with pikepdf.open(tmp_path / "dtc.pdf") as dtc, pikepdf.open(tmp_path / "shop.pdf") as shop:
+    with pikepdf.open(made_dtc) as dtc, pikepdf.open(tmp_path / "shop.pdf") as shop:
         info = dtc.trailer.Info
         assert str(info.GTS_PDFXVersion) == "PDF/X-1a:2003"
         assert "/GTS_PDFXConformance" not in info
@@ -140,10 +168,10 @@ def test_drivethrucards_takes_pdfx_2003_back_first_and_no_die_line(tmp_path: Pat
         ours, theirs = page_contents(dtc), page_contents(shop)
         assert len(set(ours[0::2])) == 1 and len(set(ours[1::2])) == len(ours) // 2
         assert len(set(theirs[1::2])) == 1 and len(set(theirs[0::2])) == len(theirs) // 2
-    checks = {c.name: c for c in preflight.check_file(tmp_path / "dtc.pdf", "print-shop")}
+    checks = {c.name: c for c in preflight.check_file(made_dtc, "print-shop")}
     assert all(c.passed for c in checks.values()), [c for c in checks.values() if not c.passed]
     assert "PDF/X-1a:2003" in checks["PDF/X"].detail
-    assert subprocess.run(["qpdf", "--check", str(tmp_path / "dtc.pdf")],
+    assert subprocess.run(["qpdf", "--check", str(made_dtc)],
                           capture_output=True).returncode == 0
     assert "no die line" in refused("cards", "blind-hex", "--for", "drivethrucards",
                                     "--cut-path", "-o", "cut.pdf", cwd=tmp_path)
@@ -238,16 +266,14 @@ def test_an_svg_cut_file_holds_the_cut_lines_alone(tmp_path: Path) -> None:
                                           cwd=tmp_path)
 
 
-def test_the_print_shop_png_is_a_soft_proof(tmp_path: Path) -> None:
+def test_the_print_shop_png_is_a_soft_proof(made: Made) -> None:
     """The shop's PNG shows the separated inks through the press profile."""
     from PIL import ImageCms
 
     from generator.render.press import profile, separate
 
-    pnp("cards", "blind-hex", "--for", "print-shop", "--format", "png", "-o", "p.png",
-        cwd=tmp_path)
-    pnp("cards", "blind-hex", "--for", "thegamecrafter", "-o", "rgb.png", cwd=tmp_path)
-    with Image.open(tmp_path / "p-1.png") as proof, Image.open(tmp_path / "rgb-x-A.png") as rgb:
+    shop, deck = made(*SHOP_CARDS_PNG), made(*GAME_CRAFTER_DECK)
+    with Image.open(shop / "shop-1.png") as proof, Image.open(deck / "deck-x-A.png") as rgb:
         # The ace's big diamond, in the middle of the card, in x's colour.
         shown = proof.getpixel((proof.width // 2, int(proof.height * 0.4)))
         artwork = rgb.getpixel((rgb.width // 2, int(rgb.height * 0.4)))
