@@ -6,7 +6,7 @@ again for each, at more than a second of processor time)."""
 from __future__ import annotations
 
 import pytest
-from chromium import SIZE, chromium
+from chromium import SIZE, chromium, language, reset
 
 
 @pytest.fixture(scope="session")
@@ -17,3 +17,13 @@ def shared_chromium(tmp_path_factory):
     driver.agent = driver.execute_script("return navigator.userAgent")
     yield driver
     driver.quit()
+
+
+@pytest.fixture(scope="module")
+def british_browser(shared_chromium):
+    """The worker's Chromium for one module of studio tests, set to British English: the
+    studio's paper starts at A4, the command line's default (test_studio_form_browser.py
+    tries the locales that start at Letter); put back as it was once the module is done."""
+    language(shared_chromium, "en-GB")
+    yield shared_chromium
+    reset(shared_chromium)

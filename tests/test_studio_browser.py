@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from chromium import axe_script, language, reset
+from chromium import axe_script
 from click.testing import CliRunner
 
 from generator.games import all_games
@@ -26,12 +26,8 @@ pytest_plugins = ["shared_browser"]      # the worker's one browser
 
 
 @pytest.fixture(scope="module")
-def browser(shared_chromium):
-    # A browser set to British English: the studio's paper starts at A4, the command line's
-    # default (test_studio_form_browser.py tries the locales that start at Letter).
-    language(shared_chromium, "en-GB")
-    yield shared_chromium
-    reset(shared_chromium)
+def browser(british_browser):
+    return british_browser
 
 
 @pytest.fixture

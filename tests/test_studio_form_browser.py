@@ -6,7 +6,7 @@ studio's real limits, placeholders that show the defaults, languages marked with
 from __future__ import annotations
 
 import pytest
-from chromium import language, reset
+from chromium import language
 from test_studio_browser import (
     axe_violations,
     by_id,
@@ -25,10 +25,8 @@ pytest_plugins = ["shared_browser"]      # the worker's one browser
 
 
 @pytest.fixture(scope="module")
-def browser(shared_chromium):
-    language(shared_chromium, "en-GB")
-    yield shared_chromium
-    reset(shared_chromium)
+def browser(british_browser):
+    return british_browser
 
 
 def paper(driver) -> str:

@@ -4,7 +4,6 @@ rules' web edition to download and to read beside the preview, each checked by a
 from __future__ import annotations
 
 import pytest
-from chromium import language, reset
 from test_studio_browser import (
     axe_violations,
     by_id,
@@ -23,10 +22,8 @@ pytest_plugins = ["shared_browser"]      # the worker's one browser
 
 
 @pytest.fixture(scope="module")
-def browser(shared_chromium):
-    language(shared_chromium, "en-GB")
-    yield shared_chromium
-    reset(shared_chromium)
+def browser(british_browser):
+    return british_browser
 
 
 @pytest.fixture(params=SIZES, ids=["1280", "375"])
