@@ -143,6 +143,17 @@ def test_everything_for_a_game_is_every_item_in_one_zip_always_the_same_bytes(se
     assert fetched(server, other)[1] != data
 
 
+def test_everything_refuses_an_option_the_page_refuses(server):
+    # Copies belong to one item and are left out of the zip, but a value that is no number
+    # is refused in one line, as the page refuses it.
+    status, _, body = get(server, "/everything?" + query(game="hex", item="pad", copies="x"))
+    assert status == 400 and body.decode().strip() == "Copies: 'x' is not a whole number."
+    # Control: a number of copies is taken, and left out: the zip is the one without them.
+    counted = get(server, "/everything?" + query(game="hex", item="pad", copies=2))
+    plain = get(server, "/everything?" + query(game="hex", item="pad"))
+    assert counted[0] == plain[0] == 200 and counted[2] == plain[2]
+
+
 def test_the_preview_of_a_print_shop_file_is_its_soft_proof(server, tmp_path):
     values = {"game": "hex", "item": "board", "size": 9, "proof": "true"}
     shown = preview(server, **values)

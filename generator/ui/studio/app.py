@@ -346,6 +346,9 @@ class Studio:
         as one piece of work (bounded in time as any request is)."""
         request = form.request_from(query)
         try:
+            # The options as given are refused as the page refuses them (copies=x), though
+            # the zip leaves out those that belong to one item.
+            request.checked()
             parts, name = bundles.everything(request), bundles.everything_name(request)
         except UserError as err:
             raise form.refusal(request, err) from None
