@@ -176,6 +176,17 @@ def test_drivethrucards_takes_pdfx_2003_back_first_and_no_die_line(tmp_path: Pat
     assert "no die line" in refused("cards", "blind-hex", "--for", "drivethrucards",
                                     "--cut-path", "-o", "cut.pdf", cwd=tmp_path)
     assert not (tmp_path / "cut.pdf").exists()
+    # `pnp check --for drivethrucards` holds a file to the flavour it names; the print
+    # shop's PDF/X-1a:2001 cards, ready for a print shop, are not ready for it.
+    ours_checked = run_pnp("check", "--for", "drivethrucards", str(made_dtc), text=True)
+    assert ours_checked.returncode == 0, ours_checked.stdout
+    assert "PDF/X-1a:2003, as DriveThruCards asks" in ours_checked.stdout
+    theirs_checked = run_pnp("check", "--for", "drivethrucards", str(tmp_path / "shop.pdf"),
+                             text=True)
+    assert theirs_checked.returncode == 1
+    assert "PDF/X-1a:2001, where DriveThruCards asks for PDF/X-1a:2003" in \
+        theirs_checked.stdout
+    assert run_pnp("check", "--for", "print-shop", str(tmp_path / "shop.pdf")).returncode == 0
 
 
 def test_lulu_takes_srgb_and_no_pdfx(tmp_path: Path) -> None:

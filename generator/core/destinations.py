@@ -53,6 +53,9 @@ class Destination:
     # (`cmyk`), or left in sRGB for a vendor that converts them itself.
     cmyk: bool = True
     pdfx: PdfX = PDFX_2001      # the PDF/X-1a a separated file is marked as
+    # Whether the vendor names that flavour in its specifications: `pnp check --for KEY`
+    # then holds a file to it (a print shop in general takes either).
+    pdfx_named: bool = False
     condition: str = ""         # the printing condition it names (--press), if it names one
     # The formats it takes uploads in (None: any), the first the default.
     takes: tuple[Format, ...] | None = None
@@ -112,6 +115,7 @@ THE_GAME_CRAFTER = replace(_vendor("thegamecrafter", "The Game Crafter", EIGHTH_
 # "US Web Coated (SWOP) v2": SWOP, the default --press here.
 DRIVETHRUCARDS = replace(_vendor("drivethrucards", "DriveThruCards", EIGHTH_INCH),
                          takes=(PDF,), card=POKER, preflight="print-shop", pdfx=PDFX_2003,
+                         pdfx_named=True,
                          condition="swop", back_first=True, cut_path=False)
 # MakePlayingCards: poker cards as images of 822 × 1122 px at 300 dpi (750 × 1050 trimmed,
 # 36 px of bleed a side), RGB (second-hand: its own pages were not found).

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.core.printing import HOME_MARGIN, PT_PER_MM
+from generator.core.printing import HOME_MARGIN, PT_PER_MM, PdfX
 from generator.preflight.budget import Budget
 from generator.preflight.checks import MAX_INK, Check, checks, report_lines
 from generator.preflight.facts import Colour, PageFacts, PdfFacts, TextRun, inside, shrink
@@ -29,8 +29,9 @@ __all__ = ["HOME_MARGIN", "MAX_INK", "PT_PER_MM", "Budget", "Check", "Colour", "
            "read_pdf", "report_lines", "shrink"]
 
 
-def check_file(path: Path, target: str = "home", booklet: bool | None = None) -> list[Check]:
-    """The report on the PDF at PATH for a target; PreflightError (one line) when it cannot
-    be read: not a regular file, not a PDF, damaged, encrypted, or beyond the reading's
-    memory or time."""
-    return checks(read_pdf(path), target, booklet)
+def check_file(path: Path, target: str = "home", booklet: bool | None = None,
+               flavour: tuple[PdfX, str] | None = None) -> list[Check]:
+    """The report on the PDF at PATH for a target (and the PDF/X flavour a vendor asks for
+    by name, with the vendor's name); PreflightError (one line) when it cannot be read: not a
+    regular file, not a PDF, damaged, encrypted, or beyond the reading's memory or time."""
+    return checks(read_pdf(path), target, booklet, flavour)

@@ -19,6 +19,7 @@ from generator.core.printing import (
     PT_PER_MM,
     TARGETS,
     THINNEST_LINE,
+    PdfX,
 )
 from generator.core.printing import SHOP_SAFE as SHOP_MARGIN
 from generator.preflight.access import AccessFacts
@@ -38,6 +39,7 @@ from generator.preflight.facts import (
 )
 from generator.preflight.lines import Check, found_on, pages_listed
 from generator.preflight.pdfx_checks import (
+    check_flavour,
     check_identification,
     check_output_intent,
     check_pdf_version,
@@ -309,11 +311,13 @@ def check_page_count(facts: PdfFacts, booklet: bool) -> Check:
     return Check("page count", True, f"{what}, a multiple of 4 for a booklet")
 
 
-def checks(facts: PdfFacts, target: str = "home", booklet: bool | None = None) -> list[Check]:
+def checks(facts: PdfFacts, target: str = "home", booklet: bool | None = None,
+           flavour: tuple[PdfX, str] | None = None) -> list[Check]:
     """The report for a target: home printing, or a print shop (which adds boxes, bleed,
     CMYK/Gray only, no spot colours, total ink, no transparency and black text). `booklet`
-    None: when the title says so. A reading stopped by its budget fails first. For
-    "screen-reader", the accessibility lines alone (generator.preflight.access_checks)."""
+    None: when the title says so. `flavour`: the PDF/X a vendor asks for by name, and the
+    vendor's name. A reading stopped by its budget fails first. For "screen-reader", the
+    accessibility lines alone (generator.preflight.access_checks)."""
     if target == SCREEN_READER:
         access = screen_reader_checks(facts.access or AccessFacts())
         return ([check_limits(facts)] if facts.limits else []) + access
@@ -339,6 +343,8 @@ def checks(facts: PdfFacts, target: str = "home", booklet: bool | None = None) -
     if shop or claims_pdfx(facts):     # a file that says it is PDF/X is held to it
         result += [check_identification(facts), check_output_intent(facts),
                    check_pdf_version(facts, shop)]
+    if flavour is not None:
+        result.append(check_flavour(facts, *flavour))
     if facts.access is not None:
         result.append(access_summary(facts.access))
     return result

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from generator.core.printing import PdfX
 from generator.preflight.facts import DocumentFacts, PdfFacts
 from generator.preflight.lines import Check
 from generator.render.pdfx import xmp_date
@@ -111,6 +112,17 @@ def check_identification(facts: PdfFacts) -> Check:
                                                             "pdfxid:GTS_PDFXVersion")) else ""
     return Check("PDF/X", True, f"{named} (GTS_PDFXVersion {doc.info['GTS_PDFXVersion']}), "
                                 f"Trapped {doc.info['Trapped']}, dated{xmp}")
+
+
+def check_flavour(facts: PdfFacts, wanted: PdfX, who: str) -> Check:
+    """Whether the file is the PDF/X flavour a vendor asks for by name (DriveThruCards:
+    PDF/X-1a:2003), not merely some PDF/X."""
+    info = facts.document.info if facts.document is not None else {}
+    version, conformance = info.get("GTS_PDFXVersion", ""), info.get("GTS_PDFXConformance", "")
+    named = conformance or version or "no PDF/X"
+    if version == wanted.version and conformance == wanted.conformance:
+        return Check("PDF/X flavour", True, f"{wanted.name}, as {who} asks")
+    return Check("PDF/X flavour", False, f"{named}, where {who} asks for {wanted.name}")
 
 
 def check_output_intent(facts: PdfFacts) -> Check:

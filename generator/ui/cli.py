@@ -353,7 +353,9 @@ def check_command(file: str, target: str, booklet: bool | None) -> None:
         why = "the name is empty" if not file else "a name that ends in / is a folder's"
         raise UserError(f"cannot read {file!r}: {why}; give the name of a PDF file")
     rules = target if target == SCREEN_READER else CHECKED[target].preflight
-    results = preflight.check_file(Path(file), rules, booklet or None)
+    named = CHECKED.get(target)
+    flavour = (named.pdfx, named.described) if named is not None and named.pdfx_named else None
+    results = preflight.check_file(Path(file), rules, booklet or None, flavour)
     for line in preflight.report_lines(results):
         click.echo(line)
     failed = [c.name for c in results if not c.passed]
