@@ -47,12 +47,13 @@ def separation_seconds(runs: int = 9) -> dict[str, float]:
     the same pages written in RGB and unmarked, then separated and marked PDF/X, with the
     separation's caches cleared (a process's first file) and kept (every later one)."""
     from generator.app import documents
+    from generator.core.destinations import PRINT_SHOP
     from generator.core.paper import NAMED, for_press
     from generator.games import load
     from generator.render import press
     from generator.render.pdf import document_pdf
 
-    paper = for_press(NAMED["a4"], "print-shop", condition="fogra39")
+    paper = for_press(NAMED["a4"], PRINT_SHOP, condition="fogra39")
     game = load("hex-kb")
     doc = documents.make_document(game, "kit", game.make_options(), paper)
     document_pdf(doc, paper.press)              # fonts and libraries loaded
@@ -95,8 +96,8 @@ def hex_kb_position(path: str) -> None:
 
 def rule_sheet_settings(runs: int = RUNS) -> dict[str, float]:
     """Median seconds to set each game's rule sheet on A4, in process, each run from an
-    empty line-break cache (as a fresh command sets it): parsing, hyphenating, fitting,
-    balancing and drawing, the writers apart."""
+    empty line-break cache and none of the documents a process keeps (as a fresh command
+    sets it): parsing, hyphenating, fitting, balancing and drawing, the writers apart."""
     from generator.app import documents
     from generator.core.paper import NAMED
     from generator.games import GAMES
@@ -108,6 +109,7 @@ def rule_sheet_settings(runs: int = RUNS) -> dict[str, float]:
         times = []
         for _ in range(runs):
             linebreak.clear_cache()
+            documents.forget_documents()
             start = time.perf_counter()
             documents.make_document(game, "rules", options, NAMED["a4"])
             times.append(time.perf_counter() - start)
