@@ -13,7 +13,6 @@ background job of a shell ignores SIGINT, and an ignored signal stays ignored ac
 
 from __future__ import annotations
 
-import contextlib
 import os
 import select
 import signal
@@ -45,6 +44,10 @@ class Pause:
         os.mkfifo(folder / "go")
         # Open now, without waiting for a writer: the child's open of its end then returns.
         self._arrived = os.open(folder / "arrived", os.O_RDONLY | os.O_NONBLOCK)
+        # A writer of our own, kept open, so that the FIFO never reads as ended between
+        # one child's message and the next child's (select would then return at once, over
+        # and over, while the children work).
+        self._writer = os.open(folder / "arrived", os.O_WRONLY | os.O_NONBLOCK)
         self.pid: int | None = None
 
     def env(self, base: dict[str, str] | None = None) -> dict[str, str]:
@@ -57,24 +60,27 @@ class Pause:
     def reached(self, proc: subprocess.Popen, limit: float = HANG) -> int:
         """The pid of the process held at the pause, once it is there. Fails if PROC ends
         first, or after LIMIT seconds (a hang)."""
+        self.pid = self.all_reached(proc, 1, limit)[0]   # the first there (others may follow)
+        return self.pid
+
+    def all_reached(self, proc: subprocess.Popen, count: int,
+                    limit: float = HANG) -> list[int]:
+        """The pids of the first COUNT processes held at the pause (each forked child of
+        PROC is held at its own first matching call), once they are all there."""
         end = time.monotonic() + limit
         said = b""
-        while not said.endswith(b"\n"):
+        while said.count(b"\n") < count:
             # Waits on the FIFO; looks up between waits only to notice a child that died.
             ready, _, _ = select.select([self._arrived], [], [], 0.2)
             if ready:
-                # Ready may also mean the last writer went (the pause before) while the next
-                # has opened its end and written nothing yet: no data, so wait on.
-                with contextlib.suppress(BlockingIOError):
-                    said += os.read(self._arrived, 64)
+                said += os.read(self._arrived, 64)
                 continue
             if proc.poll() is not None:
                 raise AssertionError(f"the child ended ({proc.returncode}) before reaching "
                                      f"{self.spec}")
             if time.monotonic() > end:
                 raise AssertionError(f"the child did not reach {self.spec} in {limit:g} s")
-        self.pid = int(said.split(b"\n")[0])   # the first there (others may follow)
-        return self.pid
+        return [int(line) for line in said.split(b"\n")[:count]]
 
     def release(self) -> None:
         """Let the held child go on."""
@@ -83,6 +89,7 @@ class Pause:
         os.close(go)
 
     def close(self) -> None:
+        os.close(self._writer)
         os.close(self._arrived)
 
     def __enter__(self) -> Pause:

@@ -331,6 +331,34 @@ def test_an_interrupted_build_stops_its_workers_and_leaves_no_temporary_files(
     assert still_running(workers) == set()
 
 
+@pytest.mark.timing
+def test_a_stop_that_lands_on_a_helper_thread_still_stops_the_build(tmp_path):
+    """The kernel may hand a signal sent to a process to any of its threads that does not
+    block it. Sent here to one of the threads the build's pool runs (as `kill` of that
+    thread's id does), while both workers are held inside their writes, so that no result
+    ever wakes the main thread: the build must still stop. (Before the pool's threads held
+    the signals back, this waited for ever.)"""
+    out = tmp_path / "out"
+    with Pause(tmp_path / "held", "os:replace", ".pdf") as pause:
+        proc = subprocess.Popen([*PNP, "build", "--out", str(out), "--jobs", "2"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                start_new_session=True, env=pause.env(),
+                                preexec_fn=default_signals)
+        held = set(pause.all_reached(proc, 2))
+        assert held == _children(proc.pid), "both workers should be held in their writes"
+        threads = {int(t.name) for t in Path(f"/proc/{proc.pid}/task").iterdir()} - {proc.pid}
+        assert threads, "the pool should run threads beside the main one"
+        os.kill(min(threads), signal.SIGTERM)
+        try:
+            _, err = proc.communicate(timeout=HANG)
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 143 and err.endswith("pnp: terminated\n"), err
+    assert [p for p in out.rglob(".*")] == []
+    assert still_running(held) == set()
+
+
 def _write_kit(folder: Path, pause: Pause) -> subprocess.Popen:
     return subprocess.Popen([*PNP, "kit", "blind-hex", "-o", str(folder / "kit.pdf")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=pause.env(),

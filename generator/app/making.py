@@ -121,6 +121,7 @@ def _worker_start() -> None:
     tenth of the build."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _worker_stop)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)   # held back while the pool started
     gc.disable()
 
 
@@ -160,6 +161,25 @@ def _make_collected(task: Task, out: Path) -> tuple[Task, Made]:
         return _make_part(task, out)
     finally:
         gc.collect()
+
+
+STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def _stops_to_the_main_thread() -> Iterator[None]:
+    """SIGINT and SIGTERM held back while the pool starts, so that the threads it starts
+    (which inherit the mask) never take them. The kernel may hand a signal sent to the
+    process to any thread that does not block it, and Python then runs the handler only
+    when the main thread next wakes: asleep on the pool's results, with both workers held
+    up, it never would, and the build would wait for ever. A worker unblocks them once its
+    handlers are in place (`_worker_start`); one that arrives while the pool starts (in the
+    middle of a fork's callbacks, where Python ignores exceptions) lands when this ends."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 @contextlib.contextmanager
@@ -213,8 +233,10 @@ def make(game_keys: list[str], papers: list[Paper], made: list[Booklet], out: Pa
     if jobs > 1 and len(tasks) > 1:
         context = multiprocessing.get_context("fork")
         # Leaving the block on an error or an interrupt terminates the workers (SIGTERM).
-        with _frozen_heap(), context.Pool(min(jobs, len(tasks)),
-                                          initializer=_worker_start) as pool:
+        with _frozen_heap(), contextlib.ExitStack() as started:
+            with _stops_to_the_main_thread():
+                pool = started.enter_context(context.Pool(min(jobs, len(tasks)),
+                                                          initializer=_worker_start))
             try:
                 for task, result in pool.imap_unordered(partial(_make_collected, out=out),
                                                         tasks):
