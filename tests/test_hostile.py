@@ -4,12 +4,10 @@ fuzz of the whole command line. Every failure is one `pnp:` line on stderr and e
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import os
 import shutil
-import signal
 import stat
 import subprocess
 import sys
@@ -23,7 +21,6 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from in_process import run_pnp
-from paused import HANG, Pause, default_signals, still_running
 from PIL import Image
 from test_render import assert_inside_margin
 
@@ -283,125 +280,6 @@ def test_write_atomically_control_a_finished_write_changes_the_files(tmp_path):
     render.write_atomically([(n, b"<svg/>") for n in names])
     assert [n.read_bytes() for n in names] == [b"<svg/>", b"<svg/>"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["k-1.svg", "k-2.svg"]
-
-
-# --- 6. interrupts ----------------------------------------------------------------------
-
-def _children(pid: int) -> set[int]:
-    found = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        with contextlib.suppress(OSError):
-            found |= {int(c) for c in (task / "children").read_text().split()}
-    return found
-
-
-@pytest.mark.timing
-@pytest.mark.parametrize("signum, status, word", [(signal.SIGINT, 130, "interrupted"),
-                                                  (signal.SIGTERM, 143, "terminated")])
-def test_an_interrupted_build_stops_its_workers_and_leaves_no_temporary_files(
-        tmp_path, signum, status, word):
-    """The signal comes while a worker is held inside the write of a PDF, its temporary
-    file made and not yet renamed: the build stops, its workers with it, and the temporary
-    files go."""
-    out = tmp_path / "out"
-    with Pause(tmp_path / "held", "os:replace", ".pdf") as pause:
-        proc = subprocess.Popen([*PNP, "build", "--out", str(out), "--jobs", "2"],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                start_new_session=True, env=pause.env(),
-                                preexec_fn=default_signals)
-        err: list[str] = []
-        reader = threading.Thread(target=lambda: err.append(proc.stderr.read()), daemon=True)
-        reader.start()
-        held = pause.reached(proc)
-        workers = _children(proc.pid)
-        assert held in workers, "a worker of the build should be the one held"
-        assert list(out.rglob(".pnp-*.part")), "the held worker should be inside its write"
-        if signum == signal.SIGINT:
-            os.killpg(proc.pid, signum)   # Ctrl-C reaches the whole process group
-        else:
-            os.kill(proc.pid, signum)     # SIGTERM to the parent alone
-        proc.wait(HANG)
-        reader.join(HANG)
-    text = "".join(err)
-    assert proc.returncode == status, text
-    assert "Traceback" not in text and "Error" not in text, text
-    assert text.endswith(f"pnp: {word}\n") and text.count("\n") <= 2, text
-    assert [p for p in out.rglob(".*")] == []
-    # The parent has reaped its workers, or they have ended and are init's to reap.
-    assert still_running(workers) == set()
-
-
-@pytest.mark.timing
-def test_a_stop_that_lands_on_a_helper_thread_still_stops_the_build(tmp_path):
-    """The kernel may hand a signal sent to a process to any of its threads that does not
-    block it. Sent here to one of the threads the build's pool runs (as `kill` of that
-    thread's id does), while both workers are held inside their writes, so that no result
-    ever wakes the main thread: the build must still stop. (Before the pool's threads held
-    the signals back, this waited for ever.)"""
-    out = tmp_path / "out"
-    with Pause(tmp_path / "held", "os:replace", ".pdf") as pause:
-        proc = subprocess.Popen([*PNP, "build", "--out", str(out), "--jobs", "2"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                                start_new_session=True, env=pause.env(),
-                                preexec_fn=default_signals)
-        held = set(pause.all_reached(proc, 2))
-        assert held == _children(proc.pid), "both workers should be held in their writes"
-        threads = {int(t.name) for t in Path(f"/proc/{proc.pid}/task").iterdir()} - {proc.pid}
-        assert threads, "the pool should run threads beside the main one"
-        os.kill(min(threads), signal.SIGTERM)
-        try:
-            _, err = proc.communicate(timeout=HANG)
-        finally:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGKILL)
-    assert proc.returncode == 143 and err.endswith("pnp: terminated\n"), err
-    assert [p for p in out.rglob(".*")] == []
-    assert still_running(held) == set()
-
-
-def _write_kit(folder: Path, pause: Pause) -> subprocess.Popen:
-    return subprocess.Popen([*PNP, "kit", "blind-hex", "-o", str(folder / "kit.pdf")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=pause.env(),
-                            preexec_fn=default_signals)
-
-
-@pytest.mark.timing
-def test_a_write_terminated_before_its_rename_leaves_the_old_file(tmp_path):
-    """The writer is held at the rename of its finished temporary file over the old one,
-    the moment that decides which of the two a reader sees, and terminated there."""
-    folder = tmp_path / "out"
-    folder.mkdir()
-    (folder / "kit.pdf").write_text("old")
-    with Pause(tmp_path / "held", "os:replace", "kit.pdf") as pause:
-        proc = _write_kit(folder, pause)
-        pause.reached(proc)
-        # Mid-way: the new file is whole beside the old one, which is still in place.
-        staged = list(folder.glob(".pnp-*.part"))
-        assert len(staged) == 1 and (folder / "kit.pdf").read_text() == "old"
-        check_pdf(staged[0])
-        proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=HANG)
-    assert proc.returncode == 143, err
-    assert one_error_line(err) == "pnp: terminated\n"
-    assert sorted(p.name for p in folder.iterdir()) == ["kit.pdf"]
-    assert (folder / "kit.pdf").read_text() == "old"
-
-
-@pytest.mark.timing
-def test_a_write_let_go_from_the_same_point_leaves_a_whole_new_file(tmp_path):
-    """The control: released at the same point without a signal, the new file replaces the
-    old one, whole, and nothing else is left."""
-    folder = tmp_path / "out"
-    folder.mkdir()
-    (folder / "kit.pdf").write_text("old")
-    with Pause(tmp_path / "held", "os:replace", "kit.pdf") as pause:
-        proc = _write_kit(folder, pause)
-        pause.reached(proc)
-        pause.release()
-        _, err = proc.communicate(timeout=HANG)
-    assert proc.returncode == 0, err
-    assert sorted(p.name for p in folder.iterdir()) == ["kit.pdf"]
-    check_pdf(folder / "kit.pdf")
 
 
 # --- 7. extensions ------------------------------------------------------------------------
