@@ -189,6 +189,26 @@ def test_drivethrucards_takes_pdfx_2003_back_first_and_no_die_line(tmp_path: Pat
     assert run_pnp("check", "--for", "print-shop", str(tmp_path / "shop.pdf")).returncode == 0
 
 
+@pytest.mark.parametrize("vendor", [k for k, d in DESTINATIONS.items()
+                                    if d.shop and d.preflight and d.margin != PRINT_SHOP.margin])
+@pytest.mark.parametrize("item", [("board", "hex"), ("rules", "nex"), ("kit", "blinq")])
+def test_what_pnp_makes_for_a_vendor_passes_its_check(tmp_path: Path, vendor: str,
+                                                      item: tuple[str, str]) -> None:
+    """`pnp check --for VENDOR` holds text to the safe zone the vendor names (DriveThruCards:
+    an eighth of an inch), the one pnp lays its pages out to. Control: a vendor whose safe
+    zone is narrower than a print shop's 5 mm has pages whose text a print shop's check
+    finds outside it, so the check reads the vendor's figure, not the general one."""
+    pnp(*item, "--for", vendor, "-o", "made.pdf", cwd=tmp_path)
+    made = str(tmp_path / "made.pdf")
+    checked = run_pnp("check", "--for", vendor, made, text=True)
+    assert checked.returncode == 0, checked.stdout
+    zone = f"inside the {DESTINATIONS[vendor].margin:g} mm safe zone"
+    assert zone in checked.stdout
+    if DESTINATIONS[vendor].margin < PRINT_SHOP.margin and item == ("board", "hex"):
+        general = {c.name: c for c in preflight.check_file(Path(made), "print-shop")}
+        assert not general["safe zone"].passed
+
+
 def test_lulu_takes_srgb_and_no_pdfx(tmp_path: Path) -> None:
     pnp("rules", "hex", "--for", "lulu", "-o", "lulu.pdf", cwd=tmp_path)
     pnp("rules", "hex", "--for", "print-shop", "-o", "shop.pdf", cwd=tmp_path)

@@ -30,8 +30,10 @@ __all__ = ["HOME_MARGIN", "MAX_INK", "PT_PER_MM", "Budget", "Check", "Colour", "
 
 
 def check_file(path: Path, target: str = "home", booklet: bool | None = None,
-               flavour: tuple[PdfX, str] | None = None) -> list[Check]:
+               flavour: tuple[PdfX, str] | None = None,
+               safe: float | None = None) -> list[Check]:
     """The report on the PDF at PATH for a target (and the PDF/X flavour a vendor asks for
-    by name, with the vendor's name); PreflightError (one line) when it cannot be read: not a
-    regular file, not a PDF, damaged, encrypted, or beyond the reading's memory or time."""
-    return checks(read_pdf(path), target, booklet, flavour)
+    by name, with the vendor's name, and the safe zone it names); PreflightError (one line)
+    when it cannot be read: not a regular file, not a PDF, damaged, encrypted, or beyond the
+    reading's memory or time."""
+    return checks(read_pdf(path), target, booklet, flavour, safe)

@@ -266,8 +266,10 @@ def check_thinnest_line(facts: PdfFacts) -> Check:
     return Check("thinnest line", True, f"{detail} (at least {THINNEST_LINE} pt)")
 
 
-def check_safe_zone(facts: PdfFacts, target: str) -> Check:
-    margin = HOME_MARGIN if target == "home" else SHOP_MARGIN
+def check_safe_zone(facts: PdfFacts, target: str, safe: float | None = None) -> Check:
+    """Text inside the margin that SAFE (mm) gives, the one a vendor names for itself, or by
+    default home printing's margin or a print shop's safe zone."""
+    margin = safe if safe is not None else HOME_MARGIN if target == "home" else SHOP_MARGIN
     what = "printer margin" if target == "home" else "safe zone"
     outside: list[TextRun] = []
     count = 0
@@ -312,11 +314,12 @@ def check_page_count(facts: PdfFacts, booklet: bool) -> Check:
 
 
 def checks(facts: PdfFacts, target: str = "home", booklet: bool | None = None,
-           flavour: tuple[PdfX, str] | None = None) -> list[Check]:
+           flavour: tuple[PdfX, str] | None = None, safe: float | None = None) -> list[Check]:
     """The report for a target: home printing, or a print shop (which adds boxes, bleed,
     CMYK/Gray only, no spot colours, total ink, no transparency and black text). `booklet`
     None: when the title says so. `flavour`: the PDF/X a vendor asks for by name, and the
-    vendor's name. A reading stopped by its budget fails first. For "screen-reader", the
+    vendor's name. `safe`: the margin (mm) a destination keeps text inside, where not the
+    target's own. A reading stopped by its budget fails first. For "screen-reader", the
     accessibility lines alone (generator.preflight.access_checks)."""
     if target == SCREEN_READER:
         access = screen_reader_checks(facts.access or AccessFacts())
@@ -335,7 +338,7 @@ def checks(facts: PdfFacts, target: str = "home", booklet: bool | None = None,
     result.append(check_ink(facts, target))
     if shop:
         result += [check_transparency(facts), check_black_text(facts)]
-    result += [check_thinnest_line(facts), check_safe_zone(facts, target),
+    result += [check_thinnest_line(facts), check_safe_zone(facts, target, safe),
                check_page_count(facts, is_booklet(facts) if booklet is None else booklet)]
     if shop:
         result += [check_overprint(facts), check_resolution(facts), check_annotations(facts),

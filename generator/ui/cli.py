@@ -355,7 +355,10 @@ def check_command(file: str, target: str, booklet: bool | None) -> None:
     rules = target if target == SCREEN_READER else CHECKED[target].preflight
     named = CHECKED.get(target)
     flavour = (named.pdfx, named.described) if named is not None and named.pdfx_named else None
-    results = preflight.check_file(Path(file), rules, booklet or None, flavour)
+    # A vendor's files are held to the safe zone it names (DriveThruCards: an eighth of an
+    # inch), the one pnp lays them out to, not to a print shop's in general.
+    safe = named.margin if named is not None else None
+    results = preflight.check_file(Path(file), rules, booklet or None, flavour, safe)
     for line in preflight.report_lines(results):
         click.echo(line)
     failed = [c.name for c in results if not c.passed]
