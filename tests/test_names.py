@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator.app import names
 from generator.app.requests import booklet_request, item_request
@@ -78,6 +80,21 @@ def test_control_the_old_names_collide(requests_made):
     so the test above can fail."""
     old = [f"{r.game.key}-{r.item.key}.{r.fmt.extension}" for r in requests_made.values()]
     assert len(set(old)) < len(old)
+
+
+SEEDED = [key for key in KEYS if hasattr(find(key).options(), "seed")]
+
+
+@pytest.mark.parametrize("key", SEEDED)
+@given(seed=st.integers(1, 10**9), other=st.integers(-10**9, 10**9))
+def test_two_seeds_never_share_a_name(key, seed, other):
+    """A seed and its negative (and any two seeds) make different boards, so different
+    names: `--seed -5` once wrote seed 5's file name."""
+    game = find(key)
+    item = next(i.key for i in game.items if "seed" not in game.unread.get(i, ()))
+    seeds = {seed, -seed, other}
+    stems = {item_request(game, item, {"seed": s}, {"seed"}).stem for s in seeds}
+    assert len(stems) == len(seeds), stems
 
 
 def test_no_two_different_booklets_share_a_name():

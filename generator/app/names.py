@@ -78,6 +78,9 @@ def _options(game: Game[OptionsT], options: OptionsT) -> list[str]:
             out.append(f"{value}x{value}")
         elif isinstance(value, bool):
             out.append(part(f.name) if value else f"no-{part(f.name)}")
+        elif isinstance(value, int | float) and value < 0:
+            # A dash would join the parts, and part() strips it: seed -5 would be seed 5's.
+            out.append(f"{part(f.name)}-minus{part(str(-value))}")
         else:
             out.append(f"{part(f.name)}-{part(str(value))}")
     return out
