@@ -30,6 +30,14 @@ def test_list_names_the_game_and_its_items():
     assert result.exit_code == 0
     assert "blind-hex" in result.output and "Don Kirkby" in result.output
     assert "rules, board, pad, kit" in result.output
+    # Editions are named as the option that chooses them, and each is one it takes.
+    line = next(x for x in result.output.splitlines() if x.startswith("blind-hex "))
+    named = line.split("; --edition ")[1].split(" or ")
+    assert named == [v for v, _ in find("blind-hex").variants()]
+    for edition in named:
+        assert invoke("pad", "blind-hex", "--edition", edition, "-o", "-").exit_code == 0
+    assert "--edition" not in next(x for x in result.output.splitlines()
+                                   if x.startswith("hex "))
 
 
 BAD = [

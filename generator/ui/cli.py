@@ -94,10 +94,12 @@ def main(ctx: click.Context) -> None:
 def list_games() -> None:
     """List the games and what can be printed for each."""
     for key, game in all_games().items():
-        variants = ", ".join(v for v, _ in game.variants())
+        # Named as the option that chooses them; a game of one edition has nothing to choose.
+        variants = [v for v, _ in game.variants()]
+        editions = f"; --edition {' or '.join(variants)}" if len(variants) > 1 else ""
         items = ", ".join([*(i.key for i in game.items), "kit"])
         by = ", ".join(filter(None, (game.designer, game.year)))
-        say(f"{key:10} {game.title} ({by}): {items}; variants: {variants}")
+        say(f"{key:10} {game.title} ({by}): {items}{editions}")
 
 
 def plural(count: int) -> str:
