@@ -235,8 +235,8 @@ def tiled_board(game: Game[OptionsT], options: OptionsT, paper: Paper, cell: flo
         raise OptionError(f"--cell must be {low:g} to {high:g} mm, not {cell:g}")
     pages = game.pages()
     if cell < pages.smallest_cell:
-        raise OptionError(f"--cell {cell:g}: {game.title} boards need cells of at least "
-                          f"{pages.smallest_cell:g} mm: {pages.smallest_for}")
+        raise OptionError(f"--cell {cell:g} is under the {pages.smallest_cell:g} mm "
+                          f"{pages.smallest_for} on a {game.title} board")
     try:
         virtual = tiling.virtual_paper(paper, lambda p: pages.board_cell(options, p), cell)
     except ValueError as err:
