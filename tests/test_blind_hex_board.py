@@ -147,7 +147,7 @@ def test_every_default_board_is_allowed_on_the_papers_people_use():
 
 def test_a_tiled_board_needs_the_smallest_cell_too(tmp_path):
     small = pnp_board(tmp_path, "--size", "25", "--cell", "6", "--tile")
-    assert small.returncode == 2 and "at least 7 mm" in small.stderr
+    assert small.returncode == 2 and "under the 7 mm" in small.stderr
     # Control: a cell above it on the same paper is made, though the whole board on A4 is not.
     assert pnp_board(tmp_path, "--size", "25", "--cell", "9", "--tile").returncode == 0
     assert pnp_board(tmp_path, "--size", "25").returncode == 2
