@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 from generator.core.geometry import Affine, Point
 from generator.core.scene import SMALLEST_TEXT, Document, Page, Shape, Text
 from generator.errors import UserError
-from generator.i18n import _
+from generator.i18n import _, ngettext
 from generator.layout import hexboard
 from generator.layout.textlayout import Figure, centred_label
 
@@ -107,7 +107,11 @@ def ending(winner: str, won_on: int) -> str:
 
 
 def board_line(size: int, moves: int) -> str:
-    return _("**Board:** %(n)s × %(n)s, %(moves)s moves.", n=size, moves=moves)
+    """The header's board and move count: "1 move", "2 moves" (ngettext: each language has
+    its own plural forms)."""
+    return ngettext("**Board:** %(size)s × %(size)s, %(moves)s move.",
+                    "**Board:** %(size)s × %(size)s, %(moves)s moves.", moves, size=size,
+                    moves=moves)
 
 
 def caption(first: int, last: int, special: Sequence[str], chain: str) -> str:

@@ -33,8 +33,8 @@ from generator.games.hex.records.model import (
     column_name,
 )
 from generator.games.hex.records.write import write_sgf
-from generator.games.hex.rules import DESIGNER, TITLE
-from generator.games.record_book import legible, moves_range
+from generator.games.hex.rules import DESIGNER, SIZES, TITLE
+from generator.games.record_book import board_line, legible, moves_range
 from generator.i18n import _, pgettext
 from generator.layout import describe, hexboard
 from generator.layout.textlayout import Figure, centred_label, typeset
@@ -228,8 +228,7 @@ def markup(game: Replay, shown: list[Diagram], heading: str = "") -> str:
              (_("Date"), record.date), (_("Place"), record.place),
              (_("Result"), record.result)]
     said = [f"**{label}:** {plain(value, 200)}" for label, value in facts if value]
-    lines += [" · ".join([*said, _("**Board:** %(n)s × %(n)s, %(moves)s moves.",
-                                   n=record.columns, moves=len(record.moves))]), "",
+    lines += [" · ".join([*said, board_line(record.columns, len(record.moves))]), "",
               ending(game), ""]
     lines += [_("*Key:* Black moves first and joins the top and bottom rows, marked "
                 "%(B)s and banded in the kit's blue; White joins the left and right columns, "
@@ -326,5 +325,12 @@ class HexStudy:
 
 
 def study(record: GameRecord) -> HexStudy:
-    """The record replayed, with the swap read as its next move shows (records/judge.py)."""
+    """The record replayed, with the swap read as its next move shows (records/judge.py);
+    a board larger than Hex's largest (`pnp board hex --size`, rules.SIZES) is refused: the
+    reader takes sides to records/model.MAX_SIDE, past what Hex is played on and the booklet
+    can name (its columns' letters stop at z)."""
+    largest = SIZES.stop - 1
+    if max(record.columns, record.rows) > largest:
+        raise RecordError(f"the board is {record.columns} × {record.rows}; a Hex board is at "
+                          f"most {largest} × {largest}")
     return HexStudy(replay(record))
