@@ -34,7 +34,7 @@ from generator.games.hex.records.model import (
 )
 from generator.games.hex.records.write import write_sgf
 from generator.games.hex.rules import DESIGNER, SIZES, TITLE
-from generator.games.record_book import board_line, legible, moves_range
+from generator.games.record_book import board_line, legible, moves_range, stone_number
 from generator.i18n import _, pgettext
 from generator.layout import describe, hexboard
 from generator.layout.textlayout import Figure, centred_label, typeset
@@ -130,8 +130,7 @@ def board(size: int, diagram: Diagram, colours: Palette, width: float = FIGURE_W
         if number is not None:
             text = str(number)
             label = r * (0.95, 0.8, 0.62, 0.5)[min(3, len(text) - 1)]
-            numbers.append(centred_label(centre.x, centre.y, text, label,
-                                         _on(fill, colours), "bold"))
+            numbers.append(stone_number(centre, text, label, 0.78 * r, _on(fill, colours)))
     if diagram.chain:
         shapes.append(segments([(p.centre(_hex(a)), p.centre(_hex(b)))
                                 for a, b in pairwise(diagram.chain)],
@@ -284,7 +283,8 @@ def booklet(game: Replay, every: int, paper: Paper, colours: Palette,
     shown = diagrams(game, every)
     size = game.record.columns
     figures = legible(lambda width: {f"d{k}": board(size, d, colours, width)
-                                     for k, d in enumerate(shown)}, FIGURE_WIDTH)
+                                     for k, d in enumerate(shown)}, FIGURE_WIDTH,
+                       paper.inner_width)
     pages = typeset(markup(game, shown, heading), figures, paper, colours,
                     footer_text=_("%(credit)s Game record printed from the players' own "
                                   "record.", credit=credit()))
