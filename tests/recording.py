@@ -12,7 +12,7 @@ FIRST = ("(;FF[4]GM[11]SZ[3]PB[Alice]PW[Bob]EV[Club final]DT[2024-05-01]RE[B+];B
          "W[swap-pieces];W[a1];B[b1];W[a2];B[b3])\n")
 SECOND = ("(;FF[4]GM[11]SZ[3]PB[Carol]PW[Dave]EV[Club final]RE[W+Resign];B[a1];W[b2];"
           "B[resign])\n")
-MOVES = "size 3\n1. b2\n2. a1\n3. b1\n4. a2\n5. b3\n"
+UNNAMED = "(;FF[4]GM[11]SZ[3];B[b2];W[a1];B[b1];W[a2];B[b3])\n"    # no players named
 ILLEGAL = "(;FF[4]GM[11]SZ[3];B[b2];W[b2])"
 
 
@@ -29,10 +29,11 @@ def words(pdf: Path) -> str:
 
 
 def club_folder(parent: Path) -> Path:
-    """A tournament's folder: round 2 written before round 1, and round 3 a move list."""
+    """A tournament's folder: round 2 written before round 1, and round 3 a record of no
+    players' names, its suffix in capitals as some programs write it."""
     folder = parent / "club"
     folder.mkdir()
     (folder / "round-2.sgf").write_text(SECOND)
     (folder / "round-1.sgf").write_text(FIRST)
-    (folder / "round-3.txt").write_text(MOVES)
+    (folder / "round-3.SGF").write_text(UNNAMED)
     return folder

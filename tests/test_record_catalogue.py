@@ -40,7 +40,7 @@ def test_the_booklet_command_prints_the_folder_as_the_record_command_does(club: 
     made = (club.parent / "booklet.pdf").read_bytes()
     assert made == (club.parent / "record.pdf").read_bytes()
     # Control: the booklet is the folder's: one record fewer, another booklet.
-    (club / "round-3.txt").unlink()
+    (club / "round-3.SGF").unlink()
     assert pnp("booklet", "--records", "club", "-o", "fewer.pdf", cwd=club.parent
                ).returncode == 0
     assert (club.parent / "fewer.pdf").read_bytes() != made

@@ -13,8 +13,12 @@ from recording import FIRST, ILLEGAL, PNP, SECOND, club_folder, pnp, words
 from generator.app import names
 from generator.app.record_folder import MOST_RECORDS, record_files
 from generator.errors import UserError
+from generator.games.hex import GAME as HEX
 from generator.i18n import language
 from generator.layout import booklet
+
+HEX_RECORDS = HEX.records
+assert HEX_RECORDS is not None
 
 
 @pytest.fixture
@@ -76,7 +80,9 @@ def test_an_empty_folder_and_other_formats_are_refused(tmp_path: Path, club: Pat
     empty.mkdir()
     (empty / ".DS_Store").write_text("")
     done = pnp("record", "hex", "empty", cwd=tmp_path)
-    assert done.returncode == 2 and done.stderr == "pnp: empty: the folder holds no records\n"
+    assert done.returncode == 2 and done.stderr == ("pnp: empty: the folder holds no SGF "
+                                                    "records (*.sgf); its other files are "
+                                                    "left alone\n")
     for args in (("--format", "svg"), ("--format", "sgf"), ("--paper", "a5"),
                  ("-o", "club.png")):
         refused = pnp("record", "hex", "club", *args, cwd=tmp_path)
@@ -87,10 +93,11 @@ def test_an_empty_folder_and_other_formats_are_refused(tmp_path: Path, club: Pat
 def test_the_folder_is_bounded(tmp_path: Path) -> None:
     for n in range(MOST_RECORDS):
         (tmp_path / f"{n:04}.sgf").write_text(SECOND)
-    assert len(record_files(tmp_path, "t")) == MOST_RECORDS       # the control: at the bound
+    # The control: at the bound.
+    assert len(record_files(tmp_path, "t", HEX_RECORDS)) == MOST_RECORDS
     (tmp_path / "more.sgf").write_text(SECOND)
     with pytest.raises(UserError, match=f"at most {MOST_RECORDS} records"):
-        record_files(tmp_path, "t")
+        record_files(tmp_path, "t", HEX_RECORDS)
 
 
 def test_contents_take_as_many_pages_as_their_entries() -> None:
@@ -145,8 +152,8 @@ def test_long_players_names_stay_inside_a_print_shops_safe_zone(club: Path) -> N
 def test_a_folder_printed_into_itself_twice_names_it_and_skips_its_booklet(club: Path) -> None:
     """`pnp record hex .` in the tournament's folder: the booklet is named after the folder
     (not hex-record-booklet.pdf), and a second run reads past that booklet, a PDF, where it
-    once refused it as a record that is not UTF-8 text. The control: a file that is neither
-    a PDF nor a record is still refused by name."""
+    once refused it as a record that is not UTF-8 text. The control: a PDF named as a
+    record (notes.sgf) is read, and refused by name."""
     first = pnp("record", "hex", ".", cwd=club)
     assert first.returncode == 0, first.stderr
     made = club / "hex-record-club-booklet.pdf"
@@ -155,16 +162,17 @@ def test_a_folder_printed_into_itself_twice_names_it_and_skips_its_booklet(club:
     again = pnp("record", "hex", ".", cwd=club)
     assert again.returncode == 0, again.stderr
     assert made.read_bytes() == printed
-    (club / "notes.bin").write_bytes(b"%PDF" + printed[5:40])   # no PDF: its signature cut
+    (club / "notes.sgf").write_bytes(printed[:40])          # a PDF named as a record
     refused = pnp("record", "hex", ".", "-o", "other.pdf", cwd=club)
-    assert refused.returncode == 2 and refused.stderr.startswith("pnp: ./notes.bin: ")
+    assert refused.returncode == 2 and refused.stderr.startswith("pnp: ./notes.sgf: ")
     assert not (club / "other.pdf").exists()
-    (club / "notes.bin").unlink()
-    for name in ("round-1.sgf", "round-2.sgf", "round-3.txt"):
+    (club / "notes.sgf").unlink()
+    for name in ("round-1.sgf", "round-2.sgf", "round-3.SGF"):
         (club / name).unlink()
     only = pnp("record", "hex", ".", cwd=club)
     assert only.returncode == 2
-    assert only.stderr == "pnp: .: the folder holds no records, only PDFs\n"
+    assert only.stderr == ("pnp: .: the folder holds no SGF records (*.sgf); its other files "
+                           "are left alone\n")
 
 
 def test_a_record_of_any_name_makes_a_file_of_its_own(tmp_path: Path) -> None:

@@ -5,16 +5,18 @@ width the booklets once used, under 6 pt; a figure that follows text still takin
 the text over with it."""
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from gen_games import hex_game, hex_kb_game, nex_game
 
-from generator.app import record_request, requests
+from generator.app import record_folder, record_request, requests
 from generator.core.palette import COLOUR, PALETTES
 from generator.core.paper import NAMED
 from generator.core.scene import SMALLEST_TEXT, Shape, Text
 from generator.core.scene import Path as ScenePath
 from generator.games.hex import record_pages as hex_pages
+from generator.games.hex.records.write import from_move_list, write_sgf
 from generator.games.hex_kb import record_pages as hex_kb_pages
 from generator.games.nex import record_pages as nex_pages
 from generator.games.nex.pages import EXAMPLE_GAME
@@ -128,3 +130,45 @@ def test_the_winning_chain_runs_under_the_stones_numbers(palette: str) -> None:
         control = replace(figure, shapes=(*(s for s in figure.shapes if s not in chain),
                                           *chain))
         assert not numbers_over_the_chain(control, colours["highlight"]), game
+
+
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+@pytest.mark.parametrize("size", [13, 26])
+def test_no_text_of_a_hex_record_is_under_6_pt_on_a4_or_a5(paper: str, size: int) -> None:
+    """A 26 × 26 record's coordinates measured 4.7 pt on A4 and 3.2 pt on A5: its diagram,
+    drawn wider for its numbers, was shrunk into the page's column. Now no diagram is drawn
+    wider than the page's text, its coordinates keep 6 pt and a number 6 pt cannot fit in
+    its stone is a dot. The control: the diagram as the booklet once drew it, set in the
+    same column, has text under 6 pt."""
+    text = hex_game(size, min(150, size * size // 2))
+    request = record_request.record_request(requests.find_game("hex"), text.encode(),
+                                            {"every": 100, "paper": paper})
+    document = record_request.content(request)
+    assert min(smallest(page.shapes) for page in document.pages) >= SMALLEST_TEXT - 1e-9
+    if size == 26:
+        study = request.played
+        last = hex_pages.diagrams(study.game, 100)[-1]
+        at_90 = hex_pages.board(size, last, COLOUR, hex_pages.FIGURE_WIDTH)
+        once = hex_pages.FIGURE_WIDTH * SMALLEST_TEXT / smallest(at_90.shapes) * 1.0001
+        column = NAMED[paper].inner_width
+        assert once > column
+        shrunk = smallest(hex_pages.board(size, last, COLOUR, once).shapes) * column / once
+        assert shrunk < SMALLEST_TEXT
+
+
+def test_no_text_of_a_folder_booklet_is_under_6_pt(tmp_path: Path) -> None:
+    """A 13 × 13 record in a `--records` booklet measured 5.6 pt on its half pages: nothing
+    on them is under 6 pt now, 13 × 13 or 26 × 26, on A4's or Letter's sheets (the
+    imposed pages' text as placed on the sheets). Its control is the test above's: the
+    measure finds a diagram shrunk into its column."""
+    folder = tmp_path / "tf"
+    folder.mkdir()
+    for name, size, moves in (("a.sgf", 13, 60), ("b.sgf", 26, 120)):
+        (folder / name).write_text(write_sgf(from_move_list(hex_game(size, moves))))
+    game = requests.find_game("hex")
+    assert game.records is not None
+    files = record_folder.record_files(folder, "tf", game.records)
+    for paper in ("a4", "letter"):
+        request = record_folder.folder_request(game, "tf", files, {"paper": paper})
+        pages = record_folder.document(request).pages
+        assert min(smallest(page.shapes) for page in pages) >= SMALLEST_TEXT - 1e-9, paper

@@ -7,12 +7,13 @@ event and page. The booklet is made as `pnp booklet` makes the rules' (layout/bo
 imposed two pages to a side on A4 or Letter, or single pages for a print shop; its outline
 has a bookmark for each game.
 
-A folder is read whole before anything is drawn: every file that is not hidden and not a PDF
-is a record (no PDF is a record, and the booklet printed from the folder into it, by `pnp
-record hex .`, must not stop the next), and one that cannot be read, or that holds an illegal
-move, is one `pnp: FOLDER/FILE: ...` line and nothing is written. The folder is bounded like
-every input: at most MOST_RECORDS files of at most the judges' 256 KiB each, and MOST_BYTES
-in all.
+A folder is read whole before anything is drawn: its records are the files not hidden that
+are named as the game's records are (Hex's `*.sgf`, any case; Nex's and Hex KB's move lists
+`*.txt`), and every other file is left alone (a README, the booklet printed from the folder
+into it by `pnp record hex .`, which must not stop the next). A record that cannot be read,
+or that holds an illegal move, is one `pnp: FOLDER/FILE: ...` line and nothing is written.
+The folder is bounded like every input: at most MOST_RECORDS records of at most the judges'
+256 KiB each, and MOST_BYTES in all.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from generator.core.palette import PALETTES, Palette
 from generator.core.paper import NAMED, Press, for_press
 from generator.core.scene import Document
 from generator.errors import UserError
+from generator.games.capabilities import RecordReader
 from generator.games.game import Game, OptionError
 from generator.games.played import DEFAULT_EVERY
 from generator.games.protocols import GameOptions
@@ -44,7 +46,6 @@ from generator.layout import booklet
 
 MOST_RECORDS = 100                 # a tournament's games: about 30 s to print on one core
 MOST_BYTES = 8 * 1024 * 1024       # in all (a 100-move SGF record is about 1.5 KB)
-PDF_SIGNATURE = b"%PDF-"            # a PDF's first bytes (ISO 32000-1, 7.5.2): not a record
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,19 +80,23 @@ class FolderRequest:
         return render.Settings(None, self.press if self.press.shop else None)
 
 
-def record_files(folder: Path, shown: str) -> list[tuple[str, bytes]]:
-    """Each record in the folder, by name, with its bytes: the files not hidden, sorted by
-    name; refused (one line) when there are none, or more than the bounds allow."""
+def record_files(folder: Path, shown: str, records: RecordReader) -> list[tuple[str, bytes]]:
+    """Each record in the folder, by name, with its bytes: the files not hidden named with
+    the game's suffix (any case: round-1.SGF), sorted by name; other files (a README.txt,
+    the booklet printed into the folder) are left alone. Refused (one line) when there are
+    none, or more than the bounds allow."""
     try:
         found = sorted(p for p in folder.iterdir()
-                       if not p.name.startswith(".") and p.is_file())
+                       if not p.name.startswith(".") and p.is_file()
+                       and p.name.lower().endswith(records.suffix))
     except OSError as err:
         raise UserError(f"{shown}: cannot be read: {err.strerror or err}") from None
     if not found:
-        raise UserError(f"{shown}: the folder holds no records")
+        raise UserError(f"{shown}: the folder holds no {records.written_as} "
+                        f"(*{records.suffix}); its other files are left alone")
     if len(found) > MOST_RECORDS:
-        raise UserError(f"{shown}: the folder holds {len(found)} files; a booklet takes at "
-                        f"most {MOST_RECORDS} records")
+        raise UserError(f"{shown}: the folder holds {len(found)} {records.written_as}; a "
+                        f"booklet takes at most {MOST_RECORDS} records")
     out, total = [], 0
     for path in found:
         name = f"{shown.rstrip('/')}/{path.name}"
@@ -100,15 +105,11 @@ def record_files(folder: Path, shown: str) -> list[tuple[str, bytes]]:
                 data = stream.read(LIMIT + 1)
         except OSError as err:
             raise UserError(f"{name}: cannot be read: {err.strerror or err}") from None
-        if data.startswith(PDF_SIGNATURE):
-            continue
         total += len(data)
         if total > MOST_BYTES:
             raise UserError(f"{shown}: its records come to more than "
                             f"{MOST_BYTES // (1024 * 1024)} MiB; a booklet takes at most that")
         out.append((name, data))
-    if not out:
-        raise UserError(f"{shown}: the folder holds no records, only PDFs")
     return out
 
 

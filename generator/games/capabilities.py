@@ -31,7 +31,15 @@ class Figures(Protocol[OptionsIn]):
 
 class RecordReader(Protocol):
     """A played game's record from a file's bytes, read and replayed by the game's own
-    engine, ready to print (`pnp record`); an unreadable file is a UserError of one line."""
+    engine, ready to print (`pnp record`); an unreadable file is a UserError of one line.
+    A folder of records is read for its files named with `suffix` (any case), which hold
+    `written_as` (".sgf", "SGF records"); its other files are left alone."""
+    @property
+    def suffix(self) -> str: ...
+
+    @property
+    def written_as(self) -> str: ...
+
     def read_record(self, data: bytes) -> Study: ...
 
 
@@ -68,8 +76,11 @@ class FiguresOf(Generic[OptionsT]):
 
 @dataclass(frozen=True, slots=True)
 class RecordsOf:
-    """Records read by a function of a file's bytes."""
+    """Records read by a function of a file's bytes; in a folder, the files named with
+    `suffix`, which hold `written_as`."""
     read: Callable[[bytes], Study]
+    suffix: str
+    written_as: str
 
     def read_record(self, data: bytes) -> Study:
         return self.read(data)

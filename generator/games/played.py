@@ -11,6 +11,7 @@ their steps in these terms; the record pages of each game draw the diagrams.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -23,6 +24,31 @@ C = TypeVar("C", bound=str)        # a colour of stone
 EVERY = range(1, 101)              # moves a diagram, as --every takes them
 DEFAULT_EVERY = 20
 MOST_DIAGRAMS = 120                # a 19 × 19 board filled at --every 3; more is refused
+
+
+# What a file plainly is when it is not a game's move list: an SGF game tree, or a web link.
+_SGF = re.compile(r"\(\s*;")
+_LINK = re.compile(r"(?:https?://|www\.)\S", re.IGNORECASE)
+
+
+def foreign(text: str) -> str:
+    """What a file given for a move list plainly is instead ("an SGF record", "a web
+    link"), or "" when it may be a move list: its first characters tell."""
+    head = text.lstrip("\ufeff \t\r\n")
+    if _SGF.match(head):
+        return "an SGF record"
+    if _LINK.match(head):
+        return "a web link"
+    return ""
+
+
+def refuse_foreign(text: str, game: str, key: str) -> None:
+    """Refuse in one plain line a file that is not a move list of `game` at all (a Hex SGF
+    given to Nex was read as a move list and refused for an "unmatched '('")."""
+    kind = foreign(text)
+    if kind:
+        raise UserError(f"this is {kind}, not a {game} move list: {game}'s records are the "
+                        f"project's move lists ('pnp judge {key} --help' shows one)")
 
 
 class TooManyDiagrams(UserError, ValueError):

@@ -13,13 +13,17 @@ and the whole move list as it was written.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 from generator.core.geometry import Affine, Point
-from generator.core.scene import SMALLEST_TEXT, Document, Page, Shape, Text
+from generator.core.scene import SMALLEST_TEXT, Circle, Document, Page, Paint, Shape, Text
 from generator.errors import UserError
-from generator.i18n import _
+from generator.fonts import text_width
+from generator.i18n import _, ngettext
 from generator.layout import hexboard
 from generator.layout.textlayout import Figure, centred_label
 
@@ -107,7 +111,11 @@ def ending(winner: str, won_on: int) -> str:
 
 
 def board_line(size: int, moves: int) -> str:
-    return _("**Board:** %(n)s × %(n)s, %(moves)s moves.", n=size, moves=moves)
+    """The header's board and move count: "1 move", "2 moves" (ngettext: each language has
+    its own plural forms)."""
+    return ngettext("**Board:** %(size)s × %(size)s, %(moves)s move.",
+                    "**Board:** %(size)s × %(size)s, %(moves)s moves.", moves, size=size,
+                    moves=moves)
 
 
 def caption(first: int, last: int, special: Sequence[str], chain: str) -> str:
@@ -131,19 +139,65 @@ def figure_height(size: int, angle: float, width: float, outset: float = 0.0) ->
     return width * high / wide
 
 
-def legible(draw: Callable[[float], dict[str, Figure]], width: float
+# Set while a booklet's diagrams are drawn as wide as the page takes them and no wider:
+# then a stone's number is set at 6 pt where its proportion to the stone would make it
+# smaller, and a number 6 pt cannot fit in its stone is left off for a dot (each dot's id
+# kept, so that the figure's caption can say so).
+_AT_PAGE_WIDTH: ContextVar[set[int] | None] = ContextVar("at_page_width", default=None)
+NUMBER_ROOM = 1.9              # of a stone's radius: the width its number may take
+
+
+@contextmanager
+def _at_page_width(dots: set[int]) -> Iterator[None]:
+    token = _AT_PAGE_WIDTH.set(dots)
+    try:
+        yield
+    finally:
+        _AT_PAGE_WIDTH.reset(token)
+
+
+def legible(draw: Callable[[float], dict[str, Figure]], width: float, most: float
             ) -> dict[str, Figure]:
     """A booklet's diagrams drawn `width` mm wide, or all as much wider as makes the
     smallest text on any of them 6 pt: a large board's stone numbers, drawn to fit their
     stones, would be smaller. The page sets a figure too wide for a column of two in one
-    column (layout/textlayout.py)."""
+    column (layout/textlayout.py), but shrinks one wider than `most` (the page's text
+    width): no diagram is drawn wider than that. There the coordinates keep their 6 pt
+    (hexboard.label_size) with the cells smaller under them, each number is set at 6 pt
+    if it fits its stone, and a number that does not is left off for a dot, which the
+    diagram's caption explains (the booklet's move list names every move)."""
     drawn = draw(width)
     smallest = min((t.size for fig in drawn.values() for t in fig.shapes
                     if isinstance(t, Text) and t.text.strip()), default=SMALLEST_TEXT)
     if smallest >= SMALLEST_TEXT:
         return drawn
     # Every size on a diagram grows with its width; the margin keeps rounding off 6 pt.
-    return draw(width * SMALLEST_TEXT / smallest * 1.0001)
+    wider = width * SMALLEST_TEXT / smallest * 1.0001
+    if wider <= most:
+        return draw(wider)
+    dots: set[int] = set()
+    with _at_page_width(dots):
+        drawn = draw(most)
+    note = _("A dot marks a stone too small at this size for its number; the moves are "
+             "listed under \u201cThe moves\u201d.")
+    return {name: replace(fig, caption=f"{fig.caption.rstrip('.')}. {note}")
+            if any(id(s) in dots for s in fig.shapes) else fig
+            for name, fig in drawn.items()}
+
+
+def stone_number(centre: Point, text: str, size: float, radius: float, ink: str) -> Shape:
+    """A number on a stone of `radius`, at `size` (the stone's proportion); on a diagram
+    drawn at the page's width (legible) at 6 pt where that is larger, or a dot where 6 pt
+    does not fit the stone, so that nothing on it is under 6 pt or runs into its
+    neighbours."""
+    dots = _AT_PAGE_WIDTH.get()
+    if dots is None or size >= SMALLEST_TEXT:
+        return centred_label(centre.x, centre.y, text, size, ink, "bold")
+    if text_width(text, SMALLEST_TEXT, "bold") <= NUMBER_ROOM * radius:
+        return centred_label(centre.x, centre.y, text, SMALLEST_TEXT, ink, "bold")
+    dot = Circle(centre, 0.28 * radius, Paint(fill=ink))
+    dots.add(id(dot))
+    return dot
 
 
 def numbered(centre: Point, number: int, radius: float, ink: str, prefix: str = "") -> Shape:
@@ -151,7 +205,7 @@ def numbered(centre: Point, number: int, radius: float, ink: str, prefix: str = 
     stone), as large as its characters let it be within the stone."""
     text = f"{prefix}{number}"
     size = radius * (1.22, 1.03, 0.8, 0.64)[min(3, len(text) - 1)]
-    return centred_label(centre.x, centre.y, text, size, ink, "bold")
+    return stone_number(centre, text, size, radius, ink)
 
 
 def document(pages: Sequence[Page], game: str, designer: str, size: int) -> Document:
@@ -169,4 +223,4 @@ def footer(credit: str) -> str:
 
 __all__ = ["NoSGF", "Study", "a_game", "board_line", "caption", "document", "ending",
            "figure_height", "footer", "legible", "markup", "moves_range", "numbered",
-           "refuse_sgf", "special"]
+           "refuse_sgf", "special", "stone_number"]

@@ -32,9 +32,11 @@ def print_folder(game: SomeGame, folder: str, values: dict[str, object],
 
     from generator import render
     from generator.app import record_folder as F
+    from generator.app.record_request import reader_and_values
     from generator.ui.judging import shown
-    request = F.folder_request(game, folder, F.record_files(Path(folder), shown(folder)),
-                               values, output)
+    records, _typed = reader_and_values(game, values)
+    request = F.folder_request(game, folder, F.record_files(Path(folder), shown(folder),
+                                                            records), values, output)
     render.check_target(output, request.fmt, request.formats, request.stem)
     for path in render.save(F.document(request), output, request.fmt, request.stem,
                             request.formats, settings=request.settings):
@@ -49,6 +51,7 @@ def record_booklets(folder: str, papers: Sequence[Paper],
     from pathlib import Path
 
     from generator.app import record_folder as F
+    from generator.app.record_request import reader_and_values
     from generator.core.paper import NAMED
     from generator.games import all_games
     from generator.layout import booklet
@@ -57,8 +60,8 @@ def record_booklets(folder: str, papers: Sequence[Paper],
     if not keys:
         raise UserError("--records: the records' booklet is printed on A4 or Letter; "
                         "build one of them (--paper a4 or letter)")
-    files = F.record_files(Path(folder), shown(folder))
     game = all_games()["hex"]
+    files = F.record_files(Path(folder), shown(folder), reader_and_values(game, {})[0])
     return [F.folder_request(game, folder, files, {"paper": key, "lang": lang})
             for key in keys for lang in langs]
 
@@ -75,8 +78,9 @@ def record_command(game: SomeGame) -> click.Command:
         if file != "-" and Path(file).is_dir():
             print_folder(game, file, values, output)
             return
+        data = read_bytes(file, name)      # its refusal names the file already
         try:
-            request = R.record_request(game, read_bytes(file, name), values, output,
+            request = R.record_request(game, data, values, output,
                                        "" if file == "-" else file)
         except UserError as err:
             raise UserError(f"{name}: {err}") from None

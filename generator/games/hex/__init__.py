@@ -35,7 +35,8 @@ def read_record(data: bytes) -> Study:
 GAME = Game(
     key="hex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=(RULES, BOARD, PAD),
-    board_json=board_json, judge=FileJudge(judge, judge_file), records=RecordsOf(read_record),
+    board_json=board_json, judge=FileJudge(judge, judge_file),
+    records=RecordsOf(read_record, ".sgf", "SGF records"),
     about={
         RULES: "Print the Hex rule sheet, with the swap (pie) rule or, with --no-swap, "
                "without it.",

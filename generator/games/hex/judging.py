@@ -22,6 +22,7 @@ from generator.games.hex.records.model import BLACK, Colour, cell_name
 from generator.games.hex.records.sgf import decode as decode_record
 from generator.games.hex.records.write import from_move_list
 from generator.games.judges import Judged, Verdict
+from generator.games.played import foreign
 
 # How each format is named in the judge's first line.
 FORMAT_NAMES = {"sgf": "SGF record", "little-golem": "Little Golem record",
@@ -48,6 +49,9 @@ def read(data: bytes) -> GameRecord:
     if text is not None:
         return read_record(text)
     own = decode_text(data)
+    if foreign(own):          # a link, but not to Trmph or HexWorld: no game of Hex at all
+        raise RecordError("this is a web link, but not a Trmph or HexWorld one: it is not a "
+                          "Hex record (docs/records.md lists what is read)")
     if not rules.is_move_list(own):
         raise RecordError("a position has no moves to print; give a record or a move list")
     return from_move_list(own)

@@ -33,8 +33,8 @@ from generator.games.hex.records.model import (
     column_name,
 )
 from generator.games.hex.records.write import write_sgf
-from generator.games.hex.rules import DESIGNER, TITLE
-from generator.games.record_book import legible, moves_range
+from generator.games.hex.rules import DESIGNER, SIZES, TITLE
+from generator.games.record_book import board_line, legible, moves_range, stone_number
 from generator.i18n import _, pgettext
 from generator.layout import describe, hexboard
 from generator.layout.textlayout import Figure, centred_label, typeset
@@ -130,8 +130,7 @@ def board(size: int, diagram: Diagram, colours: Palette, width: float = FIGURE_W
         if number is not None:
             text = str(number)
             label = r * (0.95, 0.8, 0.62, 0.5)[min(3, len(text) - 1)]
-            numbers.append(centred_label(centre.x, centre.y, text, label,
-                                         _on(fill, colours), "bold"))
+            numbers.append(stone_number(centre, text, label, 0.78 * r, _on(fill, colours)))
     if diagram.chain:
         shapes.append(segments([(p.centre(_hex(a)), p.centre(_hex(b)))
                                 for a, b in pairwise(diagram.chain)],
@@ -228,8 +227,7 @@ def markup(game: Replay, shown: list[Diagram], heading: str = "") -> str:
              (_("Date"), record.date), (_("Place"), record.place),
              (_("Result"), record.result)]
     said = [f"**{label}:** {plain(value, 200)}" for label, value in facts if value]
-    lines += [" · ".join([*said, _("**Board:** %(n)s × %(n)s, %(moves)s moves.",
-                                   n=record.columns, moves=len(record.moves))]), "",
+    lines += [" · ".join([*said, board_line(record.columns, len(record.moves))]), "",
               ending(game), ""]
     lines += [_("*Key:* Black moves first and joins the top and bottom rows, marked "
                 "%(B)s and banded in the kit's blue; White joins the left and right columns, "
@@ -285,7 +283,8 @@ def booklet(game: Replay, every: int, paper: Paper, colours: Palette,
     shown = diagrams(game, every)
     size = game.record.columns
     figures = legible(lambda width: {f"d{k}": board(size, d, colours, width)
-                                     for k, d in enumerate(shown)}, FIGURE_WIDTH)
+                                     for k, d in enumerate(shown)}, FIGURE_WIDTH,
+                       paper.inner_width)
     pages = typeset(markup(game, shown, heading), figures, paper, colours,
                     footer_text=_("%(credit)s Game record printed from the players' own "
                                   "record.", credit=credit()))
@@ -326,5 +325,12 @@ class HexStudy:
 
 
 def study(record: GameRecord) -> HexStudy:
-    """The record replayed, with the swap read as its next move shows (records/judge.py)."""
+    """The record replayed, with the swap read as its next move shows (records/judge.py);
+    a board larger than Hex's largest (`pnp board hex --size`, rules.SIZES) is refused: the
+    reader takes sides to records/model.MAX_SIDE, past what Hex is played on and the booklet
+    can name (its columns' letters stop at z)."""
+    largest = SIZES.stop - 1
+    if max(record.columns, record.rows) > largest:
+        raise RecordError(f"the board is {record.columns} × {record.rows}; a Hex board is at "
+                          f"most {largest} × {largest}")
     return HexStudy(replay(record))

@@ -46,7 +46,7 @@ GAME = Game(
     key="hex-kb", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=(RULES, BOARD, PUZZLE, PAD),
     board_json=board_json, judge=TextJudge(judge), figures=FiguresOf(stats_report),
-    records=RecordsOf(read_record),
+    records=RecordsOf(read_record, ".txt", "move lists"),
     about={
         RULES: "Print the Hex KB rule sheet, with figures of its three ways to win and the "
                "kit's note on reading them.",

@@ -120,7 +120,7 @@ class HexKbStudy:
         shown = self.diagrams(every)
         figures = record_book.legible(
             lambda width: {f"d{k}": figure(self.game, d, self.caption(d), colours, width)
-                           for k, d in enumerate(shown)}, FIGURE_WIDTH)
+                           for k, d in enumerate(shown)}, FIGURE_WIDTH, paper.inner_width)
         board = self.game.board
         key = _("*Key:* Red moves first and joins the border segments marked %(R)s, Blue "
                 "those marked %(B)s. The cells of the two portal frames that bear the same "

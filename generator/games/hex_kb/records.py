@@ -10,6 +10,7 @@ from generator.core.gridfile import decode
 from generator.games.hex.records.model import GameRecord, RecordError
 from generator.games.hex_kb.board import KleinBoard
 from generator.games.hex_kb.moves import Claim, HexKbGame, is_move_list, read_moves, replay
+from generator.games.played import refuse_foreign
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,7 @@ def read(data: bytes) -> HexKbRecord:
     """The move list in a file's bytes, for the record item; a position has no moves to show,
     and is refused by name, as Hex's record item refuses one."""
     text = decode(data)
+    refuse_foreign(text, "Hex KB", "hex-kb")
     if not is_move_list(text):
         raise RecordError("a position has no moves to print; give a move list")
     board, claims = read_moves(text)

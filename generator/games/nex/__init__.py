@@ -35,7 +35,8 @@ def read_record(data: bytes) -> Study:
 GAME = Game(
     key="nex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=(RULES, BOARD, COUNTERS, PAD),
-    board_json=board_json, judge=TextJudge(judge), records=RecordsOf(read_record),
+    board_json=board_json, judge=TextJudge(judge),
+    records=RecordsOf(read_record, ".txt", "move lists"),
     about={
         RULES: "Print the Nex rule sheet, with figures of a drop, a conversion and a won "
                "board.",

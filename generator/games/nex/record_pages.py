@@ -115,7 +115,7 @@ class NexStudy:
         def drawn(width: float) -> dict[str, Figure]:
             return {f"d{k}": replace(figure(self.size, d, colours, width),
                                      caption=self.caption(d)) for k, d in enumerate(shown)}
-        figures = record_book.legible(drawn, FIGURE_WIDTH)
+        figures = record_book.legible(drawn, FIGURE_WIDTH, paper.inner_width)
         key = _("*Key:* Black moves first and joins the two sides marked %(B)s; White joins "
                 "the two sides marked %(W)s. A turn drops a stone of one's own and a neutral "
                 "stone, written c4 (d5), or turns two neutral stones into one's own and one "

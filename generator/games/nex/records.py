@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from generator.core.gridfile import decode, hex_name
 from generator.games.hex.records.model import GameRecord, RecordError
 from generator.games.nex.rules import BLACK, NEX, Replay, Turn, is_move_list, read_moves
+from generator.games.played import refuse_foreign
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +26,7 @@ def read(data: bytes) -> NexRecord:
     """The move list in a file's bytes; a position has no moves to show, and is refused by
     name, as Hex's record item refuses one."""
     text = decode(data)
+    refuse_foreign(text, "Nex", "nex")
     if not is_move_list(text):
         raise RecordError("a position has no moves to print; give a move list")
     size, turns = read_moves(text)

@@ -1,11 +1,13 @@
 """SGF's syntax (FF[4], https://www.red-bean.com/sgf/sgf4.html): the bytes decoded in the
-record's charset, and the main line of its first game tree as nodes of properties.
+record's charset, and the main line of its game tree as nodes of properties.
 
-Only the first game tree of a collection is read, as HexGui reads it, and of that tree only
-the main line: at each branching, the first variation. The others are parsed (a record must
-be well formed throughout) and counted, not kept. One regular expression reads the tokens
-and a loop keeps a depth counter, not a recursion, and every size is bounded (model.py), so
-a hostile record is refused in time linear in its length.
+A file holds one game: a collection of several game trees (`(;...)(;...)`, FF[4]'s
+Collection) is refused by its count rather than cut to its first game without a word, as
+HexGui would read it. Of the tree only the main line is kept: at each branching, the first
+variation. The others are parsed (a record must be well formed throughout) and counted.
+One regular expression reads the tokens and a loop keeps a depth counter, not a recursion,
+and every size is bounded (model.py), so a hostile record is refused in time linear in its
+length.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ class Prop:
 
 @dataclass(frozen=True, slots=True)
 class Tree:
-    """The main line of the record's first game tree."""
+    """The main line of the record's game tree."""
     text: str
     nodes: tuple[tuple[Prop, ...], ...]
     variations: int
@@ -94,17 +96,32 @@ def decode(data: bytes) -> str:
 
 
 def parse(text: str) -> Tree:
-    """The main line of the first game tree in `text`.
-
-    One regular expression reads the text token by token (a `(`, `)` or `;`, a property's
-    name, or one of its values); a loop over the tokens keeps the tree's depth. Whatever the
-    expression cannot take as a token (an unclosed value, a stray character) is named where
-    it stands."""
+    """The main line of the one game tree in `text`; a file holding more than one (an SGF
+    collection) is refused, naming how many it holds. Whatever follows the last tree and is
+    not another tree is left alone, as before."""
     if len(text) > LIMIT:
         raise RecordError(f"the record goes on past {LIMIT:,} characters")
     i = text.find("(")
     if i < 0:
         raise RecordError("this is not an SGF record: it has no game tree '(;...)'")
+    tree, end = _game_tree(text, i)
+    games = 1
+    while text.startswith("(", end := _skip(text, end)):
+        _later, end = _game_tree(text, end)
+        games += 1
+    if games > 1:
+        raise RecordError(f"the file holds {games} games (SGF game trees); pnp reads one "
+                          f"game a file: save each game in a file of its own")
+    return tree
+
+
+def _game_tree(text: str, i: int) -> tuple[Tree, int]:
+    """The main line of the game tree opening at text[i], and the index past its `)`.
+
+    One regular expression reads the text token by token (a `(`, `)` or `;`, a property's
+    name, or one of its values); a loop over the tokens keeps the tree's depth. Whatever the
+    expression cannot take as a token (an unclosed value, a stray character) is named where
+    it stands."""
     nodes: list[tuple[Prop, ...]] = []
     node: list[Prop] = []
     in_node = False
@@ -172,7 +189,7 @@ def parse(text: str) -> Tree:
                 raise RecordError(f"{where(text, at)}: a game tree with no node in it")
             stack.pop()
             if not stack:
-                return Tree(text, tuple(nodes), variations)
+                return Tree(text, tuple(nodes), variations), i
         else:                     # ";"
             if stack[-1][1]:
                 raise RecordError(f"{where(text, at)}: a node after a variation; a game tree's "
