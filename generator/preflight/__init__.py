@@ -33,5 +33,6 @@ def check_file(path: Path, target: str = "home", booklet: bool | None = None,
                flavour: tuple[PdfX, str] | None = None) -> list[Check]:
     """The report on the PDF at PATH for a target (and the PDF/X flavour a vendor asks for
     by name, with the vendor's name); PreflightError (one line) when it cannot be read: not a
-    regular file, not a PDF, damaged, encrypted, or beyond the reading's memory or time."""
+    regular file, not a PDF, damaged, needing a password to open, or beyond the reading's
+    memory or time."""
     return checks(read_pdf(path), target, booklet, flavour)
