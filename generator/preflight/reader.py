@@ -141,12 +141,14 @@ def _walk(pdf: Any, spent: Spent) -> PdfFacts:
     notes = facts.limits
     forms: dict[Any, Form] = {}
     stopped = False
+    spent.file(len(pdf.pages))
     for number, page in enumerate(pdf.pages, start=1):
         if stopped and spent.late():
             notes.append(f"pages from {number} on were not counted")
             break
         reader = PageReader(page, number, spent, notes, forms)
         if not stopped:
+            spent.page()
             try:
                 reader.read()
             except OverBudget as limit:
