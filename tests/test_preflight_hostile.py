@@ -21,8 +21,6 @@ from pathlib import Path
 
 import pikepdf
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 from in_process import run_pnp
 from measured import LAUNCHER
 from paused import Pause, default_signals, still_running
@@ -217,42 +215,6 @@ def test_saved_states_without_end_stop_at_the_operations_budget(tmp_path):
     assert_fails_by_budget(ran, "more than 500,000 drawing operations on one page, at page 1")
     assert "graphics states saved more than 1024 deep" in ran.first
     assert_passes(check(page_pdf(tmp_path / "few.pdf", b"q " * 1000 + b"Q " * 1000)))
-
-
-def pages_pdf(path: Path, pages: int, content: bytes) -> Path:
-    """PAGES pages, each drawn by the same content (one stream, deflated, shared)."""
-    pdf = pikepdf.new()
-    stream = pikepdf.Stream(pdf, zlib.compress(content, 9))
-    stream.Filter = N.FlateDecode
-    for _ in range(pages):
-        pdf.add_blank_page(page_size=(300, 300))
-        pdf.pages[-1].obj.Contents = stream
-    pdf.save(path)
-    return path
-
-
-def test_a_files_allowance_grows_with_its_pages(tmp_path):
-    """A long document may take more than one page's limits in all (ten pages of 90,000
-    operations pass, past the 500,000 the whole file once had), but not by piling its
-    work on a few pages: two pages of 450,000 are over what two pages may take."""
-    assert_passes(check(pages_pdf(tmp_path / "ten.pdf", 10, b"q Q " * 45_000)))
-    assert_passes(check(pages_pdf(tmp_path / "one.pdf", 1, b"q Q " * 225_000)))
-    assert_fails_by_budget(check(pages_pdf(tmp_path / "two.pdf", 2, b"q Q " * 225_000)),
-                           "more than 500,000 drawing operations in a file of 2 pages, "
-                           "at page 2")
-
-
-@given(st.integers(min_value=1, max_value=10**7), st.integers(min_value=0, max_value=10**4))
-def test_the_allowance_lies_between_a_page_and_the_ceiling(pages, more):
-    from dataclasses import astuple
-
-    from generator.preflight.budget import CEILING, Budget
-    budget = Budget()
-    allowed, grown = astuple(budget.for_file(pages)), astuple(budget.for_file(pages + more))
-    for least, given_, larger, most in zip(astuple(budget.page), allowed, grown,
-                                           astuple(CEILING), strict=True):
-        assert least <= given_ <= larger <= most
-    assert budget.for_file(10**6) == CEILING        # a million cheap pages buy no more
 
 
 def test_the_reading_time_is_processor_time_not_the_clock():
