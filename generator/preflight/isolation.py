@@ -141,14 +141,20 @@ def _answer(data: bytes, status: int, path: Path, processor: int) -> PdfFacts:
                                  f"{MEMORY // MB} MB of memory")
         name = signal.Signals(number).name if number in signal.valid_signals() else number
         raise PreflightError(f"cannot read {path}: the reading stopped on signal {name}")
-    if not data:
+    # A child that failed while sending (out of memory between two pages) sent part of an
+    # answer: it is no answer.
+    if not data or (os.WIFEXITED(status) and os.WEXITSTATUS(status) != 0):
         raise PreflightError(f"cannot read {path}: the reading stopped without an answer")
     answer = io.BytesIO(data)
-    kind, value, pages = pickle.load(answer)
-    if kind == "facts":
-        assert isinstance(value, PdfFacts)
-        value.pages = [pickle.load(answer) for _ in range(pages)]
-        return value
+    try:
+        kind, value, pages = pickle.load(answer)
+        if kind == "facts":
+            assert isinstance(value, PdfFacts)
+            value.pages = [pickle.load(answer) for _ in range(pages)]
+            return value
+    except (EOFError, pickle.UnpicklingError):    # cut short, where its status was lost
+        raise PreflightError(f"cannot read {path}: the reading stopped without a whole "
+                             f"answer") from None
     if kind == "memory":
         raise PreflightError(f"cannot read {path}: reading it needs more than "
                              f"{MEMORY // MB} MB of memory")
