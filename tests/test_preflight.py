@@ -302,6 +302,39 @@ def test_an_unreadable_file_is_one_line_and_exit_2(tmp_path, kind):
     assert sorted(p.name for p in tmp_path.iterdir()) == before
 
 
+NOT_PDF = {
+    "record": "(;FF[4]GM[11]SZ[13]PB[A]PW[B];B[g7];W[swap-pieces])\n",
+    "web page": "<!DOCTYPE html><html><body><p>%PDF-1.7 is the newest</p></body></html>\n"
+                .rjust(1100),
+}
+
+
+@pytest.mark.parametrize("kind", NOT_PDF)
+def test_a_file_that_is_not_a_pdf_is_called_so(tmp_path, kind):
+    """A Hex record or a web page given by mistake was a "damaged PDF (can't find
+    startxref)": it is no PDF at all, as readers tell one (no %PDF- in the first 1024
+    bytes; the page names PDF only further on)."""
+    target = tmp_path / "x.pdf"
+    target.write_text(NOT_PDF[kind])
+    result = pnp("check", str(target), "--for", "print-shop")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (f"pnp: cannot read {target}: it is not a PDF file (no %PDF- "
+                             f"header in its first 1024 bytes)\n")
+
+
+@pytest.mark.parametrize("before,read", [(1019, True), (1020, False)])
+def test_the_header_is_looked_for_in_the_first_1024_bytes(tmp_path, before, read):
+    """Readers take a PDF with something before its header, up to 1024 bytes in (the
+    control: qpdf reads it too, and it passes); one byte further it is not a PDF file."""
+    target = tmp_path / "x.pdf"
+    target.write_bytes(b"x" * before + sheet(tmp_path / "good.pdf").read_bytes())
+    result = pnp("check", str(target), "--for", "print-shop")
+    if read:
+        assert result.returncode == 0, result.stdout + result.stderr
+    else:
+        assert result.returncode == 2 and "it is not a PDF file" in result.stderr
+
+
 def test_check_does_not_slow_other_commands():
     probe = ("import sys; from generator.ui import cli; "
              "print(any(m.startswith('pikepdf') for m in sys.modules))")

@@ -204,19 +204,61 @@ def test_a_file_claiming_pdfx_is_held_to_it_at_home_too(board, tmp_path):
     assert "PDF/X" not in failed(board, "home")
 
 
-@pytest.mark.parametrize("target", ["home", "print-shop"])
-def test_an_aes_256_file_with_an_empty_user_password_is_refused(board, tmp_path, target):
-    path = tmp_path / "locked.pdf"
+def locked(board: Path, path: Path, revision: int = 2, user: str = "") -> Path:
+    """The board saved encrypted with an owner password: with an empty user password it
+    opens without asking, and is encrypted all the same. Revision 2 (RC4, 40 bits) keeps
+    the board's PDF 1.3; AES needs PDF 1.6 or later."""
     with pikepdf.open(board) as pdf:
-        pdf.save(path, encryption=pikepdf.Encryption(owner="shop", user="", R=6))
-    with pikepdf.open(path) as pdf:         # opens without a password: still encrypted
+        newer = revision >= 4
+        pdf.save(path, encryption=pikepdf.Encryption(owner="shop", user=user, R=revision,
+                                                     aes=newer, metadata=newer))
+    with pikepdf.open(path, password=user) as pdf:
         assert pdf.is_encrypted
-    with pytest.raises(preflight.PreflightError, match="encrypted"):
-        preflight.check_file(path, target)
+    return path
+
+
+@pytest.mark.parametrize("target", ["print-shop", "drivethrurpg"])
+def test_an_encrypted_file_fails_a_print_shops_check_by_name(board, tmp_path, target):
+    """PDF/X forbids encryption, an owner password's too, so a shop's intake fails such a
+    file (it was refused as unreadable, though it opens). The control: the same board
+    unencrypted is ready for the same shop."""
+    path = locked(board, tmp_path / "locked.pdf")
     result = run_pnp("check", str(path), "--for", target, text=True)
-    assert result.returncode == 2
-    assert result.stderr.strip().startswith("pnp: ") and "encrypted" in result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1
+    assert (result.returncode, result.stderr) == (1, ""), result.stdout
+    fails = [line for line in result.stdout.splitlines() if line.startswith("FAIL")]
+    assert fails == ["FAIL  encryption          encrypted (RC4-40), though it opens without "
+                     "a password: PDF/X forbids encryption"]
+    plain = run_pnp("check", str(board), "--for", target, text=True)
+    assert plain.returncode == 0 and "pass  encryption          none" in plain.stdout
+
+
+def test_an_aes_256_file_with_an_empty_user_password_is_read_and_failed(board, tmp_path):
+    path = locked(board, tmp_path / "locked.pdf", revision=6)
+    result = run_pnp("check", str(path), "--for", "print-shop", text=True)
+    assert (result.returncode, result.stderr) == (1, ""), result.stdout
+    assert ("FAIL  encryption          encrypted (AES-256), though it opens without a "
+            "password: PDF/X forbids encryption") in result.stdout.splitlines()
+
+
+@pytest.mark.parametrize("target", ["home", "screen-reader"])
+def test_an_encrypted_file_that_opens_is_read_for_other_checks(board, tmp_path, target):
+    """At home or for a screen reader encryption is no fault: the report on the locked
+    file is the plain file's, line for line."""
+    path = locked(board, tmp_path / "locked.pdf")
+    result = run_pnp("check", str(path), "--for", target, text=True)
+    plain = run_pnp("check", str(board), "--for", target, text=True)
+    assert result.stderr == plain.stderr == ""
+    assert result.returncode == plain.returncode
+    assert (result.stdout.replace(str(path), "FILE").splitlines()
+            == plain.stdout.replace(str(board), "FILE").splitlines())
+
+
+def test_a_file_that_needs_a_password_to_open_is_unreadable(board, tmp_path):
+    path = locked(board, tmp_path / "locked.pdf", revision=6, user="reader")
+    result = run_pnp("check", str(path), "--for", "print-shop", text=True)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (f"pnp: cannot read {path}: it is encrypted, with a password "
+                             f"to open it\n")
 
 
 def slug_marks(inside_bleed: bool):

@@ -34,6 +34,6 @@ def check_file(path: Path, target: str = "home", booklet: bool | None = None,
                safe: float | None = None) -> list[Check]:
     """The report on the PDF at PATH for a target (and the PDF/X flavour a vendor asks for
     by name, with the vendor's name, and the safe zone it names); PreflightError (one line)
-    when it cannot be read: not a regular file, not a PDF, damaged, encrypted, or beyond the
-    reading's memory or time."""
+    when it cannot be read: not a regular file, not a PDF, damaged, needing a password to
+    open, or beyond the reading's memory or time."""
     return checks(read_pdf(path), target, booklet, flavour, safe)

@@ -47,6 +47,7 @@ from generator.preflight.pdfx_checks import (
 )
 from generator.preflight.prepress import (
     check_annotations,
+    check_encryption,
     check_overprint,
     check_resolution,
     check_transfer,
@@ -342,7 +343,7 @@ def checks(facts: PdfFacts, target: str = "home", booklet: bool | None = None,
                check_page_count(facts, is_booklet(facts) if booklet is None else booklet)]
     if shop:
         result += [check_overprint(facts), check_resolution(facts), check_annotations(facts),
-                   check_transfer(facts)]
+                   check_transfer(facts), check_encryption(facts)]
     if shop or claims_pdfx(facts):     # a file that says it is PDF/X is held to it
         result += [check_identification(facts), check_output_intent(facts),
                    check_pdf_version(facts, shop)]

@@ -84,6 +84,7 @@ class PdfFacts:
     limits: list[str] = field(default_factory=list)   # budgets the reading ran into
     document: DocumentFacts | None = None             # what the file says of itself
     access: AccessFacts | None = None                 # what it offers a screen reader
+    encryption: str = ""                              # "AES-256": opened with no password
 
 
 @dataclass(frozen=True, slots=True)

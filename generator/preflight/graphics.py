@@ -20,6 +20,8 @@ from generator.preflight.facts import (
 )
 from generator.preflight.resources import GRAY, NO_FONT, FontInfo, Space, is_number, resource
 
+QUOTED = 64          # characters of a run of text kept: a report quotes 24
+
 
 @dataclass
 class Graphics:
@@ -86,6 +88,7 @@ class TextReader(Protocol):
     facts: PageFacts
     spent: Spent
     text_box: tuple[float, float, float, float] | None   # the run being painted, if text
+    known: dict[Colour, Colour]                          # the page's colours, each once
 
     def font(self, font: Any) -> FontInfo: ...
 
@@ -168,8 +171,11 @@ def show(reader: TextReader, g: Graphics, text: Text, strings: Iterable[Any]) ->
     if g.render in FILLED_TEXT or g.render in STROKED_TEXT:
         reader.spent.text_run()
         colour = g.fill if g.render in FILLED_TEXT else g.stroke
+        # Kept for every run of the file, so kept small: each colour once a page, and the
+        # text as far as a report quotes it.
+        colour = reader.known.setdefault(colour, colour) if colour is not None else None
         reader.facts.texts.append(TextRun(reader.facts.number,
                                         (min(xs), min(ys), max(xs), max(ys)),
-                                        g.size * smallest_scale(trm), "".join(shown),
+                                        g.size * smallest_scale(trm), "".join(shown)[:QUOTED],
                                         colour))
     text.matrix = multiply((1, 0, 0, 1, advance, 0), text.matrix)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import io
 import os
 import pickle
 import resource
@@ -29,8 +30,12 @@ from generator.preflight.reader import PreflightError, read_facts
 
 STOPS = {signal.SIGINT, signal.SIGTERM}
 MEMORY = 144 * MB        # address space the child may take beyond what it is forked with
-SECONDS = 9.0            # the whole reading, by the wall clock (the reader stops itself at
-                         # its budget's seconds, with a FAIL line, before this)
+# The whole reading, by the wall clock and in processor time, follows the budget's ceiling
+# (the most any file may take, its pages' share; the reader stops itself at its file's
+# allowance, with a FAIL line, before either): half as much again by the clock, for a busy
+# machine, and a few seconds more of processor time, for qpdf's own work.
+BY_THE_CLOCK = 1.5
+MORE_PROCESSOR = 4
 ANSWER = 256 * MB        # the facts sent back: far more than the text-run budget makes
 
 KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"),
@@ -40,7 +45,7 @@ KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"),
 
 def read_pdf(path: Path, budget: Budget | None = None) -> PdfFacts:
     """The facts of every page of the PDF at PATH, read in a child process within MEMORY
-    and SECONDS; PreflightError when the file cannot be read."""
+    and the budget's time; PreflightError when the file cannot be read."""
     path = Path(path)
     regular_file(path)
     return _in_child(path, budget or Budget())
@@ -62,6 +67,8 @@ def regular_file(path: Path) -> None:
 
 
 def _in_child(path: Path, budget: Budget) -> PdfFacts:
+    seconds = budget.ceiling.seconds * BY_THE_CLOCK
+    processor = int(budget.ceiling.seconds) + MORE_PROCESSOR
     readable, writable = os.pipe()
     inherited = _address_space()
     ceiling = inherited + MEMORY if inherited else 0
@@ -77,12 +84,12 @@ def _in_child(path: Path, budget: Budget) -> PdfFacts:
     if pid == 0:                                      # the child: never returns
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
         os.close(readable)
-        _child(path, budget, ceiling, writable)
+        _child(path, budget, ceiling, processor, writable)
     os.close(writable)
     reaped = False
     try:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)   # a stop held back lands here
-        answer = _receive(readable, path)
+        answer = _receive(readable, path, seconds)
         status = _wait(pid)
         reaped = True
     finally:
@@ -91,7 +98,7 @@ def _in_child(path: Path, budget: Budget) -> PdfFacts:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
             _wait(pid)
-    return _answer(answer, status, path)
+    return _answer(answer, status, path, processor)
 
 
 def _wait(pid: int) -> int:
@@ -101,15 +108,15 @@ def _wait(pid: int) -> int:
         return 0
 
 
-def _receive(readable: int, path: Path) -> bytes:
-    deadline = time.monotonic() + SECONDS
+def _receive(readable: int, path: Path, seconds: float) -> bytes:
+    deadline = time.monotonic() + seconds
     chunks: list[bytes] = []
     received = 0
     while True:
         left = deadline - time.monotonic()
         if left <= 0:
             raise PreflightError(f"cannot read {path}: reading it takes more than "
-                                 f"{SECONDS:g} s")
+                                 f"{seconds:g} s")
         ready, _, _ = select.select([readable], [], [], left)
         if not ready:
             continue
@@ -123,35 +130,43 @@ def _receive(readable: int, path: Path) -> bytes:
         chunks.append(chunk)
 
 
-def _answer(data: bytes, status: int, path: Path) -> PdfFacts:
+def _answer(data: bytes, status: int, path: Path, processor: int) -> PdfFacts:
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
         if number == signal.SIGXCPU:
             raise PreflightError(f"cannot read {path}: reading it takes more than "
-                                 f"{SECONDS:g} s of processor time")
+                                 f"{processor} s of processor time")
         if number == signal.SIGABRT:      # std::bad_alloc where C++ could not throw it
             raise PreflightError(f"cannot read {path}: reading it needs more than "
                                  f"{MEMORY // MB} MB of memory")
         name = signal.Signals(number).name if number in signal.valid_signals() else number
         raise PreflightError(f"cannot read {path}: the reading stopped on signal {name}")
-    if not data:
+    # A child that failed while sending (out of memory between two pages) sent part of an
+    # answer: it is no answer.
+    if not data or (os.WIFEXITED(status) and os.WEXITSTATUS(status) != 0):
         raise PreflightError(f"cannot read {path}: the reading stopped without an answer")
-    kind, value = pickle.loads(data)
-    if kind == "facts":
-        assert isinstance(value, PdfFacts)
-        return value
+    answer = io.BytesIO(data)
+    try:
+        kind, value, pages = pickle.load(answer)
+        if kind == "facts":
+            assert isinstance(value, PdfFacts)
+            value.pages = [pickle.load(answer) for _ in range(pages)]
+            return value
+    except (EOFError, pickle.UnpicklingError):    # cut short, where its status was lost
+        raise PreflightError(f"cannot read {path}: the reading stopped without a whole "
+                             f"answer") from None
     if kind == "memory":
         raise PreflightError(f"cannot read {path}: reading it needs more than "
                              f"{MEMORY // MB} MB of memory")
     raise PreflightError(str(value))
 
 
-def _child(path: Path, budget: Budget, ceiling: int, writable: int) -> None:
+def _child(path: Path, budget: Budget, ceiling: int, processor: int, writable: int) -> None:
     """Read, send the answer (facts, or the one line that says why not), and exit at once:
     no cleanup of the parent's that was forked along (atexit, buffered output) runs here."""
     status = 1
     try:
-        _confine(ceiling)
+        _confine(ceiling, processor)
         answer: tuple[str, Any]
         try:
             answer = ("facts", read_facts(path, budget))
@@ -162,16 +177,26 @@ def _child(path: Path, budget: Budget, ceiling: int, writable: int) -> None:
         except Exception as err:   # noqa: BLE001 (a hostile file's surprise: one line)
             answer = ("refused", f"cannot read {path}: damaged PDF ({type(err).__name__}: "
                                  f"{str(err).splitlines()[0][:200] if str(err) else ''})")
-        data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(writable, view):]
+        _send(answer, writable)
         status = 0
     finally:
         os._exit(status)
 
 
-def _confine(ceiling: int) -> None:
+def _send(answer: tuple[str, Any], writable: int) -> None:
+    """The answer, a page at a time when it is facts: one pickle of a whole large file
+    (its memo holding every run of text) took as much memory again as the reading."""
+    kind, value = answer
+    pages = value.pages if isinstance(value, PdfFacts) else []
+    if isinstance(value, PdfFacts):
+        value.pages = []
+    for part in [(kind, value, len(pages)), *pages]:
+        view = memoryview(pickle.dumps(part, protocol=pickle.HIGHEST_PROTOCOL))
+        while view:
+            view = view[os.write(writable, view):]
+
+
+def _confine(ceiling: int, processor: int) -> None:
     """The child's limits: signals that stop it at once, memory, processor time, no core
     file, and death with its parent."""
     for number in (signal.SIGINT, signal.SIGTERM):
@@ -186,7 +211,7 @@ def _confine(ceiling: int) -> None:
     with contextlib.suppress(OSError, AttributeError):
         prctl = ctypes.CDLL(None, use_errno=True).prctl
         prctl(1, signal.SIGKILL)                      # PR_SET_PDEATHSIG
-    limits = [(resource.RLIMIT_CPU, int(SECONDS) + 1), (resource.RLIMIT_CORE, 0)]
+    limits = [(resource.RLIMIT_CPU, processor), (resource.RLIMIT_CORE, 0)]
     if ceiling:
         limits.append((resource.RLIMIT_AS, ceiling))
     for limit, value in limits:

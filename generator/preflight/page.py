@@ -72,6 +72,7 @@ class PageReader:
         self.area = self.facts.bleed or self.facts.trim
         self.path = PathReach.for_page(self.facts.media, self.area)
         self.text_box: Box | None = None       # the run of text being painted
+        self.known: dict[Colour, Colour] = {}  # the colours of its runs of text, each once
 
     def note(self, limit: str) -> None:
         """A size over budget that the reading steps round (and the report names)."""

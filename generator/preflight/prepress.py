@@ -1,5 +1,6 @@
 """The print shop's checks of what a press prints otherwise than a screen shows: white set to
-overprint, images under 150 ppi, annotations over the printed area, transfer functions.
+overprint, images under 150 ppi, annotations over the printed area, transfer functions,
+encryption.
 Each is a rule of PDF/X-1a (ISO 15930-1) or of the shops' own preflight (Acrobat's and
 callas pdfToolbox's PDF/X-1a profiles, which DriveThruRPG and Lulu point their customers to).
 """
@@ -49,3 +50,13 @@ def check_transfer(facts: PdfFacts) -> Check:
         return Check("transfer functions", False, f"{listed} (PDF/X forbids them: the "
                                                   f"press's curves are the shop's)")
     return Check("transfer functions", True, "none")
+
+
+def check_encryption(facts: PdfFacts) -> Check:
+    """A file that opens without a password may still be encrypted (an owner password that
+    forbids editing): PDF/X forbids that (every part since PDF/X-1a:2001; only the withdrawn
+    PDF/X-1:1999 let it be), so a print shop's intake turns it away."""
+    if facts.encryption:
+        return Check("encryption", False, f"encrypted ({facts.encryption}), though it opens "
+                                          f"without a password: PDF/X forbids encryption")
+    return Check("encryption", True, "none")

@@ -32,14 +32,16 @@ class PreflightError(UserError):
 
 
 def read_facts(path: Path, budget: Budget | None = None) -> PdfFacts:
-    """The facts of every page of the PDF at PATH; PreflightError when it cannot be read
-    or qpdf finds it damaged."""
+    """The facts of every page of the PDF at PATH; PreflightError when it cannot be read,
+    is not a PDF at all, or qpdf finds it damaged."""
+    pdf_header(path)
     try:
         # Read, not mapped: a mapped file would count against the reading's memory.
         pdf = pikepdf.open(_named(path), attempt_recovery=False,
                            access_mode=pikepdf.AccessMode.stream)
     except pikepdf.PasswordError:
-        raise PreflightError(f"cannot read {path}: it is encrypted") from None
+        raise PreflightError(f"cannot read {path}: it is encrypted, with a password to "
+                             f"open it") from None
     except OSError as err:
         raise PreflightError(f"cannot read {path}: {err.strerror or err}") from None
     except (pikepdf.PdfError, ValueError) as err:
@@ -49,13 +51,12 @@ def read_facts(path: Path, budget: Budget | None = None) -> PdfFacts:
         what = "damaged PDF" if _damage(reason) else "not a readable PDF"
         raise PreflightError(f"cannot read {path}: {what} ({reason})") from None
     with pdf:
-        # An empty user password opens a file without asking (AES-256 included): it is still
-        # encrypted, and PDF/X and print shops take no encrypted file.
-        if pdf.is_encrypted:
-            raise PreflightError(f"cannot read {path}: it is encrypted")
         damaged(pdf, path)
         try:
             facts = _walk(pdf, Spent(budget or Budget()))
+            # An empty user password opens a file without asking (AES-256 included): it is
+            # read, and the print shop's check fails it (PDF/X forbids encryption).
+            facts.encryption = encryption(pdf)
             facts.document = document_facts(pdf, path)
             facts.access = access_facts(pdf, facts.document.xmp.get("pdfuaid:part") == "1")
         except (pikepdf.PdfError, RecursionError) as err:
@@ -65,6 +66,36 @@ def read_facts(path: Path, budget: Budget | None = None) -> PdfFacts:
                                  ) from None
         damaged(pdf, path)
     return facts
+
+
+HEADER = b"%PDF-"
+HEADER_WITHIN = 1024    # readers look this far for it (PDF Reference 1.7, H.3 note 13)
+
+
+def pdf_header(path: Path) -> None:
+    """Nothing, when the file's first 1024 bytes hold `%PDF-`; PreflightError for anything
+    else (a record, a web page): qpdf would call it a damaged PDF."""
+    try:
+        with open(path, "rb") as file:
+            start = file.read(HEADER_WITHIN)
+    except OSError as err:
+        raise PreflightError(f"cannot read {path}: {err.strerror or err}") from None
+    if HEADER not in start:
+        raise PreflightError(f"cannot read {path}: it is not a PDF file (no %PDF- header "
+                             f"in its first {HEADER_WITHIN} bytes)")
+
+
+def encryption(pdf: Any) -> str:
+    """How the file is encrypted, in words ("AES-256"), or "" when it is not."""
+    if not pdf.is_encrypted:
+        return ""
+    info = pdf.encryption
+    # The standard security handler's ciphers: AES (V 4 and 5) or, before those, RC4.
+    cipher = "AES" if info.stream_method.name in ("aes", "aesv3") else "RC4"
+    try:
+        return f"{cipher}-{info.bits}"
+    except KeyError:                  # no key length that qpdf could tell
+        return cipher
 
 
 def _named(path: Path) -> Path | BinaryIO:
@@ -110,12 +141,14 @@ def _walk(pdf: Any, spent: Spent) -> PdfFacts:
     notes = facts.limits
     forms: dict[Any, Form] = {}
     stopped = False
+    spent.file(len(pdf.pages))
     for number, page in enumerate(pdf.pages, start=1):
         if stopped and spent.late():
             notes.append(f"pages from {number} on were not counted")
             break
         reader = PageReader(page, number, spent, notes, forms)
         if not stopped:
+            spent.page()
             try:
                 reader.read()
             except OverBudget as limit:
