@@ -222,6 +222,9 @@ def test_an_encrypted_file_fails_a_print_shops_check_by_name(board, tmp_path, ta
     """PDF/X forbids encryption, an owner password's too, so a shop's intake fails such a
     file (it was refused as unreadable, though it opens). The control: the same board
     unencrypted is ready for the same shop."""
+    if target != "print-shop":    # a vendor's own page: its safe zone is not a shop's
+        board = tmp_path / "board.pdf"
+        assert run_pnp("board", "hex", "--for", target, "-o", str(board)).returncode == 0
     path = locked(board, tmp_path / "locked.pdf")
     result = run_pnp("check", str(path), "--for", target, text=True)
     assert (result.returncode, result.stderr) == (1, ""), result.stdout
