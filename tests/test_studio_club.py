@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import http.client
+import os
 import re
 import select
 import subprocess
@@ -39,21 +40,26 @@ class Club:
             [str(GUNICORN), "-c", "python:generator.ui.studio.club", "--bind", "127.0.0.1:0",
              "--workers", str(workers), "--no-control-socket", "--access-logfile", str(log),
              "--access-logformat", "%(p)s %(s)s", "generator.ui.studio:create_app()"],
-            stderr=subprocess.PIPE, text=True)
+            stderr=subprocess.PIPE)
         self.port = 0
         booted = 0
         end = time.monotonic() + START_LIMIT
         assert self.process.stderr is not None
-        # Synchronised on gunicorn's own lines: listening, then each worker booted.
+        stream = self.process.stderr.fileno()
+        said = b""
+        # Synchronised on gunicorn's own lines: listening, then each worker booted. Read as
+        # bytes from the pipe itself: a buffered readline may take in several lines at once,
+        # and select would then wait on the pipe for lines already read.
         while not (self.port and booted == workers):
-            ready, _, _ = select.select([self.process.stderr], [], [],
-                                        max(0.0, end - time.monotonic()))
-            assert ready, "gunicorn did not start in time"
-            line = self.process.stderr.readline()
-            assert line, f"gunicorn stopped: {self.process.wait()}"
-            found = re.search(r"Listening at: http://127\.0\.0\.1:(\d+)", line)
-            self.port = int(found.group(1)) if found else self.port
-            booted += "Booting worker" in line
+            ready, _, _ = select.select([stream], [], [], max(0.0, end - time.monotonic()))
+            assert ready, f"gunicorn did not start in time: {said.decode(errors='replace')}"
+            chunk = os.read(stream, 65536)
+            assert chunk, f"gunicorn stopped: {self.process.wait()}"
+            said += chunk
+            text = said.decode(errors="replace")
+            found = re.search(r"Listening at: http://127\.0\.0\.1:(\d+)", text)
+            self.port = int(found.group(1)) if found else 0
+            booted = text.count("Booting worker")
 
     def get(self, path: str, headers: dict | None = None) -> tuple[int, dict, bytes]:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=LOAD_LIMIT / 2)
