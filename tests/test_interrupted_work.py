@@ -26,6 +26,14 @@ def _children(pid: int) -> set[int]:
     return found
 
 
+def _build(out: Path, pause: Pause) -> subprocess.Popen[str]:
+    """`pnp build` on two workers, in a session of its own, with PAUSE's hook in its
+    environment (each worker is held at its own first matching call)."""
+    return subprocess.Popen([*PNP, "build", "--out", str(out), "--jobs", "2"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, env=pause.env(), preexec_fn=default_signals)
+
+
 @pytest.mark.timing
 @pytest.mark.parametrize("signum, status, word", [(signal.SIGINT, 130, "interrupted"),
                                                   (signal.SIGTERM, 143, "terminated")])
@@ -36,10 +44,7 @@ def test_an_interrupted_build_stops_its_workers_and_leaves_no_temporary_files(
     files go."""
     out = tmp_path / "out"
     with Pause(tmp_path / "held", "os:replace", ".pdf") as pause:
-        proc = subprocess.Popen([*PNP, "build", "--out", str(out), "--jobs", "2"],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                start_new_session=True, env=pause.env(),
-                                preexec_fn=default_signals)
+        proc = _build(out, pause)
         err: list[str] = []
         reader = threading.Thread(target=lambda: err.append(proc.stderr.read()), daemon=True)
         reader.start()
@@ -71,10 +76,7 @@ def test_a_stop_that_lands_on_a_helper_thread_still_stops_the_build(tmp_path):
     the signals back, this waited for ever.)"""
     out = tmp_path / "out"
     with Pause(tmp_path / "held", "os:replace", ".pdf") as pause:
-        proc = subprocess.Popen([*PNP, "build", "--out", str(out), "--jobs", "2"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                                start_new_session=True, env=pause.env(),
-                                preexec_fn=default_signals)
+        proc = _build(out, pause)
         held = set(pause.all_reached(proc, 2))
         assert held == _children(proc.pid), "both workers should be held in their writes"
         threads = {int(t.name) for t in Path(f"/proc/{proc.pid}/task").iterdir()} - {proc.pid}
