@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -92,22 +93,26 @@ def test_a_stop_that_lands_on_a_helper_thread_still_stops_the_build(tmp_path):
     assert still_running(held) == set()
 
 
-def _write_kit(folder: Path, pause: Pause) -> subprocess.Popen:
-    return subprocess.Popen([*PNP, "kit", "blind-hex", "-o", str(folder / "kit.pdf")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=pause.env(),
-                            preexec_fn=default_signals)
+@contextlib.contextmanager
+def _kit_held_at_its_rename(tmp_path: Path) -> Iterator[tuple[Path, Pause, subprocess.Popen]]:
+    """`pnp kit` writing over an old kit.pdf in a folder, held at the rename of its finished
+    temporary file over the old one."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "kit.pdf").write_text("old")
+    with Pause(tmp_path / "held", "os:replace", "kit.pdf") as pause:
+        proc = subprocess.Popen([*PNP, "kit", "blind-hex", "-o", str(folder / "kit.pdf")],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                env=pause.env(), preexec_fn=default_signals)
+        pause.reached(proc)
+        yield folder, pause, proc
 
 
 @pytest.mark.timing
 def test_a_write_terminated_before_its_rename_leaves_the_old_file(tmp_path):
     """The writer is held at the rename of its finished temporary file over the old one,
     the moment that decides which of the two a reader sees, and terminated there."""
-    folder = tmp_path / "out"
-    folder.mkdir()
-    (folder / "kit.pdf").write_text("old")
-    with Pause(tmp_path / "held", "os:replace", "kit.pdf") as pause:
-        proc = _write_kit(folder, pause)
-        pause.reached(proc)
+    with _kit_held_at_its_rename(tmp_path) as (folder, _, proc):
         # Mid-way: the new file is whole beside the old one, which is still in place.
         staged = list(folder.glob(".pnp-*.part"))
         assert len(staged) == 1 and (folder / "kit.pdf").read_text() == "old"
@@ -124,12 +129,7 @@ def test_a_write_terminated_before_its_rename_leaves_the_old_file(tmp_path):
 def test_a_write_let_go_from_the_same_point_leaves_a_whole_new_file(tmp_path):
     """The control: released at the same point without a signal, the new file replaces the
     old one, whole, and nothing else is left."""
-    folder = tmp_path / "out"
-    folder.mkdir()
-    (folder / "kit.pdf").write_text("old")
-    with Pause(tmp_path / "held", "os:replace", "kit.pdf") as pause:
-        proc = _write_kit(folder, pause)
-        pause.reached(proc)
+    with _kit_held_at_its_rename(tmp_path) as (folder, pause, proc):
         pause.release()
         _, err = proc.communicate(timeout=HANG)
     assert proc.returncode == 0, err
