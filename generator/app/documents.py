@@ -20,6 +20,7 @@ from generator.games.protocols import Pages
 from generator.i18n import _, ngettext
 from generator.layout import booklet, textlayout, tiling
 from generator.layout.duplex import Backs
+from generator.layout.figure_cache import forget_figures
 
 
 def check(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper,
@@ -93,9 +94,11 @@ def make_document(game: Game[OptionsT], item: str, options: OptionsT, paper: Pap
 
 def forget_documents() -> None:
     """Drop the documents kept: for code that changes how documents are drawn while it
-    runs (the tests' controls, which draw with a part of the layout replaced)."""
+    runs (the tests' controls, which draw with a part of the layout replaced); the
+    figures kept are drawn afresh too."""
     with _made_lock:
         _made.clear()
+    forget_figures()
 
 
 def booklet_contents(extras: list[str]) -> str:

@@ -44,6 +44,7 @@ from generator.games.blinq.rules import (
 from generator.games.protocols import Pages
 from generator.i18n import _, pgettext
 from generator.layout import cutsheet, describe, scorepad, sheet
+from generator.layout.figure_cache import kept_figures
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 # --- drawing ------------------------------------------------------------------------------------
@@ -285,6 +286,7 @@ def placed(move: Move) -> Spot:
     return move.spot
 
 
+@kept_figures
 def figures(colours: Palette) -> dict[str, Figure]:
     moves = read_moves(EXAMPLE_GAME)[1]
     first = replay(moves[:1]).stack

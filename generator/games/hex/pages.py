@@ -27,6 +27,7 @@ from generator.games.hex.rules import (
 from generator.games.protocols import Pages
 from generator.i18n import _
 from generator.layout import describe, hexboard, scorepad, sheet
+from generator.layout.figure_cache import kept_figures
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 
@@ -187,6 +188,7 @@ def goal_figure(colours: Palette) -> Figure:
                       _("Highlighted chain: %(cells)s", cells=", ".join(map(hex_name, path)))))
 
 
+@kept_figures
 def figures(colours: Palette) -> dict[str, Figure]:
     return {"touch": touch_figure(colours), "goal": goal_figure(colours)}
 

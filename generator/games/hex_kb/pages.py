@@ -44,6 +44,7 @@ from generator.games.hex_kb.rules import (
 from generator.games.protocols import Pages
 from generator.i18n import _, ngettext
 from generator.layout import describe, hexboard, scorepad, sheet
+from generator.layout.figure_cache import kept_figures
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 CAPTION_SIZE = 3.0    # mm: a solution's verdict, under the board
@@ -310,6 +311,7 @@ def literal_figure(colours: Palette, width: float = FIGURE_WIDTH) -> Figure:
                   position(board, p, example.stones, setup=False))
 
 
+@kept_figures
 def figures(colours: Palette) -> dict[str, Figure]:
     check_examples()        # the judge agrees with what the captions say
     board = FIGURE_BOARD

@@ -27,6 +27,7 @@ from generator.games.nex.rules import (
 from generator.games.protocols import Pages
 from generator.i18n import _, decimal, pgettext
 from generator.layout import cutsheet, describe, hexboard, scorepad, sheet
+from generator.layout.figure_cache import kept_figures
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 # The rules' diagram stands the board on a corner: rows run across, (a, 1) at the top.
@@ -295,6 +296,7 @@ def goal_figure(stones: Stones, colours: Palette) -> Figure:
                                       cells=", ".join(map(hex_name, path)))))
 
 
+@kept_figures
 def figures(colours: Palette) -> dict[str, Figure]:
     positions = example_positions()
     _size, turns = read_moves(EXAMPLE_GAME)

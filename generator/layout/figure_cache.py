@@ -1,0 +1,46 @@
+"""A rule sheet's figures, drawn once for each palette and language a process sets them in.
+
+A game's figures depend on nothing else: the positions are the rules' own examples, and a
+caption is in the active language. Yet one command sets the same rule sheet many times (a
+booklet sets it for a section opening on the right and on the left, a build for each paper
+and for each booklet), and the figures were most of the cost: Hex KB's six boards are 15,000
+points, about half of the time of its rule sheet. Figures are frozen, so each call is given
+the same ones in a fresh dictionary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import lru_cache, wraps
+from types import MappingProxyType
+
+from generator import i18n
+from generator.core.palette import Palette
+from generator.layout.flow import Figure
+
+Draw = Callable[[Palette], dict[str, Figure]]
+
+# Three palettes in four languages, for each game.
+KEPT_PER_GAME = 12
+_caches: list[Callable[[], None]] = []
+
+
+def kept_figures(draw: Draw) -> Draw:
+    """`draw(colours)`, a game's figures, kept by palette and language."""
+    @lru_cache(maxsize=KEPT_PER_GAME)
+    def drawn(colours: Palette, language: str) -> Mapping[str, Figure]:
+        return MappingProxyType(draw(colours))
+
+    _caches.append(drawn.cache_clear)
+
+    @wraps(draw)
+    def figures(colours: Palette) -> dict[str, Figure]:
+        return dict(drawn(colours, i18n.current()))
+    return figures
+
+
+def forget_figures() -> None:
+    """Draw every figure afresh from now on: for code that changes how figures are drawn
+    while it runs (the tests' controls)."""
+    for clear in _caches:
+        clear()
