@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from dataclasses import astuple
+from dataclasses import astuple, replace
 from pathlib import Path
 
 import pikepdf
@@ -25,7 +25,7 @@ from test_preflight_hostile import assert_fails_by_budget, assert_passes, check
 
 from generator.games.hex.records import read_record
 from generator.games.hex.records.judge import replay
-from generator.preflight.budget import CEILING, Budget, Share
+from generator.preflight.budget import CEILING, SHARE, Budget, Share
 from generator.preflight.reader import read_facts
 
 # The budget as it was, the same for a file of any length.
@@ -134,12 +134,13 @@ def test_the_allowance_lies_between_a_page_and_the_ceiling(pages, more):
 
 
 def test_no_file_takes_more_than_the_ceiling(tmp_path):
-    """However many pages share the work, the reading stops at the ceiling: here a ceiling
-    of 600,000 operations for ten pages of 90,000 (control: the default ceiling reads them)."""
-    path = pages_pdf(tmp_path / "ten.pdf", 10, b"q Q " * 45_000)
-    low = Share(decoded=128 << 20, operations=600_000, form_runs=100_000, text_runs=200_000,
-                seconds=30.0)
-    stopped = read_facts(path, Budget(ceiling=low))
-    assert stopped.limits[0] == ("more than 600,000 drawing operations in a file of 10 pages, "
+    """However many pages share the work, the reading stops at the ceiling: here, with every
+    amount a tenth of pnp's (a page's least 50,000 operations, 10,000 more for each page),
+    a ceiling of 60,000 operations for ten pages of 9,000 (control: without that ceiling the
+    same budget reads them)."""
+    path = pages_pdf(tmp_path / "ten.pdf", 10, b"q Q " * 4_500)
+    tenth = Budget(operations=50_000, share=replace(SHARE, operations=10_000))
+    stopped = read_facts(path, replace(tenth, ceiling=replace(CEILING, operations=60_000)))
+    assert stopped.limits[0] == ("more than 60,000 drawing operations in a file of 10 pages, "
                                  "at page 7: the rest was not read")
-    assert read_facts(path).limits == []
+    assert read_facts(path, tenth).limits == []
