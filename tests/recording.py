@@ -1,11 +1,14 @@
-"""What the record tests share: `pnp` run as a user runs it, the words a PDF shows, and a
-club's folder of Hex records (named so that their order is not the order they were written)."""
+"""What the record tests share: `pnp` run in the test's process (tests/in_process.py; a
+build in a process of its own), the words a PDF shows, and a club's folder of Hex records
+(named so that their order is not the order they were written)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
+
+from in_process import run_pnp
 
 PNP = [sys.executable, "-m", "generator.ui.cli"]
 FIRST = ("(;FF[4]GM[11]SZ[3]PB[Alice]PW[Bob]EV[Club final]DT[2024-05-01]RE[B+];B[b2];"
@@ -17,8 +20,7 @@ ILLEGAL = "(;FF[4]GM[11]SZ[3];B[b2];W[b2])"
 
 
 def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*PNP, *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=300)
+    return run_pnp(*args, cwd=cwd, text=True)
 
 
 def words(pdf: Path) -> str:

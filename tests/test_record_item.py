@@ -5,27 +5,21 @@ control: an illegal record, a truncated one, a position where a game is wanted."
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from recording import pnp
 
 from generator.games.hex.records import read_record
 from generator.games.hex.records.judge import replay
 from generator.games.hex.records.write import from_move_list, to_move_list
 
-PNP = [sys.executable, "-m", "generator.ui.cli"]
 GOOD = ("(;FF[4]GM[11]SZ[3]PB[MoHex]PW[Wolve]EV[Test]DT[2009-06-01]RE[B+];B[b2]C[centre];"
         "W[swap-pieces];W[a1];B[b1]C[threatens b3];W[a2];B[b3])\n")
 ILLEGAL = "(;FF[4]GM[11]SZ[3];B[b2];W[b2])"
 TRUNCATED = "(;FF[4]GM[11]SZ[3];B[b2"
 MOVES = "size 3\n1. b2\n2. a1\n3. b1\n4. a2\n5. b3\n"
 POSITION = "R..\n.B.\n...\n"
-
-
-def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*PNP, *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=120)
 
 
 @pytest.fixture
