@@ -8,6 +8,7 @@ import json
 import shlex
 import urllib.parse
 import zipfile
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -136,9 +137,9 @@ def test_everything_for_a_game_is_every_item_in_one_zip_always_the_same_bytes(se
         assert names.DEFAULT_PAPER not in "".join(listed)
     # The same bytes from a studio that made nothing before (the control: another paper
     # gives another zip).
-    fresh = Studio(time_limit=120)
-    assert fresh.everything(urllib.parse.parse_qs(found["href"].split("?", 1)[1])) == \
-        (name, data)
+    with closing(Studio(time_limit=120)) as fresh:
+        assert fresh.everything(urllib.parse.parse_qs(found["href"].split("?", 1)[1])) == \
+            (name, data)
     other = entry(preview(server, **{**values, "paper": "a4"}), "everything")
     assert fetched(server, other)[1] != data
 

@@ -289,3 +289,46 @@ def test_a_full_queue_is_a_503_of_one_line(server):
     finally:
         app.drawer.queue_limit = limit
     assert request(server, "/preview?game=blinq&item=pad").startswith(b"HTTP/1.0 200")
+
+
+def test_a_closed_drawer_makes_what_was_asked_and_nothing_ahead_then_ends():
+    drawer = Drawer(queue=4, ahead_after=0.0)
+    release, started = threading.Event(), threading.Event()
+    ahead = threading.Event()
+
+    def slow() -> str:
+        started.set()
+        release.wait(10)
+        return "made"
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        asked = pool.submit(drawer.get, "asked", slow, 10)
+        assert started.wait(LONG / 2)              # the drawing thread is held by it
+        drawer.prepare([("ahead", ahead.set)])
+        drawer.close(timeout=0)
+        release.set()
+        assert asked.result() == "made"
+    assert drawer.thread is not None
+    drawer.thread.join(LONG)
+    assert not drawer.thread.is_alive() and not ahead.is_set()
+    with pytest.raises(Busy, match="closing"):
+        drawer.get("later", lambda: "made", 1)
+
+
+def test_an_open_drawer_makes_what_it_planned_when_no_one_asks():
+    # The control of the test above: left open, the same drawer draws what it planned.
+    drawer = Drawer(queue=4, ahead_after=0.0)
+    ahead = threading.Event()
+    assert drawer.get("asked", lambda: "made", 10) == "made"
+    drawer.prepare([("ahead", ahead.set)])
+    assert ahead.wait(LONG)
+    assert drawer.thread is not None and drawer.thread.is_alive()
+    drawer.close()
+    assert not drawer.thread.is_alive()
+
+
+def test_a_closed_server_ends_its_studios_drawing():
+    with running_studio() as httpd:
+        assert request(httpd, "/preview?game=blinq&item=pad").startswith(b"HTTP/1.0 200")
+        drawer = httpd.get_app().drawer
+        assert drawer.thread.is_alive()            # serving, it draws and plans ahead
+    assert drawer.closed and not drawer.thread.is_alive()

@@ -65,6 +65,11 @@ class Studio:
         self.folder = Path(__file__).resolve().parent
         self._page: bytes | None = None
 
+    def close(self, timeout: float | None = None) -> None:
+        """Draw nothing more: the drawing thread ends once the work asked for is done
+        (waited for up to `timeout` seconds)."""
+        self.drawer.close(timeout)
+
     # WSGI
     def __call__(self, environ: dict[str, object], start_response: StartResponse
                  ) -> Iterable[bytes]:

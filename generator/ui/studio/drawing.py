@@ -5,7 +5,8 @@ turning pages, going back and downloading what is on screen make nothing twice.
 A request waits for its work up to a time limit and is then answered "busy"; work nobody
 waits for any more is dropped before it starts. When no one is waiting, the thread makes
 what a person is likely to ask for next (the game's other items with the same options), so
-a change of item finds its document made.
+a change of item finds its document made. Closed (when its server closes), it finishes the
+work asked for, plans nothing more, and its thread ends.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class Drawer:
         self.last_asked = 0.0
         self.thread: threading.Thread | None = None
         self.worker_ident: int | None = None
+        self.closed = False
 
     # --- asked by requests ------------------------------------------------------------------
 
@@ -65,6 +67,8 @@ class Drawer:
                 return cast(T, self._result(key))
             job = self.running.get(key)
             if job is None:
+                if self.closed:
+                    raise Busy("the studio is closing")
                 if len(self.jobs) >= self.queue_limit:
                     raise Busy("the studio is busy with other pages; try again in a moment")
                 job = _Job(key, work)
@@ -88,6 +92,17 @@ class Drawer:
             self.ahead = [(k, w) for k, w in jobs if k not in self.kept]
             self.lock.notify_all()
 
+    def close(self, timeout: float | None = None) -> None:
+        """Take no more work: the thread makes what is asked for already, nothing ahead,
+        and ends (waited for up to `timeout` seconds)."""
+        with self.lock:
+            self.closed = True
+            self.ahead.clear()
+            self.lock.notify_all()
+        thread = self.thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+
     def within(self, key: Hashable, work: Callable[[], T]) -> T:
         """On the drawing thread itself (a kit making its items): kept, or made here."""
         if key not in self.kept:
@@ -103,7 +118,7 @@ class Drawer:
             self.thread.start()
 
     def _next(self) -> _Job | None:
-        """The next job, waiting until there is one; None to look again."""
+        """The next job, waiting until there is one; None once closed with none asked."""
         with self.lock:
             while True:
                 while self.jobs:
@@ -112,6 +127,8 @@ class Drawer:
                         return job
                     del self.running[job.key]       # nobody waits for it any more
                     job.future.cancel()
+                if self.closed:
+                    return None
                 quiet = time.monotonic() - self.last_asked
                 if self.ahead and quiet >= self.ahead_after:
                     key, work = self.ahead.pop(0)
@@ -127,7 +144,7 @@ class Drawer:
         while True:
             job = self._next()
             if job is None:
-                continue
+                return
             if not job.future.set_running_or_notify_cancel():
                 continue
             self._keep(job.key, job.work)

@@ -22,7 +22,7 @@ from types import TracebackType
 from wsgiref.simple_server import ServerHandler, WSGIRequestHandler, WSGIServer, make_server
 
 from generator.errors import UserError
-from generator.ui.studio.app import create_app
+from generator.ui.studio.app import Studio, create_app
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8470
@@ -30,6 +30,7 @@ BACKLOG = 128            # connections the kernel holds before accepting: a brow
 MAX_CONNECTIONS = 64     # served at once; beyond, 503 at once
 IDLE_TIMEOUT = 5.0       # seconds a socket waits for the peer to send or take anything
 HEAD_DEADLINE = 5.0      # seconds for the request line and headers, however they trickle
+CLOSING = 5.0            # seconds a closing server gives the drawing in hand to end
 MAX_LINE = 8192          # bytes of the request line (the studio's URLs are under 2,100)
 # What socketserver hands a server: a stream socket, or a datagram and its socket.
 Connection = socket.socket | tuple[bytes, socket.socket]
@@ -85,6 +86,15 @@ class _Server(ThreadingMixIn, WSGIServer):
         finally:
             with self.count_lock:
                 self.active -= 1
+
+    def server_close(self) -> None:
+        """Close the socket, and the studio's drawing with it: its thread ends once the work
+        in hand is done (waited for up to CLOSING seconds), so a process that serves again
+        (a test) does not go on drawing for a studio no one can reach."""
+        super().server_close()
+        app = self.get_app()
+        if isinstance(app, Studio):
+            app.close(CLOSING)
 
     def handle_error(self, request: Connection, client_address: object) -> None:
         """One line in the log, and nothing for a peer that went away or went quiet."""
