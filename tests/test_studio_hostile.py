@@ -227,18 +227,24 @@ def test_the_backlog_holds_a_browsers_burst():
 # --- the drawing queue ----------------------------------------------------------------------
 
 
+class Held:
+    """Work that says when the drawing thread has started it, then waits to be let go."""
+
+    def __init__(self) -> None:
+        self.started, self.release = threading.Event(), threading.Event()
+
+    def __call__(self) -> str:
+        self.started.set()
+        self.release.wait(LONG / 2)
+        return "made"
+
+
 def test_the_queue_is_bounded_and_a_wait_is_limited():
     drawer = Drawer(queue=2)
-    release = threading.Event()
-    started = threading.Event()
-
-    def slow() -> str:
-        started.set()
-        release.wait(10)
-        return "made"
+    slow = Held()
     with concurrent.futures.ThreadPoolExecutor(4) as pool:
         first = pool.submit(drawer.get, "a", slow, 10)
-        assert started.wait(5)
+        assert slow.started.wait(LONG / 2)
         queued = [pool.submit(drawer.get, key, lambda: "made", 10) for key in ("b", "c")]
         with drawer.lock:                          # notified as each is queued
             assert drawer.lock.wait_for(lambda: len(drawer.jobs) == 2, LONG / 2)
@@ -246,7 +252,7 @@ def test_the_queue_is_bounded_and_a_wait_is_limited():
             drawer.get("d", lambda: "made", 10)
         with pytest.raises(Busy):                  # asked again, it waits no longer than told
             drawer.get("b", lambda: "made", 0.2)
-        release.set()
+        slow.release.set()
         assert first.result() == "made" and [q.result() for q in queued] == ["made"] * 2
     # Control: with the queue empty again, the same request is made.
     assert drawer.get("d", lambda: "made", 10) == "made"
@@ -254,23 +260,17 @@ def test_the_queue_is_bounded_and_a_wait_is_limited():
 
 def test_work_nobody_waits_for_is_not_started():
     drawer = Drawer(queue=4)
-    release = threading.Event()
+    slow = Held()
     made = []
-
-    started = threading.Event()
-
-    def slow() -> None:
-        started.set()
-        release.wait(10)
 
     def counted() -> None:
         made.append("given up")
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         first = pool.submit(drawer.get, "slow", slow, 10)
-        assert started.wait(LONG / 2)              # the drawing thread is held by it
+        assert slow.started.wait(LONG / 2)         # the drawing thread is held by it
         with pytest.raises(Busy):
             drawer.get("given up", counted, 0.1)
-        release.set()
+        slow.release.set()
         first.result()
     assert drawer.get("asked", lambda: "made", 10) == "made"
     assert made == []
@@ -293,19 +293,13 @@ def test_a_full_queue_is_a_503_of_one_line(server):
 
 def test_a_closed_drawer_makes_what_was_asked_and_nothing_ahead_then_ends():
     drawer = Drawer(queue=4, ahead_after=0.0)
-    release, started = threading.Event(), threading.Event()
-    ahead = threading.Event()
-
-    def slow() -> str:
-        started.set()
-        release.wait(10)
-        return "made"
+    slow, ahead = Held(), threading.Event()
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        asked = pool.submit(drawer.get, "asked", slow, 10)
-        assert started.wait(LONG / 2)              # the drawing thread is held by it
+        asked = pool.submit(drawer.get, "asked", slow, LONG / 2)
+        assert slow.started.wait(LONG / 2)         # the drawing thread is held by it
         drawer.prepare([("ahead", ahead.set)])
         drawer.close(timeout=0)
-        release.set()
+        slow.release.set()
         assert asked.result() == "made"
     assert drawer.thread is not None
     drawer.thread.join(LONG)
