@@ -3,8 +3,8 @@
 A game's figures depend on nothing else: the positions are the rules' own examples, and a
 caption is in the active language. Yet one command sets the same rule sheet many times (a
 booklet sets it for a section opening on the right and on the left, a build for each paper
-and for each booklet), and the figures were most of the cost: Hex KB's six boards are 15,000
-points, about half of the time of its rule sheet. Figures are frozen, so each call is given
+and for each booklet), and drawing the figures was about half of the work: Hex KB's six
+boards are 15,000 points. Figures are frozen, so each call is given
 the same ones in a fresh dictionary.
 """
 
