@@ -56,13 +56,14 @@ def installed(tmp_path_factory):
     return wheel, env / "bin" / "pnp", work
 
 
-def test_the_wheel_carries_the_templates_and_the_studio_files(installed):
+def test_the_wheel_carries_the_templates_the_studio_files_and_the_typefaces(installed):
     wheel, _, _ = installed
     names = set(zipfile.ZipFile(wheel).namelist())
     package = ROOT / "generator"
     wanted = {f"generator/{p.relative_to(package).as_posix()}"
-              for pattern in ("*.j2", "*.css", "*.js") for p in package.rglob(pattern)}
+              for pattern in ("*.j2", "*.css", "*.js", "*.ttf") for p in package.rglob(pattern)}
     assert wanted and wanted <= names, sorted(wanted - names)
+    assert {"generator/typefaces/DejaVuSans.ttf", "generator/typefaces/LICENSE"} <= names
 
 
 def test_the_wheel_carries_every_registered_game(installed):

@@ -6,7 +6,7 @@ nothing else. Colours are "#rrggbb" strings already resolved from a palette.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -228,6 +228,15 @@ def lines_at_least(shapes: Iterable[Shape], width: float) -> list[Shape]:
             return replace(shape, paint=replace(shape.paint, width=width))
         return shape
     return [thick(s) for s in shapes]
+
+
+def texts(shapes: Iterable[Shape]) -> Iterator[str]:
+    """The words of the shapes, those in windows (Clip) too, in drawing order."""
+    for shape in shapes:
+        if isinstance(shape, Clip):
+            yield from texts(shape.shapes)
+        elif isinstance(shape, Text):
+            yield shape.text
 
 
 def place(shapes: Iterable[Shape], t: Affine) -> list[Shape]:

@@ -142,10 +142,21 @@ def _draw_text(c: Canvas, text: Text, colours: _Colours = RGB) -> None:
         c.rotate(text.angle)
     c.scale(1, -1)
     colours.set(c, text.colour, dark_alone=True)
-    c.setFont(fonts.registered(text.font), text.size)
-    draw = {"start": c.drawString, "middle": c.drawCentredString,
-            "end": c.drawRightString}[text.anchor]
-    draw(0, 0, text.text)
+    parts = fonts.runs(text.text, text.font)
+    if len(parts) == 1:
+        c.setFont(parts[0][1], text.size)
+        draw = {"start": c.drawString, "middle": c.drawCentredString,
+                "end": c.drawRightString}[text.anchor]
+        draw(0, 0, text.text)
+    else:
+        # Runs in Vera and in DejaVu Sans (generator/fonts.py), one line: placed by the
+        # width of the whole, as a string of one face is.
+        width = fonts.text_width(text.text, text.size, text.font)
+        line = c.beginText(-width * {"start": 0.0, "middle": 0.5, "end": 1.0}[text.anchor], 0)
+        for run, face in parts:
+            line.setFont(face, text.size)
+            line.textOut(run)
+        c.drawText(line)
     c.restoreState()
 
 

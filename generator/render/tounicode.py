@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from generator import fonts
-from generator.core.scene import Clip, FontRole, Shape, Text
+from generator.core.scene import Clip, Shape, Text
 
 _ENTRY = re.compile(rb"^<([0-9A-Fa-f]{2})>\s*<([0-9A-Fa-f]{4,8})>\s*$", re.M)
 _HEADER_END = re.compile(rb"\d+ beginbfchar\s*\n")
@@ -26,22 +26,24 @@ _NO_CHARACTER = {0x0000, 0xFEFF, 0xFFFE}
 
 
 @cache
-def postscript_name(role: FontRole) -> str:
-    """The face's PostScript name, which a subset's /BaseFont carries after its tag."""
+def postscript_name(face: str) -> str:
+    """A registered face's PostScript name, which a subset's /BaseFont carries after its
+    tag."""
     from reportlab.pdfbase import pdfmetrics
-    name = pdfmetrics.getFont(fonts.registered(role)).face.name
+    name = pdfmetrics.getFont(face).face.name
     return name.decode("latin-1") if isinstance(name, bytes) else str(name)
 
 
 def drawn_characters(shapes: Iterable[Shape], into: dict[str, set[str]]) -> None:
     """Add the characters each face draws in these shapes to `into`, by the face's
-    PostScript name. reportlab sets a no-break space with the space's code."""
+    PostScript name: a text's runs in Vera and in DejaVu Sans each under its own face.
+    reportlab sets a no-break space with the space's code."""
     for shape in shapes:
         if isinstance(shape, Clip):
             drawn_characters(shape.shapes, into)
         elif isinstance(shape, Text):
-            chars = into.setdefault(postscript_name(shape.font), set())
-            chars.update(shape.text.replace("\u00a0", " "))
+            for run, face in fonts.runs(shape.text, shape.font):
+                into.setdefault(postscript_name(face), set()).update(run.replace("\u00a0", " "))
 
 
 def kept_map(cmap: bytes, drawn: set[str]) -> bytes:

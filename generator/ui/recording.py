@@ -21,6 +21,7 @@ if typing.TYPE_CHECKING:
     from generator.app.record_folder import FolderRequest
     from generator.core.formats import Content
     from generator.core.paper import Paper
+    from generator.core.scene import Document
     from generator.games import SomeGame
 
 
@@ -38,9 +39,29 @@ def print_folder(game: SomeGame, folder: str, values: dict[str, object],
     request = F.folder_request(game, folder, F.record_files(Path(folder), shown(folder),
                                                             records), values, output)
     render.check_target(output, request.fmt, request.formats, request.stem)
-    for path in render.save(F.document(request), output, request.fmt, request.stem,
+    document = F.document(request)
+    warn_of_boxes(document, shown(folder))
+    for path in render.save(document, output, request.fmt, request.stem,
                             request.formats, settings=request.settings):
         report(one_line(str(path)))
+
+
+MOST_SHOWN = 12     # characters a warning names; the rest are counted
+
+
+def warn_of_boxes(document: Document, name: str) -> None:
+    """One line on standard error where a record asks for characters that no face of pnp
+    has (generator/fonts.py: Vera and DejaVu Sans cover Latin, Greek and Cyrillic, not
+    Chinese or Japanese): they print as empty boxes, and the booklet is printed anyway."""
+    from generator import fonts
+    from generator.core.scene import texts
+    missing = fonts.unprintable("".join(text for page in document.pages
+                                        for text in texts(page.shapes)))
+    if missing:
+        more = len(missing) - MOST_SHOWN
+        listed = " ".join(missing[:MOST_SHOWN]) + (f" and {more} more" if more > 0 else "")
+        click.echo(f"pnp: warning: {one_line(name)}: no font of pnp has {listed}; they print "
+                   f"as empty boxes", err=True)
 
 
 def record_booklets(folder: str, papers: Sequence[Paper],
@@ -73,6 +94,7 @@ def record_command(game: SomeGame) -> click.Command:
         from pathlib import Path
 
         from generator import render
+        from generator.core.scene import Document
         from generator.ui.judging import read_bytes, shown
         name = shown(file)
         if file != "-" and Path(file).is_dir():
@@ -86,6 +108,8 @@ def record_command(game: SomeGame) -> click.Command:
             raise UserError(f"{name}: {err}") from None
         render.check_target(output, request.fmt, request.formats, request.stem)
         content: Content = R.content(request)
+        if isinstance(content, Document):
+            warn_of_boxes(content, name)
         for path in render.save(content, output, request.fmt, request.stem,
                                 request.formats, settings=request.settings):
             report(one_line(str(path)))
