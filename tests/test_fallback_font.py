@@ -79,6 +79,12 @@ def test_characters_no_face_has_are_named_in_one_warning(tmp_path):
     assert said.splitlines() == [f"pnp: warning: {tmp_path / 'game.sgf'}: no font of pnp has "
                                  f"山 田 太 郎; they print as empty boxes"]
     assert PLAYERS[0] in text                      # the booklet is printed all the same
+    # In SVG the viewer draws them, in a font of its own.
+    svg = run_pnp("record", "hex", str(tmp_path / "game.sgf"), "--format", "svg", "-o",
+                  str(tmp_path / "game.svg"), text=True)
+    assert svg.returncode == 0 and svg.stderr.splitlines() == [
+        f"pnp: warning: {tmp_path / 'game.sgf'}: no font of pnp has 山 田 太 郎; an SVG viewer "
+        f"draws them in a font of its own, in widths pnp cannot know"]
 
 
 def test_a_folder_of_records_warns_once_with_the_folders_name(tmp_path):

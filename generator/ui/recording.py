@@ -49,10 +49,11 @@ def print_folder(game: SomeGame, folder: str, values: dict[str, object],
 MOST_SHOWN = 12     # characters a warning names; the rest are counted
 
 
-def warn_of_boxes(document: Document, name: str) -> None:
+def warn_of_boxes(document: Document, name: str, svg: bool = False) -> None:
     """One line on standard error where a record asks for characters that no face of pnp
     has (generator/fonts.py: Vera and DejaVu Sans cover Latin, Greek and Cyrillic, not
-    Chinese or Japanese): they print as empty boxes, and the booklet is printed anyway."""
+    Chinese or Japanese): a PDF or PNG prints them as empty boxes, an SVG viewer in a font
+    of its own, wider or narrower than pnp set them. The record is printed anyway."""
     from generator import fonts
     from generator.core.scene import texts
     missing = fonts.unprintable("".join(text for page in document.pages
@@ -60,8 +61,10 @@ def warn_of_boxes(document: Document, name: str) -> None:
     if missing:
         more = len(missing) - MOST_SHOWN
         listed = " ".join(missing[:MOST_SHOWN]) + (f" and {more} more" if more > 0 else "")
-        click.echo(f"pnp: warning: {one_line(name)}: no font of pnp has {listed}; they print "
-                   f"as empty boxes", err=True)
+        what = ("an SVG viewer draws them in a font of its own, in widths pnp cannot know"
+                if svg else "they print as empty boxes")
+        click.echo(f"pnp: warning: {one_line(name)}: no font of pnp has {listed}; {what}",
+                   err=True)
 
 
 def record_booklets(folder: str, papers: Sequence[Paper],
@@ -94,6 +97,7 @@ def record_command(game: SomeGame) -> click.Command:
         from pathlib import Path
 
         from generator import render
+        from generator.core.formats import SVG
         from generator.core.scene import Document
         from generator.ui.judging import read_bytes, shown
         name = shown(file)
@@ -109,7 +113,7 @@ def record_command(game: SomeGame) -> click.Command:
         render.check_target(output, request.fmt, request.formats, request.stem)
         content: Content = R.content(request)
         if isinstance(content, Document):
-            warn_of_boxes(content, name)
+            warn_of_boxes(content, name, svg=request.fmt == SVG)
         for path in render.save(content, output, request.fmt, request.stem,
                                 request.formats, settings=request.settings):
             report(one_line(str(path)))
