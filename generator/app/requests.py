@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Generic
 from generator import i18n, render
 from generator.app import documents, names
 from generator.app import params as P
+from generator.app.refusals import changed_by, listed, not_offered, refuse_given, spelled
 from generator.core.cards import CARD_SIZES, EURO_POKER, CardSize, card_named
 from generator.core.destinations import DESTINATIONS, HOME, Destination
 from generator.core.formats import PDF, SVG, BoardData, Content, Format
@@ -24,7 +25,7 @@ from generator.core.palette import COLOUR, PALETTES, Palette
 from generator.core.paper import MM_PER_INCH, NAMED, Paper, Press, for_press
 from generator.core.scene import Document
 from generator.games import KEYS, find
-from generator.games.game import Game, OptionError, OptionsT, Topic
+from generator.games.game import Game, OptionError, OptionsT
 from generator.games.items import ITEMS, KIT, Item
 from generator.games.protocols import GameOptions
 from generator.i18n import SOURCE
@@ -205,14 +206,14 @@ def item_request(game: Game[OptionsT], item: str, values: Mapping[str, object],
         printing = [name for name in known if name not in P.reads(game, wanted, P.DATA)
                     and (known[name].game_option
                          or name in ("copies", "cell", "tile", "paper", "palette", "lang"))]
-        _refuse_given(given, printing, typed, "for printed boards", fmt.name)
+        refuse_given(given, printing, typed, "for printed boards", fmt.name)
     else:
         for name in known:
             if (name in given and known[name].game_option
                     and name not in P.reads(game, wanted, P.PRINTED)):
-                raise OptionError(f"{_spelled(name, typed.get(name))} changes nothing on a "
+                raise OptionError(f"{spelled(name, typed.get(name))} changes nothing on a "
                                   f"printed {game.title} {item}; it is for "
-                                  f"{_listed(_places(game, name))}")
+                                  f"{listed(changed_by(game, name))}")
         if tile and cell is None:
             raise OptionError("--tile needs --cell, the size of the cells in mm")
         if cell is not None and copies is not None:
@@ -305,51 +306,6 @@ def _whole(value: object) -> int | None:
 
 def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
-
-
-def _refuse_given(given: Collection[str], names: Sequence[str], values: Mapping[str, object],
-                  what: str, fmt: str) -> None:
-    """Refuse the options of `names` that were given, naming exactly those, as typed."""
-    named = [_spelled(n, values.get(n)) for n in names if n in given]
-    if named:
-        verb = "is" if len(named) == 1 else "are"
-        raise OptionError(f"{_listed(named)} {verb} {what}, not --format {fmt}")
-
-
-def _spelled(name: str, value: object = None) -> str:
-    """An option as it was typed: a switch turned off is --no-NAME."""
-    flag = P.Param(name, "", P.TEXT).flag
-    return f"--no-{flag[2:]}" if value is False else flag
-
-
-def _listed(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _places(game: Game[OptionsT], name: str) -> list[str]:
-    """Where an option of a game changes something, as a person would ask for it."""
-    return [" ".join(filter(None, ("pnp", str(where.command), game.key,
-                                   f"--format {where.fmt.name}" if where.fmt else "")))
-            for where in P.readers(game, name)]
-
-
-def not_offered(game: Game[OptionsT], topic: Topic, name: str, value: object = None) -> str:
-    """Why an option is refused for an item (or `pnp stats`, `pnp judge`): one of the game's
-    options that changes nothing there, or another item's option, with where it does
-    change something; or an option no command of the game takes."""
-    flag = _spelled(name, value)
-    if name in P.option_names(game) and (isinstance(topic, Item) or topic is P.STATS):
-        places = _places(game, name)
-        what = "figures" if topic is P.STATS else topic
-        return (f"{flag} changes nothing in {game.title}'s {what}; it is for "
-                f"{_listed(places) if places else 'nothing yet'}")
-    takers = [f"pnp {other} {game.key}" for other in [*(i.key for i in game.items), KIT]
-              if any(p.name == name for p in P.item_params(game, other))]
-    if not takers:
-        return f"{game.title} takes no option {flag}"
-    if not isinstance(topic, Item):
-        return f"pnp {topic} {game.key} takes no option {flag}"
-    return f"{flag} is for {_listed(takers)}, not pnp {topic} {game.key}"
 
 
 def booklet_request(games: Sequence[str], everything: bool = False,

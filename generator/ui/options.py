@@ -166,7 +166,7 @@ class GameCommand(click.Command):
             if err.option_name == "--copies" and not self.copies:
                 raise click.UsageError(f"{self.topic} takes no option --copies: one copy "
                                        f"is the whole item", ctx) from None
-            from generator.app.requests import not_offered
+            from generator.app.refusals import not_offered
             name, value = option_named(self.game, err.option_name)
             message = (not_offered(self.game, self.topic, name, value) if name else
                        f"{self.game.title} takes no option {err.option_name}")
