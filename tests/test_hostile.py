@@ -1,41 +1,26 @@
-"""What a hostile user tries: odd output targets, faults, interrupts, narrow paper, and a
-fuzz of the whole command line. Every failure is one `pnp:` line on stderr and exit status 2
+"""What a hostile user tries: odd output targets, faults, names, options that do not apply
+(narrow paper: test_narrow_paper.py; a fuzz of the whole command line:
+test_fuzz_command_line.py). Every failure is one `pnp:` line on stderr and exit status 2
 (or 130/143 for an interrupt), never a traceback, and leaves every file as it was."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
-import shutil
 import stat
 import subprocess
-import sys
-import tempfile
 import threading
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from in_process import run_pnp
-from PIL import Image
-from test_render import assert_inside_margin
+from refusal_checks import PNP, check_pdf, one_error_line, refused, snapshot
 
 from generator import render
-from generator.app import documents
-from generator.core.palette import COLOUR
-from generator.core.paper import SMALLEST, Paper
 from generator.errors import UserError
-from generator.games import GAMES, KEYS
-from generator.games.game import Game, OptionError
-from generator.games.items import ITEMS as ITEM_TABLE
-from generator.games.items import smallest_for
-from generator.ui.cli import main, one_line
-
-PNP = [sys.executable, "-m", "generator.ui.cli"]
+from generator.games.game import Game
+from generator.ui.cli import main
 
 
 # What the process does with files, streams, devices and signals is tested through real
@@ -47,37 +32,6 @@ def pnp(*args, cwd=None, **kw):
 
 def invoke(*args):
     return CliRunner().invoke(main, list(args))
-
-
-def snapshot(folder: Path) -> dict[str, tuple]:
-    """Every name under the folder with its kind, bytes, mode and inode."""
-    found = {}
-    for path in sorted(folder.rglob("*")):
-        st_ = path.lstat()
-        data = path.read_bytes() if stat.S_ISREG(st_.st_mode) else os.readlink(path) \
-            if path.is_symlink() else None
-        found[str(path.relative_to(folder))] = (stat.S_IFMT(st_.st_mode), data,
-                                                stat.S_IMODE(st_.st_mode), st_.st_ino)
-    return found
-
-
-def one_error_line(stderr: bytes | str) -> str:
-    text = stderr.decode() if isinstance(stderr, bytes) else stderr
-    assert "Traceback" not in text, text
-    assert text.startswith("pnp: ") and text.endswith("\n") and text.count("\n") == 1, text
-    return text
-
-
-def refused(result, folder: Path | None = None, before=None) -> str:
-    assert result.returncode == 2, result.stderr
-    line = one_error_line(result.stderr)
-    if folder is not None:
-        assert snapshot(folder) == before
-    return line
-
-
-def check_pdf(path: Path) -> None:
-    subprocess.run(["qpdf", "--check", str(path)], check=True, capture_output=True)
 
 
 def test_the_checks_catch_bad_results(tmp_path):
@@ -372,253 +326,4 @@ def test_a_cell_in_capitals_means_the_same_cell(tmp_path):
         assert invoke("board", "bling", "--neutral", cell, "-o", str(out)).exit_code == 0
         assert json.loads(out.read_text())["neutral"] == cell.lower()
 
-
-# --- 4. narrow paper -----------------------------------------------------------------------
-
-ITEMS = [(key, item) for key in sorted(GAMES)
-         for item in (*(i.key for i in GAMES[key].items), "kit")]
-
-
-def least_paper(key: str, item: str) -> float:
-    game = GAMES[key]
-    return smallest_for([i.key for i in game.items_for(game.make_options())]
-                        if item == "kit" else (item,))
-
-
-# Items that every paper pnp takes will do (it takes none under 100 mm) have nothing to refuse.
-NEEDING_MORE = [(key, item) for key, item in ITEMS if least_paper(key, item) > SMALLEST]
-
-
-def test_most_items_need_more_than_the_smallest_paper():
-    assert len(NEEDING_MORE) > len(ITEMS) // 2, NEEDING_MORE
-
-
-@pytest.mark.parametrize("key, item", NEEDING_MORE)
-def test_paper_below_an_items_smallest_is_refused(tmp_path, key, item):
-    game = GAMES[key]
-    least = least_paper(key, item)
-    side = f"{least - 1:g}"
-    # An edition's own piece is asked for with that edition.
-    options = next(o for _, o in game.variants()
-                   if item == "kit" or ITEM_TABLE[item] in game.items_for(o))
-    edition = ["--edition", options.edition] if hasattr(options, "edition") else []
-    line = refused(run_pnp(item, key, *edition, "--paper", f"{side}x300", cwd=tmp_path), tmp_path,
-                   {})
-    assert f"at least {least:g} mm" in line
-    line = refused(run_pnp(item, key, *edition, "--paper", f"300x{side}", cwd=tmp_path), tmp_path,
-                   {})
-    assert f"at least {least:g} mm" in line
-
-
-@pytest.mark.parametrize("key, item", [(k, i) for k, i in ITEMS if i != "kit"])
-def test_every_item_lays_out_inside_the_margins_on_its_smallest_papers(key, item):
-    game = GAMES[key]
-    least = ITEM_TABLE[item].smallest_paper
-    variants = [o for o in [o for _, o in game.variants()] + [game.make_options()]
-                if ITEM_TABLE[item] in game.items_for(o)]
-    for w, h in ((least, least), (least, 1.5 * least), (1.5 * least, least)):
-        paper = Paper(f"{w:g}x{h:g}mm", w, h)
-        for options in variants:
-            try:
-                documents.check(game, item, options, paper)
-            except OptionError as err:
-                # A board whose cells would be too small to read is refused by design; it
-                # still lays out inside the margins when made.
-                assert "cells would be" in str(err), err
-            assert_inside_margin(game.make(item, options, paper, COLOUR), paper)
-
-
-def test_the_margin_check_fails_below_the_smallest_paper():
-    # Control: the margin check finds ink in the margin on a paper small enough. (A rule
-    # sheet's title is set smaller to fit, so its sheet holds down to about 100 mm: the
-    # 145 mm it asks for is A5's width, which every item takes.)
-    game = GAMES["blind-hex"]
-    options = game.make_options(edition="pennies")
-    for item, side in (("rules", 90.0), ("board", 110.0)):
-        paper = Paper("small", side, side)
-        with pytest.raises(AssertionError):
-            assert_inside_margin(game.make(item, options, paper, COLOUR), paper)
-
-
-def test_a5_takes_every_item():
-    assert max(i.smallest_paper for i in ITEM_TABLE.values()) <= 148
-
-
-# --- a fuzz of the whole command line --------------------------------------------------------
-
-NAMES = st.sampled_from(["out.pdf", "out.svg", "out.json", "out", "OUT.PDF", "out.txt", "-",
-                         "keep.pdf", "adir", "afile/x.pdf", "missing/x.pdf", "link.pdf",
-                         "a" * 240 + ".pdf", "b" * 260 + ".pdf", "n\nl.pdf", "x.pdf.svg",
-                         ".pdf", "sp ace.json"])
-PAPERS = st.one_of(st.sampled_from(["a4", "A5", "letter", "tabloid", "a3", "a0", "100x100",
-                                    "130x130", "145x200", "140x300", "99x200", "8.5x14in",
-                                    "1501x200", "a4\nx", "", "x", "200×300", "4x6in"]),
-                   st.builds(lambda w, h: f"{w}x{h}", st.integers(90, 320),
-                             st.integers(90, 320)))
-GAME_NAMES = st.one_of(st.sampled_from([*KEYS, *KEYS, "chess", "NEX", ""]))
-
-
-VALID = {"--size": st.integers(9, 19).map(str), "--numbers": st.integers(4, 9).map(str),
-         "--seed": st.integers(0, 10**6).map(str),
-         "--edition": st.sampled_from(["cards", "pennies"]),
-         "--neutral": st.sampled_from(["c3", "C3", "a1", "e5", "B2"]),
-         "--window": st.integers(0, 1).map(str)}
-TAKES = {"blind-hex": ("--size", "--numbers", "--seed", "--edition"), "nex": ("--size",),
-         "hex-kb": ("--size", "--window", "--seed"), "bling": ("--neutral",)}
-
-
-@st.composite
-def command_lines(draw):
-    command = draw(st.sampled_from(["board"] * 12 + ["stats"] * 2 + ["pad", "rules", "kit",
-                                    "counters", "tiles", "puzzle", "list", "booklet",
-                                    "judge", "check"]))
-    args = [command]
-    if command == "list":
-        return args + draw(st.lists(st.sampled_from(["--help", "x"]), max_size=1))
-    if command == "check":
-        # The preflight on what is in the folder (none of it a PDF), a device, a name
-        # that is not there: each refused with one line, nothing touched.
-        return args + [draw(st.sampled_from(["keep.pdf", "adir", "afile", "link.pdf",
-                                             "missing/x.pdf", "/dev/null", "/dev/zero",
-                                             "n\nl.pdf", ""]))] + draw(
-            st.lists(st.sampled_from(["--for", "print-shop", "home", "--booklet", "x"]),
-                     max_size=2))
-    if command == "booklet":
-        # Booklets are slow to make: the fuzz makes them fail early, or asks for help.
-        return args + draw(st.sampled_from([["--all", "nex"], [], ["nex", "-o", "x.svg"],
-                                            ["chess"], ["--help"], ["nex", "--paper", "a5"]]))
-    args.append(draw(GAME_NAMES))
-    cheap = command == "board" or draw(st.integers(0, 3)) == 0
-    pool = {
-        "--size": st.integers(-2, 30).map(str), "--numbers": st.integers(0, 11).map(str),
-        "--seed": st.integers(-5, 10**12).map(str),
-        "--edition": st.sampled_from(["cards", "pennies", "dice", ""]),
-        "--neutral": st.sampled_from(["c3", "C3", "a1", "e5", "f6", "a01", "c\u0663", ""]),
-        "--window": st.integers(-1, 5).map(str),
-        "--paper": PAPERS,
-        "--palette": st.sampled_from(["colour", "ink-saver", "colour-blind", "x"]),
-        "--format": st.sampled_from(["pdf", "svg", "json", "png"]),
-        "--copies": st.integers(0, 3).map(str), "--cell": st.sampled_from(["5", "12.5", "0",
-                                                                          "x", "40"]),
-        "-o": NAMES,
-    }
-    if draw(st.integers(0, 9)) < 6:
-        # Mostly what the game takes, so that most runs get as far as writing a file.
-        pool = {flag: VALID[flag] for flag in TAKES.get(args[-1], ())} | {
-            "--paper": st.sampled_from(["a4", "a5", "letter", "150x150", "8.5x14in"]),
-            "--palette": st.sampled_from(["colour", "ink-saver", "colour-blind"]),
-            "-o": st.sampled_from(["out.json", "out", "-", "keep.json", "link.pdf", "x.svg",
-                                   "a" * 240 + ".json"]) if command == "board" else NAMES}
-    for flag in draw(st.lists(st.sampled_from(sorted(pool)), max_size=4, unique=True)):
-        args += [flag, draw(pool[flag])]
-    for flag in draw(st.lists(st.sampled_from(["--tile", "--no-coordinates", "--bogus"]),
-                              max_size=1)):
-        args.append(flag)
-    if command != "board" and not cheap and "--size" not in args:
-        # An item that typesets rules takes a second: most of them are made to fail early.
-        args += ["--size", "99"]
-    if command == "board" and "--format" not in args and "-o" not in args:
-        args += ["--format", draw(st.sampled_from(["json", "json", "svg", "pdf"]))]
-    return args
-
-
-def _valid_output(path: Path, data: bytes) -> None:
-    name = path.name.lower()
-    if name.endswith(".pdf") or data.startswith(b"%PDF"):
-        assert data.startswith(b"%PDF-"), path
-        check_pdf(path)
-    elif name.endswith(".svg"):
-        assert ET.fromstring(data).tag.endswith("svg"), path
-    elif name.endswith(".png") or data.startswith(PNG_SIGNATURE):
-        assert data.startswith(PNG_SIGNATURE), path
-        with Image.open(io.BytesIO(data)) as image:
-            image.verify()
-    else:
-        json.loads(data)
-
-
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def _prepare(folder: Path) -> None:
-    (folder / "keep.pdf").write_bytes(b"keep")
-    (folder / "adir").mkdir()
-    (folder / "afile").write_text("a file")
-    (folder / "target.pdf").write_bytes(b"target")
-    (folder / "link.pdf").symlink_to("target.pdf")
-
-
-def test_fuzz_the_command_line(tmp_path):
-    """Each command line is refused with one line and nothing touched, or succeeds with
-    valid files; and the fuzz reaches both."""
-    outcomes = {"succeeded": 0, "refused": 0}
-    # Each command line runs in a folder as _prepare leaves it: the one the command line
-    # before ran in, where that left it exactly so (every name, kind, byte, mode and inode,
-    # as snapshot sees them: most are refused and touch nothing), else a new one.
-    ready: list[tuple[Path, dict[str, tuple]]] = []
-
-    @settings(max_examples=500, deadline=None, derandomize=False,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-    @given(command_lines())
-    def fuzz(args):
-        if not ready:
-            folder = Path(tempfile.mkdtemp(dir=tmp_path))
-            _prepare(folder)
-            ready.append((folder, snapshot(folder)))
-        folder, before = ready.pop()
-        outcomes[_one_command_line(args, folder, before)] += 1
-        if snapshot(folder) == before:
-            ready.append((folder, before))
-        else:
-            shutil.rmtree(folder)
-    fuzz()
-    # One in twenty of each at least: a fuzz that only meets refusals never tests writing
-    # (about one line in six succeeds; the rest are refused).
-    assert min(outcomes.values()) >= sum(outcomes.values()) // 20, outcomes
-
-
-def _one_command_line(args: list[str], folder: Path, before: dict[str, tuple]) -> str:
-    """What became of ARGS, run in FOLDER (as _prepare leaves it, its snapshot BEFORE),
-    "succeeded" or "refused", once checked."""
-    cwd = os.getcwd()
-    os.chdir(folder)
-    try:
-        result = CliRunner().invoke(main, args)
-    finally:
-        os.chdir(cwd)
-    assert result.exception is None or isinstance(result.exception, SystemExit), (
-        args, result.exc_info)
-    assert "Traceback" not in result.stderr, (args, result.stderr)
-    if result.exit_code == 2:
-        one_error_line(result.stderr)
-        assert snapshot(folder) == before, args
-        return "refused"
-    assert result.exit_code == 0, (args, result.exit_code, result.stderr)
-    after = snapshot(folder)
-    changed = sorted(n for n in after if after[n] != before.get(n))
-    assert all(n in after for n in before), (args, "a file went missing")
-    if "-o" in args and args[args.index("-o") + 1] == "-":
-        assert changed == []
-        if "--help" not in args:
-            data = result.stdout_bytes
-            if data.startswith(b"%PDF"):
-                (folder / "stdout.pdf").write_bytes(data)
-                _valid_output(folder / "stdout.pdf", data)
-            elif data.startswith(b"<"):
-                ET.fromstring(data)
-            elif data.startswith(PNG_SIGNATURE):
-                _valid_output(folder / "stdout.png", data)
-            else:
-                json.loads(data)
-        return "succeeded"
-    for name in changed:
-        _valid_output(folder / name, (folder / name).read_bytes())
-    if args[0] not in ("list", "stats", "judge") and "--help" not in args:
-        # Each file written is named on stdout (escaped onto one line), and only those;
-        # a symlink is named as given.
-        printed = set(result.stdout.splitlines())
-        named = {"link.pdf" if n == "target.pdf" and "link.pdf" in printed else one_line(n)
-                 for n in changed}
-        assert printed == named, (args, printed, changed)
-    return "succeeded"
 

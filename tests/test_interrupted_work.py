@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from paused import HANG, Pause, default_signals, still_running
-from test_hostile import PNP, check_pdf, one_error_line
+from refusal_checks import PNP, check_pdf, one_error_line
 
 
 def _children(pid: int) -> set[int]:

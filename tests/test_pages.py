@@ -35,7 +35,7 @@ SMALLEST_PT = 6.0
 GREY_GAP = 60.0
 NEAR_BLACK = 0x40          # channels all below this, but not all zero: a black gone grey
 # A5, and a narrower custom sheet: the least every item takes is 145 mm a side (narrower
-# papers are refused, item by item; tests/test_hostile.py checks that).
+# papers are refused, item by item; tests/test_narrow_paper.py checks that).
 PAPERS = ("a4", "letter", "a5", "145x210")
 
 CASES = item_cases(PAPERS)
