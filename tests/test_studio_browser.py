@@ -1,25 +1,36 @@
 """pnp studio in Debian's Chromium, driven by Selenium as a person would use it, at 1280 and
 375 px wide: downloads, errors, options between items, the preview's shape, the phone's
-order, keyboard and focus, and axe-core's accessibility rules. One browser for the module."""
+order, and axe-core's accessibility rules (keyboard and focus:
+test_studio_keyboard_browser.py). One browser for the worker (shared_browser.py)."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import shlex
-import time
 from pathlib import Path
 
 import pytest
-from chromium import axe_script
 from click.testing import CliRunner
+from studio_page import (
+    axe_violations,
+    by_id,
+    choose,
+    cli_files,
+    commands_shown,
+    fetched,
+    mark,
+    open_studio,
+    preview_title,
+    rect,
+    settle,
+    shot,
+    type_into,
+)
 
 from generator.games import all_games
 from generator.ui.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-SHOTS = os.environ.get("STUDIO_SCREENSHOTS")   # a folder to keep the screenshots in
 
 
 pytest_plugins = ["shared_browser"]      # the worker's one browser
@@ -35,140 +46,6 @@ def phone(browser):
     browser.set_window_size(375, 812)
     yield browser
     browser.set_window_size(1280, 900)
-
-
-def wait(condition, timeout: float = 30.0, what: str = ""):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        found = condition()
-        if found:
-            return found
-        time.sleep(0.03)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-# Resolves once the page's state is idle: at once if it is, else when the page sets it (a
-# MutationObserver on the attribute), so a wait is one round trip to the browser, not a poll.
-UNTIL_IDLE = """
-const done = arguments[arguments.length - 1], body = document.body;
-const idle = () => body.dataset.state === 'idle';
-if (idle()) { done(true); return; }
-const seen = new MutationObserver(() => { if (idle()) { seen.disconnect(); done(true); } });
-seen.observe(body, {attributes: true, attributeFilter: ['data-state']});
-"""
-
-
-def until_idle(driver, what: str, timeout: float = 30.0) -> None:
-    """Wait until the page says it is idle: done with every change asked of it."""
-    from selenium.common.exceptions import TimeoutException
-    driver.set_script_timeout(timeout)
-    try:
-        driver.execute_async_script(UNTIL_IDLE)
-    except TimeoutException:
-        raise AssertionError(f"timed out waiting for {what}") from None
-
-
-def mark(driver) -> None:
-    """Mark the page's state before an action: only the page, done with the change the
-    action makes, sets it to idle again (it is busy from the change, and through the
-    typing pause, until the preview and figures are shown)."""
-    driver.execute_script("document.body.dataset.state = 'acting'")
-
-
-def settle(driver, what: str = "the preview") -> None:
-    """Wait for the change that the action since `mark` made to be shown."""
-    until_idle(driver, what)
-
-
-def open_studio(driver, server, path=""):
-    # The page asks for its first preview as its script runs, before get() returns: no
-    # pause to wait past, only the preview.
-    driver.get(f"http://{server}/{path}")
-    until_idle(driver, "the first preview")
-
-
-def by_id(driver, element_id: str):
-    from selenium.webdriver.common.by import By
-    return driver.find_element(By.ID, element_id)
-
-
-def choose(driver, element_id: str, value: str):
-    """Choose in a select, and wait for the preview of the change. A select asks for its
-    preview at once (no typing pause), so the state is marked first: only the page, done with
-    the change, sets it back to idle."""
-    from selenium.webdriver.support.ui import Select
-    select = Select(by_id(driver, element_id))
-    if select.first_selected_option.get_attribute("value") == value:
-        return      # nothing changes, nothing to wait for
-    driver.execute_script("document.body.dataset.state = 'choosing'")
-    select.select_by_value(value)
-    until_idle(driver, f"the preview after choosing {value}")
-
-
-def type_into(driver, name: str, text: str):
-    from selenium.webdriver.common.keys import Keys
-    field = by_id(driver, f"f-{name}")
-    mark(driver)
-    field.send_keys(Keys.CONTROL, "a")
-    field.send_keys(Keys.BACKSPACE)
-    field.send_keys(text)
-    settle(driver)
-    return field
-
-
-def rect(driver, element_id: str) -> dict:
-    return driver.execute_script(
-        "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
-        "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom,"
-        "        width: r.width, height: r.height};", element_id)
-
-
-def preview_title(driver) -> str:
-    return by_id(driver, "preview").get_attribute("aria-label")
-
-
-def shot(driver, name: str, tmp_path: Path) -> Path:
-    folder = Path(SHOTS) if SHOTS else tmp_path
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.png"
-    driver.save_screenshot(str(path))
-    return path
-
-
-def cli_files(command: str, folder: Path) -> Path:
-    """Run the command the page shows, in process, in a folder of its own."""
-    args = shlex.split(command)
-    assert args[0] == "pnp"
-    folder.mkdir(parents=True, exist_ok=True)
-    cwd = os.getcwd()
-    os.chdir(folder)
-    try:
-        result = CliRunner().invoke(main, args[1:])
-    finally:
-        os.chdir(cwd)
-    assert result.exit_code == 0, (command, result.stderr)
-    return folder
-
-
-def commands_shown(driver) -> list[str]:
-    """The command for the PDF, then those for the other downloads (folded away)."""
-    return [by_id(driver, "command").text,
-            *(c.get_attribute("textContent")
-              for c in driver.find_elements("css selector", "#commands code"))]
-
-
-def fetched(driver, href: str) -> bytes:
-    """What a link on the page downloads, fetched by the page itself (carried back as
-    base64: a list of numbers, one a byte, is some ten times the size to send and read)."""
-    import base64
-    data = driver.execute_async_script(
-        "const done = arguments[1];"
-        "fetch(arguments[0]).then(r => r.blob()).then(b => {"
-        "  const reader = new FileReader();"
-        "  reader.onload = () => done(reader.result.split(',', 2)[1]);"
-        "  reader.readAsDataURL(b); });",
-        href)
-    return base64.b64decode(data, validate=True)
 
 
 # --- the faults of the first studio, each caught -------------------------------------------
@@ -391,134 +268,7 @@ def test_the_figures_are_each_said_once(browser, server, tmp_path):
     shot(browser, "desktop-1280", tmp_path)
 
 
-# --- keyboard, focus, announcements, targets --------------------------------------------------
-
-
-@pytest.mark.timing
-def test_the_focus_stays_on_the_pager_at_either_end(browser, server):
-    from selenium.webdriver.common.keys import Keys
-    open_studio(browser, server, "?game=hex-kb&item=rules")
-    mark(browser)
-    by_id(browser, "next").send_keys(Keys.ENTER)
-    settle(browser)
-    assert "2 of 2" in preview_title(browser)
-    assert by_id(browser, "next").get_attribute("aria-disabled") == "true"
-    assert browser.switch_to.active_element.get_attribute("id") == "next"
-    # A turned-off button does nothing: it starts no change (a change marks the page busy
-    # as the key is handled), and the page stays where it was.
-    mark(browser)
-    by_id(browser, "next").send_keys(Keys.ENTER)
-    assert browser.execute_script("return document.body.dataset.state") == "acting"
-    assert "2 of 2" in preview_title(browser)
-    mark(browser)
-    by_id(browser, "previous").send_keys(Keys.ENTER)
-    settle(browser)
-    assert "1 of 2" in preview_title(browser)
-    assert browser.switch_to.active_element.get_attribute("id") == "previous"
-    # Control: the other button, now on, looks unlike the one that is off.
-    off, on = (browser.execute_script(
-        "const s = getComputedStyle(document.getElementById(arguments[0]));"
-        "return [s.borderTopStyle, s.backgroundColor, s.color]", b) for b in ("previous", "next"))
-    assert off != on and off[0] == "dashed"
-
-
-@pytest.mark.timing
-def test_page_turns_are_announced_and_the_command_is_not(browser, server):
-    open_studio(browser, server, "?game=nex&item=rules")
-    assert by_id(browser, "command").get_attribute("aria-live") is None
-    assert by_id(browser, "status").get_attribute("aria-live") == "polite"
-    status = by_id(browser, "status")
-    before = status.get_attribute("textContent")
-    mark(browser)
-    by_id(browser, "next").click()
-    settle(browser)
-    assert status.get_attribute("textContent") == "Page 2 of 2" != before
-    # Control: an option's change announces no page.
-    browser.execute_script("document.getElementById('status').textContent = ''")
-    type_into(browser, "size", "13")
-    assert status.get_attribute("textContent") == ""
-
-
-def contrast(one: str, two: str) -> float:
-    def luminance(colour: str) -> float:
-        r, g, b = (int(x) / 255 for x in re.findall(r"\d+", colour)[:3])
-        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    high, low = sorted((luminance(one), luminance(two)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
-def test_the_focus_ring_stands_out(browser, server):
-    from selenium.webdriver.common.keys import Keys
-    open_studio(browser, server, "?game=hex-kb&item=rules")
-    browser.find_element("tag name", "body").send_keys(Keys.TAB)
-    seen = set()
-    for _ in range(14):
-        browser.switch_to.active_element.send_keys(Keys.TAB)
-        ring = browser.execute_script("""
-            const el = document.activeElement, s = getComputedStyle(el);
-            let back = el.parentElement, colour = 'rgba(0, 0, 0, 0)';
-            while (back && (colour = getComputedStyle(back).backgroundColor) === 'rgba(0, 0, 0, 0)')
-              back = back.parentElement;
-            return [el.id || el.tagName, s.outlineStyle, parseFloat(s.outlineWidth),
-                    s.outlineColor, colour];""")
-        name, style, width, colour, ground = ring
-        seen.add(name)
-        assert style == "solid" and width >= 2, ring
-        assert contrast(colour, ground) >= 3, ring
-    assert {"game", "item"} <= seen
-    # Control: the amber ring of the first studio fails the same measure on white.
-    assert contrast("rgb(242, 177, 52)", "rgb(255, 255, 255)") < 3
-
-
-@pytest.mark.parametrize("width", [1280, 375])
-def test_every_target_is_at_least_24_px(browser, server, width):
-    browser.set_window_size(width, 900)
-    try:
-        for path in ("?game=blinq&item=booklet", "?game=hex-kb&item=rules"):
-            open_studio(browser, server, path)
-            small = browser.execute_script("""
-                return [...document.querySelectorAll(
-                    'a[href], button, input, select, summary, [tabindex]:not([tabindex="-1"])')]
-                  .filter(el => el.getClientRects().length && !el.closest('[hidden]'))
-                  .map(el => [el.id || el.name || el.textContent.trim().slice(0, 20),
-                              el.getBoundingClientRect()])
-                  .filter(([_, r]) => r.width < 24 || r.height < 24)
-                  .map(([name, r]) => [name, Math.round(r.width), Math.round(r.height)]);""")
-            assert small == [], small
-    finally:
-        browser.set_window_size(1280, 900)
-
-
-def test_the_keyboard_reaches_every_control_with_its_label(browser, server):
-    from selenium.webdriver.common.keys import Keys
-    open_studio(browser, server, "?game=hex-kb&item=board")
-    controls = browser.find_elements("css selector", "main input, main select")
-    for control in controls:
-        label = browser.find_elements("css selector",
-                                      f"label[for='{control.get_attribute('id')}']")
-        assert label and label[0].get_attribute("textContent").strip(), \
-            control.get_attribute("id")
-    body = browser.find_element("tag name", "body")
-    body.send_keys(Keys.TAB)   # the skip link
-    reached = []
-    for _ in range(3):
-        browser.switch_to.active_element.send_keys(Keys.TAB)
-        reached.append(browser.switch_to.active_element.get_attribute("id"))
-    assert reached[:2] == ["game", "item"]
-
-
 # --- axe-core --------------------------------------------------------------------------------
-
-
-def axe_violations(driver) -> list:
-    if not driver.execute_script("return typeof axe !== 'undefined'"):
-        driver.execute_script(axe_script())
-    result = driver.execute_async_script(
-        "const done = arguments[0];"
-        "axe.run(document, {resultTypes: ['violations']}).then(r => done(JSON.stringify("
-        "r.violations.map(v => [v.id, v.nodes.map(n => n.target.join(' '))]))));")
-    return json.loads(result)
 
 
 def test_axe_finds_nothing_on_any_game_and_item_nor_in_an_error(every_item_walked, browser,

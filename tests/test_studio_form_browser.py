@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from chromium import language
-from test_studio_browser import (
+from studio_page import (
     axe_violations,
     by_id,
     choose,

@@ -4,7 +4,7 @@ rules' web edition to download and to read beside the preview, each checked by a
 from __future__ import annotations
 
 import pytest
-from test_studio_browser import (
+from studio_page import (
     axe_violations,
     by_id,
     choose,

@@ -1,0 +1,162 @@
+"""The studio's page as the browser tests drive it through Selenium: waiting on the page's own
+idle signal, choosing, typing, measuring, fetching what a link downloads, and axe-core's
+violations."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import time
+from pathlib import Path
+
+from chromium import axe_script
+from click.testing import CliRunner
+
+from generator.ui.cli import main
+
+SHOTS = os.environ.get("STUDIO_SCREENSHOTS")   # a folder to keep the screenshots in
+
+
+def wait(condition, timeout: float = 30.0, what: str = ""):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        found = condition()
+        if found:
+            return found
+        time.sleep(0.03)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+# Resolves once the page's state is idle: at once if it is, else when the page sets it (a
+# MutationObserver on the attribute), so a wait is one round trip to the browser, not a poll.
+UNTIL_IDLE = """
+const done = arguments[arguments.length - 1], body = document.body;
+const idle = () => body.dataset.state === 'idle';
+if (idle()) { done(true); return; }
+const seen = new MutationObserver(() => { if (idle()) { seen.disconnect(); done(true); } });
+seen.observe(body, {attributes: true, attributeFilter: ['data-state']});
+"""
+
+
+def until_idle(driver, what: str, timeout: float = 30.0) -> None:
+    """Wait until the page says it is idle: done with every change asked of it."""
+    from selenium.common.exceptions import TimeoutException
+    driver.set_script_timeout(timeout)
+    try:
+        driver.execute_async_script(UNTIL_IDLE)
+    except TimeoutException:
+        raise AssertionError(f"timed out waiting for {what}") from None
+
+
+def mark(driver) -> None:
+    """Mark the page's state before an action: only the page, done with the change the
+    action makes, sets it to idle again (it is busy from the change, and through the
+    typing pause, until the preview and figures are shown)."""
+    driver.execute_script("document.body.dataset.state = 'acting'")
+
+
+def settle(driver, what: str = "the preview") -> None:
+    """Wait for the change that the action since `mark` made to be shown."""
+    until_idle(driver, what)
+
+
+def open_studio(driver, server, path=""):
+    # The page asks for its first preview as its script runs, before get() returns: no
+    # pause to wait past, only the preview.
+    driver.get(f"http://{server}/{path}")
+    until_idle(driver, "the first preview")
+
+
+def by_id(driver, element_id: str):
+    from selenium.webdriver.common.by import By
+    return driver.find_element(By.ID, element_id)
+
+
+def choose(driver, element_id: str, value: str):
+    """Choose in a select, and wait for the preview of the change. A select asks for its
+    preview at once (no typing pause), so the state is marked first: only the page, done with
+    the change, sets it back to idle."""
+    from selenium.webdriver.support.ui import Select
+    select = Select(by_id(driver, element_id))
+    if select.first_selected_option.get_attribute("value") == value:
+        return      # nothing changes, nothing to wait for
+    driver.execute_script("document.body.dataset.state = 'choosing'")
+    select.select_by_value(value)
+    until_idle(driver, f"the preview after choosing {value}")
+
+
+def type_into(driver, name: str, text: str):
+    from selenium.webdriver.common.keys import Keys
+    field = by_id(driver, f"f-{name}")
+    mark(driver)
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.BACKSPACE)
+    field.send_keys(text)
+    settle(driver)
+    return field
+
+
+def rect(driver, element_id: str) -> dict:
+    return driver.execute_script(
+        "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+        "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom,"
+        "        width: r.width, height: r.height};", element_id)
+
+
+def preview_title(driver) -> str:
+    return by_id(driver, "preview").get_attribute("aria-label")
+
+
+def shot(driver, name: str, tmp_path: Path) -> Path:
+    folder = Path(SHOTS) if SHOTS else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    driver.save_screenshot(str(path))
+    return path
+
+
+def cli_files(command: str, folder: Path) -> Path:
+    """Run the command the page shows, in process, in a folder of its own."""
+    args = shlex.split(command)
+    assert args[0] == "pnp"
+    folder.mkdir(parents=True, exist_ok=True)
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        result = CliRunner().invoke(main, args[1:])
+    finally:
+        os.chdir(cwd)
+    assert result.exit_code == 0, (command, result.stderr)
+    return folder
+
+
+def commands_shown(driver) -> list[str]:
+    """The command for the PDF, then those for the other downloads (folded away)."""
+    return [by_id(driver, "command").text,
+            *(c.get_attribute("textContent")
+              for c in driver.find_elements("css selector", "#commands code"))]
+
+
+def fetched(driver, href: str) -> bytes:
+    """What a link on the page downloads, fetched by the page itself (carried back as
+    base64: a list of numbers, one a byte, is some ten times the size to send and read)."""
+    import base64
+    data = driver.execute_async_script(
+        "const done = arguments[1];"
+        "fetch(arguments[0]).then(r => r.blob()).then(b => {"
+        "  const reader = new FileReader();"
+        "  reader.onload = () => done(reader.result.split(',', 2)[1]);"
+        "  reader.readAsDataURL(b); });",
+        href)
+    return base64.b64decode(data, validate=True)
+
+
+def axe_violations(driver) -> list:
+    if not driver.execute_script("return typeof axe !== 'undefined'"):
+        driver.execute_script(axe_script())
+    result = driver.execute_async_script(
+        "const done = arguments[0];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(JSON.stringify("
+        "r.violations.map(v => [v.id, v.nodes.map(n => n.target.join(' '))]))));")
+    return json.loads(result)
