@@ -3,109 +3,30 @@
 A file that cannot be read is one line on stderr, `pnp: FILE: line L, column C: ...` (or
 `pnp: FILE: cannot be read: ...`), and exit status 2; huge inputs are refused early, in
 bounded time and memory; byte-order marks, CRLF and UTF-16 read as the plain file does, and
-Unicode look-alikes are refused by name. Every check has a control case beside it.
+Unicode look-alikes are refused by name (a fuzz of the readers and the command:
+test_judge_fuzz.py). Every check has a control case beside it.
 """
 
-import contextlib
 import os
-import random
-import re
 import subprocess
 import sys
-import tempfile
 import threading
-import typing
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from measured import LAUNCHER
+from judge_runs import (
+    JUDGES,
+    MEMORY_MB,
+    QUICK_CPU_S,
+    assert_one_line_error,
+    judge,
+    kb_grid,
+    run,
+    write,
+)
 
-from generator.core.geometry import Hex
 from generator.core.gridfile import LIMIT, GridError, decode
-from generator.errors import UserError
-from generator.games import GAMES
 from generator.games.hex_kb import rules as hex_kb
-from generator.games.hex_kb.rules import KleinBoard
-
-PNP = [sys.executable, "-m", "generator.ui.cli"]
-# Every game with a judge, from the registry.
-JUDGES = {key: game.judge for key, game in GAMES.items() if game.judge is not None}
-MEMORY_MB = 100            # the most a judge may take on any input
-# The most processor time (not wall clock: a loaded machine does not change it) a refusal
-# may take, start-up included: a judge that read and parsed a huge file whole would take
-# far more. Its start-up takes under a second.
-QUICK_CPU_S = 5
-WHERE = re.compile(r"line [1-9]\d*, column [1-9]\d*: \S")
-
-
-@dataclass
-class Run:
-    status: int
-    out: str
-    err: str
-    cpu_s: float
-    peak_mb: float
-
-
-def run(args, stdin: Path | typing.IO[bytes] | None = None, timeout: float = 60) -> Run:
-    """A real process, and its own peak memory."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out, err, peak = Path(tmp, "out"), Path(tmp, "err"), Path(tmp, "peak")
-        with out.open("wb") as o, err.open("wb") as e, \
-                (stdin.open("rb") if isinstance(stdin, Path) else
-                 contextlib.nullcontext(stdin or subprocess.DEVNULL)) as i:
-            status = subprocess.run([sys.executable, "-c", LAUNCHER, str(peak), *args],
-                                    stdin=i, stdout=o, stderr=e, timeout=timeout,
-                                    check=False).returncode
-        cpu = float(Path(f"{peak}.cpu").read_text())
-        return Run(status, out.read_text("utf-8", "replace"),
-                   err.read_text("utf-8", "replace"), cpu, int(peak.read_text()) / 1024)
-
-
-def judge(game: str, file, stdin: Path | typing.IO[bytes] | None = None,
-          measure: bool = False) -> Run:
-    """`pnp judge GAME FILE`; with measure, its peak memory and processor time too (a
-    slower start)."""
-    args = [*PNP, "judge", game, str(file)]
-    if measure:
-        return run(args, stdin)
-    with stdin.open("rb") if isinstance(stdin, Path) else \
-            contextlib.nullcontext(stdin or subprocess.DEVNULL) as i:
-        done = subprocess.run(args, stdin=i, capture_output=True, timeout=60, check=False)
-    return Run(done.returncode, done.stdout.decode("utf-8", "replace"),
-               done.stderr.decode("utf-8", "replace"), float("nan"), float("nan"))
-
-
-def assert_one_line_error(result: Run, name, *fragments: str) -> None:
-    assert result.status == 2, result
-    assert result.out == ""
-    assert "Traceback" not in result.err
-    assert result.err.endswith("\n") and len(result.err.splitlines()) == 1, result.err
-    assert result.err.startswith(f"pnp: {name}: "), result.err
-    for fragment in fragments:
-        assert fragment in result.err, result.err
-
-
-def write(tmp_path: Path, data: str | bytes, name: str = "game.txt") -> Path:
-    path = tmp_path / name
-    path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
-    return path
-
-
-def kb_grid(size: int = 11, radius: int = 0, seed: int = 0) -> str:
-    """A Hex KB position with random stones; twins agree and windows are O."""
-    board, rng = KleinBoard(size, radius), random.Random(seed)
-    colour = {h: rng.choice("RB.") for h in board.cells}
-    rows = []
-    for r in range(size):
-        rows.append(" " * r + " ".join(
-            "O" if Hex(q, r) in board.holes else colour[board.canonical(Hex(q, r))]
-            for q in range(size)))
-    return "\n".join(rows) + "\n"
-
 
 NEX_MOVES = "size 9\n1. e5 (d5)\n2. c3 (c4)\n3. f6 (f7)\n"
 NEX_POSITION = "B W .\n B W N\n  . W B\n"
@@ -356,169 +277,3 @@ def test_an_unprintable_file_name_stays_on_one_line(tmp_path):
     assert_one_line_error(result, str(path).replace("\n", "\\n"), "'X' is not one of")
 
 
-# --- fuzz: random text from the formats' alphabets ------------------------------------------
-
-LOOKALIKES = ["²", "٣", "１", "Ｂ", "В", "Ν", "İ", "ı", "ſ", "K", "ß", "ﬁ", "\ufeff", "\u00a0",
-              "\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\x1c", "\x00", "\x1b", "\u200b",
-              "\u0301", "é"]
-KEYWORDS = ["size", "SIZE", "window", "neutral", "swap", "resign", "up", "Right", "down", "L",
-            "#", "(", ")", "12.", "1.", "\n", "\r\n", "\r", " ", "\t", "  "]
-LONG = ["B", "R ", "a1 ", "1 a1 U\n", "9", "(", "B W\n", "\n", "c3 (d4)\n", "#"]
-
-
-def cells(columns: str = "abcdeijkyzA", rows: int = 30):
-    return st.builds(lambda c, r: f"{c}{r}", st.sampled_from(columns), st.integers(0, rows))
-
-
-def pieces(game: str):
-    return st.one_of(
-        st.sampled_from([*FUZZ[game].symbols, *KEYWORDS, *LOOKALIKES]),
-        cells(),
-        st.integers(0, 10 ** 7).map(str),
-        st.text(max_size=4),
-        st.builds(lambda p, n: p * n, st.sampled_from(LONG), st.integers(20, 30_000)),
-    )
-
-
-def nex_file():
-    grid = st.integers(1, 8).flatmap(lambda n: st.lists(
-        st.text("BWN.", min_size=n, max_size=n), min_size=n, max_size=n).map("\n".join))
-    on_board = cells("abcdefghi", 9)
-    turn = st.one_of(st.builds(lambda a, b: f"{a} ({b})", on_board, on_board),
-                     st.builds(lambda a, b, c: f"{a} {b} ({c})", on_board, on_board, on_board))
-    moves = st.lists(turn, max_size=12).map(lambda t: "size 9\n" + "\n".join(t))
-    return st.one_of(grid, moves)
-
-
-def hex_file():
-    grid = st.integers(1, 8).flatmap(lambda n: st.lists(
-        st.text("RB.", min_size=n, max_size=n).map(" ".join), min_size=n, max_size=n
-    ).map("\n".join))
-    turn = st.one_of(cells("abcdefghi", 9), st.just("swap"))
-    moves = st.lists(turn, max_size=12).map(
-        lambda t: "size 9\n" + "\n".join(f"{i}. {c}" for i, c in enumerate(t, start=1)))
-    return st.one_of(grid, moves)
-
-
-def kb_file():
-    """A Hex KB position, or a move list of cells and frame numbers (moves.py)."""
-    grid = st.builds(kb_grid, st.sampled_from([7, 9, 11]), st.just(0), st.integers(0, 99))
-    claim = st.one_of(cells("abcdefghi", 9), st.integers(1, 6).map(str))
-    moves = st.lists(claim, max_size=12).map(
-        lambda t: "size 9\nwindow 0\n" + "\n".join(f"{i}. {c}" for i, c in enumerate(t, 1)))
-    return st.one_of(grid, moves)
-
-
-def blinq_file():
-    move = st.builds(lambda lv, c, side: f"{lv} {c} {side}", st.integers(1, 3),
-                     cells("abcdef", 6), st.sampled_from("URDL"))
-    return st.lists(move, max_size=12).map("\n".join)
-
-
-@dataclass(frozen=True)
-class Fuzz:
-    """What the fuzz draws a game's files from: its symbols, files that read (to mutate),
-    how many texts to judge in-process, and the ways a file can end that they must reach."""
-    symbols: str
-    valid: typing.Callable[[], st.SearchStrategy[str]]
-    examples: int
-    outcomes: frozenset[str]
-
-
-EVERY_END = frozenset({"read", "refused", "illegal"})
-# Each game with a judge has its fuzz data here (test_every_judge_is_fuzzed checks).
-FUZZ = {
-    "nex": Fuzz("BWN.bwn", nex_file, 600, EVERY_END),
-    "hex": Fuzz("RB.rb", hex_file, 300, EVERY_END),
-    "hex-kb": Fuzz("RBO.rbo", kb_file, 300, EVERY_END),
-    "blinq": Fuzz("UDLRudlr", blinq_file, 600, EVERY_END),
-}
-
-
-def test_every_judge_is_fuzzed():
-    assert set(FUZZ) == set(JUDGES), "a game with a judge needs its fuzz data in FUZZ"
-
-
-def mutate(text: str, edits: list[tuple[float, int, str]]) -> str:
-    for where, cut, piece in edits:
-        i = int(where * len(text))
-        text = text[:i] + piece + text[i + cut:]
-    return text
-
-
-def texts(game: str):
-    random_text = st.lists(pieces(game), max_size=40).map("".join)
-    edited = st.builds(mutate, FUZZ[game].valid(),
-                       st.lists(st.tuples(st.floats(0, 1), st.integers(0, 3), pieces(game)),
-                                max_size=3))
-    return st.one_of(random_text, edited)
-
-
-def judged(game: str, text: str):
-    """The verdict, or the GridError; anything else raised fails the test."""
-    try:
-        verdict = JUDGES[game].text(text)
-    except GridError as err:
-        message = str(err)
-        assert WHERE.match(message) and len(message.splitlines()) == 1, message
-        assert message.isprintable(), message
-        return err
-    except UserError as err:   # the project's one-line errors are allowed too
-        assert len(str(err).splitlines()) == 1
-        return err
-    assert verdict.lines and all(len(line.splitlines()) == 1 for line in verdict.lines)
-    return verdict
-
-
-def outcome(result) -> str:
-    return "refused" if isinstance(result, UserError) else "read" if result.clean else \
-        "illegal"
-
-
-@pytest.mark.parametrize("game", sorted(JUDGES))
-def test_fuzz_the_readers_raise_only_grid_errors(game):
-    seen: dict[str, int] = {}
-
-    @settings(max_examples=FUZZ[game].examples, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-    @given(texts(game))
-    def check(text):
-        kind = outcome(judged(game, text))
-        seen[kind] = seen.get(kind, 0) + 1
-    check()
-    # Control: the texts reach every way a file can end, not only refusals.
-    assert set(seen) == FUZZ[game].outcomes, seen
-
-
-ENCODE = {"utf-8": lambda t: t.encode("utf-8", "surrogatepass"),
-          "utf-8 BOM": lambda t: b"\xef\xbb\xbf" + t.encode("utf-8", "surrogatepass"),
-          "utf-16": lambda t: t.encode("utf-16", "surrogatepass"),
-          "stray byte": lambda t: t.encode("utf-8", "surrogatepass") + b"\xc3"}
-
-
-@settings(max_examples=30, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(st.sampled_from(sorted(JUDGES)).flatmap(lambda g: st.tuples(st.just(g), texts(g))),
-       st.sampled_from(list(ENCODE)))
-def test_fuzz_the_command_exits_0_1_or_2_with_one_line_and_agrees_with_the_reader(case,
-                                                                                encoding):
-    game, text = case
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp, "game.txt")
-        path.write_bytes(ENCODE[encoding](text))
-        result = judge(game, path)
-        data = path.read_bytes()
-    # What the command reads: the game's judge of the file's bytes (Hex's reads its records
-    # too; the others decode the text and judge it as judged() does).
-    try:
-        expected = JUDGES[game].file(data)
-    except UserError as err:
-        expected = err
-    assert "Traceback" not in result.err
-    if isinstance(expected, UserError):
-        assert_one_line_error(result, path)
-        assert result.err == f"pnp: {path}: {expected}\n"
-    else:
-        assert result.err == ""
-        assert result.status == (0 if expected.clean else 1)
-        assert result.out == "".join(f"{line}\n" for line in expected.lines)
