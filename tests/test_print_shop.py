@@ -3,28 +3,38 @@
 Every print-shop file `pnp build --for print-shop` writes (every game and item, A4 and
 Letter, and the booklets) passes `pnp check --for print-shop`, and the home files beside it
 still pass `--for home`. The boxes, colour operators, ink, OutputIntent and page order are
-read back with pikepdf and poppler; each check is shown failing on a file that breaks it.
+read back with pikepdf and poppler (shop_reading.py); each check is shown failing on a file
+that breaks it. The command line's --for, --bleed and the rest: test_print_shop_cli.py.
 """
 
-import re
 import subprocess
 from pathlib import Path
 
-import pikepdf
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from in_process import run_pnp
 from PIL import Image
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
+from shop_reading import (
+    BLEED_IN_MM,
+    PT,
+    box_errors,
+    boxes,
+    colour_operations,
+    most_ink,
+    order_errors,
+    output_profile,
+    rgb_operations,
+    shop_pdfs,
+)
 
 from generator import preflight
 from generator.core.destinations import HOME, PRINT_SHOP
 from generator.core.geometry import Point
 from generator.core.palette import COLOUR
-from generator.core.paper import NAMED, SHOP_SAFE, Paper, for_press, parse_paper
-from generator.core.printing import BLEED_IN, BLEED_MM, CONDITIONS
+from generator.core.paper import NAMED, SHOP_SAFE, Paper, for_press
+from generator.core.printing import BLEED_MM, CONDITIONS
 from generator.core.scene import Document, Page, Paint, line, rectangle
 from generator.games import KEYS
 from generator.games.blind_hex.cards import CARD_HEIGHT, CARD_WIDTH
@@ -33,8 +43,6 @@ from generator.preflight.reader import read_facts
 from generator.render import press
 from generator.render.pdf import document_pdf, into_bleed
 
-BLEED_IN_MM = BLEED_IN * 25.4     # the inch papers' bleed, 0.125 in, in mm
-PT = 72 / 25.4
 GAMES = KEYS
 
 
@@ -49,10 +57,6 @@ def shop_catalogue(catalogue_folder):
     return catalogue_folder
 
 
-def shop_pdfs(out: Path) -> list[Path]:
-    return sorted((out / "print-shop").rglob("*.pdf"))
-
-
 @pytest.fixture(scope="module")
 def shop_facts(shop_catalogue) -> dict[Path, preflight.PdfFacts]:
     """The preflight's reading of every print-shop file, read once for the tests that judge
@@ -60,115 +64,6 @@ def shop_facts(shop_catalogue) -> dict[Path, preflight.PdfFacts]:
     in this process: the child it is given for files of unknown origin, and its limits, are
     the subject of test_preflight_hostile.py, and `pnp check` reads six of these files below."""
     return {path: read_facts(path) for path in shop_pdfs(shop_catalogue)}
-
-
-# ------------------------------------------------------------------ helpers that read PDFs
-
-def boxes(path: Path) -> list[dict[str, tuple[float, ...]]]:
-    with pikepdf.open(path) as pdf:
-        return [{name: tuple(float(v) for v in page.obj[f"/{name}"])
-                 for name in ("MediaBox", "TrimBox", "BleedBox") if f"/{name}" in page.obj}
-                for page in pdf.pages]
-
-
-def box_errors(path: Path, paper: Paper, bleed_mm: float) -> list[str]:
-    """What is wrong with the boxes for a trim of the paper (either way round) and bleed."""
-    errors = []
-    b = bleed_mm * PT
-    for n, found in enumerate(boxes(path), start=1):
-        if "TrimBox" not in found or "BleedBox" not in found:
-            errors.append(f"page {n}: no TrimBox or BleedBox")
-            continue
-        x0, y0, x1, y1 = found["TrimBox"]
-        size = sorted((x1 - x0, y1 - y0))
-        if any(abs(a - e * PT) > 0.02 for a, e in zip(size, sorted((paper.width, paper.height)),
-                                                   strict=True)):
-            errors.append(f"page {n}: trim {size} is not {paper.name}")
-        bleed = found["BleedBox"]
-        if any(abs(a - e) > 0.02 for a, e in zip(bleed, (x0 - b, y0 - b, x1 + b, y1 + b),
-                                                    strict=True)):
-            errors.append(f"page {n}: BleedBox {bleed} is not the trim plus {bleed_mm} mm")
-        if any(abs(a - e) > 0.02 for a, e in zip(found["MediaBox"], bleed, strict=True)):
-            errors.append(f"page {n}: MediaBox is not the BleedBox")
-    return errors
-
-
-COLOUR_OPERATORS = {"rg", "RG", "k", "K", "g", "G", "sc", "SC", "scn", "SCN", "cs", "CS"}
-
-
-def colour_operations(path: Path) -> list[tuple[str, list]]:
-    """Every colour operator in every page's content, with its operands. qpdf's parser is
-    given the operators wanted (parse_content_stream's whitelist), so only they are turned
-    into Python objects, not every path and text operator of the page."""
-    found = []
-    wanted = " ".join(sorted(COLOUR_OPERATORS))
-    with pikepdf.open(path) as pdf:
-        for page in pdf.pages:
-            for operands, operator in pikepdf.parse_content_stream(page, wanted):
-                assert str(operator) in COLOUR_OPERATORS, operator
-                found.append((str(operator), [o if isinstance(o, pikepdf.Name) else
-                                              float(o) for o in operands]))
-    return found
-
-
-def rgb_operations(path: Path, operations: list | None = None) -> list[str]:
-    """The operators that paint in RGB (from the file, or from its operations read once)."""
-    if operations is None:
-        operations = colour_operations(path)
-    return [op for op, args in operations
-            if op in ("rg", "RG") or (op in ("cs", "CS") and "/DeviceRGB" in map(str, args))]
-
-
-def most_ink(path: Path, operations: list | None = None) -> float:
-    """The highest total ink painted, in percent (gray as K)."""
-    worst = 0.0
-    for op, args in colour_operations(path) if operations is None else operations:
-        if op in ("k", "K"):
-            worst = max(worst, sum(args) * 100)
-        elif op in ("g", "G"):
-            worst = max(worst, (1 - args[0]) * 100)
-    return worst
-
-
-def output_profile(path: Path) -> bytes | None:
-    with pikepdf.open(path) as pdf:
-        intents = pdf.Root.get("/OutputIntents")
-        if not intents:
-            return None
-        profile = intents[0].get("/DestOutputProfile")
-        if profile is None or int(profile.get("/N", 0)) != 4:
-            return None
-        return profile.read_bytes()
-
-
-def page_texts(path: Path) -> list[str]:
-    """Each page's text as poppler lays it out, the file read once: pdftotext ends every
-    page with a form feed."""
-    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
-                          text=True, check=True).stdout
-    *pages, rest = text.split("\f")
-    assert rest == "", rest
-    return [page + "\f" for page in pages]
-
-
-def order_errors(path: Path) -> list[str]:
-    """A booklet in reading order: page 1 the cover (no folio), every inside page's folio
-    its own number (a blank page none), the last page the back cover."""
-    texts = page_texts(path)
-    errors = []
-    if len(texts) % 4:
-        errors.append(f"{len(texts)} pages")
-    if "Made to print and play with pnp." not in texts[-1]:
-        errors.append("the last page is not the back cover")
-    if re.search(r"^\s*\d+\s*$", texts[0], re.M):
-        errors.append("the first page carries a folio")
-    for n, text in enumerate(texts[1:-1], start=2):
-        lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-        if lines == [str(n)]:
-            errors.append(f"blank page {n} carries a folio")
-        elif lines and lines[-1].split()[-1] != str(n):     # a blank page carries none
-            errors.append(f"page {n} ends with {lines[-1].split()[-1]!r}")
-    return errors
 
 
 # ------------------------------------------------------------------ the whole catalogue
@@ -412,103 +307,3 @@ def test_booklet_pages_are_a5_or_half_letter(tmp_path):
         assert len(boxes(out)) % 4 == 0
 
 
-# ------------------------------------------------------------------ the command line
-
-def test_for_home_is_the_default_byte_for_byte(tmp_path):
-    for args in (["board", "blinq", "--paper", "letter"], ["kit", "nex"],
-                 ["tiles", "blinq"], ["booklet", "hex-kb", "blind-hex"]):
-        plain, home = tmp_path / "plain.pdf", tmp_path / "home.pdf"
-        assert pnp(*args, "-o", str(plain)).returncode == 0
-        assert pnp(*args, "--for", "home", "-o", str(home)).returncode == 0
-        assert plain.read_bytes() == home.read_bytes(), args
-        # Control: the comparison sees a difference when there is one.
-        shop = tmp_path / "shop.pdf"
-        assert pnp(*args, "--for", "print-shop", "-o", str(shop)).returncode == 0
-        assert shop.read_bytes() != plain.read_bytes()
-
-
-def test_build_for_home_is_the_default(tmp_path):
-    plain, home = tmp_path / "plain", tmp_path / "home"
-    assert pnp("build", "nex", "--paper", "a4", "--out", str(plain)).returncode == 0
-    assert pnp("build", "nex", "--paper", "a4", "--for", "home",
-               "--out", str(home)).returncode == 0
-    files = sorted(p.relative_to(plain) for p in plain.rglob("*") if p.is_file())
-    assert files == sorted(p.relative_to(home) for p in home.rglob("*") if p.is_file())
-    assert all((plain / f).read_bytes() == (home / f).read_bytes() for f in files)
-    assert not (plain / "print-shop").exists()
-
-
-def test_the_index_lists_both(shop_catalogue):
-    page = (shop_catalogue / "index.html").read_text()
-    links = re.findall(r'href="([^"]+)"', page)
-    shop = sorted({link for link in links if link.startswith("print-shop/")})
-    assert len(shop) == len(shop_pdfs(shop_catalogue))
-    assert any(link.startswith("blinq/") for link in links)
-    assert all((shop_catalogue / link).is_file() for link in links)
-
-
-def test_the_print_shop_files_are_the_same_every_time(tmp_path):
-    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    for out in (a, b):
-        assert pnp("kit", "blinq", "--for", "print-shop", "-o", str(out)).returncode == 0
-    assert a.read_bytes() == b.read_bytes()
-
-
-def test_png_for_a_print_shop_includes_the_bleed(tmp_path):
-    home, shop = tmp_path / "home.png", tmp_path / "shop.png"
-    assert pnp("board", "nex", "--dpi", "50", "-o", str(home)).returncode == 0
-    assert pnp("board", "nex", "--dpi", "50", "--for", "print-shop", "-o",
-               str(shop)).returncode == 0
-    w, h = Image.open(home).size
-    sw, sh = Image.open(shop).size
-    assert all(abs(a - e / 25.4 * 50) <= 1 for a, e in zip(sorted((w, h)), (210, 297),
-                                                               strict=True))
-    # The same page and 3 mm more on every side.
-    assert abs(sw - w - 6 / 25.4 * 50) <= 1 and abs(sh - h - 6 / 25.4 * 50) <= 1
-
-
-def test_bleed_option(tmp_path):
-    out = tmp_path / "b.pdf"
-    assert pnp("pad", "nex", "--for", "print-shop", "--bleed", "5", "-o",
-               str(out)).returncode == 0
-    assert not box_errors(out, NAMED["a4"], 5.0)
-    custom = tmp_path / "c.pdf"
-    assert pnp("rules", "blinq", "--for", "print-shop", "--paper", "8.5x14in", "-o",
-               str(custom)).returncode == 0
-    assert not box_errors(custom, parse_paper("8.5x14in"), BLEED_IN_MM)
-
-
-@pytest.mark.parametrize("args", [
-    ["board", "nex", "--bleed", "3"],                       # bleed is for the print shop
-    ["board", "nex", "--for", "print-shop", "--bleed", "11"],
-    ["board", "nex", "--for", "print-shop", "--bleed", "-1"],
-    ["board", "nex", "--for", "shop"],
-    ["board", "nex", "--for", "print-shop", "--format", "json"],
-    ["booklet", "nex", "--bleed", "2"],
-    ["build", "--bleed", "2"],
-])
-def test_bad_press_options_are_one_line(tmp_path, args):
-    done = pnp(*args, "-o" if args[0] != "build" else "--out", str(tmp_path / "x"),
-               cwd=tmp_path)
-    assert done.returncode == 2
-    assert done.stderr.startswith("pnp: ") and done.stderr.count("\n") == 1
-    assert not list(tmp_path.iterdir())
-
-
-def test_an_imposed_booklet_counts_two_pages_a_side(tmp_path):
-    """The preflight's page count: landscape sides of an imposed booklet hold two pages, so
-    six sides are twelve pages; three sides (six pages) fail, as do six portrait pages."""
-    def made(name, sides, landscape):
-        path = tmp_path / name
-        size = (297 * mm, 210 * mm) if landscape else (148 * mm, 210 * mm)
-        c = Canvas(str(path), pagesize=size, invariant=1)
-        c.setTitle("Rules: a booklet")
-        for _ in range(sides):
-            c.showPage()
-        c.save()
-        return {c.name: c.passed for c in preflight.check_file(path, "home")}["page count"]
-
-    assert made("six.pdf", 6, True)
-    assert not made("three.pdf", 3, True)
-    assert not made("portrait.pdf", 6, False)
-    assert made("eight.pdf", 8, False)
