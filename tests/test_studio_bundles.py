@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from in_process import pnp_ok
 from PIL import Image
-from test_studio import get, query
+from studio_http import get, query
 
 from generator.app import names
 from generator.ui.studio.app import Studio

@@ -8,7 +8,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from test_studio import get, query
+from studio_http import get, query
 
 from generator.games.blind_hex.rules import Options
 from generator.games.blind_hex.stats import stats

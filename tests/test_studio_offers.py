@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from in_process import pnp_ok
-from test_studio import download, get, query
+from studio_http import download, get, query
 
 from generator.core.formats import HTML
 
