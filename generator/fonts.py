@@ -1,8 +1,9 @@
 """The one type family of every page: Bitstream Vera, which reportlab ships and embeds, and
 DejaVu Sans for the characters Vera lacks.
 
-Vera holds 283 characters, Latin-1 and a few more: a Polish, Czech, Turkish, Greek or Russian
-name (a player's, in a record) would print as empty boxes. DejaVu Sans is Vera extended to
+Vera draws 256 characters, Latin-1 and a few more (its map names 27 more, Ď ď Đ and symbols,
+but points them at its empty box): a Polish, Czech, Turkish, Greek or Russian name (a
+player's, in a record) would print as empty boxes. DejaVu Sans is Vera extended to
 some 5,900 characters (Latin, Greek, Cyrillic, many symbols; not Chinese or Japanese), its
 Latin-1 in Vera's widths (but for bold italic's ¼ ½ ¾). So a text is set in Vera where Vera
 has the character and in DejaVu Sans (generator/typefaces/, version 2.37, as Debian's
@@ -82,8 +83,10 @@ def _register(name: str, path: str, owner: str, remedy: str) -> str:
 
 @cache
 def _characters(name: str) -> frozenset[int]:
-    """The code points a registered face has a glyph for."""
-    return frozenset(pdfmetrics.getFont(name).face.charToGlyph)
+    """The code points a registered face has a glyph for: not those its map points at glyph
+    0, the empty box (.notdef), as Vera's does for Ď ď Đ and some twenty symbols."""
+    return frozenset(code for code, glyph in pdfmetrics.getFont(name).face.charToGlyph.items()
+                     if glyph)
 
 
 @lru_cache(maxsize=8192)
