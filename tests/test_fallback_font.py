@@ -88,16 +88,35 @@ def test_characters_no_face_has_are_named_in_one_warning(tmp_path):
         f"draws them in a font of its own, in widths pnp cannot know"]
 
 
-def test_a_folder_of_records_warns_once_with_the_folders_name(tmp_path):
+def test_a_folder_of_records_names_each_file_that_asks_for_boxes(tmp_path):
     folder = tmp_path / "olympiad"
     folder.mkdir()
-    for n, white in enumerate(("山田", "Ёжиков")):
+    for n, white in enumerate(("山田", "Ёжиков", "鈴木")):
         (folder / f"{n}.sgf").write_text(RECORD.format(black="Żółć", white=white, event=EVENT),
                                          encoding="utf-8")
     done = run_pnp("record", "hex", str(folder), "-o", str(tmp_path / "all.pdf"), text=True)
     assert done.returncode == 0, done.stderr
-    assert done.stderr.splitlines() == [
-        f"pnp: warning: {folder}: no font of pnp has 山 田; they print as empty boxes"]
+    said = done.stderr.splitlines()
+    assert len(said) == 2 and "0.sgf: no font of pnp has 山 田;" in said[0], said
+    assert "2.sgf: no font of pnp has 鈴 木;" in said[1]                # 1.sgf prints whole
+
+
+def test_right_to_left_text_is_warned_of(tmp_path):
+    _, _, said = printed(tmp_path, "דוד בן-גוריון", "محمد")
+    assert said.splitlines() == [f"pnp: warning: {tmp_path / 'game.sgf'}: pnp sets text left "
+                                 f"to right: its Hebrew or Arabic prints in reverse, and "
+                                 f"Arabic's letters unjoined"]
+    # Control: Greek and Cyrillic are left to right, and say nothing.
+    assert printed(tmp_path, PLAYERS[1], PLAYERS[2])[2] == ""
+
+
+def test_a_names_marks_controls_and_soft_hyphens_print_as_the_name(tmp_path):
+    """A name typed as letters and separate marks prints composed, as the font places its
+    marks; control characters and soft hyphens, which would print as boxes and hyphens,
+    are left out."""
+    text, _, said = printed(tmp_path, "Nguye\u0302\u0303n Va\u0306n", "Al\x1b[31mice\x07 Bo\u00adb")
+    assert "Nguyễn Văn" in text and "Al[31mice Bob" in text, text[:200]
+    assert said == ""
 
 
 def test_the_names_pass_both_pdf_ua_checkers(tmp_path):

@@ -185,21 +185,28 @@ def catalogue_path(request: FolderRequest, out: Path) -> Path:
     return language_folder(out, request.lang) / "booklets" / f"{request.stem}.pdf"
 
 
-def document(request: FolderRequest) -> Document:
-    """The booklet: each game's study pages a part, after the cover and contents."""
+def parts(request: FolderRequest) -> list[booklet.Part]:
+    """Each game's study pages, a part of the booklet each, in the folder's order."""
+    with i18n.language(request.lang):
+        page_paper = booklet.content_paper(booklet.page_paper(request.paper, request.target,
+                                                              request.bleed))
+        return [booklet.Part(title, game.byline(),
+                             list(game.booklet(request.every, page_paper,
+                                               request.palette, title).pages))
+                for title, (_name, game) in zip(titles(request), request.played, strict=True)]
+
+
+def document(request: FolderRequest, made: list[booklet.Part] | None = None) -> Document:
+    """The booklet: each game's study pages a part (`made`, or made here), after the cover
+    and contents."""
+    made = parts(request) if made is None else made
     with i18n.language(request.lang):
         printed = booklet.page_paper(request.paper, request.target, request.bleed)
-        page_paper = booklet.content_paper(printed)
-        parts = [booklet.Part(title, game.byline(),
-                              list(game.booklet(request.every, page_paper,
-                                                request.palette, title).pages))
-                 for title, (_name, game) in zip(titles(request), request.played,
-                                                 strict=True)]
-        count = len(parts)
+        count = len(made)
         title = common_event(request) or _("Game records")
         inside = ngettext("%(count)s game of %(game)s", "%(count)s games of %(game)s", count,
                           count=count, game=request.game.title)
-        sheets = booklet.booklet(title, inside, parts, request.paper, request.palette,
+        sheets = booklet.booklet(title, inside, made, request.paper, request.palette,
                                  printed)
         return booklet.document(_("%(title)s: %(inside)s, a booklet", title=title,
                                   inside=inside), sheets,
@@ -209,4 +216,4 @@ def document(request: FolderRequest) -> Document:
 
 
 __all__ = ["MOST_BYTES", "MOST_RECORDS", "FolderRequest", "catalogue_label", "catalogue_path",
-           "document", "folder_request", "record_files"]
+           "document", "folder_request", "parts", "record_files"]

@@ -5,6 +5,7 @@ record is read."""
 from __future__ import annotations
 
 import typing
+import unicodedata
 
 import click
 
@@ -21,7 +22,7 @@ if typing.TYPE_CHECKING:
     from generator.app.record_folder import FolderRequest
     from generator.core.formats import Content
     from generator.core.paper import Paper
-    from generator.core.scene import Document
+    from generator.core.scene import Page
     from generator.games import SomeGame
 
 
@@ -39,9 +40,10 @@ def print_folder(game: SomeGame, folder: str, values: dict[str, object],
     request = F.folder_request(game, folder, F.record_files(Path(folder), shown(folder),
                                                             records), values, output)
     render.check_target(output, request.fmt, request.formats, request.stem)
-    document = F.document(request)
-    warn_of_boxes(document, shown(folder))
-    for path in render.save(document, output, request.fmt, request.stem,
+    made = F.parts(request)
+    for (name, _game), part in zip(request.played, made, strict=True):
+        warn_of_boxes(part.pages, name)
+    for path in render.save(F.document(request, made), output, request.fmt, request.stem,
                             request.formats, settings=request.settings):
         report(one_line(str(path)))
 
@@ -49,15 +51,16 @@ def print_folder(game: SomeGame, folder: str, values: dict[str, object],
 MOST_SHOWN = 12     # characters a warning names; the rest are counted
 
 
-def warn_of_boxes(document: Document, name: str, svg: bool = False) -> None:
-    """One line on standard error where a record asks for characters that no face of pnp
-    has (generator/fonts.py: Vera and DejaVu Sans cover Latin, Greek and Cyrillic, not
-    Chinese or Japanese): a PDF or PNG prints them as empty boxes, an SVG viewer in a font
-    of its own, wider or narrower than pnp set them. The record is printed anyway."""
+def warn_of_boxes(pages: Sequence[Page], name: str, svg: bool = False) -> None:
+    """One line on standard error where a record asks for what pnp cannot print as written:
+    characters that no face of pnp has (generator/fonts.py: Vera and DejaVu Sans cover Latin,
+    Greek, Cyrillic and more, not Chinese or Japanese), which a PDF or PNG prints as empty
+    boxes and an SVG viewer in a font of its own; or right-to-left text (Hebrew, Arabic),
+    which pnp sets left to right. The record is printed anyway."""
     from generator import fonts
     from generator.core.scene import texts
-    missing = fonts.unprintable("".join(text for page in document.pages
-                                        for text in texts(page.shapes)))
+    words = "".join(text for page in pages for text in texts(page.shapes))
+    missing = fonts.unprintable(words)
     if missing:
         more = len(missing) - MOST_SHOWN
         listed = " ".join(missing[:MOST_SHOWN]) + (f" and {more} more" if more > 0 else "")
@@ -65,6 +68,9 @@ def warn_of_boxes(document: Document, name: str, svg: bool = False) -> None:
                 if svg else "they print as empty boxes")
         click.echo(f"pnp: warning: {one_line(name)}: no font of pnp has {listed}; {what}",
                    err=True)
+    if any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in words):
+        click.echo(f"pnp: warning: {one_line(name)}: pnp sets text left to right: its Hebrew "
+                   f"or Arabic prints in reverse, and Arabic's letters unjoined", err=True)
 
 
 def record_booklets(folder: str, papers: Sequence[Paper],
@@ -113,7 +119,7 @@ def record_command(game: SomeGame) -> click.Command:
         render.check_target(output, request.fmt, request.formats, request.stem)
         content: Content = R.content(request)
         if isinstance(content, Document):
-            warn_of_boxes(content, name, svg=request.fmt == SVG)
+            warn_of_boxes(content.pages, name, svg=request.fmt == SVG)
         for path in render.save(content, output, request.fmt, request.stem,
                                 request.formats, settings=request.settings):
             report(one_line(str(path)))

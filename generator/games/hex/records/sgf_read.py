@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 
 from generator.games.hex.records.model import (
     BLACK,
@@ -59,7 +60,7 @@ def read_sgf(text: str) -> GameRecord:
         comment = ""
         for prop in node:
             if prop.name == "C":
-                comment = "\n".join(prop.values).strip()
+                comment = "\n".join(map(printed, prop.values)).strip()
         for prop in node:
             if prop.name in ("AB", "AW", "AE"):
                 colour = {"AB": BLACK, "AW": WHITE}.get(prop.name)
@@ -76,7 +77,7 @@ def read_sgf(text: str) -> GameRecord:
                 colour = WHITE if colour == BLACK else BLACK
             moves.append(_move(tree, prop, len(moves) + 1, colour, columns, rows,
                                comment if node is not tree.nodes[0] else ""))
-    root_comment = _first(root, "C") or ""
+    root_comment = printed(_first(root, "C") or "")
     return GameRecord(
         format="little-golem" if golem else "sgf", columns=columns, rows=rows,
         moves=tuple(moves), setup=tuple(setup),
@@ -94,7 +95,16 @@ def _first(props: dict[str, Prop], name: str) -> str | None:
 
 def _text(props: dict[str, Prop], name: str) -> str:
     """A SimpleText value: line breaks and runs of spaces become one space."""
-    return " ".join((_first(props, name) or "").split())
+    return " ".join(printed(_first(props, name) or "").split())
+
+
+def printed(value: str) -> str:
+    """A text value as it is printed: composed (NFC), so a name typed as letters and separate
+    marks (e, then U+0302 and U+0303) prints as the same name typed composed (ễ), its marks
+    placed by the font; without control characters (ESC, BEL, NUL: boxes on the page) or
+    soft hyphens (Vera draws one as a hyphen). Line breaks and other spaces stay."""
+    return "".join(ch for ch in unicodedata.normalize("NFC", value)
+                   if ch.isspace() or ch != "\u00ad" and unicodedata.category(ch) != "Cc")
 
 
 def _event(ev: str) -> str:
