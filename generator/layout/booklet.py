@@ -142,10 +142,10 @@ def cover(paper: Paper, title: str, inside: str, parts: list[Part],
             y += 6
     elif len(parts) <= COVER_PARTS:
         for part in parts:
-            shapes.append(Text(Point(x, y), _heading(part), sheet.fitted(
-                _heading(part), 5.0, width, "bold"), colours["ink"], "bold"))
-            shapes.append(Text(Point(x, y + 5), part.byline,
-                               sheet.fitted(part.byline, 3.2, width), colours["muted"]))
+            shapes.append(Text(Point(x, y), *sheet.shortened(_heading(part), 5.0, width, "bold"),
+                               colours["ink"], "bold"))
+            shapes.append(Text(Point(x, y + 5), *sheet.shortened(part.byline, 3.2, width),
+                               colours["muted"]))
             y += 13
     return Page(paper.width, paper.height, tuple(shapes))
 
@@ -215,13 +215,14 @@ def contents(paper: Paper, parts: list[Part], starts: list[int],
             # One entry, read as it is printed: the part, its page, its byline.
             on_page = _("page %(n)s", n=page)     # outside the f-string, for pybabel
             entry = Role("P", k + 1, f"{_heading(part)} {on_page} {part.byline}")
-            shapes.append(Text(Point(x, y), _heading(part),
-                               sheet.fitted(_heading(part), STYLE.body * 1.1,
-                                            right - x - CONTENTS_PAGE, "bold"),
-                               colours["ink"], "bold", role=entry))
+            # Long names (a tournament's records) give way to an ellipsis, not to 6 pt
+            # and under: the entry's page and bookmark carry them whole.
+            shapes.append(Text(Point(x, y), *sheet.shortened(
+                _heading(part), STYLE.body * 1.1, right - x - CONTENTS_PAGE, "bold"),
+                colours["ink"], "bold", role=entry))
             shapes.append(Text(Point(right, y), _("page %(n)s", n=page), STYLE.body,
                                colours["ink"], anchor="end", role=entry))
-            shapes.append(Text(Point(x, y + 4.5), part.byline, sheet.fitted(
+            shapes.append(Text(Point(x, y + 4.5), *sheet.shortened(
                 part.byline, STYLE.caption, right - x), colours["muted"], role=entry))
             y += CONTENTS_ENTRY
         out.append(Page(paper.width, paper.height, tuple(shapes)))

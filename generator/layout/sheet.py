@@ -88,6 +88,40 @@ def legible(text: str, size: float, width: float) -> tuple[str, float]:
     return "", size
 
 
+SHRUNK_TITLE = 0.6    # of its size, the least a title is set on one line (then it breaks)
+
+
+def title_lines(text: str, size: float, width: float) -> tuple[list[str], float]:
+    """A bold title on one line, set smaller where it is long; where that would take it
+    under SHRUNK_TITLE of its size or under the smallest text (a record's two long names),
+    on two lines broken where they come out most even, or on as many as it takes at the
+    smallest text."""
+    one = fitted(text, size, width, "bold")
+    words = text.split()
+    if one >= max(SMALLEST_TEXT, SHRUNK_TITLE * size) - 1e-9 or len(words) < 2:
+        return [text], one
+    halves = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    two = min(halves, key=lambda half: max(text_width(h, size, "bold") for h in half))
+    two_size = min(fitted(h, size, width, "bold") for h in two)
+    if two_size >= SMALLEST_TEXT - 1e-9:
+        return list(two), two_size
+    return wrap_words(text, SMALLEST_TEXT, width, "bold"), SMALLEST_TEXT
+
+
+def shortened(text: str, size: float, width: float,
+              font: FontRole = "regular") -> tuple[str, float]:
+    """A line fitted to the width, set smaller where it is long but never under the smallest
+    text: there its last words give way to an ellipsis (a contents entry, whose page
+    carries it whole)."""
+    fits = fitted(text, size, width, font)
+    words = text.split()
+    while fits < SMALLEST_TEXT - 1e-9 and len(words) > 1:
+        words.pop()
+        text = " ".join(words) + "…"
+        fits = fitted(text, size, width, font)
+    return text, fits
+
+
 # The calibration ruler: 50 mm over 2 inches, in the footer's left corner.
 RULER_MM, RULER_IN = 50.0, 2.0
 RULER_WIDTH = 62.0            # with its labels, and room before the footer text
@@ -154,12 +188,12 @@ def two_lines(text: str, width: float, keep: int = 1) -> tuple[str, list[str]]:
 SMALLEST_FOOTER = SMALLEST_TEXT
 
 
-def wrap_words(text: str, size: float, width: float) -> list[str]:
+def wrap_words(text: str, size: float, width: float, font: FontRole = "regular") -> list[str]:
     """Plain text broken at spaces into lines no wider than width (a long word stands
     alone)."""
     lines: list[str] = []
     for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+        if lines and text_width(f"{lines[-1]} {word}", size, font) <= width:
             lines[-1] += f" {word}"
         else:
             lines.append(word)

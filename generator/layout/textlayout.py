@@ -57,7 +57,9 @@ from generator.layout.flow import (
 from generator.layout.hyphenation import names_in
 from generator.layout.linebreak import HYPHEN, NO_BREAK, keep_together, set_line, wrap
 from generator.layout.markdown import Block, list_item, parse, runs
-from generator.layout.sheet import fitted
+from generator.layout.sheet import fitted, title_lines
+
+TITLE_LEADING = 1.2        # a title's lines apart, in its size
 
 __all__ = ["CLOSER", "FITTING", "NO_BREAK", "STYLE", "TWO_COLUMNS_FROM", "Block", "Figure",
            "Sheet", "Style", "balanced_rows", "centred_label", "keep_together", "parse",
@@ -146,8 +148,11 @@ class Sheet:
                 break
             self.items = boxes(body, figures, self.column_width,
                                replace(style, hyphen_slack=slack), names)
+        # A title too long for one line at 6 pt (a record's two long names) takes more.
+        self.title_lines, self.title_size = title_lines(self.title or "", style.title,
+                                                        paper.inner_width)
         self.first_top = paper.margin + (style.title * 1.1 + style.title_rule_gap
-                                         + style.header_gap
+                                         + style.header_gap + self._more_title_lines()
                                          if self.title is not None else 0.0)
         self.full_bottom = paper.height - paper.margin - style.footer * 2.5
 
@@ -194,15 +199,20 @@ class Sheet:
                      tuple(shapes + self._footer(k, count)))
                 for k, shapes in enumerate(drawn, start=1)]
 
+    def _more_title_lines(self) -> float:
+        return (len(self.title_lines) - 1) * self.title_size * TITLE_LEADING
+
     def _title(self, text: str) -> list[Shape]:
         s, m = self.style, self.paper.margin
         y = m + s.title * 1.1
         # Set smaller where it would run past the margin (a long edition's name on a
-        # booklet's page), on the same baseline.
-        size = fitted(text, s.title, self.paper.inner_width, "bold")
-        shapes = with_role(set_line(runs(text, "bold"), m, y, size, self.colours["ink"]),
+        # booklet's page), on the same baseline; on more lines where that is under 6 pt.
+        shapes = with_role([shape for n, words in enumerate(self.title_lines)
+                            for shape in set_line(runs(words, "bold"), m,
+                                                  y + n * self.title_size * TITLE_LEADING,
+                                                  self.title_size, self.colours["ink"])],
                            Role("H1", text=text))
-        y += s.title_rule_gap
+        y += s.title_rule_gap + self._more_title_lines()
         rule = line(Point(m, y), Point(self.paper.width - m, y),
                     Paint(stroke=self.colours["rule"], width=0.3, round_caps=False))
         shapes.append(replace(rule, role=Role(ARTIFACT)))
