@@ -99,6 +99,11 @@ def test_a_folder_of_records_names_each_file_that_asks_for_boxes(tmp_path):
     said = done.stderr.splitlines()
     assert len(said) == 2 and "0.sgf: no font of pnp has 山 田;" in said[0], said
     assert "2.sgf: no font of pnp has 鈴 木;" in said[1]                # 1.sgf prints whole
+    # `pnp build --records` says the same, before its workers draw.
+    built = run_pnp("build", "hex", "--paper", "a4", "--records", str(folder), "--out",
+                    str(tmp_path / "catalogue"), text=True)
+    assert built.returncode == 0, built.stderr
+    assert [line for line in built.stderr.splitlines() if "warning" in line] == said
 
 
 def test_right_to_left_text_is_warned_of(tmp_path):

@@ -42,7 +42,7 @@ def print_folder(game: SomeGame, folder: str, values: dict[str, object],
     render.check_target(output, request.fmt, request.formats, request.stem)
     made = F.parts(request)
     for (name, _game), part in zip(request.played, made, strict=True):
-        warn_of_boxes(part.pages, name)
+        warn_of_boxes(page_words(part.pages), name)
     for path in render.save(F.document(request, made), output, request.fmt, request.stem,
                             request.formats, settings=request.settings):
         report(one_line(str(path)))
@@ -51,15 +51,19 @@ def print_folder(game: SomeGame, folder: str, values: dict[str, object],
 MOST_SHOWN = 12     # characters a warning names; the rest are counted
 
 
-def warn_of_boxes(pages: Sequence[Page], name: str, svg: bool = False) -> None:
+def page_words(pages: Sequence[Page]) -> str:
+    """Every word the pages print, run together."""
+    from generator.core.scene import texts
+    return "".join(text for page in pages for text in texts(page.shapes))
+
+
+def warn_of_boxes(words: str, name: str, svg: bool = False) -> None:
     """One line on standard error where a record asks for what pnp cannot print as written:
     characters that no face of pnp has (generator/fonts.py: Vera and DejaVu Sans cover Latin,
     Greek, Cyrillic and more, not Chinese or Japanese), which a PDF or PNG prints as empty
     boxes and an SVG viewer in a font of its own; or right-to-left text (Hebrew, Arabic),
     which pnp sets left to right. The record is printed anyway."""
     from generator import fonts
-    from generator.core.scene import texts
-    words = "".join(text for page in pages for text in texts(page.shapes))
     missing = fonts.unprintable(words)
     if missing:
         more = len(missing) - MOST_SHOWN
@@ -92,8 +96,12 @@ def record_booklets(folder: str, papers: Sequence[Paper],
                         "build one of them (--paper a4 or letter)")
     game = all_games()["hex"]
     files = F.record_files(Path(folder), shown(folder), reader_and_values(game, {})[0])
-    return [F.folder_request(game, folder, files, {"paper": key, "lang": lang})
-            for key in keys for lang in langs]
+    requests = [F.folder_request(game, folder, files, {"paper": key, "lang": lang})
+                for key in keys for lang in langs]
+    # What each record names, said of before the build draws it (its workers say nothing).
+    for name, played in requests[0].played:
+        warn_of_boxes(played.title() + played.byline() + played.event(), name)
+    return requests
 
 
 def record_command(game: SomeGame) -> click.Command:
@@ -119,7 +127,7 @@ def record_command(game: SomeGame) -> click.Command:
         render.check_target(output, request.fmt, request.formats, request.stem)
         content: Content = R.content(request)
         if isinstance(content, Document):
-            warn_of_boxes(content.pages, name, svg=request.fmt == SVG)
+            warn_of_boxes(page_words(content.pages), name, svg=request.fmt == SVG)
         for path in render.save(content, output, request.fmt, request.stem,
                                 request.formats, settings=request.settings):
             report(one_line(str(path)))
