@@ -88,3 +88,24 @@ def test_a_bad_record_stops_the_build_before_anything_is_written(club: Path) -> 
     assert pnp("build", "hex", "--paper", "a4", "--records", "club", "--out", "out",
                cwd=club.parent).returncode == 0
     assert (club.parent / "out" / "booklets" / "hex-record-club-booklet.pdf").exists()
+
+
+def test_a_print_shop_build_prints_the_records_for_the_shop_too(club: Path) -> None:
+    out = club.parent / "out"
+    done = pnp("build", "hex", "--paper", "a4", "--records", "club", "--for", "print-shop",
+               "--out", "out", cwd=club.parent)
+    assert done.returncode == 0, done.stderr
+    shop = out / "print-shop" / "booklets" / "hex-record-club-booklet-print-shop.pdf"
+    alone = pnp("record", "hex", "club", "--for", "print-shop", "-o", "shop.pdf",
+                cwd=club.parent)
+    assert alone.returncode == 0, alone.stderr
+    assert shop.read_bytes() == (club.parent / "shop.pdf").read_bytes()
+    assert (out / "booklets" / "hex-record-club-booklet.pdf").is_file()      # and home's
+    page = (out / "index.html").read_text()
+    hrefs = links(out / "index.html")
+    assert "print-shop/booklets/hex-record-club-booklet-print-shop.pdf" in hrefs
+    # Listed with the print shop's files, after the home ones.
+    assert page.index("hex-record-club-booklet-print-shop.pdf") > page.index(
+        "print-shop/booklets/hex-booklet-a4.pdf") > page.index("booklets/hex-record-club-bo")
+    checked = pnp("check", str(shop), "--for", "print-shop", cwd=club.parent)
+    assert checked.returncode == 0, checked.stdout

@@ -71,16 +71,19 @@ def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
         shop_made = [(b, paths) for b, paths in ours_made if b.target.shop]
         shown = _thumbnails(out, home)
         shop_groups: list[Group] = []
+        home_records = [(r, paths) for r, paths in recorded if not r.target.shop]
+        shop_records = [(r, paths) for r, paths in recorded if r.target.shop]
         if shop or shop_made:
             shop_groups.append(Group("print-shop-booklets", "",
-                                     _booklet_cards(out, shop_made, shown)))
+                                     [*_booklet_cards(out, shop_made, shown),
+                                      *_record_cards(out, shop_records, lang, shown)]))
             shop_groups += _game_groups(out, shop, shown)
         links = [{"code": code, "name": i18n.NAMES[code], "href": href}
                  for code, href in languages]
         return templating.render("templates/index.html.j2",
                                  games=_game_groups(out, home, shown),
                                  booklets=[*_booklet_cards(out, home_made, shown),
-                                           *_record_cards(out, recorded, lang, shown)],
+                                           *_record_cards(out, home_records, lang, shown)],
                                  shop=shop_groups, lang=lang, languages=links)
 
 

@@ -181,8 +181,12 @@ def catalogue_label(request: FolderRequest) -> str:
 
 
 def catalogue_path(request: FolderRequest, out: Path) -> Path:
-    """Where `pnp build --records` writes the booklet: beside the rules' booklets."""
-    return language_folder(out, request.lang) / "booklets" / f"{request.stem}.pdf"
+    """Where `pnp build --records` writes the booklet: beside the rules' booklets, the
+    print shop's in its folder."""
+    root = language_folder(out, request.lang)
+    if request.target.folder:
+        root = root / request.target.folder
+    return root / "booklets" / f"{request.stem}.pdf"
 
 
 def parts(request: FolderRequest) -> list[booklet.Part]:

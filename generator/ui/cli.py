@@ -296,7 +296,8 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
     for left_out in catalogue.check(keys, papers, out):
         click.echo(f"pnp build: left out {left_out}", err=True)
     # Every record read and judged before any work: a bad one stops the build at once.
-    recorded = [] if records is None else record_booklets(records, papers, chosen)
+    recorded = [] if records is None else record_booklets(records, papers, chosen,
+                                                          destination, bleed)
     steps = len(keys) * len(chosen)
     if sys.stderr is not None and sys.stderr.isatty():
         with click.progressbar(length=steps, label="Building", file=sys.stderr) as bar:

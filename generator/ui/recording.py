@@ -9,6 +9,7 @@ import unicodedata
 
 import click
 
+from generator.core.destinations import HOME, PRINT_SHOP, Destination
 from generator.errors import UserError
 from generator.games.items import ITEMS
 from generator.games.judges import FileJudge
@@ -77,11 +78,13 @@ def warn_of_boxes(words: str, name: str, svg: bool = False) -> None:
                    f"or Arabic prints in reverse, and Arabic's letters unjoined", err=True)
 
 
-def record_booklets(folder: str, papers: Sequence[Paper],
-                    langs: Sequence[str]) -> list[FolderRequest]:
+def record_booklets(folder: str, papers: Sequence[Paper], langs: Sequence[str],
+                    target: Destination = HOME, bleed: float | None = None
+                    ) -> list[FolderRequest]:
     """`pnp build --records FOLDER`: the booklet of the Hex records in the folder on each
-    booklet paper the build makes (A4, Letter) and in each language, every record read and
-    checked now, before the build begins."""
+    booklet paper the build makes (A4, Letter) and in each language, and, for any shop, the
+    print shop's too (single pages in reading order, with bleed `bleed` or the paper's), as
+    the rules' booklets are; every record read and checked now, before the build begins."""
     from pathlib import Path
 
     from generator.app import record_folder as F
@@ -96,8 +99,11 @@ def record_booklets(folder: str, papers: Sequence[Paper],
                         "build one of them (--paper a4 or letter)")
     game = all_games()["hex"]
     files = F.record_files(Path(folder), shown(folder), reader_and_values(game, {})[0])
-    requests = [F.folder_request(game, folder, files, {"paper": key, "lang": lang})
-                for key in keys for lang in langs]
+    # As the build makes the rules' booklets: any shop's are the print shop's (catalogue.py).
+    shops: list[dict[str, object]] = [{}] + ([{"target": PRINT_SHOP.key, "bleed": bleed}]
+                                             if target.shop else [])
+    requests = [F.folder_request(game, folder, files, {"paper": key, "lang": lang, **shop})
+                for shop in shops for key in keys for lang in langs]
     # What each record names, said of before the build draws it (its workers say nothing).
     for name, played in requests[0].played:
         warn_of_boxes(played.title() + played.byline() + played.event(), name)
