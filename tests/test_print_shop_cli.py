@@ -18,19 +18,10 @@ from shop_reading import (
 
 from generator import preflight
 from generator.core.paper import NAMED, parse_paper
-from generator.games import KEYS
-
-GAMES = KEYS
 
 
 def pnp(*args, cwd=None):
     return run_pnp(*args, cwd=cwd, text=True)   # in process (in_process.py)
-
-
-@pytest.fixture(scope="module")
-def shop_catalogue(catalogue_folder):
-    """`pnp build --for print-shop` (the run's one catalogue build, conftest.py)."""
-    return catalogue_folder
 
 
 # ------------------------------------------------------------------ the command line
@@ -59,13 +50,13 @@ def test_build_for_home_is_the_default(tmp_path):
     assert not (plain / "print-shop").exists()
 
 
-def test_the_index_lists_both(shop_catalogue):
-    page = (shop_catalogue / "index.html").read_text()
+def test_the_index_lists_both(catalogue_folder):
+    page = (catalogue_folder / "index.html").read_text()
     links = re.findall(r'href="([^"]+)"', page)
     shop = sorted({link for link in links if link.startswith("print-shop/")})
-    assert len(shop) == len(shop_pdfs(shop_catalogue))
+    assert len(shop) == len(shop_pdfs(catalogue_folder))
     assert any(link.startswith("blinq/") for link in links)
-    assert all((shop_catalogue / link).is_file() for link in links)
+    assert all((catalogue_folder / link).is_file() for link in links)
 
 
 def test_the_print_shop_files_are_the_same_every_time(tmp_path):
