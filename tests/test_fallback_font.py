@@ -80,6 +80,10 @@ def test_characters_no_face_has_are_named_in_one_warning(tmp_path):
     assert said.splitlines() == [f"pnp: warning: {tmp_path / 'game.sgf'}: no font of pnp has "
                                  f"山 田 太 郎; they print as empty boxes"]
     assert PLAYERS[0] in text                      # the booklet is printed all the same
+    # A web edition's text is the browser's to set: nothing to warn of.
+    html = run_pnp("record", "hex", str(tmp_path / "game.sgf"), "-o", str(tmp_path / "g.html"),
+                   text=True)
+    assert html.returncode == 0 and html.stderr == "", html.stderr
     # In SVG the viewer draws them, in a font of its own.
     svg = run_pnp("record", "hex", str(tmp_path / "game.sgf"), "--format", "svg", "-o",
                   str(tmp_path / "game.svg"), text=True)

@@ -3,6 +3,7 @@ booklet with a contents page, and the default names that carry a record's own na
 check has its control: a folder with one bad file, an empty folder, a record with an illegal
 move, a format the booklet is not written in; a name the same for the same input."""
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -192,3 +193,19 @@ def test_a_record_of_any_name_makes_a_file_of_its_own(tmp_path: Path) -> None:
     assert len(f"hex-record-{names.part(longest)}-every-10-letter-de.pdf") > 255
     assert names.record_name(longest) != names.record_name(longest[:-1] + "b")
     assert names.record_name("Łódź, Größe") == "lodz-grosse"
+
+
+def test_records_named_in_other_scripts_make_files_of_their_own(tmp_path: Path) -> None:
+    """Иванов.sgf, Петров.sgf and Παπαδόπουλος.sgf all made hex-record.pdf, each replacing
+    the one before; 李明 vs 山田.sgf made hex-record-vs.pdf. Each now carries a digest of its
+    whole name. Control: a name that folds to ASCII keeps its letters and no digest."""
+    given = ["Иванов.sgf", "Петров.sgf", "Παπαδόπουλος.sgf", "李明 vs 山田.sgf", "José.sgf"]
+    for name in given:
+        (tmp_path / name).write_text(SECOND)
+        done = pnp("record", "hex", name, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    made = sorted(p.name for p in tmp_path.glob("*.pdf"))
+    assert len(made) == len(given), made
+    assert "hex-record-jose.pdf" in made
+    assert any(re.fullmatch(r"hex-record-vs-[0-9a-f]{8}\.pdf", name) for name in made), made
+    assert sum(bool(re.fullmatch(r"hex-record-[0-9a-f]{8}\.pdf", name)) for name in made) == 3

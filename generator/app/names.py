@@ -120,18 +120,20 @@ LONGEST_RECORD_NAME = 60    # characters of a record's own name in a file's name
 
 def record_name(name: str) -> str:
     """A record file's name as a part of the name made from it: its letters without their
-    accents (Ünïcødé spiel makes unicodespiel, not n-c-d-spiel), and, past
-    LONGEST_RECORD_NAME characters, cut with a digest of the whole after it, so a record
+    accents (Ünïcødé spiel makes unicodespiel, not n-c-d-spiel). A name with letters that
+    have no ASCII spelling (Иванов, 李明 vs 山田) gets a digest of the whole after what is
+    left, so Иванов.sgf and Петров.sgf make two files, not one hex-record.pdf twice; and,
+    past LONGEST_RECORD_NAME characters, a name is cut with the digest after it, so a record
     of the longest name a file system allows still makes a file it can name, and two long
     names that begin alike make two files."""
     folded = "".join(ch for ch in unicodedata.normalize("NFKD", name.translate(UNDECOMPOSED))
                      if not unicodedata.combining(ch))
     # What has no ASCII spelling (日本語, a byte that is not UTF-8) parts words, as a space does.
     shown = part(folded.encode("ascii", "replace").decode("ascii")).strip(".-")
-    if len(shown) <= LONGEST_RECORD_NAME:
+    if len(shown) <= LONGEST_RECORD_NAME and folded.isascii():
         return shown
     digest = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:8]
-    return f"{shown[:LONGEST_RECORD_NAME - 9].rstrip('.-')}-{digest}"
+    return "-".join(filter(None, [shown[:LONGEST_RECORD_NAME - 9].rstrip(".-"), digest]))
 
 
 def record_stem(game: str, source: str, every: int, default_every: int, paper: str,

@@ -117,7 +117,7 @@ def record_command(game: SomeGame) -> click.Command:
         from pathlib import Path
 
         from generator import render
-        from generator.core.formats import SVG
+        from generator.core.formats import DRAWN, SVG
         from generator.core.scene import Document
         from generator.ui.judging import read_bytes, shown
         name = shown(file)
@@ -132,7 +132,8 @@ def record_command(game: SomeGame) -> click.Command:
             raise UserError(f"{name}: {err}") from None
         render.check_target(output, request.fmt, request.formats, request.stem)
         content: Content = R.content(request)
-        if isinstance(content, Document):
+        # A drawing only: a web edition's text is the browser's to set, in its fonts.
+        if isinstance(content, Document) and request.fmt in DRAWN:
             warn_of_boxes(page_words(content.pages), name, svg=request.fmt == SVG)
         for path in render.save(content, output, request.fmt, request.stem,
                                 request.formats, settings=request.settings):
