@@ -60,3 +60,31 @@ def test_a_contents_entry_gives_way_to_an_ellipsis_and_is_read_whole():
                and t.text.startswith("Konstantin Aleksandrovich Vorobyov (Black)")]
     assert entries and all(t.text.endswith("…") for t in entries), [t.text for t in entries]
     assert all(parts[0].title in t.role.text for t in entries)     # the role: whole
+
+
+def test_every_contents_entry_is_one_size():
+    _, parts, document = folder_booklet("a4")
+    headings = {round(t.size, 6) for page in document.pages for t in texts(page.shapes)
+                if t.role and t.role.kind == "P" and t.font == "bold"
+                and any(t.role.text.startswith(part.title) for part in parts)}
+    assert len(headings) == 1 and min(headings) >= SMALLEST_TEXT - 1e-9, headings
+    # Control: each fitted alone, as before, they came in three sizes, two under 6 pt.
+    width = booklet.content_paper(booklet.page_paper("a4")).inner_width - booklet.CONTENTS_PAGE
+    alone = {round(sheet.fitted(p.title, STYLE.body * 1.1, width, "bold"), 6) for p in parts}
+    assert len(alone) == 3 and sorted(alone)[1] < SMALLEST_TEXT, alone
+
+
+def test_a_long_event_on_the_cover_breaks_onto_two_lines():
+    event = "Little Golem Hex Championship 2024, Final Round, Group A"
+    files = [(f"{n}.sgf", RECORD.replace("Open 2026", event).format(black=b, white=w).encode())
+             for n, (b, w) in enumerate(PAIRS)]
+    request = record_folder.folder_request(all_games()["hex"], "open", files, {"paper": "a4"})
+    cover = record_folder.document(request).pages[0]
+    title = [t for t in texts(cover.shapes) if t.role and t.role.kind == "H1"]
+    assert len({round(t.position.y, 3) for t in title}) == 2, [t.text for t in title]
+    assert " ".join(t.text for t in title) == event
+    # Control: on one line it would be set under SHRUNK_TITLE of its 9 mm.
+    width = booklet.content_paper(booklet.page_paper("a4")).width - 2 * booklet.content_paper(
+        booklet.page_paper("a4")).margin - 8
+    assert sheet.fitted(event, 9.0, width, "bold") < sheet.SHRUNK_TITLE * 9.0
+    assert title[0].size >= sheet.SHRUNK_TITLE * 9.0 - 1e-9

@@ -34,7 +34,9 @@ from generator.core.palette import Palette
 from generator.core.paper import NAMED, Paper, for_press
 from generator.core.scene import (
     ARTIFACT,
+    SMALLEST_TEXT,
     Document,
+    FontRole,
     Page,
     Paint,
     Role,
@@ -126,9 +128,12 @@ def cover(paper: Paper, title: str, inside: str, parts: list[Part],
     x = paper.margin + 4
     width = paper.width - paper.margin - 4 - x
     y = paper.height * 0.3
-    shapes: list[Shape] = [Text(Point(x, y), title, sheet.fitted(title, 9.0, width, "bold"),
-                                colours["ink"], "bold", role=Role("H1", text=title))]
-    y += 8
+    # A long title (a tournament's name) on two lines rather than set small.
+    lines, size = sheet.title_lines(title, 9.0, width)
+    shapes: list[Shape] = [Text(Point(x, y + n * size * 1.2), words, size, colours["ink"],
+                                "bold", role=Role("H1", text=title))
+                           for n, words in enumerate(lines)]
+    y += 8 + (len(lines) - 1) * size * 1.2
     shapes.append(replace(line(Point(x, y), Point(x + width, y),
                                Paint(stroke=colours["rule"], width=0.4, round_caps=False)),
                           role=Role(ARTIFACT)))
@@ -141,13 +146,22 @@ def cover(paper: Paper, title: str, inside: str, parts: list[Part],
             shapes.append(Text(Point(x, y), text, 3.6, colours["ink"]))
             y += 6
     elif len(parts) <= COVER_PARTS:
+        heading = one_size([_heading(part) for part in parts], 5.0, width, "bold")
+        byline = one_size([part.byline for part in parts], 3.2, width)
         for part in parts:
-            shapes.append(Text(Point(x, y), *sheet.shortened(_heading(part), 5.0, width, "bold"),
-                               colours["ink"], "bold"))
-            shapes.append(Text(Point(x, y + 5), *sheet.shortened(part.byline, 3.2, width),
+            shapes.append(Text(Point(x, y), *sheet.shortened(_heading(part), heading, width,
+                                                             "bold"), colours["ink"], "bold"))
+            shapes.append(Text(Point(x, y + 5), *sheet.shortened(part.byline, byline, width),
                                colours["muted"]))
             y += 13
     return Page(paper.width, paper.height, tuple(shapes))
+
+
+def one_size(lines: list[str], size: float, width: float, font: FontRole = "regular") -> float:
+    """One size for a list's entries (the cover's games, the contents): the largest at which
+    the longest fits, but never under 6 pt, where the longest end in an ellipsis."""
+    return max(SMALLEST_TEXT, min((sheet.fitted(line_, size, width, font) for line_ in lines),
+                                  default=size))
 
 
 def back_cover(paper: Paper, colours: Palette) -> Page:
@@ -202,6 +216,9 @@ def contents(paper: Paper, parts: list[Part], starts: list[int],
     """The contents, on as many pages as its entries take; its heading on the first."""
     rows = contents_rows(paper)
     x, right = paper.margin, paper.width - paper.margin
+    heading = one_size([_heading(part) for part in parts], STYLE.body * 1.1,
+                       right - x - CONTENTS_PAGE, "bold")
+    byline = one_size([part.byline for part in parts], STYLE.caption, right - x)
     out = []
     for first in range(0, len(parts), rows):
         y = paper.margin + 8
@@ -218,12 +235,12 @@ def contents(paper: Paper, parts: list[Part], starts: list[int],
             # Long names (a tournament's records) give way to an ellipsis, not to 6 pt
             # and under: the entry's page and bookmark carry them whole.
             shapes.append(Text(Point(x, y), *sheet.shortened(
-                _heading(part), STYLE.body * 1.1, right - x - CONTENTS_PAGE, "bold"),
+                _heading(part), heading, right - x - CONTENTS_PAGE, "bold"),
                 colours["ink"], "bold", role=entry))
             shapes.append(Text(Point(right, y), _("page %(n)s", n=page), STYLE.body,
                                colours["ink"], anchor="end", role=entry))
             shapes.append(Text(Point(x, y + 4.5), *sheet.shortened(
-                part.byline, STYLE.caption, right - x), colours["muted"], role=entry))
+                part.byline, byline, right - x), colours["muted"], role=entry))
             y += CONTENTS_ENTRY
         out.append(Page(paper.width, paper.height, tuple(shapes)))
     return out
