@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from functools import cache, lru_cache
+from itertools import groupby
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
@@ -100,14 +101,8 @@ def runs(text: str, role: FontRole) -> tuple[tuple[str, str], ...]:
         return ((text, own),)
     other = fallback(role)
     extended = _characters(other)
-    cut: list[list[str]] = []
-    for ch in text:
-        face = other if ord(ch) not in vera and ord(ch) in extended else own
-        if cut and cut[-1][1] == face:
-            cut[-1][0] += ch
-        else:
-            cut.append([ch, face])
-    return tuple((run, face) for run, face in cut)
+    return tuple(("".join(run), face) for face, run in groupby(
+        text, lambda ch: other if ord(ch) not in vera and ord(ch) in extended else own))
 
 
 def unprintable(text: str) -> str:

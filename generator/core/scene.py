@@ -14,6 +14,8 @@ from generator import i18n
 from generator.core.geometry import Affine, Point, hatching
 
 Anchor = Literal["start", "middle", "end"]
+# How much of its width a text runs back from its anchor: where its line begins.
+BEFORE_ANCHOR: dict[Anchor, float] = {"start": 0.0, "middle": 0.5, "end": 1.0}
 
 # No text on a page is set smaller than 6 pt (em size, mm): below that a print reads as specks.
 SMALLEST_TEXT = 6 * 25.4 / 72

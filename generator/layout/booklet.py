@@ -130,10 +130,10 @@ def cover(paper: Paper, title: str, inside: str, parts: list[Part],
     y = paper.height * 0.3
     # A long title (a tournament's name) on two lines rather than set small.
     lines, size = sheet.title_lines(title, 9.0, width)
-    shapes: list[Shape] = [Text(Point(x, y + n * size * 1.2), words, size, colours["ink"],
-                                "bold", role=Role("H1", text=title))
+    shapes: list[Shape] = [Text(Point(x, y + n * size * sheet.TITLE_LEADING), words, size,
+                                colours["ink"], "bold", role=Role("H1", text=title))
                            for n, words in enumerate(lines)]
-    y += 8 + (len(lines) - 1) * size * 1.2
+    y += 8 + (len(lines) - 1) * size * sheet.TITLE_LEADING
     shapes.append(replace(line(Point(x, y), Point(x + width, y),
                                Paint(stroke=colours["rule"], width=0.4, round_caps=False)),
                           role=Role(ARTIFACT)))

@@ -89,6 +89,7 @@ def legible(text: str, size: float, width: float) -> tuple[str, float]:
 
 
 SHRUNK_TITLE = 0.6    # of its size, the least a title is set on one line (then it breaks)
+TITLE_LEADING = 1.2   # a title's lines apart, in its size
 
 
 def title_lines(text: str, size: float, width: float) -> tuple[list[str], float]:

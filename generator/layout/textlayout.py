@@ -57,9 +57,7 @@ from generator.layout.flow import (
 from generator.layout.hyphenation import names_in
 from generator.layout.linebreak import HYPHEN, NO_BREAK, keep_together, set_line, wrap
 from generator.layout.markdown import Block, list_item, parse, runs
-from generator.layout.sheet import fitted, title_lines
-
-TITLE_LEADING = 1.2        # a title's lines apart, in its size
+from generator.layout.sheet import TITLE_LEADING, fitted, title_lines
 
 __all__ = ["CLOSER", "FITTING", "NO_BREAK", "STYLE", "TWO_COLUMNS_FROM", "Block", "Figure",
            "Sheet", "Style", "balanced_rows", "centred_label", "keep_together", "parse",

@@ -20,6 +20,7 @@ from generator.core.geometry import Affine, Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
 from generator.core.scene import (
+    BEFORE_ANCHOR,
     SMALLEST_TEXT,
     Circle,
     Clip,
@@ -85,7 +86,7 @@ def bounds(shape: Shape) -> tuple[float, float, float, float]:
     if shape.angle:
         reach = advance + shape.size
         return p.x - reach, p.y - reach, p.x + reach, p.y + reach
-    left = p.x - {"start": 0.0, "middle": advance / 2, "end": advance}[shape.anchor]
+    left = p.x - advance * BEFORE_ANCHOR[shape.anchor]
     return left, p.y - ASCENT * shape.size, left + advance, p.y + DESCENT * shape.size
 
 

@@ -22,7 +22,17 @@ from generator import fonts
 from generator.core.geometry import Point
 from generator.core.paper import HOME, Press
 from generator.core.printing import HAIRLINE, PT_PER_MM, THINNEST_STROKE
-from generator.core.scene import Circle, Clip, Document, Page, Paint, Path, Shape, Text
+from generator.core.scene import (
+    BEFORE_ANCHOR,
+    Circle,
+    Clip,
+    Document,
+    Page,
+    Paint,
+    Path,
+    Shape,
+    Text,
+)
 from generator.render import cutting
 from generator.render import press as inks
 from generator.render.tagging import PRODUCER, Marks
@@ -152,7 +162,7 @@ def _draw_text(c: Canvas, text: Text, colours: _Colours = RGB) -> None:
         # Runs in Vera and in DejaVu Sans (generator/fonts.py), one line: placed by the
         # width of the whole, as a string of one face is.
         width = fonts.text_width(text.text, text.size, text.font)
-        line = c.beginText(-width * {"start": 0.0, "middle": 0.5, "end": 1.0}[text.anchor], 0)
+        line = c.beginText(-width * BEFORE_ANCHOR[text.anchor], 0)
         for run, face in parts:
             line.setFont(face, text.size)
             line.textOut(run)

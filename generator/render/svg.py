@@ -8,7 +8,7 @@ from typing import Any
 import svgwrite
 
 from generator import fonts
-from generator.core.scene import Circle, Clip, Page, Paint, Path, Shape, Text
+from generator.core.scene import BEFORE_ANCHOR, Circle, Clip, Page, Paint, Path, Shape, Text
 from generator.fonts import text_width
 from generator.render.xmltext import escape
 
@@ -140,7 +140,7 @@ def bounds(shapes: list[Shape]) -> tuple[float, float, float, float]:
             ys += [shape.centre.y - r, shape.centre.y + r]
         elif isinstance(shape, Text):
             w = text_width(shape.text, shape.size, shape.font)
-            left = shape.position.x - w * {"start": 0.0, "middle": 0.5, "end": 1.0}[shape.anchor]
+            left = shape.position.x - w * BEFORE_ANCHOR[shape.anchor]
             xs += [left, left + w]
             ys += [shape.position.y - shape.size, shape.position.y + shape.size * 0.3]
     if not xs:

@@ -26,7 +26,7 @@ from typing import Any
 import pikepdf
 
 from generator.core.geometry import Point
-from generator.core.scene import ARTIFACT, Clip, Document, Role, Shape, Text
+from generator.core.scene import ARTIFACT, BEFORE_ANCHOR, Clip, Document, Role, Shape, Text
 from generator.fonts import text_width
 from generator.render.outline import write_outline
 from generator.render.tounicode import drawn_characters, rewrite
@@ -103,7 +103,7 @@ def _space_after(last: Text, following: Text | None, draw_one: Callable[[Shape],
     if last.angle or not last.text or last.text.endswith(("-", " ", SOFT_HYPHEN)):
         return
     width = text_width(last.text, last.size, last.font)
-    end = last.position.x + width * {"start": 1.0, "middle": 0.5, "end": 0.0}[last.anchor]
+    end = last.position.x + width * (1.0 - BEFORE_ANCHOR[last.anchor])
     if following is not None and abs(following.position.y - last.position.y) < 1e-6 and (
             following.angle or following.position.x - end < 0.15 * last.size):
         return                                  # the next run goes on in the same word
