@@ -114,10 +114,13 @@ def record_files(folder: Path, shown: str, records: RecordReader) -> list[tuple[
 
 
 def folder_request(game: Game[GameOptions], folder: str, files: list[tuple[str, bytes]],
-                   values: Mapping[str, object], output: Path | None = None) -> FolderRequest:
+                   values: Mapping[str, object], output: Path | None = None,
+                   read: tuple[tuple[str, Study], ...] | None = None) -> FolderRequest:
     """A checked request from the folder's records (record_files) and the values by
     parameter name: every record read and judged, and anything the booklet cannot print
-    refused in one line naming the file, before any drawing."""
+    refused in one line naming the file, before any drawing; or the records another
+    request of the same folder `read` already (a build's booklet on each paper and in each
+    language)."""
     records, typed = reader_and_values(game, values)
     asked = typed.get("fmt")
     fmt = render.output_format(output, RECORD.format_named(str(asked)) if asked else None,
@@ -145,8 +148,8 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[tuple[str, 
         raise OptionError(str(err)) from None
     every = typed.get("every", DEFAULT_EVERY)
     assert isinstance(every, int)
-    played = []
-    for name, data in files:
+    played = list(read or ())
+    for name, data in files if read is None else ():
         try:
             game_played = records.read_record(data)
             game_played.check(every)

@@ -102,12 +102,15 @@ def record_booklets(folder: str, papers: Sequence[Paper], langs: Sequence[str],
     # As the build makes the rules' booklets: any shop's are the print shop's (catalogue.py).
     shops: list[dict[str, object]] = [{}] + ([{"target": PRINT_SHOP.key, "bleed": bleed}]
                                              if target.shop else [])
-    requests = [F.folder_request(game, folder, files, {"paper": key, "lang": lang, **shop})
-                for shop in shops for key in keys for lang in langs]
+    booklets = [{"paper": key, "lang": lang, **shop} for shop in shops for key in keys
+                for lang in langs]
+    # Each record read and judged once, for the first booklet; the others take it from there.
+    first = F.folder_request(game, folder, files, booklets[0])
     # What each record names, said of before the build draws it (its workers say nothing).
-    for name, played in requests[0].played:
+    for name, played in first.played:
         warn_of_boxes(played.title() + played.byline() + played.event(), name)
-    return requests
+    return [first, *(F.folder_request(game, folder, files, values, read=first.played)
+                     for values in booklets[1:])]
 
 
 def record_command(game: SomeGame) -> click.Command:
