@@ -21,7 +21,9 @@ from test_tagging import untagged
 from generator import i18n, preflight
 from generator.app import documents
 from generator.core.paper import NAMED
+from generator.core.printing import SCREEN_READER
 from generator.games import GAMES, load
+from generator.games.items import ITEMS
 from generator.render import pdf as pdf_writer
 from generator.render import tounicode
 from generator.render.outline import bookmarks
@@ -81,7 +83,7 @@ def test_the_preflight_finds_every_catalogue_file_ready_for_screen_readers(catal
 def pad_pdf(key: str, lang: str = "en", paper: str = "a4") -> bytes:
     game = load(key)
     with i18n.language(lang):
-        doc = documents.make_document(game, "pad", game.make_options(), NAMED[paper])
+        doc = documents.make_document(game, ITEMS["pad"], game.make_options(), NAMED[paper])
     return pdf_writer.document_pdf(doc)
 
 
@@ -129,7 +131,7 @@ def test_a_pad_is_read_as_tables_with_captions(key, tmp_path):
     assert table_problems(pdf) == []
     game = load(key)
     with i18n.language("de"):
-        pad = documents.make_document(game, "pad", game.make_options(), NAMED["a4"])
+        pad = documents.make_document(game, ITEMS["pad"], game.make_options(), NAMED["a4"])
     with pikepdf.open(io.BytesIO(pdf)) as document:
         tree = document.Root.StructTreeRoot
         assert len(elements(tree, "/Caption")) == 2              # the record's, the tally's
@@ -187,7 +189,7 @@ def drawn_and_mapped(pdf: bytes) -> list[tuple[set[int], dict[int, int]]]:
 def test_tounicode_maps_only_the_codes_drawn_to_real_characters(what):
     game = load("blinq")
     with i18n.language("pt"):
-        doc = documents.make_document(game, what, game.make_options(), NAMED["a4"])
+        doc = documents.make_document(game, ITEMS[what], game.make_options(), NAMED["a4"])
     fonts = drawn_and_mapped(pdf_writer.document_pdf(doc))
     assert len(fonts) >= 2
     for drawn, mapped in fonts:
@@ -200,7 +202,7 @@ def test_the_tounicode_check_sees_reportlabs_own_maps(monkeypatch):
     monkeypatch.setattr(tounicode, "rewrite", lambda pages, drawn: None)
     monkeypatch.setattr("generator.render.tagging.rewrite", lambda pages, drawn: None)
     fonts = drawn_and_mapped(pdf_writer.document_pdf(
-        documents.make_document(load("hex"), "rules", load("hex").make_options(),
+        documents.make_document(load("hex"), ITEMS["rules"], load("hex").make_options(),
                                 NAMED["a4"])))
     assert any(set(mapped) != drawn for drawn, mapped in fonts)
     assert any(0 in mapped.values() for _, mapped in fonts)
@@ -229,10 +231,11 @@ def test_a_booklet_has_a_bookmark_for_each_game_and_section_in_its_language(lang
 
 
 def test_a_single_page_file_has_no_bookmarks_and_a_kit_has_them():
-    board = documents.make_document(load("hex"), "board", load("hex").make_options(),
+    board = documents.make_document(load("hex"), ITEMS["board"], load("hex").make_options(),
                                     NAMED["a4"])
     assert len(board.pages) == 1 and outline_of(pdf_writer.document_pdf(board)) == []
-    kit = documents.make_document(load("nex"), "kit", load("nex").make_options(), NAMED["a4"])
+    kit = documents.make_document(load("nex"), ITEMS["kit"], load("nex").make_options(),
+                                  NAMED["a4"])
     assert len(outline_of(pdf_writer.document_pdf(kit))) == len(bookmarks(kit)) >= 2
 
 
@@ -242,7 +245,7 @@ def written(tmp_path: Path, key: str = "nex", what: str = "rules") -> Path:
     game = load(key)
     path = tmp_path / f"{key}-{what}.pdf"
     path.write_bytes(pdf_writer.document_pdf(
-        documents.make_document(game, what, game.make_options(), NAMED["a4"])))
+        documents.make_document(game, ITEMS[what], game.make_options(), NAMED["a4"])))
     return path
 
 
@@ -255,7 +258,7 @@ def edited(path: Path, change, name: str) -> Path:
 
 
 def failed(path: Path) -> dict[str, str]:
-    return {c.name: c.detail for c in preflight.check_file(path, "screen-reader")
+    return {c.name: c.detail for c in preflight.check_file(path, SCREEN_READER)
             if not c.passed}
 
 

@@ -16,6 +16,7 @@ from generator.core.paper import Paper
 from generator.core.printing import HOME_MARGIN
 from generator.core.scene import ARTIFACT, Page, Text
 from generator.games import GAMES
+from generator.games.items import ITEMS
 from generator.layout import booklet, imposition, sheet, textlayout
 from generator.layout.tiling import bounds
 
@@ -323,7 +324,7 @@ def test_control_a_cut_footer_and_a_title_set_full_size_are_caught(monkeypatch):
     def made(key: str, item: str, lang: str, paper_key: str) -> tuple[list[Page], Paper]:
         paper = booklet.content_paper(booklet.FORMATS[paper_key][0])
         with i18n.language(lang):
-            return list(documents.make_document(GAMES[key], item, GAMES[key].make_options(),
+            return list(documents.make_document(GAMES[key], ITEMS[item], GAMES[key].make_options(),
                                                 paper).pages), paper
     # A footer's first two lines, as it was set: Hex's board loses the end of "Blau
     # verbindet die beiden B-Seiten."

@@ -13,9 +13,10 @@ from generator.app.documents import board_cells_fit
 from generator.core.paper import NAMED, parse_paper
 from generator.games import GAMES
 from generator.games.game import OptionError
+from generator.games.items import ITEMS
 from generator.games.protocols import READABLE_CELL, SMALLEST_CELL
 
-BOARD_GAMES = sorted(key for key, game in GAMES.items() if "board" in game.pages().items)
+BOARD_GAMES = sorted(key for key, game in GAMES.items() if ITEMS["board"] in game.pages().items)
 
 
 def cell(key: str, paper: str, **options: object) -> float:

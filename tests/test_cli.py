@@ -193,10 +193,12 @@ def test_build_writes_the_catalogue_with_progress(tmp_path):
     written = [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
     assert result.stdout.strip() == f"{len(written)} files in {tmp_path / 'out'}, with index.html"
     pdfs = sorted(p.name for p in (tmp_path / "out" / "blind-hex").glob("*.pdf"))
-    # Each edition's items: its own pieces (cards, or coins) beside the board, rules and pad.
-    assert pdfs == sorted(f"{e}-{i}-a4.pdf" for e, own in (("cards", "cards"),
-                                                           ("pennies", "coins"))
-                          for i in ("board", "rules", "pad", own, "kit"))
+    # Each edition's items: its own pieces (cards, or coins) beside the board, rules and pad;
+    # the cards edition's kit, printed back to back, also to fold and its calibration sheet.
+    assert pdfs == sorted([*(f"{e}-{i}-a4.pdf" for e, own in (("cards", "cards"),
+                                                             ("pennies", "coins"))
+                             for i in ("board", "rules", "pad", own, "kit")),
+                           "cards-kit-gutter-fold-a4.pdf", "cards-kit-calibration-a4.pdf"])
 
 
 def test_help_lists_commands():

@@ -18,6 +18,7 @@ from generator.core.palette import COLOUR
 from generator.core.paper import NAMED
 from generator.core.scene import Circle, Clip, Page, Path, Shape, Text, place
 from generator.games import GAMES
+from generator.games.items import ITEMS
 from generator.layout import booklet
 
 TEXT = {"P", "LI", "Lbl"}
@@ -108,7 +109,7 @@ def rules_pages(key: str, variant: str, paper: str, lang: str) -> list[Page]:
     game = GAMES[key]
     options = dict(game.variants())[variant]
     with i18n.language(lang):
-        return list(documents.make_document(game, "rules", options, NAMED[paper]).pages)
+        return list(documents.make_document(game, ITEMS["rules"], options, NAMED[paper]).pages)
 
 
 CASES = [(key, variant) for key in sorted(GAMES) for variant, _ in GAMES[key].variants()]

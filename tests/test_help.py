@@ -178,8 +178,9 @@ def made(game, item, values):
     if item == P.STATS:
         return game.figures.figures(options)
     try:
-        return requests.make(requests.checked_request(game, item, options, P.default_paper(),
-                                                      PDF)).pages
+        return requests.make(requests.checked_request(
+            game=game, item=ITEMS[item], options=options, paper=P.default_paper(),
+            fmt=PDF)).pages
     except OptionError as err:   # an edition's own piece, asked of the other: that changes it
         return ("refused", str(err))
 

@@ -191,7 +191,7 @@ def test_board_json_round_trips_to_the_same_options(args):
 def test_hex_is_registered_from_its_folder():
     game = all_games()["hex"]
     assert [i.key for i in game.items] == ["rules", "board", "pad"]
-    assert tuple(game.pages().items) == tuple(i.key for i in game.items)
+    assert tuple(game.pages().items) == tuple(game.items)
     assert "hex" in pnp("list").stdout
 
 

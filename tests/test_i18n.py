@@ -31,6 +31,7 @@ from generator.core.paper import Paper, parse_paper
 from generator.core.scene import Document, Page, Text
 from generator.fonts import CAP_HEIGHT, DESCENT, FILES, text_width
 from generator.games import GAMES
+from generator.games.items import ITEMS
 from generator.layout.textlayout import FITTING, STYLE, TWO_COLUMNS_FROM
 from generator.render.pdf import document_pdf
 from generator.ui import studio
@@ -47,7 +48,7 @@ CASES = item_cases(PAPERS)
 def document(key: str, variant: str, item: str, paper: str, lang: str) -> Document:
     game = GAMES[key]
     with i18n.language(lang):
-        return documents.make_document(game, item, dict(game.variants())[variant],
+        return documents.make_document(game, ITEMS[item], dict(game.variants())[variant],
                                        parse_paper(paper))
 
 
@@ -126,7 +127,7 @@ def test_every_page_holds_in_every_language(case, lang):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_booklets_and_kits_hold_in_every_language(lang, paper):
     with i18n.language(lang):
-        booklet = documents.booklet_document(sorted(GAMES), ["board"], paper)
+        booklet = documents.booklet_document(sorted(GAMES), [ITEMS["board"]], paper)
     sheet = parse_paper(paper).turned()
     assert page_problems(booklet, sheet, False) == []
 
@@ -299,8 +300,8 @@ def test_languages_do_not_leak_between_threads():
     def make(lang: str) -> None:
         with i18n.language(lang):
             for _ in range(3):
-                doc = documents.make_document(GAMES["blinq"], "pad", GAMES["blinq"].options(),
-                                              parse_paper("a4"))
+                doc = documents.make_document(GAMES["blinq"], ITEMS["pad"],
+                                              GAMES["blinq"].options(), parse_paper("a4"))
             titles[lang] = doc.title
     threads = [threading.Thread(target=make, args=(lang,)) for lang in i18n.LANGUAGES]
     for t in threads:

@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 
 from generator import i18n
+from generator.app import documents
 from generator.core.palette import PALETTES
 from generator.core.paper import NAMED
 from generator.core.scene import Document, Text
 from generator.games import KEYS, find
-from generator.games.items import ITEMS
+from generator.games.items import CARDS, ITEMS, WHOLE_KIT
 from generator.layout import printguide, scorepad
 from generator.layout.duplex import Backs, shifted
-from generator.layout.printguide import HANDLING
 from tests.in_process import run_pnp
 
 COLOUR = PALETTES["colour"]
@@ -31,12 +31,13 @@ def kit_and_parts(key: str, variant: str, paper: str, lang: str,
     game = find(key)
     options = dict(game.variants())[variant]
     with i18n.language(lang):
-        kit = game.make("kit", options, NAMED[paper], COLOUR, backs=backs)
+        kit = documents.make_document(game, WHOLE_KIT, options, NAMED[paper], 1, COLOUR,
+                                      backs)
         keys = [i.key for i in game.items_for(options)]
-        parts = {item: game.make(item, options, NAMED[paper], COLOUR)
+        parts = {item: game.make(ITEMS[item], options, NAMED[paper], COLOUR)
                  for item in keys if item != "cards"}
         if "cards" in keys:
-            parts["cards"] = game.pages().in_kit["cards"](options, NAMED[paper], COLOUR, 1)
+            parts["cards"] = game.pages().in_kit[CARDS](options, NAMED[paper], COLOUR, 1)
     return kit, parts
 
 
@@ -61,7 +62,7 @@ def duplex_faults(kit: Document, parts: dict[str, Document]) -> list[str]:
     """Each back-to-back part's fronts on odd pages (1-based), its backs on the page after."""
     faults = []
     for item, doc in parts.items():
-        if not HANDLING[item].back_to_back:
+        if not ITEMS[item].back_to_back:
             continue
         first = next((n for n, page in enumerate(kit.pages) if page == doc.pages[0]), None)
         if first is None:
@@ -251,9 +252,28 @@ def test_a_back_offset_it_cannot_take_is_refused_in_one_line(tmp_path, value):
 
 def test_calibration_sheet_is_two_pages_with_its_scales(tmp_path):
     out = tmp_path / "cal.pdf"
-    assert run_pnp("kit", "hex", "--backs", "calibrate", "-o", str(out), cwd=tmp_path,
+    assert run_pnp("kit", "hex-kb", "--backs", "calibrate", "-o", str(out), cwd=tmp_path,
                    text=True).returncode == 0
     texts = pdf_pages_text(out)
     assert len(texts) == 2
     assert "front" in texts[0] and "back" in texts[1]
     assert all(f"{mm:+d}" in texts[1] for mm in (-8, -4, 4, 8))
+
+
+@pytest.mark.parametrize("args, where", [
+    (("kit", "hex", "--backs", "calibrate"), "pnp kit blind-hex and pnp kit hex-kb"),
+    (("kit", "blind-hex", "--edition", "pennies", "--backs", "gutter-fold"),
+     "nothing in it prints back to back"),
+    (("kit", "hex-kb", "--backs", "gutter-fold"), "it has no cards to fold"),
+    (("kit", "blind-hex", "--backs", "gutter-fold", "--back-offset", "1,1"),
+     "with --backs gutter-fold it changes nothing")])
+def test_a_backs_option_that_changes_nothing_is_refused_with_where_it_does(tmp_path, args,
+                                                                          where):
+    """A kit with nothing back to back, or no cards to fold, is the same kit whatever its
+    --backs; refused, each names why (and where the option is for). Control: the same
+    option where it changes the kit is taken (the cards kit to fold)."""
+    done = run_pnp(*args, cwd=tmp_path, text=True)
+    assert done.returncode == 2 and where in done.stderr, done.stderr
+    assert list(tmp_path.iterdir()) == []
+    assert run_pnp("kit", "blind-hex", "--backs", "gutter-fold", cwd=tmp_path).returncode == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["blind-hex-cards-kit-gutter-fold.pdf"]

@@ -22,6 +22,7 @@ from generator import i18n
 from generator.app import contents, documents, index_page
 from generator.core.paper import parse_paper
 from generator.games import GAMES
+from generator.games.items import ITEMS
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "generator" / "locales"
@@ -154,11 +155,11 @@ def test_every_message_printed_is_one_the_catalogue_holds():
     try:
         for key, variant, item, paper in CASES:
             game = GAMES[key]
-            documents.make_document(game, item, dict(game.variants())[variant],
+            documents.make_document(game, ITEMS[item], dict(game.variants())[variant],
                                     parse_paper(paper), copies=2)
         for game in GAMES.values():
-            documents.make_document(game, "kit", game.options(), parse_paper("a4"))
-        documents.booklet_document(sorted(GAMES), ["board", "pad"], "a4")
+            documents.make_document(game, ITEMS["kit"], game.options(), parse_paper("a4"))
+        documents.booklet_document(sorted(GAMES), [ITEMS["board"], ITEMS["pad"]], "a4")
         documents.booklet_document(["blind-hex"], [], "letter")
         nex = GAMES["nex"]
         documents.tiled_board(nex, nex.make_options(size=19), parse_paper("a4"), 20.0, True)

@@ -14,48 +14,58 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.app import names
-from generator.app.requests import booklet_request, item_request
+from generator.app.requests import booklet_request, content, item_request
 from generator.core.destinations import DESTINATIONS
 from generator.core.palette import PALETTES
 from generator.errors import UserError
 from generator.games import KEYS, find
-from generator.games.items import WHOLE_KIT
+from generator.games.items import BOARD, ITEMS, WHOLE_KIT
 from generator.i18n import LANGUAGES
 
 PAPERS = ("a4", "letter", "a5")
+# Choices beyond the game's options, paper, palette, language and destination: each given
+# alone, on A4 in colour and English, for every destination.
+EXTRAS = (
+    {}, {"copies": "2"}, {"copies": "1"}, {"cell": "12"}, {"cell": "12.5", "tile": True},
+    {"backs": "gutter-fold"}, {"backs": "calibrate"}, {"back_offset": "1.5,-0.5"},
+    {"back_offset": "1.5,0.5"}, {"card_size": "poker"}, {"card_size": "bridge"},
+    {"bleed": "5"}, {"condition": "swop"}, {"ink_limit": "260"}, {"cut_path": True},
+    {"crop_marks": True}, {"fmt": "png"}, {"fmt": "png", "dpi": "150"}, {"fmt": "svg"},
+    {"paper": "a3"})
 
 
 def item_choices():
     """Requests over each choice that changes an item's file: game, edition, item, board
-    size, paper, palette, language and destination (those the item can be made with)."""
+    size, paper, palette, language and destination (those the item can be made with), and
+    each other choice alone."""
     for key in KEYS:
         game = find(key)
         for (variant, options), each in itertools.product(game.variants(),
                                                           (*game.items, WHOLE_KIT)):
             if each not in (*game.items_for(options), WHOLE_KIT):
                 continue
-            item = each.key
             edition = {"edition": variant} if variant != "standard" else {}
             sizes = [{}]
             if hasattr(options, "size"):
                 sizes.append({"size": options.size + 2})
             for size, paper, palette, lang, target in itertools.product(
-                    sizes, PAPERS[:2], list(PALETTES)[:2], LANGUAGES[:2],
-                    ("home", "print-shop")):
+                    sizes, PAPERS[:2], list(PALETTES)[:2], LANGUAGES[:2], DESTINATIONS):
                 values = {**edition, **size, "paper": paper, "palette": palette,
                           "lang": lang, "target": target}
-                yield (key, item, tuple(sorted(values.items()))), (game, item, values)
+                yield game, each, values
+            for extra, target in itertools.product(EXTRAS[1:], DESTINATIONS):
+                yield game, each, {**edition, "target": target, **extra}
 
 
 def made_requests():
-    """Each different choice that can be made, with its request's file name."""
+    """Each different choice that can be made, with its request."""
     found = {}
-    for choice, (game, item, values) in item_choices():
+    for game, item, values in item_choices():
         try:
-            request = item_request(game, item, values, set(values))
+            request = item_request(game, item, values, given=set(values))
         except UserError:   # a choice the item refuses (a size it does not read) is no file
             continue
-        found[choice] = request
+        found[(game.key, item.key, tuple(sorted(values.items())))] = request
     return found
 
 
@@ -64,22 +74,54 @@ def requests_made():
     return made_requests()
 
 
+def written(request) -> bytes:
+    """Every byte a request writes, its files in order."""
+    from generator import render
+    files = render.render(content(request), request.fmt, Path(f"{request.stem}.x"),
+                          dpi=request.settings.dpi, press=request.settings.press)
+    return b"".join(data for _path, data in files)
+
+
+def sharing(requests_made, name_of) -> list[list]:
+    """The requests that share a name and differ (as values), grouped by the name."""
+    by_name: dict[str, list] = {}
+    for request in requests_made.values():
+        group = by_name.setdefault(name_of(request), [])
+        if request not in group:
+            group.append(request)
+    return [group for group in by_name.values() if len(group) > 1]
+
+
 def test_no_two_different_items_share_a_name(requests_made):
-    by_name: dict[str, tuple] = {}
-    for choice, request in requests_made.items():
-        name = f"{request.stem}.{request.fmt.extension}"
-        assert name not in by_name, (name, by_name.get(name), choice)
-        by_name[name] = choice
+    """Two requests that share a default name write the same bytes: every choice that
+    changes a file is in its name. (Requests that differ as values and share a name, such
+    as --copies 1 and no --copies, are drawn and compared.)"""
+    for group in sharing(requests_made, lambda r: f"{r.stem}.{r.fmt.extension}"):
+        assert len({written(request) for request in group}) == 1, group
     # Every choice is there: each game, each destination, each language made a file.
-    assert {c[0] for c in by_name.values()} == set(KEYS)
-    assert len(by_name) > 200
+    assert {r.game.key for r in requests_made.values()} == set(KEYS)
+    assert {r.destination.key for r in requests_made.values()} == {
+        key for key, place in DESTINATIONS.items()
+        if any(place.product(item.kind) for item in ITEMS.values() if not item.from_record)}
+    assert len(requests_made) > 1000
+
+
+def old_name(request) -> str:
+    """A name as pnp gave it before: without the kit's backs, the cell size, the copies,
+    the press's bleed, condition and ink, or the resolution."""
+    return names.item_stem(request.game, request.item, request.options,
+                           paper=request.paper.name, palette=request.palette,
+                           lang=request.lang, press=request.paper.press,
+                           usual=request.paper.press) + f".{request.fmt.extension}"
 
 
 def test_control_the_old_names_collide(requests_made):
-    """Control: the names before (game and item only) share a name across these choices,
-    so the test above can fail."""
-    old = [f"{r.game.key}-{r.item.key}.{r.fmt.extension}" for r in requests_made.values()]
-    assert len(set(old)) < len(old)
+    """Control: the names before (without the kit's backs, cell size, copies, bleed or
+    resolution) are shared by requests that write different bytes, so the test above
+    can fail."""
+    groups = sharing(requests_made, old_name)
+    assert any(len({written(r) for r in group[:2]}) == 2 for group in groups
+               if {r.item.key for r in group} == {"kit"})
 
 
 SEEDED = [key for key in KEYS if hasattr(find(key).options(), "seed")]
@@ -91,16 +133,16 @@ def test_two_seeds_never_share_a_name(key, seed, other):
     """A seed and its negative (and any two seeds) make different boards, so different
     names: `--seed -5` once wrote seed 5's file name."""
     game = find(key)
-    item = next(i.key for i in game.items if "seed" not in game.unread.get(i, ()))
+    item = next(i for i in game.items if "seed" not in game.unread.get(i, ()))
     seeds = {seed, -seed, other}
-    stems = {item_request(game, item, {"seed": s}, {"seed"}).stem for s in seeds}
+    stems = {item_request(game, item, {"seed": s}, given={"seed"}).stem for s in seeds}
     assert len(stems) == len(seeds), stems
 
 
 def test_no_two_different_booklets_share_a_name():
     made = {}
     for games, extras, paper, lang, target in itertools.product(
-            (["hex"], ["hex", "nex"], ["nex", "hex"], list(KEYS)), ((), ("board",)),
+            (["hex"], ["hex", "nex"], ["nex", "hex"], list(KEYS)), ((), (BOARD,)),
             ("a4", "letter"), LANGUAGES[:2], ("home", "print-shop")):
         request = booklet_request(games, extras=extras, paper=paper, lang=lang,
                                   target=DESTINATIONS[target])

@@ -22,8 +22,8 @@ ITEMS = [(key, item) for key in sorted(GAMES)
 
 def least_paper(key: str, item: str) -> float:
     game = GAMES[key]
-    return smallest_for([i.key for i in game.items_for(game.make_options())]
-                        if item == "kit" else (item,))
+    return smallest_for(game.items_for(game.make_options()) if item == "kit"
+                        else (ITEM_TABLE[item],))
 
 
 # Items that every paper pnp takes will do (it takes none under 100 mm) have nothing to refuse.
@@ -61,12 +61,12 @@ def test_every_item_lays_out_inside_the_margins_on_its_smallest_papers(key, item
         paper = Paper(f"{w:g}x{h:g}mm", w, h)
         for options in variants:
             try:
-                documents.check(game, item, options, paper)
+                documents.check(game, ITEM_TABLE[item], options, paper)
             except OptionError as err:
                 # A board whose cells would be too small to read is refused by design; it
                 # still lays out inside the margins when made.
                 assert "cells would be" in str(err), err
-            assert_inside_margin(game.make(item, options, paper, COLOUR), paper)
+            assert_inside_margin(game.make(ITEM_TABLE[item], options, paper, COLOUR), paper)
 
 
 def test_the_margin_check_fails_below_the_smallest_paper():
@@ -78,7 +78,7 @@ def test_the_margin_check_fails_below_the_smallest_paper():
     for item, side in (("rules", 90.0), ("board", 110.0)):
         paper = Paper("small", side, side)
         with pytest.raises(AssertionError):
-            assert_inside_margin(game.make(item, options, paper, COLOUR), paper)
+            assert_inside_margin(game.make(ITEM_TABLE[item], options, paper, COLOUR), paper)
 
 
 def test_a5_takes_every_item():

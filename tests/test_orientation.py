@@ -16,6 +16,7 @@ from generator.core.paper import parse_paper
 from generator.core.scene import Clip, Page, Shape, Text
 from generator.games import GAMES
 from generator.games.hex import pages as hex_pages
+from generator.games.items import ITEMS
 from generator.layout import hexboard
 
 # The letters each game draws at its sides: both of a player's sides carry the same one.
@@ -69,7 +70,7 @@ def side_lines(shapes: Iterable[Shape], letters: tuple[str, str]) -> list[tuple[
 def figure_lines(key: str) -> set[tuple[int, int]]:
     game = GAMES[key]
     options = game.make_options()
-    doc = game.make("rules", options, parse_paper("a4"), COLOUR)
+    doc = game.make(ITEMS["rules"], options, parse_paper("a4"), COLOUR)
     return {line for page in doc.pages for line in side_lines(page.shapes, SIDE_LETTERS[key])}
 
 
@@ -78,7 +79,7 @@ def board_lines(key: str, size: int, paper: str) -> list[tuple[int, int]]:
     options = game.make_options(size=size)
     # The item maker itself, not the checked command: a board with cells too small to be
     # printed still lies the same way.
-    page = game.pages().items["board"](options, parse_paper(paper), COLOUR, 1).pages[0]
+    page = game.pages().items[ITEMS["board"]](options, parse_paper(paper), COLOUR, 1).pages[0]
     return side_lines(page.shapes, SIDE_LETTERS[key])
 
 

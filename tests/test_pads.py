@@ -18,6 +18,7 @@ from generator.fonts import text_width
 from generator.games import GAMES
 from generator.games.blinq.rules import PER_PLAYER
 from generator.games.hex import rules as hex_rules
+from generator.games.items import ITEMS
 from generator.games.nex import rules as nex_rules
 from generator.layout import scorepad
 
@@ -33,7 +34,7 @@ def last_row(pages: tuple[Page, ...]) -> int:
 
 def pad(key: str, paper: str, **options) -> tuple[Page, ...]:
     game = GAMES[key]
-    return documents.make_document(game, "pad", game.make_options(**options),
+    return documents.make_document(game, ITEMS["pad"], game.make_options(**options),
                                    NAMED[paper]).pages
 
 
@@ -148,7 +149,7 @@ def pads_as_asked(monkeypatch, key: str, paper: str, lang: str) -> tuple[list, l
     monkeypatch.setattr(scorepad, "record_sheets", catching)
     game = GAMES[key]
     with i18n.language(lang):
-        pages = list(documents.make_document(game, "pad", game.make_options(),
+        pages = list(documents.make_document(game, ITEMS["pad"], game.make_options(),
                                              NAMED[paper]).pages)
     return pages, asked
 

@@ -26,6 +26,7 @@ from generator.core.geometry import Affine, Point
 from generator.core.paper import Paper, parse_paper
 from generator.core.scene import Circle, Clip, Document, Page, Paint, Shape, Text, area, segments
 from generator.games import GAMES
+from generator.games.items import ITEMS
 from generator.layout import hexboard
 from generator.render.pdf import document_pdf
 from generator.render.svg import page_svg
@@ -44,7 +45,7 @@ CASES = item_cases(PAPERS)
 def document(key: str, variant: str, item: str, paper: str, palette: str = "colour") -> Document:
     game = GAMES[key]
     options = dict(game.variants())[variant]
-    return documents.make_document(game, item, options, parse_paper(paper),
+    return documents.make_document(game, ITEMS[item], options, parse_paper(paper),
                                    palette=PALETTES[palette])
 
 
@@ -247,7 +248,7 @@ KITS = [(key, variant) for key in sorted(GAMES) for variant, _ in GAMES[key].var
 @pytest.mark.parametrize("key, variant", KITS)
 def test_written_pdf_and_svg_print_black_as_black(key, variant, palette, tmp_path):
     game = GAMES[key]
-    doc = documents.make_document(game, "kit", dict(game.variants())[variant],
+    doc = documents.make_document(game, ITEMS["kit"], dict(game.variants())[variant],
                                   parse_paper("a4"), palette=PALETTES[palette])
     colours = pdf_colours(document_pdf(doc), tmp_path)
     assert pdf_black_problems(colours) == []

@@ -15,6 +15,7 @@ from generator.core.palette import PLAYER_GREY_GAP, Palette, grey
 from generator.core.paper import NAMED
 from generator.core.scene import Circle, Document, Page, Paint, Path, rectangle
 from generator.games import GAMES
+from generator.games.items import ITEMS
 from generator.render.pdf import document_pdf
 
 # Machado, Oliveira and Fernandes (2009), severity 1.0, in linear RGB.
@@ -120,7 +121,7 @@ def test_roles_print_as_different_greys(tmp_path, palette, key, roles, gap):
     """The page itself, printed in grey by poppler: sample each role where it is drawn."""
     game = GAMES[key]
     colours = PALETTES[palette]
-    doc = documents.make_document(game, "board", game.make_options(), NAMED["a4"],
+    doc = documents.make_document(game, ITEMS["board"], game.make_options(), NAMED["a4"],
                                   palette=PALETTES[palette])
     page = doc.pages[0]
     out = tmp_path / "board.pdf"

@@ -19,6 +19,7 @@ from generator.app import documents
 from generator.core.formats import PNG
 from generator.core.paper import parse_paper
 from generator.games import find
+from generator.games.items import ITEMS as ITEM_NAMED
 
 
 def pnp(*args, cwd=None):
@@ -144,8 +145,8 @@ def test_png_is_deterministic_and_carries_no_timestamp_or_text(tmp_path):
                    cwd=folder).returncode == 0
         runs.append({p.name: p.read_bytes() for p in folder.iterdir()})
     assert runs[0] == runs[1]
-    assert sorted(runs[0]) == ["blind-hex-cards-rules.png"]
-    kinds = [kind for kind, _ in chunks(runs[0]["blind-hex-cards-rules.png"])]
+    assert sorted(runs[0]) == ["blind-hex-cards-rules-72dpi.png"]     # --dpi names the file
+    kinds = [kind for kind, _ in chunks(runs[0]["blind-hex-cards-rules-72dpi.png"])]
     assert set(kinds) == {b"IHDR", b"pHYs", b"IDAT", b"IEND"}
 
 
@@ -161,7 +162,7 @@ def test_the_pixels_per_metre_follow_dpi(tmp_path):
 def test_pixel_size_is_the_page_in_inches_times_dpi(tmp_path_factory, dpi, width, height):
     game = find("nex")
     paper = parse_paper(f"{width}x{height}")
-    doc = documents.make_document(game, "pad", game.make_options(), paper, 1)
+    doc = documents.make_document(game, ITEM_NAMED["pad"], game.make_options(), paper, 1)
     target = tmp_path_factory.mktemp("png") / "pad.png"
     files = render.render(doc, PNG, target, dpi=dpi)
     assert [path for path, _ in files] == render.page_paths(target, len(doc.pages))
@@ -218,7 +219,8 @@ def test_pdf_and_svg_do_not_load_pdfium_and_svg_not_pikepdf():
     probe = ("import sys; from generator import render; from generator.ui import cli; "
              "from generator.app import documents; from generator.core.formats import PDF, SVG; "
              "from generator.games import find; from generator.core.paper import parse_paper; "
-             "g = find('nex'); d = documents.make_document(g, 'pad', g.make_options(), "
+             "from generator.games.items import PAD; "
+             "g = find('nex'); d = documents.make_document(g, PAD, g.make_options(), "
              "parse_paper('a4'), 1); render.render(d, SVG, 'x.svg'); "
              "loaded = lambda: sorted({m.split('.')[0] for m in sys.modules} & "
              "{'pypdfium2', 'pikepdf'}); print(loaded()); "

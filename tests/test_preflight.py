@@ -19,6 +19,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import fonts, preflight
+from generator.core.destinations import HOME, PRINT_SHOP
 from generator.preflight.reader import read_facts
 from generator.render import press
 from generator.ui.cli import main
@@ -28,7 +29,7 @@ def pnp(*args):
     return run_pnp(*args, text=True)   # in process (in_process.py)
 
 
-def failed(path, target="print-shop", booklet=None):
+def failed(path, target=PRINT_SHOP, booklet=None):
     return {c.name for c in preflight.check_file(path, target, booklet) if not c.passed}
 
 
@@ -76,7 +77,7 @@ def sheet(path: Path, *, pages=1, trim=(210.0, 297.0), bleed=3.0, boxes=True, ti
 
 def test_a_print_ready_sheet_passes_every_check(tmp_path):
     path = sheet(tmp_path / "good.pdf")
-    results = preflight.check_file(path, "print-shop")
+    results = preflight.check_file(path, PRINT_SHOP)
     assert {c.name for c in results} >= {"page size", "boxes", "bleed", "fonts", "colour",
                                          "ink", "black text", "thinnest line", "safe zone"}
     assert all(c.passed for c in results), results
@@ -113,10 +114,10 @@ def test_each_check_fails_on_its_own_fault(tmp_path, name, change, fails):
 
 
 def test_bleed_is_reported_in_the_trims_units(tmp_path):
-    metric = preflight.check_file(sheet(tmp_path / "a.pdf", bleed=3.0), "print-shop")
+    metric = preflight.check_file(sheet(tmp_path / "a.pdf", bleed=3.0), PRINT_SHOP)
     assert next(c for c in metric if c.name == "bleed").detail.startswith("3.0 mm")
     inch = sheet(tmp_path / "b.pdf", trim=(215.9, 279.4), bleed=3.175)
-    bleed = next(c for c in preflight.check_file(inch, "print-shop") if c.name == "bleed")
+    bleed = next(c for c in preflight.check_file(inch, PRINT_SHOP) if c.name == "bleed")
     assert bleed.passed and bleed.detail.startswith("0.125 in")
 
 
@@ -125,7 +126,7 @@ def test_bleed_is_reported_in_the_trims_units(tmp_path):
 def test_ink_reports_the_highest_total(tmp_path, cmyk):
     total = round(sum(cmyk) * 100)
     path = sheet(tmp_path / "ink.pdf", fill=("cmyk", cmyk))
-    ink = next(c for c in preflight.check_file(path, "print-shop") if c.name == "ink")
+    ink = next(c for c in preflight.check_file(path, PRINT_SHOP) if c.name == "ink")
     highest = max(total, 100)     # the black text is 100%
     assert ink.detail.startswith(f"highest {highest}%")
     assert ink.passed == (highest <= preflight.MAX_INK)
@@ -136,11 +137,11 @@ def test_home_needs_the_printer_margin_and_quarter_point_lines_only(tmp_path):
     # but outside the home printer's 6.35 mm margin.
     path = sheet(tmp_path / "home.pdf", fill=("rgb", (0.9, 0.9, 0.5)), boxes=False,
                  bleed=0.0, text_at=(5.5, 150.0))
-    assert failed(path, "home") == {"safe zone"}
+    assert failed(path, HOME) == {"safe zone"}
     assert "safe zone" not in failed(sheet(tmp_path / "shop.pdf", text_at=(5.5, 150.0)))
     assert failed(sheet(tmp_path / "thin.pdf", line=0.2, boxes=False, bleed=0.0),
-                  "home") == {"thinnest line"}
-    assert failed(sheet(tmp_path / "ok.pdf", line=0.25, boxes=False, bleed=0.0), "home") == set()
+                  HOME) == {"thinnest line"}
+    assert failed(sheet(tmp_path / "ok.pdf", line=0.25, boxes=False, bleed=0.0), HOME) == set()
 
 
 def test_booklet_pages_by_flag_or_title(tmp_path):
@@ -157,10 +158,10 @@ def test_an_imposed_booklet_counts_two_pages_a_side(tmp_path):
     # Landscape sheets imposed two up: 6 sides hold 12 pages, 3 sides only 6.
     six = sheet(tmp_path / "six.pdf", pages=6, trim=(297.0, 210.0), title="Rules booklet",
                 boxes=False, bleed=0.0)
-    assert "page count" not in failed(six, "home")
+    assert "page count" not in failed(six, HOME)
     three = sheet(tmp_path / "three.pdf", pages=3, trim=(297.0, 210.0), title="Rules booklet",
                   boxes=False, bleed=0.0)
-    assert "page count" in failed(three, "home")
+    assert "page count" in failed(three, HOME)
 
 
 # ---------------------------------------------------------------- the graphics state
@@ -222,7 +223,7 @@ def test_a_text_origin_is_inside_the_margin_exactly_when_it_is(tmp_path_factory,
     path = raw_pdf(tmp_path_factory.mktemp("t") / "p.pdf", content)
     # The reader itself, in this process: the child each file is read in is the subject of
     # tests/test_preflight_hostile.py, and would add a fork to every example here.
-    zone = next(c for c in preflight.checks(read_facts(path), "home")
+    zone = next(c for c in preflight.checks(read_facts(path), HOME)
                 if c.name == "safe zone")
     expected = margin < x < 595 - margin and margin < y < 842 - margin
     assert zone.passed == expected
@@ -265,7 +266,7 @@ def test_every_catalogue_pdf_passes_for_home(catalogue_folder):
     # in this process (the forked reading child is test_preflight_hostile.py's subject), and
     # the command itself is run on the first file and on the booklet below.
     for pdf in pdfs:
-        results = preflight.checks(read_facts(pdf), "home", None)
+        results = preflight.checks(read_facts(pdf), HOME, None)
         assert all(c.passed for c in results), (pdf, [c for c in results if not c.passed])
     result = CliRunner().invoke(main, ["check", str(pdfs[0]), "--for", "home"])
     assert result.exit_code == 0, result.output

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from in_process import run_pnp
 
 from generator import preflight
+from generator.core.destinations import HOME, PRINT_SHOP, Destination
 from generator.render import press
 from generator.render.pdfx import xmp_date
 
@@ -30,7 +31,7 @@ def board(tmp_path_factory) -> Path:
     return path
 
 
-def failed(path: Path, target: str = "print-shop") -> dict[str, str]:
+def failed(path: Path, target: Destination = PRINT_SHOP) -> dict[str, str]:
     return {c.name: c.detail for c in preflight.check_file(path, target) if not c.passed}
 
 
@@ -182,7 +183,7 @@ def test_the_unchanged_board_passes_every_check(board, tmp_path):
     """The control: the same save with nothing changed passes, so each failure above is
     its change's."""
     path = changed(board, tmp_path / "same.pdf", lambda pdf, page: None)
-    results = preflight.check_file(path, "print-shop")
+    results = preflight.check_file(path, PRINT_SHOP)
     assert {"PDF/X", "output intent", "PDF version", "overprint", "image resolution",
             "annotations", "transfer functions"} <= {c.name for c in results}
     assert all(c.passed for c in results), results
@@ -195,13 +196,13 @@ def test_no_pdfx_at_all_fails_identification_and_intent(board, tmp_path):
     assert "no PDF/X identification" in found["PDF/X"]
     assert "no GTS_PDFX OutputIntent" in found["output intent"]
     # At home, a file that does not claim PDF/X is not held to it.
-    assert not {"PDF/X", "output intent"} & set(failed(tmp_path / "plain.pdf", "home"))
+    assert not {"PDF/X", "output intent"} & set(failed(tmp_path / "plain.pdf", HOME))
 
 
 def test_a_file_claiming_pdfx_is_held_to_it_at_home_too(board, tmp_path):
     path = changed(board, tmp_path / "wrong.pdf", version_as_conformance)
-    assert "PDF/X" in failed(path, "home")
-    assert "PDF/X" not in failed(board, "home")
+    assert "PDF/X" in failed(path, HOME)
+    assert "PDF/X" not in failed(board, HOME)
 
 
 def locked(board: Path, path: Path, revision: int = 2, user: str = "") -> Path:
@@ -222,9 +223,9 @@ def test_an_encrypted_file_fails_a_print_shops_check_by_name(board, tmp_path, ta
     """PDF/X forbids encryption, an owner password's too, so a shop's intake fails such a
     file (it was refused as unreadable, though it opens). The control: the same board
     unencrypted is ready for the same shop."""
-    if target != "print-shop":    # a vendor's own page: its safe zone is not a shop's
-        board = tmp_path / "board.pdf"
-        assert run_pnp("board", "hex", "--for", target, "-o", str(board)).returncode == 0
+    if target != "print-shop":    # a vendor's own product: its safe zone is not a shop's
+        board = tmp_path / "book.pdf"
+        assert run_pnp("booklet", "hex", "--for", target, "-o", str(board)).returncode == 0
     path = locked(board, tmp_path / "locked.pdf")
     result = run_pnp("check", str(path), "--for", target, text=True)
     assert (result.returncode, result.stderr) == (1, ""), result.stdout

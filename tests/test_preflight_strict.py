@@ -13,6 +13,7 @@ import pytest
 from test_preflight import sheet
 
 from generator import preflight
+from generator.core.destinations import HOME, PRINT_SHOP
 
 N = pikepdf.Name
 
@@ -119,16 +120,16 @@ CASES = [
 def test_each_print_shop_fault_fails_and_its_control_passes(tmp_path, name, content,
                                                              resources, fails):
     path = drawn_over(tmp_path / "page.pdf", content, **resources)
-    shop = preflight.check_file(path, "print-shop")
+    shop = preflight.check_file(path, PRINT_SHOP)
     assert {c.name for c in shop if not c.passed} == fails, shop
-    home = {c.name for c in preflight.check_file(path, "home") if not c.passed}
+    home = {c.name for c in preflight.check_file(path, HOME) if not c.passed}
     assert home == fails & {"thinnest line"}
 
 
 def test_the_reports_name_what_they_found(tmp_path):
     def line(content, name, **resources):
         path = drawn_over(tmp_path / "p.pdf", content, **resources)
-        return next(c.detail for c in preflight.check_file(path, "print-shop")
+        return next(c.detail for c in preflight.check_file(path, PRINT_SHOP)
                     if c.name == name)
 
     assert line(b"/Reg cs 1 scn " + SQUARE, "ink",

@@ -34,6 +34,7 @@ from generator.core.geometry import Point
 from generator.core.paper import NAMED, for_press
 from generator.core.printing import CONDITIONS, full_gcr, rgb
 from generator.core.scene import Document, Page, Paint, Text, line, rectangle
+from generator.games.items import ITEMS
 from generator.render import press
 from generator.render.pdf import document_pdf
 from generator.render.writers import Settings
@@ -133,7 +134,7 @@ def shop_item(tmp: Path, game: str, item: str, paper: str, key: str,
     from generator.games import load
     shop = for_press(NAMED[paper], PRINT_SHOP, condition=key, ink_limit=ink_limit)
     chosen = load(game)
-    doc = documents.make_document(chosen, item, chosen.make_options(), shop)
+    doc = documents.make_document(chosen, ITEMS[item], chosen.make_options(), shop)
     out = tmp / f"{game}-{item}-{key}.pdf"
     out.write_bytes(document_pdf(doc, shop.press))
     return out

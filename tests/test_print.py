@@ -11,6 +11,7 @@ from generator.app import documents
 from generator.core.palette import COLOUR
 from generator.core.paper import NAMED, parse_paper, roomiest
 from generator.games import GAMES
+from generator.games.items import BOARD, ITEMS
 
 DPI = 254   # ten pixels to the millimetre
 
@@ -100,7 +101,7 @@ def test_every_board_page_carries_the_ruler():
             for item in (i.key for i in game.items_for(options)):
                 if item == "rules":
                     continue   # text pages: no ruler
-                doc = documents.make_document(game, item, options, NAMED["a4"])
+                doc = documents.make_document(game, ITEMS[item], options, NAMED["a4"])
                 for page in doc.pages:
                     labels = {getattr(s, "text", None) for s in page.shapes}
                     assert {"50 mm", "2 in"} <= labels, (key, item)
@@ -142,8 +143,9 @@ def test_a_booklet_prints_on_landscape_sheets_padded_to_four(tmp_path, paper, sh
     assert [float(v) for v in size] == pytest.approx(sheet, abs=0.01)
     from generator.layout.booklet import FORMATS, content_paper
     made_on = content_paper(FORMATS[paper][0])
-    rules, pad = (len(documents.make_document(GAMES["nex"], item, GAMES["nex"].make_options(),
-                                              made_on).pages) for item in ("rules", "pad"))
+    rules, pad = (len(documents.make_document(GAMES["nex"], ITEMS[item],
+                                              GAMES["nex"].make_options(), made_on).pages)
+                  for item in ("rules", "pad"))
     # Cover and instructions; each part of two pages or more after a blank if it would
     # start on an odd page (so it opens as a spread); then the back cover.
     count = 2
@@ -180,7 +182,7 @@ def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
     pages = game.pages()
     virtual = tiling.virtual_paper(a4, lambda p: pages.board_cell(options, p), 20.0)
     assert pages.board_cell(options, virtual) == pytest.approx(20.0, abs=0.01)
-    page = tiling.board_only(pages.items["board"](options, virtual, COLOUR, 1).pages[0],
+    page = tiling.board_only(pages.items[BOARD](options, virtual, COLOUR, 1).pages[0],
                              virtual.margin)
     sheet = doc.pages[0]
     g = tiling.grid(page, virtual.margin, NAMED["a4"].turned()

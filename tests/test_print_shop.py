@@ -38,6 +38,7 @@ from generator.core.printing import BLEED_MM, CONDITIONS
 from generator.core.scene import Document, Page, Paint, line, rectangle
 from generator.games import KEYS
 from generator.games.blind_hex.cards import CARD_HEIGHT, CARD_WIDTH
+from generator.games.items import CARDS
 from generator.layout import booklet, cutsheet
 from generator.preflight.reader import read_facts
 from generator.render import press
@@ -81,7 +82,7 @@ def test_every_print_shop_file_passes_the_print_shop_preflight(shop_catalogue, s
                                                                  / key).iterdir())
     for path in files:
         # preflight.check_file, on the facts read once (shop_facts).
-        bad = [c for c in preflight.checks(shop_facts[path], "print-shop", None)
+        bad = [c for c in preflight.checks(shop_facts[path], PRINT_SHOP, None)
                if not c.passed]
         assert not bad, f"{path}: {bad}"
 
@@ -93,7 +94,7 @@ def test_every_print_shop_file_passes_the_print_shop_preflight(shop_catalogue, s
 def test_a_home_file_fails_the_print_shop_preflight(shop_catalogue):
     """Control: the preflight tells the two apart."""
     home = shop_catalogue / "blind-hex" / "cards-board-a4.pdf"
-    failed = {c.name for c in preflight.check_file(home, "print-shop") if not c.passed}
+    failed = {c.name for c in preflight.check_file(home, PRINT_SHOP) if not c.passed}
     assert {"boxes", "bleed", "colour"} <= failed
 
 
@@ -115,9 +116,13 @@ def test_boxes_trim_is_the_paper_and_bleed_all_round(shop_catalogue):
     for path in shop.rglob("*.pdf"):
         if "booklets" in path.parts:
             page = booklet.FORMATS["letter" if "letter" in path.name else "a4"][0]
-        elif path.name.startswith("cards-cards-"):    # one card a page, at the card's trim
-            page = Paper("card", CARD_WIDTH, CARD_HEIGHT,
-                         inches=path.name.endswith("-letter.pdf"))
+        elif path.name.startswith("cards-cards-"):
+            # One card a page, at the card's trim, with the eighth of an inch card printers
+            # ask for on any paper, as `pnp cards blind-hex --for print-shop` makes them.
+            assert CARDS.shop_bleed is not None
+            card = Paper("card", CARD_WIDTH, CARD_HEIGHT)
+            assert not box_errors(path, card, CARDS.shop_bleed), path
+            continue
         else:
             page = NAMED["letter" if path.name.endswith("-letter.pdf") else "a4"]
         bleed = BLEED_IN_MM if page.inches else BLEED_MM
@@ -197,10 +202,10 @@ def test_dark_text_is_black_ink_alone_and_light_lines_are_held(tmp_path):
     shop, home = tmp_path / "shop.pdf", tmp_path / "home.pdf"
     shop.write_bytes(document_pdf(doc, shop_paper.press))
     home.write_bytes(document_pdf(doc))
-    shop_results = {c.name: c.passed for c in preflight.check_file(shop, "print-shop")}
+    shop_results = {c.name: c.passed for c in preflight.check_file(shop, PRINT_SHOP)}
     assert shop_results["black text"] and shop_results["thinnest line"]
     assert shop_results["colour"] and shop_results["ink"]
-    home_results = {c.name: c.passed for c in preflight.check_file(home, "print-shop")}
+    home_results = {c.name: c.passed for c in preflight.check_file(home, PRINT_SHOP)}
     assert not home_results["black text"] and not home_results["thinnest line"]
 
 

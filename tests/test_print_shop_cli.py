@@ -17,6 +17,7 @@ from shop_reading import (
 )
 
 from generator import preflight
+from generator.core.destinations import HOME
 from generator.core.paper import NAMED, parse_paper
 
 
@@ -118,7 +119,7 @@ def test_an_imposed_booklet_counts_two_pages_a_side(tmp_path):
         for _ in range(sides):
             c.showPage()
         c.save()
-        return {c.name: c.passed for c in preflight.check_file(path, "home")}["page count"]
+        return {c.name: c.passed for c in preflight.check_file(path, HOME)}["page count"]
 
     assert made("six.pdf", 6, True)
     assert not made("three.pdf", 3, True)

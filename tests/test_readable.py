@@ -26,6 +26,7 @@ from generator.games.blind_hex.rules import example_turn
 from generator.games.blinq import pages as blinq_pages
 from generator.games.hex_kb import pages as hex_kb_pages
 from generator.games.hex_kb.examples import FIGURE_BOARD
+from generator.games.items import ITEMS
 from generator.games.nex import pages as nex_pages
 from generator.layout import hexboard, sheet
 from generator.render.pdf import document_pdf
@@ -152,7 +153,7 @@ def test_captions_name_the_colours_the_palette_prints(name):
     assert framed and all(palette.colour_word("highlight") in c for c in framed[:1])
     for caption in captions:
         assert wrong_colour_words(caption, palette, ("highlight",)) == [], caption
-    doc = documents.make_document(GAMES["hex-kb"], "rules", GAMES["hex-kb"].make_options(),
+    doc = documents.make_document(GAMES["hex-kb"], ITEMS["rules"], GAMES["hex-kb"].make_options(),
                                   parse_paper("a4"), palette=PALETTES[name])
     text = " ".join(s.text for page in doc.pages for s in page.shapes if isinstance(s, Text))
     assert palette.colour_word("portal") in text
@@ -207,7 +208,7 @@ def inside(polygon, x: float, y: float) -> bool:
 @pytest.mark.parametrize("item", ["board", "puzzle"])
 def test_frame_numbers_read_at_4_5_to_1_in_every_palette(name, item):
     game = GAMES["hex-kb"]
-    doc = documents.make_document(game, item, game.make_options(), parse_paper("a4"),
+    doc = documents.make_document(game, ITEMS[item], game.make_options(), parse_paper("a4"),
                                   palette=PALETTES[name])
     for page in doc.pages:
         found = frame_number_contrasts(page)
@@ -227,12 +228,12 @@ def test_the_contrast_check_catches_portal_colour_on_its_tint():
 
 def test_ink_saver_puzzle_prints_no_solid_discs():
     game = GAMES["hex-kb"]
-    doc = documents.make_document(game, "puzzle", game.make_options(), parse_paper("a4"),
+    doc = documents.make_document(game, ITEMS["puzzle"], game.make_options(), parse_paper("a4"),
                                   palette=PALETTES["ink-saver"])
     discs = [s for page in doc.pages for s in page.shapes
              if isinstance(s, Circle) and s.paint.fill]
     assert discs == []
-    colour = documents.make_document(game, "puzzle", game.make_options(), parse_paper("a4"))
+    colour = documents.make_document(game, ITEMS["puzzle"], game.make_options(), parse_paper("a4"))
     assert [s for s in colour.pages[0].shapes if isinstance(s, Circle) and s.paint.fill]
 
 
@@ -296,5 +297,5 @@ def test_the_orientation_check_catches_a_board_free_to_turn():
 def test_blind_hex_items_with_fewer_numbers_than_the_rules_play_are_refused(item):
     game = GAMES["blind-hex"]
     with pytest.raises(Exception, match="--numbers of at least 4"):
-        documents.check(game, item, game.make_options(numbers=3), parse_paper("a4"))
-    documents.check(game, item, game.make_options(numbers=4), parse_paper("a4"))
+        documents.check(game, ITEMS[item], game.make_options(numbers=3), parse_paper("a4"))
+    documents.check(game, ITEMS[item], game.make_options(numbers=4), parse_paper("a4"))

@@ -25,6 +25,7 @@ from generator.core.scene import Circle, Clip, Document, Page, Text
 from generator.core.scene import Path as ScenePath
 from generator.fonts import ASCENT, DESCENT, text_width
 from generator.games import GAMES
+from generator.games.items import ITEMS
 
 PNP = [sys.executable, "-m", "generator.ui.cli"]
 PT_PER_MM = 72 / 25.4
@@ -61,8 +62,13 @@ def test_the_catalogue_has_every_item(built):
     assert found == expected
     pdfs = {key: len(list((built / key).rglob("*.pdf"))) for key in GAMES}
     # Each variant's items and its kit on each paper, as the registry lists them (each Blind
-    # Hex edition has its own pieces).
+    # Hex edition has its own pieces); a home kit printed back to back also as its
+    # calibration sheet, and, where it has cards, laid out to fold.
+    def other_layouts(game, options) -> int:
+        two_sided = {i for i in game.items_for(options) if i.back_to_back}
+        return bool(two_sided) + bool(two_sided & set(game.pages().folded))
     assert pdfs == {key: len(papers) * sum(len(game.items_for(options)) + 1
+                                           + other_layouts(game, options)
                                            for _, options in game.variants())
                     for key, game in GAMES.items()}
 
@@ -284,7 +290,7 @@ def test_nothing_crosses_the_printable_margin(key, item, given, paper):
     game = GAMES[key]
     options = game.make_options(**given)
     p = PAPERS[paper]
-    doc = documents.make_document(game, item, options, p)
+    doc = documents.make_document(game, ITEMS[item], options, p)
     assert_inside_margin(doc, p)
 
 
@@ -296,13 +302,13 @@ OTHER_PAPERS = ["a5", "a3", "tabloid", "8.5x14in", "420x297"]
 def test_every_item_keeps_inside_the_margin_on_every_paper(key, paper):
     game = GAMES[key]
     p = parse_paper(paper)
-    doc = documents.make_document(game, "kit", game.make_options(), p)
+    doc = documents.make_document(game, ITEMS["kit"], game.make_options(), p)
     assert_inside_margin(doc, p)
 
 
 def test_multi_page_svg_gets_numbered_files(tmp_path):
-    doc = documents.make_document(GAMES["blind-hex"], "pad", GAMES["blind-hex"].make_options(),
-                                  PAPERS["a4"], copies=3)
+    doc = documents.make_document(GAMES["blind-hex"], ITEMS["pad"],
+                                  GAMES["blind-hex"].make_options(), PAPERS["a4"], copies=3)
     paths = render.save(doc, tmp_path / "pad.svg", None, "pad")
     assert [p.name for p in paths] == ["pad-1.svg", "pad-2.svg", "pad-3.svg"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pad-1.svg", "pad-2.svg", "pad-3.svg"]
@@ -331,7 +337,7 @@ def hash_mark_strokes() -> int:
 def test_pdf_draws_hash_marks_as_vectors(tmp_path):
     from generator.render.pdf import document_pdf
     game = GAMES["blind-hex"]
-    doc = documents.make_document(game, "board", game.make_options(), PAPERS["a4"])
+    doc = documents.make_document(game, ITEMS["board"], game.make_options(), PAPERS["a4"])
     lines, images = drawn_lines(document_pdf(doc), tmp_path)
     assert not images
     # Each stroke of every hash mark is one straight segment of the page: taking the marks

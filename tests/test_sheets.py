@@ -24,6 +24,7 @@ from generator.core.scene import Path as Stroke
 from generator.fonts import text_width
 from generator.games import GAMES
 from generator.games.blind_hex.pages import glyph_key
+from generator.games.items import ITEMS
 from generator.layout import booklet, imposition, scorepad, sheet, tiling
 from generator.layout.textlayout import STYLE, Sheet, Style, parse, typeset, wrap
 
@@ -90,7 +91,7 @@ def test_every_pad_holds_a_game_that_fills_the_board(key, data, paper):
     sizes = {"blind-hex": range(4, 26), "nex": range(9, 20), "hex-kb": range(7, 26)}
     options = (game.make_options(size=data.draw(st.sampled_from(sizes[key])))
                if key in sizes else game.make_options())
-    pages = documents.make_document(game, "pad", options, paper).pages
+    pages = documents.make_document(game, ITEMS["pad"], options, paper).pages
     assert pad_faults(pages, fill_count(key, options)) == []
 
 
@@ -138,7 +139,7 @@ def body_size(pages) -> float:
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_every_game_sets_its_rules_at_one_body_size(paper):
-    sizes = {key: body_size(documents.make_document(GAMES[key], "rules",
+    sizes = {key: body_size(documents.make_document(GAMES[key], ITEMS["rules"],
                                                      GAMES[key].make_options(),
                                                      PAPERS[paper]).pages)
              for key in GAMES}
@@ -186,7 +187,7 @@ def unbalanced(pages, paper) -> bool:
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_the_last_page_of_a_rule_sheet_has_balanced_columns(key, paper):
     game = GAMES[key]
-    pages = documents.make_document(game, "rules", game.make_options(), PAPERS[paper]).pages
+    pages = documents.make_document(game, ITEMS["rules"], game.make_options(), PAPERS[paper]).pages
     assert not unbalanced(pages, PAPERS[paper])
 
 
@@ -311,7 +312,7 @@ def test_control_the_old_imposition_fails_the_booklet_checks(tmp_path):
     # Cover then rules imposed straight, as booklets were: no folios, rules on the back.
     page_paper, sheet_paper = booklet.FORMATS["a4"]
     game = GAMES["nex"]
-    rules = documents.make_document(game, "rules", game.make_options(), page_paper).pages
+    rules = documents.make_document(game, ITEMS["rules"], game.make_options(), page_paper).pages
     cover = booklet.cover(page_paper, "Nex", "Rules", [booklet.Part("Nex", "by", [])], COLOUR)
     pages = [cover, *rules]
     pages += rules[:imposition.padded(len(pages)) - len(pages)]     # rules up to the back cover
@@ -351,7 +352,8 @@ def test_booklet_margins_are_12_mm_and_15_at_the_fold(paper):
     made_on = booklet.content_paper(booklet.FORMATS[paper][0])
     for key in sorted(GAMES):
         game = GAMES[key]
-        pages = list(documents.make_document(game, "rules", game.make_options(), made_on).pages)
+        pages = list(documents.make_document(game, ITEMS["rules"], game.make_options(),
+                                             made_on).pages)
         parts.append(booklet.Part(game.title, "by someone", pages))
     pages = booklet.pages("Connection games", "Rules", parts, paper, COLOUR)
     assert margin_faults(pages, booklet.FORMATS[paper][0]) == []

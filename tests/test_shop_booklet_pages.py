@@ -13,6 +13,7 @@ from generator.core.destinations import PRINT_SHOP
 from generator.core.palette import COLOUR
 from generator.core.scene import Document
 from generator.games import GAMES
+from generator.games.items import ITEMS
 from generator.layout import booklet
 
 
@@ -39,7 +40,7 @@ def test_a_print_shops_booklet_of_one_game_has_at_most_one_blank_page(key, paper
         assert len(shop_blanks(doc)) <= 1, (lang, shop_blanks(doc))
         with i18n.language(lang):
             rules = documents.make_document(
-                GAMES[key], "rules", GAMES[key].make_options(),
+                GAMES[key], ITEMS["rules"], GAMES[key].make_options(),
                 booklet.content_paper(booklet.page_paper(paper_key, PRINT_SHOP))).pages
         assert len(doc.pages) >= len(rules) + 2
 

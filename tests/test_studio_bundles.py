@@ -54,8 +54,8 @@ def written(command: str, folder: Path) -> dict[str, bytes]:
 
 @pytest.mark.parametrize("values", [
     {"game": "hex", "item": "board", "for": "print-shop", "condition": "swop"},
-    {"game": "nex", "item": "rules", "for": "drivethrurpg"},
-    {"game": "blinq", "item": "rules", "for": "lulu", "paper": "letter"},
+    {"game": "nex", "item": "booklet", "for": "drivethrurpg"},
+    {"game": "blinq", "item": "booklet", "for": "lulu", "paper": "letter"},
     {"game": "blind-hex", "item": "cards", "for": "drivethrucards"},
 ])
 def test_a_print_shop_or_vendors_pdf_is_the_command_lines_file(server, tmp_path, values):
@@ -66,8 +66,10 @@ def test_a_print_shop_or_vendors_pdf_is_the_command_lines_file(server, tmp_path,
     name, pdf = fetched(server, shop)
     files = written(shop["command"], tmp_path / "cli")
     assert list(files) == [name] and files[name] == pdf
-    # Control: the print shop's file for another press, or the home PDF, is another file.
-    other = preview(server, **{**values, "for": "print-shop", "condition": "fogra39"})
+    # Control: the print shop's file for another press (a booklet's follows its paper), or
+    # the home PDF, is another file.
+    press = {} if values["item"] == "booklet" else {"condition": "fogra39"}
+    other = preview(server, **{**values, "for": "print-shop", **press})
     assert fetched(server, entry(other, "print-shop"))[1] != pdf
 
 
@@ -106,8 +108,8 @@ def test_a_booklet_is_not_offered_to_a_vendor_of_images(server):
     Lulu, which takes PDFs, is offered the booklet."""
     shop = entry(preview(server, game="hex", item="booklet", **{"for": "thegamecrafter"}),
                  "print-shop")
-    assert shop["error"] == ("The Game Crafter takes png, not a booklet, which is a PDF: "
-                             "choose another under “Printed by”")
+    assert shop["error"] == ("The Game Crafter prints cards and boards, not books: choose "
+                             "another under “Printed by”")
     assert shop["field"] == "for"
     shop = entry(preview(server, game="hex", item="booklet", **{"for": "lulu"}), "print-shop")
     name, data = fetched(server, shop)
@@ -164,11 +166,11 @@ def test_the_preview_of_a_print_shop_file_is_its_soft_proof(server, tmp_path):
     shop = entry(shown, "print-shop")
     command = f"{shop['command']} --format png --dpi 100"
     run_command(command, tmp_path)
-    cli = tmp_path / shop["name"].replace(".pdf", ".png")
+    cli = tmp_path / shop["name"].replace(".pdf", "-100dpi.png")     # --dpi is in its name
     assert png == cli.read_bytes()
     # The press changes the colours: the home page's strongest colour is not on the proof.
     run_command("pnp board hex --size 9 --format png --dpi 100", tmp_path)
-    home = Image.open(tmp_path / "hex-board-9x9.png").convert("RGB")
+    home = Image.open(tmp_path / "hex-board-9x9-100dpi.png").convert("RGB")
     proof = Image.open(io.BytesIO(png)).convert("RGB")
 
     def strongest(image: Image.Image) -> tuple[int, int, int]:

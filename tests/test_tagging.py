@@ -20,6 +20,7 @@ from generator.app import documents
 from generator.core.paper import NAMED
 from generator.core.scene import Document, Text
 from generator.games import GAMES, load
+from generator.games.items import ITEMS
 from generator.render import pdf as pdf_writer
 from generator.render import tagging
 
@@ -54,7 +55,7 @@ def _kids(k: object) -> list[object]:
 def rules(key: str, lang: str = "en", paper: str = "a4") -> Document:
     game = load(key)
     with i18n.language(lang):
-        return documents.make_document(game, "rules", game.make_options(), NAMED[paper])
+        return documents.make_document(game, ITEMS["rules"], game.make_options(), NAMED[paper])
 
 
 def booklet(lang: str = "en") -> Document:
@@ -127,7 +128,7 @@ class Sheets:
         if what == "kit":
             game = load(key)
             with i18n.language(lang):
-                return documents.make_document(game, "kit", game.make_options(), NAMED["a4"])
+                return documents.make_document(game, ITEMS["kit"], game.make_options(), NAMED["a4"])
         return rules(key, lang)
 
     def path(self, what: str, key: str, lang: str) -> Path:

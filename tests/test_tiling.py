@@ -17,6 +17,7 @@ from generator.core.paper import NAMED
 from generator.core.scene import Clip, Document, Page, Text, place
 from generator.core.scene import Path as Stroke
 from generator.games import GAMES
+from generator.games.items import ITEMS
 from generator.layout import sheet, tiling
 from generator.layout.flow import STYLE
 
@@ -43,7 +44,7 @@ def test_control_a_sheet_that_keeps_its_clipped_away_labels_fails_the_check(tmp_
     doc = documents.tiled_board(game, options, NAMED["a4"], 20.0, tile=True)
     pages = game.pages()
     virtual = tiling.virtual_paper(NAMED["a4"], lambda p: pages.board_cell(options, p), 20.0)
-    board = tiling.board_only(pages.items["board"](options, virtual, COLOUR, 1).pages[0],
+    board = tiling.board_only(pages.items[ITEMS["board"]](options, virtual, COLOUR, 1).pages[0],
                               virtual.margin)
     first = doc.pages[0]
     window = next(s for s in first.shapes if isinstance(s, Clip))
@@ -128,7 +129,7 @@ def test_each_sheet_names_itself_and_numbers_the_four_steps(tmp_path):
         assert f"sheet {k} of {pages}" in text
     # Control: a board page that is not tiled carries no steps.
     other = tmp_path / "board.pdf"
-    render.save(documents.make_document(GAMES["nex"], "board", GAMES["nex"].make_options(),
+    render.save(documents.make_document(GAMES["nex"], ITEMS["board"], GAMES["nex"].make_options(),
                                         NAMED["a4"]), other, PDF, "b")
     assert steps not in page_text(other, 1)
 

@@ -19,6 +19,7 @@ from generator.app import documents
 from generator.core.palette import COLOUR
 from generator.core.paper import NAMED
 from generator.games import GAMES
+from generator.games.items import ITEMS
 from generator.layout import flow, textlayout
 from generator.layout.hyphenation import core, names_in, positions
 from generator.layout.textlayout import FITTING, THIRD, Sheet, parse
@@ -72,7 +73,7 @@ def set_rules(key: str, variant: str, lang: str, paper) -> Setting:
     options = dict(game.variants())[variant]
     found: list[Setting] = []
     with i18n.language(lang), recording(found, lang):
-        documents.make_document(game, "rules", options, paper)
+        documents.make_document(game, ITEMS["rules"], options, paper)
     return found[-1]
 
 

@@ -13,13 +13,14 @@ import pytest
 
 from generator import render
 from generator.app import requests
+from generator.core.content import Bundle, Part, RecordText
 from generator.core.destinations import DESTINATIONS, HOME, PRINT_SHOP
-from generator.core.formats import FORMATS, PDF, SGF, Format, RecordText
+from generator.core.formats import FORMATS, PDF, SGF, ZIP, Format
 from generator.core.paper import NAMED, for_press
 from generator.core.scene import Document, Page, Paint, rectangle
 from generator.games import GAMES, find
 from generator.games.game import Subject
-from generator.games.items import ITEMS, TILES
+from generator.games.items import BOARD, CARDS, COINS, ITEMS, PAD, RULES, TILES, WHOLE_KIT
 from generator.games.items import RECORD as RECORD_ITEM
 from generator.render.writers import PLAIN, WRITERS
 from generator.ui.cli import main
@@ -36,7 +37,9 @@ SIGNATURES = {"pdf": b"%PDF-", "png": b"\x89PNG\r\n\x1a\n", "svg": b"<?xml",
 
 
 def written(fmt: Format, tmp_path):
-    content = RECORD if fmt is SGF else BOARD_DATA if fmt.data else TWO_PAGES
+    content = (RECORD if fmt is SGF else BOARD_DATA if fmt.data else
+               Bundle((Part("two", TWO_PAGES, PDF),), "what to order\n") if fmt is ZIP
+               else TWO_PAGES)
     return render.save(content, tmp_path / f"out.{fmt.extension}", fmt, "out", (fmt,))
 
 
@@ -53,6 +56,8 @@ def test_a_formats_facts_are_what_its_writer_writes(tmp_path, name):
     data = paths[0].read_bytes()
     if fmt is SGF:
         assert data.decode("utf-8") == RECORD.text
+    elif fmt is ZIP:
+        assert data.startswith(b"PK\x03\x04")     # a local file header (APPNOTE.TXT 4.3.7)
     elif fmt.data:
         assert json.loads(data) == BOARD_DATA
     else:
@@ -95,8 +100,9 @@ def test_a_shop_asks_for_bleed_and_home_for_none():
 def test_a_request_is_made_only_by_its_checking_function():
     game = find("nex")
     assert game is not None
-    made = requests.checked_request(game, "board", game.make_options(), NAMED["a4"], PDF)
-    assert made.item is ITEMS["board"] and made.fmt is PDF
+    made = requests.checked_request(game=game, item=BOARD, options=game.make_options(),
+                                    paper=NAMED["a4"], fmt=PDF)
+    assert made.item is BOARD and made.fmt is PDF
     # Control: the same fields, put together without the check, are refused.
     fields = {f.name: getattr(made, f.name) for f in dataclasses.fields(made)}
     with pytest.raises(requests.UncheckedRequest):
@@ -108,19 +114,20 @@ def test_a_request_is_made_only_by_its_checking_function():
 def test_a_kits_parts_are_only_its_own_items():
     game = GAMES["blind-hex"]
     options = game.make_options(edition="cards")
-    kit = requests.checked_request(game, "kit", options, NAMED["a4"], PDF)
-    assert kit.part("cards").item is ITEMS["cards"]
+    kit = requests.checked_request(game=game, item=WHOLE_KIT, options=options,
+                                   paper=NAMED["a4"], fmt=PDF)
+    assert kit.part(CARDS).item is CARDS
     with pytest.raises(requests.UncheckedRequest):
-        kit.part("coins")       # the pennies edition's piece: not in this kit
+        kit.part(COINS)       # the pennies edition's piece: not in this kit
     with pytest.raises(requests.UncheckedRequest):
-        kit.part("cards").part("board")     # only a kit has parts
+        kit.part(CARDS).part(BOARD)     # only a kit has parts
 
 
 def test_the_checking_function_refuses_a_format_the_item_has_not():
     game = GAMES["nex"]
     with pytest.raises(requests.OptionError, match="pad is written as pdf or svg or png"):
-        requests.checked_request(game, "pad", game.make_options(), NAMED["a4"],
-                                 FORMATS["json"])
+        requests.checked_request(game=game, item=PAD, options=game.make_options(),
+                                 paper=NAMED["a4"], fmt=FORMATS["json"])
 
 
 def nex_reads_records() -> bool:
@@ -145,6 +152,16 @@ def test_a_game_naming_what_it_has_not_is_refused_when_it_loads():
         dataclasses.replace(blinq, about={**blinq.about, RECORD_ITEM: "A record."})
     with pytest.raises(ValueError, match="blind-hex names judge, which it has not"):
         dataclasses.replace(blind_hex, about={**blind_hex.about, Subject.JUDGE: "A judge."})
+
+
+def test_a_misspelt_option_in_a_games_tables_is_refused_when_it_loads():
+    """An option an item draws nothing from, named in `unread`, must be a field of the
+    game's options: a misspelt one would load quietly and the command line and the studio
+    would offer an option that changes nothing. Control: the real tables load."""
+    hex_game = GAMES["hex"]
+    assert dataclasses.replace(hex_game, unread=dict(hex_game.unread)) == hex_game
+    with pytest.raises(ValueError, match="name coordinate, which Options has not"):
+        dataclasses.replace(hex_game, unread={**hex_game.unread, RULES: ("coordinate",)})
 
 
 def test_a_games_capabilities_are_what_its_commands_offer():

@@ -24,6 +24,7 @@ from generator.core.destinations import (
     THE_GAME_CRAFTER,
 )
 from generator.core.printing import MM_PER_INCH
+from generator.core.products import Kind
 
 
 def pnp(*args: str, cwd: Path) -> None:
@@ -73,16 +74,18 @@ def test_the_vendors_facts_are_their_templates() -> None:
     # The Game Crafter's and DriveThruCards' poker card, 825 × 1125 px at 300 dpi with bleed.
     assert (pixels(POKER.width, THE_GAME_CRAFTER.bleed_mm),
             pixels(POKER.height, THE_GAME_CRAFTER.bleed_mm)) == (825, 1125)
-    mpc = DESTINATIONS["makeplayingcards"]
-    assert mpc.card_bleed is not None
-    assert (pixels(POKER.width, mpc.card_bleed), pixels(POKER.height, mpc.card_bleed)) == \
-        (822, 1122)
+    mpc = DESTINATIONS["makeplayingcards"].product(Kind.CARDS)
+    assert mpc is not None and mpc.bleed is not None
+    assert (pixels(POKER.width, mpc.bleed), pixels(POKER.height, mpc.bleed)) == (822, 1122)
     # Its proof overlay's safe line, 75 px in from the image's edge: bleed plus safe zone.
     assert round((THE_GAME_CRAFTER.bleed_mm + THE_GAME_CRAFTER.margin) / MM_PER_INCH * 300) \
         == 75 != round((PRINT_SHOP.bleed_mm + PRINT_SHOP.margin) / MM_PER_INCH * 300)
-    assert THE_GAME_CRAFTER.board is not None
-    assert pixels(THE_GAME_CRAFTER.board, THE_GAME_CRAFTER.bleed_mm) == 5475
-    assert not LULU.separated and DRIVETHRURPG.separated and DRIVETHRURPG.page_multiple == 4
+    board = THE_GAME_CRAFTER.product(Kind.BOARD)
+    assert board is not None and board.trim is not None
+    assert pixels(board.trim, THE_GAME_CRAFTER.bleed_mm) == 5475
+    book = DRIVETHRURPG.product(Kind.BOOK)
+    assert not LULU.separated and DRIVETHRURPG.separated
+    assert book is not None and book.page_multiple == 4
     # Control: the 63 × 88 mm card kept for home is not the vendors' poker card.
     assert pixels(CARD_SIZES["63x88mm"].width, THE_GAME_CRAFTER.bleed_mm) != 825
 
@@ -123,8 +126,8 @@ def test_the_game_crafter_board_is_one_quad_fold_image(tmp_path: Path) -> None:
     pnp("board", "hex", "--for", "thegamecrafter", "-o", "board.png", cwd=tmp_path)
     with Image.open(tmp_path / "board.png") as image:
         assert image.size == (5475, 5475)
-    assert "own product" in refused("board", "hex", "--for", "thegamecrafter", "--paper", "a4",
-                                    "-o", "b.png", cwd=tmp_path)
+    assert "at its own size" in refused("board", "hex", "--for", "thegamecrafter", "--paper",
+                                        "a4", "-o", "b.png", cwd=tmp_path)
 
 
 def test_drivethrucards_is_a_1up_pdfx_of_poker_cards(tmp_path: Path, made: Made) -> None:
@@ -133,7 +136,7 @@ def test_drivethrucards_is_a_1up_pdfx_of_poker_cards(tmp_path: Path, made: Made)
         sizes = {tuple(round(float(v) / 72 * 300) for v in p.mediabox[2:]) for p in pdf.pages}
         assert sizes == {(825, 1125)} and len(pdf.pages) % 2 == 0
         assert pdf.Root.OutputIntents[0].S == "/GTS_PDFX"
-    assert all(c.passed for c in preflight.check_file(dtc, "print-shop"))
+    assert all(c.passed for c in preflight.check_file(dtc, PRINT_SHOP))
     assert "prints poker cards" in refused("cards", "blind-hex", "--for", "drivethrucards",
                                            "--card-size", "tarot", cwd=tmp_path)
 
@@ -168,7 +171,7 @@ def test_drivethrucards_takes_pdfx_2003_back_first_and_no_die_line(tmp_path: Pat
         ours, theirs = page_contents(dtc), page_contents(shop)
         assert len(set(ours[0::2])) == 1 and len(set(ours[1::2])) == len(ours) // 2
         assert len(set(theirs[1::2])) == 1 and len(set(theirs[0::2])) == len(theirs) // 2
-    checks = {c.name: c for c in preflight.check_file(made_dtc, "print-shop")}
+    checks = {c.name: c for c in preflight.check_file(made_dtc, PRINT_SHOP)}
     assert all(c.passed for c in checks.values()), [c for c in checks.values() if not c.passed]
     assert "PDF/X-1a:2003" in checks["PDF/X"].detail
     assert subprocess.run(["qpdf", "--check", str(made_dtc)],
@@ -189,29 +192,25 @@ def test_drivethrucards_takes_pdfx_2003_back_first_and_no_die_line(tmp_path: Pat
     assert run_pnp("check", "--for", "print-shop", str(tmp_path / "shop.pdf")).returncode == 0
 
 
-@pytest.mark.parametrize("vendor", [k for k, d in DESTINATIONS.items()
-                                    if d.shop and d.preflight and d.margin != PRINT_SHOP.margin])
-@pytest.mark.parametrize("item", [("board", "hex"), ("rules", "nex"), ("kit", "blinq")])
+@pytest.mark.parametrize("vendor,made_by", [
+    ("drivethrucards", ("cards", "blind-hex")), ("drivethrurpg", ("booklet", "nex")),
+    ("drivethrurpg", ("booklet", "hex", "blinq", "--paper", "letter"))])
 def test_what_pnp_makes_for_a_vendor_passes_its_check(tmp_path: Path, vendor: str,
-                                                      item: tuple[str, str]) -> None:
+                                                      made_by: tuple[str, ...]) -> None:
     """`pnp check --for VENDOR` holds text to the safe zone the vendor names (DriveThruCards:
-    an eighth of an inch), the one pnp lays its pages out to. Control: a vendor whose safe
-    zone is narrower than a print shop's 5 mm has pages whose text a print shop's check
-    finds outside it, so the check reads the vendor's figure, not the general one."""
-    pnp(*item, "--for", vendor, "-o", "made.pdf", cwd=tmp_path)
+    an eighth of an inch; DriveThruRPG: half an inch), the one pnp lays its products out
+    to."""
+    pnp(*made_by, "--for", vendor, "-o", "made.pdf", cwd=tmp_path)
     made = str(tmp_path / "made.pdf")
     checked = run_pnp("check", "--for", vendor, made, text=True)
     assert checked.returncode == 0, checked.stdout
     zone = f"inside the {DESTINATIONS[vendor].margin:g} mm safe zone"
     assert zone in checked.stdout
-    if DESTINATIONS[vendor].margin < PRINT_SHOP.margin and item == ("board", "hex"):
-        general = {c.name: c for c in preflight.check_file(Path(made), "print-shop")}
-        assert not general["safe zone"].passed
 
 
 def test_lulu_takes_srgb_and_no_pdfx(tmp_path: Path) -> None:
-    pnp("rules", "hex", "--for", "lulu", "-o", "lulu.pdf", cwd=tmp_path)
-    pnp("rules", "hex", "--for", "print-shop", "-o", "shop.pdf", cwd=tmp_path)
+    pnp("booklet", "hex", "--for", "lulu", "-o", "lulu.pdf", cwd=tmp_path)
+    pnp("booklet", "hex", "--for", "print-shop", "-o", "shop.pdf", cwd=tmp_path)
     with pikepdf.open(tmp_path / "lulu.pdf") as pdf:
         assert "/OutputIntents" not in pdf.Root
         assert b" rg" in b"".join(p.Contents.read_bytes() if isinstance(p.Contents, pikepdf.Stream)
@@ -221,7 +220,7 @@ def test_lulu_takes_srgb_and_no_pdfx(tmp_path: Path) -> None:
         assert abs(float(trim[0]) - float(bleed[0]) - 9) < 0.01       # 0.125 in = 9 pt
     with pikepdf.open(tmp_path / "shop.pdf") as control:
         assert "/OutputIntents" in control.Root
-    assert "takes sRGB" in refused("rules", "hex", "--for", "lulu", "--press", "swop",
+    assert "takes sRGB" in refused("booklet", "hex", "--for", "lulu", "--press", "swop",
                                    cwd=tmp_path)
 
 
@@ -229,9 +228,11 @@ def test_drivethrurpg_books_count_pages_in_fours(tmp_path: Path) -> None:
     pnp("booklet", "hex", "blinq", "--for", "drivethrurpg", "-o", "book.pdf", cwd=tmp_path)
     with pikepdf.open(tmp_path / "book.pdf") as pdf:
         count = len(pdf.pages)
-    assert count % DRIVETHRURPG.page_multiple == 0
-    assert all(c.passed for c in preflight.check_file(tmp_path / "book.pdf", "print-shop"))
-    assert (count + 2) % DRIVETHRURPG.page_multiple != 0       # control: two pages more fail
+    book = DRIVETHRURPG.product(Kind.BOOK)
+    assert book is not None
+    assert count % book.page_multiple == 0
+    assert all(c.passed for c in preflight.check_file(tmp_path / "book.pdf", PRINT_SHOP))
+    assert (count + 2) % book.page_multiple != 0       # control: two pages more fail
 
 
 def test_a_card_sized_paper_is_for_cards(tmp_path: Path) -> None:
@@ -269,7 +270,7 @@ def test_cut_path_is_a_spot_colour_set_to_overprint(tmp_path: Path, game: str,
         assert [float(v) for v in control.pages[0].MediaBox] == \
             [float(v) for v in control.pages[0].BleedBox]
     for name in ("cut.pdf", "plain.pdf"):
-        assert all(c.passed for c in preflight.check_file(tmp_path / name, "print-shop"))
+        assert all(c.passed for c in preflight.check_file(tmp_path / name, PRINT_SHOP))
         assert subprocess.run(["qpdf", "--check", str(tmp_path / name)],
                               capture_output=True).returncode == 0
 
@@ -283,7 +284,7 @@ def test_a_spot_colour_that_prints_still_fails_the_check(tmp_path: Path) -> None
                 if space[0] == "/Separation" and space[1] == "/CutContour":
                     space[1] = pikepdf.Name("/PantoneOrange")
         pdf.save(tmp_path / "spot.pdf")
-    spots = {c.name: c for c in preflight.check_file(tmp_path / "spot.pdf", "print-shop")}
+    spots = {c.name: c for c in preflight.check_file(tmp_path / "spot.pdf", PRINT_SHOP)}
     assert not spots["spot colours"].passed
 
 
@@ -344,22 +345,22 @@ def test_a_colour_the_press_cannot_print_shows_as_it_prints() -> None:
 
 
 @pytest.mark.parametrize("vendor", ["thegamecrafter", "makeplayingcards"])
-def test_a_vendor_of_images_is_given_no_booklet_pdf(tmp_path: Path, vendor: str) -> None:
-    """The Game Crafter and MakePlayingCards take PNGs only: `pnp booklet` and a folder of
-    records (PDFs only) are refused for them, where both once wrote a PDF; `pnp record` of
-    one game writes the vendor's PNG, as an item does. The control: a vendor that takes
-    PDFs (Lulu) is given the booklet."""
+def test_a_vendor_of_cards_is_given_no_booklet(tmp_path: Path, vendor: str) -> None:
+    """The Game Crafter and MakePlayingCards print no books: `pnp booklet`, a folder of
+    records and one record's study booklet are refused for them by name, with what they
+    print, where each once wrote a PDF or the pages as PNGs. The control: a vendor that
+    prints books (Lulu) is given the booklet."""
     (tmp_path / "games").mkdir()
     (tmp_path / "games" / "one.sgf").write_text("(;FF[4]GM[11]SZ[3];B[b1];W[a1];B[b2])")
+    sells = DESTINATIONS[vendor].sells
     said = refused("booklet", "hex", "--for", vendor, cwd=tmp_path)
-    assert said.endswith("takes png, not a booklet, which is a PDF: give another --for\n")
+    assert f"prints {sells}, not books" in said
     said = refused("record", "hex", "games", "--for", vendor, cwd=tmp_path)
-    assert "takes png, not a booklet of a folder's records" in said
-    said = refused("record", "hex", "games/one.sgf", "--for", vendor, "--format", "pdf",
-                   cwd=tmp_path)
-    assert said.endswith("takes png, not --format pdf\n")
+    assert f"prints {sells}, not game records" in said
+    said = refused("record", "hex", "games/one.sgf", "--for", vendor, cwd=tmp_path)
+    assert f"prints {sells}, not game records" in said
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games"]
-    pnp("record", "hex", "games/one.sgf", "--for", vendor, cwd=tmp_path)
-    assert (tmp_path / f"hex-record-one-{vendor}.png").exists()
     pnp("booklet", "hex", "--for", "lulu", "-o", "lulu.pdf", cwd=tmp_path)
     assert (tmp_path / "lulu.pdf").read_bytes().startswith(b"%PDF-")
+    pnp("record", "hex", "games/one.sgf", "--for", "lulu", cwd=tmp_path)
+    assert (tmp_path / "hex-record-one-lulu.pdf").exists()

@@ -19,6 +19,7 @@ from generator.app import documents
 from generator.core.formats import SVG
 from generator.core.paper import NAMED
 from generator.games import GAMES, load
+from generator.games.items import ITEMS
 from generator.render.html import document_html
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,7 +35,7 @@ def rules(key: str, lang: str, paper: str):
     Document is frozen: what one test reads, none changes)."""
     game = load(key)
     with i18n.language(lang):
-        return documents.make_document(game, "rules", game.make_options(), NAMED[paper])
+        return documents.make_document(game, ITEMS["rules"], game.make_options(), NAMED[paper])
 
 
 def web_edition(key: str, lang: str) -> str:
@@ -138,7 +139,7 @@ def test_pnp_rules_writes_html_and_refuses_it_for_a_board(tmp_path):
 
 def test_svg_pages_carry_a_title_and_a_description_of_what_they_show(tmp_path):
     game = load("hex")
-    doc = documents.make_document(game, "board", game.make_options(), NAMED["a4"])
+    doc = documents.make_document(game, ITEMS["board"], game.make_options(), NAMED["a4"])
     (path, data), = render.render(doc, SVG, tmp_path / "board.svg")
     root = ET.fromstring(data)
     ns = "{http://www.w3.org/2000/svg}"

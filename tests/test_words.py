@@ -15,6 +15,7 @@ from generator.core.palette import COLOUR, PALETTES
 from generator.core.paper import PAPERS
 from generator.core.scene import Document
 from generator.games import GAMES
+from generator.games.items import ITEMS, WHOLE_KIT
 from generator.layout.textlayout import typeset
 
 # Words of the command line and of the kit's workshop, which belong in the README.
@@ -45,7 +46,7 @@ def workshop_words(text: str) -> list[str]:
 
 def kit_pdf(tmp_path: Path, key: str, variant: str, options) -> Path:
     game = GAMES[key]
-    doc = make_document(game, "kit", options, PAPERS["a4"])
+    doc = make_document(game, WHOLE_KIT, options, PAPERS["a4"])
     return render.save(doc, tmp_path / f"{key}-{variant}.pdf", PDF, "kit")[0]
 
 
@@ -227,7 +228,7 @@ def printed_words(key: str, item: str, lang: str, palette: str = "colour") -> st
     game = GAMES[key]
     options = game.make_options(**({"edition": edition} if edition else {}))
     with i18n.language(lang):
-        doc = documents.make_document(game, item, options, PAPERS["a4"],
+        doc = documents.make_document(game, ITEMS[item], options, PAPERS["a4"],
                                       palette=PALETTES[palette])
     text = " ".join(s.text for page in doc.pages for s in page.shapes if isinstance(s, Text))
     # A word hyphenated at a line's end ("escre- ver") read whole again.

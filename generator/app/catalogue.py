@@ -15,7 +15,7 @@ from pathlib import Path
 from generator import i18n, render
 from generator.app import record_folder
 from generator.app.contents import (
-    SHOP_FOLDER,
+    FOLDERS,
     Booklet,
     Entry,
     booklets,
@@ -25,12 +25,14 @@ from generator.app.contents import (
 from generator.app.index_page import write_index
 from generator.app.making import make, make_folder, warm_up
 from generator.app.record_folder import FolderRequest
-from generator.core.destinations import PRINT_SHOP
+from generator.app.refusals import listed
+from generator.core.destinations import HOME, Destination
 from generator.core.formats import PDF
-from generator.core.paper import Paper, for_press
+from generator.core.paper import PAPERS, Paper, for_press
+from generator.core.products import Kind
 from generator.games import load as game_named
 from generator.games.game import OptionError
-from generator.games.items import KIT
+from generator.games.items import WHOLE_KIT
 
 
 def check(game_keys: list[str], papers: list[Paper], out: Path) -> list[str]:
@@ -43,7 +45,7 @@ def check(game_keys: list[str], papers: list[Paper], out: Path) -> list[str]:
     for key in game_keys:
         game = game_named(key)
         for variant, options in game.variants():
-            for item in (*(i.key for i in game.items_for(options)), KIT):
+            for item in (*game.items_for(options), WHOLE_KIT):
                 for paper in papers:
                     why = refusal(game, item, options, paper)
                     if why is None:
@@ -69,24 +71,46 @@ def check(game_keys: list[str], papers: list[Paper], out: Path) -> list[str]:
     return left_out
 
 
-def build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
-          progress: Callable[[str], None] = lambda key: None, shop: bool = False,
-          shop_bleed: float | None = None, langs: Sequence[str] = (i18n.SOURCE,),
-          records: Sequence[FolderRequest] = ()
+def check_destination(destination: Destination, bleed: float | None) -> None:
+    """Refuse, before any work, a bleed the destination does not take (one line)."""
+    try:
+        for_press(PAPERS["a4"], destination, bleed)
+    except ValueError as err:
+        raise OptionError(str(err)) from None
+
+
+def unsold(game_keys: list[str], destination: Destination) -> str:
+    """What a build for the destination leaves out of its folder, in words ("" for none):
+    the items of the games it sells nothing of, and the booklets, with what it prints."""
+    games = [game_named(key) for key in game_keys]
+    items = dict.fromkeys(item for game in games for item in (*game.items, WHOLE_KIT)
+                          if destination.product(item.kind) is None)
+    left = [item.plural for item in items]
+    if destination.product(Kind.BOOK) is None:
+        left.append("booklets")
+    if not left:
+        return ""
+    return f"{listed(left)} (it prints {destination.sells})"
+
+
+def build(game_keys: list[str], papers: list[Paper], out: Path, *, jobs: int,
+          progress: Callable[[str], None] = lambda key: None,
+          destination: Destination = HOME, bleed: float | None = None,
+          langs: Sequence[str] = (i18n.SOURCE,), records: Sequence[FolderRequest] = ()
           ) -> list[tuple[Entry | Booklet | FolderRequest, list[Path]]]:
     """The whole catalogue in each language, one game and language per process when there
-    is more than one core, the rules booklets, and the index pages; with `shop`, also every
-    item and booklet for a print shop in a print-shop/ folder (bleed `shop_bleed`, by
-    default the paper's); and each of `records`, a folder of played games read and checked
-    already (`pnp build --records`), as a booklet beside the rules'. Files do not depend on
-    the order they are made in."""
+    is more than one core, the rules booklets, and the index pages; for another
+    `destination` than home, also every product it sells of each item and booklet, in a
+    folder named after it (bleed `bleed`, by default the paper's); and each of `records`, a
+    folder of played games read and checked already (`pnp build --records`), as a booklet
+    beside the rules'. Files do not depend on the order they are made in."""
     roots = _roots(out, game_keys, langs)
     existed = _contents(out, roots)
     # The folders above `out` that the build will make (`--out n1/n2/n3` in an empty
     # folder makes n1 and n2 as well), deepest first.
     above = [folder for folder in out.parents if not folder.exists()]
     try:
-        return _build(game_keys, papers, out, jobs, progress, shop, shop_bleed, langs,
+        return _build(game_keys, papers, out, jobs, progress, destination, bleed, langs,
                       records)
     except BaseException:
         _take_back(out, roots, existed)
@@ -101,7 +125,7 @@ def _roots(out: Path, game_keys: Sequence[str], langs: Sequence[str]) -> list[Pa
     folder of the user's own)."""
     tops = [out, *(language_folder(out, lang) for lang in langs if lang != i18n.SOURCE)]
     return [top / name for top in tops
-            for name in (*game_keys, "booklets", SHOP_FOLDER)] + tops[1:]
+            for name in (*game_keys, "booklets", *FOLDERS)] + tops[1:]
 
 
 def _contents(out: Path, roots: Sequence[Path]) -> set[Path]:
@@ -126,16 +150,16 @@ def _take_back(out: Path, roots: Sequence[Path], existed: set[Path]) -> None:
 
 
 def _build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
-           progress: Callable[[str], None], shop: bool, shop_bleed: float | None,
+           progress: Callable[[str], None], destination: Destination, bleed: float | None,
            langs: Sequence[str], records: Sequence[FolderRequest]
            ) -> list[tuple[Entry | Booklet | FolderRequest, list[Path]]]:
     make_folder(out)
     warm_up(game_keys)
-    shop_papers = [for_press(p, PRINT_SHOP, shop_bleed) for p in papers] if shop else []
+    other = [for_press(p, destination, bleed) for p in papers] if destination != HOME else []
     made = [item for lang in langs for item in booklets(game_keys, papers, lang)]
-    if shop:
-        made += [replace(b, target=PRINT_SHOP, bleed=shop_bleed) for b in made]
-    built, folded = make(game_keys, [*papers, *shop_papers], made, out, jobs, progress, langs)
+    if other and destination.product(Kind.BOOK) is not None:
+        made += [replace(b, target=destination, bleed=bleed) for b in made]
+    built, folded = make(game_keys, [*papers, *other], made, out, jobs, progress, langs)
     recorded = [(request, render.save(record_folder.document(request),
                                       record_folder.catalogue_path(request, out), PDF,
                                       request.stem, request.formats,

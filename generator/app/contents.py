@@ -3,7 +3,11 @@ and each rules booklet, where it goes in the folder, and what a paper cannot hol
 
 With print-shop papers (generator.core.paper.for_press) the same items go to a print-shop/ folder
 beside them, as PDF only (a print shop takes PDF; SVG has no CMYK), with the booklets as
-single pages.
+single pages; with a vendor's papers, each product the vendor sells (its products table,
+generator/core/destinations.py) in the format it takes, in a folder named after it. A
+product of a fixed size (a vendor's board, its one card size) is made once, not once a
+paper. A kit printed back to back is also in the catalogue laid out to fold, and as the
+calibration sheet its guide names.
 """
 
 from __future__ import annotations
@@ -13,19 +17,25 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import i18n
+from generator.app.asked import Asked
 from generator.app.documents import check as check_document
-from generator.core.destinations import HOME, PRINT_SHOP, Destination
+from generator.app.product_checks import product_paper
+from generator.core.destinations import DESTINATIONS, HOME, PRINT_SHOP, Destination
 from generator.core.formats import VECTORS, Format
-from generator.core.paper import NAMED, Paper
+from generator.core.paper import NAMED, Paper, for_press, parse_paper
+from generator.core.products import Product
 from generator.games import SomeGame
 from generator.games import load as game_named
 from generator.games.game import OptionError
-from generator.games.items import ITEMS, KIT
+from generator.games.items import WHOLE_KIT, Item
 from generator.games.protocols import GameOptions
 from generator.i18n import _
 from generator.layout.booklet import FORMATS as BOOKLET_FORMATS
+from generator.layout.duplex import CALIBRATE, DUPLEX, GUTTER_FOLD, Backs
 
 SHOP_FOLDER = PRINT_SHOP.folder    # the print shop's files, beside the home catalogue
+# Every destination's folder beside the home catalogue (a print shop's, each vendor's).
+FOLDERS = tuple(d.folder for d in DESTINATIONS.values() if d.folder)
 
 
 def language_folder(out: Path, lang: str) -> Path:
@@ -44,37 +54,99 @@ def _root(out: Path, paper: Paper, lang: str) -> Path:
     return folder / where if where else folder
 
 
+# How a kit's backs print, as its file's name says it (duplex, the usual, says nothing).
+BACKS_NAMES = {GUTTER_FOLD: "gutter-fold", CALIBRATE: "calibration"}
+
+
 @dataclass(frozen=True)
 class Entry:
     game: SomeGame
     variant: str
     options: GameOptions
-    item: str
+    item: Item
     paper: Paper
     fmt: Format
     lang: str = i18n.SOURCE
+    product: Product | None = None      # what the destination makes of it
+    backs: Backs | None = None          # a kit laid out to fold, or its calibration sheet
+
+    @property
+    def size(self) -> str:
+        """The size its name gives: a deck's one card size, or the paper (a vendor's board
+        is printed on a paper of its own trim)."""
+        card = self.product.card if self.product is not None else None
+        return card.key if card is not None else self.paper.name.lower()
+
+    @property
+    def asked(self) -> Asked:
+        """What the command line would be asked for this file: the paper as named, the
+        destination, and the bleed where the build was given one (its paper's press holds
+        it), so that the file is made to the destination's rules as the command's is."""
+        press = self.paper.press
+        plain = parse_paper(self.paper.name)
+        usual = for_press(plain, press.destination).press.bleed
+        return Asked(paper=plain, target=press.destination, lang=self.lang, fmt=self.fmt,
+                     bleed=None if press.bleed == usual else press.bleed,
+                     backs=self.backs.mode if self.backs is not None else DUPLEX,
+                     given=frozenset({"backs"} if self.backs is not None else ()))
 
     def path(self, out: Path) -> Path:
-        name = f"{self.variant}-{self.item}-{self.paper.name.lower()}.{self.fmt.extension}"
+        backs = f"-{BACKS_NAMES[self.backs.mode]}" if self.backs is not None else ""
+        name = f"{self.variant}-{self.item.key}{backs}-{self.size}.{self.fmt.extension}"
         return _root(out, self.paper, self.lang) / self.game.key / name
 
 
 def entries(game_keys: list[str], papers: list[Paper],
             lang: str = i18n.SOURCE) -> Iterator[Entry]:
+    """Every file of the games on the papers (each pressed for its destination), in the
+    order of the index page."""
     for key in game_keys:
         game = game_named(key)
         for variant, options in game.variants():
-            for item in (*(i.key for i in game.items_for(options)), KIT):
-                for paper in papers:
-                    if refusal(game, item, options, paper):
-                        continue
-                    formats = (paper.press.destination.formats or ITEMS[item].built
-                               or VECTORS)
-                    for fmt in formats:
-                        yield Entry(game, variant, options, item, paper, fmt, lang)
+            for item in (*game.items_for(options), WHOLE_KIT):
+                yield from _item_entries(game, variant, options, item, papers, lang)
 
 
-def refusal(game: SomeGame, item: str, options: GameOptions, paper: Paper) -> str | None:
+def _item_entries(game: SomeGame, variant: str, options: GameOptions, item: Item,
+                  papers: list[Paper], lang: str) -> Iterator[Entry]:
+    """An item's files on each paper its destination prints it on (a product of a fixed
+    size once), in each format the destination's catalogue takes; a home kit that prints
+    back to back also folded and as its calibration sheet."""
+    made: set[tuple[str, Destination]] = set()
+    for paper in papers:
+        destination = paper.press.destination
+        product = destination.product(item.kind)
+        if product is None:
+            continue
+        paper = product_paper(paper, product, given=False, described=destination.described)
+        entry = Entry(game, variant, options, item, paper, VECTORS[0], lang, product)
+        if (entry.size, destination) in made or refusal(game, item, options, paper):
+            continue
+        made.add((entry.size, destination))
+        formats = ((product.formats[:1] if product.formats else None)
+                   or destination.catalogue or item.built or VECTORS)
+        for fmt in formats:
+            yield Entry(game, variant, options, item, paper, fmt, lang, product)
+        if item == WHOLE_KIT and not destination.shop:
+            yield from _backs_entries(entry)
+
+
+def _backs_entries(kit: Entry) -> Iterator[Entry]:
+    """A kit's other layouts of its back-to-back sheets: to fold, where it has cards to
+    fold, and the calibration sheet, where anything prints back to back."""
+    parts = kit.game.items_for(kit.options)
+    two_sided = [part for part in parts if part.back_to_back]
+    if not two_sided:
+        return
+    modes = [CALIBRATE]
+    if set(kit.game.pages().folded) & set(two_sided):
+        modes.insert(0, GUTTER_FOLD)
+    for mode in modes:
+        yield Entry(kit.game, kit.variant, kit.options, kit.item, kit.paper, kit.fmt,
+                    kit.lang, kit.product, Backs(mode))
+
+
+def refusal(game: SomeGame, item: Item, options: GameOptions, paper: Paper) -> str | None:
     """Why an item cannot be made on a paper (the sentence the command line would give), or
     None when it can."""
     try:

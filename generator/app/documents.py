@@ -15,7 +15,7 @@ from generator.core.paper import NAMED, Paper, check_fits
 from generator.core.scene import Document, Page
 from generator.games import load as game_named
 from generator.games.game import Game, OptionError, OptionsT
-from generator.games.items import ITEMS, KIT, smallest_for
+from generator.games.items import BOARD, PAD, RULES, WHOLE_KIT, Item, smallest_for
 from generator.games.protocols import Pages
 from generator.i18n import _, ngettext
 from generator.layout import booklet, textlayout, tiling
@@ -23,19 +23,18 @@ from generator.layout.duplex import Backs
 from generator.layout.figure_cache import forget_figures
 
 
-def check(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper,
+def check(game: Game[OptionsT], item: Item, options: OptionsT, paper: Paper,
           tiled: bool = False) -> None:
     """Refuse, before any work, an item its options or its paper cannot make: an
     OptionError of one line. (A board drawn at a given cell size, `tiled`, is checked by
     tiled_board instead of by its cells on the paper.)"""
-    game.refuse(options, ITEMS[item])
-    items = (*(i.key for i in game.items_for(options)), KIT) if item == KIT else (item,)
+    game.refuse(options, item)
+    items = game.items_for(options) if item == WHOLE_KIT else (item,)
     try:
-        check_fits(paper, smallest_for([i for i in items if i != KIT]),
-                   f"{game.title} {'kit' if item == 'kit' else item}")
+        check_fits(paper, smallest_for(items), f"{game.title} {item}")
     except ValueError as err:
         raise OptionError(str(err)) from None
-    if "board" in items and not tiled:
+    if BOARD in items and not tiled:
         check_cells(game, options, paper)
 
 
@@ -75,8 +74,9 @@ _made: OrderedDict[DocumentKey, Document] = OrderedDict()
 _made_lock = Lock()
 
 
-def make_document(game: Game[OptionsT], item: str, options: OptionsT, paper: Paper, copies: int = 1,
-                  palette: Palette = COLOUR, backs: Backs | None = None) -> Document:
+def make_document(game: Game[OptionsT], item: Item, options: OptionsT, paper: Paper,
+                  copies: int = 1, palette: Palette = COLOUR, backs: Backs | None = None
+                  ) -> Document:
     """One item of a game (or `kit`, all of them) in a palette; `check` first."""
     key = (game, item, options, paper, copies, palette, backs, i18n.current(),
            textlayout.FIRST_ON_RIGHT.get())
@@ -84,12 +84,29 @@ def make_document(game: Game[OptionsT], item: str, options: OptionsT, paper: Pap
         if key in _made:
             _made.move_to_end(key)
             return _made[key]
-    document = game.make(item, options, paper, palette, copies, backs)
+    if item == WHOLE_KIT:
+        document = _kit(game, options, paper, copies, palette, backs)
+    else:
+        document = game.make(item, options, paper, palette, copies)
     with _made_lock:
         _made[key] = document
         while len(_made) > KEPT_DOCUMENTS:
             _made.popitem(last=False)
     return document
+
+
+def _kit(game: Game[OptionsT], options: OptionsT, paper: Paper, copies: int,
+         palette: Palette, backs: Backs | None) -> Document:
+    """A kit from its items' documents, each kept as the item's own is (the studio's preview
+    of an item, then its kit; a build's items, then their kit), but for those the kit lays
+    out otherwise (a print shop's cards stay on sheets in its kit)."""
+    in_kit = game.pages().in_kit
+
+    def part(item: Item) -> Document:
+        if item in in_kit:
+            return in_kit[item](options, paper, palette, copies)
+        return make_document(game, item, options, paper, copies, palette)
+    return game.kit(options, part, paper, palette, backs, copies)
 
 
 def forget_documents() -> None:
@@ -101,30 +118,29 @@ def forget_documents() -> None:
     forget_figures()
 
 
-def booklet_contents(extras: list[str]) -> str:
+def booklet_contents(extras: list[Item]) -> str:
     """What a booklet holds, as a sentence says it: "rules and boards to print and play"."""
-    names = [_(ITEMS[item].plural) if item in ITEMS else item
-             for item in dict.fromkeys(["rules", *extras])]
+    names = [_(item.plural) for item in dict.fromkeys([RULES, *extras])]
     listed = names[0] if len(names) == 1 else _(
         "%(items)s and %(last)s", items=", ".join(names[:-1]), last=names[-1])
     return _("%(items)s to print and play", items=listed)
 
 
-def booklet_part(game: Game[OptionsT], extras: list[str], page_paper: Paper,
+def booklet_part(game: Game[OptionsT], extras: list[Item], page_paper: Paper,
                  palette: Palette = COLOUR) -> booklet.Part:
     """A game's section of a booklet: its rule sheet and any extra items, made on the
     booklet's content paper."""
     options = game.make_options()
     # Also set to open on a right-hand page and on a left-hand one: the booklet takes the
     # setting for where the section falls, and a figure may stand on the facing page.
-    pages = list(make_document(game, "rules", options, page_paper, 1, palette).pages)
+    pages = list(make_document(game, RULES, options, page_paper, 1, palette).pages)
     sides = []
     for first_on_right in (True, False):
         with textlayout.in_booklet(first_on_right):
-            sides.append(list(make_document(game, "rules", options, page_paper, 1,
+            sides.append(list(make_document(game, RULES, options, page_paper, 1,
                                             palette).pages))
     for item in extras:
-        if not game.has(item) or item == "rules":
+        if not game.has(item) or item in (RULES, WHOLE_KIT):
             raise OptionError(f"--with {item}: {game.key} has "
                               f"{', '.join(i.key for i in game.items)}")
         made = list(make_document(game, item, options, page_paper, 1, palette).pages)
@@ -139,18 +155,18 @@ def booklet_part(game: Game[OptionsT], extras: list[str], page_paper: Paper,
 
 # What a booklet of one game (at home or at a print shop) fills the pages its sheets leave
 # over with, most useful first: the score pad to photocopy, then the board.
-FILLERS = ("pad", "board")
+FILLERS = (PAD, BOARD)
 
 
-def filled(game: Game[OptionsT], part: booklet.Part, extras: list[str], printed: Paper,
-           palette: Palette) -> tuple[booklet.Part, list[str]]:
+def filled(game: Game[OptionsT], part: booklet.Part, extras: list[Item], printed: Paper,
+           palette: Palette) -> tuple[booklet.Part, list[Item]]:
     """A booklet of one game with the game's score pad and board on the pages
     its last sheet would leave blank, each where it fits whole, a part of two pages or more
     on a spread where it can; the part and the items added."""
     after, spare = booklet.room([part], printed, palette)
     page_paper = booklet.content_paper(printed)
     options = game.make_options()
-    chosen: list[tuple[str, tuple[Page, ...]]] = []
+    chosen: list[tuple[Item, tuple[Page, ...]]] = []
     for item in FILLERS:
         if not game.has(item) or item in extras or spare == 0:
             continue
@@ -162,7 +178,7 @@ def filled(game: Game[OptionsT], part: booklet.Part, extras: list[str], printed:
             chosen.append((item, pages))
             spare -= len(pages)
 
-    def on_spreads(order: tuple[tuple[str, tuple[Page, ...]], ...]) -> int:
+    def on_spreads(order: tuple[tuple[Item, tuple[Page, ...]], ...]) -> int:
         """How many parts of several pages start on a left-hand (even) page."""
         start, count = after, 0
         for _item, pages in order:
@@ -180,13 +196,13 @@ def filled(game: Game[OptionsT], part: booklet.Part, extras: list[str], printed:
 
 # A booklet section by game, extras, content paper, palette and language: what booklets
 # made together (a game's own and every game's) share.
-PartKey = tuple[str, tuple[str, ...], Paper, Palette, str]
+PartKey = tuple[str, tuple[Item, ...], Paper, Palette, str]
 
 
-def booklet_parts(game_keys: list[str], extras: list[str], printed: Paper,
+def booklet_parts(game_keys: list[str], extras: list[Item], printed: Paper,
                   palette: Palette = COLOUR,
                   made: dict[PartKey, booklet.Part] | None = None
-                  ) -> tuple[list[booklet.Part], list[str]]:
+                  ) -> tuple[list[booklet.Part], list[Item]]:
     """Each game's section of a booklet printed on `printed` (a booklet page), and the items
     it holds: a booklet of one game, at home or at a print shop, has its spare pages filled
     (see `filled`). `made` holds the sections made already, and takes those made now."""
@@ -206,7 +222,7 @@ def booklet_parts(game_keys: list[str], extras: list[str], printed: Paper,
     return parts, extras
 
 
-def booklet_document(game_keys: list[str], extras: list[str], paper_key: str,
+def booklet_document(game_keys: list[str], extras: list[Item], paper_key: str,
                      palette: Palette = COLOUR, target: Destination = HOME,
                      bleed: float | None = None,
                      made: dict[PartKey, booklet.Part] | None = None) -> Document:
@@ -245,7 +261,7 @@ def tiled_board(game: Game[OptionsT], options: OptionsT, paper: Paper, cell: flo
     except ValueError as err:
         raise OptionError(f"--cell {cell:g}: {err}") from None
     page = tiling.board_only(
-        pages.items["board"](options, virtual, palette, 1).pages[0], virtual.margin)
+        pages.items[BOARD](options, virtual, palette, 1).pages[0], virtual.margin)
     count, sheet = min(((tiling.sheets_needed(page, virtual.margin, p), p)
                         for p in (paper, paper.turned())),
                        key=lambda found: (found[0], found[1].landscape))

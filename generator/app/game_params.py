@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from enum import Enum
+from functools import cache
 from typing import TYPE_CHECKING
 
 from generator.core.formats import Format
@@ -23,9 +25,22 @@ from generator.games.items import BOARD, WHOLE_KIT, Item
 if TYPE_CHECKING:
     from generator.games.game import Game, OptionsT
 
-# The kinds of value: how each is typed and shown.
-INT, FLOAT, TEXT, CHOICE, PAPER_SIZE, FLAG, SWITCH, MANY = (
-    "int", "float", "text", "choice", "paper", "flag", "switch", "many")
+
+class Shape(Enum):
+    """How a parameter's value is typed and shown: the command line's option and the
+    studio's control are made from it."""
+    INT = "int"
+    FLOAT = "float"
+    TEXT = "text"
+    CHOICE = "choice"
+    PAPER_SIZE = "paper"
+    FLAG = "flag"           # on when given (--cut-path)
+    SWITCH = "switch"       # --NAME or --no-NAME
+    MANY = "many"           # repeatable
+
+
+INT, FLOAT, TEXT, CHOICE = Shape.INT, Shape.FLOAT, Shape.TEXT, Shape.CHOICE
+PAPER_SIZE, FLAG, SWITCH, MANY = Shape.PAPER_SIZE, Shape.FLAG, Shape.SWITCH, Shape.MANY
 
 
 class ParamError(UserError, ValueError):
@@ -43,9 +58,17 @@ class Param:
     it --name-with-dashes (or `flag`), the studio uses `name` as its query key."""
     name: str
     help: str
-    kind: str
+    kind: Shape
     default: object = None               # None: not given (the request decides)
     choices: tuple[str, ...] = ()
+    # What each choice means, where it is a value rather than its word (a palette, a
+    # destination, a card size): `convert` gives the value.
+    values: Mapping[str, object] | None = dataclass_field(default=None, hash=False,
+                                                         compare=False)
+    # How text becomes the value, where no shape says (a paper's size, a back offset): a
+    # function that raises ValueError with the reason.
+    read: Callable[[str], object] | None = dataclass_field(default=None, hash=False,
+                                                           compare=False)
     low: float | None = None
     high: float | None = None
     metavar: str = ""
@@ -87,11 +110,10 @@ class Param:
             if text not in self.choices:
                 raise ParamError(self, f"{text!r} is not one of "
                                        f"{', '.join(repr(c) for c in self.choices)}.")
-            return text
-        if self.kind == PAPER_SIZE:
-            from generator.core.paper import parse_paper
+            return self.values[text] if self.values is not None else text
+        if self.read is not None:
             try:
-                return parse_paper(text)
+                return self.read(text)
             except ValueError as err:
                 raise ParamError(self, str(err)) from None
         if self.kind in (FLAG, SWITCH):
@@ -182,10 +204,16 @@ def readers(game: Game[OptionsT], name: str) -> list[Reader]:
     return out
 
 
+@cache
+def _hints(options: type) -> dict[str, object]:
+    """The types of an options class's fields (reading them evaluates the annotations)."""
+    return typing.get_type_hints(options)
+
+
 def game_params(game: Game[OptionsT], only: Sequence[str] | None = None) -> list[Param]:
     """A game's own options: one per field of its options class, with the field's help;
     with `only`, those named there."""
-    hints = typing.get_type_hints(game.options)
+    hints = _hints(game.options)
     params = []
     for field in dataclasses.fields(game.options):
         if only is not None and field.name not in only:

@@ -1,6 +1,7 @@
 """The catalogue's index page, one a language: the booklets, then each item of each game
-with a thumbnail and links to its files (PDF, SVG, the rule sheets' web editions), and the
-print shop's files where there are any."""
+with a thumbnail and links to its files (PDF, SVG, the rule sheets' web editions; a kit
+also laid out to fold, and its calibration sheet), and the files for a print shop or a
+vendor where there are any, each product under its vendor's name for it."""
 
 from __future__ import annotations
 
@@ -13,24 +14,31 @@ from generator import i18n, render, templating
 from generator.app import record_folder
 from generator.app.contents import Booklet, Entry, language_folder, paper_name
 from generator.app.record_folder import FolderRequest
+from generator.core.destinations import PRINT_SHOP, Destination
 from generator.core.formats import HTML, PDF, SVG, Format
 from generator.core.paper import NAMED
 from generator.games import SomeGame
 from generator.games import load as game_named
-from generator.games.items import ITEMS
+from generator.games.items import BOARD, RULES, Item
 from generator.i18n import _
+from generator.layout.duplex import CALIBRATE, GUTTER_FOLD, Backs
 
 # A thumbnail's key: a game, its variant, an item and a paper's name.
-Shown = tuple[str, str, str, str]
+Shown = tuple[str, str, Item, str]
+# A card's key: a game, its variant, an item, a paper's name and how a kit's backs print.
+Shelved = tuple[str, str, Item, str, str]
 
 
 @dataclass(frozen=True)
 class Card:
     label: str
-    pdf: str
-    svgs: tuple[str, ...]
-    html: str = ""          # the web edition, for a rule sheet
+    links: tuple[tuple[str, str], ...]      # each file: its link's text and address
     thumbnail: str = ""     # an SVG page that shows what the file holds
+
+    @property
+    def pdf(self) -> str:
+        """The card's first file, which its thumbnail opens."""
+        return self.links[0][1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,14 +51,35 @@ class Group:
     year: str = ""
 
 
-def card_label(game: SomeGame, variant: str, item: str, paper: str) -> str:
-    """"cards rules, A4", "board, Letter": the variant (unless the only one), item, paper."""
-    what = _(ITEMS[item].label) if item in ITEMS else item
+@dataclass(frozen=True, slots=True)
+class Elsewhere:
+    """The files for a print shop or a vendor: its name, what its files are, its groups."""
+    key: str
+    heading: str
+    note: str
+    groups: list[Group]
+
+
+def card_label(game: SomeGame, variant: str, item: Item, paper: str, backs: str = "") -> str:
+    """"cards rules, A4", "board, Letter": the variant (unless the only one), item (a kit
+    to fold, a calibration sheet), paper."""
+    what = {GUTTER_FOLD: _("kit to fold"), CALIBRATE: _("calibration sheet")}.get(
+        backs, _(item.label))
     if variant != "standard":
         kind = game.edition_name(variant)
         what = _("%(variant)s %(item)s", variant=kind, item=what)
     return _("%(item)s, %(paper)s", item=what,
              paper=paper_name(paper.lower()) if paper.lower() in NAMED else paper)
+
+
+def _links(found: dict[Format, list[str]]) -> tuple[tuple[str, str], ...]:
+    """A card's links: each format's files, named by the format, numbered where several."""
+    links = []
+    for fmt, paths in found.items():
+        shown = "HTML" if fmt == HTML else fmt.name.upper()
+        links += [(f"{shown} {k}" if len(paths) > 1 and fmt != PDF else shown, path)
+                  for k, path in enumerate(paths, 1)]
+    return tuple(links)
 
 
 def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
@@ -66,45 +95,61 @@ def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
         ours = [(e, paths) for e, paths in built if e.lang == lang]
         ours_made = [(b, paths) for b, paths in made if b.lang == lang]
         home = [(e, paths) for e, paths in ours if not e.paper.press.shop]
-        shop = [(e, paths) for e, paths in ours if e.paper.press.shop]
         home_made = [(b, paths) for b, paths in ours_made if not b.target.shop]
-        shop_made = [(b, paths) for b, paths in ours_made if b.target.shop]
         shown = _thumbnails(out, home)
-        shop_groups: list[Group] = []
         home_records = [(r, paths) for r, paths in recorded if not r.target.shop]
-        shop_records = [(r, paths) for r, paths in recorded if r.target.shop]
-        if shop or shop_made:
-            shop_groups.append(Group("print-shop-booklets", "",
-                                     [*_booklet_cards(out, shop_made, shown),
-                                      *_record_cards(out, shop_records, lang, shown)]))
-            shop_groups += _game_groups(out, shop, shown)
+        places = dict.fromkeys([*(e.paper.press.destination for e, _p in ours),
+                                *(b.target for b, _p in ours_made)])
+        elsewhere = [_elsewhere(out, place, ours, ours_made, recorded, lang, shown)
+                     for place in places if place.shop]
         links = [{"code": code, "name": i18n.NAMES[code], "href": href}
                  for code, href in languages]
         return templating.render("templates/index.html.j2",
                                  games=_game_groups(out, home, shown),
                                  booklets=[*_booklet_cards(out, home_made, shown),
                                            *_record_cards(out, home_records, lang, shown)],
-                                 shop=shop_groups, lang=lang, languages=links)
+                                 elsewhere=elsewhere, lang=lang, languages=links)
+
+
+def _elsewhere(out: Path, place: Destination, built: list[tuple[Entry, list[Path]]],
+               made: Sequence[tuple[Booklet, list[Path]]],
+               recorded: Sequence[tuple[FolderRequest, list[Path]]], lang: str,
+               shown: dict[Shown, str]) -> Elsewhere:
+    """The section of a print shop's or a vendor's files: its booklets, then each game's."""
+    theirs = [(e, paths) for e, paths in built if e.paper.press.destination == place]
+    booklets = [(b, paths) for b, paths in made if b.target == place]
+    records = [(r, paths) for r, paths in recorded if r.target == place]
+    groups = [Group(f"{place.key}-booklets", "",
+                    [*_booklet_cards(out, booklets, shown),
+                     *_record_cards(out, records, lang, shown)]),
+              *_game_groups(out, theirs, shown)]
+    if place == PRINT_SHOP:
+        return Elsewhere(place.key, "For a print shop", "PDF pages with bleed, TrimBox and "
+                         "BleedBox, in CMYK; booklets as single pages in reading order", groups)
+    sold = ", ".join(f"{product.name} ({kind})" for kind, product in place.products.items())
+    return Elsewhere(place.key, f"For {place.described}", f"What it sells: {sold}", groups)
 
 
 def _thumbnails(out: Path, home: list[tuple[Entry, list[Path]]]) -> dict[Shown, str]:
     """The first SVG page of each game's variant, item and paper, as the home files have it."""
     found: dict[Shown, str] = {}
     for entry, paths in home:
-        if entry.fmt == SVG and paths:
+        if entry.fmt == SVG and paths and entry.backs is None:
             found.setdefault((entry.game.key, entry.variant, entry.item, entry.paper.name),
                              relative(paths[0], out))
     return found
 
 
-def _thumbnail(shown: dict[Shown, str], game: SomeGame, variant: str, item: str,
+def _thumbnail(shown: dict[Shown, str], game: SomeGame, variant: str, item: Item,
                paper: str) -> str:
     """A file's thumbnail: its own first SVG page, or the home file's (a print shop's PDF);
     a kit, which is a PDF only and opens with its print guide, shows its board, or the
-    first of its items drawn in SVG."""
-    for what in (item, "board", *(i.key for i in game.items)):
-        if (game.key, variant, what, paper) in shown:
-            return shown[game.key, variant, what, paper]
+    first of its items drawn in SVG. A vendor's product of its own size shows the home
+    file's on the first paper."""
+    for what in (item, BOARD, *game.items):
+        for sheet in (paper, *(p.name for p in NAMED.values())):
+            if (game.key, variant, what, sheet) in shown:
+                return shown[game.key, variant, what, sheet]
     return ""
 
 
@@ -114,8 +159,8 @@ def _booklet_cards(out: Path, made: Sequence[tuple[Booklet, list[Path]]],
     cards = []
     for item, paths in made:
         game = game_named(item.keys[0])
-        cards.append(Card(item.label, relative(paths[0], out), (), "",
-                          _thumbnail(shown, game, game.variants()[0][0], "rules",
+        cards.append(Card(item.label, (("PDF", relative(paths[0], out)),),
+                          _thumbnail(shown, game, game.variants()[0][0], RULES,
                                      NAMED[item.paper_key].name)))
     return cards
 
@@ -123,26 +168,35 @@ def _booklet_cards(out: Path, made: Sequence[tuple[Booklet, list[Path]]],
 def _record_cards(out: Path, recorded: Sequence[tuple[FolderRequest, list[Path]]], lang: str,
                   shown: dict[Shown, str]) -> list[Card]:
     """Each booklet of game records in this language, shown by its game's rule sheet."""
-    return [Card(record_folder.catalogue_label(request), relative(paths[0], out), (), "",
-                 _thumbnail(shown, request.game, request.game.variants()[0][0], "rules",
+    return [Card(record_folder.catalogue_label(request),
+                 (("PDF", relative(paths[0], out)),),
+                 _thumbnail(shown, request.game, request.game.variants()[0][0], RULES,
                             NAMED[request.paper].name))
             for request, paths in recorded if request.lang == lang]
 
 
+def _backs_name(backs: Backs | None) -> str:
+    return backs.mode if backs is not None else ""
+
+
 def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]],
                  shown: dict[Shown, str]) -> list[Group]:
-    files: dict[tuple[str, str, str, str], dict[Format, list[str]]] = {}
+    files: dict[Shelved, dict[Format, list[str]]] = {}
     for entry, paths in built:
-        key = (entry.game.key, entry.variant, entry.item, entry.paper.name)
+        product = entry.product
+        fixed = product is not None and (product.card is not None or product.trim is not None)
+        key = (entry.game.key, entry.variant, entry.item,
+               product.name if fixed and product is not None else entry.paper.name,
+               _backs_name(entry.backs))
         files.setdefault(key, {}).setdefault(entry.fmt, []).extend(
             relative(p, out) for p in paths)
     games = []
     for game_key in dict.fromkeys(k[0] for k in files):
         game = game_named(game_key)
-        cards = [Card(card_label(game, variant, item, paper),
-                      found[PDF][0], tuple(found.get(SVG, ())), found.get(HTML, [""])[0],
+        cards = [Card(card_label(game, variant, item, paper, backs), _links(found),
                       _thumbnail(shown, game, variant, item, paper))
-                 for (g, variant, item, paper), found in files.items() if g == game_key]
+                 for (g, variant, item, paper, backs), found in files.items()
+                 if g == game_key]
         games.append(Group(game.key, game.title, cards, game.designer, game.year))
     return games
 

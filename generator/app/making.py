@@ -18,44 +18,29 @@ from generator.app import requests
 from generator.app.contents import Booklet, Booklets, Entry, entries, together
 from generator.app.documents import PartKey
 from generator.core.formats import PDF, Format
-from generator.core.palette import COLOUR
 from generator.core.paper import Paper
 from generator.core.scene import Document
 from generator.games import load as game_named
-from generator.games.items import KIT
+from generator.games.items import Item
 from generator.layout import booklet
+from generator.layout.duplex import Backs
 
-DocumentKey = tuple[str, str, str, Paper, str]     # game, variant, item, paper, language
+# game, variant, item, paper, language, and how a kit's backs print
+DocumentKey = tuple[str, str, Item, Paper, str, Backs | None]
 
 
 def build_entry(entry: Entry, out: Path, cache: dict[DocumentKey, Document]) -> list[Path]:
     """One file of the catalogue, made as the command line's request for it is made; the
-    document is shared by the formats it is written in."""
-    request = requests.checked_request(entry.game, entry.item, entry.options, entry.paper,
-                                       entry.fmt, lang=entry.lang)
-    key = (entry.game.key, entry.variant, entry.item, entry.paper, entry.lang)
+    document is shared by the formats it is written in (and a kit made of its items' kept
+    documents: generator/app/documents.py)."""
+    request = requests.asked_request(entry.game, entry.item, entry.options, entry.asked)
+    key = (entry.game.key, entry.variant, entry.item, entry.paper, entry.lang, entry.backs)
     if key not in cache:
-        cache[key] = _kit_from(entry, cache) or requests.make(request)
+        cache[key] = requests.make(request)
     target = entry.path(out)
     make_folder(target.parent)
-    return render.save(cache[key], target, entry.fmt, entry.item, request.formats,
+    return render.save(cache[key], target, entry.fmt, entry.item.key, request.formats,
                        settings=request.settings)
-
-
-def _kit_from(entry: Entry, cache: dict[DocumentKey, Document]) -> Document | None:
-    """A kit put together from the items the build has made already (the entries list a
-    game's items before its kit), so no rule sheet or board is set twice; None for anything
-    else."""
-    if entry.item != KIT:
-        return None
-    game, items = entry.game, [i.key for i in entry.game.items_for(entry.options)]
-    if entry.paper.press.shop and any(item in game.pages().in_kit for item in items):
-        return None     # a print shop's piece made otherwise inside the kit (its cards)
-    keys = {item: (game.key, entry.variant, item, entry.paper, entry.lang) for item in items}
-    if not all(k in cache for k in keys.values()):
-        return None
-    with i18n.language(entry.lang):
-        return game.kit(entry.options, lambda item: cache[keys[item]], entry.paper, COLOUR)
 
 
 def warm_up(game_keys: list[str]) -> None:
@@ -87,8 +72,8 @@ def build_booklet(item: Booklet, out: Path,
     games' sections other booklets have made (see documents.booklet_document)."""
     target = item.path(out)
     make_folder(target.parent)
-    request = requests.booklet_request(item.keys, paper=item.paper_key, target=item.target,
-                                       bleed=item.bleed, lang=item.lang)
+    request = requests.booklet_request(list(item.keys), paper=item.paper_key,
+                                       target=item.target, bleed=item.bleed, lang=item.lang)
     return render.save(requests.make(request, made), target, PDF, "booklet", request.formats,
                        settings=request.settings)
 
@@ -100,7 +85,8 @@ def build_game(key: str, papers: list[Paper], out: Path,
     return [(entry, build_entry(entry, out, cache)) for entry in entries([key], papers, lang)]
 
 
-EntryName = tuple[str, str, str, str, Paper, Format]  # game, language, variant, item, paper, format
+# game, language, variant, item, paper, format, backs
+EntryName = tuple[str, str, str, Item, Paper, Format, Backs | None]
 
 
 def make_folder(out: Path) -> None:
@@ -134,7 +120,8 @@ Part = tuple[str, str, Paper]       # a game's items on one paper, in one langua
 
 
 def _name(entry: Entry) -> EntryName:
-    return entry.game.key, entry.lang, entry.variant, entry.item, entry.paper, entry.fmt
+    return (entry.game.key, entry.lang, entry.variant, entry.item, entry.paper, entry.fmt,
+            entry.backs)
 
 
 Task = Part | Booklets

@@ -4,17 +4,24 @@ choice silently replaces one made with another. The command line (`pnp ITEM GAME
 
 A name is the game, its edition (for a game that has several), the item, then only what
 differs from the defaults, in a fixed order: the game's options (a board size as 13x13, a
-switch as no-NAME, any other as NAME-VALUE), the cards' size, the paper, the palette, the
-language and the destination:
+switch as no-NAME, any other as NAME-VALUE), a board's cell size, copies, how a kit's
+backs print, the cards' size, the paper, the palette, the language, the destination, and
+how it is printed there (bleed, printing condition, ink limit, cut path, crop marks) and,
+for PNG, the resolution:
 
     hex-board.pdf                     hex-board-13x13-letter-de-print-shop.pdf
     blind-hex-pennies-kit-de.pdf      hex-nex-booklet.pdf, all-games-booklet-a5.pdf
+    nex-board-cell-20mm.pdf           blind-hex-cards-kit-gutter-fold.pdf
+    blind-hex-cards-kit-back-offset-1.5xminus0.5.pdf
+    hex-board-print-shop-bleed-5mm-swop.pdf                   nex-counters-3-copies.png
     hex-record-round-1.pdf            hex-record-final-every-10-de.pdf (from final.sgf)
     hex-record-olympiad-booklet.pdf   (from the folder olympiad/)
 
 Every part is made of lowercase letters, digits, dots and "x"; parts are joined by "-".
 Options a printed item does not read cannot be given for it (requests.py refuses them),
-so they are at their defaults and add nothing.
+so they are at their defaults and add nothing; nor can an option that changes nothing in
+the item. So every choice that changes a file's bytes is in its name (tests/test_names.py
+walks the requests to hold it).
 """
 
 from __future__ import annotations
@@ -26,12 +33,18 @@ import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
-from generator.core.cards import EURO_POKER, CardSize
+from generator.core.cards import EURO_POKER
 from generator.core.destinations import HOME, Destination
+from generator.core.formats import DEFAULT_DPI
 from generator.core.palette import COLOUR, Palette
+from generator.core.paper import HOME as HOME_PRESS
+from generator.core.paper import Press
+from generator.core.products import Kind
 from generator.games import KEYS, find
 from generator.games.game import Game, OptionsT
+from generator.games.items import WHOLE_KIT, Item
 from generator.i18n import SOURCE
+from generator.layout.duplex import CALIBRATE, GUTTER_FOLD, Backs
 
 DEFAULT_PAPER = "a4"
 # Latin letters that Unicode does not decompose into a letter and an accent, spelled as
@@ -78,12 +91,20 @@ def _options(game: Game[OptionsT], options: OptionsT) -> list[str]:
             out.append(f"{value}x{value}")
         elif isinstance(value, bool):
             out.append(part(f.name) if value else f"no-{part(f.name)}")
-        elif isinstance(value, int | float) and value < 0:
-            # A dash would join the parts, and part() strips it: seed -5 would be seed 5's.
-            out.append(f"{part(f.name)}-minus{part(str(-value))}")
+        elif isinstance(value, int | float):
+            out.append(f"{part(f.name)}-{number(value)}")
         else:
             out.append(f"{part(f.name)}-{part(str(value))}")
     return out
+
+
+def number(value: float) -> str:
+    """A number as a part of a name, exactly: the shortest digits that read back as the
+    same number (0.1234567 is not 0.123457's), and `minus` for a minus sign, which a dash
+    would join to the parts beside it (seed -5 would be seed 5's)."""
+    shown = repr(value if isinstance(value, int) else float(value))
+    shown = shown.removesuffix(".0")
+    return f"minus{part(shown[1:])}" if shown.startswith("-") else part(shown)
 
 
 def _printing(paper: str, palette: Palette, lang: str, target: Destination) -> list[str]:
@@ -95,23 +116,54 @@ def _printing(paper: str, palette: Palette, lang: str, target: Destination) -> l
                         part(target.key) if target != HOME else "") if p]
 
 
-def item_stem(game: Game[OptionsT], item: str, options: OptionsT, paper: str,
-              palette: Palette = COLOUR, lang: str = SOURCE, target: Destination = HOME,
-              card: CardSize = EURO_POKER) -> str:
-    """The name, without its extension, of an item (or a kit) of a game."""
-    cards = [part(card.key)] if card != EURO_POKER and item in ("cards", "kit") else []
-    return "-".join(filter(None, [game.key, edition(game, options), part(item),
-                                  *_options(game, options), *cards,
-                                  *_printing(paper, palette, lang, target)]))
+def item_stem(game: Game[OptionsT], item: Item, options: OptionsT, *, paper: str,
+              palette: Palette = COLOUR, lang: str = SOURCE, press: Press = HOME_PRESS,
+              usual: Press | None = None, dpi: int | None = None, copies: int | None = None,
+              cell: float | None = None, backs: Backs | None = None, called: str = ""
+              ) -> str:
+    """The name, without its extension, of an item (or a kit) of a game. `press` is how it
+    is printed, `usual` how it would be where nothing but the destination was asked;
+    `called`, where given, names it in the item's place (the studio's zip of everything)."""
+    holds_cards = any(i.kind is Kind.CARDS for i in (
+        game.items_for(options) if item == WHOLE_KIT else (item,)))
+    cards = [part(press.card.key)] if press.card != EURO_POKER and holds_cards else []
+    return "-".join(filter(None, [
+        game.key, edition(game, options), part(called or item.key), *_options(game, options),
+        f"cell-{number(cell)}mm" if cell is not None else "",
+        f"{copies}-copies" if copies is not None and copies != 1 else "",
+        *_backs(backs), *cards, *_printing(paper, palette, lang, press.destination),
+        *_pressed(press, usual or press),
+        f"{dpi}dpi" if dpi is not None and dpi != DEFAULT_DPI else ""]))
 
 
-def booklet_stem(games: Sequence[str], extras: Sequence[str] = (), paper: str = DEFAULT_PAPER,
-                 palette: Palette = COLOUR, lang: str = SOURCE,
+def _backs(backs: Backs | None) -> list[str]:
+    """How a kit's back-to-back sheets print, where not on both sides without a shift."""
+    if backs is None:
+        return []
+    mode = {GUTTER_FOLD: "gutter-fold", CALIBRATE: "calibration"}.get(backs.mode, "")
+    x, y = backs.offset
+    shift = f"back-offset-{number(x)}x{number(y)}" if (x, y) != (0.0, 0.0) else ""
+    return [p for p in (mode, shift) if p]
+
+
+def _pressed(press: Press, usual: Press) -> list[str]:
+    """How it is printed, where that differs from the destination's own: bleed, printing
+    condition, ink limit, cut path, crop marks."""
+    return [p for p in (
+        f"bleed-{number(press.bleed)}mm" if press.bleed != usual.bleed else "",
+        part(press.condition) if press.condition != usual.condition else "",
+        f"ink-{number(press.ink_limit)}" if press.ink_limit != usual.ink_limit else "",
+        "cut-path" if press.cut_path else "",
+        "crop-marks" if press.crop_marks else "") if p]
+
+
+def booklet_stem(games: Sequence[str], extras: Sequence[Item] = (), *,
+                 paper: str = DEFAULT_PAPER, palette: Palette = COLOUR, lang: str = SOURCE,
                  target: Destination = HOME) -> str:
     """A booklet's name, after its games (all-games for every game), with what it adds."""
     keys = [g.key for g in (find(k) for k in games) if g is not None]
     named = ALL_GAMES if sorted(keys) == sorted(KEYS) else "-".join(keys)
-    return "-".join([named, BOOKLET, *(f"with-{part(e)}" for e in extras),
+    return "-".join([named, BOOKLET, *(f"with-{part(e.key)}" for e in extras),
                      *_printing(paper, palette, lang, target)])
 
 

@@ -38,11 +38,13 @@ from generator.core.cards import CARD_SIZES
 from generator.core.destinations import DESTINATIONS, HOME
 from generator.core.formats import Format
 from generator.core.palette import PALETTES
-from generator.core.paper import MAX_BLEED, MM_PER_INCH, NAMED, Paper
+from generator.core.paper import MAX_BLEED, MM_PER_INCH, NAMED, Paper, parse_paper
 from generator.core.printing import CONDITIONS
+from generator.core.products import Kind
 from generator.games.game import OptionError
-from generator.games.items import ITEMS, KIT
+from generator.games.items import WHOLE_KIT, Item
 from generator.i18n import LANGUAGES
+from generator.layout.duplex import MODES, parse_offset
 
 if TYPE_CHECKING:
     from generator.games.game import Game, OptionsT
@@ -102,12 +104,14 @@ INK_HELP = ("With --for print-shop, the most ink on any spot, C+M+Y+K in %, 100 
             "the condition allows (300).  [default: 240]")
 LANG_HELP = "Language of everything printed: English, Portuguese, Spanish or German."
 
-PAPER = Param("paper", PAPER_HELP, PAPER_SIZE, default="a4", choices=tuple(NAMED), metavar="PAPER")
+PAPER = Param("paper", PAPER_HELP, PAPER_SIZE, default="a4", choices=tuple(NAMED),
+              metavar="PAPER", read=parse_paper)
 PALETTE_HELP = ("colour; colour-blind (Paul Tol's colours, told apart by colour-blind eyes); or "
                 "ink-saver (outlines, letters and hatching instead of large fills).")
-PALETTE = Param("palette", PALETTE_HELP, CHOICE, default="colour", choices=PALETTE_NAMES)
+PALETTE = Param("palette", PALETTE_HELP, CHOICE, default="colour", choices=PALETTE_NAMES,
+                values=PALETTES)
 TARGET = Param("target", FOR_HELP, CHOICE, default=HOME.key, choices=tuple(DESTINATIONS),
-               spelled="--for")
+               spelled="--for", values=DESTINATIONS)
 BLEED = Param("bleed", BLEED_HELP, FLOAT, low=0, high=MAX_BLEED, metavar="MM")
 PRESS = Param("condition", PRESS_HELP, CHOICE, choices=tuple(sorted(CONDITIONS)),
               spelled="--press")
@@ -122,7 +126,7 @@ CELL = Param("cell", "Cells this many mm across (flat to flat), instead of as la
 CARD_SIZE = Param("card_size", "The cards' size, where the destination does not fix it: "
                   "63x88mm, poker (2.5 x 3.5 in), bridge, mini, tarot or square.  [default: "
                   "63x88mm; poker for The Game Crafter, DriveThruCards, MakePlayingCards]",
-                  CHOICE, choices=tuple(CARD_SIZES), cli_only=True)
+                  CHOICE, choices=tuple(CARD_SIZES), cli_only=True, values=CARD_SIZES)
 CUT_PATH = Param("cut_path", "Draw the cut lines as the spot colour CutContour, overprinting, "
                              "for a cutter or die-cutter (PDF); with --format svg, also a "
                              "NAME-cut.svg of the cut lines for a home cutting machine.",
@@ -138,18 +142,20 @@ BACKS = Param("backs", "How the kit's back-to-back sheets (card fronts and backs
                        "edge), gutter-fold (fronts and backs side by side on one side, to fold: "
                        "a printer without double-sided printing), or calibrate (only the sheet "
                        "that measures --back-offset).  [default: duplex]", CHOICE,
-              choices=("duplex", "gutter-fold", "calibrate"))
+              choices=MODES)
 BACK_OFFSET = Param("back_offset", "Move every back page X mm to the right and Y mm up, as "
                                    "seen on the back, for a printer whose backs land off "
                                    "their fronts (the calibration sheet, --backs calibrate, "
-                                   "measures X,Y).  [default: 0,0]", TEXT, metavar="X,Y")
+                                   "measures X,Y).  [default: 0,0]", TEXT, metavar="X,Y",
+                    read=parse_offset)
 
 
 def format_param(formats: Sequence[Format]) -> Param:
     names = tuple(f.name for f in formats)
     return Param("fmt", f"Output format (default: from the -o file's extension, else "
                         f"{names[0]}).",
-                 CHOICE, choices=names, metavar="|".join(names), spelled="--format")
+                 CHOICE, choices=names, metavar="|".join(names), spelled="--format",
+                 values={f.name: f for f in formats})
 
 
 def output_param(default_name: str) -> Param:
@@ -158,21 +164,25 @@ def output_param(default_name: str) -> Param:
                            f"...", TEXT, metavar="FILE", short="-o", cli_only=True)
 
 
-def item_params(game: Game[OptionsT], item: str, printed: bool = False) -> list[Param]:
+def item_params(game: Game[OptionsT], item: Item, printed: bool = False) -> list[Param]:
     """What `pnp ITEM GAME` takes, in the order its help lists them: the game's options that
-    change the item (in a printed format, with `printed`), then what every item takes."""
-    formats = ITEMS[item].formats
-    read = reads(game, ITEMS[item], PRINTED if printed else None)
-    params = [*game_params(game, read), PAPER, PALETTE, format_param(formats),
-              output_param(f"{game.key}-{item}"), DPI, TARGET, BLEED, PRESS, INK_LIMIT,
-              CUT_PATH, CROP_MARKS, LANG]
-    if item == "cards" or item == "kit" and game.has("cards"):
+    change the item (in a printed format, with `printed`), then what every item takes, then
+    what the item's own data says it takes: a cut path where it has cut lines, a card size
+    where it holds cards, copies, a board's cell size, and how a kit's back-to-back sheets
+    print where it has any."""
+    read = reads(game, item, PRINTED if printed else None)
+    parts = game.items if item == WHOLE_KIT else (item,)
+    cutting = [CUT_PATH] if any(part.cut for part in parts) else []
+    params = [*game_params(game, read), PAPER, PALETTE, format_param(item.formats),
+              output_param(f"{game.key}-{item.key}"), DPI, TARGET, BLEED, PRESS, INK_LIMIT,
+              *cutting, CROP_MARKS, LANG]
+    if any(part.kind is Kind.CARDS for part in parts):
         params.append(CARD_SIZE)
-    if ITEMS[item].copies:
+    if item.copies:
         params.append(COPIES)
-    if item == "board":
+    if item.cells:
         params += [CELL, TILE]
-    if item == KIT:
+    if item == WHOLE_KIT and any(part.back_to_back for part in parts):
         params += [BACKS, BACK_OFFSET]
     return params
 

@@ -27,12 +27,12 @@ from generator import i18n, render
 from generator.app import names
 from generator.app import params as P
 from generator.app.contents import language_folder, paper_name
+from generator.app.product_checks import check_taken, sold
 from generator.app.record_request import RECORD, reader_and_values
-from generator.app.requests import check_taken
-from generator.core.destinations import DESTINATIONS, HOME, Destination
+from generator.core.destinations import HOME, Destination
 from generator.core.formats import PDF, Format
 from generator.core.gridfile import LIMIT
-from generator.core.palette import PALETTES, Palette
+from generator.core.palette import COLOUR, Palette
 from generator.core.paper import NAMED, Press, for_press
 from generator.core.scene import Document
 from generator.errors import UserError
@@ -135,9 +135,10 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[tuple[str, 
     if key is None:
         raise OptionError("a folder of records is a booklet: A5 pages on A4 sheets, or half "
                           "letter on Letter; take --paper a4 or letter")
-    target = DESTINATIONS[str(typed.get("target", HOME.key))]
-    check_taken(target, PDF, "a booklet of a folder's records, which is a PDF: give "
-                             "another --for")
+    target = typed.get("target", HOME)
+    assert isinstance(target, Destination)
+    check_taken(sold(game, RECORD, target), target, PDF,
+                "a booklet of a folder's records, which is a PDF: give another --for")
     bleed, ink, condition = typed.get("bleed"), typed.get("ink_limit"), typed.get("condition")
     try:
         press = for_press(booklet.FORMATS[key][0], target,
@@ -156,8 +157,9 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[tuple[str, 
         except UserError as err:
             raise UserError(f"{name}: {err}") from None
         played.append((name, game_played))
-    return FolderRequest(game, folder, tuple(played), every, key,
-                         PALETTES[str(typed.get("palette", P.PALETTE.default))], target,
+    palette = typed.get("palette", COLOUR)
+    assert isinstance(palette, Palette)
+    return FolderRequest(game, folder, tuple(played), every, key, palette, target,
                          float(bleed) if isinstance(bleed, (int, float)) else None,
                          str(typed.get("lang", i18n.SOURCE)), press)
 

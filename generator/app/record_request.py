@@ -14,19 +14,19 @@ from pathlib import Path
 from generator import i18n, render
 from generator.app import names
 from generator.app import params as P
-from generator.app.requests import check_taken, taken_formats
-from generator.core.destinations import DESTINATIONS, HOME
-from generator.core.formats import Content, Format, RecordText
-from generator.core.palette import PALETTES, Palette
+from generator.app.product_checks import check_taken, sold, taken_formats
+from generator.core.content import Content, RecordText
+from generator.core.destinations import HOME, Destination
+from generator.core.formats import Format
+from generator.core.palette import COLOUR, Palette
 from generator.core.paper import Paper, for_press
 from generator.games.capabilities import RecordReader
 from generator.games.game import Game, OptionError
-from generator.games.items import ITEMS, Item
+from generator.games.items import RECORD, Item
 from generator.games.played import DEFAULT_EVERY, EVERY
 from generator.games.protocols import GameOptions
 from generator.games.record_book import Study
 
-RECORD = ITEMS["record"]
 EVERY_PARAM = P.Param("every", f"A diagram every N moves, {EVERY.start} to "
                                f"{EVERY.stop - 1}.", P.INT, default=DEFAULT_EVERY,
                       low=EVERY.start, high=EVERY.stop - 1, metavar="N")
@@ -87,7 +87,9 @@ def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, ob
     """A checked request from a record's bytes and the values by parameter name; `source`
     is the file's name, which the default output name carries."""
     records, typed = reader_and_values(game, values)
-    target = DESTINATIONS[str(typed.get("target", HOME.key))]
+    target = typed.get("target", HOME)
+    assert isinstance(target, Destination)
+    product = sold(game, RECORD, target)
     paper = typed.get("paper") or P.PAPER.convert(P.PAPER.default)
     assert isinstance(paper, Paper)
     bleed, ink = typed.get("bleed"), typed.get("ink_limit")
@@ -101,8 +103,8 @@ def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, ob
         raise OptionError(str(err)) from None
     asked = typed.get("fmt")
     fmt = render.output_format(output, RECORD.format_named(str(asked)) if asked else None,
-                               taken_formats(RECORD, target))
-    check_taken(target, fmt)
+                               taken_formats(RECORD, product))
+    check_taken(product, target, fmt)
     dpi = typed.get("dpi")
     dpi = dpi if isinstance(dpi, int) else None
     if dpi is not None and not fmt.pixels:
@@ -116,8 +118,9 @@ def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, ob
         raise OptionError(f"--for {target.key} is for printed items, not --format {fmt.name}")
     else:
         played.sgf()      # a game whose records are not SGF refuses here, before any work
-    return RecordRequest(game, RECORD, played, every, paper,
-                         PALETTES[str(typed.get("palette", P.PALETTE.default))],
+    palette = typed.get("palette", COLOUR)
+    assert isinstance(palette, Palette)
+    return RecordRequest(game, RECORD, played, every, paper, palette,
                          str(typed.get("lang", i18n.SOURCE)), fmt, dpi, source)
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from generator.app import params as P
+from generator.games import all_games
 from generator.games.game import Game, OptionError, OptionsT, Topic
-from generator.games.items import KIT, Item
+from generator.games.items import WHOLE_KIT, Item
 
 
 def refuse_given(given: Collection[str], names: Sequence[str], values: Mapping[str, object],
@@ -25,8 +26,11 @@ def spelled(name: str, value: object = None) -> str:
     return f"--no-{flag[2:]}" if value is False else flag
 
 
-def listed(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def listed(words: Sequence[str], conjunction: str = "and") -> str:
+    """Words as a sentence lists them: "a, b and c" (or "a, b or c")."""
+    if len(words) == 1:
+        return words[0]
+    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
 def changed_by(game: Game[OptionsT], name: str) -> list[str]:
@@ -34,6 +38,12 @@ def changed_by(game: Game[OptionsT], name: str) -> list[str]:
     return [" ".join(filter(None, ("pnp", str(where.command), game.key,
                                    f"--format {where.fmt.name}" if where.fmt else "")))
             for where in P.readers(game, name)]
+
+
+def _takers(game: Game[OptionsT], name: str) -> list[str]:
+    """The game's commands that take a parameter, as a person would type them."""
+    return [f"pnp {item} {game.key}" for item in (*game.items, WHOLE_KIT)
+            if any(p.name == name for p in P.item_params(game, item))]
 
 
 def not_offered(game: Game[OptionsT], topic: Topic, name: str, value: object = None) -> str:
@@ -46,9 +56,15 @@ def not_offered(game: Game[OptionsT], topic: Topic, name: str, value: object = N
         what = "figures" if topic is P.STATS else topic
         return (f"{flag} changes nothing in {game.title}'s {what}; it is for "
                 f"{listed(places) if places else 'nothing yet'}")
-    takers = [f"pnp {other} {game.key}" for other in [*(i.key for i in game.items), KIT]
-              if any(p.name == name for p in P.item_params(game, other))]
+    takers = _takers(game, name)
     if not takers:
+        # Another game's item may take it (--backs for a kit with cards, --cut-path for
+        # pieces to cut out): it changes nothing here, and is for those.
+        elsewhere = [taker for other in all_games().values() if other != game
+                     and name not in P.option_names(other) for taker in _takers(other, name)]
+        if elsewhere and isinstance(topic, Item):
+            return (f"{flag} changes nothing in {game.title}'s {topic}; it is for "
+                    f"{listed(elsewhere)}")
         return f"{game.title} takes no option {flag}"
     if not isinstance(topic, Item):
         return f"pnp {topic} {game.key} takes no option {flag}"

@@ -3,9 +3,11 @@ extension, its media type, whether it is written one file a page, whether it is 
 than a drawing, and whether it is made of pixels. The command line, the studio and `pnp build`
 read these facts rather than a format's name.
 
-The writers are not here: the render layer keeps them in a table keyed by these values
-(generator/render/writers.py's WRITERS, as segno's `save` looks its writers up by format), so
-the core, which describes what is written, never imports what draws it.
+What is written (a drawn document, a board's data, a record's text, a bundle of several
+products) is generator/core/content.py's. The writers are not here: the render layer keeps
+them in a table keyed by these values (generator/render/writers.py's WRITERS, as segno's
+`save` looks its writers up by format), so the core, which describes what is written, never
+imports what draws it.
 Media types: IANA's registry (https://www.iana.org/assignments/media-types/).
 """
 
@@ -18,21 +20,10 @@ from typing import TYPE_CHECKING, Union
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from generator.core.scene import Document
-
 # A board's data, as `--format json` writes it.
 JsonValue = Union[str, int, float, bool, None, "list[JsonValue]", "dict[str, JsonValue]"]
 BoardData = dict[str, JsonValue]
 
-
-@dataclass(frozen=True, slots=True)
-class RecordText:
-    """A game record written as text (SGF), as `pnp record --format sgf` writes it."""
-    text: str
-
-
-Content = Union["Document", BoardData, RecordText]
-Files = list[tuple["Path", bytes]]
 
 DEFAULT_DPI = 300   # pixels per inch of a PNG when none is asked for (as render/png.py)
 
@@ -69,8 +60,10 @@ JSON = Format("json", "json", "application/json", data=True)
 # A game record (generator/games/hex/records/write.py); SGF has no IANA media type, and
 # application/x-go-sgf is the one SGF's own pages and Go servers use.
 SGF = Format("sgf", "sgf", "application/x-go-sgf", data=True)
+# Several files as one (a vendor's kit: its products and what to order), IANA's zip.
+ZIP = Format("zip", "zip", "application/zip")
 
-FORMATS: Mapping[str, Format] = {f.name: f for f in (PDF, SVG, PNG, HTML, JSON, SGF)}
+FORMATS: Mapping[str, Format] = {f.name: f for f in (PDF, SVG, PNG, HTML, JSON, SGF, ZIP)}
 DRAWN = (PDF, SVG, PNG)      # what any printed item is written as
 VECTORS = (PDF, SVG)         # what `pnp build` writes an item as, unless the item says
 

@@ -31,6 +31,7 @@ from generator.core.printing import (
     SHOP_SAFE,
     default_condition,
 )
+from generator.core.products import Faces
 
 MARGIN = HOME_MARGIN
 SMALLEST, LARGEST = 100.0, 1500.0   # mm; a sheet outside these holds no useful page
@@ -43,13 +44,15 @@ class Press:
     """Who prints the pages: at home (no bleed, no condition) or a print shop: bleed mm
     past the trim, colours separated for `condition` (a key of printing.CONDITIONS) with at
     most `ink_limit` % total ink (none for a vendor that takes sRGB). Also what is printed
-    besides the artwork: the card size, cut lines as a `CutContour` spot colour for a cutter
+    besides the artwork: the card size and how a deck is laid out (`faces`: on sheets, one
+    card a page, one image a face), cut lines as a `CutContour` spot colour for a cutter
     (`cut_path`), crop marks in a slug outside the bleed (`crop_marks`)."""
     destination: Destination = AT_HOME
     bleed: float = 0.0
     condition: str = ""
     ink_limit: float = 0.0
     card: CardSize = EURO_POKER
+    faces: Faces = Faces.SHEETS      # how a deck's cards are laid out (the product's)
     cut_path: bool = False
     crop_marks: bool = False
 

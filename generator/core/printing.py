@@ -20,9 +20,21 @@ from dataclasses import dataclass
 MM_PER_INCH = 25.4
 PT_PER_MM = 72 / MM_PER_INCH
 
-TARGETS = ("home", "print-shop")
+
+
 # Not a place that prints: what `pnp check --for` also holds a file to (accessibility).
-SCREEN_READER = "screen-reader"
+@dataclass(frozen=True, slots=True)
+class ScreenReader:
+    """Who `pnp check --for screen-reader` reads a file for: not a printer, but a person
+    who hears or feels its text (generator/preflight/access_checks.py)."""
+    key: str = "screen-reader"
+    described: str = "screen readers"
+
+    def __str__(self) -> str:
+        return self.key
+
+
+SCREEN_READER = ScreenReader()
 # Most home printers cannot print within a quarter inch of the edge; nothing is drawn there.
 HOME_MARGIN = 6.35
 # At a print shop: text this far inside the trim (Lulu, PrintPlayGames and the presses' usual

@@ -20,7 +20,7 @@ from generator.core.colour_roles import ColourRoles
 from generator.core.formats import JSON, BoardData
 from generator.errors import UserError
 from generator.games.capabilities import Editions, Figures, RecordReader
-from generator.games.items import KIT, RECORD, Item
+from generator.games.items import RECORD, WHOLE_KIT, Item
 from generator.games.judges import Judge
 from generator.games.protocols import OptionsT, Pages
 from generator.i18n import _
@@ -105,10 +105,22 @@ class Game(Generic[OptionsT]):
             stray = sorted(str(key) for key in set(table) - (has & ({*self.items} | named)))
             if stray:
                 raise ValueError(f"{self.key} names {', '.join(stray)}, which it has not")
+        # An option named in `unread` that is not a field of the options would load quietly
+        # and offer, on the command line and in the studio, an option that changes nothing.
+        fields = {f.name for f in dataclasses.fields(self.options)}
+        for topic, names in self.unread.items():
+            strays = sorted(set(names) - fields)
+            if strays:
+                raise ValueError(f"{self.key}'s unread options for {topic} name "
+                                 f"{', '.join(strays)}, which {self.options.__name__} has not")
 
-    def has(self, key: str) -> bool:
-        """Whether the game prints the item a word names (kit aside)."""
-        return any(item.key == key for item in self.items)
+    def has(self, item: Item) -> bool:
+        """Whether the game prints the item (its kit always)."""
+        return item == WHOLE_KIT or item in self.items
+
+    def item_named(self, key: str) -> Item | None:
+        """The game's item (or its kit) a word names, as the command line takes it."""
+        return next((i for i in (*self.items, WHOLE_KIT) if i.key == key), None)
 
     def edition_name(self, variant: str, long: bool = False) -> str:
         """An edition's name in the active language; a variant without a name is itself."""
@@ -154,26 +166,22 @@ class Game(Generic[OptionsT]):
                               f"{', '.join('--' + k for k in unknown)}")
         return self.options(**given)
 
-    def kit(self, options: OptionsT, part: Callable[[str], Document], paper: Paper,
+    def kit(self, options: OptionsT, part: Callable[[Item], Document], paper: Paper,
             colours: Palette, backs: Backs | None = None, copies: int = 1) -> Document:
         """The kit: its print guide, then the pages of each item these options make (`part`
         makes one, or finds it made), under the kit's title in the active language
         (generator/games/kit.py)."""
         from generator.games.kit import assemble  # the kit's layout draws: only when asked
-        return assemble(self.title, [i.key for i in self.items_for(options)], self.pages(),
-                        options, part, paper, colours, backs, copies)
+        return assemble(self.title, self.items_for(options), self.pages(), options, part,
+                        paper, colours, backs, copies)
 
-    def make(self, item: str, options: OptionsT, paper: Paper, palette: Palette,
-             copies: int = 1, backs: Backs | None = None) -> Document:
-        """One item's pages (the item's key); `kit` is every item in one document."""
-        pages = self.pages()
-        makers = pages.items
-        if item == KIT:
-            return self.kit(options, lambda key: pages.in_kit.get(key, makers[key])(
-                options, paper, palette, copies), paper, palette, backs, copies)
-        offered = [i.key for i in self.items_for(options)]
+    def make(self, item: Item, options: OptionsT, paper: Paper, palette: Palette,
+             copies: int = 1) -> Document:
+        """One item's pages (a kit is put together from them: `kit`)."""
+        makers = self.pages().items
+        offered = self.items_for(options)
         if item not in makers or item not in offered:
             raise OptionError(f"{self.key} has no {item} for {options.label}; it has "
-                              f"{', '.join(offered)}")
+                              f"{', '.join(i.key for i in offered)}")
         return makers[item](options, paper, palette, copies)
 

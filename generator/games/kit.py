@@ -3,7 +3,7 @@ with a blank page before any back-to-back part that would start on an even page,
 shifted by --back-offset, and, for a printer without double-sided printing, the cards laid
 out to fold (the game's `folded` makers) instead of back to back.
 
-Which items print back to back is in generator/layout/printguide.py's HANDLING; the blank
+Which items print back to back is data on each item (generator/games/items.py); the blank
 pages and the shift are generator/layout/duplex.py's.
 """
 
@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from generator.core.scene import Document, Page
-from generator.games.items import ITEMS
+from generator.games.items import Item
 from generator.games.protocols import GuideMaker, OptionsT, Pages
 from generator.i18n import _
 from generator.layout import duplex, printguide
@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from generator.core.scene import Shape
 
 
-def assemble(game: str, items: Sequence[str], drawn: Pages[OptionsT], options: OptionsT,
-             part: Callable[[str], Document], paper: Paper, colours: Palette,
+def assemble(game: str, items: Sequence[Item], drawn: Pages[OptionsT], options: OptionsT,
+             part: Callable[[Item], Document], paper: Paper, colours: Palette,
              backs: Backs | None = None, copies: int = 1) -> Document:
     """The kit of game GAME (its title) with these options on this paper: ITEMS, in kit
     order, as DRAWN draws them; `part` makes one item's pages (or finds them made). The kit's
@@ -39,13 +39,12 @@ def assemble(game: str, items: Sequence[str], drawn: Pages[OptionsT], options: O
         return dataclasses.replace(doc, pages=tuple(duplex.calibration_pages(paper, colours)),
                                    title=title)
     folded_makers = drawn.folded if backs.mode == duplex.GUTTER_FOLD else {}
-    docs: list[tuple[str, Document, bool]] = []
+    docs: list[tuple[Item, Document, bool]] = []
     for item in items:
         if item in folded_makers:
             docs.append((item, folded_makers[item](options, paper, colours, copies), False))
         else:
-            handling = printguide.HANDLING.get(item, printguide.Handling())
-            docs.append((item, part(item), handling.back_to_back))
+            docs.append((item, part(item), item.back_to_back))
     # A part printed back to back that the game can also lay out to fold.
     foldable = any(back_to_back and item in drawn.folded for item, _doc, back_to_back in docs)
     # A small part shares the guide's page where it fits below the guide (one copy).
@@ -62,19 +61,19 @@ def assemble(game: str, items: Sequence[str], drawn: Pages[OptionsT], options: O
     return dataclasses.replace(docs[0][1], pages=pages, title=title)
 
 
-def _laid_out(game: str, docs: list[tuple[str, Document, bool]], paper: Paper,
+def _laid_out(game: str, docs: list[tuple[Item, Document, bool]], paper: Paper,
               colours: Palette, backs: Backs, folded: bool,
-              sharing: Mapping[str, GuideMaker[OptionsT]], options: OptionsT,
+              sharing: Mapping[Item, GuideMaker[OptionsT]], options: OptionsT,
               foldable: bool) -> tuple[Page, ...] | None:
     """The guide and the parts' pages, the parts in `sharing` drawn below the guide; None
     if they do not fit there."""
     pages: list[Page] = []
     placed: list[printguide.Placed] = []
     for item, doc, back_to_back in docs:
-        name = _(ITEMS[item].label) if item in ITEMS else item
+        name = _(item.label)
         name = name[:1].upper() + name[1:]
         if item in sharing:
-            placed.append(printguide.Placed(item, name, 1, 1, False))
+            placed.append(printguide.Placed(name, 1, 1, False, item.card_stock, item.cutting))
             continue
         if back_to_back and len(pages) % 2 == 0:
             # The guide is page 1: an even count after it means this part would start on
@@ -84,7 +83,8 @@ def _laid_out(game: str, docs: list[tuple[str, Document, bool]], paper: Paper,
         first = len(pages) + 2
         for i, page in enumerate(doc.pages):
             pages.append(duplex.shifted(page, backs.offset) if back_to_back and i % 2 else page)
-        placed.append(printguide.Placed(item, name, first, len(pages) + 1, back_to_back))
+        placed.append(printguide.Placed(name, first, len(pages) + 1, back_to_back,
+                                        item.card_stock, item.cutting))
     below: list[Shape] = []
     if sharing:
         y = printguide.guide(game, placed, paper, colours, folded, foldable)[1] \

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.paper import Paper
     from generator.core.scene import Document, Shape
+    from generator.games.items import Item
 
 
 class GameOptions(Protocol):
@@ -45,18 +46,18 @@ class Pages(Generic[OptionsT]):
     names the smallest cell it is printed with (a board that would come out smaller is
     refused, naming the paper that gives enough), the size it is meant to have, and what the
     smallest is for."""
-    items: Mapping[str, ItemMaker[OptionsT]]
+    items: Mapping[Item, ItemMaker[OptionsT]]
     board_cell: Callable[[OptionsT, Paper], float]
     # How an item is made inside the kit, where that differs: a print shop's cards come
     # one card a page, but in the kit they stay on sheets of the kit's paper, so the kit's
     # pages keep one size.
-    in_kit: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
+    in_kit: Mapping[Item, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
     # How an item is made in a kit for a printer without double-sided printing, where it
     # differs: the cards' fronts and backs side by side, to fold (generator/games/kit.py).
-    folded: Mapping[str, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
+    folded: Mapping[Item, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
     # Small parts drawn below the kit's print guide instead of on a page of their own:
     # (options, paper, colours, top) -> their shapes and the y below them.
-    below_guide: Mapping[str, GuideMaker[OptionsT]] = dataclasses.field(default_factory=dict)
+    below_guide: Mapping[Item, GuideMaker[OptionsT]] = dataclasses.field(default_factory=dict)
     smallest_cell: float = SMALLEST_CELL
     readable_cell: float = READABLE_CELL
     smallest_for: str = "a stone and a pencilled letter need"

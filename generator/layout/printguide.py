@@ -1,9 +1,9 @@
 """The page that opens every kit: what it holds and on which pages, how to print each part
 (plain paper or card stock, one side or back to back) and what to cut, in which order.
 
-What each kind of item asks of the printer is in one table, HANDLING, by the item's key
-(generator/games/items.py): the guide and the kit's assembly (generator/games/kit.py) both
-read it, so the guide says what the pages do.
+What each item asks of the printer is data on the item (generator/games/items.py): the kit's
+assembly (generator/games/kit.py) reads it and hands it to the guide, so the guide says what
+the pages do.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from generator.core.geometry import Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
 from generator.core.scene import Page, Paint, Role, Shape, Text, line
-from generator.i18n import N_, _
+from generator.i18n import _
 from generator.layout import sheet
 
 SIZE = 3.2            # mm: the guide's text, 9 pt
@@ -24,44 +24,16 @@ HEADING = 3.8
 
 
 @dataclass(frozen=True, slots=True)
-class Handling:
-    """What an item asks of the printer: back to back (each page followed by the one to
-    print on its back), card stock, and what to cut (untranslated; empty: nothing)."""
-    back_to_back: bool = False
-    card_stock: bool = False
-    cut: str = ""
-
-
-HANDLING: dict[str, Handling] = {
-    "rules": Handling(),
-    "board": Handling(card_stock=True),
-    "pad": Handling(),
-    "puzzle": Handling(back_to_back=True),
-    "cards": Handling(back_to_back=True, card_stock=True, cut=N_(
-        "Cut out the number cards along the grey lines, then round each corner along its "
-        "arc.")),
-    "counters": Handling(card_stock=True, cut=N_(
-        "Cut out the counters: the long lines first, then across.")),
-    "tiles": Handling(card_stock=True, cut=N_(
-        "Cut out the tiles along the grey lines, the long ones first.")),
-    "coins": Handling(card_stock=True, cut=N_(
-        "Cut out the tokens and the coin's strip; fold the strip and glue its faces "
-        "together.")),
-}
-
-
-@dataclass(frozen=True, slots=True)
 class Placed:
-    """A part of the kit as the guide lists it: its name and first and last page."""
-    item: str
+    """A part of the kit as the guide lists it: its name, first and last page, and what it
+    asks of the printer (its item's: generator/games/items.py): back to back, card stock,
+    and what to cut (untranslated; empty: nothing)."""
     name: str
     first: int
     last: int
     back_to_back: bool
-
-    @property
-    def handling(self) -> Handling:
-        return HANDLING.get(self.item, Handling())
+    card_stock: bool = False
+    cutting: str = ""
 
     @property
     def pages(self) -> str:
@@ -70,7 +42,7 @@ class Placed:
 
 def how(part: Placed) -> str:
     """How to print a part, in the active language."""
-    stock = _("card stock") if part.handling.card_stock else _("plain paper")
+    stock = _("card stock") if part.card_stock else _("plain paper")
     if part.back_to_back:
         return _("%(stock)s, double-sided (each odd page backed by the next)", stock=stock)
     return _("%(stock)s, one side", stock=stock)
@@ -110,7 +82,13 @@ def guide(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
         y = _row(shapes, x, y, width, columns, (part.pages, part.name, how(part)), colours)
     duplexed = [p.pages for p in parts if p.back_to_back]
     notes: list[str] = []
-    if duplexed:
+    # A print shop prints the pages at their size and in register, with no ruler or crop
+    # marks to measure by: the guide names only what its pages carry.
+    shop = paper.press.shop
+    if duplexed and shop:
+        notes.append(_("Pages %(pages)s print back to back: each odd page is backed by the "
+                       "next, turned over on the long edge.", pages=", ".join(duplexed)))
+    elif duplexed:
         notes.append(_(
             "Pages %(pages)s print back to back: print them double-sided, turned over on the "
             "long edge, or the whole kit so. A page marked “intentionally left blank” keeps "
@@ -132,11 +110,11 @@ def guide(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
         for name in shared:
             notes.append(_("Print page 1 on card stock: below this guide it holds the part "
                            "“%(part)s”.", part=name))
-    notes.append(_("Print at 100% (“actual size”), not “fit to page”: the ruler at the foot of "
-                   "each page measures 50 mm."))
+    if not shop:
+        notes.append(_("Print at 100% (“actual size”), not “fit to page”: the ruler at the "
+                       "foot of each page measures 50 mm."))
     y = _paragraphs(shapes, x, y + 2.0, width, _("Printing"), notes, colours)
-    cuts = [_(HANDLING[p.item].cut) for p in parts
-            if p.item in HANDLING and HANDLING[p.item].cut]
+    cuts = [_(p.cutting) for p in parts if p.cutting]
     if cuts:
         steps = [f"{i}. {cut}" for i, cut in enumerate(cuts, 1)]
         y = _paragraphs(shapes, x, y + 2.0, width, _("Cutting, in this order"),

@@ -17,23 +17,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.core.printing import HOME_MARGIN, PT_PER_MM, PdfX
+from generator.core.printing import HOME_MARGIN, PT_PER_MM
 from generator.preflight.budget import Budget
-from generator.preflight.checks import MAX_INK, Check, checks, report_lines
+from generator.preflight.checks import MAX_INK, Check, Reader, checks, report_lines
 from generator.preflight.facts import Colour, PageFacts, PdfFacts, TextRun, inside, shrink
 from generator.preflight.isolation import read_pdf
 from generator.preflight.reader import PreflightError
 
 __all__ = ["HOME_MARGIN", "MAX_INK", "PT_PER_MM", "Budget", "Check", "Colour", "PageFacts",
-           "PdfFacts", "PreflightError", "TextRun", "check_file", "checks", "inside",
+           "PdfFacts", "PreflightError", "Reader", "TextRun", "check_file", "checks", "inside",
            "read_pdf", "report_lines", "shrink"]
 
 
-def check_file(path: Path, target: str = "home", booklet: bool | None = None,
-               flavour: tuple[PdfX, str] | None = None,
-               safe: float | None = None) -> list[Check]:
-    """The report on the PDF at PATH for a target (and the PDF/X flavour a vendor asks for
-    by name, with the vendor's name, and the safe zone it names); PreflightError (one line)
-    when it cannot be read: not a regular file, not a PDF, damaged, needing a password to
-    open, or beyond the reading's memory or time."""
-    return checks(read_pdf(path), target, booklet, flavour, safe)
+def check_file(path: Path, reader: Reader, booklet: bool | None = None) -> list[Check]:
+    """The report on the PDF at PATH for whom it is read (a destination, or screen
+    readers); PreflightError (one line) when it cannot be read: not a regular file, not a
+    PDF, damaged, needing a password to open, or beyond the reading's memory or time."""
+    return checks(read_pdf(path), reader, booklet)

@@ -15,7 +15,7 @@ from generator.core.printing import SCREEN_READER
 from generator.preflight.access import AccessFacts, heading_skip
 from generator.preflight.lines import Check
 
-__all__ = ["SCREEN_READER", "access_summary", "screen_reader_checks"]
+__all__ = ["access_summary", "screen_reader_checks"]
 
 
 def _figures(a: AccessFacts) -> Check:

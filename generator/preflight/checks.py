@@ -1,5 +1,6 @@
-"""The checks: pure functions from a PDF's facts to the lines of the report, for a target
-("home" or "print-shop"), so each rule can be tested on its own.
+"""The checks: pure functions from a PDF's facts to the lines of the report, for whom it is
+read: a destination (home printing, or a print shop or vendor that takes PDF/X-1a) or
+screen readers, so each rule can be tested on its own.
 
 Boxes and positions in the facts are in PDF points; details are given in mm (and pt for
 line widths).
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from generator.core import printing
+from generator.core.destinations import Checks, Destination
 from generator.core.paper import NAMED
 from generator.core.printing import (
     BLEED_IN,
@@ -17,13 +19,13 @@ from generator.core.printing import (
     DARK,
     HOME_MARGIN,
     PT_PER_MM,
-    TARGETS,
     THINNEST_LINE,
-    PdfX,
+    ScreenReader,
 )
 from generator.core.printing import SHOP_SAFE as SHOP_MARGIN
+from generator.core.products import Faces, Kind
 from generator.preflight.access import AccessFacts
-from generator.preflight.access_checks import SCREEN_READER, access_summary, screen_reader_checks
+from generator.preflight.access_checks import access_summary, screen_reader_checks
 from generator.preflight.facts import (
     SLACK,
     Box,
@@ -155,10 +157,10 @@ def check_fonts(facts: PdfFacts) -> Check:
     return Check("fonts", True, f"all {len(fonts)} embedded")
 
 
-def check_colour(facts: PdfFacts, target: str) -> Check:
+def check_colour(facts: PdfFacts, shop: bool) -> Check:
     spaces = sorted({s for p in facts.pages for s in p.spaces})
     shown = ", ".join(spaces) if spaces else "none (nothing painted)"
-    if target == "home":
+    if not shop:
         return Check("colour", True, shown, info=True)
     count, listed = found_on(facts, _not_for_press)
     if count:
@@ -183,7 +185,7 @@ def _not_for_press(page: PageFacts) -> set[str]:
     return kinds
 
 
-def check_ink(facts: PdfFacts, target: str) -> Check:
+def check_ink(facts: PdfFacts, shop: bool) -> Check:
     worst: tuple[float, Colour, int] | None = None
     for p in facts.pages:
         for colour in p.colours:
@@ -193,11 +195,11 @@ def check_ink(facts: PdfFacts, target: str) -> Check:
                                            < worst[1].describe())):
                 worst = (amount, colour, p.number)
     if worst is None:
-        return Check("ink", True, "no colours painted", info=target == "home")
+        return Check("ink", True, "no colours painted", info=not shop)
     amount, colour, number = worst
     source = " (from RGB, naively)" if colour.family == "rgb" else ""
     detail = f"highest {amount:.0f}%{source}: {colour.describe()} on page {number}"
-    if target == "home":
+    if not shop:
         return Check("ink", True, detail, info=True)
     if amount > MAX_INK + 0.5:
         return Check("ink", False, f"{detail}; at most {MAX_INK:.0f}%")
@@ -267,11 +269,11 @@ def check_thinnest_line(facts: PdfFacts) -> Check:
     return Check("thinnest line", True, f"{detail} (at least {THINNEST_LINE} pt)")
 
 
-def check_safe_zone(facts: PdfFacts, target: str, safe: float | None = None) -> Check:
+def check_safe_zone(facts: PdfFacts, shop: bool, safe: float | None = None) -> Check:
     """Text inside the margin that SAFE (mm) gives, the one a vendor names for itself, or by
     default home printing's margin or a print shop's safe zone."""
-    margin = safe if safe is not None else HOME_MARGIN if target == "home" else SHOP_MARGIN
-    what = "printer margin" if target == "home" else "safe zone"
+    margin = safe if safe is not None else SHOP_MARGIN if shop else HOME_MARGIN
+    what = "safe zone" if shop else "printer margin"
     outside: list[TextRun] = []
     count = 0
     for p in facts.pages:
@@ -314,32 +316,74 @@ def check_page_count(facts: PdfFacts, booklet: bool) -> Check:
     return Check("page count", True, f"{what}, a multiple of 4 for a booklet")
 
 
-def checks(facts: PdfFacts, target: str = "home", booklet: bool | None = None,
-           flavour: tuple[PdfX, str] | None = None, safe: float | None = None) -> list[Check]:
-    """The report for a target: home printing, or a print shop (which adds boxes, bleed,
-    CMYK/Gray only, no spot colours, total ink, no transparency and black text). `booklet`
-    None: when the title says so. `flavour`: the PDF/X a vendor asks for by name, and the
-    vendor's name. `safe`: the margin (mm) a destination keeps text inside, where not the
-    target's own. A reading stopped by its budget fails first. For "screen-reader", the
-    accessibility lines alone (generator.preflight.access_checks)."""
-    if target == SCREEN_READER:
+def check_deck(facts: PdfFacts, destination: Destination) -> list[Check]:
+    """For a vendor that prints a deck alone, at one card size, one card a page: every
+    page the card's trim, and the pages in its order (DriveThruCards: each card's back
+    before its face, so every odd page is the back they share)."""
+    products = list(destination.products.values())
+    deck = products[0] if len(products) == 1 and products[0].kind is Kind.CARDS else None
+    if deck is None or deck.card is None:
+        return []
+    card = deck.card
+    wrong = [p.number for p in facts.pages
+             if not _is_size(p.trim or p.media, card.width, card.height)]
+    size = Check("card size", not wrong and bool(facts.pages),
+                 f"{card} cards, {card.width:.1f} × {card.height:.1f} mm trimmed" if not wrong
+                 else f"{pages_listed(wrong)} not {card} cards ({card.width:.1f} × "
+                      f"{card.height:.1f} mm trimmed)")
+    if deck.faces is not Faces.BACK_FIRST:
+        return [size]
+    looks = [_look(p) for p in facts.pages]
+    backs = looks[0::2]
+    first = len(looks) % 2 == 0 and len(set(backs)) == 1 and len(looks) > 2 and \
+        len(set(looks[1::2])) > 1
+    order = Check("page order", first,
+                  "each card's back, then its face" if first else
+                  f"{destination.described} asks for each card's back before its face: "
+                  f"every odd page the back the cards share")
+    return [size, order]
+
+
+def _is_size(box: Box, width: float, height: float) -> bool:
+    w, h = (box[2] - box[0]) / PT_PER_MM, (box[3] - box[1]) / PT_PER_MM
+    return abs(w - width) < 0.5 and abs(h - height) < 0.5
+
+
+def _look(page: PageFacts) -> tuple[object, ...]:
+    """What a page shows, as far as telling two cards apart goes: its text where it stands,
+    and its colours."""
+    return (tuple(sorted((t.text, round(t.box[0]), round(t.box[1])) for t in page.texts)),
+            frozenset(c.describe() for c in page.colours))
+
+
+Reader = Destination | ScreenReader
+
+
+def checks(facts: PdfFacts, reader: Reader, booklet: bool | None = None) -> list[Check]:
+    """The report for whom the file is read: a destination (home printing, or a print shop
+    or vendor, which adds boxes, bleed, CMYK/Gray only, no spot colours, total ink, no
+    transparency and black text; the PDF/X flavour a vendor names; its safe zone; a deck's
+    card size and page order) or screen readers (the accessibility lines alone,
+    generator.preflight.access_checks). `booklet` None: when the title says so. A reading
+    stopped by its budget fails first."""
+    if isinstance(reader, ScreenReader):
         access = screen_reader_checks(facts.access or AccessFacts())
         return ([check_limits(facts)] if facts.limits else []) + access
-    if target not in TARGETS:
-        raise ValueError(f"target must be one of {', '.join(TARGETS)}")
-    shop = target == "print-shop"
+    if reader.checks is None:
+        raise ValueError(f"pnp checks no PDF for {reader.described}")
+    shop = reader.checks is Checks.PRINT_SHOP
     result = [check_limits(facts)] if facts.limits else []
     result.append(check_page_size(facts))
     if shop:
         result += [check_boxes(facts), check_bleed(facts)]
     result.append(check_fonts(facts))
-    result.append(check_colour(facts, target))
+    result.append(check_colour(facts, shop))
     if shop:
         result.append(check_spots(facts))
-    result.append(check_ink(facts, target))
+    result.append(check_ink(facts, shop))
     if shop:
         result += [check_transparency(facts), check_black_text(facts)]
-    result += [check_thinnest_line(facts), check_safe_zone(facts, target, safe),
+    result += [check_thinnest_line(facts), check_safe_zone(facts, shop, reader.margin),
                check_page_count(facts, is_booklet(facts) if booklet is None else booklet)]
     if shop:
         result += [check_overprint(facts), check_resolution(facts), check_annotations(facts),
@@ -347,13 +391,12 @@ def checks(facts: PdfFacts, target: str = "home", booklet: bool | None = None,
     if shop or claims_pdfx(facts):     # a file that says it is PDF/X is held to it
         result += [check_identification(facts), check_output_intent(facts),
                    check_pdf_version(facts, shop)]
-    if flavour is not None:
-        result.append(check_flavour(facts, *flavour))
+    if reader.pdfx_named:
+        result.append(check_flavour(facts, reader.pdfx, reader.described))
+    result += check_deck(facts, reader)
     if facts.access is not None:
         result.append(access_summary(facts.access))
     return result
-
-
 
 
 def report_lines(results: Sequence[Check]) -> Iterator[str]:

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.core.formats import VECTORS, Content, Files, Format, RecordText, page_paths
+from generator.core.content import Bundle, Content, Files, RecordText
+from generator.core.formats import VECTORS, Format, page_paths
 from generator.errors import UserError
 from generator.render.writers import PLAIN, WRITERS, Settings
 
@@ -101,7 +102,7 @@ def save(content: Content, target: Path | None, fmt: Format | None, default_stem
     for standard output)."""
     chosen = output_format(target, fmt, allowed)
     path = output_path(target, chosen, default_stem)
-    pages = 0 if isinstance(content, (dict, RecordText)) else len(content.pages)
+    pages = 0 if isinstance(content, (dict, RecordText, Bundle)) else len(content.pages)
     single = not chosen.paged or pages <= 1
     if is_stdout(path) or _written_through(path):
         if not single:

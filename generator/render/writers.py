@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.core.content import Bundle, Content, Files, RecordText
 from generator.core.formats import (
     DEFAULT_DPI,
     HTML,
@@ -24,12 +25,11 @@ from generator.core.formats import (
     PNG,
     SGF,
     SVG,
-    Content,
-    Files,
+    ZIP,
     Format,
-    RecordText,
     page_paths,
 )
+from generator.core.products import Faces
 from generator.errors import UserError
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ Writer = Callable[[Content, Path, Settings], Files]
 
 
 def _document(content: Content) -> Document:
-    if isinstance(content, (dict, RecordText)):
+    if isinstance(content, (dict, RecordText, Bundle)):
         raise TypeError("a board's data or a record's text is written as text, not drawn")
     return content
 
@@ -94,7 +94,7 @@ def _png_files(content: Content, target: Path, settings: Settings) -> Files:
         except MemoryError:   # the pixels are drawn here: a lower dpi is what would work
             raise UserError(f"cannot write {target}: its pages at {dpi} dpi need more memory "
                             f"than this system gives; a lower --dpi needs less") from None
-    if press is not None and press.destination.card_images and all(p.name for p in doc.pages):
+    if press is not None and press.faces is Faces.IMAGES and all(p.name for p in doc.pages):
         # One image per card face and one for the back they share: NAME-x-A.png, NAME-back.png.
         named = {p.name: image for p, image in zip(doc.pages, images, strict=True)}
         return [(target.with_name(f"{target.stem}-{name}{target.suffix}"), image)
@@ -105,6 +105,20 @@ def _png_files(content: Content, target: Path, settings: Settings) -> Files:
 def _html_files(content: Content, target: Path, settings: Settings) -> Files:
     from generator.render.html import document_html
     return [(target, document_html(_document(content)).encode("utf-8"))]
+
+
+def _zip_files(content: Content, target: Path, settings: Settings) -> Files:
+    """A bundle (a vendor's kit) as one zip: each part written by its own format's writer
+    under its name, and the note beside them."""
+    from generator.render.zipped import zipped
+    if not isinstance(content, Bundle):
+        raise TypeError("only a bundle of products is written as a zip")
+    files = [(content.note_name, content.note.encode("utf-8"))]
+    for part in content.parts:
+        named = Path(f"{part.name}.{part.fmt.extension}")
+        files += [(path.as_posix(), data) for path, data in
+                  WRITERS[part.fmt](part.content, named, Settings(part.dpi, part.press))]
+    return [(target, zipped(files))]
 
 
 def _json_files(content: Content, target: Path, settings: Settings) -> Files:
@@ -121,5 +135,5 @@ def _sgf_files(content: Content, target: Path, settings: Settings) -> Files:
 
 WRITERS: Mapping[Format, Writer] = {
     PDF: _pdf_files, SVG: _svg_files, PNG: _png_files, HTML: _html_files, JSON: _json_files,
-    SGF: _sgf_files,
+    SGF: _sgf_files, ZIP: _zip_files,
 }

@@ -19,11 +19,11 @@ from collections.abc import Callable
 import click
 
 from generator import __version__
-from generator.core.destinations import CHECKED, DESTINATIONS, HOME
+from generator.core.destinations import CHECKED, HOME
 from generator.core.printing import SCREEN_READER
 from generator.errors import UserError
 from generator.games import KEYS, all_games
-from generator.games.items import ITEMS
+from generator.games.items import ITEMS, WHOLE_KIT, Item
 from generator.ui.options import (
     GameCommand,
     GameGroup,
@@ -43,28 +43,30 @@ from generator.ui.running import Pnp, one_line, report, say
 if typing.TYPE_CHECKING:
     from pathlib import Path
 
+    from generator.core.destinations import Destination
+    from generator.core.palette import Palette
     from generator.core.paper import Paper
     from generator.games import SomeGame
 
 
-def about(game: SomeGame, item: str) -> str:
+def about(game: SomeGame, item: Item) -> str:
     """What an item (or judge, stats) gives for a game, as the game says; a kit lists its
     items. The first paragraph is the game's line in `pnp ITEM --help`."""
-    if item == "kit":
+    if item == WHOLE_KIT:
         parts = [part.label for part in game.items]
         return (f"Print {game.title}'s {', '.join(parts[:-1])} and {parts[-1]} in one "
                 f"document.")
-    return game.about.get(ITEMS[item]) or f"{ITEMS[item].help} ({game.title})"
+    return game.about.get(item) or f"{item.help} ({game.title})"
 
 
-def item_command(item: str) -> Callable[[SomeGame], click.Command]:
+def item_command(item: Item) -> Callable[[SomeGame], click.Command]:
     def make(game: SomeGame) -> click.Command:
         from generator.app import params as P
         def run(output: Path | None, **values: object) -> None:
             from generator import render
             from generator.app import requests
             given = given_on_command_line(click.get_current_context())
-            request = requests.item_request(game, item, values, given, output)
+            request = requests.item_request(game, item, values, given=given, output=output)
             render.check_target(output, request.fmt, request.formats, request.stem)
             content = requests.content(request)
             for path in render.save(content, output, request.fmt, request.stem,
@@ -72,10 +74,10 @@ def item_command(item: str) -> Callable[[SomeGame], click.Command]:
                 report(one_line(str(path)))
 
         text = about(game, item)
-        data = ITEMS[item].data
+        data = item.data
         if data is not None:
             text += f"\n\nWith --format {data.name}, the board's description as data instead."
-        return GameCommand(game, ITEMS[item], ITEMS[item].copies, callback=run,
+        return GameCommand(game, item, item.copies, callback=run,
                            params=[click_option(p) for p in P.item_params(game, item)],
                            help=text, short_help=first_paragraph(text))
     return make
@@ -107,13 +109,13 @@ def plural(count: int) -> str:
     return "" if count == 1 else "s"
 
 
-def has_item(item: str) -> Callable[[SomeGame], bool]:
-    return lambda game: item == "kit" or game.has(item)
+def has_item(item: Item) -> Callable[[SomeGame], bool]:
+    return lambda game: game.has(item)
 
 
 for _item in (i for i in ITEMS.values() if not i.from_record):
     main.add_command(GameGroup(
-        _item.key, has=has_item(_item.key), make=item_command(_item.key),
+        _item.key, has=has_item(_item), make=item_command(_item),
         what=_item.key, help=f"{_item.help} GAME is one of the games that has it; "
                              f"'pnp {_item.key} GAME --help' lists its options."))
 
@@ -218,13 +220,12 @@ def _booklet_options() -> list[click.Parameter]:
 
 @main.command("booklet", cls=LateOptions, options=_booklet_options)
 def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
-                    extras: tuple[str, ...], records: str | None, palette: str,
-                    output: Path | None, target: str, bleed: float | None,
+                    extras: tuple[str, ...], records: str | None, palette: Palette,
+                    output: Path | None, target: Destination, bleed: float | None,
                     condition: str | None, ink_limit: float | None, lang: str) -> None:
     """Impose rule sheets (and more) as a saddle-stitched booklet, ready to print duplex."""
     from generator import render
     from generator.app import requests
-    from generator.core.palette import PALETTES
     if records is not None:
         if everything or extras or len(games) > 1:
             raise click.UsageError("--records prints one game's records: name at most one "
@@ -239,9 +240,10 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
                                      "ink_limit": ink_limit, "lang": lang}, output)
         return
     try:
-        request = requests.booklet_request(games, everything, extras, paper,
-                                           PALETTES[palette], DESTINATIONS[target], bleed,
-                                           lang, condition, ink_limit)
+        request = requests.booklet_request(
+            games, everything=everything, extras=requests.extra_items(extras, games),
+            paper=paper, palette=palette, target=target, bleed=bleed, lang=lang,
+            condition=condition, ink_limit=ink_limit)
     except requests.OptionError as err:
         raise click.UsageError(str(err)) from None
     render.check_target(output, None, request.formats, request.stem)
@@ -282,29 +284,30 @@ def _build_options() -> list[click.Parameter]:
 
 @main.command(cls=LateOptions, options=_build_options)
 def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
-          jobs: int | None, target: str, bleed: float | None, langs: tuple[str, ...],
+          jobs: int | None, target: Destination, bleed: float | None, langs: tuple[str, ...],
           records: str | None) -> None:
     """Write the whole catalogue (every game, item, paper and format) into a folder."""
-    from generator.app import catalogue, index_page, requests
+    from generator.app import catalogue, index_page
     from generator.core.paper import PAPERS
     from generator.i18n import LANGUAGES
     papers = list(paper) or [PAPERS[k] for k in sorted(PAPERS)]
     keys = list(dict.fromkeys(games)) or list(KEYS)
     chosen = list(LANGUAGES) if "all" in langs else list(dict.fromkeys(langs)) or ["en"]
-    destination = DESTINATIONS[target]
-    requests.booklet_request(keys, target=destination, bleed=bleed)  # refuses --bleed
+    catalogue.check_destination(target, bleed)
     for left_out in catalogue.check(keys, papers, out):
         click.echo(f"pnp build: left out {left_out}", err=True)
+    unsold = catalogue.unsold(keys, target)
+    if unsold:
+        click.echo(f"pnp build: left out for {target.described}: {unsold}", err=True)
     # Every record read and judged before any work: a bad one stops the build at once.
     recorded = [] if records is None else record_booklets(records, papers, chosen,
-                                                          destination, bleed)
+                                                          target, bleed)
     steps = len(keys) * len(chosen)
     if sys.stderr is not None and sys.stderr.isatty():
         with click.progressbar(length=steps, label="Building", file=sys.stderr) as bar:
-            built = catalogue.build(keys, papers, out, jobs or os.cpu_count() or 1,
-                                    progress=lambda key: bar.update(1),
-                                    shop=destination.shop, shop_bleed=bleed, langs=chosen,
-                                    records=recorded)
+            built = catalogue.build(keys, papers, out, jobs=jobs or os.cpu_count() or 1,
+                                    progress=lambda key: bar.update(1), destination=target,
+                                    bleed=bleed, langs=chosen, records=recorded)
     else:
         # Not on a terminal (a log, CI): a line a finished game, so a long build shows life.
         done = [0]
@@ -312,8 +315,8 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
         def step(key: str) -> None:
             done[0] += 1
             click.echo(f"pnp build: {key} done ({done[0]} of {steps})", err=True)
-        built = catalogue.build(keys, papers, out, jobs or os.cpu_count() or 1,
-                                progress=step, shop=destination.shop, shop_bleed=bleed,
+        built = catalogue.build(keys, papers, out, jobs=jobs or os.cpu_count() or 1,
+                                progress=step, destination=target, bleed=bleed,
                                 langs=chosen, records=recorded)
     # Every file written: the items and booklets, and an index page a language.
     written = len({path for _, paths in built for path in paths}) + len(chosen)
@@ -336,17 +339,18 @@ def studio(port: int | None, no_browser: bool) -> None:
 
 @main.command("check")
 @click.argument("file", type=click.Path())
-@click.option("--for", "target", type=click.Choice([*CHECKED, SCREEN_READER]),
+@click.option("--for", "reader", type=click.Choice([*CHECKED, SCREEN_READER.key]),
               default=HOME.key, show_default=True,
               help="Check for home printing, for a print shop or a vendor that takes "
-                   "PDF/X-1a (adds boxes, bleed, CMYK, ink and black text), or for a screen "
-                   "reader (tagged, language, title shown, figures described, headings in "
-                   "order, tables with headers; fails a file that claims PDF/UA-1 and breaks "
-                   "them).")
+                   "PDF/X-1a (adds boxes, bleed, CMYK, ink and black text; for "
+                   "DriveThruCards, the card size and each back before its face), or for a "
+                   "screen reader (tagged, language, title shown, figures described, "
+                   "headings in order, tables with headers; fails a file that claims "
+                   "PDF/UA-1 and breaks them).")
 @click.option("--booklet", is_flag=True, default=None,
               help="Check the page count for a booklet (a multiple of 4); on by itself when "
                    "the PDF's title says booklet.")
-def check_command(file: str, target: str, booklet: bool | None) -> None:
+def check_command(file: str, reader: str, booklet: bool | None) -> None:
     """Preflight any PDF: one line per check; exit status 1 when a check fails."""
     from pathlib import Path
 
@@ -355,23 +359,17 @@ def check_command(file: str, target: str, booklet: bool | None) -> None:
     if not file or names_folder(file):
         why = "the name is empty" if not file else "a name that ends in / is a folder's"
         raise UserError(f"cannot read {file!r}: {why}; give the name of a PDF file")
-    rules = target if target == SCREEN_READER else CHECKED[target].preflight
-    named = CHECKED.get(target)
-    flavour = (named.pdfx, named.described) if named is not None and named.pdfx_named else None
-    # A vendor's files are held to the safe zone it names (DriveThruCards: an eighth of an
-    # inch), the one pnp lays them out to, not to a print shop's in general.
-    safe = named.margin if named is not None else None
-    results = preflight.check_file(Path(file), rules, booklet or None, flavour, safe)
+    audience: preflight.Reader = CHECKED.get(reader, SCREEN_READER)
+    results = preflight.check_file(Path(file), audience, booklet or None)
     for line in preflight.report_lines(results):
         click.echo(line)
     failed = [c.name for c in results if not c.passed]
-    where = "screen readers" if target == SCREEN_READER else DESTINATIONS[target].described
     if failed:
         verb = "fails" if len(failed) == 1 else "fail"
         click.echo(f"{one_line(file)}: {len(failed)} of {len(results)} check{plural(len(results))} "
-                   f"{verb} for {where}: {', '.join(failed)}")
+                   f"{verb} for {audience.described}: {', '.join(failed)}")
         raise click.exceptions.Exit(1)
-    click.echo(f"{one_line(file)}: ready for {where}")
+    click.echo(f"{one_line(file)}: ready for {audience.described}")
 
 
 if __name__ == "__main__":

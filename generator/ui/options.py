@@ -174,13 +174,15 @@ class GameCommand(click.Command):
 
 
 def option_named(game: SomeGame, typed: str) -> tuple[str | None, bool | None]:
-    """The parameter an option as typed means in any of the game's commands (None for
-    none), and False for a switch's --no- spelling."""
+    """The parameter an option as typed means in any of the game's commands, or another
+    game's (None for none), and False for a switch's --no- spelling."""
     from generator.app import params as P
-    for item in [*(i.key for i in game.items), "kit"]:
-        for param in P.item_params(game, item):
-            if typed == param.flag:
-                return param.name, None
+    from generator.games.items import WHOLE_KIT
+    for each in (game, *(g for g in all_games().values() if g != game)):
+        for item in (*each.items, WHOLE_KIT):
+            for param in P.item_params(each, item):
+                if typed == param.flag:
+                    return param.name, None
     for name in P.option_names(game):
         if typed == f"--{name.replace('_', '-')}":
             return name, None

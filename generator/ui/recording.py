@@ -21,7 +21,7 @@ if typing.TYPE_CHECKING:
     from pathlib import Path
 
     from generator.app.record_folder import FolderRequest
-    from generator.core.formats import Content
+    from generator.core.content import Content
     from generator.core.paper import Paper
     from generator.core.scene import Page
     from generator.games import SomeGame

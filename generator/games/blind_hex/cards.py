@@ -20,6 +20,7 @@ from generator.core.cards import EURO_POKER, CardSize
 from generator.core.geometry import SQRT3, Affine, Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
+from generator.core.products import Faces
 from generator.core.scene import (
     Circle,
     Clip,
@@ -381,11 +382,11 @@ def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
     for card in hands(opts.numbers) * copies:
         face = sized_front(card, opts.numbers, colours, size) + cut
         front = Page(size.width, size.height, tuple(face), f"{card.player}-{card.rank}")
-        pages += [the_back, front] if paper.press.destination.back_first else [front, the_back]
+        pages += [the_back, front] if paper.press.faces is Faces.BACK_FIRST else [front, the_back]
     return document(opts, pages, _("number cards"))
 
 
 def cards_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    if paper.press.shop:
+    if paper.press.faces is not Faces.SHEETS:
         return card_pages(opts, paper, colours, copies)
     return card_sheets(opts, paper, colours, copies)

@@ -41,6 +41,7 @@ from generator.games.blind_hex.rules import (
     example_turn,
 )
 from generator.games.game import OptionError
+from generator.games.items import BOARD, CARDS, COINS, PAD, RULES
 from generator.games.protocols import Pages
 from generator.i18n import _, pgettext
 from generator.layout import describe, hexboard, scorepad, sheet
@@ -324,11 +325,11 @@ def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Docu
 
 
 PAGES = Pages(
-    items={"rules": rules_item, "board": board_item, "pad": pad_item,
-           "cards": cards.cards_item, "coins": coins.coins_item},
-    in_kit={"cards": cards.card_sheets},
-    folded={"cards": gutterfold.folded_sheets},
-    below_guide={"coins": coins.below_guide},
+    items={RULES: rules_item, BOARD: board_item, PAD: pad_item, CARDS: cards.cards_item,
+           COINS: coins.coins_item},
+    in_kit={CARDS: cards.card_sheets},
+    folded={CARDS: gutterfold.folded_sheets},
+    below_guide={COINS: coins.below_guide},
     board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
     .cell_radius,
     smallest_cell=SMALLEST_CELL, readable_cell=READABLE_CELL,

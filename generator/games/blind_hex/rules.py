@@ -4,7 +4,7 @@ draws, and the board as data and figures. The hash marks are searched for in sea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator import i18n
 from generator.core.geometry import Hex
@@ -31,15 +31,13 @@ from generator.games.blind_hex.search import generate
 from generator.games.blind_hex.stats import stats
 from generator.games.figures import Report
 from generator.games.game import OptionError, option
-
-if TYPE_CHECKING:
-    from generator.games.items import Item
+from generator.games.items import CARDS, COINS, Item
 
 # --- the options of a board -------------------------------------------------------------------
 
 
 # The pieces each edition plays with, printed for it alone: its hands of cards, its pennies.
-EDITION_ITEMS = {"cards": "cards", "coins": "pennies"}
+EDITION_ITEMS = {CARDS: "cards", COINS: "pennies"}
 
 
 @dataclass(frozen=True)
@@ -67,11 +65,11 @@ class Options:
             raise OptionError(f"--edition must be one of {', '.join(EDITIONS)}, "
                               f"not {self.edition}")
 
-    def has_item(self, item: str) -> bool:
+    def has_item(self, item: Item) -> bool:
         """Whether this edition has the item: the cards and the coins belong to one each."""
         return EDITION_ITEMS.get(item, self.edition) == self.edition
 
-    def check_item(self, item: str) -> None:
+    def check_item(self, item: Item) -> None:
         """Refuse, before any work, options an item cannot be made with."""
         if not self.has_item(item):
             raise OptionError(f"{TITLE} {item} are for --edition {EDITION_ITEMS[item]}, not "
@@ -79,7 +77,7 @@ class Options:
         # A board, pad or kit with fewer numbers would be printed for a game its rules
         # cannot play, so every item is refused alike.
         if self.numbers < MIN_RULE_NUMBERS:
-            what = f"{item} need" if item.endswith("s") else f"{item}s need"  # cards, coins
+            what = f"{item} need" if item.key.endswith("s") else f"{item}s need"  # cards, coins
             raise OptionError(f"{TITLE} {what} --numbers of at least {MIN_RULE_NUMBERS}: "
                               f"two numbers are covered each turn and two must remain to "
                               f"choose")
@@ -106,10 +104,10 @@ class CardsAndPennies:
         return EDITION_NAMES.get(variant)
 
     def has(self, options: Options, item: Item) -> bool:
-        return options.has_item(item.key)
+        return options.has_item(item)
 
     def refuse(self, options: Options, item: Item) -> None:
-        options.check_item(item.key)
+        options.check_item(item)
 
 
 # --- a worked turn for the rule sheet ------------------------------------------------------------

@@ -41,6 +41,7 @@ from generator.games.blinq.rules import (
     replay,
     winner,
 )
+from generator.games.items import BOARD, PAD, RULES, TILES
 from generator.games.protocols import Pages
 from generator.i18n import _, pgettext
 from generator.layout import cutsheet, describe, scorepad, sheet
@@ -239,6 +240,9 @@ def tiles_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
         paper, side, runs, _("%(game)s blocks", game=TITLE),
         _("%(blocks)s dual-coloured blocks and 1 neutral · %(side)s mm, the size of a board cell",
           blocks=BLOCKS, side=f"{side:.0f}"),
+        # A print shop's sheets keep the cut lines between the blocks but have no crop marks.
+        _("%(credit)s Print on card, or glue onto thick card so blocks stack five levels; "
+          "cut along the lines between the blocks.", credit=credit()) if paper.press.shop else
         _("%(credit)s Print on card, or glue onto thick card so blocks stack five levels; "
           "cut along the crop marks.", credit=credit()),
         colours, gutter=2 * cutsheet.BLEED)
@@ -379,6 +383,6 @@ def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Docu
 
 
 PAGES = Pages(
-    items={"rules": rules_item, "board": board_item, "tiles": tiles_item, "pad": pad_item},
+    items={RULES: rules_item, BOARD: board_item, TILES: tiles_item, PAD: pad_item},
     board_cell=lambda opts, paper: board_cell(paper),
 )

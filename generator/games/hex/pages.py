@@ -24,6 +24,7 @@ from generator.games.hex.rules import (
     read_moves,
     replay,
 )
+from generator.games.items import BOARD, PAD, RULES
 from generator.games.protocols import Pages
 from generator.i18n import _
 from generator.layout import describe, hexboard, scorepad, sheet
@@ -239,7 +240,7 @@ def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Docu
 
 
 PAGES = Pages(
-    items={"rules": rules_item, "board": board_item, "pad": pad_item},
+    items={RULES: rules_item, BOARD: board_item, PAD: pad_item},
     board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
     .cell_radius,
 )

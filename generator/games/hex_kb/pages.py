@@ -41,6 +41,7 @@ from generator.games.hex_kb.rules import (
     border_cells,
     letter,
 )
+from generator.games.items import BOARD, PAD, PUZZLE, RULES
 from generator.games.protocols import Pages
 from generator.i18n import _, ngettext
 from generator.layout import describe, hexboard, scorepad, sheet
@@ -391,7 +392,7 @@ def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Docu
 
 
 PAGES = Pages(
-    items={"rules": rules_item, "board": board_item, "puzzle": puzzle_item, "pad": pad_item},
+    items={RULES: rules_item, BOARD: board_item, PUZZLE: puzzle_item, PAD: pad_item},
     board_cell=lambda opts, paper: SQRT3 * place(
         opts.board(), *sheet.body_box(board_paper(opts, paper)), opts.coordinates).cell_radius,
 )

@@ -11,6 +11,7 @@ from generator.core.gridfile import hex_name
 from generator.core.palette import Palette
 from generator.core.paper import Paper, roomiest
 from generator.core.scene import Circle, Document, Page, Paint, Shape, Text, segments
+from generator.games.items import BOARD, COUNTERS, PAD, RULES
 from generator.games.nex.rules import (
     BLACK,
     DESIGNER,
@@ -363,8 +364,7 @@ def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Docu
 
 
 PAGES = Pages(
-    items={"rules": rules_item, "board": board_item, "counters": counters_item,
-           "pad": pad_item},
+    items={RULES: rules_item, BOARD: board_item, COUNTERS: counters_item, PAD: pad_item},
     board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
     .cell_radius,
 )

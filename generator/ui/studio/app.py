@@ -17,10 +17,10 @@ from generator import __version__, render
 from generator.app import params as P
 from generator.app import requests
 from generator.core.destinations import PRINT_SHOP
-from generator.core.formats import DEFAULT_DPI, HTML, SVG, page_paths
-from generator.core.scene import Document
+from generator.core.formats import DEFAULT_DPI, HTML, SVG, ZIP, page_paths
 from generator.errors import UserError
 from generator.i18n import LANGUAGES
+from generator.render.zipped import zipped
 from generator.ui.studio import bundles, caching, form, making, offers
 from generator.ui.studio.drawing import Busy, Drawer
 from generator.ui.studio.form import BOOKLET, BadRequest, Request
@@ -161,24 +161,14 @@ class Studio:
         return made
 
     def made(self, request: Request) -> Made:
-        """The request's document, kept; a kit from its items' documents, kept too."""
+        """The request's document, kept (a kit is made from its items' documents, which
+        the process keeps: generator/app/documents.py)."""
         def work() -> Made:
             try:
-                return making.make(request, parts=lambda item: self._part(request, item))
+                return making.make(request)
             except UserError as err:
                 raise form.refusal(request, err) from None
         return self._get(("made", *request.document_key), work)
-
-    def _part(self, kit: Request, item: str) -> Document:
-        """One item's pages of a kit: the item's own document where its options are the
-        kit's (so an item already shown is not made again)."""
-        checked = kit.checked()
-        assert isinstance(checked, requests.ItemRequest)
-        same = Request(kit.game, item, kit.values, target=kit.target, bleed=kit.bleed)
-
-        def work() -> Made:
-            return Made(requests.make(checked.part(item)), (), ())
-        return self._get(("made", *same.document_key), work).document
 
     def svg(self, request: Request, made: Made, number: int) -> str:
         from generator.render.svg import page_svg
@@ -308,6 +298,13 @@ class Studio:
                 self.check_studio_pixels(base.download(fmt, "", target, request.bleed),
                                          query)
             raise form.refusal(request, err) from None
+        if isinstance(checked, requests.ItemRequest) and checked.parts:
+            # A vendor's kit: its products in one zip, as the command line writes it.
+            def bundled() -> bytes:
+                return bytes(render.render(requests.content(checked), ZIP,
+                                           Path(request.file_name))[0][1])
+            return request.file_name, ZIP.media_type, \
+                self._get(("zip", "kit", *request.document_key), bundled)
         doc = self.made(request).document
         settings = checked.settings
         if target.shop and fmt.paged and form.one_value(query, "page") is None:
@@ -315,7 +312,7 @@ class Studio:
             def every() -> bytes:
                 files = render.render(doc, fmt, Path(request.file_name), dpi=settings.dpi,
                                       press=settings.press)
-                return bundles.zipped([(path.name, bytes(data)) for path, data in files])
+                return zipped([(path.name, bytes(data)) for path, data in files])
             return Path(request.file_name).with_suffix(".zip").name, bundles.ZIP, \
                 self._get(("zip", fmt.name, request.dpi, *request.document_key), every)
         number = page_number(form.one_value(query, "page"), len(doc.pages))
@@ -359,7 +356,7 @@ class Studio:
             raise form.refusal(request, err) from None
 
         def work() -> bytes:
-            return bundles.zipped([(part.file_name, self.whole(part)) for part in parts])
+            return zipped([(part.file_name, self.whole(part)) for part in parts])
         return name, self._get(("everything", *request.document_key), work)
 
 

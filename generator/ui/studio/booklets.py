@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from generator.app import params as P
 from generator.app import requests
 from generator.core.destinations import Destination
-from generator.core.palette import PALETTES
+from generator.core.palette import COLOUR, Palette
 from generator.games import SomeGame, all_games
 from generator.games.items import RULES
 from generator.i18n import SOURCE
@@ -58,8 +58,11 @@ def checked(game: SomeGame, values: tuple[tuple[str, str], ...], target: Destina
             own[name].convert(value)
     typed = {name: own[name].convert(value) for name, value in given.items()
              if own[name].kind != P.MANY}
-    extras = tuple(v for n, v in values if n == "extras")
+    chosen = games(game, values)
+    extras = requests.extra_items([v for n, v in values if n == "extras"], chosen)
+    palette = typed.get("palette", COLOUR)
+    assert isinstance(palette, Palette)
     return requests.booklet_request(
-        games(game, values), every_game(values), extras, str(typed.get("paper", "a4")),
-        PALETTES[str(typed.get("palette", P.PALETTE.default))], target,
-        P.BLEED.number(bleed) if bleed else None, lang=str(typed.get("lang", SOURCE)))
+        chosen, everything=every_game(values), extras=extras,
+        paper=str(typed.get("paper", "a4")), palette=palette, target=target,
+        bleed=P.BLEED.number(bleed) if bleed else None, lang=str(typed.get("lang", SOURCE)))

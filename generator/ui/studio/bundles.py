@@ -3,42 +3,19 @@ as the command shown writes them, and everything for the chosen game and paper (
 and the kit, each as its own PDF under the name app/names.py gives it, and the game's
 booklet on the paper's sheets).
 
-A zip's bytes depend on what it holds only: its files in order of name, each dated
-1980-01-01 00:00 (the earliest date a zip holds), made on Unix, read-write for its owner and
-readable by all, deflated at one level (APPNOTE.TXT 4.4.6 and 4.4.2 of PKWARE's .ZIP File
-Format Specification define the date and the system fields).
+A zip's bytes depend on what it holds only (generator/render/zipped.py).
 """
 
 from __future__ import annotations
 
-import io
-import zipfile
-from collections.abc import Sequence
-
 from generator.app import names, requests
-from generator.games.items import KIT
+from generator.games.items import KIT, WHOLE_KIT
 from generator.ui.studio.form import BOOKLET, Request, fields
 
-FIXED_TIME = (1980, 1, 1, 0, 0, 0)
-UNIX = 3                       # the "version made by" system of a zip made on Unix
-READABLE = 0o100644 << 16      # a regular file, rw-r--r--, as Unix keeps it in a zip
 ZIP = "application/zip"
 EVERYTHING = "everything"      # the zip's name in place of an item's
 # Papers whose booklet is on Letter; the others' on A4 (the page's own choice, studio-state.js).
 INCH_PAPERS = ("letter", "8.5x14in", "tabloid")
-
-
-def zipped(files: Sequence[tuple[str, bytes]]) -> bytes:
-    """The files as a zip whose bytes are the same for the same files."""
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as archive:
-        for name, data in sorted(files):
-            info = zipfile.ZipInfo(name, FIXED_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.create_system = UNIX
-            info.external_attr = READABLE
-            archive.writestr(info, data, compresslevel=6)
-    return out.getvalue()
 
 
 def shared(request: Request, item: str) -> Request:
@@ -66,5 +43,5 @@ def everything_name(request: Request) -> str:
     """The zip's name: the kit's, with "everything" for the item (hex-everything-letter.zip)."""
     kit = shared(request, KIT).checked()
     assert isinstance(kit, requests.ItemRequest)
-    return names.item_stem(kit.game, EVERYTHING, kit.options, kit.paper.name, kit.palette,
-                           kit.lang) + ".zip"
+    return names.item_stem(kit.game, WHOLE_KIT, kit.options, paper=kit.paper.name,
+                           palette=kit.palette, lang=kit.lang, called=EVERYTHING) + ".zip"

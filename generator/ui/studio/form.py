@@ -18,7 +18,8 @@ from generator.app import params as P
 from generator.app import requests
 from generator.core.destinations import DESTINATIONS, HOME, Destination
 from generator.core.destinations import PRINT_SHOP as SHOP
-from generator.core.formats import PDF, Format
+from generator.core.formats import PDF, ZIP, Format
+from generator.core.products import Kind
 from generator.errors import UserError
 from generator.games import all_games, find
 from generator.games.items import ITEMS, KIT
@@ -111,7 +112,7 @@ def params(game: SomeGame, item: str) -> list[P.Param]:
     and the settings of single downloads."""
     if item == BOOKLET:
         return booklets.params(game)
-    return [p for p in P.item_params(game, item, printed=True)
+    return [p for p in P.item_params(game, ITEMS[item], printed=True)
             if not p.cli_only and p.name not in SKIPPED]
 
 
@@ -276,6 +277,11 @@ class Request:
     def formats(self) -> tuple[Format, ...]:
         return (PDF,) if self.item == BOOKLET else ITEMS[self.item].formats
 
+    @property
+    def kind(self) -> Kind:
+        """What the item is as a printer sells it (a booklet is a book)."""
+        return Kind.BOOK if self.item == BOOKLET else ITEMS[self.item].kind
+
     def download(self, fmt: Format = PDF, dpi: str = "", target: Destination = HOME,
                  bleed: str = "", condition: str = "") -> Request:
         return dataclasses.replace(self, fmt=fmt, dpi=dpi, target=target, bleed=bleed,
@@ -295,22 +301,27 @@ class Request:
         # An edition's own piece starts from its edition, as the form shows it.
         starts = {k: v for k, v in item_defaults(self.game, self.item).items()
                   if k not in values}
-        return requests.item_request(self.game, self.item, {**starts, **values}, set(values))
+        return requests.item_request(self.game, ITEMS[self.item], {**starts, **values},
+                                     given=set(values))
 
 
 def destination(request: Request, query: Mapping[str, list[str]]) -> Destination:
     """Where a download is printed (`for`), refused in the command line's words."""
     try:
-        return DESTINATIONS[str(P.TARGET.convert(one_value(query, "for") or HOME.key))]
+        found = P.TARGET.convert(one_value(query, "for") or HOME.key)
     except UserError as err:
         raise refusal(request, err) from None
+    assert isinstance(found, Destination)
+    return found
 
 
 def download_format(request: Request, query: Mapping[str, list[str]]) -> Format:
     """The format a download asks for: one of the item's drawn formats (data is not a
     download)."""
     name = one_value(query, "format") or request.formats[0].name
-    offered = [f for f in request.formats if not f.data]
+    # A kit for a vendor is a zip of the vendor's products (app/requests.py).
+    offered = [f for f in request.formats if not f.data] + ([ZIP] if request.item == KIT
+                                                            else [])
     found = next((f for f in offered if f.name == name), None)
     if found is None:
         raise BadRequest(f"The {request.item} is written as "

@@ -3,13 +3,11 @@ the studio's caps (copies, sheets, pixels), and the figures shown beside it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.app import requests
 from generator.games.game import OptionError
-from generator.games.items import KIT
 from generator.ui.studio.form import MAX_COPIES, BadRequest, Request
 
 if TYPE_CHECKING:
@@ -55,10 +53,9 @@ def figures(request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return (label, *lines), tuple(report.warnings)
 
 
-def make(request: Request, parts: Callable[[str], Document] | None = None) -> Made:
-    """The document the command would write, made as the command makes it, with the options'
-    label. `parts`, where given, makes a kit's items (from a cache of them): a kit is its
-    items' pages one after another, as Game.make puts them."""
+def make(request: Request) -> Made:
+    """The document the command would write, made as the command makes it (a kit from its
+    items' kept documents, as every kit is), with the options' label."""
     checked = request.checked()
     if isinstance(checked, requests.BookletRequest):
         return Made(_capped(requests.make(checked)), (), ())
@@ -72,20 +69,7 @@ def make(request: Request, parts: Callable[[str], Document] | None = None) -> Ma
     from generator import i18n
     with i18n.language(checked.lang):
         label = checked.options.label
-    if request.item == KIT and parts is not None:
-        return Made(_capped(_kit(checked, parts)), (label,), ())
     return Made(_capped(requests.make(checked)), (label,), ())
-
-
-def _kit(checked: requests.ItemRequest, parts: Callable[[str], Document]) -> Document:
-    """The kit from its items as the studio keeps them: Game.kit, in the request's language
-    (a print shop's kit is made whole, as the command line makes it)."""
-    from generator import i18n
-    if checked.paper.press.shop:
-        return requests.make(checked)
-    with i18n.language(checked.lang):
-        return checked.game.kit(checked.options, parts, checked.paper, checked.palette,
-                                checked.backs, checked.copies or 1)
 
 
 def _refuse_large_tilings(game: SomeGame, options: GameOptions, paper: Paper,

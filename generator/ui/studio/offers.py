@@ -10,9 +10,10 @@ from urllib.parse import urlencode
 
 from generator.app import params as P
 from generator.core.destinations import PRINT_SHOP
-from generator.core.formats import DRAWN, HTML, PDF, JsonValue, page_paths
+from generator.core.formats import DRAWN, HTML, PDF, ZIP, JsonValue, page_paths
 from generator.core.scene import Document, Page
 from generator.errors import UserError
+from generator.games.items import KIT
 from generator.ui.studio import bundles, form, making, words
 from generator.ui.studio.form import BadRequest, Request
 
@@ -83,7 +84,10 @@ def shop_entry(request: Request, query: Mapping[str, list[str]], canonical: str
         err.field, err.fields = "for", ("for",)
         return {"format": PRINT_SHOP.key, "field": "for", "error": str(err),
                 "name": None, "command": None, "href": None}
-    fmt = (target.takes or (PDF,))[0]
+    product = target.product(request.kind)
+    fmt = (product.formats or (PDF,))[0] if product is not None else PDF
+    if product is None and request.item == KIT:
+        fmt = ZIP       # a vendor's kit: its products of the kit's items, as one zip
     shop = request.download(fmt, target=target, bleed=bleed.strip(),
                             condition=condition.strip())
     name = Path(shop.file_name).with_suffix(".zip").name if fmt.paged else shop.file_name
