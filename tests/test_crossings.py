@@ -15,6 +15,7 @@ import dataclasses
 import io
 import itertools
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -120,32 +121,35 @@ def pixels(mm: float, dpi: int = 300) -> int:
     return round(mm / MM_PER_INCH * dpi)
 
 
-def vendor_requests(answered):
-    """Each vendor product made, once a game, variant and item."""
-    for (_game, _variant, _item, _place, paper), answer in answered.items():
-        if isinstance(answer, ItemRequest) and answer.destination not in (HOME, PRINT_SHOP) \
-                and paper is None:
-            yield answer
+@pytest.fixture(scope="module")
+def vendor_products(answered):
+    """Each vendor product made, once a game, variant and item, with what it draws."""
+    return [(answer, content(answer)) for (_g, _v, _i, _place, paper), answer in answered.items()
+            if isinstance(answer, ItemRequest) and answer.destination not in (HOME, PRINT_SHOP)
+            and paper is None]
 
 
-def test_a_vendors_products_are_its_templates_sizes(answered, tmp_path):
+def test_a_vendors_products_are_its_templates_sizes(vendor_products, tmp_path):
     """The Game Crafter's quad-fold board 5475 px square, its and MakePlayingCards' poker
     faces 825 × 1125 and 822 × 1122 px, DriveThruCards' deck 2.75 × 3.75 in a page passing
-    its own check; a vendor's kit a zip of those products and a note of what to order."""
+    its own check; a vendor's kit a zip of those products and a note of what to order.
+    Each product's pages are measured; one page of each kind of product is drawn."""
     sizes = {}
-    for request in vendor_requests(answered):
+    for request, drawn in vendor_products:
         if request.parts:
-            data = render(content(request), ZIP, Path("kit.zip"))[0][1]
-            import zipfile
+            data = render(drawn, ZIP, Path("kit.zip"))[0][1]
             with zipfile.ZipFile(io.BytesIO(data)) as kit:
                 names = kit.namelist()
             assert "ORDER.txt" in names and len(names) > 2
             continue
-        drawn = content(request)
         assert isinstance(drawn, Document)
+        kind = request.destination.key, request.item.key
+        first = kind not in sizes
+        sizes.setdefault(kind, set()).update(
+            (round(p.width, 1), round(p.height, 1)) for p in drawn.pages)
+        if not first:
+            continue
         bleed = request.paper.press.bleed
-        trim = {(round(p.width, 1), round(p.height, 1)) for p in drawn.pages}
-        sizes[request.destination.key, request.item.key] = trim
         if request.fmt == PNG:
             page = dataclasses.replace(drawn, pages=drawn.pages[:1])
             [(_path, png)] = render(page, PNG, Path("one.png"),
@@ -196,7 +200,7 @@ def said(path: Path) -> str:
                           text=True, check=True).stdout.replace("\n", " ")
 
 
-def test_no_file_says_what_its_destination_does_not_print(answered, catalogue_folder):
+def test_no_file_says_what_its_destination_does_not_print(vendor_products, catalogue_folder):
     """A print shop's files name no crop marks, ruler, calibration sheet or folded kit (it
     has none of them); a vendor's products no craft knife either. Control: the home files
     say them."""
@@ -207,29 +211,35 @@ def test_no_file_says_what_its_destination_does_not_print(answered, catalogue_fo
         assert not [phrase for phrase in HOME_ONLY if phrase in text], path
     home = " ".join(said(p) for p in sorted(catalogue_folder.glob("*/*kit-a4.pdf")))
     assert all(phrase in home for phrase in HOME_ONLY[:3])
-    for request in vendor_requests(answered):
-        drawn = content(request)
+    for request, drawn in vendor_products:
         words = " ".join(s.text for page in getattr(drawn, "pages", ()) for s in page.shapes
                          if isinstance(s, Text))
         assert not [phrase for phrase in NOT_FOR_VENDORS if phrase in words], request.stem
 
 
-def test_a_build_for_a_vendor_makes_its_products_and_says_what_it_left_out(tmp_path):
-    """`pnp build --for drivethrucards` writes its deck and nothing it does not print, and
-    names in one line what it left out; the index page lists the deck under its name."""
-    result = run_pnp("build", "blind-hex", "hex", "--for", "drivethrucards", "--paper", "a4",
-                     "--out", str(tmp_path / "out"), text=True)
+@pytest.mark.parametrize("vendor, game, products, sells", [
+    ("drivethrucards", "blind-hex", ["cards-cards-poker.pdf"], "cards"),
+    ("thegamecrafter", "hex", ["standard-board-18x18in.png"], "cards and boards")])
+def test_a_build_for_a_vendor_makes_its_products_and_says_what_it_left_out(
+        tmp_path, vendor, game, products, sells):
+    """`pnp build --for VENDOR` writes its products in its folder and nothing it does not
+    print (nor its products among the home files), and names in one line what it left out;
+    the index page lists the products under the vendor's name."""
+    out = tmp_path / "out"
+    result = run_pnp("build", game, "--for", vendor, "--paper", "a4", "--out", str(out),
+                     text=True)
     assert result.returncode == 0, result.stderr
     left = [line for line in result.stderr.splitlines() if "left out for" in line]
-    assert len(left) == 1 and "it prints cards" in left[0] and "boards" in left[0]
-    vendor = sorted(p.name for p in (tmp_path / "out" / "drivethrucards").rglob("*.pdf"))
-    assert vendor == ["cards-cards-poker.pdf"]
-    index = (tmp_path / "out" / "index.html").read_text()
-    assert "For DriveThruCards" in index and "drivethrucards/blind-hex/cards-cards-poker.pdf" \
-        in index
-    checked = run_pnp("check", "--for", "drivethrucards",
-                      str(next((tmp_path / "out" / "drivethrucards").rglob("*.pdf"))))
-    assert checked.returncode == 0
+    assert len(left) == 1 and f"(it prints {sells})" in left[0] and "rules" in left[0]
+    made = sorted(p.name for p in (out / vendor).rglob("*") if p.is_file())
+    assert made == products
+    assert not [p for p in (out / game).iterdir() if "18x18" in p.name or "poker" in p.name]
+    index = (out / "index.html").read_text()
+    assert f"For {DESTINATIONS[vendor].described}" in index
+    assert all(f"{vendor}/{game}/{name}" in index for name in products)
+    if vendor == "drivethrucards":
+        checked = run_pnp("check", "--for", vendor, str(out / vendor / game / products[0]))
+        assert checked.returncode == 0
 
 
 def test_the_kits_other_layouts_are_in_the_catalogue(catalogue_folder):

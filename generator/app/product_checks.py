@@ -6,6 +6,7 @@ takes a cut path. The item, kit, booklet and record requests all ask here."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from generator.app.refusals import listed
 from generator.core.destinations import DESTINATIONS, Destination
@@ -81,7 +82,8 @@ def product_paper(paper: Paper, product: Product, *, given: bool, described: str
     if product.trim is None:
         return paper
     inches = product.trim / MM_PER_INCH
-    return Paper(f"{inches:g}x{inches:g}in", product.trim, product.trim, inches=True)
+    return replace(paper, name=f"{inches:g}x{inches:g}in", width=product.trim,
+                   height=product.trim, inches=True)
 
 
 def check_cut_path(game: Game[OptionsT], item: Item, parts: Sequence[Item],
