@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 
-from generator.core.geometry import Affine, Point
+from generator.core.geometry import SQRT3, Affine, Point
 from generator.core.palette import Palette
 from generator.core.paper import NAMED, Paper
 from generator.core.scene import Document, Page, Shape, place
@@ -26,14 +26,18 @@ from generator.core.virtual_table import (
     Thing,
     Tile,
     TileShape,
+    VirtualTable,
 )
-from generator.i18n import current
+from generator.i18n import _, current
 from generator.layout import sheet
 
 PAPER: Paper = NAMED["a4"]
 GAP = 40.0            # mm between the board and what lies beside it, and between those
 PAD_DPI = 150         # a pad is read, not zoomed into: an A4 page stays under 2000 pixels
 PIECE_DPI = 300
+# A stone covers this much of a hex cell's width (flat to flat): it sits inside its cell with
+# room to pick it up, as a go stone does on its point.
+STONE_SHARE = 0.8
 # What a bag, a rule book and a notecard cover on the table, mm: for laying them out only.
 BAG_SIZE = (60.0, 60.0)
 BOOK_SIZE = (110.0, 150.0)
@@ -72,6 +76,11 @@ def disc(name: str, diameter: float, drawn: Callable[[Point, float], list[Shape]
     centre = Point(diameter / 2, diameter / 2)
     return Picture(name, Page(diameter, diameter, tuple(drawn(centre, diameter / 2))),
                    PIECE_DPI)
+
+
+def stone_diameter(cell_radius: float) -> float:
+    """A stone's diameter on a hex board whose cells have this circumradius, mm."""
+    return STONE_SHARE * SQRT3 * cell_radius
 
 
 def round_piece(name: str, top: Picture, bottom: Picture | None = None, *,
@@ -126,3 +135,21 @@ def laid_out(centre: Board, right: Sequence[Thing], left: Sequence[Thing]) -> tu
             things.append(dataclasses.replace(thing, place=Place(x, z - h / 2)))
             z -= h + GAP / 2
     return tuple(things)
+
+
+def kit_table(title: str, label: str, key_text: str, board: Board, pieces: Sequence[Thing],
+              rules: Document, pad_page: Page, credit: str,
+              beside: Sequence[Thing] = ()) -> VirtualTable:
+    """A kit's table as every game lays it: the board in the middle, its pieces at its
+    right, the rule sheet (a PDF), a notecard with the credit and the rule sheet's address,
+    the score pad and anything `beside` at its left. Named as the kit's pages are: TITLE and
+    what each is."""
+    book = rulebook(_("%(game)s: %(what)s", game=title, what=_("rules")), rules, "rules")
+    sheet_pad = pad(_("%(game)s: %(what)s", game=title, what=_("score pad")), pad_page)
+    note = notecard(title, credit, book.file)
+    return VirtualTable(_("%(game)s: %(what)s", game=title, what=label), key_text,
+                        laid_out(board, pieces, [book, note, *beside, sheet_pad]))
+
+
+def board_name(title: str) -> str:
+    return _("%(game)s: %(what)s", game=title, what=_("board"))

@@ -79,10 +79,17 @@ def url_base(text: str) -> str:
     return text if text.endswith("/") else text + "/"
 
 
+# A page's size reaches the PNG writer through the PDF's single-precision page box, which can
+# land a few millionths of a pixel above a whole number, and the writer rounds sizes up:
+# pages are made this much short of the pixels they are meant to fill.
+SHORT = 0.001
+
+
 def dpi_for(width: float, height: float, wanted: int) -> int:
     """The resolution a picture of width × height mm is drawn at: as wanted, but no side
     over LARGEST_SIDE pixels (pixels are the mm in inches × dpi, rounded up)."""
-    return max(1, min(wanted, math.floor(LARGEST_SIDE * MM_PER_INCH / max(width, height))))
+    room = (LARGEST_SIDE - SHORT) * MM_PER_INCH / max(width, height)
+    return max(1, min(wanted, math.floor(room)))
 
 
 def table_files(table: VirtualTable, addresses: Addresses, stem: str) -> Files:
@@ -148,7 +155,8 @@ def sheet_page(sheet: CardSheet) -> tuple[Page, int]:
         row, column = divmod(i, sheet.columns)
         shapes += place(face.shapes, Affine(w / width, 0.0, 0.0, h / height,
                                             column * w, row * h))
-    return Page(sheet.columns * w, sheet.rows * h, tuple(shapes)), dpi
+    short = SHORT * MM_PER_INCH / dpi
+    return Page(sheet.columns * w - short, sheet.rows * h - short, tuple(shapes)), dpi
 
 
 def _sheet_png(sheet: CardSheet) -> tuple[str, bytes]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.core.geometry import SQRT3, Affine, Hex, Point, Rhombus
+from generator.core.geometry import Affine, Hex, Point, Rhombus
 from generator.core.palette import Palette
 from generator.core.scene import Shape
 from generator.core.virtual_table import VirtualTable
@@ -13,12 +13,7 @@ from generator.games import table_parts as parts
 from generator.games.hex import pages
 from generator.games.hex.rules import BLUE, RED, TITLE, Options
 from generator.games.tables import Tables
-from generator.i18n import _
 from generator.layout import hexboard
-
-# A stone covers this much of a cell's width (flat to flat): it sits inside its cell with
-# room to pick it up, as a go stone does on its point.
-STONE_SHARE = 0.8
 
 
 def stone_drawn(colour: str, colours: Palette) -> Callable[[Point, float], list[Shape]]:
@@ -35,23 +30,17 @@ def make(opts: Options, colours: Palette) -> VirtualTable:
     paper = pages.board_paper(opts, parts.PAPER)
     p = pages.board_placement(opts, paper)
     box = parts.body(paper)
-    board = parts.board(_("%(game)s: %(what)s", game=TITLE, what=_("board")),
-                        pages.board_page(opts, paper, colours), box,
+    board = parts.board(parts.board_name(TITLE), pages.board_page(opts, paper, colours), box,
                         (p.centre(h) for h in p.board))
-    diameter = STONE_SHARE * SQRT3 * p.cell_radius
+    diameter = parts.stone_diameter(p.cell_radius)
     bags = []
     for colour, role in ((RED, "red"), (BLUE, "blue")):
         stone = parts.disc(f"stone-{role}", diameter, stone_drawn(colour, colours))
         bags.append(parts.bag(pages.name(colour), parts.round_piece(pages.name(colour), stone),
                               colours[role]))
-    rules = parts.rulebook(_("%(game)s: %(what)s", game=TITLE, what=_("rules")),
-                           pages.rules_item(opts, parts.PAPER, colours, 1), "rules")
-    pad = parts.pad(_("%(game)s: %(what)s", game=TITLE, what=_("score pad")),
-                    pages.pad_pages(opts, parts.PAPER, colours)[0])
-    note = parts.notecard(TITLE, pages.credit(), rules.file)
-    return VirtualTable(_("%(game)s: %(what)s", game=TITLE, what=opts.label),
-                        parts.key("hex", opts, colours),
-                        parts.laid_out(board, bags, [rules, note, pad]))
+    return parts.kit_table(TITLE, opts.label, parts.key("hex", opts, colours), board, bags,
+                           pages.rules_item(opts, parts.PAPER, colours, 1),
+                           pages.pad_pages(opts, parts.PAPER, colours)[0], pages.credit())
 
 
 TABLE = Tables(make)
