@@ -38,7 +38,7 @@ def write_table(game: Game[Any], options: Any, palette: Palette, lang: str, fold
     with i18n.language(lang):
         table = tables_of(game).make(options, palette)
         files = tabletop.table_files(table, tabletop.Addresses(target, base), target.name)
-    return _write_folder(target, files)
+    return write_folder(target, files)
 
 
 def _check(target: Path) -> None:
@@ -65,8 +65,9 @@ def _ours(folder: Path) -> bool:
     return first.endswith(tabletop.MARK)
 
 
-def _write_folder(target: Path, files: list[tuple[Path, bytes]]) -> list[Path]:
-    """Write the files into a hidden sibling, then put it in the target's place."""
+def write_folder(target: Path, files: list[tuple[Path, bytes]]) -> list[Path]:
+    """Write the files (names in the folder, and their bytes) as the folder TARGET: into a
+    hidden sibling, then put in its place; UserError, and nothing changed, where that fails."""
     try:
         staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
     except OSError as failed:

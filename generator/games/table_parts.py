@@ -66,8 +66,10 @@ def board(name: str, page: Page, box: tuple[float, float, float, float],
     """The board: the part of its page in `box`, with a snap point at each cell's centre
     (the cells' centres on the page)."""
     x, y = box[0], box[1]
-    return Board(name, Picture("board", region(page, box)),
-                 tuple(Point(c.x - x, c.y - y) for c in cells), description=description)
+    # One snap point a place: Blinq's upper levels stand over places of the lower ones.
+    snaps = dict.fromkeys(Point(round(c.x - x, 6), round(c.y - y, 6)) for c in cells)
+    return Board(name, Picture("board", region(page, box)), tuple(snaps),
+                 description=description)
 
 
 def disc(name: str, diameter: float, drawn: Callable[[Point, float], list[Shape]]) -> Picture:
