@@ -53,10 +53,11 @@ def hands(opts: Options, colours: Palette) -> list[Thing]:
     back = Picture("card-back", Page(w, h, tuple(cards.back((0.0, 0.0, w, h), 0.0, 0.0,
                                                             colours))), CARD_DPI)
     decks: list[Thing] = []
+    hand = _(CARDS.label)
     for player in PLAYERS:
         held = [c for c in cards.hands(opts.numbers) if c.player == player]
         faces = tuple(Page(w, h, tuple(cards.front(c, opts.numbers, colours))) for c in held)
-        decks.append(Deck(f"{_(CARDS.label)}: {player}",
+        decks.append(Deck(f"{hand}: {player}",
                           card_sheets(f"cards-{player}", faces,
                                       tuple(f"{c.rank} {player}" for c in held)), back))
     return decks
