@@ -1,0 +1,46 @@
+"""Hex on a virtual table: the kit's board with a snap point on each cell, bags of Red's and
+Blue's stones, the rule sheet and the score pad."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from generator.core.geometry import Affine, Hex, Point, Rhombus
+from generator.core.palette import Palette
+from generator.core.scene import Shape
+from generator.core.virtual_table import VirtualTable
+from generator.games import table_parts as parts
+from generator.games.hex import pages
+from generator.games.hex.rules import BLUE, RED, TITLE, Options
+from generator.games.tables import Tables
+from generator.layout import hexboard
+
+
+def stone_drawn(colour: str, colours: Palette) -> Callable[[Point, float], list[Shape]]:
+    """A stone as the kit's figures draw it, just inside a disc of the radius given (the
+    figures' stone is 0.6 of its cell's radius)."""
+    def drawn(centre: Point, radius: float) -> list[Shape]:
+        p = hexboard.Placement(Rhombus(1), Affine.scaling(0.98 * radius / 0.6).then(
+            Affine.translation(centre.x, centre.y)))
+        return pages.stone(colour, p, Hex(0, 0), colours)
+    return drawn
+
+
+def make(opts: Options, colours: Palette) -> VirtualTable:
+    paper = pages.board_paper(opts, parts.PAPER)
+    p = pages.board_placement(opts, paper)
+    box = parts.body(paper)
+    board = parts.board(parts.board_name(TITLE), pages.board_page(opts, paper, colours), box,
+                        (p.centre(h) for h in p.board))
+    diameter = parts.stone_diameter(p.cell_radius)
+    bags = []
+    for colour, role in ((RED, "red"), (BLUE, "blue")):
+        stone = parts.disc(f"stone-{role}", diameter, stone_drawn(colour, colours))
+        bags.append(parts.bag(pages.name(colour), parts.round_piece(pages.name(colour), stone),
+                              colours[role]))
+    return parts.kit_table(TITLE, opts.label, parts.key("hex", opts, colours), board, bags,
+                           pages.rules_item(opts, parts.PAPER, colours, 1),
+                           pages.pad_pages(opts, parts.PAPER, colours)[0], pages.credit())
+
+
+TABLE = Tables(make)

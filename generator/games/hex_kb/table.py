@@ -1,0 +1,49 @@
+"""Hex KB on a virtual table: the kit's Klein bottle board with a snap point on each of its
+cells (frame cells in both frames, as the board prints them; window cells have none), bags of
+Red's and Blue's stones, the rule sheet and the score pad."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from generator.core.geometry import Affine, Hex, Point, Rhombus
+from generator.core.palette import Palette
+from generator.core.scene import Shape
+from generator.core.virtual_table import VirtualTable
+from generator.games import table_parts as parts
+from generator.games.hex_kb import pages
+from generator.games.hex_kb.rules import BLUE, RED, TITLE, Options
+from generator.games.tables import Tables
+from generator.layout import hexboard
+
+
+def stone_drawn(colour: str, colours: Palette) -> Callable[[Point, float], list[Shape]]:
+    """A stone as the kit draws a claimed cell's, just inside the disc (0.62 of its cell's
+    radius at most, the lettered palette's ring)."""
+    def drawn(centre: Point, radius: float) -> list[Shape]:
+        p = hexboard.Placement(Rhombus(1), Affine.scaling(0.96 * radius / 0.62).then(
+            Affine.translation(centre.x, centre.y)))
+        return pages.stone_shapes(p, Hex(0, 0), colour, colours, numbered=False)
+    return drawn
+
+
+def make(opts: Options, colours: Palette) -> VirtualTable:
+    paper = pages.board_paper(opts, parts.PAPER)
+    drawn = opts.board()
+    box = parts.body(paper)
+    p = pages.place(drawn, *box, opts.coordinates)
+    cells = (p.centre(h) for h in Rhombus(drawn.size) if h not in drawn.holes)
+    board = parts.board(parts.board_name(TITLE), pages.board_page(opts, paper, colours), box,
+                        cells)
+    diameter = parts.stone_diameter(p.cell_radius)
+    bags = []
+    for colour, role in ((RED, "red"), (BLUE, "blue")):
+        stone = parts.disc(f"stone-{role}", diameter, stone_drawn(colour, colours))
+        bags.append(parts.bag(pages.name(colour), parts.round_piece(pages.name(colour), stone),
+                              colours[role]))
+    return parts.kit_table(TITLE, opts.label, parts.key("hex-kb", opts, colours), board, bags,
+                           pages.rules_item(opts, parts.PAPER, colours, 1),
+                           pages.pad_pages(opts, parts.PAPER, colours)[0], pages.credit())
+
+
+TABLE = Tables(make)

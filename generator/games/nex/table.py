@@ -1,0 +1,45 @@
+"""Nex on a virtual table: the kit's board with a snap point on each cell, bags of Black's,
+White's and the neutral stones, the rule sheet and the score pad."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from generator.core.geometry import Point
+from generator.core.palette import Palette
+from generator.core.scene import Shape
+from generator.core.virtual_table import VirtualTable
+from generator.games import table_parts as parts
+from generator.games.nex import pages
+from generator.games.nex.rules import BLACK, NEUTRAL, TITLE, WHITE, Options
+from generator.games.tables import Tables
+
+# Each kind of stone: its file's name and the colour role of its stones, and of its bag.
+KINDS = ((BLACK, "black", "black stone"), (WHITE, "white", "white stone"),
+         (NEUTRAL, "neutral", "neutral stone"))
+
+
+def stone_drawn(kind: str, colours: Palette) -> Callable[[Point, float], list[Shape]]:
+    """A stone as the kit draws it on the board and its counters, just inside the disc."""
+    def drawn(centre: Point, radius: float) -> list[Shape]:
+        return pages.stone(kind, centre, 0.96 * radius, colours)
+    return drawn
+
+
+def make(opts: Options, colours: Palette) -> VirtualTable:
+    paper = pages.board_paper(opts, parts.PAPER)
+    p = pages.board_placement(opts, paper)
+    board = parts.board(parts.board_name(TITLE), pages.board_page(opts, paper, colours),
+                        parts.body(paper), (p.centre(h) for h in p.board))
+    diameter = parts.stone_diameter(p.cell_radius)
+    bags = []
+    for kind, word, role in KINDS:
+        stone = parts.disc(f"stone-{word}", diameter, stone_drawn(kind, colours))
+        bags.append(parts.bag(pages.name(kind), parts.round_piece(pages.name(kind), stone),
+                              colours[role]))
+    return parts.kit_table(TITLE, opts.label, parts.key("nex", opts, colours), board, bags,
+                           pages.rules_item(opts, parts.PAPER, colours, 1),
+                           pages.pad_pages(opts, parts.PAPER, colours)[0], pages.credit())
+
+
+TABLE = Tables(make)

@@ -1,0 +1,32 @@
+"""What a game puts on a virtual table (generator/core/virtual_table.py): TABLE in the table
+module beside its pages, a `Tables` value, imported only when a table is made, as its pages
+are (it draws its board and pieces with them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Generic
+
+from generator.games.protocols import OptionsT
+
+if TYPE_CHECKING:
+    from generator.core.palette import Palette
+    from generator.core.virtual_table import VirtualTable
+    from generator.games.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Tables(Generic[OptionsT]):
+    """A game's table: `make(options, palette)` is what its kit puts on it, in the active
+    language."""
+    make: Callable[[OptionsT, Palette], VirtualTable]
+
+
+def tables_of(game: Game[Any]) -> Tables[Any]:
+    """The game's table maker: TABLE in the table module beside its rules."""
+    tables = import_module(f"{game.package}.table").TABLE
+    if not isinstance(tables, Tables):
+        raise RuntimeError(f"{game.package}.table defines no Tables as TABLE")
+    return tables
