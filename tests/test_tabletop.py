@@ -10,11 +10,10 @@ import json
 from pathlib import Path
 
 import pytest
+from in_process import run_pnp
 from PIL import Image
 
-from generator.app.virtual_table import write_folder, write_table
 from generator.core.geometry import Point
-from generator.core.palette import COLOUR
 from generator.core.scene import Circle, Document, Page, Paint, rectangle
 from generator.core.virtual_table import (
     Board,
@@ -29,11 +28,12 @@ from generator.core.virtual_table import (
     TileShape,
     VirtualTable,
     card_sheets,
+    url_base,
 )
 from generator.errors import UserError
-from generator.games import load
 from generator.preflight.saved_object import problems
 from generator.render import tabletop
+from generator.render.folders import write_folder
 
 # Saved objects in the shape the game writes them (v13: GUID first, then Name, Transform ...),
 # one of each kind pnp writes, with made-up addresses. Key order and nesting as in the
@@ -277,7 +277,7 @@ def test_the_same_table_gives_the_same_bytes_and_another_other_guids(tmp_path: P
 
 
 def test_a_url_base_names_every_file_under_it(tmp_path: Path) -> None:
-    base = tabletop.url_base("https://example.org/games/hex")
+    base = url_base("https://example.org/games/hex")
     assert base == "https://example.org/games/hex/"
     folder = tmp_path / "published"
     write_folder(folder, tabletop.table_files(small_table(2), tabletop.Addresses(folder, base),
@@ -288,7 +288,7 @@ def test_a_url_base_names_every_file_under_it(tmp_path: Path) -> None:
     assert "--url-base URL" in (folder / "README.txt").read_text("utf-8")
     for bad in ("ftp://example.org/", "example.org/x", "https:///x", "https://h/x?y=1"):
         with pytest.raises(ValueError):
-            tabletop.url_base(bad)
+            url_base(bad)
 
 
 def test_snap_points_map_back_onto_the_picture(written: Path) -> None:
@@ -314,10 +314,16 @@ def test_a_folder_not_written_by_pnp_is_refused(tmp_path: Path) -> None:
     folder = tmp_path / "mine"
     folder.mkdir()
     (folder / "notes.txt").write_text("keep me", "utf-8")
-    hex_game = load("hex")
-    with pytest.raises(UserError, match="is not a saved object pnp wrote"):
-        write_table(hex_game, hex_game.options(), COLOUR, "en", folder)
-    with pytest.raises(UserError, match="--url-base"):
-        write_table(hex_game, hex_game.options(), COLOUR, "en", tmp_path / "new", "ftp://x/")
+    done = run_pnp("kit", "hex", "--for", "tabletop-simulator", "-o", str(folder), text=True)
+    assert done.returncode == 2 and "is not a folder pnp wrote" in done.stderr
+    done = run_pnp("kit", "hex", "--for", "tabletop-simulator", "--url-base", "ftp://x/",
+                   "-o", str(tmp_path / "new"), text=True)
+    assert done.returncode == 2 and "--url-base" in done.stderr
     assert [p.name for p in folder.iterdir()] == ["notes.txt"]
     assert not (tmp_path / "new").exists()
+    # Control: a folder pnp wrote is written again, whole.
+    assert run_pnp("kit", "hex", "--for", "tabletop-simulator", "-o",
+                   str(tmp_path / "ours")).returncode == 0
+    assert run_pnp("kit", "hex", "--for", "tabletop-simulator", "--palette", "ink-saver",
+                   "-o", str(tmp_path / "ours")).returncode == 0
+    assert (tmp_path / "ours" / "ours.json").exists()

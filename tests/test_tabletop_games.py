@@ -11,9 +11,9 @@ import math
 from pathlib import Path
 
 import pytest
+from in_process import run_pnp
 from PIL import Image
 
-from generator.app.virtual_table import write_table
 from generator.core.palette import COLOUR, INK_SAVER
 from generator.core.virtual_table import Board, Deck, InfiniteBag, Rulebook, Tile, VirtualTable
 from generator.games import all_games, load
@@ -70,8 +70,8 @@ def test_the_table_is_made_the_same_every_time_and_names_its_request() -> None:
 @pytest.fixture(scope="module")
 def blind_hex(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("blind") / "blind-hex-cards"
-    game = load("blind-hex")
-    write_table(game, game.make_options(edition="cards"), COLOUR, "en", folder)
+    done = run_pnp("kit", "blind-hex", "--for", "tabletop-simulator", "-o", str(folder))
+    assert done.returncode == 0
     return folder
 
 

@@ -48,6 +48,7 @@ class Asked:
     tile: bool = False
     backs: str = DUPLEX
     back_offset: tuple[float, float] = (0.0, 0.0)
+    url_base: str | None = None
     # The parameters a person set, rather than left at their defaults.
     given: frozenset[str] = frozenset()
 

@@ -90,7 +90,7 @@ def unsold(game_keys: list[str], destination: Destination) -> str:
         left.append("booklets")
     if not left:
         return ""
-    return f"{listed(left)} (it prints {destination.sells})"
+    return f"{listed(left)} (it {destination.verb} {destination.sells})"
 
 
 def build(game_keys: list[str], papers: list[Paper], out: Path, *, jobs: int,

@@ -91,9 +91,13 @@ class Entry:
                      given=frozenset({"backs"} if self.backs is not None else ()))
 
     def path(self, out: Path) -> Path:
+        """Where the file goes; a format written as a folder (a virtual table) is the
+        folder VARIANT-ITEM, its main file in it."""
+        folder = _root(out, self.paper, self.lang) / self.game.key
+        if self.fmt.folder:
+            return folder / f"{self.variant}-{self.item.key}"
         backs = f"-{BACKS_NAMES[self.backs.mode]}" if self.backs is not None else ""
-        name = f"{self.variant}-{self.item.key}{backs}-{self.size}.{self.fmt.extension}"
-        return _root(out, self.paper, self.lang) / self.game.key / name
+        return folder / f"{self.variant}-{self.item.key}{backs}-{self.size}.{self.fmt.extension}"
 
 
 def entries(game_keys: list[str], papers: list[Paper],

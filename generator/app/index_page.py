@@ -14,8 +14,8 @@ from generator import i18n, render, templating
 from generator.app import record_folder
 from generator.app.contents import Booklet, Entry, language_folder, paper_name
 from generator.app.record_folder import FolderRequest
-from generator.core.destinations import PRINT_SHOP, Destination
-from generator.core.formats import HTML, PDF, SVG, Format
+from generator.core.destinations import HOME, PRINT_SHOP, Destination
+from generator.core.formats import PDF, SVG, Format
 from generator.core.paper import NAMED
 from generator.games import SomeGame
 from generator.games import load as game_named
@@ -76,7 +76,7 @@ def _links(found: dict[Format, list[str]]) -> tuple[tuple[str, str], ...]:
     """A card's links: each format's files, named by the format, numbered where several."""
     links = []
     for fmt, paths in found.items():
-        shown = "HTML" if fmt == HTML else fmt.name.upper()
+        shown = "saved object" if fmt.folder else fmt.name.upper()
         links += [(f"{shown} {k}" if len(paths) > 1 and fmt != PDF else shown, path)
                   for k, path in enumerate(paths, 1)]
     return tuple(links)
@@ -94,14 +94,14 @@ def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
     with i18n.language(lang):
         ours = [(e, paths) for e, paths in built if e.lang == lang]
         ours_made = [(b, paths) for b, paths in made if b.lang == lang]
-        home = [(e, paths) for e, paths in ours if not e.paper.press.shop]
-        home_made = [(b, paths) for b, paths in ours_made if not b.target.shop]
+        home = [(e, paths) for e, paths in ours if e.paper.press.destination == HOME]
+        home_made = [(b, paths) for b, paths in ours_made if b.target == HOME]
         shown = _thumbnails(out, home)
         home_records = [(r, paths) for r, paths in recorded if not r.target.shop]
         places = dict.fromkeys([*(e.paper.press.destination for e, _p in ours),
                                 *(b.target for b, _p in ours_made)])
         elsewhere = [_elsewhere(out, place, ours, ours_made, recorded, lang, shown)
-                     for place in places if place.shop]
+                     for place in places if place != HOME]
         links = [{"code": code, "name": i18n.NAMES[code], "href": href}
                  for code, href in languages]
         return templating.render("templates/index.html.j2",
@@ -127,6 +127,9 @@ def _elsewhere(out: Path, place: Destination, built: list[tuple[Entry, list[Path
         return Elsewhere(place.key, "For a print shop", "PDF pages with bleed, TrimBox and "
                          "BleedBox, in CMYK; booklets as single pages in reading order", groups)
     sold = ", ".join(f"{product.name} ({kind})" for kind, product in place.products.items())
+    if not place.shop:      # a virtual table
+        return Elsewhere(place.key, f"For {place.described}", f"Each kit as a {sold}: "
+                         f"its folder goes in Saves/Saved Objects", groups)
     return Elsewhere(place.key, f"For {place.described}", f"What it sells: {sold}", groups)
 
 
@@ -184,7 +187,7 @@ def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]],
     files: dict[Shelved, dict[Format, list[str]]] = {}
     for entry, paths in built:
         product = entry.product
-        fixed = product is not None and (product.card is not None or product.trim is not None)
+        fixed = product is not None and product.own_size
         key = (entry.game.key, entry.variant, entry.item,
                product.name if fixed and product is not None else entry.paper.name,
                _backs_name(entry.backs))

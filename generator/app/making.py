@@ -17,9 +17,9 @@ from generator import i18n, render, templating
 from generator.app import requests
 from generator.app.contents import Booklet, Booklets, Entry, entries, together
 from generator.app.documents import PartKey
+from generator.core.content import Content
 from generator.core.formats import PDF, Format
 from generator.core.paper import Paper
-from generator.core.scene import Document
 from generator.games import load as game_named
 from generator.games.items import Item
 from generator.layout import booklet
@@ -29,14 +29,14 @@ from generator.layout.duplex import Backs
 DocumentKey = tuple[str, str, Item, Paper, str, Backs | None]
 
 
-def build_entry(entry: Entry, out: Path, cache: dict[DocumentKey, Document]) -> list[Path]:
+def build_entry(entry: Entry, out: Path, cache: dict[DocumentKey, Content]) -> list[Path]:
     """One file of the catalogue, made as the command line's request for it is made; the
     document is shared by the formats it is written in (and a kit made of its items' kept
     documents: generator/app/documents.py)."""
     request = requests.asked_request(entry.game, entry.item, entry.options, entry.asked)
     key = (entry.game.key, entry.variant, entry.item, entry.paper, entry.lang, entry.backs)
     if key not in cache:
-        cache[key] = requests.make(request)
+        cache[key] = requests.content(request)
     target = entry.path(out)
     make_folder(target.parent)
     return render.save(cache[key], target, entry.fmt, entry.item.key, request.formats,
@@ -81,7 +81,7 @@ def build_booklet(item: Booklet, out: Path,
 def build_game(key: str, papers: list[Paper], out: Path,
                lang: str = i18n.SOURCE) -> list[tuple[Entry, list[Path]]]:
     """Every file of one game in one language; a unit of work for one process."""
-    cache: dict[DocumentKey, Document] = {}
+    cache: dict[DocumentKey, Content] = {}
     return [(entry, build_entry(entry, out, cache)) for entry in entries([key], papers, lang)]
 
 

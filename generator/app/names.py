@@ -119,8 +119,8 @@ def _printing(paper: str, palette: Palette, lang: str, target: Destination) -> l
 def item_stem(game: Game[OptionsT], item: Item, options: OptionsT, *, paper: str,
               palette: Palette = COLOUR, lang: str = SOURCE, press: Press = HOME_PRESS,
               usual: Press | None = None, dpi: int | None = None, copies: int | None = None,
-              cell: float | None = None, backs: Backs | None = None, called: str = ""
-              ) -> str:
+              cell: float | None = None, backs: Backs | None = None, url: str | None = None,
+              called: str = "") -> str:
     """The name, without its extension, of an item (or a kit) of a game. `press` is how it
     is printed, `usual` how it would be where nothing but the destination was asked;
     `called`, where given, names it in the item's place (the studio's zip of everything)."""
@@ -133,7 +133,9 @@ def item_stem(game: Game[OptionsT], item: Item, options: OptionsT, *, paper: str
         f"{copies}-copies" if copies is not None and copies != 1 else "",
         *_backs(backs), *cards, *_printing(paper, palette, lang, press.destination),
         *_pressed(press, usual or press),
-        f"{dpi}dpi" if dpi is not None and dpi != DEFAULT_DPI else ""]))
+        f"{dpi}dpi" if dpi is not None and dpi != DEFAULT_DPI else "",
+        # Where a virtual table's files are published: a digest, as a name holds no address.
+        f"url-{hashlib.sha256(url.encode('utf-8')).hexdigest()[:8]}" if url else ""]))
 
 
 def _backs(backs: Backs | None) -> list[str]:

@@ -41,6 +41,7 @@ from generator.core.palette import PALETTES
 from generator.core.paper import MAX_BLEED, MM_PER_INCH, NAMED, Paper, parse_paper
 from generator.core.printing import CONDITIONS
 from generator.core.products import Kind
+from generator.core.virtual_table import url_base
 from generator.games.game import OptionError
 from generator.games.items import WHOLE_KIT, Item
 from generator.i18n import LANGUAGES
@@ -93,8 +94,9 @@ PAPER_HELP = (f"Paper: {', '.join(NAMED)}, or WxH in mm or inches (200x300, 8.5x
               f"turn to landscape when that gives a larger board.")
 FOR_HELP = ("Print at home (crop marks, calibration ruler, RGB), at a print shop (pages the "
             "trim plus bleed with TrimBox and BleedBox, CMYK for the press, PDF/X-1a, no "
-            "marks), or for a vendor's own templates: thegamecrafter, drivethrucards, "
-            "makeplayingcards, lulu, drivethrurpg.")
+            "marks), or for a vendor's own products: thegamecrafter, drivethrucards, "
+            "makeplayingcards, lulu, drivethrurpg; or put a kit on a virtual table: "
+            "tabletop-simulator.")
 BLEED_HELP = ("With --for print-shop, bleed past the trim on every side, 0-10 mm.  [default: 3 "
               "mm, or 0.125 in on inch papers]")
 PRESS_HELP = ("With --for print-shop, the printing condition to separate the colours for: "
@@ -136,6 +138,11 @@ CROP_MARKS = Param("crop_marks", "For a print shop that trims itself: crop marks
                    cli_only=True)
 TILE = Param("tile", "With --cell, print a board larger than the paper over several "
                      "overlapping sheets with crosshairs to line them up.", FLAG, default=False)
+
+URL_BASE = Param("url_base", "With --for tabletop-simulator, name the saved object's images "
+                             "under this web address (where you publish the folder, on Steam "
+                             "Cloud or any web host) instead of by their file:// paths on this "
+                             "computer.", TEXT, metavar="URL", cli_only=True, read=url_base)
 
 BACKS = Param("backs", "How the kit's back-to-back sheets (card fronts and backs, a puzzle and "
                        "its solution) are printed: duplex (both sides, turned over on the long "
@@ -184,6 +191,8 @@ def item_params(game: Game[OptionsT], item: Item, printed: bool = False) -> list
         params += [CELL, TILE]
     if item == WHOLE_KIT and any(part.back_to_back for part in parts):
         params += [BACKS, BACK_OFFSET]
+    if item == WHOLE_KIT:
+        params.append(URL_BASE)
     return params
 
 
@@ -197,7 +206,7 @@ __all__ = [
     "DPI_RANGE", "FLAG", "FLOAT", "FOR_HELP", "INK_HELP", "INK_LIMIT", "INT", "DATA", "LANG",
     "LANG_HELP", "MANY", "MAX_PIXELS", "PALETTE", "PALETTE_HELP", "PALETTE_NAMES", "PAPER",
     "PAPER_HELP", "PAPER_SIZE", "PRESS", "PRESS_HELP", "PRINTED", "STATS", "SWITCH", "TARGET",
-    "TEXT", "TILE", "Param", "ParamError", "default_paper", "format_param", "game_params",
-    "item_params", "largest_dpi", "millions", "option_names", "output_param", "readers", "reads",
-    "refuse_huge_pixels",
+    "TEXT", "TILE", "URL_BASE", "Param", "ParamError", "default_paper", "format_param",
+    "game_params", "item_params", "largest_dpi", "millions", "option_names", "output_param",
+    "readers", "reads", "refuse_huge_pixels",
 ]

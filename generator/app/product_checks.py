@@ -23,6 +23,8 @@ def offers(game: Game[OptionsT], destination: Destination) -> list[str]:
             if destination.product(item.kind) is not None]
     if destination.product(Kind.BOOK) is not None:
         made.append(f"pnp booklet {game.key} --for {destination.key}")
+    if destination.product(Kind.KIT) is not None:
+        made.append(f"pnp kit {game.key} --for {destination.key}")
     return made
 
 
@@ -35,7 +37,7 @@ def not_sold(game: Game[OptionsT], item: Item, destination: Destination,
     if item == WHOLE_KIT and len(sold) == 1:
         return (f"{destination.described} prints {game.title}'s {sold[0].plural} alone: pnp "
                 f"{sold[0]} {game.key} --for {destination.key} makes them; {elsewhere}")
-    head = f"{destination.described} prints {destination.sells}, not {item.plural}"
+    head = f"{destination.described} {destination.verb} {destination.sells}, not {item.plural}"
     made = offers(game, destination)
     if made:
         return f"{head}: {listed(made)}; {elsewhere}"
@@ -73,11 +75,11 @@ def product_paper(paper: Paper, product: Product, *, given: bool, described: str
     """The paper a product is printed on: its own trim, where it has one (a vendor's
     board), else the paper asked for. A --paper given to a product of a fixed size (its
     board, a deck one card a page) is refused: it would change nothing."""
-    fixed = product.trim is not None or product.card is not None
-    if given and fixed:
+    if given and product.own_size:
         size = (f"{product.trim / MM_PER_INCH:g} in square" if product.trim is not None
-                else f"{product.card} cards one a page")
-        raise OptionError(f"--paper: {described} prints its {product.name} at its own size, "
+                else f"{product.card} cards one a page" if product.card is not None
+                else "whatever the paper")
+        raise OptionError(f"--paper: {described} makes its {product.name} at its own size, "
                           f"{size}")
     if product.trim is None:
         return paper

@@ -43,6 +43,7 @@ from generator.games import KEYS, find
 from generator.games.game import Game, OptionError, OptionsT
 from generator.games.items import BOARD, ITEMS, RULES, WHOLE_KIT, Item
 from generator.games.protocols import GameOptions
+from generator.games.tables import tables_of
 from generator.i18n import SOURCE
 from generator.layout import duplex
 from generator.layout.booklet import FORMATS as BOOKLET_FORMATS
@@ -100,6 +101,7 @@ class ItemRequest(Generic[OptionsT]):
     cell: float | None = None
     tile: bool = False
     backs: duplex.Backs | None = None     # a kit's back-to-back sheets: how they print
+    url_base: str | None = None           # where a virtual table's files are published
     parts: tuple[ItemRequest[OptionsT], ...] = ()
     # The press as it is when nothing is asked but the destination: what the name leaves out.
     usual: Press = field(default=HOME_PRESS, compare=False)
@@ -120,7 +122,7 @@ class ItemRequest(Generic[OptionsT]):
         return names.item_stem(
             self.game, self.item, self.options, paper=self.paper.name, palette=self.palette,
             lang=self.lang, press=self.paper.press, usual=self.usual, dpi=self.dpi,
-            copies=self.copies, cell=self.cell, backs=self.backs)
+            copies=self.copies, cell=self.cell, backs=self.backs, url=self.url_base)
 
     @property
     def formats(self) -> tuple[Format, ...]:
@@ -130,7 +132,8 @@ class ItemRequest(Generic[OptionsT]):
     def settings(self) -> render.Settings:
         """What the writer is told besides the document: pixels per inch, the press."""
         press = self.paper.press
-        return render.Settings(self.dpi, press if press.shop or press.cut_path else None)
+        return render.Settings(self.dpi, press if press.shop or press.cut_path else None,
+                               self.url_base)
 
     def part(self, item: Item) -> ItemRequest[OptionsT]:
         """One of a kit's items, with the kit's options: checked with the kit."""
@@ -225,13 +228,17 @@ def asked_request(game: Game[OptionsT], item: Item, options: OptionsT, asked: As
     if asked.cell is not None and asked.copies is not None:
         raise OptionError("--copies is for whole boards, not --cell boards")
     backs = _backs(game, options, asked, parts) if item == WHOLE_KIT else None
+    if asked.url_base is not None and not fmt.folder:
+        raise OptionError("--url-base names where a virtual table's files are published: "
+                          "it is for --for tabletop-simulator")
     # One copy is what no --copies makes, and --dpi 300 what no --dpi does: one request.
     copies = None if asked.copies == 1 else asked.copies
     dpi = None if asked.dpi == P.DEFAULT_DPI else asked.dpi
     return checked_request(game=game, item=item, options=options, paper=pressed, fmt=fmt,
                            palette=asked.palette, lang=asked.lang, dpi=dpi,
                            copies=copies, cell=asked.cell, tile=asked.tile, backs=backs,
-                           product=product, usual=replace(usual, card=pressed.press.card))
+                           url_base=asked.url_base, product=product,
+                           usual=replace(usual, card=pressed.press.card))
 
 
 def _data_request(game: Game[OptionsT], item: Item, options: OptionsT, asked: Asked,
@@ -286,8 +293,8 @@ def checked_request(*, game: Game[OptionsT], item: Item, options: OptionsT, pape
                     fmt: Format, palette: Palette = COLOUR, lang: str = SOURCE,
                     dpi: int | None = None, copies: int | None = None,
                     cell: float | None = None, tile: bool = False,
-                    backs: duplex.Backs | None = None, product: Product | None = None,
-                    usual: Press | None = None,
+                    backs: duplex.Backs | None = None, url_base: str | None = None,
+                    product: Product | None = None, usual: Press | None = None,
                     parts: tuple[ItemRequest[OptionsT], ...] = ()) -> ItemRequest[OptionsT]:
     """A request from typed values (`pnp build`'s catalogue, and item_request once it has
     read a person's), checked: the options and paper can make the item in the format."""
@@ -304,7 +311,7 @@ def checked_request(*, game: Game[OptionsT], item: Item, options: OptionsT, pape
         documents.check(game, item, options, paper, tiled=cell is not None)
     return ItemRequest(game=game, item=item, options=options, paper=paper, palette=palette,
                        lang=lang, fmt=fmt, product=sold, dpi=dpi, copies=copies, cell=cell,
-                       tile=tile, backs=backs, parts=parts,
+                       tile=tile, backs=backs, url_base=url_base, parts=parts,
                        usual=usual or replace(paper.press, cut_path=False, crop_marks=False),
                        checked_by=_CHECKED)
 
@@ -428,8 +435,8 @@ def booklet_request(games: Sequence[str], *, everything: bool = False,
                                   f"{', '.join(i.key for i in game.items)}")
     product = target.product(Kind.BOOK)
     if product is None:
-        raise OptionError(f"{target.described} prints {target.sells}, not books: give another "
-                          f"--for")
+        raise OptionError(f"{target.described} {target.verb} {target.sells}, not books: give "
+                          f"another --for")
     check_taken(product, target, PDF, "a booklet, which is a PDF")
     press = _pressed(BOOKLET_FORMATS[paper][0], target, bleed, condition, ink_limit).press
     return BookletRequest(games=tuple(keys), extras=tuple(extras), paper=paper,
@@ -465,6 +472,9 @@ def content(request: ItemRequest[OptionsT] | BookletRequest) -> Content:
     the drawn document."""
     if isinstance(request, ItemRequest) and request.parts:
         return _bundle(request)
+    if isinstance(request, ItemRequest) and request.fmt.folder:
+        with i18n.language(request.lang):     # a virtual table of the kit
+            return tables_of(request.game).make(request.options, request.palette)
     if isinstance(request, ItemRequest) and request.fmt.data:
         return board_data(request)
     return make(request)

@@ -1,6 +1,7 @@
 """What a format's writer is given (generator/render/writers.py): a drawn document, a
-board's description as data, a game record's text, or a bundle of several products (a
-vendor's kit), each a plain value; and what a writer gives back, (path, bytes) pairs."""
+board's description as data, a game record's text, a bundle of several products (a
+vendor's kit) or a virtual table (generator/core/virtual_table.py), each a plain value; and
+what a writer gives back, (path, bytes) pairs."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from generator.core.scene import Document
+    from generator.core.virtual_table import VirtualTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +44,6 @@ class Bundle:
     note_name: str = "ORDER.txt"
 
 
-Content = Union["Document", BoardData, RecordText, Bundle]
+Content = Union["Document", BoardData, RecordText, Bundle, "VirtualTable"]
 Files = list[tuple["Path", bytes]]
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from generator.core.cards import POKER
-from generator.core.formats import PDF, PNG, Format
+from generator.core.formats import DRAWN, PDF, PNG, TABLE, Format
 from generator.core.printing import (
     BLEED_IN,
     BLEED_MM,
@@ -70,6 +70,7 @@ class Destination:
     condition: str = ""         # the printing condition it names (--press), if it names one
     # What `pnp check --for KEY` holds its PDFs to (None: pnp checks none of its files).
     checks: Checks | None = None
+    verb: str = "prints"        # what it does with files, as a sentence says it
 
     def __str__(self) -> str:
         return self.key
@@ -90,13 +91,16 @@ class Destination:
     @property
     def sells(self) -> str:
         """What it prints, as a sentence names it: "cards", "cards and boards"."""
-        kinds = [str(kind) for kind in self.products if kind is not Kind.KIT]
+        kinds = [str(kind) for kind in self.products if kind is not Kind.KIT] or [
+            str(Kind.KIT)]
         return kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " and " + kinds[-1]
 
 
 def _every(name: str, *, crop_marks: bool) -> dict[Kind, Product]:
-    """A product of every kind, each taking a cut path: what home and a print shop print."""
-    return {kind: Product(kind, name, cut_path=True, crop_marks=crop_marks) for kind in Kind}
+    """A product of every kind, each taking a cut path: what home and a print shop print (a
+    kit drawn, as one document)."""
+    return {kind: Product(kind, name, DRAWN if kind is Kind.KIT else None, cut_path=True,
+                          crop_marks=crop_marks) for kind in Kind}
 
 
 HOME = Destination("home", "home printing", HOME_MARGIN, checks=Checks.HOME, products={
@@ -159,6 +163,15 @@ DRIVETHRURPG = replace(_vendor("drivethrurpg", "DriveThruRPG", HALF_INCH, {
     Kind.BOOK: Product(Kind.BOOK, "print-on-demand booklet", (PDF,), page_multiple=4)}),
     checks=Checks.PRINT_SHOP)
 
+# Tabletop Simulator: no printer, a virtual table. A kit is a saved object (its JSON and the
+# images it names) that the game loads from its Saves/Saved Objects folder; each game says
+# what its table holds (its table.py). Berserk Games' knowledge base, cited in
+# docs/tabletop-simulator.md, is the format's source.
+TABLETOP_SIMULATOR = Destination("tabletop-simulator", "Tabletop Simulator", 0.0, {
+    Kind.KIT: Product(Kind.KIT, "saved object", (TABLE,), fixed=True)},
+    folder="tabletop-simulator", cmyk=False, verb="takes")
+
 DESTINATIONS: Mapping[str, Destination] = {d.key: d for d in (
-    HOME, PRINT_SHOP, THE_GAME_CRAFTER, DRIVETHRUCARDS, MAKEPLAYINGCARDS, LULU, DRIVETHRURPG)}
+    HOME, PRINT_SHOP, THE_GAME_CRAFTER, DRIVETHRUCARDS, MAKEPLAYINGCARDS, LULU, DRIVETHRURPG,
+    TABLETOP_SIMULATOR)}
 CHECKED: Mapping[str, Destination] = {k: d for k, d in DESTINATIONS.items() if d.checks}

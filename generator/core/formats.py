@@ -32,13 +32,15 @@ DEFAULT_DPI = 300   # pixels per inch of a PNG when none is asked for (as render
 class Format:
     """One format: `--format NAME`, files named *.EXTENSION, served as `media_type`;
     `paged`: one file a page (NAME-1.EXT, NAME-2.EXT, ...); `data`: a board's description
-    rather than its drawing; `pixels`: a raster, whose resolution --dpi sets."""
+    rather than its drawing; `pixels`: a raster, whose resolution --dpi sets; `folder`: a
+    folder NAME of several files, its main one NAME/NAME.EXTENSION."""
     name: str
     extension: str
     media_type: str
     paged: bool = False
     data: bool = False
     pixels: bool = False
+    folder: bool = False        # written as a folder of files named by the output
 
     def __str__(self) -> str:
         return self.name
@@ -62,8 +64,12 @@ JSON = Format("json", "json", "application/json", data=True)
 SGF = Format("sgf", "sgf", "application/x-go-sgf", data=True)
 # Several files as one (a vendor's kit: its products and what to order), IANA's zip.
 ZIP = Format("zip", "zip", "application/zip")
+# A kit as a Tabletop Simulator saved object: a folder of its JSON and the images it names
+# (generator/render/tabletop.py, docs/tabletop-simulator.md).
+TABLE = Format("tabletop-simulator", "json", "application/json", folder=True)
 
-FORMATS: Mapping[str, Format] = {f.name: f for f in (PDF, SVG, PNG, HTML, JSON, SGF, ZIP)}
+FORMATS: Mapping[str, Format] = {f.name: f for f in (PDF, SVG, PNG, HTML, JSON, SGF, ZIP,
+                                                     TABLE)}
 DRAWN = (PDF, SVG, PNG)      # what any printed item is written as
 VECTORS = (PDF, SVG)         # what `pnp build` writes an item as, unless the item says
 

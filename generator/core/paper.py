@@ -146,7 +146,9 @@ def for_press(paper: Paper, target: Destination = AT_HOME, bleed: float | None =
                               (ink_limit, "--ink-limit")):
             if given is not None:
                 raise ValueError(f"{option} is for --for print-shop")
-        return paper
+        # Home's paper as it is; another destination that prints nothing (a virtual table)
+        # is named on the press, so its files go to its own folder.
+        return paper if target == AT_HOME else replace(paper, press=Press(target))
     if bleed is None:
         bleed = target.default_bleed(paper.inches)
     if not 0 <= bleed <= MAX_BLEED:

@@ -52,6 +52,13 @@ class Product:
     cut_path: bool = False                  # whether its files may carry a cut path
     crop_marks: bool = False                # whether it takes crop marks in a slug
     page_multiple: int = 1                  # a book's page count is a multiple of this
+    fixed: bool = False                     # made at its own size whatever the paper
 
     def takes(self, fmt: Format) -> bool:
         return self.formats is None or fmt in self.formats
+
+    @property
+    def own_size(self) -> bool:
+        """Whether it is made at a size of its own, not on the paper asked for: a vendor's
+        board or deck, a virtual table's kit."""
+        return self.fixed or self.trim is not None or self.card is not None

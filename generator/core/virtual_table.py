@@ -16,6 +16,7 @@ right, z away from them, both from the table's centre; `turn` turns a thing cloc
 from __future__ import annotations
 
 import math
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -276,3 +277,13 @@ def _sides(tile: Tile) -> Iterator[Picture]:
     yield tile.top
     if tile.bottom is not None:
         yield tile.bottom
+
+
+def url_base(text: str) -> str:
+    """A URL base as given (http or https, with a host), ending in one slash; ValueError with
+    a sentence for the user where it is not one."""
+    parts = urllib.parse.urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query \
+            or parts.fragment:
+        raise ValueError(f"--url-base takes an http or https address of a folder, not {text!r}")
+    return text if text.endswith("/") else text + "/"

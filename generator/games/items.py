@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from generator.core.formats import DRAWN, HTML, JSON, PDF, SGF, SVG, Format
+from generator.core.formats import DRAWN, HTML, JSON, PDF, SGF, SVG, TABLE, Format
 from generator.core.printing import MM_PER_INCH
 from generator.core.products import Kind
 from generator.i18n import N_
@@ -115,8 +115,9 @@ RECORD = Item("record", "Print a game's record as a study booklet: diagrams of t
               formats=(*DRAWN, HTML, SGF), built=(), copies=False, in_booklet=False,
               from_record=True)
 # Every item of a game in one document: offered as one PDF to print in one go.
+# (or put it on a virtual table: --for tabletop-simulator writes it as a saved object).
 WHOLE_KIT = Item("kit", "Print every item of a game in one document.", N_("kit"), N_("kits"),
-                 Kind.KIT, built=(PDF,), in_booklet=False)
+                 Kind.KIT, formats=(*DRAWN, TABLE), built=(PDF,), in_booklet=False)
 
 ITEMS: dict[str, Item] = {item.key: item for item in (
     RULES, BOARD, PAD, COUNTERS, TILES, PUZZLE, CARDS, COINS, RECORD, WHOLE_KIT)}

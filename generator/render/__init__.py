@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING
 
 from generator.core.content import Bundle, Content, Files, RecordText
 from generator.core.formats import VECTORS, Format, page_paths
+from generator.core.virtual_table import VirtualTable
 from generator.errors import UserError
+from generator.render import folders
 from generator.render.writers import PLAIN, WRITERS, Settings
 
 if TYPE_CHECKING:
@@ -76,6 +78,8 @@ def output_path(target: Path | None, chosen: Format, default_stem: str) -> Path:
         return Path(f"{default_stem}.{chosen.extension}")
     if target.suffix or _written_through(target) or is_stdout(target):
         return target
+    if target.is_dir():     # a folder named, not a file to name after it
+        raise OutputError(f"cannot write {target}: it is a folder; give a file name")
     return target.with_name(f"{target.name}.{chosen.extension}")
 
 
@@ -84,6 +88,9 @@ def check_target(target: Path | None, fmt: Format | None, allowed: Sequence[Form
     """Refuse, before any work, a target that cannot be written: a wrong extension, a
     missing folder, a folder, a file with other hard links, a block device or a socket."""
     chosen = output_format(target, fmt, allowed)
+    if chosen.folder:
+        folders.check_folder(*_folder(target, chosen, default_stem))
+        return
     path = output_path(target, chosen, default_stem)
     if is_stdout(path):
         if sys.stdout is None:
@@ -102,7 +109,10 @@ def save(content: Content, target: Path | None, fmt: Format | None, default_stem
     for standard output)."""
     chosen = output_format(target, fmt, allowed)
     path = output_path(target, chosen, default_stem)
-    pages = 0 if isinstance(content, (dict, RecordText, Bundle)) else len(content.pages)
+    if chosen.folder:
+        return _save_folder(content, target, chosen, default_stem, settings)
+    pages = 0 if isinstance(content, (dict, RecordText, Bundle, VirtualTable)) \
+        else len(content.pages)
     single = not chosen.paged or pages <= 1
     if is_stdout(path) or _written_through(path):
         if not single:
@@ -120,6 +130,24 @@ def save(content: Content, target: Path | None, fmt: Format | None, default_stem
     files = WRITERS[chosen](content, path, settings)
     write_atomically(files)
     return [path for path, _ in files]
+
+
+def _folder(target: Path | None, fmt: Format, default_stem: str) -> tuple[Path, str]:
+    """Where a folder format goes, as an absolute path, and its main file's name in it."""
+    folder = Path(os.path.abspath(target if target is not None else Path(default_stem)))
+    return folder, f"{folder.name}.{fmt.extension}"
+
+
+def _save_folder(content: Content, target: Path | None, fmt: Format, default_stem: str,
+                 settings: Settings) -> list[Path]:
+    """A format written as a folder (a virtual table's saved object): checked, written
+    whole into its place (render/folders.py); the path of its main file is returned."""
+    if target is not None and is_stdout(target):
+        raise OutputError(f"a {fmt.name} is a folder of files; give -o FOLDER")
+    folder, main = _folder(target, fmt, default_stem)
+    folders.check_folder(folder, main)
+    folders.write_folder(folder, WRITERS[fmt](content, folder, settings))
+    return [folder / main]
 
 
 def is_stdout(path: Path) -> bool:

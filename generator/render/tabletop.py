@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.core.formats import Files
+from generator.core.content import Files
 from generator.core.geometry import Affine, Point
 from generator.core.printing import MM_PER_INCH
 from generator.core.scene import Document, Page, place
@@ -67,16 +67,6 @@ class Addresses:
         if self.base is not None:
             return self.base + urllib.parse.quote(name)
         return (self.folder / name).as_uri()
-
-
-def url_base(text: str) -> str:
-    """A URL base as given (http or https, with a host), ending in one slash; ValueError with
-    a sentence for the user where it is not one."""
-    parts = urllib.parse.urlsplit(text)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query \
-            or parts.fragment:
-        raise ValueError(f"--url-base takes an http or https address of a folder, not {text!r}")
-    return text if text.endswith("/") else text + "/"
 
 
 # A page's size reaches the PNG writer through the PDF's single-precision page box, which can

@@ -25,11 +25,13 @@ from generator.core.formats import (
     PNG,
     SGF,
     SVG,
+    TABLE,
     ZIP,
     Format,
     page_paths,
 )
 from generator.core.products import Faces
+from generator.core.virtual_table import VirtualTable
 from generator.errors import UserError
 
 if TYPE_CHECKING:
@@ -44,6 +46,7 @@ class Settings:
     boxes, so it is drawn at the trim size in RGB either way."""
     dpi: int | None = None
     press: Press | None = None
+    url: str | None = None      # where a virtual table's files are published (--url-base)
 
 
 PLAIN = Settings()    # nothing besides the content: the format's own resolution, home printing
@@ -51,7 +54,7 @@ Writer = Callable[[Content, Path, Settings], Files]
 
 
 def _document(content: Content) -> Document:
-    if isinstance(content, (dict, RecordText, Bundle)):
+    if isinstance(content, (dict, RecordText, Bundle, VirtualTable)):
         raise TypeError("a board's data or a record's text is written as text, not drawn")
     return content
 
@@ -121,6 +124,16 @@ def _zip_files(content: Content, target: Path, settings: Settings) -> Files:
     return [(target, zipped(files))]
 
 
+def _table_files(content: Content, target: Path, settings: Settings) -> Files:
+    """A virtual table as the files of its saved object, named in the folder TARGET (an
+    absolute path: its images are named by their file:// addresses there, or under the
+    URL base)."""
+    from generator.render.tabletop import Addresses, table_files
+    if not isinstance(content, VirtualTable):
+        raise TypeError("only a virtual table is written as a saved object")
+    return table_files(content, Addresses(target, settings.url), target.name)
+
+
 def _json_files(content: Content, target: Path, settings: Settings) -> Files:
     if not isinstance(content, dict):
         raise TypeError("a document is drawn, not written as data")
@@ -135,5 +148,5 @@ def _sgf_files(content: Content, target: Path, settings: Settings) -> Files:
 
 WRITERS: Mapping[Format, Writer] = {
     PDF: _pdf_files, SVG: _svg_files, PNG: _png_files, HTML: _html_files, JSON: _json_files,
-    SGF: _sgf_files, ZIP: _zip_files,
+    SGF: _sgf_files, ZIP: _zip_files, TABLE: _table_files,
 }

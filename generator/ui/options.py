@@ -46,8 +46,8 @@ def _file_name(ctx: click.Context, param: click.Parameter, value: str | None) ->
         return None
     if not value:
         raise click.BadParameter("give a file name, or - for standard output", ctx, param)
-    if os.path.isdir(value):
-        raise click.BadParameter(f"{value} is a folder; give a file name", ctx, param)
+    # An existing folder is refused where the file is written (render's target check), since
+    # a format written as a folder (a virtual table) may write its own folder again.
     if names_folder(value):
         raise click.BadParameter(f"{value} names a folder (it ends in /); give a file name",
                                  ctx, param)
