@@ -199,7 +199,10 @@ def asked_request(game: Game[OptionsT], item: Item, options: OptionsT, asked: As
             return _vendor_kit(game, options, asked, output)
         raise OptionError(not_sold(game, item, destination))
     fmt = render.output_format(output, asked.fmt, taken_formats(item, product))
-    check_taken(product, destination, fmt)
+    named = output is not None and asked.fmt is None and bool(output.suffix)
+    check_taken(product, destination, fmt,
+                f"a file whose name ends in {output.suffix}: {output}" if named and output
+                else "")
     if fmt.data:
         return _data_request(game, item, options, asked, fmt, product)
     paper, card = _card_size(asked, item, product, game.items_for(options))
