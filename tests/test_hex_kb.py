@@ -51,15 +51,33 @@ def test_every_rule_sheet_example_is_what_its_caption_says():
     assert found["border loop"].winner is None
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda rows: rows.replace("O", ".", 1), "is a window cell"),
-    (lambda rows: "window 9\n" + rows, "windows of radius 9 do not fit"),
-    (lambda rows: rows.replace(".", "X", 1), "'X' is not one of R B . O"),
+def place_of(text: str, index: int) -> str:
+    """Where a character of a file stands, as a person counts: line and column from 1."""
+    line_start = text.rfind("\n", 0, index) + 1
+    return f"line {text.count(chr(10), 0, index) + 1}, column {index - line_start + 1}"
+
+
+@pytest.mark.parametrize("change, at, message", [
+    # The first window cell written empty: the place is that cell's in the file.
+    (lambda rows: rows.replace("O", ".", 1), lambda rows: rows.index("O"), "is a window cell"),
+    # A window too large for the board: the place is where the board begins, after the line.
+    (lambda rows: "window 9\n" + rows, lambda rows: len("window 9\n"),
+     "windows of radius 9 do not fit"),
+    # A letter the file has no use for: its own place.
+    (lambda rows: rows.replace(".", "X", 1), lambda rows: rows.index("."),
+     "'X' is not one of R B . O"),
 ])
-def test_bad_position_files_name_line_and_column(change, message):
+def test_bad_position_files_name_line_and_column(change, at, message):
+    """Each refusal names the line and column of what is wrong, counted in the file as
+    written (and the message of what is wrong after them)."""
     board = KleinBoard(11, 0)
-    with pytest.raises(GridError, match=message):
-        rules.judge(change(grid_text(board, {})))
+    rows = grid_text(board, {})
+    changed = change(rows)
+    with pytest.raises(GridError) as refused:
+        rules.judge(changed)
+    where = place_of(changed if "window" in message else rows, at(rows))
+    assert str(refused.value).startswith(f"{where}: "), (str(refused.value), where)
+    assert message in str(refused.value)
 
 
 def test_twins_must_agree_in_a_position_file():
