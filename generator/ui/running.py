@@ -29,7 +29,7 @@ from typing import NoReturn
 import click
 
 from generator.errors import UserError
-from generator.ui.signals import quiet_exit
+from generator.ui.signals import STOPS, quiet_exit, stopped
 
 EXIT_BAD_INPUT = 2
 # A broken pipe on standard output (`pnp judge ... | head`) ends quietly, as other Unix
@@ -38,8 +38,9 @@ EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
 
 
 class Interrupted(BaseException):
-    """SIGINT or SIGTERM, raised where the program is so that temporary files go and
-    workers stop on the way out. Not an Exception: nothing but `Pnp.main` catches it."""
+    """SIGINT, SIGTERM or SIGHUP (signals.STOPS), raised where the program is so that
+    temporary files go and workers stop on the way out. Not an Exception: nothing but
+    `Pnp.main` catches it."""
 
     def __init__(self, signum: int):
         super().__init__(signum)
@@ -50,8 +51,9 @@ _caught: list[int] = []   # the signal that arrived, in case its exception was s
 
 
 def _interrupted(signum: int, frame: object) -> None:
-    # Once: a second Ctrl-C while cleaning up must not stop the cleaning.
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    # Once: a second Ctrl-C (or a hangup after it) while cleaning up must not stop the
+    # cleaning.
+    for sig in STOPS:
         signal.signal(sig, signal.SIG_IGN)
     _caught.append(signum)
     raise Interrupted(signum)
@@ -59,18 +61,24 @@ def _interrupted(signum: int, frame: object) -> None:
 
 @contextmanager
 def _signals_raise() -> Iterator[None]:
-    """While a command runs, SIGINT and SIGTERM raise Interrupted (then the handlers that
-    were there come back: the command may run inside a test)."""
+    """While a command runs, SIGINT, SIGTERM and SIGHUP raise Interrupted (then the
+    handlers that were there come back: the command may run inside a test)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     _caught.clear()
-    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    before = {sig: signal.getsignal(sig) for sig in STOPS}
     for sig, handler in before.items():
         if handler is not signal.SIG_IGN:   # what the caller ignores stays ignored
             signal.signal(sig, _interrupted)
     try:
         yield
+    except BaseException as err:
+        # A stop, and then another error on the way out: a hung-up terminal refuses the
+        # progress bar's last write (EIO). The stop is what ended the run, and says so.
+        if _caught and not isinstance(err, Interrupted):
+            raise Interrupted(_caught[0]) from None
+        raise
     finally:
         for sig, handler in before.items():
             # Stopped by a signal, the program ends by it: the handler it started with
@@ -227,8 +235,7 @@ class Pnp(click.Group):
             _silence_stdout()
             sys.exit(EXIT_BROKEN_PIPE)
         except Interrupted as stop:
-            _fail("interrupted" if stop.signum == signal.SIGINT else "terminated",
-                  128 + stop.signum)
+            _fail(stopped(stop.signum), 128 + stop.signum)
         except click.exceptions.Exit as done:
             sys.exit(done.exit_code)
         except click.Abort:

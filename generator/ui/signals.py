@@ -1,7 +1,7 @@
 """The interrupt handler every way of starting pnp installs first: until the command runs
-there is nothing to clean up, so SIGINT or SIGTERM is one line and 128 + the signal's number.
-Only the standard library: it is installed before click, reportlab or the package's own
-modules are imported (generator/ui/start.py, and generator/ui/running.py for
+there is nothing to clean up, so SIGINT, SIGTERM or SIGHUP is one line and 128 + the
+signal's number. Only the standard library: it is installed before click, reportlab or the
+package's own modules are imported (generator/ui/start.py, and generator/ui/running.py for
 `python -m generator.ui.cli`)."""
 
 from __future__ import annotations
@@ -11,16 +11,33 @@ import signal
 import sys
 import typing
 
+# The signals that stop pnp, each with the word its one line says: Ctrl-C, `kill`'s
+# default, and a hangup (the terminal closed, an SSH session dropped: the shell passes it on
+# to its jobs). Each ends the run the same way, and `pnp build` takes back what it made.
+STOPS: dict[int, str] = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
+if hasattr(signal, "SIGHUP"):       # not on Windows
+    STOPS[signal.SIGHUP] = "hung up"
+
+
+def stopped(signum: int) -> str:
+    """The one line a stop by SIGNUM says, without its `pnp: `."""
+    return STOPS.get(signum, "stopped")
+
 
 def quiet_exit(signum: int, frame: object) -> None:
-    """Until the command runs there is nothing to clean up: one line, and out."""
-    os.write(2, b"pnp: interrupted\n" if signum == signal.SIGINT else b"pnp: terminated\n")
+    """Until the command runs there is nothing to clean up: one line, and out. After a
+    hangup the terminal may be gone, and the line with it."""
+    # Not contextlib.suppress: nothing is imported this early that need not be.
+    try:  # noqa: SIM105
+        os.write(2, f"pnp: {stopped(signum)}\n".encode())
+    except OSError:
+        pass
     os._exit(128 + signum)
 
 
 def quiet_on_signals() -> None:
-    # A signal the caller ignores (a background job's SIGINT, nohup) stays ignored.
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    # A signal the caller ignores (a background job's SIGINT, nohup's SIGHUP) stays ignored.
+    for sig in STOPS:
         if signal.getsignal(sig) is not signal.SIG_IGN:
             signal.signal(sig, quiet_exit)
 
