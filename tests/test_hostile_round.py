@@ -61,7 +61,7 @@ def test_check_takes_no_folder_name_and_no_empty_name(tmp_path):
 # --- 2. the environment ------------------------------------------------------------------
 
 @pytest.mark.parametrize("value", ["abc", "1e10", "0x10", "1.5", "99999999999999999999", "-1",
-                                   "١٢", "9" * 5000])
+                                   "١٢", "9" * 5000, " ", "\t", "1 7"])
 def test_an_unreadable_source_date_epoch_is_refused_by_name(tmp_path, monkeypatch, value):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", value)
     out = tmp_path / "b.pdf"
@@ -72,12 +72,17 @@ def test_an_unreadable_source_date_epoch_is_refused_by_name(tmp_path, monkeypatc
 
 def test_a_readable_source_date_epoch_dates_the_pdf(tmp_path, monkeypatch):
     """The control: a date in digits is taken (with the spaces reportlab strips): the same
-    date gives the same bytes, another date others."""
+    date gives the same bytes, another date others; empty is unset, as for reportlab."""
     for name, value in (("a", " 1700000000 "), ("b", "1700000000"), ("c", "1800000000")):
         monkeypatch.setenv("SOURCE_DATE_EPOCH", value)
         assert run_pnp("board", "hex", "-o", str(tmp_path / f"{name}.pdf")).returncode == 0
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
     assert (tmp_path / "a.pdf").read_bytes() != (tmp_path / "c.pdf").read_bytes()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "")
+    assert run_pnp("board", "hex", "-o", str(tmp_path / "empty.pdf")).returncode == 0
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    assert run_pnp("board", "hex", "-o", str(tmp_path / "unset.pdf")).returncode == 0
+    assert (tmp_path / "empty.pdf").read_bytes() == (tmp_path / "unset.pdf").read_bytes()
 
 
 PNP = [sys.executable, "-c", "from generator.ui.start import main; main()"]

@@ -107,34 +107,47 @@ def bounded(message: str) -> str:
 LATEST_EPOCH = 253402300799   # 9999-12-31 23:59:59 UTC
 
 
-def check_environment() -> None:
-    """Refuse, by name, an environment value the drawing would stumble on later; set aside,
-    with one line, the ones that would change what is drawn."""
-    _ignore_reportlab_settings()
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch and not (epoch.isascii() and epoch.isdigit() and len(epoch) <= 12
-                      and int(epoch) <= LATEST_EPOCH):
+def check_environment() -> list[str]:
+    """Refuse, by name, an environment value the drawing would stumble on later; set aside
+    the ones that would change what is drawn, and return their names (said once the
+    command has done its work: `_say_set_aside`)."""
+    set_aside = _ignore_reportlab_settings()
+    # Empty is unset, as reportlab and the shell's `SOURCE_DATE_EPOCH= pnp ...` take it; a
+    # value of spaces alone is not a date, and neither is anything but digits (reportlab
+    # strips the spaces around them).
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    digits = epoch.strip()
+    if epoch and not (digits.isascii() and digits.isdigit() and len(digits) <= 12
+                      and int(digits) <= LATEST_EPOCH):
         raise UserError(f"SOURCE_DATE_EPOCH={epoch!r} is not a date: give whole seconds since "
                         f"1970 in digits 0-9, at most {LATEST_EPOCH} (the year 9999), or "
                         f"unset it")
+    return set_aside
 
 
-def _ignore_reportlab_settings() -> None:
+def _ignore_reportlab_settings() -> list[str]:
     """reportlab reads RL_<setting> from the environment when it is imported, and converts it
     with the setting's type, or a traceback (`RL_invariant=abc`: "invalid literal for
     int()"); even a value it can read changes the bytes (`RL_invariant=0` dates and numbers
     each PDF anew). pnp sets reportlab's settings itself, so that the same command makes the
     same bytes: the RL_ values are taken out of the environment before reportlab is imported
-    (and so out of the workers' too), and one line names them."""
+    (and so out of the workers' too). Their names are returned, for the one line that says
+    so."""
     names = sorted(name for name in os.environ if name.startswith("RL_"))
-    if not names:
-        return
     for name in names:
         del os.environ[name]
+    return names
+
+
+def _say_set_aside(names: Sequence[str]) -> None:
+    """The one line that names the RL_ settings set aside, once the command has done its
+    work: a run that is refused says only why, in its one line."""
+    if not names:
+        return
     shown = ", ".join(one_line(name)[:40] for name in names[:3])
     more = f" and {len(names) - 3} more" if len(names) > 3 else ""
     with suppress(OSError):
-        click.echo(f"pnp: ignoring {shown}{more}: reportlab's settings are pnp's own, so that "
+        click.echo(f"pnp: ignored {shown}{more}: reportlab's settings are pnp's own, so that "
                    f"the same command makes the same bytes", err=True)
 
 
@@ -219,7 +232,7 @@ class Pnp(click.Group):
              windows_expand_args: bool = True) -> NoReturn:
         try:
             with _signals_raise():
-                check_environment()
+                set_aside = check_environment()
                 # Without standalone mode click returns a command's Exit status instead of
                 # exiting.
                 status = super().main(args, prog_name=prog_name, complete_var=complete_var,
@@ -231,6 +244,7 @@ class Pnp(click.Group):
                     raise Interrupted(_caught[0])
                 if sys.stdout is not None:   # a pipe closed early fails here, not at exit
                     sys.stdout.flush()
+                _say_set_aside(set_aside)
         except (BrokenPipeError, ReaderGone):
             _silence_stdout()
             sys.exit(EXIT_BROKEN_PIPE)
