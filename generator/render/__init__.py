@@ -70,12 +70,22 @@ def output_format(target: Path | None, fmt: Format | None,
 
 def output_path(target: Path | None, chosen: Format, default_stem: str) -> Path:
     """Where a file goes: the target, or DEFAULT_STEM.FORMAT here; a file name without an
-    extension gets the format's, but standard output and devices keep their names."""
+    extension gets the format's, but standard output, devices, pipes and sockets keep their
+    names (to be written through, or refused by name: never a new file beside them)."""
     if target is None:
         return Path(f"{default_stem}.{chosen.extension}")
-    if target.suffix or _written_through(target) or is_stdout(target):
+    if target.suffix or _written_through(target) or is_stdout(target) or _special(target):
         return target
     return target.with_name(f"{target.name}.{chosen.extension}")
+
+
+def _special(path: Path) -> bool:
+    """Something there that is neither a file nor a folder: a block device, a socket."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def check_target(target: Path | None, fmt: Format | None, allowed: Sequence[Format],
@@ -204,7 +214,8 @@ class _Place:
         if stat.S_ISCHR(kind) or stat.S_ISFIFO(kind):
             return cls(shown, real, through=True)
         if not stat.S_ISREG(kind):
-            what = "a block device" if stat.S_ISBLK(kind) else "not a file"
+            what = ("a block device" if stat.S_ISBLK(kind) else "a socket"
+                    if stat.S_ISSOCK(kind) else "not a file")
             raise OutputError(f"cannot write {shown}: it is {what}")
         if found.st_nlink - _our_backups(folder, found) > 1:
             raise OutputError(f"cannot write {shown}: it has {found.st_nlink} hard links, "
