@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from in_process import run_pnp
 from served import running_studio
 
+from generator import render
 from generator.app.params import MAX_PIXELS, largest_dpi
 
 PRECIOUS = b"precious\n"
@@ -241,11 +242,37 @@ def test_numbers_are_in_ascii_digits(tmp_path, option):
 
 
 def test_a_long_value_is_cut_in_the_message():
-    err = one_line(run_pnp("board", "blind-hex", "--seed", "9" * 100_000, "-o", "-",
+    err = one_line(run_pnp("board", "blind-hex", "--seed", "9" * 100_000 + "x", "-o", "-",
                            text=True))
     assert len(err) < 1000 and "…" in err
     short = one_line(run_pnp("board", "blind-hex", "--seed", "9x", "-o", "-", text=True))
     assert "'9x'" in short                   # the control: a short value is said whole
+
+
+def test_a_seed_past_pythons_digits_says_how_many_it_may_have(tmp_path):
+    """Python reads at most 4,300 digits in one number (generator/core/numbers.py): a
+    longer seed is refused by saying so, not as "not a valid integer"."""
+    for seed in ("9" * 5000, "-" + "9" * 4301):
+        err = one_line(run_pnp("puzzle", "hex-kb", "--seed", seed, "-o", "-", text=True))
+        assert "at most 4,300 digits" in err and "not a valid integer" not in err, err
+    # The control: 4,300 digits are a seed, drawn within a few seconds.
+    assert run_pnp("puzzle", "hex-kb", "--seed", "9" * 4300, "-o",
+                   str(tmp_path / "p.pdf")).returncode == 0
+
+
+def test_a_long_seed_makes_a_default_name_that_fits(tmp_path):
+    """A 272-digit seed's name (hex-kb-puzzle-seed-999….pdf) is longer than the 255 bytes a
+    file system takes in a name: it is cut, keeping its start, with a digest of the whole,
+    so another seed as long names another file."""
+    seeds = ["9" * 272, "9" * 271 + "8"]
+    for seed in seeds:
+        assert run_pnp("puzzle", "hex-kb", "--seed", seed, cwd=tmp_path).returncode == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert len(names) == 2 and all(len(n) <= 255 - render.PAGE_ROOM for n in names), names
+    assert all(n.startswith("hex-kb-puzzle-seed-999") and n.endswith(".pdf") for n in names)
+    # The control: a name as it was made, whole, is too long to write.
+    assert len(f"hex-kb-puzzle-seed-{seeds[0]}.pdf") > 255
+    assert render.fitting_name("hex-kb-puzzle-seed-7", "pdf") == "hex-kb-puzzle-seed-7.pdf"
 
 
 def test_blind_hex_cards_say_cards_once():
