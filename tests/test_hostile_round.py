@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import struct
 import subprocess
 import sys
 import textwrap
@@ -313,17 +314,48 @@ def _with_memory(limit: int):
     return confine
 
 
+LIMIT = 240 * 2**20      # bytes of address space: pnp's own ~150 MB at the most, and little more
+
+
 def test_a_png_beyond_the_memory_given_is_one_line(tmp_path):
-    # As `ulimit -v 500000` gives it: an allowed 97-megapixel page (A4 at 1017 dpi).
+    # As `ulimit -v 245760` gives it: A4 at 600 dpi (35 million pixels) is drawn whole, at
+    # 7 bytes a pixel, more than the limit leaves.
     args = [sys.executable, "-m", "generator.ui.cli", "board", "hex", "--format", "png"]
-    said = subprocess.run([*args, "--dpi", "1017", "-o", "b.png"], cwd=tmp_path,
+    said = subprocess.run([*args, "--dpi", "600", "-o", "b.png"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120,
-                          preexec_fn=_with_memory(500_000 * 1024))
+                          preexec_fn=_with_memory(LIMIT))
     err = one_line(said)
     assert "memory" in err and "lower --dpi" in err
     assert list(tmp_path.iterdir()) == []
     # Control: the same limit draws the board at a resolution it holds.
     said = subprocess.run([*args, "--dpi", "100", "-o", "b.png"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120,
-                          preexec_fn=_with_memory(500_000 * 1024))
+                          preexec_fn=_with_memory(LIMIT))
     assert said.returncode == 0 and (tmp_path / "b.png").is_file()
+
+
+def test_the_largest_png_is_drawn_in_bands_within_the_same_memory(tmp_path):
+    """The most pixels pnp takes in a page (A4 at 1,017 dpi: 100 million) are drawn a band
+    at a time and deflated as they come, within the limit a page of a third as many fails
+    in when drawn whole."""
+    said = subprocess.run([sys.executable, "-m", "generator.ui.cli", "board", "hex",
+                           "--format", "png", "--dpi", "1017", "-o", "b.png"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300,
+                          preexec_fn=_with_memory(LIMIT))
+    assert said.returncode == 0 and said.stderr == "", said.stderr
+    head = (tmp_path / "b.png").read_bytes()[:26]     # the IHDR: width, height, depth, type
+    assert head[12:16] == b"IHDR" and struct.unpack(">IIBB", head[16:26]) == (11892, 8409, 8, 2)
+    # The control: the same page drawn whole, as every page was, needs more than the limit.
+    whole = subprocess.run([sys.executable, "-c", textwrap.dedent("""
+        import sys
+        from generator.render.png import pdf_pages_png
+        pdf_pages_png(open(sys.argv[1], "rb").read(), 1017, whole=10**9)"""),
+        str(_board_pdf(tmp_path))], capture_output=True, text=True, timeout=300,
+        preexec_fn=_with_memory(LIMIT))
+    assert whole.returncode != 0 and "MemoryError" in whole.stderr, whole.stderr[-500:]
+
+
+def _board_pdf(folder: Path) -> Path:
+    out = folder / "board.pdf"
+    assert run_pnp("board", "hex", "-o", str(out)).returncode == 0
+    return out
