@@ -37,6 +37,7 @@ from generator.preflight.facts import (
     pure_black,
     shrink,
 )
+from generator.preflight.inks import ink_checks
 from generator.preflight.lines import Check, found_on, pages_listed
 from generator.preflight.pdfx_checks import (
     check_flavour,
@@ -356,6 +357,7 @@ def checks(facts: PdfFacts, target: str = "home", booklet: bool | None = None,
     result.append(check_ink(facts, target))
     if shop:
         result += [check_transparency(facts), check_black_text(facts)]
+        result += ink_checks(facts)
     result += [check_thinnest_line(facts), check_safe_zone(facts, target, safe),
                check_page_count(facts, is_booklet(facts) if booklet is None else booklet)]
     if shop:
