@@ -2,8 +2,9 @@
 user error one `pnp:` line and exit status 2, never a traceback; standard output that cannot
 be written is reported once.
 
-A Ctrl-C while Python is still importing is one line too: the `pnp` program's entry
-(generator/ui/start.py) installs its handler before importing anything else.
+A Ctrl-C while the command's modules are imported is one line too: the `pnp` program's
+entry (generator/ui/start.py) installs its handler before importing anything else. (One
+inside Python's own start, before that, is Python's to handle: docs/commands.md.)
 """
 
 from __future__ import annotations
