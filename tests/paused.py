@@ -6,9 +6,10 @@ the child's): the child says on a FIFO when it has reached that function, and wa
 until the test releases it. A test signals the child while it is held there, so it takes the
 interrupted path however fast or slow the machine is; no sleep guesses when the work runs.
 
-`default_signals` is a preexec function: a child started with it takes SIGINT and SIGTERM
-with their default dispositions, even when whoever started the tests ignores them (a
-background job of a shell ignores SIGINT, and an ignored signal stays ignored across exec).
+`default_signals` is a preexec function: a child started with it takes SIGINT, SIGTERM and
+SIGHUP with their default dispositions, even when whoever started the tests ignores them (a
+background job of a shell ignores SIGINT, `nohup` SIGHUP, and an ignored signal stays ignored
+across exec).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ HANG = 60.0          # s: a child that has not reached its pause by then has hun
 
 
 def default_signals() -> None:
-    for number in (signal.SIGINT, signal.SIGTERM):
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(number, signal.SIG_DFL)
 
 

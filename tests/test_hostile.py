@@ -5,8 +5,10 @@ test_fuzz_command_line.py). Every failure is one `pnp:` line on stderr and exit 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import socket
 import stat
 import subprocess
 import threading
@@ -130,6 +132,41 @@ def test_a_named_pipe_is_written_through(tmp_path):
     assert result.returncode == 0, result.stderr
     assert json.loads(got[0])["game"] == "nex"
     assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def _a_block_device() -> Path:
+    """A block device of this machine's (never written: the tests reach it by a link and
+    expect it refused before anything is opened)."""
+    for entry in sorted(os.scandir("/dev"), key=lambda e: e.name):
+        with contextlib.suppress(OSError):
+            if stat.S_ISBLK(os.stat(entry.path).st_mode):
+                return Path(entry.path)
+    pytest.skip("no block device here to name")
+
+
+@pytest.mark.parametrize("kind", ["block device", "socket"])
+def test_a_block_device_or_a_socket_named_without_an_extension_is_refused(tmp_path, kind):
+    """`-o NAME` gets the format's extension only where NAME is nothing yet, or a file or a
+    folder: a block device (here a link to one, so nothing is written in /dev whatever
+    happens) or a socket is refused by name, and no NAME.pdf appears beside it."""
+    if kind == "socket":
+        listening = socket.socket(socket.AF_UNIX)
+        listening.bind(str(tmp_path / "target"))
+    else:
+        (tmp_path / "target").symlink_to(_a_block_device())
+    try:
+        result = pnp("board", "nex", "-o", "target", cwd=tmp_path)
+    finally:
+        if kind == "socket":
+            listening.close()
+    assert one_error_line(result.stderr) == f"pnp: cannot write target: it is a {kind}\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["target"]
+
+
+def test_a_name_without_an_extension_that_is_nothing_yet_gets_the_formats(tmp_path):
+    """The control: the same name, where nothing is, is written as target.pdf."""
+    assert pnp("board", "nex", "-o", "target", cwd=tmp_path).returncode == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["target.pdf"]
 
 
 def test_several_svg_pages_to_one_stream_are_refused(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import struct
 import subprocess
 import sys
 import textwrap
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from in_process import run_pnp
 from served import running_studio
 
+from generator import render
 from generator.app.params import MAX_PIXELS, largest_dpi
 
 PRECIOUS = b"precious\n"
@@ -61,7 +63,7 @@ def test_check_takes_no_folder_name_and_no_empty_name(tmp_path):
 # --- 2. the environment ------------------------------------------------------------------
 
 @pytest.mark.parametrize("value", ["abc", "1e10", "0x10", "1.5", "99999999999999999999", "-1",
-                                   "١٢", "9" * 5000])
+                                   "١٢", "9" * 5000, " ", "\t", "1 7"])
 def test_an_unreadable_source_date_epoch_is_refused_by_name(tmp_path, monkeypatch, value):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", value)
     out = tmp_path / "b.pdf"
@@ -72,12 +74,17 @@ def test_an_unreadable_source_date_epoch_is_refused_by_name(tmp_path, monkeypatc
 
 def test_a_readable_source_date_epoch_dates_the_pdf(tmp_path, monkeypatch):
     """The control: a date in digits is taken (with the spaces reportlab strips): the same
-    date gives the same bytes, another date others."""
+    date gives the same bytes, another date others; empty is unset, as for reportlab."""
     for name, value in (("a", " 1700000000 "), ("b", "1700000000"), ("c", "1800000000")):
         monkeypatch.setenv("SOURCE_DATE_EPOCH", value)
         assert run_pnp("board", "hex", "-o", str(tmp_path / f"{name}.pdf")).returncode == 0
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
     assert (tmp_path / "a.pdf").read_bytes() != (tmp_path / "c.pdf").read_bytes()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "")
+    assert run_pnp("board", "hex", "-o", str(tmp_path / "empty.pdf")).returncode == 0
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    assert run_pnp("board", "hex", "-o", str(tmp_path / "unset.pdf")).returncode == 0
+    assert (tmp_path / "empty.pdf").read_bytes() == (tmp_path / "unset.pdf").read_bytes()
 
 
 PNP = [sys.executable, "-c", "from generator.ui.start import main; main()"]
@@ -154,6 +161,30 @@ def interrupted_at_import(entry: str) -> subprocess.CompletedProcess:
 def test_a_ctrl_c_while_click_is_imported_is_one_line():
     done = interrupted_at_import("from generator.ui.start import main; main()")
     assert done.returncode == 130 and done.stderr == "pnp: interrupted\n", done.stderr
+
+
+IMPORTED = ("import sys; before = set(sys.modules); import {module}; import _signal; "
+            "print(getattr(_signal.getsignal(2), '__name__', None)); "
+            "print(' '.join(sorted(set(sys.modules) - before)))")
+
+
+def imported_by(module: str) -> tuple[str, set[str]]:
+    done = subprocess.run([sys.executable, "-c", IMPORTED.format(module=module)],
+                          capture_output=True, text=True, timeout=60, check=True)
+    handler, modules = done.stdout.splitlines()
+    return handler, set(modules.split())
+
+
+def test_the_entry_installs_its_handler_before_any_module_python_has_not():
+    """The launcher's import of ui/start.py installs the handler, having imported only the
+    package's own first modules: not `signal` (its enums took 10 ms), `typing`, `re` nor
+    click, whose import is where a Ctrl-C would otherwise land (docs/commands.md)."""
+    handler, modules = imported_by("generator.ui.start")
+    assert handler == "quiet_exit"
+    assert not {"signal", "enum", "typing", "re", "click"} & modules, modules
+    # The control: the command's own module imports them all, and installs nothing.
+    handler, modules = imported_by("generator.ui.running")
+    assert handler != "quiet_exit" and {"signal", "enum", "typing", "click"} <= modules
 
 
 def test_the_old_entry_point_took_that_interrupt_as_a_traceback():
@@ -236,11 +267,37 @@ def test_numbers_are_in_ascii_digits(tmp_path, option):
 
 
 def test_a_long_value_is_cut_in_the_message():
-    err = one_line(run_pnp("board", "blind-hex", "--seed", "9" * 100_000, "-o", "-",
+    err = one_line(run_pnp("board", "blind-hex", "--seed", "9" * 100_000 + "x", "-o", "-",
                            text=True))
     assert len(err) < 1000 and "…" in err
     short = one_line(run_pnp("board", "blind-hex", "--seed", "9x", "-o", "-", text=True))
     assert "'9x'" in short                   # the control: a short value is said whole
+
+
+def test_a_seed_past_pythons_digits_says_how_many_it_may_have(tmp_path):
+    """Python reads at most 4,300 digits in one number (generator/core/numbers.py): a
+    longer seed is refused by saying so, not as "not a valid integer"."""
+    for seed in ("9" * 5000, "-" + "9" * 4301):
+        err = one_line(run_pnp("puzzle", "hex-kb", "--seed", seed, "-o", "-", text=True))
+        assert "at most 4,300 digits" in err and "not a valid integer" not in err, err
+    # The control: 4,300 digits are a seed, drawn within a few seconds.
+    assert run_pnp("puzzle", "hex-kb", "--seed", "9" * 4300, "-o",
+                   str(tmp_path / "p.pdf")).returncode == 0
+
+
+def test_a_long_seed_makes_a_default_name_that_fits(tmp_path):
+    """A 272-digit seed's name (hex-kb-puzzle-seed-999….pdf) is longer than the 255 bytes a
+    file system takes in a name: it is cut, keeping its start, with a digest of the whole,
+    so another seed as long names another file."""
+    seeds = ["9" * 272, "9" * 271 + "8"]
+    for seed in seeds:
+        assert run_pnp("puzzle", "hex-kb", "--seed", seed, cwd=tmp_path).returncode == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert len(names) == 2 and all(len(n) <= 255 - render.PAGE_ROOM for n in names), names
+    assert all(n.startswith("hex-kb-puzzle-seed-999") and n.endswith(".pdf") for n in names)
+    # The control: a name as it was made, whole, is too long to write.
+    assert len(f"hex-kb-puzzle-seed-{seeds[0]}.pdf") > 255
+    assert render.fitting_name("hex-kb-puzzle-seed-7", "pdf") == "hex-kb-puzzle-seed-7.pdf"
 
 
 def test_blind_hex_cards_say_cards_once():
@@ -281,17 +338,48 @@ def _with_memory(limit: int):
     return confine
 
 
+LIMIT = 240 * 2**20      # bytes of address space: pnp's own ~150 MB at the most, and little more
+
+
 def test_a_png_beyond_the_memory_given_is_one_line(tmp_path):
-    # As `ulimit -v 500000` gives it: an allowed 97-megapixel page (A4 at 1017 dpi).
+    # As `ulimit -v 245760` gives it: A4 at 600 dpi (35 million pixels) is drawn whole, at
+    # 7 bytes a pixel, more than the limit leaves.
     args = [sys.executable, "-m", "generator.ui.cli", "board", "hex", "--format", "png"]
-    said = subprocess.run([*args, "--dpi", "1017", "-o", "b.png"], cwd=tmp_path,
+    said = subprocess.run([*args, "--dpi", "600", "-o", "b.png"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120,
-                          preexec_fn=_with_memory(500_000 * 1024))
+                          preexec_fn=_with_memory(LIMIT))
     err = one_line(said)
     assert "memory" in err and "lower --dpi" in err
     assert list(tmp_path.iterdir()) == []
     # Control: the same limit draws the board at a resolution it holds.
     said = subprocess.run([*args, "--dpi", "100", "-o", "b.png"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120,
-                          preexec_fn=_with_memory(500_000 * 1024))
+                          preexec_fn=_with_memory(LIMIT))
     assert said.returncode == 0 and (tmp_path / "b.png").is_file()
+
+
+def test_the_largest_png_is_drawn_in_bands_within_the_same_memory(tmp_path):
+    """The most pixels pnp takes in a page (A4 at 1,017 dpi: 100 million) are drawn a band
+    at a time and deflated as they come, within the limit a page of a third as many fails
+    in when drawn whole."""
+    said = subprocess.run([sys.executable, "-m", "generator.ui.cli", "board", "hex",
+                           "--format", "png", "--dpi", "1017", "-o", "b.png"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300,
+                          preexec_fn=_with_memory(LIMIT))
+    assert said.returncode == 0 and said.stderr == "", said.stderr
+    head = (tmp_path / "b.png").read_bytes()[:26]     # the IHDR: width, height, depth, type
+    assert head[12:16] == b"IHDR" and struct.unpack(">IIBB", head[16:26]) == (11892, 8409, 8, 2)
+    # The control: the same page drawn whole, as every page was, needs more than the limit.
+    whole = subprocess.run([sys.executable, "-c", textwrap.dedent("""
+        import sys
+        from generator.render.png import pdf_pages_png
+        pdf_pages_png(open(sys.argv[1], "rb").read(), 1017, whole=10**9)"""),
+        str(_board_pdf(tmp_path))], capture_output=True, text=True, timeout=300,
+        preexec_fn=_with_memory(LIMIT))
+    assert whole.returncode != 0 and "MemoryError" in whole.stderr, whole.stderr[-500:]
+
+
+def _board_pdf(folder: Path) -> Path:
+    out = folder / "board.pdf"
+    assert run_pnp("board", "hex", "-o", str(out)).returncode == 0
+    return out

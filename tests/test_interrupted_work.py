@@ -1,17 +1,23 @@
-"""Interrupted work leaves nothing half-made: a build stopped by SIGINT or SIGTERM (sent
-to it, or handed by the kernel to one of its threads) stops its workers and takes its
-temporary files away, and a write stopped at its rename leaves the old file. Each child is
-held at a known point of its work (tests/paused.py) and signalled there, so the test takes the
-interrupted path on a fast machine and on a loaded one."""
+"""Interrupted work leaves nothing half-made: a build stopped by SIGINT, SIGTERM or SIGHUP
+(sent to it, handed by the kernel to one of its threads, or its terminal closed) stops its
+workers and takes away its temporary files and the files it had made, and a write stopped
+at its rename leaves the old file. Each child is held at a known point of its work
+(tests/paused.py) and signalled there, so the test takes the interrupted path on a fast
+machine and on a loaded one."""
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
+import pty
+import select
 import signal
 import subprocess
+import sys
+import termios
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -27,22 +33,24 @@ def _children(pid: int) -> set[int]:
     return found
 
 
-def _build(out: Path, pause: Pause) -> subprocess.Popen[str]:
+def _build(out: Path, pause: Pause, pnp: Sequence[str] = PNP) -> subprocess.Popen[str]:
     """`pnp build` on two workers, in a session of its own, with PAUSE's hook in its
     environment (each worker is held at its own first matching call)."""
-    return subprocess.Popen([*PNP, "build", "--out", str(out), "--jobs", "2"],
+    return subprocess.Popen([*pnp, "build", "--out", str(out), "--jobs", "2"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                             start_new_session=True, env=pause.env(), preexec_fn=default_signals)
 
 
 @pytest.mark.timing
 @pytest.mark.parametrize("signum, status, word", [(signal.SIGINT, 130, "interrupted"),
-                                                  (signal.SIGTERM, 143, "terminated")])
-def test_an_interrupted_build_stops_its_workers_and_leaves_no_temporary_files(
+                                                  (signal.SIGTERM, 143, "terminated"),
+                                                  (signal.SIGHUP, 129, "hung up")])
+def test_an_interrupted_build_stops_its_workers_and_leaves_nothing(
         tmp_path, signum, status, word):
     """The signal comes while a worker is held inside the write of a PDF, its temporary
-    file made and not yet renamed: the build stops, its workers with it, and the temporary
-    files go."""
+    file made and not yet renamed: the build stops, its workers with it, and what it made
+    goes, temporary files and finished ones alike. A hangup (the terminal closed, an SSH
+    session dropped) is a stop like the others."""
     out = tmp_path / "out"
     with Pause(tmp_path / "held", "os:replace", ".pdf") as pause:
         proc = _build(out, pause)
@@ -53,18 +61,92 @@ def test_an_interrupted_build_stops_its_workers_and_leaves_no_temporary_files(
         workers = _children(proc.pid)
         assert held in workers, "a worker of the build should be the one held"
         assert list(out.rglob(".pnp-*.part")), "the held worker should be inside its write"
-        if signum == signal.SIGINT:
-            os.killpg(proc.pid, signum)   # Ctrl-C reaches the whole process group
-        else:
+        if signum == signal.SIGTERM:
             os.kill(proc.pid, signum)     # SIGTERM to the parent alone
+        else:
+            # Ctrl-C reaches the whole process group, and so does a hangup: the shell
+            # passes it on to each of its jobs.
+            os.killpg(proc.pid, signum)
         proc.wait(HANG)
         reader.join(HANG)
     text = "".join(err)
     assert proc.returncode == status, text
     assert "Traceback" not in text and "Error" not in text, text
     assert text.endswith(f"pnp: {word}\n") and text.count("\n") <= 2, text
-    assert [p for p in out.rglob(".*")] == []
+    assert not out.exists(), sorted(out.rglob("*"))
     # The parent has reaped its workers, or they have ended and are init's to reap.
+    assert still_running(workers) == set()
+
+
+def _on_a_terminal() -> None:
+    """A preexec function: the child, leader of a session of its own, takes the pty on its
+    standard input as its controlling terminal, as a login shell's job does."""
+    default_signals()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+@pytest.mark.timing
+def test_a_closed_terminal_stops_the_build_and_leaves_nothing(tmp_path):
+    """The hangup as it comes: the build runs on a terminal (its progress bar drawn there),
+    and the terminal closes while a worker is held inside its write. The kernel sends the
+    session's leader SIGHUP, and the terminal refuses every write after it (EIO), the
+    progress bar's last one among them: the build still ends as stopped, status 129, and
+    takes back what it had made."""
+    out = tmp_path / "out"
+    leader, follower = pty.openpty()
+    with Pause(tmp_path / "held", "os:replace", ".pdf") as pause:
+        try:
+            proc = subprocess.Popen([*PNP, "build", "--out", str(out), "--jobs", "2"],
+                                    stdin=follower, stdout=follower, stderr=follower,
+                                    start_new_session=True, env=pause.env(),
+                                    preexec_fn=_on_a_terminal)
+        finally:
+            os.close(follower)
+        try:
+            pause.reached(proc)
+            workers = _children(proc.pid)
+            shown = b""
+            while select.select([leader], [], [], 0)[0]:
+                shown += os.read(leader, 65536)
+            assert b"Building" in shown, shown       # the progress bar, on the terminal
+            os.close(leader)                         # the terminal hangs up
+            leader = -1
+            proc.wait(HANG)
+        finally:
+            if leader >= 0:
+                os.close(leader)
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 129
+    assert not out.exists(), sorted(out.rglob("*"))
+    assert still_running(workers) == set()
+
+
+# The command as it was before a hangup was one of its stops: SIGHUP left to its default.
+HANGUP_NOT_A_STOP = [sys.executable, "-c", "import signal, sys; sys.argv[0] = 'pnp'; "
+                     "from generator.ui import signals; del signals.STOPS[signal.SIGHUP]; "
+                     "from generator.ui.start import main; main()"]
+
+
+@pytest.mark.timing
+def test_a_hangup_that_is_not_a_stop_leaves_the_half_built_catalogue(tmp_path):
+    """The control: the same hangup at the same point, to a build whose SIGHUP is left
+    to its default, ends it by the signal with nothing said, and the catalogue it had begun
+    stays behind, its folder and the held worker's temporary file among it."""
+    out = tmp_path / "out"
+    with Pause(tmp_path / "held", "os:replace", ".pdf") as pause:
+        proc = _build(out, pause, HANGUP_NOT_A_STOP)
+        pause.reached(proc)
+        workers = _children(proc.pid)
+        try:
+            os.killpg(proc.pid, signal.SIGHUP)
+            proc.wait(HANG)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)     # the workers, still held
+        err = proc.stderr.read()        # ended once the workers have gone with its pipe
+    assert proc.returncode == -signal.SIGHUP and "pnp:" not in err, err
+    assert out.is_dir() and list(out.rglob(".pnp-*.part")), sorted(out.rglob("*"))
     assert still_running(workers) == set()
 
 

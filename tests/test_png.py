@@ -1,5 +1,6 @@
 """`--format png`: one PNG per page of the PDF, rendered by PDFium, compared with poppler."""
 
+import io
 import math
 import struct
 import subprocess
@@ -148,6 +149,48 @@ def test_png_is_deterministic_and_carries_no_timestamp_or_text(tmp_path):
     assert sorted(runs[0]) == ["blind-hex-cards-rules-72dpi.png"]     # --dpi names the file
     kinds = [kind for kind, _ in chunks(runs[0]["blind-hex-cards-rules-72dpi.png"])]
     assert set(kinds) == {b"IHDR", b"pHYs", b"IDAT", b"IEND"}
+
+
+def _bands_and_whole(pdf: bytes, dpi: int) -> tuple[bytes, bytes]:
+    """A page written band by band (every page past none pixels, in bands of a few rows)
+    and the same page drawn whole, as a page of at most png.WHOLE pixels is."""
+    from generator.render import png
+    banded = png.pdf_pages_png(pdf, dpi, whole=0, band=60_000)
+    whole = png.pdf_pages_png(pdf, dpi)
+    assert len(banded) == len(whole) == 1
+    return banded[0], whole[0]
+
+
+def _levels(one: bytes, other: bytes) -> tuple[float, int]:
+    """The share of pixels that differ, and by how many levels at most."""
+    a, b = (Image.open(io.BytesIO(data)).convert("RGB") for data in (one, other))
+    assert a.size == b.size
+    histogram = ImageChops.difference(a, b).convert("L").histogram()
+    return sum(histogram[1:]) / (a.width * a.height), max(
+        (level for level, count in enumerate(histogram) if count), default=0)
+
+
+def test_a_page_written_band_by_band_is_the_page_drawn_whole(tmp_path):
+    """Past png.WHOLE pixels a page is drawn and deflated a band at a time (A4 at 1,000
+    dpi: 692 MB drawn whole, 128 MB so). Here, forced at 100 dpi in bands of 17 rows: the
+    same size, chunks and pHYs, and the same picture but for the edges PDFium rounds anew
+    where a band cuts a shape: few pixels, by a level or two."""
+    pdf = tmp_path / "board.pdf"
+    assert pnp("board", "hex", "-o", str(pdf)).returncode == 0
+    banded, whole = _bands_and_whole(pdf.read_bytes(), 100)
+    kinds = [kind for kind, _ in chunks(banded)]
+    assert kinds[:2] == [b"IHDR", b"pHYs"] and kinds[-1] == b"IEND"
+    assert set(kinds[2:-1]) == {b"IDAT"}
+    assert [c for c in chunks(banded) if c[0] in (b"IHDR", b"pHYs")] == \
+        [c for c in chunks(whole) if c[0] in (b"IHDR", b"pHYs")]
+    share, most = _levels(banded, whole)
+    assert share < 0.01 and most <= 4, (share, most)
+    assert _bands_and_whole(pdf.read_bytes(), 100)[0] == banded       # the same bytes again
+    # The control: the comparison sees another board (13 × 13, on the same paper).
+    other = tmp_path / "other.pdf"
+    assert pnp("board", "hex", "--size", "13", "-o", str(other)).returncode == 0
+    share, most = _levels(_bands_and_whole(other.read_bytes(), 100)[0], whole)
+    assert share > 0.05 and most > 100
 
 
 def test_the_pixels_per_metre_follow_dpi(tmp_path):

@@ -15,7 +15,7 @@ import pikepdf
 import pytest
 from in_process import run_pnp
 from palettes import PALETTES
-from PIL import Image, ImageCms
+from PIL import Image, ImageChops, ImageCms
 from press_checks import (
     delta_e00,
     highest_ink,
@@ -276,6 +276,38 @@ def test_the_print_shop_png_is_a_soft_proof_and_the_game_crafter_s_is_rgb(tmp_pa
     assert shown["print-shop"] != shown["thegamecrafter"]
     proof, drawn = transicc("*sRGB", "*Lab", [shown["print-shop"], (0x2e, 0x9d, 0x4a)])
     assert delta_e00(proof, drawn) <= 3
+
+
+def test_a_soft_proof_converted_band_by_band_is_the_proof_converted_whole(tmp_path,
+                                                                          monkeypatch):
+    """Past proof.WHOLE pixels a soft proof is read from Ghostscript's TIFF, converted and
+    deflated a band at a time (a page at 900 dpi: 1.34 GB whole, 164 MB so). Forced here
+    in bands of a few rows: the very pixels of the proof converted whole, at its size."""
+    from generator import render
+    from generator.render import proof
+    page = Page(148, 210, (rectangle(0, 0, 148, 210, Paint(fill="#2e9d4a")),
+                           rectangle(20, 30, 60, 90, Paint(fill="#b00d27"))))
+    doc = Document((page,), "two fields", "test")
+    press = for_press(NAMED["a5"], PRINT_SHOP).press
+
+    def proofed(name: str) -> Image.Image:
+        (path,) = render.save(doc, tmp_path / f"{name}.png", PNG, name, (PNG,),
+                              settings=Settings(60, press))
+        return Image.open(path).convert("RGB")
+
+    whole = proofed("whole")
+    monkeypatch.setattr(proof, "WHOLE", 0)
+    monkeypatch.setattr(proof, "BAND", 40_000)
+    written: list[int] = []          # pages written band by band, not read whole after all
+    monkeypatch.setattr(proof, "png_from_bands", lambda *args: written.append(1) or
+                        render.png.png_from_bands(*args))
+    banded = proofed("banded")
+    assert written == [1] and banded.size == whole.size
+    assert ImageChops.difference(banded, whole).getbbox() is None
+    # The control: the comparison sees a proof of another page.
+    monkeypatch.setattr(proof, "WHOLE", 10**9)
+    doc = Document((Page(148, 210, page.shapes[:1]),), "one field", "test")
+    assert ImageChops.difference(proofed("other"), whole).getbbox() is not None
 
 
 # ------------------------------------------------------------------ the command line

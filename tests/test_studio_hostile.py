@@ -108,6 +108,27 @@ def test_a_well_formed_request_is_answered_by_the_same_raw_exchange(server):
     assert answer.startswith(b"HTTP/1.0 200") and b":root" in answer
 
 
+@pytest.mark.parametrize("hosts", [("{ours}", "evil.example"), ("evil.example", "{ours}"),
+                                   ("{ours}", "{ours}")])
+def test_a_request_with_two_hosts_is_a_400(server, hosts):
+    """RFC 9112, section 3.2: a server answers 400 to a request with more than one Host
+    header field line, whichever comes first and even when they agree."""
+    host, port = address(server)
+    lines = "".join(f"Host: {h.format(ours=f'{host}:{port}')}\r\n" for h in hosts)
+    answer, _ = exchange(server, f"GET / HTTP/1.1\r\n{lines}\r\n".encode())
+    status, line = status_and_line(answer)
+    assert status == 400 and "one Host" in line, line
+
+
+def test_the_same_request_with_one_host_is_answered(server):
+    """The control: each of those Host lines alone, as a browser sends it."""
+    host, port = address(server)
+    answer, _ = exchange(server, f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+    assert answer.startswith(b"HTTP/1.0 200"), answer[:300]
+    refused, _ = exchange(server, b"GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n")
+    assert status_and_line(refused)[0] == 400
+
+
 SHORT = 0.3        # s: a deadline the tests reach at once
 LONG = 120.0       # s: a limit the tests never reach; their own waits are half of it
 

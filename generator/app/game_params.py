@@ -18,6 +18,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from generator.core.formats import Format
+from generator.core.numbers import not_a_whole_number
 from generator.errors import UserError
 from generator.games.game import Subject, Topic
 from generator.games.items import BOARD, WHOLE_KIT, Item
@@ -96,7 +97,7 @@ class Param:
             try:
                 value: float = int(text.strip())
             except ValueError:
-                raise ParamError(self, f"{text!r} is not a valid integer.") from None
+                raise ParamError(self, not_a_whole_number(text)) from None
             return self._in_range(value)
         if self.kind == FLOAT:
             try:

@@ -106,6 +106,7 @@ def _worker_start() -> None:
     makes hundreds of thousands of short-lived shapes, and collecting as they come took a
     tenth of the build."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)    # a hangup too: the parent stops them
     signal.signal(signal.SIGTERM, _worker_stop)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)   # held back while the pool started
     gc.disable()
@@ -150,7 +151,7 @@ def _make_collected(task: Task, out: Path) -> tuple[Task, Made]:
         gc.collect()
 
 
-STOPS = {signal.SIGINT, signal.SIGTERM}
+STOPS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 
 
 @contextlib.contextmanager

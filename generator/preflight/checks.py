@@ -39,6 +39,7 @@ from generator.preflight.facts import (
     pure_black,
     shrink,
 )
+from generator.preflight.inks import ink_checks
 from generator.preflight.lines import Check, found_on, pages_listed
 from generator.preflight.pdfx_checks import (
     check_flavour,
@@ -208,17 +209,34 @@ def check_ink(facts: PdfFacts, shop: bool) -> Check:
 
 def check_spots(facts: PdfFacts) -> Check:
     """Spot colours and DeviceN each ask for plates of their own: a four-colour press has
-    none to give."""
+    none to give. The Registration colour (Separation /All) is no spot: it prints on every
+    process plate, so it is named, for marks in the slug or on the page (where the ink line
+    counts it on all four plates)."""
     count, listed = found_on(facts, lambda p: {s for s in p.spots if not _cutting(s)})
     if count:
         more = f" and {count - 4} more" if count > 4 else ""
         return Check("spot colours", False, f"{listed}{more} (CMYK and Gray only: each needs "
                                             f"a plate of its own)")
+    named = []
     cuts, where = found_on(facts, lambda p: {s for s in p.spots if _cutting(s)})
     if cuts:
-        return Check("spot colours", True, f"none printed; {where} (a cutter's line, on no "
-                                           f"printing plate)")
+        named.append(f"{where} (a cutter's line, on no printing plate)")
+    marks, where = found_on(facts, lambda p: _registration(p.slug))
+    if marks:
+        named.append(f"{where} (the Registration colour, on every plate: marks in the "
+                     f"slug, trimmed away)")
+    printed, where = found_on(facts, lambda p: _registration(p.colours))
+    if printed:
+        named.append(f"{where} (the Registration colour, on every plate, in the printed "
+                     f"area)")
+    if named:
+        return Check("spot colours", True, f"none printed; {'; '.join(named)}")
     return Check("spot colours", True, "none, and no DeviceN")
+
+
+def _registration(colours: set[Colour]) -> set[str]:
+    """The Registration colour's spaces among COLOURS, as the file names them."""
+    return {c.space for c in colours if c.family == "all"}
 
 
 # Spot colours that cutters and die-makers read and no press prints: the names cutting RIPs
@@ -383,6 +401,7 @@ def checks(facts: PdfFacts, reader: Reader, booklet: bool | None = None) -> list
     result.append(check_ink(facts, shop))
     if shop:
         result += [check_transparency(facts), check_black_text(facts)]
+        result += ink_checks(facts)
     result += [check_thinnest_line(facts), check_safe_zone(facts, shop, reader.margin),
                check_page_count(facts, is_booklet(facts) if booklet is None else booklet)]
     if shop:
@@ -402,5 +421,5 @@ def checks(facts: PdfFacts, reader: Reader, booklet: bool | None = None) -> list
 def report_lines(results: Sequence[Check]) -> Iterator[str]:
     width = max((len(c.name) for c in results), default=0)
     for c in results:
-        mark = "info" if c.info else "pass" if c.passed else "FAIL"
+        mark = "info" if c.info else "warn" if c.warning else "pass" if c.passed else "FAIL"
         yield f"{mark}  {c.name:{width}}  {c.detail}"

@@ -28,7 +28,8 @@ from generator.preflight.budget import MB, Budget
 from generator.preflight.facts import PdfFacts
 from generator.preflight.reader import PreflightError, read_facts
 
-STOPS = {signal.SIGINT, signal.SIGTERM}
+# What stops pnp (generator/ui/signals.py's STOPS): Ctrl-C, SIGTERM, and a hangup.
+STOPS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 MEMORY = 144 * MB        # address space the child may take beyond what it is forked with
 # The whole reading, by the wall clock and in processor time, follows the budget's ceiling
 # (the most any file may take, its pages' share; the reader stops itself at its file's
@@ -199,7 +200,7 @@ def _send(answer: tuple[str, Any], writable: int) -> None:
 def _confine(ceiling: int, processor: int) -> None:
     """The child's limits: signals that stop it at once, memory, processor time, no core
     file, and death with its parent."""
-    for number in (signal.SIGINT, signal.SIGTERM):
+    for number in STOPS:
         if signal.getsignal(number) is not signal.SIG_IGN:
             signal.signal(number, signal.SIG_DFL)
     with contextlib.suppress(OSError):

@@ -10,11 +10,13 @@ from generator.preflight.facts import PageFacts, PdfFacts
 
 @dataclass(frozen=True)
 class Check:
-    """One line of the report: `info` lines describe and never fail."""
+    """One line of the report: `info` lines describe and never fail; `warning` lines pass
+    but name what a shop's intake would ask about (generator/preflight/inks.py)."""
     name: str
     passed: bool
     detail: str
     info: bool = False
+    warning: bool = False
 
 
 def pages_listed(numbers: Sequence[int]) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import io
 import os
 import secrets
@@ -33,8 +34,8 @@ from generator.render.writers import PLAIN, WRITERS, Settings
 if TYPE_CHECKING:
     from generator.core.paper import Press
 
-__all__ = ["OutputError", "Settings", "check_target", "output_format", "output_path",
-           "page_paths", "render", "save", "write_atomically", "write_stdout"]
+__all__ = ["OutputError", "Settings", "check_target", "fitting_name", "output_format",
+           "output_path", "page_paths", "render", "save", "write_atomically", "write_stdout"]
 
 
 class OutputError(UserError):
@@ -73,14 +74,47 @@ def output_format(target: Path | None, fmt: Format | None,
 
 def output_path(target: Path | None, chosen: Format, default_stem: str) -> Path:
     """Where a file goes: the target, or DEFAULT_STEM.FORMAT here; a file name without an
-    extension gets the format's, but standard output and devices keep their names."""
+    extension gets the format's, but standard output, devices, pipes and sockets keep their
+    names (to be written through, or refused by name: never a new file beside them)."""
     if target is None:
-        return Path(f"{default_stem}.{chosen.extension}")
-    if target.suffix or _written_through(target) or is_stdout(target):
+        return Path(fitting_name(default_stem, chosen.extension))
+    if target.suffix or _written_through(target) or is_stdout(target) or _special(target):
         return target
     if target.is_dir():     # a folder named, not a file to name after it
         raise OutputError(f"cannot write {target}: it is a folder; give a file name")
     return target.with_name(f"{target.name}.{chosen.extension}")
+
+
+LONGEST_NAME = 255      # bytes of one name: ext4, XFS, Btrfs, tmpfs; where pathconf cannot say
+PAGE_ROOM = 8           # bytes kept for a page's number (NAME-12.svg) and a spare
+
+
+def fitting_name(stem: str, extension: str, folder: Path = Path(".")) -> str:
+    """STEM.EXTENSION, a name made for the user (a Hex KB puzzle's name holds its seed, of
+    any length), cut to what the folder's file system takes in one name, with room for a
+    page's number: the cut name keeps its start and ends with a digest of the whole stem,
+    so two stems cut alike still name two files."""
+    try:
+        most = os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        most = LONGEST_NAME
+    name = f"{stem}.{extension}"
+    room = most - PAGE_ROOM
+    if len(os.fsencode(name)) <= room:
+        return name
+    digest = hashlib.sha256(os.fsencode(stem)).hexdigest()[:16]
+    keep = room - len(os.fsencode(f"-{digest}.{extension}"))
+    start = os.fsencode(stem)[:keep].decode("utf-8", "ignore").rstrip("-.")
+    return f"{start}-{digest}.{extension}"
+
+
+def _special(path: Path) -> bool:
+    """Something there that is neither a file nor a folder: a block device, a socket."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def check_target(target: Path | None, fmt: Format | None, allowed: Sequence[Format],
@@ -233,7 +267,8 @@ class _Place:
         if stat.S_ISCHR(kind) or stat.S_ISFIFO(kind):
             return cls(shown, real, through=True)
         if not stat.S_ISREG(kind):
-            what = "a block device" if stat.S_ISBLK(kind) else "not a file"
+            what = ("a block device" if stat.S_ISBLK(kind) else "a socket"
+                    if stat.S_ISSOCK(kind) else "not a file")
             raise OutputError(f"cannot write {shown}: it is {what}")
         if found.st_nlink - _our_backups(folder, found) > 1:
             raise OutputError(f"cannot write {shown}: it has {found.st_nlink} hard links, "

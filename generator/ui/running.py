@@ -2,8 +2,9 @@
 user error one `pnp:` line and exit status 2, never a traceback; standard output that cannot
 be written is reported once.
 
-A Ctrl-C while Python is still importing is one line too: the `pnp` program's entry
-(generator/ui/start.py) installs its handler before importing anything else.
+A Ctrl-C while the command's modules are imported is one line too: the `pnp` program's
+entry (generator/ui/start.py) installs its handler before importing anything else. (One
+inside Python's own start, before that, is Python's to handle: docs/commands.md.)
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import NoReturn
 import click
 
 from generator.errors import UserError
-from generator.ui.signals import quiet_exit
+from generator.ui.signals import STOPS, quiet_exit, stopped
 
 EXIT_BAD_INPUT = 2
 # A broken pipe on standard output (`pnp judge ... | head`) ends quietly, as other Unix
@@ -38,8 +39,9 @@ EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
 
 
 class Interrupted(BaseException):
-    """SIGINT or SIGTERM, raised where the program is so that temporary files go and
-    workers stop on the way out. Not an Exception: nothing but `Pnp.main` catches it."""
+    """SIGINT, SIGTERM or SIGHUP (signals.STOPS), raised where the program is so that
+    temporary files go and workers stop on the way out. Not an Exception: nothing but
+    `Pnp.main` catches it."""
 
     def __init__(self, signum: int):
         super().__init__(signum)
@@ -50,8 +52,9 @@ _caught: list[int] = []   # the signal that arrived, in case its exception was s
 
 
 def _interrupted(signum: int, frame: object) -> None:
-    # Once: a second Ctrl-C while cleaning up must not stop the cleaning.
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    # Once: a second Ctrl-C (or a hangup after it) while cleaning up must not stop the
+    # cleaning.
+    for sig in STOPS:
         signal.signal(sig, signal.SIG_IGN)
     _caught.append(signum)
     raise Interrupted(signum)
@@ -59,18 +62,24 @@ def _interrupted(signum: int, frame: object) -> None:
 
 @contextmanager
 def _signals_raise() -> Iterator[None]:
-    """While a command runs, SIGINT and SIGTERM raise Interrupted (then the handlers that
-    were there come back: the command may run inside a test)."""
+    """While a command runs, SIGINT, SIGTERM and SIGHUP raise Interrupted (then the
+    handlers that were there come back: the command may run inside a test)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     _caught.clear()
-    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    before = {sig: signal.getsignal(sig) for sig in STOPS}
     for sig, handler in before.items():
         if handler is not signal.SIG_IGN:   # what the caller ignores stays ignored
             signal.signal(sig, _interrupted)
     try:
         yield
+    except BaseException as err:
+        # A stop, and then another error on the way out: a hung-up terminal refuses the
+        # progress bar's last write (EIO). The stop is what ended the run, and says so.
+        if _caught and not isinstance(err, Interrupted):
+            raise Interrupted(_caught[0]) from None
+        raise
     finally:
         for sig, handler in before.items():
             # Stopped by a signal, the program ends by it: the handler it started with
@@ -99,34 +108,47 @@ def bounded(message: str) -> str:
 LATEST_EPOCH = 253402300799   # 9999-12-31 23:59:59 UTC
 
 
-def check_environment() -> None:
-    """Refuse, by name, an environment value the drawing would stumble on later; set aside,
-    with one line, the ones that would change what is drawn."""
-    _ignore_reportlab_settings()
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch and not (epoch.isascii() and epoch.isdigit() and len(epoch) <= 12
-                      and int(epoch) <= LATEST_EPOCH):
+def check_environment() -> list[str]:
+    """Refuse, by name, an environment value the drawing would stumble on later; set aside
+    the ones that would change what is drawn, and return their names (said once the
+    command has done its work: `_say_set_aside`)."""
+    set_aside = _ignore_reportlab_settings()
+    # Empty is unset, as reportlab and the shell's `SOURCE_DATE_EPOCH= pnp ...` take it; a
+    # value of spaces alone is not a date, and neither is anything but digits (reportlab
+    # strips the spaces around them).
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    digits = epoch.strip()
+    if epoch and not (digits.isascii() and digits.isdigit() and len(digits) <= 12
+                      and int(digits) <= LATEST_EPOCH):
         raise UserError(f"SOURCE_DATE_EPOCH={epoch!r} is not a date: give whole seconds since "
                         f"1970 in digits 0-9, at most {LATEST_EPOCH} (the year 9999), or "
                         f"unset it")
+    return set_aside
 
 
-def _ignore_reportlab_settings() -> None:
+def _ignore_reportlab_settings() -> list[str]:
     """reportlab reads RL_<setting> from the environment when it is imported, and converts it
     with the setting's type, or a traceback (`RL_invariant=abc`: "invalid literal for
     int()"); even a value it can read changes the bytes (`RL_invariant=0` dates and numbers
     each PDF anew). pnp sets reportlab's settings itself, so that the same command makes the
     same bytes: the RL_ values are taken out of the environment before reportlab is imported
-    (and so out of the workers' too), and one line names them."""
+    (and so out of the workers' too). Their names are returned, for the one line that says
+    so."""
     names = sorted(name for name in os.environ if name.startswith("RL_"))
-    if not names:
-        return
     for name in names:
         del os.environ[name]
+    return names
+
+
+def _say_set_aside(names: Sequence[str]) -> None:
+    """The one line that names the RL_ settings set aside, once the command has done its
+    work: a run that is refused says only why, in its one line."""
+    if not names:
+        return
     shown = ", ".join(one_line(name)[:40] for name in names[:3])
     more = f" and {len(names) - 3} more" if len(names) > 3 else ""
     with suppress(OSError):
-        click.echo(f"pnp: ignoring {shown}{more}: reportlab's settings are pnp's own, so that "
+        click.echo(f"pnp: ignored {shown}{more}: reportlab's settings are pnp's own, so that "
                    f"the same command makes the same bytes", err=True)
 
 
@@ -211,7 +233,7 @@ class Pnp(click.Group):
              windows_expand_args: bool = True) -> NoReturn:
         try:
             with _signals_raise():
-                check_environment()
+                set_aside = check_environment()
                 # Without standalone mode click returns a command's Exit status instead of
                 # exiting.
                 status = super().main(args, prog_name=prog_name, complete_var=complete_var,
@@ -223,12 +245,12 @@ class Pnp(click.Group):
                     raise Interrupted(_caught[0])
                 if sys.stdout is not None:   # a pipe closed early fails here, not at exit
                     sys.stdout.flush()
+                _say_set_aside(set_aside)
         except (BrokenPipeError, ReaderGone):
             _silence_stdout()
             sys.exit(EXIT_BROKEN_PIPE)
         except Interrupted as stop:
-            _fail("interrupted" if stop.signum == signal.SIGINT else "terminated",
-                  128 + stop.signum)
+            _fail(stopped(stop.signum), 128 + stop.signum)
         except click.exceptions.Exit as done:
             sys.exit(done.exit_code)
         except click.Abort:

@@ -4,8 +4,8 @@ The standard library's wsgiref, made to hold up against a page that misbehaves: 
 backlog that takes a browser's burst of connections, a thread per connection up to a cap
 (beyond it, 503 at once), a request head that must arrive within a few seconds and a socket
 that gives up on a silent peer, and every error the HTTP layer itself answers (an over-long
-URL, huge headers, a request line it cannot read, HTTP/0.9) one line of text after a status
-line, like the app's own.
+URL, huge headers, a request line it cannot read, HTTP/0.9, more than one Host) one line of
+text after a status line, like the app's own.
 """
 
 from __future__ import annotations
@@ -144,6 +144,11 @@ class _RequestHandler(WSGIRequestHandler):
                 return
             if not self.parse_request():
                 return          # parse_request has answered, by send_error
+            if len(self.headers.get_all("Host") or []) > 1:
+                # RFC 9112, section 3.2: more than one Host is a 400. wsgiref would join
+                # them with a comma, and the app would read the first, whatever follows.
+                self.send_error(400, "a request names one Host, not several")
+                return
         except (TimeoutError, ConnectionError):
             return
         finally:

@@ -234,4 +234,11 @@ fromAddress();
 buildItems();
 buildFields();
 buildDownloads();
+// The PDF's bar stays at the foot of the window; what the keyboard focuses is scrolled clear
+// of it by the page's scroll padding (studio.css), which follows the bar's height as the
+// bar wraps or its file name changes.
+const bar = $("get-pdf");
+new ResizeObserver(() => {
+  document.documentElement.style.setProperty("--bar-height", `${bar.offsetHeight}px`);
+}).observe(bar);
 refresh();
