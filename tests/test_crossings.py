@@ -84,7 +84,7 @@ def test_each_crossing_is_made_or_refused_by_name(answered):
         where = DESTINATIONS[place]
         sold = where.product(GAMES[game].item_named(item).kind)
         if sold is None and item != "kit":
-            assert f"{where.described} prints {where.sells}, not" in answer, answer
+            assert f"{where.described} {where.verb} {where.sells}, not" in answer, answer
         elif paper is not None and sold is not None and (sold.trim or sold.card):
             assert "at its own size" in answer, answer
         else:
@@ -92,6 +92,7 @@ def test_each_crossing_is_made_or_refused_by_name(answered):
     # Books are made by `pnp booklet` and `pnp record`, the rest by the item commands.
     assert made_for == {key for key, place in DESTINATIONS.items()
                         if any(kind is not Kind.BOOK for kind in place.products)}
+    assert "tabletop-simulator" in made_for
     # Control: a request across a crossing the table has no product for is refused.
     with pytest.raises(OptionError, match="DriveThruCards prints cards, not boards"):
         ask(GAMES["hex"], "standard", GAMES["hex"].item_named("board"),
@@ -123,10 +124,11 @@ def pixels(mm: float, dpi: int = 300) -> int:
 
 @pytest.fixture(scope="module")
 def vendor_products(answered):
-    """Each vendor product made, once a game, variant and item, with what it draws."""
+    """Each vendor product made, once a game, variant and item, with what it draws (a
+    virtual table's kits are the tests of tests/test_tabletop*.py)."""
     return [(answer, content(answer)) for (_g, _v, _i, _place, paper), answer in answered.items()
-            if isinstance(answer, ItemRequest) and answer.destination not in (HOME, PRINT_SHOP)
-            and paper is None]
+            if isinstance(answer, ItemRequest) and answer.destination.shop
+            and answer.destination != PRINT_SHOP and paper is None]
 
 
 def test_a_vendors_products_are_its_templates_sizes(vendor_products, tmp_path):
