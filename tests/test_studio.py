@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from studio_http import get, query
 
 from generator.app import params as P
+from generator.core.destinations import DESTINATIONS
 from generator.games import all_games
 from generator.games.items import ITEMS
 from generator.ui import studio
@@ -77,8 +78,10 @@ def test_the_form_offers_every_game_item_and_option():
             assert ("cell" in fields) == ("tile" in fields) == (item["key"] == "board")
     downloads = {f["name"]: f for f in spec["downloads"]}
     assert list(downloads) == ["dpi", "for", "bleed", "condition", "proof"]
-    # Every place the command line prints for but home, and every press it separates for.
-    assert set(downloads["for"]["choices"]) == set(P.TARGET.choices) - {"home"}
+    # Every place the command line prints for but home (a virtual table prints nothing:
+    # the command line writes its folder), and every press it separates for.
+    assert set(downloads["for"]["choices"]) == {
+        key for key in P.TARGET.choices if DESTINATIONS[key].shop}
     assert set(downloads["condition"]["choices"]) == {"", *P.PRESS.choices}
 
 

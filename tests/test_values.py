@@ -16,12 +16,14 @@ from generator.app import requests
 from generator.core.content import Bundle, Part, RecordText
 from generator.core.destinations import DESTINATIONS, HOME, PRINT_SHOP
 from generator.core.formats import FORMATS, PDF, SGF, ZIP, Format
+from generator.core.palette import COLOUR
 from generator.core.paper import NAMED, for_press
 from generator.core.scene import Document, Page, Paint, rectangle
 from generator.games import GAMES, find
 from generator.games.game import Subject
 from generator.games.items import BOARD, CARDS, COINS, ITEMS, PAD, RULES, TILES, WHOLE_KIT
 from generator.games.items import RECORD as RECORD_ITEM
+from generator.games.tables import tables_of
 from generator.render.writers import PLAIN, WRITERS
 from generator.ui.cli import main
 
@@ -37,6 +39,10 @@ SIGNATURES = {"pdf": b"%PDF-", "png": b"\x89PNG\r\n\x1a\n", "svg": b"<?xml",
 
 
 def written(fmt: Format, tmp_path):
+    if fmt.folder:      # a virtual table's saved object: a folder named by the output
+        hex_game = GAMES["hex"]
+        table = tables_of(hex_game).make(hex_game.options(), COLOUR)
+        return render.save(table, tmp_path / "out", fmt, "out", (fmt,))
     content = (RECORD if fmt is SGF else BOARD_DATA if fmt.data else
                Bundle((Part("two", TWO_PAGES, PDF),), "what to order\n") if fmt is ZIP
                else TWO_PAGES)
@@ -56,6 +62,8 @@ def test_a_formats_facts_are_what_its_writer_writes(tmp_path, name):
     data = paths[0].read_bytes()
     if fmt is SGF:
         assert data.decode("utf-8") == RECORD.text
+    elif fmt.folder:
+        assert paths == [tmp_path / "out" / "out.json"] and data.startswith(b"{")
     elif fmt is ZIP:
         assert data.startswith(b"PK\x03\x04")     # a local file header (APPNOTE.TXT 4.3.7)
     elif fmt.data:

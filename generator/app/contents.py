@@ -131,7 +131,7 @@ def _item_entries(game: SomeGame, variant: str, options: GameOptions, item: Item
                    or destination.catalogue or item.built or VECTORS)
         for fmt in formats:
             yield Entry(game, variant, options, item, paper, fmt, lang, product)
-        if item == WHOLE_KIT and not destination.shop:
+        if item == WHOLE_KIT and destination == HOME:
             yield from _backs_entries(entry)
 
 
