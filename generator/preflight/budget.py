@@ -54,7 +54,8 @@ class Budget:
     share: Share = SHARE            # what each page adds to the whole file's allowance
     ceiling: Share = CEILING        # the most a whole file may take, however many pages
     form_depth: int = 16            # forms inside forms
-    list_parse: int = 256 * 1024    # content up to this size is parsed in one go (fast);
+    list_parse: int = 1024 * 1024   # content up to this size is parsed in one go (fast:
+                                    # a 26 x 26 record page of 0.7 MB takes 18 MB more);
                                     # larger content is parsed token by token (small)
     codes: int = 65536              # a font's character codes: two bytes at most
     components: int = 32            # colour components: DeviceN's own limit

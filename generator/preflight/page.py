@@ -20,6 +20,7 @@ from generator.preflight.facts import (
 )
 from generator.preflight.graphics import Graphics, Run, matrix, text_step
 from generator.preflight.presswork import (
+    NO_SLUG,
     PATH_POINTS,
     PathReach,
     annotations_over,
@@ -98,8 +99,15 @@ class PageReader:
             self.page.parse_contents(token_parser(self, run))
 
     def _feed_all(self, operations: Iterable[Any], run: Run) -> None:
+        # Where no slug is measured, a path's points change nothing the checks read: they
+        # are counted, not converted (two thirds of a record diagram's operations).
+        counted_only = UNREAD_POINTS if self.path is NO_SLUG else frozenset()
         for op in operations:
-            self.feed(str(op.operator), list(op.operands), run)
+            operator = str(op.operator)
+            if operator in counted_only:
+                self.spent.operation()
+            else:
+                self.feed(operator, list(op.operands), run)
 
     def feed(self, operator: str, operands: list[Any], run: Run) -> None:
         self.spent.operation()
@@ -359,6 +367,9 @@ def _inherited(obj: Any, key: str) -> Any:
     return None
 
 
+UNREAD_POINTS = PATH_POINTS | {"h"}     # a path's points and its closing
+
+
 class TokenParser(pikepdf.StreamParser):
     """Content too large to parse into one list, fed to the reader a token at a time
     (qpdf calls back for each one), so memory stays flat whatever the size."""
@@ -366,6 +377,7 @@ class TokenParser(pikepdf.StreamParser):
     def __init__(self, reader: PageReader, run: Run):
         super().__init__()
         self.reader, self.run = reader, run
+        self.counted_only = UNREAD_POINTS if reader.path is NO_SLUG else frozenset()
         self.operands: list[Any] = []
         self.inline: dict[str, Any] = {}
 
@@ -380,6 +392,8 @@ class TokenParser(pikepdf.StreamParser):
             self.inline = dict(zip(keys, operands[1::2], strict=False))
         elif operator == "EI":
             self.reader.feed("INLINE IMAGE", [self.inline], self.run)
+        elif operator in self.counted_only:
+            self.reader.spent.operation()
         elif operator != "BI":
             self.reader.feed(operator, operands, self.run)
 

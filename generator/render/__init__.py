@@ -142,9 +142,9 @@ def save(content: Content, target: Path | None, fmt: Format | None, default_stem
     is standard output; a device or pipe is written through. Returns the paths written (none
     for standard output)."""
     chosen = output_format(target, fmt, allowed)
-    path = output_path(target, chosen, default_stem)
     if chosen.folder:
         return _save_folder(content, target, chosen, default_stem, settings)
+    path = output_path(target, chosen, default_stem)
     pages = 0 if isinstance(content, (dict, RecordText, Bundle, VirtualTable)) \
         else len(content.pages)
     single = not chosen.paged or pages <= 1
