@@ -204,8 +204,15 @@ def description(size: int, diagram: Diagram) -> str:
 
 def ending(game: Replay) -> str:
     if game.winner:
-        return _("%(who)s joined their sides on move %(n)s.", who=colour_name(game.winner),
-                 n=game.won_on or len(game.record.moves))
+        joined = _("%(who)s joined their sides on move %(n)s.", who=colour_name(game.winner),
+                   n=game.won_on or len(game.record.moves))
+        if game.end and game.ended_by:
+            # The loser's resignation after the connection, as MoHex's match script writes.
+            after = (_("%(who)s resigned on move %(n)s, after the game was decided.")
+                     if game.end == "resign" else
+                     _("%(who)s forfeited on move %(n)s, after the game was decided."))
+            return f"{joined} {after % {'who': colour_name(game.ended_by), 'n': game.ended_on}}"
+        return joined
     if game.end and game.ended_by:
         what = _("%(who)s resigned.") if game.end == "resign" else _("%(who)s forfeited.")
         return what % {"who": colour_name(game.ended_by)}
