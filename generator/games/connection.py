@@ -36,7 +36,7 @@ from generator.games.played import Change, Step
 from generator.games.verdicts import connection_lines, judge_connection
 
 if TYPE_CHECKING:
-    from generator.core.formats import BoardData
+    from generator.core.formats import BoardData, JsonValue
 
 Stones = Mapping[Hex, str]   # occupied cells only: a cell's stone by its letter
 
@@ -273,6 +273,32 @@ class ConnectionRules:
     def judge(self, text: str) -> Verdict:
         """What `pnp judge GAME FILE` prints (games/verdicts.py)."""
         return judge_connection(text, self)
+
+    def facts(self, text: str) -> dict[str, JsonValue]:
+        """What `pnp judge GAME --format json` says of a move list or a position besides
+        its illegal turns: the winner by the board's data name, the criterion (a
+        connection), the turn that decided it, and the swap as taken or refused."""
+        data = {p.letter: p.data for p in self.players}
+        if not self.is_move_list(text):
+            size, stones = self.read_position(text)
+            won = self.winner(size, stones)
+            return {"format": "position", "size": [size, size], "moves": None,
+                    "swap": None, "swap_refused": None,
+                    "winner": data[won[0]] if won else None,
+                    "criterion": "connection" if won else None, "decided_on": None,
+                    "chain": [hex_name(h) for h in won[1]] if won else []}
+        size, turns = self.read_moves(text)
+        game = self.replay(turns, size)
+        at = next((n for n, turn in enumerate(turns, start=1) if turn.swap), 0)
+        refused = next((e for e in game.errors if e.startswith(f"turn {at} (")), None) \
+            if at else None
+        return {"format": "move-list", "size": [size, size], "moves": len(turns),
+                # The swap of the project's move lists: colours change hands, stones stay.
+                "swap": "swap-sides" if at and refused is None else None,
+                "swap_refused": refused,
+                "winner": data[game.won[0]] if game.won else None,
+                "criterion": "connection" if game.won else None,
+                "decided_on": game.won[1] if game.won else None}
 
     # --- the board as data --------------------------------------------------------------------
 

@@ -14,21 +14,18 @@ import codecs
 
 from generator.core.formats import JsonValue
 from generator.core.gridfile import decode as decode_text
-from generator.core.gridfile import hex_name
 from generator.games.hex import rules
 from generator.games.hex.records import GameRecord, RecordError, is_record, read_record
 from generator.games.hex.records.judge import Replay, disagreement, facts, replay
-from generator.games.hex.records.model import BLACK, Colour, cell_name
+from generator.games.hex.records.model import BLACK, cell_name
 from generator.games.hex.records.sgf import decode as decode_record
 from generator.games.hex.records.write import from_move_list
-from generator.games.judges import Judged, Verdict
+from generator.games.judges import Judged, Verdict, illegal_lines
 from generator.games.played import foreign
 
 # How each format is named in the judge's first line.
 FORMAT_NAMES = {"sgf": "SGF record", "little-golem": "Little Golem record",
                 "trmph": "Trmph link", "hexworld": "HexWorld link", "move-list": "move list"}
-# A move list read as a record has Red's moves as Black's (records/write.py).
-OWN_COLOURS: dict[Colour, str] = {"black": "red", "white": "blue"}
 _UTF16 = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _HEAD = 64          # bytes enough to tell a record from a position or a move list
 
@@ -110,40 +107,14 @@ def facts_of(game: Replay) -> dict[str, JsonValue]:
 
 
 def own_facts(text: str, verdict: Verdict) -> dict[str, JsonValue]:
-    """The facts of a position or a move list, in its own colours (red and blue): the
-    fields a record's have, those a move list cannot hold (an ending, a result) null."""
-    illegal: list[JsonValue] = [line.removeprefix("illegal: ") for line in verdict.lines
-                                if line.startswith("illegal: ")]
-    facts: dict[str, JsonValue] = {
-        "format": "move-list", "size": [0, 0], "moves": None, "swap": None,
-        "swap_refused": None, "winner": None, "criterion": None, "decided_on": None,
-        "end": None, "ended_by": None, "result": None, "result_winner": None,
-        "result_agrees": None, "variations": 0, "notes": [], "illegal": illegal}
-    if rules.is_move_list(text):
-        try:
-            game = replay(from_move_list(text))
-        except ValueError:       # a turn naming two cells: judged illegal by rules.py
-            game = None
-        if game is None:
-            # A turn no record can hold (no cell, or two): the verdict's illegal turns say it.
-            size, turns = rules.read_moves(text)
-            return {**facts, "size": [size, size], "moves": len(turns)}
-        swap = next((m.number for m in game.record.moves if m.kind == "swap"), 0)
-        refused = next((line for line in illegal if isinstance(line, str)
-                        and line.startswith(f"turn {swap} (")), None) if swap else None
-        return {**facts, "size": [game.record.columns, game.record.rows],
-                "moves": len(game.record.moves),
-                # The move list's swap: the players exchange colours, the stones stay.
-                "swap": "swap-sides" if game.swap else None,
-                "swap_refused": refused if game.swap_refused else None,
-                "winner": OWN_COLOURS[game.winner] if game.winner else None,
-                "criterion": game.criterion, "decided_on": game.decided_on or None}
-    size, stones = rules.read_position(text)
-    won = rules.winner(size, stones)
-    return {**facts, "format": "position", "size": [size, size],
-            "winner": {rules.RED: "red", rules.BLUE: "blue"}[won[0]] if won else None,
-            "criterion": "connection" if won else None,
-            "chain": [hex_name(h) for h in won[1]] if won else []}
+    """The facts of a position or a move list, in its own colours (red and blue), as the
+    connection engine finds them; the fields only a record holds (an ending, a result, a
+    note) are null or empty."""
+    found = rules.facts(text)
+    chain = {"chain": found.pop("chain")} if "chain" in found else {}
+    return {**found, "end": None, "ended_by": None, "result": None, "result_winner": None,
+            "result_agrees": None, "variations": 0, "notes": [],
+            "illegal": illegal_lines(verdict), **chain}
 
 
 def judge(text: str) -> Verdict:

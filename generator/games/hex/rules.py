@@ -117,6 +117,7 @@ is_move_list = HEX.is_move_list
 read_position = HEX.read_position
 describe = HEX.describe
 judge = HEX.judge
+facts = HEX.facts
 
 
 def board_json(opts: Options) -> BoardData:
