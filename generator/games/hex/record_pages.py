@@ -3,11 +3,13 @@ event, date and result; a diagram every N moves with the stones numbered, each c
 with its moves and followed by the record's comments on them; the last diagram with the
 winning chain or the position at resignation; and the whole move list.
 
-The booklet keeps the record's terms (records/model.py): a1 top left, the columns across
-and the rows down, Black first joining the top and bottom rows, White the left and right
-columns. Black's sides are banded in the kit's blue, whose sides they are on the kit's
-board too, and White's in its red; a key at the top says so. It is set as the rule sheets
-are (textlayout.typeset), so it is tagged, described and has a web edition the same way.
+The booklet keeps the record's terms (records/model.py), which are the kit's board's too
+(pages.py): a1 top left, the columns across and the rows down, Black first joining the top
+and bottom rows as the kit's Red does, White the left and right columns as its Blue. So a
+move written in the record is the same cell for the same player on the printed board, and
+each side is banded in the colour of the kit's player who joins it; a key says so. It is
+set as the rule sheets are (textlayout.typeset), so it is tagged, described and has a web
+edition the same way.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from generator.core.palette import Palette
 from generator.core.paper import Paper
 from generator.core.scene import Circle, Document, Paint, Shape, Text, segments
 from generator.games import played
-from generator.games.hex.pages import credit
+from generator.games.hex.pages import BOARD_ANGLE, credit
 from generator.games.hex.records.judge import HexStep, Replay, replay
 from generator.games.hex.records.model import (
     BLACK,
@@ -112,10 +114,12 @@ def board(size: int, diagram: Diagram, colours: Palette, width: float = FIGURE_W
     w = max(p.x for p in points) - min(p.x for p in points)
     h = max(p.y for p in points) - min(p.y for p in points)
     height = width * h / w
-    # Angle 0: column a's cells across the top, row 1 first, a1 top left, as the record has.
-    p = hexboard.place_board(size, 0.0, 0.0, width, height, angle=0, with_coordinates=True)
+    # The kit's board's angle: row 1 across the top, a1 top left, as the record has it.
+    p = hexboard.place_board(size, 0.0, 0.0, width, height, angle=BOARD_ANGLE,
+                             with_coordinates=True)
     r = p.cell_radius
-    shapes: list[Shape] = hexboard.side_bands(p, colours["red"], colours["blue"],
+    # White's sides (the columns, q) in the kit's Blue, Black's (the rows, r) in its Red.
+    shapes: list[Shape] = hexboard.side_bands(p, colours["blue"], colours["red"],
                                               hatched=colours.hatched)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.15, 0.035 * r)))
@@ -153,7 +157,7 @@ def _labels(p: hexboard.Placement, colours: Palette) -> list[Shape]:
         for at in (p.point(lo, i), p.point(hi, i)):
             out.append(centred_label(at.x, at.y, str(i + 1), size, colours["muted"]))
     letters: list[Text] = hexboard.side_letters(
-        p, side_letter("white"), side_letter(BLACK), colours["red"], colours["blue"],
+        p, side_letter("white"), side_letter(BLACK), colours["blue"], colours["red"],
         hexboard.label_size(hexboard.SIDE_LETTER_SIZE, r), True)
     return out + list(letters)
 
@@ -236,12 +240,9 @@ def markup(game: Replay, shown: list[Diagram], heading: str = "") -> str:
     said = [f"**{label}:** {plain(value, 200)}" for label, value in facts if value]
     lines += [" · ".join([*said, board_line(record.columns, len(record.moves))]), "",
               ending(game), ""]
-    lines += [_("*Key:* Black moves first and joins the top and bottom rows, marked "
-                "%(B)s and banded in the kit's blue; White joins the left and right columns, "
-                "marked %(W)s and banded in the kit's red. Cells are named as in the record, "
-                "a1 top left. On this kit's Hex board, where Red moves first and joins the "
-                "columns, play Black's moves as Red's with each cell's letter and number "
-                "exchanged (c4 becomes d3), and White's as Blue's.",
+    lines += [_("*Key:* Black moves first and joins the top and bottom rows, marked %(B)s "
+                "and banded in red: on the kit's board, play Black's moves as Red's and "
+                "White's, whose sides are marked %(W)s, as Blue's.",
                 B=side_letter(BLACK), W=side_letter("white")), ""]
     if game.swap:
         lines += [swap_note(game), ""]

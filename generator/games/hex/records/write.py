@@ -10,14 +10,15 @@ written all the same, as the SGF page names their cells. HexGui reads an escaped
 as its code number, so values are written unescaped wherever SGF allows: only `\\` and `]`
 are escaped.
 
-The project's move lists have Red first, joining columns a to the last, and the swap as
-the players exchanging colours with the stones staying (generator/games/hex/rules.py);
-SGF's Black joins the top and bottom rows. So a move list becomes SGF with every cell
-reflected in the long diagonal (c4 becomes d3), Red's moves Black's and Blue's White's:
-the same game, each player joining the same sides of the board turned over. A record whose
-swap was read as swap-pieces comes back as the same game in the move list's terms: the
-moves after the swap keep their cells (the position reflected, with its colours exchanged,
-is the same game with the stones staying).
+The project's move lists name the board as SGF does (generator/games/hex/rules.py): a1 top
+left, Red first joining the top and bottom rows as SGF's Black does, Blue the columns as
+White; and the swap as the players exchanging colours with the stones staying (HexGui's
+and MoHex's W[swap-pieces] followed by a White move). So a move list and a record name the
+same cells for the same players: Red's moves are Black's, Blue's White's, cell for cell. A
+record whose swap was read as swap-pieces (the first stone reflected in the long diagonal,
+Black to move) comes back as the same game in the move list's terms with the moves after
+the swap reflected (c4 becomes d3): the position reflected, with its colours exchanged, is
+the same game with the stones staying.
 """
 
 from __future__ import annotations
@@ -111,9 +112,9 @@ def to_move_list(record: GameRecord) -> str:
     if record.setup:
         raise RecordError("the record sets stones up (AB, AW, AE), which a move list cannot "
                           "hold")
-    # Which cells are reflected: all of them when the stones stayed at the swap; after a
-    # swap-pieces the moves after it are not (the position reflected and its colours
-    # exchanged is the same game, with the stones staying); after an in-place swap, none.
+    # Which cells are reflected: after a swap-pieces, the moves after it (the position
+    # reflected and its colours exchanged is the same game, with the stones staying); else
+    # none, the move list naming its cells as the record does.
     reading = swap_reading(record)
     lines = [f"# {label}: {name}" for label, name in
              (("Black", record.players.black), ("White", record.players.white),
@@ -126,8 +127,8 @@ def to_move_list(record: GameRecord) -> str:
             lines.append(f"{number}. swap")
             swapped = True
         elif move.kind == "cell" and move.cell is not None:
-            keep = reading == "in-place" or (swapped and reading == "swap-pieces")
-            cell = move.cell if keep else move.cell.mirrored()
+            mirror = swapped and reading == "swap-pieces"
+            cell = move.cell.mirrored() if mirror else move.cell
             lines.append(f"{number}. {_list_name(cell)}")
         else:
             lines.append(f"# {move.colour.capitalize()}: {move.written or move.kind}")
@@ -136,8 +137,7 @@ def to_move_list(record: GameRecord) -> str:
 
 def from_move_list(text: str) -> GameRecord:
     """A move list (Red first) as a record in SGF's terms: Red's moves Black's, each cell
-    reflected in the long diagonal, and the swap HexGui's way (the stones stay, and White
-    moves after it)."""
+    the same, and the swap HexGui's way (the stones stay, and White moves after it)."""
     from generator.games.hex.rules import read_moves
     size, turns = read_moves(text)
     moves: list[Move] = []
@@ -150,7 +150,7 @@ def from_move_list(text: str) -> GameRecord:
             raise RecordError(f"turn {number} (line {turn.line}) names "
                               f"{len(turn.mine)} cells; a record's move is one")
         h = turn.mine[0]
-        cell = Cell(h.r, h.q)
+        cell = Cell(h.q, h.r)
         moves.append(Move(number, colour, "cell", cell, cell_name(cell)))
         colour = WHITE if colour == BLACK else BLACK
     return GameRecord("move-list", size, size, tuple(moves), players=Players())
