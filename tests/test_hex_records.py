@@ -188,10 +188,76 @@ def test_links():
     assert is_record("  https://hexworld.org/board/#5c1,a1") and not is_record("size 5\nc3")
 
 
-def test_variations_are_left_out_of_the_main_line():
+# A study as HexGui writes one (SgfWriter.java): the root's properties sorted (a TreeMap),
+# each node's move before its other properties, lines cut past 72 characters, and a node of
+# several children writing each as a game tree, the line's own first. The markup is SGF's
+# (FF[4]): HexGui's reader keeps LB as labels and every other property as text.
+HEXGUI_STUDY = """(;AP[HexGui:0.9.GIT]C[A study of the centre opening]FF[4]GM[11]PB[Alice]
+PW[Bob]SZ[5];B[c3]C[The centre.];W[swap-pieces];W[b4](;B[c2]C[Blocks.]LB[d2:a]
+[b3:b]TR[c4];W[d2](;B[d3]AR[d3:d5]LN[c2:c3])(;B[b3]SQ[b3]))(;B[d2]CR[b2:c2]MA[
+e1];W[c2]))
+"""
+
+
+def test_variations_are_read_beside_the_main_line():
     record = read_record("(;GM[11]SZ[5](;B[a1](;W[b2];B[c3])(;W[c2]))(;B[e5];W[d4]))")
     assert [m.written for m in record.moves] == ["a1", "b2", "c3"]
     assert record.variations == 2
+    # Each variation replaces a move of its line: W[c2] for move 2, B[e5] for move 1.
+    assert [(b.at, [m.written for m in b.moves]) for b in record.branches] == \
+        [(1, ["e5", "d4"]), (2, ["c2"])]
+    # Control: the main line is the first child at each branching, not the last.
+    assert record.moves[1].cell == Cell(1, 1)
+
+
+def test_a_hexgui_study_reads_its_variations_and_markup():
+    record = read_record(HEXGUI_STUDY)
+    assert [m.written for m in record.moves] == ["c3", "swap-pieces", "b4", "c2", "d2", "d3"]
+    assert record.comment == "A study of the centre opening" and record.variations == 2
+    blocks = record.moves[3]
+    assert blocks.comment == "Blocks."
+    assert blocks.markup.labels == ((Cell(3, 1), "a"), (Cell(1, 2), "b"))
+    assert blocks.markup.marks == ((Cell(2, 3), "triangle"),)
+    assert record.moves[5].markup.arrows == ((Cell(3, 2), Cell(3, 4)),)
+    assert record.moves[5].markup.lines == ((Cell(2, 1), Cell(2, 2)),)
+    other, deep = record.branches
+    assert (deep.at, [m.written for m in deep.moves]) == (6, ["b3"])
+    assert deep.moves[0].markup.marks == ((Cell(1, 2), "square"),)
+    assert (other.at, [m.written for m in other.moves]) == (4, ["d2", "c2"])
+    # FF[4]'s rectangle of cells: CR[b2:c2] is b2 and c2.
+    assert other.moves[0].markup.marks == ((Cell(1, 1), "circle"), (Cell(2, 1), "circle"),
+                                           (Cell(4, 0), "cross"))
+    # A variation is replayed from the line it leaves: after the swap, a White move.
+    line = replay(read_record(HEXGUI_STUDY.replace("(;B[c2]", "(;B[a1]", 1)))
+    assert line.illegal == ()
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("LB[f9:a]", "off the 5 × 5 board"), ("AR[a1]", "not two cells"),
+    ("LB[a1]", "not a cell and its label"), ("TR[1a]", "not a cell")])
+def test_markup_that_names_no_cell_is_refused_in_one_line(bad, message):
+    with pytest.raises(RecordError, match=message):
+        read_record(f"(;GM[11]SZ[5];B[c3]{bad})")
+    # Control: the same property naming cells of the board is read.
+    assert read_record("(;GM[11]SZ[5];B[c3]LB[a1:x]AR[a1:b2]TR[e5])").moves[0].markup
+
+
+def test_variations_and_markup_round_trip_through_written_sgf():
+    record = read_record(HEXGUI_STUDY)
+    again = read_record(write_sgf(record))
+    assert (again.moves, again.branches, again.markup) == \
+        (record.moves, record.branches, record.markup)
+    assert again.variations == record.variations and hexgui_reads(write_sgf(record))
+    # Control: what the old writer wrote, the main line alone, is another record.
+    from dataclasses import replace
+    assert read_record(write_sgf(replace(record, branches=()))).branches != record.branches
+
+
+def test_deeply_nested_variations_are_read_and_written_without_recursion():
+    deep = "(;GM[11]SZ[5];B[a1]" + "(;W[b2];B[c3]" * 900 + ")" * 900 + "(;W[e5]))"
+    record = read_record(deep)
+    again = read_record(write_sgf(record))
+    assert again.branches == record.branches and len(again.moves) == len(record.moves)
 
 
 def test_nineteen_by_nineteen_game():
