@@ -12,7 +12,7 @@ shop's PNG.
 from __future__ import annotations
 
 import io
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -27,6 +27,7 @@ from generator.core.scene import (
     Circle,
     Clip,
     Document,
+    Group,
     Page,
     Paint,
     Path,
@@ -77,13 +78,26 @@ class _Colours:
 RGB = _Colours()
 
 
+@dataclass(frozen=True, slots=True)
+class _Scale:
+    """Inside groups (scene.Group): how many page mm a unit drawn is, and the thinnest
+    stroke a group asks for there, in those units."""
+    k: float = 1.0
+    least: float = 0.0
+
+
+PAGE = _Scale()
+
+
 def _apply_paint(c: Canvas, paint: Paint, shop: bool = False,
-                 colours: _Colours = RGB) -> tuple[int, int]:
+                 colours: _Colours = RGB, scale: _Scale = PAGE) -> tuple[int, int]:
     if paint.fill:
         colours.set(c, paint.fill)
     if paint.stroke:
-        width = max(paint.width, THINNEST) if shop else paint.width
-        colours.set(c, paint.stroke, stroke=True, dark_alone=width * PT_PER_MM < HAIRLINE)
+        width = max(paint.width, scale.least)
+        width = max(width, THINNEST / scale.k) if shop else width
+        colours.set(c, paint.stroke, stroke=True,
+                    dark_alone=width * scale.k * PT_PER_MM < HAIRLINE)
         c.setLineWidth(width)
         c.setLineCap(1 if paint.round_caps else 0)
         c.setLineJoin(1 if paint.round_caps else 0)
@@ -91,7 +105,8 @@ def _apply_paint(c: Canvas, paint: Paint, shop: bool = False,
     return int(bool(paint.stroke)), int(bool(paint.fill))
 
 
-def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB) -> None:
+def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB,
+          scale: _Scale = PAGE) -> None:
     if isinstance(shape, Path) and (shape.paint.cut and colours.cuts is not None
                                     or cutting.is_mark(shape)):
         _draw_for_cutting(c, shape, colours)
@@ -101,13 +116,22 @@ def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB) 
         window.rect(shape.x, shape.y, shape.width, shape.height)
         c.clipPath(window, stroke=0, fill=0)
         for inner in shape.shapes:
-            _draw(c, inner, shop, colours)
+            _draw(c, inner, shop, colours, scale)
+        c.restoreState()
+    elif isinstance(shape, Group):
+        # Its shapes drawn through its transform (`cm`), as they were made: not copied.
+        t, k = shape.transform, shape.transform.a
+        c.saveState()
+        c.transform(t.a, t.c, t.b, t.d, t.e, t.f)
+        within = _Scale(scale.k * k, max(scale.least, shape.least) / k)
+        for part in shape.shapes:
+            _draw(c, part, shop, colours, within)
         c.restoreState()
     elif isinstance(shape, Path):
-        stroke, fill = _apply_paint(c, shape.paint, shop, colours)
+        stroke, fill = _apply_paint(c, shape.paint, shop, colours, scale)
         c.drawPath(_path(c, shape), stroke=stroke, fill=fill and shape.closed)
     elif isinstance(shape, Circle):
-        stroke, fill = _apply_paint(c, shape.paint, shop, colours)
+        stroke, fill = _apply_paint(c, shape.paint, shop, colours, scale)
         c.circle(shape.centre.x, shape.centre.y, shape.radius, stroke=stroke, fill=fill)
     else:
         _draw_text(c, shape, colours)
