@@ -29,7 +29,7 @@ from generator import i18n, render
 from generator.app import names
 from generator.app import params as P
 from generator.app.contents import language_folder, paper_name
-from generator.app.record_request import RECORD, reader_and_values
+from generator.app.record_request import RECORD, cut_of, reader_and_values
 from generator.app.requests import check_taken
 from generator.core.destinations import DESTINATIONS, HOME, Destination
 from generator.core.filenames import printable
@@ -41,7 +41,7 @@ from generator.core.scene import Document
 from generator.errors import UserError
 from generator.games.capabilities import RecordReader
 from generator.games.game import Game, OptionError
-from generator.games.played import DEFAULT_EVERY
+from generator.games.played import DEFAULT_EVERY, DEFAULT_VARIATIONS, Cut
 from generator.games.protocols import GameOptions
 from generator.games.record_book import Study
 from generator.i18n import _, ngettext
@@ -57,7 +57,7 @@ class FolderRequest:
     game: Game[GameOptions]
     folder: str                              # the folder's name, as given
     played: tuple[tuple[str, Study], ...]   # each file's name and its game, in order
-    every: int
+    cut: Cut
     paper: str                               # a key of layout.booklet.FORMATS
     palette: Palette
     target: Destination
@@ -76,9 +76,11 @@ class FolderRequest:
     @property
     def stem(self) -> str:
         # The folder's own name, also for `.` or `..` (absolute, but no link followed).
-        return names.record_stem(self.game.key, os.path.abspath(self.folder), self.every,
+        return names.record_stem(self.game.key, os.path.abspath(self.folder), self.cut.every,
                                  DEFAULT_EVERY, self.paper, self.palette,
-                                 self.lang, self.target, folder=True)
+                                 self.lang, self.target, folder=True,
+                                 variations=self.cut.variations
+                                 if self.cut.variations != DEFAULT_VARIATIONS else None)
 
     @property
     def settings(self) -> render.Settings:
@@ -161,15 +163,14 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[FolderFile]
                           ink_limit=float(ink) if isinstance(ink, (int, float)) else None).press
     except ValueError as err:
         raise OptionError(str(err)) from None
-    every = typed.get("every", DEFAULT_EVERY)
-    assert isinstance(every, int)
+    cut = cut_of(typed)
     played, left_out = (list(read.played), list(read.left_out)) if read else ([], [])
     for file in files if read is None else ():
         try:
             if file.unreadable:
                 raise UserError(file.unreadable)
             game_played = records.read_record(file.data)
-            game_played.check(every)
+            game_played.check(cut)
         except UserError as err:
             left_out.append((file.name, str(err)))
             continue
@@ -180,7 +181,7 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[FolderFile]
             raise UserError(f"{name}: {why}")
         raise UserError(f"{printable(folder)}: none of its {len(left_out)} records can be "
                         f"printed; the first, {name}: {why}")
-    return FolderRequest(game, folder, tuple(played), every, key,
+    return FolderRequest(game, folder, tuple(played), cut, key,
                          PALETTES[str(typed.get("palette", P.PALETTE.default))], target,
                          float(bleed) if isinstance(bleed, (int, float)) else None,
                          str(typed.get("lang", i18n.SOURCE)), press, tuple(left_out))
@@ -223,7 +224,7 @@ def parts(request: FolderRequest) -> list[booklet.Part]:
         page_paper = booklet.content_paper(booklet.page_paper(request.paper, request.target,
                                                               request.bleed))
         return [booklet.Part(title, game.byline(),
-                             list(game.booklet(request.every, page_paper,
+                             list(game.booklet(request.cut, page_paper,
                                                request.palette, title).pages))
                 for title, (_name, game) in zip(titles(request), request.played, strict=True)]
 
