@@ -79,3 +79,26 @@ def test_a_group_is_never_turned_or_stretched(transform: Affine) -> None:
         Group(DRAWN, transform)
     # Control: a scale and a move are a group's.
     assert replace(Group(DRAWN), transform=MOVE).transform == MOVE
+
+
+def test_a_group_drawn_again_writes_the_operators_it_wrote_before(monkeypatch) -> None:
+    """The PDF writer keeps what a shared group came to and writes it again (a record
+    booklet's board under each diagram): the file is byte for byte the one drawn afresh
+    each time. The control: a kept drawing that differed would show."""
+    from generator.render import pdf
+    shared = Group(DRAWN)
+    pages = tuple(Page(120.0, 100.0, (Group((shared,), MOVE),
+                                      Group((shared,), Affine.translation(k, 2 * k))))
+                  for k in (1.0, 5.0, 9.0))
+    doc = Document(pages, "groups", "pnp")
+    kept = document_pdf(doc)
+    monkeypatch.setattr(pdf._Drawn, "KEPT", 0)
+    assert document_pdf(doc) == kept
+    monkeypatch.setattr(pdf._Drawn, "KEPT", 8)
+    original = pdf._Drawn.draw
+
+    def altered(self, c, group, within, paint) -> None:  # type: ignore[no-untyped-def]
+        original(self, c, group, within, paint)
+        c._code.append("0 g")
+    monkeypatch.setattr(pdf._Drawn, "draw", altered)
+    assert document_pdf(doc) != kept

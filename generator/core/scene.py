@@ -266,6 +266,18 @@ def texts(shapes: Iterable[Shape]) -> Iterator[str]:
             yield shape.text
 
 
+def text_sizes(shapes: Iterable[Shape], scale: float = 1.0) -> Iterator[tuple[float, Text]]:
+    """Each text with the size it is printed at (inside a group, times the group's scale):
+    what reads the sizes alone need not move a group's every point."""
+    for shape in shapes:
+        if isinstance(shape, Text):
+            yield shape.size * scale, shape
+        elif isinstance(shape, Clip):
+            yield from text_sizes(shape.shapes, scale)
+        elif isinstance(shape, Group):
+            yield from text_sizes(shape.shapes, scale * shape.transform.a)
+
+
 def nested(shapes: Iterable[Shape]) -> Iterator[Shape]:
     """Every shape, and every shape inside a clip or a group, as it was made (unmoved)."""
     for shape in shapes:

@@ -23,13 +23,13 @@ from generator.core.geometry import Affine, Point
 from generator.core.scene import (
     SMALLEST_TEXT,
     Circle,
+    Clip,
     Document,
     Page,
     Paint,
     Shape,
-    Text,
-    flattened,
     nested,
+    text_sizes,
 )
 from generator.errors import UserError
 from generator.fonts import text_width
@@ -179,8 +179,9 @@ def legible(draw: Callable[[float], dict[str, Figure]], width: float, most: floa
     if it fits its stone, and a number that does not is left off for a dot, which the
     diagram's caption explains (the booklet's move list names every move)."""
     drawn = draw(width)
-    smallest = min((t.size for fig in drawn.values() for t in flattened(fig.shapes)
-                    if isinstance(t, Text) and t.text.strip()), default=SMALLEST_TEXT)
+    smallest = min((size for fig in drawn.values()
+                    for size, t in text_sizes(s for s in fig.shapes if not isinstance(s, Clip))
+                    if t.text.strip()), default=SMALLEST_TEXT)
     if smallest >= SMALLEST_TEXT:
         return drawn
     # Every size on a diagram grows with its width; the margin keeps rounding off 6 pt.

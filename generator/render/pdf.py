@@ -12,6 +12,8 @@ shop's PNG.
 from __future__ import annotations
 
 import io
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
@@ -89,6 +91,34 @@ class _Scale:
 PAGE = _Scale()
 
 
+class _Drawn:
+    """The content a group's shapes came to, kept for the groups a document draws again
+    (a record booklet's board under each of its diagrams): drawn the same way at the same
+    scale, they are the same operators, which are then written again rather than worked
+    out again. The few most recent are kept. Fonts and colours are the document's, not a
+    page's (reportlab gives every page every font), so the operators serve on any page."""
+    KEPT = 8
+
+    def __init__(self) -> None:
+        self.kept: OrderedDict[tuple[int, _Scale], tuple[tuple[Shape, ...], list[str]]] = \
+            OrderedDict()
+
+    def draw(self, c: Canvas, group: Group, within: _Scale,
+             paint: Callable[[Shape], None]) -> None:
+        key = (id(group.shapes), within)
+        found = self.kept.get(key)
+        if found is not None and found[0] is group.shapes:
+            self.kept.move_to_end(key)
+            c._code.extend(found[1])       # reportlab's content stream, as drawn before
+            return
+        start = len(c._code)
+        for part in group.shapes:
+            paint(part)
+        self.kept[key] = (group.shapes, c._code[start:])
+        if len(self.kept) > self.KEPT:
+            self.kept.popitem(last=False)
+
+
 def _apply_paint(c: Canvas, paint: Paint, shop: bool = False,
                  colours: _Colours = RGB, scale: _Scale = PAGE) -> tuple[int, int]:
     if paint.fill:
@@ -106,7 +136,7 @@ def _apply_paint(c: Canvas, paint: Paint, shop: bool = False,
 
 
 def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB,
-          scale: _Scale = PAGE) -> None:
+          scale: _Scale = PAGE, drawn: _Drawn | None = None) -> None:
     if isinstance(shape, Path) and (shape.paint.cut and colours.cuts is not None
                                     or cutting.is_mark(shape)):
         _draw_for_cutting(c, shape, colours)
@@ -116,7 +146,7 @@ def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB,
         window.rect(shape.x, shape.y, shape.width, shape.height)
         c.clipPath(window, stroke=0, fill=0)
         for inner in shape.shapes:
-            _draw(c, inner, shop, colours, scale)
+            _draw(c, inner, shop, colours, scale, drawn)
         c.restoreState()
     elif isinstance(shape, Group):
         # Its shapes drawn through its transform (`cm`), as they were made: not copied.
@@ -124,8 +154,12 @@ def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB,
         c.saveState()
         c.transform(t.a, t.c, t.b, t.d, t.e, t.f)
         within = _Scale(scale.k * k, max(scale.least, shape.least) / k)
-        for part in shape.shapes:
-            _draw(c, part, shop, colours, within)
+        if drawn is None:
+            for part in shape.shapes:
+                _draw(c, part, shop, colours, within)
+        else:
+            drawn.draw(c, shape, within,
+                       lambda part: _draw(c, part, shop, colours, within, drawn))
         c.restoreState()
     elif isinstance(shape, Path):
         stroke, fill = _apply_paint(c, shape.paint, shop, colours, scale)
@@ -246,6 +280,7 @@ def document_pdf(doc: Document, press: Press = HOME, separated: bool = True,
     colours = _Colours(press if press.separated and separated else None, cuts)
     slug = cutting.SLUG if press.shop and press.crop_marks and separated and not proof else 0.0
     marks = Marks(doc)     # what each piece is, for screen readers: generator.render.tagging
+    drawn = _Drawn()
     for page in doc.pages:
         if press.shop:
             page = into_bleed(page, bleed)
@@ -266,7 +301,8 @@ def document_pdf(doc: Document, press: Press = HOME, separated: bool = True,
             c.saveState()
             c.translate(0, page.height * mm)
         c.scale(mm, -mm)
-        marks.draw(c, page.shapes, lambda shape: _draw(c, shape, press.shop, colours))
+        marks.draw(c, page.shapes,
+                   lambda shape: _draw(c, shape, press.shop, colours, PAGE, drawn))
         c.restoreState()
         c.showPage()
     c.save()
