@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
+from reportlab.pdfgen import pdfgeom
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
@@ -166,7 +167,10 @@ def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB,
         c.drawPath(_path(c, shape), stroke=stroke, fill=fill and shape.closed)
     elif isinstance(shape, Circle):
         stroke, fill = _apply_paint(c, shape.paint, shop, colours, scale)
-        c.circle(shape.centre.x, shape.centre.y, shape.radius, stroke=stroke, fill=fill)
+        if scale is PAGE:
+            c.circle(shape.centre.x, shape.centre.y, shape.radius, stroke=stroke, fill=fill)
+        else:
+            c.drawPath(_circle(c, shape), stroke=stroke, fill=fill)
     else:
         _draw_text(c, shape, colours)
 
@@ -186,6 +190,22 @@ def _draw_for_cutting(c: Canvas, shape: Path, colours: _Colours) -> None:
     c.setLineJoin(0)
     c.drawPath(_path(c, shape), stroke=1, fill=0)
     c.restoreState()
+
+
+# reportlab's four arcs of a circle (pdfgeom.bezierArc) about the origin with radius 1:
+# a group's circles (a record's stones, hundreds a booklet) are these scaled and moved,
+# not worked out with sines and cosines again.
+_ARCS = pdfgeom.bezierArc(-1.0, -1.0, 1.0, 1.0, 0, 360)
+
+
+def _circle(c: Canvas, circle: Circle) -> PDFPathObject:
+    x, y, r = circle.centre.x, circle.centre.y, circle.radius
+    path = c.beginPath()
+    path.moveTo(x + r * _ARCS[0][0], y + r * _ARCS[0][1])
+    for arc in _ARCS:
+        path.curveTo(x + r * arc[2], y + r * arc[3], x + r * arc[4], y + r * arc[5],
+                     x + r * arc[6], y + r * arc[7])
+    return path
 
 
 def _path(c: Canvas, shape: Path) -> PDFPathObject:
