@@ -15,7 +15,12 @@ import tempfile
 import time
 
 from make_test import print_make_test
-from records_timing import FOLDER_RECORDS, records_figures
+from records_timing import (
+    FOLDER_RECORDS,
+    STUDY_RECORDS,
+    records_figures,
+    study_folder_figures,
+)
 from timing import PNP, RUNS, interleaved_medians, median_seconds
 
 from generator.core.geometry import Hex
@@ -296,6 +301,9 @@ def main() -> None:
               f"100-move 13x13 records)")
         print(f"  pnp record hex, 100 moves, PDF {printed:7.3f}")
         print(f"  pnp record hex FOLDER, {FOLDER_RECORDS} records, booklet PDF {folder:7.3f}")
+        cpu, memory = study_folder_figures(tmp)
+        print(f"  {STUDY_RECORDS} match records, a third with a variation and marks, one "
+              f"booklet: {cpu:.2f} s of CPU (target < 6), {memory:.0f} MiB (target < 250)")
         added = separation_seconds()
         print(f"  kit hex-kb a4 print-shop, RGB  {added['rgb']:7.3f}; separation and PDF/X "
               f"add {added['cold']:.3f} (first file) / {added['warm']:.3f} (later files)")
@@ -343,6 +351,9 @@ if __name__ == "__main__":
             print(f"Hex records judged, one process {rate:7.0f} a second; pnp record hex, "
                   f"100 moves, PDF {seconds:.3f} s; a folder of {FOLDER_RECORDS} records as "
                   f"one booklet {booklet:.3f} s")
+            cpu, memory = study_folder_figures(folder)
+            print(f"{STUDY_RECORDS} match records, a third with a variation and marks, one "
+                  f"booklet: {cpu:.2f} s of CPU (target < 6), {memory:.0f} MiB (target < 250)")
     elif sys.argv[1:] == ["tests"]:     # `make test` on a fresh clone only
         print_make_test(MAKE_TEST_RUNS or 3)
     else:

@@ -17,6 +17,14 @@ SECOND = ("(;FF[4]GM[11]SZ[3]PB[Carol]PW[Dave]EV[Club final]RE[W+Resign];B[a1];W
           "B[resign])\n")
 UNNAMED = "(;FF[4]GM[11]SZ[3];B[b2];W[a1];B[b1];W[a2];B[b3])\n"    # no players named
 ILLEGAL = "(;FF[4]GM[11]SZ[3];B[b2];W[b2])"
+# A study as HexGui writes one (SgfWriter.java: the root's properties sorted, each node's
+# move first, lines cut past 72 characters, a node of several children writing each as a
+# tree): a variation at move 4 with one of its own, another at move 6, and SGF's marks.
+STUDY = """(;AP[HexGui:0.9.GIT]C[A study of the centre opening]DT[2024-05-01]EV[Club study]
+FF[4]GM[11]PB[Alice]PW[Bob]RO[2]SZ[7];B[d4]C[The centre.];W[swap-pieces];W[c5](;B[d3]
+C[Blocks.]LB[e3:a][c4:b]TR[d5];W[e2](;B[f3]AR[f3:f6]LN[d3:d4])(;B[c3]SQ[c3]))(;B[e4]
+CR[c3:d3]MA[f1];W[d3]C[White cuts.](;B[e3])(;B[c4]C[Deeper.])))
+"""
 
 
 def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -176,7 +176,7 @@ def test_the_chain_is_a_shortest_chain_of_own_stones_from_side_to_side(game, siz
     stones = {h: rng.choice(letters) for h in Rhombus(size) if rng.random() < fill}
     for player in rules.players:
         path = rules.connection(size, stones, player.letter)
-        first = player is rules.first
+        first = (player is rules.first) == (rules.first_joins == "q")    # joins the q sides
         if path is None:
             assert shortest(size, stones, player.letter, first) is None
         else:
@@ -184,14 +184,15 @@ def test_the_chain_is_a_shortest_chain_of_own_stones_from_side_to_side(game, siz
 
 
 def test_the_chain_check_sees_a_detour_and_a_gap():
-    # Control: a1 a2 b2 c2 joins Red's sides on a full red board, one cell longer than a row.
+    # Control: a1 b1 b2 b3 joins Red's sides (the rows) on a full red board, one cell
+    # longer than a column.
     full = {h: "R" for h in Rhombus(3)}
-    detour = [Hex(0, 0), Hex(0, 1), Hex(1, 1), Hex(2, 1)]
-    assert chain_faults(3, full, "R", True, detour) == ["4 cells, not the fewest"]
-    assert chain_faults(3, full, "R", True, [Hex(0, 0), Hex(2, 0)]) != []
-    # Hand-checked: the search starts from a1, the first of column a in reading order, and
-    # row 1 is the first chain across it finds.
-    assert hex_rules.connection(3, full, "R") == [Hex(0, 0), Hex(1, 0), Hex(2, 0)]
+    detour = [Hex(0, 0), Hex(1, 0), Hex(1, 1), Hex(1, 2)]
+    assert chain_faults(3, full, "R", False, detour) == ["4 cells, not the fewest"]
+    assert chain_faults(3, full, "R", False, [Hex(0, 0), Hex(0, 2)]) != []
+    # Hand-checked: the search starts from a1, the first of row 1 in reading order, and
+    # column a is the first chain down it finds.
+    assert hex_rules.connection(3, full, "R") == [Hex(0, 0), Hex(0, 1), Hex(0, 2)]
 
 
 # --- the board as data --------------------------------------------------------------------------
@@ -200,7 +201,7 @@ def test_the_chain_check_sees_a_detour_and_a_gap():
 def test_hex_board_data_of_the_smallest_board_written_out():
     assert hex_rules.board_json(hex_rules.Options(size=2, swap=False)) == {
         "game": "hex", "size": 2, "swap": False, "first": "red",
-        "sides": {"red": ["q = 0", "q = 1"], "blue": ["r = 0", "r = 1"]},
+        "sides": {"red": ["r = 0", "r = 1"], "blue": ["q = 0", "q = 1"]},
         "cells": [{"q": 0, "r": 0, "name": "a1", "sides": ["red", "blue"]},
                   {"q": 1, "r": 0, "name": "b1", "sides": ["red", "blue"]},
                   {"q": 0, "r": 1, "name": "a2", "sides": ["red", "blue"]},
@@ -216,8 +217,9 @@ def test_board_data_names_every_cell_once_and_each_players_sides(game):
         assert [(c["q"], c["r"]) for c in cells] == [(h.q, h.r) for h in Rhombus(size)]
         assert all(parse_cell(c["name"], size) == (c["q"], c["r"]) for c in cells)
         assert list(data["sides"]) == [p.data for p in rules.players]
+        axes = ("q", "r") if rules.first_joins == "q" else ("r", "q")
         for c in cells:
-            on = [p.data for p, k in zip(rules.players, ("q", "r"), strict=True)
+            on = [p.data for p, k in zip(rules.players, axes, strict=True)
                   if c[k] in (0, size - 1)]
             assert c.get("sides", on) == on
         assert ("sides" in cells[0]) == ("first" in data) == rules.detailed_data

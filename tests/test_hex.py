@@ -79,32 +79,33 @@ def test_random_fills_of_the_common_sizes_are_won_by_both_colours(size):
     assert wins[RED] and wins[BLUE]
 
 
-def test_red_joins_columns_and_blue_joins_rows():
-    # a2 b2 c2 runs along row 2, from column a to column c: Red's sides, not Blue's.
-    assert rules.connection(3, grid(". . .\nR R R\n. . ."), RED)
-    assert rules.connection(3, grid(". . .\nB B B\n. . ."), BLUE) is None
-    # b1 b2 b3 runs down column b, from row 1 to row 3: Blue's sides.
-    assert rules.connection(3, grid(". B .\n. B .\n. B ."), BLUE)
-    assert rules.connection(3, grid(". R .\n. R .\n. R ."), RED) is None
+def test_red_joins_rows_and_blue_joins_columns():
+    # As every Hex tool names the board: b1 b2 b3 runs down column b, from row 1 (the top)
+    # to row 3 (the bottom): Red's sides, the first player's, not Blue's.
+    assert rules.connection(3, grid(". R .\n. R .\n. R ."), RED)
+    assert rules.connection(3, grid(". B .\n. B .\n. B ."), BLUE) is None
+    # a2 b2 c2 runs along row 2, from column a to column c: Blue's sides.
+    assert rules.connection(3, grid(". . .\nB B B\n. . ."), BLUE)
+    assert rules.connection(3, grid(". . .\nR R R\n. . ."), RED) is None
 
 
 def test_cells_touch_along_one_diagonal_only():
     # a2 and b1 share an edge; a1 and b2 do not.
-    assert rules.connection(2, grid(". R\nR ."), RED) == [cell("a2"), cell("b1")]
+    assert rules.connection(2, grid(". R\nR ."), RED) == [cell("b1"), cell("a2")]
     assert rules.connection(2, grid("R .\n. R"), RED) is None
 
 
 def test_the_chain_is_a_shortest_chain_of_own_stones_from_side_to_side():
     stones = grid("""
-    R R R R .
-     B B B R .
-      . . R B .
-       . R . B .
-        R R R R R
+    R B . . R
+     R B . R R
+      R B R . R
+       R R B B R
+        . . . . R
     """)
     colour, path = rules.winner(5, stones)
     assert colour == RED
-    assert [hex_name(h) for h in path] == ["a5", "b5", "c5", "d5", "e5"]
+    assert [hex_name(h) for h in path] == ["e1", "e2", "e3", "e4", "e5"]
     assert all(stones[h] == RED for h in path)
     assert all(b in a.neighbours() for a, b in zip(path, path[1:], strict=False))
 
@@ -153,7 +154,7 @@ def test_the_rules_example_game_is_won_by_red_on_its_last_turn():
     game = replay_text(pages.EXAMPLE_GAME)
     assert game.errors == [] and game.turns == 9
     assert game.won[0] == RED and game.won[1] == 9
-    assert [hex_name(h) for h in game.won[2]] == ["a4", "b3", "c3", "d2", "e2"]
+    assert [hex_name(h) for h in game.won[2]] == ["d1", "c2", "c3", "b4", "b5"]
 
 
 def test_swap_as_the_second_turn_keeps_blue_to_move():
@@ -183,12 +184,12 @@ def test_turns_after_a_win_are_illegal():
 
 
 def test_a_position_says_who_has_connected_with_the_chain():
-    verdict = rules.judge("# Red's row\n. . .\nR R R\nB B .\n")
+    verdict = rules.judge("# Red's column\n. R B\n. R B\n. R .\n")
     assert verdict.clean
-    assert verdict.lines[0] == "Red has connected column a to column c: a2 b2 c2"
+    assert verdict.lines[0] == "Red has connected row 1 to row 3: b1 b2 b3"
     assert verdict.lines[1] == "stones: Red 3, Blue 2, empty 4"
-    blue = rules.judge("B . .\nB R .\nB R .\n")
-    assert blue.lines[0] == "Blue has connected row 1 to row 3: a1 a2 a3"
+    blue = rules.judge("B B B\n. R R\n. . .\n")
+    assert blue.lines[0] == "Blue has connected column a to column c: a1 b1 c1"
     assert rules.judge(". . .\n. . .\n. . .\n").lines[0] == "No one has connected yet."
 
 
@@ -209,14 +210,14 @@ def test_the_judge_on_files_through_the_command_line(tmp_path):
     result = pnp("judge", "hex", str(legal))
     assert result.returncode == 0, result.stderr
     assert "Red connected on turn 9." in result.stdout
-    assert "Red has connected column a to column e: a4 b3 c3 d2 e2" in result.stdout
+    assert "Red has connected row 1 to row 5: d1 c2 c3 b4 b5" in result.stdout
     illegal = tmp_path / "illegal.txt"
     illegal.write_bytes(b"\xef\xbb\xbfsize 5\r\n1. c3\r\n2. c3\r\n")   # Notepad's BOM, CRLF
     result = pnp("judge", "hex", str(illegal))
     assert result.returncode == 1
     assert "illegal: turn 2 (Blue, line 3): c3 already holds a Red stone" in result.stdout
     position = tmp_path / "position.txt"
-    position.write_text("R R\n B B\n")
+    position.write_text("R B\n R B\n")
     result = subprocess.run([*PNP, "judge", "hex", "-"], input=position.read_text(),
                             capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.startswith("Red has connected")

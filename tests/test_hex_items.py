@@ -159,7 +159,7 @@ def test_bad_options_are_one_line_and_exit_2(tmp_path, args, message):
 def test_the_figures_are_the_judged_example():
     figures = pages.figures(COLOUR)
     assert set(figures) == {"touch", "goal"}
-    assert "a4 b3 c3 d2 e2" in figures["goal"].caption
+    assert "d1 c2 c3 b4 b5" in figures["goal"].caption
     assert "b3, b4, c2, c4, d2, d3" in figures["touch"].caption
     assert len(Rhombus(5).neighbours(pages.TOUCH_CELL)) == 6
 
@@ -177,10 +177,11 @@ def test_board_json_round_trips_to_the_same_options(args):
     size = data["size"]
     assert [(c["q"], c["r"]) for c in data["cells"]] == [(h.q, h.r) for h in Rhombus(size)]
     assert len({c["name"] for c in data["cells"]}) == size * size
-    # Each cell's sides are the sides the judge reads: Red's q, Blue's r.
+    # Each cell's sides are the sides the judge reads: Red's the rows (r), Blue's the
+    # columns (q).
     for c in data["cells"]:
-        assert ("red" in c["sides"]) == (c["q"] in (0, size - 1))
-        assert ("blue" in c["sides"]) == (c["r"] in (0, size - 1))
+        assert ("red" in c["sides"]) == (c["r"] in (0, size - 1))
+        assert ("blue" in c["sides"]) == (c["q"] in (0, size - 1))
     other = rules.Options(size=size + 1 if size < 26 else size - 1, swap=data["swap"])
     assert rules.board_json(other) != data   # control: another board differs
 

@@ -22,7 +22,7 @@ PAIRS = [LONG, (LONGER, LONGER), ("Ann", "Bo")]
 
 
 def folder_booklet(paper: str):
-    files = [(f"{n}.sgf", RECORD.format(black=b, white=w).encode())
+    files = [record_folder.FolderFile(f"{n}.sgf", RECORD.format(black=b, white=w).encode())
              for n, (b, w) in enumerate(PAIRS)]
     request = record_folder.folder_request(all_games()["hex"], "open", files, {"paper": paper})
     return request, record_folder.parts(request), record_folder.document(request)
@@ -76,8 +76,9 @@ def test_every_contents_entry_is_one_size():
 
 def test_a_long_event_on_the_cover_breaks_onto_two_lines():
     event = "Little Golem Hex Championship 2024, Final Round, Group A"
-    files = [(f"{n}.sgf", RECORD.replace("Open 2026", event).format(black=b, white=w).encode())
-             for n, (b, w) in enumerate(PAIRS)]
+    files = [record_folder.FolderFile(
+        f"{n}.sgf", RECORD.replace("Open 2026", event).format(black=b, white=w).encode())
+        for n, (b, w) in enumerate(PAIRS)]
     request = record_folder.folder_request(all_games()["hex"], "open", files, {"paper": "a4"})
     cover = record_folder.document(request).pages[0]
     title = [t for t in texts(cover.shapes) if t.role and t.role.kind == "H1"]

@@ -76,18 +76,22 @@ def test_a_build_prints_the_records_beside_the_booklets_and_lists_them(club: Pat
     assert not any("record" in href for href in links(club.parent / "plain" / "index.html"))
 
 
-def test_a_bad_record_stops_the_build_before_anything_is_written(club: Path) -> None:
+def test_a_bad_record_is_left_out_of_the_build_and_said_of_before_it(club: Path) -> None:
+    """The build prints the records it can, saying of the one it leaves out before it
+    begins; a folder of which none can be printed stops it before anything is written."""
     (club / "round-3.sgf").write_text("(;FF[4]GM[11]SZ[3];B[b2];W[b2])")   # b2 twice
-    done = pnp("build", "hex", "--records", "club", "--out", "out", cwd=club.parent)
-    assert done.returncode == 2, done.stderr
-    assert done.stderr.startswith("pnp: club/round-3.sgf: ") and len(
-        done.stderr.splitlines()) == 1, done.stderr
-    assert not (club.parent / "out").exists()
-    # Control: without the bad record the same build writes.
-    (club / "round-3.sgf").unlink()
-    assert pnp("build", "hex", "--paper", "a4", "--records", "club", "--out", "out",
-               cwd=club.parent).returncode == 0
+    done = pnp("build", "hex", "--paper", "a4", "--records", "club", "--out", "out",
+               cwd=club.parent)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("pnp: warning: club/round-3.sgf: left out of the booklet")
     assert (club.parent / "out" / "booklets" / "hex-record-club-booklet.pdf").exists()
+    # Control: with no record it can print, the build stops before writing anything.
+    for name in ("round-1.sgf", "round-2.sgf", "round-3.SGF"):
+        (club / name).write_text("(;FF[4]GM[11]SZ[3];B[b2];W[b2])")
+    stopped = pnp("build", "hex", "--records", "club", "--out", "none", cwd=club.parent)
+    assert stopped.returncode == 2 and len(stopped.stderr.splitlines()) == 1, stopped.stderr
+    assert stopped.stderr.startswith("pnp: club: none of its 4 records can be printed")
+    assert not (club.parent / "none").exists()
 
 
 def test_a_print_shop_build_prints_the_records_for_the_shop_too(club: Path) -> None:

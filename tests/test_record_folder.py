@@ -3,13 +3,14 @@ booklet with a contents page, and the default names that carry a record's own na
 check has its control: a folder with one bad file, an empty folder, a record with an illegal
 move, a format the booklet is not written in; a name the same for the same input."""
 
+import os
 import re
 import subprocess
 from pathlib import Path
 
 import pikepdf
 import pytest
-from recording import FIRST, ILLEGAL, PNP, SECOND, club_folder, pnp, words
+from recording import FIRST, ILLEGAL, PNP, SECOND, UNNAMED, club_folder, pnp, words
 
 from generator.app import names
 from generator.app.record_folder import MOST_RECORDS, record_files
@@ -60,20 +61,68 @@ def test_a_folder_is_one_booklet_with_contents_and_a_bookmark_a_game(club: Path)
     assert (club.parent / "again.pdf").read_bytes() == made.read_bytes()
 
 
-def test_one_bad_record_names_its_file_and_writes_nothing(club: Path) -> None:
+def test_a_bad_record_is_left_out_and_named_in_the_contents_and_on_stderr(club: Path) -> None:
+    """One bad file once stopped the whole folder; now the booklet prints every record it
+    can and names the others, with why, in its contents and on standard error. The
+    controls: a folder of which nothing can be printed is one line and no file; without
+    the bad file the booklet is the three games alone."""
     (club / "round-4.sgf").write_text(ILLEGAL)
+    (club / "round-5.sgf").write_text("(;FF[4]GM[11]SZ[3];B[b2")        # cut short
     done = pnp("record", "hex", "club", "-o", "out.pdf", cwd=club.parent)
-    assert done.returncode == 2
-    assert done.stderr.startswith("pnp: club/round-4.sgf: it holds an illegal move")
-    assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
-    (club / "round-4.sgf").write_text("(;FF[4]GM[11]SZ[3];B[b2")        # cut short
-    cut = pnp("record", "hex", "club", "-o", "out.pdf", cwd=club.parent)
-    assert cut.returncode == 2 and cut.stderr.startswith("pnp: club/round-4.sgf: ")
-    assert not (club.parent / "out.pdf").exists()
-    # The control: without the bad file the same folder is printed.
+    assert done.returncode == 0, done.stderr
+    warned = done.stderr.splitlines()
+    assert [line.split(": left out of the booklet: ")[0] for line in warned] == \
+        ["pnp: warning: club/round-4.sgf", "pnp: warning: club/round-5.sgf"]
+    assert "it holds an illegal move" in warned[0] and "cut short" in warned[1]
+    text = words(club.parent / "out.pdf")
+    for entry in ("Left out of this booklet", "club/round-4.sgf", "club/round-5.sgf",
+                  "it holds an illegal move (move 2 (white b2)", "3 games of Hex"):
+        assert entry in text, entry
+    assert bookmarks(club.parent / "out.pdf")[1:] == [
+        "Alice (Black) against Bob (White)", "Carol (Black) against Dave (White)",
+        "A game of Hex"]
+    # A folder of which nothing can be printed: one line, and no file.
+    alone = club.parent / "alone"
+    alone.mkdir()
+    (alone / "round-4.sgf").write_text(ILLEGAL)
+    one = pnp("record", "hex", "alone", "-o", "none.pdf", cwd=club.parent)
+    assert one.returncode == 2 and one.stderr.startswith("pnp: alone/round-4.sgf: it holds")
+    (alone / "round-5.sgf").write_text(ILLEGAL)
+    both = pnp("booklet", "--records", "alone", "-o", "none.pdf", cwd=club.parent)
+    assert both.returncode == 2 and len(both.stderr.splitlines()) == 1
+    assert both.stderr.startswith("pnp: alone: none of its 2 records can be printed; the "
+                                  "first, alone/round-4.sgf: it holds an illegal move")
+    assert not (club.parent / "none.pdf").exists()
     (club / "round-4.sgf").unlink()
-    assert pnp("record", "hex", "club", "-o", "out.pdf", cwd=club.parent).returncode == 0
-    assert (club.parent / "out.pdf").exists()
+    (club / "round-5.sgf").unlink()
+    clean = pnp("record", "hex", "club", "-o", "clean.pdf", cwd=club.parent)
+    assert clean.returncode == 0 and clean.stderr == ""
+    assert "Left out" not in words(club.parent / "clean.pdf")
+
+
+def test_a_file_named_in_bytes_that_are_not_utf8_prints(tmp_path: Path) -> None:
+    """A record named b'\\xff\\xfe.sgf' ended the folder's booklet with a UnicodeEncodeError
+    from the bookmarks. Its name prints with those bytes escaped, in the contents, the
+    bookmarks and the file's own name. The control: the same folder's other record keeps
+    its name as it is."""
+    folder = tmp_path / "recs"
+    folder.mkdir()
+    odd = os.fsdecode(b"\xff\xfe.sgf")
+    (folder / odd).write_text(UNNAMED)
+    (folder / "plain.sgf").write_text(UNNAMED)
+    for command in (("record", "hex", "recs", "-o", "a.pdf"),
+                    ("booklet", "--records", "recs", "-o", "b.pdf")):
+        done = pnp(*command, cwd=tmp_path)
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    marks = bookmarks(tmp_path / "a.pdf")[1:]
+    assert marks == ["A game of Hex (plain.sgf)", "A game of Hex (\\xff\\xfe.sgf)"]
+    assert "A game of Hex (\\xff\\xfe.sgf)" in words(tmp_path / "b.pdf")
+    built = pnp("build", "hex", "--paper", "a4", "--records", "recs", "--out", "out",
+                cwd=tmp_path)
+    assert built.returncode == 0 and "Traceback" not in built.stderr, built.stderr
+    single = pnp("record", "hex", f"recs/{odd}", cwd=tmp_path)
+    assert single.returncode == 0, single.stderr
+    assert re.fullmatch(r"hex-record-[0-9a-f]{8}\.pdf", single.stdout.strip())
 
 
 def test_an_empty_folder_and_other_formats_are_refused(tmp_path: Path, club: Path) -> None:
@@ -165,8 +214,8 @@ def test_a_folder_printed_into_itself_twice_names_it_and_skips_its_booklet(club:
     assert made.read_bytes() == printed
     (club / "notes.sgf").write_bytes(printed[:40])          # a PDF named as a record
     refused = pnp("record", "hex", ".", "-o", "other.pdf", cwd=club)
-    assert refused.returncode == 2 and refused.stderr.startswith("pnp: ./notes.sgf: ")
-    assert not (club / "other.pdf").exists()
+    assert refused.returncode == 0
+    assert refused.stderr.startswith("pnp: warning: ./notes.sgf: left out of the booklet: ")
     (club / "notes.sgf").unlink()
     for name in ("round-1.sgf", "round-2.sgf", "round-3.SGF"):
         (club / name).unlink()

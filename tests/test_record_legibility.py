@@ -11,11 +11,13 @@ import pytest
 from gen_games import hex_game, hex_kb_game, nex_game
 
 from generator.app import record_folder, record_request, requests
-from generator.core.palette import COLOUR, PALETTES
+from generator.core.palette import COLOUR, PALETTES, Palette
 from generator.core.paper import NAMED
-from generator.core.scene import SMALLEST_TEXT, Shape, Text
+from generator.core.scene import SMALLEST_TEXT, Clip, Shape, Text, flattened
 from generator.core.scene import Path as ScenePath
-from generator.games.hex import record_pages as hex_pages
+from generator.games.hex import record_drawing as hex_drawing
+from generator.games.hex import record_lines as hex_lines
+from generator.games.hex.record_lines import Diagram
 from generator.games.hex.records.write import from_move_list, write_sgf
 from generator.games.hex_kb import record_pages as hex_kb_pages
 from generator.games.nex import record_pages as nex_pages
@@ -25,13 +27,19 @@ from generator.layout.textlayout import STYLE, Sheet, parse
 
 
 def texts(shapes: tuple[Shape, ...] | list[Shape]) -> list[Text]:
+    """Every text, in clips and groups too, at the size it is printed (a group's scale)."""
     found: list[Text] = []
-    for s in shapes:
+    for s in flattened(shapes):
         if isinstance(s, Text) and s.text.strip():
             found.append(s)
-        elif hasattr(s, "shapes"):
+        elif isinstance(s, Clip):
             found += texts(s.shapes)
     return found
+
+
+def hex_board(size: int, diagram: Diagram, colours: Palette,
+              width: float = hex_drawing.FIGURE_WIDTH) -> Figure:
+    return hex_drawing.board(size, diagram, colours, "", "", width)
 
 
 def smallest(shapes: tuple[Shape, ...] | list[Shape]) -> float:
@@ -60,9 +68,8 @@ def test_no_text_on_a_records_pages_is_under_6_pt(game: str, text: str, palette:
         old = hex_kb_pages.figure(study.game, study.diagrams(100)[-1], "", colours,
                                   0.9 * hex_kb_pages.FIGURE_WIDTH)
     else:
-        old = hex_pages.board(study.game.record.columns,
-                              hex_pages.diagrams(study.game, 100)[-1], colours,
-                              0.9 * hex_pages.FIGURE_WIDTH)
+        old = hex_board(study.game.record.columns, hex_lines.cut(study.game, 100)[-1],
+                        colours, 0.9 * hex_drawing.FIGURE_WIDTH)
     assert smallest(old.shapes) < SMALLEST_TEXT
 
 
@@ -101,7 +108,7 @@ def test_a_second_figure_that_does_not_fit_goes_on_alone() -> None:
 
 def numbers_over_the_chain(figure: Figure, highlight: str) -> bool:
     """Whether every stone number is drawn after (over) the winning chain's line."""
-    shapes = list(figure.shapes)
+    shapes = list(flattened(figure.shapes))
     chain = [k for k, s in enumerate(shapes)
              if isinstance(s, ScenePath) and s.paint.stroke == highlight]
     numbers = [k for k, s in enumerate(shapes) if isinstance(s, Text) and s.font == "bold"
@@ -120,15 +127,15 @@ def test_the_winning_chain_runs_under_the_stones_numbers(palette: str) -> None:
     for game, text, draw in (
             ("nex", EXAMPLE_GAME, lambda s: nex_pages.figure(s.size, s.diagrams(20)[-1],
                                                              colours)),
-            ("hex", hex_won, lambda s: hex_pages.board(3, hex_pages.diagrams(s.game, 20)[-1],
-                                                       colours))):
+            ("hex", hex_won, lambda s: hex_board(3, hex_lines.cut(s.game, 20)[-1],
+                                                 colours))):
         request = record_request.record_request(requests.find_game(game), text.encode(), {})
         figure = draw(request.played)
         assert numbers_over_the_chain(figure, colours["highlight"]), game
-        chain = [s for s in figure.shapes
+        drawn = list(flattened(figure.shapes))
+        chain = [s for s in drawn
                  if isinstance(s, ScenePath) and s.paint.stroke == colours["highlight"]]
-        control = replace(figure, shapes=(*(s for s in figure.shapes if s not in chain),
-                                          *chain))
+        control = replace(figure, shapes=(*(s for s in drawn if s not in chain), *chain))
         assert not numbers_over_the_chain(control, colours["highlight"]), game
 
 
@@ -147,12 +154,12 @@ def test_no_text_of_a_hex_record_is_under_6_pt_on_a4_or_a5(paper: str, size: int
     assert min(smallest(page.shapes) for page in document.pages) >= SMALLEST_TEXT - 1e-9
     if size == 26:
         study = request.played
-        last = hex_pages.diagrams(study.game, 100)[-1]
-        at_90 = hex_pages.board(size, last, COLOUR, hex_pages.FIGURE_WIDTH)
-        once = hex_pages.FIGURE_WIDTH * SMALLEST_TEXT / smallest(at_90.shapes) * 1.0001
+        last = hex_lines.cut(study.game, 100)[-1]
+        at_90 = hex_board(size, last, COLOUR)
+        once = hex_drawing.FIGURE_WIDTH * SMALLEST_TEXT / smallest(at_90.shapes) * 1.0001
         column = NAMED[paper].inner_width
         assert once > column
-        shrunk = smallest(hex_pages.board(size, last, COLOUR, once).shapes) * column / once
+        shrunk = smallest(hex_board(size, last, COLOUR, once).shapes) * column / once
         assert shrunk < SMALLEST_TEXT
 
 

@@ -54,5 +54,5 @@ def test_control_without_its_fillers_or_with_a_blank_inside_cover_the_check_fail
     assert len(shop_blanks(shop_booklet("blind-hex", "a4", "en"))) == 3
     monkeypatch.undo()
     # The inside of the cover left blank, as a print shop's booklet of one game had it.
-    monkeypatch.setattr(booklet, "front_pages", lambda paper, parts, colours: [None])
+    monkeypatch.setattr(booklet, "front_pages", lambda paper, parts, colours, **_kw: [None])
     assert len(shop_blanks(shop_booklet("hex", "a4", "en"))) > 1

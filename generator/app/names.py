@@ -192,14 +192,17 @@ def record_name(name: str) -> str:
 
 def record_stem(game: str, source: str, every: int, default_every: int, paper: str,
                 palette: Palette = COLOUR, lang: str = SOURCE, target: Destination = HOME,
-                folder: bool = False) -> str:
+                folder: bool = False, *, variations: int | None = None) -> str:
     """A game record's name: the game, `record`, the name of the record it was made from (a
     file's name without its extension: round-1.sgf makes hex-record-round-1.pdf, so two
-    records printed in one folder keep two files), what differs from the defaults, and, for
-    a folder of records printed as one booklet, `booklet`. Standard input has no name."""
+    records printed in one folder keep two files), what differs from the defaults (the
+    variations' depth where given), and, for a folder of records printed as one booklet,
+    `booklet`. Standard input has no name."""
     given = record_name(Path(source).stem if not folder else Path(source).name) \
         if source else ""
     return "-".join(filter(None, [game, "record", given,
                                   f"every-{every}" if every != default_every else "",
+                                  f"variations-{variations}" if variations is not None
+                                  else "",
                                   "booklet" if folder else "",
                                   *_printing(paper, palette, lang, target)]))

@@ -10,10 +10,12 @@ has a bookmark for each game.
 A folder is read whole before anything is drawn: its records are the files not hidden that
 are named as the game's records are (Hex's `*.sgf`, any case; Nex's and Hex KB's move lists
 `*.txt`), and every other file is left alone (a README, the booklet printed from the folder
-into it by `pnp record hex .`, which must not stop the next). A record that cannot be read,
-or that holds an illegal move, is one `pnp: FOLDER/FILE: ...` line and nothing is written.
-The folder is bounded like every input: at most MOST_RECORDS records of at most the judges'
-256 KiB each, and MOST_BYTES in all.
+into it by `pnp record hex .`, which must not stop the next). Every record that can be
+printed is: one that cannot be read, or that holds an illegal move, is left out, named with
+its reason in the contents (and by the front end on standard error); only a folder of which
+none can be printed is refused, in one line. The folder is bounded like every input: at
+most MOST_RECORDS records of at most the judges' 256 KiB each, and MOST_BYTES in all. File
+names print whatever bytes they hold (core/filenames.py).
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ from generator.app import names
 from generator.app import params as P
 from generator.app.contents import language_folder, paper_name
 from generator.app.product_checks import check_taken, sold
-from generator.app.record_request import RECORD, reader_and_values
+from generator.app.record_request import RECORD, cut_of, reader_and_values
 from generator.core.destinations import HOME, Destination
+from generator.core.filenames import printable
 from generator.core.formats import PDF, Format
 from generator.core.gridfile import LIMIT
 from generator.core.palette import COLOUR, Palette
@@ -38,7 +41,7 @@ from generator.core.scene import Document
 from generator.errors import UserError
 from generator.games.capabilities import RecordReader
 from generator.games.game import Game, OptionError
-from generator.games.played import DEFAULT_EVERY
+from generator.games.played import DEFAULT_EVERY, DEFAULT_VARIATIONS, Cut
 from generator.games.protocols import GameOptions
 from generator.games.record_book import Study
 from generator.i18n import _, ngettext
@@ -54,13 +57,15 @@ class FolderRequest:
     game: Game[GameOptions]
     folder: str                              # the folder's name, as given
     played: tuple[tuple[str, Study], ...]   # each file's name and its game, in order
-    every: int
+    cut: Cut
     paper: str                               # a key of layout.booklet.FORMATS
     palette: Palette
     target: Destination
     bleed: float | None
     lang: str
     press: Press
+    # The records that could not be printed, each file's name and why, in order.
+    left_out: tuple[tuple[str, str], ...] = ()
 
     formats: tuple[Format, ...] = (PDF,)
 
@@ -71,20 +76,31 @@ class FolderRequest:
     @property
     def stem(self) -> str:
         # The folder's own name, also for `.` or `..` (absolute, but no link followed).
-        return names.record_stem(self.game.key, os.path.abspath(self.folder), self.every,
+        return names.record_stem(self.game.key, os.path.abspath(self.folder), self.cut.every,
                                  DEFAULT_EVERY, self.paper, self.palette,
-                                 self.lang, self.target, folder=True)
+                                 self.lang, self.target, folder=True,
+                                 variations=self.cut.variations
+                                 if self.cut.variations != DEFAULT_VARIATIONS else None)
 
     @property
     def settings(self) -> render.Settings:
         return render.Settings(None, self.press if self.press.shop else None)
 
 
-def record_files(folder: Path, shown: str, records: RecordReader) -> list[tuple[str, bytes]]:
+@dataclass(frozen=True, slots=True)
+class FolderFile:
+    """A record file of a folder: its name as printed (FOLDER/FILE) and its bytes, or why
+    it could not be read."""
+    name: str
+    data: bytes = b""
+    unreadable: str = ""
+
+
+def record_files(folder: Path, shown: str, records: RecordReader) -> list[FolderFile]:
     """Each record in the folder, by name, with its bytes: the files not hidden named with
     the game's suffix (any case: round-1.SGF), sorted by name; other files (a README.txt,
     the booklet printed into the folder) are left alone. Refused (one line) when there are
-    none, or more than the bounds allow."""
+    none, or more than the bounds allow; a file that cannot be read says why."""
     try:
         found = sorted(p for p in folder.iterdir()
                        if not p.name.startswith(".") and p.is_file()
@@ -99,28 +115,29 @@ def record_files(folder: Path, shown: str, records: RecordReader) -> list[tuple[
                         f"booklet takes at most {MOST_RECORDS} records")
     out, total = [], 0
     for path in found:
-        name = f"{shown.rstrip('/')}/{path.name}"
+        name = f"{shown.rstrip('/')}/{printable(path.name)}"
         try:
             with path.open("rb") as stream:
                 data = stream.read(LIMIT + 1)
         except OSError as err:
-            raise UserError(f"{name}: cannot be read: {err.strerror or err}") from None
+            out.append(FolderFile(name, unreadable=f"cannot be read: {err.strerror or err}"))
+            continue
         total += len(data)
         if total > MOST_BYTES:
             raise UserError(f"{shown}: its records come to more than "
                             f"{MOST_BYTES // (1024 * 1024)} MiB; a booklet takes at most that")
-        out.append((name, data))
+        out.append(FolderFile(name, data))
     return out
 
 
-def folder_request(game: Game[GameOptions], folder: str, files: list[tuple[str, bytes]],
+def folder_request(game: Game[GameOptions], folder: str, files: list[FolderFile],
                    values: Mapping[str, object], output: Path | None = None,
-                   read: tuple[tuple[str, Study], ...] | None = None) -> FolderRequest:
+                   read: FolderRequest | None = None) -> FolderRequest:
     """A checked request from the folder's records (record_files) and the values by
-    parameter name: every record read and judged, and anything the booklet cannot print
-    refused in one line naming the file, before any drawing; or the records another
-    request of the same folder `read` already (a build's booklet on each paper and in each
-    language)."""
+    parameter name: every record read and judged before any drawing, and each the booklet
+    cannot print left out with its reason (refused in one line when none can be printed);
+    or the records another request of the same folder `read` already (a build's booklet on
+    each paper and in each language)."""
     records, typed = reader_and_values(game, values)
     asked = typed.get("fmt")
     fmt = render.output_format(output, RECORD.format_named(str(asked)) if asked else None,
@@ -147,21 +164,29 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[tuple[str, 
                           ink_limit=float(ink) if isinstance(ink, (int, float)) else None).press
     except ValueError as err:
         raise OptionError(str(err)) from None
-    every = typed.get("every", DEFAULT_EVERY)
-    assert isinstance(every, int)
-    played = list(read or ())
-    for name, data in files if read is None else ():
+    cut = cut_of(typed)
+    played, left_out = (list(read.played), list(read.left_out)) if read else ([], [])
+    for file in files if read is None else ():
         try:
-            game_played = records.read_record(data)
-            game_played.check(every)
+            if file.unreadable:
+                raise UserError(file.unreadable)
+            game_played = records.read_record(file.data)
+            game_played.check(cut)
         except UserError as err:
-            raise UserError(f"{name}: {err}") from None
-        played.append((name, game_played))
+            left_out.append((file.name, str(err)))
+            continue
+        played.append((file.name, game_played))
+    if not played:
+        name, why = left_out[0]
+        if len(left_out) == 1:
+            raise UserError(f"{name}: {why}")
+        raise UserError(f"{printable(folder)}: none of its {len(left_out)} records can be "
+                        f"printed; the first, {name}: {why}")
     palette = typed.get("palette", COLOUR)
     assert isinstance(palette, Palette)
-    return FolderRequest(game, folder, tuple(played), every, key, palette, target,
+    return FolderRequest(game, folder, tuple(played), cut, key, palette, target,
                          float(bleed) if isinstance(bleed, (int, float)) else None,
-                         str(typed.get("lang", i18n.SOURCE)), press)
+                         str(typed.get("lang", i18n.SOURCE)), press, tuple(left_out))
 
 
 def common_event(request: FolderRequest) -> str:
@@ -175,13 +200,14 @@ def titles(request: FolderRequest) -> list[str]:
     move list's, which names no players) carries the file's name, so each game keeps its
     own entry and bookmark."""
     said = [game.title() for _name, game in request.played]
-    return [title if said.count(title) == 1 else f"{title} ({Path(name).name})"
+    return [title if said.count(title) == 1 else f"{title} ({name.rpartition('/')[2]})"
             for title, (name, _game) in zip(said, request.played, strict=True)]
 
 
 def catalogue_label(request: FolderRequest) -> str:
     """What the index page calls the booklet, in the active language."""
-    return _("Game records: %(folder)s, %(paper)s", folder=Path(request.folder).name,
+    return _("Game records: %(folder)s, %(paper)s",
+             folder=printable(Path(request.folder).name),
              paper=paper_name(request.paper))
 
 
@@ -200,7 +226,7 @@ def parts(request: FolderRequest) -> list[booklet.Part]:
         page_paper = booklet.content_paper(booklet.page_paper(request.paper, request.target,
                                                               request.bleed))
         return [booklet.Part(title, game.byline(),
-                             list(game.booklet(request.every, page_paper,
+                             list(game.booklet(request.cut, page_paper,
                                                request.palette, title).pages))
                 for title, (_name, game) in zip(titles(request), request.played, strict=True)]
 
@@ -216,7 +242,7 @@ def document(request: FolderRequest, made: list[booklet.Part] | None = None) -> 
         inside = ngettext("%(count)s game of %(game)s", "%(count)s games of %(game)s", count,
                           count=count, game=request.game.title)
         sheets = booklet.booklet(title, inside, made, request.paper, request.palette,
-                                 printed)
+                                 printed, left_out=request.left_out)
         return booklet.document(_("%(title)s: %(inside)s, a booklet", title=title,
                                   inside=inside), sheets,
                                 _("pnp (game by %(designer)s)",
@@ -224,5 +250,5 @@ def document(request: FolderRequest, made: list[booklet.Part] | None = None) -> 
                                 printed.press.shop)
 
 
-__all__ = ["MOST_BYTES", "MOST_RECORDS", "FolderRequest", "catalogue_label", "catalogue_path",
-           "document", "folder_request", "parts", "record_files"]
+__all__ = ["MOST_BYTES", "MOST_RECORDS", "FolderFile", "FolderRequest", "catalogue_label",
+           "catalogue_path", "document", "folder_request", "parts", "record_files"]

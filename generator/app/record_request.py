@@ -23,18 +23,29 @@ from generator.core.paper import Paper, for_press
 from generator.games.capabilities import RecordReader
 from generator.games.game import Game, OptionError
 from generator.games.items import RECORD, Item
-from generator.games.played import DEFAULT_EVERY, EVERY
+from generator.games.played import (
+    DEFAULT_EVERY,
+    DEFAULT_VARIATIONS,
+    EVERY,
+    VARIATIONS,
+    Cut,
+)
 from generator.games.protocols import GameOptions
 from generator.games.record_book import Study
 
 EVERY_PARAM = P.Param("every", f"A diagram every N moves, {EVERY.start} to "
                                f"{EVERY.stop - 1}.", P.INT, default=DEFAULT_EVERY,
                       low=EVERY.start, high=EVERY.stop - 1, metavar="N")
+VARIATIONS_PARAM = P.Param(
+    "variations", f"Draw the record's variations N deep, each in diagrams of its own: 1 those "
+                  f"off the main line, 2 theirs too, and so on; 0 the main line alone "
+                  f"({VARIATIONS.start} to {VARIATIONS.stop - 1}).", P.INT,
+    default=DEFAULT_VARIATIONS, low=VARIATIONS.start, high=VARIATIONS.stop - 1, metavar="N")
 
 
 def record_params() -> list[P.Param]:
     """What `pnp record GAME FILE` takes, in the order its help lists them."""
-    return [EVERY_PARAM, P.PAPER, P.PALETTE, P.format_param(RECORD.formats),
+    return [EVERY_PARAM, VARIATIONS_PARAM, P.PAPER, P.PALETTE, P.format_param(RECORD.formats),
             P.output_param("GAME-record-NAME"), P.DPI, P.TARGET, P.BLEED, P.PRESS, P.INK_LIMIT,
             P.LANG]
 
@@ -52,6 +63,11 @@ class RecordRequest:
     fmt: Format
     dpi: int | None
     source: str = ""          # the record's file name ("" for standard input)
+    variations: int = DEFAULT_VARIATIONS
+
+    @property
+    def cut(self) -> Cut:
+        return Cut(self.every, self.variations)
 
     @property
     def stem(self) -> str:
@@ -59,7 +75,9 @@ class RecordRequest:
         differs from the defaults."""
         return names.record_stem(self.game.key, self.source, self.every,
                                  DEFAULT_EVERY, self.paper.name, self.palette,
-                                 self.lang, self.paper.press.destination)
+                                 self.lang, self.paper.press.destination,
+                                 variations=self.variations
+                                 if self.variations != DEFAULT_VARIATIONS else None)
 
     @property
     def formats(self) -> tuple[Format, ...]:
@@ -109,19 +127,27 @@ def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, ob
     dpi = dpi if isinstance(dpi, int) else None
     if dpi is not None and not fmt.pixels:
         raise OptionError(f"--dpi is for --format png, not {fmt.name}")
-    every = typed.get("every", DEFAULT_EVERY)
-    assert isinstance(every, int)
+    cut = cut_of(typed)
     played = records.read_record(data)
     if not fmt.data:
-        played.check(every)
+        played.check(cut)
     elif paper.press.shop:
         raise OptionError(f"--for {target.key} is for printed items, not --format {fmt.name}")
     else:
         played.sgf()      # a game whose records are not SGF refuses here, before any work
     palette = typed.get("palette", COLOUR)
     assert isinstance(palette, Palette)
-    return RecordRequest(game, RECORD, played, every, paper, palette,
-                         str(typed.get("lang", i18n.SOURCE)), fmt, dpi, source)
+    return RecordRequest(game, RECORD, played, cut.every, paper, palette,
+                         str(typed.get("lang", i18n.SOURCE)), fmt, dpi, source,
+                         cut.variations)
+
+
+def cut_of(typed: Mapping[str, object]) -> Cut:
+    """How the values given cut a record into diagrams (--every, --variations)."""
+    every, variations = typed.get("every", DEFAULT_EVERY), typed.get("variations",
+                                                                      DEFAULT_VARIATIONS)
+    assert isinstance(every, int) and isinstance(variations, int)
+    return Cut(every, variations)
 
 
 def content(request: RecordRequest) -> Content:
@@ -129,8 +155,8 @@ def content(request: RecordRequest) -> Content:
     if request.fmt.data:
         return RecordText(request.played.sgf())
     with i18n.language(request.lang):
-        return request.played.booklet(request.every, request.paper, request.palette)
+        return request.played.booklet(request.cut, request.paper, request.palette)
 
 
-__all__ = ["EVERY_PARAM", "RecordRequest", "content", "record_params",
-           "record_request"]
+__all__ = ["EVERY_PARAM", "VARIATIONS_PARAM", "RecordRequest", "content", "cut_of",
+           "record_params", "record_request"]

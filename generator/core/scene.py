@@ -112,7 +112,28 @@ class Clip:
     role: Role | None = None
 
 
-Shape = Path | Circle | Text | Clip
+@dataclass(frozen=True)
+class Group:
+    """Shapes drawn through a transform, kept as they were made: moving or scaling a group
+    changes its transform, never its shapes, so a drawing repeated (a record's board under
+    each of a booklet's hundreds of diagrams) is held once, and a figure set on a page and
+    the page on a sheet is not copied point by point twice over. The transform scales
+    and moves, never turns, so text inside stays upright as it does outside. `least` is
+    the thinnest stroke its lines are drawn at, in the units outside it
+    (`lines_at_least`). The writers draw it through the transform (PDF's `cm`, SVG's
+    `<g transform>`)."""
+    shapes: tuple[Shape, ...]
+    transform: Affine = Affine()
+    least: float = 0.0
+    role: Role | None = None
+
+    def __post_init__(self) -> None:
+        t = self.transform
+        if t.b != 0.0 or t.c != 0.0 or t.a != t.d or t.a <= 0.0:
+            raise ValueError("a group is scaled alike both ways and moved, never turned")
+
+
+Shape = Path | Circle | Text | Clip | Group
 
 
 @dataclass(frozen=True)
@@ -210,6 +231,8 @@ def transformed(shape: Shape, t: Affine) -> Shape:
         return Circle(t.apply(shape.centre), shape.radius * k,
                       Paint(p.fill, p.stroke, p.width * k, tuple(s * k for s in p.dash),
                             p.round_caps, p.cut), shape.role)
+    if isinstance(shape, Group):
+        return Group(shape.shapes, shape.transform.then(t), shape.least * k, shape.role)
     if isinstance(shape, Clip):
         # Clips are only ever moved, not turned or scaled, so the window stays a rectangle.
         corner = t.apply(Point(shape.x, shape.y))
@@ -223,6 +246,8 @@ def lines_at_least(shapes: Iterable[Shape], width: float) -> list[Shape]:
     """The shapes with every stroke at least `width` mm wide (a figure set smaller than it
     was drawn keeps lines a printer holds)."""
     def thick(shape: Shape) -> Shape:
+        if isinstance(shape, Group):
+            return replace(shape, least=max(shape.least, width))
         if isinstance(shape, Clip):
             return replace(shape, shapes=tuple(thick(s) for s in shape.shapes))
         if isinstance(shape, (Path, Circle)) and shape.paint.stroke \
@@ -235,10 +260,45 @@ def lines_at_least(shapes: Iterable[Shape], width: float) -> list[Shape]:
 def texts(shapes: Iterable[Shape]) -> Iterator[str]:
     """The words of the shapes, those in windows (Clip) too, in drawing order."""
     for shape in shapes:
-        if isinstance(shape, Clip):
+        if isinstance(shape, (Clip, Group)):
             yield from texts(shape.shapes)
         elif isinstance(shape, Text):
             yield shape.text
+
+
+def text_sizes(shapes: Iterable[Shape], scale: float = 1.0) -> Iterator[tuple[float, Text]]:
+    """Each text with the size it is printed at (inside a group, times the group's scale):
+    what reads the sizes alone need not move a group's every point."""
+    for shape in shapes:
+        if isinstance(shape, Text):
+            yield shape.size * scale, shape
+        elif isinstance(shape, Clip):
+            yield from text_sizes(shape.shapes, scale)
+        elif isinstance(shape, Group):
+            yield from text_sizes(shape.shapes, scale * shape.transform.a)
+
+
+def nested(shapes: Iterable[Shape]) -> Iterator[Shape]:
+    """Every shape, and every shape inside a clip or a group, as it was made (unmoved)."""
+    for shape in shapes:
+        yield shape
+        if isinstance(shape, (Clip, Group)):
+            yield from nested(shape.shapes)
+
+
+def flattened(shapes: Iterable[Shape], t: Affine | None = None,
+              least: float = 0.0) -> Iterator[Shape]:
+    """The shapes with every group drawn out: each shape inside one moved by its transform
+    (and `t`, if given), its lines at least the group's `least` wide, as the writers draw
+    it. For what reads or writes a drawing's shapes one by one (the smallest text on a
+    figure, its extent, an SVG); the groups themselves stay as made."""
+    for shape in shapes:
+        if isinstance(shape, Group):
+            inner = shape.transform if t is None else shape.transform.then(t)
+            yield from flattened(shape.shapes, inner, max(least, shape.least))
+            continue
+        moved = shape if t is None else transformed(shape, t)
+        yield lines_at_least([moved], least)[0] if least else moved
 
 
 def place(shapes: Iterable[Shape], t: Affine) -> list[Shape]:

@@ -5,8 +5,11 @@ cells are written and what the judge notes.
 
 The engine reads move lists and positions, replays turns (with the swap rule), finds who has
 connected and with which chain, describes a board for the judge and gives the board as data.
-It is pure: no files, no drawing. The first player joins column a to the last column (q = 0
-to q = N - 1), the second row 1 to the last row (r = 0 to r = N - 1).
+It is pure: no files, no drawing. Which pair of sides the first player joins is the game's
+(`first_joins`): Nex's first player joins column a to the last column (q = 0 to q = N - 1)
+and the second row 1 to the last row (r = 0 to r = N - 1); Hex's first player joins the
+rows, as every Hex tool names the board (a1 top left, letters across the top, the first
+player joining the top and bottom).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from generator.core.connect import chain
 from generator.core.gridfile import (
@@ -36,9 +39,11 @@ from generator.games.played import Change, Step
 from generator.games.verdicts import connection_lines, judge_connection
 
 if TYPE_CHECKING:
-    from generator.core.formats import BoardData
+    from generator.core.formats import BoardData, JsonValue
 
 Stones = Mapping[Hex, str]   # occupied cells only: a cell's stone by its letter
+# A pair of opposite sides: the columns' (q = 0 and q = N - 1) or the rows' (r = 0, N - 1).
+Axis = Literal["q", "r"]
 
 # ASCII only: a space is a space or a tab, a digit 0-9, so look-alikes are refused by name.
 _NUMBER = re.compile(r"\s*\d+\.(?=\s|$)", re.ASCII)
@@ -99,8 +104,8 @@ class Replay:
 class ConnectionRules:
     """One connection game's rules, as its engine and judge use them."""
     key: str
-    first: Player            # moves first; joins the q sides
-    second: Player           # joins the r sides
+    first: Player            # moves first; joins the `first_joins` sides
+    second: Player           # joins the other pair
     apply: TurnRule
     # The judge's note on a position whose stone counts no sequence of turns can give.
     balance_note: str
@@ -119,6 +124,8 @@ class ConnectionRules:
     default_size: int = 11
     # The board's data names who moves first and the sides each cell lies on (Hex's does).
     detailed_data: bool = False
+    # The sides the first player joins: the columns' (q) or the rows' (r).
+    first_joins: Axis = "q"
 
     @property
     def players(self) -> tuple[Player, Player]:
@@ -140,11 +147,11 @@ class ConnectionRules:
     def connection(self, size: int, stones: Stones, colour: str) -> list[Hex] | None:
         """A shortest chain of the colour's stones joining its two sides, or None."""
         mine = {h for h, c in stones.items() if c == colour}
-        first = colour == self.first.letter
-        starts = [h for h in mine if (h.q if first else h.r) == 0]
+        on_q = (colour == self.first.letter) == (self.first_joins == "q")
+        starts = [h for h in mine if (h.q if on_q else h.r) == 0]
         if self.reading_order:
             starts.sort(key=lambda h: (h.r, h.q))
-        return chain(starts, {h for h in mine if (h.q if first else h.r) == size - 1},
+        return chain(starts, {h for h in mine if (h.q if on_q else h.r) == size - 1},
                      lambda h: (n for n in h.neighbours() if n in mine))
 
     def winner(self, size: int, stones: Stones) -> tuple[str, list[Hex]] | None:
@@ -274,23 +281,53 @@ class ConnectionRules:
         """What `pnp judge GAME FILE` prints (games/verdicts.py)."""
         return judge_connection(text, self)
 
+    def facts(self, text: str) -> dict[str, JsonValue]:
+        """What `pnp judge GAME --format json` says of a move list or a position besides
+        its illegal turns: the winner by the board's data name, the criterion (a
+        connection), the turn that decided it, and the swap as taken or refused."""
+        data = {p.letter: p.data for p in self.players}
+        if not self.is_move_list(text):
+            size, stones = self.read_position(text)
+            won = self.winner(size, stones)
+            return {"format": "position", "size": [size, size], "moves": None,
+                    "swap": None, "swap_refused": None,
+                    "winner": data[won[0]] if won else None,
+                    "criterion": "connection" if won else None, "decided_on": None,
+                    "chain": [hex_name(h) for h in won[1]] if won else []}
+        size, turns = self.read_moves(text)
+        game = self.replay(turns, size)
+        at = next((n for n, turn in enumerate(turns, start=1) if turn.swap), 0)
+        refused = next((e for e in game.errors if e.startswith(f"turn {at} (")), None) \
+            if at else None
+        return {"format": "move-list", "size": [size, size], "moves": len(turns),
+                # The swap of the project's move lists: colours change hands, stones stay.
+                "swap": "swap-sides" if at and refused is None else None,
+                "swap_refused": refused,
+                "winner": data[game.won[0]] if game.won else None,
+                "criterion": "connection" if game.won else None,
+                "decided_on": game.won[1] if game.won else None}
+
     # --- the board as data --------------------------------------------------------------------
 
     def board_json(self, size: int, swap: bool | None = None) -> BoardData:
         """The board as data (`pnp board GAME --format json`): its cells and each player's
         sides, with the swap rule where the game has it as an option."""
         first, second = self.first.data, self.second.data
+        # Who joins the q sides (columns a and the last) and who the r sides (the rows).
+        on_q, on_r = (first, second) if self.first_joins == "q" else (second, first)
         data: BoardData = {"game": self.key, "size": size}
         if swap is not None:
             data["swap"] = swap
         if self.detailed_data:
             data["first"] = first
-        data["sides"] = {first: ["q = 0", f"q = {size - 1}"],
-                         second: ["r = 0", f"r = {size - 1}"]}
+        axes: dict[str, JsonValue] = {on_q: ["q = 0", f"q = {size - 1}"],
+                                      on_r: ["r = 0", f"r = {size - 1}"]}
+        data["sides"] = {first: axes[first], second: axes[second]}   # the first's first
         edge = (0, size - 1)
         data["cells"] = [
             {"q": q, "r": r, "name": hex_name(Hex(q, r)),
-             **({"sides": [name for name, on in ((first, q in edge), (second, r in edge))
-                           if on]} if self.detailed_data else {})}
+             **({"sides": [name for name in (first, second)
+                           if (q if name == on_q else r) in edge]}
+                if self.detailed_data else {})}
             for r in range(size) for q in range(size)]   # row by row, as a Rhombus iterates
         return data

@@ -37,20 +37,28 @@ class Judge(Protocol):
     def file(self, data: bytes) -> Judged: ...
 
 
+def illegal_lines(verdict: Verdict) -> list[JsonValue]:
+    """The illegal turns a verdict names, as its `illegal: ` lines say them."""
+    return [line.removeprefix("illegal: ") for line in verdict.lines
+            if line.startswith("illegal: ")]
+
+
 @dataclass(frozen=True, slots=True)
 class TextJudge:
     """A judge of text: a file is decoded (generator/core/gridfile.py: byte-order marks,
-    UTF-16, line ends) and judged as text; its facts are the illegal turns."""
+    UTF-16, line ends) and judged as text; its facts are what `of_facts` finds in it (the
+    winner, the criterion, the deciding turn: docs/commands.md) and the illegal turns."""
     of_text: Callable[[str], Verdict]
+    of_facts: Callable[[str], dict[str, JsonValue]]
 
     def text(self, text: str) -> Verdict:
         return self.of_text(text)
 
     def file(self, data: bytes) -> Judged:
-        verdict = self.of_text(decode(data))
-        illegal: list[JsonValue] = [line.removeprefix("illegal: ") for line in verdict.lines
-                                    if line.startswith("illegal: ")]
-        return Judged(verdict.lines, verdict.clean, {"illegal": illegal})
+        text = decode(data)
+        verdict = self.of_text(text)
+        return Judged(verdict.lines, verdict.clean,
+                      {**self.of_facts(text), "illegal": illegal_lines(verdict)})
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,18 @@ C = TypeVar("C", bound=str)        # a colour of stone
 EVERY = range(1, 101)              # moves a diagram, as --every takes them
 DEFAULT_EVERY = 20
 MOST_DIAGRAMS = 120                # a 19 × 19 board filled at --every 3; more is refused
+# How deep a study booklet follows variations, as --variations takes it: 1 the variations
+# off the main line, 2 theirs too, and so on; 0 the main line alone.
+VARIATIONS = range(0, 11)
+DEFAULT_VARIATIONS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """How a study booklet cuts a game into diagrams: one every `every` moves, and the
+    variations followed `variations` deep (games whose records hold none ignore it)."""
+    every: int = DEFAULT_EVERY
+    variations: int = DEFAULT_VARIATIONS
 
 
 # What a file plainly is when it is not a game's move list: an SGF game tree, or a web link.
@@ -93,19 +105,45 @@ def count(total: int, every: int) -> int:
     return diagrams
 
 
+def ranges(total: int, every: int, *, start: int = 1,
+           breaks: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    """The moves each diagram shows, (first, last), from move `start` to `total`: one every
+    `every` moves, counted from `start` (moves 1 to 20, 21 to 40, ...), each cut after a
+    move in `breaks` too, so that what the record marks on the position after that move is
+    drawn on it; a break before `start` opens with the position before any of its moves.
+    A line of no moves is one diagram, (start, start - 1)."""
+    out: list[tuple[int, int]] = []
+    if start - 1 in breaks and total >= start:
+        out.append((start, start - 1))
+    for first in range(start, total + 1, every):
+        last = min(total, first + every - 1)
+        for cut in sorted(b for b in breaks if first <= b < last):
+            out.append((first, cut))
+            first = cut + 1
+        out.append((first, last))
+    return out or [(start, start - 1)]
+
+
 def diagrams(steps: Sequence[Step[K, C]], total: int, every: int,
              chain: tuple[K, ...] = (),
-             number: Callable[[Step[K, C]], int] = lambda step: step.number
+             number: Callable[[Step[K, C]], int] = lambda step: step.number, *,
+             start: int = 1, breaks: frozenset[int] = frozenset()
              ) -> list[Diagram[K, C]]:
-    """The game cut into diagrams of `every` moves. `number` is the number a step's stones
-    carry (its move's, unless the game says otherwise: Hex's swapped stone keeps move 1's);
-    setup stones (number 0) stand unnumbered."""
+    """The game cut into diagrams of `every` moves (from move `start`, after a move in
+    `breaks` too: `ranges`). `number` is the number a step's stones carry (its move's,
+    unless the game says otherwise: Hex's swapped stone keeps move 1's); setup stones
+    (number 0) stand unnumbered, as do those placed before `start`."""
     stones: dict[K, C] = {}
     placed: dict[K, int] = {}
     out: list[Diagram[K, C]] = []
     pending = list(steps)
-    for k in range(count(total, every)):
-        first, last = k * every + 1, min(total, (k + 1) * every)
+    count(total - start + 1, every)
+    cut = ranges(total, every, start=start, breaks=breaks)
+    if len(cut) > MOST_DIAGRAMS:
+        raise TooManyDiagrams(f"this game's marked positions and --every {every} make "
+                              f"{len(cut)} diagrams; a booklet holds at most "
+                              f"{MOST_DIAGRAMS}: take a larger --every")
+    for first, last in cut:
         while pending and pending[0].number <= last:
             step = pending.pop(0)
             for change in step.changes:

@@ -20,7 +20,17 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 from generator.core.geometry import Affine, Point
-from generator.core.scene import SMALLEST_TEXT, Circle, Document, Page, Paint, Shape, Text
+from generator.core.scene import (
+    SMALLEST_TEXT,
+    Circle,
+    Clip,
+    Document,
+    Page,
+    Paint,
+    Shape,
+    nested,
+    text_sizes,
+)
 from generator.errors import UserError
 from generator.fonts import text_width
 from generator.i18n import _, ngettext
@@ -30,20 +40,22 @@ from generator.layout.textlayout import Figure, centred_label
 if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.paper import Paper
+    from generator.games.played import Cut
 
 
 class Study(Protocol):
     """A played game read and judged, to print as a study booklet."""
 
-    def check(self, every: int) -> None:
+    def check(self, cut: Cut) -> None:
         """Refuse (one line, a UserError) what the booklet cannot print: an illegal move, a
-        board it cannot draw, more diagrams than it holds at `every` moves a diagram."""
+        board it cannot draw, more diagrams than it holds cut as `cut` says."""
         ...
 
-    def booklet(self, every: int, paper: Paper, colours: Palette,
+    def booklet(self, cut: Cut, paper: Paper, colours: Palette,
                 heading: str = "") -> Document:
-        """The booklet: a diagram every `every` moves, under `heading` (its title unless
-        given: a folder's booklet tells apart games of one title)."""
+        """The booklet: a diagram every `cut.every` moves and the variations `cut` asks
+        for, under `heading` (its title unless given: a folder's booklet tells apart games
+        of one title)."""
         ...
 
     def title(self) -> str:
@@ -167,8 +179,9 @@ def legible(draw: Callable[[float], dict[str, Figure]], width: float, most: floa
     if it fits its stone, and a number that does not is left off for a dot, which the
     diagram's caption explains (the booklet's move list names every move)."""
     drawn = draw(width)
-    smallest = min((t.size for fig in drawn.values() for t in fig.shapes
-                    if isinstance(t, Text) and t.text.strip()), default=SMALLEST_TEXT)
+    smallest = min((size for fig in drawn.values()
+                    for size, t in text_sizes(s for s in fig.shapes if not isinstance(s, Clip))
+                    if t.text.strip()), default=SMALLEST_TEXT)
     if smallest >= SMALLEST_TEXT:
         return drawn
     # Every size on a diagram grows with its width; the margin keeps rounding off 6 pt.
@@ -181,7 +194,7 @@ def legible(draw: Callable[[float], dict[str, Figure]], width: float, most: floa
     note = _("A dot marks a stone too small at this size for its number; the moves are "
              "listed under \u201cThe moves\u201d.")
     return {name: replace(fig, caption=f"{fig.caption.rstrip('.')}. {note}")
-            if any(id(s) in dots for s in fig.shapes) else fig
+            if any(id(s) in dots for s in nested(fig.shapes)) else fig
             for name, fig in drawn.items()}
 
 

@@ -58,7 +58,14 @@ class Replayed(Protocol):
     def stones(self) -> Mapping[Hex, str]: ...
 
 
-TurnT = TypeVar("TurnT")
+class Swappable(Protocol):
+    """A turn that may be the swap (pie) rule's."""
+
+    @property
+    def swap(self) -> bool: ...
+
+
+TurnT = TypeVar("TurnT", bound=Swappable)
 
 
 class ConnectionJudge(Protocol[TurnT]):
@@ -82,6 +89,9 @@ def judge_connection(text: str, rules: ConnectionJudge[TurnT]) -> Verdict:
         size, turns = rules.read_moves(text)
         game = rules.replay(turns, size)
         lines = replay_lines(game.errors, game.turns, size, game.won, rules.names)
+        at = next((n for n, turn in enumerate(turns, start=1) if turn.swap), 0)
+        if at and not any(e.startswith(f"turn {at} (") for e in game.errors):
+            lines.append(f"swap on turn {at}: the players exchanged colours.")
         lines += rules.describe(size, game.stones)
         return Verdict(tuple(lines), not game.errors)
     size, stones = rules.read_position(text)

@@ -26,6 +26,7 @@ left blank in a booklet of several.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from generator.core.destinations import HOME, Destination
@@ -199,6 +200,9 @@ def instructions(paper: Paper, colours: Palette, notes: list[str]) -> Page:
 
 
 CONTENTS_TOP, CONTENTS_ENTRY, CONTENTS_PAGE = 18.0, 11.0, 16.0  # mm: heading, entry, "page N"
+# What a booklet of records could not print: each file's name and why (app/record_folder.py).
+LeftOut = Sequence[tuple[str, str]]
+LEFT_OUT = N_("Left out of this booklet")
 
 
 def contents_rows(paper: Paper) -> int:
@@ -206,41 +210,57 @@ def contents_rows(paper: Paper) -> int:
     return max(1, int((paper.height - 2 * paper.margin - CONTENTS_TOP) // CONTENTS_ENTRY))
 
 
-def contents_count(paper: Paper, parts: list[Part]) -> int:
+def _entries(parts: list[Part], starts: list[int],
+             left_out: LeftOut) -> list[tuple[str, int | None, str]]:
+    """The contents' entries in order: each part with its page and byline; then, where the
+    booklet left records out, a heading (no page) and each file with why."""
+    entries: list[tuple[str, int | None, str]] = [
+        (_heading(part), page, part.byline) for part, page in zip(parts, starts, strict=True)]
+    if left_out:
+        entries.append((_(LEFT_OUT), None, ""))
+        entries += [(name, None, why) for name, why in left_out]
+    return entries
+
+
+def contents_count(paper: Paper, parts: list[Part], left_out: LeftOut = ()) -> int:
     """The contents' pages: one for a few games, more for a tournament's records."""
-    return -(-len(parts) // contents_rows(paper))
+    return -(-len(_entries(parts, [0] * len(parts), left_out)) // contents_rows(paper))
 
 
 def contents(paper: Paper, parts: list[Part], starts: list[int],
-             colours: Palette) -> list[Page]:
-    """The contents, on as many pages as its entries take; its heading on the first."""
+             colours: Palette, left_out: LeftOut = ()) -> list[Page]:
+    """The contents, on as many pages as its entries take; its heading on the first; after
+    the parts, the records left out, each with why."""
     rows = contents_rows(paper)
     x, right = paper.margin, paper.width - paper.margin
-    heading = one_size([_heading(part) for part in parts], STYLE.body * 1.1,
+    entries = _entries(parts, starts, left_out)
+    heading = one_size([title for title, _page, _by in entries], STYLE.body * 1.1,
                        right - x - CONTENTS_PAGE, "bold")
-    byline = one_size([part.byline for part in parts], STYLE.caption, right - x)
+    byline = one_size([by for _title, _page, by in entries], STYLE.caption, right - x)
     out = []
-    for first in range(0, len(parts), rows):
+    for first in range(0, len(entries), rows):
         y = paper.margin + 8
         shapes: list[Shape] = []
         if not first:
             shapes.append(Text(Point(x, y), _("Contents"), 4.6, colours["ink"], "bold",
                                role=Role("H2", text=_("Contents"))))
         y += CONTENTS_TOP - 8
-        for k in range(first, min(len(parts), first + rows)):
-            part, page = parts[k], starts[k]
+        for k in range(first, min(len(entries), first + rows)):
+            title, page, by = entries[k]
             # One entry, read as it is printed: the part, its page, its byline.
-            on_page = _("page %(n)s", n=page)     # outside the f-string, for pybabel
-            entry = Role("P", k + 1, f"{_heading(part)} {on_page} {part.byline}")
+            on_page = _("page %(n)s", n=page) if page is not None else ""
+            entry = Role("P", k + 1, " ".join(filter(None, (title, on_page, by))))
             # Long names (a tournament's records) give way to an ellipsis, not to 6 pt
             # and under: the entry's page and bookmark carry them whole.
             shapes.append(Text(Point(x, y), *sheet.shortened(
-                _heading(part), heading, right - x - CONTENTS_PAGE, "bold"),
+                title, heading, right - x - CONTENTS_PAGE, "bold"),
                 colours["ink"], "bold", role=entry))
-            shapes.append(Text(Point(right, y), _("page %(n)s", n=page), STYLE.body,
-                               colours["ink"], anchor="end", role=entry))
-            shapes.append(Text(Point(x, y + 4.5), *sheet.shortened(
-                part.byline, byline, right - x), colours["muted"], role=entry))
+            if on_page:
+                shapes.append(Text(Point(right, y), on_page, STYLE.body, colours["ink"],
+                                   anchor="end", role=entry))
+            if by:
+                shapes.append(Text(Point(x, y + 4.5), *sheet.shortened(
+                    by, byline, right - x), colours["muted"], role=entry))
             y += CONTENTS_ENTRY
         out.append(Page(paper.width, paper.height, tuple(shapes)))
     return out
@@ -331,14 +351,15 @@ def on_page(page_paper: Paper, number: int, content: Page | None, colours: Palet
 
 
 def pages(title: str, inside: str, parts: list[Part], paper_key: str,
-          colours: Palette, page_paper: Paper | None = None) -> list[Page]:
+          colours: Palette, page_paper: Paper | None = None, *,
+          left_out: LeftOut = ()) -> list[Page]:
     """Every page of the booklet in reading order, from the front cover to the back, on
     page_paper (by default the home page of paper_key). At a print shop the inside of the
     cover is blank: the printing is the shop's."""
     if page_paper is None:
         page_paper = FORMATS[paper_key][0]
     paper = content_paper(page_paper)
-    middle, _ = arrange(front_pages(paper, parts, colours), parts)
+    middle, _ = arrange(front_pages(paper, parts, colours, left_out=left_out), parts)
     count = padded(len(middle) + 2)
     middle += [None] * (count - 2 - len(middle))
     out = [on_page(page_paper, 1, cover(paper, title, inside, parts, colours), colours,
@@ -351,17 +372,19 @@ def pages(title: str, inside: str, parts: list[Part], paper_key: str,
     return out
 
 
-def front_pages(paper: Paper, parts: list[Part], colours: Palette) -> list[Page | None]:
+def front_pages(paper: Paper, parts: list[Part], colours: Palette, *,
+                left_out: LeftOut = ()) -> list[Page | None]:
     """The pages before the first part: at home, how to print it; at a print shop, the
     blank inside of the cover, but a booklet of one game opens its rules there; then, for
-    several games, the contents."""
-    if paper.press.shop and len(parts) == 1:
+    several games or records left out, the contents."""
+    if paper.press.shop and len(parts) == 1 and not left_out:
         return []
     front: list[Page | None] = [None]
-    if len(parts) > 1:
+    if len(parts) > 1 or left_out:
         # Counting the contents' own pages.
-        starts = arrange([*front, *[None] * contents_count(paper, parts)], parts)[1]
-        front += contents(paper, parts, starts, colours)
+        starts = arrange([*front, *[None] * contents_count(paper, parts, left_out)],
+                         parts)[1]
+        front += contents(paper, parts, starts, colours, left_out)
     if not paper.press.shop:
         # Its text takes no more than its page, so the pages fall as without it.
         front[0] = instructions(paper, colours,
@@ -378,13 +401,16 @@ def room(parts: list[Part], page_paper: Paper, colours: Palette) -> tuple[int, i
 
 
 def booklet(title: str, inside: str, parts: list[Part], paper_key: str,
-            colours: Palette, page_paper: Paper | None = None) -> list[Page]:
-    """The booklet's pages with its covers, instructions and contents, imposed on sheets;
-    for a print shop (page_paper's press), its single pages in reading order."""
+            colours: Palette, page_paper: Paper | None = None, *,
+            left_out: LeftOut = ()) -> list[Page]:
+    """The booklet's pages with its covers, instructions and contents (with the records it
+    left out), imposed on sheets; for a print shop (page_paper's press), its single pages
+    in reading order."""
     home_page, sheet_paper = FORMATS[paper_key]
     if page_paper is not None and page_paper.press.shop:
-        return pages(title, inside, parts, paper_key, colours, page_paper)
-    return impose(pages(title, inside, parts, paper_key, colours), home_page, sheet_paper)
+        return pages(title, inside, parts, paper_key, colours, page_paper, left_out=left_out)
+    return impose(pages(title, inside, parts, paper_key, colours, left_out=left_out),
+                  home_page, sheet_paper)
 
 
 def document(title: str, sheets: list[Page], author: str, shop: bool = False) -> Document:

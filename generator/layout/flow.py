@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from generator.core.scene import SMALLEST_TEXT, Shape, Text
+from generator.core.scene import SMALLEST_TEXT, Clip, Shape, text_sizes
 from generator.layout.linebreak import Line, wrap
 from generator.layout.markdown import Block, lead_in, list_item
 
@@ -170,7 +170,10 @@ def balanced(text: str, width: float, size: float) -> tuple[Line, ...]:
 
 def label_floor(fig: Figure) -> float:
     """The least a figure may be scaled by and keep its smallest label at 6 pt."""
-    smallest = min((t.size for t in fig.shapes if isinstance(t, Text)), default=0.0)
+    # A figure's own labels and those its groups draw (a clip's are a window's, not read).
+    smallest = min((size for size, _text in text_sizes(s for s in fig.shapes
+                                                       if not isinstance(s, Clip))),
+                   default=0.0)
     return SMALLEST_TEXT / smallest if smallest else 0.0
 
 

@@ -132,6 +132,6 @@ def hyphen_points(word: str, lang: str, names: frozenset[str] = frozenset(),
     """Where this word may be split at a line end, counted in the word as written (its
     leading marks included); none for a word that is never split."""
     lead, middle, _trail = core(word)
-    if not splittable(middle, lang, names, beside_capital):
-        return ()
+    if lead.endswith("--") or not splittable(middle, lang, names, beside_capital):
+        return ()                       # a command's option (--variations) is typed whole
     return tuple(len(lead) + p for p in positions(middle, lang))

@@ -24,11 +24,13 @@ from generator.core.scene import (
     SMALLEST_TEXT,
     Circle,
     Clip,
+    Group,
     Page,
     Paint,
     Path,
     Shape,
     Text,
+    flattened,
     place,
     segments,
 )
@@ -72,6 +74,10 @@ def _scaled(paper: Paper, k: float) -> Paper:
 
 def bounds(shape: Shape) -> tuple[float, float, float, float]:
     """left, top, right, bottom of a shape's ink (text by its advance, turned or not)."""
+    if isinstance(shape, Group):
+        boxes = [bounds(inner) for inner in flattened((shape,))] or [(0.0, 0.0, 0.0, 0.0)]
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                max(b[2] for b in boxes), max(b[3] for b in boxes))
     if isinstance(shape, Path):
         xs = [p.x for sub in shape.subpaths for p in sub]
         ys = [p.y for sub in shape.subpaths for p in sub]
@@ -184,6 +190,8 @@ def text_boxes(shapes: Iterable[Shape]) -> list[tuple[float, float, float, float
     for shape in shapes:
         if isinstance(shape, Clip):
             out += text_boxes(shape.shapes)
+        elif isinstance(shape, Group):
+            out += text_boxes(flattened((shape,)))
         elif isinstance(shape, Text):
             out.append(bounds(shape))
     return out

@@ -67,13 +67,13 @@ def is_mark(shape: Shape) -> bool:
 
 def cut_lines(page: Page) -> list[Path]:
     """Every line to cut along on the page (wherever clips and groups put it)."""
-    from generator.core.scene import Circle, Clip
+    from generator.core.scene import Circle, Clip, Group
 
     found: list[Path] = []
 
     def walk(shapes: tuple[Shape, ...]) -> None:
         for shape in shapes:
-            if isinstance(shape, Clip):
+            if isinstance(shape, (Clip, Group)):
                 walk(shape.shapes)
             elif isinstance(shape, Path) and shape.paint.cut:
                 found.append(shape)

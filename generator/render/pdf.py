@@ -12,9 +12,12 @@ shop's PNG.
 from __future__ import annotations
 
 import io
-from dataclasses import replace
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
+from reportlab.pdfgen import pdfgeom
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
@@ -27,6 +30,7 @@ from generator.core.scene import (
     Circle,
     Clip,
     Document,
+    Group,
     Page,
     Paint,
     Path,
@@ -77,13 +81,54 @@ class _Colours:
 RGB = _Colours()
 
 
+@dataclass(frozen=True, slots=True)
+class _Scale:
+    """Inside groups (scene.Group): how many page mm a unit drawn is, and the thinnest
+    stroke a group asks for there, in those units."""
+    k: float = 1.0
+    least: float = 0.0
+
+
+PAGE = _Scale()
+
+
+class _Drawn:
+    """The content a group's shapes came to, kept for the groups a document draws again
+    (a record booklet's board under each of its diagrams): drawn the same way at the same
+    scale, they are the same operators, which are then written again rather than worked
+    out again. The few most recent are kept. Fonts and colours are the document's, not a
+    page's (reportlab gives every page every font), so the operators serve on any page."""
+    KEPT = 8
+
+    def __init__(self) -> None:
+        self.kept: OrderedDict[tuple[int, _Scale], tuple[tuple[Shape, ...], list[str]]] = \
+            OrderedDict()
+
+    def draw(self, c: Canvas, group: Group, within: _Scale,
+             paint: Callable[[Shape], None]) -> None:
+        key = (id(group.shapes), within)
+        found = self.kept.get(key)
+        if found is not None and found[0] is group.shapes:
+            self.kept.move_to_end(key)
+            c._code.extend(found[1])       # reportlab's content stream, as drawn before
+            return
+        start = len(c._code)
+        for part in group.shapes:
+            paint(part)
+        self.kept[key] = (group.shapes, c._code[start:])
+        if len(self.kept) > self.KEPT:
+            self.kept.popitem(last=False)
+
+
 def _apply_paint(c: Canvas, paint: Paint, shop: bool = False,
-                 colours: _Colours = RGB) -> tuple[int, int]:
+                 colours: _Colours = RGB, scale: _Scale = PAGE) -> tuple[int, int]:
     if paint.fill:
         colours.set(c, paint.fill)
     if paint.stroke:
-        width = max(paint.width, THINNEST) if shop else paint.width
-        colours.set(c, paint.stroke, stroke=True, dark_alone=width * PT_PER_MM < HAIRLINE)
+        width = max(paint.width, scale.least)
+        width = max(width, THINNEST / scale.k) if shop else width
+        colours.set(c, paint.stroke, stroke=True,
+                    dark_alone=width * scale.k * PT_PER_MM < HAIRLINE)
         c.setLineWidth(width)
         c.setLineCap(1 if paint.round_caps else 0)
         c.setLineJoin(1 if paint.round_caps else 0)
@@ -91,7 +136,8 @@ def _apply_paint(c: Canvas, paint: Paint, shop: bool = False,
     return int(bool(paint.stroke)), int(bool(paint.fill))
 
 
-def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB) -> None:
+def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB,
+          scale: _Scale = PAGE, drawn: _Drawn | None = None) -> None:
     if isinstance(shape, Path) and (shape.paint.cut and colours.cuts is not None
                                     or cutting.is_mark(shape)):
         _draw_for_cutting(c, shape, colours)
@@ -101,14 +147,30 @@ def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB) 
         window.rect(shape.x, shape.y, shape.width, shape.height)
         c.clipPath(window, stroke=0, fill=0)
         for inner in shape.shapes:
-            _draw(c, inner, shop, colours)
+            _draw(c, inner, shop, colours, scale, drawn)
+        c.restoreState()
+    elif isinstance(shape, Group):
+        # Its shapes drawn through its transform (`cm`), as they were made: not copied.
+        t, k = shape.transform, shape.transform.a
+        c.saveState()
+        c.transform(t.a, t.c, t.b, t.d, t.e, t.f)
+        within = _Scale(scale.k * k, max(scale.least, shape.least) / k)
+        if drawn is None:
+            for part in shape.shapes:
+                _draw(c, part, shop, colours, within)
+        else:
+            drawn.draw(c, shape, within,
+                       lambda part: _draw(c, part, shop, colours, within, drawn))
         c.restoreState()
     elif isinstance(shape, Path):
-        stroke, fill = _apply_paint(c, shape.paint, shop, colours)
+        stroke, fill = _apply_paint(c, shape.paint, shop, colours, scale)
         c.drawPath(_path(c, shape), stroke=stroke, fill=fill and shape.closed)
     elif isinstance(shape, Circle):
-        stroke, fill = _apply_paint(c, shape.paint, shop, colours)
-        c.circle(shape.centre.x, shape.centre.y, shape.radius, stroke=stroke, fill=fill)
+        stroke, fill = _apply_paint(c, shape.paint, shop, colours, scale)
+        if scale is PAGE:
+            c.circle(shape.centre.x, shape.centre.y, shape.radius, stroke=stroke, fill=fill)
+        else:
+            c.drawPath(_circle(c, shape), stroke=stroke, fill=fill)
     else:
         _draw_text(c, shape, colours)
 
@@ -128,6 +190,22 @@ def _draw_for_cutting(c: Canvas, shape: Path, colours: _Colours) -> None:
     c.setLineJoin(0)
     c.drawPath(_path(c, shape), stroke=1, fill=0)
     c.restoreState()
+
+
+# reportlab's four arcs of a circle (pdfgeom.bezierArc) about the origin with radius 1:
+# a group's circles (a record's stones, hundreds a booklet) are these scaled and moved,
+# not worked out with sines and cosines again.
+_ARCS = pdfgeom.bezierArc(-1.0, -1.0, 1.0, 1.0, 0, 360)
+
+
+def _circle(c: Canvas, circle: Circle) -> PDFPathObject:
+    x, y, r = circle.centre.x, circle.centre.y, circle.radius
+    path = c.beginPath()
+    path.moveTo(x + r * _ARCS[0][0], y + r * _ARCS[0][1])
+    for arc in _ARCS:
+        path.curveTo(x + r * arc[2], y + r * arc[3], x + r * arc[4], y + r * arc[5],
+                     x + r * arc[6], y + r * arc[7])
+    return path
 
 
 def _path(c: Canvas, shape: Path) -> PDFPathObject:
@@ -222,6 +300,7 @@ def document_pdf(doc: Document, press: Press = HOME, separated: bool = True,
     colours = _Colours(press if press.separated and separated else None, cuts)
     slug = cutting.SLUG if press.shop and press.crop_marks and separated and not proof else 0.0
     marks = Marks(doc)     # what each piece is, for screen readers: generator.render.tagging
+    drawn = _Drawn()
     for page in doc.pages:
         if press.shop:
             page = into_bleed(page, bleed)
@@ -242,7 +321,8 @@ def document_pdf(doc: Document, press: Press = HOME, separated: bool = True,
             c.saveState()
             c.translate(0, page.height * mm)
         c.scale(mm, -mm)
-        marks.draw(c, page.shapes, lambda shape: _draw(c, shape, press.shop, colours))
+        marks.draw(c, page.shapes,
+                   lambda shape: _draw(c, shape, press.shop, colours, PAGE, drawn))
         c.restoreState()
         c.showPage()
     c.save()

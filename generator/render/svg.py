@@ -8,7 +8,18 @@ from typing import Any
 import svgwrite
 
 from generator import fonts
-from generator.core.scene import BEFORE_ANCHOR, Circle, Clip, Page, Paint, Path, Shape, Text
+from generator.core.scene import (
+    BEFORE_ANCHOR,
+    Circle,
+    Clip,
+    Group,
+    Page,
+    Paint,
+    Path,
+    Shape,
+    Text,
+    flattened,
+)
 from generator.fonts import text_width
 from generator.render.xmltext import escape
 
@@ -42,6 +53,12 @@ def _path_data(path: Path) -> str:
 
 
 def _element(dwg: svgwrite.Drawing, shape: Shape) -> Any:
+    if isinstance(shape, Group):
+        # Drawn out: an SVG is one page, written once, and reads the same in every viewer.
+        group = dwg.g()
+        for inner in flattened((shape,)):
+            group.add(_element(dwg, inner))
+        return group
     if isinstance(shape, Clip):
         # Ids count up through the page, so the same page always gives the same file.
         clip = dwg.defs.add(dwg.clipPath(id=f"clip{len(dwg.defs.elements) + 1}"))
@@ -125,7 +142,7 @@ def bounds(shapes: list[Shape]) -> tuple[float, float, float, float]:
     advance and em size, lines by half their width."""
     xs: list[float] = []
     ys: list[float] = []
-    for shape in shapes:
+    for shape in flattened(shapes):
         if isinstance(shape, Clip):
             xs += [shape.x, shape.x + shape.width]
             ys += [shape.y, shape.y + shape.height]

@@ -26,7 +26,16 @@ from typing import Any
 import pikepdf
 
 from generator.core.geometry import Point
-from generator.core.scene import ARTIFACT, BEFORE_ANCHOR, Clip, Document, Role, Shape, Text
+from generator.core.scene import (
+    ARTIFACT,
+    BEFORE_ANCHOR,
+    Clip,
+    Document,
+    Group,
+    Role,
+    Shape,
+    Text,
+)
 from generator.fonts import text_width
 from generator.render.outline import write_outline
 from generator.render.tounicode import drawn_characters, rewrite
@@ -41,9 +50,9 @@ ARTIFACT_TYPES = {"Pagination", "Layout", "Page"}
 
 
 def role_of(shape: Shape) -> Role | None:
-    """A shape's role; a window onto a drawing (a Clip) without one takes the first of what
-    it shows."""
-    if shape.role is not None or not isinstance(shape, Clip):
+    """A shape's role; a window onto a drawing (a Clip) or a group without one takes the
+    first of what it shows."""
+    if shape.role is not None or not isinstance(shape, (Clip, Group)):
         return shape.role
     return next((r for r in map(role_of, shape.shapes) if r is not None), None)
 

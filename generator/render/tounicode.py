@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from generator import fonts
-from generator.core.scene import Clip, Shape, Text
+from generator.core.scene import Clip, Group, Shape, Text
 
 _ENTRY = re.compile(rb"^<([0-9A-Fa-f]{2})>\s*<([0-9A-Fa-f]{4,8})>\s*$", re.M)
 _HEADER_END = re.compile(rb"\d+ beginbfchar\s*\n")
@@ -39,7 +39,7 @@ def drawn_characters(shapes: Iterable[Shape], into: dict[str, set[str]]) -> None
     PostScript name: a text's runs in Vera and in DejaVu Sans each under its own face.
     reportlab sets a no-break space with the space's code."""
     for shape in shapes:
-        if isinstance(shape, Clip):
+        if isinstance(shape, (Clip, Group)):
             drawn_characters(shape.shapes, into)
         elif isinstance(shape, Text):
             for run, face in fonts.runs(shape.text, shape.font):

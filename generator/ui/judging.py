@@ -13,6 +13,7 @@ import typing
 
 import click
 
+from generator.core.filenames import printable
 from generator.core.gridfile import LIMIT
 from generator.errors import UserError
 from generator.games.judges import Judged
@@ -26,12 +27,11 @@ UNREADABLE, ILLEGAL = 2, 1
 
 
 def shown(file: str) -> str:
-    """A file's name as printed: <stdin> for -, control characters escaped."""
+    """A file's name as printed: <stdin> for -, undecodable bytes and control characters
+    escaped (core/filenames.py)."""
     if file == "-":
         return "<stdin>"
-    return "".join(ch if ch.isprintable() else
-                   ch.encode("unicode_escape", "backslashreplace").decode("ascii")
-                   for ch in file)
+    return printable(file)
 
 
 def read_bytes(file: str, name: str) -> bytes:

@@ -41,6 +41,7 @@ def print_folder(game: SomeGame, folder: str, values: dict[str, object],
     request = F.folder_request(game, folder, F.record_files(Path(folder), shown(folder),
                                                             records), values, output)
     render.check_target(output, request.fmt, request.formats, request.stem)
+    warn_of_left_out(request)
     made = F.parts(request)
     for (name, _game), part in zip(request.played, made, strict=True):
         warn_of_boxes(page_words(part.pages), name)
@@ -50,6 +51,14 @@ def print_folder(game: SomeGame, folder: str, values: dict[str, object],
 
 
 MOST_SHOWN = 12     # characters a warning names; the rest are counted
+
+
+def warn_of_left_out(request: FolderRequest) -> None:
+    """One line on standard error for each record the booklet leaves out, and why: the
+    booklet prints the others, and its contents list these."""
+    for name, why in request.left_out:
+        click.echo(f"pnp: warning: {one_line(name)}: left out of the booklet: "
+                   f"{one_line(why)}", err=True)
 
 
 def page_words(pages: Sequence[Page]) -> str:
@@ -107,9 +116,10 @@ def record_booklets(folder: str, papers: Sequence[Paper], langs: Sequence[str],
     # Each record read and judged once, for the first booklet; the others take it from there.
     first = F.folder_request(game, folder, files, booklets[0])
     # What each record names, said of before the build draws it (its workers say nothing).
+    warn_of_left_out(first)
     for name, played in first.played:
         warn_of_boxes(played.title() + played.byline() + played.event(), name)
-    return [first, *(F.folder_request(game, folder, files, values, read=first.played)
+    return [first, *(F.folder_request(game, folder, files, values, read=first)
                      for values in booklets[1:])]
 
 

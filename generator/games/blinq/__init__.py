@@ -11,6 +11,7 @@ from generator.games.blinq.rules import (
     YEAR,
     Options,
     board_json,
+    facts,
     judge,
 )
 from generator.games.game import Game, Subject
@@ -20,7 +21,7 @@ from generator.games.judges import TextJudge
 GAME = Game(
     key="blinq", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=(RULES, BOARD, TILES, PAD),
-    board_json=board_json, judge=TextJudge(judge),
+    board_json=board_json, judge=TextJudge(judge, facts),
     # Blinq was keyed "bling" (a mis-transcription in the rules file the kit started from),
     # so commands and scripts written then still work.
     aliases=("bling",),

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.core.connect import chain
+from generator.core.formats import JsonValue
 from generator.core.geometry import Square, SquareGrid
 from generator.core.gridfile import (
     BLANK,
@@ -210,6 +211,11 @@ class Replay:
     placed: dict[str, int] = field(default_factory=lambda: {WHITE: 0, BLACK: 0})
     result: str = ""            # empty while the game goes on
     to_move: str = WHITE
+    # How it ended, for `--format json`: the winner's colour ("" for a draw or none), the
+    # criterion (connection, resignation or draw) and the move that decided it.
+    winner: str = ""
+    criterion: str = ""
+    decided_on: int = 0
 
 
 def replay(moves: list[Move], neutral: str = "c3") -> Replay:
@@ -224,6 +230,8 @@ def replay(moves: list[Move], neutral: str = "c3") -> Replay:
             if move.spot is None:
                 game.result = (f"{NAMES[colour]} resigned on move {number}: "
                                f"{NAMES[other(colour)]} wins")
+                game.winner, game.criterion = other(colour), "resignation"
+                game.decided_on = number
                 continue
             if game.placed[colour] == PER_PLAYER:
                 raise IllegalMove(f"out of blocks: {NAMES[colour]} has placed all "
@@ -235,9 +243,11 @@ def replay(moves: list[Move], neutral: str = "c3") -> Replay:
             if won:
                 game.result = (f"{NAMES[won[0]]} connected on move {number}: "
                                f"{NAMES[won[0]]} wins")
+                game.winner, game.criterion, game.decided_on = won[0], "connection", number
             elif sum(game.placed.values()) == BLOCKS:
                 game.result = (f"draw: all {BLOCKS} blocks were placed by move {number} "
                                f"and no one connected")
+                game.criterion, game.decided_on = "draw", number
         except IllegalMove as err:
             game.errors.append(f"move {number} ({NAMES[colour]}, line {move.line}): {err}")
         finally:
@@ -296,6 +306,17 @@ def judge(text: str) -> Verdict:
                  ". bare board):")
     lines += view_text(top_view(game.stack))
     return Verdict(tuple(lines), not game.errors)
+
+
+def facts(text: str) -> dict[str, JsonValue]:
+    """What `pnp judge blinq --format json` says besides the illegal moves: the winner
+    (white or black; null for a draw or a game going on), the criterion (connection,
+    resignation or draw) and the move that decided it."""
+    neutral, moves = read_moves(text)
+    game = replay(moves, neutral)
+    return {"format": "move-list", "neutral": neutral, "moves": len(moves),
+            "winner": NAMES[game.winner].lower() if game.winner else None,
+            "criterion": game.criterion or None, "decided_on": game.decided_on or None}
 
 
 # --- the board as data ----------------------------------------------------------------------------

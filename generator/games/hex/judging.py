@@ -14,21 +14,18 @@ import codecs
 
 from generator.core.formats import JsonValue
 from generator.core.gridfile import decode as decode_text
-from generator.core.gridfile import hex_name
 from generator.games.hex import rules
 from generator.games.hex.records import GameRecord, RecordError, is_record, read_record
-from generator.games.hex.records.judge import Replay, facts, replay
-from generator.games.hex.records.model import BLACK, Colour, cell_name
+from generator.games.hex.records.judge import Replay, disagreement, facts, replay
+from generator.games.hex.records.model import BLACK, cell_name
 from generator.games.hex.records.sgf import decode as decode_record
 from generator.games.hex.records.write import from_move_list
-from generator.games.judges import Judged, Verdict
+from generator.games.judges import Judged, Verdict, illegal_lines
 from generator.games.played import foreign
 
 # How each format is named in the judge's first line.
 FORMAT_NAMES = {"sgf": "SGF record", "little-golem": "Little Golem record",
                 "trmph": "Trmph link", "hexworld": "HexWorld link", "move-list": "move list"}
-# A move list read as a record has Red's moves as Black's (records/write.py).
-OWN_COLOURS: dict[Colour, str] = {"black": "red", "white": "blue"}
 _UTF16 = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _HEAD = 64          # bytes enough to tell a record from a position or a move list
 
@@ -58,28 +55,35 @@ def read(data: bytes) -> GameRecord:
 
 
 def record_lines(game: Replay) -> list[str]:
-    """What the judge prints for a record: its kind, board and moves, the swap's reading,
-    each illegal move, then who connected or how the game ended."""
+    """What the judge prints for a record: its kind, board and moves, the swap's reading
+    (or its refusal), each illegal move and each note, then who won and how, and the result
+    as recorded, with a word where it names another winner than the board."""
     record = game.record
     head = (f"{FORMAT_NAMES[record.format]}, {record.columns} × {record.rows}, "
             f"{len(record.moves)} move{'' if len(record.moves) == 1 else 's'}")
     if game.swap:
         head += f"; swap read as {game.swap}"
+    elif game.swap_refused:
+        head += "; swap refused (illegal)"
     if record.variations:
         head += f"; {record.variations} variation{'' if record.variations == 1 else 's'} " \
-                f"left out"
-    lines = [head, *(f"illegal: {problem}" for problem in game.illegal)]
+                f"off the main line"
+    lines = [head, *(f"illegal: {problem}" for problem in game.illegal),
+             *(f"note: {note}" for note in game.notes)]
     if game.winner:
         on = f" on move {game.won_on}" if game.won_on else ""
         sides = "top and bottom rows" if game.winner == BLACK else "left and right columns"
         lines.append(f"{game.winner.capitalize()} connected the {sides}{on}: "
                      + " ".join(cell_name(c) for c in game.chain))
-    elif game.end and game.ended_by:
-        lines.append(f"{game.ended_by.capitalize()} {game.end}ed.")
+    elif game.end and game.ended_by and game.victor:
+        lines.append(f"{game.ended_by.capitalize()} {game.end}ed on move {game.ended_on}: "
+                     f"{game.victor.capitalize()} wins.")
     else:
         lines.append("No one has connected.")
     if record.result:
-        lines.append(f"result as recorded: {record.result}")
+        differs = disagreement(game)
+        lines.append(f"result as recorded: {record.result}"
+                     + (f"; it disagrees with the board: {differs}" if differs else ""))
     return lines
 
 
@@ -103,31 +107,14 @@ def facts_of(game: Replay) -> dict[str, JsonValue]:
 
 
 def own_facts(text: str, verdict: Verdict) -> dict[str, JsonValue]:
-    """The facts of a position or a move list, in its own colours (red and blue)."""
-    illegal: list[JsonValue] = [line.removeprefix("illegal: ") for line in verdict.lines
-                                if line.startswith("illegal: ")]
-    if rules.is_move_list(text):
-        try:
-            game = replay(from_move_list(text))
-        except ValueError:       # a turn naming two cells: judged illegal by rules.py
-            game = None
-        if game is not None:
-            winner = OWN_COLOURS[game.winner] if game.winner else None
-            return {"format": "move-list", "size": [game.record.columns, game.record.rows],
-                    "moves": len(game.record.moves),
-                    "swap": "swap-sides" if game.swap else None, "winner": winner,
-                    "end": None, "ended_by": None, "result": None, "illegal": illegal}
-        # A turn no record can hold (no cell, or two): the verdict's illegal turns say it.
-        size, turns = rules.read_moves(text)
-        return {"format": "move-list", "size": [size, size], "moves": len(turns),
-                "swap": None, "winner": None, "end": None, "ended_by": None,
-                "result": None, "illegal": illegal}
-    size, stones = rules.read_position(text)
-    won = rules.winner(size, stones)
-    return {"format": "position", "size": [size, size], "moves": None, "swap": None,
-            "winner": {rules.RED: "red", rules.BLUE: "blue"}[won[0]] if won else None,
-            "end": None, "ended_by": None, "result": None, "illegal": illegal,
-            "chain": [hex_name(h) for h in won[1]] if won else []}
+    """The facts of a position or a move list, in its own colours (red and blue), as the
+    connection engine finds them; the fields only a record holds (an ending, a result, a
+    note) are null or empty."""
+    found = rules.facts(text)
+    chain = {"chain": found.pop("chain")} if "chain" in found else {}
+    return {**found, "end": None, "ended_by": None, "result": None, "result_winner": None,
+            "result_agrees": None, "variations": 0, "notes": [],
+            "illegal": illegal_lines(verdict), **chain}
 
 
 def judge(text: str) -> Verdict:

@@ -61,22 +61,25 @@ def stone(colour: str, p: hexboard.Placement, h: Hex, colours: Palette) -> list[
 def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool,
                  stones: Stones | None = None,
                  tinted: Mapping[Hex, str] | None = None) -> list[Shape]:
-    """Red's sides (q) and Blue's (r) as bands, cells, stones and labels."""
+    """Red's sides (the rows', r) and Blue's (the columns', q) as bands, cells, stones and
+    labels."""
     r = p.cell_radius
-    shapes = hexboard.side_bands(p, colours["red"], colours["blue"], hatched=colours.hatched)
+    shapes = hexboard.side_bands(p, colours["blue"], colours["red"], hatched=colours.hatched)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.15, 0.035 * r)), dict(tinted or {}))
     for h, colour in sorted((stones or {}).items(), key=lambda hc: (hc[0].r, hc[0].q)):
         shapes += stone(colour, p, h, colours)
-    return shapes + hexboard.labels(p, (letter(RED), colours["red"]),
-                                    (letter(BLUE), colours["blue"]),
+    return shapes + hexboard.labels(p, (letter(BLUE), colours["blue"]),
+                                    (letter(RED), colours["red"]),
                                     colours["muted"], with_coordinates)
 
 
-# Red's sides at the top and bottom, Blue's at the left and right, as the rules' figures
-# and their descriptions have them: one way on every paper and size (the page turns to
-# landscape where that gives larger cells; the board does not turn on it).
-BOARD_ANGLE = 120.0
+# As HexGui, HexWorld, Little Golem and HexWiki draw the board: a1 at the top left, the
+# columns' letters across the top and bottom, the rows' numbers down the sides, Red's sides
+# (the rows 1 and N) at the top and bottom, Blue's (the columns) at the left and right. One
+# way on every paper and size, in the rules' figures and in every record's diagrams (the
+# page turns to landscape where that gives larger cells; the board does not turn on it).
+BOARD_ANGLE = 0.0
 
 
 def place(size: int, x: float, y: float, w: float, h: float,
@@ -96,7 +99,7 @@ def board_paper(opts: Options, paper: Paper) -> Paper:
 def sides(p: hexboard.Placement) -> list[str]:
     """Where Red's sides and Blue's lie on the page, as a description says it."""
     q, r = describe.hex_sides(p)
-    return [describe.sides(name(RED), letter(RED), q), describe.sides(name(BLUE), letter(BLUE), r)]
+    return [describe.sides(name(RED), letter(RED), r), describe.sides(name(BLUE), letter(BLUE), q)]
 
 
 def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
@@ -128,18 +131,18 @@ def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
 # --- figures for the rule sheet ---------------------------------------------------------------
 
 EXAMPLE_SIZE = 5
-# A short game: Blue blocks twice, Red goes round, and Red's last stone joins column a to e.
+# A short game: Blue blocks twice, Red goes round, and Red's last stone joins row 1 to 5.
 EXAMPLE_GAME = """\
 size 5
 1. c3
-2. d3
-3. d2
-4. e1
-5. e2
-6. b4
-7. b3
-8. a3
-9. a4
+2. c4
+3. b4
+4. a5
+5. b5
+6. d2
+7. c2
+8. c1
+9. d1
 """
 TOUCH_CELL = Hex(2, 2)   # c3, the middle of the example board
 

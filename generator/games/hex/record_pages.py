@@ -1,55 +1,54 @@
 """A Hex game's record as a study booklet (`pnp record hex FILE`): a header with the players,
 event, date and result; a diagram every N moves with the stones numbered, each captioned
-with its moves and followed by the record's comments on them; the last diagram with the
-winning chain or the position at resignation; and the whole move list.
+with its moves and followed by the record's comments on them; each variation, to the depth
+asked, in diagrams of its own after the diagram of the move it branches from ("Variation 2,
+at move 23"), with its comments; the record's study marks on the positions they mark; the
+last diagram with the winning chain or the position at resignation; and the whole move
+list. What the booklet shows is record_lines.py's, how it is drawn record_drawing.py's.
 
-The booklet keeps the record's terms (records/model.py): a1 top left, the columns across
-and the rows down, Black first joining the top and bottom rows, White the left and right
-columns. Black's sides are banded in the kit's blue, whose sides they are on the kit's
-board too, and White's in its red; a key at the top says so. It is set as the rule sheets
-are (textlayout.typeset), so it is tagged, described and has a web edition the same way.
+The booklet keeps the record's terms (records/model.py), which are the kit's board's too
+(pages.py): a1 top left, the columns across and the rows down, Black first joining the top
+and bottom rows as the kit's Red does, White the left and right columns as its Blue. So a
+move written in the record is the same cell for the same player on the printed board, and
+each side is banded in the colour of the kit's player who joins it; a key says so. It is
+set as the rule sheets are (textlayout.typeset), so it is tagged, described and has a web
+edition the same way.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import pairwise
 
-from generator.core.geometry import Hex
 from generator.core.palette import Palette
 from generator.core.paper import Paper
-from generator.core.scene import Circle, Document, Paint, Shape, Text, segments
+from generator.core.scene import Document
 from generator.games import played
 from generator.games.hex.pages import credit
-from generator.games.hex.records.judge import HexStep, Replay, replay
+from generator.games.hex.record_drawing import (
+    FIGURE_WIDTH,
+    board,
+    colour_name,
+    side_letter,
+)
+from generator.games.hex.record_lines import Diagram, Shown, shown
+from generator.games.hex.records.judge import Replay, replay
 from generator.games.hex.records.model import (
     BLACK,
-    Cell,
-    Colour,
     GameRecord,
+    Markup,
     Move,
     RecordError,
     cell_name,
-    column_name,
 )
 from generator.games.hex.records.write import write_sgf
 from generator.games.hex.rules import DESIGNER, SIZES, TITLE
-from generator.games.record_book import board_line, legible, moves_range, stone_number
-from generator.i18n import _, pgettext
-from generator.layout import describe, hexboard
-from generator.layout.textlayout import Figure, centred_label, typeset
+from generator.games.record_book import board_line, legible, moves_range
+from generator.i18n import _, ngettext, pgettext
+from generator.layout import describe
+from generator.layout.textlayout import NO_BREAK, Figure, typeset
 
 EVERY, DEFAULT_EVERY = played.EVERY, played.DEFAULT_EVERY
-FIGURE_WIDTH = 90.0            # mm before the column scales it; about an A4 column
-
-
-def colour_name(colour: Colour) -> str:
-    return _("Black") if colour == BLACK else _("White")
-
-
-def side_letter(colour: Colour) -> str:
-    """The letter on the sides a record's colour joins (its initial in the language)."""
-    return pgettext("record side", "B") if colour == BLACK else pgettext("record side", "W")
+LONGEST_DESCRIPTION = 320      # characters, as the rule sheets' figures (about 20 s aloud)
 
 
 def plain(text: str, most: int = 2000) -> str:
@@ -60,108 +59,6 @@ def plain(text: str, most: int = 2000) -> str:
     return one if len(one) <= most else one[:most - 1] + "…"
 
 
-# --- the positions to draw ------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Diagram:
-    """The position after move `last`, with the stones placed in moves `first` to `last`
-    numbered; `moves` are those moves, with the comments beside them."""
-    first: int
-    last: int
-    stones: dict[Cell, Colour]
-    numbers: dict[Cell, int]
-    moves: tuple[Move, ...]
-    chain: tuple[Cell, ...] = ()
-
-
-def diagrams(game: Replay, every: int) -> list[Diagram]:
-    """The game cut into diagrams of `every` moves (games/played.py); setup stones stand
-    unnumbered, and a swapped stone keeps the number of the move that placed it."""
-    moves = game.record.moves
-
-    def number(step: HexStep) -> int:
-        return 1 if step.number and moves[step.number - 1].kind == "swap" else step.number
-    cut = played.diagrams(game.steps, len(moves), every,
-                          game.chain if game.winner else (), number)
-    return [Diagram(d.first, d.last, d.stones, d.numbers, tuple(moves[d.first - 1:d.last]),
-                    d.chain) for d in cut]
-
-
-# --- drawing one diagram --------------------------------------------------------------------
-
-
-def _luminance(colour: str) -> float:
-    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def _on(fill: str, colours: Palette) -> str:
-    """Ink or paper white, whichever reads on the fill."""
-    return colours["cell"] if _luminance(fill) < 0.5 else colours["ink"]
-
-
-def _hex(cell: Cell) -> Hex:
-    return Hex(cell.column, cell.row)
-
-
-def board(size: int, diagram: Diagram, colours: Palette, width: float = FIGURE_WIDTH
-          ) -> Figure:
-    """One diagram: the board in the record's orientation, its stones, their numbers."""
-    points = hexboard.extent(size, True)
-    w = max(p.x for p in points) - min(p.x for p in points)
-    h = max(p.y for p in points) - min(p.y for p in points)
-    height = width * h / w
-    # Angle 0: column a's cells across the top, row 1 first, a1 top left, as the record has.
-    p = hexboard.place_board(size, 0.0, 0.0, width, height, angle=0, with_coordinates=True)
-    r = p.cell_radius
-    shapes: list[Shape] = hexboard.side_bands(p, colours["red"], colours["blue"],
-                                              hatched=colours.hatched)
-    shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
-                                            width=max(0.15, 0.035 * r)))
-    numbers: list[Shape] = []       # drawn last, over the winning chain, which they would hide
-    for cell, colour in sorted(diagram.stones.items(), key=lambda cc: (cc[0].row,
-                                                                       cc[0].column)):
-        fill = colours["black stone" if colour == BLACK else "white stone"]
-        centre = p.centre(_hex(cell))
-        shapes.append(Circle(centre, 0.78 * r, Paint(fill=fill, stroke=colours["stone edge"],
-                                                     width=max(0.12, 0.05 * r))))
-        number = diagram.numbers.get(cell)
-        if number is not None:
-            text = str(number)
-            label = r * (0.95, 0.8, 0.62, 0.5)[min(3, len(text) - 1)]
-            numbers.append(stone_number(centre, text, label, 0.78 * r, _on(fill, colours)))
-    if diagram.chain:
-        shapes.append(segments([(p.centre(_hex(a)), p.centre(_hex(b)))
-                                for a, b in pairwise(diagram.chain)],
-                               Paint(stroke=colours["highlight"], width=0.22 * r)))
-    shapes += numbers
-    shapes += _labels(p, colours)
-    return Figure(width, height, tuple(shapes), caption(diagram), description(size, diagram))
-
-
-def _labels(p: hexboard.Placement, colours: Palette) -> list[Shape]:
-    """Coordinates as the record names its cells (aa, ab, ... past z), and each colour's
-    letter on its sides: White's on the columns (q), Black's on the rows (r)."""
-    n, r = p.board.size, p.cell_radius
-    size: float = hexboard.label_size(hexboard.COORDINATE_SIZE, r)
-    lo, hi = p.low - hexboard.COORDINATE_AT, p.high + hexboard.COORDINATE_AT
-    out: list[Shape] = []
-    for i in range(n):
-        for at in (p.point(i, lo), p.point(i, hi)):
-            out.append(centred_label(at.x, at.y, column_name(i), size, colours["muted"]))
-        for at in (p.point(lo, i), p.point(hi, i)):
-            out.append(centred_label(at.x, at.y, str(i + 1), size, colours["muted"]))
-    letters: list[Text] = hexboard.side_letters(
-        p, side_letter("white"), side_letter(BLACK), colours["red"], colours["blue"],
-        hexboard.label_size(hexboard.SIDE_LETTER_SIZE, r), True)
-    return out + list(letters)
-
-
-def _range(diagram: Diagram) -> str:
-    return moves_range(diagram.first, diagram.last)
-
-
 def written(move: Move) -> str:
     """A move in the record's notation: its cell, or the special move as the record spells
     it (swap-pieces, swap, resign, ...)."""
@@ -170,33 +67,88 @@ def written(move: Move) -> str:
     return move.written or move.kind
 
 
+# --- a diagram's words: its caption and its description ----------------------------------
+
+
+def heading(diagram: Diagram) -> str:
+    """A variation's diagram's heading: "Variation 2, at move 23", and the variation it
+    branches from where that is not the main line; with its moves where it takes more
+    than one diagram."""
+    v = diagram.variation
+    if v is None:
+        return moves_range(diagram.first, diagram.last)
+    text = (_("Variation %(n)s, at move %(at)s", n=v.number, at=v.at) if not v.parent else
+            _("Variation %(n)s, at move %(at)s of variation %(parent)s", n=v.number,
+              at=v.at, parent=v.parent))
+    return f"{text} ({moves_range(diagram.first, diagram.last)})" if diagram.parts > 1 \
+        else text
+
+
 def caption(diagram: Diagram) -> str:
-    played = [m for m in diagram.moves if m.kind != "cell"]
-    extra = "; ".join(_("%(n)s: %(who)s %(what)s", n=m.number, who=colour_name(m.colour),
-                        what=written(m)) for m in played)
-    text = _range(diagram) + (f" ({extra})" if extra else "")
+    """The main line's diagram: its moves and the special ones among them; a variation's:
+    its heading and every move of it (no list names them elsewhere); and the winning
+    chain where it is highlighted."""
+    if diagram.variation is None:
+        special = [m for m in diagram.moves if m.kind != "cell"]
+        extra = "; ".join(_("%(n)s: %(who)s %(what)s", n=m.number, who=colour_name(m.colour),
+                            what=written(m)) for m in special)
+        text = heading(diagram) + (f" ({extra})" if extra else "")
+    else:
+        listed = " ".join(f"{m.number}. {written(m)}" for m in diagram.moves)
+        text = heading(diagram) + (f": {listed}" if listed else "")
     if diagram.chain:
         text += ". " + _("Highlighted: the winning chain, %(cells)s.",
                          cells=" ".join(map(cell_name, diagram.chain)))
     return text
 
 
+def marked(markup: Markup) -> list[str]:
+    """The marks in words, cell by cell: "a (d2)", "triangle (c4)", "arrow d3 to d5"."""
+    words = {"cross": pgettext("record mark", "cross"),
+             "triangle": pgettext("record mark", "triangle"),
+             "square": pgettext("record mark", "square"),
+             "circle": pgettext("record mark", "circle")}
+    out = [f"{text} ({cell_name(c)})" for c, text in markup.labels]
+    out += [f"{words[mark]} ({cell_name(c)})" for c, mark in markup.marks]
+    out += [_("arrow %(start)s to %(end)s", start=cell_name(a), end=cell_name(b))
+            for a, b in markup.arrows]
+    out += [_("line %(start)s to %(end)s", start=cell_name(a), end=cell_name(b))
+            for a, b in markup.lines]
+    return out
+
+
 def description(size: int, diagram: Diagram) -> str:
-    def listed(colour: Colour) -> str:
-        cells = sorted((c for c, k in diagram.stones.items() if k == colour),
-                       key=lambda c: (c.column, c.row))
-        return ", ".join(f"{cell_name(c)}" + (f" ({diagram.numbers[c]})"
-                                              if c in diagram.numbers else "")
-                         for c in cells)
-    stones = [_("%(who)s: %(cells)s", who=colour_name(k), cells=listed(k))
-              for k in (BLACK, "white") if any(v == k for v in diagram.stones.values())]
-    return describe.sentence(
-        describe.sized(TITLE, size), _range(diagram),
-        _("Black's sides, marked %(B)s: the top and bottom rows; White's, marked %(W)s: "
-          "the left and right columns", B=side_letter(BLACK), W=side_letter("white")),
-        "; ".join(stones) if stones else _("No stones"),
-        _("Highlighted chain: %(cells)s", cells=", ".join(map(cell_name, diagram.chain)))
-        if diagram.chain else "")
+    """What the diagram shows, for those who cannot see it, in at most LONGEST_DESCRIPTION
+    characters however full the board: which moves, the board and its sides, how many
+    stones of each colour, the marks and the winning chain (each stone's move is in "The
+    moves" and the caption); long lists give way to their counts."""
+    v = diagram.variation
+    label = moves_range(diagram.first, diagram.last)
+    if v is not None:
+        label += ", " + _("variation %(n)s", n=v.number)
+    count = {k: sum(1 for c in diagram.stones.values() if c == k) for k in (BLACK, "white")}
+    stones = _("Stones: %(black)s Black, %(white)s White", black=count[BLACK],
+               white=count["white"]) if diagram.stones else _("No stones")
+    fixed = [label, describe.sized(TITLE, size),
+             _("Black's sides, marked %(B)s: the top and bottom rows; White's, marked %(W)s: "
+               "the left and right columns", B=side_letter(BLACK), W=side_letter("white")),
+             stones]
+    marks = marked(diagram.markup)
+    chain = list(map(cell_name, diagram.chain))
+    options = [(_("Marked: %(marks)s", marks=", ".join(marks)) if marks else "",
+                _("Highlighted chain: %(cells)s", cells=", ".join(chain)) if chain else "")]
+    if marks:
+        options.append((ngettext("%(count)s mark", "%(count)s marks", len(marks),
+                                 count=len(marks)), options[0][1]))
+    if chain:
+        options.append((options[-1][0], _("Highlighted chain of %(count)s cells, %(first)s "
+                                          "to %(last)s", count=len(chain), first=chain[0],
+                                          last=chain[-1])))
+    for extra in options:
+        text = describe.sentence(*fixed, *extra)
+        if len(text) <= LONGEST_DESCRIPTION:
+            return text
+    return text[:LONGEST_DESCRIPTION - 1] + "…"
 
 
 # --- the booklet ------------------------------------------------------------------------------
@@ -204,53 +156,92 @@ def description(size: int, diagram: Diagram) -> str:
 
 def ending(game: Replay) -> str:
     if game.winner:
-        return _("%(who)s joined their sides on move %(n)s.", who=colour_name(game.winner),
-                 n=game.won_on or len(game.record.moves))
+        joined = _("%(who)s joined their sides on move %(n)s.", who=colour_name(game.winner),
+                   n=game.won_on or len(game.record.moves))
+        if game.end and game.ended_by:
+            # The loser's resignation after the connection, as MoHex's match script writes.
+            after = (_("%(who)s resigned on move %(n)s, after the game was decided.")
+                     if game.end == "resign" else
+                     _("%(who)s forfeited on move %(n)s, after the game was decided."))
+            return f"{joined} {after % {'who': colour_name(game.ended_by), 'n': game.ended_on}}"
+        return joined
     if game.end and game.ended_by:
         what = _("%(who)s resigned.") if game.end == "resign" else _("%(who)s forfeited.")
         return what % {"who": colour_name(game.ended_by)}
     return _("The record stops before anyone has connected.")
 
 
+def occasion(record: GameRecord) -> str:
+    """The event, round and date the record names, as one phrase: "Olympiad 2009, round 3,
+    2009-05-12"."""
+    said = [plain(record.event, 60), _("round %(round)s", round=plain(record.round, 20))
+            if record.round else "", plain(record.date, 30)]
+    return ", ".join(filter(None, said))
+
+
 def title(record: GameRecord) -> str:
+    """The game's title: its players; else its event, round and date; else its name (GN);
+    only a record that names none of them is "A game of Hex" (a folder's booklet adds its
+    file's name)."""
     black, white = plain(record.players.black, 60), plain(record.players.white, 60)
     if black or white:
         return _("%(black)s (Black) against %(white)s (White)", black=black or "?",
                  white=white or "?")
-    return _("A game of %(game)s", game=TITLE)
+    return occasion(record) or plain(record.name, 60) or _("A game of %(game)s", game=TITLE)
 
 
-def markup(game: Replay, shown: list[Diagram], heading: str = "") -> str:
+def left_out(seen: Shown, depth: int) -> list[str]:
+    """What the booklet says of the variations it does not draw."""
+    notes = [_("Variation %(n)s, at move %(at)s, is left out: its move %(move)s cannot be "
+               "played.", n=v.number, at=v.at, move=move) for v, move in seen.unplayable]
+    if seen.deeper:
+        notes.append(ngettext(
+            "%(count)s variation lies deeper than this booklet follows (--variations "
+            "%(depth)s).", "%(count)s variations lie deeper than this booklet follows "
+            "(--variations %(depth)s).", seen.deeper, count=seen.deeper, depth=depth))
+    if seen.beyond:
+        notes.append(ngettext(
+            "%(count)s more variation is left out: a booklet holds at most %(most)s "
+            "diagrams.", "%(count)s more variations are left out: a booklet holds at most "
+            "%(most)s diagrams.", seen.beyond, count=seen.beyond, most=played.MOST_DIAGRAMS))
+    return notes
+
+
+def markup(game: Replay, seen: Shown, depth: int, heading_: str = "") -> str:
     record = game.record
-    lines = [f"# {heading or title(record)}", ""]
+    lines = [f"# {heading_ or title(record)}", ""]
     facts = [(_("Event"), " ".join(filter(None, (record.event, record.round)))),
              (_("Date"), record.date), (_("Place"), record.place),
              (_("Result"), record.result)]
     said = [f"**{label}:** {plain(value, 200)}" for label, value in facts if value]
     lines += [" · ".join([*said, board_line(record.columns, len(record.moves))]), "",
               ending(game), ""]
-    lines += [_("*Key:* Black moves first and joins the top and bottom rows, marked "
-                "%(B)s and banded in the kit's blue; White joins the left and right columns, "
-                "marked %(W)s and banded in the kit's red. Cells are named as in the record, "
-                "a1 top left. On this kit's Hex board, where Red moves first and joins the "
-                "columns, play Black's moves as Red's with each cell's letter and number "
-                "exchanged (c4 becomes d3), and White's as Blue's.",
+    lines += [_("*Key:* Black moves first and joins the top and bottom rows, marked %(B)s "
+                "and banded in red: on the kit's board, play Black's moves as Red's and "
+                "White's, whose sides are marked %(W)s, as Blue's.",
                 B=side_letter(BLACK), W=side_letter("white")), ""]
     if game.swap:
         lines += [swap_note(game), ""]
     if record.comment:
         lines += [plain(record.comment), ""]
-    for k, diagram in enumerate(shown):
+    for k, diagram in enumerate(seen.diagrams):
         # The caption names the moves: a heading could be left at a column's foot.
         lines += [f"[figure d{k}]", ""]
+        if diagram.comment:
+            lines += [f"- {plain(diagram.comment)}"]
         for move in diagram.moves:
             if move.comment:
                 lines += [f"- **{move.number}** ({colour_name(move.colour)} "
                           f"{written(move)}): {plain(move.comment)}"]
         lines.append("")
-    heading = _("The moves")      # outside the f-string, where pybabel extracts it
-    lines += [f"## {heading}", "",
-              "  ".join(f"**{m.number}.** {written(m)}" for m in record.moves) or
+    for note in left_out(seen, depth):
+        lines += [note, ""]
+    moves_heading = _("The moves")      # outside the f-string, where pybabel extracts it
+    # One run of plain text a line, each number kept with its move: a booklet of a hundred
+    # games sets some ten thousand moves, and a bold number apiece made each a run of its
+    # own (and a space after it) for the PDF to write, a third of the booklet's time.
+    lines += [f"## {moves_heading}", "",
+              " ".join(f"{m.number}.{NO_BREAK}{written(m)}" for m in record.moves) or
               _("No moves."), ""]
     return "\n".join(lines)
 
@@ -276,16 +267,19 @@ def refuse(game: Replay) -> None:
                           f"booklet draws square boards")
 
 
-def booklet(game: Replay, every: int, paper: Paper, colours: Palette,
-            heading: str = "") -> Document:
+def booklet(game: Replay, cut: played.Cut, paper: Paper, colours: Palette,
+            heading_: str = "") -> Document:
     """The study booklet of one judged game."""
     refuse(game)
-    shown = diagrams(game, every)
+    seen = shown(game, cut.every, cut.variations)
     size = game.record.columns
-    figures = legible(lambda width: {f"d{k}": board(size, d, colours, width)
-                                     for k, d in enumerate(shown)}, FIGURE_WIDTH,
-                       paper.inner_width)
-    pages = typeset(markup(game, shown, heading), figures, paper, colours,
+    words = [(caption(d), description(size, d)) for d in seen.diagrams]
+
+    def drawn(width: float) -> dict[str, Figure]:
+        return {f"d{k}": board(size, d, colours, *words[k], width)
+                for k, d in enumerate(seen.diagrams)}
+    figures = legible(drawn, FIGURE_WIDTH, paper.inner_width)
+    pages = typeset(markup(game, seen, cut.variations, heading_), figures, paper, colours,
                     footer_text=_("%(credit)s Game record printed from the players' own "
                                   "record.", credit=credit()))
     name = title(game.record)
@@ -301,21 +295,24 @@ class HexStudy:
     """A Hex record replayed, as the record item prints it (games/record_book.py's Study)."""
     game: Replay
 
-    def check(self, every: int) -> None:
+    def check(self, cut: played.Cut) -> None:
         refuse(self.game)
-        diagrams(self.game, every)
+        shown(self.game, cut.every, cut.variations)
 
-    def booklet(self, every: int, paper: Paper, colours: Palette,
+    def booklet(self, cut: played.Cut, paper: Paper, colours: Palette,
                 heading: str = "") -> Document:
-        return booklet(self.game, every, paper, colours, heading)
+        return booklet(self.game, cut, paper, colours, heading)
 
     def title(self) -> str:
         return title(self.game.record)
 
     def byline(self) -> str:
+        """The contents' line under the title: the event, round and date (where the title
+        is not made of them already) and how the game ended."""
         record = self.game.record
-        said = [plain(v, 60) for v in (record.event, record.round, record.date) if v]
-        return " · ".join([*said, ending(self.game)])
+        said = occasion(record)
+        return " · ".join(filter(None, (said if said != self.title() else "",
+                                        ending(self.game))))
 
     def event(self) -> str:
         return plain(self.game.record.event, 80)

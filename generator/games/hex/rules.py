@@ -1,11 +1,15 @@
 """Hex (Piet Hein, 1942; John Nash, 1947): two players take turns placing a stone on an empty
 cell of an N × N rhombus, and the first to join their two sides with a chain wins.
 
-Red moves first and joins column a to the last column (the q sides); Blue joins row 1 to the
-last row (the r sides), as Hex KB's Red and Blue and Nex's Black and White do. A chain of one
-colour joining its sides cuts the other colour's sides apart, so a full board has exactly one
-player connected: Hex has no draws. The swap (pie) rule is the usual option: instead of a
-second turn, Blue may take over Red's first stone by exchanging colours.
+Red moves first and joins row 1 to the last row (the r sides, the top and bottom of the
+printed board, along which the columns' letters run); Blue joins column a to the last
+column (the q sides, left and right). That is the board every Hex tool draws and names:
+HexGui, HexWorld, Little Golem and HexWiki put a1 at the top left, the letters across the
+top and the first player (HexGui's and SGF's Black, HexWiki's Red) between the top and
+bottom, so a move written in any record is the same cell for the same player here. A chain
+of one colour joining its sides cuts the other colour's sides apart, so a full board has
+exactly one player connected: Hex has no draws. The swap (pie) rule is the usual option:
+instead of a second turn, Blue may take over Red's first stone by exchanging colours.
 
 The connection games' engine (games/connection.py) does the reading, replaying and judging;
 this module gives it Hex's players and what a Hex turn does.
@@ -99,12 +103,12 @@ def apply_turn(stones: Stones, colour: str, turn: Turn) -> dict[Hex, str]:
 
 HEX = ConnectionRules(
     key="hex",
-    first=Player(RED, NAMES[RED], "column a to column {last_column}", "red"),
-    second=Player(BLUE, NAMES[BLUE], "row 1 to row {size}", "blue"),
+    first=Player(RED, NAMES[RED], "row 1 to row {size}", "red"),
+    second=Player(BLUE, NAMES[BLUE], "column a to column {last_column}", "blue"),
     apply=turn_changes,
     balance_note="note: players take turns, one stone each, so Red has as many stones as "
                  "Blue, or one more after Red's turn (a swap changes no stone)",
-    sizes=JUDGE_SIZES, default_size=DEFAULT_SIZE, detailed_data=True)
+    sizes=JUDGE_SIZES, default_size=DEFAULT_SIZE, detailed_data=True, first_joins="r")
 
 other = HEX.other
 sides = HEX.sides
@@ -117,6 +121,7 @@ is_move_list = HEX.is_move_list
 read_position = HEX.read_position
 describe = HEX.describe
 judge = HEX.judge
+facts = HEX.facts
 
 
 def board_json(opts: Options) -> BoardData:

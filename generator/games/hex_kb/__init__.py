@@ -21,6 +21,7 @@ from generator.games.hex_kb.rules import (
     YEAR,
     Options,
     board_json,
+    facts,
     judge,
     stats_report,
 )
@@ -45,7 +46,7 @@ def read_record(data: bytes) -> Study:
 GAME = Game(
     key="hex-kb", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=(RULES, BOARD, PUZZLE, PAD),
-    board_json=board_json, judge=TextJudge(judge), figures=FiguresOf(stats_report),
+    board_json=board_json, judge=TextJudge(judge, facts), figures=FiguresOf(stats_report),
     records=RecordsOf(read_record, ".txt", "move lists"),
     about={
         RULES: "Print the Hex KB rule sheet, with figures of its three ways to win and the "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.core.formats import JsonValue
 from generator.core.gridfile import (
     GridError,
     content_lines,
@@ -80,6 +81,37 @@ def describe(verdict: Outcome) -> str:
                 f"counts like a double transit path (criterion 3).")
     return (f"{who} wins: a portal loop and a connecting path with net transits "
             f"{verdict.transits}, which count like criterion 2.")
+
+
+# The criteria in `--format json`, by the rules' numbers (board.CRITERIA says each).
+CRITERION_KEYS = {1: "simple-path", 2: "portal-loop-and-single-transit", 3: "double-transit"}
+
+
+def criterion_key(verdict: Outcome) -> str | None:
+    """The criterion a win counts as: its own, or the one its net transits count like
+    (even: a double transit path; odd with a portal loop: criterion 2), as `describe`
+    says it."""
+    if verdict.winner is None:
+        return None
+    counted = verdict.criterion or (3 if verdict.transits % 2 == 0 else 2)
+    return CRITERION_KEYS[counted]
+
+
+def facts(text: str) -> dict[str, JsonValue]:
+    """What `pnp judge hex-kb --format json` says besides the illegal claims: the winner,
+    the criterion, and the claim that decided it (a move list's)."""
+    if is_move_list(text):
+        board, claims = read_moves(text)
+        game = replay(board, claims)
+        verdict, moves, on = game.verdict, len(claims), game.won_on or None
+        kind = "move-list"
+    else:
+        board, stones = read_position(text)
+        verdict = Judge(board).judge([stones.get(h, ".") for h in board.cells])
+        moves, on, kind = None, None, "position"
+    return {"format": kind, "size": [board.size, board.size], "window": board.radius,
+            "moves": moves, "winner": NAMES[verdict.winner].lower() if verdict.winner else None,
+            "criterion": criterion_key(verdict), "decided_on": on}
 
 
 def judge(text: str) -> Verdict:

@@ -30,6 +30,7 @@ from generator.games.hex_kb.pages import (
     stone_shapes,
 )
 from generator.games.hex_kb.records import HexKbRecord
+from generator.games.played import Cut
 from generator.i18n import _
 from generator.layout import hexboard
 from generator.layout.textlayout import Figure, typeset
@@ -94,11 +95,11 @@ class HexKbStudy:
         return played.diagrams(self.game.steps, len(self.game.claims), every,
                                self.game.structure)
 
-    def check(self, every: int) -> None:
+    def check(self, cut: Cut) -> None:
         if self.game.errors:
             raise RecordError(f"it holds an illegal move ({self.game.errors[0]}); "
                               f"`pnp judge hex-kb` lists them all")
-        played.count(len(self.game.claims), every)
+        played.count(len(self.game.claims), cut.every)
 
     def caption(self, diagram: KbDiagram) -> str:
         """The diagram's moves, with those that claimed frame cells named by their frame
@@ -115,9 +116,9 @@ class HexKbStudy:
                              verdict=describe_verdict(self.game.verdict))
         return text
 
-    def booklet(self, every: int, paper: Paper, colours: Palette,
+    def booklet(self, cut: Cut, paper: Paper, colours: Palette,
                 heading: str = "") -> Document:
-        shown = self.diagrams(every)
+        shown = self.diagrams(cut.every)
         figures = record_book.legible(
             lambda width: {f"d{k}": figure(self.game, d, self.caption(d), colours, width)
                            for k, d in enumerate(shown)}, FIGURE_WIDTH, paper.inner_width)

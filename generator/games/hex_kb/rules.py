@@ -54,6 +54,7 @@ from generator.games.hex_kb.judge import (
 )
 from generator.games.hex_kb.notation import (
     describe,
+    facts,
     judge,
 )
 from generator.i18n import _, ngettext
@@ -111,6 +112,6 @@ def board_json(opts: Options) -> dict[str, Any]:
 __all__ = [
     "BLUE", "DESIGNER", "Judge", "KleinBoard", "Options", "Outcome", "RED",
     "SIZES", "TITLE", "WINDOW", "YEAR", "around", "board_json", "border_cells",
-    "default_radius", "describe", "gaps", "judge",
+    "default_radius", "describe", "facts", "gaps", "judge",
     "letter", "place_windows", "stats_report"
 ]

@@ -17,6 +17,7 @@ from generator.games.nex.rules import (
     YEAR,
     Options,
     board_json,
+    facts,
     judge,
 )
 
@@ -35,7 +36,7 @@ def read_record(data: bytes) -> Study:
 GAME = Game(
     key="nex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=(RULES, BOARD, COUNTERS, PAD),
-    board_json=board_json, judge=TextJudge(judge),
+    board_json=board_json, judge=TextJudge(judge, facts),
     records=RecordsOf(read_record, ".txt", "move lists"),
     about={
         RULES: "Print the Nex rule sheet, with figures of a drop, a conversion and a won "

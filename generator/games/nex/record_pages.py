@@ -20,6 +20,7 @@ from generator.games.hex.records.model import RecordError
 from generator.games.nex.pages import board_shapes, credit, letter, name, place, sides, stone
 from generator.games.nex.records import NexRecord, PlayedNex, replay, written
 from generator.games.nex.rules import BLACK, DESIGNER, NEUTRAL, TITLE, WHITE
+from generator.games.played import Cut
 from generator.i18n import _
 from generator.layout import describe, hexboard
 from generator.layout.textlayout import Figure, typeset
@@ -93,12 +94,12 @@ class NexStudy:
         return played.diagrams(game.steps, len(self.played.record.turns), every,
                                tuple(game.won[2]) if game.won else ())
 
-    def check(self, every: int) -> None:
+    def check(self, cut: Cut) -> None:
         errors = self.played.game.errors
         if errors:
             raise RecordError(f"it holds an illegal turn ({errors[0]}); `pnp judge nex` "
                               f"lists them all")
-        played.count(len(self.played.record.turns), every)
+        played.count(len(self.played.record.turns), cut.every)
 
     def caption(self, diagram: NexDiagram) -> str:
         turns, movers = self.played.record.turns, self.played.movers
@@ -108,9 +109,9 @@ class NexStudy:
         return record_book.caption(diagram.first, diagram.last, swaps,
                                    " ".join(map(hex_name, diagram.chain)))
 
-    def booklet(self, every: int, paper: Paper, colours: Palette,
+    def booklet(self, cut: Cut, paper: Paper, colours: Palette,
                 heading: str = "") -> Document:
-        shown = self.diagrams(every)
+        shown = self.diagrams(cut.every)
 
         def drawn(width: float) -> dict[str, Figure]:
             return {f"d{k}": replace(figure(self.size, d, colours, width),

@@ -148,6 +148,7 @@ is_move_list = NEX.is_move_list
 read_position = NEX.read_position
 describe = NEX.describe
 judge = NEX.judge
+facts = NEX.facts
 
 
 def board_json(opts: Options) -> BoardData:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TypeAlias
+from typing import Literal, TypeAlias
 
 from generator.core.connect import chain
 from generator.core.hexgrid import DIRECTIONS
@@ -40,6 +40,8 @@ from generator.games.played import Change, Step
 
 # A Hex record's board changes, in the game-neutral terms the study booklets share.
 HexStep: TypeAlias = Step[Cell, Colour]
+Criterion = Literal["connection", "resignation", "forfeit"]
+CRITERIA: dict[End, Criterion] = {"resign": "resignation", "forfeit": "forfeit"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,30 @@ class Replay:
     end: End | None
     ended_by: Colour | None                        # who resigned or forfeited
     illegal: tuple[str, ...]
+    ended_on: int = 0                              # the resignation's or forfeit's move
+    # What the record holds that is no mistake but worth a word: a resignation or forfeit
+    # after the game was already decided ("White had already connected on move 52").
+    notes: tuple[str, ...] = ()
+    swap_refused: str = ""                         # the illegal swap, as `illegal` names it
+
+    @property
+    def victor(self) -> Colour | None:
+        """Who won: who connected, else the other side of a resignation or forfeit."""
+        if self.winner is not None:
+            return self.winner
+        return other(self.ended_by) if self.ended_by is not None else None
+
+    @property
+    def criterion(self) -> Criterion | None:
+        """How the game was decided: by a connection, a resignation or a forfeit."""
+        if self.winner is not None:
+            return "connection"
+        return CRITERIA[self.end] if self.end is not None else None
+
+    @property
+    def decided_on(self) -> int:
+        """The move that decided the game (0: none, or a position set up connected)."""
+        return self.won_on if self.winner is not None else self.ended_on
 
 
 @cache
@@ -158,6 +184,8 @@ def replay(record: GameRecord) -> Replay:
     reading = swap_reading(record)
     steps: list[HexStep] = []
     illegal: list[str] = []
+    notes: list[str] = []
+    swapped, refused = False, ""
     setups = list(record.setup)
     to_move: Colour = BLACK if not setups else (record.moves[0].colour if record.moves
                                                 else BLACK)
@@ -169,13 +197,21 @@ def replay(record: GameRecord) -> Replay:
             steps.append(_setup(board, setups.pop(0)))
         problem = _problem(record, board, move, to_move, placed, reading, won, ended)
         changes: tuple[Change, ...] = ()
+        named = f"move {move.number} ({move.colour} {move.written})"
         if problem:
-            illegal.append(f"move {move.number} ({move.colour} {move.written}): {problem}")
+            illegal.append(f"{named}: {problem}")
+            if move.kind == "swap" and not refused:
+                refused = illegal[-1]
         elif move.kind in ("resign", "forfeit"):
             ended = ("resign" if move.kind == "resign" else "forfeit", move.colour,
                      move.number)
+            if won:
+                # MoHex's match script has the loser resign after the winning connection.
+                notes.append(f"{named}: {won[0].capitalize()} had already connected on "
+                             f"move {won[1]}")
         elif move.kind == "swap":
             changes = _swap(board, record.moves[move.number - 2], move, reading)
+            swapped = True
         elif move.cell is not None:
             board.place(board.index(move.cell), move.colour)
             changes = (Change(move.cell, move.colour),)
@@ -192,21 +228,23 @@ def replay(record: GameRecord) -> Replay:
         won = next(((c, 0) for c in (BLACK, WHITE) if board.connected(c)), None)
     path = _chain(board, won[0]) if won else ()
     stones = tuple((board.cell(i), board.stones[i]) for i in sorted(board.stones))
-    return Replay(record, tuple(steps), stones, reading, won[0] if won else None,
-                  won[1] if won else 0, path, ended[0] if ended else None,
-                  ended[1] if ended else None, tuple(illegal))
+    return Replay(record, tuple(steps), stones, reading if swapped else None,
+                  won[0] if won else None, won[1] if won else 0, path,
+                  ended[0] if ended else None, ended[1] if ended else None,
+                  tuple(illegal), ended[2] if ended else 0, tuple(notes), refused)
 
 
 def _problem(record: GameRecord, board: _Board, move: Move, to_move: Colour, placed: int,
              reading: SwapReading | None, won: tuple[Colour, int] | None,
              ended: tuple[End, Colour, int] | None) -> str:
-    """Why the move cannot be played, or ''."""
+    """Why the move cannot be played, or ''. A resignation or forfeit after someone has
+    connected is legal: the game was decided already, and the replay notes it."""
     if ended:
         return f"the game had ended: {ended[1].capitalize()} {ended[0]}ed on move {ended[2]}"
-    if won:
-        return f"the game was over: {won[0].capitalize()} connected on move {won[1]}"
     if move.kind in ("resign", "forfeit"):
         return ""
+    if won:
+        return f"the game was over: {won[0].capitalize()} connected on move {won[1]}"
     if move.colour != to_move:
         return f"it is {to_move.capitalize()}'s turn"
     if move.kind == "pass":
@@ -264,11 +302,51 @@ def _chain(board: _Board, colour: Colour) -> tuple[Cell, ...]:
     return tuple(board.cell(i) for i in path or ())
 
 
+def recorded_winner(result: str) -> Colour | None:
+    """The winner RE names: `B+...` or `W+...` (SGF's FF[4] results: `B+R`, `W+F`,
+    `B+Resign`, a bare `B+`), or Little Golem's bare `B` or `W` (PB or PW, read as Black and
+    White); None for a draw, a void or unknown game (`0`, `Void`, `?`) or anything else."""
+    text = result.strip().upper()
+    if text.startswith("B+") or text == "B":
+        return BLACK
+    if text.startswith("W+") or text == "W":
+        return WHITE
+    return None
+
+
+def _how(game: Replay) -> str:
+    """How the board decided the game, as a clause: "White connected on move 52"."""
+    if game.winner is not None:
+        on = f" on move {game.won_on}" if game.won_on else ""
+        return f"{game.winner.capitalize()} connected{on}"
+    assert game.ended_by is not None and game.end is not None
+    return f"{game.ended_by.capitalize()} {game.end}ed on move {game.ended_on}"
+
+
+def disagreement(game: Replay) -> str:
+    """Where the record's RE names another winner than the board's: what each says, or
+    '' (they agree, or one of them names no winner)."""
+    named, victor = recorded_winner(game.record.result), game.victor
+    if named is None or victor is None or named == victor:
+        return ""
+    return (f"RE[{game.record.result[:20]}] names {named.capitalize()} the winner, but "
+            f"{_how(game)}")
+
+
 def facts(file: str, game: Replay) -> dict[str, object]:
-    """What `pnp judge hex --format json` prints for one record, one JSON object a line."""
+    """What `pnp judge hex --format json` prints for one record, one JSON object a line
+    (docs/records.md, Judging, lists the fields)."""
     record = game.record
+    named = recorded_winner(record.result)
     return {"file": file, "format": record.format,
             "size": [record.columns, record.rows],
             "moves": len(record.moves), "swap": game.swap,
-            "winner": game.winner, "end": game.end, "ended_by": game.ended_by,
-            "result": record.result or None, "illegal": list(game.illegal)}
+            "swap_refused": game.swap_refused or None,
+            "winner": game.victor, "criterion": game.criterion,
+            "decided_on": game.decided_on or None,
+            "end": game.end, "ended_by": game.ended_by,
+            "result": record.result or None, "result_winner": named,
+            "result_agrees": None if named is None or game.victor is None
+            else named == game.victor,
+            "variations": record.variations,
+            "notes": list(game.notes), "illegal": list(game.illegal)}

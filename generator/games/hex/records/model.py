@@ -24,6 +24,8 @@ WHITE: Colour = "white"
 #                next (a Trmph link that names the first cell twice).
 SwapReading = Literal["swap-pieces", "swap-sides", "in-place"]
 MoveKind = Literal["cell", "swap", "resign", "forfeit", "pass"]
+# SGF's marks on cells (FF[4]): MA a cross, TR a triangle, SQ a square, CR a circle.
+Mark = Literal["cross", "triangle", "square", "circle"]
 Format = Literal["sgf", "little-golem", "trmph", "hexworld", "move-list"]
 End = Literal["resign", "forfeit"]
 
@@ -52,14 +54,37 @@ class Cell:
 
 
 @dataclass(frozen=True, slots=True)
+class Markup:
+    """What a record marks on the position after a move, as study records do (SGF's LB,
+    MA, TR, SQ, CR, AR and LN): labels in cells, marks on cells, arrows and lines from one
+    cell's centre to another's."""
+    labels: tuple[tuple[Cell, str], ...] = ()
+    marks: tuple[tuple[Cell, Mark], ...] = ()
+    arrows: tuple[tuple[Cell, Cell], ...] = ()
+    lines: tuple[tuple[Cell, Cell], ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.labels or self.marks or self.arrows or self.lines)
+
+    def __add__(self, other: Markup) -> Markup:
+        return Markup(self.labels + other.labels, self.marks + other.marks,
+                      self.arrows + other.arrows, self.lines + other.lines)
+
+
+NO_MARKUP = Markup()
+
+
+@dataclass(frozen=True, slots=True)
 class Move:
-    """One move of the main line, in the record's colours (`number` counts from 1)."""
+    """One move of a line of play, in the record's colours (`number` counts from 1, from
+    the game's start also in a variation), with the comment and markup of its node."""
     number: int
     colour: Colour
     kind: MoveKind
     cell: Cell | None = None
     written: str = ""          # the value as the record spells it ("swap", "SWAP", "c3")
     comment: str = ""
+    markup: Markup = NO_MARKUP
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +96,19 @@ class Setup:
 
 
 @dataclass(frozen=True, slots=True)
+class Branch:
+    """A variation: moves played instead of move `at` and on, after the line it branches
+    from has played moves 1 to `at` - 1; with its own setup, the comment and markup of a
+    node before its first move, and its own variations."""
+    at: int
+    moves: tuple[Move, ...]
+    setup: tuple[Setup, ...] = ()
+    comment: str = ""
+    markup: Markup = NO_MARKUP
+    branches: tuple[Branch, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Players:
     black: str = ""
     white: str = ""
@@ -78,7 +116,8 @@ class Players:
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A game as its record gives it: the board, who played, the main line and its setup."""
+    """A game as its record gives it: the board, who played, the main line and its setup,
+    and the variations off it."""
     format: Format
     columns: int
     rows: int
@@ -91,7 +130,10 @@ class GameRecord:
     place: str = ""
     result: str = ""           # RE as written ("B+Resign", "W+", "B")
     comment: str = ""          # the root node's comment, about the whole game
-    variations: int = 0        # game trees off the main line, which were not read
+    variations: int = 0        # variations in the file, at any depth
+    name: str = ""             # GN, the game's name (MoHex's match script writes one)
+    markup: Markup = NO_MARKUP  # on the position before the first move
+    branches: tuple[Branch, ...] = ()   # the variations off the main line
 
     @property
     def square(self) -> bool:

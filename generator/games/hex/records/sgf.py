@@ -3,11 +3,10 @@ record's charset, and the main line of its game tree as nodes of properties.
 
 A file holds one game: a collection of several game trees (`(;...)(;...)`, FF[4]'s
 Collection) is refused by its count rather than cut to its first game without a word, as
-HexGui would read it. Of the tree only the main line is kept: at each branching, the first
-variation. The others are parsed (a record must be well formed throughout) and counted.
-One regular expression reads the tokens and a loop keeps a depth counter, not a recursion,
-and every size is bounded (model.py), so a hostile record is refused in time linear in its
-length.
+HexGui would read it. The whole tree is kept: every node with its parent, the main line
+being at each branching the first variation, the others counted. One regular expression
+reads the tokens and a loop keeps a stack, not a recursion, and every size is bounded
+(model.py), so a hostile record is refused in time linear in its length.
 """
 
 from __future__ import annotations
@@ -47,10 +46,22 @@ class Prop:
 
 @dataclass(frozen=True, slots=True)
 class Tree:
-    """The main line of the record's game tree."""
+    """The record's game tree: every node's properties in the order written, with its
+    parent's index (-1 for the root, node 0); `nodes` is the main line's."""
     text: str
     nodes: tuple[tuple[Prop, ...], ...]
     variations: int
+    every: tuple[tuple[Prop, ...], ...] = ()
+    parents: tuple[int, ...] = ()
+
+    def children(self) -> tuple[tuple[int, ...], ...]:
+        """Each node's children by index, in the order written: the first is its line's
+        next node, the others the variations branching there."""
+        out: list[list[int]] = [[] for _ in self.every]
+        for node, parent in enumerate(self.parents):
+            if parent >= 0:
+                out[parent].append(node)
+        return tuple(tuple(c) for c in out)
 
 
 def _skip(text: str, i: int) -> int:
@@ -116,17 +127,21 @@ def parse(text: str) -> Tree:
 
 
 def _game_tree(text: str, i: int) -> tuple[Tree, int]:
-    """The main line of the game tree opening at text[i], and the index past its `)`.
+    """The game tree opening at text[i], and the index past its `)`.
 
     One regular expression reads the text token by token (a `(`, `)` or `;`, a property's
-    name, or one of its values); a loop over the tokens keeps the tree's depth. Whatever the
-    expression cannot take as a token (an unclosed value, a stray character) is named where
-    it stands."""
-    nodes: list[tuple[Prop, ...]] = []
+    name, or one of its values); a loop over the tokens keeps the open trees on a stack.
+    Whatever the expression cannot take as a token (an unclosed value, a stray character)
+    is named where it stands."""
+    every: list[tuple[Prop, ...]] = []
+    parents: list[int] = []
+    main: list[int] = []           # the main line's nodes, by index
     node: list[Prop] = []
-    in_node = False
-    # For each open tree: (on the main line, has had a subtree, has had a node).
-    stack: list[list[bool]] = []
+    filling = -1                   # the node whose properties are being read
+    current = -1                   # the last node of the sequence being read
+    # For each open tree: (on the main line, has had a subtree, has had a node, the node
+    # it hangs from).
+    stack: list[list[int]] = []
     variations = 0
     name, written, name_at = "", "", -1     # the property whose values are being read
     values: list[str] = []
@@ -141,7 +156,7 @@ def _game_tree(text: str, i: int) -> tuple[Tree, int]:
         i = m.end()
         kind = m.lastindex
         if kind == _VALUE_GROUP:
-            if not in_node or name_at < 0:
+            if filling < 0 or name_at < 0:
                 _no_token(text, m.start(_VALUE_GROUP) - 1, stack, False)
             value = m.group(_VALUE_GROUP)
             if len(value) > MAX_VALUE:
@@ -155,7 +170,7 @@ def _game_tree(text: str, i: int) -> tuple[Tree, int]:
             node.append(Prop(name, tuple(values), name_at))
             name_at, values = -1, []
         if kind == _NAME_GROUP:
-            if not in_node:
+            if filling < 0:
                 _no_token(text, m.start(_NAME_GROUP), stack, False)
             ident = m.group(_NAME_GROUP)
             if len(ident) > 32:
@@ -165,9 +180,9 @@ def _game_tree(text: str, i: int) -> tuple[Tree, int]:
             name = ident if ident.isupper() else "".join(ch for ch in ident if ch.isupper())
             name_at, written = m.start(_NAME_GROUP), ident
             continue
-        if in_node and stack[-1][0]:
-            nodes.append(tuple(node))
-        in_node = False
+        if filling >= 0:
+            every[filling] = tuple(node)
+            filling = -1
         ch = m.group(_MARK_GROUP)
         at = m.start(_MARK_GROUP)
         if ch == "(":
@@ -176,29 +191,35 @@ def _game_tree(text: str, i: int) -> tuple[Tree, int]:
                                   f"{MAX_DEPTH} deep")
             if stack:
                 parent = stack[-1]
-                main = parent[0] and not parent[1]
-                variations += not main
-                parent[1] = True
+                on_main = bool(parent[0]) and not parent[1]
+                variations += parent[1]     # a tree's first subtree goes on with its line
+                parent[1] = 1
             else:
-                main = True
-            stack.append([main, False, False])
+                on_main = True
+            stack.append([on_main, 0, 0, current])
         elif not stack:
             _no_token(text, at, stack, False)
         elif ch == ")":
             if not stack[-1][1] and not stack[-1][2]:
                 raise RecordError(f"{where(text, at)}: a game tree with no node in it")
-            stack.pop()
+            current = stack.pop()[3]
             if not stack:
-                return Tree(text, tuple(nodes), variations), i
+                return Tree(text, tuple(every[k] for k in main), variations, tuple(every),
+                            tuple(parents)), i
         else:                     # ";"
             if stack[-1][1]:
                 raise RecordError(f"{where(text, at)}: a node after a variation; a game tree's "
                                   f"nodes come before its variations")
-            node, in_node = [], True
-            stack[-1][2] = True
+            every.append(())
+            parents.append(current)
+            current = filling = len(every) - 1
+            if stack[-1][0]:
+                main.append(current)
+            node = []
+            stack[-1][2] = 1
 
 
-def _no_token(text: str, i: int, stack: list[list[bool]], in_property: bool
+def _no_token(text: str, i: int, stack: list[list[int]], in_property: bool
               ) -> typing.NoReturn:
     """What stands at text[i], where no token could be read."""
     if i >= len(text):

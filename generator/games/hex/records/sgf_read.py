@@ -17,14 +17,19 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from dataclasses import dataclass, field, replace
 
 from generator.games.hex.records.model import (
     BLACK,
     MAX_SIDE,
+    NO_MARKUP,
     WHITE,
+    Branch,
     Cell,
     Colour,
     GameRecord,
+    Mark,
+    Markup,
     Move,
     MoveKind,
     Players,
@@ -53,39 +58,147 @@ def read_sgf(text: str) -> GameRecord:
         raise RecordError(f"this SGF record is of game GM[{game.strip()[:8]}], not Hex "
                           f"(GM[11])")
     columns, rows = _size(tree, root.get("SZ"))
-    golem = _is_little_golem(tree, root)
-    moves: list[Move] = []
-    setup: list[Setup] = []
-    for node in tree.nodes:
-        comment = ""
-        for prop in node:
-            if prop.name == "C":
-                comment = "\n".join(map(printed, prop.values)).strip()
-        for prop in node:
-            if prop.name in ("AB", "AW", "AE"):
-                colour = {"AB": BLACK, "AW": WHITE}.get(prop.name)
-                cells = tuple(_cell(tree, prop, v, columns, rows) for v in prop.values)
-                setup.append(Setup(len(moves) + 1, colour, cells))
-        played = [p for p in node if p.name in ("B", "W")]
-        if len(played) > 1:
-            raise RecordError(f"{where(text, played[1].at)}: a node with two moves "
-                              f"({played[0].name} and {played[1].name})")
-        if played:
-            prop = played[0]
-            colour = BLACK if prop.name == "B" else WHITE
-            if golem:
-                colour = WHITE if colour == BLACK else BLACK
-            moves.append(_move(tree, prop, len(moves) + 1, colour, columns, rows,
-                               comment if node is not tree.nodes[0] else ""))
-    root_comment = printed(_first(root, "C") or "")
+    reader = _Reader(tree, columns, rows, _is_little_golem(tree, root), tree.children())
+    main = reader.line(0, 0)
     return GameRecord(
-        format="little-golem" if golem else "sgf", columns=columns, rows=rows,
-        moves=tuple(moves), setup=tuple(setup),
+        format="little-golem" if reader.golem else "sgf", columns=columns, rows=rows,
+        moves=tuple(main.moves), setup=tuple(main.setup),
         players=Players(_text(root, "PB"), _text(root, "PW")),
         event=_event(_text(root, "EV")), round=_text(root, "RO"), date=_text(root, "DT"),
         place=_text(root, "PC"), result=_text(root, "RE"),
-        comment=root_comment.strip(),
-        variations=tree.variations)
+        comment=printed(_first(root, "C") or "").strip(),
+        variations=tree.variations, name=_text(root, "GN"), markup=main.markup,
+        branches=reader.branches(main))
+
+
+@dataclass(slots=True)
+class _Line:
+    """A line of play as it is read, node by node (a builder, never handed out)."""
+    moves: list[Move] = field(default_factory=list)
+    setup: list[Setup] = field(default_factory=list)
+    comment: str = ""                  # of the nodes before its first move
+    markup: Markup = NO_MARKUP         # likewise
+    forks: list[tuple[int, int]] = field(default_factory=list)   # (node, moves before it)
+
+
+# The marks SGF draws on cells, by property.
+MARKS: dict[str, Mark] = {"MA": "cross", "TR": "triangle", "SQ": "square", "CR": "circle"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Reader:
+    """Reads a record's lines of play: the main line from the root, each variation from the
+    node it starts at, every node's moves, setup, comment and markup."""
+    tree: Tree
+    columns: int
+    rows: int
+    golem: bool
+    children: tuple[tuple[int, ...], ...]
+
+    def line(self, start: int, before: int) -> _Line:
+        """The line from node `start` on, following each node's first child, after
+        `before` moves; the variations branching off it are kept as forks to read."""
+        out = _Line()
+        k = start
+        while True:
+            props = self.tree.every[k]
+            comment = "\n".join(printed(v) for p in props if p.name == "C"
+                                for v in p.values).strip() if k else ""
+            for prop in props:
+                if prop.name in ("AB", "AW", "AE"):
+                    colour = {"AB": BLACK, "AW": WHITE}.get(prop.name)
+                    cells = tuple(c for v in prop.values for c in self.cells(prop, v))
+                    out.setup.append(Setup(before + len(out.moves) + 1, colour, cells))
+            markup = self.markup(props)
+            played = [p for p in props if p.name in ("B", "W")]
+            if len(played) > 1:
+                raise RecordError(f"{where(self.tree.text, played[1].at)}: a node with two "
+                                  f"moves ({played[0].name} and {played[1].name})")
+            if played:
+                prop = played[0]
+                colour = BLACK if (prop.name == "B") != self.golem else WHITE
+                out.moves.append(_move(self.tree, prop, before + len(out.moves) + 1, colour,
+                                       self.columns, self.rows, comment, markup))
+            elif out.moves and (comment or markup):
+                # A node without a move comments on the position its line has reached.
+                last = out.moves[-1]
+                out.moves[-1] = replace(last, comment="\n".join(
+                    filter(None, (last.comment, comment))), markup=last.markup + markup)
+            else:
+                out.comment = "\n".join(filter(None, (out.comment, comment)))
+                out.markup = out.markup + markup
+            kids = self.children[k]
+            out.forks += [(kid, before + len(out.moves)) for kid in kids[1:]]
+            if not kids:
+                return out
+            k = kids[0]
+
+    def branches(self, main: _Line) -> tuple[Branch, ...]:
+        """The variations off the main line, each with its own, read breadth first (no
+        recursion: records nest variations up to model.MAX_DEPTH deep)."""
+        read: list[tuple[_Line, int]] = []            # each variation and its first move
+        parents: list[int] = []                       # each's parent (-1: the main line)
+        queue = [(node, before, -1) for node, before in main.forks]
+        for node, before, parent in queue:
+            line = self.line(node, before)
+            queue += [(kid, at, len(read)) for kid, at in line.forks]
+            read.append((line, before + 1))
+            parents.append(parent)
+        kids: list[list[Branch]] = [[] for _ in read]
+        top: list[Branch] = []
+        # A variation is read after the one it branches from: built from the last back.
+        for k in range(len(read) - 1, -1, -1):
+            line, at = read[k]
+            branch = Branch(at, tuple(line.moves), tuple(line.setup), line.comment,
+                            line.markup, tuple(reversed(kids[k])))
+            (kids[parents[k]] if parents[k] >= 0 else top).append(branch)
+        return tuple(reversed(top))
+
+    def cells(self, prop: Prop, value: str) -> list[Cell]:
+        """The cells a value names: one, or FF[4]'s rectangle of them (`a1:c3`)."""
+        corner, colon, other = value.partition(":")
+        if not colon:
+            return [_cell(self.tree, prop, value, self.columns, self.rows)]
+        a = _cell(self.tree, prop, corner, self.columns, self.rows)
+        b = _cell(self.tree, prop, other, self.columns, self.rows)
+        return [Cell(q, r) for r in range(min(a.row, b.row), max(a.row, b.row) + 1)
+                for q in range(min(a.column, b.column), max(a.column, b.column) + 1)]
+
+    def pair(self, prop: Prop, value: str) -> tuple[Cell, Cell]:
+        """An arrow's or a line's two cells (`a1:c3`)."""
+        start, colon, end = value.partition(":")
+        if not colon:
+            raise RecordError(f"{where(self.tree.text, prop.at)}: {prop.name}[{value[:20]}] "
+                              f"is not two cells (a1:c3)")
+        return (_cell(self.tree, prop, start, self.columns, self.rows),
+                _cell(self.tree, prop, end, self.columns, self.rows))
+
+    def markup(self, props: tuple[Prop, ...]) -> Markup:
+        labels: list[tuple[Cell, str]] = []
+        marks: list[tuple[Cell, Mark]] = []
+        arrows: list[tuple[Cell, Cell]] = []
+        lines: list[tuple[Cell, Cell]] = []
+        for prop in props:
+            if prop.name == "LB":
+                for value in prop.values:
+                    where_, colon, label = value.partition(":")
+                    if not colon:
+                        raise RecordError(f"{where(self.tree.text, prop.at)}: "
+                                          f"LB[{value[:20]}] is not a cell and its label "
+                                          f"(a1:A)")
+                    cell = _cell(self.tree, prop, where_, self.columns, self.rows)
+                    words = " ".join(printed(label).split())
+                    if words:
+                        labels.append((cell, words))
+            elif prop.name in MARKS:
+                marks += [(c, MARKS[prop.name]) for v in prop.values
+                          for c in self.cells(prop, v)]
+            elif prop.name in ("AR", "LN"):
+                (arrows if prop.name == "AR" else lines).extend(
+                    self.pair(prop, v) for v in prop.values)
+        if not (labels or marks or arrows or lines):
+            return NO_MARKUP
+        return Markup(tuple(labels), tuple(marks), tuple(arrows), tuple(lines))
 
 
 def _first(props: dict[str, Prop], name: str) -> str | None:
@@ -162,10 +275,10 @@ def _cell(tree: Tree, prop: Prop, value: str, columns: int, rows: int) -> Cell:
 
 
 def _move(tree: Tree, prop: Prop, number: int, colour: Colour, columns: int, rows: int,
-          comment: str) -> Move:
+          comment: str, markup: Markup) -> Move:
     value = prop.values[0]
     kind = SPECIAL.get(value.strip().lower())
     if kind is not None:
-        return Move(number, colour, kind, None, value.strip(), comment)
+        return Move(number, colour, kind, None, value.strip(), comment, markup)
     cell = _cell(tree, prop, value, columns, rows)
-    return Move(number, colour, "cell", cell, value.strip(), comment)
+    return Move(number, colour, "cell", cell, value.strip(), comment, markup)

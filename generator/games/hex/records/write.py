@@ -10,17 +10,20 @@ written all the same, as the SGF page names their cells. HexGui reads an escaped
 as its code number, so values are written unescaped wherever SGF allows: only `\\` and `]`
 are escaped.
 
-The project's move lists have Red first, joining columns a to the last, and the swap as
-the players exchanging colours with the stones staying (generator/games/hex/rules.py);
-SGF's Black joins the top and bottom rows. So a move list becomes SGF with every cell
-reflected in the long diagonal (c4 becomes d3), Red's moves Black's and Blue's White's:
-the same game, each player joining the same sides of the board turned over. A record whose
-swap was read as swap-pieces comes back as the same game in the move list's terms: the
-moves after the swap keep their cells (the position reflected, with its colours exchanged,
-is the same game with the stones staying).
+The project's move lists name the board as SGF does (generator/games/hex/rules.py): a1 top
+left, Red first joining the top and bottom rows as SGF's Black does, Blue the columns as
+White; and the swap as the players exchanging colours with the stones staying (HexGui's
+and MoHex's W[swap-pieces] followed by a White move). So a move list and a record name the
+same cells for the same players: Red's moves are Black's, Blue's White's, cell for cell. A
+record whose swap was read as swap-pieces (the first stone reflected in the long diagonal,
+Black to move) comes back as the same game in the move list's terms with the moves after
+the swap reflected (c4 becomes d3): the position reflected, with its colours exchanged, is
+the same game with the stones staying.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from generator import __version__
 from generator.core.gridfile import column_name as move_list_column
@@ -28,12 +31,15 @@ from generator.games.hex.records.judge import swap_reading
 from generator.games.hex.records.model import (
     BLACK,
     WHITE,
+    Branch,
     Cell,
     Colour,
     GameRecord,
+    Markup,
     Move,
     Players,
     RecordError,
+    Setup,
     cell_name,
 )
 
@@ -64,36 +70,123 @@ def _move_value(move: Move) -> str | None:
     return None          # forfeit (in RE) and pass (no Hex move) are not written as moves
 
 
+def _markup(markup: Markup) -> str:
+    """A node's markup as SGF's properties, in the order FF[4] lists them."""
+    out = []
+    for ident, mark in (("CR", "circle"), ("MA", "cross"), ("SQ", "square"),
+                        ("TR", "triangle")):
+        cells = [cell_name(c) for c, kind in markup.marks if kind == mark]
+        if cells:
+            out.append(ident + "".join(f"[{c}]" for c in cells))
+    for ident, pairs in (("AR", markup.arrows), ("LN", markup.lines)):
+        if pairs:
+            out.append(ident + "".join(f"[{cell_name(a)}:{cell_name(b)}]" for a, b in pairs))
+    if markup.labels:
+        out.append("LB" + "".join(f"[{cell_name(c)}:{_escape(text)}]"
+                                  for c, text in markup.labels))
+    return "".join(out)
+
+
+def _setups(setup: tuple[Setup, ...]) -> dict[int, list[str]]:
+    """Each setup as its property, by the move it comes before."""
+    out: dict[int, list[str]] = {}
+    for step in setup:
+        add = {BLACK: "AB", WHITE: "AW", None: "AE"}[step.colour]
+        out.setdefault(step.before, []).append(
+            add + "".join(f"[{cell_name(c)}]" for c in step.cells))
+    return out
+
+
+@dataclass(slots=True)
+class _Node:
+    """A node to write: its properties, the move number its line has reached there, and
+    its children (its line's next node first, then the variations branching there)."""
+    text: str
+    reached: int
+    children: list[_Node] = field(default_factory=list)
+
+
+def _line(moves: tuple[Move, ...], setup: tuple[Setup, ...], first: int, head: str,
+          branches: tuple[Branch, ...], work: list[tuple[_Node, Branch]]) -> _Node:
+    """A line's nodes, chained: `head` (what the node before its first move holds, with
+    the setups before move `first`), then one a move or setup. Each variation is left in
+    `work` with the node it hangs from, to be made in its turn (no recursion)."""
+    setups = _setups(setup)
+    start = _Node(head + "".join(setups.pop(first, [])), first - 1)
+    chain = [start]
+    for move in moves:
+        value = _move_value(move)
+        extra = "".join(setups.pop(move.number, [])) if move.number > first else ""
+        if value is None and not extra:
+            continue
+        text = extra
+        if value is not None:
+            text += f"{'B' if move.colour == BLACK else 'W'}[{value}]"
+        if move.comment:
+            text += f"C[{_escape(move.comment)}]"
+        chain.append(_Node(text + _markup(move.markup), move.number))
+    chain += [_Node("".join(rest), chain[-1].reached) for _, rest in sorted(setups.items())]
+    for a, b in zip(chain, chain[1:], strict=False):
+        a.children.append(b)
+    for branch in branches:
+        # Hung from the last node before its first move.
+        where = max((n for n in chain if n.reached < branch.at), key=lambda n: n.reached)
+        work.append((where, branch))
+    return start
+
+
 def write_sgf(record: GameRecord) -> str:
-    """The record as SGF: the root's game information, then one node a move."""
+    """The record as SGF: the root's game information, then one node a move, and each
+    variation as a game tree beside the line it branches from, as HexGui writes them
+    (SgfWriter.java: a node of several children writes each as `(;...)`). Made and written
+    by loops, not a recursion: records nest variations up to 1,000 deep."""
     size = str(record.columns) if record.square else f"{record.columns}:{record.rows}"
     root = [f"FF[4]CA[UTF-8]AP[pnp:{__version__}]GM[11]SZ[{size}]"]
     for ident, text in (("PB", record.players.black), ("PW", record.players.white),
                         ("EV", record.event), ("RO", record.round), ("DT", record.date),
-                        ("PC", record.place), ("RE", _result(record)),
-                        ("C", record.comment)):
+                        ("PC", record.place), ("GN", record.name),
+                        ("RE", _result(record)), ("C", record.comment)):
         if text:
             root.append(f"{ident}[{_escape(text)}]")
-    setups: dict[int, list[str]] = {}
-    for setup in record.setup:
-        add = {BLACK: "AB", WHITE: "AW", None: "AE"}[setup.colour]
-        setups.setdefault(setup.before, []).append(
-            add + "".join(f"[{cell_name(c)}]" for c in setup.cells))
-    root.extend(setups.pop(1, []))
-    nodes = ["(;" + "".join(root)]
-    for move in record.moves:
-        value = _move_value(move)
-        extra = "".join(setups.pop(move.number, [])) if move.number > 1 else ""
-        if value is None and not extra:
+    root.append(_markup(record.markup))
+    work: list[tuple[_Node, Branch]] = []
+    top = _line(record.moves, record.setup, 1, "".join(root), record.branches, work)
+    while work:
+        where, branch = work.pop(0)
+        head = (f"C[{_escape(branch.comment)}]" if branch.comment else "") + \
+            _markup(branch.markup)
+        start = _line(branch.moves, branch.setup, branch.at, head, branch.branches, work)
+        # A variation's first node is its first move, unless something stands before it.
+        where.children += [start] if start.text or not start.children else start.children
+    out: list[str] = []
+    stack: list[_Node | None] = [top]        # None: close the tree opened before it
+    while stack:
+        node = stack.pop()
+        if node is None:
+            out.append(")")
             continue
-        node = ";" + extra
-        if value is not None:
-            node += f"{'B' if move.colour == BLACK else 'W'}[{value}]"
-        if move.comment:
-            node += f"C[{_escape(move.comment)}]"
-        nodes.append(node)
-    nodes.extend(";" + "".join(rest) for _, rest in sorted(setups.items()))
-    return "\n".join(nodes) + ")\n"
+        opening = "("
+        while True:
+            out.append(f"{opening};{node.text}")
+            opening = ""
+            if len(node.children) != 1:
+                break
+            node = node.children[0]
+        stack.append(None)
+        stack += reversed(node.children)
+    return "\n".join(_wrapped(out)) + "\n"
+
+
+def _wrapped(tokens: list[str]) -> list[str]:
+    """The tokens as lines, a node or tree mark a line start where HexGui's writer starts
+    one (past 72 characters), so a long game stays readable in an editor."""
+    lines, line = [], ""
+    for token in tokens:
+        if line and len(line) + len(token) > 72:
+            lines.append(line)
+            line = ""
+        line += token
+    return [*lines, line] if line else lines
 
 
 # --- the project's move lists ------------------------------------------------------------
@@ -111,9 +204,9 @@ def to_move_list(record: GameRecord) -> str:
     if record.setup:
         raise RecordError("the record sets stones up (AB, AW, AE), which a move list cannot "
                           "hold")
-    # Which cells are reflected: all of them when the stones stayed at the swap; after a
-    # swap-pieces the moves after it are not (the position reflected and its colours
-    # exchanged is the same game, with the stones staying); after an in-place swap, none.
+    # Which cells are reflected: after a swap-pieces, the moves after it (the position
+    # reflected and its colours exchanged is the same game, with the stones staying); else
+    # none, the move list naming its cells as the record does.
     reading = swap_reading(record)
     lines = [f"# {label}: {name}" for label, name in
              (("Black", record.players.black), ("White", record.players.white),
@@ -126,8 +219,8 @@ def to_move_list(record: GameRecord) -> str:
             lines.append(f"{number}. swap")
             swapped = True
         elif move.kind == "cell" and move.cell is not None:
-            keep = reading == "in-place" or (swapped and reading == "swap-pieces")
-            cell = move.cell if keep else move.cell.mirrored()
+            mirror = swapped and reading == "swap-pieces"
+            cell = move.cell.mirrored() if mirror else move.cell
             lines.append(f"{number}. {_list_name(cell)}")
         else:
             lines.append(f"# {move.colour.capitalize()}: {move.written or move.kind}")
@@ -136,8 +229,7 @@ def to_move_list(record: GameRecord) -> str:
 
 def from_move_list(text: str) -> GameRecord:
     """A move list (Red first) as a record in SGF's terms: Red's moves Black's, each cell
-    reflected in the long diagonal, and the swap HexGui's way (the stones stay, and White
-    moves after it)."""
+    the same, and the swap HexGui's way (the stones stay, and White moves after it)."""
     from generator.games.hex.rules import read_moves
     size, turns = read_moves(text)
     moves: list[Move] = []
@@ -150,7 +242,7 @@ def from_move_list(text: str) -> GameRecord:
             raise RecordError(f"turn {number} (line {turn.line}) names "
                               f"{len(turn.mine)} cells; a record's move is one")
         h = turn.mine[0]
-        cell = Cell(h.r, h.q)
+        cell = Cell(h.q, h.r)
         moves.append(Move(number, colour, "cell", cell, cell_name(cell)))
         colour = WHITE if colour == BLACK else BLACK
     return GameRecord("move-list", size, size, tuple(moves), players=Players())
