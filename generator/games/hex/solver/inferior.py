@@ -1,0 +1,90 @@
+"""Cells a player can never need, and the fill-in they allow (Björnsson, Hayward, Johanson
+and van Rijswijck, "Dead cell analysis in Hex and the Shannon game", 2006; Henderson,
+Arneson and Hayward, "Solving 8x8 Hex", IJCAI 2009, section 3).
+
+A winning set of a player is a set of empty cells that, with the player's stones, joins the
+player's two sides; it is minimal when no cell of it can be left out. An empty cell in no
+minimal winning set of a player is *useless* to that player:
+
+* the position's value, whoever moves, is unchanged when the opponent is given the cell
+  (a strategy that would have used it wins with a minimal set, which does without it;
+  and a stone more never hurts its owner, so the opponent gains nothing he can lose), and
+* it stays useless when stones are added, of either colour (a minimal set of the larger
+  position, with the new stones, holds a minimal set of the smaller one, which avoids it).
+
+So every cell useless to one player is filled with the other's stone, all at once, and the
+search repeats on the filled position until nothing more is found; each step keeps the
+value of the position. A cell useless to both is *dead*; it is given to the player not to
+move. A move into a filled cell is then worth a pass (answer.py uses this at the root).
+
+The test is local and sufficient, not exact (deciding deadness is NP-complete): a cell is
+useless to a player when its neighbours in the player's graph (empty cells, and each chain
+of the player's stones with the sides it touches as one node) are pairwise adjacent: any
+path through the cell can step from one neighbour to the next without it, so the cell is in
+no minimal winning set. Around a cell, two empty neighbours are adjacent only when they
+are next to each other, so the test asks: at most one of the player's nodes touches the
+cell, and its empty neighbours are at most two, side by side, each touching that node.
+"""
+
+from __future__ import annotations
+
+from generator.games.hex.solver.board import Board, bits, chain_of
+
+
+def nodes(board: Board, stones: int, empty: int, colour: int) -> list[tuple[int, int]]:
+    """The colour's nodes: (stones, empty cells they touch), its two sides first (each with
+    the stones joined to it; the side's own row touches it), then each other chain."""
+    out = []
+    rest = stones
+    for side in board.edges[colour]:
+        group = chain_of(board, stones, stones & side)
+        rest &= ~group
+        out.append((group, (board.spread(group) | side) & empty))
+    while rest:
+        group = chain_of(board, stones, rest & -rest)
+        rest &= ~group
+        out.append((group, board.spread(group) & empty))
+    return out
+
+
+def useless(board: Board, stones: int, empty: int, colour: int) -> int:
+    """The empty cells the local test finds useless to `colour`, whose stones are `stones`."""
+    touches = [touch for _, touch in nodes(board, stones, empty, colour)]
+    one = many = 0
+    for touch in touches:
+        many |= one & touch
+        one |= touch
+    near = board.near
+    found = 0
+    for cell in bits(empty & ~many):
+        around = near[cell] & empty
+        if around & (around - 1):
+            low = around & -around
+            rest = around ^ low
+            if rest & (rest - 1) or not near[low.bit_length() - 1] & rest:
+                continue
+        mask = 1 << cell
+        if mask & one and around & ~next(t for t in touches if t & mask):
+            continue
+        found |= mask
+    return found
+
+
+def fill_in(board: Board, black: int, white: int, to_move: int) -> tuple[int, int]:
+    """The position with every cell found useless filled, to a fixed point: (black, white).
+    Dead cells go to the player not to move."""
+    while True:
+        empty = board.cells & ~(black | white)
+        if not empty:
+            return black, white
+        to_white = useless(board, black, empty, 0)
+        to_black = useless(board, white, empty, 1)
+        if not (to_white | to_black):
+            return black, white
+        dead = to_white & to_black
+        if to_move == 0:
+            to_black &= ~dead
+        else:
+            to_white &= ~dead
+        black |= to_black
+        white |= to_white
