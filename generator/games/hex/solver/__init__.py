@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from generator.errors import UserError
 from generator.games.hex.records.model import BLACK, WHITE, Cell, Colour, cell_name
 from generator.games.hex.solver.answer import answer
-from generator.games.hex.solver.board import SIDES, Board, bits, board, connected
+from generator.games.hex.solver.board import SIDES, Board, bits, board_of, connected
 from generator.games.hex.solver.dfpn import TABLE, Limits
 
 __all__ = ["Budget", "Position", "PositionError", "Solution", "solve"]
@@ -58,7 +58,7 @@ class Position:
         if both:
             raise PositionError(f"{cell_name(min(both, key=_board_order))} holds a Black "
                                 f"and a White stone")
-        shape = board(self.columns, self.rows)
+        shape = board_of(self.columns, self.rows)
         for colour, stones in ((BLACK, self.black), (WHITE, self.white)):
             if connected(shape, self._bits(stones), COLOURS.index(colour)):
                 raise PositionError(f"the game is over: {colour.capitalize()} has "
@@ -114,7 +114,7 @@ class Solution:
 def solve(position: Position, budget: Budget = Budget()) -> Solution:
     """The position's winner and every winning move, proven within the budget."""
     start = time.monotonic()
-    shape = board(position.columns, position.rows)
+    shape = board_of(position.columns, position.rows)
     limits = Limits(nodes=budget.nodes, deadline=start + budget.seconds, table=budget.table)
     found = answer(shape, position._bits(position.black), position._bits(position.white),
                    COLOURS.index(position.to_move), limits, start)

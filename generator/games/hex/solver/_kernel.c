@@ -201,6 +201,68 @@ static void useless(set_t *found, const set_t *stones, const set_t *empty, int c
     }
 }
 
+static set_t w_dying[MAXBITS];
+
+/* killers(): for each empty cell, its empty neighbours that, taken by the opponent, would
+ * leave it useless to `colour`. */
+static void killers(set_t *found, const set_t *stones, const set_t *empty, int colour) {
+    int n = nodes(w_groups, w_touches, stones, empty, colour);
+    set_t one, many, t, candidates, around, rest;
+    s_clear(&one);
+    s_clear(&many);
+    for (int i = 0; i < n; i++) {
+        s_and(&t, &one, &w_touches[i]);
+        s_or(&many, &many, &t);
+        s_or(&one, &one, &w_touches[i]);
+    }
+    for (int cell = s_next(empty, 0); cell >= 0; cell = s_next(empty, cell + 1))
+        s_clear(&found[cell]);
+    s_minus(&candidates, empty, &many);
+    for (int cell = s_next(&candidates, 0); cell >= 0; cell = s_next(&candidates, cell + 1)) {
+        s_and(&around, &g_near[cell], empty);
+        int touch = -1;
+        for (int i = 0; i < n; i++) if (s_has(&w_touches[i], cell)) { touch = i; break; }
+        for (int killer = s_next(&around, 0); killer >= 0;
+             killer = s_next(&around, killer + 1)) {
+            rest = around;
+            rest.w[killer >> 6] &= ~((uint64_t)1 << (killer & 63));
+            int c = s_count(&rest);
+            if (c > 2) continue;
+            if (c == 2) {
+                int low = s_next(&rest, 0), high = s_next(&rest, low + 1);
+                if (!s_has(&g_near[low], high)) continue;
+            }
+            if (touch >= 0 && !s_within(&rest, &w_touches[touch])) continue;
+            s_add(&found[cell], killer);
+        }
+    }
+}
+
+static void captured_pairs(set_t *to_black, set_t *to_white, const set_t *black,
+                           const set_t *white) {
+    set_t empty, t, taken;
+    s_or(&t, black, white);
+    s_minus(&empty, &g_cells, &t);
+    s_clear(&taken);
+    s_clear(to_black);
+    s_clear(to_white);
+    for (int colour = 0; colour < 2; colour++) {
+        killers(w_dying, colour == 0 ? white : black, &empty, 1 - colour);
+        set_t *out = colour == 0 ? to_black : to_white;
+        for (int cell = s_next(&empty, 0); cell >= 0; cell = s_next(&empty, cell + 1))
+            for (int other = s_next(&w_dying[cell], cell + 1); other >= 0;
+                 other = s_next(&w_dying[cell], other + 1)) {
+                if (!s_has(&w_dying[other], cell) || s_has(&taken, cell)
+                    || s_has(&taken, other))
+                    continue;
+                s_add(&taken, cell);
+                s_add(&taken, other);
+                s_add(out, cell);
+                s_add(out, other);
+            }
+    }
+}
+
 static void fill_in(set_t *black, set_t *white, int to_move) {
     set_t empty, to_white, to_black, dead, t;
     for (;;) {
@@ -209,7 +271,10 @@ static void fill_in(set_t *black, set_t *white, int to_move) {
         if (s_none(&empty)) return;
         useless(&to_white, black, &empty, 0);
         useless(&to_black, white, &empty, 1);
-        if (s_none(&to_white) && s_none(&to_black)) return;
+        if (s_none(&to_white) && s_none(&to_black)) {
+            captured_pairs(&to_black, &to_white, black, white);
+            if (s_none(&to_white) && s_none(&to_black)) return;
+        }
         s_and(&dead, &to_white, &to_black);
         if (to_move == 0) s_minus(&to_black, &to_black, &dead);
         else s_minus(&to_white, &to_white, &dead);

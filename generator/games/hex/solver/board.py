@@ -48,7 +48,7 @@ class Board:
 
 
 @cache
-def board(columns: int, rows: int) -> Board:
+def board_of(columns: int, rows: int) -> Board:
     """The board of `columns` x `rows` cells; made once a size."""
     if columns not in SIDES or rows not in SIDES:
         raise ValueError(f"a side is {SIDES.start} to {SIDES.stop - 1} cells")

@@ -70,9 +70,58 @@ def useless(board: Board, stones: int, empty: int, colour: int) -> int:
     return found
 
 
+def killers(board: Board, stones: int, empty: int, colour: int) -> list[int]:
+    """For each bit, the empty cells next to it that would make it useless to `colour` if
+    the opponent took them: the local test with that neighbour gone (the colour's chains
+    are the same, a cell fewer is empty)."""
+    touches = [touch for _, touch in nodes(board, stones, empty, colour)]
+    one = many = 0
+    for touch in touches:
+        many |= one & touch
+        one |= touch
+    near = board.near
+    found = [0] * len(near)
+    for cell in bits(empty & ~many):
+        around = near[cell] & empty
+        mask = 1 << cell
+        touch = next((t for t in touches if t & mask), -1)
+        for killer in bits(around):
+            rest = around & ~(1 << killer)
+            if rest & (rest - 1):
+                low = rest & -rest
+                high = rest ^ low
+                if high & (high - 1) or not near[low.bit_length() - 1] & high:
+                    continue
+            if rest & ~touch:
+                continue
+            found[cell] |= 1 << killer
+    return found
+
+
+def captured_pairs(board: Board, black: int, white: int) -> tuple[int, int]:
+    """Pairs of neighbouring empty cells either of which, taken by the opponent, the player
+    answers with the other, leaving the opponent's stone useless to him: the player can
+    fill both (Henderson, Arneson and Hayward's captured sets, two cells at a time). The
+    pairs taken, in board order, meet no pair taken before them; cells for (black,
+    white)."""
+    empty = board.cells & ~(black | white)
+    taken = 0
+    out = [0, 0]
+    for colour, stones in ((0, black), (1, white)):
+        # The opponent's cells that die: pairs the colour captures.
+        dying = killers(board, white if colour == 0 else black, empty, 1 - colour)
+        for cell in bits(empty):
+            for other in bits(dying[cell] & ~((2 << cell) - 1)):
+                pair = 1 << cell | 1 << other
+                if dying[other] >> cell & 1 and not pair & taken:
+                    taken |= pair
+                    out[colour] |= pair
+    return out[0], out[1]
+
+
 def fill_in(board: Board, black: int, white: int, to_move: int) -> tuple[int, int]:
-    """The position with every cell found useless filled, to a fixed point: (black, white).
-    Dead cells go to the player not to move."""
+    """The position with every cell found useless filled, and then every captured pair, to
+    a fixed point: (black, white). Dead cells go to the player not to move."""
     while True:
         empty = board.cells & ~(black | white)
         if not empty:
@@ -80,7 +129,9 @@ def fill_in(board: Board, black: int, white: int, to_move: int) -> tuple[int, in
         to_white = useless(board, black, empty, 0)
         to_black = useless(board, white, empty, 1)
         if not (to_white | to_black):
-            return black, white
+            to_black, to_white = captured_pairs(board, black, white)
+            if not (to_white | to_black):
+                return black, white
         dead = to_white & to_black
         if to_move == 0:
             to_black &= ~dead
