@@ -7,4 +7,5 @@ from setuptools import Extension, setup
 
 setup(ext_modules=[Extension("generator.games.hex.solver._kernel",
                              ["generator/games/hex/solver/_kernel.c"],
+                             depends=["generator/games/hex/solver/_kernel_body.h"],
                              extra_compile_args=["-O2"], optional=True)])
