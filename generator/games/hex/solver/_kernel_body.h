@@ -516,7 +516,7 @@ static void run(void) {
             if (m < 2) continue;
             uint64_t partners[NODEW];
             int words = (h_count + 63) / 64;
-            memcpy(partners, h_partners[m], sizeof partners);
+            memcpy(partners, h_partners[m], words * sizeof(uint64_t));
             partners[x >> 6] &= ~((uint64_t)1 << (x & 63));
             for (int wi = 0; wi < words; wi++) {
                 uint64_t word = partners[wi];
@@ -525,16 +525,15 @@ static void run(void) {
                     word &= word - 1;
                     if (h_cell[z] >= 0 && s_has(&job.carrier, h_cell[z])) continue;
                     int key = m < z ? record_of(m, z, 0) : record_of(z, m, 0);
+                    /* Adding to the pair x-z never changes the list of m-z (x is not m),
+                     * but may move the records: each carrier is read afresh. */
                     int n = h_nf[key];
-                    set_t snapshot[64];
-                    if (n > 64) n = 64;
-                    memcpy(snapshot, &h_full[(size_t)key * FULLS], n * sizeof(set_t));
                     for (int i = 0; i < n; i++) {
-                        const set_t *other = &snapshot[i];
-                        if (s_meets(other, &job.carrier)) continue;
-                        if (h_cell[x] >= 0 && s_has(other, h_cell[x])) continue;
+                        set_t other = h_full[(size_t)key * FULLS + i];
+                        if (s_meets(&other, &job.carrier)) continue;
+                        if (h_cell[x] >= 0 && s_has(&other, h_cell[x])) continue;
                         set_t joined;
-                        s_or(&joined, &job.carrier, other);
+                        s_or(&joined, &job.carrier, &other);
                         if (h_cell[m] >= 0) {
                             s_add(&joined, h_cell[m]);
                             add_semi(x, z, &joined, h_cell[m]);
