@@ -71,6 +71,14 @@ class Setup:
 
 
 @dataclass(frozen=True, slots=True)
+class ToPlay:
+    """PL: the player to move, as a node says it before move `before` is played (a
+    puzzle's setup names who is to find the win)."""
+    before: int
+    colour: Colour
+
+
+@dataclass(frozen=True, slots=True)
 class Players:
     black: str = ""
     white: str = ""
@@ -84,6 +92,7 @@ class GameRecord:
     rows: int
     moves: tuple[Move, ...]
     setup: tuple[Setup, ...] = ()
+    to_play: tuple[ToPlay, ...] = ()
     players: Players = field(default_factory=Players)
     event: str = ""
     round: str = ""

@@ -30,6 +30,7 @@ from generator.games.hex.records.model import (
     Players,
     RecordError,
     Setup,
+    ToPlay,
     column_number,
 )
 from generator.games.hex.records.sgf import Prop, Tree, parse, where
@@ -56,6 +57,7 @@ def read_sgf(text: str) -> GameRecord:
     golem = _is_little_golem(tree, root)
     moves: list[Move] = []
     setup: list[Setup] = []
+    to_play: list[ToPlay] = []
     for node in tree.nodes:
         comment = ""
         for prop in node:
@@ -66,6 +68,8 @@ def read_sgf(text: str) -> GameRecord:
                 colour = {"AB": BLACK, "AW": WHITE}.get(prop.name)
                 cells = tuple(_cell(tree, prop, v, columns, rows) for v in prop.values)
                 setup.append(Setup(len(moves) + 1, colour, cells))
+            elif prop.name == "PL":
+                to_play.append(ToPlay(len(moves) + 1, _player(tree, prop)))
         played = [p for p in node if p.name in ("B", "W")]
         if len(played) > 1:
             raise RecordError(f"{where(text, played[1].at)}: a node with two moves "
@@ -80,12 +84,21 @@ def read_sgf(text: str) -> GameRecord:
     root_comment = printed(_first(root, "C") or "")
     return GameRecord(
         format="little-golem" if golem else "sgf", columns=columns, rows=rows,
-        moves=tuple(moves), setup=tuple(setup),
+        moves=tuple(moves), setup=tuple(setup), to_play=tuple(to_play),
         players=Players(_text(root, "PB"), _text(root, "PW")),
         event=_event(_text(root, "EV")), round=_text(root, "RO"), date=_text(root, "DT"),
         place=_text(root, "PC"), result=_text(root, "RE"),
         comment=root_comment.strip(),
         variations=tree.variations)
+
+
+def _player(tree: Tree, prop: Prop) -> Colour:
+    """PL's colour, B or W in any case (as AB and AW are read, in SGF's terms)."""
+    value = prop.values[0].strip().upper()
+    if value not in ("B", "W"):
+        raise RecordError(f"{where(tree.text, prop.at)}: PL[{prop.values[0][:20]}] is not a "
+                          f"player to move (PL[B] or PL[W])")
+    return BLACK if value == "B" else WHITE
 
 
 def _first(props: dict[str, Prop], name: str) -> str | None:

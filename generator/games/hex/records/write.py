@@ -79,6 +79,8 @@ def write_sgf(record: GameRecord) -> str:
         add = {BLACK: "AB", WHITE: "AW", None: "AE"}[setup.colour]
         setups.setdefault(setup.before, []).append(
             add + "".join(f"[{cell_name(c)}]" for c in setup.cells))
+    for turn in record.to_play:
+        setups.setdefault(turn.before, []).append(f"PL[{'B' if turn.colour == BLACK else 'W'}]")
     root.extend(setups.pop(1, []))
     nodes = ["(;" + "".join(root)]
     for move in record.moves:

@@ -21,14 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 
 from generator.games.hex.solver.board import Board, bits, connected
 from generator.games.hex.solver.connections import FULLS, OR_DEPTH, SEMIS, search
 from generator.games.hex.solver.inferior import fill_in
 
+_kernel: ModuleType | None
 try:        # the compiled kernel (_kernel.c), where it was built
     from generator.games.hex.solver import _kernel
-except ImportError:         # pragma: no cover - a machine without a C compiler
+except ImportError:         # a machine without a C compiler: the Python modules alone
     _kernel = None
 
 OPEN, WIN, LOSS = 0, 1, 2      # for the player to move

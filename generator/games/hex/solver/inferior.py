@@ -107,7 +107,7 @@ def captured_pairs(board: Board, black: int, white: int) -> tuple[int, int]:
     empty = board.cells & ~(black | white)
     taken = 0
     out = [0, 0]
-    for colour, stones in ((0, black), (1, white)):
+    for colour in (0, 1):
         # The opponent's cells that die: pairs the colour captures.
         dying = killers(board, white if colour == 0 else black, empty, 1 - colour)
         for cell in bits(empty):

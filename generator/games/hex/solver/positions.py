@@ -166,7 +166,8 @@ def _replayed(record: GameRecord, at: int) -> tuple[frozenset[Cell], frozenset[C
     """The stones of a record with a swap, as the judge replays it (records/judge.py
     reads the swap): every move up to the position must be legal."""
     game = replay(record)
-    bad = [line for line, step in zip(game.illegal, (s for s in game.steps if s.illegal))
+    illegal_steps = (step for step in game.steps if step.illegal)
+    bad = [line for line, step in zip(game.illegal, illegal_steps, strict=True)
            if 0 < step.number <= at]
     if bad:
         raise PositionError(f"illegal {bad[0]}")
