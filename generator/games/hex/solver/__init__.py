@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from generator.errors import UserError
 from generator.games.hex.records.model import BLACK, WHITE, Cell, Colour, cell_name
-from generator.games.hex.solver.answer import answer
+from generator.games.hex.solver.answer import answer_of
 from generator.games.hex.solver.board import SIDES, Board, bits, board_of, connected
 from generator.games.hex.solver.dfpn import TABLE, Limits
 
@@ -111,13 +111,15 @@ class Solution:
         return self.winner is not None and not self.unsettled
 
 
-def solve(position: Position, budget: Budget = Budget()) -> Solution:
-    """The position's winner and every winning move, proven within the budget."""
+def solve(position: Position, budget: Budget = Budget(), *, explain: bool = True
+          ) -> Solution:
+    """The position's winner and every winning move, proven within the budget; with
+    `explain`, the main line and the winning connection too."""
     start = time.monotonic()
     shape = board_of(position.columns, position.rows)
     limits = Limits(nodes=budget.nodes, deadline=start + budget.seconds, table=budget.table)
-    found = answer(shape, position._bits(position.black), position._bits(position.white),
-                   COLOURS.index(position.to_move), limits, start)
+    found = answer_of(shape, position._bits(position.black), position._bits(position.white),
+                   COLOURS.index(position.to_move), limits, start, explain=explain)
 
     def cells(mask: int) -> tuple[Cell, ...]:
         return tuple(_cell(shape, i) for i in bits(mask))

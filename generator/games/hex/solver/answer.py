@@ -5,10 +5,16 @@ it need not try. The answer settles every empty cell of the root on its own:
 
 * a cell outside the mustplay loses: the opponent keeps a semi connection between its
   sides that the move leaves whole, and plays its key (analysis.py);
-* a cell the fill-in filled (inferior.py) is worth a pass, whoever's stone filled it: the
-  position after the move has the value of the root with the opponent to move. A pass
-  wins only if every move wins (a stone never hurts its owner), so these cells lose as soon
-  as one move loses, and otherwise the root with the opponent to move is proven;
+* a cell the fill-in filled (inferior.py) is worth a pass, whoever's stone filled it, but
+  for a captured pair given to the opponent: the position after the move has the value of
+  the root with the opponent to move (a cell the player's fill-in took: the player's stone
+  is worth no more than the whole fill-in, which changes nothing; a cell useless to the
+  player: the player's stone there is worth the opponent's, which changes nothing). A
+  pass wins only if every move wins (a stone never hurts its owner), so these cells lose
+  as soon as one move loses, and otherwise the root with the opponent to move is proven;
+* a cell of the opponent's captured pair is not worth a pass (the opponent need not
+  answer it in the pair), so it is searched as the root's other cells are, from the
+  position as given;
 * every other cell is searched: the move wins when the position after it is proven lost
   for the opponent, and loses when it is proven won for him.
 
@@ -42,6 +48,7 @@ from generator.games.hex.solver.dfpn import (
     OutOfBudget,
     Search,
 )
+from generator.games.hex.solver.inferior import opponent_pairs
 
 LONGEST_LINE = 400      # moves: more than any board the solver takes has cells
 
@@ -60,9 +67,10 @@ class Answer:
     connection: int                # the winner's chain at the end of the line
 
 
-def answer(board: Board, black: int, white: int, to_move: int, limits: Limits,
-           clock_start: float | None = None) -> Answer:
-    """Solve the position (to_move: 0 Black, 1 White) within the limits."""
+def answer_of(board: Board, black: int, white: int, to_move: int, limits: Limits,
+           clock_start: float | None = None, *, explain: bool = True) -> Answer:
+    """Solve the position (to_move: 0 Black, 1 White) within the limits; with `explain`,
+    find the main line and the winning connection too."""
     start = time.monotonic() if clock_start is None else clock_start
     found = Search(board, limits)
     empty = board.cells & ~(black | white)
@@ -74,13 +82,13 @@ def answer(board: Board, black: int, white: int, to_move: int, limits: Limits,
             winner, settled.losing = 1 - to_move, empty
         else:
             winner = to_move
-            _settle(found, root, empty, to_move, settled)
+            _settle(found, root, black, white, to_move, settled)
     except OutOfBudget:
         pass
     winning, losing = settled.winning, settled.losing
     line: tuple[int, ...] = ()
     connection = 0
-    if winner is not None:
+    if winner is not None and explain:
         line, connection = _main_line(found, black, white, to_move, winner)
     return Answer(to_move, winner, winning, losing, empty & ~(winning | losing),
                   found.nodes, time.monotonic() - start, line, connection)
@@ -94,11 +102,15 @@ class _Settled:
         self.winning = self.losing = 0
 
 
-def _settle(found: Search, root: Entry, empty: int, to_move: int, settled: _Settled) -> None:
+def _settle(found: Search, root: Entry, given_black: int, given_white: int, to_move: int,
+            settled: _Settled) -> None:
     """Settle each cell of a won root (the module's docstring says how)."""
+    board = found.board
+    empty = board.cells & ~(given_black | given_white)
     black, white = root[BLACK_STONES], root[WHITE_STONES]
-    open_cells = board_empty = found.board.cells & ~(black | white)
-    passes = empty & ~board_empty            # cells the fill-in took: worth a pass
+    open_cells = board.cells & ~(black | white)
+    theirs = opponent_pairs(board, given_black, given_white, to_move)
+    passes = empty & ~open_cells & ~theirs       # the other cells the fill-in took
     moves = root[MOVES]
     if moves:                                # an open root: its mustplay
         mustplay = sum(1 << m for m in moves)
@@ -111,6 +123,15 @@ def _settle(found: Search, root: Entry, empty: int, to_move: int, settled: _Sett
     for move in order:
         bit = 1 << move
         child = (black | bit, white) if to_move == 0 else (black, white | bit)
+        proof = found.prove(child[0], child[1], other)
+        if proof[DELTA] == 0:
+            settled.winning |= bit
+        else:
+            settled.losing |= bit
+    for move in bits(theirs):                # searched from the position as given
+        bit = 1 << move
+        child = (given_black | bit, given_white) if to_move == 0 else \
+            (given_black, given_white | bit)
         proof = found.prove(child[0], child[1], other)
         if proof[DELTA] == 0:
             settled.winning |= bit

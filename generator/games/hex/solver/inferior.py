@@ -28,6 +28,8 @@ cell, and its empty neighbours are at most two, side by side, each touching that
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from generator.games.hex.solver.board import Board, bits, chain_of
 
 
@@ -119,19 +121,23 @@ def captured_pairs(board: Board, black: int, white: int) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def fill_in(board: Board, black: int, white: int, to_move: int) -> tuple[int, int]:
-    """The position with every cell found useless filled, and then every captured pair, to
-    a fixed point: (black, white). Dead cells go to the player not to move."""
+def fill_steps(board: Board, black: int, white: int, to_move: int
+               ) -> Iterator[tuple[int, int, bool]]:
+    """The fill-in, step by step: each step's cells for Black and for White, and whether
+    they are captured pairs (else cells useless to one player). Every cell found useless
+    is filled first, all at once; only when none is left, every captured pair; then again,
+    to a fixed point. Dead cells go to the player not to move."""
     while True:
         empty = board.cells & ~(black | white)
         if not empty:
-            return black, white
+            return
         to_white = useless(board, black, empty, 0)
         to_black = useless(board, white, empty, 1)
-        if not (to_white | to_black):
+        pairs = not (to_white | to_black)
+        if pairs:
             to_black, to_white = captured_pairs(board, black, white)
             if not (to_white | to_black):
-                return black, white
+                return
         dead = to_white & to_black
         if to_move == 0:
             to_black &= ~dead
@@ -139,3 +145,22 @@ def fill_in(board: Board, black: int, white: int, to_move: int) -> tuple[int, in
             to_white &= ~dead
         black |= to_black
         white |= to_white
+        yield to_black, to_white, pairs
+
+
+def fill_in(board: Board, black: int, white: int, to_move: int) -> tuple[int, int]:
+    """The position with its fill-in (fill_steps) made: (black, white)."""
+    for to_black, to_white, _ in fill_steps(board, black, white, to_move):
+        black |= to_black
+        white |= to_white
+    return black, white
+
+
+def opponent_pairs(board: Board, black: int, white: int, to_move: int) -> int:
+    """The cells the fill-in gives the player not to move as captured pairs: a move there
+    is not worth a pass (answer.py), as a move into any other filled cell is."""
+    found = 0
+    for to_black, to_white, pairs in fill_steps(board, black, white, to_move):
+        if pairs:
+            found |= to_white if to_move == 0 else to_black
+    return found
