@@ -46,25 +46,7 @@ class Position:
     to_move: Colour
 
     def __post_init__(self) -> None:
-        if self.columns not in SIDES or self.rows not in SIDES:
-            raise PositionError(f"the solver takes boards of {SIDES.start} to "
-                                f"{SIDES.stop - 1} cells a side, not {self.columns} × "
-                                f"{self.rows}")
-        for cell in self.black | self.white:
-            if not (0 <= cell.column < self.columns and 0 <= cell.row < self.rows):
-                raise PositionError(f"{cell_name(cell)} is off the {self.columns} × "
-                                    f"{self.rows} board")
-        both = self.black & self.white
-        if both:
-            raise PositionError(f"{cell_name(min(both, key=_board_order))} holds a Black "
-                                f"and a White stone")
-        shape = board_of(self.columns, self.rows)
-        for colour, stones in ((BLACK, self.black), (WHITE, self.white)):
-            if connected(shape, self._bits(stones), COLOURS.index(colour)):
-                raise PositionError(f"the game is over: {colour.capitalize()} has "
-                                    f"connected {_SIDES[colour]}")
-        if len(self.black) + len(self.white) == self.columns * self.rows:
-            raise PositionError("the board is full")
+        check(self.columns, self.rows, self.black, self.white)
 
     def _bits(self, cells: frozenset[Cell]) -> int:
         stride = self.columns + 1
@@ -73,6 +55,30 @@ class Position:
 
 _SIDES: dict[Colour, str] = {BLACK: "the top and bottom rows",
                              WHITE: "the left and right columns"}
+
+
+def check(columns: int, rows: int, black: frozenset[Cell], white: frozenset[Cell]) -> None:
+    """Refuse (PositionError) what the solver cannot take: a board out of its sizes, a
+    stone off the board or two on a cell, a game already over."""
+    if columns not in SIDES or rows not in SIDES:
+        raise PositionError(f"the solver takes boards of {SIDES.start} to {SIDES.stop - 1} "
+                            f"cells a side, not {columns} × {rows}")
+    for cell in black | white:
+        if not (0 <= cell.column < columns and 0 <= cell.row < rows):
+            raise PositionError(f"{cell_name(cell)} is off the {columns} × {rows} board")
+    both = black & white
+    if both:
+        raise PositionError(f"{cell_name(min(both, key=_board_order))} holds a Black and a "
+                            f"White stone")
+    shape = board_of(columns, rows)
+    stride = columns + 1
+    for colour, stones in ((BLACK, black), (WHITE, white)):
+        mask = sum(1 << c.row * stride + c.column for c in stones)
+        if connected(shape, mask, COLOURS.index(colour)):
+            raise PositionError(f"the game is over: {colour.capitalize()} has connected "
+                                f"{_SIDES[colour]}")
+    if len(black) + len(white) == columns * rows:
+        raise PositionError("the board is full")
 
 
 def _board_order(cell: Cell) -> tuple[int, int]:

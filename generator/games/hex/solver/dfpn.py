@@ -76,10 +76,11 @@ class Search:
         return found if found is not None else self._expand(black, white, to_move)
 
     def _expand(self, black: int, white: int, to_move: int) -> Entry:
-        self.nodes += 1
-        if self.nodes > self.limits.nodes:
+        if self.nodes >= self.limits.nodes:
             raise OutOfBudget
-        if self.nodes % CHECK_EVERY == 0 and time.monotonic() > self.limits.deadline:
+        self.nodes += 1
+        # From the first node on, so that a budget of no time proves nothing, always.
+        if self.nodes % CHECK_EVERY == 1 and time.monotonic() >= self.limits.deadline:
             raise OutOfBudget
         facts = analyse(self.board, black, white, to_move)
         if facts.outcome == WIN:

@@ -34,7 +34,7 @@ from generator.games.hex.records import GameRecord, read_record
 from generator.games.hex.records.judge import replay, swap_reading
 from generator.games.hex.records.model import BLACK, WHITE, Cell, Colour, cell_name, other
 from generator.games.hex.records.write import from_move_list
-from generator.games.hex.solver import Position, PositionError
+from generator.games.hex.solver import Position, PositionError, check
 from generator.games.played import Change, foreign
 
 
@@ -87,6 +87,7 @@ def read_position(data: bytes, *, move: int | None = None, to_move: Colour | Non
     size, stones = rules.read_position(own)
     black = frozenset(Cell(h.r, h.q) for h, c in stones.items() if c == rules.RED)
     white = frozenset(Cell(h.r, h.q) for h, c in stones.items() if c == rules.BLUE)
+    check(size, size, black, white)
     colour = to_move or _by_count(black, white, Terms(own=True))
     return Read(Position(size, size, black, white, colour), Terms(own=True), "position")
 
@@ -124,6 +125,7 @@ def _from_record(record: GameRecord, move: int | None, to_move: Colour | None,
             again = last.kind == "swap" and swap_reading(record) == "swap-sides"
             to_move = last.colour if again else other(last.colour)
         else:
+            check(record.columns, record.rows, black, white)
             to_move = _by_count(black, white, terms)
     where = f"after move {at}" if at else "as set up"
     return Read(Position(record.columns, record.rows, black, white, to_move), terms,
