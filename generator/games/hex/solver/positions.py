@@ -92,6 +92,19 @@ def read_position(data: bytes, *, move: int | None = None, to_move: Colour | Non
     return Read(Position(size, size, black, white, colour), Terms(own=True), "position")
 
 
+def game_positions(record: GameRecord) -> list[tuple[int, Position]]:
+    """Every position of a record a solver can take, with the move it follows: as set up,
+    then after each move, up to where the game is over (or a move is illegal)."""
+    out = []
+    for at in range(len(record.moves) + 1):
+        try:
+            read = _from_record(record, at, None, Terms(own=False), "")
+        except PositionError:
+            break
+        out.append((at, read.position))
+    return out
+
+
 def _by_count(black: frozenset[Cell], white: frozenset[Cell], terms: Terms) -> Colour:
     if len(black) == len(white):
         return BLACK
