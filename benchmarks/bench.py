@@ -16,6 +16,7 @@ import time
 
 from make_test import print_make_test
 from records_timing import FOLDER_RECORDS, records_figures
+from solver_timing import print_cutting, print_suite
 from timing import PNP, RUNS, interleaved_medians, median_seconds
 
 from generator.core.geometry import Hex
@@ -327,6 +328,8 @@ def main() -> None:
                       f"{wheel[name] / wheel['import click']:7.2f}{target}")
         print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         print_studio_browser()
+    print_suite()
+    print_cutting()
     # Minutes a run: asked for by the number of runs (BENCH_TESTS=3 make bench).
     if MAKE_TEST_RUNS:
         print_make_test(MAKE_TEST_RUNS)
@@ -343,6 +346,9 @@ if __name__ == "__main__":
             print(f"Hex records judged, one process {rate:7.0f} a second; pnp record hex, "
                   f"100 moves, PDF {seconds:.3f} s; a folder of {FOLDER_RECORDS} records as "
                   f"one booklet {booklet:.3f} s")
+    elif sys.argv[1:] == ["solver"]:    # Benzene's puzzle suite and the puzzle cutting only
+        print_suite()
+        print_cutting()
     elif sys.argv[1:] == ["tests"]:     # `make test` on a fresh clone only
         print_make_test(MAKE_TEST_RUNS or 3)
     else:
