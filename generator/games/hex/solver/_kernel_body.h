@@ -16,6 +16,7 @@
 #define connected K(connected)
 #define facts K(facts)
 #define fill_in K(fill_in)
+#define fill_in_pairs K(fill_in_pairs)
 #define found_t K(found_t)
 #define g_cells K(g_cells)
 #define g_columns K(g_columns)
@@ -114,9 +115,11 @@ static inline void s_minus(set_t *r, const set_t *a, const set_t *b) {
 }
 static inline int s_has(const set_t *a, int bit) { return (a->w[bit >> 6] >> (bit & 63)) & 1; }
 static inline void s_add(set_t *a, int bit) { a->w[bit >> 6] |= (uint64_t)1 << (bit & 63); }
+/* The cells of a set, up to 3: the tests need to know no more than "more than two". */
 static inline int s_count(const set_t *a) {
     int n = 0;
-    for (int i = 0; i < W; i++) n += __builtin_popcountll(a->w[i]);
+    for (int i = 0; i < W && n < 3; i++)
+        for (uint64_t word = a->w[i]; word && n < 3; word &= word - 1) n++;
     return n;
 }
 /* The lowest bit at or after `from`, or -1. */
@@ -322,8 +325,14 @@ static void captured_pairs(set_t *to_black, set_t *to_white, const set_t *black,
     }
 }
 
-static void fill_in(set_t *black, set_t *white, int to_move) {
+/* fill_in(), and, where `pairs` is given, the cells it gave each colour as captured pairs
+ * (pairs[0] Black's, pairs[1] White's). */
+static void fill_in_pairs(set_t *black, set_t *white, int to_move, set_t *pairs) {
     set_t empty, to_white, to_black, dead, t;
+    if (pairs) {
+        s_clear(&pairs[0]);
+        s_clear(&pairs[1]);
+    }
     for (;;) {
         s_or(&t, black, white);
         s_minus(&empty, &g_cells, &t);
@@ -333,6 +342,10 @@ static void fill_in(set_t *black, set_t *white, int to_move) {
         if (s_none(&to_white) && s_none(&to_black)) {
             captured_pairs(&to_black, &to_white, black, white);
             if (s_none(&to_white) && s_none(&to_black)) return;
+            if (pairs) {
+                s_or(&pairs[0], &pairs[0], &to_black);
+                s_or(&pairs[1], &pairs[1], &to_white);
+            }
         }
         s_and(&dead, &to_white, &to_black);
         if (to_move == 0) s_minus(&to_black, &to_black, &dead);
@@ -340,6 +353,10 @@ static void fill_in(set_t *black, set_t *white, int to_move) {
         s_or(black, black, &to_black);
         s_or(white, white, &to_white);
     }
+}
+
+static void fill_in(set_t *black, set_t *white, int to_move) {
+    fill_in_pairs(black, white, to_move, NULL);
 }
 
 /* --- connections.py ------------------------------------------------------------------- */
@@ -648,14 +665,18 @@ static PyObject *write_set(const set_t *a) {
 }
 
 static PyObject *facts(const set_t *black, const set_t *white, int outcome,
-                       const rank_t *ranks, int n) {
+                       const rank_t *ranks, int n, const set_t *mustplay) {
     PyObject *moves = PyTuple_New(n);
     if (!moves) return NULL;
     for (int i = 0; i < n; i++) PyTuple_SET_ITEM(moves, i, PyLong_FromLong(ranks[i].cell));
+    set_t none;
+    s_clear(&none);
     PyObject *b = write_set(black), *w = write_set(white);
-    PyObject *out = (b && w) ? Py_BuildValue("(OOiO)", b, w, outcome, moves) : NULL;
+    PyObject *m = write_set(mustplay ? mustplay : &none);
+    PyObject *out = (b && w && m) ? Py_BuildValue("(OOiOO)", b, w, outcome, moves, m) : NULL;
     Py_XDECREF(b);
     Py_XDECREF(w);
+    Py_XDECREF(m);
     Py_DECREF(moves);
     return out;
 }
@@ -673,19 +694,19 @@ static PyObject *analyse_core(int columns, int rows, PyObject *black_data,
     if (read_set(&black, black_data) < 0 || read_set(&white, white_data) < 0) return NULL;
     fill_in(&black, &white, to_move);
     const set_t *mine = to_move == 0 ? &black : &white, *theirs = to_move == 0 ? &white : &black;
-    if (connected(mine, to_move)) return facts(&black, &white, WIN, NULL, 0);
-    if (connected(theirs, 1 - to_move)) return facts(&black, &white, LOSS, NULL, 0);
+    if (connected(mine, to_move)) return facts(&black, &white, WIN, NULL, 0, NULL);
+    if (connected(theirs, 1 - to_move)) return facts(&black, &white, LOSS, NULL, 0, NULL);
     set_t empty, t;
     s_or(&t, &black, &white);
     s_minus(&empty, &g_cells, &t);
     found_t own, other;
     if (search(&own, mine, &empty, to_move, 1) < 0) return PyErr_NoMemory();
-    if (own.full || own.semis) return facts(&black, &white, WIN, NULL, 0);
+    if (own.full || own.semis) return facts(&black, &white, WIN, NULL, 0, NULL);
     if (search(&other, theirs, &empty, 1 - to_move, 0) < 0) return PyErr_NoMemory();
-    if (other.full) return facts(&black, &white, LOSS, NULL, 0);
+    if (other.full) return facts(&black, &white, LOSS, NULL, 0, NULL);
     set_t mustplay = empty;
     if (other.semis) s_and(&mustplay, &mustplay, &other.semi_meet);
-    if (s_none(&mustplay)) return facts(&black, &white, LOSS, NULL, 0);
+    if (s_none(&mustplay)) return facts(&black, &white, LOSS, NULL, 0, NULL);
     rank_t ranks[MAXCELLS];
     int n = 0;
     for (int c = s_next(&mustplay, 0); c >= 0; c = s_next(&mustplay, c + 1)) {
@@ -697,7 +718,29 @@ static PyObject *analyse_core(int columns, int rows, PyObject *black_data,
         n++;
     }
     qsort(ranks, n, sizeof *ranks, by_rank);
-    return facts(&black, &white, OPEN, ranks, n);
+    /* Capture-domination: a move whose fill-in takes another cell (but for the opponent's
+     * captured pairs) is at least as good as a move there; in order, each kept move drops
+     * the cells it dominates that are not kept already. */
+    set_t removed, kept, occupied, pairs[2];
+    s_clear(&removed);
+    s_clear(&kept);
+    s_or(&occupied, &black, &white);
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int a = ranks[i].cell;
+        if (s_has(&removed, a)) continue;
+        s_add(&kept, a);
+        ranks[k++] = ranks[i];
+        set_t b2 = black, w2 = white, filled;
+        s_add(to_move == 0 ? &b2 : &w2, a);
+        fill_in_pairs(&b2, &w2, 1 - to_move, pairs);
+        s_or(&filled, &b2, &w2);
+        s_minus(&filled, &filled, &occupied);
+        s_minus(&filled, &filled, &pairs[1 - to_move]);
+        s_minus(&filled, &filled, &kept);
+        s_or(&removed, &removed, &filled);
+    }
+    return facts(&black, &white, OPEN, ranks, k, &mustplay);
 }
 
 #undef FULLS
@@ -710,6 +753,7 @@ static PyObject *analyse_core(int columns, int rows, PyObject *black_data,
 #undef connected
 #undef facts
 #undef fill_in
+#undef fill_in_pairs
 #undef found_t
 #undef g_cells
 #undef g_columns

@@ -25,7 +25,7 @@ from types import ModuleType
 
 from generator.games.hex.solver.board import Board, bits, connected
 from generator.games.hex.solver.connections import FULLS, OR_DEPTH, SEMIS, search
-from generator.games.hex.solver.inferior import fill_in
+from generator.games.hex.solver.inferior import fill_in, fill_in_pairs
 
 _kernel: ModuleType | None
 try:        # the compiled kernel (_kernel.c), where it was built
@@ -42,7 +42,8 @@ class Facts:
     black: int                  # the stones after the fill-in
     white: int
     outcome: int                # OPEN, WIN or LOSS for the player to move
-    moves: tuple[int, ...]      # the mustplay's cells in the order to search them (OPEN)
+    moves: tuple[int, ...]      # the mustplay's cells worth searching, in order (OPEN)
+    mustplay: int = 0           # every cell of the mustplay (OPEN)
 
 
 Analyse = Callable[[Board, int, int, int], Facts]
@@ -69,7 +70,34 @@ def python_analyse(board: Board, black: int, white: int, to_move: int) -> Facts:
         mustplay &= carrier
     if not mustplay:
         return Facts(black, white, LOSS, ())
-    return Facts(black, white, OPEN, order(board, mustplay, own.reach, other.reach))
+    ordered = order(board, mustplay, own.reach, other.reach)
+    return Facts(black, white, OPEN, dominant(board, black, white, to_move, ordered), mustplay)
+
+
+def dominant(board: Board, black: int, white: int, to_move: int, ordered: tuple[int, ...]
+             ) -> tuple[int, ...]:
+    """The moves left when each move, in order, drops the later ones it dominates.
+
+    Capture-domination (Henderson, Arneson and Hayward, "Solving 8x8 Hex"): if a cell b is
+    filled in after X plays a, then X at b is no better than X at a: X at b is at most X at
+    both, and given X at a, X's stone at b changes nothing (b is X's fill-in, or useless to
+    X, either way the value stays). Not so for a cell of the opponent's captured pairs in
+    that fill-in, which he holds only by answering there; those stay. A dominated move
+    wins only if the move that dominates it does, so the search needs only the others; the
+    root settles them all the same (answer.py)."""
+    kept: list[int] = []
+    kept_cells = removed = 0
+    occupied = black | white
+    for move in ordered:
+        if removed >> move & 1:
+            continue
+        kept.append(move)
+        kept_cells |= 1 << move
+        bit = 1 << move
+        b, w = (black | bit, white) if to_move == 0 else (black, white | bit)
+        b, w, pairs = fill_in_pairs(board, b, w, 1 - to_move)
+        removed |= (b | w) & ~occupied & ~pairs[1 - to_move] & ~kept_cells
+    return tuple(kept)
 
 
 def order(board: Board, cells: int, own: tuple[int, int], other: tuple[int, int]
@@ -90,10 +118,11 @@ def order(board: Board, cells: int, own: tuple[int, int], other: tuple[int, int]
 def compiled_analyse(board: Board, black: int, white: int, to_move: int) -> Facts:
     """python_analyse's facts, from the compiled kernel (which must have been built)."""
     assert _kernel is not None
-    b, w, outcome, moves = _kernel.analyse(
+    b, w, outcome, moves, mustplay = _kernel.analyse(
         board.columns, board.rows, black.to_bytes(SET_BYTES, "little"),
         white.to_bytes(SET_BYTES, "little"), to_move, FULLS, SEMIS, OR_DEPTH)
-    return Facts(int.from_bytes(b, "little"), int.from_bytes(w, "little"), outcome, moves)
+    return Facts(int.from_bytes(b, "little"), int.from_bytes(w, "little"), outcome, moves,
+                 int.from_bytes(mustplay, "little"))
 
 
 COMPILED = _kernel is not None

@@ -33,7 +33,7 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-from generator.games.hex.solver.analysis import analyse
+from generator.games.hex.solver.analysis import OPEN, analyse
 from generator.games.hex.solver.board import Board, bits, connected
 from generator.games.hex.solver.connections import search
 from generator.games.hex.solver.dfpn import (
@@ -111,12 +111,12 @@ def _settle(found: Search, root: Entry, given_black: int, given_white: int, to_m
     open_cells = board.cells & ~(black | white)
     theirs = opponent_pairs(board, given_black, given_white, to_move)
     passes = empty & ~open_cells & ~theirs       # the other cells the fill-in took
-    moves = root[MOVES]
-    if moves:                                # an open root: its mustplay
-        mustplay = sum(1 << m for m in moves)
+    facts = analyse(board, given_black, given_white, to_move)
+    if facts.outcome == OPEN:                # its mustplay: the moves searched, then the
+        mustplay = facts.mustplay            # ones they dominate
         settled.losing |= open_cells & ~mustplay
-        open_cells &= mustplay
-        order = list(moves)
+        kept = sum(1 << m for m in facts.moves)
+        order = [*facts.moves, *bits(mustplay & ~kept)]
     else:                                    # decided by the analysis: every cell
         order = list(bits(open_cells))
     other = 1 - to_move

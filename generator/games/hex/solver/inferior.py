@@ -150,17 +150,26 @@ def fill_steps(board: Board, black: int, white: int, to_move: int
 
 def fill_in(board: Board, black: int, white: int, to_move: int) -> tuple[int, int]:
     """The position with its fill-in (fill_steps) made: (black, white)."""
-    for to_black, to_white, _ in fill_steps(board, black, white, to_move):
-        black |= to_black
-        white |= to_white
+    black, white, _ = fill_in_pairs(board, black, white, to_move)
     return black, white
 
 
+def fill_in_pairs(board: Board, black: int, white: int, to_move: int
+                  ) -> tuple[int, int, tuple[int, int]]:
+    """fill_in's position, and the cells it gave each colour (Black, White) as captured
+    pairs: a move into the other player's pairs is not worth a pass (answer.py), and not
+    dominated by the move whose fill-in they are (analysis.py), as moves into any other
+    filled cell are."""
+    pairs = [0, 0]
+    for to_black, to_white, captured in fill_steps(board, black, white, to_move):
+        black |= to_black
+        white |= to_white
+        if captured:
+            pairs[0] |= to_black
+            pairs[1] |= to_white
+    return black, white, (pairs[0], pairs[1])
+
+
 def opponent_pairs(board: Board, black: int, white: int, to_move: int) -> int:
-    """The cells the fill-in gives the player not to move as captured pairs: a move there
-    is not worth a pass (answer.py), as a move into any other filled cell is."""
-    found = 0
-    for to_black, to_white, pairs in fill_steps(board, black, white, to_move):
-        if pairs:
-            found |= to_white if to_move == 0 else to_black
-    return found
+    """The cells the fill-in gives the player not to move as captured pairs."""
+    return fill_in_pairs(board, black, white, to_move)[2][1 - to_move]
