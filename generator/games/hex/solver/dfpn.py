@@ -32,7 +32,7 @@ from generator.games.hex.solver.board import Board
 
 INF = 1 << 50
 EPSILON = 0.25          # the 1+epsilon trick: a child's threshold is (1+e) x its sibling's
-TABLE = 1 << 19         # positions in the transposition table, by default
+TABLE = 1 << 17         # positions in the transposition table, by default (~600 bytes each)
 CHECK_EVERY = 64        # nodes between two looks at the clock
 
 # A table entry: [phi, delta, work, black, white, moves], the position filled in.
