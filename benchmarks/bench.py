@@ -21,6 +21,7 @@ from records_timing import (
     records_figures,
     study_folder_figures,
 )
+from solver_timing import print_cutting, print_suite
 from timing import PNP, RUNS, interleaved_medians, median_seconds
 
 from generator.core.geometry import Hex
@@ -335,6 +336,8 @@ def main() -> None:
                       f"{wheel[name] / wheel['import click']:7.2f}{target}")
         print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         print_studio_browser()
+    print_suite()
+    print_cutting()
     # Minutes a run: asked for by the number of runs (BENCH_TESTS=3 make bench).
     if MAKE_TEST_RUNS:
         print_make_test(MAKE_TEST_RUNS)
@@ -354,6 +357,9 @@ if __name__ == "__main__":
             cpu, memory = study_folder_figures(folder)
             print(f"{STUDY_RECORDS} match records, a third with a variation and marks, one "
                   f"booklet: {cpu:.2f} s of CPU (target < 6), {memory:.0f} MiB (target < 250)")
+    elif sys.argv[1:] == ["solver"]:    # Benzene's puzzle suite and the puzzle cutting only
+        print_suite()
+        print_cutting()
     elif sys.argv[1:] == ["tests"]:     # `make test` on a fresh clone only
         print_make_test(MAKE_TEST_RUNS or 3)
     else:

@@ -39,6 +39,7 @@ from generator.ui.recording import print_folder, record_booklets, record_group
 
 # How the command runs; its handler for a Ctrl-C while it starts is in ui/start.py.
 from generator.ui.running import Pnp, one_line, report, say
+from generator.ui.solving import solve_group
 
 if typing.TYPE_CHECKING:
     from pathlib import Path
@@ -173,6 +174,7 @@ def _judge_command(game: SomeGame) -> click.Command:
         short_help=first_paragraph(text))
 
 
+main.add_command(solve_group())
 main.add_command(GameGroup(
     "judge", has=lambda g: g.judge is not None, make=_judge_command, what="judge",
     help="Say who has connected in a position, a replayed move list or (Hex) a game's "

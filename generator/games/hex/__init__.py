@@ -21,9 +21,11 @@ from generator.games.hex.rules import (
 )
 from generator.games.items import BOARD, PAD, RECORD, RULES
 from generator.games.judges import FileJudge
+from generator.games.solvers import SolverOf
 
 if TYPE_CHECKING:
     from generator.games.record_book import Study
+    from generator.games.solvers import Solved, SolveRequest
 
 
 def read_record(data: bytes) -> Study:
@@ -32,11 +34,18 @@ def read_record(data: bytes) -> Study:
     from generator.games.hex.record_pages import study
     return study(read(data))
 
+def solve_file(data: bytes, request: SolveRequest) -> Solved:
+    """A position (a record at a move, or a position file) solved for `pnp solve`
+    (solving.py and the solver, imported only then)."""
+    from generator.games.hex.solving import solve_file as solved
+    return solved(data, request)
+
 GAME = Game(
     key="hex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=(RULES, BOARD, PAD),
     board_json=board_json, judge=FileJudge(judge, judge_file),
     records=RecordsOf(read_record, ".sgf", "SGF records"),
+    solver=SolverOf(solve_file, ("black", "white", "red", "blue")),
     about={
         RULES: "Print the Hex rule sheet, with the swap (pie) rule or, with --no-swap, "
                "without it.",
@@ -54,6 +63,15 @@ GAME = Game(
             "It also reads the records Hex players keep: HexGui and MoHex SGF, Little "
             "Golem's records, Trmph and HexWorld links (docs/records.md). It names the "
             "swap's reading, each illegal move, and who connected or resigned.",
+        Subject.SOLVE:
+            "Solve a Hex position: who wins, and every winning move, each proven.\n\n"
+            "POSITION is an SGF record whose setup (AB, AW) and PL give a puzzle, any record "
+            "'pnp judge hex' reads with --move N for the position after move N (its last "
+            "move by default), or a position file, one row a line (R red, B blue, . "
+            "empty). A move is listed as winning only when every defence to it is proven "
+            "to lose, and the player to move loses only when every move is proven to. "
+            "Past the budget the answer is 'not proven', with what was proven so far "
+            "(docs/solver.md).",
         RECORD: "Print a Hex game's record (SGF, Little Golem, a Trmph or HexWorld link, "
                 "or a move list) as a study booklet.",
     },

@@ -115,6 +115,14 @@ class Players:
 
 
 @dataclass(frozen=True, slots=True)
+class ToPlay:
+    """PL: the player to move, as a node says it before move `before` is played (a
+    puzzle's setup names who is to find the win)."""
+    before: int
+    colour: Colour
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """A game as its record gives it: the board, who played, the main line and its setup,
     and the variations off it."""
@@ -123,6 +131,7 @@ class GameRecord:
     rows: int
     moves: tuple[Move, ...]
     setup: tuple[Setup, ...] = ()
+    to_play: tuple[ToPlay, ...] = ()    # the main line's PL
     players: Players = field(default_factory=Players)
     event: str = ""
     round: str = ""

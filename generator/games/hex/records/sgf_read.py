@@ -35,6 +35,7 @@ from generator.games.hex.records.model import (
     Players,
     RecordError,
     Setup,
+    ToPlay,
     column_number,
 )
 from generator.games.hex.records.sgf import Prop, Tree, parse, where
@@ -62,7 +63,7 @@ def read_sgf(text: str) -> GameRecord:
     main = reader.line(0, 0)
     return GameRecord(
         format="little-golem" if reader.golem else "sgf", columns=columns, rows=rows,
-        moves=tuple(main.moves), setup=tuple(main.setup),
+        moves=tuple(main.moves), setup=tuple(main.setup), to_play=tuple(main.to_play),
         players=Players(_text(root, "PB"), _text(root, "PW")),
         event=_event(_text(root, "EV")), round=_text(root, "RO"), date=_text(root, "DT"),
         place=_text(root, "PC"), result=_text(root, "RE"),
@@ -76,6 +77,7 @@ class _Line:
     """A line of play as it is read, node by node (a builder, never handed out)."""
     moves: list[Move] = field(default_factory=list)
     setup: list[Setup] = field(default_factory=list)
+    to_play: list[ToPlay] = field(default_factory=list)
     comment: str = ""                  # of the nodes before its first move
     markup: Markup = NO_MARKUP         # likewise
     forks: list[tuple[int, int]] = field(default_factory=list)   # (node, moves before it)
@@ -109,6 +111,9 @@ class _Reader:
                     colour = {"AB": BLACK, "AW": WHITE}.get(prop.name)
                     cells = tuple(c for v in prop.values for c in self.cells(prop, v))
                     out.setup.append(Setup(before + len(out.moves) + 1, colour, cells))
+                elif prop.name == "PL":
+                    out.to_play.append(ToPlay(before + len(out.moves) + 1,
+                                              _player(self.tree, prop)))
             markup = self.markup(props)
             played = [p for p in props if p.name in ("B", "W")]
             if len(played) > 1:
@@ -199,6 +204,15 @@ class _Reader:
         if not (labels or marks or arrows or lines):
             return NO_MARKUP
         return Markup(tuple(labels), tuple(marks), tuple(arrows), tuple(lines))
+
+
+def _player(tree: Tree, prop: Prop) -> Colour:
+    """PL's colour, B or W in any case (as AB and AW are read, in SGF's terms)."""
+    value = prop.values[0].strip().upper()
+    if value not in ("B", "W"):
+        raise RecordError(f"{where(tree.text, prop.at)}: PL[{prop.values[0][:20]}] is not a "
+                          f"player to move (PL[B] or PL[W])")
+    return BLACK if value == "B" else WHITE
 
 
 def _first(props: dict[str, Prop], name: str) -> str | None:

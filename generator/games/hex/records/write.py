@@ -40,6 +40,7 @@ from generator.games.hex.records.model import (
     Players,
     RecordError,
     Setup,
+    ToPlay,
     cell_name,
 )
 
@@ -87,13 +88,15 @@ def _markup(markup: Markup) -> str:
     return "".join(out)
 
 
-def _setups(setup: tuple[Setup, ...]) -> dict[int, list[str]]:
-    """Each setup as its property, by the move it comes before."""
+def _setups(setup: tuple[Setup, ...], to_play: tuple[ToPlay, ...]) -> dict[int, list[str]]:
+    """Each setup, and each player to move, as its property, by the move it comes before."""
     out: dict[int, list[str]] = {}
     for step in setup:
         add = {BLACK: "AB", WHITE: "AW", None: "AE"}[step.colour]
         out.setdefault(step.before, []).append(
             add + "".join(f"[{cell_name(c)}]" for c in step.cells))
+    for turn in to_play:
+        out.setdefault(turn.before, []).append(f"PL[{'B' if turn.colour == BLACK else 'W'}]")
     return out
 
 
@@ -107,11 +110,12 @@ class _Node:
 
 
 def _line(moves: tuple[Move, ...], setup: tuple[Setup, ...], first: int, head: str,
-          branches: tuple[Branch, ...], work: list[tuple[_Node, Branch]]) -> _Node:
+          branches: tuple[Branch, ...], work: list[tuple[_Node, Branch]],
+          to_play: tuple[ToPlay, ...] = ()) -> _Node:
     """A line's nodes, chained: `head` (what the node before its first move holds, with
     the setups before move `first`), then one a move or setup. Each variation is left in
     `work` with the node it hangs from, to be made in its turn (no recursion)."""
-    setups = _setups(setup)
+    setups = _setups(setup, to_play)
     start = _Node(head + "".join(setups.pop(first, [])), first - 1)
     chain = [start]
     for move in moves:
@@ -150,7 +154,8 @@ def write_sgf(record: GameRecord) -> str:
             root.append(f"{ident}[{_escape(text)}]")
     root.append(_markup(record.markup))
     work: list[tuple[_Node, Branch]] = []
-    top = _line(record.moves, record.setup, 1, "".join(root), record.branches, work)
+    top = _line(record.moves, record.setup, 1, "".join(root), record.branches, work,
+                record.to_play)
     while work:
         where, branch = work.pop(0)
         head = (f"C[{_escape(branch.comment)}]" if branch.comment else "") + \
