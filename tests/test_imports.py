@@ -13,9 +13,11 @@ ROOT = Path(generator.__file__).resolve().parent
 
 
 def modules_under(root: Path, package: str) -> dict[str, Path]:
-    """Every module of the package at ROOT, by its dotted name (a package by its own)."""
+    """Every module of the package at ROOT, by its dotted name (a package by its own): a
+    compiled module by its type stub (NAME.pyi beside NAME.c), which imports nothing."""
     found = {}
-    for path in sorted(root.rglob("*.py")):
+    stubs = [p for p in root.rglob("*.pyi") if not p.with_suffix(".py").exists()]
+    for path in sorted([*root.rglob("*.py"), *stubs]):
         parts = list(path.relative_to(root).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
