@@ -168,7 +168,7 @@ def spots_overlapping_the_board(page: Page) -> list[Point]:
     ink += [t.position for t in page.shapes if isinstance(t, Text) and t.role is not None
             and t.role.kind == "Figure"]
     return [s.centre for s in spots
-            if any(math.dist(s.centre, p) < s.radius + 1.0 for p in ink)]
+            if any((s.centre - p).length() < s.radius + 1.0 for p in ink)]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

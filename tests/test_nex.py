@@ -1,6 +1,5 @@
 """Nex: who has connected, which turns are legal, and the pieces printed for the table."""
 
-import math
 import random
 
 import pytest
@@ -272,7 +271,7 @@ def test_counters_cover_every_cell_in_each_kind_in_whole_rows_and_their_stones_f
             assert block.count == block.columns * block.rows
     assert all(n >= size * size for n in placed.values())
     # The printed stone lies inside a cell: its rim within the hexagon's inscribed circle.
-    flat = min(math.dist(p.centre(Hex(0, 0)), p.centre(h))
+    flat = min((p.centre(Hex(0, 0)) - p.centre(h)).length()
                for h in Rhombus(size).neighbours(Hex(0, 0)))
     assert pages.STONE_SHARE * side * 2 <= flat
 

@@ -49,7 +49,7 @@ def side_lines(shapes: Iterable[Shape], letters: tuple[str, str]) -> list[tuple[
 
     def pairs(labels: list[Text]) -> list[tuple[Point, float, int]]:
         return [(Point((a.position.x + b.position.x) / 2, (a.position.y + b.position.y) / 2),
-                 math.dist(a.position, b.position),
+                 (a.position - b.position).length(),
                  round(math.degrees(math.atan2(b.position.y - a.position.y,
                                                b.position.x - a.position.x))) % 180)
                 for a, b in combinations(labels, 2)]
@@ -57,7 +57,7 @@ def side_lines(shapes: Iterable[Shape], letters: tuple[str, str]) -> list[tuple[
     def one_board(at: Point, length: float, one: int, where: Point, other_length: float,
                   other: int) -> bool:
         # The rhombus's two diagonals of side letters: one middle, one length, 60° apart.
-        return (math.dist(at, where) < 0.01 and abs(length - other_length) < 0.01
+        return ((at - where).length() < 0.01 and abs(length - other_length) < 0.01
                 and abs(one - other) in (60, 120))
     lines = []
     for by_letter in found.values():

@@ -89,11 +89,12 @@ def test_a_booklet_of_thirty_records_is_read_whole_and_passes(club, tmp_path, ta
 
 
 @pytest.mark.parametrize("target", ["home"])
-def test_a_650_move_game_on_26_x_26_diagrammed_every_10_moves_is_read_whole_and_passes(tmp_path, target):
+def test_a_650_move_game_diagrammed_every_10_moves_is_read_whole_and_passes(tmp_path, target):
     record = tmp_path / "long26.sgf"
     record.write_text(hexgui_game(random.Random(26), 26, 650))
     # A diagram every 10 moves: 65 full boards, past what the old budget read.
-    report, pdf = made_and_checked(["record", "hex", str(record), "--every", "10", "--for", target,
+    report, pdf = made_and_checked(["record", "hex", str(record), "--every", "10",
+                                    "--for", target,
                                     "-o", str(tmp_path / "long26.pdf")], target)
     assert "limits" not in report and "ready for" in report
     assert_heavier_than_the_old_budget(pdf)

@@ -15,7 +15,7 @@ from generator import render
 from generator.app import requests
 from generator.core.content import Bundle, Part, RecordText
 from generator.core.destinations import DESTINATIONS, HOME, PRINT_SHOP
-from generator.core.formats import FORMATS, PDF, SGF, ZIP, Format
+from generator.core.formats import FORMATS, JSON, PDF, SGF, ZIP, Format
 from generator.core.palette import COLOUR
 from generator.core.paper import NAMED, for_press
 from generator.core.scene import Document, Page, Paint, rectangle
@@ -24,7 +24,7 @@ from generator.games.game import Subject
 from generator.games.items import BOARD, CARDS, COINS, ITEMS, PAD, RULES, TILES, WHOLE_KIT
 from generator.games.items import RECORD as RECORD_ITEM
 from generator.games.tables import tables_of
-from generator.render.writers import PLAIN, WRITERS
+from generator.render.writers import PLAIN, WRITTEN, files_of
 from generator.ui.cli import main
 
 TWO_PAGES = Document(tuple(Page(120, 150, (rectangle(10, 10, 50, 50, Paint(fill="#0e2d82")),))
@@ -75,12 +75,12 @@ def test_a_formats_facts_are_what_its_writer_writes(tmp_path, name):
 def test_the_check_sees_a_format_whose_facts_are_wrong(tmp_path):
     # Control: a PDF that claimed to be paged: PDF's writer writes it as one file, not two.
     liar = dataclasses.replace(PDF, name="liar", paged=True)
-    assert len(WRITERS[PDF](TWO_PAGES, tmp_path / "out.pdf", PLAIN)) != (2 if liar.paged else 1)
+    assert len(files_of(TWO_PAGES, PDF, tmp_path / "out.pdf", PLAIN)) != (2 if liar.paged else 1)
 
 
 def test_every_format_has_a_writer_and_every_writer_a_format():
     # The writers are the render layer's table, keyed by the core's format values.
-    assert set(WRITERS) == set(FORMATS.values())
+    assert set(FORMATS.values()) == WRITTEN
 
 
 def test_every_items_format_is_in_the_table():
@@ -199,3 +199,13 @@ def test_an_editions_pieces_are_its_own():
     nex = GAMES["nex"]      # a game of one edition has every item, and refuses none
     assert nex.items_for(nex.make_options()) == nex.items
     nex.refuse(nex.make_options(), ITEMS["counters"])
+
+
+def test_each_kind_of_content_is_written_only_in_its_own_formats(tmp_path):
+    # A drawn document has no SGF or JSON writer, and a board's data no PDF one: the table
+    # is picked by the content's kind before the format.
+    for content, fmt in ((TWO_PAGES, SGF), (TWO_PAGES, JSON), (BOARD_DATA, PDF)):
+        with pytest.raises(TypeError):
+            files_of(content, fmt, tmp_path / "x", PLAIN)
+    # Control: each in its own format is written.
+    assert files_of(BOARD_DATA, JSON, tmp_path / "b.json", PLAIN)

@@ -330,14 +330,14 @@ def test_a_colour_the_press_cannot_print_shows_as_it_prints() -> None:
     from generator.core.formats import PNG
     from generator.core.paper import NAMED, for_press
     from generator.core.scene import Document, Page, Paint, rectangle
-    from generator.render.writers import WRITERS, Settings
+    from generator.render.writers import Settings, files_of
 
     page = Page(20.0, 20.0, (rectangle(0, 0, 20, 20, Paint(fill="#00ff00")),))
     doc = Document((page,), "green", "pnp")
     shown = {}
     for target in (PRINT_SHOP, LULU):
         press = for_press(NAMED["a4"], target).press
-        [(_, png)] = WRITERS[PNG](doc, Path("g.png"), Settings(100, press))
+        [(_, png)] = files_of(doc, PNG, Path("g.png"), Settings(100, press))
         with Image.open(io.BytesIO(png)) as image:
             shown[target.key] = image.getpixel((image.width // 2, image.height // 2))
     assert shown["lulu"] == (0, 255, 0)

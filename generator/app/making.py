@@ -9,6 +9,7 @@ import gc
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import partial
 from importlib import import_module
 from pathlib import Path
@@ -117,7 +118,12 @@ def _worker_stop(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
-Part = tuple[str, str, Paper]       # a game's items on one paper, in one language
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A game's items on one paper, in one language: one process's unit of work."""
+    game: str
+    lang: str
+    paper: Paper
 
 
 def _name(entry: Entry) -> EntryName:
@@ -134,12 +140,12 @@ def _make_part(task: Task, out: Path) -> tuple[Task, Made]:
     """One unit of work for a process: a game's items on one paper in one language (the
     kit is put together from the items), or the booklets that share their games' sections
     (`together`)."""
-    if isinstance(task[0], Booklet):
+    if not isinstance(task, Part):
         made: dict[PartKey, booklet.Part] = {}
         return task, [(item, build_booklet(item, out, made)) for item in task]
-    key, lang, paper = task
     # Entries hold functions, which do not cross processes: send back what names them.
-    return task, [(_name(e), paths) for e, paths in build_game(key, [paper], out, lang)]
+    return task, [(_name(e), paths)
+                  for e, paths in build_game(task.game, [task.paper], out, task.lang)]
 
 
 def _make_collected(task: Task, out: Path) -> tuple[Task, Made]:
@@ -194,9 +200,9 @@ def make(game_keys: list[str], papers: list[Paper], made: list[Booklet], out: Pa
     # Each game's entries listed once: they size its parts and give the order of the index.
     listed = {(key, lang): list(entries([key], papers, lang)) for lang in langs
               for key in game_keys}
-    parts: list[Part] = [(key, lang, paper) for lang in langs for key in game_keys
-                         for paper in papers]
-    size = {part: sum(e.paper == part[2] for e in listed[part[0], part[1]]) for part in parts}
+    parts = [Part(key, lang, paper) for lang in langs for key in game_keys for paper in papers]
+    size = {part: sum(e.paper == part.paper for e in listed[part.game, part.lang])
+            for part in parts}
     # The booklets first: each group holds every game's rule sheet, a few times over, and
     # outweighs any one game's part (a booklet group of all five games takes as long as
     # the largest game on one paper); then the parts, the smallest last, so the two
@@ -213,11 +219,11 @@ def make(game_keys: list[str], papers: list[Paper], made: list[Booklet], out: Pa
                 folded[name] = paths
             else:
                 files[name] = paths
-        if isinstance(task[0], Booklet):
+        if not isinstance(task, Part):
             return
-        left[task[0], task[1]] -= 1
-        if not left[task[0], task[1]]:
-            progress(task[0])
+        left[task.game, task.lang] -= 1
+        if not left[task.game, task.lang]:
+            progress(task.game)
     if jobs > 1 and len(tasks) > 1:
         context = multiprocessing.get_context("fork")
         # Leaving the block on an error or an interrupt terminates the workers (SIGTERM).

@@ -5,9 +5,9 @@ read these facts rather than a format's name.
 
 What is written (a drawn document, a board's data, a record's text, a bundle of several
 products) is generator/core/content.py's. The writers are not here: the render layer keeps
-them in a table keyed by these values (generator/render/writers.py's WRITERS, as segno's
-`save` looks its writers up by format), so the core, which describes what is written, never
-imports what draws it.
+them in tables keyed by these values (generator/render/writers.py: a table for each kind
+of content, as segno's `save` looks its writers up by format), so the core, which
+describes what is written, never imports what draws it.
 Media types: IANA's registry (https://www.iana.org/assignments/media-types/).
 """
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from generator.core.hexgrid import (
     DIRECTIONS,
@@ -20,7 +19,6 @@ from generator.core.hexgrid import (
     Hex,
     Layout,
     Orientation,
-    OwnKind,
     Point,
     corner_offset,
     corner_offsets,
@@ -82,15 +80,12 @@ class Rhombus:
 SQUARE_DIRECTIONS = ((1, 0), (0, -1), (-1, 0), (0, 1))
 
 
-class _SquareFields(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Square:
+    """A square of a grid: column to the right, row downwards (equal to its own kind only,
+    as the hex grid's values are)."""
     col: int
     row: int
-
-
-class Square(OwnKind, _SquareFields):
-    """A square of a grid: column to the right, row downwards (a named tuple that equals its
-    own kind only, as the hex grid's values are: generator/core/hexgrid.py says why)."""
-    __slots__ = ()
 
     def neighbours(self) -> tuple[Square, ...]:
         """The four squares sharing an edge with this one."""
@@ -125,18 +120,15 @@ class SquareGrid:
 # --- plane helpers ------------------------------------------------------------------------
 
 
-class _AffineFields(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Affine:
+    """x' = a x + b y + e, y' = c x + d y + f."""
     a: float = 1.0
     b: float = 0.0
     c: float = 0.0
     d: float = 1.0
     e: float = 0.0
     f: float = 0.0
-
-
-class Affine(OwnKind, _AffineFields):
-    """x' = a x + b y + e, y' = c x + d y + f."""
-    __slots__ = ()
 
     @staticmethod
     def rotation(degrees: float) -> Affine:
@@ -222,15 +214,12 @@ def bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-class _FitFields(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Fit:
+    """How points fill a box: turned by `angle` degrees, scaled, then centred."""
     angle: float  # degrees, clockwise on the page
     scale: float
     transform: Affine
-
-
-class Fit(OwnKind, _FitFields):
-    """How points fill a box: turned by `angle` degrees, scaled, then centred."""
-    __slots__ = ()
 
 
 def best_fit(points: Sequence[Point], width: float, height: float,

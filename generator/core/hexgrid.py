@@ -11,85 +11,26 @@ helpers; the judges and engines, which need none of those, import from here.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
 
 SQRT3 = math.sqrt(3.0)
 
 
-# The hex grid's values are named tuples that compare only with their own kind, where pnp's
-# other values are frozen dataclasses: the judges load them at start, where a dataclass's
-# generated methods (compiled from source as its class is made) cost a judge 10 to 30 ms
-# more, and the searches hash millions of cells, which a tuple hashes in C. Each hashes as
-# the tuple of its fields, as a frozen dataclass does, so every set and dict of cells
-# iterates, and every board comes out, in the same order either way.
-class OwnKind(tuple[Any, ...]):
-    """Equality and order with values of the same class only (Hex(1, 2) is not the tuple
-    (1, 2), nor a Square or a Point with those numbers), and no tuple arithmetic: mixed in
-    before a NamedTuple's fields."""
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return tuple.__hash__(self)
-
-    def __lt__(self, other: Any) -> bool:
-        if type(other) is not type(self):
-            _unordered(self, "<", other)
-        return tuple.__lt__(self, other)
-
-    def __le__(self, other: Any) -> bool:
-        if type(other) is not type(self):
-            _unordered(self, "<=", other)
-        return tuple.__le__(self, other)
-
-    def __gt__(self, other: Any) -> bool:
-        if type(other) is not type(self):
-            _unordered(self, ">", other)
-        return tuple.__gt__(self, other)
-
-    def __ge__(self, other: Any) -> bool:
-        if type(other) is not type(self):
-            _unordered(self, ">=", other)
-        return tuple.__ge__(self, other)
-
-    def __add__(self, other: Any) -> Any:
-        return NotImplemented
-
-    def __radd__(self, other: Any) -> Any:
-        # Raised, not NotImplemented: `() + hex` would then fall back to joining tuples.
-        raise TypeError(f"a {type(self).__name__} is no tuple to add to")
-
-    def __mul__(self, other: Any) -> Any:
-        return NotImplemented
-
-    __rmul__ = __mul__
-
-
-def _unordered(value: object, operator: str, other: object) -> None:
-    # Raised, not NotImplemented, which would let a plain tuple order itself against one.
-    raise TypeError(f"'{operator}' not supported between instances of "
-                    f"'{type(value).__name__}' and '{type(other).__name__}'")
-
-
-class _HexFields(NamedTuple):
+# Every value here is a frozen, slotted dataclass, as pnp's other values are: it equals and
+# orders only values of its own kind (Hex(1, 2) is not the tuple (1, 2), nor a Square or a
+# Point with those numbers), and hashes as the tuple of its fields, so sets and dicts of cells
+# iterate, and every board comes out, in one order.
+@dataclass(frozen=True, slots=True, order=True)
+class Hex:
     q: int
     r: int
-
-
-class Hex(OwnKind, _HexFields):
-    __slots__ = ()
 
     @property
     def s(self) -> int:
         return -self.q - self.r
 
-    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
+    def __add__(self, other: Hex) -> Hex:
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: Hex) -> Hex:
@@ -133,21 +74,18 @@ def swapped_direction(direction: int) -> int:
     return direction_index(Hex(d.r, d.q))
 
 
-class _PointFields(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Point:
     x: float
     y: float
 
-
-class Point(OwnKind, _PointFields):
-    __slots__ = ()
-
-    def __add__(self, other: Point) -> Point:  # type: ignore[override]
+    def __add__(self, other: Point) -> Point:
         return Point(self.x + other.x, self.y + other.y)
 
     def __sub__(self, other: Point) -> Point:
         return Point(self.x - other.x, self.y - other.y)
 
-    def __mul__(self, k: float) -> Point:  # type: ignore[override]
+    def __mul__(self, k: float) -> Point:
         return Point(self.x * k, self.y * k)
 
     def lerp(self, other: Point, t: float) -> Point:
@@ -157,7 +95,9 @@ class Point(OwnKind, _PointFields):
         return math.hypot(self.x, self.y)
 
 
-class _OrientationFields(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Orientation:
+    """Forward and inverse matrices of a hex layout; pointy and flat are two values of this."""
     f0: float
     f1: float
     f2: float
@@ -171,11 +111,6 @@ class _OrientationFields(NamedTuple):
     edge_corner_offset: int
 
 
-class Orientation(OwnKind, _OrientationFields):
-    """Forward and inverse matrices of a hex layout; pointy and flat are two values of this."""
-    __slots__ = ()
-
-
 POINTY = Orientation(SQRT3, SQRT3 / 2, 0.0, 1.5, SQRT3 / 3, -1 / 3, 0.0, 2 / 3, 0.5, 0)
 FLAT = Orientation(1.5, 0.0, SQRT3 / 2, SQRT3, 2 / 3, 0.0, -1 / 3, SQRT3 / 3, 0.0, -1)
 
@@ -183,14 +118,11 @@ FLAT = Orientation(1.5, 0.0, SQRT3 / 2, SQRT3, 2 / 3, 0.0, -1 / 3, SQRT3 / 3, 0.
 _ORIGIN = Point(0.0, 0.0)
 
 
-class _LayoutFields(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Layout:
     orientation: Orientation
     size: float  # circumradius of a cell, mm
     origin: Point = _ORIGIN
-
-
-class Layout(OwnKind, _LayoutFields):
-    __slots__ = ()
 
 
 def hex_to_pixel(layout: Layout, h: Hex) -> Point:

@@ -204,25 +204,21 @@ def rectangle(x: float, y: float, w: float, h: float, paint: Paint) -> Path:
     return polygon((Point(x, y), Point(x + w, y), Point(x + w, y + h), Point(x, y + h)), paint)
 
 
-_point = tuple.__new__
-
-
 def transformed(shape: Shape, t: Affine) -> Shape:
     """Move a shape; sizes scale with t, but text stays upright unless it was turned."""
     k = t.linear_scale()
     if isinstance(shape, Path):
-        # Affine.apply written out, and each point made as the tuple it is (a named tuple's
-        # own constructor is a Python call): a board's thousands of points, moved alike.
+        # Affine.apply written out: a board's thousands of points, moved alike.
         a, b, c, d, e, f = t.a, t.b, t.c, t.d, t.e, t.f
         if b == c == 0.0 and e != 0.0 and f != 0.0:
             # No turn and a move both ways (a sheet placed on a page, a page on a sheet):
             # a x + 0 y + e is a x + e to the last bit when e is not zero, so the terms
             # that are always zero are left out.
-            subpaths = tuple(tuple([_point(Point, (a * x + e, d * y + f)) for x, y in sub])
+            subpaths = tuple(tuple([Point(a * p.x + e, d * p.y + f) for p in sub])
                              for sub in shape.subpaths)
         else:
-            subpaths = tuple(tuple([_point(Point, (a * x + b * y + e, c * x + d * y + f))
-                                    for x, y in sub]) for sub in shape.subpaths)
+            subpaths = tuple(tuple([Point(a * p.x + b * p.y + e, c * p.x + d * p.y + f)
+                                    for p in sub]) for sub in shape.subpaths)
         p = shape.paint
         return Path(subpaths, Paint(p.fill, p.stroke, p.width * k, tuple(s * k for s in p.dash),
                                     p.round_caps, p.cut), shape.closed, shape.role)

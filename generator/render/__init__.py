@@ -29,7 +29,7 @@ from generator.core.formats import VECTORS, Format, page_paths
 from generator.core.virtual_table import VirtualTable
 from generator.errors import UserError
 from generator.render import folders
-from generator.render.writers import PLAIN, WRITERS, Settings
+from generator.render.writers import PLAIN, Settings, files_of
 
 if TYPE_CHECKING:
     from generator.core.paper import Press
@@ -45,7 +45,7 @@ class OutputError(UserError):
 def render(doc: Content, fmt: Format, target: Path, *, dpi: int | None = None,
            press: Press | None = None) -> Files:
     """The files a document becomes in a format, in memory: (path, bytes) pairs."""
-    return WRITERS[fmt](doc, Path(target), Settings(dpi, press))
+    return files_of(doc, fmt, Path(target), Settings(dpi, press))
 
 
 def _listed(allowed: Sequence[Format], dotted: bool = False) -> str:
@@ -156,12 +156,12 @@ def save(content: Content, target: Path | None, fmt: Format | None, default_stem
                               f"written as NAME-1.{ext} to NAME-{pages}.{ext}, so give -o "
                               f"NAME.{ext}, or use --format pdf")
         if is_stdout(path):
-            write_stdout(WRITERS[chosen](content, path, settings)[0][1])
+            write_stdout(files_of(content, chosen, path, settings)[0][1])
             return []
     # Check every file before drawing any; the checks run again when the files are written.
     for page in (page_paths(path, pages) if chosen.paged and pages else [path]):
         _Place.of(page)
-    files = WRITERS[chosen](content, path, settings)
+    files = files_of(content, chosen, path, settings)
     write_atomically(files)
     return [path for path, _ in files]
 
@@ -180,7 +180,7 @@ def _save_folder(content: Content, target: Path | None, fmt: Format, default_ste
         raise OutputError(f"a {fmt.name} is a folder of files; give -o FOLDER")
     folder, main = _folder(target, fmt, default_stem)
     folders.check_folder(folder, main)
-    folders.write_folder(folder, WRITERS[fmt](content, folder, settings))
+    folders.write_folder(folder, files_of(content, fmt, folder, settings))
     return [folder / main]
 
 

@@ -1,7 +1,9 @@
-"""The writers, in one table keyed by the format (segno's writer table, as its `save` picks
-`WRITERS[kind]`): each turns the content (a Document, a board's data or a record's text) into
-(path, bytes) pairs for a target, in memory; generator/render writes them atomically. The
-formats themselves are plain values in generator/core/formats.py and know no writer.
+"""The writers: each takes one kind of content (a drawn Document, a board's data, a record's
+text, a vendor's bundle, a virtual table) and turns it into (path, bytes) pairs for a target,
+in memory; generator/render writes them atomically. They stand in one table for each kind of
+content, keyed by the format (as segno's `save` picks `WRITERS[kind]`, each writer "just
+needs a matrix"), and `files_of` picks the table by the content's type, once. The formats
+themselves are plain values in generator/core/formats.py and know no writer.
 
 What a writer draws with (reportlab, svgwrite, pypdfium2 and Pillow, jinja2) is imported by
 that writer when it writes: those libraries are heavy, and the commands that write nothing
@@ -11,10 +13,10 @@ that writer when it writes: those libraries are heavy, and the commands that wri
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from generator.core.content import Bundle, Content, Files, RecordText
 from generator.core.formats import (
@@ -27,6 +29,7 @@ from generator.core.formats import (
     SVG,
     TABLE,
     ZIP,
+    BoardData,
     Format,
     page_paths,
 )
@@ -49,25 +52,22 @@ class Settings:
     url: str | None = None      # where a virtual table's files are published (--url-base)
 
 
+C = TypeVar("C", contravariant=True)
 PLAIN = Settings()    # nothing besides the content: the format's own resolution, home printing
-Writer = Callable[[Content, Path, Settings], Files]
 
 
-def _document(content: Content) -> Document:
-    if isinstance(content, (dict, RecordText, Bundle, VirtualTable)):
-        raise TypeError("a board's data or a record's text is written as text, not drawn")
-    return content
+class Writer(Protocol[C]):
+    def __call__(self, content: C, target: Path, settings: Settings, /) -> Files: ...
 
 
-def _pdf_files(content: Content, target: Path, settings: Settings) -> Files:
+def _pdf_files(doc: Document, target: Path, settings: Settings) -> Files:
     from generator.render.pdf import document_pdf
-    doc, press = _document(content), settings.press
+    press = settings.press
     return [(target, document_pdf(doc, press) if press else document_pdf(doc))]
 
 
-def _svg_files(content: Content, target: Path, settings: Settings) -> Files:
+def _svg_files(doc: Document, target: Path, settings: Settings) -> Files:
     from generator.render.svg import cut_svg, page_svg
-    doc = _document(content)
     paths = page_paths(target, len(doc.pages))
     total = len(doc.pages)
     files = [(path, page_svg(page, doc.title if total == 1 else f"{doc.title} ({i}/{total})"))
@@ -79,13 +79,13 @@ def _svg_files(content: Content, target: Path, settings: Settings) -> Files:
     return files
 
 
-def _png_files(content: Content, target: Path, settings: Settings) -> Files:
+def _png_files(doc: Document, target: Path, settings: Settings) -> Files:
     from generator.render.pdf import document_pdf
     from generator.render.png import pdf_pages_png
     from generator.render.proof import soft_proof
     # For a print shop the page is the trim plus bleed: a soft proof of the separated inks
     # as the press prints them where the shop takes CMYK, else the sRGB the vendor takes.
-    doc, press, dpi = _document(content), settings.press, settings.dpi or DEFAULT_DPI
+    press, dpi = settings.press, settings.dpi or DEFAULT_DPI
     if press is not None and press.separated:
         sizes = [((p.width + 2 * press.bleed) * 72 / 25.4, (p.height + 2 * press.bleed) * 72
                   / 25.4) for p in doc.pages]
@@ -105,48 +105,66 @@ def _png_files(content: Content, target: Path, settings: Settings) -> Files:
     return list(zip(page_paths(target, len(images)), images, strict=True))
 
 
-def _html_files(content: Content, target: Path, settings: Settings) -> Files:
+def _html_files(doc: Document, target: Path, settings: Settings) -> Files:
     from generator.render.html import document_html
-    return [(target, document_html(_document(content)).encode("utf-8"))]
+    return [(target, document_html(doc).encode("utf-8"))]
 
 
-def _zip_files(content: Content, target: Path, settings: Settings) -> Files:
+def _zip_files(bundle: Bundle, target: Path, settings: Settings) -> Files:
     """A bundle (a vendor's kit) as one zip: each part written by its own format's writer
     under its name, and the note beside them."""
     from generator.render.zipped import zipped
-    if not isinstance(content, Bundle):
-        raise TypeError("only a bundle of products is written as a zip")
-    files = [(content.note_name, content.note.encode("utf-8"))]
-    for part in content.parts:
+    files = [(bundle.note_name, bundle.note.encode("utf-8"))]
+    for part in bundle.parts:
         named = Path(f"{part.name}.{part.fmt.extension}")
         files += [(path.as_posix(), data) for path, data in
-                  WRITERS[part.fmt](part.content, named, Settings(part.dpi, part.press))]
+                  files_of(part.content, part.fmt, named, Settings(part.dpi, part.press))]
     return [(target, zipped(files))]
 
 
-def _table_files(content: Content, target: Path, settings: Settings) -> Files:
+def _table_files(table: VirtualTable, target: Path, settings: Settings) -> Files:
     """A virtual table as the files of its saved object, named in the folder TARGET (an
     absolute path: its images are named by their file:// addresses there, or under the
     URL base)."""
     from generator.render.tabletop import Addresses, table_files
-    if not isinstance(content, VirtualTable):
-        raise TypeError("only a virtual table is written as a saved object")
-    return table_files(content, Addresses(target, settings.url), target.name)
+    return table_files(table, Addresses(target, settings.url), target.name)
 
 
-def _json_files(content: Content, target: Path, settings: Settings) -> Files:
-    if not isinstance(content, dict):
-        raise TypeError("a document is drawn, not written as data")
-    return [(target, (json.dumps(content, indent=1) + "\n").encode("utf-8"))]
+def _json_files(data: BoardData, target: Path, settings: Settings) -> Files:
+    return [(target, (json.dumps(data, indent=1) + "\n").encode("utf-8"))]
 
 
-def _sgf_files(content: Content, target: Path, settings: Settings) -> Files:
-    if not isinstance(content, RecordText):
-        raise TypeError("only a game record is written as SGF")
-    return [(target, content.text.encode("utf-8"))]
+def _sgf_files(record: RecordText, target: Path, settings: Settings) -> Files:
+    return [(target, record.text.encode("utf-8"))]
 
 
-WRITERS: Mapping[Format, Writer] = {
-    PDF: _pdf_files, SVG: _svg_files, PNG: _png_files, HTML: _html_files, JSON: _json_files,
-    SGF: _sgf_files, ZIP: _zip_files, TABLE: _table_files,
-}
+# Each kind of content and the formats it is written in.
+DRAWN: Mapping[Format, Writer[Document]] = {PDF: _pdf_files, SVG: _svg_files, PNG: _png_files,
+                                            HTML: _html_files}
+DATA: Mapping[Format, Writer[BoardData]] = {JSON: _json_files}
+RECORDS: Mapping[Format, Writer[RecordText]] = {SGF: _sgf_files}
+BUNDLES: Mapping[Format, Writer[Bundle]] = {ZIP: _zip_files}
+TABLES: Mapping[Format, Writer[VirtualTable]] = {TABLE: _table_files}
+WRITTEN = frozenset((*DRAWN, *DATA, *RECORDS, *BUNDLES, *TABLES))   # every format written
+
+
+def files_of(content: Content, fmt: Format, target: Path, settings: Settings = PLAIN) -> Files:
+    """CONTENT written as FMT for TARGET, by the writer of its kind of content in that
+    format; TypeError for a format that kind of content is not written in (a request
+    checks the format against its item's before any work, so this is a bug's guard)."""
+    if isinstance(content, dict):
+        return _pick(DATA, fmt, "a board's data")(content, target, settings)
+    if isinstance(content, RecordText):
+        return _pick(RECORDS, fmt, "a game record")(content, target, settings)
+    if isinstance(content, Bundle):
+        return _pick(BUNDLES, fmt, "a bundle of products")(content, target, settings)
+    if isinstance(content, VirtualTable):
+        return _pick(TABLES, fmt, "a virtual table")(content, target, settings)
+    return _pick(DRAWN, fmt, "a drawn document")(content, target, settings)
+
+
+def _pick(table: Mapping[Format, Writer[C]], fmt: Format, kind: str) -> Writer[C]:
+    writer = table.get(fmt)
+    if writer is None:
+        raise TypeError(f"{kind} is not written as {fmt.name}")
+    return writer

@@ -71,7 +71,7 @@ def _distance_to_hull(at: Point, hull: list[Point]) -> float:
         ex, ey = b.x - a.x, b.y - a.y
         inside = inside and ex * (at.y - a.y) - ey * (at.x - a.x) >= 0
         t = max(0.0, min(1.0, ((at.x - a.x) * ex + (at.y - a.y) * ey) / (ex * ex + ey * ey)))
-        best = min(best, math.dist(at, Point(a.x + t * ex, a.y + t * ey)))
+        best = min(best, math.hypot(at.x - (a.x + t * ex), at.y - (a.y + t * ey)))
     return 0.0 if inside else best
 
 
