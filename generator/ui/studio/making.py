@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.app import requests
+from generator.app.record_request import RecordRequest
 from generator.games.game import OptionError
 from generator.ui.studio.form import MAX_COPIES, BadRequest, Request
 
@@ -59,6 +60,8 @@ def make(request: Request) -> Made:
     checked = request.checked()
     if isinstance(checked, requests.BookletRequest):
         return Made(_capped(requests.make(checked)), (), ())
+    if isinstance(checked, RecordRequest):
+        return _record(checked)
     if checked.copies is not None and checked.copies > MAX_COPIES:
         raise BadRequest(f"Copies: {checked.copies} is not between 1 and {MAX_COPIES}: the "
                          f"studio prints up to {MAX_COPIES} copies at a time (the command "
@@ -70,6 +73,20 @@ def make(request: Request) -> Made:
     with i18n.language(checked.lang):
         label = checked.options.label
     return Made(_capped(requests.make(checked)), (label,), ())
+
+
+def _record(checked: RecordRequest) -> Made:
+    """A record's booklet as `pnp record` draws it; its figures are the game's title and
+    what the record says of it (event, date, how it ended), in the language chosen."""
+    from generator import i18n
+    from generator.app.record_request import content
+    from generator.core.scene import Document
+    drawn = content(checked)
+    if not isinstance(drawn, Document):     # a record written as data is no preview
+        raise BadRequest("the studio shows a record's booklet, not its text")
+    with i18n.language(checked.lang):
+        said = tuple(filter(None, (checked.played.title(), checked.played.byline())))
+    return Made(_capped(drawn), said, ())
 
 
 def _refuse_large_tilings(game: SomeGame, options: GameOptions, paper: Paper,
