@@ -127,13 +127,12 @@ class Studio:
                ) -> tuple[str, list[tuple[str, str]], bytes]:
         """A record's preview or download: the record in the body, the options in the
         query. The record is the person's own, so no cache keeps the answer (`no-store`)."""
-        if path not in POSTED:
+        asked = form.parse_query(query) if path in POSTED else {}
+        if path not in POSTED or form.one_value(asked, "item") != records.ITEM:
             return text_response("405 Method Not Allowed",
-                                 f"the studio takes a record at {' and '.join(POSTED)} only",
+                                 f"the studio takes GET, and POST with a record "
+                                 f"(item=record) at {' and '.join(POSTED)} only",
                                  [("Allow", "GET")])
-        asked = form.parse_query(query)
-        if form.one_value(asked, "item") != records.ITEM:
-            raise BadRequest("the studio takes a body with a record only (item=record)")
         record = records.body(environ, form.one_value(asked, records.NAME) or "")
         if path == "/preview":
             return ok("application/json", self.preview(asked, record))

@@ -63,6 +63,8 @@ def body(environ: Mapping[str, object], name: str) -> Given:
         raise BadRequest("the record's length was not given: send it with its "
                          "Content-Length", FIELD)
     size = int(length)
+    if size == 0:
+        raise missing()
     if size > LIMIT:
         raise TooLarge(f"Record: this is {size:,} bytes; a record is read up to {LIMIT_NAME} "
                        f"({LIMIT:,} bytes), as the command line reads one.", FIELD)
