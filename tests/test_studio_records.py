@@ -7,6 +7,7 @@ or holds an illegal move is one line under the record's control."""
 
 from __future__ import annotations
 
+import http.client
 import io
 import json
 import os
@@ -22,6 +23,7 @@ from recording import STUDY
 
 from generator.core.gridfile import LIMIT
 from generator.ui.cli import main
+from generator.ui.studio import server
 from generator.ui.studio.app import Studio
 
 # Little Golem's export (PlayHex's LittleGolemSGF.ts): no GM, Go's two-letter cells, the
@@ -215,3 +217,28 @@ def test_a_body_goes_with_a_record_only(app):
     assert status == "405 Method Not Allowed" and headers["Allow"] == "GET"
     # Control: the board is drawn from its query, as ever.
     assert call(app, "/preview", "game=hex&item=board")[0] == "200 OK"
+
+
+def post_over_http(host: str, size: int) -> tuple[int, bytes] | str:
+    connection = http.client.HTTPConnection(host, timeout=60)
+    try:
+        connection.request("POST", "/preview?game=hex&item=record", body=b"x" * size)
+        response = connection.getresponse()
+        return response.status, response.read()
+    except OSError as err:
+        return type(err).__name__
+    finally:
+        connection.close()
+
+
+def test_the_server_answers_a_record_too_large_however_much_is_sent(monkeypatch):
+    """The app refuses from the length; the server reads what the browser goes on sending
+    and lets it go, so the browser reads the refusal rather than a reset connection."""
+    from served import running_studio
+    with running_studio() as httpd:
+        host = f"127.0.0.1:{httpd.server_address[1]}"
+        status, said = post_over_http(host, 5_000_000)
+        assert status == 413 and said.startswith(b"Record: this is 5,000,000 bytes")
+        # Control: a server that lets nothing go closes on a sender still sending.
+        monkeypatch.setattr(server, "MAX_UNREAD", 0)
+        assert post_over_http(host, 5_000_000) in ("BrokenPipeError", "ConnectionResetError")
