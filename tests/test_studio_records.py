@@ -242,3 +242,21 @@ def test_the_server_answers_a_record_too_large_however_much_is_sent(monkeypatch)
         # Control: a server that lets nothing go closes on a sender still sending.
         monkeypatch.setattr(server, "MAX_UNREAD", 0)
         assert post_over_http(host, 5_000_000) in ("BrokenPipeError", "ConnectionResetError")
+
+
+def test_another_sites_page_cannot_send_a_record(app):
+    """A record is sent as a plain POST, which any page may send without asking: the studio
+    answers its own page only, so another site's is refused before the body is read."""
+    environ = {"REQUEST_METHOD": "POST", "PATH_INFO": "/preview",
+               "QUERY_STRING": "game=hex&item=record", "HTTP_HOST": "127.0.0.1:8470",
+               "HTTP_ORIGIN": "https://example.com", "wsgi.input": Unread(),
+               "CONTENT_LENGTH": "20"}
+    said: dict[str, str] = {}
+    body = b"".join(app(environ, lambda status, headers: said.update(status=status)))
+    assert said["status"] == "403 Forbidden" and b"own page" in body
+    # Control: the studio's own page is answered.
+    record = b"(;FF[4]GM[11]SZ[3];B[b2])"
+    own = {**environ, "HTTP_ORIGIN": "http://127.0.0.1:8470", "wsgi.input": io.BytesIO(record),
+           "CONTENT_LENGTH": str(len(record))}
+    b"".join(app(own, lambda status, headers: said.update(status=status)))
+    assert said["status"] == "200 OK"
