@@ -96,7 +96,7 @@ CHOICES: dict[str, dict[str, str]] = {
 # blocks Blinq's rules speak of).
 ITEM_LABELS = {"rules": "Rules", "board": "Board", "pad": "Score pad", "counters": "Counters",
                "tiles": "Blocks", "puzzle": "Puzzle", "kit": "Kit (every item)",
-               "booklet": "Booklet", "record": "A game's record"}
+               "booklet": "Booklet", "record": "Record"}
 ITEM_HELP = {
     "rules": "The rule sheet.",
     "board": "The board to play on.",
