@@ -48,7 +48,7 @@ class Unread(io.RawIOBase):
         raise AssertionError("the body was read")
 
 
-def call(app: Studio, path: str, query: str, body: bytes | None = None, *,
+def call(app: Studio, path: str, query: str = "", *, body: bytes | None = None,
          length: int | None = None, stream: io.RawIOBase | None = None
          ) -> tuple[str, dict[str, str], bytes]:
     """One request to the app: POST with a body, else GET."""
@@ -66,7 +66,7 @@ def call(app: Studio, path: str, query: str, body: bytes | None = None, *,
 
 
 def preview(app: Studio, query: str, record: bytes) -> dict:
-    status, _, body = call(app, "/preview", query, record)
+    status, _, body = call(app, "/preview", query, body=record)
     assert status == "200 OK", body
     return json.loads(body)
 
@@ -75,7 +75,7 @@ def fetch(app: Studio, entry: dict, record: bytes) -> tuple[str, bytes]:
     """A download the preview offers, asked for as the page asks: the record in the body."""
     assert entry["post"] and entry.get("error") is None
     path, query = entry["href"].split("?", 1)
-    status, headers, data = call(app, f"/{path}", query, record)
+    status, headers, data = call(app, f"/{path}", query, body=record)
     assert status == "200 OK", data
     name = headers["Content-Disposition"].split('filename="')[1].rstrip('"')
     assert name == entry["name"]
@@ -164,7 +164,8 @@ def test_a_nex_move_list_is_a_record_too(app, tmp_path):
 
 
 def refused(app: Studio, record: bytes | None, **more: object) -> tuple[str, dict, str]:
-    status, headers, body = call(app, "/preview", "game=hex&item=record", record, **more)
+    """The one line a preview of the record is refused with, its status and headers."""
+    status, headers, body = call(app, "/preview", "game=hex&item=record", body=record, **more)
     text = body.decode()
     assert text.count("\n") == 1 and "Traceback" not in text
     return status, headers, text.strip()
@@ -178,7 +179,7 @@ def test_a_record_over_the_bound_is_refused_unread(app):
     assert headers["Cache-Control"] == "no-store"
     # Control: a record of the bound itself is read (and printed: SGF ignores the spaces).
     padded = STUDY.encode().ljust(LIMIT, b" ")
-    assert call(app, "/preview", "game=hex&item=record", padded)[0] == "200 OK"
+    assert call(app, "/preview", "game=hex&item=record", body=padded)[0] == "200 OK"
 
 
 @pytest.mark.parametrize(("record", "said"), [
@@ -199,21 +200,21 @@ def test_a_record_that_cannot_print_is_one_line_under_its_control(app, record, s
     assert status == "400 Bad Request" and headers["X-Studio-Field"] == "record"
     assert text.startswith(said)
     # Control: the same request with a record that prints is answered.
-    assert call(app, "/preview", "game=hex&item=record", b"(;FF[4]GM[11]SZ[3];B[b2])")[0] \
-        == "200 OK"
+    legal = b"(;FF[4]GM[11]SZ[3];B[b2])"
+    assert call(app, "/preview", "game=hex&item=record", body=legal)[0] == "200 OK"
 
 
 def test_an_option_of_a_record_is_refused_under_its_own_control(app):
     status, headers, body = call(app, "/preview", "game=hex&item=record&every=0",
-                                 STUDY.encode())
+                                 body=STUDY.encode())
     assert status == "400 Bad Request" and headers["X-Studio-Field"] == "every"
     assert body.decode().startswith("Moves a diagram: 0 is not between 1 and 100.")
 
 
 def test_a_body_goes_with_a_record_only(app):
-    status, _, body = call(app, "/preview", "game=hex&item=board", b"(;SZ[3])")
+    status, _, body = call(app, "/preview", "game=hex&item=board", body=b"(;SZ[3])")
     assert status == "405 Method Not Allowed" and b"item=record" in body
-    status, headers, _ = call(app, "/everything", "game=hex&item=board", b"(;SZ[3])")
+    status, headers, _ = call(app, "/everything", "game=hex&item=board", body=b"(;SZ[3])")
     assert status == "405 Method Not Allowed" and headers["Allow"] == "GET"
     # Control: the board is drawn from its query, as ever.
     assert call(app, "/preview", "game=hex&item=board")[0] == "200 OK"

@@ -116,14 +116,14 @@ class Studio:
         path = str(environ.get("PATH_INFO", "/"))
         query = str(environ.get("QUERY_STRING", ""))
         if method == "POST":
-            return self.posted(path, query, environ)
+            return self.posted(path, query, environ=environ)
         # Answered from what a cache holds, before any drawing (caching.py).
         tag = caching.entity_tag(path, form.parse_query(query) if path in caching.DRAWN else {})
         if tag is not None and caching.matches(environ, tag):
             return caching.not_modified(path, tag)
         return caching.kept(self.route(path, query), path, tag)
 
-    def posted(self, path: str, query: str, environ: Mapping[str, object]
+    def posted(self, path: str, query: str, *, environ: Mapping[str, object]
                ) -> tuple[str, list[tuple[str, str]], bytes]:
         """A record's preview or download: the record in the body, the options in the
         query. The record is the person's own, so no cache keeps the answer (`no-store`)."""

@@ -322,14 +322,15 @@ class Request:
         download = {"fmt": self.fmt.name, "dpi": self.dpi or None, "target": self.target.key,
                     "bleed": self.bleed or None, "condition": self.condition or None}
         values = {**dict(self.values), **{k: v for k, v in download.items() if v is not None}}
-        return _record_request(self.game.key, self.record, tuple(sorted(values.items())))
+        return _record_request(self.game.key, self.record,
+                               values=tuple(sorted(values.items())))
 
 
 # A preview names each of its downloads' files from the request checked, and a record is
 # read and judged in each check (80 ms for a record of 180 KiB): the last few are kept.
 @lru_cache(maxsize=16)
-def _record_request(game: str, record: records.Given, values: tuple[tuple[str, str], ...]
-                    ) -> RecordRequest:
+def _record_request(game: str, record: records.Given, *,
+                    values: tuple[tuple[str, str], ...]) -> RecordRequest:
     from generator.app.record_request import record_request
     return record_request(find_game(game), record.data, dict(values), source=record.name)
 
