@@ -135,6 +135,9 @@ def test_a_pasted_record_downloads_as_standard_input_prints_it(app, tmp_path, te
     name, data = fetch(app, pdf, record)
     command_line(pdf["command"], tmp_path, stdin=record)
     assert data == (tmp_path / name).read_bytes()
+    # Control: the option counts (a diagram every 20 moves is another booklet).
+    command_line("pnp record hex -", tmp_path, stdin=record)
+    assert data != (tmp_path / "hex-record.pdf").read_bytes()
     # Each diagram is described for a screen reader in a few sentences at most.
     with pikepdf.open(io.BytesIO(data)) as document:
         alts = [str(node.get("/Alt", "")) for node in figures(document.Root.StructTreeRoot)]
@@ -161,6 +164,10 @@ def test_a_nex_move_list_is_a_record_too(app, tmp_path):
     name, data = fetch(app, pdf, record)
     command_line(pdf["command"], tmp_path)
     assert name == "nex-record-game.pdf" and data == (tmp_path / name).read_bytes()
+    # Control: a game a turn shorter is another booklet.
+    shorter = record.rsplit(b"4.", 1)[0]
+    other = downloads(preview(app, "game=nex&item=record&file=game.txt", shorter))["pdf"]
+    assert fetch(app, other, shorter)[1] != data
 
 
 def refused(app: Studio, record: bytes | None, **more: object) -> tuple[str, dict, str]:
@@ -209,6 +216,9 @@ def test_an_option_of_a_record_is_refused_under_its_own_control(app):
                                  body=STUDY.encode())
     assert status == "400 Bad Request" and headers["X-Studio-Field"] == "every"
     assert body.decode().startswith("Moves a diagram: 0 is not between 1 and 100.")
+    # Control: a diagram every move is taken.
+    assert call(app, "/preview", "game=hex&item=record&every=1", body=STUDY.encode())[0] \
+        == "200 OK"
 
 
 def test_a_body_goes_with_a_record_only(app):
