@@ -140,17 +140,16 @@ function show(data) {
   state.page = data.page;
   showPager(data);
   showFigures(data);
-  const mine = asked;
-  if (data.figures_later) {
-    fetch(`figures?${data.query}`).then((r) => (r.ok ? r.json() : null)).then((more) => {
-      if (more && state.shown === data) showFigures(more);
-    }).catch(() => {}).finally(() => { if (mine === asked) settle(false); });
-  } else settle(false);
   showDownloads(data);
   $("read").href = data.read;
   state.shown = data;
   const here = data.page > 1 ? `${data.query}&page=${data.page}` : data.query;
   history.replaceState(null, "", `?${here}`);
+  const mine = asked;
+  if (!data.figures_later) { settle(false); return; }   // a record's came with its page
+  fetch(`figures?${data.query}`).then((r) => (r.ok ? r.json() : null)).then((more) => {
+    if (more && state.shown === data) showFigures(more);
+  }).catch(() => {}).finally(() => { if (mine === asked) settle(false); });
 }
 
 // The address a page was opened at (a link someone shared): what it asks for, and a
