@@ -12,6 +12,7 @@ import io
 import json
 import os
 import shlex
+import urllib.parse
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -271,3 +272,18 @@ def test_another_sites_page_cannot_send_a_record(app):
            "CONTENT_LENGTH": str(len(record))}
     b"".join(app(own, lambda status, headers: said.update(status=status)))
     assert said["status"] == "200 OK"
+
+
+@pytest.mark.parametrize("name", ['my "game".sgf', "Иванов.sgf", "round 1; final.sgf"])
+def test_a_files_name_names_the_download_as_the_command_line_does(app, tmp_path, name):
+    record = b"(;FF[4]GM[11]SZ[3];B[b2];W[a2])"
+    query = urllib.parse.urlencode({"game": "hex", "item": "record", "file": name})
+    pdf = downloads(preview(app, query, record))["pdf"]
+    assert shlex.split(pdf["command"]) == ["pnp", "record", "hex", name]    # quoted for a shell
+    (tmp_path / name).write_bytes(record)
+    got, data = fetch(app, pdf, record)
+    command_line(pdf["command"], tmp_path)
+    assert data == (tmp_path / got).read_bytes()
+    # Control: a name with a folder is the file's own name, as a browser sends it.
+    folded = urllib.parse.urlencode({"game": "hex", "item": "record", "file": f"../x/{name}"})
+    assert downloads(preview(app, folded, record))["pdf"]["name"] == got
