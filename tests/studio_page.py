@@ -160,3 +160,38 @@ def axe_violations(driver) -> list:
         "axe.run(document, {resultTypes: ['violations']}).then(r => done(JSON.stringify("
         "r.violations.map(v => [v.id, v.nodes.map(n => n.target.join(' '))]))));")
     return json.loads(result)
+
+
+# Each stop: what is focused, and how many of five points of its box (the middle, and the
+# four corners two pixels in) find it on top; null when nothing has the focus.
+STOP = """
+const el = document.activeElement;
+if (!el || el === document.body) return null;
+const r = el.getBoundingClientRect();
+const xs = [r.left + r.width / 2, r.left + 2, r.right - 2, r.left + 2, r.right - 2];
+const ys = [r.top + r.height / 2, r.top + 2, r.top + 2, r.bottom - 2, r.bottom - 2];
+let seen = 0;
+for (let i = 0; i < 5; i++) {
+  const hit = document.elementFromPoint(xs[i], ys[i]);
+  if (hit && (hit === el || el.contains(hit) || hit.contains(el) && hit.tagName === 'LABEL'))
+    seen++;
+}
+const name = el.id || el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40);
+return [name, seen, Math.round(r.top), Math.round(r.bottom)];
+"""
+
+
+def tab_through(driver) -> list[list]:
+    """Every stop of the Tab key from the top of the page, once round."""
+    from selenium.webdriver.common.keys import Keys
+    driver.execute_script("window.scrollTo(0, 0); document.activeElement.blur();")
+    stops: list[list] = []
+    body = driver.find_element("tag name", "body")
+    body.send_keys(Keys.TAB)
+    for _ in range(80):
+        stop = driver.execute_script(STOP)
+        if stop is None or (stops and stop[0] == stops[0][0]):
+            break
+        stops.append(stop)
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+    return stops

@@ -105,6 +105,10 @@ def test_a_missing_file_is_named_once(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("game", "name", "text", "said"), [
     ("hex", "link.txt", "https://example.com/games/1\n",
      "this is a web link, but not a Trmph or HexWorld one: it is not a Hex record"),
+    # A Little Golem game's page: its game is on the server, which pnp does not reach.
+    ("hex", "golem.txt", "https://www.littlegolem.net/jsp/game/game.jsp?gid=2210330\n",
+     "this is a Little Golem game's address, and its game is on Little Golem's server, "
+     "which pnp does not reach: save the game's SGF from its page and give that"),
     ("nex", "round.sgf", "(;FF[4]GM[11]SZ[11]PB[a]\n;B[a1]\n;W[b2])\n",
      "this is an SGF record, not a Nex move list"),
     ("nex", "link.txt", "https://example.com/games/1\n",

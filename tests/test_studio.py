@@ -55,9 +55,16 @@ def test_the_form_offers_every_game_item_and_option():
     for entry in spec["games"]:
         game = all_games()[entry["key"]]
         items = [i["key"] for i in entry["items"]]
-        assert items == [*(i.key for i in game.items), "kit", "booklet"]
+        # A played game's record where the game reads records (`pnp record GAME FILE`).
+        assert items == [*(i.key for i in game.items), "kit", "booklet",
+                         *(["record"] if game.records is not None else [])]
         for item in entry["items"]:
             fields = {f["name"]: f for f in item["fields"]}
+            if item["key"] == "record":
+                assert list(fields) == ["every", "variations", "paper", "palette", "lang"]
+                assert item["record"]["label"] == "Record"
+                continue
+            assert item["record"] is None
             if item["key"] == "booklet":
                 assert set(fields) == {"paper", "palette", "extras", "games", "everything",
                                        "lang"}

@@ -9,27 +9,9 @@ studio had none, and the same tabbing finds controls wholly under the bar."""
 from __future__ import annotations
 
 import pytest
-from studio_page import open_studio
+from studio_page import open_studio, tab_through
 
 pytest_plugins = ["shared_browser"]      # the worker's one browser
-
-# Each stop: what is focused, and how many of five points of its box (the middle, and the
-# four corners two pixels in) find it on top; null when nothing has the focus.
-STOP = """
-const el = document.activeElement;
-if (!el || el === document.body) return null;
-const r = el.getBoundingClientRect();
-const xs = [r.left + r.width / 2, r.left + 2, r.right - 2, r.left + 2, r.right - 2];
-const ys = [r.top + r.height / 2, r.top + 2, r.top + 2, r.bottom - 2, r.bottom - 2];
-let seen = 0;
-for (let i = 0; i < 5; i++) {
-  const hit = document.elementFromPoint(xs[i], ys[i]);
-  if (hit && (hit === el || el.contains(hit) || hit.contains(el) && hit.tagName === 'LABEL'))
-    seen++;
-}
-const name = el.id || el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40);
-return [name, seen, Math.round(r.top), Math.round(r.bottom)];
-"""
 
 SIZES = [(1280, 800), (375, 700)]
 PAGES = ["?game=hex&item=board", "?game=blind-hex&item=kit"]
@@ -38,22 +20,6 @@ PAGES = ["?game=hex&item=board", "?game=blind-hex&item=kit"]
 @pytest.fixture(scope="module")
 def browser(british_browser):
     return british_browser
-
-
-def tab_through(driver) -> list[list]:
-    """Every stop of the Tab key from the top of the page, once round."""
-    from selenium.webdriver.common.keys import Keys
-    driver.execute_script("window.scrollTo(0, 0); document.activeElement.blur();")
-    stops: list[list] = []
-    body = driver.find_element("tag name", "body")
-    body.send_keys(Keys.TAB)
-    for _ in range(80):
-        stop = driver.execute_script(STOP)
-        if stop is None or (stops and stop[0] == stops[0][0]):
-            break
-        stops.append(stop)
-        driver.switch_to.active_element.send_keys(Keys.TAB)
-    return stops
 
 
 @pytest.mark.parametrize("width, height", SIZES)

@@ -11,6 +11,7 @@ own colour names (red and blue), as a record's are in its own (black and white).
 from __future__ import annotations
 
 import codecs
+import re
 
 from generator.core.formats import JsonValue
 from generator.core.gridfile import decode as decode_text
@@ -27,6 +28,8 @@ from generator.games.played import foreign
 FORMAT_NAMES = {"sgf": "SGF record", "little-golem": "Little Golem record",
                 "trmph": "Trmph link", "hexworld": "HexWorld link", "move-list": "move list"}
 _UTF16 = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+# A Little Golem game's page (www.littlegolem.net/jsp/game/game.jsp?gid=...).
+LITTLE_GOLEM = re.compile(r"(?:https?://)?(?:www\.)?littlegolem\.net/", re.IGNORECASE)
 _HEAD = 64          # bytes enough to tell a record from a position or a move list
 
 
@@ -46,6 +49,10 @@ def read(data: bytes) -> GameRecord:
     if text is not None:
         return read_record(text)
     own = decode_text(data)
+    if LITTLE_GOLEM.match(own.strip()):     # its game is on its server: pnp reads no network
+        raise RecordError("this is a Little Golem game's address, and its game is on Little "
+                          "Golem's server, which pnp does not reach: save the game's SGF from "
+                          "its page and give that")
     if foreign(own):          # a link, but not to Trmph or HexWorld: no game of Hex at all
         raise RecordError("this is a web link, but not a Trmph or HexWorld one: it is not a "
                           "Hex record (docs/records.md lists what is read)")

@@ -21,7 +21,7 @@ from generator.core.formats import DEFAULT_DPI, HTML, SVG, ZIP, page_paths
 from generator.errors import UserError
 from generator.i18n import LANGUAGES
 from generator.render.zipped import zipped
-from generator.ui.studio import bundles, caching, form, making, offers
+from generator.ui.studio import bundles, caching, form, making, offers, records
 from generator.ui.studio.drawing import Busy, Drawer
 from generator.ui.studio.form import BOOKLET, BadRequest, Request
 from generator.ui.studio.making import Made
@@ -42,6 +42,7 @@ ASSETS = {
     **{f"/{name}": (name, "text/javascript; charset=utf-8") for name in SCRIPTS},
 }
 PREVIEW = SVG     # what the preview shows each page as
+POSTED = ("/preview", "/download")     # where a record may be sent, in the request's body
 T = TypeVar("T")
 TIME_LIMIT = 20.0     # seconds a request waits for its drawing before it is answered busy
 
@@ -81,7 +82,10 @@ class Studio:
         except BadRequest as err:
             extra = [("X-Studio-Field", err.field), ("X-Studio-Fields", " ".join(err.fields))] \
                 if err.field else []
-            status, headers, body = text_response("400 Bad Request", str(err), extra)
+            # A record over the bound is refused from its length, its body left unread.
+            refused = "413 Content Too Large" if isinstance(err, records.TooLarge) \
+                else "400 Bad Request"
+            status, headers, body = text_response(refused, str(err), extra)
         except UserError as err:
             status, headers, body = text_response("400 Bad Request", str(err))
         except Exception as err:   # never a traceback for the browser; one line in the log
@@ -96,9 +100,10 @@ class Studio:
     def respond(self, environ: Mapping[str, object]
                 ) -> tuple[str, list[tuple[str, str]], bytes]:
         method = str(environ.get("REQUEST_METHOD", "GET"))
-        if method not in ("GET", "HEAD"):
+        if method not in ("GET", "HEAD", "POST"):
             return text_response("405 Method Not Allowed",
-                                 f"the studio takes GET, not {method[:20]}", [("Allow", "GET")])
+                                 f"the studio takes GET, not {method[:20]}",
+                                 [("Allow", "GET, POST")])
         host = str(environ.get("HTTP_HOST", ""))
         if self.hosts is not None:
             name = host.rsplit(":", 1)[0].strip("[]") if not host.endswith("]") else \
@@ -110,11 +115,29 @@ class Studio:
             return text_response("403 Forbidden", refused)
         path = str(environ.get("PATH_INFO", "/"))
         query = str(environ.get("QUERY_STRING", ""))
+        if method == "POST":
+            return self.posted(path, query, environ=environ)
         # Answered from what a cache holds, before any drawing (caching.py).
         tag = caching.entity_tag(path, form.parse_query(query) if path in caching.DRAWN else {})
         if tag is not None and caching.matches(environ, tag):
             return caching.not_modified(path, tag)
         return caching.kept(self.route(path, query), path, tag)
+
+    def posted(self, path: str, query: str, *, environ: Mapping[str, object]
+               ) -> tuple[str, list[tuple[str, str]], bytes]:
+        """A record's preview or download: the record in the body, the options in the
+        query. The record is the person's own, so no cache keeps the answer (`no-store`)."""
+        asked = form.parse_query(query) if path in POSTED else {}
+        if path not in POSTED or form.one_value(asked, "item") != records.ITEM:
+            return text_response("405 Method Not Allowed",
+                                 f"the studio takes GET, and POST with a record "
+                                 f"(item=record) at {' and '.join(POSTED)} only",
+                                 [("Allow", "GET")])
+        record = records.body(environ, form.one_value(asked, records.NAME) or "")
+        if path == "/preview":
+            return ok("application/json", self.preview(asked, record))
+        name, kind, data = self.download(asked, record)
+        return ok(kind, data, [("Content-Disposition", f'attachment; filename="{name}"')])
 
     def route(self, path: str, query: str) -> tuple[str, list[tuple[str, str]], bytes]:
         if path in ("/", "/index.html"):
@@ -191,14 +214,16 @@ class Studio:
 
     # --- the answers --------------------------------------------------------------------------
 
-    def preview(self, query: Mapping[str, list[str]]) -> bytes:
-        request = form.request_from(query)
+    def preview(self, query: Mapping[str, list[str]], record: records.Given | None = None
+                ) -> bytes:
+        request = form.request_from(query, record)
         made = self.made(request)
         doc = made.document
         number = page_number(form.one_value(query, "page"), len(doc.pages))
         svg = self.svg(request, made, number)
         canonical = canonical_query(request, query)
         downloads = offers.downloads(request, query, doc, number, canonical)
+        proof = offers.proof(query, downloads, number) if record is None else None
         self.drawer.prepare(self.likely_next(request, made, number))
         return json.dumps({
             "svg": svg, "page": number, "pages": len(doc.pages), "title": doc.title,
@@ -206,7 +231,9 @@ class Studio:
             "figures": made.figures, "warnings": made.warnings, "command": request.command,
             "files": {d["format"]: d["name"] for d in downloads if d["format"] != PRINT_SHOP.key},
             "downloads": downloads, "query": canonical, "read": self.reading(request),
-            "proof": offers.proof(query, downloads, number),
+            "proof": proof,
+            # A record's figures come with its page: a figures request carries no record.
+            "figures_later": record is None,
         }).encode("utf-8")
 
     @staticmethod
@@ -241,7 +268,9 @@ class Studio:
         if number < len(made.document.pages):
             jobs.append((("svg", number + 1, *request.document_key),
                          lambda: self.svg(request, made, number + 1)))
-        for item in form.items(request.game):
+        if request.record is not None:      # a record's other pages, not the items'
+            return jobs
+        for item in form.drawn_items(request.game):
             if item == request.item:
                 continue
             names = {f.name for f in form.fields(request.game, item) if not f.per_item}
@@ -284,8 +313,9 @@ class Studio:
         return [form.request_from({**asked, "palette": [p]}) for p in P.PALETTE.choices
                 if p != shown]
 
-    def download(self, query: Mapping[str, list[str]]) -> tuple[str, str, bytes]:
-        base = form.request_from(query)
+    def download(self, query: Mapping[str, list[str]], record: records.Given | None = None
+                 ) -> tuple[str, str, bytes]:
+        base = form.request_from(query, record)
         fmt = form.download_format(base, query)
         target = form.destination(base, query)
         request = base.download(fmt, (form.one_value(query, "dpi") or "").strip(),

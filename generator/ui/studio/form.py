@@ -9,7 +9,7 @@ import re
 import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
@@ -23,9 +23,11 @@ from generator.core.products import Kind
 from generator.errors import UserError
 from generator.games import all_games, find
 from generator.games.items import ITEMS, KIT
-from generator.ui.studio import booklets, words
+from generator.ui.studio import booklets, records, words
+from generator.ui.studio.refused import BadRequest
 
 if TYPE_CHECKING:
+    from generator.app.record_request import RecordRequest
     from generator.games import SomeGame
 
 MAX_COPIES = 10         # copies one request may ask for (the command line: 100)
@@ -58,17 +60,6 @@ PROOF = P.Param("proof", "", P.FLAG, default=False)
 PRINT_SHOP_PARAMS = (WHERE, P.BLEED, PRESS, PROOF)
 
 
-class BadRequest(UserError):
-    """A request the studio cannot answer; the message is one line for the page, and
-    `field` the control it is about, if any (`fields`: every control it names)."""
-
-    def __init__(self, message: str, field: str | None = None,
-                 fields: tuple[str, ...] = ()):
-        super().__init__(message)
-        self.field = field
-        self.fields = fields or ((field,) if field else ())
-
-
 # --- the form, from the request's parameters ---------------------------------------------
 
 
@@ -95,8 +86,16 @@ class Field:
 
 
 def items(game: SomeGame) -> list[str]:
-    """What the studio offers for a game: what the command line prints for it."""
-    return [*(i.key for i in game.items), KIT, BOOKLET]
+    """What the studio offers for a game: what the command line prints for it, and a played
+    game's record where the game reads records (`pnp record GAME FILE`)."""
+    return [*(i.key for i in game.items), KIT, BOOKLET,
+            *((records.ITEM,) if game.records is not None else ())]
+
+
+def drawn_items(game: SomeGame) -> list[str]:
+    """The items the studio draws from the options alone: all but a record, which the
+    person gives (the studio draws none ahead, nor puts one in a zip of everything)."""
+    return [item for item in items(game) if item != records.ITEM]
 
 
 def _text(value: object) -> str:
@@ -112,6 +111,8 @@ def params(game: SomeGame, item: str) -> list[P.Param]:
     and the settings of single downloads."""
     if item == BOOKLET:
         return booklets.params(game)
+    if item == records.ITEM:
+        return records.params()
     return [p for p in P.item_params(game, ITEMS[item], printed=True)
             if not p.cli_only and p.name not in SKIPPED]
 
@@ -199,7 +200,8 @@ def spec() -> dict[str, object]:
             "items": [{"key": item, "label": words.ITEM_LABELS.get(item, item.capitalize()),
                        "help": words.ITEM_HELP.get(item, ITEMS[item].help if item in ITEMS
                                                    else ""),
-                       "fields": [f.spec() for f in fields(game, item)]}
+                       "fields": [f.spec() for f in fields(game, item)],
+                       "record": words.RECORD if item == records.ITEM else None}
                       for item in items(game)],
         })
     return {"games": games, "version": __version__, "max_copies": MAX_COPIES,
@@ -220,6 +222,7 @@ class Request:
     target: Destination = HOME
     bleed: str = ""
     condition: str = ""     # the print shop's press (--press), where chosen
+    record: records.Given | None = None     # the record's file, for the record item
 
     @property
     def args(self) -> tuple[str, ...]:
@@ -254,11 +257,15 @@ class Request:
     def document_key(self) -> tuple[str, ...]:
         """What the document depends on: not the format nor the pixels."""
         return (self.game.key, self.item, *(f"{n}={v}" for n, v in self.values),
-                self.target.key, self.bleed, self.condition)
+                self.target.key, self.bleed, self.condition,
+                self.record.digest if self.record is not None else "")
 
     @property
     def command(self) -> str:
         """The command that writes the same thing, ready to paste into a terminal."""
+        if self.item == records.ITEM:     # pnp record GAME FILE: the file after the game
+            given = self.record.argument if self.record is not None else "FILE"
+            return shlex.join(["pnp", self.item, self.game.key, given, *self.args])
         named = booklets.games(self.game, self.values) if self.item == BOOKLET \
             else [self.game.key]
         return shlex.join(["pnp", self.item, *named, *self.args])
@@ -287,8 +294,10 @@ class Request:
         return dataclasses.replace(self, fmt=fmt, dpi=dpi, target=target, bleed=bleed,
                                    condition=condition)
 
-    def checked(self) -> requests.ItemRequest | requests.BookletRequest:
+    def checked(self) -> requests.ItemRequest | requests.BookletRequest | RecordRequest:
         """The request checked as the command line checks it, with its sentences."""
+        if self.item == records.ITEM:
+            return self.checked_record()
         if self.item == BOOKLET:
             if self.condition:    # `pnp booklet` separates for its paper's region's press
                 raise BadRequest("Press: a booklet is separated for the press its paper's "
@@ -303,6 +312,27 @@ class Request:
                   if k not in values}
         return requests.item_request(self.game, ITEMS[self.item], {**starts, **values},
                                      given=set(values))
+
+
+    def checked_record(self) -> RecordRequest:
+        """The record's request as `pnp record GAME FILE` makes it, the file's name its
+        source (which names the file written)."""
+        if self.record is None:
+            raise records.missing()
+        download = {"fmt": self.fmt.name, "dpi": self.dpi or None, "target": self.target.key,
+                    "bleed": self.bleed or None, "condition": self.condition or None}
+        values = {**dict(self.values), **{k: v for k, v in download.items() if v is not None}}
+        return _record_request(self.game.key, self.record,
+                               values=tuple(sorted(values.items())))
+
+
+# A preview names each of its downloads' files from the request checked, and a record is
+# read and judged in each check (80 ms for a record of 180 KiB): the last few are kept.
+@lru_cache(maxsize=16)
+def _record_request(game: str, record: records.Given, *,
+                    values: tuple[tuple[str, str], ...]) -> RecordRequest:
+    from generator.app.record_request import record_request
+    return record_request(find_game(game), record.data, dict(values), source=record.name)
 
 
 def destination(request: Request, query: Mapping[str, list[str]]) -> Destination:
@@ -349,9 +379,11 @@ def parse_query(text: str) -> dict[str, list[str]]:
         raise BadRequest(f"the request cannot be read: {err}") from None
 
 
-def request_from(query: Mapping[str, list[str]]) -> Request:
-    """The request a query asks for: `game`, `item` and one key per parameter. Empty values
-    and defaults are left out, as a person would leave them out on the command line."""
+def request_from(query: Mapping[str, list[str]], record: records.Given | None = None
+                 ) -> Request:
+    """The request a query asks for: `game`, `item` and one key per parameter, with the
+    record given for the record item. Empty values and defaults are left out, as a person
+    would leave them out on the command line."""
     key = one_value(query, "game") or ""
     game = find_game(key)
     item = one_value(query, "item") or "board"
@@ -359,7 +391,7 @@ def request_from(query: Mapping[str, list[str]]) -> Request:
         offered = ", ".join(words.ITEM_LABELS.get(i, i).lower() for i in items(game))
         raise BadRequest(f"{game.title} has no {item[:40]}; it has {offered}.")
     values: list[tuple[str, str]] = []
-    known = set(RESERVED)
+    known = {*RESERVED, *((records.NAME,) if item == records.ITEM else ())}
     for field in fields(game, item):
         known.add(field.name)
         if field.control == "checkboxes":
@@ -376,7 +408,7 @@ def request_from(query: Mapping[str, list[str]]) -> Request:
     unknown = sorted(set(query) - known)
     if unknown:
         raise BadRequest(f"The {game.title} {item} takes no {', '.join(u[:20] for u in unknown)}.")
-    return Request(game, item, tuple(values))
+    return Request(game, item, tuple(values), record=record if item == records.ITEM else None)
 
 
 def flags(request: Request) -> dict[str, str]:
@@ -403,4 +435,10 @@ def refusal(request: Request, err: UserError) -> BadRequest:
                           err.param.name)
     known = flags(request)
     named = words.fields_of(str(err), known)
+    if not named and request.item == records.ITEM:
+        # The record itself (unreadable, an illegal move): said under its control, as the
+        # command line says it after the file's name.
+        said = words.in_words(str(err), known)
+        return BadRequest(f"{words.RECORD['label']}: {said[:1].lower()}{said[1:]}",
+                          records.FIELD)
     return BadRequest(words.in_words(str(err), known), named[0] if named else None, named)

@@ -14,7 +14,7 @@ from generator.core.formats import DRAWN, HTML, PDF, ZIP, JsonValue, page_paths
 from generator.core.scene import Document, Page
 from generator.errors import UserError
 from generator.games.items import KIT
-from generator.ui.studio import bundles, form, making, words
+from generator.ui.studio import bundles, form, making, records, words
 from generator.ui.studio.form import BadRequest, Request
 
 PROOF_DPI = 100     # the soft proof's pixels per inch: a page's detail on a screen
@@ -36,15 +36,20 @@ def proof(query: Mapping[str, list[str]], offered: list[dict[str, JsonValue]], n
 
 def downloads(request: Request, query: Mapping[str, list[str]], doc: Document,
               number: int, canonical: str) -> list[dict[str, JsonValue]]:
-    """Each download the item has, with its file name and command, or why not."""
+    """Each download the item has, with its file name and command, or why not. A record's
+    downloads are asked for as its preview was, with the record in the body (`post`)."""
     dpi = (form.one_value(query, "dpi") or "").strip()
+    posted = request.record is not None
+    if request.record is not None and request.record.name:   # its name names the file
+        canonical += "&" + urlencode({records.NAME: request.record.name})
     out = []
     for fmt in request.formats:
         if fmt not in (*DRAWN, HTML):     # data: the command line writes it
             continue
         asked = request.download(fmt, dpi if fmt.pixels else "")
         entry: dict[str, JsonValue] = {"format": fmt.name, "command": asked.command,
-                                       "field": "dpi" if fmt.pixels else None}
+                                       "field": "dpi" if fmt.pixels else None,
+                                       "post": posted}
         if not fmt.paged:
             entry["name"] = asked.file_name
             entry["href"] = f"download?{canonical}&format={fmt.name}"
@@ -56,10 +61,12 @@ def downloads(request: Request, query: Mapping[str, list[str]], doc: Document,
         if fmt.pixels:
             entry["error"] = refused_pixels(dpi, doc.pages[number - 1])
         out.append(entry)
-    out.append(shop_entry(request, query, canonical))
+    out.append({**shop_entry(request, query, canonical), "post": posted})
+    if posted:      # everything for the game is its items, which a record's page is not
+        return out
     out.append({"format": bundles.EVERYTHING, "field": None, "error": None,
                 "command": None, "href": f"everything?{canonical}",
-                "name": everything_name(request)})
+                "name": everything_name(request), "post": False})
     return out
 
 

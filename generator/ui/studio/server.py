@@ -11,6 +11,7 @@ text after a status line, like the app's own.
 from __future__ import annotations
 
 import contextlib
+import io
 import socket
 import sys
 import threading
@@ -32,6 +33,10 @@ IDLE_TIMEOUT = 5.0       # seconds a socket waits for the peer to send or take a
 HEAD_DEADLINE = 5.0      # seconds for the request line and headers, however they trickle
 CLOSING = 5.0            # seconds a closing server gives the drawing in hand to end
 MAX_LINE = 8192          # bytes of the request line (the studio's URLs are under 2,100)
+# Bytes of a body the app left unread (a record over its bound, refused from its length)
+# read and let go after the answer, so the browser, still sending, reads the refusal
+# rather than a reset connection; past this the connection is closed regardless.
+MAX_UNREAD = 64 * 1024 * 1024
 # What socketserver hands a server: a stream socket, or a datagram and its socket.
 Connection = socket.socket | tuple[bytes, socket.socket]
 ExcInfo = (tuple[type[BaseException], BaseException, TracebackType]
@@ -104,6 +109,23 @@ class _Server(ThreadingMixIn, WSGIServer):
         print(f"pnp studio: {type(err).__name__}: {err}", file=sys.stderr)
 
 
+class _Counted:
+    """A request's body as the app reads it, counting what it takes."""
+
+    def __init__(self, stream: io.BufferedIOBase):
+        self.stream, self.taken = stream, 0
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.stream.read(size)
+        self.taken += len(data)
+        return data
+
+    def readline(self, size: int = -1) -> bytes:
+        data = self.stream.readline(size)
+        self.taken += len(data)
+        return data
+
+
 class _Handler(ServerHandler):
     def log_exception(self, exc_info: ExcInfo) -> None:
         err = exc_info[1]
@@ -154,10 +176,25 @@ class _RequestHandler(WSGIRequestHandler):
         finally:
             deadline.cancel()
         # wsgiref's own handle() does the same with these streams; typeshed types them apart.
-        handler = _Handler(self.rfile, self.wfile, self.get_stderr(),  # type: ignore[arg-type]
+        body = _Counted(self.rfile)
+        handler = _Handler(body, self.wfile, self.get_stderr(),  # type: ignore[arg-type]
                            self.get_environ(), multithread=False)
         handler.request_handler = self      # type: ignore[attr-defined]
         handler.run(self.server.get_app())  # type: ignore[attr-defined]
+        self._let_go(body)
+
+    def _let_go(self, body: _Counted) -> None:
+        """Read what the app left of the body, up to MAX_UNREAD, and let it go."""
+        said = str(self.headers.get("Content-Length", "")).strip()
+        left = int(said) - body.taken if said.isascii() and said.isdigit() else 0
+        if not 0 < left <= MAX_UNREAD:
+            return
+        with contextlib.suppress(OSError):
+            while left > 0:
+                chunk = self.rfile.read(min(left, 65536))
+                if not chunk:
+                    return
+                left -= len(chunk)
 
     def send_error(self, code: int, message: str | None = None,
                    explain: str | None = None) -> None:

@@ -1,5 +1,7 @@
 // pnp studio: the form's controls, built from the spec's fields.
-import { TYPING_PAUSE, element, hooks, inches, localPaper, value } from "./studio-state.js";
+import {
+  TYPING_PAUSE, element, hooks, inches, localPaper, state, value,
+} from "./studio-state.js";
 
 function help(field, id) {
   return field.help ? element("p", { class: "help", id, text: field.help }) : null;
@@ -108,4 +110,46 @@ function paperControl(field, id, described) {
   return element("div", { class: "control wide", id: `${id}-box` },
                  element("label", { for: id, text: field.label }), select, other,
                  errorLine(id), help(field, `${id}-help`));
+}
+
+// A played game's record (the record item): a file chosen, or text pasted (SGF, a Trmph or
+// HexWorld link). Either one replaces the other; the page keeps it as given and sends it,
+// untouched, in the body of the preview's and the downloads' requests.
+export function recordControl(words) {
+  const id = "f-record";
+  const file = element("input", { type: "file", id: `${id}-file`, name: "record-file",
+                                   accept: ".sgf,.txt,text/plain,application/x-go-sgf",
+                                   "aria-describedby": `${id}-help` });
+  const text = element("textarea", { id, name: "record", rows: 4, spellcheck: "false",
+                                     autocapitalize: "off", autocomplete: "off",
+                                     placeholder: words.placeholder,
+                                     "aria-describedby": `${id}-help` });
+  // A file input cannot be given a file again: the one chosen is named under it.
+  const shown = element("p", { class: "help", id: `${id}-chosen` });
+  const named = () => {
+    const name = state.record && state.record.name;
+    shown.textContent = name ? `Chosen: ${name}` : "";
+    shown.hidden = !name;
+  };
+  if (state.record && !state.record.name) text.value = state.record.body;
+  named();
+  file.addEventListener("change", () => {
+    const chosen = file.files[0];
+    if (!chosen) return;
+    text.value = "";
+    state.record = { name: chosen.name, body: chosen };
+    named();
+    hooks.given(0);
+  });
+  text.addEventListener("input", () => {
+    file.value = "";
+    state.record = text.value.trim() ? { name: "", body: text.value } : null;
+    named();
+    hooks.given(TYPING_PAUSE);
+  });
+  return element("fieldset", { class: "control wide record", id: `${id}-box` },
+    element("legend", { text: words.label }),
+    element("label", { for: `${id}-file`, text: words.file_label }), file, shown,
+    element("label", { for: id, text: words.text_label }), text,
+    errorLine(id), help(words, `${id}-help`));
 }

@@ -85,6 +85,7 @@ export function showDownloads(data) {
     } else {
       link.href = d.href;
       link.download = d.name;
+      link.dataset.post = d.post ? "true" : "false";   // a record's: asked for with the record
       link.removeAttribute("aria-disabled");
       if (d.format !== "pdf" && d.command) commands.push(d.command);
     }

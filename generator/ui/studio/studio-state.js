@@ -11,6 +11,7 @@ export const state = {
   values: {},         // by store key (see keyOf): what the person set
   notice: "",         // what was wrong with the address the page was opened at
   shown: null,        // the last preview shown
+  record: null,       // the record given: { name: its file's ("" pasted), body: a File or text }
 };
 // Papers measured in inches, and the regions that print on Letter (the rest on A4).
 const INCH_PAPERS = ["letter", "8.5x14in", "tabloid"];
@@ -25,7 +26,7 @@ export function localPaper() {
 export const inches = (paper) => INCH_PAPERS.includes(paper) || /in$/i.test(paper || "");
 
 // What the modules call back into: the studio's own `changed` (studio.js).
-export const hooks = { changed: (field, value, delay) => {} };
+export const hooks = { changed: (field, value, delay) => {}, given: (delay) => {} };
 
 export const game = () => spec.games.find((g) => g.key === state.game);
 export const item = () => game().items.find((i) => i.key === state.item);

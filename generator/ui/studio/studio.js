@@ -1,7 +1,7 @@
 // pnp studio: builds the form from the spec the server made from the games and the command
 // line, asks the server for the current page as SVG on every change, and shows it in place.
 // An ES module; the others it imports are served beside it (app.py's ASSETS).
-import { control } from "./studio-controls.js";
+import { control, recordControl } from "./studio-controls.js";
 import { announce, clearErrors, disable, fieldError, showMessage } from "./studio-messages.js";
 import { DOWNLOADS, buildDownloads, showDownloads, showFigures, showPage, showPager } from "./studio-show.js";
 import {
@@ -30,8 +30,9 @@ function buildItems() {
 function buildFields() {
   fields = item().fields;
   $("item-help").textContent = item().help;
-  $("fields").replaceChildren(...fields.map(control));
-  $("options").hidden = fields.length === 0;
+  const record = item().record ? [recordControl(item().record)] : [];
+  $("fields").replaceChildren(...record, ...fields.map(control));
+  $("options").hidden = fields.length === 0 && !record.length;
 }
 
 function changed(field, newValue, delay) {
@@ -62,8 +63,13 @@ function query(extra = {}) {
     else if (v !== "" && v !== field.default) q.append(field.name, v);
   }
   for (const [k, v] of Object.entries(extra)) q.set(k, v);
+  if (item().record && state.record && state.record.name) q.set("file", state.record.name);
   return q;
 }
+
+// A record travels in the body of its preview's and downloads' requests (POST), as given.
+const sent = (signal) => (item().record
+  ? { method: "POST", body: state.record ? state.record.body : "", signal } : { signal });
 
 async function refresh() {
   settle(true);
@@ -73,8 +79,7 @@ async function refresh() {
   $("preview").setAttribute("aria-busy", "true");
   let response;
   try {
-    response = await fetch(`preview?${query({ page: state.page })}`,
-                           { signal: pending.signal });
+    response = await fetch(`preview?${query({ page: state.page })}`, sent(pending.signal));
   } catch (err) {
     if (err.name !== "AbortError" && mine === asked) {
       refused("The studio does not answer: is pnp studio still running?", null);
@@ -135,15 +140,16 @@ function show(data) {
   state.page = data.page;
   showPager(data);
   showFigures(data);
-  const mine = asked;
-  fetch(`figures?${data.query}`).then((r) => (r.ok ? r.json() : null)).then((more) => {
-    if (more && state.shown === data) showFigures(more);
-  }).catch(() => {}).finally(() => { if (mine === asked) settle(false); });
   showDownloads(data);
   $("read").href = data.read;
   state.shown = data;
   const here = data.page > 1 ? `${data.query}&page=${data.page}` : data.query;
   history.replaceState(null, "", `?${here}`);
+  const mine = asked;
+  if (!data.figures_later) { settle(false); return; }   // a record's came with its page
+  fetch(`figures?${data.query}`).then((r) => (r.ok ? r.json() : null)).then((more) => {
+    if (more && state.shown === data) showFigures(more);
+  }).catch(() => {}).finally(() => { if (mine === asked) settle(false); });
 }
 
 // The address a page was opened at (a link someone shared): what it asks for, and a
@@ -210,8 +216,38 @@ $("previous").addEventListener("click", () => turn(-1));
 $("next").addEventListener("click", () => turn(1));
 document.addEventListener("click", (e) => {
   const link = e.target.closest("a[aria-disabled=true]");
-  if (link) e.preventDefault();
+  if (link) { e.preventDefault(); return; }
+  const posted = e.target.closest("a[data-post=true]");
+  if (posted) { e.preventDefault(); downloadRecord(posted); }
 });
+
+// A record's download: asked for with the record in the body, then handed to the browser
+// as a file of the name the server gave; a refusal is shown as the preview's are.
+async function downloadRecord(link) {
+  if (!state.record) return;
+  settle(true);
+  let response;
+  try {
+    response = await fetch(link.getAttribute("href"), { method: "POST", body: state.record.body });
+  } catch (err) {
+    refused("The studio does not answer: is pnp studio still running?", null);
+    return;
+  }
+  if (!response.ok) {
+    refused((await response.text()).trim(), response.headers.get("X-Studio-Field"));
+    return;
+  }
+  const file = URL.createObjectURL(await response.blob());
+  const save = element("a", { href: file, download: link.download });
+  save.hidden = true;
+  document.body.append(save);
+  save.click();
+  save.remove();
+  // The browser reads the file once the download starts; the address is let go after.
+  setTimeout(() => URL.revokeObjectURL(file), 60000);
+  announce(`Downloading ${link.download}`);
+  settle(false);
+}
 $("copy").addEventListener("click", async () => {
   if ($("copy").getAttribute("aria-disabled") === "true") return;
   const text = $("command").textContent;
@@ -230,6 +266,7 @@ $("copy").addEventListener("click", async () => {
 });
 
 hooks.changed = changed;
+hooks.given = (delay) => { state.notice = ""; state.page = 1; schedule(delay); };
 fromAddress();
 buildItems();
 buildFields();

@@ -22,6 +22,7 @@ LABELS = {
     "condition": "Press", "proof": "Preview as the press prints it",
     "backs": "Two-sided sheets", "back_offset": "Move the backs (mm)",
     "games": "Other games' rules too", "everything": "Every game, with a cover and contents",
+    "every": "Moves a diagram", "variations": "Variations, how deep",
 }
 # Where one game names a parameter its own way.
 GAME_LABELS = {("hex-kb", "seed"): "Puzzle number"}
@@ -66,6 +67,9 @@ HELP = {
              "(a soft proof).",
     "everything": "All the games' rules in one booklet, whichever are ticked above.",
     "booklet-paper": "Sheets folded in half: A5 pages on A4, or half-letter pages on Letter.",
+    "every": "A diagram every so many moves, {range}.",
+    "variations": "Each variation in diagrams of its own: 1 those off the main line, 2 "
+                  "theirs too, and so on; 0 the main line alone ({range}).",
 }
 
 # How a choice is shown, by parameter name and value (the value itself otherwise).
@@ -92,7 +96,7 @@ CHOICES: dict[str, dict[str, str]] = {
 # blocks Blinq's rules speak of).
 ITEM_LABELS = {"rules": "Rules", "board": "Board", "pad": "Score pad", "counters": "Counters",
                "tiles": "Blocks", "puzzle": "Puzzle", "kit": "Kit (every item)",
-               "booklet": "Booklet"}
+               "booklet": "Booklet", "record": "Record"}
 ITEM_HELP = {
     "rules": "The rule sheet.",
     "board": "The board to play on.",
@@ -102,6 +106,19 @@ ITEM_HELP = {
     "puzzle": "A puzzle and, on the next page, its solution.",
     "kit": "Every item in one PDF, to print in one go.",
     "booklet": "The rules folded into an A5 booklet, to print on both sides and staple.",
+    "record": "A played game as a study booklet: its diagrams, variations, comments and "
+              "moves.",
+}
+# The record's own control (the record item's): a file, or text pasted.
+RECORD = {
+    "label": "Record",
+    "file_label": "A record's file",
+    "text_label": "Or paste the record",
+    "help": "An SGF file (HexGui, MoHex, Little Golem) or, pasted, its SGF text or a Trmph or "
+            "HexWorld link; Nex and Hex KB take the project's move lists. A Little Golem "
+            "game's address needs the network, which the studio does not use: save the "
+            "game's SGF from Little Golem and choose or paste that. Up to 256 KiB.",
+    "placeholder": "(;FF[4]GM[11]SZ[11];B[f6];W[e7]) or https://trmph.com/hex/board#11,f6e7",
 }
 
 # What an empty control stands for, where the request decides (the help says the same).
@@ -124,6 +141,7 @@ SAID = {
     "back_offset": "the move of the backs",
     "games": "“Other games' rules too”", "everything": "“Every game”",
     "for": "where it is printed", "condition": "the press",
+    "every": "the moves a diagram", "variations": "the variations' depth",
 }
 # Whole phrases of the command line's that read better rewritten than flag by flag.
 PHRASES = (
@@ -152,7 +170,10 @@ def help_text(name: str, game_help: str, copies: int) -> str:
     found = re.search(r"(\d+ to \d+.*)$", game_help)
     if "{range}" in words and found is None:
         return game_help
-    return words.format(range=found.group(1).rstrip(".") if found else "", copies=copies)
+    said = found.group(1).rstrip(".") if found else ""
+    if said.endswith(")") and "(" not in said:     # the range closed the help's parenthesis
+        said = said[:-1]
+    return words.format(range=said, copies=copies)
 
 
 def choice_label(name: str, value: str) -> str:
