@@ -10,8 +10,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from generator.app import params as P
-from generator.app import requests
+from generator.app import params, requests
 from generator.core.formats import PDF
 from generator.games import all_games
 from generator.games.game import OptionError
@@ -175,11 +174,11 @@ def made(game, item, values):
     options = game.make_options(**values)
     if item == "json":
         return game.board_json(options)
-    if item == P.STATS:
+    if item == params.STATS:
         return game.figures.figures(options)
     try:
         return requests.make(requests.checked_request(
-            game=game, item=ITEMS[item], options=options, paper=P.default_paper(),
+            game=game, item=ITEMS[item], options=options, paper=params.default_paper(),
             fmt=PDF)).pages
     except OptionError as err:   # an edition's own piece, asked of the other: that changes it
         return ("refused", str(err))
@@ -203,7 +202,7 @@ def wrongly_offered(game, item, offered: set[str]) -> list[str]:
     start = home_values(game, item)
     base = made(game, item, start)
     wrong = []
-    for name in P.option_names(game):
+    for name in params.option_names(game):
         value, _options = other_value(game, name, start.get(name))
         changes = made(game, item, {**start, name: value}) != base
         if changes != (name in offered):
@@ -213,7 +212,7 @@ def wrongly_offered(game, item, offered: set[str]) -> list[str]:
 
 def offered_options(text, game):
     flags = options_listed(text)
-    return {n for n in P.option_names(game) if "--" + n.replace("_", "-") in flags}
+    return {n for n in params.option_names(game) if "--" + n.replace("_", "-") in flags}
 
 
 def test_every_game_option_offered_changes_the_item_and_no_other_would(helps):
@@ -223,18 +222,18 @@ def test_every_game_option_offered_changes_the_item_and_no_other_would(helps):
             item = each.key
             offered = offered_options(helps[(item, key)], game)
             if item == "board":   # offered for the board as printed or as data
-                printed = set(P.reads(game, each, P.PRINTED))
-                data = set(P.reads(game, each, P.DATA))
+                printed = set(params.reads(game, each, params.PRINTED))
+                data = set(params.reads(game, each, params.DATA))
                 assert offered == printed | data
                 wrong += [f"{key} {w}" for w in wrongly_offered(game, "board", printed)]
                 wrong += [f"{key} {w}" for w in wrongly_offered(game, "json", data)]
             else:
                 wrong += [f"{key} {w}" for w in wrongly_offered(game, item, offered)]
         kit = offered_options(helps[("kit", key)], game)
-        assert kit == {n for item in game.items for n in P.reads(game, item, P.PRINTED)}
+        assert kit == {n for item in game.items for n in params.reads(game, item, params.PRINTED)}
         if game.figures is not None:
             stats = offered_options(helps[("stats", key)], game)
-            wrong += [f"{key} {w}" for w in wrongly_offered(game, P.STATS, stats)]
+            wrong += [f"{key} {w}" for w in wrongly_offered(game, params.STATS, stats)]
     assert wrong == []
 
 
@@ -254,7 +253,7 @@ def test_an_option_wrongly_offered_or_hidden_is_found():
 ])
 def test_a_command_offers_the_game_options_it_reads(helps, args, shown):
     game = all_games()[args[1]]
-    flags = {"--" + n.replace("_", "-") for n in P.option_names(game)}
+    flags = {"--" + n.replace("_", "-") for n in params.option_names(game)}
     assert set(options_listed(helps[args])) & flags == shown
 
 

@@ -6,7 +6,7 @@ digits is taken."""
 import pytest
 from click.testing import CliRunner
 
-from generator.app import params as P
+from generator.app import params
 from generator.ui.cli import main
 
 
@@ -25,6 +25,6 @@ def test_digit_groups_are_refused_and_plain_digits_taken(args: list[str], plain:
 
 
 def test_a_params_conversion_refuses_digit_groups() -> None:
-    with pytest.raises(P.ParamError):
-        P.DPI.convert("3_00")
-    assert P.DPI.convert("300") == 300
+    with pytest.raises(params.ParamError):
+        params.DPI.convert("3_00")
+    assert params.DPI.convert("300") == 300

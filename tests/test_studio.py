@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from studio_http import get, query
 
-from generator.app import params as P
+from generator.app import params
 from generator.core.destinations import DESTINATIONS
 from generator.games import all_games
 from generator.games.items import ITEMS
@@ -72,8 +72,8 @@ def test_the_form_offers_every_game_item_and_option():
                 continue
             # Every field of the game's options that changes the printed item (and no
             # other), with its choices.
-            read = P.reads(game, ITEMS[item["key"]], P.PRINTED)
-            assert [n for n in fields if n in P.option_names(game)] == read
+            read = params.reads(game, ITEMS[item["key"]], params.PRINTED)
+            assert [n for n in fields if n in params.option_names(game)] == read
             for option in dataclasses.fields(game.options):
                 if option.name not in read:
                     continue
@@ -88,8 +88,8 @@ def test_the_form_offers_every_game_item_and_option():
     # Every place the command line prints for but home (a virtual table prints nothing:
     # the command line writes its folder), and every press it separates for.
     assert set(downloads["for"]["choices"]) == {
-        key for key in P.TARGET.choices if DESTINATIONS[key].shop}
-    assert set(downloads["condition"]["choices"]) == {"", *P.PRESS.choices}
+        key for key in params.TARGET.choices if DESTINATIONS[key].shop}
+    assert set(downloads["condition"]["choices"]) == {"", *params.PRESS.choices}
 
 
 def all_fields():

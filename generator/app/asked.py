@@ -11,7 +11,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from generator.app import params as P
+from generator.app import params
 from generator.app.refusals import not_offered
 from generator.core.cards import CardSize
 from generator.core.destinations import HOME, Destination
@@ -58,7 +58,7 @@ def read_asked(game: Game[OptionsT], item: Item, values: Mapping[str, object],
     """What was asked, from values by parameter name (typed, or as typed by a person): a
     parameter the item does not take is refused with where it would change something, a
     value a parameter cannot take with its reason (ParamError)."""
-    known = {p.name: p for p in P.item_params(game, item)}
+    known = {p.name: p for p in params.item_params(game, item)}
     unknown = sorted(set(values) - set(known))
     if unknown:
         raise OptionError(not_offered(game, item, unknown[0], values[unknown[0]]))
@@ -66,5 +66,5 @@ def read_asked(game: Game[OptionsT], item: Item, values: Mapping[str, object],
              if value is not None and name != "output"}
     own = {name: value for name, value in typed.items() if known[name].game_option}
     rest = {name: value for name, value in typed.items() if not known[name].game_option}
-    rest.setdefault("paper", P.PAPER.convert(P.PAPER.default))
+    rest.setdefault("paper", params.PAPER.convert(params.PAPER.default))
     return Asked(options=own, given=frozenset(given), **rest)  # type: ignore[arg-type]

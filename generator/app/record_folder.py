@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import i18n, render
-from generator.app import names
-from generator.app import params as P
+from generator.app import names, params
 from generator.app.contents import language_folder, paper_name
 from generator.app.product_checks import check_taken, sold
 from generator.app.record_request import RECORD, cut_of, reader_and_values
@@ -147,7 +146,7 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[FolderFile]
                           f"--format {fmt.name}; give a file for {fmt.name}")
     if typed.get("dpi") is not None:
         raise OptionError("--dpi is for --format png, not a booklet")
-    paper = typed.get("paper") or P.PAPER.convert(P.PAPER.default)
+    paper = typed.get("paper") or params.PAPER.convert(params.PAPER.default)
     key = next((k for k in booklet.FORMATS if NAMED[k] == paper), None)
     if key is None:
         raise OptionError("a folder of records is a booklet: A5 pages on A4 sheets, or half "

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import i18n, render
-from generator.app import names
-from generator.app import params as P
+from generator.app import names, params
 from generator.app.product_checks import check_taken, sold, taken_formats
 from generator.core.content import Content, RecordText
 from generator.core.destinations import HOME, Destination
@@ -33,21 +32,21 @@ from generator.games.played import (
 from generator.games.protocols import GameOptions
 from generator.games.record_book import Study
 
-EVERY_PARAM = P.Param("every", f"A diagram every N moves, {EVERY.start} to "
-                               f"{EVERY.stop - 1}.", P.INT, default=DEFAULT_EVERY,
+EVERY_PARAM = params.Param("every", f"A diagram every N moves, {EVERY.start} to "
+                               f"{EVERY.stop - 1}.", params.INT, default=DEFAULT_EVERY,
                       low=EVERY.start, high=EVERY.stop - 1, metavar="N")
-VARIATIONS_PARAM = P.Param(
+VARIATIONS_PARAM = params.Param(
     "variations", f"Draw the record's variations N deep, each in diagrams of its own: 1 those "
                   f"off the main line, 2 theirs too, and so on; 0 the main line alone "
-                  f"({VARIATIONS.start} to {VARIATIONS.stop - 1}).", P.INT,
+                  f"({VARIATIONS.start} to {VARIATIONS.stop - 1}).", params.INT,
     default=DEFAULT_VARIATIONS, low=VARIATIONS.start, high=VARIATIONS.stop - 1, metavar="N")
 
 
-def record_params() -> list[P.Param]:
+def record_params() -> list[params.Param]:
     """What `pnp record GAME FILE` takes, in the order its help lists them."""
-    return [EVERY_PARAM, VARIATIONS_PARAM, P.PAPER, P.PALETTE, P.format_param(RECORD.formats),
-            P.output_param("GAME-record-NAME"), P.DPI, P.TARGET, P.BLEED, P.PRESS, P.INK_LIMIT,
-            P.LANG]
+    return [EVERY_PARAM, VARIATIONS_PARAM, params.PAPER, params.PALETTE,
+            params.format_param(RECORD.formats), params.output_param("GAME-record-NAME"),
+            params.DPI, params.TARGET, params.BLEED, params.PRESS, params.INK_LIMIT, params.LANG]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +107,7 @@ def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, ob
     target = typed.get("target", HOME)
     assert isinstance(target, Destination)
     product = sold(game, RECORD, target)
-    paper = typed.get("paper") or P.PAPER.convert(P.PAPER.default)
+    paper = typed.get("paper") or params.PAPER.convert(params.PAPER.default)
     assert isinstance(paper, Paper)
     bleed, ink = typed.get("bleed"), typed.get("ink_limit")
     condition = typed.get("condition")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from generator.app import params as P
+from generator.app import params
 from generator.games import all_games
 from generator.games.game import Game, OptionError, OptionsT, Topic
 from generator.games.items import WHOLE_KIT, Item
@@ -22,7 +22,7 @@ def refuse_given(given: Collection[str], names: Sequence[str], values: Mapping[s
 
 def spelled(name: str, value: object = None) -> str:
     """An option as it was typed: a switch turned off is --no-NAME."""
-    flag = P.Param(name, "", P.TEXT).flag
+    flag = params.Param(name, "", params.TEXT).flag
     return f"--no-{flag[2:]}" if value is False else flag
 
 
@@ -37,13 +37,13 @@ def changed_by(game: Game[OptionsT], name: str) -> list[str]:
     """Where an option of a game changes something, as a person would ask for it."""
     return [" ".join(filter(None, ("pnp", str(where.command), game.key,
                                    f"--format {where.fmt.name}" if where.fmt else "")))
-            for where in P.readers(game, name)]
+            for where in params.readers(game, name)]
 
 
 def _takers(game: Game[OptionsT], name: str) -> list[str]:
     """The game's commands that take a parameter, as a person would type them."""
     return [f"pnp {item} {game.key}" for item in (*game.items, WHOLE_KIT)
-            if any(p.name == name for p in P.item_params(game, item))]
+            if any(p.name == name for p in params.item_params(game, item))]
 
 
 def not_offered(game: Game[OptionsT], topic: Topic, name: str, value: object = None) -> str:
@@ -51,9 +51,9 @@ def not_offered(game: Game[OptionsT], topic: Topic, name: str, value: object = N
     options that changes nothing there, or another item's option, with where it does
     change something; or an option no command of the game takes."""
     flag = spelled(name, value)
-    if name in P.option_names(game) and (isinstance(topic, Item) or topic is P.STATS):
+    if name in params.option_names(game) and (isinstance(topic, Item) or topic is params.STATS):
         places = changed_by(game, name)
-        what = "figures" if topic is P.STATS else topic
+        what = "figures" if topic is params.STATS else topic
         return (f"{flag} changes nothing in {game.title}'s {what}; it is for "
                 f"{listed(places) if places else 'nothing yet'}")
     takers = _takers(game, name)
@@ -61,7 +61,7 @@ def not_offered(game: Game[OptionsT], topic: Topic, name: str, value: object = N
         # Another game's item may take it (--backs for a kit with cards, --cut-path for
         # pieces to cut out): it changes nothing here, and is for those.
         elsewhere = [taker for other in all_games().values() if other != game
-                     and name not in P.option_names(other) for taker in _takers(other, name)]
+                     and name not in params.option_names(other) for taker in _takers(other, name)]
         if elsewhere and isinstance(topic, Item):
             return (f"{flag} changes nothing in {game.title}'s {topic}; it is for "
                     f"{listed(elsewhere)}")

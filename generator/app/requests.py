@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic
 
 from generator import i18n, render
-from generator.app import documents, names, vendor_kit
-from generator.app import params as P
+from generator.app import documents, names, params, vendor_kit
 from generator.app.asked import Asked, read_asked
 from generator.app.product_checks import (
     check_cut_path,
@@ -225,7 +224,7 @@ def asked_request(game: Game[OptionsT], item: Item, options: OptionsT, asked: As
     if asked.dpi is not None and not fmt.pixels:
         raise OptionError(f"--dpi is for --format png, not {fmt.name}")
     if fmt.pixels:
-        P.refuse_huge_pixels(pressed, asked.dpi or P.DEFAULT_DPI)
+        params.refuse_huge_pixels(pressed, asked.dpi or params.DEFAULT_DPI)
     if asked.tile and asked.cell is None:
         raise OptionError("--tile needs --cell, the size of the cells in mm")
     if asked.cell is not None and asked.copies is not None:
@@ -236,7 +235,7 @@ def asked_request(game: Game[OptionsT], item: Item, options: OptionsT, asked: As
                           "it is for --for tabletop-simulator")
     # One copy is what no --copies makes, and --dpi 300 what no --dpi does: one request.
     copies = None if asked.copies == 1 else asked.copies
-    dpi = None if asked.dpi == P.DEFAULT_DPI else asked.dpi
+    dpi = None if asked.dpi == params.DEFAULT_DPI else asked.dpi
     return checked_request(game=game, item=item, options=options, paper=pressed, fmt=fmt,
                            palette=asked.palette, lang=asked.lang, dpi=dpi,
                            copies=copies, cell=asked.cell, tile=asked.tile, backs=backs,
@@ -252,8 +251,8 @@ def _data_request(game: Game[OptionsT], item: Item, options: OptionsT, asked: As
     if asked.target.shop:
         raise OptionError(f"--for {asked.target.key} is for printed items, not --format "
                           f"{fmt.name}")
-    known = {p.name: p for p in P.item_params(game, item)}
-    printing = [name for name in known if name not in P.reads(game, item, P.DATA)
+    known = {p.name: p for p in params.item_params(game, item)}
+    printing = [name for name in known if name not in params.reads(game, item, params.DATA)
                 and (known[name].game_option
                      or name in ("copies", "cell", "tile", "paper", "palette", "lang"))]
     refuse_given(asked.given, printing, {**asked.options, "tile": asked.tile}, "for printed "
@@ -264,7 +263,7 @@ def _data_request(game: Game[OptionsT], item: Item, options: OptionsT, asked: As
 
 def _refuse_unread(game: Game[OptionsT], item: Item, asked: Asked) -> None:
     """Refuse a game option given that a printed item draws nothing from."""
-    read = P.reads(game, item, P.PRINTED)
+    read = params.reads(game, item, params.PRINTED)
     for name in asked.options:
         if name in asked.given and name not in read:
             raise OptionError(f"{spelled(name, asked.options[name])} changes nothing on a "

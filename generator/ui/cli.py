@@ -62,7 +62,7 @@ def about(game: SomeGame, item: Item) -> str:
 
 def item_command(item: Item) -> Callable[[SomeGame], click.Command]:
     def make(game: SomeGame) -> click.Command:
-        from generator.app import params as P
+        from generator.app import params
         def run(output: Path | None, **values: object) -> None:
             from generator import render
             from generator.app import requests
@@ -79,7 +79,7 @@ def item_command(item: Item) -> Callable[[SomeGame], click.Command]:
         if data is not None:
             text += f"\n\nWith --format {data.name}, the board's description as data instead."
         return GameCommand(game, item, item.copies, callback=run,
-                           params=[click_option(p) for p in P.item_params(game, item)],
+                           params=[click_option(p) for p in params.item_params(game, item)],
                            help=text, short_help=first_paragraph(text))
     return make
 
@@ -125,7 +125,7 @@ main.add_command(record_group())
 
 
 def _stats_command(game: SomeGame) -> click.Command:
-    from generator.app import game_params as P
+    from generator.app import game_params
 
     figures = game.figures
     assert figures is not None      # the group makes this command for a game with figures
@@ -136,10 +136,10 @@ def _stats_command(game: SomeGame) -> click.Command:
             say(text)
         for warning in report.warnings:
             say(f"warning: {warning}")
-    text = game.about.get(P.STATS) or f"Figures of a generated {game.title} board."
-    return GameCommand(game, P.STATS, callback=run,
-                       params=[click_option(p)
-                               for p in P.game_params(game, P.reads(game, P.STATS))],
+    text = game.about.get(game_params.STATS) or f"Figures of a generated {game.title} board."
+    return GameCommand(game, game_params.STATS, callback=run,
+                       params=[click_option(p) for p in game_params.game_params(
+                           game, game_params.reads(game, game_params.STATS))],
                        help=text, short_help=first_paragraph(text))
 
 
@@ -184,7 +184,7 @@ main.add_command(GameGroup(
 
 
 def _booklet_options() -> list[click.Parameter]:
-    from generator.app import params as P
+    from generator.app import params
     return [
         click.Argument(["games"], nargs=-1, type=GameName(), metavar="[GAME]..."),
         click.Option(["--all", "everything"], is_flag=True,
@@ -198,25 +198,28 @@ def _booklet_options() -> list[click.Parameter]:
                      help="A folder of one game's records (a tournament's games) as a "
                           "booklet with a contents page, as 'pnp record GAME FOLDER' prints "
                           "it; GAME is Hex unless named."),
-        click.Option(["--palette"], type=ParamValue(P.PALETTE), default=P.PALETTE.default,
-                     show_default=True, metavar=P.PALETTE.shown_metavar, help=P.PALETTE.help),
+        click.Option(["--palette"], type=ParamValue(params.PALETTE),
+                     default=params.PALETTE.default, show_default=True,
+                     metavar=params.PALETTE.shown_metavar, help=params.PALETTE.help),
         click.Option(["-o", "--output"],
-                     callback=click_option(P.output_param("booklet")).callback,
+                     callback=click_option(params.output_param("booklet")).callback,
                      metavar="FILE", help="Output PDF (default named after its games "
                                           "here: hex-nex-booklet.pdf; - for standard "
                                           "output)."),
-        click.Option(["--for", "target"], type=ParamValue(P.TARGET), default=P.TARGET.default,
-                     show_default=True, metavar=P.TARGET.shown_metavar,
+        click.Option(["--for", "target"], type=ParamValue(params.TARGET),
+                     default=params.TARGET.default,
+                     show_default=True, metavar=params.TARGET.shown_metavar,
                      help="Home: imposed two pages to a side, to print duplex and fold. Print "
                           "shop: single pages with bleed in reading order, padded to a "
                           "multiple of 4."),
-        click.Option(["--bleed"], type=ParamValue(P.BLEED), metavar="MM", help=P.BLEED_HELP),
-        click.Option(["--press", "condition"], type=ParamValue(P.PRESS),
-                     metavar=P.PRESS.shown_metavar, help=P.PRESS_HELP),
-        click.Option(["--ink-limit"], type=ParamValue(P.INK_LIMIT), metavar="PERCENT",
-                     help=P.INK_HELP),
-        click.Option(["--lang"], type=ParamValue(P.LANG), default="en", show_default=True,
-                     metavar=P.LANG.shown_metavar, help=P.LANG_HELP),
+        click.Option(["--bleed"], type=ParamValue(params.BLEED), metavar="MM",
+                     help=params.BLEED_HELP),
+        click.Option(["--press", "condition"], type=ParamValue(params.PRESS),
+                     metavar=params.PRESS.shown_metavar, help=params.PRESS_HELP),
+        click.Option(["--ink-limit"], type=ParamValue(params.INK_LIMIT), metavar="PERCENT",
+                     help=params.INK_HELP),
+        click.Option(["--lang"], type=ParamValue(params.LANG), default="en", show_default=True,
+                     metavar=params.LANG.shown_metavar, help=params.LANG_HELP),
     ]
 
 
@@ -256,23 +259,25 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
 
 
 def _build_options() -> list[click.Parameter]:
-    from generator.app import params as P
+    from generator.app import params
     from generator.i18n import LANGUAGES
     return [
         click.Argument(["games"], nargs=-1, type=GameName(), metavar="[GAME]..."),
-        click.Option(["--paper"], type=ParamValue(P.PAPER), multiple=True, metavar="PAPER",
+        click.Option(["--paper"], type=ParamValue(params.PAPER), multiple=True, metavar="PAPER",
                      help="Paper size, repeatable (a4, letter, a3, tabloid, a5 or WxH); A4 "
                           "and Letter by default."),
         click.Option(["--out"], callback=folder_name, default="output", show_default=True,
                      metavar="DIR", help="Folder for the catalogue."),
         click.Option(["--jobs"], type=click.IntRange(1, 64), metavar="N",
                      help="Processes to build with (default: one per core)."),
-        click.Option(["--for", "target"], type=ParamValue(P.TARGET), default=P.TARGET.default,
-                     show_default=True, metavar=P.TARGET.shown_metavar,
+        click.Option(["--for", "target"], type=ParamValue(params.TARGET),
+                     default=params.TARGET.default,
+                     show_default=True, metavar=params.TARGET.shown_metavar,
                      help="home: the catalogue to print at home. print-shop: that too, and "
                           "beside it in DIR/print-shop/ every PDF and booklet for a print "
                           "shop; the index lists both."),
-        click.Option(["--bleed"], type=ParamValue(P.BLEED), metavar="MM", help=P.BLEED_HELP),
+        click.Option(["--bleed"], type=ParamValue(params.BLEED), metavar="MM",
+                     help=params.BLEED_HELP),
         click.Option(["--lang", "langs"], type=click.Choice([*LANGUAGES, "all"]),
                      multiple=True, metavar="|".join([*LANGUAGES, "all"]),
                      help="Language(s), repeatable, or all; English by default. Other "

@@ -70,12 +70,12 @@ def folder_name(ctx: click.Context, param: click.Parameter, value: str) -> Path:
 
 def click_option(param: Param) -> click.Option:
     """The click option of a request parameter."""
-    from generator.app import game_params as P
+    from generator.app import game_params
     names = [n for n in (param.short, param.flag) if n]
-    if param.kind == P.FLAG:
+    if param.kind == game_params.FLAG:
         return click.Option([*names, param.name], is_flag=True, default=False,
                             help=param.help)
-    if param.kind == P.SWITCH:
+    if param.kind == game_params.SWITCH:
         return click.Option([f"{param.flag}/--no-{param.flag[2:]}", param.name], default=None,
                             help=param.help)
     if param.name == "output":
@@ -83,7 +83,7 @@ def click_option(param: Param) -> click.Option:
                             help=param.help)
     shown = param.default is not None and not param.game_option
     return click.Option([*names, param.name], type=ParamValue(param), default=param.default,
-                        show_default=shown, multiple=param.kind == P.MANY,
+                        show_default=shown, multiple=param.kind == game_params.MANY,
                         metavar=param.shown_metavar, help=param.help)
 
 
@@ -176,14 +176,14 @@ class GameCommand(click.Command):
 def option_named(game: SomeGame, typed: str) -> tuple[str | None, bool | None]:
     """The parameter an option as typed means in any of the game's commands, or another
     game's (None for none), and False for a switch's --no- spelling."""
-    from generator.app import params as P
+    from generator.app import params
     from generator.games.items import WHOLE_KIT
     for each in (game, *(g for g in all_games().values() if g != game)):
         for item in (*each.items, WHOLE_KIT):
-            for param in P.item_params(each, item):
+            for param in params.item_params(each, item):
                 if typed == param.flag:
                     return param.name, None
-    for name in P.option_names(game):
+    for name in params.option_names(game):
         if typed == f"--{name.replace('_', '-')}":
             return name, None
         if typed == f"--no-{name.replace('_', '-')}":

@@ -34,19 +34,19 @@ def print_folder(game: SomeGame, folder: str, values: dict[str, object],
     from pathlib import Path
 
     from generator import render
-    from generator.app import record_folder as F
+    from generator.app import record_folder
     from generator.app.record_request import reader_and_values
     from generator.ui.judging import shown
     records, _typed = reader_and_values(game, values)
-    request = F.folder_request(game, folder, F.record_files(Path(folder), shown(folder),
-                                                            records), values, output)
+    files = record_folder.record_files(Path(folder), shown(folder), records)
+    request = record_folder.folder_request(game, folder, files, values, output)
     render.check_target(output, request.fmt, request.formats, request.stem)
     warn_of_left_out(request)
-    made = F.parts(request)
+    made = record_folder.parts(request)
     for (name, _game), part in zip(request.played, made, strict=True):
         warn_of_boxes(page_words(part.pages), name)
-    for path in render.save(F.document(request, made), output, request.fmt, request.stem,
-                            request.formats, settings=request.settings):
+    for path in render.save(record_folder.document(request, made), output, request.fmt,
+                            request.stem, request.formats, settings=request.settings):
         report(one_line(str(path)))
 
 
@@ -96,7 +96,7 @@ def record_booklets(folder: str, papers: Sequence[Paper], langs: Sequence[str],
     the rules' booklets are; every record read and checked now, before the build begins."""
     from pathlib import Path
 
-    from generator.app import record_folder as F
+    from generator.app import record_folder
     from generator.app.record_request import reader_and_values
     from generator.core.paper import NAMED
     from generator.games import all_games
@@ -107,24 +107,24 @@ def record_booklets(folder: str, papers: Sequence[Paper], langs: Sequence[str],
         raise UserError("--records: the records' booklet is printed on A4 or Letter; "
                         "build one of them (--paper a4 or letter)")
     game = all_games()["hex"]
-    files = F.record_files(Path(folder), shown(folder), reader_and_values(game, {})[0])
+    files = record_folder.record_files(Path(folder), shown(folder), reader_and_values(game, {})[0])
     # As the build makes the rules' booklets: any shop's are the print shop's (catalogue.py).
     shops: list[dict[str, object]] = [{}] + ([{"target": PRINT_SHOP.key, "bleed": bleed}]
                                              if target.shop else [])
     booklets = [{"paper": key, "lang": lang, **shop} for shop in shops for key in keys
                 for lang in langs]
     # Each record read and judged once, for the first booklet; the others take it from there.
-    first = F.folder_request(game, folder, files, booklets[0])
+    first = record_folder.folder_request(game, folder, files, booklets[0])
     # What each record names, said of before the build draws it (its workers say nothing).
     warn_of_left_out(first)
     for name, played in first.played:
         warn_of_boxes(played.title() + played.byline() + played.event(), name)
-    return [first, *(F.folder_request(game, folder, files, values, read=first)
+    return [first, *(record_folder.folder_request(game, folder, files, values, read=first)
                      for values in booklets[1:])]
 
 
 def record_command(game: SomeGame) -> click.Command:
-    from generator.app import record_request as R
+    from generator.app import record_request
 
     def run(file: str, output: Path | None, **values: object) -> None:
         from pathlib import Path
@@ -139,12 +139,12 @@ def record_command(game: SomeGame) -> click.Command:
             return
         data = read_bytes(file, name)      # its refusal names the file already
         try:
-            request = R.record_request(game, data, values, output,
+            request = record_request.record_request(game, data, values, output,
                                        "" if file == "-" else file)
         except UserError as err:
             raise UserError(f"{name}: {err}") from None
         render.check_target(output, request.fmt, request.formats, request.stem)
-        content: Content = R.content(request)
+        content: Content = record_request.content(request)
         # A drawing only: a web edition's text is the browser's to set, in its fonts.
         if isinstance(content, Document) and request.fmt in DRAWN:
             warn_of_boxes(page_words(content.pages), name, svg=request.fmt == SVG)
@@ -152,7 +152,7 @@ def record_command(game: SomeGame) -> click.Command:
                                 request.formats, settings=request.settings):
             report(one_line(str(path)))
 
-    text = game.about.get(R.RECORD) or f"{R.RECORD.help} ({game.title})"
+    text = game.about.get(record_request.RECORD) or f"{record_request.RECORD.help} ({game.title})"
     # A game whose judge reads files besides its own text (Hex) reads the players' records.
     kinds = ("a record (HexGui or MoHex SGF, Little Golem, a Trmph or HexWorld link: "
              "docs/records.md) or one of the project's move lists"
@@ -161,9 +161,9 @@ def record_command(game: SomeGame) -> click.Command:
              f"them")
     example = "game.sgf" if isinstance(game.judge, FileJudge) else "game.txt"
     return GameCommand(
-        game, R.RECORD, False, callback=run,
+        game, record_request.RECORD, False, callback=run,
         params=[click.Argument(["file"], type=click.Path(allow_dash=True), metavar="FILE"),
-                *(click_option(p) for p in R.record_params())],
+                *(click_option(p) for p in record_request.record_params())],
         help=f"{text}\n\nFILE is {kinds}, or - for standard input. FILE may be a folder of "
              f"records (a tournament's games): they are printed, in the order of their "
              f"names, as one PDF booklet with a contents page (--paper a4 or letter). The "

@@ -14,8 +14,7 @@ from typing import Protocol, TypeVar
 from urllib.parse import urlencode
 
 from generator import __version__, render
-from generator.app import params as P
-from generator.app import requests
+from generator.app import params, requests
 from generator.core.destinations import PRINT_SHOP
 from generator.core.formats import DEFAULT_DPI, HTML, SVG, ZIP, page_paths
 from generator.errors import UserError
@@ -249,9 +248,9 @@ class Studio:
         """BadRequest when the page asked for, at the dpi asked for, is more pixels than
         the studio makes (nothing when the dpi is not a number: the request says why)."""
         try:
-            dpi = P.DPI.whole((form.one_value(query, "dpi") or "").strip() or "0")
+            dpi = params.DPI.whole((form.one_value(query, "dpi") or "").strip() or "0")
             request.checked()
-        except (P.ParamError, UserError):
+        except (params.ParamError, UserError):
             return
         doc = self.made(request).document
         page = doc.pages[page_number(form.one_value(query, "page"), len(doc.pages)) - 1]
@@ -309,8 +308,8 @@ class Studio:
             asked.setdefault(name, []).append(value)
         if not any(f.name == "palette" for f in form.fields(request.game, request.item)):
             return []
-        shown = asked.get("palette", [P.PALETTE.default])[0]
-        return [form.request_from({**asked, "palette": [p]}) for p in P.PALETTE.choices
+        shown = asked.get("palette", [params.PALETTE.default])[0]
+        return [form.request_from({**asked, "palette": [p]}) for p in params.PALETTE.choices
                 if p != shown]
 
     def download(self, query: Mapping[str, list[str]], record: records.Given | None = None

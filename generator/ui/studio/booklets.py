@@ -7,8 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from generator.app import params as P
-from generator.app import requests
+from generator.app import params, requests
 from generator.core.destinations import Destination
 from generator.core.palette import COLOUR, Palette
 from generator.games import SomeGame, all_games
@@ -16,18 +15,18 @@ from generator.games.items import RULES
 from generator.i18n import SOURCE
 
 # Its papers are the booklet's sheets; its extras the items a game can add after its rules.
-PAPER = P.Param("paper", "", P.CHOICE, default="a4", choices=requests.BOOKLET_PAPERS)
-EXTRAS = P.Param("extras", "", P.MANY, choices=(), spelled="--with")
+PAPER = params.Param("paper", "", params.CHOICE, default="a4", choices=requests.BOOKLET_PAPERS)
+EXTRAS = params.Param("extras", "", params.MANY, choices=(), spelled="--with")
 # Other games' rules after the chosen game's, named on the command line after it.
-GAMES = P.Param("games", "", P.MANY, choices=())
-EVERY_GAME = P.Param("everything", "", P.FLAG, default=False, spelled="--all")
+GAMES = params.Param("games", "", params.MANY, choices=())
+EVERY_GAME = params.Param("everything", "", params.FLAG, default=False, spelled="--all")
 
 
-def params(game: SomeGame) -> list[P.Param]:
+def booklet_params(game: SomeGame) -> list[params.Param]:
     extras = tuple(i.key for i in game.items if i != RULES and i.in_booklet)
     others = tuple(key for key in all_games() if key != game.key)
-    return [PAPER, P.PALETTE, dataclasses.replace(EXTRAS, choices=extras),
-            dataclasses.replace(GAMES, choices=others), EVERY_GAME, P.LANG]
+    return [PAPER, params.PALETTE, dataclasses.replace(EXTRAS, choices=extras),
+            dataclasses.replace(GAMES, choices=others), EVERY_GAME, params.LANG]
 
 
 def titles(keys: tuple[str, ...]) -> tuple[str, ...]:
@@ -51,13 +50,13 @@ def games(game: SomeGame, values: tuple[tuple[str, str], ...]) -> list[str]:
 def checked(game: SomeGame, values: tuple[tuple[str, str], ...], target: Destination,
             bleed: str) -> requests.BookletRequest:
     """The booklet request checked as the command line checks it."""
-    own = {p.name: p for p in params(game)}
+    own = {p.name: p for p in booklet_params(game)}
     given: Mapping[str, str] = dict(values)
     for name, value in values:
-        if own[name].kind == P.MANY:
+        if own[name].kind == params.MANY:
             own[name].convert(value)
     typed = {name: own[name].convert(value) for name, value in given.items()
-             if own[name].kind != P.MANY}
+             if own[name].kind != params.MANY}
     chosen = games(game, values)
     extras = requests.extra_items([v for n, v in values if n == "extras"], chosen)
     palette = typed.get("palette", COLOUR)
@@ -65,4 +64,4 @@ def checked(game: SomeGame, values: tuple[tuple[str, str], ...], target: Destina
     return requests.booklet_request(
         chosen, everything=every_game(values), extras=extras,
         paper=str(typed.get("paper", "a4")), palette=palette, target=target,
-        bleed=P.BLEED.number(bleed) if bleed else None, lang=str(typed.get("lang", SOURCE)))
+        bleed=params.BLEED.number(bleed) if bleed else None, lang=str(typed.get("lang", SOURCE)))

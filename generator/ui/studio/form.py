@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
 from generator import __version__
-from generator.app import params as P
-from generator.app import requests
+from generator.app import params, requests
 from generator.core.destinations import DESTINATIONS, HOME, Destination
 from generator.core.destinations import PRINT_SHOP as SHOP
 from generator.core.formats import PDF, ZIP, Format
@@ -52,12 +51,12 @@ PAPER_CHOICES = ("a5", "a4", "letter", LEGAL, "a3", "tabloid")
 # The settings of the downloads, shown beside them: the PNG's resolution; where the print
 # shop's download is printed (a print shop or a vendor, `--for`), its bleed and its press
 # (`--press`, empty: the paper's region decides); and whether the preview is its soft proof.
-DPI = P.DPI
+DPI = params.DPI
 SHOPS = tuple(key for key, place in DESTINATIONS.items() if place.shop)
-WHERE = dataclasses.replace(P.TARGET, name="for", choices=SHOPS, default=PRINT_SHOP)
-PRESS = dataclasses.replace(P.PRESS, choices=("", *P.PRESS.choices))
-PROOF = P.Param("proof", "", P.FLAG, default=False)
-PRINT_SHOP_PARAMS = (WHERE, P.BLEED, PRESS, PROOF)
+WHERE = dataclasses.replace(params.TARGET, name="for", choices=SHOPS, default=PRINT_SHOP)
+PRESS = dataclasses.replace(params.PRESS, choices=("", *params.PRESS.choices))
+PROOF = params.Param("proof", "", params.FLAG, default=False)
+PRINT_SHOP_PARAMS = (WHERE, params.BLEED, PRESS, PROOF)
 
 
 # --- the form, from the request's parameters ---------------------------------------------
@@ -106,14 +105,14 @@ def _text(value: object) -> str:
     return str(value)
 
 
-def params(game: SomeGame, item: str) -> list[P.Param]:
+def item_fields_params(game: SomeGame, item: str) -> list[params.Param]:
     """The request's parameters the form shows for an item: all but where the file goes
     and the settings of single downloads."""
     if item == BOOKLET:
-        return booklets.params(game)
+        return booklets.booklet_params(game)
     if item == records.ITEM:
-        return records.params()
-    return [p for p in P.item_params(game, ITEMS[item], printed=True)
+        return records.studio_record_params()
+    return [p for p in params.item_params(game, ITEMS[item], printed=True)
             if not p.cli_only and p.name not in SKIPPED]
 
 
@@ -121,9 +120,9 @@ def fields(game: SomeGame, item: str) -> tuple[Field, ...]:
     return _fields(game.key, item)
 
 
-def _field(game: SomeGame, item: str, param: P.Param, default: str) -> Field:
-    control = {P.FLAG: "checkbox", P.SWITCH: "checkbox", P.MANY: "checkboxes",
-               P.PAPER_SIZE: "paper"}.get(param.kind, "select" if param.choices else "text")
+def _field(game: SomeGame, item: str, param: params.Param, default: str) -> Field:
+    control = {params.FLAG: "checkbox", params.SWITCH: "checkbox", params.MANY: "checkboxes",
+               params.PAPER_SIZE: "paper"}.get(param.kind, "select" if param.choices else "text")
     choices = PAPER_CHOICES if control == "paper" else param.choices
     if control == "checkbox" and not default:
         default = "false"
@@ -136,8 +135,8 @@ def _field(game: SomeGame, item: str, param: P.Param, default: str) -> Field:
         shown = tuple(words.ITEM_LABELS.get(c, c.capitalize()) for c in choices)
     else:
         shown = tuple(words.choice_label(words_key, c) for c in choices)
-    mode = {P.INT: "numeric", P.FLOAT: "decimal"}.get(param.kind, "text")
-    off = f"--no-{param.flag[2:]}" if param.kind == P.SWITCH else ""
+    mode = {params.INT: "numeric", params.FLOAT: "decimal"}.get(param.kind, "text")
+    off = f"--no-{param.flag[2:]}" if param.kind == params.SWITCH else ""
     langs = choices if param.name == "lang" else ()
     return Field(param.name, param.flag, off, words.label(param.name, game.key), help_text,
                  control, choices, shown, default, mode, param.game_option,
@@ -163,7 +162,7 @@ def _fields(key: str, item: str) -> tuple[Field, ...]:
     game = find_game(key)
     declared = {f.name: f for f in dataclasses.fields(game.options)}
     out = []
-    for param in params(game, item):
+    for param in item_fields_params(game, item):
         if param.name in RESERVED:
             raise RuntimeError(f"option {param.name} clashes with the studio's own query keys")
         own = item_defaults(game, item)
@@ -338,7 +337,7 @@ def _record_request(game: str, record: records.Given, *,
 def destination(request: Request, query: Mapping[str, list[str]]) -> Destination:
     """Where a download is printed (`for`), refused in the command line's words."""
     try:
-        found = P.TARGET.convert(one_value(query, "for") or HOME.key)
+        found = params.TARGET.convert(one_value(query, "for") or HOME.key)
     except UserError as err:
         raise refusal(request, err) from None
     assert isinstance(found, Destination)
@@ -426,7 +425,7 @@ def refusal(request: Request, err: UserError) -> BadRequest:
     """A refusal of the command line's in the form's words, tied to its control."""
     if isinstance(err, BadRequest):
         return err
-    if isinstance(err, P.ParamError):
+    if isinstance(err, params.ParamError):
         reason = err.reason
         if err.param.name == "copies":   # the studio's own limit is the one to name
             reason = COPIES_RANGE.sub(rf"between 1 and {MAX_COPIES} here (the command line "

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlencode
 
-from generator.app import params as P
+from generator.app import params
 from generator.core.destinations import PRINT_SHOP
 from generator.core.formats import DRAWN, HTML, PDF, ZIP, JsonValue, page_paths
 from generator.core.scene import Document, Page
@@ -117,8 +117,8 @@ def refused_pixels(dpi: str, page: Page) -> str | None:
     if not dpi:
         return None
     try:
-        making.check_pixels(page.width, page.height, P.DPI.whole(dpi))
-    except P.ParamError as err:
+        making.check_pixels(page.width, page.height, params.DPI.whole(dpi))
+    except params.ParamError as err:
         return words.reason_in_words("dpi", err.reason)
     except BadRequest as err:
         return str(err)

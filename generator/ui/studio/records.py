@@ -11,8 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generator.app import params as P
-from generator.app import record_request as R
+from generator.app import params, record_request
 from generator.core.gridfile import LIMIT, LIMIT_NAME
 from generator.games.items import RECORD
 from generator.ui.studio.refused import BadRequest
@@ -49,9 +48,9 @@ class Given:
         return self.name or "-"
 
 
-def params() -> list[P.Param]:
+def studio_record_params() -> list[params.Param]:
     """The record item's options: what `pnp record GAME FILE` takes, less the download's."""
-    return [p for p in R.record_params() if p.name not in SKIPPED]
+    return [p for p in record_request.record_params() if p.name not in SKIPPED]
 
 
 def body(environ: Mapping[str, object], name: str) -> Given:
