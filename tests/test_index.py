@@ -6,11 +6,16 @@ import http.server
 import io
 import json
 import threading
+import zipfile
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from chromium import reset
 from PIL import Image
+
+from generator.app.index_page import WHOLE_ZIP
+from generator.render.zipped import write_zip
 
 pytest_plugins = ["shared_browser"]      # the worker's one browser
 
@@ -114,8 +119,40 @@ def test_the_catalogue_lists_every_file_it_built(served):
     # The rule sheets' web editions too (.html), but not the index pages themselves.
     files = {p.relative_to(out).as_posix() for p in out.rglob("*")
              if p.suffix in (".pdf", ".svg", ".html") and p.name != "index.html"}
-    assert set(parser.links) == files
+    assert set(parser.links) == files | {WHOLE_ZIP}
     assert all(src.endswith(".svg") for src in parser.images)
+
+
+def zip_differences(out: Path, whole: Path) -> list[str]:
+    """What the zip of the whole catalogue holds otherwise than the folder OUT: files it
+    lacks or has over, and files whose bytes differ."""
+    on_disk = {p.relative_to(out).as_posix(): p for p in out.rglob("*")
+               if p.is_file() and p != whole}
+    with zipfile.ZipFile(whole) as archive:
+        held = set(archive.namelist())
+        found = [f"missing {name}" for name in sorted(on_disk.keys() - held)]
+        found += [f"not built {name}" for name in sorted(held - on_disk.keys())]
+        found += [f"differs {name}" for name in sorted(held & on_disk.keys())
+                  if archive.read(name) != on_disk[name].read_bytes()]
+    return found
+
+
+def test_the_whole_catalogue_is_one_zip_of_every_file_as_built(served):
+    out, _ = served
+    assert zip_differences(out, out / WHOLE_ZIP) == []
+
+
+def test_the_zip_check_sees_a_file_left_out_or_changed(tmp_path):
+    # Control: a zip of all but one file, then one of a file since changed.
+    (tmp_path / "a.pdf").write_bytes(b"%PDF-1.7 a")
+    (tmp_path / "b.svg").write_text("<svg/>")
+    whole = tmp_path / WHOLE_ZIP
+    write_zip(whole, [("a.pdf", tmp_path / "a.pdf")])
+    assert zip_differences(tmp_path, whole) == ["missing b.svg"]
+    write_zip(whole, [("a.pdf", tmp_path / "a.pdf"), ("b.svg", tmp_path / "b.svg")])
+    assert zip_differences(tmp_path, whole) == []
+    (tmp_path / "b.svg").write_text("<svg></svg>")
+    assert zip_differences(tmp_path, whole) == ["differs b.svg"]
 
 
 def test_in_chromium_every_link_resolves_and_every_thumbnail_draws(served, browser):

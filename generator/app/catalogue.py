@@ -22,7 +22,7 @@ from generator.app.contents import (
     language_folder,
     refusal,
 )
-from generator.app.index_page import write_index
+from generator.app.index_page import WHOLE_ZIP, write_index
 from generator.app.making import make, make_folder, warm_up
 from generator.app.record_folder import FolderRequest
 from generator.app.refusals import listed
@@ -33,6 +33,7 @@ from generator.core.products import Kind
 from generator.games import load as game_named
 from generator.games.game import OptionError
 from generator.games.items import WHOLE_KIT
+from generator.render.zipped import write_zip
 
 
 def check(game_keys: list[str], papers: list[Paper], out: Path) -> list[str]:
@@ -129,7 +130,7 @@ def _roots(out: Path, game_keys: Sequence[str], langs: Sequence[str]) -> list[Pa
 
 
 def _contents(out: Path, roots: Sequence[Path]) -> set[Path]:
-    found = {out, *(p for p in out.glob("*.html"))} if out.is_dir() else set()
+    found = {out, *out.glob("*.html"), *out.glob(WHOLE_ZIP)} if out.is_dir() else set()
     for root in roots:
         if root.is_dir():
             found |= {root, *root.rglob("*")}
@@ -165,5 +166,8 @@ def _build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
                                       request.stem, request.formats,
                                       settings=request.settings))
                 for request in records]
-    write_index(out, built, folded, langs, recorded)
+    pages = write_index(out, built, folded, langs, recorded)
+    made_files = [path for _, paths in [*built, *folded, *recorded] for path in paths]
+    write_zip(out / WHOLE_ZIP, [(path.relative_to(out).as_posix(), path)
+                                for path in dict.fromkeys([*made_files, *pages])])
     return [*built, *folded, *recorded]

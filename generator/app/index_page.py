@@ -23,6 +23,8 @@ from generator.games.items import BOARD, RULES, Item
 from generator.i18n import _
 from generator.layout.duplex import CALIBRATE, GUTTER_FOLD, Backs
 
+WHOLE_ZIP = "pnp-catalogue.zip"     # every file of the build, the index pages included
+
 # A thumbnail's key: a game, its variant, an item and a paper's name.
 Shown = tuple[str, str, Item, str]
 # A card's key: a game, its variant, an item, a paper's name and how a kit's backs print.
@@ -85,12 +87,13 @@ def _links(found: dict[Format, list[str]]) -> tuple[tuple[str, str], ...]:
 def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
                made: Sequence[tuple[Booklet, list[Path]]] = (), lang: str = i18n.SOURCE,
                languages: Sequence[tuple[str, str]] = (),
-               recorded: Sequence[tuple[FolderRequest, list[Path]]] = ()) -> str:
+               recorded: Sequence[tuple[FolderRequest, list[Path]]] = (), *,
+               whole: str = "") -> str:
     """The catalogue page of one language, at `out`: the booklets (the rules', and the
     game records' that `recorded` holds), then each item of each game, a thumbnail, and
     links to its files; then, when there are any, the print shop's booklets and files.
     `languages` are the other languages' pages, as (code, link), when the catalogue has
-    more than one."""
+    more than one; `whole` links to the zip of the whole catalogue."""
     with i18n.language(lang):
         ours = [(e, paths) for e, paths in built if e.lang == lang]
         ours_made = [(b, paths) for b, paths in made if b.lang == lang]
@@ -108,7 +111,8 @@ def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
                                  games=_game_groups(out, home, shown),
                                  booklets=[*_booklet_cards(out, home_made, shown),
                                            *_record_cards(out, home_records, lang, shown)],
-                                 elsewhere=elsewhere, lang=lang, languages=links)
+                                 elsewhere=elsewhere, lang=lang, languages=links,
+                                 whole=whole)
 
 
 def _elsewhere(out: Path, place: Destination, built: list[tuple[Entry, list[Path]]],
@@ -212,18 +216,20 @@ def relative(path: Path, start: Path) -> str:
 def write_index(out: Path, built: list[tuple[Entry, list[Path]]],
                 made: Sequence[tuple[Booklet, list[Path]]] = (),
                 langs: Sequence[str] = (i18n.SOURCE,),
-                recorded: Sequence[tuple[FolderRequest, list[Path]]] = ()) -> Path:
+                recorded: Sequence[tuple[FolderRequest, list[Path]]] = ()) -> list[Path]:
     """Each language's page, the first language's at out/index.html (English, when built)
-    and the others' in their folders, each listing the others when there are several."""
+    and the others' in their folders, each listing the others when there are several, and
+    linking to the zip of the whole catalogue (WHOLE_ZIP, which the build writes last)."""
     pages = {lang: out / "index.html" if k == 0 else language_folder(out, lang) / "index.html"
              for k, lang in enumerate(langs)}
     writes = []
     for lang, page in pages.items():
         others = [(code, relative(target, page.parent)) for code, target in pages.items()
                   if len(pages) > 1]
-        writes.append((page, index_html(page.parent, built, made, lang, others,
-                                        recorded).encode("utf-8")))
+        writes.append((page, index_html(page.parent, built, made, lang, others, recorded,
+                                        whole=relative(out / WHOLE_ZIP, page.parent)
+                                        ).encode("utf-8")))
     for page, _html in writes:
         page.parent.mkdir(parents=True, exist_ok=True)
     render.write_atomically(writes)
-    return pages[langs[0]]
+    return list(pages.values())
