@@ -13,10 +13,8 @@ and the whole move list as it was written.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from generator.core.geometry import Affine, Point
@@ -151,25 +149,26 @@ def figure_height(size: int, angle: float, width: float, outset: float = 0.0) ->
     return width * high / wide
 
 
-# Set while a booklet's diagrams are drawn as wide as the page takes them and no wider:
-# then a stone's number is set at 6 pt where its proportion to the stone would make it
-# smaller, and a number 6 pt cannot fit in its stone is left off for a dot (each dot's id
-# kept, so that the figure's caption can say so).
-_AT_PAGE_WIDTH: ContextVar[set[int] | None] = ContextVar("at_page_width", default=None)
 NUMBER_ROOM = 1.9              # of a stone's radius: the width its number may take
 
 
-@contextmanager
-def _at_page_width(dots: set[int]) -> Iterator[None]:
-    token = _AT_PAGE_WIDTH.set(dots)
-    try:
-        yield
-    finally:
-        _AT_PAGE_WIDTH.reset(token)
+@dataclass(frozen=True, slots=True, eq=False)
+class StoneNumbers:
+    """How a diagram sets the numbers on its stones: in proportion to each stone, or, on a
+    diagram drawn as wide as the page takes it and no wider (`dots` then a set), at 6 pt
+    where the proportion would make a number smaller, and a number 6 pt cannot fit in its
+    stone left off for a dot, each dot's id kept in `dots` so that the caption can say so."""
+    dots: set[int] | None = None
 
 
-def legible(draw: Callable[[float], dict[str, Figure]], width: float, most: float
-            ) -> dict[str, Figure]:
+IN_PROPORTION = StoneNumbers()
+
+
+# A diagram drawn `width` mm wide, its stone numbers set as told.
+DrawDiagrams = Callable[[float, StoneNumbers], dict[str, Figure]]
+
+
+def legible(draw: DrawDiagrams, width: float, most: float) -> dict[str, Figure]:
     """A booklet's diagrams drawn `width` mm wide, or all as much wider as makes the
     smallest text on any of them 6 pt: a large board's stone numbers, drawn to fit their
     stones, would be smaller. The page sets a figure too wide for a column of two in one
@@ -178,7 +177,7 @@ def legible(draw: Callable[[float], dict[str, Figure]], width: float, most: floa
     (hexboard.label_size) with the cells smaller under them, each number is set at 6 pt
     if it fits its stone, and a number that does not is left off for a dot, which the
     diagram's caption explains (the booklet's move list names every move)."""
-    drawn = draw(width)
+    drawn = draw(width, IN_PROPORTION)
     smallest = min((size for fig in drawn.values()
                     for size, t in text_sizes(s for s in fig.shapes if not isinstance(s, Clip))
                     if t.text.strip()), default=SMALLEST_TEXT)
@@ -187,10 +186,9 @@ def legible(draw: Callable[[float], dict[str, Figure]], width: float, most: floa
     # Every size on a diagram grows with its width; the margin keeps rounding off 6 pt.
     wider = width * SMALLEST_TEXT / smallest * 1.0001
     if wider <= most:
-        return draw(wider)
+        return draw(wider, IN_PROPORTION)
     dots: set[int] = set()
-    with _at_page_width(dots):
-        drawn = draw(most)
+    drawn = draw(most, StoneNumbers(dots))
     note = _("A dot marks a stone too small at this size for its number; the moves are "
              "listed under \u201cThe moves\u201d.")
     return {name: replace(fig, caption=f"{fig.caption.rstrip('.')}. {note}")
@@ -198,12 +196,13 @@ def legible(draw: Callable[[float], dict[str, Figure]], width: float, most: floa
             for name, fig in drawn.items()}
 
 
-def stone_number(centre: Point, text: str, size: float, radius: float, ink: str) -> Shape:
+def stone_number(centre: Point, text: str, *, size: float, radius: float, ink: str,
+                 numbers: StoneNumbers) -> Shape:
     """A number on a stone of `radius`, at `size` (the stone's proportion); on a diagram
     drawn at the page's width (legible) at 6 pt where that is larger, or a dot where 6 pt
     does not fit the stone, so that nothing on it is under 6 pt or runs into its
     neighbours."""
-    dots = _AT_PAGE_WIDTH.get()
+    dots = numbers.dots
     if dots is None or size >= SMALLEST_TEXT:
         return centred_label(centre.x, centre.y, text, size, ink, "bold")
     if text_width(text, SMALLEST_TEXT, "bold") <= NUMBER_ROOM * radius:
@@ -213,12 +212,13 @@ def stone_number(centre: Point, text: str, size: float, radius: float, ink: str)
     return dot
 
 
-def numbered(centre: Point, number: int, radius: float, ink: str, prefix: str = "") -> Shape:
+def numbered(centre: Point, number: int, *, radius: float, ink: str, numbers: StoneNumbers,
+             prefix: str = "") -> Shape:
     """A stone's move number (after `prefix`, a lettered palette's letter for the kind of
     stone), as large as its characters let it be within the stone."""
     text = f"{prefix}{number}"
     size = radius * (1.22, 1.03, 0.8, 0.64)[min(3, len(text) - 1)]
-    return stone_number(centre, text, size, radius, ink)
+    return stone_number(centre, text, size=size, radius=radius, ink=ink, numbers=numbers)
 
 
 def document(pages: Sequence[Page], game: str, designer: str, size: int) -> Document:
@@ -234,6 +234,6 @@ def footer(credit: str) -> str:
     return _("%(credit)s Game record printed from the players' own record.", credit=credit)
 
 
-__all__ = ["NoSGF", "Study", "a_game", "board_line", "caption", "document", "ending",
-           "figure_height", "footer", "legible", "markup", "moves_range", "numbered",
-           "refuse_sgf", "special", "stone_number"]
+__all__ = ["IN_PROPORTION", "DrawDiagrams", "NoSGF", "StoneNumbers", "Study", "a_game",
+           "board_line", "caption", "document", "ending", "figure_height", "footer", "legible",
+           "markup", "moves_range", "numbered", "refuse_sgf", "special", "stone_number"]

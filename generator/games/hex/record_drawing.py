@@ -39,7 +39,7 @@ from generator.fonts import text_width
 from generator.games.hex.pages import BOARD_ANGLE
 from generator.games.hex.record_lines import Diagram
 from generator.games.hex.records.model import BLACK, Cell, Colour, Mark, Markup, column_name
-from generator.games.record_book import stone_number
+from generator.games.record_book import IN_PROPORTION, StoneNumbers, stone_number
 from generator.i18n import _, pgettext
 from generator.layout import hexboard
 from generator.layout.textlayout import Figure, centred_label
@@ -113,7 +113,7 @@ def background(size: int, width: float, colours: Palette) -> tuple[hexboard.Plac
 
 
 def board(size: int, diagram: Diagram, colours: Palette, caption: str, description: str,
-          width: float = FIGURE_WIDTH) -> Figure:
+          width: float = FIGURE_WIDTH, *, numbers: StoneNumbers = IN_PROPORTION) -> Figure:
     """One diagram: the shared board, the stones, their numbers, the chain and the marks."""
     p, shared = background(size, width, colours)
     r = p.cell_radius
@@ -138,14 +138,15 @@ def board(size: int, diagram: Diagram, colours: Palette, caption: str, descripti
             continue
         text = str(number)
         label = r * (0.95, 0.8, 0.62, 0.5)[min(3, len(text) - 1)]
-        shapes.append(stone_number(p.centre(_hex(cell)), text, label, STONE * r, on[cell]))
-    shapes += marks(p, diagram.markup, on, colours)
+        shapes.append(stone_number(p.centre(_hex(cell)), text, size=label, radius=STONE * r,
+                                   ink=on[cell], numbers=numbers))
+    shapes += marks(p, diagram.markup, on, colours, numbers=numbers)
     return Figure(width, height_at(size, width), (Group(tuple(shapes)),), caption,
                   description)
 
 
 def marks(p: hexboard.Placement, markup: Markup, on: dict[Cell, str],
-          colours: Palette) -> list[Shape]:
+          colours: Palette, *, numbers: StoneNumbers = IN_PROPORTION) -> list[Shape]:
     """The record's marks: on the cells, then the arrows and lines over everything."""
     r, ink = p.cell_radius, colours["ink"]
     out: list[Shape] = []
@@ -158,8 +159,8 @@ def marks(p: hexboard.Placement, markup: Markup, on: dict[Cell, str],
         room = 1.7 * r
         if text_width(shown, size, "bold") > room:
             size = max(SMALLEST_TEXT, size * room / text_width(shown, size, "bold"))
-        out.append(stone_number(p.centre(_hex(cell)), shown, size, STONE * r,
-                                on.get(cell, ink)))
+        out.append(stone_number(p.centre(_hex(cell)), shown, size=size, radius=STONE * r,
+                                ink=on.get(cell, ink), numbers=numbers))
     for pairs, head in ((markup.lines, False), (markup.arrows, True)):
         for a, b in pairs:
             if a != b:

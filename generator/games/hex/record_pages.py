@@ -42,7 +42,7 @@ from generator.games.hex.records.model import (
 )
 from generator.games.hex.records.write import write_sgf
 from generator.games.hex.rules import DESIGNER, SIZES, TITLE
-from generator.games.record_book import board_line, legible, moves_range
+from generator.games.record_book import StoneNumbers, board_line, legible, moves_range
 from generator.i18n import _, ngettext, pgettext
 from generator.layout import describe
 from generator.layout.textlayout import NO_BREAK, Figure, typeset
@@ -275,8 +275,8 @@ def booklet(game: Replay, cut: played.Cut, paper: Paper, colours: Palette,
     size = game.record.columns
     words = [(caption(d), description(size, d)) for d in seen.diagrams]
 
-    def drawn(width: float) -> dict[str, Figure]:
-        return {f"d{k}": board(size, d, colours, *words[k], width)
+    def drawn(width: float, numbers: StoneNumbers) -> dict[str, Figure]:
+        return {f"d{k}": board(size, d, colours, *words[k], width, numbers=numbers)
                 for k, d in enumerate(seen.diagrams)}
     figures = legible(drawn, FIGURE_WIDTH, paper.inner_width)
     pages = typeset(markup(game, seen, cut.variations, heading_), figures, paper, colours,

@@ -41,7 +41,8 @@ KbDiagram = played.Diagram[Hex, str]
 
 
 def figure(game: HexKbGame, diagram: KbDiagram, caption: str, colours: Palette,
-           width: float = FIGURE_WIDTH) -> Figure:
+           width: float = FIGURE_WIDTH, *,
+           numbers: record_book.StoneNumbers = record_book.IN_PROPORTION) -> Figure:
     """One diagram: the board, its stones (a frame cell's in both frames), their numbers,
     and the winning structure shaded."""
     board = game.board
@@ -60,9 +61,9 @@ def figure(game: HexKbGame, diagram: KbDiagram, caption: str, colours: Palette,
         ink = colours["red" if colour == RED else "blue"]
         # The number fills the stone (0.6 r); in a lettered palette it stays within Blue's
         # inner ring (0.45 r), which two digits at 0.55 r still clear.
-        shapes.append(record_book.numbered(centre, diagram.numbers[h],
-                                           (0.55 if colours.lettered else 0.6) * r,
-                                           ink if colours.lettered else text_on(colours, ink)))
+        shapes.append(record_book.numbered(
+            centre, diagram.numbers[h], radius=(0.55 if colours.lettered else 0.6) * r,
+            ink=ink if colours.lettered else text_on(colours, ink), numbers=numbers))
     return Figure(width, height, tuple(shapes), caption,
                   description(game, p, diagram))
 
@@ -120,8 +121,10 @@ class HexKbStudy:
                 heading: str = "") -> Document:
         shown = self.diagrams(cut.every)
         figures = record_book.legible(
-            lambda width: {f"d{k}": figure(self.game, d, self.caption(d), colours, width)
-                           for k, d in enumerate(shown)}, FIGURE_WIDTH, paper.inner_width)
+            lambda width, numbers: {f"d{k}": figure(self.game, d, self.caption(d), colours,
+                                                    width, numbers=numbers)
+                                    for k, d in enumerate(shown)},
+            FIGURE_WIDTH, paper.inner_width)
         board = self.game.board
         key = _("*Key:* Red moves first and joins the border segments marked %(R)s, Blue "
                 "those marked %(B)s. The cells of the two portal frames that bear the same "

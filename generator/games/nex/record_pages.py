@@ -33,13 +33,14 @@ NexDiagram = played.Diagram[Hex, str]
 
 
 def figure(size: int, diagram: NexDiagram, colours: Palette,
-           width: float = FIGURE_WIDTH) -> Figure:
+           width: float = FIGURE_WIDTH, *,
+           numbers: record_book.StoneNumbers = record_book.IN_PROPORTION) -> Figure:
     """One diagram: the board, its stones, their numbers and the winning chain."""
     height = record_book.figure_height(size, ANGLE, width)
     p = place(size, 0.0, 0.0, width, height)
     r = p.cell_radius
     shapes: list[Shape] = board_shapes(p, colours, True)
-    numbers: list[Shape] = []       # drawn last, over the winning chain, which they would hide
+    on_stones: list[Shape] = []     # drawn last, over the winning chain, which they would hide
     fills = {BLACK: "black stone", WHITE: "white stone", NEUTRAL: "neutral stone"}
     for h, kind in sorted(diagram.stones.items(), key=lambda hk: (hk[0].r, hk[0].q)):
         number = diagram.numbers.get(h)
@@ -53,15 +54,17 @@ def figure(size: int, diagram: NexDiagram, colours: Palette,
         shapes.append(Circle(centre, STONE * r, Paint(fill=fill, stroke=colours["stone edge"],
                                                        width=max(0.15, 0.07 * STONE * r))))
         if colours.lettered:
-            numbers.append(record_book.numbered(centre, number, STONE * r, colours["ink"],
-                                                letter(kind)))
+            on_stones.append(record_book.numbered(centre, number, radius=STONE * r,
+                                                  ink=colours["ink"], numbers=numbers,
+                                                  prefix=letter(kind)))
         else:
-            numbers.append(record_book.numbered(centre, number, STONE * r,
-                                                text_on(colours, fill)))
+            on_stones.append(record_book.numbered(centre, number, radius=STONE * r,
+                                                  ink=text_on(colours, fill),
+                                                  numbers=numbers))
     if diagram.chain:
         shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in pairwise(diagram.chain)],
                                Paint(stroke=colours["highlight"], width=0.22 * r)))
-    return Figure(width, height, (*shapes, *numbers), "", description(size, p, diagram))
+    return Figure(width, height, (*shapes, *on_stones), "", description(size, p, diagram))
 
 
 def description(size: int, p: hexboard.Placement, diagram: NexDiagram) -> str:
@@ -113,8 +116,8 @@ class NexStudy:
                 heading: str = "") -> Document:
         shown = self.diagrams(cut.every)
 
-        def drawn(width: float) -> dict[str, Figure]:
-            return {f"d{k}": replace(figure(self.size, d, colours, width),
+        def drawn(width: float, numbers: record_book.StoneNumbers) -> dict[str, Figure]:
+            return {f"d{k}": replace(figure(self.size, d, colours, width, numbers=numbers),
                                      caption=self.caption(d)) for k, d in enumerate(shown)}
         figures = record_book.legible(drawn, FIGURE_WIDTH, paper.inner_width)
         key = _("*Key:* Black moves first and joins the two sides marked %(B)s; White joins "
