@@ -3,10 +3,9 @@ several games, and a board at a chosen cell size over several sheets."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import replace
+from functools import lru_cache
 from itertools import permutations
-from threading import Lock
 
 from generator import i18n
 from generator.core.destinations import HOME, Destination
@@ -64,35 +63,31 @@ def board_cells_fit(title: str, pages: Pages[OptionsT], options: OptionsT,
                       f"{pages.smallest_for}; {advice} (or choose a smaller --size)")
 
 
-# The documents made last, by all that decides them: the request's values, the active
-# language, and the side a booklet's section opens on. A document is frozen and the same
-# request always draws the same one, so a process that asks again (the studio's preview,
-# then its PDF and SVG downloads; a booklet's sections; a kit's items) sets it once.
-DocumentKey = tuple[object, ...]
+# The documents made last. A document is frozen and the same request always draws the
+# same one, so a process that asks again (the studio's preview, then its PDF and SVG
+# downloads; a booklet's sections; a kit's items) sets it once.
 KEPT_DOCUMENTS = 24
-_made: OrderedDict[DocumentKey, Document] = OrderedDict()
-_made_lock = Lock()
 
 
 def make_document(game: Game[OptionsT], item: Item, options: OptionsT, paper: Paper,
                   copies: int = 1, palette: Palette = COLOUR, backs: Backs | None = None
                   ) -> Document:
-    """One item of a game (or `kit`, all of them) in a palette; `check` first."""
-    key = (game, item, options, paper, copies, palette, backs, i18n.current(),
-           textlayout.FIRST_ON_RIGHT.get())
-    with _made_lock:
-        if key in _made:
-            _made.move_to_end(key)
-            return _made[key]
-    if item == WHOLE_KIT:
-        document = _kit(game, options, paper, copies, palette, backs)
-    else:
-        document = game.make(item, options, paper, palette, copies)
-    with _made_lock:
-        _made[key] = document
-        while len(_made) > KEPT_DOCUMENTS:
-            _made.popitem(last=False)
-    return document
+    """One item of a game (or `kit`, all of them) in a palette, in the active language
+    and for the booklet side set (textlayout.in_booklet); `check` first."""
+    return _kept_document(game, item, options, paper, copies, palette, backs, i18n.current(),
+                          textlayout.FIRST_ON_RIGHT.get())
+
+
+@lru_cache(maxsize=KEPT_DOCUMENTS)
+def _kept_document(game: Game[OptionsT], item: Item, options: OptionsT, paper: Paper,
+                   copies: int, palette: Palette, backs: Backs | None, lang: str,
+                   first_on_right: bool | None) -> Document:
+    """The document, kept by everything that decides it, each an argument: the language
+    and the side a booklet's section opens on among them, set here for the drawing."""
+    with i18n.language(lang), textlayout.in_booklet(first_on_right):
+        if item == WHOLE_KIT:
+            return _kit(game, options, paper, copies, palette, backs)
+        return game.make(item, options, paper, palette, copies)
 
 
 def _kit(game: Game[OptionsT], options: OptionsT, paper: Paper, copies: int,
@@ -113,8 +108,7 @@ def forget_documents() -> None:
     """Drop the documents kept: for code that changes how documents are drawn while it
     runs (the tests' controls, which draw with a part of the layout replaced); the
     figures kept are drawn afresh too."""
-    with _made_lock:
-        _made.clear()
+    _kept_document.cache_clear()
     forget_figures()
 
 

@@ -25,6 +25,8 @@ class GameOptions(Protocol):
     @property
     def label(self) -> str: ...
 
+    def __hash__(self) -> int: ...     # frozen: a document is kept by its options
+
 
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
 # (options, paper, palette, copies) -> the item's pages

@@ -107,8 +107,9 @@ FIRST_ON_RIGHT: ContextVar[bool | None] = ContextVar("first_on_right", default=N
 
 
 @contextmanager
-def in_booklet(first_on_right: bool) -> Iterator[None]:
-    """Sheets set inside this block are pages of a booklet, the first on the given side."""
+def in_booklet(first_on_right: bool | None) -> Iterator[None]:
+    """Sheets set inside this block are pages of a booklet, the first on the given side
+    (None: sheets of their own)."""
     token = FIRST_ON_RIGHT.set(first_on_right)
     try:
         yield
