@@ -191,7 +191,8 @@ def test_build_writes_the_catalogue_with_progress(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines() == ["pnp build: blind-hex done (1 of 1)"]
     written = [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
-    assert result.stdout.strip() == f"{len(written)} files in {tmp_path / 'out'}, with index.html"
+    assert result.stdout.strip() == (f"{len(written)} files in {tmp_path / 'out'}, with "
+                                     f"index.html and pnp-catalogue.zip")
     pdfs = sorted(p.name for p in (tmp_path / "out" / "blind-hex").glob("*.pdf"))
     # Each edition's items: its own pieces (cards, or coins) beside the board, rules and pad;
     # the cards edition's kit, printed back to back, also to fold and its calibration sheet.
@@ -379,4 +380,5 @@ def test_build_counts_every_file_with_each_language_index(tmp_path):
     written = sorted(p for p in out.rglob("*") if p.is_file())
     indexes = [p for p in written if p.name == "index.html"]
     assert indexes == [out / "de" / "index.html", out / "index.html"]
-    assert result.stdout == f"{len(written)} files in {out}, with index.html and de/index.html\n"
+    assert result.stdout == (f"{len(written)} files in {out}, with index.html, de/index.html "
+                             f"and pnp-catalogue.zip\n")

@@ -331,4 +331,4 @@ def test_build_puts_each_language_in_its_folder_and_the_index_lists_them(tmp_pat
     CliRunner().invoke(main, ["build", "blinq", "--paper", "a4", "--out", str(one)])
     assert "de/index.html" not in (one / "index.html").read_text()     # one language: no list
     assert json.dumps(sorted(p.name for p in one.iterdir())) == json.dumps(
-        ["blinq", "booklets", "index.html"])
+        ["blinq", "booklets", "index.html", "pnp-catalogue.zip"])

@@ -168,6 +168,7 @@ def _build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
                 for request in records]
     pages = write_index(out, built, folded, langs, recorded)
     made_files = [path for _, paths in [*built, *folded, *recorded] for path in paths]
-    write_zip(out / WHOLE_ZIP, [(path.relative_to(out).as_posix(), path)
-                                for path in dict.fromkeys([*made_files, *pages])])
+    top = os.path.abspath(out)      # a virtual table's files are named absolutely
+    write_zip(out / WHOLE_ZIP, [(Path(os.path.relpath(os.path.abspath(path), top)).as_posix(),
+                                 path) for path in dict.fromkeys([*made_files, *pages])])
     return [*built, *folded, *recorded]

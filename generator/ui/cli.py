@@ -325,12 +325,12 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
         built = catalogue.build(keys, papers, out, jobs=jobs or os.cpu_count() or 1,
                                 progress=step, destination=target, bleed=bleed,
                                 langs=chosen, records=recorded)
-    # Every file written: the items and booklets, and an index page a language.
-    written = len({path for _, paths in built for path in paths}) + len(chosen)
+    # Every file written: the items and booklets, an index page a language, and the zip.
+    written = len({path for _, paths in built for path in paths}) + len(chosen) + 1
     pages = ["index.html", *(index_page.relative(index_page.language_folder(out, lang)
                                                 / "index.html", out) for lang in chosen[1:])]
-    indexes = pages[0] if len(pages) == 1 else f"{', '.join(pages[:-1])} and {pages[-1]}"
-    say(f"{written} file{plural(written)} in {out}, with {indexes}")
+    say(f"{written} file{plural(written)} in {out}, with {', '.join(pages)} and "
+        f"{index_page.WHOLE_ZIP}")
 
 
 @main.command()
