@@ -174,7 +174,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blinq", "rules", "Escolhe para onde", "Você escolhe para onde"),
         ("hex", "rules", "regra da troca:", "(também chamada regra do bolo)"),
         ("blind-hex", "pad", "Turnos em que", "escolhem os mesmos dois números"),
-        ("nex", "counters", "11.9 mm", "11,9 mm"),
+        ("nex", "counters", "8.9 mm", "8,9 mm"),
     ],
     "es": [
         ("hex-kb", "rules", "vuelta atrás", "da la vuelta"),
@@ -186,7 +186,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("hex", "rules", "regla del intercambio:", "(también llamada regla del pastel)"),
         ("nex", "rules", "la partida en línea", "el juego en línea de Abstract Play"),
         ("blind-hex pennies", "coins", "para las casillas", "para los puntos"),
-        ("nex", "counters", "11.9 mm", "11,9 mm"),
+        ("nex", "counters", "8.9 mm", "8,9 mm"),
     ],
     "de": [
         ("hex-kb", "rules", "deckungsgleich", "fallen zusammen"),
@@ -208,7 +208,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blind-hex pennies", "rules", "Brettseite", "Die Seite mit dem Brett"),
         ("hex-kb", "rules", "dass es ihm zugeschrieben wird, und", "bittet darum, es ihm "
          "zuzuschreiben;"),
-        ("nex", "counters", "11.9 mm", "11,9 mm"),
+        ("nex", "counters", "8.9 mm", "8,9 mm"),
     ],
 }
 # Forms of address besides the one each language keeps (pt você, es tú, de du).

@@ -27,13 +27,15 @@ HEADING = 3.8
 class Placed:
     """A part of the kit as the guide lists it: its name, first and last page, and what it
     asks of the printer (its item's: generator/games/items.py): back to back, card stock,
-    and what to cut (untranslated; empty: nothing)."""
+    and what to cut (untranslated; empty: nothing); and what else the guide says of it (in
+    the active language; empty: nothing)."""
     name: str
     first: int
     last: int
     back_to_back: bool
     card_stock: bool = False
     cutting: str = ""
+    note: str = ""
 
     @property
     def pages(self) -> str:
@@ -110,16 +112,19 @@ def guide(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
         for name in shared:
             notes.append(_("Print page 1 on card stock: below this guide it holds the part "
                            "“%(part)s”.", part=name))
+    said = [p.note for p in parts if p.note]
+    cuts = [_(p.cutting) for p in parts if p.cutting]
+    if not cuts:        # a part's note, beside its cutting where it has any
+        notes += said
     if not shop:
         notes.append(_("Print at 100% (“actual size”), not “fit to page”: the ruler at the "
                        "foot of each page measures 50 mm."))
     y = _paragraphs(shapes, x, y + 2.0, width, _("Printing"), notes, colours)
-    cuts = [_(p.cutting) for p in parts if p.cutting]
     if cuts:
         steps = [f"{i}. {cut}" for i, cut in enumerate(cuts, 1)]
         y = _paragraphs(shapes, x, y + 2.0, width, _("Cutting, in this order"),
                         [_("Let the ink dry; cut with a craft knife on a ruler, on a mat.")]
-                        + steps, colours)
+                        + steps + said, colours)
     return shapes, y
 
 
