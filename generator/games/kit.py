@@ -76,7 +76,7 @@ def _laid_out(game: str, docs: list[tuple[Item, Document, bool]], paper: Paper,
         note = notes[item](options, paper) if item in notes else ""
         if item in sharing:
             placed.append(printguide.Placed(name, 1, 1, False, item.card_stock, item.cutting,
-                                            note))
+                                            note, item.two_sided_if_long))
             continue
         if back_to_back and len(pages) % 2 == 0:
             # The guide is page 1: an even count after it means this part would start on
@@ -87,7 +87,8 @@ def _laid_out(game: str, docs: list[tuple[Item, Document, bool]], paper: Paper,
         for i, page in enumerate(doc.pages):
             pages.append(duplex.shifted(page, backs.offset) if back_to_back and i % 2 else page)
         placed.append(printguide.Placed(name, first, len(pages) + 1, back_to_back,
-                                        item.card_stock, item.cutting, note))
+                                        item.card_stock, item.cutting, note,
+                                        item.two_sided_if_long))
     below: list[Shape] = []
     if sharing:
         y = printguide.guide(game, placed, paper, colours, folded, foldable)[1] \

@@ -36,6 +36,12 @@ class Placed:
     card_stock: bool = False
     cutting: str = ""
     note: str = ""
+    two_sided_if_long: bool = False   # its item's: it may go on both sides of a sheet
+
+    @property
+    def two_sided(self) -> bool:
+        """Whether it has two sides to print double-sided, if one likes (the rules)."""
+        return self.two_sided_if_long and self.last > self.first
 
     @property
     def pages(self) -> str:
@@ -104,9 +110,12 @@ def guide(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
     elif folded:
         notes.append(_("The cards' fronts and backs share each sheet: fold it along the dashed "
                        "line in the gutter, glue the halves together, then cut."))
-    else:
+    elif any(p.two_sided for p in parts):
         notes.append(_("Every page prints on one side; print the rules double-sided if you "
                        "like."))
+    else:
+        # One-page rules have no second side to print.
+        notes.append(_("Every page prints on one side."))
     shared = [p.name for p in parts if p.first == p.last == 1]
     if shared:
         for name in shared:
