@@ -491,3 +491,45 @@ def test_ink_saver_counters_differ_by_letter_not_by_fill():
     assert grey(INK_SAVER["black stone"]) >= 180
     letters = {s.text for s in shapes if isinstance(s, Text) and len(s.text) == 1}
     assert {"B", "W", "N"} <= letters
+
+
+def balance_faults(size: int, seed: int) -> list[str]:
+    """Replays a random game with the swap through the engine, and checks the rule sheet's
+    sentence: Black has one stone more than White after each of Black's turns, and as many
+    after each of White's but the swap, which changes no stone (White then moves at once)."""
+    rng = random.Random(seed)
+    stones: dict[Hex, str] = {}
+    first = rng.choice(legal_turns(size, stones, BLACK))
+    turns = [first, Turn(swap=True)]
+    stones = apply_turn(size, stones, BLACK, first)
+    movers = [BLACK, WHITE]
+    mover = WHITE                       # after the swap White takes a turn at once
+    while len(turns) < 14 and (options := legal_turns(size, stones, mover)):
+        turn = rng.choice([t for t in options if len(t.mine) + len(t.neutral) > 1] or options)
+        turns.append(turn)
+        movers.append(mover)
+        stones = apply_turn(size, stones, mover, turn)
+        mover = WHITE if mover == BLACK else BLACK
+    faults = []
+    for n, who in enumerate(movers, start=1):
+        replayed = rules.replay(turns[:n], size)
+        assert not replayed.errors, replayed.errors
+        b, w = (sum(1 for k in replayed.stones.values() if k == c) for c in (BLACK, WHITE))
+        expected = w + 1 if who == BLACK or turns[n - 1].swap else w
+        if b != expected:
+            faults.append(f"turn {n} ({who}): {b} black, {w} white")
+    return faults
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_stone_balance_the_rules_state_holds_with_the_swap(seed):
+    assert balance_faults(7, seed) == []
+
+
+def test_control_the_old_sentence_fails_once_the_swap_is_used():
+    """"After each pair of turns Black and White have the same number of stones": with the
+    swap, the second pair (White's turn, then Black's) leaves Black one ahead."""
+    size, turns = rules.read_moves("size 5\n1. c3 (b3)\n2. swap\n3. c2 (d3)\n4. b4 (e3)\n")
+    stones = rules.replay(turns, size).stones
+    black, white = (sum(1 for k in stones.values() if k == c) for c in (BLACK, WHITE))
+    assert black != white

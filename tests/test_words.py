@@ -140,6 +140,7 @@ def test_bling_is_still_understood_on_the_command_line(tmp_path):
 CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
     # (game, item, fault, correction)
     "en": [
+        ("nex", "rules", "after each pair of turns", "as many after each of White's"),
         ("blinq", "rules", "a whole cell on level 1, and a quarter of each of four cells higher",
          "on levels 1, 3 and 5"),
         ("blinq", "rules", "Move 4 cut", "Black's block in b3 cut"),
@@ -165,6 +166,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blind-hex", "board", "o the o sides. 2 in", "x joins the x sides, o the o sides."),
     ],
     "pt": [
+        ("nex", "rules", "após cada par de jogadas", "com duas exceções: a troca"),
         ("hex-kb", "rules", "volta atrás", "dá a volta"),
         ("blind-hex", "rules", "o o escolheu", "o jogador o escolheu"),
         ("blind-hex", "rules", "os dois o do o", "onde o jogador o pode escrever"),
@@ -177,6 +179,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("nex", "counters", "8.9 mm", "8,9 mm"),
     ],
     "es": [
+        ("nex", "rules", "tras cada par de turnos", "salvo en dos casos: el intercambio"),
         ("hex-kb", "rules", "vuelta atrás", "da la vuelta"),
         ("hex-kb", "rules", "saldo de pasos", "saldo de cruces"),
         ("blind-hex", "rules", "La x ", "El jugador x"),
@@ -189,6 +192,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("nex", "counters", "8.9 mm", "8,9 mm"),
     ],
     "de": [
+        ("nex", "rules", "nach jedem Zugpaar", "mit zwei Ausnahmen: der Tausch"),
         ("hex-kb", "rules", "deckungsgleich", "fallen zusammen"),
         ("hex-kb", "rules", "getrennte", "verschiedene"),
         ("hex-kb", "rules", "zurück herum", "einmal herum"),
