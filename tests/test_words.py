@@ -140,6 +140,8 @@ def test_bling_is_still_understood_on_the_command_line(tmp_path):
 CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
     # (game, item, fault, correction)
     "en": [
+        ("blinq", "rules", "corner to corner, and", "this kit's reading of the designer's"),
+        ("hex-kb", "rules", "The name and the rules are unchanged", "not a change to his rules"),
         ("nex", "rules", "after each pair of turns", "as many after each of White's"),
         ("blinq", "rules", "a whole cell on level 1, and a quarter of each of four cells higher",
          "on levels 1, 3 and 5"),
@@ -166,6 +168,8 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blind-hex", "board", "o the o sides. 2 in", "x joins the x sides, o the o sides."),
     ],
     "pt": [
+        ("blinq", "rules", "canto a canto, e", "a leitura deste kit do «contínuo»"),
+        ("hex-kb", "rules", "O nome e as regras não foram alterados", "não uma mudança das regras"),
         ("nex", "rules", "após cada par de jogadas", "com duas exceções: a troca"),
         ("hex-kb", "rules", "volta atrás", "dá a volta"),
         ("blind-hex", "rules", "o o escolheu", "o jogador o escolheu"),
@@ -179,6 +183,9 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("nex", "counters", "8.9 mm", "8,9 mm"),
     ],
     "es": [
+        ("blinq", "rules", "esquina a esquina, y", "la lectura de este kit del «continuo»"),
+        ("blinq", "rules", "Blancas gana", "Las blancas ganan"),
+        ("hex-kb", "rules", "El nombre y las reglas no se han", "no un cambio de sus reglas"),
         ("nex", "rules", "tras cada par de turnos", "salvo en dos casos: el intercambio"),
         ("hex-kb", "rules", "vuelta atrás", "da la vuelta"),
         ("hex-kb", "rules", "saldo de pasos", "saldo de cruces"),
@@ -192,6 +199,8 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("nex", "counters", "8.9 mm", "8,9 mm"),
     ],
     "de": [
+        ("blinq", "rules", "nicht über Eck, und", "die Lesart dieses Sets für das"),
+        ("hex-kb", "rules", "Name und Regeln sind unverändert", "keine Änderung seiner Regeln"),
         ("nex", "rules", "nach jedem Zugpaar", "mit zwei Ausnahmen: der Tausch"),
         ("hex-kb", "rules", "deckungsgleich", "fallen zusammen"),
         ("hex-kb", "rules", "getrennte", "verschiedene"),
