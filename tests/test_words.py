@@ -140,6 +140,8 @@ def test_bling_is_still_understood_on_the_command_line(tmp_path):
 CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
     # (game, item, fault, correction)
     "en": [
+        ("blind-hex pennies", "rules", "now covers those two numbers",
+         "onto the numbers themselves if"),
         ("blinq", "rules", "corner to corner, and", "this kit's reading of the designer's"),
         ("hex-kb", "rules", "The name and the rules are unchanged", "not a change to his rules"),
         ("nex", "rules", "after each pair of turns", "as many after each of White's"),
@@ -168,6 +170,8 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blind-hex", "board", "o the o sides. 2 in", "x joins the x sides, o the o sides."),
     ],
     "pt": [
+        ("blind-hex pennies", "rules", "cobre agora esses dois números",
+         "para os próprios números"),
         ("blinq", "rules", "canto a canto, e", "a leitura deste kit do «contínuo»"),
         ("hex-kb", "rules", "O nome e as regras não foram alterados", "não uma mudança das regras"),
         ("nex", "rules", "após cada par de jogadas", "com duas exceções: a troca"),
@@ -183,6 +187,8 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("nex", "counters", "8.9 mm", "8,9 mm"),
     ],
     "es": [
+        ("blind-hex pennies", "rules", "cubre ahora esos dos números",
+         "sobre los propios números"),
         ("blinq", "rules", "esquina a esquina, y", "la lectura de este kit del «continuo»"),
         ("blinq", "rules", "Blancas gana", "Las blancas ganan"),
         ("hex-kb", "rules", "El nombre y las reglas no se han", "no un cambio de sus reglas"),
@@ -199,6 +205,9 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("nex", "counters", "8.9 mm", "8,9 mm"),
     ],
     "de": [
+        ("blind-hex pennies", "rules", "deckt nun diese zwei Zahlen ab", "auf die Zahlen selbst"),
+        ("blind-hex pennies", "rules", "dieses Kits", "Ergänzung dieses Sets"),
+        ("blind-hex", "rules", "des Kits", "Die Karten des Sets"),
         ("blinq", "rules", "nicht über Eck, und", "die Lesart dieses Sets für das"),
         ("hex-kb", "rules", "Name und Regeln sind unverändert", "keine Änderung seiner Regeln"),
         ("nex", "rules", "nach jedem Zugpaar", "mit zwei Ausnahmen: der Tausch"),
