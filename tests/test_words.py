@@ -311,3 +311,22 @@ def test_lettered_nex_stones_are_explained_where_they_are_printed(lang):
     key = re.compile(r"\b" + r"\b.{1,20}\b".join(map(re.escape, letters)) + r"\b")
     assert key.search(lettered), f"no key to the letters {letters} in the ink-saver sheet"
     assert not key.search(coloured)
+
+
+# Spanish names the sides Negras and Blancas, plural: "las negras ganan", never "Negras gana".
+SINGULAR_SIDES = re.compile(r"\b(?:Negras|Blancas)\s+(?:gana|juega|mueve|une|pone|puede|ha)\b",
+                            re.IGNORECASE)
+
+
+@pytest.mark.parametrize("key", ["nex", "blinq"])
+def test_spanish_puts_plural_verbs_on_the_plural_side_names(key):
+    found = {}
+    for item in ("rules", "board", "pad"):
+        found[item] = SINGULAR_SIDES.findall(printed_words(key, item, "es"))
+    assert not any(found.values()), found
+
+
+def test_control_a_singular_verb_on_a_side_name_is_caught():
+    assert SINGULAR_SIDES.search("Negras gana formando una cadena")
+    assert SINGULAR_SIDES.search("tras el primer turno de Negras, Blancas puede responder")
+    assert not SINGULAR_SIDES.search("Las negras ganan formando una cadena")
