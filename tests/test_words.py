@@ -140,6 +140,7 @@ def test_bling_is_still_understood_on_the_command_line(tmp_path):
 CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
     # (game, item, fault, correction)
     "en": [
+        ("blind-hex", "rules", "nobody writes; go on to step 3.", "reading of the original's"),
         ("blind-hex pennies", "rules", "now covers those two numbers",
          "onto the numbers themselves if"),
         ("blinq", "rules", "corner to corner, and", "this kit's reading of the designer's"),
@@ -170,6 +171,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blind-hex", "board", "o the o sides. 2 in", "x joins the x sides, o the o sides."),
     ],
     "pt": [
+        ("blind-hex", "rules", "passe ao passo 3.", "a leitura deste kit do «a jogada"),
         ("blind-hex pennies", "rules", "cobre agora esses dois números",
          "para os próprios números"),
         ("blinq", "rules", "canto a canto, e", "a leitura deste kit do «contínuo»"),
@@ -187,6 +189,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("nex", "counters", "8.9 mm", "8,9 mm"),
     ],
     "es": [
+        ("blind-hex", "rules", "pasa al paso 3.", "la lectura de este kit del «el turno"),
         ("blind-hex pennies", "rules", "cubre ahora esos dos números",
          "sobre los propios números"),
         ("blinq", "rules", "esquina a esquina, y", "la lectura de este kit del «continuo»"),
@@ -205,6 +208,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("nex", "counters", "8.9 mm", "8,9 mm"),
     ],
     "de": [
+        ("blind-hex", "rules", "weiter mit Schritt 3.", "die Lesart dieses Sets für „die Runde"),
         ("blind-hex pennies", "rules", "deckt nun diese zwei Zahlen ab", "auf die Zahlen selbst"),
         ("blind-hex pennies", "rules", "dieses Kits", "Ergänzung dieses Sets"),
         ("blind-hex", "rules", "des Kits", "Die Karten des Sets"),
