@@ -52,11 +52,11 @@ def assemble(game: str, items: Sequence[Item], drawn: Pages[OptionsT], options: 
                if copies == 1 and any(item == d[0] for d in docs)}
     if sharing:
         guide = _laid_out(game, docs, paper, colours, backs, bool(folded_makers), sharing,
-                          options, foldable, drawn.guide_notes)
+                          options, foldable, notes=drawn.guide_notes)
         if guide is not None:
             return dataclasses.replace(docs[0][1], pages=guide, title=title)
     pages = _laid_out(game, docs, paper, colours, backs, bool(folded_makers), {}, options,
-                      foldable, drawn.guide_notes)
+                      foldable, notes=drawn.guide_notes)
     assert pages is not None
     return dataclasses.replace(docs[0][1], pages=pages, title=title)
 
@@ -64,7 +64,7 @@ def assemble(game: str, items: Sequence[Item], drawn: Pages[OptionsT], options: 
 def _laid_out(game: str, docs: list[tuple[Item, Document, bool]], paper: Paper,
               colours: Palette, backs: Backs, folded: bool,
               sharing: Mapping[Item, GuideMaker[OptionsT]], options: OptionsT,
-              foldable: bool,
+              foldable: bool, *,
               notes: Mapping[Item, GuideNote[OptionsT]]) -> tuple[Page, ...] | None:
     """The guide and the parts' pages, the parts in `sharing` drawn below the guide; None
     if they do not fit there."""

@@ -44,7 +44,7 @@ def distance_to_hull(at: Point, hull: Sequence[Point]) -> float:
     return 0.0 if inside else best
 
 
-def clear_of(hull: Sequence[Point], boxes: Sequence[Box], paper: Paper) -> bool:
+def clear_of(hull: Sequence[Point], boxes: Sequence[Box], *, paper: Paper) -> bool:
     """Whether every box lies inside the page's margins and CLEAR of the hull: its edges
     read every half millimetre, and no corner of the hull inside it."""
     for left, top, right, bottom in boxes:
@@ -64,7 +64,7 @@ def clear_of(hull: Sequence[Point], boxes: Sequence[Box], paper: Paper) -> bool:
     return True
 
 
-def title_corner(paper: Paper, title: str, subtitle: str, colours: Palette,
+def title_corner(paper: Paper, title: str, *, subtitle: str, colours: Palette,
                  width: float) -> list[Text]:
     """The title and, under it, its line, set to the right margin at the top, the line
     broken to `width` (each line at least 6 pt)."""
@@ -80,7 +80,7 @@ def title_corner(paper: Paper, title: str, subtitle: str, colours: Palette,
     return shapes
 
 
-def credit_corner(paper: Paper, text: str, colours: Palette, width: float) -> list[Shape]:
+def credit_corner(paper: Paper, text: str, *, colours: Palette, width: float) -> list[Shape]:
     """The ruler at the foot of the left margin, as on every sheet, and the credit in lines
     of `width` over it, set to the left margin."""
     size = max(SMALLEST_TEXT, sheet.FOOTER_SIZE)
@@ -94,7 +94,7 @@ def credit_corner(paper: Paper, text: str, colours: Palette, width: float) -> li
         for i, line_ in enumerate(lines)]
 
 
-def credit_top(paper: Paper, text: str, width: float) -> float:
+def credit_top(paper: Paper, text: str, *, width: float) -> float:
     """Where the credit's first line reaches up to, for what stands above it."""
     size = max(SMALLEST_TEXT, sheet.FOOTER_SIZE)
     count = len(sheet.wrap_words(text, size, width))

@@ -125,7 +125,7 @@ def clipped(points: list[Point], cuts: tuple[tuple[Point, float], ...]) -> list[
     return points
 
 
-def tip_column(size: int, fq: float, fr: float) -> bool:
+def tip_column(size: int, *, fq: float, fr: float) -> bool:
     """Whether a column letter at (fq, fr) is the one at a sharp corner."""
     return (fq, fr < 0) in ((0, True), (size - 1, False))
 
@@ -158,10 +158,11 @@ def extent(size: int, with_coordinates: bool = True, outset: float = 0.0,
         lo, hi = -2 / 3 - COORDINATE_AT - outset, size - 1 + 2 / 3 + COORDINATE_AT + outset
         for i in (0, size - 1):
             for fq, fr in ((i, lo), (i, hi), (lo, i), (hi, i)):
-                if not (cut_tips and tip_column(size, fq, fr)):
+                tip = cut_tips and tip_column(size, fq=fq, fr=fr)
+                if not tip:
                     points += _disc(axial_point(fq, fr), max(COORDINATE_SIZE, smallest))
                 # The letter that stands next along the side, now the last before the corner.
-                if cut_tips and tip_column(size, fq, fr):
+                if tip:
                     step = 1 if fq == 0 else -1
                     points += _disc(axial_point(fq + step, fr), max(COORDINATE_SIZE, smallest))
     at = side_letter_distance(with_coordinates) + outset
@@ -250,7 +251,7 @@ def coordinates(p: Placement, colour: str, size: float, outset: float = 0.0,
     labels = []
     for i in range(n):
         for fr in (lo, hi):
-            if cut_tips and tip_column(n, i, fr):
+            if cut_tips and tip_column(n, fq=i, fr=fr):
                 continue
             at = p.point(i, fr)
             labels.append(centred_label(at.x, at.y, column_name(i), size, colour))

@@ -118,7 +118,7 @@ def place(size: int, with_coordinates: bool,
 
 
 def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
-    cornered = corner_layout(opts, paper, COLOUR)
+    cornered = corner_layout(opts, paper, colours=COLOUR)
     if cornered is not None:
         return cornered[0]
     return place(opts.size, opts.coordinates, board_box(opts, paper))
@@ -130,7 +130,7 @@ def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
 CORNER_SHARES = (0.46, 0.42, 0.38, 0.34)
 
 
-def corner_layout(opts: Options, paper: Paper, colours: Palette
+def corner_layout(opts: Options, paper: Paper, *, colours: Palette
                   ) -> tuple[hexboard.Placement, list[Shape]] | None:
     """The cards board over the page's whole height, its sharp corners cut, with the title
     top right and the key, credit and ruler bottom left, in the corners the rhombus leaves
@@ -146,24 +146,25 @@ def corner_layout(opts: Options, paper: Paper, colours: Palette
     hull = convex_hull(p.transform.apply(q) for q in hexboard.extent(
         opts.size, opts.coordinates, MARK_OUTSET, cut_tips=True))
     for share in CORNER_SHARES:
-        laid = _in_corners(opts, paper, colours, p, share * w)
+        laid = _in_corners(opts, paper, colours=colours, p=p, width=share * w)
         # The key's words whole on its two lines, and everything clear of the board.
-        if laid is not None and corners.clear_of(hull, laid[1], paper):
+        if laid is not None and corners.clear_of(hull, laid[1], paper=paper):
             return p, laid[0]
     return None
 
 
-def _in_corners(opts: Options, paper: Paper, colours: Palette, p: hexboard.Placement,
+def _in_corners(opts: Options, paper: Paper, *, colours: Palette, p: hexboard.Placement,
                 width: float) -> tuple[list[Shape], list[corners.Box]] | None:
     """The title, credit, ruler and key set `width` wide in their corners, and the boxes
     they take; None where the key's line needs more than the two lines it has."""
     x = paper.margin
     if len(sheet.wrap_words(key_words(opts.numbers), KEY_TEXT, width)) > 2:
         return None
-    title = corners.title_corner(paper, TITLE, opts.label, colours, width)
+    title = corners.title_corner(paper, TITLE, subtitle=opts.label, colours=colours,
+                                 width=width)
     said = _("%(credit)s Original: %(original)s.", credit=credit(), original=ORIGINAL)
-    foot = corners.credit_corner(paper, said, colours, width)
-    key_top = corners.credit_top(paper, said, width) - 2.0 - KEY_HEIGHT
+    foot = corners.credit_corner(paper, said, colours=colours, width=width)
+    key_top = corners.credit_top(paper, said, width=width) - 2.0 - KEY_HEIGHT
     key = marks_key(p, opts.numbers, x + width / 2, key_top, width, colours)
     edge = min(p.cell_radius, KEY_EDGE)
     span = (opts.numbers - 1) * (edge + 4.0) + edge
@@ -212,11 +213,11 @@ def marks_key(p: hexboard.Placement, numbers: int, centre_x: float, top: float,
 
 def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     board = opts.board()
-    cornered = corner_layout(opts, paper, colours)
+    cornered = corner_layout(opts, paper, colours=colours)
     if cornered is not None:
         placement, furniture = cornered
         return Page(paper.width, paper.height, (*furniture, *board_figure(
-            opts, placement, board, colours, cut_tips=True)))
+            opts, placement, board=board, colours=colours, cut_tips=True)))
     x, y, w, h = sheet.body_box(paper)
     h -= KEY_HEIGHT
     shapes = sheet.header(paper, TITLE, opts.label, colours)
@@ -225,15 +226,15 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
         shapes += tracks.track_shapes(o_track, "o", colours[O_SIDE], colours)
         shapes += tracks.track_shapes(x_track, "x", colours[X_SIDE], colours)
     placement = board_placement(opts, paper)
-    shapes += board_figure(opts, placement, board, colours)
+    shapes += board_figure(opts, placement, board=board, colours=colours)
     shapes += marks_key(placement, opts.numbers, paper.width / 2, y + h, w, colours)
     shapes += sheet.footer(paper, _("%(credit)s Original: %(original)s.", credit=credit(),
                                     original=ORIGINAL), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def board_figure(opts: Options, placement: hexboard.Placement, board: HashBoard,
-                 colours: Palette, *, cut_tips: bool = False) -> list[Shape]:
+def board_figure(opts: Options, placement: hexboard.Placement, *, board: HashBoard,
+                 colours: Palette, cut_tips: bool = False) -> list[Shape]:
     """The board as a figure, with its description for those who do not see it."""
     q, r = describe.hex_sides(placement)
     return describe.board_figure(
