@@ -13,7 +13,7 @@ from generator.app import documents
 from generator.core.geometry import Point
 from generator.core.palette import COLOUR
 from generator.core.paper import NAMED
-from generator.core.scene import Circle, Page, Path, Text
+from generator.core.scene import Circle, Page, Path, Role, Text
 from generator.games import GAMES
 from generator.games.blind_hex import marks as blind_hex_marks
 from generator.games.blind_hex import pages as blind_hex_pages
@@ -149,9 +149,10 @@ def test_every_default_board_is_allowed_on_the_papers_people_use():
 def test_a_tiled_board_needs_the_smallest_cell_too(tmp_path):
     small = pnp_board(tmp_path, "--size", "25", "--cell", "6", "--tile")
     assert small.returncode == 2 and "under the 7 mm" in small.stderr
-    # Control: a cell above it on the same paper is made, though the whole board on A4 is not.
+    # Control: a cell above it on the same paper is made, though the whole board on Letter
+    # is not.
     assert pnp_board(tmp_path, "--size", "25", "--cell", "9", "--tile").returncode == 0
-    assert pnp_board(tmp_path, "--size", "25").returncode == 2
+    assert pnp_board(tmp_path, "--size", "25", "--paper", "letter").returncode == 2
 
 
 # --- the pennies board: coin tracks in the corners the rhombus leaves ----------------------------
@@ -196,3 +197,62 @@ def test_control_tracks_laid_over_the_board_are_caught(monkeypatch):
         assert spots_overlapping_the_board(page)
     finally:
         blind_hex_pages.pennies_box.cache_clear()
+
+
+# --- the cards board over the whole page: title, key and ruler in the corners -------------------
+
+def cards_board(paper: str, coordinates: bool = True, lang: str = "en") -> Page:
+    from generator import i18n
+    options = GAME.make_options(coordinates=coordinates)
+    with i18n.language(lang):
+        return documents.make_document(GAME, ITEMS["board"], options, NAMED[paper]).pages[0]
+
+
+def furniture_over_the_board(page: Page) -> list[str]:
+    """The page's words that are not the board's own (its title, key, credit and ruler: no
+    coordinate, side letter or figure text) whose box comes within 1 mm of a cell corner
+    or a side band, or leaves the margins."""
+    from generator.layout.corners import text_box
+    _marks, corners, bands, _edge = drawn(page)
+    ink = corners + [p for band in bands for sub in band.subpaths for p in sub]
+    margin = NAMED["letter"].margin
+    faults = []
+    for t in page.shapes:
+        if not isinstance(t, Text) or t.role is None or t.role.kind == "Figure":
+            continue
+        left, top, right, bottom = text_box(t)
+        if left < margin - 1e-6 or right > page.width - margin + 1e-6:
+            faults.append(f"{t.text!r} in the margin")
+        if any(left - 1 <= p.x <= right + 1 and top - 1 <= p.y <= bottom + 1 for p in ink):
+            faults.append(f"{t.text!r} over the board")
+    return faults
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "pt"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_cards_board_takes_the_page_with_its_words_in_the_corners(paper, lang):
+    page = cards_board(paper, lang=lang)
+    assert furniture_over_the_board(page) == []
+    heading = [t.text for t in page.shapes if isinstance(t, Text) and t.role is not None
+               and t.role.kind == "H1"]
+    assert heading == ["Blind Hex"]
+    if paper == "letter":
+        # Anchored on Don Kirkby's own board (about 15.9 mm, printed to the edge).
+        assert measured_cell(page) >= 15.0
+        assert measured_cell(cards_board(paper, coordinates=False, lang=lang)) >= 15.0
+
+
+def test_control_the_board_under_a_header_and_over_a_key_is_smaller():
+    """The board as once laid out, between the header and the key: 12.6 mm on Letter."""
+    paper = NAMED["letter"]
+    options = GAME.make_options()
+    x, y, w, h = blind_hex_pages.sheet.body_box(paper)
+    old = blind_hex_pages.place(options.size, True, (x, y, w, h - blind_hex_pages.KEY_HEIGHT))
+    assert math.sqrt(3) * old.cell_radius < 15.0 <= measured_cell(cards_board("letter"))
+
+
+def test_control_words_laid_over_the_board_are_caught():
+    page = cards_board("letter")
+    cell = drawn(page)[1][0]
+    stray = Text(cell, "Blind Hex", 6.0, role=Role("H1", text="x"))
+    assert furniture_over_the_board(Page(page.width, page.height, (*page.shapes, stray)))

@@ -5,6 +5,7 @@ in any language."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import subprocess
 from pathlib import Path
@@ -120,8 +121,7 @@ def test_the_guide_opens_every_kit_and_names_each_part(key, variant):
 
 def test_the_guide_offers_the_folded_cards_only_to_a_kit_with_cards():
     """Blind Hex's cards kit names its folded version, in words a player reads (no option
-    flag); Hex KB's puzzle, back to back too, has no folded version, and its guide offers
-    none (the control)."""
+    flag); Hex KB's kit, which has no cards, offers none (the control)."""
     offers = {}
     for key, variant in (("blind-hex", "cards"), ("hex-kb", "standard")):
         for lang in i18n.LANGUAGES:
@@ -252,7 +252,7 @@ def test_a_back_offset_it_cannot_take_is_refused_in_one_line(tmp_path, value):
 
 def test_calibration_sheet_is_two_pages_with_its_scales(tmp_path):
     out = tmp_path / "cal.pdf"
-    assert run_pnp("kit", "hex-kb", "--backs", "calibrate", "-o", str(out), cwd=tmp_path,
+    assert run_pnp("kit", "blind-hex", "--backs", "calibrate", "-o", str(out), cwd=tmp_path,
                    text=True).returncode == 0
     texts = pdf_pages_text(out)
     assert len(texts) == 2
@@ -261,10 +261,11 @@ def test_calibration_sheet_is_two_pages_with_its_scales(tmp_path):
 
 
 @pytest.mark.parametrize("args, where", [
-    (("kit", "hex", "--backs", "calibrate"), "pnp kit blind-hex and pnp kit hex-kb"),
+    (("kit", "hex", "--backs", "calibrate"), "it is for pnp kit blind-hex"),
     (("kit", "blind-hex", "--edition", "pennies", "--backs", "gutter-fold"),
      "nothing in it prints back to back"),
-    (("kit", "hex-kb", "--backs", "gutter-fold"), "it has no cards to fold"),
+    # Hex KB's puzzle and its solution print on sheets of their own: nothing to turn over.
+    (("kit", "hex-kb", "--backs", "gutter-fold"), "it is for pnp kit blind-hex"),
     (("kit", "blind-hex", "--backs", "gutter-fold", "--back-offset", "1,1"),
      "with --backs gutter-fold it changes nothing")])
 def test_a_backs_option_that_changes_nothing_is_refused_with_where_it_does(tmp_path, args,
@@ -277,3 +278,75 @@ def test_a_backs_option_that_changes_nothing_is_refused_with_where_it_does(tmp_p
     assert list(tmp_path.iterdir()) == []
     assert run_pnp("kit", "blind-hex", "--backs", "gutter-fold", cwd=tmp_path).returncode == 0
     assert [p.name for p in tmp_path.iterdir()] == ["blind-hex-cards-kit-gutter-fold.pdf"]
+
+
+# --- double-sided where there are two sides -------------------------------------------------
+
+def row_cells(kit: Document, name: str) -> list[str]:
+    """The guide table's row for the part named so: each cell whole, as its first line
+    (on the row's line) is tagged with it."""
+    texts = [s for s in kit.pages[0].shapes if isinstance(s, Text)]
+    at = next(s.position.y for s in texts if s.text == name)
+    return [s.role.text if s.role else s.text for s in sorted(texts, key=lambda s: s.position.x)
+            if abs(s.position.y - at) < 1e-6]
+
+
+def says_rules_double_sided(kit: Document, lang: str) -> bool:
+    with i18n.language(lang):
+        said = i18n._("Every page prints on one side; print the rules double-sided if you "
+                      "like.")
+    # The sentence's last words, as wrapped onto the guide's last line of it.
+    return " ".join(said.split()[-3:]) in guide_words(kit)
+
+
+@pytest.mark.parametrize("key, variant", CASES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_guide_says_double_sided_only_where_the_rules_have_two_sides(key, variant, paper):
+    wrong = []
+    for lang in i18n.LANGUAGES:
+        kit, parts = made_once(key, variant, paper, lang)
+        if says_rules_double_sided(kit, lang) != (len(parts["rules"].pages) > 1):
+            wrong.append((lang, len(parts["rules"].pages)))
+    assert wrong == []
+
+
+def test_control_one_page_rules_once_were_told_to_print_double_sided():
+    kit, parts = made_once("hex", "standard", "a4", "en")
+    assert len(parts["rules"].pages) == 1
+    placed = printguide.Placed("Rules", 2, 2, False, two_sided_if_long=True)
+    assert not placed.two_sided
+    assert dataclasses.replace(placed, last=3).two_sided
+
+
+def puzzle_backed(kit: Document, lang: str) -> bool:
+    """Whether the guide has the Hex KB puzzle printed back to back (its solution on the
+    puzzle's back), read from the puzzle's row of the guide's table."""
+    with i18n.language(lang):
+        name = i18n._(ITEMS["puzzle"].label)
+        name = name[:1].upper() + name[1:]
+        backed = printguide.how(printguide.Placed(name, 1, 2, True))
+    return backed in row_cells(kit, name)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_hex_kb_solution_is_never_on_the_back_of_its_puzzle(paper):
+    for lang in i18n.LANGUAGES:
+        kit, parts = made_once("hex-kb", "standard", paper, lang)
+        question, answer = parts["puzzle"].pages
+        at = kit.pages.index(question)
+        assert kit.pages[at + 1] == answer       # the next page, on a sheet of its own
+        assert not puzzle_backed(kit, lang), lang
+        assert not says_rules_double_sided(kit, lang) or len(parts["rules"].pages) > 1
+
+
+def test_control_a_puzzle_printed_back_to_back_is_caught():
+    """The kit as once made: its puzzle item back to back."""
+    game = find("hex-kb")
+    options = game.options()
+    backed = [dataclasses.replace(i, back_to_back=True) if i.key == "puzzle" else i
+              for i in game.items_for(options)]
+    from generator.games.kit import assemble
+    kit = assemble(game.title, backed, game.pages(), options,
+                   lambda item: game.make(ITEMS[item.key], options, NAMED["a4"], COLOUR),
+                   NAMED["a4"], COLOUR)
+    assert puzzle_backed(kit, "en")

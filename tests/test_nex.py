@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.core.geometry import Hex, Rhombus
+from generator.core.geometry import Hex, Point, Rhombus
 from generator.core.gridfile import GridError, hex_name
 from generator.core.palette import COLOUR, INK_SAVER, grey
 from generator.core.paper import NAMED, PAPERS
-from generator.core.scene import Paint, Path, Text, rectangle
+from generator.core.scene import Circle, Paint, Path, Text, rectangle
 from generator.games.nex import pages, rules
 from generator.games.nex.rules import BLACK, NEUTRAL, WHITE, IllegalTurn, Turn, apply_turn
 from generator.layout import cutsheet
@@ -248,32 +248,175 @@ def test_the_board_stands_on_a_corner_as_in_the_rules_diagram():
     assert nw.x < mid.x and nw.y < mid.y and ne.x > mid.x and ne.y < mid.y
 
 
-def tiles_per_kind(options, paper, colours):
-    doc = pages.counters_item(options, PAPERS[paper], colours, 1)
-    side = pages.TILE_PER_CELL * pages.board_placement(options, PAPERS[paper]).cell_radius
-    return doc, side
+def count_maxima(size: int) -> dict[str, int]:
+    """The most stones of each kind any sequence of turns reaches, found by walking every
+    count of stones the designer's turns can lead to (a drop, a conversion, the three
+    full-board conventions; the swap changes no count), not by the formula under test."""
+    cells = size * size
+    start = (0, 0, 0, BLACK)            # black, white, neutral stones; who moves
+    seen, todo = {start}, [start]
+    while todo:
+        b, w, x, mover = todo.pop()
+        empty = cells - b - w - x
+        mine, theirs = (b, w) if mover == BLACK else (w, b)
+        after = []
+        if empty >= 2:
+            after.append((mine + 1, theirs, x + 1))         # drop
+        if x >= 2 and mine >= 1:
+            after.append((mine + 1, theirs, x - 1))         # convert
+        if empty == 1 and x == 0 or empty == 0 and x == 1:
+            after.append((mine + 1, theirs, 0))             # the last cell or neutral
+        if empty == 1 and x == 1:
+            after.append((mine + 1, theirs + 1, 0))         # and the neutral to the opponent
+        for m, t, n in after:
+            state = (m, t, n, WHITE) if mover == BLACK else (t, m, n, BLACK)
+            if state not in seen:
+                seen.add(state)
+                todo.append(state)
+    return {BLACK: max(s[0] for s in seen), WHITE: max(s[1] for s in seen),
+            NEUTRAL: max(s[2] for s in seen)}
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 4, *rules.SIZES])
+def test_the_most_stones_of_each_kind_follow_from_the_turns(size):
+    assert rules.most_stones(size) == count_maxima(size)
+
+
+def test_no_game_played_by_the_engine_holds_more_stones_than_the_most():
+    """Random legal games through the rules' own turns, to the full board: the walk over
+    counts models what the engine plays."""
+    rng = random.Random(5)
+    for size in (3, 4, 5):
+        most = rules.most_stones(size)
+        for _game in range(30):
+            stones: dict[Hex, str] = {}
+            mover = BLACK
+            while True:
+                turns = legal_turns(size, stones, mover)
+                if not turns:
+                    break
+                stones = apply_turn(size, stones, mover, rng.choice(turns))
+                counts = {k: sum(1 for v in stones.values() if v == k) for k in most}
+                assert all(counts[k] <= most[k] for k in most), (size, counts)
+                mover = WHITE if mover == BLACK else BLACK
+
+
+def legal_turns(size: int, stones, mover) -> list[Turn]:
+    empty = [h for h in Rhombus(size) if h not in stones]
+    neutral = [h for h, k in stones.items() if k == NEUTRAL]
+    mine = [h for h, k in stones.items() if k == mover]
+    turns = [Turn(mine=(a,), neutral=(b,)) for a in empty for b in empty if a != b]
+    turns += [Turn(mine=(a, b), neutral=(c,)) for a in neutral for b in neutral if a < b
+              for c in mine]
+    if not turns:
+        turns = [Turn(mine=(h,)) for h in (empty or neutral)[:1]]
+    return turns
+
+
+def printed_kinds(size: int, paper: str) -> dict[str, int]:
+    """Counters on the printed sheet of each kind, told apart by their stone's fill."""
+    fills = {COLOUR[role]: kind for role, kind in (("black stone", BLACK),
+                                                    ("white stone", WHITE),
+                                                    ("neutral stone", NEUTRAL))}
+    counts = dict.fromkeys((BLACK, WHITE, NEUTRAL), 0)
+    side = pages.sheet_side(rules.Options(size=size), NAMED[paper])
+    for shape in counter_sheet(size, paper):
+        # A counter's stone, not the smaller ring inside a neutral one.
+        if isinstance(shape, Circle) and shape.paint.fill in fills \
+                and shape.radius > 0.4 * side:
+            counts[fills[shape.paint.fill]] += 1
+    return counts
+
+
+def count_faults(printed: dict[str, int], most: dict[str, int]) -> list[str]:
+    """Kinds with fewer counters than a game can use, or more than a few spares beyond."""
+    return [f"{kind}: {printed[kind]} for at most {most[kind]}" for kind in most
+            if not most[kind] < printed[kind] <= most[kind] + pages.SPARES]
+
+
+@pytest.mark.parametrize("size", [9, 11, 13, 19])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_counters_are_those_a_game_can_use_and_a_few_spares(size, paper):
+    assert count_faults(printed_kinds(size, paper), rules.most_stones(size)) == []
+
+
+def test_control_a_counter_for_every_cell_of_each_kind_is_too_many():
+    """The sheet as once printed: 135 of each kind (whole rows of 11 x 11 = 121)."""
+    assert len(count_faults(dict.fromkeys((BLACK, WHITE, NEUTRAL), 135),
+                            rules.most_stones(11))) == 3
+
+
+def cut_pitch(shapes) -> float:
+    """The side of the counters as cut: the spacing of the cut lines drawn across the
+    sheet (the paths marked to cut)."""
+    xs = sorted({round(x, 3) for s in shapes if isinstance(s, Path) and s.paint.cut
+                 for sub in s.subpaths for a, b in zip(sub, sub[1:], strict=False)
+                 if abs(a.x - b.x) < 1e-6 for x in (a.x,)})
+    return min(b - a for a, b in zip(xs, xs[1:], strict=False) if b - a > 1e-3)
+
+
+def square_fits(cell: list[Point], centre: Point, side: float) -> bool:
+    """Whether a square of this side, turned some way, lies inside the cell's hexagon."""
+    for degrees in range(0, 90):
+        turn = math.radians(degrees)
+        corners = [Point(centre.x + side / math.sqrt(2) * math.cos(turn + k * math.pi / 2),
+                         centre.y + side / math.sqrt(2) * math.sin(turn + k * math.pi / 2))
+                   for k in range(4)]
+        if all(inside(cell, c.x, c.y) for c in corners):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("size", range(9, 20, 2))
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_counter_as_cut_lies_inside_a_cell_of_the_board(size, paper):
+    options = rules.Options(size=size)
+    p = pages.board_placement(options, pages.board_paper(options, NAMED[paper]))
+    cell = list(p.corners(Hex(1, 1)))
+    side = cut_pitch(counter_sheet(size, paper))
+    assert math.isclose(side, pages.sheet_side(options, NAMED[paper]), abs_tol=0.01)
+    assert square_fits(cell, p.centre(Hex(1, 1)), side), (side, p.cell_radius)
+
+
+def test_control_the_counters_once_cut_a_little_narrower_than_a_cell_do_not_fit():
+    options = rules.Options()
+    p = pages.board_placement(options, pages.board_paper(options, NAMED["a4"]))
+    cell = list(p.corners(Hex(1, 1)))
+    assert not square_fits(cell, p.centre(Hex(1, 1)), 1.62 * p.cell_radius)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_guide_says_how_many_counters_are_spares(paper):
+    options = rules.Options()
+    kit = nex_game().kit(options, lambda item: nex_game().make(item, options, NAMED[paper],
+                                                               COLOUR),
+                         NAMED[paper], COLOUR)
+    said = " ".join(s.text for s in kit.pages[0].shapes if isinstance(s, Text))
+    printed, most = printed_kinds(11, paper), rules.most_stones(11)
+    for kind in most:
+        assert f"{printed[kind]} {rules.NAMES[kind].lower()}" in said
+        assert f"{most[kind]} {rules.NAMES[kind].lower()}" in said
+
+
+def nex_game():
+    from generator.games import find
+    return find("nex")
 
 
 @pytest.mark.parametrize("size", range(9, 20))
 @pytest.mark.parametrize("paper", sorted(PAPERS))
-def test_counters_cover_every_cell_in_each_kind_in_whole_rows_and_their_stones_fit_a_cell(
-        size, paper):
+def test_a_second_counter_sheet_is_earned(size, paper):
+    """Two sheets where one cannot hold the counters at anything near their size: the
+    second is no stray row or two; a sheet fewer where counters a tenth smaller allow."""
     options = rules.Options(size=size)
-    p = pages.board_placement(options, pages.board_paper(options, PAPERS[paper]))
-    side = pages.counter_side(options, PAPERS[paper])
-    runs = [cutsheet.TileRun(k, size * size, None, lambda c, s, bleed: [], whole_rows=True)
-            for k in "BWN"]
-    placed = {k: 0 for k in "BWN"}
-    for page in cutsheet.layout(PAPERS[paper], side, runs):
-        for block in page:
-            placed[block.run.name] += block.count
-            # No counter alone on a short last row.
-            assert block.count == block.columns * block.rows
-    assert all(n >= size * size for n in placed.values())
-    # The printed stone lies inside a cell: its rim within the hexagon's inscribed circle.
-    flat = min((p.centre(Hex(0, 0)) - p.centre(h)).length()
-               for h in Rhombus(size).neighbours(Hex(0, 0)))
-    assert pages.STONE_SHARE * side * 2 <= flat
+    side = pages.sheet_side(options, PAPERS[paper])
+    runs = pages.runs_of(pages.wanted(options))
+    assert not spare_sheet(PAPERS[paper], side, runs)
+    assert len(pages.counters_item(options, PAPERS[paper], COLOUR, 1).pages) == len(
+        cutsheet.layout(PAPERS[paper], side, runs))
+    # Never smaller than fingers need, nor than SPARING of a cell's counter.
+    full = pages.counter_side(options, PAPERS[paper])
+    assert side >= min(full, max(pages.SPARING * full, pages.GO_SET_SIDE)) - 0.1
 
 
 SMALLER = 0.9     # counters this much smaller are still for fingers, and cut as easily
@@ -284,24 +427,6 @@ def spare_sheet(paper, side: float, runs) -> bool:
     sheet holding a few rows that a little less size would have fitted on the one before."""
     return len(cutsheet.layout(paper, side * SMALLER, runs)) < len(
         cutsheet.layout(paper, side, runs))
-
-
-@pytest.mark.parametrize("size", range(9, 20))
-@pytest.mark.parametrize("paper", sorted(PAPERS))
-def test_a_second_counter_sheet_is_earned(size, paper):
-    """Two sheets where one cannot hold the counters at anything near their size: the
-    second is no stray row or two (Nex 11 x 11 on A4: 270 and 135 counters); 10 x 10 on
-    Letter, whose second sheet held 5 rows, fits one with 11 mm counters for 12.2."""
-    options = rules.Options(size=size)
-    side = pages.sheet_side(options, PAPERS[paper])
-    runs = [cutsheet.TileRun(k, size * size, None, lambda c, s, bleed: [], whole_rows=True)
-            for k in "BWN"]
-    assert not spare_sheet(PAPERS[paper], side, runs)
-    assert len(pages.counters_item(options, PAPERS[paper], COLOUR, 1).pages) == len(
-        cutsheet.layout(PAPERS[paper], side, runs))
-    # Never smaller than fingers need, nor than SPARING of a cell's counter.
-    full = pages.counter_side(options, PAPERS[paper])
-    assert side >= min(full, max(pages.SPARING * full, pages.GO_SET_SIDE)) - 0.1
 
 
 def test_control_a_sheet_for_one_row_more_than_the_first_holds_is_caught():
@@ -329,7 +454,7 @@ def solid_blocks(shapes, side: float) -> list[Path]:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_counters_are_for_fingers_and_no_solid_block_of_ink(paper):
     side = pages.counter_side(rules.Options(), PAPERS[paper])
-    assert side >= 11.0
+    assert side >= pages.GO_SET_SIDE
     assert solid_blocks(counter_sheet(11, paper), side) == []
 
 
@@ -365,3 +490,45 @@ def test_ink_saver_counters_differ_by_letter_not_by_fill():
     assert grey(INK_SAVER["black stone"]) >= 180
     letters = {s.text for s in shapes if isinstance(s, Text) and len(s.text) == 1}
     assert {"B", "W", "N"} <= letters
+
+
+def balance_faults(size: int, seed: int) -> list[str]:
+    """Replays a random game with the swap through the engine, and checks the rule sheet's
+    sentence: Black has one stone more than White after each of Black's turns, and as many
+    after each of White's but the swap, which changes no stone (White then moves at once)."""
+    rng = random.Random(seed)
+    stones: dict[Hex, str] = {}
+    first = rng.choice(legal_turns(size, stones, BLACK))
+    turns = [first, Turn(swap=True)]
+    stones = apply_turn(size, stones, BLACK, first)
+    movers = [BLACK, WHITE]
+    mover = WHITE                       # after the swap White takes a turn at once
+    while len(turns) < 14 and (options := legal_turns(size, stones, mover)):
+        turn = rng.choice([t for t in options if len(t.mine) + len(t.neutral) > 1] or options)
+        turns.append(turn)
+        movers.append(mover)
+        stones = apply_turn(size, stones, mover, turn)
+        mover = WHITE if mover == BLACK else BLACK
+    faults = []
+    for n, who in enumerate(movers, start=1):
+        replayed = rules.replay(turns[:n], size)
+        assert not replayed.errors, replayed.errors
+        b, w = (sum(1 for k in replayed.stones.values() if k == c) for c in (BLACK, WHITE))
+        expected = w + 1 if who == BLACK or turns[n - 1].swap else w
+        if b != expected:
+            faults.append(f"turn {n} ({who}): {b} black, {w} white")
+    return faults
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_stone_balance_the_rules_state_holds_with_the_swap(seed):
+    assert balance_faults(7, seed) == []
+
+
+def test_control_the_old_sentence_fails_once_the_swap_is_used():
+    """"After each pair of turns Black and White have the same number of stones": with the
+    swap, the second pair (White's turn, then Black's) leaves Black one ahead."""
+    size, turns = rules.read_moves("size 5\n1. c3 (b3)\n2. swap\n3. c2 (d3)\n4. b4 (e3)\n")
+    stones = rules.replay(turns, size).stones
+    black, white = (sum(1 for k in stones.values() if k == c) for c in (BLACK, WHITE))
+    assert black != white

@@ -18,6 +18,7 @@ from generator.fonts import text_width
 from generator.games import GAMES
 from generator.games.blinq.rules import PER_PLAYER
 from generator.games.hex import rules as hex_rules
+from generator.games.hex_kb.board import SIZES as HEX_KB_SIZES
 from generator.games.items import ITEMS
 from generator.games.nex import rules as nex_rules
 from generator.layout import scorepad
@@ -207,3 +208,67 @@ def test_control_a_letter_pad_that_may_not_narrow_takes_two_sheets(monkeypatch):
         dataclasses.replace(c, least=c.least * 1.5) for c in pad.record))
     assert not scorepad.writable(NAMED["letter"], tight, 3)
     assert writable_faults(tight, plan, "letter")
+
+
+# --- no sheet, and no row, past the longest game ---------------------------------------------
+
+def hex_kb_rows(size: int) -> int:
+    return -(-len(GAMES["hex-kb"].make_options(size=size).board().cells) // 2)
+
+
+# The most rows a game on each board can fill, from the games' own engines (the swap a turn
+# of its own in Hex and Nex; a Hex KB game claims every cell at most once).
+LONGEST_ROWS = {
+    "hex": (hex_rules.SIZES, lambda size: -(-(longest_hex(size) + 1) // 2)),
+    "nex": (nex_rules.SIZES, lambda size: -(-(longest_nex(size) + 1) // 2)),
+    "hex-kb": (HEX_KB_SIZES, hex_kb_rows),
+}
+
+
+def record_numbers(page: Page) -> list[int]:
+    """The row numbers of the page's move record (its tables are named record 1, 2, ...;
+    the match tally's are not)."""
+    return [int(s.text) for s in page.shapes if isinstance(s, Text) and s.text.isdigit()
+            and s.role is not None and s.role.table is not None
+            and s.role.table.table.startswith("record")]
+
+
+def rows_past(pages: tuple[Page, ...], longest: int) -> list[str]:
+    """Rows numbered past the longest game, and sheets whose record starts past it."""
+    faults = []
+    last = max(n for page in pages for n in record_numbers(page))
+    if last > longest:
+        faults.append(f"row {last} printed for a game of {longest}")
+    for k, page in enumerate(pages[1:], start=2):
+        numbers = record_numbers(page)
+        if numbers and min(numbers) > longest:
+            faults.append(f"sheet {k} starts at row {min(numbers)}")
+    return faults
+
+
+@pytest.mark.parametrize("key", sorted(LONGEST_ROWS))
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_pad_prints_a_row_or_a_sheet_no_game_reaches(key, paper):
+    sizes, rows = LONGEST_ROWS[key]
+    faults = {}
+    for size in sizes:
+        pages = pad(key, paper, size=size)
+        longest = rows(size)
+        assert last_row(pages) >= longest, (size, "the longest game still fits")
+        if found := rows_past(pages, longest):
+            faults[size] = found
+    assert faults == {}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_blinq_pad_stops_at_its_last_block(paper):
+    assert last_row(pad("blinq", paper)) == PER_PLAYER
+
+
+def test_control_a_second_sheet_of_rows_past_the_game_is_caught(monkeypatch):
+    """Hex 13 x 13 on Letter as once printed: the record ran on to rows 97-177 on a second
+    sheet for a game of 85 rows."""
+    monkeypatch.setattr(scorepad.Pad, "last_row", property(lambda p: None))
+    pages = pad("hex", "letter", size=13)
+    assert len(pages) == 2
+    assert rows_past(pages, LONGEST_ROWS["hex"][1](13))

@@ -75,7 +75,10 @@ def test_line_breaks_are_made_once_per_paragraph_and_width():
 def test_rule_sheet_adapts_to_the_numbers():
     opts = Options(numbers=7, edition="pennies")
     text = rules_markup(opts, example_turn(7, 1))
-    assert "1 to 7" in text and "scrap of paper" in text and "fingers" not in text
+    assert "1 to 7" in text and "scrap of paper" in text
+    # Fingers show no more than five: the kit's own way, labelled as the kit's.
+    assert "with the fingers of one hand" not in text
+    assert "*This kit's addition:* fingers show no more than five" in text
     cards = rules_markup(Options(numbers=4), example_turn(4, 1))
     assert "A, 2, 3, 4 of diamonds" in cards and "Sheila, Eliza and Lana" in cards
     assert "Creative Commons Attribution-ShareAlike 3.0" in cards

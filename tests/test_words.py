@@ -140,6 +140,12 @@ def test_bling_is_still_understood_on_the_command_line(tmp_path):
 CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
     # (game, item, fault, correction)
     "en": [
+        ("blind-hex", "rules", "nobody writes; go on to step 3.", "reading of the original's"),
+        ("blind-hex pennies", "rules", "now covers those two numbers",
+         "onto the numbers themselves if"),
+        ("blinq", "rules", "corner to corner, and", "this kit's reading of the designer's"),
+        ("hex-kb", "rules", "The name and the rules are unchanged", "not a change to his rules"),
+        ("nex", "rules", "after each pair of turns", "as many after each of White's"),
         ("blinq", "rules", "a whole cell on level 1, and a quarter of each of four cells higher",
          "on levels 1, 3 and 5"),
         ("blinq", "rules", "Move 4 cut", "Black's block in b3 cut"),
@@ -165,6 +171,12 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blind-hex", "board", "o the o sides. 2 in", "x joins the x sides, o the o sides."),
     ],
     "pt": [
+        ("blind-hex", "rules", "passe ao passo 3.", "a leitura deste kit do «a jogada"),
+        ("blind-hex pennies", "rules", "cobre agora esses dois números",
+         "para os próprios números"),
+        ("blinq", "rules", "canto a canto, e", "a leitura deste kit do «contínuo»"),
+        ("hex-kb", "rules", "O nome e as regras não foram alterados", "não uma mudança das regras"),
+        ("nex", "rules", "após cada par de jogadas", "com duas exceções: a troca"),
         ("hex-kb", "rules", "volta atrás", "dá a volta"),
         ("blind-hex", "rules", "o o escolheu", "o jogador o escolheu"),
         ("blind-hex", "rules", "os dois o do o", "onde o jogador o pode escrever"),
@@ -174,9 +186,16 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blinq", "rules", "Escolhe para onde", "Você escolhe para onde"),
         ("hex", "rules", "regra da troca:", "(também chamada regra do bolo)"),
         ("blind-hex", "pad", "Turnos em que", "escolhem os mesmos dois números"),
-        ("nex", "counters", "11.9 mm", "11,9 mm"),
+        ("nex", "counters", "8.9 mm", "8,9 mm"),
     ],
     "es": [
+        ("blind-hex", "rules", "pasa al paso 3.", "la lectura de este kit del «el turno"),
+        ("blind-hex pennies", "rules", "cubre ahora esos dos números",
+         "sobre los propios números"),
+        ("blinq", "rules", "esquina a esquina, y", "la lectura de este kit del «continuo»"),
+        ("blinq", "rules", "Blancas gana", "Las blancas ganan"),
+        ("hex-kb", "rules", "El nombre y las reglas no se han", "no un cambio de sus reglas"),
+        ("nex", "rules", "tras cada par de turnos", "salvo en dos casos: el intercambio"),
         ("hex-kb", "rules", "vuelta atrás", "da la vuelta"),
         ("hex-kb", "rules", "saldo de pasos", "saldo de cruces"),
         ("blind-hex", "rules", "La x ", "El jugador x"),
@@ -186,9 +205,16 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("hex", "rules", "regla del intercambio:", "(también llamada regla del pastel)"),
         ("nex", "rules", "la partida en línea", "el juego en línea de Abstract Play"),
         ("blind-hex pennies", "coins", "para las casillas", "para los puntos"),
-        ("nex", "counters", "11.9 mm", "11,9 mm"),
+        ("nex", "counters", "8.9 mm", "8,9 mm"),
     ],
     "de": [
+        ("blind-hex", "rules", "weiter mit Schritt 3.", "die Lesart dieses Sets für „die Runde"),
+        ("blind-hex pennies", "rules", "deckt nun diese zwei Zahlen ab", "auf die Zahlen selbst"),
+        ("blind-hex pennies", "rules", "dieses Kits", "Ergänzung dieses Sets"),
+        ("blind-hex", "rules", "des Kits", "Die Karten des Sets"),
+        ("blinq", "rules", "nicht über Eck, und", "die Lesart dieses Sets für das"),
+        ("hex-kb", "rules", "Name und Regeln sind unverändert", "keine Änderung seiner Regeln"),
+        ("nex", "rules", "nach jedem Zugpaar", "mit zwei Ausnahmen: der Tausch"),
         ("hex-kb", "rules", "deckungsgleich", "fallen zusammen"),
         ("hex-kb", "rules", "getrennte", "verschiedene"),
         ("hex-kb", "rules", "zurück herum", "einmal herum"),
@@ -208,7 +234,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blind-hex pennies", "rules", "Brettseite", "Die Seite mit dem Brett"),
         ("hex-kb", "rules", "dass es ihm zugeschrieben wird, und", "bittet darum, es ihm "
          "zuzuschreiben;"),
-        ("nex", "counters", "11.9 mm", "11,9 mm"),
+        ("nex", "counters", "8.9 mm", "8,9 mm"),
     ],
 }
 # Forms of address besides the one each language keeps (pt você, es tú, de du).
@@ -289,3 +315,22 @@ def test_lettered_nex_stones_are_explained_where_they_are_printed(lang):
     key = re.compile(r"\b" + r"\b.{1,20}\b".join(map(re.escape, letters)) + r"\b")
     assert key.search(lettered), f"no key to the letters {letters} in the ink-saver sheet"
     assert not key.search(coloured)
+
+
+# Spanish names the sides Negras and Blancas, plural: "las negras ganan", never "Negras gana".
+SINGULAR_SIDES = re.compile(r"\b(?:Negras|Blancas)\s+(?:gana|juega|mueve|une|pone|puede|ha)\b",
+                            re.IGNORECASE)
+
+
+@pytest.mark.parametrize("key", ["nex", "blinq"])
+def test_spanish_puts_plural_verbs_on_the_plural_side_names(key):
+    found = {}
+    for item in ("rules", "board", "pad"):
+        found[item] = SINGULAR_SIDES.findall(printed_words(key, item, "es"))
+    assert not any(found.values()), found
+
+
+def test_control_a_singular_verb_on_a_side_name_is_caught():
+    assert SINGULAR_SIDES.search("Negras gana formando una cadena")
+    assert SINGULAR_SIDES.search("tras el primer turno de Negras, Blancas puede responder")
+    assert not SINGULAR_SIDES.search("Las negras ganan formando una cadena")

@@ -47,6 +47,9 @@ class Item:
     # printed on its back, card stock, and what to cut (untranslated; empty: nothing). Only
     # an item with something to cut has cut lines for --cut-path to draw.
     back_to_back: bool = False
+    # Whether it may be printed on both sides of its sheets where it has two pages or more
+    # (the rule sheet): the guide suggests it only then, a one-page part having one side.
+    two_sided_if_long: bool = False
     card_stock: bool = False
     cutting: str = ""
     in_booklet: bool = True      # whether a booklet can carry it after the rules (--with)
@@ -84,7 +87,7 @@ class Item:
 # The rule sheet also has a web edition: --format html.
 RULES = Item("rules", "Print the rule sheet (or write its web edition with --format html).",
              N_("rules"), N_("rules"), Kind.SHEETS, 145.0, formats=(*DRAWN, HTML),
-             built=(PDF, SVG, HTML), copies=False)
+             built=(PDF, SVG, HTML), copies=False, two_sided_if_long=True)
 BOARD = Item("board", "Print a board (or its description as data with --format json).",
              N_("board"), N_("boards"), Kind.BOARD, 130.0, formats=(*DRAWN, JSON), cells=True,
              card_stock=True)
@@ -95,8 +98,13 @@ COUNTERS = Item("counters", "Print a sheet of counters to cut out.", N_("counter
 TILES = Item("tiles", "Print the blocks to cut out.", N_("tiles"), N_("tiles"), Kind.PIECES,
              card_stock=True,
              cutting=N_("Cut out the tiles along the grey lines, the long ones first."))
+# The solution on a sheet of its own, never on the back of its puzzle: printed on plain
+# paper it shows through, and a player lays the puzzle on the table to solve it. A puzzle
+# book's other answer, the solution small and upside down at the foot of another sheet,
+# would shrink a full board's shaded structure below a readable cell, and no sheet of the
+# kit has a board's room to spare.
 PUZZLE = Item("puzzle", "Print a puzzle and, on the next page, its solution.", N_("puzzle"),
-              N_("puzzles"), Kind.SHEETS, back_to_back=True)
+              N_("puzzles"), Kind.SHEETS)
 # An edition's own pieces: not every variant has them (Game.editions), and a booklet, made
 # with a game's standard options, carries neither.
 CARDS = Item("cards", "Print the number cards to cut out (one card a page for a print shop).",

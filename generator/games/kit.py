@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from generator.core.scene import Document, Page
 from generator.games.items import Item
-from generator.games.protocols import GuideMaker, OptionsT, Pages
+from generator.games.protocols import GuideMaker, GuideNote, OptionsT, Pages
 from generator.i18n import _
 from generator.layout import duplex, printguide
 from generator.layout.duplex import Backs
@@ -52,11 +52,11 @@ def assemble(game: str, items: Sequence[Item], drawn: Pages[OptionsT], options: 
                if copies == 1 and any(item == d[0] for d in docs)}
     if sharing:
         guide = _laid_out(game, docs, paper, colours, backs, bool(folded_makers), sharing,
-                          options, foldable)
+                          options, foldable, notes=drawn.guide_notes)
         if guide is not None:
             return dataclasses.replace(docs[0][1], pages=guide, title=title)
     pages = _laid_out(game, docs, paper, colours, backs, bool(folded_makers), {}, options,
-                      foldable)
+                      foldable, notes=drawn.guide_notes)
     assert pages is not None
     return dataclasses.replace(docs[0][1], pages=pages, title=title)
 
@@ -64,7 +64,8 @@ def assemble(game: str, items: Sequence[Item], drawn: Pages[OptionsT], options: 
 def _laid_out(game: str, docs: list[tuple[Item, Document, bool]], paper: Paper,
               colours: Palette, backs: Backs, folded: bool,
               sharing: Mapping[Item, GuideMaker[OptionsT]], options: OptionsT,
-              foldable: bool) -> tuple[Page, ...] | None:
+              foldable: bool, *,
+              notes: Mapping[Item, GuideNote[OptionsT]]) -> tuple[Page, ...] | None:
     """The guide and the parts' pages, the parts in `sharing` drawn below the guide; None
     if they do not fit there."""
     pages: list[Page] = []
@@ -72,8 +73,10 @@ def _laid_out(game: str, docs: list[tuple[Item, Document, bool]], paper: Paper,
     for item, doc, back_to_back in docs:
         name = _(item.label)
         name = name[:1].upper() + name[1:]
+        note = notes[item](options, paper) if item in notes else ""
         if item in sharing:
-            placed.append(printguide.Placed(name, 1, 1, False, item.card_stock, item.cutting))
+            placed.append(printguide.Placed(name, 1, 1, False, item.card_stock, item.cutting,
+                                            note, item.two_sided_if_long))
             continue
         if back_to_back and len(pages) % 2 == 0:
             # The guide is page 1: an even count after it means this part would start on
@@ -84,7 +87,8 @@ def _laid_out(game: str, docs: list[tuple[Item, Document, bool]], paper: Paper,
         for i, page in enumerate(doc.pages):
             pages.append(duplex.shifted(page, backs.offset) if back_to_back and i % 2 else page)
         placed.append(printguide.Placed(name, first, len(pages) + 1, back_to_back,
-                                        item.card_stock, item.cutting))
+                                        item.card_stock, item.cutting, note,
+                                        item.two_sided_if_long))
     below: list[Shape] = []
     if sharing:
         y = printguide.guide(game, placed, paper, colours, folded, foldable)[1] \

@@ -33,6 +33,8 @@ OptionsT = TypeVar("OptionsT", bound=GameOptions)
 ItemMaker = Callable[[OptionsT, "Paper", "Palette", int], "Document"]
 # (options, paper, colours, top) -> small parts' shapes below the print guide, and the y below
 GuideMaker = Callable[[OptionsT, "Paper", "Palette", float], tuple[list["Shape"], float]]
+# (options, paper) -> what the kit's guide says of a part beyond how to print and cut it
+GuideNote = Callable[[OptionsT, "Paper"], str]
 
 
 # Cells flat to flat, mm. A fingertip places a stone on a 9 mm cell without nudging its
@@ -60,6 +62,9 @@ class Pages(Generic[OptionsT]):
     # Small parts drawn below the kit's print guide instead of on a page of their own:
     # (options, paper, colours, top) -> their shapes and the y below them.
     below_guide: Mapping[Item, GuideMaker[OptionsT]] = dataclasses.field(default_factory=dict)
+    # What the kit's guide says of an item beyond how to print and cut it (how many of
+    # Nex's counters are spares), in the active language.
+    guide_notes: Mapping[Item, GuideNote[OptionsT]] = dataclasses.field(default_factory=dict)
     smallest_cell: float = SMALLEST_CELL
     readable_cell: float = READABLE_CELL
     smallest_for: str = "a stone and a pencilled letter need"

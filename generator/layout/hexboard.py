@@ -91,6 +91,45 @@ def outline(size: int, distance: float) -> list[Point]:
     return [axial_point(lo, lo), axial_point(hi, lo), axial_point(hi, hi), axial_point(lo, hi)]
 
 
+# A board whose sharp (60°) corners are cut (`cut_tips`): its bands stop square across the
+# long diagonal, where mitred they ran out three times their width past the corner cell's
+# point (on Blind Hex's 11 x 11 board, 18 mm beyond the cells at each end, two and a half
+# cells of height the fit took from every cell), and the column letter at each sharp corner
+# is left to the opposite side, where it stands by the same column. Cut, the bands reach
+# past the corner cell's point by TIP_REACH times their distance out, in cell radii.
+TIP_REACH = 1.5
+
+
+def tip_cuts(size: int, distance: float) -> tuple[tuple[Point, float], ...]:
+    """The half-planes that cut the sharp corners for bands `distance` axial units out, each
+    as (a unit direction out along the long diagonal, the most a kept point lies along it)."""
+    out = Point(-math.sqrt(3) / 2, -0.5)        # from cell (0, 0) out through its point
+    far = axial_point(size - 1, size - 1)
+    reach = 1.0 + TIP_REACH * distance           # the corner cell's point is 1 radius out
+    return ((out, reach), (Point(-out.x, -out.y), -(far.x * out.x + far.y * out.y) + reach))
+
+
+def clipped(points: list[Point], cuts: tuple[tuple[Point, float], ...]) -> list[Point]:
+    """A convex polygon cut by half-planes (Sutherland and Hodgman's clipping)."""
+    for direction, limit in cuts:
+        kept: list[Point] = []
+        for a, b in zip(points, points[1:] + points[:1], strict=True):
+            da = a.x * direction.x + a.y * direction.y - limit
+            db = b.x * direction.x + b.y * direction.y - limit
+            if da <= 0:
+                kept.append(a)
+            if da * db < 0:
+                t = da / (da - db)
+                kept.append(Point(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)))
+        points = kept
+    return points
+
+
+def tip_column(size: int, *, fq: float, fr: float) -> bool:
+    """Whether a column letter at (fq, fr) is the one at a sharp corner."""
+    return (fq, fr < 0) in ((0, True), (size - 1, False))
+
+
 def _disc(centre: Point, radius: float) -> list[Point]:
     return [centre + Point(radius * math.cos(a * math.pi / 4), radius * math.sin(a * math.pi / 4))
             for a in range(8)]
@@ -106,16 +145,26 @@ BORDER_ROW = 1.0
 
 
 def extent(size: int, with_coordinates: bool = True, outset: float = 0.0,
-           smallest: float = 0.0) -> list[Point]:
+           smallest: float = 0.0, *, cut_tips: bool = False) -> list[Point]:
     """Points the drawn board reaches in the unit layout: bands, coordinates, side letters;
     `outset` axial units further out when border cells surround the board. Labels are at
-    least `smallest` cell radii high, for boards whose cells are small."""
-    points = outline(size, BAND[1] + BAND_REACH + outset)
+    least `smallest` cell radii high, for boards whose cells are small. `cut_tips`: the
+    sharp corners cut (TIP_REACH)."""
+    reach = BAND[1] + BAND_REACH + outset
+    points = outline(size, reach)
+    if cut_tips:
+        points = clipped(points, tip_cuts(size, reach))
     if with_coordinates:
         lo, hi = -2 / 3 - COORDINATE_AT - outset, size - 1 + 2 / 3 + COORDINATE_AT + outset
         for i in (0, size - 1):
             for fq, fr in ((i, lo), (i, hi), (lo, i), (hi, i)):
-                points += _disc(axial_point(fq, fr), max(COORDINATE_SIZE, smallest))
+                tip = cut_tips and tip_column(size, fq=fq, fr=fr)
+                if not tip:
+                    points += _disc(axial_point(fq, fr), max(COORDINATE_SIZE, smallest))
+                # The letter that stands next along the side, now the last before the corner.
+                if tip:
+                    step = 1 if fq == 0 else -1
+                    points += _disc(axial_point(fq + step, fr), max(COORDINATE_SIZE, smallest))
     at = side_letter_distance(with_coordinates) + outset
     lo, hi = -2 / 3 - at, size - 1 + 2 / 3 + at
     mid = (size - 1) / 2
@@ -130,7 +179,8 @@ def label_size(share: float, cell_radius: float) -> float:
 
 
 def place_board(size: int, x: float, y: float, width: float, height: float, *, angle: float,
-                with_coordinates: bool = True, outset: float = 0.0) -> Placement:
+                with_coordinates: bool = True, outset: float = 0.0,
+                cut_tips: bool = False) -> Placement:
     """Turn the board by its game's `angle` (one of ANGLES, degrees clockwise) and scale it
     and its labels to fill the box. Where cells come out so small that labels keep the
     smallest text size instead of scaling with them, the fit makes room for labels that
@@ -140,7 +190,8 @@ def place_board(size: int, x: float, y: float, width: float, height: float, *, a
     angles = (angle,)
     smallest = 0.0
     for _ in range(8):
-        fit = best_fit(extent(size, with_coordinates, outset, smallest), width, height, angles)
+        fit = best_fit(extent(size, with_coordinates, outset, smallest, cut_tips=cut_tips),
+                       width, height, angles)
         need = SMALLEST_TEXT / fit.scale
         if need <= max(smallest, COORDINATE_SIZE if with_coordinates else SIDE_LETTER_SIZE):
             break
@@ -172,31 +223,37 @@ def cell_shapes(p: Placement, line_paint: Paint, fills: dict[Hex, str] | None = 
 
 def side_bands(p: Placement, q_colour: str, r_colour: str,
                edge: str | None = None, hatched: bool = False,
-               outset: float = 0.0) -> list[Shape]:
+               outset: float = 0.0, cut_tips: bool = False) -> list[Shape]:
     """Four trapezoids along the sides, mitred where they meet: q sides in one colour, r
     sides in the other; an edge colour outlines them, for a side coloured like the paper.
     Hatched, q sides take single lines and r sides cross-hatching (a side coloured like
     the paper stays plain). `outset` axial units moves them out, as `extent` does, for a
     board whose outer edges carry marks that would otherwise reach them."""
-    inner = [p.transform.apply(pt) for pt in outline(p.board.size, BAND[0] + outset)]
-    outer = [p.transform.apply(pt) for pt in outline(p.board.size, BAND[1] + outset)]
+    inner = outline(p.board.size, BAND[0] + outset)
+    outer = outline(p.board.size, BAND[1] + outset)
+    cuts = tip_cuts(p.board.size, BAND[1] + outset) if cut_tips else ()
     # outline order: (lo,lo), (hi,lo), (hi,hi), (lo,hi); side i runs from corner i to i+1.
     colours = [r_colour, q_colour, r_colour, q_colour]
     patterns = ["cross", "lines", "cross", "lines"]
     width = BAND_EDGE * p.cell_radius
-    return [shape for i in range(4)
-            for shape in area((inner[i], inner[(i + 1) % 4], outer[(i + 1) % 4], outer[i]),
-                              colours[i], hatched and colours[i] != "#ffffff" and patterns[i],
-                              edge, width)]
+    bands = [[p.transform.apply(pt) for pt in clipped(
+        [inner[i], inner[(i + 1) % 4], outer[(i + 1) % 4], outer[i]], cuts)] for i in range(4)]
+    return [shape for i, band in enumerate(bands)
+            for shape in area(band, colours[i],
+                              hatched and colours[i] != "#ffffff" and patterns[i], edge, width)]
 
 
-def coordinates(p: Placement, colour: str, size: float, outset: float = 0.0) -> list[Text]:
+def coordinates(p: Placement, colour: str, size: float, outset: float = 0.0,
+                cut_tips: bool = False) -> list[Text]:
     n = p.board.size
     lo = p.low - COORDINATE_AT - outset
     hi = p.high + COORDINATE_AT + outset
     labels = []
     for i in range(n):
-        for at in (p.point(i, lo), p.point(i, hi)):
+        for fr in (lo, hi):
+            if cut_tips and tip_column(n, fq=i, fr=fr):
+                continue
+            at = p.point(i, fr)
             labels.append(centred_label(at.x, at.y, column_name(i), size, colour))
         for at in (p.point(lo, i), p.point(hi, i)):
             labels.append(centred_label(at.x, at.y, str(i + 1), size, colour))
@@ -218,10 +275,11 @@ def side_letters(p: Placement, q_text: str, r_text: str, q_colour: str, r_colour
 
 
 def labels(p: Placement, q_side: tuple[str, str], r_side: tuple[str, str], muted: str,
-           with_coordinates: bool = True, outset: float = 0.0) -> list[Text]:
+           with_coordinates: bool = True, outset: float = 0.0,
+           cut_tips: bool = False) -> list[Text]:
     """Coordinates (if wanted) and the players' letters, each side's as (text, colour)."""
     r = p.cell_radius
-    out = (coordinates(p, muted, label_size(COORDINATE_SIZE, r), outset)
+    out = (coordinates(p, muted, label_size(COORDINATE_SIZE, r), outset, cut_tips)
            if with_coordinates else [])
     return out + side_letters(p, q_side[0], r_side[0], q_side[1], r_side[1],
                               label_size(SIDE_LETTER_SIZE, r), with_coordinates, outset)

@@ -27,13 +27,21 @@ HEADING = 3.8
 class Placed:
     """A part of the kit as the guide lists it: its name, first and last page, and what it
     asks of the printer (its item's: generator/games/items.py): back to back, card stock,
-    and what to cut (untranslated; empty: nothing)."""
+    and what to cut (untranslated; empty: nothing); and what else the guide says of it (in
+    the active language; empty: nothing)."""
     name: str
     first: int
     last: int
     back_to_back: bool
     card_stock: bool = False
     cutting: str = ""
+    note: str = ""
+    two_sided_if_long: bool = False   # its item's: it may go on both sides of a sheet
+
+    @property
+    def two_sided(self) -> bool:
+        """Whether it has two sides to print double-sided, if one likes (the rules)."""
+        return self.two_sided_if_long and self.last > self.first
 
     @property
     def pages(self) -> str:
@@ -102,24 +110,30 @@ def guide(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
     elif folded:
         notes.append(_("The cards' fronts and backs share each sheet: fold it along the dashed "
                        "line in the gutter, glue the halves together, then cut."))
-    else:
+    elif any(p.two_sided for p in parts):
         notes.append(_("Every page prints on one side; print the rules double-sided if you "
                        "like."))
+    else:
+        # One-page rules have no second side to print.
+        notes.append(_("Every page prints on one side."))
     shared = [p.name for p in parts if p.first == p.last == 1]
     if shared:
         for name in shared:
             notes.append(_("Print page 1 on card stock: below this guide it holds the part "
                            "“%(part)s”.", part=name))
+    said = [p.note for p in parts if p.note]
+    cuts = [_(p.cutting) for p in parts if p.cutting]
+    if not cuts:        # a part's note, beside its cutting where it has any
+        notes += said
     if not shop:
         notes.append(_("Print at 100% (“actual size”), not “fit to page”: the ruler at the "
                        "foot of each page measures 50 mm."))
     y = _paragraphs(shapes, x, y + 2.0, width, _("Printing"), notes, colours)
-    cuts = [_(p.cutting) for p in parts if p.cutting]
     if cuts:
         steps = [f"{i}. {cut}" for i, cut in enumerate(cuts, 1)]
         y = _paragraphs(shapes, x, y + 2.0, width, _("Cutting, in this order"),
                         [_("Let the ink dry; cut with a craft knife on a ruler, on a mat.")]
-                        + steps, colours)
+                        + steps + said, colours)
     return shapes, y
 
 

@@ -45,6 +45,13 @@ class Pad:
     # the last row, given that row's number.
     carry_on: Callable[[int], str] | None = None
 
+    @property
+    def last_row(self) -> int | None:
+        """The last row any game can reach, where the game has a longest: no row, block or
+        sheet is printed past it. None where a game can run on past every row (carry_on):
+        there the sheets are filled."""
+        return None if self.carry_on is not None else self.min_rows
+
 
 ROW_HEIGHT = 6.5
 MIN_ROW_HEIGHT = 5.5    # rows shrink this far to keep a game on one sheet, no further
@@ -174,7 +181,8 @@ def one_sheet(paper: Paper, pad: Pad, first_top: float, blocks: int) -> RecordSh
     need = -(-pad.min_rows // blocks)     # rows per block
     rows = max(int(room // ROW_HEIGHT + 1e-9) - 1, 0)
     if rows >= need:
-        return RecordSheet(rows, ROW_HEIGHT, 1, blocks)    # the sheet full: rows to spare
+        # The sheet full, rows to spare, only where a game can run on past every row.
+        return RecordSheet(rows if pad.last_row is None else need, ROW_HEIGHT, 1, blocks)
     if room / (need + 1) >= MIN_ROW_HEIGHT:
         return RecordSheet(need, room / (need + 1), 1, blocks)
     return None
@@ -213,6 +221,14 @@ def record_sheets(paper: Paper, pad: Pad, first_top: float) -> list[RecordSheet]
     while sum(counts) + last < need:
         counts.append(middle)
     counts.append(last)
+    if pad.last_row is not None:
+        # No sheet past the longest game: each holds what the ones before leave, and the
+        # last, whose room may go to the closing alone, what is left (Hex 13 x 13 on
+        # Letter once printed rows 97-177 on its second sheet for a game of 85).
+        left = need
+        for k, rows in enumerate(counts):
+            counts[k] = min(rows, left)
+            left -= counts[k]
     out, number = [], 1
     for rows in counts:
         out.append(RecordSheet(rows, ROW_HEIGHT, number, blocks))
@@ -238,11 +254,16 @@ def score_pad(paper: Paper, pad: Pad, colours: Palette) -> list[Page]:
             shapes += opening
         for i in range(blocks):
             start = part.first + i * part.rows
-            shapes += table(x + i * (block_w + BLOCK_GAP), y, block_w, pad.record, part.rows,
-                            part.row_height, colours, heading_size=HEADING_SIZE,
-                            first_column=[str(start + n) for n in range(part.rows)],
-                            name=f"record {i + 1}")
-        y += (part.rows + 1) * part.row_height + 8
+            # The last block stops at the longest game's last row.
+            rows = part.rows if pad.last_row is None else \
+                max(0, min(part.rows, pad.last_row - start + 1))
+            if rows:
+                shapes += table(x + i * (block_w + BLOCK_GAP), y, block_w, pad.record, rows,
+                                part.row_height, colours, heading_size=HEADING_SIZE,
+                                first_column=[str(start + n) for n in range(rows)],
+                                name=f"record {i + 1}")
+        if part.rows:
+            y += (part.rows + 1) * part.row_height + 8
         if last:
             carried, y = _carry_on(paper, pad, part.first + part.rows * blocks - 1, y,
                                    colours)

@@ -7,9 +7,9 @@ import functools
 import math
 
 from generator import templating
-from generator.core.geometry import SQRT3, Hex, Point, hatching
+from generator.core.geometry import SQRT3, Hex, Point, convex_hull, hatching
 from generator.core.gridfile import hex_name
-from generator.core.palette import Palette
+from generator.core.palette import COLOUR, Palette
 from generator.core.paper import Paper, roomiest
 from generator.core.scene import (
     SMALLEST_TEXT,
@@ -18,6 +18,7 @@ from generator.core.scene import (
     Page,
     Paint,
     Shape,
+    Text,
     segments,
 )
 from generator.fonts import text_width
@@ -44,7 +45,7 @@ from generator.games.game import OptionError
 from generator.games.items import BOARD, CARDS, COINS, PAD, RULES
 from generator.games.protocols import Pages
 from generator.i18n import _, pgettext
-from generator.layout import describe, hexboard, scorepad, sheet
+from generator.layout import corners, describe, hexboard, scorepad, sheet
 from generator.layout.textlayout import Figure, balanced_rows, centred_label, typeset
 
 # x sides to the players' left and right, o sides at the top and bottom, as the rules say,
@@ -66,16 +67,16 @@ SMALLEST_CELL = 7.0
 
 
 def board_shapes(p: hexboard.Placement, board: HashBoard, colours: Palette,
-                 with_coordinates: bool = True, fills: dict[Hex, str] | None = None
-                 ) -> list[Shape]:
+                 with_coordinates: bool = True, fills: dict[Hex, str] | None = None,
+                 *, cut_tips: bool = False) -> list[Shape]:
     r = p.cell_radius
     shapes: list[Shape] = hexboard.side_bands(p, colours[X_SIDE], colours[O_SIDE],
-                                              outset=MARK_OUTSET)
+                                              outset=MARK_OUTSET, cut_tips=cut_tips)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.12, 0.03 * r)), fills)
     shapes += hash_marks(p, board, colours["ink"])
     return shapes + hexboard.labels(p, ("x", colours[X_SIDE]), ("o", colours[O_SIDE]),
-                                    colours["muted"], with_coordinates, MARK_OUTSET)
+                                    colours["muted"], with_coordinates, MARK_OUTSET, cut_tips)
 
 
 KEY_HEIGHT = 16.5      # mm: the key to the marks, under the board (room for two lines)
@@ -117,7 +118,67 @@ def place(size: int, with_coordinates: bool,
 
 
 def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
+    cornered = corner_layout(opts, paper, colours=COLOUR)
+    if cornered is not None:
+        return cornered[0]
     return place(opts.size, opts.coordinates, board_box(opts, paper))
+
+
+# What the corners the board leaves may hold, across: a share of the page's inner width,
+# the widest first (fewest lines); the bottom-left corner narrows upwards, so a longer
+# language's key may need a narrower, taller setting to stand clear.
+CORNER_SHARES = (0.46, 0.42, 0.38, 0.34)
+
+
+def corner_layout(opts: Options, paper: Paper, *, colours: Palette
+                  ) -> tuple[hexboard.Placement, list[Shape]] | None:
+    """The cards board over the page's whole height, its sharp corners cut, with the title
+    top right and the key, credit and ruler bottom left, in the corners the rhombus leaves
+    (generator/layout/corners.py); None where they would not stand clear of the board, and
+    on the pennies board, whose corners hold the coin tracks. On Letter this gives the
+    11 x 11 board 15.2 mm cells for 12.6."""
+    if opts.edition == "pennies":
+        return None
+    x, y, w, h = paper.margin, paper.margin, paper.inner_width, paper.height - 2 * paper.margin
+    p = hexboard.place_board(opts.size, x, y, w, h, angle=BOARD_ANGLE,
+                             with_coordinates=opts.coordinates, outset=MARK_OUTSET,
+                             cut_tips=True)
+    hull = convex_hull(p.transform.apply(q) for q in hexboard.extent(
+        opts.size, opts.coordinates, MARK_OUTSET, cut_tips=True))
+    for share in CORNER_SHARES:
+        laid = _in_corners(opts, paper, colours=colours, p=p, width=share * w)
+        # The key's words whole on its two lines, and everything clear of the board.
+        if laid is not None and corners.clear_of(hull, laid[1], paper=paper):
+            return p, laid[0]
+    return None
+
+
+def _in_corners(opts: Options, paper: Paper, *, colours: Palette, p: hexboard.Placement,
+                width: float) -> tuple[list[Shape], list[corners.Box]] | None:
+    """The title, credit, ruler and key set `width` wide in their corners, and the boxes
+    they take; None where the key's line needs more than the two lines it has."""
+    x = paper.margin
+    if len(sheet.wrap_words(key_words(opts.numbers), KEY_TEXT, width)) > 2:
+        return None
+    title = corners.title_corner(paper, TITLE, subtitle=opts.label, colours=colours,
+                                 width=width)
+    said = _("%(credit)s Original: %(original)s.", credit=credit(), original=ORIGINAL)
+    foot = corners.credit_corner(paper, said, colours=colours, width=width)
+    key_top = corners.credit_top(paper, said, width=width) - 2.0 - KEY_HEIGHT
+    key = marks_key(p, opts.numbers, x + width / 2, key_top, width, colours)
+    edge = min(p.cell_radius, KEY_EDGE)
+    span = (opts.numbers - 1) * (edge + 4.0) + edge
+    boxes = [corners.text_box(t) for t in title + foot + key if isinstance(t, Text)]
+    boxes += [(x + width / 2 - span / 2, key_top, x + width / 2 + span / 2, key_top + 5.0),
+              (x, paper.height - paper.margin - 4.5, x + sheet.RULER_WIDTH - 8.0,
+               paper.height - paper.margin)]
+    return [*title, *foot, *key], boxes
+
+
+def key_words(numbers: int) -> str:
+    """The key's line: what the marks are, and whose sides are whose."""
+    return _("The marks on the edges, 1 to %(M)s. x joins the x sides, o the o sides.",
+             M=numbers)
 
 
 def board_paper(opts: Options, paper: Paper) -> Paper:
@@ -139,8 +200,7 @@ def marks_key(p: hexboard.Placement, numbers: int, centre_x: float, top: float,
         shapes.append(segments(glyph_segments(a, b, i + 1, numbers),
                                Paint(stroke=colours["ink"], width=mark_width(edge, numbers))))
         shapes.append(centred_label(cx, y + 4.2, str(i + 1), KEY_TEXT, colours["ink"], "bold"))
-    text = _("The marks on the edges, 1 to %(M)s. x joins the x sides, o the o sides.",
-             M=numbers)
+    text = key_words(numbers)
     # One line at body size where it fits, else two, each shrunk no smaller than 6 pt.
     lines = [text] if text_width(text, KEY_TEXT) <= width else sheet.wrap_words(
         text, KEY_TEXT, width)[:2]
@@ -153,6 +213,11 @@ def marks_key(p: hexboard.Placement, numbers: int, centre_x: float, top: float,
 
 def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     board = opts.board()
+    cornered = corner_layout(opts, paper, colours=colours)
+    if cornered is not None:
+        placement, furniture = cornered
+        return Page(paper.width, paper.height, (*furniture, *board_figure(
+            opts, placement, board=board, colours=colours, cut_tips=True)))
     x, y, w, h = sheet.body_box(paper)
     h -= KEY_HEIGHT
     shapes = sheet.header(paper, TITLE, opts.label, colours)
@@ -161,17 +226,23 @@ def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
         shapes += tracks.track_shapes(o_track, "o", colours[O_SIDE], colours)
         shapes += tracks.track_shapes(x_track, "x", colours[X_SIDE], colours)
     placement = board_placement(opts, paper)
-    q, r = describe.hex_sides(placement)
-    shapes += describe.board_figure(
-        board_shapes(placement, board, colours, opts.coordinates),
-        describe.sentence(_("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size),
-                          _("The sides marked %(letter)s: %(where)s", letter="x", where=q),
-                          _("The sides marked %(letter)s: %(where)s", letter="o", where=r),
-                          describe.coordinates(opts.size) if opts.coordinates else ""))
+    shapes += board_figure(opts, placement, board=board, colours=colours)
     shapes += marks_key(placement, opts.numbers, paper.width / 2, y + h, w, colours)
     shapes += sheet.footer(paper, _("%(credit)s Original: %(original)s.", credit=credit(),
                                     original=ORIGINAL), colours)
     return Page(paper.width, paper.height, tuple(shapes))
+
+
+def board_figure(opts: Options, placement: hexboard.Placement, *, board: HashBoard,
+                 colours: Palette, cut_tips: bool = False) -> list[Shape]:
+    """The board as a figure, with its description for those who do not see it."""
+    q, r = describe.hex_sides(placement)
+    return describe.board_figure(
+        board_shapes(placement, board, colours, opts.coordinates, cut_tips=cut_tips),
+        describe.sentence(_("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size),
+                          _("The sides marked %(letter)s: %(where)s", letter="x", where=q),
+                          _("The sides marked %(letter)s: %(where)s", letter="o", where=r),
+                          describe.coordinates(opts.size) if opts.coordinates else ""))
 
 
 def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:

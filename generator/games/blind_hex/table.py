@@ -79,8 +79,12 @@ def pennies(colours: Palette) -> list[Thing]:
 def make(opts: Options, colours: Palette) -> VirtualTable:
     paper = pages.board_paper(opts, parts.PAPER)
     p = pages.board_placement(opts, paper)
+    # A board over the whole page keeps its key and title in the corners: the table takes
+    # the page inside its margins; else its body, between header and footer.
+    box = (paper.margin, paper.margin, paper.inner_width, paper.height - 2 * paper.margin) \
+        if pages.corner_layout(opts, paper, colours=colours) is not None else parts.body(paper)
     board = parts.board(parts.board_name(TITLE), pages.board_page(opts, paper, colours),
-                        parts.body(paper), (p.centre(h) for h in Rhombus(opts.size)))
+                        box, (p.centre(h) for h in Rhombus(opts.size)))
     diameter = parts.stone_diameter(p.cell_radius)
     marks = [parts.bag(player, parts.round_piece(
         player, parts.disc(f"mark-{player}", diameter, mark_drawn(player, colours))),

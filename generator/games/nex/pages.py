@@ -21,6 +21,7 @@ from generator.games.nex.rules import (
     YEAR,
     Options,
     Stones,
+    most_stones,
     read_moves,
     replay,
     winner,
@@ -33,14 +34,23 @@ from generator.layout.textlayout import Figure, centred_label, typeset
 
 # The rules' diagram stands the board on a corner: rows run across, (a, 1) at the top.
 DIAGRAM_ANGLE = 60.0
-# A counter is a square cut from a grid, with its stone printed on it as a disc. The square
-# is a little narrower than a cell (flat to flat, √3 radii), so a counter rests inside its
-# cell without riding on a neighbour's, and as large as that allows, for fingers: 12 mm on
-# the 11 × 11 board on A4.
-TILE_PER_CELL = 1.62  # counter side in cell radii
+# A counter is a square cut from a grid, with its stone printed on it as a disc. Cut, it must
+# lie inside its cell, clear of the neighbours': the largest square a regular hexagon holds
+# has a side of (3 − √3) radii (its corners on the two slanted edges of each side), and the
+# counter keeps a twentieth of that clear for a cut a little off the line. A square a little
+# narrower than the cell flat to flat, as these once were (1.62 radii), is larger than the
+# cell itself: 141.6 mm² of counter on a 141.2 mm² cell.
+TILE_PER_CELL = 0.95 * (3 - SQRT3)  # counter side in cell radii
 STONE_SHARE = 0.46    # the printed stone's radius, in counter sides: a white rim to cut in
-GO_SET_SIDE = 10.0    # mm: counters smaller than this, or more than GO_SET_CELLS of each
-GO_SET_CELLS = 169    # kind (a board over 13 × 13), and the sheet advises a Go set
+# Counters under this side (fiddly to cut and to pick up), or more than GO_SET_CELLS of
+# each kind (a board over 13 × 13), and the sheet advises a Go set: the same boards as when
+# the counters were drawn as wide as a cell and fingers asked for 10 mm.
+GO_SET_SIDE = 7.5     # mm
+GO_SET_CELLS = 169
+# Spares of each kind beyond the most a game can use (rules.most_stones), for a counter
+# cut wrong or lost; the guide says how many. A kind's last row may be short: rounding up to
+# whole rows would print a fifth more counters than the rules can use (80 of each for 63).
+SPARES = 3
 SPARING = 0.9         # counters up to this much smaller, where that saves a sheet
 
 
@@ -154,25 +164,27 @@ def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
 
 def counters_item(opts: Options, paper: Paper, colours: Palette,
                   copies: int) -> Document:
-    """One counter per cell of each kind: stones change colour in play, so any cell may end
-    up holding any kind."""
+    """Of each kind, the most a game can hold (rules.most_stones) and a few spares: stones
+    change colour in play, so the counters are not one a cell of each kind, but no kind can
+    outnumber half the board's cells by more than one."""
     side = sheet_side(opts, paper)
+    printed = printed_counters(opts, paper)
 
     def run(kind: str) -> cutsheet.TileRun:
         # Stones on white in a thin cut grid, never a block of solid ink to cut through.
-        return cutsheet.TileRun(name(kind), opts.size ** 2, None,
-                                lambda c, s, bleed: counter(kind, c, s, colours),
-                                whole_rows=True)
+        return cutsheet.TileRun(name(kind), printed[kind], None,
+                                lambda c, s, bleed: counter(kind, c, s, colours))
 
     advice = (_("%(count)s counters of %(side)s mm in all: a Go set serves better, its black "
                 "and white stones with coins or buttons for the neutral stones.",
-                count=3 * opts.size ** 2, side=decimal(side))
+                count=sum(printed.values()), side=decimal(side))
               if go_set_serves_better(opts, paper) else "")
     pages = cutsheet.tile_pages(
         paper, side, [run(k) for k in (BLACK, WHITE, NEUTRAL)] * copies,
         _("%(game)s counters", game=TITLE),
-        _("for the %(size)s × %(size)s board · %(count)s or more of each kind · %(side)s mm "
-          "squares", size=opts.size, count=opts.size ** 2, side=decimal(side)),
+        _("for the %(size)s × %(size)s board · %(black)s black, %(white)s white, %(neutral)s "
+          "neutral · %(side)s mm squares", size=opts.size, black=printed[BLACK],
+          white=printed[WHITE], neutral=printed[NEUTRAL], side=decimal(side)),
         # The advice straight after the credit, and kept with it where a narrow page's
         # footer has no room for the rest.
         _("%(credit)s Cut along the grey lines; card stock makes counters that last.",
@@ -181,14 +193,45 @@ def counters_item(opts: Options, paper: Paper, colours: Palette,
     return document(opts, pages, _("counters"))
 
 
+def runs_of(counts: dict[str, int]) -> list[cutsheet.TileRun]:
+    """Where the counters fall, not what is drawn on them."""
+    return [cutsheet.TileRun(name(kind), counts[kind], None, lambda c, s, bleed: [])
+            for kind in (BLACK, WHITE, NEUTRAL)]
+
+
+def wanted(opts: Options) -> dict[str, int]:
+    """The counters a set needs of each kind: the most a game holds, and SPARES."""
+    return {kind: most + SPARES for kind, most in most_stones(opts.size).items()}
+
+
+def printed_counters(opts: Options, paper: Paper) -> dict[str, int]:
+    """The counters printed of each kind, as the sheets lay them out."""
+    runs = runs_of(wanted(opts))
+    kinds = dict(zip(runs, (BLACK, WHITE, NEUTRAL), strict=True))
+    counts = dict.fromkeys(kinds.values(), 0)
+    for page in cutsheet.layout(paper, sheet_side(opts, paper), runs):
+        for block in page:
+            counts[kinds[block.run]] += block.count
+    return counts
+
+
+def guide_note(opts: Options, paper: Paper) -> str:
+    """What the kit's guide says of the counters: how many, and how many are spares."""
+    printed, most = printed_counters(opts, paper), most_stones(opts.size)
+    return _("The counter sheet has %(black)s black, %(white)s white and %(neutral)s neutral "
+             "counters: no game on %(size)s × %(size)s cells holds more than %(most_black)s "
+             "black, %(most_white)s white and %(most_neutral)s neutral stones at once, and "
+             "the rest are spares.", black=printed[BLACK], white=printed[WHITE],
+             neutral=printed[NEUTRAL], size=opts.size, most_black=most[BLACK],
+             most_white=most[WHITE], most_neutral=most[NEUTRAL])
+
+
 def sheet_side(opts: Options, paper: Paper) -> float:
     """The counters' side on their sheets: a cell's (counter_side), or, where counters up
     to SPARING of that and no smaller than GO_SET_SIDE fit on a sheet fewer, the largest
     that does (to 0.1 mm), so no sheet is printed for a few rows."""
     side = counter_side(opts, paper)
-    # Where the counters fall, not what is drawn on them.
-    runs = [cutsheet.TileRun(name(kind), opts.size ** 2, None, lambda c, s, bleed: [],
-                             whole_rows=True) for kind in (BLACK, WHITE, NEUTRAL)]
+    runs = runs_of(wanted(opts))
 
     def sheets(at: float) -> int:
         return len(cutsheet.layout(paper, at, runs))
@@ -365,6 +408,7 @@ def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Docu
 
 PAGES = Pages(
     items={RULES: rules_item, BOARD: board_item, COUNTERS: counters_item, PAD: pad_item},
+    guide_notes={COUNTERS: guide_note},
     board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
     .cell_radius,
 )

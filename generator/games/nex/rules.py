@@ -151,6 +151,18 @@ judge = NEX.judge
 facts = NEX.facts
 
 
+def most_stones(size: int) -> dict[str, int]:
+    """The most stones of each kind a game on a size × size board can hold at once: what a
+    set of counters must have. Every turn but the swap gives its player one stone (a drop
+    one, a conversion two for one); the swap changes none, and the last full-board case
+    gives each player one. So Black has as many stones as White, or one more, and the two
+    together fit the board's cells: Black at most ⌈N²/2⌉, White ⌊N²/2⌋. A neutral stone
+    comes only with a drop, which fills two empty cells, and no turn empties a cell: at most
+    ⌊N²/2⌋ of them."""
+    cells = size * size
+    return {BLACK: (cells + 1) // 2, WHITE: cells // 2, NEUTRAL: cells // 2}
+
+
 def board_json(opts: Options) -> BoardData:
     """The board as data: its cells and each player's sides."""
     return NEX.board_json(opts.size)
