@@ -35,6 +35,7 @@ from generator.ui.options import (
     folder_name,
     given_on_command_line,
 )
+from generator.ui.puzzling import puzzles_group
 from generator.ui.recording import print_folder, record_booklets, record_group
 
 # How the command runs; its handler for a Ctrl-C while it starts is in ui/start.py.
@@ -175,6 +176,7 @@ def _judge_command(game: SomeGame) -> click.Command:
 
 
 main.add_command(solve_group())
+main.add_command(puzzles_group())
 main.add_command(GameGroup(
     "judge", has=lambda g: g.judge is not None, make=_judge_command, what="judge",
     help="Say who has connected in a position, a replayed move list or (Hex) a game's "

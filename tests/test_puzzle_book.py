@@ -1,0 +1,181 @@
+"""`pnp puzzles hex`: a puzzle book whose every answer is proven (docs/puzzles.md). The JSON
+it writes is read back and every position solved again, by the solver from the SGF alone
+and, on small boards, by the exhaustive minimax of the tests (solver_oracle.py); a wrong
+list of winning moves is caught (the control). The book's own puzzles are the same bytes
+for the same seed; the levels are spread; bad input is one line, status 2, nothing
+written."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from in_process import run_pnp
+from recording import words
+from solver_oracle import Oracle
+
+from generator.games.hex.puzzle_choice import BookPuzzle, Source, spread
+from generator.games.hex.records.model import BLACK, WHITE, Cell, cell_name
+from generator.games.hex.solver import Budget, Position, solve
+from generator.games.hex.solver.positions import read_position
+from generator.games.hex.solver.puzzles import Puzzle
+
+MOST_EMPTY_FOR_MINIMAX = 16      # cells: a 4 x 4 board, which the minimax takes in a second
+
+
+def a_game(size: int, seed: int, players: tuple[str, str] = ("", "")) -> str:
+    """A record of random moves to the end of the game (and past it: the solver's
+    positions stop where it is won)."""
+    rng = random.Random(seed)
+    cells = [f"{chr(97 + c)}{r + 1}" for c in range(size) for r in range(size)]
+    rng.shuffle(cells)
+    moves = "".join(f";{'BW'[i % 2]}[{cell}]" for i, cell in enumerate(cells))
+    named = f"PB[{players[0]}]PW[{players[1]}]EV[Club ladder]" if players[0] else ""
+    return f"(;FF[4]GM[11]SZ[{size}]{named}{moves})"
+
+
+def disagreements(fact: dict[str, object]) -> list[str]:
+    """What an independent solve of the puzzle's SGF says otherwise than the book: the
+    player to move, the winner, and the whole set of winning moves (by the minimax too
+    where the board is small enough)."""
+    read = read_position(str(fact["position"]).encode())
+    position = read.position
+    out = []
+    if position.to_move != fact["to_move"]:
+        out.append(f"to move: {position.to_move} vs {fact['to_move']}")
+    solution = solve(position, Budget(seconds=60))
+    listed = set(fact["winning_moves"])  # type: ignore[call-overload]
+    if not solution.proven or solution.winner != position.to_move:
+        out.append("not a proven win for the player to move")
+    if {cell_name(c) for c in solution.winning} != listed:
+        out.append(f"solver: {sorted(cell_name(c) for c in solution.winning)} vs "
+                   f"{sorted(listed)}")
+    empty = position.columns * position.rows - len(position.black) - len(position.white)
+    if empty <= MOST_EMPTY_FOR_MINIMAX:
+        exhaustive = Oracle(position.columns, position.rows).winning_moves(position)
+        if {cell_name(c) for c in exhaustive} != listed:
+            out.append(f"minimax: {sorted(cell_name(c) for c in exhaustive)} vs "
+                       f"{sorted(listed)}")
+    return out
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("club")
+    for k in range(4):
+        size = 4 if k % 2 else 5
+        (folder / f"round-{k + 1}.sgf").write_text(
+            a_game(size, k, ("Alice", "Bob") if k < 2 else ("", "")))
+    (folder / "README.txt").write_text("not a record")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def facts(club: Path) -> list[dict[str, object]]:
+    done = run_pnp("puzzles", "hex", str(club), "--count", "6", "--format", "json",
+                   text=True)
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def test_every_answer_of_the_json_is_proven_again(facts: list[dict[str, object]]) -> None:
+    assert 1 <= len(facts) <= 6
+    for fact in facts:
+        assert set(fact) >= {"position", "to_move", "winning_moves", "level", "source"}
+        assert fact["to_move"] in (BLACK, WHITE) and 1 <= int(fact["level"]) <= 4  # type: ignore[call-overload]
+        assert disagreements(fact) == [], fact
+    checked = [f for f in facts if read_position(str(f["position"]).encode()).position.columns
+               == 4]
+    assert checked, "no puzzle small enough for the minimax"
+
+
+def test_a_wrong_list_of_winning_moves_is_caught(facts: list[dict[str, object]]) -> None:
+    fact = facts[0]
+    moves = list(fact["winning_moves"])  # type: ignore[call-overload]
+    read = read_position(str(fact["position"]).encode()).position
+    taken = {cell_name(c) for c in read.black | read.white}
+    losing = next(f"{chr(97 + q)}{r + 1}" for r in range(read.rows)
+                  for q in range(read.columns)
+                  if f"{chr(97 + q)}{r + 1}" not in taken | set(moves))
+    assert disagreements({**fact, "winning_moves": moves[1:]})          # one left out
+    assert disagreements({**fact, "winning_moves": [*moves, losing]})   # a loser added
+
+
+def test_the_sources_name_the_records(facts: list[dict[str, object]], club: Path) -> None:
+    for fact in facts:
+        source = fact["source"]
+        assert isinstance(source, dict)
+        assert str(source["record"]).startswith(str(club)) and source["move"] >= 0
+        named = source["record"].endswith(("round-1.sgf", "round-2.sgf"))
+        assert (source["black"] == "Alice") == named
+
+
+def test_the_book_prints_puzzles_answers_and_sources(club: Path, tmp_path: Path) -> None:
+    done = run_pnp("puzzles", "hex", str(club / "round-1.sgf"), str(club / "round-2.sgf"),
+                   "--count", "3", "-o", str(tmp_path / "book.pdf"), text=True)
+    assert done.returncode == 0, done.stderr
+    said = words(tmp_path / "book.pdf")
+    for text in ("Puzzles", "Answers", "Puzzle 1.", "to move and win", "Level",
+                 "Alice (Black) against Bob (White)", "Winning moves, all of them",
+                 "Club ladder"):
+        assert text in said, text
+    assert "Carol" not in said      # control: a name no record holds
+
+
+def test_the_same_seed_makes_the_same_book(tmp_path: Path) -> None:
+    made = []
+    for seed, name in (("4", "a.pdf"), ("4", "b.pdf"), ("1", "c.pdf")):
+        done = run_pnp("puzzles", "hex", "--seed", seed, "--count", "2", "-o",
+                       str(tmp_path / name), text=True)
+        assert done.returncode == 0, done.stderr
+        made.append((tmp_path / name).read_bytes())
+    assert made[0] == made[1]
+    assert made[0] != made[2]       # control: another seed, another book
+
+
+def book_puzzle(level_effort: int, game: int, move: int) -> BookPuzzle:
+    position = Position(3, 3, frozenset(), frozenset({Cell(0, 0)}), BLACK)
+    solution = solve(position, Budget())
+    return BookPuzzle(Puzzle(move, solution.__class__(
+        position, solution.winner, solution.winning, solution.losing, solution.unsettled,
+        level_effort, 0.0, solution.line, solution.connection)), Source(move, game=game))
+
+
+def test_the_levels_are_spread() -> None:
+    # Nine of level 1, three of level 2, one of level 3: four chosen take each level's
+    # hardest, the rest from the level with most.
+    found = ([book_puzzle(10 + k, k, 1) for k in range(9)] +
+             [book_puzzle(100 + k, k, 2) for k in range(3)] + [book_puzzle(500, 0, 3)])
+    chosen = spread(found, 4)
+    assert sorted(p.level for p in chosen) == [1, 2, 2, 3]
+    assert [p.level for p in chosen] == sorted(p.level for p in chosen)
+    everything = spread(found, 40)
+    assert len(everything) == len(found)
+    lopsided = spread(found[:9], 3)     # control: one level alone gives its hardest
+    assert [p.puzzle.effort for p in lopsided] == [16, 17, 18]
+
+
+@pytest.mark.parametrize("args", [
+    ("/nonexistent/round.sgf",),
+    ("--count", "0"),
+    ("--paper", "a3"),
+    ("--budget", "-1"),
+])
+def test_bad_input_is_one_line_and_writes_nothing(args: tuple[str, ...], tmp_path: Path
+                                                  ) -> None:
+    done = run_pnp("puzzles", "hex", *args, cwd=tmp_path, text=True)
+    assert done.returncode == 2
+    assert done.stderr.startswith("pnp: ") or "Error" in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) <= 3
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_records_that_hold_no_puzzle_are_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.sgf"
+    bad.write_text("(;FF[4]GM[11]SZ[3];B[b2];W[b2)")    # cut short: no record
+    done = run_pnp("puzzles", "hex", str(bad), cwd=tmp_path, text=True)
+    assert done.returncode == 2 and done.stderr.startswith("pnp: ")
+    assert "Traceback" not in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.sgf"]
