@@ -140,7 +140,8 @@ def levels_note() -> str:
 
 
 def puzzle_markup(count: int) -> str:
-    lines = [f"# {_('Puzzles')}", "",
+    heading = _("Puzzles")      # outside the f-string, where pybabel extracts it
+    lines = [f"# {heading}", "",
              _("Each diagram is a position from a game of Hex, with the player to move "
                "named: that player can force a win. Find a winning move, and the answer to "
                "every defence. The answers at the back list every winning move, each proven "
@@ -155,7 +156,8 @@ def puzzle_markup(count: int) -> str:
 
 
 def answer_markup(count: int) -> str:
-    lines = [f"# {_('Answers')}", "",
+    heading = _("Answers")
+    lines = [f"# {heading}", "",
              _("Each answer lists every winning move: a move is listed only when the solver "
                "proved that every defence to it loses. The diagram numbers the main line's "
                "moves from 1, the winner's strongest against the strongest defence, and "
