@@ -179,3 +179,24 @@ def test_records_that_hold_no_puzzle_are_refused(tmp_path: Path) -> None:
     assert done.returncode == 2 and done.stderr.startswith("pnp: ")
     assert "Traceback" not in done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.sgf"]
+
+
+def test_options_that_do_not_go_together_are_refused(club: Path, tmp_path: Path) -> None:
+    for args in (("--format", "json", "--for", "print-shop"),
+                 (str(club), "--seed", "3"),
+                 ("--format", "json", "-o", str(tmp_path / "missing" / "book.json")),
+                 ("-o", str(tmp_path / "book.svg"))):
+        done = run_pnp("puzzles", "hex", *args, "--count", "1", cwd=tmp_path, text=True)
+        assert done.returncode == 2 and done.stderr.startswith("pnp: "), args
+        assert len(done.stderr.strip().splitlines()) == 1 and not done.stdout, args
+        assert list(tmp_path.iterdir()) == [], args
+
+
+def test_a_record_that_cannot_be_read_is_left_out(club: Path, tmp_path: Path) -> None:
+    (tmp_path / "bad.sgf").write_text("(;FF[4]GM[11]SZ[3];B[b2")
+    done = run_pnp("puzzles", "hex", str(tmp_path / "bad.sgf"), str(club / "round-2.sgf"),
+                   "--count", "1", "--format", "json", "-o", str(tmp_path / "book.json"),
+                   text=True)
+    assert done.returncode == 0, done.stderr
+    assert "bad.sgf: left out of the book" in done.stderr
+    assert len((tmp_path / "book.json").read_text().splitlines()) == 1

@@ -48,9 +48,10 @@ BUDGET = P.Param("budget", "Seconds of the solver's work a puzzle may take at mo
 TOTAL = P.Param("total", "Seconds of solving for the whole book at most, shared by the "
                          "records.", P.FLOAT, default=DEFAULT_TOTAL, low=1, high=MOST_TOTAL,
                 metavar="SECONDS")
-SEED = P.Param("seed", "With no records, which book of the game's own puzzles: any whole "
-                       "number (the same seed makes the same book).", P.INT, default=1,
-               low=-(2**63), high=2**63 - 1, metavar="N")
+DEFAULT_SEED = 1
+SEED = P.Param("seed", f"With no records, which book of the game's own puzzles: any whole "
+                       f"number (the same seed makes the same book; {DEFAULT_SEED} by "
+                       f"default).", P.INT, low=-(2**63), high=2**63 - 1, metavar="N")
 
 
 def puzzle_params() -> list[P.Param]:
@@ -132,9 +133,13 @@ def puzzle_request(game: Game[GameOptions], given: Sequence[tuple[str, str]],
     if sum(len(f.data) for f in files) > MOST_BYTES:
         raise UserError(f"the records come to more than {MOST_BYTES // (1024 * 1024)} MiB; "
                         f"a puzzle book is cut from at most that")
+    if files and "seed" in typed:
+        raise OptionError("--seed is for a book of the game's own puzzles, made with no "
+                          "records; the records' puzzles are their own")
     count, seconds, total, seed = (typed.get("count", DEFAULT_COUNT),
                                    typed.get("budget", DEFAULT_SECONDS),
-                                   typed.get("total", DEFAULT_TOTAL), typed.get("seed", 1))
+                                   typed.get("total", DEFAULT_TOTAL),
+                                   typed.get("seed", DEFAULT_SEED))
     assert isinstance(count, int) and isinstance(seed, int)
     assert isinstance(seconds, (int, float)) and isinstance(total, (int, float))
     palette = typed.get("palette", COLOUR)

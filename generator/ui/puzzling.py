@@ -28,7 +28,8 @@ def puzzles_command(game: SomeGame) -> click.Command:
         from generator import render
         from generator.ui.judging import shown
         request = R.puzzle_request(game, [(r, shown(r)) for r in records], values, output)
-        if not request.fmt.data:
+        to_stdout = request.fmt.data and (output is None or str(output) == "-")
+        if not to_stdout:       # before any solving: a target that cannot be written
             render.check_target(output, request.fmt, request.formats, request.stem)
         chosen, left_out = R.puzzles(request)
         for name, why in left_out:
@@ -36,11 +37,10 @@ def puzzles_command(game: SomeGame) -> click.Command:
                        f"{one_line(why)}", err=True)
         if request.fmt.data:
             lines = [json.dumps(f, ensure_ascii=False) for f in chosen.facts()]
-            if output is None or str(output) == "-":
+            if to_stdout or output is None:
                 for text in lines:
                     say(text)
                 return
-            render.check_target(output, request.fmt, request.formats, request.stem)
             output.write_text("".join(t + "\n" for t in lines), encoding="utf-8")
             report(one_line(str(output)))
             return
