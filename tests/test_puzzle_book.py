@@ -200,3 +200,16 @@ def test_a_record_that_cannot_be_read_is_left_out(club: Path, tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     assert "bad.sgf: left out of the book" in done.stderr
     assert len((tmp_path / "book.json").read_text().splitlines()) == 1
+
+
+def test_the_print_shops_book_passes_the_check_and_the_homes_does_not(club: Path,
+                                                                      tmp_path: Path) -> None:
+    for target in ("print-shop", "home"):
+        book = tmp_path / f"{target}.pdf"
+        done = run_pnp("puzzles", "hex", str(club / "round-2.sgf"), "--count", "2",
+                       "--for", target, "--lang", "es", "-o", str(book), text=True)
+        assert done.returncode == 0, done.stderr
+        checked = run_pnp("check", "--for", "print-shop", str(book), text=True)
+        # Control: the home book has no bleed, so the print shop's check refuses it.
+        assert (checked.returncode == 0) == (target == "print-shop"), checked.stdout[-800:]
+        assert "Soluciones" in words(book)
