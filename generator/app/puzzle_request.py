@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator import i18n, render
@@ -54,10 +54,18 @@ SEED = P.Param("seed", f"With no records, which book of the game's own puzzles: 
                        f"default).", P.INT, low=-(2**63), high=2**63 - 1, metavar="N")
 
 
+# The booklet's sheets, and its file: the items' own help speaks of boards and pages.
+PAPER = replace(P.PAPER, help="The sheets the booklet is printed on: a4 (A5 pages) or letter "
+                              "(half-letter pages).")
+OUTPUT = replace(P.output_param("GAME-puzzles"),
+                 help="Output file (default GAME-puzzles-NAME.FORMAT here, after the record or "
+                      "folder, or the seed; - for standard output).")
+
+
 def puzzle_params() -> list[P.Param]:
     """What `pnp puzzles GAME` takes, in the order its help lists them."""
-    return [COUNT, BUDGET, TOTAL, SEED, P.PAPER, P.PALETTE, P.format_param(FORMATS),
-            P.output_param("GAME-puzzles"), P.TARGET, P.BLEED, P.PRESS, P.INK_LIMIT, P.LANG]
+    return [COUNT, BUDGET, TOTAL, SEED, PAPER, P.PALETTE, P.format_param(FORMATS), OUTPUT,
+            P.TARGET, P.BLEED, P.PRESS, P.INK_LIMIT, P.LANG]
 
 
 @dataclass(frozen=True, slots=True)
