@@ -213,3 +213,33 @@ def test_the_print_shops_book_passes_the_check_and_the_homes_does_not(club: Path
         # Control: the home book has no bleed, so the print shop's check refuses it.
         assert (checked.returncode == 0) == (target == "print-shop"), checked.stdout[-800:]
         assert "Soluciones" in words(book)
+
+
+class Clock:
+    """A clock that moves on a second each time it is read: time bounds without waiting."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_the_total_time_bounds_the_cutting_and_is_shared() -> None:
+    from generator.games.hex.puzzle_choice import from_games, record_game
+    from generator.games.hex.records import read_record
+    games = [record_game(f"g{k}.sgf", read_record(a_game(5, k))) for k in range(4)]
+    unbounded = from_games(games, 40, budget=Budget(seconds=30), seconds=10**6,
+                           clock=Clock())
+    assert {p.source.record for p in unbounded} == {f"g{k}.sgf" for k in range(4)}
+    clock = Clock()
+    bounded = from_games(games, 40, budget=Budget(seconds=30), seconds=12, clock=clock)
+    # Each game's share is the time left over the games left: every game is reached, and
+    # the walk ends within a few readings of the total.
+    assert clock.now <= 12 + 2 * len(games) + 4
+    assert len(bounded) < len(unbounded)        # control: the bound cut something
+    assert {p.source.record for p in bounded} <= {f"g{k}.sgf" for k in range(4)}
+    twice = from_games([games[0], games[0]], 40, budget=Budget(seconds=30), seconds=10**6)
+    once = from_games([games[0]], 40, budget=Budget(seconds=30), seconds=10**6)
+    assert len(twice) == len(once)              # a position two games share is one puzzle

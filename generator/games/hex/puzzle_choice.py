@@ -105,10 +105,15 @@ def from_games(games: Sequence[Game], count: int, *, budget: Budget, seconds: fl
     `budget`, the whole within `seconds`, spread over the levels."""
     end = clock() + seconds
     found: list[BookPuzzle] = []
+    seen: set[Position] = set()
     for k, game in enumerate(games):
         share = (end - clock()) / (len(games) - k)     # what is left, over the games left
-        found += walk(game, budget, min(end, clock() + share), fewest=_fewest(game),
-                      clock=clock)
+        # A position two games share (a line every player knows) is one puzzle.
+        for p in walk(game, budget, min(end, clock() + share), fewest=_fewest(game),
+                      clock=clock):
+            if p.puzzle.position not in seen:
+                seen.add(p.puzzle.position)
+                found.append(p)
     return spread(found, count)
 
 
