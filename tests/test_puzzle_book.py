@@ -243,3 +243,20 @@ def test_the_total_time_bounds_the_cutting_and_is_shared() -> None:
     twice = from_games([games[0], games[0]], 40, budget=Budget(seconds=30), seconds=10**6)
     once = from_games([games[0]], 40, budget=Budget(seconds=30), seconds=10**6)
     assert len(twice) == len(once)              # a position two games share is one puzzle
+
+
+def test_the_catalogue_shelves_the_book_in_each_language(tmp_path: Path) -> None:
+    from generator.app.index_page import index_html
+    from generator.app.puzzle_request import shelved
+    from generator.games import all_games
+    books = shelved(all_games()["hex"], ["a4"], ["en", "de"], [{"count": 2, "seed": 4}])
+    assert [b.lang for b in books] == ["en", "de"]
+    assert books[0].chosen is books[1].chosen           # solved once for every edition
+    paths = [b.path(tmp_path) for b in books]
+    assert paths[0].parent == tmp_path / "booklets"
+    assert paths[1].parent == tmp_path / "de" / "booklets" and paths[0] != paths[1]
+    pages = {lang: index_html(tmp_path, [], (), lang, (), list(zip(books, [[p] for p in paths],
+                                                                   strict=True)))
+             for lang in ("en", "de")}
+    assert "Hex puzzles, A4" in pages["en"] and "Hex-Rätsel, A4" in pages["de"]
+    assert "Hex-Rätsel" not in pages["en"]      # control: each page lists its own language's

@@ -16,6 +16,7 @@ from pathlib import Path
 from generator import i18n, render
 from generator.app import names
 from generator.app import params as P
+from generator.app.contents import language_folder, paper_name
 from generator.app.product_checks import check_taken, sold
 from generator.app.record_folder import MOST_BYTES, MOST_RECORDS, FolderFile, record_files
 from generator.app.record_request import reader_and_values
@@ -221,5 +222,69 @@ def shown_name(path: str) -> str:
     return "standard input" if path == "-" else printable(path)
 
 
-__all__ = ["COUNT", "PuzzleRequest", "document", "puzzle_params", "puzzle_request",
-           "puzzles"]
+
+
+@dataclass(frozen=True, slots=True)
+class ShelvedPuzzles:
+    """A puzzle book as the catalogue shelves it (app/shelf.py): `pnp build --puzzles`
+    solves once and draws the same puzzles on each paper and in each language."""
+    request: PuzzleRequest
+    chosen: Puzzles
+
+    @property
+    def game(self) -> Game[GameOptions]:
+        return self.request.game
+
+    @property
+    def paper(self) -> str:
+        return self.request.paper
+
+    @property
+    def lang(self) -> str:
+        return self.request.lang
+
+    @property
+    def target(self) -> Destination:
+        return self.request.target
+
+    @property
+    def stem(self) -> str:
+        return self.request.stem
+
+    @property
+    def formats(self) -> tuple[Format, ...]:
+        return (PDF,)
+
+    @property
+    def settings(self) -> render.Settings:
+        return self.request.settings
+
+    def label(self) -> str:
+        return _("%(game)s puzzles, %(paper)s", game=self.game.title,
+                 paper=paper_name(self.paper))
+
+    def path(self, out: Path) -> Path:
+        """Beside the rules' booklets, the print shop's in its folder."""
+        root = language_folder(out, self.lang)
+        if self.target.folder:
+            root = root / self.target.folder
+        return root / "booklets" / f"{self.stem}.pdf"
+
+    def document(self) -> Document:
+        return document(self.request, self.chosen)
+
+
+def shelved(game: Game[GameOptions], papers: Sequence[str], langs: Sequence[str],
+            shops: Sequence[Mapping[str, object]]) -> list[ShelvedPuzzles]:
+    """`pnp build --puzzles`: the game's own puzzle book (the default seed and count) on
+    each booklet paper (`papers`, keys of layout.booklet.FORMATS), in each language and for
+    each of `shops` (home's values, and the print shop's where it builds for one), solved
+    once before the build begins."""
+    requests = [puzzle_request(game, [], {"paper": key, "lang": lang, **shop})
+                for shop in shops for key in papers for lang in langs]
+    chosen, _left_out = puzzles(requests[0])
+    return [ShelvedPuzzles(r, chosen) for r in requests]
+
+
+__all__ = ["COUNT", "PuzzleRequest", "ShelvedPuzzles", "document", "puzzle_params",
+           "puzzle_request", "puzzles", "shelved"]

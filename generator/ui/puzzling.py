@@ -9,13 +9,17 @@ import typing
 
 import click
 
+from generator.core.destinations import HOME, PRINT_SHOP, Destination
 from generator.games.game import Subject
 from generator.ui.options import GameCommand, GameGroup, click_option, first_paragraph
 from generator.ui.running import one_line, report, say
 
 if typing.TYPE_CHECKING:
+    from collections.abc import Sequence
     from pathlib import Path
 
+    from generator.app.puzzle_request import ShelvedPuzzles
+    from generator.core.paper import Paper
     from generator.games import SomeGame
 
 
@@ -70,3 +74,24 @@ def puzzles_group() -> GameGroup:
         what="puzzle book", help="Print a puzzle book whose every answer is proven: "
                                  "positions cut from the players' records, or of its own "
                                  "from a seed. 'pnp puzzles GAME --help' lists its options.")
+
+
+def puzzle_booklets(papers: Sequence[Paper], langs: Sequence[str],
+                    target: Destination = HOME, bleed: float | None = None
+                    ) -> list[ShelvedPuzzles]:
+    """`pnp build --puzzles`: each game's own puzzle book on each booklet paper the build
+    makes (A4, Letter) and in each language, and, for any shop, the print shop's too, as
+    the records' booklets are; solved now, once a game, before the build begins."""
+    from generator.app.puzzle_request import shelved
+    from generator.core.paper import NAMED
+    from generator.errors import UserError
+    from generator.games import all_games
+    from generator.layout import booklet
+    keys = [key for key in booklet.FORMATS if NAMED[key] in papers]
+    if not keys:
+        raise UserError("--puzzles: the puzzle book is printed on A4 or Letter; build one of "
+                        "them (--paper a4 or letter)")
+    shops: list[dict[str, object]] = [{}] + ([{"target": PRINT_SHOP.key, "bleed": bleed}]
+                                             if target.shop else [])
+    return [book for game in all_games().values() if game.puzzles is not None
+            for book in shelved(game, keys, langs, shops)]
