@@ -260,3 +260,40 @@ def test_the_catalogue_shelves_the_book_in_each_language(tmp_path: Path) -> None
              for lang in ("en", "de")}
     assert "Hex puzzles, A4" in pages["en"] and "Hex-Rätsel, A4" in pages["de"]
     assert "Hex-Rätsel" not in pages["en"]      # control: each page lists its own language's
+
+
+def line_faults(fact: dict[str, object]) -> list[str]:
+    """What is wrong with a puzzle's main line: a move onto a taken cell, a winner's move
+    the solver does not prove to win, or a line that does not end with the winner joined."""
+    position = read_position(str(fact["position"]).encode()).position
+    winner = position.to_move
+    oracle = Oracle(position.columns, position.rows)
+    stones = {BLACK: set(position.black), WHITE: set(position.white)}
+    mover = winner
+    for k, name in enumerate(fact["main_line"]):  # type: ignore[call-overload]
+        cell = Cell(ord(name[0]) - 97, int(name[1:]) - 1)
+        if cell in stones[BLACK] | stones[WHITE]:
+            return [f"move {k + 1}, {name}, is onto a taken cell"]
+        if mover == winner:
+            now = Position(position.columns, position.rows, frozenset(stones[BLACK]),
+                           frozenset(stones[WHITE]), mover)
+            if cell not in solve(now, Budget(seconds=60)).winning:
+                return [f"move {k + 1}, {name}, is not proven to win"]
+        stones[mover].add(cell)
+        mover = WHITE if mover == BLACK else BLACK
+    if not oracle.joined(oracle.bits(frozenset(stones[winner])), 0 if winner == BLACK else 1):
+        return ["the line ends before the winner has connected"]
+    return []
+
+
+def test_each_main_line_is_played_out_to_the_connection(facts: list[dict[str, object]]
+                                                        ) -> None:
+    for fact in facts:
+        assert line_faults(fact) == [], fact
+    fact = facts[0]
+    line = list(fact["main_line"])  # type: ignore[call-overload]
+    position = read_position(str(fact["position"]).encode()).position
+    taken = cell_name(min(position.black | position.white, key=lambda c: (c.row, c.column)))
+    # Controls: a move onto a taken cell, and a line cut short of the connection.
+    assert line_faults({**fact, "main_line": [taken, *line[1:]]})
+    assert line_faults({**fact, "main_line": line[:-1]})

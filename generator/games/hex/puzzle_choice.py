@@ -12,7 +12,9 @@ seed on 5 x 5 to 7 x 7 boards, solved within a node budget (OWN_NODES, the same 
 machine), so the same seed makes the same book; time bounds them too (OWN_SECONDS a
 puzzle, and the total), but only as a safety a machine of normal speed does not reach.
 
-The chosen puzzles are spread over the levels: an equal share each, a level that has too
+The total time is the cutting's (CUTTING of it) and then the answers' main lines, played
+out to the connection (playout.py) while it lasts. The chosen puzzles are spread over the
+levels: an equal share each, a level that has too
 few giving its share to the others, hardest first; within a level the hardest, one game
 each before a second from any. The book orders them by level, then by effort.
 """
@@ -24,6 +26,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from generator.games.hex.playout import Line, played_out
 from generator.games.hex.records.model import BLACK, WHITE, Cell, GameRecord
 from generator.games.hex.solver import Budget, Position
 from generator.games.hex.solver.board import board_of, connected
@@ -34,6 +37,7 @@ OWN_SIZES = (5, 6, 7)          # the boards of a book's own games
 OWN_NODES = 400                # positions analysed a puzzle of its own at most: some
 OWN_SECONDS = 60.0             # seconds on a slow machine; the time is only a safety bound
 MOST_OWN_GAMES = 400           # games of its own played at most, however few puzzles
+CUTTING = 0.8                  # of the total time: the cutting; the rest, the main lines
 FEWEST = 3                     # a game is walked back to a board a third full
 ALL_LEVELS = tuple(range(1, len(LEVELS) + 2))
 
@@ -55,10 +59,34 @@ class Source:
 class BookPuzzle:
     puzzle: Puzzle
     source: Source
+    line: Line | None = None        # the main line played out (playout.py), once chosen
 
     @property
     def level(self) -> int:
         return self.puzzle.level
+
+    @property
+    def main_line(self) -> tuple[Cell, ...]:
+        return self.puzzle.solution.line if self.line is None else self.line.moves
+
+    @property
+    def connection(self) -> tuple[Cell, ...]:
+        """The winner's connection at the main line's end."""
+        return self.puzzle.solution.connection if self.line is None else \
+            self.line.connection
+
+
+def played(puzzles: Sequence[BookPuzzle], budget: Budget, deadline: float,
+           clock: Callable[[], float] = time.monotonic) -> tuple[BookPuzzle, ...]:
+    """The chosen puzzles with their main lines played out to the connection, while the
+    deadline allows; past it, a puzzle keeps the solver's own line."""
+    out = []
+    for p in puzzles:
+        left = deadline - clock()
+        line = played_out(p.puzzle.solution, Budget(min(budget.seconds, left), budget.nodes,
+                                                    budget.table)) if left > 0 else None
+        out.append(BookPuzzle(p.puzzle, p.source, line))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +131,8 @@ def from_games(games: Sequence[Game], count: int, *, budget: Budget, seconds: fl
                clock: Callable[[], float] = time.monotonic) -> tuple[BookPuzzle, ...]:
     """`count` puzzles (or as many as there are) cut from the games, each proven within
     `budget`, the whole within `seconds`, spread over the levels."""
-    end = clock() + seconds
+    start = clock()
+    end = start + CUTTING * seconds          # the rest plays the main lines out
     found: list[BookPuzzle] = []
     seen: set[Position] = set()
     for k, game in enumerate(games):
@@ -114,7 +143,7 @@ def from_games(games: Sequence[Game], count: int, *, budget: Budget, seconds: fl
             if p.puzzle.position not in seen:
                 seen.add(p.puzzle.position)
                 found.append(p)
-    return spread(found, count)
+    return played(spread(found, count), budget, start + seconds, clock)
 
 
 def _fewest(game: Game) -> int:
@@ -156,7 +185,8 @@ def from_seed(seed: int, count: int, *, budget: Budget, seconds: float,
     """`count` puzzles of the book's own games, made from the seed: games are played until
     every level has its share or MOST_OWN_GAMES were, each puzzle within the node budget
     (OWN_NODES at most: the same on every machine), the whole within `seconds`."""
-    end = clock() + seconds
+    start = clock()
+    end = start + CUTTING * seconds
     # The nodes bound the work, the same everywhere; time only where a machine crawls.
     capped = Budget(max(budget.seconds, OWN_SECONDS), min(budget.nodes, OWN_NODES),
                     budget.table)
@@ -172,7 +202,7 @@ def from_seed(seed: int, count: int, *, budget: Budget, seconds: float,
         # The harder levels are rare within OWN_NODES: enough of the first two will do.
         if clock() >= end or (len(found) >= count and min(have[:2]) >= share):
             break
-    return spread(found, count)
+    return played(spread(found, count), capped, start + seconds, clock)
 
 
 def spread(found: Sequence[BookPuzzle], count: int) -> tuple[BookPuzzle, ...]:

@@ -47,7 +47,7 @@ def facts(puzzle: BookPuzzle) -> dict[str, JsonValue]:
     return {"position": position_sgf(puzzle), "to_move": solution.to_move,
             "winning_moves": [cell_name(c) for c in sorted(solution.winning, key=_order)],
             "level": puzzle.level, "source": source_facts(puzzle.source),
-            "main_line": [cell_name(c) for c in solution.line],
+            "main_line": [cell_name(c) for c in puzzle.main_line],
             "nodes": puzzle.puzzle.effort}
 
 

@@ -80,24 +80,24 @@ def answer(puzzle: BookPuzzle) -> Diagram:
     solution = puzzle.puzzle.solution
     stones = _stones(puzzle)
     colours = (solution.to_move, WHITE if solution.to_move == BLACK else BLACK)
-    for k, cell in enumerate(solution.line):
+    for k, cell in enumerate(puzzle.main_line):
         stones[cell] = colours[k % 2]
-    return Diagram(1, len(solution.line), stones,
-                   {cell: k for k, cell in enumerate(solution.line, start=1)}, (),
-                   shaded=frozenset(solution.connection))
+    return Diagram(1, len(puzzle.main_line), stones,
+                   {cell: k for k, cell in enumerate(puzzle.main_line, start=1)}, (),
+                   shaded=frozenset(puzzle.connection))
 
 
 def answer_caption(number: int, puzzle: BookPuzzle) -> str:
     """Every winning move, the main line, and what is shaded."""
     solution = puzzle.puzzle.solution
     winning = [cell_name(c) for c in sorted(solution.winning, key=_order)]
-    line = " ".join(f"{k}.\u00a0{cell_name(c)}" for k, c in enumerate(solution.line, 1))
+    line = " ".join(f"{k}.\u00a0{cell_name(c)}" for k, c in enumerate(puzzle.main_line, 1))
     said = [_("Puzzle %(n)s.", n=number),
             _("Winning moves, all of them (%(count)s): %(cells)s.", count=len(winning),
               cells=" ".join(winning))]
     if line:
         said.append(_("Main line against the strongest defence: %(moves)s.", moves=line))
-    if solution.connection:
+    if puzzle.connection:
         said.append(_("Shaded: the winning connection."))
     return " ".join(said)
 

@@ -1,0 +1,119 @@
+"""A puzzle's main line played out to the connection, for its answer: the solver's own line
+(solver/answer.py) stops where the analysis decides the position, often after one move,
+when the winner holds a virtual connection; a reader wants to see the defence tried and
+the winner's answers. Pure: it draws nothing.
+
+From the end of the solver's line, in turn: the loser intrudes where it costs the winner
+the most work to prove the win again (the strongest defence: the cells of the winner's
+connection, each solved with the winner to move, the one of most positions analysed,
+board order breaking ties); the winner answers with a move proven to win. It stops when
+the winner has connected, or where a position is not proven within the budget (then the line is the
+solver's, as far as it was proven). Every winner's move is one the solver proved to win.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.games.hex.records.model import BLACK, WHITE, Cell, Colour
+from generator.games.hex.solver import Budget, Position, PositionError, Solution, solve
+from generator.games.hex.solver.puzzles import finishes
+
+LONGEST = 60            # moves a line is played out to at most
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A main line from the puzzle's position, and the winner's connection at its end."""
+    moves: tuple[Cell, ...]
+    connection: tuple[Cell, ...]
+
+
+def _other(colour: Colour) -> Colour:
+    return WHITE if colour == BLACK else BLACK
+
+
+def _after(position: Position, cell: Cell) -> Position | None:
+    """The position after a move, or None when the move ends the game."""
+    black, white = position.black, position.white
+    if position.to_move == BLACK:
+        black = black | {cell}
+    else:
+        white = white | {cell}
+    try:
+        return Position(position.columns, position.rows, black, white,
+                        _other(position.to_move))
+    except PositionError:
+        return None
+
+
+def _empty(position: Position) -> list[Cell]:
+    taken = position.black | position.white
+    return [Cell(q, r) for r in range(position.rows) for q in range(position.columns)
+            if Cell(q, r) not in taken]
+
+
+def _order(cell: Cell) -> tuple[int, int]:
+    return cell.row, cell.column
+
+
+def _reply(found: Solution, connection: tuple[Cell, ...], intrusion: Cell) -> Cell:
+    """The winner's answer to an intrusion: a winning move of the connection it broke into,
+    next to the intrusion first (a bridge's other cell), in board order; else the solver's
+    winning move of least work."""
+    near = {Cell(intrusion.column + dq, intrusion.row + dr) for dq, dr in
+            ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))}
+    mending = [c for c in found.winning if c in set(connection)]
+    if not mending:
+        return found.line[0]
+    return min(mending, key=lambda c: (c not in near, _order(c)))
+
+
+def played_out(solution: Solution, budget: Budget) -> Line:
+    """The solution's main line played out to the winner's connection (the module's
+    docstring says how)."""
+    winner = solution.winner
+    moves = list(solution.line)
+    connection = solution.connection
+    if winner is None or not moves:
+        return Line(tuple(moves), connection)
+    position: Position | None = solution.position
+    for cell in moves:
+        assert position is not None
+        position = _after(position, cell)
+    while position is not None and len(moves) < LONGEST:
+        if position.to_move == winner:
+            if finishes(position):      # the stone that joins the winner's sides
+                moves.append(next(c for c in _empty(position) if _after(position, c) is None))
+                break
+            found = solve(position, budget)
+            if not found.proven or found.winner != winner or not found.line:
+                break
+            move = _reply(found, connection, moves[-1])
+            after = _after(position, move)
+            if after is not None:
+                # The connection the loser now faces: the carrier after the winner's move.
+                known = solve(after, budget)
+                if known.winner != winner:
+                    break
+                connection = known.connection
+        else:
+            tries = []
+            for cell in sorted(set(connection) - position.black - position.white,
+                               key=_order):
+                after = _after(position, cell)
+                if after is None:
+                    continue
+                found = solve(after, budget, explain=False)
+                if found.winner != winner:
+                    return Line(tuple(moves), connection)   # not proven: stop here
+                tries.append((-found.nodes, _order(cell), cell))
+            if not tries:
+                break
+            move = min(tries)[2]
+        moves.append(move)
+        position = _after(position, move)
+    return Line(tuple(moves), connection)
+
+
+__all__ = ["Line", "played_out"]
