@@ -283,6 +283,10 @@ def line_faults(fact: dict[str, object]) -> list[str]:
         mover = WHITE if mover == BLACK else BLACK
     if not oracle.joined(oracle.bits(frozenset(stones[winner])), 0 if winner == BLACK else 1):
         return ["the line ends before the winner has connected"]
+    shaded = {Cell(ord(n[0]) - 97, int(n[1:]) - 1) for n in fact["connection"]}  # type: ignore[attr-defined]
+    if not shaded <= stones[winner] or not oracle.joined(oracle.bits(frozenset(shaded)),
+                                                         0 if winner == BLACK else 1):
+        return ["the shaded connection is not the winner's joined stones"]
     return []
 
 
@@ -294,6 +298,8 @@ def test_each_main_line_is_played_out_to_the_connection(facts: list[dict[str, ob
     line = list(fact["main_line"])  # type: ignore[call-overload]
     position = read_position(str(fact["position"]).encode()).position
     taken = cell_name(min(position.black | position.white, key=lambda c: (c.row, c.column)))
-    # Controls: a move onto a taken cell, and a line cut short of the connection.
+    # Controls: a move onto a taken cell, a line cut short of the connection, and a
+    # connection that lacks a stone.
     assert line_faults({**fact, "main_line": [taken, *line[1:]]})
     assert line_faults({**fact, "main_line": line[:-1]})
+    assert line_faults({**fact, "connection": list(fact["connection"])[:1]})  # type: ignore[call-overload]

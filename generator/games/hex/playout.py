@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from generator.games.hex.records.model import BLACK, WHITE, Cell, Colour
 from generator.games.hex.solver import Budget, Position, PositionError, Solution, solve
+from generator.games.hex.solver.board import bits, board_of, chain_of
 from generator.games.hex.solver.puzzles import finishes
 
 LONGEST = 60            # moves a line is played out to at most
@@ -45,6 +46,17 @@ def _after(position: Position, cell: Cell) -> Position | None:
                         _other(position.to_move))
     except PositionError:
         return None
+
+
+def _joined(position: Position, last: Cell) -> tuple[Cell, ...]:
+    """The winner's stones that join his sides once `last` is played: the group touching
+    both, in board order."""
+    colour = 0 if position.to_move == BLACK else 1
+    shape = board_of(position.columns, position.rows)
+    mine = position._bits((position.black if colour == 0 else position.white) | {last})
+    first, second = shape.edges[colour]
+    group = chain_of(shape, mine, mine & first) & chain_of(shape, mine, mine & second)
+    return tuple(Cell(*shape.place(i)) for i in bits(group))
 
 
 def _empty(position: Position) -> list[Cell]:
@@ -84,7 +96,9 @@ def played_out(solution: Solution, budget: Budget) -> Line:
     while position is not None and len(moves) < LONGEST:
         if position.to_move == winner:
             if finishes(position):      # the stone that joins the winner's sides
-                moves.append(next(c for c in _empty(position) if _after(position, c) is None))
+                last = next(c for c in _empty(position) if _after(position, c) is None)
+                moves.append(last)
+                connection = _joined(position, last)
                 break
             found = solve(position, budget)
             if not found.proven or found.winner != winner or not found.line:

@@ -48,6 +48,7 @@ def facts(puzzle: BookPuzzle) -> dict[str, JsonValue]:
             "winning_moves": [cell_name(c) for c in sorted(solution.winning, key=_order)],
             "level": puzzle.level, "source": source_facts(puzzle.source),
             "main_line": [cell_name(c) for c in puzzle.main_line],
+            "connection": [cell_name(c) for c in sorted(puzzle.connection, key=_order)],
             "nodes": puzzle.puzzle.effort}
 
 
