@@ -303,3 +303,24 @@ def test_each_main_line_is_played_out_to_the_connection(facts: list[dict[str, ob
     assert line_faults({**fact, "main_line": [taken, *line[1:]]})
     assert line_faults({**fact, "main_line": line[:-1]})
     assert line_faults({**fact, "connection": list(fact["connection"])[:1]})  # type: ignore[call-overload]
+
+
+def smallest_points(pages: list) -> float:  # type: ignore[type-arg]
+    from generator.core.scene import Clip, text_sizes
+    return min(size for page in pages for size, t in
+               text_sizes(s for s in page.shapes if not isinstance(s, Clip))
+               if t.text.strip()) * 72 / 25.4
+
+
+def test_nothing_in_the_book_is_under_6_pt(club: Path) -> None:
+    from generator.app import puzzle_request as R
+    from generator.core.geometry import Point
+    from generator.core.scene import Page, Text
+    from generator.games import all_games
+    request = R.puzzle_request(all_games()["hex"], [(str(club), "club")], {"count": 3})
+    chosen, _left_out = R.puzzles(request)
+    pages = list(R.document(request, chosen).pages)
+    assert smallest_points(pages) >= 6.0 - 1e-6
+    # Control: a text at 5 pt is measured as such.
+    small = Page(100, 100, (Text(Point(1, 1), "5 pt", 5 * 25.4 / 72, "#000000"),))
+    assert smallest_points([*pages, small]) < 6.0
