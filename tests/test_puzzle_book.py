@@ -324,3 +324,26 @@ def test_nothing_in_the_book_is_under_6_pt(club: Path) -> None:
     # Control: a text at 5 pt is measured as such.
     small = Page(100, 100, (Text(Point(1, 1), "5 pt", 5 * 25.4 / 72, "#000000"),))
     assert smallest_points([*pages, small]) < 6.0
+
+
+def test_an_interrupt_stops_the_book_and_writes_nothing(tmp_path: Path) -> None:
+    """Held at the solver's first analysis and interrupted there: one line, 128 + SIGINT,
+    and no book (control: the same command, not interrupted, writes one)."""
+    import signal
+    import subprocess
+    import sys
+
+    from paused import HANG, Pause, default_signals
+    command = [sys.executable, "-m", "generator.ui.cli", "puzzles", "hex", "--count", "1",
+               "--seed", "4"]
+    with Pause(tmp_path / "held", "generator.games.hex.solver.dfpn:analyse") as pause:
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, env=pause.env(), preexec_fn=default_signals,
+                                cwd=tmp_path)
+        pause.reached(proc)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=HANG)
+    assert proc.returncode == 128 + signal.SIGINT and err == "pnp: interrupted\n"
+    assert out == "" and not list(tmp_path.glob("*.pdf"))
+    done = run_pnp(*command[3:], cwd=tmp_path, text=True)
+    assert done.returncode == 0 and list(tmp_path.glob("*.pdf"))
