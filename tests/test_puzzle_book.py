@@ -213,6 +213,9 @@ def test_the_print_shops_book_passes_the_check_and_the_homes_does_not(club: Path
         # Control: the home book has no bleed, so the print shop's check refuses it.
         assert (checked.returncode == 0) == (target == "print-shop"), checked.stdout[-800:]
         assert "Soluciones" in words(book)
+        if target == "home":        # tagged: every figure described, headings in order
+            read = run_pnp("check", "--for", "screen-reader", str(book), text=True)
+            assert read.returncode == 0 and "figures      all" in read.stdout, read.stdout
 
 
 class Clock:
