@@ -135,11 +135,14 @@ def test_the_same_seed_makes_the_same_book(tmp_path: Path) -> None:
     assert made[0] != made[2]       # control: another seed, another book
 
 
-def book_puzzle(level_effort: int, game: int, move: int) -> BookPuzzle:
+def book_puzzle(level_effort: int, game: int, move: int, answers: int = 2) -> BookPuzzle:
+    """A puzzle of the given effort (so level) and number of winning moves (made up: the
+    choice reads only their count)."""
     position = Position(3, 3, frozenset(), frozenset({Cell(0, 0)}), BLACK)
     solution = solve(position, Budget())
+    winning = tuple(Cell(q, 2) for q in range(answers))
     return BookPuzzle(Puzzle(move, solution.__class__(
-        position, solution.winner, solution.winning, solution.losing, solution.unsettled,
+        position, solution.winner, winning, solution.losing, solution.unsettled,
         level_effort, 0.0, solution.line, solution.connection)), Source(move, game=game))
 
 
@@ -155,6 +158,10 @@ def test_the_levels_are_spread() -> None:
     assert len(everything) == len(found)
     lopsided = spread(found[:9], 3)     # control: one level alone gives its hardest
     assert [p.puzzle.effort for p in lopsided] == [16, 17, 18]
+    # A puzzle of one answer goes before harder ones of many.
+    single = book_puzzle(11, 20, 1, answers=1)
+    assert single in spread([*found[:9], single], 2)
+    assert single not in spread([*found[:9], book_puzzle(11, 20, 1, answers=2)], 2)  # control
 
 
 @pytest.mark.parametrize("args", [

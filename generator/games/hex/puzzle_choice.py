@@ -14,9 +14,10 @@ puzzle, and the total), but only as a safety a machine of normal speed does not 
 
 The total time is the cutting's (CUTTING of it) and then the answers' main lines, played
 out to the connection (playout.py) while it lasts. The chosen puzzles are spread over the
-levels: an equal share each, a level that has too
-few giving its share to the others, hardest first; within a level the hardest, one game
-each before a second from any. The book orders them by level, then by effort.
+levels: an equal share each, a level that has too few giving its share to the others,
+hardest first; within a level those of fewest winning moves first (a puzzle of one answer
+asks the most), then the hardest, one game each before a second from any. The book orders
+them by level, then by effort.
 """
 
 from __future__ import annotations
@@ -222,8 +223,10 @@ def spread(found: Sequence[BookPuzzle], count: int) -> tuple[BookPuzzle, ...]:
 
 
 def _ranked(puzzles: list[BookPuzzle]) -> list[BookPuzzle]:
-    """The hardest first, one a game before a second from any."""
-    hardest = sorted(puzzles, key=lambda p: (-p.puzzle.effort, _book_order(p)))
+    """The fewest winning moves first (a puzzle of one answer asks the most), then the
+    hardest; one a game before a second from any."""
+    hardest = sorted(puzzles, key=lambda p: (len(p.puzzle.solution.winning),
+                                             -p.puzzle.effort, _book_order(p)))
     seen: dict[tuple[str, int], int] = {}
     rounds = []
     for p in hardest:
