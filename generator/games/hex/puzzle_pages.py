@@ -25,7 +25,7 @@ from generator.games.hex.rules import TITLE
 from generator.games.hex.solver.puzzles import LEVELS
 from generator.games.puzzle_book import Chapter
 from generator.games.record_book import legible
-from generator.i18n import _
+from generator.i18n import _, ngettext
 from generator.layout import describe
 from generator.layout.textlayout import Figure, typeset
 
@@ -178,7 +178,9 @@ class HexPuzzles:
     def chapters(self, paper: Paper, colours: Palette) -> list[Chapter]:
         footer = _("%(credit)s Every answer proven by pnp's solver.", credit=credit())
         count = len(self.puzzles)
-        return [Chapter(_("Puzzles"), _("%(count)s positions to solve", count=count),
+        return [Chapter(_("Puzzles"), ngettext("%(count)s position to solve",
+                                               "%(count)s positions to solve", count,
+                                               count=count),
                         typeset(puzzle_markup(count), _figures(self.puzzles, paper, colours,
                                                                answers=False),
                                 paper, colours, footer_text=footer)),
