@@ -17,7 +17,8 @@ from generator.games.game import OptionError
 from generator.games.items import ITEMS
 from generator.ui.cli import main
 
-GROUPS = ("judge", "solve", "stats", *(c for c in main.list_commands(None) if c in ITEMS))
+GROUPS = ("judge", "solve", "puzzles", "stats",
+          *(c for c in main.list_commands(None) if c in ITEMS))
 SINGLE = ("booklet", "build", "check", "studio", "list")
 # Metavars that name a type, not the value: click's defaults when none is given.
 GENERIC = ("TEXT", "INTEGER", "FLOAT", "PATH", "FILENAME", "DIRECTORY", "INTEGER RANGE",

@@ -1,5 +1,6 @@
 """Nex: who has connected, which turns are legal, and the pieces printed for the table."""
 
+import math
 import random
 
 import pytest

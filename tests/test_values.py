@@ -181,9 +181,12 @@ def test_a_games_capabilities_are_what_its_commands_offer():
         assert (key in main.commands["stats"].list_commands(ctx)) == (game.figures is not None)
         assert (key in main.commands["record"].list_commands(ctx)) == (game.records is not None)
         assert (key in main.commands["judge"].list_commands(ctx)) == (game.judge is not None)
+        assert (key in main.commands["puzzles"].list_commands(ctx)) == (
+            game.puzzles is not None)
         assert [v for v, _ in game.variants()] == (
             [v for v, _ in game.editions.variants()] if game.editions else ["standard"])
-    assert {str(Subject.FIGURES), str(Subject.JUDGE)} <= set(main.commands)
+    assert {str(Subject.FIGURES), str(Subject.JUDGE), str(Subject.PUZZLES)} <= set(
+        main.commands)
     assert ITEMS["board"].format_named(str(Subject.BOARD_DATA)) is ITEMS["board"].data
 
 

@@ -13,7 +13,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator import i18n, render
-from generator.app import record_folder
 from generator.app.contents import (
     FOLDERS,
     Booklet,
@@ -24,8 +23,8 @@ from generator.app.contents import (
 )
 from generator.app.index_page import WHOLE_ZIP, write_index
 from generator.app.making import make, make_folder, warm_up
-from generator.app.record_folder import FolderRequest
 from generator.app.refusals import listed
+from generator.app.shelf import ShelfBook
 from generator.core.destinations import HOME, Destination
 from generator.core.formats import PDF
 from generator.core.paper import PAPERS, Paper, for_press
@@ -97,8 +96,8 @@ def unsold(game_keys: list[str], destination: Destination) -> str:
 def build(game_keys: list[str], papers: list[Paper], out: Path, *, jobs: int,
           progress: Callable[[str], None] = lambda key: None,
           destination: Destination = HOME, bleed: float | None = None,
-          langs: Sequence[str] = (i18n.SOURCE,), records: Sequence[FolderRequest] = ()
-          ) -> list[tuple[Entry | Booklet | FolderRequest, list[Path]]]:
+          langs: Sequence[str] = (i18n.SOURCE,), records: Sequence[ShelfBook] = ()
+          ) -> list[tuple[Entry | Booklet | ShelfBook, list[Path]]]:
     """The whole catalogue in each language, one game and language per process when there
     is more than one core, the rules booklets, and the index pages; for another
     `destination` than home, also every product it sells of each item and booklet, in a
@@ -152,8 +151,8 @@ def _take_back(out: Path, roots: Sequence[Path], existed: set[Path]) -> None:
 
 def _build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
            progress: Callable[[str], None], destination: Destination, bleed: float | None,
-           langs: Sequence[str], records: Sequence[FolderRequest]
-           ) -> list[tuple[Entry | Booklet | FolderRequest, list[Path]]]:
+           langs: Sequence[str], records: Sequence[ShelfBook]
+           ) -> list[tuple[Entry | Booklet | ShelfBook, list[Path]]]:
     make_folder(out)
     warm_up(game_keys)
     other = [for_press(p, destination, bleed) for p in papers] if destination != HOME else []
@@ -161,8 +160,7 @@ def _build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
     if other and destination.product(Kind.BOOK) is not None:
         made += [replace(b, target=destination, bleed=bleed) for b in made]
     built, folded = make(game_keys, [*papers, *other], made, out, jobs, progress, langs)
-    recorded = [(request, render.save(record_folder.document(request),
-                                      record_folder.catalogue_path(request, out), PDF,
+    recorded = [(request, render.save(request.document(), request.path(out), PDF,
                                       request.stem, request.formats,
                                       settings=request.settings))
                 for request in records]

@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import i18n, render, templating
-from generator.app import record_folder
 from generator.app.contents import Booklet, Entry, language_folder, paper_name
-from generator.app.record_folder import FolderRequest
+from generator.app.shelf import ShelfBook
 from generator.core.destinations import HOME, PRINT_SHOP, Destination
 from generator.core.formats import PDF, SVG, Format
 from generator.core.paper import NAMED
@@ -87,7 +86,7 @@ def _links(found: dict[Format, list[str]]) -> tuple[tuple[str, str], ...]:
 def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
                made: Sequence[tuple[Booklet, list[Path]]] = (), lang: str = i18n.SOURCE,
                languages: Sequence[tuple[str, str]] = (),
-               recorded: Sequence[tuple[FolderRequest, list[Path]]] = (), *,
+               recorded: Sequence[tuple[ShelfBook, list[Path]]] = (), *,
                whole: str = "") -> str:
     """The catalogue page of one language, at `out`: the booklets (the rules', and the
     game records' that `recorded` holds), then each item of each game, a thumbnail, and
@@ -117,7 +116,7 @@ def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
 
 def _elsewhere(out: Path, place: Destination, built: list[tuple[Entry, list[Path]]],
                made: Sequence[tuple[Booklet, list[Path]]],
-               recorded: Sequence[tuple[FolderRequest, list[Path]]], lang: str,
+               recorded: Sequence[tuple[ShelfBook, list[Path]]], lang: str,
                shown: dict[Shown, str]) -> Elsewhere:
     """The section of a print shop's or a vendor's files: its booklets, then each game's."""
     theirs = [(e, paths) for e, paths in built if e.paper.press.destination == place]
@@ -172,10 +171,10 @@ def _booklet_cards(out: Path, made: Sequence[tuple[Booklet, list[Path]]],
     return cards
 
 
-def _record_cards(out: Path, recorded: Sequence[tuple[FolderRequest, list[Path]]], lang: str,
+def _record_cards(out: Path, recorded: Sequence[tuple[ShelfBook, list[Path]]], lang: str,
                   shown: dict[Shown, str]) -> list[Card]:
     """Each booklet of game records in this language, shown by its game's rule sheet."""
-    return [Card(record_folder.catalogue_label(request),
+    return [Card(request.label(),
                  (("PDF", relative(paths[0], out)),),
                  _thumbnail(shown, request.game, request.game.variants()[0][0], RULES,
                             NAMED[request.paper].name))
@@ -216,7 +215,7 @@ def relative(path: Path, start: Path) -> str:
 def write_index(out: Path, built: list[tuple[Entry, list[Path]]],
                 made: Sequence[tuple[Booklet, list[Path]]] = (),
                 langs: Sequence[str] = (i18n.SOURCE,),
-                recorded: Sequence[tuple[FolderRequest, list[Path]]] = ()) -> list[Path]:
+                recorded: Sequence[tuple[ShelfBook, list[Path]]] = ()) -> list[Path]:
     """Each language's page, the first language's at out/index.html (English, when built)
     and the others' in their folders, each listing the others when there are several, and
     linking to the zip of the whole catalogue (WHOLE_ZIP, which the build writes last)."""

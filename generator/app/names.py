@@ -206,3 +206,17 @@ def record_stem(game: str, source: str, every: int, default_every: int, paper: s
                                   else "",
                                   "booklet" if folder else "",
                                   *_printing(paper, palette, lang, target)]))
+
+
+def puzzle_stem(game: str, source: str, count: int, default_count: int, *,
+                seed: int | None, paper: str, palette: Palette = COLOUR, lang: str = SOURCE,
+                target: Destination = HOME) -> str:
+    """A puzzle book's name: the game, `puzzles`, the one record or folder it was cut from
+    (by its name, as a record's booklet is named) or the seed of a book of its own, and
+    what differs from the defaults."""
+    given = record_name(Path(source).stem if Path(source).suffix else Path(source).name) \
+        if source and source != "-" else ""
+    return "-".join(filter(None, [game, "puzzles", given,
+                                  f"seed-{number(seed)}" if seed is not None else "",
+                                  f"count-{count}" if count != default_count else "",
+                                  *_printing(paper, palette, lang, target)]))

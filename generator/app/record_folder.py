@@ -85,6 +85,16 @@ class FolderRequest:
     def settings(self) -> render.Settings:
         return render.Settings(None, self.press if self.press.shop else None)
 
+    # As the catalogue shelves it (app/shelf.py).
+    def label(self) -> str:
+        return catalogue_label(self)
+
+    def path(self, out: Path) -> Path:
+        return catalogue_path(self, out)
+
+    def document(self) -> Document:
+        return document(self)
+
 
 @dataclass(frozen=True, slots=True)
 class FolderFile:

@@ -23,6 +23,7 @@ from generator.games.capabilities import Editions, Figures, RecordReader
 from generator.games.items import RECORD, WHOLE_KIT, Item
 from generator.games.judges import Judge
 from generator.games.protocols import OptionsT, Pages
+from generator.games.puzzle_book import PuzzlesOf
 from generator.games.solvers import Solver
 from generator.i18n import _
 
@@ -53,6 +54,7 @@ class Subject(Enum):
     FIGURES = "stats"       # `pnp stats`'s figures of a board (Game.figures)
     JUDGE = "judge"         # `pnp judge` (Game.judge)
     SOLVE = "solve"         # `pnp solve` (Game.solver)
+    PUZZLES = "puzzles"     # `pnp puzzles` (Game.puzzles)
     BOARD_DATA = JSON.name  # the board's description as data (--format json)
 
     def __str__(self) -> str:
@@ -79,6 +81,8 @@ class Game(Generic[OptionsT]):
     figures: Figures[OptionsT] | None = None
     # Its solver of positions, for `pnp solve` (games/solvers.py); None: it has none.
     solver: Solver | None = None
+    # Its puzzle books, for `pnp puzzles` (games/puzzle_book.py); None: it makes none.
+    puzzles: PuzzlesOf | None = None
     # Its reader of played games' records, for the record item (`pnp record`); None: the
     # game prints no records.
     records: RecordReader | None = None
@@ -102,11 +106,12 @@ class Game(Generic[OptionsT]):
         # describe nothing: refused when the game loads. Besides its items, a game has its
         # board's data, and the figures, judge and records it declares.
         declared = ((Subject.FIGURES, self.figures), (Subject.JUDGE, self.judge),
-                    (Subject.SOLVE, self.solver), (RECORD, self.records))
+                    (Subject.SOLVE, self.solver), (Subject.PUZZLES, self.puzzles),
+                    (RECORD, self.records))
         has = {*self.items, Subject.BOARD_DATA, *(s for s, had in declared if had is not None)}
         for table, named in ((self.unread, {Subject.BOARD_DATA, Subject.FIGURES}),
                              (self.about, {Subject.JUDGE, Subject.SOLVE, Subject.FIGURES,
-                                           RECORD})):
+                                           Subject.PUZZLES, RECORD})):
             stray = sorted(str(key) for key in set(table) - (has & ({*self.items} | named)))
             if stray:
                 raise ValueError(f"{self.key} names {', '.join(stray)}, which it has not")

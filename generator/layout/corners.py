@@ -40,7 +40,7 @@ def distance_to_hull(at: Point, hull: Sequence[Point]) -> float:
     for a, b in zip(hull, [*hull[1:], hull[0]], strict=True):
         ex, ey = b.x - a.x, b.y - a.y
         t = max(0.0, min(1.0, ((at.x - a.x) * ex + (at.y - a.y) * ey) / (ex * ex + ey * ey)))
-        best = min(best, math.dist(at, Point(a.x + t * ex, a.y + t * ey)))
+        best = min(best, math.hypot(at.x - (a.x + t * ex), at.y - (a.y + t * ey)))
     return 0.0 if inside else best
 
 

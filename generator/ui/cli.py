@@ -35,6 +35,7 @@ from generator.ui.options import (
     folder_name,
     given_on_command_line,
 )
+from generator.ui.puzzling import puzzle_booklets, puzzles_group
 from generator.ui.recording import print_folder, record_booklets, record_group
 
 # How the command runs; its handler for a Ctrl-C while it starts is in ui/start.py.
@@ -44,6 +45,7 @@ from generator.ui.solving import solve_group
 if typing.TYPE_CHECKING:
     from pathlib import Path
 
+    from generator.app.shelf import ShelfBook
     from generator.core.destinations import Destination
     from generator.core.palette import Palette
     from generator.core.paper import Paper
@@ -175,6 +177,7 @@ def _judge_command(game: SomeGame) -> click.Command:
 
 
 main.add_command(solve_group())
+main.add_command(puzzles_group())
 main.add_command(GameGroup(
     "judge", has=lambda g: g.judge is not None, make=_judge_command, what="judge",
     help="Say who has connected in a position, a replayed move list or (Hex) a game's "
@@ -286,13 +289,17 @@ def _build_options() -> list[click.Parameter]:
                      help="Also a booklet of the Hex records in FOLDER (a tournament's "
                           "games), on each of A4 and Letter built and in each language, "
                           "listed with the booklets."),
+        click.Option(["--puzzles"], is_flag=True, default=False,
+                     help="Also the Hex puzzle book of its own puzzles (pnp puzzles hex), on "
+                          "each of A4 and Letter built and in each language, listed with the "
+                          "booklets."),
     ]
 
 
 @main.command(cls=LateOptions, options=_build_options)
 def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
           jobs: int | None, target: Destination, bleed: float | None, langs: tuple[str, ...],
-          records: str | None) -> None:
+          records: str | None, puzzles: bool) -> None:
     """Write the whole catalogue (every game, item, paper and format) into a folder."""
     from generator.app import catalogue, index_page
     from generator.core.paper import PAPERS
@@ -307,8 +314,10 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
     if unsold:
         click.echo(f"pnp build: left out for {target.described}: {unsold}", err=True)
     # Every record read and judged before any work: a bad one stops the build at once.
-    recorded = [] if records is None else record_booklets(records, papers, chosen,
-                                                          target, bleed)
+    recorded: list[ShelfBook] = [] if records is None else [
+        *record_booklets(records, papers, chosen, target, bleed)]
+    if puzzles:     # solved before the build begins, as the records are read
+        recorded += puzzle_booklets(papers, chosen, target, bleed)
     steps = len(keys) * len(chosen)
     if sys.stderr is not None and sys.stderr.isatty():
         with click.progressbar(length=steps, label="Building", file=sys.stderr) as bar:

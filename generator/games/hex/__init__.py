@@ -21,9 +21,13 @@ from generator.games.hex.rules import (
 )
 from generator.games.items import BOARD, PAD, RECORD, RULES
 from generator.games.judges import FileJudge
+from generator.games.puzzle_book import PuzzlesOf
 from generator.games.solvers import SolverOf
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from generator.games.puzzle_book import PuzzleAsk, Puzzles
     from generator.games.record_book import Study
     from generator.games.solvers import Solved, SolveRequest
 
@@ -40,12 +44,26 @@ def solve_file(data: bytes, request: SolveRequest) -> Solved:
     from generator.games.hex.solving import solve_file as solved
     return solved(data, request)
 
+def puzzles_of_records(files: Sequence[tuple[str, bytes]], ask: PuzzleAsk
+                       ) -> tuple[Puzzles, list[tuple[str, str]]]:
+    """A puzzle book cut from records (puzzle_book.py and the solver, imported only then)."""
+    from generator.games.hex.puzzle_book import puzzles_of_records as cut
+    return cut(files, ask)
+
+
+def puzzles_of_seed(ask: PuzzleAsk) -> Puzzles:
+    """A puzzle book of its own, from a seed."""
+    from generator.games.hex.puzzle_book import puzzles_of_seed as made
+    return made(ask)
+
+
 GAME = Game(
     key="hex", title=TITLE, designer=DESIGNER, year=YEAR, options=Options,
     items=(RULES, BOARD, PAD),
     board_json=board_json, judge=FileJudge(judge, judge_file),
     records=RecordsOf(read_record, ".sgf", "SGF records"),
     solver=SolverOf(solve_file, ("black", "white", "red", "blue")),
+    puzzles=PuzzlesOf(puzzles_of_records, puzzles_of_seed),
     about={
         RULES: "Print the Hex rule sheet, with the swap (pie) rule or, with --no-swap, "
                "without it.",
@@ -72,6 +90,11 @@ GAME = Game(
             "to lose, and the player to move loses only when every move is proven to. "
             "Past the budget the answer is 'not proven', with what was proven so far "
             "(docs/solver.md).",
+        Subject.PUZZLES:
+            "Print a Hex puzzle book whose every answer is proven: positions cut from "
+            "the players' records (or, with none given, from games of its own on 5 × 5 "
+            "to 7 × 7 boards, from --seed), each a forced win to find, graded by the "
+            "solver's effort, the answers at the back.",
         RECORD: "Print a Hex game's record (SGF, Little Golem, a Trmph or HexWorld link, "
                 "or a move list) as a study booklet.",
     },

@@ -36,6 +36,7 @@ from generator.core.scene import (
     segments,
 )
 from generator.fonts import text_width
+from generator.games.hex.colours import CONNECTION
 from generator.games.hex.pages import BOARD_ANGLE
 from generator.games.hex.record_lines import Diagram
 from generator.games.hex.records.model import BLACK, Cell, Colour, Mark, Markup, column_name
@@ -72,6 +73,10 @@ def _luminance(colour: str) -> float:
 def _on(fill: str, colours: Palette) -> str:
     """Ink or paper white, whichever reads on the fill."""
     return colours["cell"] if _luminance(fill) < 0.5 else colours["ink"]
+
+
+def _order(cell: Cell) -> tuple[int, int]:
+    return cell.row, cell.column
 
 
 def _hex(cell: Cell) -> Hex:
@@ -118,6 +123,12 @@ def board(size: int, diagram: Diagram, colours: Palette, caption: str, descripti
     p, shared = background(size, width, colours)
     r = p.cell_radius
     shapes: list[Shape] = [shared]
+    if diagram.shaded:
+        # As Hex KB's solution shades its winning structure: the cells filled, under the
+        # stones, their outlines drawn again over the fill.
+        cells = tuple(p.corners(_hex(c)) for c in sorted(diagram.shaded, key=_order))
+        shapes.append(Path(cells, Paint(fill=colours[CONNECTION], stroke=colours["board line"],
+                                        width=max(0.15, 0.035 * r)), closed=True))
     on: dict[Cell, str] = {}            # what reads on each stone
     for cell, colour in sorted(diagram.stones.items(), key=lambda cc: (cc[0].row,
                                                                        cc[0].column)):

@@ -57,6 +57,8 @@ class Diagram:
     variation: Variation | None = None
     comment: str = ""
     parts: int = 1                  # the diagrams its line (a variation) takes
+    # Cells shaded under the stones: a puzzle's answer shades the winning connection.
+    shaded: frozenset[Cell] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,14 +59,25 @@ def finishes(position: Position) -> bool:
     return bool(reach[0] & reach[1])
 
 
+def tried(move: int, position: Position, budget: Budget) -> tuple[Puzzle | None, bool]:
+    """The position as a puzzle (None when it is none), and whether the solver settled it
+    within the budget: a book walking a game back from its end stops at the first position
+    it cannot settle, as the positions before it are harder."""
+    if finishes(position):
+        return None, True
+    solution = solve(position, budget)
+    if solution.proven and solution.winner == position.to_move and solution.losing:
+        return Puzzle(move, solution), True
+    return None, solution.winner is not None and (solution.proven or
+                                                  solution.winner != position.to_move)
+
+
 def cut(positions: Iterable[tuple[int, Position]], budget: Budget) -> tuple[Puzzle, ...]:
     """The puzzles among a game's positions (each with the move it follows), each solved
     within `budget`, in the game's order."""
     found = []
     for move, position in positions:
-        if finishes(position):
-            continue
-        solution = solve(position, budget)
-        if solution.proven and solution.winner == position.to_move and solution.losing:
-            found.append(Puzzle(move, solution))
+        puzzle, _settled = tried(move, position, budget)
+        if puzzle is not None:
+            found.append(puzzle)
     return tuple(found)
