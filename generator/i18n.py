@@ -99,18 +99,32 @@ def translations(lang: str) -> gettext.NullTranslations:
         raise UserError(f"the {NAMES[lang]} catalogue cannot be read: {err.strerror}") from None
 
 
-_ACTIVE: ContextVar[tuple[str, gettext.NullTranslations]] = ContextVar(
-    "pnp_language", default=(SOURCE, gettext.NullTranslations()))
+# A language as it is spoken: its code and its messages.
+Speaking = tuple[str, gettext.NullTranslations]
+_ACTIVE: ContextVar[Speaking] = ContextVar("pnp_language", default=(SOURCE, translations(SOURCE)))
 
 
 @contextmanager
 def language(lang: str) -> Iterator[str]:
     """Print in `lang` inside the block (this thread and context only)."""
-    token = _ACTIVE.set((lang, translations(lang)))
-    try:
+    with speaking((lang, translations(lang))):
         yield lang
+
+
+@contextmanager
+def speaking(spoken: Speaking) -> Iterator[str]:
+    """Print as `spoken` inside the block: what `active` gave, to draw later in the
+    language a request was made in."""
+    token = _ACTIVE.set(spoken)
+    try:
+        yield spoken[0]
     finally:
         _ACTIVE.reset(token)
+
+
+def active() -> Speaking:
+    """The language printed in here, as `speaking` takes it."""
+    return _ACTIVE.get()
 
 
 def current() -> str:

@@ -74,17 +74,17 @@ def make_document(game: Game[OptionsT], item: Item, options: OptionsT, paper: Pa
                   ) -> Document:
     """One item of a game (or `kit`, all of them) in a palette, in the active language
     and for the booklet side set (textlayout.in_booklet); `check` first."""
-    return _kept_document(game, item, options, paper, copies, palette, backs, i18n.current(),
+    return _kept_document(game, item, options, paper, copies, palette, backs, i18n.active(),
                           textlayout.FIRST_ON_RIGHT.get())
 
 
 @lru_cache(maxsize=KEPT_DOCUMENTS)
 def _kept_document(game: Game[OptionsT], item: Item, options: OptionsT, paper: Paper,
-                   copies: int, palette: Palette, backs: Backs | None, lang: str,
-                   first_on_right: bool | None) -> Document:
+                   copies: int, palette: Palette, backs: Backs | None,
+                   spoken: i18n.Speaking, first_on_right: bool | None) -> Document:
     """The document, kept by everything that decides it, each an argument: the language
     and the side a booklet's section opens on among them, set here for the drawing."""
-    with i18n.language(lang), textlayout.in_booklet(first_on_right):
+    with i18n.speaking(spoken), textlayout.in_booklet(first_on_right):
         if item == WHOLE_KIT:
             return _kit(game, options, paper, copies, palette, backs)
         return game.make(item, options, paper, palette, copies)
