@@ -14,18 +14,23 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator import i18n, render
-from generator.app import names
-from generator.app import params as P
+from generator.app import names, params
 from generator.app.contents import language_folder, paper_name
 from generator.app.product_checks import check_taken, sold
-from generator.app.record_folder import MOST_BYTES, MOST_RECORDS, FolderFile, record_files
+from generator.app.record_folder import (
+    MOST_BYTES,
+    MOST_RECORDS,
+    FolderFile,
+    booklet_press,
+    record_files,
+)
 from generator.app.record_request import reader_and_values
 from generator.core.destinations import HOME, Destination
 from generator.core.filenames import printable
 from generator.core.formats import JSON, PDF, Format
 from generator.core.gridfile import LIMIT
 from generator.core.palette import COLOUR, Palette
-from generator.core.paper import NAMED, Press, for_press
+from generator.core.paper import NAMED, Press
 from generator.core.scene import Document
 from generator.errors import UserError
 from generator.games.game import Game, OptionError
@@ -40,33 +45,33 @@ DEFAULT_COUNT, MOST_COUNT = 40, 200
 DEFAULT_SECONDS, MOST_SECONDS = 5.0, 600.0        # a puzzle's budget
 DEFAULT_TOTAL, MOST_TOTAL = 200.0, 3600.0         # all the cutting: the book in under 5 min
 
-COUNT = P.Param("count", f"How many puzzles, 1 to {MOST_COUNT} (fewer where the records hold "
-                         f"fewer).", P.INT, default=DEFAULT_COUNT, low=1, high=MOST_COUNT,
+COUNT = params.Param("count", f"How many puzzles, 1 to {MOST_COUNT} (fewer where the records hold "
+                         f"fewer).", params.INT, default=DEFAULT_COUNT, low=1, high=MOST_COUNT,
                 metavar="N")
-BUDGET = P.Param("budget", "Seconds of the solver's work a puzzle may take at most; a "
-                           "position it cannot prove in them is no puzzle.", P.FLOAT,
+BUDGET = params.Param("budget", "Seconds of the solver's work a puzzle may take at most; a "
+                           "position it cannot prove in them is no puzzle.", params.FLOAT,
                  default=DEFAULT_SECONDS, low=0.1, high=MOST_SECONDS, metavar="SECONDS")
-TOTAL = P.Param("total", "Seconds of solving for the whole book at most, shared by the "
-                         "records.", P.FLOAT, default=DEFAULT_TOTAL, low=1, high=MOST_TOTAL,
+TOTAL = params.Param("total", "Seconds of solving for the whole book at most, shared by the "
+                         "records.", params.FLOAT, default=DEFAULT_TOTAL, low=1, high=MOST_TOTAL,
                 metavar="SECONDS")
 DEFAULT_SEED = 1
-SEED = P.Param("seed", f"With no records, which book of the game's own puzzles: any whole "
+SEED = params.Param("seed", f"With no records, which book of the game's own puzzles: any whole "
                        f"number (the same seed makes the same book; {DEFAULT_SEED} by "
-                       f"default).", P.INT, low=-(2**63), high=2**63 - 1, metavar="N")
+                       f"default).", params.INT, low=-(2**63), high=2**63 - 1, metavar="N")
 
 
 # The booklet's sheets, and its file: the items' own help speaks of boards and pages.
-PAPER = replace(P.PAPER, help="The sheets the booklet is printed on: a4 (A5 pages) or letter "
+PAPER = replace(params.PAPER, help="The sheets the booklet is printed on: a4 (A5 pages) or letter "
                               "(half-letter pages).")
-OUTPUT = replace(P.output_param("GAME-puzzles"),
+OUTPUT = replace(params.output_param("GAME-puzzles"),
                  help="Output file (default GAME-puzzles-NAME.FORMAT here, after the record or "
                       "folder, or the seed; - for standard output).")
 
 
-def puzzle_params() -> list[P.Param]:
+def puzzle_params() -> list[params.Param]:
     """What `pnp puzzles GAME` takes, in the order its help lists them."""
-    return [COUNT, BUDGET, TOTAL, SEED, PAPER, P.PALETTE, P.format_param(FORMATS), OUTPUT,
-            P.TARGET, P.BLEED, P.PRESS, P.INK_LIMIT, P.LANG]
+    return [COUNT, BUDGET, TOTAL, SEED, PAPER, params.PALETTE, params.format_param(FORMATS), OUTPUT,
+            params.TARGET, params.BLEED, params.PRESS, params.INK_LIMIT, params.LANG]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +116,7 @@ def puzzle_request(game: Game[GameOptions], given: Sequence[tuple[str, str]],
              if v is not None and name in known}
     asked = typed.get("fmt")
     fmt = render.output_format(output, asked if isinstance(asked, Format) else None, FORMATS)
-    paper = typed.get("paper") or P.PAPER.convert(P.PAPER.default)
+    paper = typed.get("paper") or params.PAPER.convert(params.PAPER.default)
     key = next((k for k in booklet.FORMATS if NAMED[k] == paper), None)
     if key is None:
         raise OptionError("a puzzle book is a booklet: A5 pages on A4 sheets, or half letter "
@@ -122,14 +127,7 @@ def puzzle_request(game: Game[GameOptions], given: Sequence[tuple[str, str]],
         raise OptionError(f"--for {target.key} is for printed books, not --format {fmt.name}")
     check_taken(sold(game, RECORD, target), target, PDF,
                 "a puzzle book, which is a PDF: give another --for")
-    bleed, ink, condition = typed.get("bleed"), typed.get("ink_limit"), typed.get("condition")
-    try:
-        press = for_press(booklet.FORMATS[key][0], target,
-                          float(bleed) if isinstance(bleed, (int, float)) else None,
-                          condition=condition if isinstance(condition, str) else None,
-                          ink_limit=float(ink) if isinstance(ink, (int, float)) else None).press
-    except ValueError as err:
-        raise OptionError(str(err)) from None
+    press, bleed = booklet_press(key, target, typed), typed.get("bleed")
     files: list[FolderFile] = []
     for path, shown in given:
         if path != "-" and Path(path).is_dir():

@@ -165,14 +165,7 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[FolderFile]
     assert isinstance(target, Destination)
     check_taken(sold(game, RECORD, target), target, PDF,
                 "a booklet of a folder's records, which is a PDF: give another --for")
-    bleed, ink, condition = typed.get("bleed"), typed.get("ink_limit"), typed.get("condition")
-    try:
-        press = for_press(booklet.FORMATS[key][0], target,
-                          float(bleed) if isinstance(bleed, (int, float)) else None,
-                          condition=condition if isinstance(condition, str) else None,
-                          ink_limit=float(ink) if isinstance(ink, (int, float)) else None).press
-    except ValueError as err:
-        raise OptionError(str(err)) from None
+    press, bleed = booklet_press(key, target, typed), typed.get("bleed")
     cut = cut_of(typed)
     played, left_out = (list(read.played), list(read.left_out)) if read else ([], [])
     for file in files if read is None else ():
@@ -196,6 +189,19 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[FolderFile]
     return FolderRequest(game, folder, tuple(played), cut, key, palette, target,
                          float(bleed) if isinstance(bleed, (int, float)) else None,
                          str(typed.get("lang", i18n.SOURCE)), press, tuple(left_out))
+
+
+def booklet_press(paper_key: str, target: Destination, typed: Mapping[str, object]) -> Press:
+    """Who prints a booklet of records (or of puzzles) on the booklet's sheet PAPER_KEY:
+    TARGET, with the bleed, printing condition and ink limit the values ask for."""
+    bleed, ink, condition = typed.get("bleed"), typed.get("ink_limit"), typed.get("condition")
+    try:
+        return for_press(booklet.FORMATS[paper_key][0], target,
+                         float(bleed) if isinstance(bleed, (int, float)) else None,
+                         condition=condition if isinstance(condition, str) else None,
+                         ink_limit=float(ink) if isinstance(ink, (int, float)) else None).press
+    except ValueError as err:
+        raise OptionError(str(err)) from None
 
 
 def common_event(request: FolderRequest) -> str:

@@ -24,18 +24,19 @@ if typing.TYPE_CHECKING:
 
 
 def puzzles_command(game: SomeGame) -> click.Command:
-    from generator.app import puzzle_request as R
+    from generator.app import puzzle_request
 
     def run(records: tuple[str, ...], output: Path | None, **values: object) -> None:
         import json
 
         from generator import render
         from generator.ui.judging import shown
-        request = R.puzzle_request(game, [(r, shown(r)) for r in records], values, output)
+        request = puzzle_request.puzzle_request(game, [(r, shown(r)) for r in records], values,
+                                                output)
         to_stdout = request.fmt.data and (output is None or str(output) == "-")
         if not to_stdout:       # before any solving: a target that cannot be written
             render.check_target(output, request.fmt, request.formats, request.stem)
-        chosen, left_out = R.puzzles(request)
+        chosen, left_out = puzzle_request.puzzles(request)
         for name, why in left_out:
             click.echo(f"pnp: warning: {one_line(name)}: left out of the book: "
                        f"{one_line(why)}", err=True)
@@ -48,8 +49,9 @@ def puzzles_command(game: SomeGame) -> click.Command:
             output.write_text("".join(t + "\n" for t in lines), encoding="utf-8")
             report(one_line(str(output)))
             return
-        for path in render.save(R.document(request, chosen, left_out), output, request.fmt,
-                                request.stem, request.formats, settings=request.settings):
+        book = puzzle_request.document(request, chosen, left_out)
+        for path in render.save(book, output, request.fmt, request.stem, request.formats,
+                                settings=request.settings):
             report(one_line(str(path)))
 
     text = game.about.get(Subject.PUZZLES) or f"Print a {game.title} puzzle book."
@@ -57,13 +59,13 @@ def puzzles_command(game: SomeGame) -> click.Command:
         game, Subject.PUZZLES, False, callback=run,
         params=[click.Argument(["records"], nargs=-1, type=click.Path(allow_dash=True),
                                metavar="[RECORDS or FOLDERS]..."),
-                *(click_option(p) for p in R.puzzle_params())],
+                *(click_option(p) for p in puzzle_request.puzzle_params())],
         help=f"{text}\n\nRECORDS are the players' records (any the judge reads), and "
-             f"FOLDERS folders of them (their *.sgf files), {R.MOST_RECORDS} records at "
-             f"most; - reads one from standard input. With none, the book's puzzles are its "
-             f"own, from --seed: the same seed makes the same book. --format json writes one "
-             f"object a line per puzzle (docs/puzzles.md lists its fields) on standard "
-             f"output, or to -o FILE.",
+             f"FOLDERS folders of them (their *.sgf files), {puzzle_request.MOST_RECORDS} "
+             f"records at most; - reads one from standard input. With none, the book's "
+             f"puzzles are its own, from --seed: the same seed makes the same book. "
+             f"--format json writes one object a line per puzzle (docs/puzzles.md lists its "
+             f"fields) on standard output, or to -o FILE.",
         short_help=first_paragraph(text))
 
 
