@@ -44,22 +44,46 @@ def distance_to_hull(at: Point, hull: Sequence[Point]) -> float:
     return 0.0 if inside else best
 
 
+def segment_distance(at: Point, a: Point, b: Point) -> float:
+    """How far a point stands from the segment a-b."""
+    ex, ey = b.x - a.x, b.y - a.y
+    length = ex * ex + ey * ey
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((at.x - a.x) * ex + (at.y - a.y) * ey)
+                                             / length))
+    return math.hypot(at.x - (a.x + t * ex), at.y - (a.y + t * ey))
+
+
+def _crosses(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Whether the segments a-b and c-d cross."""
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x)
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+
+
+def box_distance(box: Box, hull: Sequence[Point]) -> float:
+    """How far a box stands from a convex polygon (0 where they meet): two convex shapes
+    that do not meet are nearest at a corner of one and an edge of the other."""
+    left, top, right, bottom = box
+    corners_ = [Point(left, top), Point(right, top), Point(right, bottom), Point(left, bottom)]
+    box_edges = list(zip(corners_, [*corners_[1:], corners_[0]], strict=True))
+    hull_edges = list(zip(hull, [*hull[1:], hull[0]], strict=True))
+    if any(distance_to_hull(c, hull) == 0.0 for c in corners_) or any(
+            left <= c.x <= right and top <= c.y <= bottom for c in hull) or any(
+            _crosses(a, b, c, d) for a, b in box_edges for c, d in hull_edges):
+        return 0.0
+    return min(min(segment_distance(c, a, b) for c in corners_ for a, b in hull_edges),
+               min(segment_distance(c, a, b) for c in hull for a, b in box_edges))
+
+
 def clear_of(hull: Sequence[Point], boxes: Sequence[Box], *, paper: Paper) -> bool:
-    """Whether every box lies inside the page's margins and CLEAR of the hull: its edges
-    read every half millimetre, and no corner of the hull inside it."""
-    for left, top, right, bottom in boxes:
+    """Whether every box lies inside the page's margins and CLEAR of the hull."""
+    for box in boxes:
+        left, top, right, bottom = box
         if left < paper.margin - 1e-6 or right > paper.width - paper.margin + 1e-6:
             return False
         if top < paper.margin - 1e-6 or bottom > paper.height - paper.margin + 1e-6:
             return False
-        steps = max(2, int(max(right - left, bottom - top) / 0.5))
-        edge = [Point(left + (right - left) * i / steps, y) for i in range(steps + 1)
-                for y in (top, bottom)]
-        edge += [Point(x, top + (bottom - top) * i / steps) for i in range(steps + 1)
-                 for x in (left, right)]
-        if any(distance_to_hull(at, hull) < CLEAR for at in edge):
-            return False
-        if any(left <= c.x <= right and top <= c.y <= bottom for c in hull):
+        if box_distance(box, hull) < CLEAR:
             return False
     return True
 
