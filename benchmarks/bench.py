@@ -56,12 +56,13 @@ def separation_seconds(runs: int = 9) -> dict[str, float]:
     from generator.core.destinations import PRINT_SHOP
     from generator.core.paper import NAMED, for_press
     from generator.games import load
+    from generator.games.items import ITEMS
     from generator.render import press
     from generator.render.pdf import document_pdf
 
     paper = for_press(NAMED["a4"], PRINT_SHOP, condition="fogra39")
     game = load("hex-kb")
-    doc = documents.make_document(game, "kit", game.make_options(), paper)
+    doc = documents.make_document(game, ITEMS["kit"], game.make_options(), paper)
     document_pdf(doc, paper.press)              # fonts and libraries loaded
 
     def clear() -> None:
@@ -107,17 +108,18 @@ def rule_sheet_settings(runs: int = RUNS) -> dict[str, float]:
     from generator.app import documents
     from generator.core.paper import NAMED
     from generator.games import GAMES
+    from generator.games.items import ITEMS
     from generator.layout import linebreak
     out = {}
     for key, game in GAMES.items():
         options = game.make_options()
-        documents.make_document(game, "rules", options, NAMED["a4"])     # warm: imports
+        documents.make_document(game, ITEMS["rules"], options, NAMED["a4"])     # warm: imports
         times = []
         for _ in range(runs):
             linebreak.clear_cache()
             documents.forget_documents()
             start = time.perf_counter()
-            documents.make_document(game, "rules", options, NAMED["a4"])
+            documents.make_document(game, ITEMS["rules"], options, NAMED["a4"])
             times.append(time.perf_counter() - start)
         out[key] = statistics.median(times)
     return out
