@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import math
 
-from generator import templating
+from generator import i18n, templating
 from generator.core.geometry import SQRT3, Hex, Point, convex_hull, hatching
 from generator.core.gridfile import hex_name
 from generator.core.palette import COLOUR, Palette
@@ -139,6 +139,23 @@ def corner_layout(opts: Options, paper: Paper, *, colours: Palette
     11 x 11 board 15.2 mm cells for 12.6."""
     if opts.edition == "pennies":
         return None
+    laid = _corner_layout(opts, paper, colours, i18n.active())
+    return None if laid is None else (laid[0], list(laid[1]))
+
+
+# A request is checked, then drawn, and the studio asks again for each format: the layout,
+# a search over the corners' settings, is found once for each board, paper, palette and
+# language (its words are set in the corners).
+@functools.lru_cache(maxsize=32)
+def _corner_layout(opts: Options, paper: Paper, colours: Palette, spoken: i18n.Speaking
+                   ) -> tuple[hexboard.Placement, tuple[Shape, ...]] | None:
+    with i18n.speaking(spoken):
+        found = _search_corners(opts, paper, colours=colours)
+    return None if found is None else (found[0], tuple(found[1]))
+
+
+def _search_corners(opts: Options, paper: Paper, *, colours: Palette
+                    ) -> tuple[hexboard.Placement, list[Shape]] | None:
     x, y, w, h = paper.margin, paper.margin, paper.inner_width, paper.height - 2 * paper.margin
     p = hexboard.place_board(opts.size, x, y, w, h, angle=BOARD_ANGLE,
                              with_coordinates=opts.coordinates, outset=MARK_OUTSET,
