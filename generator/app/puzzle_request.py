@@ -22,6 +22,7 @@ from generator.app.record_folder import (
     MOST_RECORDS,
     FolderFile,
     booklet_press,
+    booklet_sheet,
     record_files,
 )
 from generator.app.record_request import reader_and_values
@@ -30,7 +31,7 @@ from generator.core.filenames import printable
 from generator.core.formats import JSON, PDF, Format
 from generator.core.gridfile import LIMIT
 from generator.core.palette import COLOUR, Palette
-from generator.core.paper import NAMED, Press
+from generator.core.paper import Press
 from generator.core.scene import Document
 from generator.errors import UserError
 from generator.games.game import Game, OptionError
@@ -116,11 +117,7 @@ def puzzle_request(game: Game[GameOptions], given: Sequence[tuple[str, str]],
              if v is not None and name in known}
     asked = typed.get("fmt")
     fmt = render.output_format(output, asked if isinstance(asked, Format) else None, FORMATS)
-    paper = typed.get("paper") or params.PAPER.convert(params.PAPER.default)
-    key = next((k for k in booklet.FORMATS if NAMED[k] == paper), None)
-    if key is None:
-        raise OptionError("a puzzle book is a booklet: A5 pages on A4 sheets, or half letter "
-                          "on Letter; take --paper a4 or letter")
+    key = booklet_sheet(typed, what="a puzzle book")
     target = typed.get("target", HOME)
     assert isinstance(target, Destination)
     if fmt.data and target != HOME:

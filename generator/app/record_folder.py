@@ -156,11 +156,7 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[FolderFile]
                           f"--format {fmt.name}; give a file for {fmt.name}")
     if typed.get("dpi") is not None:
         raise OptionError("--dpi is for --format png, not a booklet")
-    paper = typed.get("paper") or params.PAPER.convert(params.PAPER.default)
-    key = next((k for k in booklet.FORMATS if NAMED[k] == paper), None)
-    if key is None:
-        raise OptionError("a folder of records is a booklet: A5 pages on A4 sheets, or half "
-                          "letter on Letter; take --paper a4 or letter")
+    key = booklet_sheet(typed, what="a folder of records")
     target = typed.get("target", HOME)
     assert isinstance(target, Destination)
     check_taken(sold(game, RECORD, target), target, PDF,
@@ -189,6 +185,17 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[FolderFile]
     return FolderRequest(game, folder, tuple(played), cut, key, palette, target,
                          float(bleed) if isinstance(bleed, (int, float)) else None,
                          str(typed.get("lang", i18n.SOURCE)), press, tuple(left_out))
+
+
+def booklet_sheet(typed: Mapping[str, object], *, what: str) -> str:
+    """The booklet sheet (booklet.FORMATS' key) of the paper the values ask for; WHAT, a
+    booklet, refused in one line on any other paper."""
+    paper = typed.get("paper") or params.PAPER.convert(params.PAPER.default)
+    key = next((k for k in booklet.FORMATS if NAMED[k] == paper), None)
+    if key is None:
+        raise OptionError(f"{what} is a booklet: A5 pages on A4 sheets, or half letter on "
+                          f"Letter; take --paper a4 or letter")
+    return key
 
 
 def booklet_press(paper_key: str, target: Destination, typed: Mapping[str, object]) -> Press:
