@@ -95,6 +95,13 @@ def bag(name: str, piece: Tile, colour: str) -> InfiniteBag:
     return InfiniteBag(name, piece, colour)
 
 
+def stone_bag(name: str, key: str, *, diameter: float,
+              drawn: Callable[[Point, float], list[Shape]], colour: str) -> InfiniteBag:
+    """An infinite bag of one player's round stones: each drawn as the kit draws it
+    (`drawn`), `diameter` mm across, its picture named stone-KEY."""
+    return bag(name, round_piece(name, disc(f"stone-{key}", diameter, drawn)), colour)
+
+
 def pad(name: str, page: Page) -> Tile:
     """The score pad's page as a sheet on the table, locked, so players can write on it with
     the game's drawing tools."""

@@ -36,11 +36,9 @@ def make(opts: Options, colours: Palette) -> VirtualTable:
     board = parts.board(parts.board_name(TITLE), pages.board_page(opts, paper, colours), box,
                         cells)
     diameter = parts.stone_diameter(p.cell_radius)
-    bags = []
-    for colour, role in ((RED, "red"), (BLUE, "blue")):
-        stone = parts.disc(f"stone-{role}", diameter, stone_drawn(colour, colours))
-        bags.append(parts.bag(pages.name(colour), parts.round_piece(pages.name(colour), stone),
-                              colours[role]))
+    bags = [parts.stone_bag(pages.name(colour), role, diameter=diameter,
+                            drawn=stone_drawn(colour, colours), colour=colours[role])
+            for colour, role in ((RED, "red"), (BLUE, "blue"))]
     return parts.kit_table(TITLE, opts.label, parts.key("hex-kb", opts, colours), board, bags,
                            pages.rules_item(opts, parts.PAPER, colours, 1),
                            pages.pad_pages(opts, parts.PAPER, colours)[0], pages.credit())

@@ -32,11 +32,9 @@ def make(opts: Options, colours: Palette) -> VirtualTable:
     board = parts.board(parts.board_name(TITLE), pages.board_page(opts, paper, colours),
                         parts.body(paper), (p.centre(h) for h in p.board))
     diameter = parts.stone_diameter(p.cell_radius)
-    bags = []
-    for kind, word, role in KINDS:
-        stone = parts.disc(f"stone-{word}", diameter, stone_drawn(kind, colours))
-        bags.append(parts.bag(pages.name(kind), parts.round_piece(pages.name(kind), stone),
-                              colours[role]))
+    bags = [parts.stone_bag(pages.name(kind), word, diameter=diameter,
+                            drawn=stone_drawn(kind, colours), colour=colours[role])
+            for kind, word, role in KINDS]
     return parts.kit_table(TITLE, opts.label, parts.key("nex", opts, colours), board, bags,
                            pages.rules_item(opts, parts.PAPER, colours, 1),
                            pages.pad_pages(opts, parts.PAPER, colours)[0], pages.credit())
