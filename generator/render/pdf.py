@@ -82,6 +82,20 @@ class _Colours:
             return
         space, values = inks.separate_line(colour, self.press.condition,
                                            self.press.ink_limit, dark_alone)
+        self._write(c, space, values, stroke)
+
+    def set_text(self, c: Canvas, colour: str, size: float) -> None:
+        """A text's colour, the text `size` pt large as drawn: for a press, small coloured
+        text in one ink (press.separate_text)."""
+        if self.press is None:
+            _set_colour(c, colour)
+            return
+        space, values = inks.separate_text(colour, self.press.condition,
+                                           self.press.ink_limit, size)
+        self._write(c, space, values, False)
+
+    @staticmethod
+    def _write(c: Canvas, space: str, values: tuple[float, ...], stroke: bool) -> None:
         if space == "gray":
             (c.setStrokeGray if stroke else c.setFillGray)(*values)
         else:
@@ -193,7 +207,7 @@ def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB,
             c.drawPath(_circle(shape) if drawn is None else drawn.circle(shape),
                        stroke=stroke, fill=fill)
     else:
-        _draw_text(c, shape, colours)
+        _draw_text(c, shape, colours, scale)
 
 
 def _draw_for_cutting(c: Canvas, shape: Path, colours: _Colours) -> None:
@@ -243,14 +257,14 @@ def _path(c: Canvas, shape: Path) -> PDFPathObject:
     return path
 
 
-def _draw_text(c: Canvas, text: Text, colours: _Colours = RGB) -> None:
+def _draw_text(c: Canvas, text: Text, colours: _Colours = RGB, scale: _Scale = PAGE) -> None:
     c.saveState()
     # The page runs y downwards; flip back locally so glyphs stand upright.
     c.translate(text.position.x, text.position.y)
     if text.angle:
         c.rotate(text.angle)
     c.scale(1, -1)
-    colours.set(c, text.colour, dark_alone=True)
+    colours.set_text(c, text.colour, text.size * scale.k * PT_PER_MM)
     parts = fonts.runs(text.text, text.font)
     if len(parts) == 1:
         c.setFont(parts[0][1], text.size)
