@@ -10,6 +10,7 @@ that breaks it. The command line's --for, --bleed and the rest: test_print_shop_
 import subprocess
 from pathlib import Path
 
+import pikepdf
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -40,6 +41,7 @@ from generator.games import KEYS
 from generator.games.blind_hex.cards import CARD_HEIGHT, CARD_WIDTH
 from generator.games.items import CARDS
 from generator.layout import booklet, cutsheet
+from generator.preflight import inks
 from generator.preflight.reader import read_facts
 from generator.render import press
 from generator.render.pdf import document_pdf, into_bleed
@@ -85,6 +87,26 @@ def test_every_print_shop_file_passes_the_print_shop_preflight(shop_catalogue, s
         bad = [c for c in preflight.checks(shop_facts[path], PRINT_SHOP, None)
                if not c.passed]
         assert not bad, f"{path}: {bad}"
+
+
+def test_no_print_shop_file_has_small_text_in_two_or_more_inks(shop_catalogue, shop_facts,
+                                                                 tmp_path):
+    """The warn line passes a file, so the test above would not see it: every print-shop
+    file's small text is in one ink or black alone (render/press.py: separate_text)."""
+    warned = {path: check.detail for path, facts in shop_facts.items()
+              if (check := inks.check_small_text(facts)).warning}
+    assert not warned, warned
+    # Control: 7 pt text in magenta and yellow on one of these files is warned of.
+    source = shop_catalogue / "print-shop" / "hex-kb" / "standard-rules-a4.pdf"
+    with pikepdf.open(source) as pdf:
+        page = pdf.pages[0]
+        fonts = page.obj.Resources.Font
+        fonts["/Fxx"] = fonts[next(iter(fonts.keys()))]
+        page.contents_add(pdf.make_stream(b"q 0 0.88 0.91 0 k BT /Fxx 7 Tf 200 200 Td (R) Tj "
+                                          b"ET Q"), prepend=False)
+        pdf.save(tmp_path / "small-text-in-two-inks.pdf")
+    control = inks.check_small_text(read_facts(tmp_path / "small-text-in-two-inks.pdf"))
+    assert control.warning and "'R' at 7.0 pt" in control.detail, control
 
 
 # The home files beside them pass `pnp check --for home`: test_preflight.py checks every one

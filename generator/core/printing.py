@@ -55,6 +55,9 @@ PROCESS_PLATES = ("Cyan", "Magenta", "Yellow", "Black")
 INK_LIMIT = 2.4
 LEAST_INK_LIMIT = 100.0           # %: black text alone is 100%
 DARK = 0.75                       # text and hairlines at least this dark print as black ink alone
+# pt: text under this size in two or more inks shows a fringe of each where the plates miss;
+# the preflight warns of it, and pnp prints such text in one ink (render/press.py).
+SMALL_TEXT = 12.0
 THINNEST_LINE = 0.25              # pt: thinner lines may vanish in print
 # mm: THINNEST_LINE (0.0882 mm), rounded up so the width as written to a PDF is not a hair
 # under it: the least a line is drawn at where it would come out thinner.

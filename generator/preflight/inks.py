@@ -17,7 +17,7 @@ from generator.core import printing
 from generator.preflight.facts import Colour, PdfFacts, TextRun
 from generator.preflight.lines import Check, pages_listed
 
-SMALL_TEXT = 12.0       # pt: text under this size is small (docs/preflight.md says whose)
+SMALL_TEXT = printing.SMALL_TEXT    # pt: text under this is small (docs/preflight.md)
 INKED = 0.005           # an ink's amount from which it is printed at all (half a percent)
 # How far apart cyan, magenta and yellow may be in a grey: a neutral on press has more cyan
 # than magenta and yellow (the press's grey balance), so they are not equal in one.

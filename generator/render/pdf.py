@@ -15,7 +15,9 @@ import io
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfgen import pdfgeom
 from reportlab.pdfgen.canvas import Canvas
@@ -45,14 +47,23 @@ from generator.render.tagging import PRODUCER, Marks
 THINNEST = THINNEST_STROKE
 
 
+@lru_cache(maxsize=256)
+def _components(colour: str) -> tuple[float, ...]:
+    """A "#rrggbb" colour's grey level (one component) where red, green and blue are equal,
+    else its three; read once a colour (a booklet sets a few colours tens of thousands of
+    times)."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return (r / 255,) if r == g == b else (r / 255, g / 255, b / 255)
+
+
 def _set_colour(c: Canvas, colour: str, stroke: bool = False) -> None:
     """A "#rrggbb" colour as fill or stroke. Greys, black above all, go out as DeviceGray, so
     a print shop separates them into black ink alone and a mono laser prints black solid."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    if r == g == b:
-        (c.setStrokeGray if stroke else c.setFillGray)(r / 255)
+    values = _components(colour)
+    if len(values) == 1:
+        (c.setStrokeGray if stroke else c.setFillGray)(values[0])
     else:
-        (c.setStrokeColorRGB if stroke else c.setFillColorRGB)(r / 255, g / 255, b / 255)
+        (c.setStrokeColorRGB if stroke else c.setFillColorRGB)(*values)
 
 
 class _Colours:
@@ -72,6 +83,20 @@ class _Colours:
             return
         space, values = inks.separate_line(colour, self.press.condition,
                                            self.press.ink_limit, dark_alone)
+        self._write(c, space, values, stroke)
+
+    def set_text(self, c: Canvas, colour: str, size: float) -> None:
+        """A text's colour, the text `size` pt large as drawn: for a press, small coloured
+        text in one ink (press.separate_text)."""
+        if self.press is None:
+            _set_colour(c, colour)
+            return
+        space, values = inks.separate_text(colour, self.press.condition,
+                                           self.press.ink_limit, size)
+        self._write(c, space, values, False)
+
+    @staticmethod
+    def _write(c: Canvas, space: str, values: tuple[float, ...], stroke: bool) -> None:
         if space == "gray":
             (c.setStrokeGray if stroke else c.setFillGray)(*values)
         else:
@@ -103,6 +128,16 @@ class _Drawn:
     def __init__(self) -> None:
         self.kept: OrderedDict[tuple[int, _Scale], tuple[tuple[Shape, ...], list[str]]] = \
             OrderedDict()
+        # A group's circles by centre and radius: a record's stones stand on the same few
+        # hundred cells, diagram after diagram, and a circle's path is the same operators.
+        self.circles: dict[tuple[float, float, float], PDFPathObject] = {}
+
+    def circle(self, circle: Circle) -> PDFPathObject:
+        key = (circle.centre.x, circle.centre.y, circle.radius)
+        path = self.circles.get(key)
+        if path is None:
+            path = self.circles[key] = _circle(circle)
+        return path
 
     def draw(self, c: Canvas, group: Group, within: _Scale,
              paint: Callable[[Shape], None]) -> None:
@@ -170,9 +205,10 @@ def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB,
         if scale is PAGE:
             c.circle(shape.centre.x, shape.centre.y, shape.radius, stroke=stroke, fill=fill)
         else:
-            c.drawPath(_circle(c, shape), stroke=stroke, fill=fill)
+            c.drawPath(_circle(shape) if drawn is None else drawn.circle(shape),
+                       stroke=stroke, fill=fill)
     else:
-        _draw_text(c, shape, colours)
+        _draw_text(c, shape, colours, scale)
 
 
 def _draw_for_cutting(c: Canvas, shape: Path, colours: _Colours) -> None:
@@ -198,9 +234,9 @@ def _draw_for_cutting(c: Canvas, shape: Path, colours: _Colours) -> None:
 _ARCS = pdfgeom.bezierArc(-1.0, -1.0, 1.0, 1.0, 0, 360)
 
 
-def _circle(c: Canvas, circle: Circle) -> PDFPathObject:
+def _circle(circle: Circle) -> PDFPathObject:
     x, y, r = circle.centre.x, circle.centre.y, circle.radius
-    path = c.beginPath()
+    path = PDFPathObject()      # what Canvas.beginPath makes
     path.moveTo(x + r * _ARCS[0][0], y + r * _ARCS[0][1])
     for arc in _ARCS:
         path.curveTo(x + r * arc[2], y + r * arc[3], x + r * arc[4], y + r * arc[5],
@@ -209,27 +245,31 @@ def _circle(c: Canvas, circle: Circle) -> PDFPathObject:
 
 
 def _path(c: Canvas, shape: Path) -> PDFPathObject:
-    """A scene path as a reportlab path object."""
-    path = c.beginPath()
-    move, line, close = path.moveTo, path.lineTo, path.close
+    """A scene path as a reportlab path object: its operators as PDFPathObject's moveTo,
+    lineTo and close write them ("n" first, then "x y m", "x y l" and "h"), numbers by the
+    same fp_str, made here in one go (a catalogue's paths have a quarter of a million
+    points, and a method call each was a tenth of writing its PDFs)."""
+    code: list[str] = []
+    closed = shape.closed
     for sub in shape.subpaths:
         head, *rest = sub
-        move(head.x, head.y)
-        for pt in rest:
-            line(pt.x, pt.y)
-        if shape.closed:
-            close()
-    return path
+        if not code:
+            code.append("n")
+        code.append(fp_str(head.x, head.y) + " m")
+        code += [fp_str(pt.x, pt.y) + " l" for pt in rest]
+        if closed:
+            code.append("h")
+    return PDFPathObject(code) if code else c.beginPath()
 
 
-def _draw_text(c: Canvas, text: Text, colours: _Colours = RGB) -> None:
+def _draw_text(c: Canvas, text: Text, colours: _Colours = RGB, scale: _Scale = PAGE) -> None:
     c.saveState()
     # The page runs y downwards; flip back locally so glyphs stand upright.
     c.translate(text.position.x, text.position.y)
     if text.angle:
         c.rotate(text.angle)
     c.scale(1, -1)
-    colours.set(c, text.colour, dark_alone=True)
+    colours.set_text(c, text.colour, text.size * scale.k * PT_PER_MM)
     parts = fonts.runs(text.text, text.font)
     if len(parts) == 1:
         c.setFont(parts[0][1], text.size)
@@ -271,6 +311,23 @@ def into_bleed(page: Page, bleed: float) -> Page:
     if not bleed:
         return page
     return replace(page, shapes=tuple(run_on(s) for s in page.shapes))
+
+
+# The characters below 0x80 that PDFDocEncoding has no code for: reportlab refuses them.
+_UNMAPPED = tuple(chr(code) for code in range(0x18, 0x20))
+
+
+def _encode_stream(c: Canvas) -> None:
+    """The page just shown, its content stream encoded to bytes at once. reportlab encodes
+    each stream when it writes the file, in PDFDocEncoding, through a codec that looks each
+    character up (a booklet of a hundred records: 31 MB of operators, 1.5 s). The operators
+    are ASCII, whose characters PDFDocEncoding maps to their own codes: encoded as ASCII they
+    are the same bytes. Anything else is left for reportlab to encode, or refuse, as before."""
+    page = c._doc.Pages.pages[-1]
+    stream = page.stream
+    if isinstance(stream, str) and stream.isascii() and not any(
+            ch in stream for ch in _UNMAPPED):
+        page.stream = stream.encode("ascii")
 
 
 def document_pdf(doc: Document, press: Press = HOME, separated: bool = True,
@@ -325,6 +382,7 @@ def document_pdf(doc: Document, press: Press = HOME, separated: bool = True,
                    lambda shape: _draw(c, shape, press.shop, colours, PAGE, drawn))
         c.restoreState()
         c.showPage()
+        _encode_stream(c)
     c.save()
     tagged = marks.finish(out.getvalue())
     if press.separated and separated and not proof:

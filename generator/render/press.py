@@ -38,6 +38,7 @@ from generator.core.printing import (
     DARK,
     PDFX_2001,
     REGISTRY,
+    SMALL_TEXT,
     Condition,
     PdfX,
     darkness,
@@ -203,6 +204,35 @@ def separate_line(colour: str, key: str, ink_limit: float, dark_alone: bool) -> 
     if dark_alone and darkness(colour) >= DARK:
         return BLACK
     return separate(colour, key, ink_limit)
+
+
+def separate_text(colour: str, key: str, ink_limit: float, size: float) -> Ink:
+    """Text `size` pt large as drawn: 100% K when at least DARK dark; under SMALL_TEXT, in
+    one ink (`one_ink`) where its colour would take two or more; else as `separate`."""
+    ink = separate_line(colour, key, ink_limit, True)
+    if size < SMALL_TEXT and ink[0] == "cmyk" and sum(v > 0 for v in ink[1]) > 1:
+        return one_ink(colour, key)
+    return ink
+
+
+PLATES = 4      # C, M, Y, K
+
+
+@cache
+def one_ink(colour: str, key: str) -> Ink:
+    """The colour on one plate alone: of each process ink at every whole percent, the one
+    that prints nearest the colour (CIEDE2000, through the condition's profile). Small
+    letters in it print sharp however the plates miss one another: a red side's letter in
+    magenta, beside a blue side's in black (it is dark), is told apart in colour and, much
+    lighter, in grey. Black alone is written as DeviceGray, as greys are."""
+    wanted = _lab_of_srgb(colour)
+    candidates = [tuple(amount if plate == p else 0 for p in range(PLATES))
+                  for plate in range(PLATES) for amount in range(1, 256)]
+    labs = _lab_of_inks(key, candidates)  # type: ignore[arg-type]
+    best = candidates[min(range(len(candidates)), key=lambda i: delta_e(labs[i], wanted))]
+    if best[3]:
+        return ("gray", (round(1 - _floor(best[3] / 255), 3),))
+    return ("cmyk", tuple(_floor(v / 255) for v in best))
 
 
 # ------------------------------------------------------------------ the PDF/X-1a marking

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 from typing import Any
 
 import svgwrite
@@ -24,8 +25,10 @@ from generator.fonts import text_width
 from generator.render.xmltext import escape
 
 
+@lru_cache(maxsize=1 << 16)
 def _n(x: float) -> str:
     # Fixed precision keeps files stable across platforms; 1 µm is far below print resolution.
+    # Kept: a board's corners are shared by three cells and its rows by every cell in them.
     s = f"{x:.3f}".rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
 

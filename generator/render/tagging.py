@@ -161,6 +161,7 @@ class Marks:
         self.pages: list[list[Role]] = []    # each page's marked sequences, by MCID
         self._loose = 0                      # counts the untagged texts, each its own element
         self.drawn: dict[str, set[str]] = {}  # each face's characters, for its ToUnicode map
+        self._walked: dict[int, tuple[Shape, ...]] = {}   # the groups whose characters are in
 
     def _role(self, shape: Shape) -> Role:
         role = role_of(shape)
@@ -175,7 +176,7 @@ class Marks:
              paint: Callable[[Shape], None]) -> None:
         """Draw a page's shapes with paint, each run of one element's shapes marked."""
         def draw_one(shape: Shape) -> None:
-            drawn_characters((shape,), self.drawn)     # for the fonts' ToUnicode maps
+            drawn_characters((shape,), self.drawn, self._walked)   # the ToUnicode maps
             paint(shape)
 
         marks: list[Role] = []

@@ -34,13 +34,20 @@ def postscript_name(face: str) -> str:
     return name.decode("latin-1") if isinstance(name, bytes) else str(name)
 
 
-def drawn_characters(shapes: Iterable[Shape], into: dict[str, set[str]]) -> None:
+def drawn_characters(shapes: Iterable[Shape], into: dict[str, set[str]],
+                     walked: dict[int, tuple[Shape, ...]] | None = None) -> None:
     """Add the characters each face draws in these shapes to `into`, by the face's
     PostScript name: a text's runs in Vera and in DejaVu Sans each under its own face.
-    reportlab sets a no-break space with the space's code."""
+    reportlab sets a no-break space with the space's code. A group's shapes already in
+    `walked` (by their tuple's identity, kept there) added theirs before, and are not gone
+    through again: a record booklet's board is one group under every diagram."""
     for shape in shapes:
         if isinstance(shape, (Clip, Group)):
-            drawn_characters(shape.shapes, into)
+            if walked is not None:
+                if walked.get(id(shape.shapes)) is shape.shapes:
+                    continue
+                walked[id(shape.shapes)] = shape.shapes
+            drawn_characters(shape.shapes, into, walked)
         elif isinstance(shape, Text):
             for run, face in fonts.runs(shape.text, shape.font):
                 into.setdefault(postscript_name(face), set()).update(run.replace("\u00a0", " "))

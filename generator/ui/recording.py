@@ -9,6 +9,7 @@ import unicodedata
 
 import click
 
+from generator.app.collecting import uncollected
 from generator.core.destinations import HOME, PRINT_SHOP, Destination
 from generator.errors import UserError
 from generator.games.items import ITEMS
@@ -42,11 +43,13 @@ def print_folder(game: SomeGame, folder: str, values: dict[str, object],
     request = record_folder.folder_request(game, folder, files, values, output)
     render.check_target(output, request.fmt, request.formats, request.stem)
     warn_of_left_out(request)
-    made = record_folder.parts(request)
-    for (name, _game), part in zip(request.played, made, strict=True):
-        warn_of_boxes(page_words(part.pages), name)
-    for path in render.save(record_folder.document(request, made), output, request.fmt,
-                            request.stem, request.formats, settings=request.settings):
+    with uncollected():
+        made = record_folder.parts(request)
+        for (name, _game), part in zip(request.played, made, strict=True):
+            warn_of_boxes(page_words(part.pages), name)
+        paths = render.save(record_folder.document(request, made), output, request.fmt,
+                            request.stem, request.formats, settings=request.settings)
+    for path in paths:
         report(one_line(str(path)))
 
 
@@ -144,12 +147,14 @@ def record_command(game: SomeGame) -> click.Command:
         except UserError as err:
             raise UserError(f"{name}: {err}") from None
         render.check_target(output, request.fmt, request.formats, request.stem)
-        content: Content = record_request.content(request)
-        # A drawing only: a web edition's text is the browser's to set, in its fonts.
-        if isinstance(content, Document) and request.fmt in DRAWN:
-            warn_of_boxes(page_words(content.pages), name, svg=request.fmt == SVG)
-        for path in render.save(content, output, request.fmt, request.stem,
-                                request.formats, settings=request.settings):
+        with uncollected():
+            content: Content = record_request.content(request)
+            # A drawing only: a web edition's text is the browser's to set, in its fonts.
+            if isinstance(content, Document) and request.fmt in DRAWN:
+                warn_of_boxes(page_words(content.pages), name, svg=request.fmt == SVG)
+            paths = render.save(content, output, request.fmt, request.stem,
+                                request.formats, settings=request.settings)
+        for path in paths:
             report(one_line(str(path)))
 
     text = game.about.get(record_request.RECORD) or f"{record_request.RECORD.help} ({game.title})"

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Mapping
 from itertools import pairwise
+from types import MappingProxyType
 
 from generator.core.geometry import Hex, Point
 from generator.core.palette import Palette
@@ -39,7 +41,15 @@ from generator.fonts import text_width
 from generator.games.hex.colours import CONNECTION
 from generator.games.hex.pages import BOARD_ANGLE
 from generator.games.hex.record_lines import Diagram
-from generator.games.hex.records.model import BLACK, Cell, Colour, Mark, Markup, column_name
+from generator.games.hex.records.model import (
+    BLACK,
+    WHITE,
+    Cell,
+    Colour,
+    Mark,
+    Markup,
+    column_name,
+)
 from generator.games.record_book import IN_PROPORTION, StoneNumbers, stone_number
 from generator.i18n import _, pgettext
 from generator.layout import hexboard
@@ -83,6 +93,7 @@ def _hex(cell: Cell) -> Hex:
     return Hex(cell.column, cell.row)
 
 
+@functools.lru_cache(maxsize=64)
 def height_at(size: int, width: float) -> float:
     """The height of a board's diagram drawn `width` mm wide."""
     points = hexboard.extent(size, True)
@@ -117,11 +128,25 @@ def background(size: int, width: float, colours: Palette) -> tuple[hexboard.Plac
     return p, Group(tuple(shapes))
 
 
+@functools.lru_cache(maxsize=16)
+def _centres(p: hexboard.Placement) -> Mapping[tuple[int, int], Point]:
+    """Each cell's centre by (column, row), worked out once a board: the hundreds of
+    diagrams of a booklet put their stones and numbers on the same cells."""
+    size = p.board.size
+    return MappingProxyType({(q, r): p.centre(Hex(q, r)) for q in range(size)
+                             for r in range(size)})
+
+
 def board(size: int, diagram: Diagram, colours: Palette, caption: str, description: str,
           width: float = FIGURE_WIDTH, *, numbers: StoneNumbers = IN_PROPORTION) -> Figure:
     """One diagram: the shared board, the stones, their numbers, the chain and the marks."""
     p, shared = background(size, width, colours)
     r = p.cell_radius
+    centres = _centres(p)
+
+    def centre(cell: Cell) -> Point:
+        found = centres.get((cell.column, cell.row))
+        return p.centre(_hex(cell)) if found is None else found
     shapes: list[Shape] = [shared]
     if diagram.shaded:
         # As Hex KB's solution shades its winning structure: the cells filled, under the
@@ -130,13 +155,16 @@ def board(size: int, diagram: Diagram, colours: Palette, caption: str, descripti
         shapes.append(Path(cells, Paint(fill=colours[CONNECTION], stroke=colours["board line"],
                                         width=max(0.15, 0.035 * r)), closed=True))
     on: dict[Cell, str] = {}            # what reads on each stone
+    # Each colour's stone paint, and what reads on it, made once a diagram.
+    kinds: dict[Colour, tuple[str, Paint]] = {}
+    for colour in (BLACK, WHITE):
+        fill = colours["black stone" if colour == BLACK else "white stone"]
+        kinds[colour] = (_on(fill, colours), Paint(fill=fill, stroke=colours["stone edge"],
+                                                   width=max(0.12, 0.05 * r)))
     for cell, colour in sorted(diagram.stones.items(), key=lambda cc: (cc[0].row,
                                                                        cc[0].column)):
-        fill = colours["black stone" if colour == BLACK else "white stone"]
-        on[cell] = _on(fill, colours)
-        shapes.append(Circle(p.centre(_hex(cell)), STONE * r,
-                             Paint(fill=fill, stroke=colours["stone edge"],
-                                   width=max(0.12, 0.05 * r))))
+        on[cell], paint = kinds[colour]
+        shapes.append(Circle(centre(cell), STONE * r, paint))
     if diagram.chain:
         shapes.append(segments([(p.centre(_hex(a)), p.centre(_hex(b)))
                                 for a, b in pairwise(diagram.chain)],
@@ -149,7 +177,7 @@ def board(size: int, diagram: Diagram, colours: Palette, caption: str, descripti
             continue
         text = str(number)
         label = r * (0.95, 0.8, 0.62, 0.5)[min(3, len(text) - 1)]
-        shapes.append(stone_number(p.centre(_hex(cell)), text, size=label, radius=STONE * r,
+        shapes.append(stone_number(centre(cell), text, size=label, radius=STONE * r,
                                    ink=on[cell], numbers=numbers))
     shapes += marks(p, diagram.markup, on, colours, numbers=numbers)
     return Figure(width, height_at(size, width), (Group(tuple(shapes)),), caption,
