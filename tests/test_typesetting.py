@@ -297,9 +297,9 @@ def test_misleading_breaks_are_never_made():
                                             ("en", "invented", 5, 2), ("de", "Regelblatt", 2, 5)]:
         hyphenation.exceptions.cache_clear()
         assert positions(word, lang) == (allowed,)
-        dictionary = hyphenation._dictionary(lang)
-        assert misleading in tuple(dictionary.positions(word, hyphenation.LEFT,
-                                                        hyphenation.RIGHT))
+        dictionary = hyphenation.dictionary(lang)
+        assert dictionary is not None
+        assert misleading in dictionary.positions(word)
 
 
 def test_no_heading_leaves_one_word_alone_and_every_title_sits_alike(settings):
