@@ -14,7 +14,15 @@ from functools import partial
 from importlib import import_module
 from pathlib import Path
 
-from generator import i18n, render, templating
+# The writers and their libraries, imported here, before the build forks its workers, which
+# inherit them: pikepdf, which tags every PDF, is a native module that must not be half
+# imported when a signal stops a worker; svgwrite alone takes 85 ms to import.
+import pikepdf  # noqa: F401
+
+import generator.render.html
+import generator.render.pdf
+import generator.render.svg  # noqa: F401
+from generator import fonts, i18n, render, templating
 from generator.app import requests
 from generator.app.contents import Booklet, Booklets, Entry, entries, together
 from generator.app.documents import PartKey
@@ -46,15 +54,8 @@ def build_entry(entry: Entry, out: Path, cache: dict[DocumentKey, Content]) -> l
 
 def warm_up(game_keys: list[str]) -> None:
     """What every item shares, set up once in the process that forks the workers, which
-    inherit it: the games' pages, the fonts, the template environment, the writers with
-    their libraries (svgwrite alone takes 85 ms to import), and pikepdf, which tags every
-    PDF (a native module that must not be half imported when a signal stops a worker)."""
-    import pikepdf  # noqa: F401
-
-    import generator.render.html
-    import generator.render.pdf
-    import generator.render.svg  # noqa: F401
-    from generator import fonts
+    inherit it: the games' pages, the fonts and the template environment (the writers are
+    imported with this module)."""
     for key in game_keys:
         game_named(key).pages()
     for role in fonts.FILES:

@@ -9,6 +9,7 @@ Everything that can be refused is refused before any solving.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -163,10 +164,14 @@ def _named(path: str) -> str:
 
 def _one_file(path: str, shown: str) -> FolderFile:
     """A record file's bytes (standard input for `-`), at most the judges' LIMIT."""
-    import click
     try:
-        with click.open_file(path, "rb") as stream:
-            data: bytes = stream.read(LIMIT + 1)
+        if path == "-":
+            if sys.stdin is None:
+                raise OSError("standard input is closed")
+            data = sys.stdin.buffer.read(LIMIT + 1)
+        else:
+            with open(path, "rb") as stream:
+                data = stream.read(LIMIT + 1)
     except OSError as err:
         raise UserError(f"{shown}: cannot be read: {err.strerror or err}") from None
     if len(data) > LIMIT:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pikepdf
+
 from generator.render.xmltext import escape
 
 PDFX_NS = "http://ns.adobe.com/pdfx/1.3/"
@@ -66,8 +68,6 @@ EMPTY_PACKET = ('<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
 def identify_in_xmp(document: Any, version: str, conformance: str) -> None:
     """The PDF/X version, conformance, trapping and dates of the document information added
     to the open pikepdf document's XMP packet (made when it has none)."""
-    import pikepdf
-
     info = document.trailer.Info
     trapped = str(info.get("/Trapped", "")).lstrip("/")
     created = xmp_date(str(info.get("/CreationDate", ""))) or ""

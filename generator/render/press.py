@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import pikepdf
+from PIL import Image, ImageCms
 
 from generator.core.printing import (
     CONDITIONS,
@@ -70,8 +71,6 @@ def _packed_profile(key: str) -> bytes:
 def _transforms(key: str) -> tuple[Any, Any]:
     """sRGB to the condition's CMYK, and that CMYK to CIELAB (D50, paper white as L* 100),
     both relative colorimetric."""
-    from PIL import ImageCms  # here: Pillow separates colours for a print shop only
-
     press = ImageCms.ImageCmsProfile(io.BytesIO(profile(key)))
     srgb = ImageCms.createProfile("sRGB")
     lab = ImageCms.createProfile("LAB", 5000)
@@ -82,8 +81,6 @@ def _transforms(key: str) -> tuple[Any, Any]:
 
 def _lab_of_inks(key: str, inks: Sequence[tuple[int, int, int, int]]) -> list[Lab]:
     """CIELAB of 8-bit CMYK amounts on the condition, all in one pass through LittleCMS."""
-    from PIL import Image, ImageCms  # here: for a print shop only, as in _transforms
-
     image = Image.new("CMYK", (len(inks), 1))
     image.putdata(list(inks))
     out = ImageCms.applyTransform(image, _transforms(key)[1])
@@ -131,8 +128,6 @@ def _floor(v: float) -> float:
 
 def _lab_of_srgb(colour: str) -> Lab:
     """CIELAB (D50) of an sRGB colour, through LittleCMS like the press's."""
-    from PIL import Image, ImageCms  # here: for a print shop only, as in _transforms
-
     srgb = ImageCms.createProfile("sRGB")
     to_lab = ImageCms.buildTransform(srgb, ImageCms.createProfile("LAB", 5000), "RGB", "LAB",
                                      renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
@@ -183,8 +178,6 @@ def _within(key: str, colour: str, inks: tuple[int, int, int, int],
 def separate(colour: str, key: str, ink_limit: float) -> Ink:
     """A "#rrggbb" fill or line colour as ink on condition `key` with at most `ink_limit` %
     total ink: greys on the black plate alone, other colours through the profile."""
-    from PIL import Image, ImageCms  # here: for a print shop only, as in _transforms
-
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
     if r == g == b:
         return ("gray", (round(1 - _floor(black_for(key, lightness(colour))), 3),))

@@ -121,7 +121,7 @@ CUT_HAIRLINE = 0.1        # mm
 def cut_svg(page: Page, title: str) -> bytes:
     """The page's cut lines alone, at its size in mm, for a home cutting machine: drawn on
     the page as printed, so the machine's registration marks line the two up."""
-    from generator.render.cutting import cut_lines
+    from generator.render.cutting import cut_lines  # here: reportlab's colours, for --cut-path
 
     dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
                            viewBox=f"0 0 {_n(page.width)} {_n(page.height)}",

@@ -42,6 +42,8 @@ from generator.core.virtual_table import (
     Tile,
     VirtualTable,
 )
+from generator.render.pdf import document_pdf
+from generator.render.png import pdf_pages_png
 
 # No side of an image over this many pixels: the game keeps textures under 4096 × 4096
 # (its knowledge base's asset creation page).
@@ -103,13 +105,11 @@ def table_files(table: VirtualTable, addresses: Addresses, stem: str) -> Files:
 
 
 def _pdf(doc: Document) -> bytes:
-    from generator.render.pdf import document_pdf  # reportlab: only when a table is written
     return document_pdf(doc)
 
 
 def _rasterised(pages: list[Page], dpi: int) -> list[bytes]:
     """Pages as RGB PNGs at one resolution, through the PDF as every PNG pnp writes is."""
-    from generator.render.png import pdf_pages_png
     return pdf_pages_png(_pdf(Document(tuple(pages), "", "")), dpi)
 
 

@@ -1,42 +1,38 @@
 """`pnp record GAME FILE`: a played game's record, or a folder of them, printed as a study
-booklet (docs/records.md). The game's record reader and pages are imported only when a
-record is read."""
+booklet (docs/records.md)."""
 
 from __future__ import annotations
 
-import typing
 import unicodedata
+from collections.abc import Sequence
+from pathlib import Path
 
 import click
 
+from generator import fonts, render
+from generator.app import record_folder, record_request
+from generator.app.record_folder import FolderRequest
+from generator.app.record_request import reader_and_values
+from generator.core.content import Content
 from generator.core.destinations import HOME, PRINT_SHOP, Destination
+from generator.core.formats import DRAWN, SVG
+from generator.core.paper import NAMED, Paper
+from generator.core.scene import Document, Page, texts
 from generator.errors import UserError
+from generator.games import SomeGame, all_games
 from generator.games.items import ITEMS
 from generator.games.judges import FileJudge
-from generator.ui.options import GameCommand, GameGroup, click_option, first_paragraph
+from generator.layout import booklet
+from generator.ui.game_commands import GameCommand, GameGroup, first_paragraph
+from generator.ui.judging import read_bytes, shown
+from generator.ui.options import click_option
 from generator.ui.running import one_line, report
-
-if typing.TYPE_CHECKING:
-    from collections.abc import Sequence
-    from pathlib import Path
-
-    from generator.app.record_folder import FolderRequest
-    from generator.core.content import Content
-    from generator.core.paper import Paper
-    from generator.core.scene import Page
-    from generator.games import SomeGame
 
 
 def print_folder(game: SomeGame, folder: str, values: dict[str, object],
                  output: Path | None) -> None:
     """A folder of records (a tournament's games) as one booklet with a contents page:
     `pnp record GAME FOLDER`, and `pnp booklet --records FOLDER`."""
-    from pathlib import Path
-
-    from generator import render
-    from generator.app import record_folder
-    from generator.app.record_request import reader_and_values
-    from generator.ui.judging import shown
     records, _typed = reader_and_values(game, values)
     files = record_folder.record_files(Path(folder), shown(folder), records)
     request = record_folder.folder_request(game, folder, files, values, output)
@@ -63,7 +59,6 @@ def warn_of_left_out(request: FolderRequest) -> None:
 
 def page_words(pages: Sequence[Page]) -> str:
     """Every word the pages print, run together."""
-    from generator.core.scene import texts
     return "".join(text for page in pages for text in texts(page.shapes))
 
 
@@ -73,7 +68,6 @@ def warn_of_boxes(words: str, name: str, svg: bool = False) -> None:
     Greek, Cyrillic and more, not Chinese or Japanese), which a PDF or PNG prints as empty
     boxes and an SVG viewer in a font of its own; or right-to-left text (Hebrew, Arabic),
     which pnp sets left to right. The record is printed anyway."""
-    from generator import fonts
     missing = fonts.unprintable(words)
     if missing:
         more = len(missing) - MOST_SHOWN
@@ -94,14 +88,6 @@ def record_booklets(folder: str, papers: Sequence[Paper], langs: Sequence[str],
     booklet paper the build makes (A4, Letter) and in each language, and, for any shop, the
     print shop's too (single pages in reading order, with bleed `bleed` or the paper's), as
     the rules' booklets are; every record read and checked now, before the build begins."""
-    from pathlib import Path
-
-    from generator.app import record_folder
-    from generator.app.record_request import reader_and_values
-    from generator.core.paper import NAMED
-    from generator.games import all_games
-    from generator.layout import booklet
-    from generator.ui.judging import shown
     keys = [key for key in booklet.FORMATS if NAMED[key] in papers]
     if not keys:
         raise UserError("--records: the records' booklet is printed on A4 or Letter; "
@@ -124,15 +110,7 @@ def record_booklets(folder: str, papers: Sequence[Paper], langs: Sequence[str],
 
 
 def record_command(game: SomeGame) -> click.Command:
-    from generator.app import record_request
-
     def run(file: str, output: Path | None, **values: object) -> None:
-        from pathlib import Path
-
-        from generator import render
-        from generator.core.formats import DRAWN, SVG
-        from generator.core.scene import Document
-        from generator.ui.judging import read_bytes, shown
         name = shown(file)
         if file != "-" and Path(file).is_dir():
             print_folder(game, file, values, output)
@@ -171,9 +149,7 @@ def record_command(game: SomeGame) -> click.Command:
         short_help=first_paragraph(text))
 
 
-def record_group() -> GameGroup:
-    """The `record` group: one command per game that reads records."""
-    return GameGroup(
-        "record", has=lambda g: g.records is not None, make=record_command,
-        what="record", help=f"{ITEMS['record'].help} GAME is one of the games that reads "
-                            f"records; 'pnp record GAME --help' lists its options.")
+COMMANDS: dict[str, click.Command] = {"record": GameGroup(
+    "record", has=lambda g: g.records is not None, make=record_command,
+    what="record", help=f"{ITEMS['record'].help} GAME is one of the games that reads "
+                        f"records; 'pnp record GAME --help' lists its options.")}
