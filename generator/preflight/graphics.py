@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
+
+import pikepdf
 
 from generator.preflight.budget import Spent
 from generator.preflight.facts import (
@@ -18,7 +20,15 @@ from generator.preflight.facts import (
     multiply,
     smallest_scale,
 )
-from generator.preflight.resources import GRAY, NO_FONT, FontInfo, Space, is_number, resource
+from generator.preflight.resources import (
+    GRAY,
+    NO_FONT,
+    FontInfo,
+    Operand,
+    Space,
+    is_number,
+    resource,
+)
 
 QUOTED = 64          # characters of a run of text kept: a report quotes 24
 
@@ -37,7 +47,7 @@ class Graphics:
     soft_mask: bool = False
     overprint_fill: bool = False
     overprint_stroke: bool = False
-    font: Any = None
+    font: pikepdf.Object | None = None
     size: float = 0.0
     leading: float = 0.0
     char_spacing: float = 0.0
@@ -66,7 +76,7 @@ class Text:
 @dataclass
 class Run:
     """One content stream being interpreted: its resources and graphics state stack."""
-    resources: Any
+    resources: pikepdf.Object | None
     g: Graphics
     depth: int
     stack: list[Graphics] = field(default_factory=list)
@@ -77,7 +87,7 @@ STROKED_TEXT = (1, 2, 5, 6)    # render modes that stroke the glyphs' outlines
 FILLED_TEXT = (0, 2, 4, 6)
 
 
-def matrix(values: Any) -> Matrix:
+def matrix(values: Iterable[Operand]) -> Matrix:
     a, b, c, d, e, f = (float(v) for v in values)
     return a, b, c, d, e, f
 
@@ -90,14 +100,14 @@ class TextReader(Protocol):
     text_box: tuple[float, float, float, float] | None   # the run being painted, if text
     known: dict[Colour, Colour]                          # the page's colours, each once
 
-    def font(self, font: Any) -> FontInfo: ...
+    def font(self, font: pikepdf.Object) -> FontInfo: ...
 
     def paint(self, colour: Colour, g: Graphics, stroking: bool = False) -> None: ...
 
     def stroke(self, g: Graphics) -> None: ...
 
 
-def text_step(reader: TextReader, op: str, args: list[Any], run: Run) -> None:
+def text_step(reader: TextReader, op: str, args: list[Operand], run: Run) -> None:
     g, text = run.g, run.text
     if op == "BT":
         text.matrix = text.line = IDENTITY
@@ -137,7 +147,7 @@ def text_step(reader: TextReader, op: str, args: list[Any], run: Run) -> None:
         show(reader, g, text, [args[2]])
 
 
-def show(reader: TextReader, g: Graphics, text: Text, strings: Iterable[Any]) -> None:
+def show(reader: TextReader, g: Graphics, text: Text, strings: Iterable[Operand]) -> None:
     font = reader.font(g.font) if g.font is not None else NO_FONT
     advance = 0.0
     shown: list[str] = []
