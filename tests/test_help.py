@@ -245,15 +245,16 @@ def test_every_game_option_offered_changes_the_item_and_no_other_would(helps):
             item = each.key
             offered = offered_options(helps[(item, key)], game)
             if item == "board":   # offered for the board as printed or as data
-                printed = set(params.reads(game, each, params.PRINTED))
-                data = set(params.reads(game, each, params.DATA))
+                printed = set(params.reads(game, each, fmt=params.PRINTED))
+                data = set(params.reads(game, each, fmt=params.DATA))
                 assert offered == printed | data
                 wrong += [f"{key} {w}" for w in wrongly_offered(game, "board", printed)]
                 wrong += [f"{key} {w}" for w in wrongly_offered(game, "json", data)]
             else:
                 wrong += [f"{key} {w}" for w in wrongly_offered(game, item, offered)]
         kit = offered_options(helps[("kit", key)], game)
-        assert kit == {n for item in game.items for n in params.reads(game, item, params.PRINTED)}
+        assert kit == {n for item in game.items for n in params.reads(game, item,
+                                                                      fmt=params.PRINTED)}
         if game.figures is not None:
             stats = offered_options(helps[("stats", key)], game)
             wrong += [f"{key} {w}" for w in wrongly_offered(game, params.STATS, stats)]

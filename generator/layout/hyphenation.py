@@ -63,7 +63,7 @@ def core(word: str) -> tuple[str, str, str]:
     return found.group(1), found.group(2), found.group(3)
 
 
-def splittable(word: str, lang: str, names: frozenset[str] = frozenset(),
+def splittable(word: str, lang: str, *, names: frozenset[str] = frozenset(),
                beside_capital: bool = False) -> bool:
     """Whether a word (its marks stripped) may be hyphenated at all."""
     if not _WORD.fullmatch(word) or len(word) < LEFT + RIGHT:
@@ -101,11 +101,12 @@ def positions(word: str, lang: str) -> tuple[int, ...]:
     return tuple(found.positions(word)) if found else ()
 
 
-def hyphen_points(word: str, lang: str, names: frozenset[str] = frozenset(),
+def hyphen_points(word: str, lang: str, *, names: frozenset[str] = frozenset(),
                   beside_capital: bool = False) -> tuple[int, ...]:
     """Where this word may be split at a line end, counted in the word as written (its
     leading marks included); none for a word that is never split."""
     lead, middle, _trail = core(word)
-    if lead.endswith("--") or not splittable(middle, lang, names, beside_capital):
+    if lead.endswith("--") or not splittable(middle, lang, names=names,
+                                             beside_capital=beside_capital):
         return ()                       # a command's option (--variations) is typed whole
     return tuple(len(lead) + p for p in positions(middle, lang))

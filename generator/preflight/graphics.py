@@ -107,12 +107,12 @@ class TextReader(Protocol):
     def stroke(self, g: Graphics) -> None: ...
 
 
-def text_step(reader: TextReader, op: str, args: list[Operand], run: Run) -> None:
+def text_step(reader: TextReader, op: str, *, args: list[Operand], run: Run) -> None:
     g, text = run.g, run.text
     if op == "BT":
         text.matrix = text.line = IDENTITY
     elif op == "Tf":
-        g.font, g.size = resource(run.resources, "/Font", args[0]), float(args[1])
+        g.font, g.size = resource(run.resources, "/Font", name=args[0]), float(args[1])
     elif op == "Td":
         text.next_line(float(args[0]), float(args[1]))
     elif op == "TD":
@@ -135,19 +135,19 @@ def text_step(reader: TextReader, op: str, args: list[Operand], run: Run) -> Non
     elif op == "Tr":
         g.render = int(args[0])
     elif op == "Tj":
-        show(reader, g, text, [args[0]])
+        show(reader, g, text=text, strings=[args[0]])
     elif op == "TJ":
-        show(reader, g, text, list(args[0]))
+        show(reader, g, text=text, strings=list(args[0]))
     elif op == "'":
         text.next_line(0.0, -g.leading)
-        show(reader, g, text, [args[0]])
+        show(reader, g, text=text, strings=[args[0]])
     elif op == '"':
         g.word_spacing, g.char_spacing = float(args[0]), float(args[1])
         text.next_line(0.0, -g.leading)
-        show(reader, g, text, [args[2]])
+        show(reader, g, text=text, strings=[args[2]])
 
 
-def show(reader: TextReader, g: Graphics, text: Text, strings: Iterable[Operand]) -> None:
+def show(reader: TextReader, g: Graphics, *, text: Text, strings: Iterable[Operand]) -> None:
     font = reader.font(g.font) if g.font is not None else NO_FONT
     advance = 0.0
     shown: list[str] = []
@@ -167,7 +167,7 @@ def show(reader: TextReader, g: Graphics, text: Text, strings: Iterable[Operand]
             advance += (w * g.size + g.char_spacing + space) * g.hscale
         shown.append(data.decode("latin-1") if step == 1 else f"<{len(data) // 2} glyphs>")
     trm = multiply(text.matrix, g.ctm)
-    corners = [apply(trm, x, y) for x in (0.0, advance)
+    corners = [apply(trm, x, y=y) for x in (0.0, advance)
                for y in (g.rise + font.bottom * g.size, g.rise + font.top * g.size)]
     xs, ys = [p[0] for p in corners], [p[1] for p in corners]
     # The run's extent, for what lies in the slug.

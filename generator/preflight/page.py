@@ -182,7 +182,7 @@ class PageReader:
     def font(self, font: pikepdf.Object) -> FontInfo:
         key = font.objgen if font.is_indirect else id(font)
         if key not in self.fonts:
-            self.fonts[key] = font_info(font, self.spent.budget, self.note)
+            self.fonts[key] = font_info(font, self.spent.budget, note=self.note)
         return self.fonts[key]
 
     def _note_page(self, page: pikepdf.Object) -> None:
@@ -243,7 +243,7 @@ class PageReader:
         elif op == "w":
             g.line_width = float(args[0])
         elif op == "gs":
-            state = resource(run.resources, "/ExtGState", args[0])
+            state = resource(run.resources, "/ExtGState", name=args[0])
             if state is not None:
                 self._graphics_state(state, g)
         elif op in ("g", "G", "rg", "RG", "k", "K"):
@@ -273,7 +273,7 @@ class PageReader:
             self.stroke(g)
             self.path.clear()
         elif op == "sh":
-            shading = resource(run.resources, "/Shading", args[0])
+            shading = resource(run.resources, "/Shading", name=args[0])
             if shading is not None:
                 space = self.spaces.space(shading["/ColorSpace"], run.resources)
                 self.paint(Colour(space.name, "other", ()), g)
@@ -289,10 +289,10 @@ class PageReader:
                         entries.get("/Width", entries.get("/W")),
                         entries.get("/Height", entries.get("/H")))
         else:
-            text_step(self, op, args, run)
+            text_step(self, op, args=args, run=run)
 
     def _draw_object(self, name: Operand, run: Run) -> None:
-        xobject = resource(run.resources, "/XObject", name)
+        xobject = resource(run.resources, "/XObject", name=name)
         if xobject is None:
             return
         subtype = str(xobject.get("/Subtype", ""))

@@ -65,7 +65,7 @@ def lower(found: Placed | None, known: Placed | None) -> Placed | None:
     return found if known is None or found.ppi < known.ppi else known
 
 
-def extend(extent: list[float] | None, ctm: Matrix, x: float, y: float) -> list[float]:
+def extend(extent: list[float] | None, ctm: Matrix, *, x: float, y: float) -> list[float]:
     """The extent (x0, y0, x1, y1 in default user space) grown to take in a point."""
     px, py = x * ctm[0] + y * ctm[2] + ctm[4], x * ctm[1] + y * ctm[3] + ctm[5]
     if extent is None:
@@ -108,11 +108,11 @@ class PathReach:
         if op == "re":
             x, y, w, h = (float(v) for v in args[:4])
             for px, py in ((x, y), (x + w, y + h), (x, y + h), (x + w, y)):
-                self.current = extend(self.current, ctm, px, py)
+                self.current = extend(self.current, ctm, x=px, y=py)
             self._close()
             return
         for i in range(0, len(args) - 1, 2):
-            self.current = extend(self.current, ctm, float(args[i]), float(args[i + 1]))
+            self.current = extend(self.current, ctm, x=float(args[i]), y=float(args[i + 1]))
 
     def _close(self) -> None:
         if self.current is not None:

@@ -75,7 +75,7 @@ ICC_NAMES = {1: "Gray", 3: "RGB", 4: "CMYK"}
 UNKNOWN = Space("unknown", "other", 0)
 
 
-def resource(resources: pikepdf.Object | None, kind: str, name: Operand
+def resource(resources: pikepdf.Object | None, kind: str, *, name: Operand
              ) -> pikepdf.Object | None:
     if resources is None:
         return None
@@ -100,7 +100,7 @@ class Spaces:
                 return DEVICE[key]
             if key == "/Pattern":
                 return Space("Pattern", "other", 0)
-            found = resource(resources, "/ColorSpace", spec)
+            found = resource(resources, "/ColorSpace", name=spec)
             return Space(key.lstrip("/"), "other", 1) if found is None else \
                 self.space(found, resources, depth + 1)
         if isinstance(spec, pikepdf.Array) and len(spec) > 0:
@@ -175,7 +175,7 @@ class FontInfo:
 NO_FONT = FontInfo("", False, {}, 500, 0.001)
 
 
-def font_info(font: pikepdf.Object, budget: Budget, note: Callable[[str], None]
+def font_info(font: pikepdf.Object, budget: Budget, *, note: Callable[[str], None]
               ) -> FontInfo:
     """The widths and heights of a font dictionary; a width table is read for at most
     `budget.codes` character codes."""

@@ -71,7 +71,7 @@ class _Colours:
             _set_colour(c, colour, stroke)
             return
         space, values = inks.separate_line(colour, self.press.condition,
-                                           self.press.ink_limit, dark_alone)
+                                           ink_limit=self.press.ink_limit, dark_alone=dark_alone)
         if space == "gray":
             (c.setStrokeGray if stroke else c.setFillGray)(*values)
         else:
@@ -239,7 +239,7 @@ def _draw_text(c: Canvas, text: Text, colours: _Colours = RGB) -> None:
     else:
         # Runs in Vera and in DejaVu Sans (generator/fonts.py), one line: placed by the
         # width of the whole, as a string of one face is.
-        width = fonts.text_width(text.text, text.size, text.font)
+        width = fonts.text_width(text.text, text.size, role=text.font)
         line = c.beginText(-width * BEFORE_ANCHOR[text.anchor], 0)
         for run, face in parts:
             line.setFont(face, text.size)
@@ -273,7 +273,7 @@ def into_bleed(page: Page, bleed: float) -> Page:
     return replace(page, shapes=tuple(run_on(s) for s in page.shapes))
 
 
-def document_pdf(doc: Document, press: Press = HOME, separated: bool = True,
+def document_pdf(doc: Document, press: Press = HOME, *, separated: bool = True,
                  proof: bool = False) -> bytes:
     """The document as a PDF for home or for the press; with `separated` false, a print
     shop's pages (bleed, boxes, lines) in their RGB colours, unmarked; with `proof`, in the
@@ -328,5 +328,5 @@ def document_pdf(doc: Document, press: Press = HOME, separated: bool = True,
     c.save()
     tagged = marks.finish(out.getvalue())
     if press.separated and separated and not proof:
-        return inks.mark_pdfx(tagged, press.condition, press.destination.pdfx)
+        return inks.mark_pdfx(tagged, press.condition, pdfx=press.destination.pdfx)
     return tagged

@@ -190,7 +190,7 @@ def separate(colour: str, key: str, ink_limit: float) -> Ink:
     return ("cmyk", tuple(_floor(v / 255) for v in inks))
 
 
-def separate_line(colour: str, key: str, ink_limit: float, dark_alone: bool) -> Ink:
+def separate_line(colour: str, key: str, *, ink_limit: float, dark_alone: bool) -> Ink:
     """Text, or a hairline (`dark_alone`): 100% K when at least DARK dark, else as
     `separate`."""
     if dark_alone and darkness(colour) >= DARK:
@@ -228,7 +228,7 @@ def _rename_subsets(document: Any) -> None:
         descriptor.FontName = name
 
 
-def mark_pdfx(pdf: bytes, key: str, pdfx: PdfX = PDFX_2001) -> bytes:
+def mark_pdfx(pdf: bytes, key: str, *, pdfx: PdfX = PDFX_2001) -> bytes:
     """The PDF marked as the PDF/X-1a flavour `pdfx` (the 2001 one unless a shop asks for
     another) for condition `key`: an OutputIntent with the condition's
     registered identifier and its profile embedded, the version keys in the document
@@ -253,7 +253,7 @@ def mark_pdfx(pdf: bytes, key: str, pdfx: PdfX = PDFX_2001) -> bytes:
         info.GTS_PDFXVersion = pikepdf.String(pdfx.version)
         if pdfx.conformance:
             info.GTS_PDFXConformance = pikepdf.String(pdfx.conformance)
-        identify_in_xmp(document, pdfx.version, pdfx.conformance)
+        identify_in_xmp(document, pdfx.version, conformance=pdfx.conformance)
         _rename_subsets(document)
         out = io.BytesIO()
         # Streams as reportlab compressed them: inflating and deflating them again would

@@ -57,7 +57,7 @@ def cmyk_pages(pdf: bytes, dpi: int) -> Iterator[list[Path]]:
         yield sorted(Path(folder).glob("page-*.tif"))
 
 
-def soft_proof(pdf: bytes, condition: str, dpi: int,
+def soft_proof(pdf: bytes, condition: str, *, dpi: int,
                sizes: list[tuple[float, float]]) -> list[bytes]:
     """The separated PDF's pages as PNGs in sRGB through the condition's profile. `sizes`:
     each page's width and height in points, so a page is as many pixels as the PDF

@@ -156,7 +156,7 @@ def bounds(shapes: list[Shape]) -> tuple[float, float, float, float]:
             xs += [shape.centre.x - r, shape.centre.x + r]
             ys += [shape.centre.y - r, shape.centre.y + r]
         elif isinstance(shape, Text):
-            w = text_width(shape.text, shape.size, shape.font)
+            w = text_width(shape.text, shape.size, role=shape.font)
             left = shape.position.x - w * BEFORE_ANCHOR[shape.anchor]
             xs += [left, left + w]
             ys += [shape.position.y - shape.size, shape.position.y + shape.size * 0.3]
@@ -165,7 +165,7 @@ def bounds(shapes: list[Shape]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
-def figure_svg(shapes: list[Shape], title: str, desc: str, ident: str) -> str:
+def figure_svg(shapes: list[Shape], title: str, *, desc: str, ident: str) -> str:
     """A drawing as an SVG element to set inline in a web page: cropped to its ink, its
     title and description named as what it is (role img)."""
     x, y, w, h = bounds(shapes)

@@ -94,7 +94,8 @@ def _png_files(doc: Document, target: Path, settings: Settings) -> Files:
     if press is not None and press.separated:
         sizes = [((p.width + 2 * press.bleed) * 72 / 25.4, (p.height + 2 * press.bleed) * 72
                   / 25.4) for p in doc.pages]
-        images = soft_proof(document_pdf(doc, press, proof=True), press.condition, dpi, sizes)
+        images = soft_proof(document_pdf(doc, press, proof=True), press.condition, dpi=dpi,
+                            sizes=sizes)
     else:
         pdf = document_pdf(doc, press, separated=False) if press else document_pdf(doc)
         try:
@@ -122,7 +123,8 @@ def _zip_files(bundle: Bundle, target: Path, settings: Settings) -> Files:
     for part in bundle.parts:
         named = Path(f"{part.name}.{part.fmt.extension}")
         files += [(path.as_posix(), data) for path, data in
-                  files_of(part.content, part.fmt, named, Settings(part.dpi, part.press))]
+                  files_of(part.content, part.fmt, target=named, settings=Settings(part.dpi,
+                                                                                   part.press))]
     return [(target, zipped(files))]
 
 
@@ -132,7 +134,7 @@ def _table_files(table: VirtualTable, target: Path, settings: Settings) -> Files
     URL base)."""
     # here: reportlab and pdfium, for a virtual table's images, see above
     from generator.render.tabletop import Addresses, table_files
-    return table_files(table, Addresses(target, settings.url), target.name)
+    return table_files(table, Addresses(target, settings.url), stem=target.name)
 
 
 def _json_files(data: BoardData, target: Path, settings: Settings) -> Files:
@@ -153,7 +155,7 @@ TABLES: Mapping[Format, Writer[VirtualTable]] = {TABLE: _table_files}
 WRITTEN = frozenset((*DRAWN, *DATA, *RECORDS, *BUNDLES, *TABLES))   # every format written
 
 
-def files_of(content: Content, fmt: Format, target: Path, settings: Settings = PLAIN) -> Files:
+def files_of(content: Content, fmt: Format, *, target: Path, settings: Settings = PLAIN) -> Files:
     """CONTENT written as FMT for TARGET, by the writer of its kind of content in that
     format; TypeError for a format that kind of content is not written in (a request
     checks the format against its item's before any work, so this is a bug's guard)."""

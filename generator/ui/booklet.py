@@ -70,9 +70,9 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
             raise click.UsageError(f"--records: {game.title} prints no records; "
                                    f"{', '.join(k for k, g in all_games().items() if g.records)}"
                                    f" do")
-        print_folder(game, records, {"paper": paper, "palette": palette, "target": target,
+        print_folder(game, records, values={"paper": paper, "palette": palette, "target": target,
                                      "bleed": bleed, "condition": condition,
-                                     "ink_limit": ink_limit, "lang": lang}, output)
+                                     "ink_limit": ink_limit, "lang": lang}, output=output)
         return
     try:
         request = requests.booklet_request(
@@ -81,9 +81,10 @@ def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
             condition=condition, ink_limit=ink_limit)
     except requests.OptionError as err:
         raise click.UsageError(str(err)) from None
-    render.check_target(output, None, request.formats, request.stem)
+    render.check_target(output, None, allowed=request.formats, default_stem=request.stem)
     document = requests.make(request)
-    for path in render.save(document, output, None, request.stem, request.formats,
+    for path in render.save(document, output, fmt=None, default_stem=request.stem,
+                            allowed=request.formats,
                             settings=request.settings):
         report(one_line(str(path)))
 

@@ -62,20 +62,20 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
     keys = list(dict.fromkeys(games)) or list(KEYS)
     chosen = list(LANGUAGES) if "all" in langs else list(dict.fromkeys(langs)) or ["en"]
     catalogue.check_destination(target, bleed)
-    for left_out in catalogue.check(keys, papers, out):
+    for left_out in catalogue.check(keys, papers, out=out):
         click.echo(f"pnp build: left out {left_out}", err=True)
     unsold = catalogue.unsold(keys, target)
     if unsold:
         click.echo(f"pnp build: left out for {target.described}: {unsold}", err=True)
     # Every record read and judged before any work: a bad one stops the build at once.
     recorded: list[ShelfBook] = [] if records is None else [
-        *record_booklets(records, papers, chosen, target, bleed)]
+        *record_booklets(records, papers, langs=chosen, target=target, bleed=bleed)]
     if puzzles:     # solved before the build begins, as the records are read
-        recorded += puzzle_booklets(papers, chosen, target, bleed)
+        recorded += puzzle_booklets(papers, chosen, target=target, bleed=bleed)
     steps = len(keys) * len(chosen)
     if sys.stderr is not None and sys.stderr.isatty():
         with click.progressbar(length=steps, label="Building", file=sys.stderr) as bar:
-            built = catalogue.build(keys, papers, out, jobs=jobs or os.cpu_count() or 1,
+            built = catalogue.build(keys, papers, out=out, jobs=jobs or os.cpu_count() or 1,
                                     progress=lambda key: bar.update(1), destination=target,
                                     bleed=bleed, langs=chosen, records=recorded)
     else:
@@ -85,7 +85,7 @@ def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
         def step(key: str) -> None:
             done[0] += 1
             click.echo(f"pnp build: {key} done ({done[0]} of {steps})", err=True)
-        built = catalogue.build(keys, papers, out, jobs=jobs or os.cpu_count() or 1,
+        built = catalogue.build(keys, papers, out=out, jobs=jobs or os.cpu_count() or 1,
                                 progress=step, destination=target, bleed=bleed,
                                 langs=chosen, records=recorded)
     # Every file written: the items and booklets, an index page a language, and the zip.

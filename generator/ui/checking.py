@@ -34,7 +34,7 @@ def check_command(file: str, reader: str, booklet: bool | None) -> None:
         why = "the name is empty" if not file else "a name that ends in / is a folder's"
         raise UserError(f"cannot read {file!r}: {why}; give the name of a PDF file")
     audience: preflight.Reader = CHECKED.get(reader, SCREEN_READER)
-    results = preflight.check_file(Path(file), audience, booklet or None)
+    results = preflight.check_file(Path(file), audience, booklet=booklet or None)
     for line in preflight.report_lines(results):
         click.echo(line)
     failed = [c.name for c in results if not c.passed]

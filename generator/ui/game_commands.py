@@ -91,7 +91,7 @@ class GameCommand(click.Command):
             # Here: only an option mistyped reads every command's parameters, whose tables
             # import the papers and fonts (0.2 s) that the judge and the solver never need.
             from generator.ui.options import refused_option
-            raise click.UsageError(refused_option(self.game, self.topic, err.option_name),
+            raise click.UsageError(refused_option(self.game, self.topic, typed=err.option_name),
                                    ctx) from None
 
 

@@ -61,7 +61,7 @@ def _json_line(facts: dict[str, JsonValue]) -> str:
     return json.dumps(facts)
 
 
-def judge_files(game: SomeGame, files: typing.Sequence[str], as_json: bool) -> int:
+def judge_files(game: SomeGame, files: typing.Sequence[str], *, as_json: bool) -> int:
     """Judge each file and print what it gives; the exit status."""
     status = 0
     several = len(files) > 1
@@ -93,7 +93,7 @@ def judge_files(game: SomeGame, files: typing.Sequence[str], as_json: bool) -> i
 
 def judge_command(game: SomeGame) -> click.Command:
     def run(files: tuple[str, ...], fmt: str) -> None:
-        status = judge_files(game, files, fmt == "json")
+        status = judge_files(game, files, as_json=fmt == "json")
         if status:
             raise click.exceptions.Exit(status)
     text = game.about.get(Subject.JUDGE) or f"Judge a {game.title} file."

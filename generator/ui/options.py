@@ -104,9 +104,9 @@ def option_named(game: SomeGame, typed: str) -> tuple[str | None, bool | None]:
     return None, None
 
 
-def refused_option(game: SomeGame, topic: Topic, typed: str) -> str:
+def refused_option(game: SomeGame, topic: Topic, *, typed: str) -> str:
     """Why a game's command refuses an option as typed: where it would change something,
     or that no command of the game takes it."""
     name, value = option_named(game, typed)
-    return (not_offered(game, topic, name, value) if name else
+    return (not_offered(game, topic, name=name, value=value) if name else
             f"{game.title} takes no option {typed}")

@@ -34,10 +34,11 @@ def item_command(item: Item) -> Callable[[SomeGame], click.Command]:
         def run(output: Path | None, **values: object) -> None:
             given = given_on_command_line(click.get_current_context())
             request = requests.item_request(game, item, values, given=given, output=output)
-            render.check_target(output, request.fmt, request.formats, request.stem)
+            render.check_target(output, request.fmt, allowed=request.formats,
+                                default_stem=request.stem)
             content = requests.content(request)
-            for path in render.save(content, output, request.fmt, request.stem,
-                                    request.formats, settings=request.settings):
+            for path in render.save(content, output, fmt=request.fmt, default_stem=request.stem,
+                                    allowed=request.formats, settings=request.settings):
                 report(one_line(str(path)))
 
         text = about(game, item)

@@ -27,11 +27,13 @@ from generator.ui.running import one_line, report, say
 
 def puzzles_command(game: SomeGame) -> click.Command:
     def run(records: tuple[str, ...], output: Path | None, **values: object) -> None:
-        request = puzzle_request.puzzle_request(game, [(r, shown(r)) for r in records], values,
-                                                output)
+        request = puzzle_request.puzzle_request(game, [(r, shown(r)) for r in records],
+                                                values=values,
+                                                output=output)
         to_stdout = request.fmt.data and (output is None or str(output) == "-")
         if not to_stdout:       # before any solving: a target that cannot be written
-            render.check_target(output, request.fmt, request.formats, request.stem)
+            render.check_target(output, request.fmt, allowed=request.formats,
+                                default_stem=request.stem)
         chosen, left_out = puzzle_request.puzzles(request)
         for name, why in left_out:
             click.echo(f"pnp: warning: {one_line(name)}: left out of the book: "
@@ -45,8 +47,9 @@ def puzzles_command(game: SomeGame) -> click.Command:
             output.write_text("".join(t + "\n" for t in lines), encoding="utf-8")
             report(one_line(str(output)))
             return
-        book = puzzle_request.document(request, chosen, left_out)
-        for path in render.save(book, output, request.fmt, request.stem, request.formats,
+        book = puzzle_request.document(request, chosen, left_out=left_out)
+        for path in render.save(book, output, fmt=request.fmt, default_stem=request.stem,
+                                allowed=request.formats,
                                 settings=request.settings):
             report(one_line(str(path)))
 
@@ -73,7 +76,7 @@ COMMANDS: dict[str, click.Command] = {"puzzles": GameGroup(
 
 
 def puzzle_booklets(papers: Sequence[Paper], langs: Sequence[str],
-                    target: Destination = HOME, bleed: float | None = None
+                    *, target: Destination = HOME, bleed: float | None = None
                     ) -> list[ShelvedPuzzles]:
     """`pnp build --puzzles`: each game's own puzzle book on each booklet paper the build
     makes (A4, Letter) and in each language, and, for any shop, the print shop's too, as
@@ -85,4 +88,4 @@ def puzzle_booklets(papers: Sequence[Paper], langs: Sequence[str],
     shops: list[dict[str, object]] = [{}] + ([{"target": PRINT_SHOP.key, "bleed": bleed}]
                                              if target.shop else [])
     return [book for game in all_games().values() if game.puzzles is not None
-            for book in shelved(game, keys, langs, shops)]
+            for book in shelved(game, keys, langs=langs, shops=shops)]

@@ -29,20 +29,21 @@ from generator.ui.options import click_option
 from generator.ui.running import one_line, report
 
 
-def print_folder(game: SomeGame, folder: str, values: dict[str, object],
+def print_folder(game: SomeGame, folder: str, *, values: dict[str, object],
                  output: Path | None) -> None:
     """A folder of records (a tournament's games) as one booklet with a contents page:
     `pnp record GAME FOLDER`, and `pnp booklet --records FOLDER`."""
     records, _typed = reader_and_values(game, values)
-    files = record_folder.record_files(Path(folder), shown(folder), records)
-    request = record_folder.folder_request(game, folder, files, values, output)
-    render.check_target(output, request.fmt, request.formats, request.stem)
+    files = record_folder.record_files(Path(folder), shown(folder), records=records)
+    request = record_folder.folder_request(game, folder, files=files, values=values, output=output)
+    render.check_target(output, request.fmt, allowed=request.formats, default_stem=request.stem)
     warn_of_left_out(request)
     made = record_folder.parts(request)
     for (name, _game), part in zip(request.played, made, strict=True):
         warn_of_boxes(page_words(part.pages), name)
-    for path in render.save(record_folder.document(request, made), output, request.fmt,
-                            request.stem, request.formats, settings=request.settings):
+    for path in render.save(record_folder.document(request, made), output, fmt=request.fmt,
+                            default_stem=request.stem, allowed=request.formats,
+                            settings=request.settings):
         report(one_line(str(path)))
 
 
@@ -62,7 +63,7 @@ def page_words(pages: Sequence[Page]) -> str:
     return "".join(text for page in pages for text in texts(page.shapes))
 
 
-def warn_of_boxes(words: str, name: str, svg: bool = False) -> None:
+def warn_of_boxes(words: str, name: str, *, svg: bool = False) -> None:
     """One line on standard error where a record asks for what pnp cannot print as written:
     characters that no face of pnp has (generator/fonts.py: Vera and DejaVu Sans cover Latin,
     Greek, Cyrillic and more, not Chinese or Japanese), which a PDF or PNG prints as empty
@@ -81,7 +82,7 @@ def warn_of_boxes(words: str, name: str, svg: bool = False) -> None:
                    f"or Arabic prints in reverse, and Arabic's letters unjoined", err=True)
 
 
-def record_booklets(folder: str, papers: Sequence[Paper], langs: Sequence[str],
+def record_booklets(folder: str, papers: Sequence[Paper], *, langs: Sequence[str],
                     target: Destination = HOME, bleed: float | None = None
                     ) -> list[FolderRequest]:
     """`pnp build --records FOLDER`: the booklet of the Hex records in the folder on each
@@ -93,19 +94,21 @@ def record_booklets(folder: str, papers: Sequence[Paper], langs: Sequence[str],
         raise UserError("--records: the records' booklet is printed on A4 or Letter; "
                         "build one of them (--paper a4 or letter)")
     game = all_games()["hex"]
-    files = record_folder.record_files(Path(folder), shown(folder), reader_and_values(game, {})[0])
+    files = record_folder.record_files(Path(folder), shown(folder),
+                                       records=reader_and_values(game, {})[0])
     # As the build makes the rules' booklets: any shop's are the print shop's (catalogue.py).
     shops: list[dict[str, object]] = [{}] + ([{"target": PRINT_SHOP.key, "bleed": bleed}]
                                              if target.shop else [])
     booklets = [{"paper": key, "lang": lang, **shop} for shop in shops for key in keys
                 for lang in langs]
     # Each record read and judged once, for the first booklet; the others take it from there.
-    first = record_folder.folder_request(game, folder, files, booklets[0])
+    first = record_folder.folder_request(game, folder, files=files, values=booklets[0])
     # What each record names, said of before the build draws it (its workers say nothing).
     warn_of_left_out(first)
     for name, played in first.played:
         warn_of_boxes(played.title() + played.byline() + played.event(), name)
-    return [first, *(record_folder.folder_request(game, folder, files, values, read=first)
+    return [first, *(record_folder.folder_request(game, folder, files=files, values=values,
+                                                  read=first)
                      for values in booklets[1:])]
 
 
@@ -113,7 +116,7 @@ def record_command(game: SomeGame) -> click.Command:
     def run(file: str, output: Path | None, **values: object) -> None:
         name = shown(file)
         if file != "-" and Path(file).is_dir():
-            print_folder(game, file, values, output)
+            print_folder(game, file, values=values, output=output)
             return
         data = read_bytes(file, name)      # its refusal names the file already
         try:
@@ -121,13 +124,13 @@ def record_command(game: SomeGame) -> click.Command:
                                        "" if file == "-" else file)
         except UserError as err:
             raise UserError(f"{name}: {err}") from None
-        render.check_target(output, request.fmt, request.formats, request.stem)
+        render.check_target(output, request.fmt, allowed=request.formats, default_stem=request.stem)
         content: Content = record_request.content(request)
         # A drawing only: a web edition's text is the browser's to set, in its fonts.
         if isinstance(content, Document) and request.fmt in DRAWN:
             warn_of_boxes(page_words(content.pages), name, svg=request.fmt == SVG)
-        for path in render.save(content, output, request.fmt, request.stem,
-                                request.formats, settings=request.settings):
+        for path in render.save(content, output, fmt=request.fmt, default_stem=request.stem,
+                                allowed=request.formats, settings=request.settings):
             report(one_line(str(path)))
 
     text = game.about.get(record_request.RECORD) or f"{record_request.RECORD.help} ({game.title})"
