@@ -62,7 +62,7 @@ def separation_seconds(runs: int = 9) -> dict[str, float]:
 
     paper = for_press(NAMED["a4"], PRINT_SHOP, condition="fogra39")
     game = load("hex-kb")
-    doc = documents.make_document(game, ITEMS["kit"], game.make_options(), paper)
+    doc = documents.make_document(game, ITEMS["kit"], options=game.make_options(), paper=paper)
     document_pdf(doc, paper.press)              # fonts and libraries loaded
 
     def clear() -> None:
@@ -113,13 +113,14 @@ def rule_sheet_settings(runs: int = RUNS) -> dict[str, float]:
     out = {}
     for key, game in GAMES.items():
         options = game.make_options()
-        documents.make_document(game, ITEMS["rules"], options, NAMED["a4"])     # warm: imports
+        documents.make_document(game, ITEMS["rules"], options=options,
+                                paper=NAMED["a4"])     # warm: imports
         times = []
         for _ in range(runs):
             linebreak.clear_cache()
             documents.forget_documents()
             start = time.perf_counter()
-            documents.make_document(game, ITEMS["rules"], options, NAMED["a4"])
+            documents.make_document(game, ITEMS["rules"], options=options, paper=NAMED["a4"])
             times.append(time.perf_counter() - start)
         out[key] = statistics.median(times)
     return out

@@ -1,5 +1,9 @@
 """pnp: print-and-play kits for connection games, drawn as vectors to SVG and PDF."""
 
+import os
+import sys
+import types
+
 __version__ = "0.2.0"
 
 
@@ -9,9 +13,6 @@ def _keep_reportlab_from_an_unusable_home() -> None:
     cannot hold that file (HOME=/dev/null, or a folder of that name) opening it fails with an
     error reportlab does not expect, and no drawing would work: an empty module stands in for
     it, so reportlab reads nothing from that home. A real file there is still run."""
-    import os
-    import sys
-    import types
     try:
         home = os.path.expanduser("~")
     except (KeyError, ImportError):   # no home at all: reportlab skips the file itself

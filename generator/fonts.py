@@ -117,7 +117,7 @@ class BrokenInstall(UserError):
     """A file that comes with pnp or its libraries is missing or damaged."""
 
 
-def text_width(text: str, size: float, role: FontRole = "regular") -> float:
+def text_width(text: str, size: float, *, role: FontRole = "regular") -> float:
     """Advance width of text in mm at an em size in mm."""
     return size * _em_width(text, role)
 

@@ -27,7 +27,7 @@ def hex_kb_game(size: int, claims: int) -> str:
     out, seen = [], set()
     for name in _cells(size, 2):
         try:
-            claim = moves.claim(board, name, 1)
+            claim = moves.claim(board, name, line=1)
         except ValueError:
             continue
         if claim.cell not in seen:

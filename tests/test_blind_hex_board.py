@@ -41,7 +41,8 @@ def between(s: tuple[Point, Point], t: tuple[Point, Point]) -> float:
 @cache
 def board_page(edition: str = "cards", numbers: int = 5, paper: str = "a4") -> Page:
     options = GAME.make_options(edition=edition, numbers=numbers)
-    return documents.make_document(GAME, ITEMS["board"], options, NAMED[paper]).pages[0]
+    return documents.make_document(GAME, ITEMS["board"], options=options,
+                                   paper=NAMED[paper]).pages[0]
 
 
 def drawn(page: Page):
@@ -84,7 +85,8 @@ def test_hash_marks_stand_clear_of_every_cell_corner(edition, numbers):
 def test_control_the_first_rounds_spacing_runs_marks_into_the_corners(monkeypatch):
     # Ticks 0.15 edge apart, as before: the gates on edges that meet nearly touch.
     monkeypatch.setattr(blind_hex_marks, "tick_gap", lambda length, numbers: 0.15 * length)
-    page = documents.make_document(GAME, ITEMS["board"], GAME.make_options(), NAMED["a4"]).pages[0]
+    page = documents.make_document(GAME, ITEMS["board"], options=GAME.make_options(),
+                                   paper=NAMED["a4"]).pages[0]
     assert corner_gap(page) < blind_hex_marks.VERTEX_CLEAR
 
 
@@ -96,7 +98,8 @@ def test_hash_marks_stand_clear_of_the_side_bands(edition):
 def test_control_bands_where_other_boards_draw_them_come_near_the_marks(monkeypatch):
     monkeypatch.setattr(blind_hex_pages, "MARK_OUTSET", 0.0)
     monkeypatch.setattr(blind_hex_marks, "tick_gap", lambda length, numbers: 0.15 * length)
-    page = documents.make_document(GAME, ITEMS["board"], GAME.make_options(), NAMED["a4"]).pages[0]
+    page = documents.make_document(GAME, ITEMS["board"], options=GAME.make_options(),
+                                   paper=NAMED["a4"]).pages[0]
     assert band_gap(page) < BAND_CLEAR
 
 
@@ -119,7 +122,8 @@ def pnp_board(tmp_path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_a_board_is_printed_exactly_when_its_cells_reach_the_smallest_size(tmp_path, edition,
                                                                            size, paper):
     options = GAME.make_options(edition=edition, size=size)
-    page = documents.make_document(GAME, ITEMS["board"], options, NAMED[paper]).pages[0]
+    page = documents.make_document(GAME, ITEMS["board"], options=options,
+                                   paper=NAMED[paper]).pages[0]
     cell = measured_cell(page)
     result = pnp_board(tmp_path, "--edition", edition, "--size", str(size), "--paper", paper)
     if cell >= blind_hex_pages.SMALLEST_CELL:
@@ -129,7 +133,8 @@ def test_a_board_is_printed_exactly_when_its_cells_reach_the_smallest_size(tmp_p
         assert result.stderr.startswith("pnp: ") and f"{cell:.1f} mm" in result.stderr
         # The paper it names gives the cells it says.
         named = result.stderr.split("--paper ")[1].split(" ")[0]
-        larger = documents.make_document(GAME, ITEMS["board"], options, NAMED[named]).pages[0]
+        larger = documents.make_document(GAME, ITEMS["board"], options=options,
+                                         paper=NAMED[named]).pages[0]
         assert measured_cell(larger) >= blind_hex_pages.SMALLEST_CELL
         assert pnp_board(tmp_path, "--edition", edition, "--size", str(size),
                          "--paper", named).returncode == 0
@@ -138,11 +143,13 @@ def test_a_board_is_printed_exactly_when_its_cells_reach_the_smallest_size(tmp_p
 def test_every_default_board_is_allowed_on_the_papers_people_use():
     for edition in ("cards", "pennies"):
         for paper in ("a4", "letter"):
-            page = documents.make_document(GAME, ITEMS["board"], GAME.make_options(edition=edition),
-                                           NAMED[paper]).pages[0]
+            page = documents.make_document(GAME, ITEMS["board"],
+                                           options=GAME.make_options(edition=edition),
+                                           paper=NAMED[paper]).pages[0]
             assert measured_cell(page) >= blind_hex_pages.SMALLEST_CELL, (edition, paper)
     # The booklet's A5 pages carry the cards board.
-    a5 = documents.make_document(GAME, ITEMS["board"], GAME.make_options(), NAMED["a5"]).pages[0]
+    a5 = documents.make_document(GAME, ITEMS["board"], options=GAME.make_options(),
+                                 paper=NAMED["a5"]).pages[0]
     assert measured_cell(a5) >= blind_hex_pages.SMALLEST_CELL
 
 
@@ -193,7 +200,8 @@ def test_control_tracks_laid_over_the_board_are_caught(monkeypatch):
     blind_hex_pages.pennies_box.cache_clear()
     try:
         options = GAME.make_options(edition="pennies")
-        page = documents.make_document(GAME, ITEMS["board"], options, NAMED["a4"]).pages[0]
+        page = documents.make_document(GAME, ITEMS["board"], options=options,
+                                       paper=NAMED["a4"]).pages[0]
         assert spots_overlapping_the_board(page)
     finally:
         blind_hex_pages.pennies_box.cache_clear()
@@ -205,7 +213,8 @@ def cards_board(paper: str, coordinates: bool = True, lang: str = "en") -> Page:
     from generator import i18n
     options = GAME.make_options(coordinates=coordinates)
     with i18n.language(lang):
-        return documents.make_document(GAME, ITEMS["board"], options, NAMED[paper]).pages[0]
+        return documents.make_document(GAME, ITEMS["board"], options=options,
+                                       paper=NAMED[paper]).pages[0]
 
 
 def furniture_over_the_board(page: Page) -> list[str]:

@@ -25,7 +25,7 @@ def made_together(out: Path, paper: str = "a4") -> tuple[list[Path], dict]:
     store of sections), and the store."""
     group = list(contents.booklets(GAMES, [PAPERS[paper]]))
     made: dict = {}
-    paths = [path for item in group for path in making.build_booklet(item, out, made)]
+    paths = [path for item in group for path in making.build_booklet(item, out, made=made)]
     return paths, made
 
 
@@ -54,14 +54,15 @@ def test_a_section_shared_from_another_paper_shows(tmp_path):
     item = next(b for b in contents.booklets(["hex"], [PAPERS["a4"]]))
     letter_page = booklet.content_paper(booklet.page_paper("letter"))
     a4_page = booklet.content_paper(booklet.page_paper("a4"))
-    made = {("hex", (), a4_page, COLOUR, "en"): booklet_part(load("hex"), [], letter_page)}
-    path = making.build_booklet(item, tmp_path / "out", made)[0]
+    made = {("hex", (), a4_page, COLOUR, "en"): booklet_part(load("hex"), [],
+                                                             page_paper=letter_page)}
+    path = making.build_booklet(item, tmp_path / "out", made=made)[0]
     assert path.read_bytes() != made_alone(tmp_path, path)
 
 
 def test_booklets_are_grouped_by_paper_language_and_printer():
     papers = [PAPERS["a4"], PAPERS["letter"]]
-    made = [b for lang in ("en", "pt") for b in contents.booklets(GAMES, papers, lang)]
+    made = [b for lang in ("en", "pt") for b in contents.booklets(GAMES, papers, lang=lang)]
     made += [replace(b, target=PRINT_SHOP) for b in made]
     groups = contents.together(made)
     # Every booklet once, in one group.

@@ -63,6 +63,6 @@ def test_control_a_game_that_declares_no_smallest_cell_lets_small_cells_pass():
     game = GAMES["hex"]
     lax = dataclasses.replace(game.pages(), smallest_cell=0.0)
     options = game.make_options(size=26)
-    board_cells_fit(game.title, lax, options, parse_paper("a4"))
+    board_cells_fit(game.title, lax, options=options, paper=parse_paper("a4"))
     with pytest.raises(OptionError, match="under the 7 mm"):
-        board_cells_fit(game.title, game.pages(), options, parse_paper("a4"))
+        board_cells_fit(game.title, game.pages(), options=options, paper=parse_paper("a4"))

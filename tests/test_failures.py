@@ -85,6 +85,20 @@ def test_a_closed_standard_output_is_one_line(tmp_path):
         assert "cannot write to standard output" in one_line_error(result)
 
 
+def test_a_closed_standard_input_for_a_puzzle_book_is_one_line(tmp_path):
+    target = tmp_path / "book.pdf"
+    closed = subprocess.run([*PNP, "puzzles", "hex", "-", "-o", str(target)],
+                            capture_output=True, text=True, timeout=120, stdin=None,
+                            close_fds=True, preexec_fn=lambda: __import__("os").close(0))
+    assert one_line_error(closed) == "pnp: <stdin>: cannot be read: standard input is closed\n"
+    # Control: an open but empty standard input is read, and refused for what it holds.
+    empty = subprocess.run([*PNP, "puzzles", "hex", "-", "-o", str(target)],
+                           capture_output=True, text=True, timeout=120,
+                           stdin=subprocess.DEVNULL)
+    assert "cannot be read" not in one_line_error(empty) and empty.returncode == 2
+    assert not target.exists()
+
+
 def test_work_in_place_stays_done_when_stdout_is_full(tmp_path):
     old = tmp_path / "old.pdf"
     old.write_bytes(b"old")

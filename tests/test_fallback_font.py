@@ -159,7 +159,7 @@ def test_runs_cover_the_text_each_in_a_face_that_has_it(text, role):
             assert face == (other if ch not in VERA and ch in extended else own), (ch, face)
     assert all(a[1] != b[1] for a, b in zip(parts, parts[1:], strict=False))   # longest runs
     width = sum(pdfmetrics.stringWidth(run, face, 1.0) for run, face in parts)
-    assert fonts.text_width(text, 10.0, role) == pytest.approx(10.0 * width)
+    assert fonts.text_width(text, 10.0, role=role) == pytest.approx(10.0 * width)
 
 
 def test_latin_1_is_as_wide_in_dejavu_sans_as_in_vera():

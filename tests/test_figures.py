@@ -109,7 +109,8 @@ def rules_pages(key: str, variant: str, paper: str, lang: str) -> list[Page]:
     game = GAMES[key]
     options = dict(game.variants())[variant]
     with i18n.language(lang):
-        return list(documents.make_document(game, ITEMS["rules"], options, NAMED[paper]).pages)
+        return list(documents.make_document(game, ITEMS["rules"], options=options,
+                                            paper=NAMED[paper]).pages)
 
 
 CASES = [(key, variant) for key in sorted(GAMES) for variant, _ in GAMES[key].variants()]
@@ -139,8 +140,8 @@ def parts_let_go():
 def booklet_pages(keys: list[str], paper: str, lang: str) -> list[Page]:
     with i18n.language(lang):
         # As `pnp booklet` makes them: a lone game's with its pad and board after its rules.
-        parts = documents.booklet_parts(keys, [], booklet.FORMATS[paper][0], COLOUR,
-                                        PARTS_MADE)[0]
+        parts = documents.booklet_parts(keys, [], printed=booklet.FORMATS[paper][0], palette=COLOUR,
+                                        made=PARTS_MADE)[0]
         return booklet.pages("Booklet", "Rules", parts, paper, COLOUR)
 
 

@@ -19,7 +19,8 @@ from PIL import Image
 from refusal_checks import check_pdf, one_error_line, snapshot
 
 from generator.games import KEYS
-from generator.ui.cli import main, one_line
+from generator.ui.cli import main
+from generator.ui.running import one_line
 
 
 def invoke(*args):

@@ -89,8 +89,8 @@ def test_corners_lie_on_the_circumcircle(layout, h):
 
 @given(layouts, hexes, directions)
 def test_a_shared_edge_is_the_same_segment_from_both_cells(layout, h, d):
-    a, b = edge_endpoints(layout, h, d)
-    c, e = edge_endpoints(layout, h.neighbour(d), opposite(d))
+    a, b = edge_endpoints(layout, h, direction=d)
+    c, e = edge_endpoints(layout, h.neighbour(d), direction=opposite(d))
     assert close(a, e, 1e-6) and close(b, c, 1e-6)
     mid = a.lerp(b, 0.5)
     halfway = hex_to_pixel(layout, h).lerp(hex_to_pixel(layout, h.neighbour(d)), 0.5)
@@ -132,7 +132,7 @@ def test_best_fit_stays_inside_the_box_and_touches_it(points, w, h):
     xs = [p.x for p in points]
     ys = [p.y for p in points]
     assume(max(xs) - min(xs) >= 1 and max(ys) - min(ys) >= 1)   # not a point or a line
-    fit = best_fit(points, w, h, range(0, 180, 15))
+    fit = best_fit(points, w, height=h, angles=range(0, 180, 15))
     placed = [fit.transform.apply(p) for p in points]
     assert all(-1e-6 <= p.x <= w + 1e-6 and -1e-6 <= p.y <= h + 1e-6 for p in placed)
     span_x = max(p.x for p in placed) - min(p.x for p in placed)

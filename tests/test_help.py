@@ -16,6 +16,7 @@ from generator.games import all_games
 from generator.games.game import OptionError
 from generator.games.items import ITEMS
 from generator.ui.cli import main
+from generator.ui.lazy import LazyCommand, LazyGroup, load
 
 GROUPS = ("judge", "solve", "puzzles", "stats",
           *(c for c in main.list_commands(None) if c in ITEMS))
@@ -80,6 +81,27 @@ def test_every_command_is_read(helps):
     # Each game's item, judge and figures: 5 games, each with rules, board, pad and kit.
     assert len([k for k in helps if len(k) == 2 and k[0] in ("rules", "board", "pad", "kit")]) \
         == 4 * len(all_games())
+
+
+def summaries_unlike_their_commands(group: LazyGroup) -> list[str]:
+    """The commands whose line in the group's help (its summary, written beside the command's
+    name so that the list imports no command) is not the command's own short help."""
+    wide = 1000
+    return [name for name, lazy in group.lazy_subcommands.items()
+            if click.Command(name, help=lazy.summary).get_short_help_str(wide)
+            != load(lazy, name).get_short_help_str(wide)]
+
+
+def test_pnp_help_lists_each_command_as_its_own_help_says():
+    assert set(main.lazy_subcommands) == set(GROUPS) | set(SINGLE)
+    assert summaries_unlike_their_commands(main) == []
+
+
+def test_a_summary_unlike_its_command_is_found():
+    # Control: the list's line for `list` said something its command does not.
+    group = LazyGroup("pnp", lazy_subcommands={
+        **main.lazy_subcommands, "list": LazyCommand("generator.ui.listing", "List nothing.")})
+    assert summaries_unlike_their_commands(group) == ["list"]
 
 
 # --- names and descriptions ------------------------------------------------------------------
@@ -223,15 +245,16 @@ def test_every_game_option_offered_changes_the_item_and_no_other_would(helps):
             item = each.key
             offered = offered_options(helps[(item, key)], game)
             if item == "board":   # offered for the board as printed or as data
-                printed = set(params.reads(game, each, params.PRINTED))
-                data = set(params.reads(game, each, params.DATA))
+                printed = set(params.reads(game, each, fmt=params.PRINTED))
+                data = set(params.reads(game, each, fmt=params.DATA))
                 assert offered == printed | data
                 wrong += [f"{key} {w}" for w in wrongly_offered(game, "board", printed)]
                 wrong += [f"{key} {w}" for w in wrongly_offered(game, "json", data)]
             else:
                 wrong += [f"{key} {w}" for w in wrongly_offered(game, item, offered)]
         kit = offered_options(helps[("kit", key)], game)
-        assert kit == {n for item in game.items for n in params.reads(game, item, params.PRINTED)}
+        assert kit == {n for item in game.items for n in params.reads(game, item,
+                                                                      fmt=params.PRINTED)}
         if game.figures is not None:
             stats = offered_options(helps[("stats", key)], game)
             wrong += [f"{key} {w}" for w in wrongly_offered(game, params.STATS, stats)]

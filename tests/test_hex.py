@@ -44,7 +44,7 @@ def connected(size: int, stones, neighbours=None) -> list[str]:
     for colour, axis in ((RED, lambda h: h.q), (BLUE, lambda h: h.r)):
         mine = {h for h, c in stones.items() if c == colour}
         if chain([h for h in mine if axis(h) == 0], {h for h in mine if axis(h) == size - 1},
-                 lambda h, mine=mine: (n for n in neighbours(h) if n in mine)):
+                 neighbours=lambda h, mine=mine: (n for n in neighbours(h) if n in mine)):
             out.append(colour)
     return out
 

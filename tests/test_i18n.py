@@ -48,8 +48,8 @@ CASES = item_cases(PAPERS)
 def document(key: str, variant: str, item: str, paper: str, lang: str) -> Document:
     game = GAMES[key]
     with i18n.language(lang):
-        return documents.make_document(game, ITEMS[item], dict(game.variants())[variant],
-                                       parse_paper(paper))
+        return documents.make_document(game, ITEMS[item], options=dict(game.variants())[variant],
+                                       paper=parse_paper(paper))
 
 
 # --- layout in every language, and in the pseudo-language ----------------------------------
@@ -77,7 +77,7 @@ def _overflow(page: Page, paper: Paper, gutter: float) -> list[str]:
     problems = []
     footer_top = footer.position.y - CAP_HEIGHT * footer.size
     for t in body:
-        advance = text_width(t.text, t.size, t.font)
+        advance = text_width(t.text, t.size, role=t.font)
         left = t.position.x - {"start": 0.0, "middle": advance / 2, "end": advance}[t.anchor]
         right = left + advance
         inside = spans + ([(paper.margin, paper.width - paper.margin)]
@@ -127,7 +127,7 @@ def test_every_page_holds_in_every_language(case, lang):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_booklets_and_kits_hold_in_every_language(lang, paper):
     with i18n.language(lang):
-        booklet = documents.booklet_document(sorted(GAMES), [ITEMS["board"]], paper)
+        booklet = documents.booklet_document(sorted(GAMES), [ITEMS["board"]], paper_key=paper)
     sheet = parse_paper(paper).turned()
     assert page_problems(booklet, sheet, False) == []
 
@@ -301,7 +301,8 @@ def test_languages_do_not_leak_between_threads():
         with i18n.language(lang):
             for _ in range(3):
                 doc = documents.make_document(GAMES["blinq"], ITEMS["pad"],
-                                              GAMES["blinq"].options(), parse_paper("a4"))
+                                              options=GAMES["blinq"].options(),
+                                              paper=parse_paper("a4"))
             titles[lang] = doc.title
     threads = [threading.Thread(target=make, args=(lang,)) for lang in i18n.LANGUAGES]
     for t in threads:

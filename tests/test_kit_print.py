@@ -32,8 +32,9 @@ def kit_and_parts(key: str, variant: str, paper: str, lang: str,
     game = find(key)
     options = dict(game.variants())[variant]
     with i18n.language(lang):
-        kit = documents.make_document(game, WHOLE_KIT, options, NAMED[paper], 1, COLOUR,
-                                      backs)
+        kit = documents.make_document(game, WHOLE_KIT, options=options, paper=NAMED[paper],
+                                      copies=1, palette=COLOUR,
+                                      backs=backs)
         keys = [i.key for i in game.items_for(options)]
         parts = {item: game.make(ITEMS[item], options, NAMED[paper], COLOUR)
                  for item in keys if item != "cards"}
@@ -346,7 +347,7 @@ def test_control_a_puzzle_printed_back_to_back_is_caught():
     backed = [dataclasses.replace(i, back_to_back=True) if i.key == "puzzle" else i
               for i in game.items_for(options)]
     from generator.games.kit import assemble
-    kit = assemble(game.title, backed, game.pages(), options,
-                   lambda item: game.make(ITEMS[item.key], options, NAMED["a4"], COLOUR),
-                   NAMED["a4"], COLOUR)
+    kit = assemble(game.title, backed, drawn=game.pages(), options=options,
+                   part=lambda item: game.make(ITEMS[item.key], options, NAMED["a4"], COLOUR),
+                   paper=NAMED["a4"], colours=COLOUR)
     assert puzzle_backed(kit, "en")

@@ -38,7 +38,7 @@ FILLS_PER_BOARD = -(-10_000 // len(ALL_BOARDS))   # at least 10,000 fills in all
 def test_every_size_has_a_default_window_that_fits():
     for n in SIZES:
         board = KleinBoard(n, default_radius(n))
-        border, between = gaps(n, board.radius, board.offset)
+        border, between = gaps(n, board.radius, offset=board.offset)
         assert border >= 1 and between >= 1
         if n >= 10:   # from 10 up there is room for two cells of board round each frame
             assert border >= 2 and between >= 2
@@ -158,4 +158,4 @@ def test_windows_keep_their_gaps_as_wide_as_the_board_allows():
         w = default_radius(n)
         best = place_windows(n, w)
         for c in range(w + 1, (n - 1) // 2 + 1):
-            assert min(gaps(n, w, c)) <= min(gaps(n, w, best))
+            assert min(gaps(n, w, offset=c)) <= min(gaps(n, w, offset=best))

@@ -24,7 +24,8 @@ PAIRS = [LONG, (LONGER, LONGER), ("Ann", "Bo")]
 def folder_booklet(paper: str):
     files = [record_folder.FolderFile(f"{n}.sgf", RECORD.format(black=b, white=w).encode())
              for n, (b, w) in enumerate(PAIRS)]
-    request = record_folder.folder_request(all_games()["hex"], "open", files, {"paper": paper})
+    request = record_folder.folder_request(all_games()["hex"], "open", files=files,
+                                           values={"paper": paper})
     return request, record_folder.parts(request), record_folder.document(request)
 
 
@@ -79,7 +80,8 @@ def test_a_long_event_on_the_cover_breaks_onto_two_lines():
     files = [record_folder.FolderFile(
         f"{n}.sgf", RECORD.replace("Open 2026", event).format(black=b, white=w).encode())
         for n, (b, w) in enumerate(PAIRS)]
-    request = record_folder.folder_request(all_games()["hex"], "open", files, {"paper": "a4"})
+    request = record_folder.folder_request(all_games()["hex"], "open", files=files,
+                                           values={"paper": "a4"})
     cover = record_folder.document(request).pages[0]
     title = [t for t in texts(cover.shapes) if t.role and t.role.kind == "H1"]
     assert len({round(t.position.y, 3) for t in title}) == 2, [t.text for t in title]

@@ -155,19 +155,21 @@ def test_every_message_printed_is_one_the_catalogue_holds():
     try:
         for key, variant, item, paper in CASES:
             game = GAMES[key]
-            documents.make_document(game, ITEMS[item], dict(game.variants())[variant],
-                                    parse_paper(paper), copies=2)
+            documents.make_document(game, ITEMS[item], options=dict(game.variants())[variant],
+                                    paper=parse_paper(paper), copies=2)
         for game in GAMES.values():
-            documents.make_document(game, ITEMS["kit"], game.options(), parse_paper("a4"))
-        documents.booklet_document(sorted(GAMES), [ITEMS["board"], ITEMS["pad"]], "a4")
-        documents.booklet_document(["blind-hex"], [], "letter")
+            documents.make_document(game, ITEMS["kit"], options=game.options(),
+                                    paper=parse_paper("a4"))
+        documents.booklet_document(sorted(GAMES), [ITEMS["board"], ITEMS["pad"]], paper_key="a4")
+        documents.booklet_document(["blind-hex"], [], paper_key="letter")
         nex = GAMES["nex"]
-        documents.tiled_board(nex, nex.make_options(size=19), parse_paper("a4"), 20.0, True)
+        documents.tiled_board(nex, nex.make_options(size=19), paper=parse_paper("a4"), cell=20.0,
+                              tile=True)
         built = [(entry, [Path("x.pdf")]) for entry in contents.entries(["blind-hex"],
                                                                         [parse_paper("letter")])]
         made = [(b, [Path("b.pdf")]) for b in contents.booklets(sorted(GAMES),
                                                                 [parse_paper("letter")])]
-        index_page.index_html(Path("."), built, made)
+        index_page.index_html(Path("."), built, made=made)
     finally:
         i18n._ACTIVE.reset(token)
     assert asked_but_not_held(recording.asked, held) == []

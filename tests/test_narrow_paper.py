@@ -61,7 +61,7 @@ def test_every_item_lays_out_inside_the_margins_on_its_smallest_papers(key, item
         paper = Paper(f"{w:g}x{h:g}mm", w, h)
         for options in variants:
             try:
-                documents.check(game, ITEM_TABLE[item], options, paper)
+                documents.check(game, ITEM_TABLE[item], options=options, paper=paper)
             except OptionError as err:
                 # A board whose cells would be too small to read is refused by design; it
                 # still lays out inside the margins when made.

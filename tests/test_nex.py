@@ -87,31 +87,31 @@ def turn(notation: str, size: int = 5) -> Turn:
 
 
 def test_a_drop_puts_one_own_and_one_neutral_stone_on_empty_cells():
-    after = apply_turn(5, {}, BLACK, turn("c3 (d4)"))
+    after = apply_turn(5, {}, colour=BLACK, turn=turn("c3 (d4)"))
     assert after == {cell("c3"): BLACK, cell("d4"): NEUTRAL}
     with pytest.raises(IllegalTurn, match="c3 holds a Black stone"):
-        apply_turn(5, after, WHITE, turn("c3 (e5)"))
+        apply_turn(5, after, colour=WHITE, turn=turn("c3 (e5)"))
     with pytest.raises(IllegalTurn, match="d4 holds a neutral stone"):
-        apply_turn(5, after, WHITE, turn("a1 (d4)"))
+        apply_turn(5, after, colour=WHITE, turn=turn("a1 (d4)"))
 
 
 def test_a_conversion_takes_two_neutrals_and_gives_one_own_stone():
     before = {cell("a1"): NEUTRAL, cell("b1"): NEUTRAL, cell("c1"): WHITE, cell("d1"): BLACK}
-    after = apply_turn(5, before, WHITE, turn("a1 b1 (c1)"))
+    after = apply_turn(5, before, colour=WHITE, turn=turn("a1 b1 (c1)"))
     assert after == {cell("a1"): WHITE, cell("b1"): WHITE, cell("c1"): NEUTRAL,
                      cell("d1"): BLACK}
     with pytest.raises(IllegalTurn, match="stone given up must be White's"):
-        apply_turn(5, before, WHITE, turn("a1 b1 (d1)"))
+        apply_turn(5, before, colour=WHITE, turn=turn("a1 b1 (d1)"))
     with pytest.raises(IllegalTurn, match="only neutral stones can be taken"):
-        apply_turn(5, before, WHITE, turn("a1 d1 (c1)"))
+        apply_turn(5, before, colour=WHITE, turn=turn("a1 d1 (c1)"))
     with pytest.raises(IllegalTurn, match="e5 is empty"):
-        apply_turn(5, before, BLACK, turn("a1 e5 (d1)"))
+        apply_turn(5, before, colour=BLACK, turn=turn("a1 e5 (d1)"))
 
 
 @pytest.mark.parametrize("notation", ["c3", "(c3)", "c3 d4", "c3 (d4) (e5)", "a1 b1 c1 (d1)"])
 def test_a_turn_of_the_wrong_shape_is_illegal(notation):
     with pytest.raises(IllegalTurn):
-        apply_turn(5, {cell("e5"): NEUTRAL, cell("e4"): NEUTRAL}, BLACK, turn(notation))
+        apply_turn(5, {cell("e5"): NEUTRAL, cell("e4"): NEUTRAL}, colour=BLACK, turn=turn(notation))
 
 
 def almost_full(empty: list[str], neutral: list[str], size: int = 3) -> dict[Hex, str]:
@@ -126,27 +126,27 @@ def almost_full(empty: list[str], neutral: list[str], size: int = 3) -> dict[Hex
 
 def test_one_empty_cell_and_no_neutral_the_player_just_drops():
     before = almost_full(["c3"], [])
-    after = apply_turn(3, before, WHITE, turn("c3", 3))
+    after = apply_turn(3, before, colour=WHITE, turn=turn("c3", 3))
     assert after[cell("c3")] == WHITE and len(after) == 9
 
 
 def test_one_neutral_and_no_empty_cell_the_player_takes_it():
     before = almost_full([], ["b2"])
-    assert apply_turn(3, before, BLACK, turn("b2", 3))[cell("b2")] == BLACK
+    assert apply_turn(3, before, colour=BLACK, turn=turn("b2", 3))[cell("b2")] == BLACK
 
 
 def test_one_empty_and_one_neutral_the_opponent_takes_the_neutral():
     before = almost_full(["c3"], ["a1"])
-    after = apply_turn(3, before, BLACK, turn("c3", 3))
+    after = apply_turn(3, before, colour=BLACK, turn=turn("c3", 3))
     assert after[cell("c3")] == BLACK and after[cell("a1")] == WHITE
     assert NEUTRAL not in after.values() and len(after) == 9
 
 
 def test_a_single_cell_is_illegal_while_ordinary_turns_remain():
     with pytest.raises(IllegalTurn, match="no ordinary turn is left"):
-        apply_turn(3, almost_full(["c3", "c2"], []), BLACK, turn("c3", 3))
+        apply_turn(3, almost_full(["c3", "c2"], []), colour=BLACK, turn=turn("c3", 3))
     with pytest.raises(IllegalTurn, match="no ordinary turn is left"):
-        apply_turn(3, almost_full(["c3"], ["a1", "a2"]), BLACK, turn("c3", 3))
+        apply_turn(3, almost_full(["c3"], ["a1", "a2"]), colour=BLACK, turn=turn("c3", 3))
 
 
 def legal_turn(size: int, stones: dict[Hex, str], colour: str, rng: random.Random) -> Turn:
@@ -180,7 +180,7 @@ def test_random_legal_games_replay_cleanly_and_end_with_one_winner(size, seed):
     colour, lines = BLACK, [f"size {size}"]
     while not rules.winner(size, stones):
         t = legal_turn(size, stones, colour, rng)
-        stones = apply_turn(size, stones, colour, t)
+        stones = apply_turn(size, stones, colour=colour, turn=t)
         lines.append(notation(t))
         counts = [sum(1 for c in stones.values() if c == k) for k in (BLACK, WHITE)]
         if t.neutral:   # an ordinary turn gives its player exactly one stone
@@ -296,7 +296,7 @@ def test_no_game_played_by_the_engine_holds_more_stones_than_the_most():
                 turns = legal_turns(size, stones, mover)
                 if not turns:
                     break
-                stones = apply_turn(size, stones, mover, rng.choice(turns))
+                stones = apply_turn(size, stones, colour=mover, turn=rng.choice(turns))
                 counts = {k: sum(1 for v in stones.values() if v == k) for k in most}
                 assert all(counts[k] <= most[k] for k in most), (size, counts)
                 mover = WHITE if mover == BLACK else BLACK
@@ -501,14 +501,14 @@ def balance_faults(size: int, seed: int) -> list[str]:
     stones: dict[Hex, str] = {}
     first = rng.choice(legal_turns(size, stones, BLACK))
     turns = [first, Turn(swap=True)]
-    stones = apply_turn(size, stones, BLACK, first)
+    stones = apply_turn(size, stones, colour=BLACK, turn=first)
     movers = [BLACK, WHITE]
     mover = WHITE                       # after the swap White takes a turn at once
     while len(turns) < 14 and (options := legal_turns(size, stones, mover)):
         turn = rng.choice([t for t in options if len(t.mine) + len(t.neutral) > 1] or options)
         turns.append(turn)
         movers.append(mover)
-        stones = apply_turn(size, stones, mover, turn)
+        stones = apply_turn(size, stones, colour=mover, turn=turn)
         mover = WHITE if mover == BLACK else BLACK
     faults = []
     for n, who in enumerate(movers, start=1):

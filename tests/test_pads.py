@@ -35,8 +35,8 @@ def last_row(pages: tuple[Page, ...]) -> int:
 
 def pad(key: str, paper: str, **options) -> tuple[Page, ...]:
     game = GAMES[key]
-    return documents.make_document(game, ITEMS["pad"], game.make_options(**options),
-                                   NAMED[paper]).pages
+    return documents.make_document(game, ITEMS["pad"], options=game.make_options(**options),
+                                   paper=NAMED[paper]).pages
 
 
 def longest_nex(size: int) -> int:
@@ -58,7 +58,7 @@ def longest_nex(size: int) -> int:
             turn = nex_rules.Turn(((empty or neutral)[0],))
         else:
             return turns
-        stones = nex_rules.apply_turn(size, stones, colour, turn)
+        stones = nex_rules.apply_turn(size, stones, colour=colour, turn=turn)
         turns += 1
         colour = nex_rules.other(colour)
 
@@ -67,7 +67,7 @@ def longest_hex(size: int) -> int:
     stones: dict = {}
     colour, turns = hex_rules.RED, 0
     for h in Rhombus(size):
-        stones = hex_rules.apply_turn(stones, colour, hex_rules.Turn((h,)))
+        stones = hex_rules.apply_turn(stones, colour, turn=hex_rules.Turn((h,)))
         turns += 1
         colour = hex_rules.other(colour)
     return turns
@@ -150,8 +150,8 @@ def pads_as_asked(monkeypatch, key: str, paper: str, lang: str) -> tuple[list, l
     monkeypatch.setattr(scorepad, "record_sheets", catching)
     game = GAMES[key]
     with i18n.language(lang):
-        pages = list(documents.make_document(game, ITEMS["pad"], game.make_options(),
-                                             NAMED[paper]).pages)
+        pages = list(documents.make_document(game, ITEMS["pad"], options=game.make_options(),
+                                             paper=NAMED[paper]).pages)
     return pages, asked
 
 
@@ -175,7 +175,7 @@ def writable_faults(pad: scorepad.Pad, plan: list, paper: str) -> list[str]:
             w = width * column.weight / total
             if w < column.least - 1e-9:
                 faults.append(f"{column.heading}: {w:.1f} mm, needs {column.least}")
-            if text_width(column.heading, SMALLEST_TEXT, "bold") > w - 1.0:
+            if text_width(column.heading, SMALLEST_TEXT, role="bold") > w - 1.0:
                 faults.append(f"{column.heading}: heading wider than its column at 6 pt")
     return faults
 
@@ -206,7 +206,7 @@ def test_control_a_letter_pad_that_may_not_narrow_takes_two_sheets(monkeypatch):
     # And a column narrower than it says it may go is caught.
     tight = dataclasses.replace(pad, record=tuple(
         dataclasses.replace(c, least=c.least * 1.5) for c in pad.record))
-    assert not scorepad.writable(NAMED["letter"], tight, 3)
+    assert not scorepad.writable(NAMED["letter"], tight, blocks=3)
     assert writable_faults(tight, plan, "letter")
 
 

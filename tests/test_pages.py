@@ -45,7 +45,7 @@ CASES = item_cases(PAPERS)
 def document(key: str, variant: str, item: str, paper: str, palette: str = "colour") -> Document:
     game = GAMES[key]
     options = dict(game.variants())[variant]
-    return documents.make_document(game, ITEMS[item], options, parse_paper(paper),
+    return documents.make_document(game, ITEMS[item], options=options, paper=parse_paper(paper),
                                    palette=PALETTES[palette])
 
 
@@ -248,8 +248,8 @@ KITS = [(key, variant) for key in sorted(GAMES) for variant, _ in GAMES[key].var
 @pytest.mark.parametrize("key, variant", KITS)
 def test_written_pdf_and_svg_print_black_as_black(key, variant, palette, tmp_path):
     game = GAMES[key]
-    doc = documents.make_document(game, ITEMS["kit"], dict(game.variants())[variant],
-                                  parse_paper("a4"), palette=PALETTES[palette])
+    doc = documents.make_document(game, ITEMS["kit"], options=dict(game.variants())[variant],
+                                  paper=parse_paper("a4"), palette=PALETTES[palette])
     colours = pdf_colours(document_pdf(doc), tmp_path)
     assert pdf_black_problems(colours) == []
     # Text and line art in black go out as DeviceGray 0: one ink, solid on a mono laser.

@@ -121,7 +121,8 @@ def test_roles_print_as_different_greys(tmp_path, palette, key, roles, gap):
     """The page itself, printed in grey by poppler: sample each role where it is drawn."""
     game = GAMES[key]
     colours = PALETTES[palette]
-    doc = documents.make_document(game, ITEMS["board"], game.make_options(), NAMED["a4"],
+    doc = documents.make_document(game, ITEMS["board"], options=game.make_options(),
+                                  paper=NAMED["a4"],
                                   palette=PALETTES[palette])
     page = doc.pages[0]
     out = tmp_path / "board.pdf"

@@ -205,7 +205,8 @@ def test_the_pixels_per_metre_follow_dpi(tmp_path):
 def test_pixel_size_is_the_page_in_inches_times_dpi(tmp_path_factory, dpi, width, height):
     game = find("nex")
     paper = parse_paper(f"{width}x{height}")
-    doc = documents.make_document(game, ITEM_NAMED["pad"], game.make_options(), paper, 1)
+    doc = documents.make_document(game, ITEM_NAMED["pad"], options=game.make_options(),
+                                  paper=paper, copies=1)
     target = tmp_path_factory.mktemp("png") / "pad.png"
     files = render.render(doc, PNG, target, dpi=dpi)
     assert [path for path, _ in files] == render.page_paths(target, len(doc.pages))
@@ -263,8 +264,8 @@ def test_pdf_and_svg_do_not_load_pdfium_and_svg_not_pikepdf():
              "from generator.app import documents; from generator.core.formats import PDF, SVG; "
              "from generator.games import find; from generator.core.paper import parse_paper; "
              "from generator.games.items import PAD; "
-             "g = find('nex'); d = documents.make_document(g, PAD, g.make_options(), "
-             "parse_paper('a4'), 1); render.render(d, SVG, 'x.svg'); "
+             "g = find('nex'); d = documents.make_document(g, PAD, options=g.make_options(), "
+             "paper=parse_paper('a4'), copies=1); render.render(d, SVG, 'x.svg'); "
              "loaded = lambda: sorted({m.split('.')[0] for m in sys.modules} & "
              "{'pypdfium2', 'pikepdf'}); print(loaded()); "
              "render.render(d, PDF, 'x.pdf'); print(loaded())")

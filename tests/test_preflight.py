@@ -30,7 +30,7 @@ def pnp(*args):
 
 
 def failed(path, target=PRINT_SHOP, booklet=None):
-    return {c.name for c in preflight.check_file(path, target, booklet) if not c.passed}
+    return {c.name for c in preflight.check_file(path, target, booklet=booklet) if not c.passed}
 
 
 def sheet(path: Path, *, pages=1, trim=(210.0, 297.0), bleed=3.0, boxes=True, title="Sheet",
@@ -266,7 +266,7 @@ def test_every_catalogue_pdf_passes_for_home(catalogue_folder):
     # in this process (the forked reading child is test_preflight_hostile.py's subject), and
     # the command itself is run on the first file and on the booklet below.
     for pdf in pdfs:
-        results = preflight.checks(read_facts(pdf), HOME, None)
+        results = preflight.checks(read_facts(pdf), HOME, booklet=None)
         assert all(c.passed for c in results), (pdf, [c for c in results if not c.passed])
     result = CliRunner().invoke(main, ["check", str(pdfs[0]), "--for", "home"])
     assert result.exit_code == 0, result.output

@@ -134,7 +134,7 @@ def shop_item(tmp: Path, game: str, item: str, paper: str, key: str,
     from generator.games import load
     shop = for_press(NAMED[paper], PRINT_SHOP, condition=key, ink_limit=ink_limit)
     chosen = load(game)
-    doc = documents.make_document(chosen, ITEMS[item], chosen.make_options(), shop)
+    doc = documents.make_document(chosen, ITEMS[item], options=chosen.make_options(), paper=shop)
     out = tmp / f"{game}-{item}-{key}.pdf"
     out.write_bytes(document_pdf(doc, shop.press))
     return out
@@ -159,7 +159,7 @@ def test_ink_per_pixel_within_the_limit(tmp_path, key, paper):
 def dark_text_page() -> Document:
     shapes = [Text(Point(20, 20 + 12 * i), "Dark text on the black plate", 9, colour)
               for i, colour in enumerate(("#000000", "#0e2d82", "#004488", "#5a1010"))]
-    shapes.append(line(Point(20, 90), Point(150, 90), Paint(stroke="#0e2d82", width=0.1)))
+    shapes.append(line(Point(20, 90), Point(150, 90), paint=Paint(stroke="#0e2d82", width=0.1)))
     return Document((Page(210, 297, tuple(shapes)),), "dark", "test")
 
 
@@ -267,7 +267,8 @@ def test_the_print_shop_png_is_a_soft_proof_and_the_game_crafter_s_is_rgb(tmp_pa
     shown = {}
     for target in (PRINT_SHOP, THE_GAME_CRAFTER):
         press = for_press(NAMED["a5"], target).press
-        (path,) = render.save(doc, tmp_path / f"{target.key}.png", PNG, "green", (PNG,),
+        (path,) = render.save(doc, tmp_path / f"{target.key}.png", fmt=PNG, default_stem="green",
+                              allowed=(PNG,),
                               settings=Settings(50, press))
         image = Image.open(path).convert("RGB")
         assert abs(image.width - (148 + 2 * press.bleed) / 25.4 * 50) <= 1
@@ -291,7 +292,8 @@ def test_a_soft_proof_converted_band_by_band_is_the_proof_converted_whole(tmp_pa
     press = for_press(NAMED["a5"], PRINT_SHOP).press
 
     def proofed(name: str) -> Image.Image:
-        (path,) = render.save(doc, tmp_path / f"{name}.png", PNG, name, (PNG,),
+        (path,) = render.save(doc, tmp_path / f"{name}.png", fmt=PNG, default_stem=name,
+                              allowed=(PNG,),
                               settings=Settings(60, press))
         return Image.open(path).convert("RGB")
 

@@ -101,7 +101,7 @@ def test_every_board_page_carries_the_ruler():
             for item in (i.key for i in game.items_for(options)):
                 if item == "rules":
                     continue   # text pages: no ruler
-                doc = documents.make_document(game, ITEMS[item], options, NAMED["a4"])
+                doc = documents.make_document(game, ITEMS[item], options=options, paper=NAMED["a4"])
                 for page in doc.pages:
                     labels = {getattr(s, "text", None) for s in page.shapes}
                     assert {"50 mm", "2 in"} <= labels, (key, item)
@@ -144,7 +144,8 @@ def test_a_booklet_prints_on_landscape_sheets_padded_to_four(tmp_path, paper, sh
     from generator.layout.booklet import FORMATS, content_paper
     made_on = content_paper(FORMATS[paper][0])
     rules, pad = (len(documents.make_document(GAMES["nex"], ITEMS[item],
-                                              GAMES["nex"].make_options(), made_on).pages)
+                                              options=GAMES["nex"].make_options(),
+                                              paper=made_on).pages)
                   for item in ("rules", "pad"))
     # Cover and instructions; each part of two pages or more after a blank if it would
     # start on an odd page (so it opens as a spread); then the back cover.
@@ -157,7 +158,7 @@ def test_a_booklet_prints_on_landscape_sheets_padded_to_four(tmp_path, paper, sh
 
 def test_the_compendium_has_a_cover_instructions_and_contents(tmp_path):
     from generator.layout.booklet import FORMATS
-    doc = documents.booklet_document(sorted(GAMES), [], "a4")
+    doc = documents.booklet_document(sorted(GAMES), [], paper_key="a4")
     text = [s.text for page in doc.pages for s in page.shapes if hasattr(s, "text")]
     assert "Connection games" in text and "Contents" in text
     assert any("flipping on the short edge" in t for t in text)
@@ -173,19 +174,19 @@ def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
     from generator.layout import tiling
     game = GAMES["nex"]
     options = game.make_options(size=19)
-    doc = documents.tiled_board(game, options, NAMED["a4"], 20.0, tile=True)
+    doc = documents.tiled_board(game, options, paper=NAMED["a4"], cell=20.0, tile=True)
     a4 = NAMED["a4"]
     assert len(doc.pages) > 1
     for page in doc.pages:
         assert sorted((page.width, page.height)) == sorted((a4.width, a4.height))
     # The virtual sheet gives cells 20 mm across, and sheets only move it: never scale it.
     pages = game.pages()
-    virtual = tiling.virtual_paper(a4, lambda p: pages.board_cell(options, p), 20.0)
+    virtual = tiling.virtual_paper(a4, lambda p: pages.board_cell(options, p), target=20.0)
     assert pages.board_cell(options, virtual) == pytest.approx(20.0, abs=0.01)
     page = tiling.board_only(pages.items[BOARD](options, virtual, COLOUR, 1).pages[0],
                              virtual.margin)
     sheet = doc.pages[0]
-    g = tiling.grid(page, virtual.margin, NAMED["a4"].turned()
+    g = tiling.grid(page, virtual.margin, sheet_paper=NAMED["a4"].turned()
                     if sheet.width > sheet.height else NAMED["a4"])
     assert g.columns * g.rows == len(doc.pages)
     # Every crosshair is centred on a seam (the trimmed edge of the sheet laid over) and

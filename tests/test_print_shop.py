@@ -84,7 +84,7 @@ def test_every_print_shop_file_passes_the_print_shop_preflight(shop_catalogue, s
                                                                  / key).iterdir())
     for path in files:
         # preflight.check_file, on the facts read once (shop_facts).
-        bad = [c for c in preflight.checks(shop_facts[path], PRINT_SHOP, None)
+        bad = [c for c in preflight.checks(shop_facts[path], PRINT_SHOP, booklet=None)
                if not c.passed]
         assert not bad, f"{path}: {bad}"
 
@@ -217,7 +217,7 @@ def test_dark_text_is_black_ink_alone_and_light_lines_are_held(tmp_path):
     page for home printing keeps the blue and the hairline, and fails those checks."""
     from generator.core.scene import Text
     page = Page(210, 297, (Text(Point(20, 40), "Blue", 5, "#0e2d82"),
-                           line(Point(20, 60), Point(120, 60), Paint(stroke="#e8412f",
+                           line(Point(20, 60), Point(120, 60), paint=Paint(stroke="#e8412f",
                                                                      width=0.01))))
     doc = Document((page,), "test", "test")
     shop_paper = for_press(NAMED["a4"], PRINT_SHOP)
@@ -269,7 +269,8 @@ def test_no_ruler_or_crop_marks_at_the_print_shop(tmp_path):
     for target, expect in ((HOME, True), (PRINT_SHOP, False)):
         paper = for_press(NAMED["a4"], target)
         (blocks, *_) = cutsheet.layout(paper, 20.0, runs)
-        shapes = [s for b in blocks for s in cutsheet.block_shapes(b, COLOUR, paper.press.shop)]
+        shapes = [s for b in blocks for s in cutsheet.block_shapes(b, COLOUR,
+                                                                   press_shop=paper.press.shop)]
         outside = []
         for b in blocks:
             for s in shapes:

@@ -259,13 +259,14 @@ def test_the_catalogue_shelves_the_book_in_each_language(tmp_path: Path) -> None
     from generator.app.index_page import index_html
     from generator.app.puzzle_request import shelved
     from generator.games import all_games
-    books = shelved(all_games()["hex"], ["a4"], ["en", "de"], [{"count": 2, "seed": 4}])
+    books = shelved(all_games()["hex"], ["a4"], langs=["en", "de"], shops=[{"count": 2, "seed": 4}])
     assert [b.lang for b in books] == ["en", "de"]
     assert books[0].chosen is books[1].chosen           # solved once for every edition
     paths = [b.path(tmp_path) for b in books]
     assert paths[0].parent == tmp_path / "booklets"
     assert paths[1].parent == tmp_path / "de" / "booklets" and paths[0] != paths[1]
-    pages = {lang: index_html(tmp_path, [], (), lang, (), list(zip(books, [[p] for p in paths],
+    pages = {lang: index_html(tmp_path, [], made=(), lang=lang, languages=(),
+                              recorded=list(zip(books, [[p] for p in paths],
                                                                    strict=True)))
              for lang in ("en", "de")}
     assert "Hex puzzles, A4" in pages["en"] and "Hex-Rätsel, A4" in pages["de"]
@@ -327,7 +328,7 @@ def test_nothing_in_the_book_is_under_6_pt(club: Path) -> None:
     from generator.core.geometry import Point
     from generator.core.scene import Page, Text
     from generator.games import all_games
-    request = R.puzzle_request(all_games()["hex"], [(str(club), "club")], {"count": 3})
+    request = R.puzzle_request(all_games()["hex"], [(str(club), "club")], values={"count": 3})
     chosen, _left_out = R.puzzles(request)
     pages = list(R.document(request, chosen).pages)
     assert smallest_points(pages) >= 6.0 - 1e-6

@@ -153,8 +153,9 @@ def test_captions_name_the_colours_the_palette_prints(name):
     assert framed and all(palette.colour_word("highlight") in c for c in framed[:1])
     for caption in captions:
         assert wrong_colour_words(caption, palette, ("highlight",)) == [], caption
-    doc = documents.make_document(GAMES["hex-kb"], ITEMS["rules"], GAMES["hex-kb"].make_options(),
-                                  parse_paper("a4"), palette=PALETTES[name])
+    doc = documents.make_document(GAMES["hex-kb"], ITEMS["rules"],
+                                  options=GAMES["hex-kb"].make_options(),
+                                  paper=parse_paper("a4"), palette=PALETTES[name])
     text = " ".join(s.text for page in doc.pages for s in page.shapes if isinstance(s, Text))
     assert palette.colour_word("portal") in text
     # Red and Blue are the players' names; any other colour word must be the palette's.
@@ -208,7 +209,8 @@ def inside(polygon, x: float, y: float) -> bool:
 @pytest.mark.parametrize("item", ["board", "puzzle"])
 def test_frame_numbers_read_at_4_5_to_1_in_every_palette(name, item):
     game = GAMES["hex-kb"]
-    doc = documents.make_document(game, ITEMS[item], game.make_options(), parse_paper("a4"),
+    doc = documents.make_document(game, ITEMS[item], options=game.make_options(),
+                                  paper=parse_paper("a4"),
                                   palette=PALETTES[name])
     for page in doc.pages:
         found = frame_number_contrasts(page)
@@ -228,12 +230,14 @@ def test_the_contrast_check_catches_portal_colour_on_its_tint():
 
 def test_ink_saver_puzzle_prints_no_solid_discs():
     game = GAMES["hex-kb"]
-    doc = documents.make_document(game, ITEMS["puzzle"], game.make_options(), parse_paper("a4"),
+    doc = documents.make_document(game, ITEMS["puzzle"], options=game.make_options(),
+                                  paper=parse_paper("a4"),
                                   palette=PALETTES["ink-saver"])
     discs = [s for page in doc.pages for s in page.shapes
              if isinstance(s, Circle) and s.paint.fill]
     assert discs == []
-    colour = documents.make_document(game, ITEMS["puzzle"], game.make_options(), parse_paper("a4"))
+    colour = documents.make_document(game, ITEMS["puzzle"], options=game.make_options(),
+                                     paper=parse_paper("a4"))
     assert [s for s in colour.pages[0].shapes if isinstance(s, Circle) and s.paint.fill]
 
 
@@ -297,5 +301,7 @@ def test_the_orientation_check_catches_a_board_free_to_turn():
 def test_blind_hex_items_with_fewer_numbers_than_the_rules_play_are_refused(item):
     game = GAMES["blind-hex"]
     with pytest.raises(Exception, match="--numbers of at least 4"):
-        documents.check(game, ITEMS[item], game.make_options(numbers=3), parse_paper("a4"))
-    documents.check(game, ITEMS[item], game.make_options(numbers=4), parse_paper("a4"))
+        documents.check(game, ITEMS[item], options=game.make_options(numbers=3),
+                        paper=parse_paper("a4"))
+    documents.check(game, ITEMS[item], options=game.make_options(numbers=4),
+                    paper=parse_paper("a4"))

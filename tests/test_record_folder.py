@@ -144,10 +144,10 @@ def test_the_folder_is_bounded(tmp_path: Path) -> None:
     for n in range(MOST_RECORDS):
         (tmp_path / f"{n:04}.sgf").write_text(SECOND)
     # The control: at the bound.
-    assert len(record_files(tmp_path, "t", HEX_RECORDS)) == MOST_RECORDS
+    assert len(record_files(tmp_path, "t", records=HEX_RECORDS)) == MOST_RECORDS
     (tmp_path / "more.sgf").write_text(SECOND)
     with pytest.raises(UserError, match=f"at most {MOST_RECORDS} records"):
-        record_files(tmp_path, "t", HEX_RECORDS)
+        record_files(tmp_path, "t", records=HEX_RECORDS)
 
 
 def test_contents_take_as_many_pages_as_their_entries() -> None:
@@ -156,8 +156,8 @@ def test_contents_take_as_many_pages_as_their_entries() -> None:
     from generator.core.palette import COLOUR
     parts = [booklet.Part(f"Game {n}", "", []) for n in range(rows + 1)]
     with language("en"):
-        pages = booklet.contents(paper, parts, list(range(len(parts))), COLOUR)
-        one = booklet.contents(paper, parts[:rows], list(range(rows)), COLOUR)
+        pages = booklet.contents(paper, parts, starts=list(range(len(parts))), colours=COLOUR)
+        one = booklet.contents(paper, parts[:rows], starts=list(range(rows)), colours=COLOUR)
     assert len(pages) == 2 and len(one) == 1
     # Every entry's text stays on its page.
     for page in pages:

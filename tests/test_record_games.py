@@ -107,13 +107,13 @@ def test_hex_kb_frame_cell_is_one_cell_by_number_or_either_name() -> None:
     b = board.twins[a]
     names = [f"{'abcdefghijk'[h.q]}{h.r + 1}" for h in (a, b)]
     for written in ("2", *names):
-        assert kb.claim(board, f"7. {written}", 1).cell == a
-    game = kb.replay(board, [kb.claim(board, "2", 1), kb.claim(board, "h2", 2),
-                             kb.claim(board, names[1], 3)])
+        assert kb.claim(board, f"7. {written}", line=1).cell == a
+    game = kb.replay(board, [kb.claim(board, "2", line=1), kb.claim(board, "h2", line=2),
+                             kb.claim(board, names[1], line=3)])
     assert game.errors == (f"move 3 (Red, line 3): {names[1]} already holds a Red stone",)
     # The control: another cell is free.
-    assert not kb.replay(board, [kb.claim(board, "2", 1), kb.claim(board, "h2", 2),
-                                 kb.claim(board, "a1", 3)]).errors
+    assert not kb.replay(board, [kb.claim(board, "2", line=1), kb.claim(board, "h2", line=2),
+                                 kb.claim(board, "a1", line=3)]).errors
 
 
 def test_hex_kb_move_list_is_won_on_the_claim_that_joins() -> None:

@@ -62,11 +62,11 @@ def test_no_text_on_a_records_pages_is_under_6_pt(game: str, text: str, palette:
     # (as a narrower column would set it) has text under 6 pt, so the check above can fail.
     study, colours = request.played, PALETTES[palette]
     if game == "nex":
-        old = nex_pages.figure(study.size, study.diagrams(100)[-1], colours,
-                               0.9 * nex_pages.FIGURE_WIDTH)
+        old = nex_pages.figure(study.size, study.diagrams(100)[-1], colours=colours,
+                               width=0.9 * nex_pages.FIGURE_WIDTH)
     elif game == "hex-kb":
-        old = hex_kb_pages.figure(study.game, study.diagrams(100)[-1], "", colours,
-                                  0.9 * hex_kb_pages.FIGURE_WIDTH)
+        old = hex_kb_pages.figure(study.game, study.diagrams(100)[-1], caption="", colours=colours,
+                                  width=0.9 * hex_kb_pages.FIGURE_WIDTH)
     else:
         old = hex_board(study.game.record.columns, hex_lines.cut(study.game, 100)[-1],
                         colours, 0.9 * hex_drawing.FIGURE_WIDTH)
@@ -126,7 +126,7 @@ def test_the_winning_chain_runs_under_the_stones_numbers(palette: str) -> None:
     hex_won = "(;FF[4]GM[11]SZ[3];B[b1];W[a1];B[b2];W[a2];B[b3])"
     for game, text, draw in (
             ("nex", EXAMPLE_GAME, lambda s: nex_pages.figure(s.size, s.diagrams(20)[-1],
-                                                             colours)),
+                                                             colours=colours)),
             ("hex", hex_won, lambda s: hex_board(3, hex_lines.cut(s.game, 20)[-1],
                                                  colours))):
         request = record_request.record_request(requests.find_game(game), text.encode(), {})
@@ -174,8 +174,8 @@ def test_no_text_of_a_folder_booklet_is_under_6_pt(tmp_path: Path) -> None:
         (folder / name).write_text(write_sgf(from_move_list(hex_game(size, moves))))
     game = requests.find_game("hex")
     assert game.records is not None
-    files = record_folder.record_files(folder, "tf", game.records)
+    files = record_folder.record_files(folder, "tf", records=game.records)
     for paper in ("a4", "letter"):
-        request = record_folder.folder_request(game, "tf", files, {"paper": paper})
+        request = record_folder.folder_request(game, "tf", files=files, values={"paper": paper})
         pages = record_folder.document(request).pages
         assert min(smallest(page.shapes) for page in pages) >= SMALLEST_TEXT - 1e-9, paper

@@ -109,8 +109,8 @@ def test_the_spelling_check_finds_bling(tmp_path):
     # Control: a document titled and printed with the old spelling, in both formats.
     page = Page(100.0, 100.0, (Text(Point(10, 20), "Bling rules", 4.0, "#000000"),))
     doc = Document((page,), "Bling: board", "pnp", keywords=("bling",))
-    pdf = render.save(doc, tmp_path / "blinq.pdf", PDF, "x")[0]
-    svg = render.save(doc, tmp_path / "blinq.svg", SVG, "x")[0]
+    pdf = render.save(doc, tmp_path / "blinq.pdf", fmt=PDF, default_stem="x")[0]
+    svg = render.save(doc, tmp_path / "blinq.svg", fmt=SVG, default_stem="x")[0]
     assert bling_in(pdf) == [f"text of {pdf}", f"metadata of {pdf}"]
     assert bling_in(svg) == [f"text of {svg}"]
     named = tmp_path / "bling" / "board.svg"
@@ -253,7 +253,7 @@ def shape_extent(shape):
         r = shape.radius + shape.paint.width / 2
         return shape.centre.x - r, shape.centre.y - r, shape.centre.x + r, shape.centre.y + r
     assert isinstance(shape, Text)
-    w = text_width(shape.text, shape.size, shape.font)
+    w = text_width(shape.text, shape.size, role=shape.font)
     x = shape.position.x - {"start": 0, "middle": w / 2, "end": w}[shape.anchor]
     if shape.angle % 360 == 0:
         return x, shape.position.y - ASCENT * shape.size, x + w, \
@@ -292,7 +292,7 @@ def test_nothing_crosses_the_printable_margin(key, item, given, paper):
     game = GAMES[key]
     options = game.make_options(**given)
     p = PAPERS[paper]
-    doc = documents.make_document(game, ITEMS[item], options, p)
+    doc = documents.make_document(game, ITEMS[item], options=options, paper=p)
     assert_inside_margin(doc, p)
 
 
@@ -304,14 +304,15 @@ OTHER_PAPERS = ["a5", "a3", "tabloid", "8.5x14in", "420x297"]
 def test_every_item_keeps_inside_the_margin_on_every_paper(key, paper):
     game = GAMES[key]
     p = parse_paper(paper)
-    doc = documents.make_document(game, ITEMS["kit"], game.make_options(), p)
+    doc = documents.make_document(game, ITEMS["kit"], options=game.make_options(), paper=p)
     assert_inside_margin(doc, p)
 
 
 def test_multi_page_svg_gets_numbered_files(tmp_path):
     doc = documents.make_document(GAMES["blind-hex"], ITEMS["pad"],
-                                  GAMES["blind-hex"].make_options(), PAPERS["a4"], copies=3)
-    paths = render.save(doc, tmp_path / "pad.svg", None, "pad")
+                                  options=GAMES["blind-hex"].make_options(), paper=PAPERS["a4"],
+                                  copies=3)
+    paths = render.save(doc, tmp_path / "pad.svg", fmt=None, default_stem="pad")
     assert [p.name for p in paths] == ["pad-1.svg", "pad-2.svg", "pad-3.svg"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pad-1.svg", "pad-2.svg", "pad-3.svg"]
 
@@ -339,7 +340,8 @@ def hash_mark_strokes() -> int:
 def test_pdf_draws_hash_marks_as_vectors(tmp_path):
     from generator.render.pdf import document_pdf
     game = GAMES["blind-hex"]
-    doc = documents.make_document(game, ITEMS["board"], game.make_options(), PAPERS["a4"])
+    doc = documents.make_document(game, ITEMS["board"], options=game.make_options(),
+                                  paper=PAPERS["a4"])
     lines, images = drawn_lines(document_pdf(doc), tmp_path)
     assert not images
     # Each stroke of every hash mark is one straight segment of the page: taking the marks

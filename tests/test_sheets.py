@@ -91,7 +91,7 @@ def test_every_pad_holds_a_game_that_fills_the_board(key, data, paper):
     sizes = {"blind-hex": range(4, 26), "nex": range(9, 20), "hex-kb": range(7, 26)}
     options = (game.make_options(size=data.draw(st.sampled_from(sizes[key])))
                if key in sizes else game.make_options())
-    pages = documents.make_document(game, ITEMS["pad"], options, paper).pages
+    pages = documents.make_document(game, ITEMS["pad"], options=options, paper=paper).pages
     assert pad_faults(pages, fill_count(key, options)) == []
 
 
@@ -140,8 +140,8 @@ def body_size(pages) -> float:
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_every_game_sets_its_rules_at_one_body_size(paper):
     sizes = {key: body_size(documents.make_document(GAMES[key], ITEMS["rules"],
-                                                     GAMES[key].make_options(),
-                                                     PAPERS[paper]).pages)
+                                                     options=GAMES[key].make_options(),
+                                                     paper=PAPERS[paper]).pages)
              for key in GAMES}
     assert set(sizes.values()) == {round(STYLE.body, 4)}, sizes
     # Control: a sheet set smaller, as copyfitting did, is told apart.
@@ -187,7 +187,8 @@ def unbalanced(pages, paper) -> bool:
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_the_last_page_of_a_rule_sheet_has_balanced_columns(key, paper):
     game = GAMES[key]
-    pages = documents.make_document(game, ITEMS["rules"], game.make_options(), PAPERS[paper]).pages
+    pages = documents.make_document(game, ITEMS["rules"], options=game.make_options(),
+                                    paper=PAPERS[paper]).pages
     assert not unbalanced(pages, PAPERS[paper])
 
 
@@ -219,7 +220,7 @@ def broken(lines: list[str], phrases: list[str]) -> bool:
 def test_no_line_breaks_inside_a_dimension_or_before_a_unit(pieces, width):
     phrases = [p for p in pieces if " " in p]
     # Words are not hyphenated here: only the spaces are in question.
-    lines = ["".join(t for t, _ in line) for line in wrap(" ".join(pieces), width, STYLE.body,
+    lines = ["".join(t for t, _ in line) for line in wrap(" ".join(pieces), width, size=STYLE.body,
                                                           hyphenate=False)]
     assert not broken(lines, phrases)
     assert " ".join(lines).split() == " ".join(pieces).split()
@@ -229,7 +230,7 @@ def test_control_plain_word_wrapping_breaks_a_dimension():
     text = "aaaa bbbb cccc 11 × 11 dddd"
     width = text_width("aaaa bbbb cccc 11", STYLE.body) + 0.5
     assert broken(sheet.wrap_words(text, STYLE.body, width), ["11 × 11"])
-    assert not broken(["".join(t for t, _ in line) for line in wrap(text, width, STYLE.body)],
+    assert not broken(["".join(t for t, _ in line) for line in wrap(text, width, size=STYLE.body)],
                       ["11 × 11"])
 
 
@@ -312,14 +313,16 @@ def test_control_the_old_imposition_fails_the_booklet_checks(tmp_path):
     # Cover then rules imposed straight, as booklets were: no folios, rules on the back.
     page_paper, sheet_paper = booklet.FORMATS["a4"]
     game = GAMES["nex"]
-    rules = documents.make_document(game, ITEMS["rules"], game.make_options(), page_paper).pages
-    cover = booklet.cover(page_paper, "Nex", "Rules", [booklet.Part("Nex", "by", [])], COLOUR)
+    rules = documents.make_document(game, ITEMS["rules"], options=game.make_options(),
+                                    paper=page_paper).pages
+    cover = booklet.cover(page_paper, "Nex", inside="Rules", parts=[booklet.Part("Nex", "by", [])],
+                          colours=COLOUR)
     pages = [cover, *rules]
     pages += rules[:imposition.padded(len(pages)) - len(pages)]     # rules up to the back cover
     assert len(pages) % 4 == 0
-    sheets = imposition.impose(pages, page_paper, sheet_paper)
+    sheets = imposition.impose(pages, page_paper, sheet_paper=sheet_paper)
     pdf = tmp_path / "old.pdf"
-    render.save(Document(tuple(sheets), "old", "me"), pdf, PDF, "old")
+    render.save(Document(tuple(sheets), "old", "me"), pdf, fmt=PDF, default_stem="old")
     faults = booklet_faults(booklet_pages_text(pdf))
     assert any("folio" in f for f in faults) and any("cover" in f for f in faults), faults
 
@@ -352,8 +355,8 @@ def test_booklet_margins_are_12_mm_and_15_at_the_fold(paper):
     made_on = booklet.content_paper(booklet.FORMATS[paper][0])
     for key in sorted(GAMES):
         game = GAMES[key]
-        pages = list(documents.make_document(game, ITEMS["rules"], game.make_options(),
-                                             made_on).pages)
+        pages = list(documents.make_document(game, ITEMS["rules"], options=game.make_options(),
+                                             paper=made_on).pages)
         parts.append(booklet.Part(game.title, "by someone", pages))
     pages = booklet.pages("Connection games", "Rules", parts, paper, COLOUR)
     assert margin_faults(pages, booklet.FORMATS[paper][0]) == []

@@ -39,7 +39,7 @@ def pnp(root: Path, *args: str) -> str:
 
 # What the copy's registry, studio and test lists hold, printed as JSON.
 PROBE = """
-import json, generator, test_startup, palettes
+import json, generator, palettes
 from generator.games import KEYS
 from generator.ui import studio
 print(json.dumps({
@@ -47,7 +47,6 @@ print(json.dumps({
     "keys": list(KEYS),
     "studio": {g["key"]: [(i["key"], len(i["fields"])) for i in g["items"]]
                for g in studio.spec()["games"]},
-    "pages": list(test_startup.PAGES),
     "roles": len(palettes.DECLARED),
 }))
 """
@@ -93,17 +92,15 @@ def test_a_sixth_game_folder_is_picked_up_everywhere(copy, tmp_path):
     # Control: the copy runs, and knows the five games and not the sixth.
     assert before["package"] == str(copy / "generator" / "__init__.py")
     assert KEY not in before["keys"] and KEY not in before["studio"]
-    assert not any(FOLDER in page for page in before["pages"])
     assert KEY not in pnp(copy, "list")
     unchanged = files(copy)
 
     folder = add_game(copy)
     after = probe(copy)
     # The registry, the studio's form (the game, its items and their fields) and the tests'
-    # lists: the pages test_startup keeps from the start, the roles the palette tests read.
+    # lists: the roles the palette tests read, the commands the help tests read.
     assert after["keys"] == sorted([*before["keys"], KEY])
     assert after["studio"][KEY] == before["studio"]["hex"]
-    assert f"generator.games.{FOLDER}.pages" in after["pages"]
     assert after["roles"] == before["roles"] + 1
     assert f"{KEY:10} {TITLE} (" in pnp(copy, "list")
 
@@ -128,7 +125,7 @@ def test_a_sixth_game_folder_is_picked_up_everywhere(copy, tmp_path):
     run(copy, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
         "tests/test_palette.py::test_every_palette_names_every_role",
         "tests/test_palette.py::test_the_two_players_colours_differ_in_grey",
-        "tests/test_startup.py")
+        "tests/test_help.py::test_every_command_is_read")
 
     # No other file changed: everything but the new folder is as it was.
     now = files(copy)

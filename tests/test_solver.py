@@ -126,7 +126,7 @@ def test_random_5x5_positions(position: Position) -> None:
 
 def bare(board: Board, black: int, white: int, to_move: int) -> Facts:
     mine, theirs = (white, black) if to_move else (black, white)
-    if connected(board, theirs, 1 - to_move):
+    if connected(board, theirs, colour=1 - to_move):
         return Facts(black, white, LOSS, ())
     return Facts(black, white, OPEN, tuple(bits(board.cells & ~(black | white))))
 
@@ -134,7 +134,7 @@ def bare(board: Board, black: int, white: int, to_move: int) -> Facts:
 @pytest.fixture
 def search_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(search, "analyse", bare)
-    monkeypatch.setattr(answer, "opponent_pairs", lambda *_: 0)   # no fill-in to ask
+    monkeypatch.setattr(answer, "opponent_pairs", lambda *_, **__: 0)   # no fill-in to ask
 
 
 @pytest.fixture(scope="module")
@@ -175,6 +175,6 @@ def test_a_root_that_takes_every_filled_cell_for_a_pass_is_caught(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # A move into the opponent's captured pair is not worth a pass: its cells must be
     # searched (answer.py). Taken for passes, they lose when they may win.
-    monkeypatch.setattr(answer, "opponent_pairs", lambda *_: 0)
+    monkeypatch.setattr(answer, "opponent_pairs", lambda *_, **__: 0)
     oracle = Oracle(3, 3)
     assert mismatches(oracle, reachable(oracle), first=True) != []

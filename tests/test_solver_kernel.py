@@ -34,7 +34,7 @@ def position(columns: int, rows: int, stones: float, seed: int) -> tuple[int, in
                     black |= 1 << cell
                 else:
                     white |= 1 << cell
-        if not (connected(board, black, 0) or connected(board, white, 1)):
+        if not (connected(board, black, colour=0) or connected(board, white, colour=1)):
             return black, white, rng.randint(0, 1)
 
 

@@ -72,7 +72,7 @@ def test_the_form_offers_every_game_item_and_option():
                 continue
             # Every field of the game's options that changes the printed item (and no
             # other), with its choices.
-            read = params.reads(game, ITEMS[item["key"]], params.PRINTED)
+            read = params.reads(game, ITEMS[item["key"]], fmt=params.PRINTED)
             assert [n for n in fields if n in params.option_names(game)] == read
             for option in dataclasses.fields(game.options):
                 if option.name not in read:

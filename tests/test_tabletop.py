@@ -156,7 +156,7 @@ def small_table(cards: int = 12, key: str = "a small table") -> VirtualTable:
 @pytest.fixture(scope="module")
 def written(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("tables") / "small"
-    files = tabletop.table_files(small_table(), tabletop.Addresses(folder), folder.name)
+    files = tabletop.table_files(small_table(), tabletop.Addresses(folder), stem=folder.name)
     write_folder(folder, files)
     return folder
 
@@ -268,8 +268,8 @@ def test_control_a_sheet_over_ten_by_seven_is_caught(written: Path, tmp_path: Pa
 
 def test_the_same_table_gives_the_same_bytes_and_another_other_guids(tmp_path: Path) -> None:
     addresses = tabletop.Addresses(tmp_path / "t")
-    first = tabletop.table_files(small_table(3), addresses, "t")
-    assert tabletop.table_files(small_table(3), addresses, "t") == first
+    first = tabletop.table_files(small_table(3), addresses, stem="t")
+    assert tabletop.table_files(small_table(3), addresses, stem="t") == first
     guids = [o["GUID"] for o in json.loads(dict(first)[Path("t.json")])["ObjectStates"]]
     other = tabletop.saved_object(small_table(3, "another request"), addresses)
     assert len(set(guids)) == len(guids)
@@ -281,7 +281,7 @@ def test_a_url_base_names_every_file_under_it(tmp_path: Path) -> None:
     assert base == "https://example.org/games/hex/"
     folder = tmp_path / "published"
     write_folder(folder, tabletop.table_files(small_table(2), tabletop.Addresses(folder, base),
-                                              "published"))
+                                              stem="published"))
     text = (folder / "published.json").read_text("utf-8")
     assert "file://" not in text and base + "board.png" in text
     assert problems(folder, base) == []

@@ -55,12 +55,13 @@ def _kids(k: object) -> list[object]:
 def rules(key: str, lang: str = "en", paper: str = "a4") -> Document:
     game = load(key)
     with i18n.language(lang):
-        return documents.make_document(game, ITEMS["rules"], game.make_options(), NAMED[paper])
+        return documents.make_document(game, ITEMS["rules"], options=game.make_options(),
+                                       paper=NAMED[paper])
 
 
 def booklet(lang: str = "en") -> Document:
     with i18n.language(lang):
-        return documents.booklet_document(sorted(GAMES), [], "a4")
+        return documents.booklet_document(sorted(GAMES), [], paper_key="a4")
 
 
 def plain(markup: str) -> str:
@@ -128,7 +129,8 @@ class Sheets:
         if what == "kit":
             game = load(key)
             with i18n.language(lang):
-                return documents.make_document(game, ITEMS["kit"], game.make_options(), NAMED["a4"])
+                return documents.make_document(game, ITEMS["kit"], options=game.make_options(),
+                                               paper=NAMED["a4"])
         return rules(key, lang)
 
     def path(self, what: str, key: str, lang: str) -> Path:

@@ -44,9 +44,9 @@ def rejoined(lines) -> list[str]:
 @given(st.lists(words, min_size=1, max_size=60), st.floats(20, 120), st.floats(2.5, 5),
        st.sampled_from(["en", "pt", "es", "de", "xx"]))
 def test_wrapped_lines_fit_and_keep_every_word(ws, width, size, lang):
-    lines = wrap(" ".join(ws), width, size, lang=lang)
+    lines = wrap(" ".join(ws), width, size=size, lang=lang)
     for line in lines:
-        total = sum(text_width(t, size, f) for t, f in line)
+        total = sum(text_width(t, size, role=f) for t, f in line)
         single_word = len("".join(t for t, _ in line).split()) == 1
         assert total <= width + 1e-9 or single_word
     assert rejoined(lines) == ws
@@ -130,7 +130,7 @@ def test_a_figure_set_smaller_keeps_its_lines_as_thick_as_a_printer_holds():
     # A figure far wider than the column is set smaller; its 0.1 mm lines would come out
     # under 0.25 pt (0.0882 mm), which `pnp check` fails for home printing too.
     wide = Figure(1000.0, 100.0, (straight_line(Point(0, 50), Point(1000, 50),
-                                       Paint(stroke="#808080", width=0.1)),),
+                                       paint=Paint(stroke="#808080", width=0.1)),),
                   "A wide figure.")
     pages = typeset("# Thin\n\n[figure wide]\n", {"wide": wide}, PAPERS["a4"], COLOUR)
     assert min(stroke_widths(pages)) >= THINNEST_STROKE

@@ -45,11 +45,11 @@ def test_control_tiling_the_whole_board_page_shows_its_ruler_and_footer(tmp_path
     options = game.make_options(size=19)
     pages = game.pages()
     a4 = NAMED["a4"]
-    virtual = tiling.virtual_paper(a4, lambda p: pages.board_cell(options, p), 20.0)
+    virtual = tiling.virtual_paper(a4, lambda p: pages.board_cell(options, p), target=20.0)
     page = pages.items[BOARD](options, virtual, COLOUR, 1).pages[0]
-    sheets = tiling.tile(page, virtual.margin, a4, "Nex board", COLOUR)
+    sheets = tiling.tile(page, virtual.margin, sheet_paper=a4, title="Nex board", colours=COLOUR)
     pdf = tmp_path / "old.pdf"
-    render.save(Document(tuple(sheets), "old", "me"), pdf, PDF, "old")
+    render.save(Document(tuple(sheets), "old", "me"), pdf, fmt=PDF, default_stem="old")
     faults = tiled_faults(pdf)
     assert any("2 rulers" in f for f in faults) and any("footer" in f for f in faults)
 

@@ -41,9 +41,9 @@ def test_control_a_sheet_that_keeps_its_clipped_away_labels_fails_the_check(tmp_
     paper included. The check must see them."""
     game = GAMES["nex"]
     options = game.make_options(size=19)
-    doc = documents.tiled_board(game, options, NAMED["a4"], 20.0, tile=True)
+    doc = documents.tiled_board(game, options, paper=NAMED["a4"], cell=20.0, tile=True)
     pages = game.pages()
-    virtual = tiling.virtual_paper(NAMED["a4"], lambda p: pages.board_cell(options, p), 20.0)
+    virtual = tiling.virtual_paper(NAMED["a4"], lambda p: pages.board_cell(options, p), target=20.0)
     board = tiling.board_only(pages.items[ITEMS["board"]](options, virtual, COLOUR, 1).pages[0],
                               virtual.margin)
     first = doc.pages[0]
@@ -52,7 +52,7 @@ def test_control_a_sheet_that_keeps_its_clipped_away_labels_fails_the_check(tmp_
                       tuple(place(board.shapes, Affine.translation(0, 0))))
     old = Page(first.width, first.height, (*first.shapes, everything))
     pdf = tmp_path / "old.pdf"
-    render.save(Document((old,), "old", "me"), pdf, PDF, "old")
+    render.save(Document((old,), "old", "me"), pdf, fmt=PDF, default_stem="old")
     result = pnp_check(pdf)
     assert result.returncode == 1 and "FAIL  safe zone" in result.stdout
 
@@ -60,7 +60,7 @@ def test_control_a_sheet_that_keeps_its_clipped_away_labels_fails_the_check(tmp_
 def tiled(game: str = "nex", size: int = 19, cell: float = 20.0) -> Document:
     g = GAMES[game]
     options = g.make_options(size=size) if size else g.make_options()
-    return documents.tiled_board(g, options, NAMED["a4"], cell, tile=True)
+    return documents.tiled_board(g, options, paper=NAMED["a4"], cell=cell, tile=True)
 
 
 def trim_lines(page: Page) -> list[tuple[str, float]]:
@@ -92,7 +92,7 @@ def test_every_sheet_but_the_first_has_trim_lines_at_its_seams():
 def test_the_trim_line_prints_as_dashes_where_a_sheet_is_trimmed(tmp_path):
     doc = tiled()
     pdf = tmp_path / "t.pdf"
-    render.save(Document(doc.pages[:2], "t", "me"), pdf, PDF, "t")
+    render.save(Document(doc.pages[:2], "t", "me"), pdf, fmt=PDF, default_stem="t")
     subprocess.run(["pdftoppm", "-png", "-gray", "-r", "300", str(pdf), str(tmp_path / "p")],
                    check=True)
     window = next(s for s in doc.pages[0].shapes if isinstance(s, Clip))
@@ -119,7 +119,7 @@ def page_text(pdf: Path, page: int) -> str:
 
 def test_each_sheet_names_itself_and_numbers_the_four_steps(tmp_path):
     pdf = tmp_path / "t.pdf"
-    render.save(tiled(), pdf, PDF, "t")
+    render.save(tiled(), pdf, fmt=PDF, default_stem="t")
     pages = len(tiled().pages)
     steps = " ".join(tiling.steps_text().split())
     for k in range(1, pages + 1):
@@ -129,8 +129,9 @@ def test_each_sheet_names_itself_and_numbers_the_four_steps(tmp_path):
         assert f"sheet {k} of {pages}" in text
     # Control: a board page that is not tiled carries no steps.
     other = tmp_path / "board.pdf"
-    render.save(documents.make_document(GAMES["nex"], ITEMS["board"], GAMES["nex"].make_options(),
-                                        NAMED["a4"]), other, PDF, "b")
+    render.save(documents.make_document(GAMES["nex"], ITEMS["board"],
+                                        options=GAMES["nex"].make_options(),
+                                        paper=NAMED["a4"]), other, fmt=PDF, default_stem="b")
     assert steps not in page_text(other, 1)
 
 

@@ -73,7 +73,7 @@ def set_rules(key: str, variant: str, lang: str, paper) -> Setting:
     options = dict(game.variants())[variant]
     found: list[Setting] = []
     with i18n.language(lang), recording(found, lang):
-        documents.make_document(game, ITEMS["rules"], options, paper)
+        documents.make_document(game, ITEMS["rules"], options=options, paper=paper)
     return found[-1]
 
 
@@ -297,9 +297,9 @@ def test_misleading_breaks_are_never_made():
                                             ("en", "invented", 5, 2), ("de", "Regelblatt", 2, 5)]:
         hyphenation.exceptions.cache_clear()
         assert positions(word, lang) == (allowed,)
-        dictionary = hyphenation._dictionary(lang)
-        assert misleading in tuple(dictionary.positions(word, hyphenation.LEFT,
-                                                        hyphenation.RIGHT))
+        dictionary = hyphenation.dictionary(lang)
+        assert dictionary is not None
+        assert misleading in dictionary.positions(word)
 
 
 def test_no_heading_leaves_one_word_alone_and_every_title_sits_alike(settings):
@@ -323,8 +323,8 @@ def test_control_a_heading_set_greedily_leaves_a_word_alone():
     from generator.fonts import text_width
     text = "Wie man eine Partie aufschreibt und liest"
     size = 4.6
-    width = text_width("Wie man eine Partie aufschreibt und", size, "bold") + 1.0
-    greedy = flow.wrap(text, width, size, "bold", hyphenate=False)
+    width = text_width("Wie man eine Partie aufschreibt und", size, role="bold") + 1.0
+    greedy = flow.wrap(text, width, size=size, base="bold", hyphenate=False)
     assert len(greedy) == 2 and len("".join(t for t, _ in greedy[-1]).split()) == 1
-    balanced = flow.balanced(text, width, size)
+    balanced = flow.balanced(text, width, size=size)
     assert len(balanced) == 2 and len("".join(t for t, _ in balanced[-1]).split()) > 1

@@ -42,11 +42,12 @@ def written(fmt: Format, tmp_path):
     if fmt.folder:      # a virtual table's saved object: a folder named by the output
         hex_game = GAMES["hex"]
         table = tables_of(hex_game).make(hex_game.options(), COLOUR)
-        return render.save(table, tmp_path / "out", fmt, "out", (fmt,))
+        return render.save(table, tmp_path / "out", fmt=fmt, default_stem="out", allowed=(fmt,))
     content = (RECORD if fmt is SGF else BOARD_DATA if fmt.data else
                Bundle((Part("two", TWO_PAGES, PDF),), "what to order\n") if fmt is ZIP
                else TWO_PAGES)
-    return render.save(content, tmp_path / f"out.{fmt.extension}", fmt, "out", (fmt,))
+    return render.save(content, tmp_path / f"out.{fmt.extension}", fmt=fmt, default_stem="out",
+                       allowed=(fmt,))
 
 
 @pytest.mark.parametrize("name", sorted(FORMATS))
@@ -75,7 +76,8 @@ def test_a_formats_facts_are_what_its_writer_writes(tmp_path, name):
 def test_the_check_sees_a_format_whose_facts_are_wrong(tmp_path):
     # Control: a PDF that claimed to be paged: PDF's writer writes it as one file, not two.
     liar = dataclasses.replace(PDF, name="liar", paged=True)
-    assert len(files_of(TWO_PAGES, PDF, tmp_path / "out.pdf", PLAIN)) != (2 if liar.paged else 1)
+    assert len(files_of(TWO_PAGES, PDF, target=tmp_path / "out.pdf",
+                        settings=PLAIN)) != (2 if liar.paged else 1)
 
 
 def test_every_format_has_a_writer_and_every_writer_a_format():
@@ -177,16 +179,20 @@ def test_a_games_capabilities_are_what_its_commands_offer():
     # the subjects are the words the command line takes. Each capability is had by some games
     # and not others, so each comparison is made both ways.
     ctx = click.Context(main)
+
+    def offered(command: str) -> list[str]:
+        group = main.get_command(ctx, command)
+        assert isinstance(group, click.Group)
+        return group.list_commands(ctx)
     for key, game in GAMES.items():
-        assert (key in main.commands["stats"].list_commands(ctx)) == (game.figures is not None)
-        assert (key in main.commands["record"].list_commands(ctx)) == (game.records is not None)
-        assert (key in main.commands["judge"].list_commands(ctx)) == (game.judge is not None)
-        assert (key in main.commands["puzzles"].list_commands(ctx)) == (
-            game.puzzles is not None)
+        assert (key in offered("stats")) == (game.figures is not None)
+        assert (key in offered("record")) == (game.records is not None)
+        assert (key in offered("judge")) == (game.judge is not None)
+        assert (key in offered("puzzles")) == (game.puzzles is not None)
         assert [v for v, _ in game.variants()] == (
             [v for v, _ in game.editions.variants()] if game.editions else ["standard"])
     assert {str(Subject.FIGURES), str(Subject.JUDGE), str(Subject.PUZZLES)} <= set(
-        main.commands)
+        main.list_commands(ctx))
     assert ITEMS["board"].format_named(str(Subject.BOARD_DATA)) is ITEMS["board"].data
 
 
@@ -209,6 +215,6 @@ def test_each_kind_of_content_is_written_only_in_its_own_formats(tmp_path):
     # is picked by the content's kind before the format.
     for content, fmt in ((TWO_PAGES, SGF), (TWO_PAGES, JSON), (BOARD_DATA, PDF)):
         with pytest.raises(TypeError):
-            files_of(content, fmt, tmp_path / "x", PLAIN)
+            files_of(content, fmt, target=tmp_path / "x", settings=PLAIN)
     # Control: each in its own format is written.
-    assert files_of(BOARD_DATA, JSON, tmp_path / "b.json", PLAIN)
+    assert files_of(BOARD_DATA, JSON, target=tmp_path / "b.json", settings=PLAIN)

@@ -337,7 +337,7 @@ def test_a_colour_the_press_cannot_print_shows_as_it_prints() -> None:
     shown = {}
     for target in (PRINT_SHOP, LULU):
         press = for_press(NAMED["a4"], target).press
-        [(_, png)] = files_of(doc, PNG, Path("g.png"), Settings(100, press))
+        [(_, png)] = files_of(doc, PNG, target=Path("g.png"), settings=Settings(100, press))
         with Image.open(io.BytesIO(png)) as image:
             shown[target.key] = image.getpixel((image.width // 2, image.height // 2))
     assert shown["lulu"] == (0, 255, 0)

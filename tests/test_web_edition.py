@@ -35,7 +35,8 @@ def rules(key: str, lang: str, paper: str):
     Document is frozen: what one test reads, none changes)."""
     game = load(key)
     with i18n.language(lang):
-        return documents.make_document(game, ITEMS["rules"], game.make_options(), NAMED[paper])
+        return documents.make_document(game, ITEMS["rules"], options=game.make_options(),
+                                       paper=NAMED[paper])
 
 
 def web_edition(key: str, lang: str) -> str:
@@ -139,7 +140,8 @@ def test_pnp_rules_writes_html_and_refuses_it_for_a_board(tmp_path):
 
 def test_svg_pages_carry_a_title_and_a_description_of_what_they_show(tmp_path):
     game = load("hex")
-    doc = documents.make_document(game, ITEMS["board"], game.make_options(), NAMED["a4"])
+    doc = documents.make_document(game, ITEMS["board"], options=game.make_options(),
+                                  paper=NAMED["a4"])
     (path, data), = render.render(doc, SVG, tmp_path / "board.svg")
     root = ET.fromstring(data)
     ns = "{http://www.w3.org/2000/svg}"

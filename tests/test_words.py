@@ -46,8 +46,8 @@ def workshop_words(text: str) -> list[str]:
 
 def kit_pdf(tmp_path: Path, key: str, variant: str, options) -> Path:
     game = GAMES[key]
-    doc = make_document(game, WHOLE_KIT, options, PAPERS["a4"])
-    return render.save(doc, tmp_path / f"{key}-{variant}.pdf", PDF, "kit")[0]
+    doc = make_document(game, WHOLE_KIT, options=options, paper=PAPERS["a4"])
+    return render.save(doc, tmp_path / f"{key}-{variant}.pdf", fmt=PDF, default_stem="kit")[0]
 
 
 VARIANTS = [(key, variant, options) for key, game in sorted(GAMES.items())
@@ -69,14 +69,14 @@ def test_the_check_finds_workshop_words_in_a_printed_sheet(tmp_path):
               "option prints the board, and the kit's tests check tens of thousands of boards. "
               "The command line has more.\n")
     pages = typeset(markup, {}, PAPERS["a4"], COLOUR)
-    out = render.save(Document(tuple(pages), "A game", "pnp"), tmp_path / "bad.pdf", PDF,
-                      "bad")[0]
+    out = render.save(Document(tuple(pages), "A game", "pnp"), tmp_path / "bad.pdf", fmt=PDF,
+                      default_stem="bad")[0]
     found = workshop_words(pdf_text(out))
     assert [f.split(":")[0] for f in found] == list(NOT_FOR_PLAYERS)
     clean = typeset("# A game\nBlack moves first. A *conversion* takes two neutral stones.\n",
                     {}, PAPERS["a4"], COLOUR)
-    out = render.save(Document(tuple(clean), "A game", "pnp"), tmp_path / "good.pdf", PDF,
-                      "good")[0]
+    out = render.save(Document(tuple(clean), "A game", "pnp"), tmp_path / "good.pdf", fmt=PDF,
+                      default_stem="good")[0]
     assert workshop_words(pdf_text(out)) == []
 
 
@@ -254,7 +254,7 @@ def printed_words(key: str, item: str, lang: str, palette: str = "colour") -> st
     game = GAMES[key]
     options = game.make_options(**({"edition": edition} if edition else {}))
     with i18n.language(lang):
-        doc = documents.make_document(game, ITEMS[item], options, PAPERS["a4"],
+        doc = documents.make_document(game, ITEMS[item], options=options, paper=PAPERS["a4"],
                                       palette=PALETTES[palette])
     text = " ".join(s.text for page in doc.pages for s in page.shapes if isinstance(s, Text))
     # A word hyphenated at a line's end ("escre- ver") read whole again.

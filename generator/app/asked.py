@@ -53,7 +53,7 @@ class Asked:
     given: frozenset[str] = frozenset()
 
 
-def read_asked(game: Game[OptionsT], item: Item, values: Mapping[str, object],
+def read_asked(game: Game[OptionsT], item: Item, *, values: Mapping[str, object],
                given: Collection[str] = ()) -> Asked:
     """What was asked, from values by parameter name (typed, or as typed by a person): a
     parameter the item does not take is refused with where it would change something, a
@@ -61,7 +61,7 @@ def read_asked(game: Game[OptionsT], item: Item, values: Mapping[str, object],
     known = {p.name: p for p in params.item_params(game, item)}
     unknown = sorted(set(values) - set(known))
     if unknown:
-        raise OptionError(not_offered(game, item, unknown[0], values[unknown[0]]))
+        raise OptionError(not_offered(game, item, name=unknown[0], value=values[unknown[0]]))
     typed = {name: known[name].convert(value) for name, value in values.items()
              if value is not None and name != "output"}
     own = {name: value for name, value in typed.items() if known[name].game_option}

@@ -35,7 +35,7 @@ from generator.games.items import WHOLE_KIT
 from generator.render.zipped import write_zip
 
 
-def check(game_keys: list[str], papers: list[Paper], out: Path) -> list[str]:
+def check(game_keys: list[str], papers: list[Paper], *, out: Path) -> list[str]:
     """Refuse, before any work, a catalogue that cannot be made: no item that fits its
     paper, an output folder that is a file or cannot be written, a game's folder that is a
     file (one-line UserErrors). What one paper cannot hold (a Blind Hex pennies board on
@@ -47,7 +47,7 @@ def check(game_keys: list[str], papers: list[Paper], out: Path) -> list[str]:
         for variant, options in game.variants():
             for item in (*game.items_for(options), WHOLE_KIT):
                 for paper in papers:
-                    why = refusal(game, item, options, paper)
+                    why = refusal(game, item, options=options, paper=paper)
                     if why is None:
                         made += 1
                         continue
@@ -74,7 +74,7 @@ def check(game_keys: list[str], papers: list[Paper], out: Path) -> list[str]:
 def check_destination(destination: Destination, bleed: float | None) -> None:
     """Refuse, before any work, a bleed the destination does not take (one line)."""
     try:
-        for_press(PAPERS["a4"], destination, bleed)
+        for_press(PAPERS["a4"], destination, bleed=bleed)
     except ValueError as err:
         raise OptionError(str(err)) from None
 
@@ -93,7 +93,7 @@ def unsold(game_keys: list[str], destination: Destination) -> str:
     return f"{listed(left)} (it {destination.verb} {destination.sells})"
 
 
-def build(game_keys: list[str], papers: list[Paper], out: Path, *, jobs: int,
+def build(game_keys: list[str], papers: list[Paper], *, out: Path, jobs: int,
           progress: Callable[[str], None] = lambda key: None,
           destination: Destination = HOME, bleed: float | None = None,
           langs: Sequence[str] = (i18n.SOURCE,), records: Sequence[ShelfBook] = ()
@@ -155,16 +155,17 @@ def _build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
            ) -> list[tuple[Entry | Booklet | ShelfBook, list[Path]]]:
     make_folder(out)
     warm_up(game_keys)
-    other = [for_press(p, destination, bleed) for p in papers] if destination != HOME else []
-    made = [item for lang in langs for item in booklets(game_keys, papers, lang)]
+    other = [for_press(p, destination, bleed=bleed) for p in papers] if destination != HOME else []
+    made = [item for lang in langs for item in booklets(game_keys, papers, lang=lang)]
     if other and destination.product(Kind.BOOK) is not None:
         made += [replace(b, target=destination, bleed=bleed) for b in made]
-    built, folded = make(game_keys, [*papers, *other], made, out, jobs, progress, langs)
-    recorded = [(request, render.save(request.document(), request.path(out), PDF,
-                                      request.stem, request.formats,
+    built, folded = make(game_keys, [*papers, *other], made=made, out=out, jobs=jobs,
+                         progress=progress, langs=langs)
+    recorded = [(request, render.save(request.document(), request.path(out), fmt=PDF,
+                                      default_stem=request.stem, allowed=request.formats,
                                       settings=request.settings))
                 for request in records]
-    pages = write_index(out, built, folded, langs, recorded)
+    pages = write_index(out, built, made=folded, langs=langs, recorded=recorded)
     made_files = [path for _, paths in [*built, *folded, *recorded] for path in paths]
     top = os.path.abspath(out)      # a virtual table's files are named absolutely
     write_zip(out / WHOLE_ZIP, [(Path(os.path.relpath(os.path.abspath(path), top)).as_posix(),

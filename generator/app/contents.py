@@ -101,7 +101,7 @@ class Entry:
 
 
 def entries(game_keys: list[str], papers: list[Paper],
-            lang: str = i18n.SOURCE) -> Iterator[Entry]:
+            *, lang: str = i18n.SOURCE) -> Iterator[Entry]:
     """Every file of the games on the papers (each pressed for its destination), in the
     order of the index page."""
     for key in game_keys:
@@ -124,7 +124,7 @@ def _item_entries(game: SomeGame, variant: str, options: GameOptions, item: Item
             continue
         paper = product_paper(paper, product, given=False, described=destination.described)
         entry = Entry(game, variant, options, item, paper, VECTORS[0], lang, product)
-        if (entry.size, destination) in made or refusal(game, item, options, paper):
+        if (entry.size, destination) in made or refusal(game, item, options=options, paper=paper):
             continue
         made.add((entry.size, destination))
         formats = ((product.formats[:1] if product.formats else None)
@@ -150,11 +150,11 @@ def _backs_entries(kit: Entry) -> Iterator[Entry]:
                     kit.lang, kit.product, Backs(mode))
 
 
-def refusal(game: SomeGame, item: Item, options: GameOptions, paper: Paper) -> str | None:
+def refusal(game: SomeGame, item: Item, *, options: GameOptions, paper: Paper) -> str | None:
     """Why an item cannot be made on a paper (the sentence the command line would give), or
     None when it can."""
     try:
-        check_document(game, item, options, paper)
+        check_document(game, item, options=options, paper=paper)
     except OptionError as err:
         return str(err)
     return None
@@ -188,7 +188,7 @@ class Booklet:
 
 
 def booklets(game_keys: list[str], papers: list[Paper],
-             lang: str = i18n.SOURCE) -> Iterator[Booklet]:
+             *, lang: str = i18n.SOURCE) -> Iterator[Booklet]:
     """A booklet of each game and, with more than one game, of them all, on each paper a
     booklet is made for (A4 and Letter)."""
     groups: list[tuple[str, ...]] = [(key,) for key in game_keys]

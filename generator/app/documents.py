@@ -22,7 +22,7 @@ from generator.layout.duplex import Backs
 from generator.layout.figure_cache import forget_figures
 
 
-def check(game: Game[OptionsT], item: Item, options: OptionsT, paper: Paper,
+def check(game: Game[OptionsT], item: Item, *, options: OptionsT, paper: Paper,
           tiled: bool = False) -> None:
     """Refuse, before any work, an item its options or its paper cannot make: an
     OptionError of one line. (A board drawn at a given cell size, `tiled`, is checked by
@@ -30,19 +30,19 @@ def check(game: Game[OptionsT], item: Item, options: OptionsT, paper: Paper,
     game.refuse(options, item)
     items = game.items_for(options) if item == WHOLE_KIT else (item,)
     try:
-        check_fits(paper, smallest_for(items), f"{game.title} {item}")
+        check_fits(paper, smallest_for(items), what=f"{game.title} {item}")
     except ValueError as err:
         raise OptionError(str(err)) from None
     if BOARD in items and not tiled:
-        check_cells(game, options, paper)
+        check_cells(game, options, paper=paper)
 
 
-def check_cells(game: Game[OptionsT], options: OptionsT, paper: Paper) -> None:
+def check_cells(game: Game[OptionsT], options: OptionsT, *, paper: Paper) -> None:
     """Refuse a board whose cells would come out under the smallest its game prints."""
-    board_cells_fit(game.title, game.pages(), options, paper)
+    board_cells_fit(game.title, game.pages(), options=options, paper=paper)
 
 
-def board_cells_fit(title: str, pages: Pages[OptionsT], options: OptionsT,
+def board_cells_fit(title: str, pages: Pages[OptionsT], *, options: OptionsT,
                     paper: Paper) -> None:
     """Refuse, with an OptionError of one line, a board whose cells would come out under
     the game's smallest, naming the smallest paper that gives enough and the smallest that
@@ -69,7 +69,7 @@ def board_cells_fit(title: str, pages: Pages[OptionsT], options: OptionsT,
 KEPT_DOCUMENTS = 24
 
 
-def make_document(game: Game[OptionsT], item: Item, options: OptionsT, paper: Paper,
+def make_document(game: Game[OptionsT], item: Item, *, options: OptionsT, paper: Paper,
                   copies: int = 1, palette: Palette = COLOUR, backs: Backs | None = None
                   ) -> Document:
     """One item of a game (or `kit`, all of them) in a palette, in the active language
@@ -100,7 +100,8 @@ def _kit(game: Game[OptionsT], options: OptionsT, paper: Paper, copies: int,
     def part(item: Item) -> Document:
         if item in in_kit:
             return in_kit[item](options, paper, palette, copies)
-        return make_document(game, item, options, paper, copies, palette)
+        return make_document(game, item, options=options, paper=paper, copies=copies,
+                             palette=palette)
     return game.kit(options, part, paper, palette, backs, copies)
 
 
@@ -120,24 +121,27 @@ def booklet_contents(extras: list[Item]) -> str:
     return _("%(items)s to print and play", items=listed)
 
 
-def booklet_part(game: Game[OptionsT], extras: list[Item], page_paper: Paper,
+def booklet_part(game: Game[OptionsT], extras: list[Item], *, page_paper: Paper,
                  palette: Palette = COLOUR) -> booklet.Part:
     """A game's section of a booklet: its rule sheet and any extra items, made on the
     booklet's content paper."""
     options = game.make_options()
     # Also set to open on a right-hand page and on a left-hand one: the booklet takes the
     # setting for where the section falls, and a figure may stand on the facing page.
-    pages = list(make_document(game, RULES, options, page_paper, 1, palette).pages)
+    pages = list(make_document(game, RULES, options=options, paper=page_paper, copies=1,
+                               palette=palette).pages)
     sides = []
     for first_on_right in (True, False):
         with textlayout.in_booklet(first_on_right):
-            sides.append(list(make_document(game, RULES, options, page_paper, 1,
-                                            palette).pages))
+            sides.append(list(make_document(game, RULES, options=options, paper=page_paper,
+                                            copies=1,
+                                            palette=palette).pages))
     for item in extras:
         if not game.has(item) or item in (RULES, WHOLE_KIT):
             raise OptionError(f"--with {item}: {game.key} has "
                               f"{', '.join(i.key for i in game.items)}")
-        made = list(make_document(game, item, options, page_paper, 1, palette).pages)
+        made = list(make_document(game, item, options=options, paper=page_paper, copies=1,
+                                  palette=palette).pages)
         pages, sides = pages + made, [side + made for side in sides]
     byline = ", ".join(filter(None, (_("by %(designer)s", designer=game.designer),
                                      game.year)))
@@ -152,12 +156,12 @@ def booklet_part(game: Game[OptionsT], extras: list[Item], page_paper: Paper,
 FILLERS = (PAD, BOARD)
 
 
-def filled(game: Game[OptionsT], part: booklet.Part, extras: list[Item], printed: Paper,
+def filled(game: Game[OptionsT], part: booklet.Part, *, extras: list[Item], printed: Paper,
            palette: Palette) -> tuple[booklet.Part, list[Item]]:
     """A booklet of one game with the game's score pad and board on the pages
     its last sheet would leave blank, each where it fits whole, a part of two pages or more
     on a spread where it can; the part and the items added."""
-    after, spare = booklet.room([part], printed, palette)
+    after, spare = booklet.room([part], printed, colours=palette)
     page_paper = booklet.content_paper(printed)
     options = game.make_options()
     chosen: list[tuple[Item, tuple[Page, ...]]] = []
@@ -165,7 +169,8 @@ def filled(game: Game[OptionsT], part: booklet.Part, extras: list[Item], printed
         if not game.has(item) or item in extras or spare == 0:
             continue
         try:
-            pages = make_document(game, item, options, page_paper, 1, palette).pages
+            pages = make_document(game, item, options=options, paper=page_paper, copies=1,
+                                  palette=palette).pages
         except OptionError:      # not on this paper: the pages stay blank
             continue
         if len(pages) <= spare:
@@ -193,7 +198,7 @@ def filled(game: Game[OptionsT], part: booklet.Part, extras: list[Item], printed
 PartKey = tuple[str, tuple[Item, ...], Paper, Palette, str]
 
 
-def booklet_parts(game_keys: list[str], extras: list[Item], printed: Paper,
+def booklet_parts(game_keys: list[str], extras: list[Item], *, printed: Paper,
                   palette: Palette = COLOUR,
                   made: dict[PartKey, booklet.Part] | None = None
                   ) -> tuple[list[booklet.Part], list[Item]]:
@@ -206,17 +211,18 @@ def booklet_parts(game_keys: list[str], extras: list[Item], printed: Paper,
         found = (key, tuple(extras), page_paper, palette, i18n.current())
         part = made.get(found) if made is not None else None
         if part is None:
-            part = booklet_part(game_named(key), extras, page_paper, palette)
+            part = booklet_part(game_named(key), extras, page_paper=page_paper, palette=palette)
             if made is not None:
                 made[found] = part
         parts.append(part)
     if len(parts) == 1:
-        parts[0], added = filled(game_named(game_keys[0]), parts[0], extras, printed, palette)
+        parts[0], added = filled(game_named(game_keys[0]), parts[0], extras=extras,
+                                 printed=printed, palette=palette)
         extras = [*extras, *added]
     return parts, extras
 
 
-def booklet_document(game_keys: list[str], extras: list[Item], paper_key: str,
+def booklet_document(game_keys: list[str], extras: list[Item], *, paper_key: str,
                      palette: Palette = COLOUR, target: Destination = HOME,
                      bleed: float | None = None,
                      made: dict[PartKey, booklet.Part] | None = None) -> Document:
@@ -225,21 +231,22 @@ def booklet_document(game_keys: list[str], extras: list[Item], paper_key: str,
     with is booklet.page_paper(paper_key, target, bleed).press. `made` holds the sections
     made already, and takes those made now."""
     printed = booklet.page_paper(paper_key, target, bleed)
-    parts, extras = booklet_parts(game_keys, extras, printed, palette, made)
+    parts, extras = booklet_parts(game_keys, extras, printed=printed, palette=palette, made=made)
     title = parts[0].title if len(parts) == 1 else _("Connection games")
     inside = booklet_contents(extras)
-    sheets = booklet.booklet(title, inside[:1].upper() + inside[1:], parts, paper_key,
-                             palette, printed)
+    sheets = booklet.booklet(title, inside[:1].upper() + inside[1:], parts=parts,
+                             paper_key=paper_key,
+                             colours=palette, page_paper=printed)
     designers = ", ".join(game_named(k).designer for k in game_keys)
     return booklet.document(_("%(title)s: %(inside)s, a booklet", title=title,
                               inside=inside), sheets,
-                            ngettext("pnp (game by %(designers)s)",
+                            author=ngettext("pnp (game by %(designers)s)",
                                      "pnp (games by %(designers)s)",
                                      len(game_keys), designers=designers),
-                            printed.press.shop)
+                            shop=printed.press.shop)
 
 
-def tiled_board(game: Game[OptionsT], options: OptionsT, paper: Paper, cell: float, tile: bool,
+def tiled_board(game: Game[OptionsT], options: OptionsT, *, paper: Paper, cell: float, tile: bool,
                 palette: Palette = COLOUR) -> Document:
     """The board with cells `cell` mm across, over as many sheets as it takes (`tile`), or
     an error saying how many it would take."""
@@ -251,7 +258,7 @@ def tiled_board(game: Game[OptionsT], options: OptionsT, paper: Paper, cell: flo
         raise OptionError(f"--cell {cell:g} is under the {pages.smallest_cell:g} mm "
                           f"{pages.smallest_for} on a {game.title} board")
     try:
-        virtual = tiling.virtual_paper(paper, lambda p: pages.board_cell(options, p), cell)
+        virtual = tiling.virtual_paper(paper, lambda p: pages.board_cell(options, p), target=cell)
     except ValueError as err:
         raise OptionError(f"--cell {cell:g}: {err}") from None
     page = tiling.board_only(
@@ -265,9 +272,10 @@ def tiled_board(game: Game[OptionsT], options: OptionsT, paper: Paper, cell: flo
     if count > 1 and not tile:
         raise OptionError(f"a board with {cell:g} mm cells needs {count} sheets of "
                           f"{paper.name}: add --tile to print it over several sheets")
-    sheets = tiling.tile(page, virtual.margin, sheet,
-                         _("%(game)s board, %(cell)s mm cells", game=game.title, cell=f"{cell:g}"),
-                         palette)
+    sheets = tiling.tile(page, virtual.margin, sheet_paper=sheet,
+                         title=_("%(game)s board, %(cell)s mm cells", game=game.title,
+                                 cell=f"{cell:g}"),
+                         colours=palette)
     return Document(tuple(sheets),
                     _("%(game)s: board, %(cell)s mm cells", game=game.title, cell=f"{cell:g}"),
                     _("pnp (game by %(designer)s)", designer=game.designer),

@@ -169,12 +169,12 @@ def option_names(game: Game[OptionsT]) -> list[str]:
     return [field.name for field in dataclasses.fields(game.options)]
 
 
-def reads(game: Game[OptionsT], topic: Topic, fmt: Reading | None = None) -> list[str]:
+def reads(game: Game[OptionsT], topic: Topic, *, fmt: Reading | None = None) -> list[str]:
     """The game's options that change what an item (or the figures) gives: printed (`fmt`
     PRINTED), as data (DATA), or in any of its formats (None). A kit reads what any of its
     items reads."""
     if topic == WHOLE_KIT:
-        parts = [name for part in game.items for name in reads(game, part, PRINTED)]
+        parts = [name for part in game.items for name in reads(game, part, fmt=PRINTED)]
         return [name for name in option_names(game) if name in parts]
     if fmt is not None:
         formats = [fmt]
@@ -196,9 +196,9 @@ class Reader:
 def readers(game: Game[OptionsT], name: str) -> list[Reader]:
     """What an option of the game changes: its items, `stats`, and the board's data."""
     out = [Reader(item) for item in (*game.items, WHOLE_KIT)
-           if name in reads(game, item, PRINTED)]
+           if name in reads(game, item, fmt=PRINTED)]
     data = BOARD.data
-    if BOARD in game.items and data is not None and name in reads(game, BOARD, DATA):
+    if BOARD in game.items and data is not None and name in reads(game, BOARD, fmt=DATA):
         out.append(Reader(BOARD, data))
     if game.figures is not None and name in reads(game, STATS):
         out.append(Reader(STATS))

@@ -61,7 +61,7 @@ class Elsewhere:
     groups: list[Group]
 
 
-def card_label(game: SomeGame, variant: str, item: Item, paper: str, backs: str = "") -> str:
+def card_label(game: SomeGame, variant: str, *, item: Item, paper: str, backs: str = "") -> str:
     """"cards rules, A4", "board, Letter": the variant (unless the only one), item (a kit
     to fold, a calibration sheet), paper."""
     what = {GUTTER_FOLD: _("kit to fold"), CALIBRATE: _("calibration sheet")}.get(
@@ -84,9 +84,9 @@ def _links(found: dict[Format, list[str]]) -> tuple[tuple[str, str], ...]:
 
 
 def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
-               made: Sequence[tuple[Booklet, list[Path]]] = (), lang: str = i18n.SOURCE,
+               *, made: Sequence[tuple[Booklet, list[Path]]] = (), lang: str = i18n.SOURCE,
                languages: Sequence[tuple[str, str]] = (),
-               recorded: Sequence[tuple[ShelfBook, list[Path]]] = (), *,
+               recorded: Sequence[tuple[ShelfBook, list[Path]]] = (),
                whole: str = "") -> str:
     """The catalogue page of one language, at `out`: the booklets (the rules', and the
     game records' that `recorded` holds), then each item of each game, a thumbnail, and
@@ -199,7 +199,7 @@ def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]],
     games = []
     for game_key in dict.fromkeys(k[0] for k in files):
         game = game_named(game_key)
-        cards = [Card(card_label(game, variant, item, paper, backs), _links(found),
+        cards = [Card(card_label(game, variant, item=item, paper=paper, backs=backs), _links(found),
                       _thumbnail(shown, game, variant, item, paper))
                  for (g, variant, item, paper, backs), found in files.items()
                  if g == game_key]
@@ -213,7 +213,7 @@ def relative(path: Path, start: Path) -> str:
 
 
 def write_index(out: Path, built: list[tuple[Entry, list[Path]]],
-                made: Sequence[tuple[Booklet, list[Path]]] = (),
+                *, made: Sequence[tuple[Booklet, list[Path]]] = (),
                 langs: Sequence[str] = (i18n.SOURCE,),
                 recorded: Sequence[tuple[ShelfBook, list[Path]]] = ()) -> list[Path]:
     """Each language's page, the first language's at out/index.html (English, when built)
@@ -225,7 +225,8 @@ def write_index(out: Path, built: list[tuple[Entry, list[Path]]],
     for lang, page in pages.items():
         others = [(code, relative(target, page.parent)) for code, target in pages.items()
                   if len(pages) > 1]
-        writes.append((page, index_html(page.parent, built, made, lang, others, recorded,
+        writes.append((page, index_html(page.parent, built, made=made, lang=lang, languages=others,
+                                        recorded=recorded,
                                         whole=relative(out / WHOLE_ZIP, page.parent)
                                         ).encode("utf-8")))
     for page, _html in writes:

@@ -14,7 +14,15 @@ from functools import partial
 from importlib import import_module
 from pathlib import Path
 
-from generator import i18n, render, templating
+# The writers and their libraries, imported here, before the build forks its workers, which
+# inherit them: pikepdf, which tags every PDF, is a native module that must not be half
+# imported when a signal stops a worker; svgwrite alone takes 85 ms to import.
+import pikepdf  # noqa: F401
+
+import generator.render.html
+import generator.render.pdf
+import generator.render.svg  # noqa: F401
+from generator import fonts, i18n, render, templating
 from generator.app import requests
 from generator.app.contents import Booklet, Booklets, Entry, entries, together
 from generator.app.documents import PartKey
@@ -30,31 +38,26 @@ from generator.layout.duplex import Backs
 DocumentKey = tuple[str, str, Item, Paper, str, Backs | None]
 
 
-def build_entry(entry: Entry, out: Path, cache: dict[DocumentKey, Content]) -> list[Path]:
+def build_entry(entry: Entry, out: Path, *, cache: dict[DocumentKey, Content]) -> list[Path]:
     """One file of the catalogue, made as the command line's request for it is made; the
     document is shared by the formats it is written in (and a kit made of its items' kept
     documents: generator/app/documents.py)."""
-    request = requests.asked_request(entry.game, entry.item, entry.options, entry.asked)
+    request = requests.asked_request(entry.game, entry.item, options=entry.options,
+                                     asked=entry.asked)
     key = (entry.game.key, entry.variant, entry.item, entry.paper, entry.lang, entry.backs)
     if key not in cache:
         cache[key] = requests.content(request)
     target = entry.path(out)
     make_folder(target.parent)
-    return render.save(cache[key], target, entry.fmt, entry.item.key, request.formats,
+    return render.save(cache[key], target, fmt=entry.fmt, default_stem=entry.item.key,
+                       allowed=request.formats,
                        settings=request.settings)
 
 
 def warm_up(game_keys: list[str]) -> None:
     """What every item shares, set up once in the process that forks the workers, which
-    inherit it: the games' pages, the fonts, the template environment, the writers with
-    their libraries (svgwrite alone takes 85 ms to import), and pikepdf, which tags every
-    PDF (a native module that must not be half imported when a signal stops a worker)."""
-    import pikepdf  # noqa: F401
-
-    import generator.render.html
-    import generator.render.pdf
-    import generator.render.svg  # noqa: F401
-    from generator import fonts
+    inherit it: the games' pages, the fonts and the template environment (the writers are
+    imported with this module)."""
     for key in game_keys:
         game_named(key).pages()
     for role in fonts.FILES:
@@ -68,22 +71,24 @@ def warm_up(game_keys: list[str]) -> None:
 
 
 def build_booklet(item: Booklet, out: Path,
-                  made: dict[PartKey, booklet.Part] | None = None) -> list[Path]:
+                  *, made: dict[PartKey, booklet.Part] | None = None) -> list[Path]:
     """One booklet, made as the command line's request for it is made; `made` holds the
     games' sections other booklets have made (see documents.booklet_document)."""
     target = item.path(out)
     make_folder(target.parent)
     request = requests.booklet_request(list(item.keys), paper=item.paper_key,
                                        target=item.target, bleed=item.bleed, lang=item.lang)
-    return render.save(requests.make(request, made), target, PDF, "booklet", request.formats,
+    return render.save(requests.make(request, made), target, fmt=PDF, default_stem="booklet",
+                       allowed=request.formats,
                        settings=request.settings)
 
 
-def build_game(key: str, papers: list[Paper], out: Path,
+def build_game(key: str, papers: list[Paper], *, out: Path,
                lang: str = i18n.SOURCE) -> list[tuple[Entry, list[Path]]]:
     """Every file of one game in one language; a unit of work for one process."""
     cache: dict[DocumentKey, Content] = {}
-    return [(entry, build_entry(entry, out, cache)) for entry in entries([key], papers, lang)]
+    return [(entry, build_entry(entry, out, cache=cache)) for entry in entries([key], papers,
+                                                                               lang=lang)]
 
 
 # game, language, variant, item, paper, format, backs
@@ -142,10 +147,10 @@ def _make_part(task: Task, out: Path) -> tuple[Task, Made]:
     (`together`)."""
     if not isinstance(task, Part):
         made: dict[PartKey, booklet.Part] = {}
-        return task, [(item, build_booklet(item, out, made)) for item in task]
+        return task, [(item, build_booklet(item, out, made=made)) for item in task]
     # Entries hold functions, which do not cross processes: send back what names them.
     return task, [(_name(e), paths)
-                  for e, paths in build_game(task.game, [task.paper], out, task.lang)]
+                  for e, paths in build_game(task.game, [task.paper], out=out, lang=task.lang)]
 
 
 def _make_collected(task: Task, out: Path) -> tuple[Task, Made]:
@@ -191,14 +196,14 @@ def _frozen_heap() -> Iterator[None]:
         gc.unfreeze()
 
 
-def make(game_keys: list[str], papers: list[Paper], made: list[Booklet], out: Path,
+def make(game_keys: list[str], papers: list[Paper], *, made: list[Booklet], out: Path,
           jobs: int, progress: Callable[[str], object], langs: Sequence[str]
           ) -> tuple[list[tuple[Entry, list[Path]]], list[tuple[Booklet, list[Path]]]]:
     """Every item and booklet, in as many processes as `jobs`. The work is cut small (a
     game on one paper, a booklet) and the largest parts go first, so that no core idles
     while another finishes a whole game or the booklets alone."""
     # Each game's entries listed once: they size its parts and give the order of the index.
-    listed = {(key, lang): list(entries([key], papers, lang)) for lang in langs
+    listed = {(key, lang): list(entries([key], papers, lang=lang)) for lang in langs
               for key in game_keys}
     parts = [Part(key, lang, paper) for lang in langs for key in game_keys for paper in papers]
     size = {part: sum(e.paper == part.paper for e in listed[part.game, part.lang])

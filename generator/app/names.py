@@ -208,7 +208,7 @@ def record_stem(game: str, source: str, every: int, default_every: int, paper: s
                                   *_printing(paper, palette, lang, target)]))
 
 
-def puzzle_stem(game: str, source: str, count: int, default_count: int, *,
+def puzzle_stem(game: str, source: str, *, count: int, default_count: int,
                 seed: int | None, paper: str, palette: Palette = COLOUR, lang: str = SOURCE,
                 target: Destination = HOME) -> str:
     """A puzzle book's name: the game, `puzzles`, the one record or folder it was cut from

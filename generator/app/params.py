@@ -171,13 +171,13 @@ def output_param(default_name: str) -> Param:
                            f"...", TEXT, metavar="FILE", short="-o", cli_only=True)
 
 
-def item_params(game: Game[OptionsT], item: Item, printed: bool = False) -> list[Param]:
+def item_params(game: Game[OptionsT], item: Item, *, printed: bool = False) -> list[Param]:
     """What `pnp ITEM GAME` takes, in the order its help lists them: the game's options that
     change the item (in a printed format, with `printed`), then what every item takes, then
     what the item's own data says it takes: a cut path where it has cut lines, a card size
     where it holds cards, copies, a board's cell size, and how a kit's back-to-back sheets
     print where it has any."""
-    read = reads(game, item, PRINTED if printed else None)
+    read = reads(game, item, fmt=PRINTED if printed else None)
     parts = game.items if item == WHOLE_KIT else (item,)
     cutting = [CUT_PATH] if any(part.cut for part in parts) else []
     params = [*game_params(game, read), PAPER, PALETTE, format_param(item.formats),

@@ -28,7 +28,7 @@ def offers(game: Game[OptionsT], destination: Destination) -> list[str]:
     return made
 
 
-def not_sold(game: Game[OptionsT], item: Item, destination: Destination,
+def not_sold(game: Game[OptionsT], item: Item, *, destination: Destination,
              sold: Sequence[Item] = ()) -> str:
     """Why an item is not printed for a destination, in one line: what the destination
     prints, the commands that print the game's share of it, and where the item prints."""
@@ -49,7 +49,7 @@ def sold(game: Game[OptionsT], item: Item, destination: Destination) -> Product:
     sells nothing of its kind."""
     product = destination.product(item.kind)
     if product is None:
-        raise OptionError(not_sold(game, item, destination))
+        raise OptionError(not_sold(game, item, destination=destination))
     return product
 
 
@@ -61,7 +61,7 @@ def taken_formats(item: Item, product: Product | None) -> tuple[Format, ...]:
     return first + tuple(f for f in item.formats if f not in first)
 
 
-def check_taken(product: Product | None, destination: Destination, fmt: Format,
+def check_taken(product: Product | None, destination: Destination, *, fmt: Format,
                 what: str = "") -> None:
     """Refuse a file the product does not take (`what` names it; by default the
     --format): a vendor that takes images only is given no PDF."""
@@ -88,7 +88,7 @@ def product_paper(paper: Paper, product: Product, *, given: bool, described: str
                    height=product.trim, inches=True)
 
 
-def check_cut_path(game: Game[OptionsT], item: Item, parts: Sequence[Item],
+def check_cut_path(game: Game[OptionsT], item: Item, *, parts: Sequence[Item],
                    product: Product, destination: Destination, fmt: Format) -> None:
     """Refuse --cut-path where it draws nothing or is not taken."""
     if not any(part.cut for part in parts):

@@ -9,6 +9,7 @@ Everything that can be refused is refused before any solving.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -96,7 +97,8 @@ class PuzzleRequest:
 
     @property
     def stem(self) -> str:
-        return names.puzzle_stem(self.game.key, self.named, self.ask.count, DEFAULT_COUNT,
+        return names.puzzle_stem(self.game.key, self.named, count=self.ask.count,
+                                 default_count=DEFAULT_COUNT,
                                  seed=None if self.files else self.ask.seed,
                                  paper=self.paper, palette=self.palette, lang=self.lang,
                                  target=self.target)
@@ -107,7 +109,7 @@ class PuzzleRequest:
 
 
 def puzzle_request(game: Game[GameOptions], given: Sequence[tuple[str, str]],
-                   values: Mapping[str, object], output: Path | None = None
+                   *, values: Mapping[str, object], output: Path | None = None
                    ) -> PuzzleRequest:
     """A checked request: `given` are the records and folders as typed, each with the name
     messages show it by; the values by parameter name."""
@@ -116,19 +118,20 @@ def puzzle_request(game: Game[GameOptions], given: Sequence[tuple[str, str]],
     typed = {name: known[name].convert(v) for name, v in values.items()
              if v is not None and name in known}
     asked = typed.get("fmt")
-    fmt = render.output_format(output, asked if isinstance(asked, Format) else None, FORMATS)
+    fmt = render.output_format(output, asked if isinstance(asked, Format) else None,
+                               allowed=FORMATS)
     key = booklet_sheet(typed, what="a puzzle book")
     target = typed.get("target", HOME)
     assert isinstance(target, Destination)
     if fmt.data and target != HOME:
         raise OptionError(f"--for {target.key} is for printed books, not --format {fmt.name}")
-    check_taken(sold(game, RECORD, target), target, PDF,
-                "a puzzle book, which is a PDF: give another --for")
-    press, bleed = booklet_press(key, target, typed), typed.get("bleed")
+    check_taken(sold(game, RECORD, target), target, fmt=PDF,
+                what="a puzzle book, which is a PDF: give another --for")
+    press, bleed = booklet_press(key, target, typed=typed), typed.get("bleed")
     files: list[FolderFile] = []
     for path, shown in given:
         if path != "-" and Path(path).is_dir():
-            files += record_files(Path(path), shown, records)
+            files += record_files(Path(path), shown, records=records)
         else:
             files.append(_one_file(path, shown))
         if len(files) > MOST_RECORDS:
@@ -163,10 +166,14 @@ def _named(path: str) -> str:
 
 def _one_file(path: str, shown: str) -> FolderFile:
     """A record file's bytes (standard input for `-`), at most the judges' LIMIT."""
-    import click
     try:
-        with click.open_file(path, "rb") as stream:
-            data: bytes = stream.read(LIMIT + 1)
+        if path == "-":
+            if sys.stdin is None:
+                raise OSError("standard input is closed")
+            data = sys.stdin.buffer.read(LIMIT + 1)
+        else:
+            with open(path, "rb") as stream:
+                data = stream.read(LIMIT + 1)
     except OSError as err:
         raise UserError(f"{shown}: cannot be read: {err.strerror or err}") from None
     if len(data) > LIMIT:
@@ -192,7 +199,7 @@ def puzzles(request: PuzzleRequest) -> tuple[Puzzles, list[tuple[str, str]]]:
 
 
 def document(request: PuzzleRequest, chosen: Puzzles,
-             left_out: Sequence[tuple[str, str]] = ()) -> Document:
+             *, left_out: Sequence[tuple[str, str]] = ()) -> Document:
     """The book: the puzzles and the answers, imposed as a booklet (or single pages for a
     print shop), with a cover, contents and the records left out."""
     with i18n.language(request.lang):
@@ -204,13 +211,14 @@ def document(request: PuzzleRequest, chosen: Puzzles,
         inside = ngettext("%(count)s puzzle, every answer proven",
                           "%(count)s puzzles, every answer proven", len(chosen),
                           count=len(chosen))
-        sheets = booklet.booklet(title, inside, parts, request.paper, request.palette,
-                                 printed, left_out=tuple(left_out))
+        sheets = booklet.booklet(title, inside, parts=parts, paper_key=request.paper,
+                                 colours=request.palette,
+                                 page_paper=printed, left_out=tuple(left_out))
         return booklet.document(_("%(title)s: %(inside)s, a booklet", title=title,
                                   inside=inside), sheets,
-                                _("pnp (game by %(designer)s)",
+                                author=_("pnp (game by %(designer)s)",
                                   designer=request.game.designer),
-                                printed.press.shop)
+                                shop=printed.press.shop)
 
 
 def shown_name(path: str) -> str:
@@ -269,13 +277,13 @@ class ShelvedPuzzles:
         return document(self.request, self.chosen)
 
 
-def shelved(game: Game[GameOptions], papers: Sequence[str], langs: Sequence[str],
+def shelved(game: Game[GameOptions], papers: Sequence[str], *, langs: Sequence[str],
             shops: Sequence[Mapping[str, object]]) -> list[ShelvedPuzzles]:
     """`pnp build --puzzles`: the game's own puzzle book (the default seed and count) on
     each booklet paper (`papers`, keys of layout.booklet.FORMATS), in each language and for
     each of `shops` (home's values, and the print shop's where it builds for one), solved
     once before the build begins."""
-    requests = [puzzle_request(game, [], {"paper": key, "lang": lang, **shop})
+    requests = [puzzle_request(game, [], values={"paper": key, "lang": lang, **shop})
                 for shop in shops for key in papers for lang in langs]
     chosen, _left_out = puzzles(requests[0])
     return [ShelvedPuzzles(r, chosen) for r in requests]

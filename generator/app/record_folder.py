@@ -105,7 +105,7 @@ class FolderFile:
     unreadable: str = ""
 
 
-def record_files(folder: Path, shown: str, records: RecordReader) -> list[FolderFile]:
+def record_files(folder: Path, shown: str, *, records: RecordReader) -> list[FolderFile]:
     """Each record in the folder, by name, with its bytes: the files not hidden named with
     the game's suffix (any case: round-1.SGF), sorted by name; other files (a README.txt,
     the booklet printed into the folder) are left alone. Refused (one line) when there are
@@ -139,7 +139,7 @@ def record_files(folder: Path, shown: str, records: RecordReader) -> list[Folder
     return out
 
 
-def folder_request(game: Game[GameOptions], folder: str, files: list[FolderFile],
+def folder_request(game: Game[GameOptions], folder: str, *, files: list[FolderFile],
                    values: Mapping[str, object], output: Path | None = None,
                    read: FolderRequest | None = None) -> FolderRequest:
     """A checked request from the folder's records (record_files) and the values by
@@ -150,7 +150,7 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[FolderFile]
     records, typed = reader_and_values(game, values)
     asked = typed.get("fmt")
     fmt = render.output_format(output, RECORD.format_named(str(asked)) if asked else None,
-                               RECORD.formats)
+                               allowed=RECORD.formats)
     if fmt != PDF:
         raise OptionError(f"a folder of records is printed as one booklet, a PDF, not "
                           f"--format {fmt.name}; give a file for {fmt.name}")
@@ -159,9 +159,9 @@ def folder_request(game: Game[GameOptions], folder: str, files: list[FolderFile]
     key = booklet_sheet(typed, what="a folder of records")
     target = typed.get("target", HOME)
     assert isinstance(target, Destination)
-    check_taken(sold(game, RECORD, target), target, PDF,
-                "a booklet of a folder's records, which is a PDF: give another --for")
-    press, bleed = booklet_press(key, target, typed), typed.get("bleed")
+    check_taken(sold(game, RECORD, target), target, fmt=PDF,
+                what="a booklet of a folder's records, which is a PDF: give another --for")
+    press, bleed = booklet_press(key, target, typed=typed), typed.get("bleed")
     cut = cut_of(typed)
     played, left_out = (list(read.played), list(read.left_out)) if read else ([], [])
     for file in files if read is None else ():
@@ -198,13 +198,13 @@ def booklet_sheet(typed: Mapping[str, object], *, what: str) -> str:
     return key
 
 
-def booklet_press(paper_key: str, target: Destination, typed: Mapping[str, object]) -> Press:
+def booklet_press(paper_key: str, target: Destination, *, typed: Mapping[str, object]) -> Press:
     """Who prints a booklet of records (or of puzzles) on the booklet's sheet PAPER_KEY:
     TARGET, with the bleed, printing condition and ink limit the values ask for."""
     bleed, ink, condition = typed.get("bleed"), typed.get("ink_limit"), typed.get("condition")
     try:
         return for_press(booklet.FORMATS[paper_key][0], target,
-                         float(bleed) if isinstance(bleed, (int, float)) else None,
+                         bleed=float(bleed) if isinstance(bleed, (int, float)) else None,
                          condition=condition if isinstance(condition, str) else None,
                          ink_limit=float(ink) if isinstance(ink, (int, float)) else None).press
     except ValueError as err:
@@ -263,13 +263,14 @@ def document(request: FolderRequest, made: list[booklet.Part] | None = None) -> 
         title = common_event(request) or _("Game records")
         inside = ngettext("%(count)s game of %(game)s", "%(count)s games of %(game)s", count,
                           count=count, game=request.game.title)
-        sheets = booklet.booklet(title, inside, made, request.paper, request.palette,
-                                 printed, left_out=request.left_out)
+        sheets = booklet.booklet(title, inside, parts=made, paper_key=request.paper,
+                                 colours=request.palette,
+                                 page_paper=printed, left_out=request.left_out)
         return booklet.document(_("%(title)s: %(inside)s, a booklet", title=title,
                                   inside=inside), sheets,
-                                _("pnp (game by %(designer)s)",
+                                author=_("pnp (game by %(designer)s)",
                                   designer=request.game.designer),
-                                printed.press.shop)
+                                shop=printed.press.shop)
 
 
 __all__ = ["MOST_BYTES", "MOST_RECORDS", "FolderFile", "FolderRequest", "catalogue_label",

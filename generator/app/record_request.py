@@ -112,7 +112,7 @@ def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, ob
     bleed, ink = typed.get("bleed"), typed.get("ink_limit")
     condition = typed.get("condition")
     try:
-        paper = for_press(paper, target, float(bleed) if isinstance(bleed, (int, float))
+        paper = for_press(paper, target, bleed=float(bleed) if isinstance(bleed, (int, float))
                           else None,
                           condition=condition if isinstance(condition, str) else None,
                           ink_limit=float(ink) if isinstance(ink, (int, float)) else None)
@@ -120,8 +120,8 @@ def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, ob
         raise OptionError(str(err)) from None
     asked = typed.get("fmt")
     fmt = render.output_format(output, RECORD.format_named(str(asked)) if asked else None,
-                               taken_formats(RECORD, product))
-    check_taken(product, target, fmt)
+                               allowed=taken_formats(RECORD, product))
+    check_taken(product, target, fmt=fmt)
     dpi = typed.get("dpi")
     dpi = dpi if isinstance(dpi, int) else None
     if dpi is not None and not fmt.pixels:

@@ -11,7 +11,7 @@ from generator.games.game import Game, OptionError, OptionsT, Topic
 from generator.games.items import WHOLE_KIT, Item
 
 
-def refuse_given(given: Collection[str], names: Sequence[str], values: Mapping[str, object],
+def refuse_given(given: Collection[str], names: Sequence[str], *, values: Mapping[str, object],
                  what: str, fmt: str) -> None:
     """Refuse the options of `names` that were given, naming exactly those, as typed."""
     named = [spelled(n, values.get(n)) for n in names if n in given]
@@ -46,7 +46,7 @@ def _takers(game: Game[OptionsT], name: str) -> list[str]:
             if any(p.name == name for p in params.item_params(game, item))]
 
 
-def not_offered(game: Game[OptionsT], topic: Topic, name: str, value: object = None) -> str:
+def not_offered(game: Game[OptionsT], topic: Topic, *, name: str, value: object = None) -> str:
     """Why an option is refused for an item (or `pnp stats`, `pnp judge`): one of the game's
     options that changes nothing there, or another item's option, with where it does
     change something; or an option no command of the game takes."""

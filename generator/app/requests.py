@@ -77,7 +77,7 @@ def _pressed(paper: Paper, target: Destination, bleed: float | None,
     """The paper for the destination; --bleed, --press and --ink-limit without --for
     print-shop are refused, as is an ink limit the condition does not allow."""
     try:
-        return for_press(paper, target, bleed, condition=condition, ink_limit=ink_limit)
+        return for_press(paper, target, bleed=bleed, condition=condition, ink_limit=ink_limit)
     except ValueError as err:
         raise OptionError(str(err)) from None
 
@@ -182,11 +182,12 @@ def item_request(game: Game[OptionsT], item: Item, values: Mapping[str, object],
         offered = [key for key in KEYS if find_game(key).has(item)]
         raise OptionError(f"{game.key} has no {item}; {', '.join(offered)} "
                           f"{'has' if len(offered) == 1 else 'have'}")
-    asked = read_asked(game, item, values, given)
-    return asked_request(game, item, game.make_options(**asked.options), asked, output)
+    asked = read_asked(game, item, values=values, given=given)
+    return asked_request(game, item, options=game.make_options(**asked.options), asked=asked,
+                         output=output)
 
 
-def asked_request(game: Game[OptionsT], item: Item, options: OptionsT, asked: Asked,
+def asked_request(game: Game[OptionsT], item: Item, *, options: OptionsT, asked: Asked,
                   output: Path | None = None) -> ItemRequest[OptionsT]:
     """A checked request from what was asked, typed: the product the destination makes of
     the item, on the paper it prints, in a format it takes."""
@@ -196,11 +197,11 @@ def asked_request(game: Game[OptionsT], item: Item, options: OptionsT, asked: As
     if product is None:
         if item == WHOLE_KIT:
             return _vendor_kit(game, options, asked, output)
-        raise OptionError(not_sold(game, item, destination))
-    fmt = render.output_format(output, asked.fmt, taken_formats(item, product))
+        raise OptionError(not_sold(game, item, destination=destination))
+    fmt = render.output_format(output, asked.fmt, allowed=taken_formats(item, product))
     named = output is not None and asked.fmt is None and bool(output.suffix)
-    check_taken(product, destination, fmt,
-                f"a file whose name ends in {output.suffix}: {output}" if named and output
+    check_taken(product, destination, fmt=fmt,
+                what=f"a file whose name ends in {output.suffix}: {output}" if named and output
                 else "")
     if fmt.data:
         return _data_request(game, item, options, asked, fmt, product)
@@ -216,7 +217,7 @@ def asked_request(game: Game[OptionsT], item: Item, options: OptionsT, asked: As
                      if product.bleed is None else product.bleed).press
     parts = game.items_for(options) if item == WHOLE_KIT else (item,)
     if asked.cut_path:
-        check_cut_path(game, item, parts, product, destination, fmt)
+        check_cut_path(game, item, parts=parts, product=product, destination=destination, fmt=fmt)
     pressed = _extras(pressed, card, product, asked.cut_path, asked.crop_marks)
     if pressed.press.crop_marks and fmt != PDF:
         raise OptionError(f"--crop-marks is for --format pdf, not {fmt.name}")
@@ -252,18 +253,19 @@ def _data_request(game: Game[OptionsT], item: Item, options: OptionsT, asked: As
         raise OptionError(f"--for {asked.target.key} is for printed items, not --format "
                           f"{fmt.name}")
     known = {p.name: p for p in params.item_params(game, item)}
-    printing = [name for name in known if name not in params.reads(game, item, params.DATA)
+    printing = [name for name in known if name not in params.reads(game, item, fmt=params.DATA)
                 and (known[name].game_option
                      or name in ("copies", "cell", "tile", "paper", "palette", "lang"))]
-    refuse_given(asked.given, printing, {**asked.options, "tile": asked.tile}, "for printed "
-                 "boards", fmt.name)
+    refuse_given(asked.given, printing, values={**asked.options, "tile": asked.tile},
+                 what="for printed "
+                 "boards", fmt=fmt.name)
     return checked_request(game=game, item=item, options=options, paper=asked.paper, fmt=fmt,
                            palette=asked.palette, lang=asked.lang, product=product)
 
 
 def _refuse_unread(game: Game[OptionsT], item: Item, asked: Asked) -> None:
     """Refuse a game option given that a printed item draws nothing from."""
-    read = params.reads(game, item, params.PRINTED)
+    read = params.reads(game, item, fmt=params.PRINTED)
     for name in asked.options:
         if name in asked.given and name not in read:
             raise OptionError(f"{spelled(name, asked.options[name])} changes nothing on a "
@@ -303,14 +305,14 @@ def checked_request(*, game: Game[OptionsT], item: Item, options: OptionsT, pape
     destination = paper.press.destination
     sold = product or destination.product(item.kind)
     if sold is None:
-        raise OptionError(not_sold(game, item, destination))
+        raise OptionError(not_sold(game, item, destination=destination))
     if not parts and fmt not in item.formats:
         raise OptionError(f"the {item} is written as "
                           f"{' or '.join(f.name for f in item.formats)}, not {fmt.name}")
     if sold.faces is not paper.press.faces:     # a deck laid out as its product lays it
         paper = replace(paper, press=replace(paper.press, faces=sold.faces))
     if not fmt.data and not parts:
-        documents.check(game, item, options, paper, tiled=cell is not None)
+        documents.check(game, item, options=options, paper=paper, tiled=cell is not None)
     return ItemRequest(game=game, item=item, options=options, paper=paper, palette=palette,
                        lang=lang, fmt=fmt, product=sold, dpi=dpi, copies=copies, cell=cell,
                        tile=tile, backs=backs, url_base=url_base, parts=parts,
@@ -363,12 +365,12 @@ def _vendor_kit(game: Game[OptionsT], options: OptionsT, asked: Asked,
     destination = asked.target
     sold = [item for item in game.items_for(options) if destination.product(item.kind)]
     if len(sold) < 2:
-        raise OptionError(not_sold(game, WHOLE_KIT, destination, sold))
+        raise OptionError(not_sold(game, WHOLE_KIT, destination=destination, sold=sold))
     if "paper" in asked.given:
         raise OptionError(f"--paper: {destination.described} prints each product at its "
                           f"own size")
     fmt = render.output_format(output, asked.fmt if asked.fmt in (None, ZIP) else None,
-                               (ZIP,))
+                               allowed=(ZIP,))
     if asked.fmt not in (None, PDF, ZIP):
         raise OptionError(f"a kit for {destination.described} is a zip of its products, "
                           f"not --format {asked.fmt.name}")
@@ -377,7 +379,7 @@ def _vendor_kit(game: Game[OptionsT], options: OptionsT, asked: Asked,
     if own:
         raise OptionError(f"{spelled(sorted(own)[0])} is for a kit printed at home or at a "
                           f"print shop")
-    parts = tuple(asked_request(game, item, options, replace(
+    parts = tuple(asked_request(game, item, options=options, asked=replace(
         asked, fmt=None, given=asked.given - {"fmt"})) for item in sold)
     # The kit's own paper names nothing: each product is printed at its own size.
     paper = _pressed(asked.paper, destination, None)
@@ -399,7 +401,8 @@ def _bundle(request: ItemRequest[OptionsT]) -> Bundle:
     left = [item for item in request.game.items_for(request.options) if item not in sold]
     with i18n.language(request.lang):
         text = vendor_kit.note(f"{request.game.title} ({request.options.label})",
-                               request.destination, made, left, f"pnp kit {request.game.key}")
+                               request.destination, made=made, left=left,
+                               kit_command=f"pnp kit {request.game.key}")
     return vendor_kit.bundle(made, text)
 
 
@@ -439,7 +442,7 @@ def booklet_request(games: Sequence[str], *, everything: bool = False,
     if product is None:
         raise OptionError(f"{target.described} {target.verb} {target.sells}, not books: give "
                           f"another --for")
-    check_taken(product, target, PDF, "a booklet, which is a PDF")
+    check_taken(product, target, fmt=PDF, what="a booklet, which is a PDF")
     press = _pressed(BOOKLET_FORMATS[paper][0], target, bleed, condition, ink_limit).press
     return BookletRequest(games=tuple(keys), extras=tuple(extras), paper=paper,
                           palette=palette, target=target, bleed=bleed, lang=lang, press=press,
@@ -454,14 +457,17 @@ def make(request: ItemRequest[OptionsT] | BookletRequest,
     with i18n.language(request.lang):
         if isinstance(request, BookletRequest):
             return documents.booklet_document(list(request.games), list(request.extras),
-                                              request.paper, request.palette, request.target,
-                                              request.bleed, made)
+                                              paper_key=request.paper, palette=request.palette,
+                                              target=request.target,
+                                              bleed=request.bleed, made=made)
         if request.cell is not None:
-            return documents.tiled_board(request.game, request.options, request.paper,
-                                         request.cell, request.tile, request.palette)
-        return documents.make_document(request.game, request.item, request.options,
-                                       request.paper, request.copies or 1, request.palette,
-                                       request.backs)
+            return documents.tiled_board(request.game, request.options, paper=request.paper,
+                                         cell=request.cell, tile=request.tile,
+                                         palette=request.palette)
+        return documents.make_document(request.game, request.item, options=request.options,
+                                       paper=request.paper, copies=request.copies or 1,
+                                       palette=request.palette,
+                                       backs=request.backs)
 
 
 def board_data(request: ItemRequest[OptionsT]) -> BoardData:

@@ -36,7 +36,7 @@ def folder(product: Product) -> str:
     return re.sub(r"[^a-z0-9]+", "-", product.name.lower()).strip("-")
 
 
-def note(title: str, destination: Destination, made: Sequence[Made],
+def note(title: str, destination: Destination, *, made: Sequence[Made],
          left: Sequence[Item], kit_command: str) -> str:
     """What to order, in the active language: each product, the files it takes, and what
     the vendor does not print. `title` names the game and its options."""

@@ -10,7 +10,7 @@ Node = TypeVar("Node", bound=Hashable)
 
 
 def chain(starts: Iterable[Node], goals: set[Node],
-          neighbours: Callable[[Node], Iterable[Node]]) -> list[Node] | None:
+          *, neighbours: Callable[[Node], Iterable[Node]]) -> list[Node] | None:
     """A shortest chain from any start to any goal, stepping only where `neighbours` allows,
     or None. Breadth first, so the chain a figure highlights has no detours."""
     parent: dict[Node, Node | None] = {}

@@ -222,7 +222,7 @@ class Fit:
     transform: Affine
 
 
-def best_fit(points: Sequence[Point], width: float, height: float,
+def best_fit(points: Sequence[Point], width: float, *, height: float,
              angles: Iterable[float]) -> Fit:
     """The rotation among `angles` that lets `points` fill a width x height box at the largest
     scale, centred in the box. Ties go to the earlier angle, so callers list preferred first."""

@@ -122,7 +122,7 @@ def small_number(word: str) -> int | None:
     return int(digits) if len(digits) <= 6 else None
 
 
-def setting(lines: list[tuple[int, str]], keyword: str, valid: Callable[[str], bool],
+def setting(lines: list[tuple[int, str]], keyword: str, *, valid: Callable[[str], bool],
             placeholder: str,
             meaning: str) -> str | None:
     """The value of a first line `KEYWORD VALUE`, taken off the lines, or None if the file
@@ -139,7 +139,7 @@ def setting(lines: list[tuple[int, str]], keyword: str, valid: Callable[[str], b
     return first[1].lower()
 
 
-def read_grid(lines: list[tuple[int, str]], symbols: str, sizes: range) -> list[list[Symbol]]:
+def read_grid(lines: list[tuple[int, str]], symbols: str, *, sizes: range) -> list[list[Symbol]]:
     """A square grid of the given symbols, N rows of N, N in sizes, from content lines.
     Symbols are ASCII, either case; a row or a board larger than the largest size stops at
     the first cell too many."""

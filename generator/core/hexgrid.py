@@ -165,7 +165,7 @@ def corners(layout: Layout, h: Hex) -> tuple[Point, ...]:
     return tuple(centre + offset for offset in corner_offsets(layout))
 
 
-def edge_endpoints(layout: Layout, h: Hex, direction: int) -> tuple[Point, Point]:
+def edge_endpoints(layout: Layout, h: Hex, *, direction: int) -> tuple[Point, Point]:
     # The edge's two corners only: a board draws thousands of edges (a record's diagrams).
     centre, offsets = hex_to_pixel(layout, h), corner_offsets(layout)
     first = (direction + layout.orientation.edge_corner_offset) % 6

@@ -133,7 +133,7 @@ def parse_paper(text: str) -> Paper:
     return Paper(f"{width:g}x{height:g}mm", width, height, inches=inches)
 
 
-def for_press(paper: Paper, target: Destination = AT_HOME, bleed: float | None = None,
+def for_press(paper: Paper, target: Destination = AT_HOME, *, bleed: float | None = None,
               safe: float | None = None, condition: str | None = None,
               ink_limit: float | None = None) -> Paper:
     """The paper as printed for a destination: a home paper as it is, or a print shop's,
@@ -174,7 +174,7 @@ def for_press(paper: Paper, target: Destination = AT_HOME, bleed: float | None =
     return replace(paper, margin=margin, press=Press(target, bleed, condition, ink_limit))
 
 
-def check_fits(paper: Paper, least: float, what: str) -> None:
+def check_fits(paper: Paper, least: float, *, what: str) -> None:
     """ValueError, one line, when the paper is smaller than `least` mm on a side."""
     if min(paper.width, paper.height) < least:
         raise ValueError(f"{what}: the paper must be at least {least:g} mm on each side, "

@@ -192,7 +192,7 @@ def area(points: Sequence[Point], colour: str, hatched: bool | str = False,
                      Paint(stroke=colour, width=edge_width, round_caps=False))]
 
 
-def line(a: Point, b: Point, paint: Paint) -> Path:
+def line(a: Point, b: Point, *, paint: Paint) -> Path:
     return Path(((a, b),), paint)
 
 
@@ -283,7 +283,7 @@ def nested(shapes: Iterable[Shape]) -> Iterator[Shape]:
 
 
 def flattened(shapes: Iterable[Shape], t: Affine | None = None,
-              least: float = 0.0) -> Iterator[Shape]:
+              *, least: float = 0.0) -> Iterator[Shape]:
     """The shapes with every group drawn out: each shape inside one moved by its transform
     (and `t`, if given), its lines at least the group's `least` wide, as the writers draw
     it. For what reads or writes a drawing's shapes one by one (the smallest text on a
@@ -291,7 +291,7 @@ def flattened(shapes: Iterable[Shape], t: Affine | None = None,
     for shape in shapes:
         if isinstance(shape, Group):
             inner = shape.transform if t is None else shape.transform.then(t)
-            yield from flattened(shape.shapes, inner, max(least, shape.least))
+            yield from flattened(shape.shapes, inner, least=max(least, shape.least))
             continue
         moved = shape if t is None else transformed(shape, t)
         yield lines_at_least([moved], least)[0] if least else moved

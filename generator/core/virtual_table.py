@@ -169,7 +169,7 @@ class CardSheet:
 
 
 def card_sheets(name: str, faces: tuple[Page, ...],
-                titles: tuple[str, ...] = ()) -> tuple[CardSheet, ...]:
+                *, titles: tuple[str, ...] = ()) -> tuple[CardSheet, ...]:
     """Faces on as few sheets as hold them: 70 a sheet, each as wide as its cards need up to
     ten and as few rows as hold them (NAME, NAME-2, ...)."""
     if not faces:

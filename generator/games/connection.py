@@ -152,7 +152,7 @@ class ConnectionRules:
         if self.reading_order:
             starts.sort(key=lambda h: (h.r, h.q))
         return chain(starts, {h for h in mine if (h.q if on_q else h.r) == size - 1},
-                     lambda h: (n for n in h.neighbours() if n in mine))
+                     neighbours=lambda h: (n for n in h.neighbours() if n in mine))
 
     def winner(self, size: int, stones: Stones) -> tuple[str, list[Hex]] | None:
         for player in self.players:
@@ -188,8 +188,9 @@ class ConnectionRules:
     def read_moves(self, text: str) -> tuple[int, list[Turn]]:
         """A move list's board size (an optional first line `size N`) and its turns."""
         lines = content_lines(text)
-        given = setting(lines, "size", lambda v: small_number(v) in self.sizes,
-                        "N", f"N from {self.sizes.start} to {self.sizes.stop - 1}")
+        given = setting(lines, "size", valid=lambda v: small_number(v) in self.sizes,
+                        placeholder="N",
+                        meaning=f"N from {self.sizes.start} to {self.sizes.stop - 1}")
         size = small_number(given or "") or self.default_size
         return size, [self.parse_turn(body, line, size) for line, body in lines]
 
@@ -256,7 +257,7 @@ class ConnectionRules:
     def read_position(self, text: str) -> tuple[int, dict[Hex, str]]:
         """A board written one row a line, a letter or a dot a cell."""
         letters = "".join(p.letter for p in self.players) + self.neutral
-        rows = read_grid(content_lines(text), f"{letters}.", self.sizes)
+        rows = read_grid(content_lines(text), f"{letters}.", sizes=self.sizes)
         stones = {Hex(q, r): s.char for r, row in enumerate(rows) for q, s in enumerate(row)
                   if s.char != "."}
         return len(rows), stones
@@ -270,8 +271,8 @@ class ConnectionRules:
         """Who has connected, with the chain, and the stones of each kind."""
         names = self.names
         lines = connection_lines(self.winner(size, stones), names,
-                                 {p.letter: self.sides(size, p.letter) for p in self.players},
-                                 stones, size, names)
+                                 sides={p.letter: self.sides(size, p.letter) for p in self.players},
+                                 stones=stones, size=size, kinds=names)
         first, second = (sum(1 for c in stones.values() if c == p.letter) for p in self.players)
         if first - second not in (0, 1):
             lines.append(self.balance_note)

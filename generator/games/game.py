@@ -182,8 +182,9 @@ class Game(Generic[OptionsT]):
         makes one, or finds it made), under the kit's title in the active language
         (generator/games/kit.py)."""
         from generator.games.kit import assemble  # the kit's layout draws: only when asked
-        return assemble(self.title, self.items_for(options), self.pages(), options, part,
-                        paper, colours, backs, copies)
+        return assemble(self.title, self.items_for(options), drawn=self.pages(), options=options,
+                        part=part,
+                        paper=paper, colours=colours, backs=backs, copies=copies)
 
     def make(self, item: Item, options: OptionsT, paper: Paper, palette: Palette,
              copies: int = 1) -> Document:

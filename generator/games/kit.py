@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from generator.core.scene import Shape
 
 
-def assemble(game: str, items: Sequence[Item], drawn: Pages[OptionsT], options: OptionsT,
+def assemble(game: str, items: Sequence[Item], *, drawn: Pages[OptionsT], options: OptionsT,
              part: Callable[[Item], Document], paper: Paper, colours: Palette,
              backs: Backs | None = None, copies: int = 1) -> Document:
     """The kit of game GAME (its title) with these options on this paper: ITEMS, in kit
@@ -91,7 +91,8 @@ def _laid_out(game: str, docs: list[tuple[Item, Document, bool]], paper: Paper,
                                         item.two_sided_if_long))
     below: list[Shape] = []
     if sharing:
-        y = printguide.guide(game, placed, paper, colours, folded, foldable)[1] \
+        y = printguide.guide(game, placed, paper=paper, colours=colours, folded=folded,
+                             foldable=foldable)[1] \
             + SHARED_GAP
         for maker in sharing.values():
             drawn, y = maker(options, paper, colours, y)
@@ -100,7 +101,8 @@ def _laid_out(game: str, docs: list[tuple[Item, Document, bool]], paper: Paper,
         if y - SHARED_GAP > printguide.room_below(paper):
             return None
     placed.sort(key=lambda p: p.first)     # the table in page order
-    guide = printguide.guide_page(game, placed, paper, colours, folded, below, foldable)
+    guide = printguide.guide_page(game, placed, paper=paper, colours=colours, folded=folded,
+                                  below=below, foldable=foldable)
     return (guide, *pages)
 
 

@@ -54,7 +54,7 @@ def foreign(text: str) -> str:
     return ""
 
 
-def refuse_foreign(text: str, game: str, key: str) -> None:
+def refuse_foreign(text: str, game: str, *, key: str) -> None:
     """Refuse in one plain line a file that is not a move list of `game` at all (a Hex SGF
     given to Nex was read as a move list and refused for an "unmatched '('")."""
     kind = foreign(text)

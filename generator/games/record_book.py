@@ -94,7 +94,7 @@ def moves_range(first: int, last: int) -> str:
     return _("Moves %(first)s to %(last)s", first=first, last=last)
 
 
-def markup(title: str, board: str, ending: str, key: str, diagrams: int,
+def markup(title: str, board: str, *, ending: str, key: str, diagrams: int,
            written: Sequence[str]) -> str:
     """A move list's booklet in the sheets' markup: its header, key, one figure a diagram
     (named d0, d1, ...) and the move list, each turn numbered as it is written."""
@@ -128,7 +128,7 @@ def board_line(size: int, moves: int) -> str:
                     moves=moves)
 
 
-def caption(first: int, last: int, special: Sequence[str], chain: str) -> str:
+def caption(first: int, last: int, *, special: Sequence[str], chain: str) -> str:
     """A diagram's caption: its moves, the special ones among them ("2: White swap"), and
     the winning chain it highlights."""
     text = moves_range(first, last) + (f" ({'; '.join(special)})" if special else "")
@@ -141,7 +141,7 @@ def special(number: int, who: str, what: str) -> str:
     return _("%(n)s: %(who)s %(what)s", n=number, who=who, what=what)
 
 
-def figure_height(size: int, angle: float, width: float, outset: float = 0.0) -> float:
+def figure_height(size: int, angle: float, *, width: float, outset: float = 0.0) -> float:
     """The height a board turned by `angle` takes at `width` (layout/hexboard.py's extent)."""
     points = [Affine.rotation(angle).apply(p) for p in hexboard.extent(size, True, outset)]
     wide = max(p.x for p in points) - min(p.x for p in points)
@@ -168,7 +168,7 @@ IN_PROPORTION = StoneNumbers()
 DrawDiagrams = Callable[[float, StoneNumbers], dict[str, Figure]]
 
 
-def legible(draw: DrawDiagrams, width: float, most: float) -> dict[str, Figure]:
+def legible(draw: DrawDiagrams, width: float, *, most: float) -> dict[str, Figure]:
     """A booklet's diagrams drawn `width` mm wide, or all as much wider as makes the
     smallest text on any of them 6 pt: a large board's stone numbers, drawn to fit their
     stones, would be smaller. The page sets a figure too wide for a column of two in one
@@ -205,7 +205,7 @@ def stone_number(centre: Point, text: str, *, size: float, radius: float, ink: s
     dots = numbers.dots
     if dots is None or size >= SMALLEST_TEXT:
         return centred_label(centre.x, centre.y, text, size, ink, "bold")
-    if text_width(text, SMALLEST_TEXT, "bold") <= NUMBER_ROOM * radius:
+    if text_width(text, SMALLEST_TEXT, role="bold") <= NUMBER_ROOM * radius:
         return centred_label(centre.x, centre.y, text, SMALLEST_TEXT, ink, "bold")
     dot = Circle(centre, 0.28 * radius, Paint(fill=ink))
     dots.add(id(dot))
@@ -221,7 +221,7 @@ def numbered(centre: Point, number: int, *, radius: float, ink: str, numbers: St
     return stone_number(centre, text, size=size, radius=radius, ink=ink, numbers=numbers)
 
 
-def document(pages: Sequence[Page], game: str, designer: str, size: int) -> Document:
+def document(pages: Sequence[Page], game: str, *, designer: str, size: int) -> Document:
     """A move list's booklet as a document: its title, author, subject and keywords."""
     return Document(tuple(pages), _("%(game)s: %(what)s", game=game, what=a_game(game)),
                     _("pnp (game by %(designer)s)", designer=designer),

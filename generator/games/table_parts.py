@@ -72,7 +72,7 @@ def board(name: str, page: Page, box: tuple[float, float, float, float],
                  description=description)
 
 
-def disc(name: str, diameter: float, drawn: Callable[[Point, float], list[Shape]]) -> Picture:
+def disc(name: str, diameter: float, *, drawn: Callable[[Point, float], list[Shape]]) -> Picture:
     """A round piece's picture: `drawn(centre, radius)` on a square page `diameter` mm
     across, which a round tile crops to its circle."""
     centre = Point(diameter / 2, diameter / 2)
@@ -85,12 +85,12 @@ def stone_diameter(cell_radius: float) -> float:
     return STONE_SHARE * SQRT3 * cell_radius
 
 
-def round_piece(name: str, top: Picture, bottom: Picture | None = None, *,
+def round_piece(name: str, top: Picture, *, bottom: Picture | None = None,
                 thickness: float = 3.0) -> Tile:
     return Tile(name, top, bottom, TileShape.CIRCLE, thickness)
 
 
-def bag(name: str, piece: Tile, colour: str) -> InfiniteBag:
+def bag(name: str, piece: Tile, *, colour: str) -> InfiniteBag:
     """An infinite bag of one piece, in a colour of the kit (its player's, say)."""
     return InfiniteBag(name, piece, colour)
 
@@ -99,7 +99,7 @@ def stone_bag(name: str, key: str, *, diameter: float,
               drawn: Callable[[Point, float], list[Shape]], colour: str) -> InfiniteBag:
     """An infinite bag of one player's round stones: each drawn as the kit draws it
     (`drawn`), `diameter` mm across, its picture named stone-KEY."""
-    return bag(name, round_piece(name, disc(f"stone-{key}", diameter, drawn)), colour)
+    return bag(name, round_piece(name, disc(f"stone-{key}", diameter, drawn=drawn)), colour=colour)
 
 
 def pad(name: str, page: Page) -> Tile:
@@ -108,11 +108,11 @@ def pad(name: str, page: Page) -> Tile:
     return Tile(name, Picture("pad", page, PAD_DPI), thickness=0.5, locked=True)
 
 
-def rulebook(name: str, document: Document, file: str) -> Rulebook:
+def rulebook(name: str, document: Document, *, file: str) -> Rulebook:
     return Rulebook(name, document, file)
 
 
-def notecard(name: str, text: str, link: str) -> Notecard:
+def notecard(name: str, text: str, *, link: str) -> Notecard:
     return Notecard(name, text, link)
 
 
@@ -131,7 +131,7 @@ def footprint(thing: Thing) -> tuple[float, float]:
     return BAG_SIZE
 
 
-def laid_out(centre: Board, right: Sequence[Thing], left: Sequence[Thing]) -> tuple[Thing, ...]:
+def laid_out(centre: Board, right: Sequence[Thing], *, left: Sequence[Thing]) -> tuple[Thing, ...]:
     """The board in the middle; `right` in a column beside its right edge and `left` beside
     its left, each from the board's far edge towards the first player."""
     things: list[Thing] = [dataclasses.replace(centre, place=Place())]
@@ -146,18 +146,18 @@ def laid_out(centre: Board, right: Sequence[Thing], left: Sequence[Thing]) -> tu
     return tuple(things)
 
 
-def kit_table(title: str, label: str, key_text: str, board: Board, pieces: Sequence[Thing],
+def kit_table(title: str, label: str, *, key_text: str, board: Board, pieces: Sequence[Thing],
               rules: Document, pad_page: Page, credit: str,
               beside: Sequence[Thing] = ()) -> VirtualTable:
     """A kit's table as every game lays it: the board in the middle, its pieces at its
     right, the rule sheet (a PDF), a notecard with the credit and the rule sheet's address,
     the score pad and anything `beside` at its left. Named as the kit's pages are: TITLE and
     what each is."""
-    book = rulebook(_("%(game)s: %(what)s", game=title, what=_("rules")), rules, "rules")
+    book = rulebook(_("%(game)s: %(what)s", game=title, what=_("rules")), rules, file="rules")
     sheet_pad = pad(_("%(game)s: %(what)s", game=title, what=_("score pad")), pad_page)
-    note = notecard(title, credit, book.file)
+    note = notecard(title, credit, link=book.file)
     return VirtualTable(_("%(game)s: %(what)s", game=title, what=label), key_text,
-                        laid_out(board, pieces, [book, note, *beside, sheet_pad]))
+                        laid_out(board, pieces, left=[book, note, *beside, sheet_pad]))
 
 
 def board_name(title: str) -> str:

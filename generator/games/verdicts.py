@@ -11,25 +11,25 @@ from generator.core.hexgrid import Hex
 from generator.games.judges import Verdict
 
 
-def count(n: int, one: str, many: str) -> str:
+def count(n: int, one: str, *, many: str) -> str:
     """"1 turn", "2 turns": a count with its noun."""
     return f"{n} {one if n == 1 else many}"
 
 
-def replay_lines(errors: Iterable[str], turns: int, size: int,
+def replay_lines(errors: Iterable[str], turns: int, *, size: int,
                  won: tuple[str, int, Sequence[Hex]] | None,
                  names: Mapping[str, str]) -> list[str]:
     """A replay's illegal turns, then how far it went and who connected on which turn
     (`won`: the colour, the turn and the chain)."""
     lines = [f"illegal: {e}" for e in errors]
-    lines.append(f"after {count(turns, 'turn', 'turns')} on {size} × {size}:")
+    lines.append(f"after {count(turns, 'turn', many='turns')} on {size} × {size}:")
     if won:
         lines.append(f"{names[won[0]]} connected on turn {won[1]}.")
     return lines
 
 
 def connection_lines(result: tuple[str, Sequence[Hex]] | None, names: Mapping[str, str],
-                     sides: Mapping[str, str], stones: Mapping[Hex, str], size: int,
+                     *, sides: Mapping[str, str], stones: Mapping[Hex, str], size: int,
                      kinds: Mapping[str, str]) -> list[str]:
     """Who has connected which sides, with the chain; then the stones of each kind (`kinds`
     maps a stone's letter to its name) and the empty cells."""
@@ -88,7 +88,7 @@ def judge_connection(text: str, rules: ConnectionJudge[TurnT]) -> Verdict:
     if rules.is_move_list(text):
         size, turns = rules.read_moves(text)
         game = rules.replay(turns, size)
-        lines = replay_lines(game.errors, game.turns, size, game.won, rules.names)
+        lines = replay_lines(game.errors, game.turns, size=size, won=game.won, names=rules.names)
         at = next((n for n, turn in enumerate(turns, start=1) if turn.swap), 0)
         if at and not any(e.startswith(f"turn {at} (") for e in game.errors):
             lines.append(f"swap on turn {at}: the players exchanged colours.")

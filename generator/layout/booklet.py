@@ -78,7 +78,7 @@ def page_paper(paper_key: str, target: Destination = HOME,
                bleed: float | None = None) -> Paper:
     """The booklet's page: A5 or half letter, for home printing or a print shop (with its
     bleed, and SHOP_OUTER as the margin)."""
-    return for_press(FORMATS[paper_key][0], target, bleed, safe=SHOP_OUTER)
+    return for_press(FORMATS[paper_key][0], target, bleed=bleed, safe=SHOP_OUTER)
 
 
 def outer(paper: Paper) -> float:
@@ -122,7 +122,7 @@ def _heading(part: Part) -> str:
     return f"{part.title}, {part.edition}" if part.edition else part.title
 
 
-def cover(paper: Paper, title: str, inside: str, parts: list[Part],
+def cover(paper: Paper, title: str, *, inside: str, parts: list[Part],
           colours: Palette) -> Page:
     """The front cover: the title, what is inside, and the games with their designers (one
     game is the title already: its designer and edition follow it), long names set smaller."""
@@ -130,13 +130,13 @@ def cover(paper: Paper, title: str, inside: str, parts: list[Part],
     width = paper.width - paper.margin - 4 - x
     y = paper.height * 0.3
     # A long title (a tournament's name) on two lines rather than set small.
-    lines, size = sheet.title_lines(title, 9.0, width)
+    lines, size = sheet.title_lines(title, 9.0, width=width)
     shapes: list[Shape] = [Text(Point(x, y + n * size * sheet.TITLE_LEADING), words, size,
                                 colours["ink"], "bold", role=Role("H1", text=title))
                            for n, words in enumerate(lines)]
     y += 8 + (len(lines) - 1) * size * sheet.TITLE_LEADING
     shapes.append(replace(line(Point(x, y), Point(x + width, y),
-                               Paint(stroke=colours["rule"], width=0.4, round_caps=False)),
+                               paint=Paint(stroke=colours["rule"], width=0.4, round_caps=False)),
                           role=Role(ARTIFACT)))
     y += 8
     shapes.append(Text(Point(x, y), inside, 3.6, colours["muted"]))
@@ -147,18 +147,18 @@ def cover(paper: Paper, title: str, inside: str, parts: list[Part],
             shapes.append(Text(Point(x, y), text, 3.6, colours["ink"]))
             y += 6
     elif len(parts) <= COVER_PARTS:
-        heading = one_size([_heading(part) for part in parts], 5.0, width, "bold")
-        byline = one_size([part.byline for part in parts], 3.2, width)
+        heading = one_size([_heading(part) for part in parts], 5.0, width=width, font="bold")
+        byline = one_size([part.byline for part in parts], 3.2, width=width)
         for part in parts:
-            shapes.append(Text(Point(x, y), *sheet.shortened(_heading(part), heading, width,
-                                                             "bold"), colours["ink"], "bold"))
-            shapes.append(Text(Point(x, y + 5), *sheet.shortened(part.byline, byline, width),
+            shapes.append(Text(Point(x, y), *sheet.shortened(_heading(part), heading, width=width,
+                                                             font="bold"), colours["ink"], "bold"))
+            shapes.append(Text(Point(x, y + 5), *sheet.shortened(part.byline, byline, width=width),
                                colours["muted"]))
             y += 13
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def one_size(lines: list[str], size: float, width: float, font: FontRole = "regular") -> float:
+def one_size(lines: list[str], size: float, *, width: float, font: FontRole = "regular") -> float:
     """One size for a list's entries (the cover's games, the contents): the largest at which
     the longest fits, but never under 6 pt, where the longest end in an ellipsis."""
     return max(SMALLEST_TEXT, min((sheet.fitted(line_, size, width, font) for line_ in lines),
@@ -182,7 +182,7 @@ def blank_notes(middle: list[Page | None], front: int) -> list[str]:
     return notes
 
 
-def instructions(paper: Paper, colours: Palette, notes: list[str]) -> Page:
+def instructions(paper: Paper, colours: Palette, *, notes: list[str]) -> Page:
     """How to print the booklet, with `notes` on its blank pages (blank_notes)."""
     x, width = paper.margin, paper.inner_width
     y = paper.margin + 8
@@ -222,12 +222,12 @@ def _entries(parts: list[Part], starts: list[int],
     return entries
 
 
-def contents_count(paper: Paper, parts: list[Part], left_out: LeftOut = ()) -> int:
+def contents_count(paper: Paper, parts: list[Part], *, left_out: LeftOut = ()) -> int:
     """The contents' pages: one for a few games, more for a tournament's records."""
     return -(-len(_entries(parts, [0] * len(parts), left_out)) // contents_rows(paper))
 
 
-def contents(paper: Paper, parts: list[Part], starts: list[int],
+def contents(paper: Paper, parts: list[Part], *, starts: list[int],
              colours: Palette, left_out: LeftOut = ()) -> list[Page]:
     """The contents, on as many pages as its entries take; its heading on the first; after
     the parts, the records left out, each with why."""
@@ -235,8 +235,8 @@ def contents(paper: Paper, parts: list[Part], starts: list[int],
     x, right = paper.margin, paper.width - paper.margin
     entries = _entries(parts, starts, left_out)
     heading = one_size([title for title, _page, _by in entries], STYLE.body * 1.1,
-                       right - x - CONTENTS_PAGE, "bold")
-    byline = one_size([by for _title, _page, by in entries], STYLE.caption, right - x)
+                       width=right - x - CONTENTS_PAGE, font="bold")
+    byline = one_size([by for _title, _page, by in entries], STYLE.caption, width=right - x)
     out = []
     for first in range(0, len(entries), rows):
         y = paper.margin + 8
@@ -253,14 +253,14 @@ def contents(paper: Paper, parts: list[Part], starts: list[int],
             # Long names (a tournament's records) give way to an ellipsis, not to 6 pt
             # and under: the entry's page and bookmark carry them whole.
             shapes.append(Text(Point(x, y), *sheet.shortened(
-                title, heading, right - x - CONTENTS_PAGE, "bold"),
+                title, heading, width=right - x - CONTENTS_PAGE, font="bold"),
                 colours["ink"], "bold", role=entry))
             if on_page:
                 shapes.append(Text(Point(right, y), on_page, STYLE.body, colours["ink"],
                                    anchor="end", role=entry))
             if by:
                 shapes.append(Text(Point(x, y + 4.5), *sheet.shortened(
-                    by, byline, right - x), colours["muted"], role=entry))
+                    by, byline, width=right - x), colours["muted"], role=entry))
             y += CONTENTS_ENTRY
         out.append(Page(paper.width, paper.height, tuple(shapes)))
     return out
@@ -325,7 +325,7 @@ def arrange(front: list[Page | None],
     return spread if padded(len(spread[0]) + 2) == padded(pages) else straight
 
 
-def folio(page_paper: Paper, number: int, colours: Palette) -> Text:
+def folio(page_paper: Paper, number: int, *, colours: Palette) -> Text:
     """The page number in the outer bottom corner: right on a recto, left on a verso."""
     margin = outer(page_paper)
     y = page_paper.height - margin - FOLIO_SIZE * 0.25
@@ -344,7 +344,7 @@ def on_page(page_paper: Paper, number: int, content: Page | None, colours: Palet
     shapes: list[Shape] = [] if content is None else list(content.shapes) if shift == 0 \
         else place(content.shapes, Affine.translation(shift, 0))
     if numbered:
-        shapes.append(folio(page_paper, number, colours))
+        shapes.append(folio(page_paper, number, colours=colours))
     # Read in page order, wherever imposition prints the page.
     shapes = [replace(s, role=replace(s.role or Role(""), page=number)) for s in shapes]
     return Page(page_paper.width, page_paper.height, tuple(shapes))
@@ -359,10 +359,11 @@ def pages(title: str, inside: str, parts: list[Part], paper_key: str,
     if page_paper is None:
         page_paper = FORMATS[paper_key][0]
     paper = content_paper(page_paper)
-    middle, _ = arrange(front_pages(paper, parts, colours, left_out=left_out), parts)
+    middle, _ = arrange(front_pages(paper, parts, colours=colours, left_out=left_out), parts)
     count = padded(len(middle) + 2)
     middle += [None] * (count - 2 - len(middle))
-    out = [on_page(page_paper, 1, cover(paper, title, inside, parts, colours), colours,
+    out = [on_page(page_paper, 1, cover(paper, title, inside=inside, parts=parts, colours=colours),
+                   colours,
                    numbered=False)]
     # A blank page, and the blank inside of a print shop's cover, carry no folio.
     out += [on_page(page_paper, n, content, colours, numbered=content is not None)
@@ -372,7 +373,7 @@ def pages(title: str, inside: str, parts: list[Part], paper_key: str,
     return out
 
 
-def front_pages(paper: Paper, parts: list[Part], colours: Palette, *,
+def front_pages(paper: Paper, parts: list[Part], *, colours: Palette,
                 left_out: LeftOut = ()) -> list[Page | None]:
     """The pages before the first part: at home, how to print it; at a print shop, the
     blank inside of the cover, but a booklet of one game opens its rules there; then, for
@@ -382,26 +383,26 @@ def front_pages(paper: Paper, parts: list[Part], colours: Palette, *,
     front: list[Page | None] = [None]
     if len(parts) > 1 or left_out:
         # Counting the contents' own pages.
-        starts = arrange([*front, *[None] * contents_count(paper, parts, left_out)],
+        starts = arrange([*front, *[None] * contents_count(paper, parts, left_out=left_out)],
                          parts)[1]
-        front += contents(paper, parts, starts, colours, left_out)
+        front += contents(paper, parts, starts=starts, colours=colours, left_out=left_out)
     if not paper.press.shop:
         # Its text takes no more than its page, so the pages fall as without it.
         front[0] = instructions(paper, colours,
-                                blank_notes(arrange(front, parts)[0], len(front)))
+                                notes=blank_notes(arrange(front, parts)[0], len(front)))
     return front
 
 
-def room(parts: list[Part], page_paper: Paper, colours: Palette) -> tuple[int, int]:
+def room(parts: list[Part], page_paper: Paper, *, colours: Palette) -> tuple[int, int]:
     """Where the booklet's content ends and what it leaves blank: the number of the page
     after its last part, and how many pages could follow it without another sheet."""
     paper = content_paper(page_paper)
-    middle, _ = arrange(front_pages(paper, parts, colours), parts)
+    middle, _ = arrange(front_pages(paper, parts, colours=colours), parts)
     return len(middle) + 2, padded(len(middle) + 2) - 2 - len(middle)
 
 
-def booklet(title: str, inside: str, parts: list[Part], paper_key: str,
-            colours: Palette, page_paper: Paper | None = None, *,
+def booklet(title: str, inside: str, *, parts: list[Part], paper_key: str,
+            colours: Palette, page_paper: Paper | None = None,
             left_out: LeftOut = ()) -> list[Page]:
     """The booklet's pages with its covers, instructions and contents (with the records it
     left out), imposed on sheets; for a print shop (page_paper's press), its single pages
@@ -410,10 +411,10 @@ def booklet(title: str, inside: str, parts: list[Part], paper_key: str,
     if page_paper is not None and page_paper.press.shop:
         return pages(title, inside, parts, paper_key, colours, page_paper, left_out=left_out)
     return impose(pages(title, inside, parts, paper_key, colours, left_out=left_out),
-                  home_page, sheet_paper)
+                  home_page, sheet_paper=sheet_paper)
 
 
-def document(title: str, sheets: list[Page], author: str, shop: bool = False) -> Document:
+def document(title: str, sheets: list[Page], *, author: str, shop: bool = False) -> Document:
     how = (_("%(title)s, single pages in reading order for a print shop", title=title) if shop
            else _("%(title)s, imposed for saddle stitching", title=title))
     return Document(tuple(sheets), title, author, how,

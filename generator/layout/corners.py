@@ -24,7 +24,7 @@ Box = tuple[float, float, float, float]     # left, top, right, bottom, mm
 
 def text_box(text: Text) -> Box:
     """The box a line of text takes on the page (upright text)."""
-    width = text_width(text.text, text.size, text.font)
+    width = text_width(text.text, text.size, role=text.font)
     left = {"start": text.position.x, "middle": text.position.x - width / 2,
             "end": text.position.x - width}[text.anchor]
     return (left, text.position.y - ASCENT * text.size, left + width,
@@ -44,7 +44,7 @@ def distance_to_hull(at: Point, hull: Sequence[Point]) -> float:
     return 0.0 if inside else best
 
 
-def segment_distance(at: Point, a: Point, b: Point) -> float:
+def segment_distance(at: Point, a: Point, *, b: Point) -> float:
     """How far a point stands from the segment a-b."""
     ex, ey = b.x - a.x, b.y - a.y
     length = ex * ex + ey * ey
@@ -71,8 +71,8 @@ def box_distance(box: Box, hull: Sequence[Point]) -> float:
             left <= c.x <= right and top <= c.y <= bottom for c in hull) or any(
             _crosses(a, b, c, d) for a, b in box_edges for c, d in hull_edges):
         return 0.0
-    return min(min(segment_distance(c, a, b) for c in corners_ for a, b in hull_edges),
-               min(segment_distance(c, a, b) for c in hull for a, b in box_edges))
+    return min(min(segment_distance(c, a, b=b) for c in corners_ for a, b in hull_edges),
+               min(segment_distance(c, a, b=b) for c in hull for a, b in box_edges))
 
 
 def clear_of(hull: Sequence[Point], boxes: Sequence[Box], *, paper: Paper) -> bool:

@@ -64,7 +64,7 @@ class Block:
         return self.rows * self.pitch - self.gutter
 
 
-def fitting(room: float, side: float, gutter: float) -> int:
+def fitting(room: float, side: float, *, gutter: float) -> int:
     return int((room + gutter) // (side + gutter) + 1e-9)
 
 
@@ -73,7 +73,7 @@ def layout(paper: Paper, side: float, runs: list[TileRun],
     """Blocks page by page. Each run starts a new row; a run with a background is rounded up
     to whole rows, so its block stays a rectangle of colour."""
     pitch = side + gutter
-    columns = fitting(paper.inner_width - 2 * MARGIN, side, gutter)
+    columns = fitting(paper.inner_width - 2 * MARGIN, side, gutter=gutter)
     if columns < 1:
         raise ValueError("tiles wider than the page")
     x0, top, _, height = sheet.body_box(paper)
@@ -85,7 +85,7 @@ def layout(paper: Paper, side: float, runs: list[TileRun],
         rows = math.ceil(run.count / columns)
         left = rows * columns if run.background or run.whole_rows else run.count
         while rows:
-            room = fitting(bottom - y, side, gutter)
+            room = fitting(bottom - y, side, gutter=gutter)
             if room < 1:
                 pages.append([])
                 y = first_y
@@ -108,10 +108,10 @@ def tile_corners(b: Block) -> list[tuple[float, float]]:
 def shared_cuts(b: Block) -> list[tuple[Point, Point]]:
     """Cut lines along the edges of the tiles drawn, edge to edge: a short last row has cuts
     round its tiles only, never empty boxes beside them."""
-    return grid_cuts(b.x, b.y, b.pitch, b.pitch, b.count, b.columns)
+    return grid_cuts(b.x, b.y, width=b.pitch, height=b.pitch, count=b.count, columns=b.columns)
 
 
-def grid_cuts(x: float, y: float, width: float, height: float, count: int,
+def grid_cuts(x: float, y: float, *, width: float, height: float, count: int,
               columns: int) -> list[tuple[Point, Point]]:
     """Cuts for `count` pieces of width × height laid edge to edge from (x, y), row by row:
     one straight cut along each line of edges, running only past the pieces there, so a
@@ -131,7 +131,7 @@ def grid_cuts(x: float, y: float, width: float, height: float, count: int,
     return cuts
 
 
-def block_shapes(b: Block, colours: Palette, press_shop: bool = False) -> list[Shape]:
+def block_shapes(b: Block, colours: Palette, *, press_shop: bool = False) -> list[Shape]:
     w, h = b.width, b.height
     shapes: list[Shape] = []
     if b.run.background:
@@ -161,11 +161,11 @@ def block_shapes(b: Block, colours: Palette, press_shop: bool = False) -> list[S
     shapes.append(segments(cuts, paint))
     if press_shop:
         return shapes
-    shapes.append(segments(crop_marks(xs, ys, b.x, b.y, w, h), replace(paint, cut=False)))
+    shapes.append(segments(crop_marks(xs, ys, x=b.x, y=b.y, w=w, h=h), replace(paint, cut=False)))
     return shapes
 
 
-def rounded_cut(width: float, height: float, radius: float, colours: Palette) -> Shape:
+def rounded_cut(width: float, height: float, *, radius: float, colours: Palette) -> Shape:
     """A piece's trim with rounded corners (a card's), as one closed line to cut along."""
     points = []
     for cx, cy, start in ((width - radius, height - radius, 0), (radius, height - radius, 90),
@@ -176,7 +176,7 @@ def rounded_cut(width: float, height: float, radius: float, colours: Palette) ->
     return Path((tuple(points),), paint, closed=True)
 
 
-def crop_marks(xs: list[float], ys: list[float], x: float, y: float, w: float,
+def crop_marks(xs: list[float], ys: list[float], *, x: float, y: float, w: float,
                h: float) -> list[tuple[Point, Point]]:
     """Marks outside the bleed of the box (x, y, w, h), in line with the cuts at xs and ys,
     so a knife and rule can follow each cut across the sheet."""
@@ -200,7 +200,7 @@ def tile_pages(paper: Paper, side: float, runs: list[TileRun], title: str, subti
     for blocks in layout(paper, side, runs, gutter):
         shapes = sheet.header(paper, title, subtitle, colours)
         for b in blocks:
-            shapes += block_shapes(b, colours, paper.press.shop)
+            shapes += block_shapes(b, colours, press_shop=paper.press.shop)
         shapes += sheet.footer(paper, footer, colours, footer_keep)
         pages.append(Page(paper.width, paper.height, tuple(shapes)))
     return pages

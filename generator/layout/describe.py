@@ -33,7 +33,7 @@ def middle(p: Placement) -> tuple[float, float]:
     return sum(q.x for q in points) / len(points), sum(q.y for q in points) / len(points)
 
 
-def direction(p: Placement, cells: Sequence[Hex], slantwise: bool = False,
+def direction(p: Placement, cells: Sequence[Hex], *, slantwise: bool = False,
               centre: tuple[float, float] | None = None) -> str:
     """Where a side of a board lies on the page, the cells along it given in order: "top",
     "left", or "top left" for a side set slantwise. The side faces the way of its outward

@@ -89,7 +89,7 @@ Column = list[tuple[int, float]]     # (box index, top) of each box set in a col
 SHRINK_STEPS = (0.95, 0.9, 0.85, 0.8)
 
 
-def boxes(blocks: list[Block], figures: dict[str, Figure], width: float, style: Style,
+def boxes(blocks: list[Block], figures: dict[str, Figure], *, width: float, style: Style,
           names: frozenset[str]) -> list[Box]:
     s, out = style, []
     smaller: list[tuple[int, list[Box]]] = []
@@ -100,7 +100,7 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], width: float, style: 
             fig = figures[block.text]
             scale = min(1.0, width / fig.width)
             scale *= max(s.figure_scale, min(1.0, label_floor(fig) / scale))
-            caption = wrap(fig.caption, width, s.caption, "italic", names=names,
+            caption = wrap(fig.caption, width, size=s.caption, base="italic", names=names,
                            slack=s.hyphen_slack) \
                 if fig.caption else ()
             out.append(Box(fig.height * scale + len(caption) * s.caption * s.leading,
@@ -116,7 +116,7 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], width: float, style: 
         if block.kind in ("title", "heading", "subheading"):
             size = {"title": s.heading, "heading": s.heading,
                     "subheading": s.subheading}[block.kind]
-            lines = balanced(block.text, width, size)
+            lines = balanced(block.text, width, size=size)
             first = len(out)
             for runs_ in lines:
                 out.append(Box(size * s.leading, 0.0, keep=True, runs=runs_, size=size,
@@ -126,7 +126,7 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], width: float, style: 
             after = size * 0.15
             continue
         indent = s.body * 1.2 if block.kind == "bullet" else 0.0
-        lines = wrap(block.text, width - indent, s.body, names=names, slack=s.hyphen_slack)
+        lines = wrap(block.text, width - indent, size=s.body, names=names, slack=s.hyphen_slack)
         height, n = s.body * s.leading, len(lines)
         # Within a list, the last item keeps with the one before it, and an item of one
         # line with the next: a list of short items stays whole.
@@ -152,20 +152,20 @@ def flow_length(items: list[Box]) -> int:
     return next((k for k, box in enumerate(items) if box.kind == "smaller"), len(items))
 
 
-def balanced(text: str, width: float, size: float) -> tuple[Line, ...]:
+def balanced(text: str, width: float, *, size: float) -> tuple[Line, ...]:
     """A heading's lines, unhyphenated and as even as they go: set in the narrowest width
     that still takes as few lines, so a heading never leaves one word alone below."""
-    lines = wrap(text, width, size, "bold", hyphenate=False)
+    lines = wrap(text, width, size=size, base="bold", hyphenate=False)
     if len(lines) < 2:
         return lines
     low, high = width / 2, width
     for _ in range(12):            # to a few hundredths of a mm
         middle = (low + high) / 2
-        if len(wrap(text, middle, size, "bold", hyphenate=False)) == len(lines):
+        if len(wrap(text, middle, size=size, base="bold", hyphenate=False)) == len(lines):
             high = middle
         else:
             low = middle
-    return wrap(text, high, size, "bold", hyphenate=False)
+    return wrap(text, high, size=size, base="bold", hyphenate=False)
 
 
 def label_floor(fig: Figure) -> float:
@@ -182,7 +182,7 @@ def _with_before(box: Box, before: float) -> Box:
 
 
 def paginate(items: list[Box], frame: Callable[[int], tuple[float, float]],
-             per_page: int = 1, faces: Callable[[int], bool] = lambda page: False
+             *, per_page: int = 1, faces: Callable[[int], bool] = lambda page: False
              ) -> list[Column]:
     """The boxes set down columns: frame(n) is the top and bottom of the n-th column, and
     `per_page` columns make a page. A figure waits for a later column only on its page, or

@@ -73,7 +73,7 @@ class Placement:
         return tuple(self.transform.apply(p) for p in corners(UNIT, h))
 
     def edge(self, h: Hex, direction: int) -> tuple[Point, Point]:
-        a, b = edge_endpoints(UNIT, h, direction)
+        a, b = edge_endpoints(UNIT, h, direction=direction)
         return self.transform.apply(a), self.transform.apply(b)
 
     @property
@@ -191,7 +191,7 @@ def place_board(size: int, x: float, y: float, width: float, height: float, *, a
     smallest = 0.0
     for _ in range(8):
         fit = best_fit(extent(size, with_coordinates, outset, smallest, cut_tips=cut_tips),
-                       width, height, angles)
+                       width, height=height, angles=angles)
         need = SMALLEST_TEXT / fit.scale
         if need <= max(smallest, COORDINATE_SIZE if with_coordinates else SIDE_LETTER_SIZE):
             break
@@ -243,7 +243,7 @@ def side_bands(p: Placement, q_colour: str, r_colour: str,
                               hatched and colours[i] != "#ffffff" and patterns[i], edge, width)]
 
 
-def coordinates(p: Placement, colour: str, size: float, outset: float = 0.0,
+def coordinates(p: Placement, colour: str, *, size: float, outset: float = 0.0,
                 cut_tips: bool = False) -> list[Text]:
     n = p.board.size
     lo = p.low - COORDINATE_AT - outset
@@ -260,7 +260,7 @@ def coordinates(p: Placement, colour: str, size: float, outset: float = 0.0,
     return labels
 
 
-def side_letters(p: Placement, q_text: str, r_text: str, q_colour: str, r_colour: str,
+def side_letters(p: Placement, q_text: str, *, r_text: str, q_colour: str, r_colour: str,
                  size: float, with_coordinates: bool = True, outset: float = 0.0) -> list[Text]:
     mid = (p.board.size - 1) / 2
     at = side_letter_distance(with_coordinates) + outset
@@ -279,7 +279,10 @@ def labels(p: Placement, q_side: tuple[str, str], r_side: tuple[str, str], muted
            cut_tips: bool = False) -> list[Text]:
     """Coordinates (if wanted) and the players' letters, each side's as (text, colour)."""
     r = p.cell_radius
-    out = (coordinates(p, muted, label_size(COORDINATE_SIZE, r), outset, cut_tips)
+    out = (coordinates(p, muted, size=label_size(COORDINATE_SIZE, r), outset=outset,
+                       cut_tips=cut_tips)
            if with_coordinates else [])
-    return out + side_letters(p, q_side[0], r_side[0], q_side[1], r_side[1],
-                              label_size(SIDE_LETTER_SIZE, r), with_coordinates, outset)
+    return out + side_letters(p, q_side[0], r_text=r_side[0], q_colour=q_side[1],
+                              r_colour=r_side[1],
+                              size=label_size(SIDE_LETTER_SIZE, r),
+                              with_coordinates=with_coordinates, outset=outset)

@@ -14,17 +14,12 @@ that does not capitalise its nouns, any capitalised word.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from generator.layout import patterns
-
-if TYPE_CHECKING:
-    import pyphen
+import pyphen
 
 # The dictionary of each language pnp prints in where the language's own code would pick
 # another region's: the kit's English is British, its Portuguese European, its German
@@ -41,37 +36,18 @@ _CORE = re.compile(r"^(\W*)(.*?)(\W*)$", re.UNICODE | re.DOTALL)
 
 def dictionary_name(lang: str) -> str | None:
     """The Pyphen dictionary for a language, or None where there is none."""
-    import pyphen  # here: Pyphen's import costs 30 ms (see _shipped); most sheets need none
     name = REGIONS.get(lang) or pyphen.language_fallback(lang)
     return name if name in pyphen.LANGUAGES else None
 
 
-def _shipped(name: str) -> Path | None:
-    """Where Pyphen keeps a dictionary it ships, found without importing Pyphen (whose
-    import reads its folder through importlib.resources: 30 ms of every rule sheet)."""
-    found = importlib.util.find_spec("pyphen")
-    for folder in (found.submodule_search_locations or []) if found else []:
-        path = Path(folder) / "dictionaries" / f"hyph_{name}.dic"
-        if path.is_file():
-            return path
-    return None
-
-
+# One parsed dictionary a language, for the life of the process: Pyphen parses every pattern
+# when it opens a dictionary (German's 66,000 in about a second), and a build sets hundreds of
+# sheets in each worker.
 @cache
-def _dictionary(lang: str) -> patterns.Patterns | pyphen.Pyphen | None:
-    """The language's patterns, read as a sheet needs them (generator.layout.patterns), or
-    Pyphen's own reading where that reader cannot follow the dictionary."""
-    path = _shipped(REGIONS[lang]) if lang in REGIONS else None
-    if path is not None:
-        found = patterns.read(path)
-        if found is not None:
-            return found
+def dictionary(lang: str) -> pyphen.Pyphen | None:
+    """The language's hyphenation dictionary, or None where Pyphen has none."""
     name = dictionary_name(lang)
-    if not name:
-        return None
-    import pyphen  # here: only for a dictionary the pattern reader cannot follow
-    return patterns.read(pyphen.LANGUAGES[name]) or pyphen.Pyphen(lang=name, left=LEFT,
-                                                                    right=RIGHT)
+    return pyphen.Pyphen(lang=name, left=LEFT, right=RIGHT) if name else None
 
 
 def names_in(*texts: str) -> frozenset[str]:
@@ -87,7 +63,7 @@ def core(word: str) -> tuple[str, str, str]:
     return found.group(1), found.group(2), found.group(3)
 
 
-def splittable(word: str, lang: str, names: frozenset[str] = frozenset(),
+def splittable(word: str, lang: str, *, names: frozenset[str] = frozenset(),
                beside_capital: bool = False) -> bool:
     """Whether a word (its marks stripped) may be hyphenated at all."""
     if not _WORD.fullmatch(word) or len(word) < LEFT + RIGHT:
@@ -121,17 +97,16 @@ def positions(word: str, lang: str) -> tuple[int, ...]:
     listed = exceptions(lang).get(word.lower())
     if listed is not None:
         return tuple(p for p in listed if LEFT <= p <= len(word) - RIGHT)
-    found = _dictionary(lang)
-    if isinstance(found, patterns.Patterns):
-        return tuple(found.positions(word, LEFT, RIGHT))
+    found = dictionary(lang)
     return tuple(found.positions(word)) if found else ()
 
 
-def hyphen_points(word: str, lang: str, names: frozenset[str] = frozenset(),
+def hyphen_points(word: str, lang: str, *, names: frozenset[str] = frozenset(),
                   beside_capital: bool = False) -> tuple[int, ...]:
     """Where this word may be split at a line end, counted in the word as written (its
     leading marks included); none for a word that is never split."""
     lead, middle, _trail = core(word)
-    if lead.endswith("--") or not splittable(middle, lang, names, beside_capital):
+    if lead.endswith("--") or not splittable(middle, lang, names=names,
+                                             beside_capital=beside_capital):
         return ()                       # a command's option (--variations) is typed whole
     return tuple(len(lead) + p for p in positions(middle, lang))

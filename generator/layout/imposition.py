@@ -35,7 +35,7 @@ def reading_order(sides: list[tuple[int, int]]) -> list[int]:
     return first + second
 
 
-def impose(pages: list[Page], page_paper: Paper, sheet_paper: Paper) -> list[Page]:
+def impose(pages: list[Page], page_paper: Paper, *, sheet_paper: Paper) -> list[Page]:
     """Pages (all page_paper sized) set two to a side of sheet_paper, in signature order."""
     count = padded(len(pages))
     blank = Page(page_paper.width, page_paper.height, ())

@@ -40,7 +40,7 @@ def keep_together(text: str) -> str:
     return _UNIT.sub(NO_BREAK, _DIMENSION.sub(NO_BREAK, text))
 
 
-def wrap(text: str, width: float, size: float, base: FontRole = "regular",
+def wrap(text: str, width: float, *, size: float, base: FontRole = "regular",
          lang: str | None = None, names: frozenset[str] = frozenset(),
          hyphenate: bool = True, slack: float = HYPHENATE_SLACK) -> tuple[Line, ...]:
     """Greedy line breaking; each line is a tuple of (text, font) runs. Hyphenated in the
@@ -83,23 +83,23 @@ def _wrap(text: str, width: float, size: float, base: FontRole, lang: str,
     lines: list[list[Run]] = [[]]
     used, in_a_row = 0.0, 0
     for k, unit in enumerate(units):
-        space = text_width(" ", size, unit[0][1]) if lines[-1] else 0.0
-        w = sum(text_width(word, size, font) for word, font, _ in unit)
+        space = text_width(" ", size, role=unit[0][1]) if lines[-1] else 0.0
+        w = sum(text_width(word, size, role=font) for word, font, _ in unit)
         if lines[-1] and used + space + w > width:
             head = None
             if (lang and len(unit) == 1 and in_a_row < MOST_HYPHENS_IN_A_ROW
                     and width - used > slack * width):
                 word, font, _ = unit[0]
                 beside = (k > 0 and capital[k - 1]) or (k + 1 < len(units) and capital[k + 1])
-                for p in reversed(hyphen_points(word, lang, names, beside)):
-                    if used + space + text_width(word[:p] + HYPHEN, size, font) <= width:
+                for p in reversed(hyphen_points(word, lang, names=names, beside_capital=beside)):
+                    if used + space + text_width(word[:p] + HYPHEN, size, role=font) <= width:
                         head = p
                         break
             if head is not None:
                 word, font, _ = unit[0]
                 lines[-1].append(((" " if space else "") + word[:head] + HYPHEN, font))
                 unit = [(word[head:], font, False)]
-                w = text_width(word[head:], size, font)
+                w = text_width(word[head:], size, role=font)
                 in_a_row += 1
             else:
                 in_a_row = 0
@@ -126,15 +126,15 @@ def _merge(line_runs: list[Run]) -> Line:
     return tuple(merged)
 
 
-def set_line(line_runs: Sequence[Run], x: float, y: float, size: float, colour: str,
+def set_line(line_runs: Sequence[Run], x: float, *, y: float, size: float, colour: str,
              anchor: str = "start") -> list[Text]:
-    total = sum(text_width(t, size, f) for t, f in line_runs)
+    total = sum(text_width(t, size, role=f) for t, f in line_runs)
     if anchor == "middle":
         x -= total / 2
     out = []
     for t, f in line_runs:
         lead = len(t) - len(t.lstrip(" "))
-        x += text_width(t[:lead], size, f)
+        x += text_width(t[:lead], size, role=f)
         out.append(Text(Point(x, y), t.lstrip(" "), size, colour, f))
-        x += text_width(t[lead:], size, f)
+        x += text_width(t[lead:], size, role=f)
     return out

@@ -56,10 +56,10 @@ def how(part: Placed) -> str:
     return _("%(stock)s, one side", stock=stock)
 
 
-def guide_page(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
+def guide_page(game: str, parts: Sequence[Placed], *, paper: Paper, colours: Palette,
                folded: bool, below: Sequence[Shape] = (), foldable: bool = False) -> Page:
     """The guide, and below it what shares its page (a small part's pieces)."""
-    shapes = guide(game, parts, paper, colours, folded, foldable)[0]
+    shapes = guide(game, parts, paper=paper, colours=colours, folded=folded, foldable=foldable)[0]
     shapes += below
     shapes += sheet.footer(paper, _("Boards, pads and cards last longer on card stock of "
                                     "160–250 g/m²."), colours)
@@ -71,7 +71,7 @@ def room_below(paper: Paper) -> float:
     return paper.height - paper.margin - sheet.FOOTER_HEIGHT
 
 
-def guide(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
+def guide(game: str, parts: Sequence[Placed], *, paper: Paper, colours: Palette,
           folded: bool, foldable: bool = False) -> tuple[list[Shape], float]:
     """The guide: a table of the parts, then printing back to back, then cutting; its
     shapes and the y below them. `folded`: the cards are laid out to fold; `foldable`: they
@@ -85,7 +85,7 @@ def guide(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
     heads = (_("Pages"), _("Part"), _("How to print"))
     y = _row(shapes, x, y, width, columns, heads, colours, "bold")
     rule = Paint(stroke=colours["rule"], width=0.25, round_caps=False)
-    shapes.append(line(Point(x, y - SIZE * 0.9), Point(x + width, y - SIZE * 0.9), rule))
+    shapes.append(line(Point(x, y - SIZE * 0.9), Point(x + width, y - SIZE * 0.9), paint=rule))
     for part in parts:
         y = _row(shapes, x, y, width, columns, (part.pages, part.name, how(part)), colours)
     duplexed = [p.pages for p in parts if p.back_to_back]

@@ -78,8 +78,8 @@ def _opening(paper: Paper, pad: Pad, colours: Palette) -> tuple[list[Shape], flo
     shapes: list[Shape] = []
     y += 4
     for left, right in (pad.players, (_("Date"), _("Board"))):
-        shapes += field(x, y, half, left, colours)
-        shapes += field(x + half + 6, y, half, right, colours)
+        shapes += field(x, y, width=half, label=left, colours=colours)
+        shapes += field(x + half + 6, y, width=half, label=right, colours=colours)
         y += 8
     y -= 1
     for note in pad.notes:
@@ -139,8 +139,8 @@ def _carry_on(paper: Paper, pad: Pad, last_row: int, y: float,
 def _closing(paper: Paper, pad: Pad, y: float, colours: Palette) -> list[Shape]:
     x, _top, w, _height = body_box(paper)
     half = (w - 6) / 2
-    shapes = field(x, y, half, _("Winner"), colours)
-    shapes += field(x + half + 6, y, half, _("Turns played"), colours)
+    shapes = field(x, y, width=half, label=_("Winner"), colours=colours)
+    shapes += field(x + half + 6, y, width=half, label=_("Turns played"), colours=colours)
     y += 6
     shapes.append(Text(Point(x, y + 3), _("Match tally"), 3.6, colours["ink"], "bold",
                        role=Role("Caption", 0, _("Match tally"), TALLY, table=InTable(TALLY))))
@@ -160,7 +160,7 @@ def block_width(paper: Paper, blocks: int) -> float:
     return (paper.inner_width - BLOCK_GAP * (blocks - 1)) / blocks
 
 
-def writable(paper: Paper, pad: Pad, blocks: int) -> bool:
+def writable(paper: Paper, pad: Pad, *, blocks: int) -> bool:
     """Whether the record's columns, in this many blocks, are each as wide as what goes in
     them needs, and their headings fit them at 6 pt: only a pad whose every column says how
     narrow it may go is narrowed."""
@@ -169,11 +169,12 @@ def writable(paper: Paper, pad: Pad, blocks: int) -> bool:
     total = sum(c.weight for c in pad.record)
     width = block_width(paper, blocks)
     return all(c.least > 0 and width * c.weight / total >= c.least
-               and text_width(c.heading, SMALLEST_TEXT, "bold") <= width * c.weight / total - 1.0
+               and text_width(c.heading, SMALLEST_TEXT,
+                              role="bold") <= width * c.weight / total - 1.0
                for c in pad.record)
 
 
-def one_sheet(paper: Paper, pad: Pad, first_top: float, blocks: int) -> RecordSheet | None:
+def one_sheet(paper: Paper, pad: Pad, *, first_top: float, blocks: int) -> RecordSheet | None:
     """The whole game's record on the first sheet in this many blocks: rows at ROW_HEIGHT,
     or as low as MIN_ROW_HEIGHT; None if it does not fit."""
     _, top, _, height = body_box(paper)
@@ -198,9 +199,9 @@ def record_sheets(paper: Paper, pad: Pad, first_top: float) -> list[RecordSheet]
     at ROW_HEIGHT, every sheet full and the numbering running on. The last sheet keeps room
     for the closing."""
     for blocks in range(pad.record_blocks, max(MOST_BLOCKS, pad.record_blocks) + 1):
-        if not writable(paper, pad, blocks):
+        if not writable(paper, pad, blocks=blocks):
             break
-        single = one_sheet(paper, pad, first_top, blocks)
+        single = one_sheet(paper, pad, first_top=first_top, blocks=blocks)
         if single is not None:
             return [single]
     _, top, _, height = body_box(paper)

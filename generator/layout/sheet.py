@@ -42,7 +42,7 @@ def header(paper: Paper, title: str, subtitle: str, colours: Palette) -> list[Sh
     size = fitted(title, TITLE_SIZE, paper.inner_width, "bold")
     shapes: list[Shape] = [Text(Point(x, y), title, size, colours["ink"], "bold",
                                 role=Role("H1", text=title))]
-    left = x + text_width(title, size, "bold") + 3
+    left = x + text_width(title, size, role="bold") + 3
     room = paper.width - paper.margin - left
     size = fitted(subtitle, SUBTITLE_SIZE, room)
     lines = [subtitle]
@@ -57,14 +57,14 @@ def header(paper: Paper, title: str, subtitle: str, colours: Palette) -> list[Sh
             lines, size = two, two_size
     if size < SMALLEST_TEXT:
         # Not even on two lines: the parts of it that fit one line at 6 pt.
-        kept, size = legible(subtitle, SUBTITLE_SIZE, room)
+        kept, size = legible(subtitle, SUBTITLE_SIZE, width=room)
         lines = [kept] if kept else []
     for i, line_ in enumerate(lines):
         shapes.append(Text(Point(left, y + (i - (len(lines) - 1) / 2) * size * 1.2), line_,
                            size, colours["muted"], role=Role("P", 1, subtitle)))
     rule_y = paper.margin + HEADER_HEIGHT - 3
     rule = line(Point(paper.margin, rule_y), Point(paper.width - paper.margin, rule_y),
-                Paint(stroke=colours["rule"], width=0.3, round_caps=False))
+                paint=Paint(stroke=colours["rule"], width=0.3, round_caps=False))
     shapes.append(replace(rule, role=Role(ARTIFACT)))
     return shapes
 
@@ -72,10 +72,10 @@ def header(paper: Paper, title: str, subtitle: str, colours: Palette) -> list[Sh
 def fitted(text: str, size: float, width: float, font: FontRole = "regular") -> float:
     """The size, or smaller if the text would not fit the width: a long line is set smaller
     rather than run past the printable area."""
-    return min(size, size * width / max(text_width(text, size, font), 1e-9))
+    return min(size, size * width / max(text_width(text, size, role=font), 1e-9))
 
 
-def legible(text: str, size: float, width: float) -> tuple[str, float]:
+def legible(text: str, size: float, *, width: float) -> tuple[str, float]:
     """A line of parts joined by " · ", fitted to the width at no less than the smallest
     text: parts are dropped from the end until the rest fits (nothing, if none does)."""
     parts = text.split(" · ")
@@ -92,7 +92,7 @@ SHRUNK_TITLE = 0.6    # of its size, the least a title is set on one line (then 
 TITLE_LEADING = 1.2   # a title's lines apart, in its size
 
 
-def title_lines(text: str, size: float, width: float) -> tuple[list[str], float]:
+def title_lines(text: str, size: float, *, width: float) -> tuple[list[str], float]:
     """A bold title on one line, set smaller where it is long; where that would take it
     under SHRUNK_TITLE of its size or under the smallest text (a record's two long names),
     on two lines broken where they come out most even, or on as many as it takes at the
@@ -102,14 +102,14 @@ def title_lines(text: str, size: float, width: float) -> tuple[list[str], float]
     if one >= max(SMALLEST_TEXT, SHRUNK_TITLE * size) - 1e-9 or len(words) < 2:
         return [text], one
     halves = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
-    two = min(halves, key=lambda half: max(text_width(h, size, "bold") for h in half))
+    two = min(halves, key=lambda half: max(text_width(h, size, role="bold") for h in half))
     two_size = min(fitted(h, size, width, "bold") for h in two)
     if two_size >= SMALLEST_TEXT - 1e-9:
         return list(two), two_size
     return wrap_words(text, SMALLEST_TEXT, width, "bold"), SMALLEST_TEXT
 
 
-def shortened(text: str, size: float, width: float,
+def shortened(text: str, size: float, *, width: float,
               font: FontRole = "regular") -> tuple[str, float]:
     """A line fitted to the width, set smaller where it is long but never under the smallest
     text: there its last words give way to an ellipsis (a contents entry, whose page
@@ -161,7 +161,7 @@ def footer(paper: Paper, text: str, colours: Palette, keep: int = 1) -> list[Sha
     width = paper.width - paper.margin - left
     lines = [text]
     if fitted(text, FOOTER_SIZE, width) < SMALLEST_FOOTER:
-        text, lines = two_lines(text, width, keep)
+        text, lines = two_lines(text, width, keep=keep)
     size = min(fitted(line_, FOOTER_SIZE, width) for line_ in lines)
     bottom = paper.height - paper.margin - DESCENT * size
     return ruler(paper, colours) + [
@@ -170,7 +170,7 @@ def footer(paper: Paper, text: str, colours: Palette, keep: int = 1) -> list[Sha
         for i, line_ in enumerate(lines)]
 
 
-def two_lines(text: str, width: float, keep: int = 1) -> tuple[str, list[str]]:
+def two_lines(text: str, width: float, *, keep: int = 1) -> tuple[str, list[str]]:
     """A footer broken into no more than the two lines its room holds, at the smallest
     footer size, and the text it stands for: where the whole of it would take more, whole
     sentences go from its end (the credit comes first, hints after it), never half of one
@@ -194,7 +194,7 @@ def wrap_words(text: str, size: float, width: float, font: FontRole = "regular")
     alone)."""
     lines: list[str] = []
     for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size, font) <= width:
+        if lines and text_width(f"{lines[-1]} {word}", size, role=font) <= width:
             lines[-1] += f" {word}"
         else:
             lines.append(word)
@@ -257,10 +257,10 @@ def table(x: float, y: float, width: float, columns: Sequence[Column], rows: int
     return shapes
 
 
-def field(x: float, y: float, width: float, label: str, colours: Palette,
+def field(x: float, y: float, *, width: float, label: str, colours: Palette,
           size: float = 3.2) -> list[Shape]:
     """A label followed by a line to write on (read as a paragraph of its own)."""
     lw = text_width(label, size) + 1.5
     return [Text(Point(x, y), label, size, colours["ink"], role=Role("P", FIELD, label)),
             line(Point(x + lw, y + 0.6), Point(x + width, y + 0.6),
-                 Paint(stroke=colours["rule"], width=0.25, round_caps=False))]
+                 paint=Paint(stroke=colours["rule"], width=0.25, round_caps=False))]

@@ -141,15 +141,16 @@ class Sheet:
         body = blocks[1:] if self.title is not None else blocks
         self.roles = roles(body)
         names = names_in(self.title or "", footer_text)
-        self.items: list[Box] = boxes(body, figures, self.column_width, style, names)
+        self.items: list[Box] = boxes(body, figures, width=self.column_width, style=style,
+                                      names=names)
         for slack in LOOSER_SLACKS:
             if hyphenated_share(self.items) <= MOST_HYPHENATED:
                 break
-            self.items = boxes(body, figures, self.column_width,
-                               replace(style, hyphen_slack=slack), names)
+            self.items = boxes(body, figures, width=self.column_width,
+                               style=replace(style, hyphen_slack=slack), names=names)
         # A title too long for one line at 6 pt (a record's two long names) takes more.
         self.title_lines, self.title_size = title_lines(self.title or "", style.title,
-                                                        paper.inner_width)
+                                                        width=paper.inner_width)
         self.first_top = paper.margin + (style.title * 1.1 + style.title_rule_gap
                                          + style.header_gap + self._more_title_lines()
                                          if self.title is not None else 0.0)
@@ -165,7 +166,7 @@ class Sheet:
             page = n // self.columns
             bottom = short[1] if short and short[0] == page else self.full_bottom
             return self.top(page), bottom
-        return paginate(self.items, frame, self.columns, self.faces)
+        return paginate(self.items, frame, per_page=self.columns, faces=self.faces)
 
     def faces(self, page: int) -> bool:
         """Whether the page after this one (from 0) faces it, in a booklet."""
@@ -208,12 +209,13 @@ class Sheet:
         # booklet's page), on the same baseline; on more lines where that is under 6 pt.
         shapes = with_role([shape for n, words in enumerate(self.title_lines)
                             for shape in set_line(runs(words, "bold"), m,
-                                                  y + n * self.title_size * TITLE_LEADING,
-                                                  self.title_size, self.colours["ink"])],
+                                                  y=y + n * self.title_size * TITLE_LEADING,
+                                                  size=self.title_size,
+                                                  colour=self.colours["ink"])],
                            Role("H1", text=text))
         y += s.title_rule_gap + self._more_title_lines()
         rule = line(Point(m, y), Point(self.paper.width - m, y),
-                    Paint(stroke=self.colours["rule"], width=0.3, round_caps=False))
+                    paint=Paint(stroke=self.colours["rule"], width=0.3, round_caps=False))
         shapes.append(replace(rule, role=Role(ARTIFACT)))
         return shapes
 
@@ -226,8 +228,8 @@ class Sheet:
             if box.bullet:
                 shapes.append(Text(Point(x + 0.2, baseline), "•", box.size, ink,
                                    role=replace(role, kind="Lbl")))
-            return shapes + with_role(set_line(box.runs, x + box.indent, baseline, box.size,
-                                               ink), role)
+            return shapes + with_role(set_line(box.runs, x + box.indent, y=baseline, size=box.size,
+                                               colour=ink), role)
         fig = box.figure
         left = x + (self.column_width - fig.width * box.scale) / 2
         transform = Affine.scaling(box.scale).then(Affine.translation(left, y))
@@ -236,8 +238,8 @@ class Sheet:
         y += fig.height * box.scale
         for runs_ in box.caption:
             y += s.caption * s.leading
-            shapes += with_role(set_line(runs_, x + self.column_width / 2, y, s.caption,
-                                         self.colours["muted"], anchor="middle"),
+            shapes += with_role(set_line(runs_, x + self.column_width / 2, y=y, size=s.caption,
+                                         colour=self.colours["muted"], anchor="middle"),
                                 replace(role, kind="Caption", text=fig.caption))
         return shapes
 
@@ -329,10 +331,10 @@ def fit(blocks: list[Block], figures: dict[str, Figure], paper: Paper, colours: 
         tighter_columns = tighter.set()
         if tighter.page_count(tighter_columns) < sheet.page_count(columns):
             sheet, columns = tighter, tighter_columns
-    return filled(sheet, columns, blocks, figures, footer_text)
+    return filled(sheet, columns, blocks=blocks, figures=figures, footer_text=footer_text)
 
 
-def filled(sheet: Sheet, columns: list[Column], blocks: list[Block],
+def filled(sheet: Sheet, columns: list[Column], *, blocks: list[Block],
            figures: dict[str, Figure], footer_text: str) -> tuple[Sheet, list[Column]]:
     """A sheet of more than one page whose last would be under a third full, set in the
     first FILLING step that fills a third of it on as many pages (as it was, if none

@@ -53,7 +53,7 @@ MAX_SCALE = 20.0      # a virtual sheet at most this many times the paper's size
 MAX_SHEETS = 100
 
 
-def virtual_paper(paper: Paper, cell: Callable[[Paper], float], target: float) -> Paper:
+def virtual_paper(paper: Paper, cell: Callable[[Paper], float], *, target: float) -> Paper:
     """A sheet of the paper's proportions on which the board's cells measure `target` mm
     across. Cells grow with the sheet, so bisection on the scale finds it."""
     low, high = 0.05, MAX_SCALE
@@ -88,7 +88,7 @@ def bounds(shape: Shape) -> tuple[float, float, float, float]:
         return c.x - r, c.y - r, c.x + r, c.y + r
     if isinstance(shape, Clip):
         return shape.x, shape.y, shape.x + shape.width, shape.y + shape.height
-    advance, p = text_width(shape.text, shape.size, shape.font), shape.position
+    advance, p = text_width(shape.text, shape.size, role=shape.font), shape.position
     if shape.angle:
         reach = advance + shape.size
         return p.x - reach, p.y - reach, p.x + reach, p.y + reach
@@ -96,7 +96,7 @@ def bounds(shape: Shape) -> tuple[float, float, float, float]:
     return left, p.y - ASCENT * shape.size, left + advance, p.y + DESCENT * shape.size
 
 
-def within(shapes: Iterable[Shape], x: float, y: float, width: float,
+def within(shapes: Iterable[Shape], x: float, *, y: float, width: float,
            height: float) -> tuple[Shape, ...]:
     """The shapes that reach into the rectangle: what a clip to it would show any of. A
     clip inside is narrowed to the rectangle and keeps only what shows through both, so
@@ -113,7 +113,7 @@ def within(shapes: Iterable[Shape], x: float, y: float, width: float,
             left, top = max(x, shape.x), max(y, shape.y)
             right = min(x + width, shape.x + shape.width)
             bottom = min(y + height, shape.y + shape.height)
-            inner = within(shape.shapes, left, top, right - left, bottom - top)
+            inner = within(shape.shapes, left, y=top, width=right - left, height=bottom - top)
             if inner:
                 out.append(Clip(left, top, right - left, bottom - top, inner))
             continue
@@ -130,7 +130,7 @@ def board_only(page: Page, margin: float) -> Page:
     m = margin
     moved = place(page.shapes, Affine.translation(m - x, m - y))
     return Page(width + 2 * m, height + 2 * m,
-                (Clip(m, m, width, height, within(moved, m, m, width, height)),))
+                (Clip(m, m, width, height, within(moved, m, y=m, width=width, height=height)),))
 
 
 @dataclass(frozen=True)
@@ -197,7 +197,7 @@ def text_boxes(shapes: Iterable[Shape]) -> list[tuple[float, float, float, float
     return out
 
 
-def starts(lo: float, hi: float, window: float,
+def starts(lo: float, hi: float, *, window: float,
            spans: list[tuple[float, float]]) -> tuple[float, ...]:
     """Window starts covering lo to hi, neighbours sharing at least OVERLAP, spread evenly
     but each seam moved, as little as may be, off the given spans of text. Where no seam
@@ -237,16 +237,16 @@ def starts(lo: float, hi: float, window: float,
     return placed(fewest, strict=False) or tuple(lo + i * step for i in range(fewest))
 
 
-def grid(page: Page, margin: float, sheet_paper: Paper) -> Grid:
+def grid(page: Page, margin: float, *, sheet_paper: Paper) -> Grid:
     _left, _top, width, height = window(sheet_paper)
-    boxes = text_boxes(within(page.shapes, 0, 0, page.width, page.height))
-    xs = starts(margin, page.width - margin, width, [(b[0], b[2]) for b in boxes])
-    ys = starts(margin, page.height - margin, height, [(b[1], b[3]) for b in boxes])
+    boxes = text_boxes(within(page.shapes, 0, y=0, width=page.width, height=page.height))
+    xs = starts(margin, page.width - margin, window=width, spans=[(b[0], b[2]) for b in boxes])
+    ys = starts(margin, page.height - margin, window=height, spans=[(b[1], b[3]) for b in boxes])
     return Grid(len(xs), len(ys), xs, ys, width, height)
 
 
 def sheets_needed(page: Page, margin: float, sheet_paper: Paper) -> int:
-    g = grid(page, margin, sheet_paper)
+    g = grid(page, margin, sheet_paper=sheet_paper)
     return g.columns * g.rows
 
 
@@ -273,7 +273,7 @@ def marks(g: Grid, colour: str) -> list[Shape]:
     return out
 
 
-def seen(shapes: Iterable[Shape], x: float, y: float, width: float, height: float,
+def seen(shapes: Iterable[Shape], x: float, *, y: float, width: float, height: float,
          trimmed_left: bool, trimmed_top: bool) -> tuple[Shape, ...]:
     """What the window shows. Text it does not hold whole is left off: past the right or
     bottom edge it lies under the next sheet; only text across a seam (where no seam clear
@@ -297,10 +297,10 @@ def seen(shapes: Iterable[Shape], x: float, y: float, width: float, height: floa
             elif keep(s):
                 out.append(s)
         return tuple(out)
-    return sift(within(shapes, x, y, width, height))
+    return sift(within(shapes, x, y=y, width=width, height=height))
 
 
-def over_which(n: int, i: int, j: int, columns: int) -> str:
+def over_which(n: int, i: int, *, j: int, columns: int) -> str:
     """The sheets a sheet is laid over: the one to its left and the one above it."""
     under = [n - 1] if i > 0 else []
     under += [n - columns] if j > 0 else []
@@ -311,7 +311,7 @@ def over_which(n: int, i: int, j: int, columns: int) -> str:
     return i18n._("goes over sheets %(a)s and %(b)s", a=under[1], b=under[0])
 
 
-def label(sheet_paper: Paper, text: str, colours: Palette) -> list[Shape]:
+def label(sheet_paper: Paper, text: str, *, colours: Palette) -> list[Shape]:
     """The sheet's name in bold, then the steps at body size, just right of where a left
     trim line runs."""
     x = sheet_paper.margin + INSET + CLEAR
@@ -331,7 +331,7 @@ def label(sheet_paper: Paper, text: str, colours: Palette) -> list[Shape]:
     return shapes
 
 
-def trim_lines(sheet_paper: Paper, i: int, j: int, colour: str) -> list[Shape]:
+def trim_lines(sheet_paper: Paper, i: int, *, j: int, colour: str) -> list[Shape]:
     """Dashed lines just outside the window's left edge (from the second column on) and top
     edge (from the second row on), across the whole sheet: cut along them."""
     left, top, width, _height = window(sheet_paper)
@@ -347,10 +347,10 @@ def trim_lines(sheet_paper: Paper, i: int, j: int, colour: str) -> list[Shape]:
     return out
 
 
-def tile(page: Page, margin: float, sheet_paper: Paper, title: str,
+def tile(page: Page, margin: float, *, sheet_paper: Paper, title: str,
          colours: Palette) -> list[Page]:
     """The page cut into overlapping windows, one per sheet, left to right, top to bottom."""
-    g = grid(page, margin, sheet_paper)
+    g = grid(page, margin, sheet_paper=sheet_paper)
     drawing = page.shapes + tuple(marks(g, colours["ink"]))
     left, top, _width, _height = window(sheet_paper)
     total = g.columns * g.rows
@@ -364,11 +364,12 @@ def tile(page: Page, margin: float, sheet_paper: Paper, title: str,
             name = i18n._("%(title)s · sheet %(n)s of %(total)s: row %(row)s of %(rows)s, "
                           "column %(column)s of %(columns)s · %(where)s", title=title, n=n,
                           total=total, row=j + 1, rows=g.rows, column=i + 1,
-                          columns=g.columns, where=over_which(n, i, j, g.columns))
+                          columns=g.columns, where=over_which(n, i, j=j, columns=g.columns))
             shapes: list[Shape] = [
-                *label(sheet_paper, name, colours),
+                *label(sheet_paper, name, colours=colours),
                 Clip(left, top, g.width, g.height,
-                     seen(moved, left, top, g.width, g.height, i > 0, j > 0)),
-                *trim_lines(sheet_paper, i, j, colours["ink"]), *ruler]
+                     seen(moved, left, y=top, width=g.width, height=g.height, trimmed_left=i > 0,
+                          trimmed_top=j > 0)),
+                *trim_lines(sheet_paper, i, j=j, colour=colours["ink"]), *ruler]
             out.append(Page(sheet_paper.width, sheet_paper.height, tuple(shapes)))
     return out

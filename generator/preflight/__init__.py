@@ -29,8 +29,8 @@ __all__ = ["HOME_MARGIN", "MAX_INK", "PT_PER_MM", "Budget", "Check", "Colour", "
            "read_pdf", "report_lines", "shrink"]
 
 
-def check_file(path: Path, reader: Reader, booklet: bool | None = None) -> list[Check]:
+def check_file(path: Path, reader: Reader, *, booklet: bool | None = None) -> list[Check]:
     """The report on the PDF at PATH for whom it is read (a destination, or screen
     readers); PreflightError (one line) when it cannot be read: not a regular file, not a
     PDF, damaged, needing a password to open, or beyond the reading's memory or time."""
-    return checks(read_pdf(path), reader, booklet)
+    return checks(read_pdf(path), reader, booklet=booklet)

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any
+
+import pikepdf
 
 ELEMENTS = 100_000
 DEPTH = 100
@@ -36,10 +37,8 @@ class AccessFacts:
     read_in_part: str = ""        # why the walk stopped early, if it did
 
 
-def access_facts(pdf: Any, claims_ua: bool) -> AccessFacts:
+def access_facts(pdf: pikepdf.Pdf, claims_ua: bool) -> AccessFacts:
     """The facts of an open pikepdf document; claims_ua from its XMP packet."""
-    import pikepdf
-
     root = pdf.Root
     facts = AccessFacts(claims_ua=claims_ua)
     marked = root.get("/MarkInfo")
@@ -52,20 +51,20 @@ def access_facts(pdf: Any, claims_ua: bool) -> AccessFacts:
         return facts
     facts.tagged = isinstance(marked, pikepdf.Dictionary) and \
         bool(marked.get("/Marked", False)) and tree.get("/K") is not None
-    _walk(pikepdf, tree, facts)
+    _walk(tree, facts)
     return facts
 
 
-def _kids(pikepdf: Any, elem: Any) -> list[Any]:
+def _kids(elem: pikepdf.Dictionary) -> list[pikepdf.Dictionary]:
     kids = elem.get("/K")
     if isinstance(kids, pikepdf.Array):
         return [kid for kid in islice(kids, ELEMENTS) if isinstance(kid, pikepdf.Dictionary)]
     return [kids] if isinstance(kids, pikepdf.Dictionary) else []
 
 
-def _walk(pikepdf: Any, tree: Any, facts: AccessFacts) -> None:
+def _walk(tree: pikepdf.Dictionary, facts: AccessFacts) -> None:
     """Every structure element in the tree's order (depth first), counted and looked at."""
-    stack: list[tuple[Any, int]] = [(kid, 1) for kid in reversed(_kids(pikepdf, tree))]
+    stack: list[tuple[pikepdf.Dictionary, int]] = [(kid, 1) for kid in reversed(_kids(tree))]
     seen: set[tuple[int, int]] = set()      # a tree that loops back on itself ends here
     while stack:
         elem, depth = stack.pop()
@@ -89,24 +88,24 @@ def _walk(pikepdf: Any, tree: Any, facts: AccessFacts) -> None:
         elif (level := HEADING.fullmatch(kind)) is not None:
             facts.headings.append(int(level.group(1)))
         elif kind == "/Table":
-            _table(pikepdf, elem, facts)
-        stack += [(kid, depth + 1) for kid in reversed(_kids(pikepdf, elem))]
+            _table(elem, facts)
+        stack += [(kid, depth + 1) for kid in reversed(_kids(elem))]
 
 
-def _table(pikepdf: Any, table: Any, facts: AccessFacts) -> None:
+def _table(table: pikepdf.Dictionary, facts: AccessFacts) -> None:
     """A table's header cells, looked for in its rows (directly or in THead, TBody, TFoot)."""
     facts.tables += 1
-    groups = _kids(pikepdf, table)
+    groups = _kids(table)
     rows = [r for g in groups for r in ([g] if str(g.get("/S")) == "/TR"
-                                         else _kids(pikepdf, g))][:ELEMENTS]
-    headers = [cell for row in rows for cell in _kids(pikepdf, row)
+                                         else _kids(g))][:ELEMENTS]
+    headers = [cell for row in rows for cell in _kids(row)
                if str(cell.get("/S")) == "/TH"][:ELEMENTS]
     if not headers:
         facts.tables_headless += 1
-    facts.headers_unscoped += sum(1 for cell in headers if not _scoped(pikepdf, cell))
+    facts.headers_unscoped += sum(1 for cell in headers if not _scoped(cell))
 
 
-def _scoped(pikepdf: Any, cell: Any) -> bool:
+def _scoped(cell: pikepdf.Dictionary) -> bool:
     """Whether a header cell says what it heads: /Scope in a Table attribute object, or
     the data cells name it by /ID in their /Headers."""
     if "/ID" in cell:

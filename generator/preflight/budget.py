@@ -21,7 +21,6 @@ from __future__ import annotations
 import time
 import zlib
 from dataclasses import astuple, dataclass, field
-from typing import Any
 
 import pikepdf
 
@@ -169,7 +168,7 @@ class Spent:
 FLATE = {"/FlateDecode", "/Fl"}
 
 
-def filters(stream: Any) -> list[str]:
+def filters(stream: pikepdf.Object) -> list[str]:
     """A stream's filter names, first applied first."""
     spec = stream.get("/Filter")
     if spec is None:
@@ -179,7 +178,7 @@ def filters(stream: Any) -> list[str]:
     return [str(spec)]
 
 
-def decoded_size(stream: Any, cap: int) -> int:
+def decoded_size(stream: pikepdf.Object, cap: int) -> int:
     """How many bytes the stream decodes to, measured without holding more than `cap` of
     them: Flate is inflated here, `cap` + 1 bytes at most, so a bomb is found out after
     `cap` bytes; other filters (rare in content) are decoded by qpdf under the reading
@@ -202,13 +201,13 @@ def decoded_size(stream: Any, cap: int) -> int:
     return _qpdf_size(stream)
 
 
-def _qpdf_size(stream: Any) -> int:
+def _qpdf_size(stream: pikepdf.Object) -> int:
     """Decoded by qpdf, as its content parser will (every filter a content stream may have,
     run-length included)."""
     return len(stream.read_bytes(pikepdf.StreamDecodeLevel.specialized))
 
 
-def read_bounded(stream: Any, cap: int) -> bytes:
+def read_bounded(stream: pikepdf.Stream, cap: int) -> bytes:
     """A small stream's decoded bytes (a colour lookup table), or the first `cap` of them."""
     if decoded_size(stream, cap) > cap:
         return b""

@@ -287,7 +287,7 @@ def check_thinnest_line(facts: PdfFacts) -> Check:
     return Check("thinnest line", True, f"{detail} (at least {THINNEST_LINE} pt)")
 
 
-def check_safe_zone(facts: PdfFacts, shop: bool, safe: float | None = None) -> Check:
+def check_safe_zone(facts: PdfFacts, shop: bool, *, safe: float | None = None) -> Check:
     """Text inside the margin that SAFE (mm) gives, the one a vendor names for itself, or by
     default home printing's margin or a print shop's safe zone."""
     margin = safe if safe is not None else SHOP_MARGIN if shop else HOME_MARGIN
@@ -377,7 +377,7 @@ def _look(page: PageFacts) -> tuple[object, ...]:
 Reader = Destination | ScreenReader
 
 
-def checks(facts: PdfFacts, reader: Reader, booklet: bool | None = None) -> list[Check]:
+def checks(facts: PdfFacts, reader: Reader, *, booklet: bool | None = None) -> list[Check]:
     """The report for whom the file is read: a destination (home printing, or a print shop
     or vendor, which adds boxes, bleed, CMYK/Gray only, no spot colours, total ink, no
     transparency and black text; the PDF/X flavour a vendor names; its safe zone; a deck's
@@ -402,7 +402,7 @@ def checks(facts: PdfFacts, reader: Reader, booklet: bool | None = None) -> list
     if shop:
         result += [check_transparency(facts), check_black_text(facts)]
         result += ink_checks(facts)
-    result += [check_thinnest_line(facts), check_safe_zone(facts, shop, reader.margin),
+    result += [check_thinnest_line(facts), check_safe_zone(facts, shop, safe=reader.margin),
                check_page_count(facts, is_booklet(facts) if booklet is None else booklet)]
     if shop:
         result += [check_overprint(facts), check_resolution(facts), check_annotations(facts),
@@ -411,7 +411,7 @@ def checks(facts: PdfFacts, reader: Reader, booklet: bool | None = None) -> list
         result += [check_identification(facts), check_output_intent(facts),
                    check_pdf_version(facts, shop)]
     if reader.pdfx_named:
-        result.append(check_flavour(facts, reader.pdfx, reader.described))
+        result.append(check_flavour(facts, reader.pdfx, who=reader.described))
     result += check_deck(facts, reader)
     if facts.access is not None:
         result.append(access_summary(facts.access))

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 import zlib
 from pathlib import Path
-from typing import Any
 from xml.etree import ElementTree
+
+import pikepdf
 
 from generator.preflight.budget import FLATE, filters, read_bounded
 from generator.preflight.facts import DocumentFacts, Intent
@@ -36,9 +37,7 @@ COMPRESSED_OBJECTS = re.compile(rb"/Type\s*/(?:ObjStm|XRef)\b")
 CHUNK = 1 << 20
 
 
-def document_facts(pdf: Any, path: Path) -> DocumentFacts:
-    import pikepdf
-
+def document_facts(pdf: pikepdf.Pdf, path: Path) -> DocumentFacts:
     info: dict[str, str] = {}
     docinfo = pdf.trailer.get("/Info")
     if isinstance(docinfo, pikepdf.Dictionary):
@@ -54,11 +53,9 @@ def document_facts(pdf: Any, path: Path) -> DocumentFacts:
                          problem)
 
 
-def read_xmp(pdf: Any) -> tuple[dict[str, str], str]:
+def read_xmp(pdf: pikepdf.Pdf) -> tuple[dict[str, str], str]:
     """The PDF/X keys and dates of the catalogue's XMP packet, as simple properties or as
     attributes of an rdf:Description; and why it could not be read, when it could not."""
-    import pikepdf
-
     stream = pdf.Root.get("/Metadata")
     if not isinstance(stream, pikepdf.Stream):
         return {}, ""
@@ -90,7 +87,7 @@ def _split(name: str) -> tuple[str, str]:
     return "", name
 
 
-def _intent(intent: Any) -> Intent:
+def _intent(intent: pikepdf.Dictionary) -> Intent:
     profile = intent.get("/DestOutputProfile")
     header = profile_header(profile) if profile is not None else b""
     described = ""
@@ -103,11 +100,9 @@ def _intent(intent: Any) -> Intent:
                   str(intent.get("/RegistryName", "")), described)
 
 
-def profile_header(stream: Any) -> bytes:
+def profile_header(stream: pikepdf.Object) -> bytes:
     """The first 128 bytes of an ICC profile stream (its header), Flate inflated only that
     far; other filters decoded whole if the profile is at most 4 MB."""
-    import pikepdf
-
     if not isinstance(stream, pikepdf.Stream):
         return b""
     names = filters(stream)

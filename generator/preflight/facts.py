@@ -122,7 +122,7 @@ def multiply(m: Matrix, n: Matrix) -> Matrix:
             e * p + f * r + t, e * q + f * s + u)
 
 
-def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+def apply(m: Matrix, x: float, *, y: float) -> tuple[float, float]:
     return x * m[0] + y * m[2] + m[4], x * m[1] + y * m[3] + m[5]
 
 
@@ -134,7 +134,7 @@ def smallest_scale(m: Matrix) -> float:
     return math.sqrt(max(0.0, (total - math.sqrt(max(0.0, total * total - 4 * det * det))) / 2))
 
 
-def inside(inner: Box, outer: Box, slack: float = SLACK) -> bool:
+def inside(inner: Box, outer: Box, *, slack: float = SLACK) -> bool:
     return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack
             and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
 

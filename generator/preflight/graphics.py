@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
+
+import pikepdf
 
 from generator.preflight.budget import Spent
 from generator.preflight.facts import (
@@ -18,7 +20,15 @@ from generator.preflight.facts import (
     multiply,
     smallest_scale,
 )
-from generator.preflight.resources import GRAY, NO_FONT, FontInfo, Space, is_number, resource
+from generator.preflight.resources import (
+    GRAY,
+    NO_FONT,
+    FontInfo,
+    Operand,
+    Space,
+    is_number,
+    resource,
+)
 
 QUOTED = 64          # characters of a run of text kept: a report quotes 24
 
@@ -37,7 +47,7 @@ class Graphics:
     soft_mask: bool = False
     overprint_fill: bool = False
     overprint_stroke: bool = False
-    font: Any = None
+    font: pikepdf.Object | None = None
     size: float = 0.0
     leading: float = 0.0
     char_spacing: float = 0.0
@@ -66,7 +76,7 @@ class Text:
 @dataclass
 class Run:
     """One content stream being interpreted: its resources and graphics state stack."""
-    resources: Any
+    resources: pikepdf.Object | None
     g: Graphics
     depth: int
     stack: list[Graphics] = field(default_factory=list)
@@ -77,7 +87,7 @@ STROKED_TEXT = (1, 2, 5, 6)    # render modes that stroke the glyphs' outlines
 FILLED_TEXT = (0, 2, 4, 6)
 
 
-def matrix(values: Any) -> Matrix:
+def matrix(values: Iterable[Operand]) -> Matrix:
     a, b, c, d, e, f = (float(v) for v in values)
     return a, b, c, d, e, f
 
@@ -90,19 +100,19 @@ class TextReader(Protocol):
     text_box: tuple[float, float, float, float] | None   # the run being painted, if text
     known: dict[Colour, Colour]                          # the page's colours, each once
 
-    def font(self, font: Any) -> FontInfo: ...
+    def font(self, font: pikepdf.Object) -> FontInfo: ...
 
     def paint(self, colour: Colour, g: Graphics, stroking: bool = False) -> None: ...
 
     def stroke(self, g: Graphics) -> None: ...
 
 
-def text_step(reader: TextReader, op: str, args: list[Any], run: Run) -> None:
+def text_step(reader: TextReader, op: str, *, args: list[Operand], run: Run) -> None:
     g, text = run.g, run.text
     if op == "BT":
         text.matrix = text.line = IDENTITY
     elif op == "Tf":
-        g.font, g.size = resource(run.resources, "/Font", args[0]), float(args[1])
+        g.font, g.size = resource(run.resources, "/Font", name=args[0]), float(args[1])
     elif op == "Td":
         text.next_line(float(args[0]), float(args[1]))
     elif op == "TD":
@@ -125,19 +135,19 @@ def text_step(reader: TextReader, op: str, args: list[Any], run: Run) -> None:
     elif op == "Tr":
         g.render = int(args[0])
     elif op == "Tj":
-        show(reader, g, text, [args[0]])
+        show(reader, g, text=text, strings=[args[0]])
     elif op == "TJ":
-        show(reader, g, text, list(args[0]))
+        show(reader, g, text=text, strings=list(args[0]))
     elif op == "'":
         text.next_line(0.0, -g.leading)
-        show(reader, g, text, [args[0]])
+        show(reader, g, text=text, strings=[args[0]])
     elif op == '"':
         g.word_spacing, g.char_spacing = float(args[0]), float(args[1])
         text.next_line(0.0, -g.leading)
-        show(reader, g, text, [args[2]])
+        show(reader, g, text=text, strings=[args[2]])
 
 
-def show(reader: TextReader, g: Graphics, text: Text, strings: Iterable[Any]) -> None:
+def show(reader: TextReader, g: Graphics, *, text: Text, strings: Iterable[Operand]) -> None:
     font = reader.font(g.font) if g.font is not None else NO_FONT
     advance = 0.0
     shown: list[str] = []
@@ -157,7 +167,7 @@ def show(reader: TextReader, g: Graphics, text: Text, strings: Iterable[Any]) ->
             advance += (w * g.size + g.char_spacing + space) * g.hscale
         shown.append(data.decode("latin-1") if step == 1 else f"<{len(data) // 2} glyphs>")
     trm = multiply(text.matrix, g.ctm)
-    corners = [apply(trm, x, y) for x in (0.0, advance)
+    corners = [apply(trm, x, y=y) for x in (0.0, advance)
                for y in (g.rise + font.bottom * g.size, g.rise + font.top * g.size)]
     xs, ys = [p[0] for p in corners], [p[1] for p in corners]
     # The run's extent, for what lies in the slug.

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 import pikepdf
 
@@ -35,6 +34,7 @@ from generator.preflight.resources import (
     GRAY,
     RGB,
     FontInfo,
+    Operand,
     Spaces,
     embedded,
     font_info,
@@ -42,7 +42,7 @@ from generator.preflight.resources import (
 )
 
 
-def box(values: Any) -> Box:
+def box(values: pikepdf.Object) -> Box:
     x0, y0, x1, y1 = (float(v) for v in values)
     return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
 
@@ -54,8 +54,8 @@ class PageReader:
     FILLS = {"f", "F", "f*"}
     BOTH = {"B", "B*", "b", "b*"}
 
-    def __init__(self, page: Any, number: int, spent: Spent, notes: list[str],
-                 forms: dict[Any, Form] | None = None):
+    def __init__(self, page: pikepdf.Page, number: int, spent: Spent, notes: list[str],
+                 forms: dict[tuple[int, int], Form] | None = None):
         obj = page.obj
         self.facts = PageFacts(number, box(page.mediabox),
                                crop=box(obj["/CropBox"]) if "/CropBox" in obj else None,
@@ -65,10 +65,10 @@ class PageReader:
         self.spent = spent
         self.notes = notes
         self.spaces = Spaces(spent.budget, self.note)
-        self.fonts: dict[Any, FontInfo] = {}
-        self.open_forms: set[Any] = set()
+        self.fonts: dict[tuple[int, int] | int, FontInfo] = {}
+        self.open_forms: set[tuple[int, int]] = set()
         self.forms = {} if forms is None else forms     # shared by the pages of a file
-        self.noted_forms: set[Any] = set()
+        self.noted_forms: set[tuple[int, int]] = set()
         # The area a press prints: what lies wholly outside it (the slug) is trimmed away.
         self.area = self.facts.bleed or self.facts.trim
         self.path = PathReach.for_page(self.facts.media, self.area)
@@ -98,7 +98,9 @@ class PageReader:
         else:
             self.page.parse_contents(token_parser(self, run))
 
-    def _feed_all(self, operations: Iterable[Any], run: Run) -> None:
+    def _feed_all(self, operations: Iterable[pikepdf.ContentStreamInstruction
+                                                | pikepdf.ContentStreamInlineImage],
+                  run: Run) -> None:
         # Where no slug is measured, a path's points change nothing the checks read: they
         # are counted, not converted (two thirds of a record diagram's operations).
         counted_only = UNREAD_POINTS if self.path is NO_SLUG else frozenset()
@@ -109,7 +111,7 @@ class PageReader:
             else:
                 self.feed(operator, list(op.operands), run)
 
-    def feed(self, operator: str, operands: list[Any], run: Run) -> None:
+    def feed(self, operator: str, operands: list[Operand], run: Run) -> None:
         self.spent.operation()
         # A malformed operation is skipped, as viewers do. (Not contextlib.suppress: on
         # every operation, it would cost a third of the reading.)
@@ -158,8 +160,9 @@ class PageReader:
         self.facts.thinnest = width if thinnest is None else min(thinnest, width)
         self.paint(g.stroke, g, stroking=True)
 
-    def _image(self, space: Any, mask: bool, g: Graphics, resources: Any,
-               width: Any = None, height: Any = None) -> None:
+    def _image(self, space: pikepdf.Object | None, mask: bool, g: Graphics,
+               resources: pikepdf.Object | None, width: pikepdf.Object | None = None,
+               height: pikepdf.Object | None = None) -> None:
         if mask:
             self.paint(g.fill, g)
             return
@@ -176,19 +179,19 @@ class PageReader:
 
     # -- resources
 
-    def font(self, font: Any) -> FontInfo:
+    def font(self, font: pikepdf.Object) -> FontInfo:
         key = font.objgen if font.is_indirect else id(font)
         if key not in self.fonts:
-            self.fonts[key] = font_info(font, self.spent.budget, self.note)
+            self.fonts[key] = font_info(font, self.spent.budget, note=self.note)
         return self.fonts[key]
 
-    def _note_page(self, page: Any) -> None:
+    def _note_page(self, page: pikepdf.Object) -> None:
         """What the page object itself says: a transparency group, annotations."""
         if transparency_group(page):
             self.facts.transparency.add("a page transparency group")
         self.facts.annotations = annotations_over(page, self.area or self.facts.media)
 
-    def _note_fonts(self, resources: Any) -> None:
+    def _note_fonts(self, resources: pikepdf.Object | None) -> None:
         group = resources.get("/Font") if resources is not None else None
         if group is None:
             return
@@ -196,7 +199,7 @@ class PageReader:
             name = str(font.get("/BaseFont", "")).lstrip("/") or "unnamed font"
             self.facts.fonts[name] = self.facts.fonts.get(name, True) and embedded(font)
 
-    def _graphics_state(self, state: Any, g: Graphics) -> None:
+    def _graphics_state(self, state: pikepdf.Object, g: Graphics) -> None:
         if "/LW" in state:
             g.line_width = float(state["/LW"])
         if "/Font" in state:
@@ -221,7 +224,7 @@ class PageReader:
 
     # -- the interpreter (text operators in `text_step`)
 
-    def _step(self, op: str, args: list[Any], run: Run) -> None:
+    def _step(self, op: str, args: list[Operand], run: Run) -> None:
         g = run.g
         if op in PATH_POINTS:
             self.path.step(op, args, g.ctm)
@@ -240,7 +243,7 @@ class PageReader:
         elif op == "w":
             g.line_width = float(args[0])
         elif op == "gs":
-            state = resource(run.resources, "/ExtGState", args[0])
+            state = resource(run.resources, "/ExtGState", name=args[0])
             if state is not None:
                 self._graphics_state(state, g)
         elif op in ("g", "G", "rg", "RG", "k", "K"):
@@ -270,7 +273,7 @@ class PageReader:
             self.stroke(g)
             self.path.clear()
         elif op == "sh":
-            shading = resource(run.resources, "/Shading", args[0])
+            shading = resource(run.resources, "/Shading", name=args[0])
             if shading is not None:
                 space = self.spaces.space(shading["/ColorSpace"], run.resources)
                 self.paint(Colour(space.name, "other", ()), g)
@@ -286,10 +289,10 @@ class PageReader:
                         entries.get("/Width", entries.get("/W")),
                         entries.get("/Height", entries.get("/H")))
         else:
-            text_step(self, op, args, run)
+            text_step(self, op, args=args, run=run)
 
-    def _draw_object(self, name: Any, run: Run) -> None:
-        xobject = resource(run.resources, "/XObject", name)
+    def _draw_object(self, name: Operand, run: Run) -> None:
+        xobject = resource(run.resources, "/XObject", name=name)
         if xobject is None:
             return
         subtype = str(xobject.get("/Subtype", ""))
@@ -303,7 +306,7 @@ class PageReader:
                 self.facts.transparency.add("a transparency group (form XObject)")
             self._draw_form(xobject, run)
 
-    def _draw_form(self, xobject: Any, run: Run) -> None:
+    def _draw_form(self, xobject: pikepdf.Object, run: Run) -> None:
         key = xobject.objgen
         if key in self.open_forms:
             return                      # a form that draws itself
@@ -351,13 +354,13 @@ FORM_CACHE = 64 * 1024
 
 @dataclass
 class Form:
-    resources: Any
+    resources: pikepdf.Object | None
     matrix: Matrix
     size: int
-    operations: list[tuple[str, list[Any]]] | None = None
+    operations: list[tuple[str, list[Operand]]] | None = None
 
 
-def _inherited(obj: Any, key: str) -> Any:
+def _inherited(obj: pikepdf.Object | None, key: str) -> pikepdf.Object | None:
     for _ in range(64):
         if obj is None:
             return None
@@ -378,10 +381,10 @@ class TokenParser(pikepdf.StreamParser):
         super().__init__()
         self.reader, self.run = reader, run
         self.counted_only = UNREAD_POINTS if reader.path is NO_SLUG else frozenset()
-        self.operands: list[Any] = []
-        self.inline: dict[str, Any] = {}
+        self.operands: list[Operand] = []
+        self.inline: dict[str, Operand] = {}
 
-    def handle_object(self, obj: Any, offset: int, length: int) -> None:
+    def handle_object(self, obj: pikepdf.Object, offset: int, length: int) -> None:
         if not isinstance(obj, pikepdf.Operator):
             if len(self.operands) < 4096:     # more than any operator takes
                 self.operands.append(obj)

@@ -114,7 +114,7 @@ def check_identification(facts: PdfFacts) -> Check:
                                 f"Trapped {doc.info['Trapped']}, dated{xmp}")
 
 
-def check_flavour(facts: PdfFacts, wanted: PdfX, who: str) -> Check:
+def check_flavour(facts: PdfFacts, wanted: PdfX, *, who: str) -> Check:
     """Whether the file is the PDF/X flavour a vendor asks for by name (DriveThruCards:
     PDF/X-1a:2003), not merely some PDF/X."""
     info = facts.document.info if facts.document is not None else {}

@@ -7,10 +7,12 @@ outside the bleed (a layout program's crop and registration marks, trimmed away)
 from __future__ import annotations
 
 import math
-from typing import Any
+
+import pikepdf
 
 from generator.core.printing import PT_PER_MM
 from generator.preflight.facts import SLACK, Box, Colour, Matrix, Placed, ink, inside
+from generator.preflight.resources import Operand
 
 # Annotations PDF/X lets stand on the printed area: a printer's marks and trapping.
 PRINTING_ANNOTATIONS = {"/PrinterMark", "/TrapNet"}
@@ -23,7 +25,7 @@ def is_white(colour: Colour) -> bool:
     return colour.family != "none" and amount is not None and amount < 0.5
 
 
-def transfer_functions(state: Any) -> list[str]:
+def transfer_functions(state: pikepdf.Object) -> list[str]:
     """The transfer functions an ExtGState sets (TR, or TR2 but its /Default)."""
     found = []
     if "/TR" in state:
@@ -33,15 +35,19 @@ def transfer_functions(state: Any) -> list[str]:
     return found
 
 
-def transparency_group(obj: Any) -> bool:
+def transparency_group(obj: pikepdf.Object) -> bool:
     """Whether a page or form XObject has a transparency group (/Group /S /Transparency)."""
     group = obj.get("/Group")
-    return hasattr(group, "get") and str(group.get("/S", "")) == "/Transparency"
+    return (group is not None and hasattr(group, "get")
+            and str(group.get("/S", "")) == "/Transparency")
 
 
-def placed(width: Any, height: Any, ctm: Matrix) -> Placed | None:
+def placed(width: pikepdf.Object | None, height: pikepdf.Object | None,
+           ctm: Matrix) -> Placed | None:
     """An image of width × height pixels drawn through `ctm` (the unit square, as every
     image is): its effective resolution, in pixels per inch along each side, the fewer."""
+    if width is None or height is None:
+        return None
     try:
         pixels = int(width), int(height)
     except (TypeError, ValueError):
@@ -59,7 +65,7 @@ def lower(found: Placed | None, known: Placed | None) -> Placed | None:
     return found if known is None or found.ppi < known.ppi else known
 
 
-def extend(extent: list[float] | None, ctm: Matrix, x: float, y: float) -> list[float]:
+def extend(extent: list[float] | None, ctm: Matrix, *, x: float, y: float) -> list[float]:
     """The extent (x0, y0, x1, y1 in default user space) grown to take in a point."""
     px, py = x * ctm[0] + y * ctm[2] + ctm[4], x * ctm[1] + y * ctm[3] + ctm[5]
     if extent is None:
@@ -92,7 +98,7 @@ class PathReach:
             return NO_SLUG
         return PathReach(area)
 
-    def step(self, op: str, args: list[Any], ctm: Matrix) -> None:
+    def step(self, op: str, args: list[Operand], ctm: Matrix) -> None:
         """One of PATH_POINTS."""
         if op == "n":
             self.clear()
@@ -102,11 +108,11 @@ class PathReach:
         if op == "re":
             x, y, w, h = (float(v) for v in args[:4])
             for px, py in ((x, y), (x + w, y + h), (x, y + h), (x + w, y)):
-                self.current = extend(self.current, ctm, px, py)
+                self.current = extend(self.current, ctm, x=px, y=py)
             self._close()
             return
         for i in range(0, len(args) - 1, 2):
-            self.current = extend(self.current, ctm, float(args[i]), float(args[i + 1]))
+            self.current = extend(self.current, ctm, x=float(args[i]), y=float(args[i + 1]))
 
     def _close(self) -> None:
         if self.current is not None:
@@ -129,7 +135,7 @@ class PathReach:
 class _NoSlug(PathReach):
     """A page with nothing outside its printed area: nothing to measure."""
 
-    def step(self, op: str, args: list[Any], ctm: Matrix) -> None:
+    def step(self, op: str, args: list[Operand], ctm: Matrix) -> None:
         pass
 
     def in_slug(self, text: Box | None = None) -> bool:
@@ -151,7 +157,7 @@ def outside(extent: list[float] | tuple[float, ...] | None, area: Box | None) ->
             or extent[3] <= area[1] + SLACK or extent[1] >= area[3] - SLACK)
 
 
-def annotations_over(page: Any, area: Box | None) -> list[str]:
+def annotations_over(page: pikepdf.Object, area: Box | None) -> list[str]:
     """The annotations over the printed area (the BleedBox, else the TrimBox, else the
     MediaBox) but printer's marks and trap networks, each as "Link at 20.0, 30.0 mm"."""
     listed = page.get("/Annots")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 import pikepdf
 
@@ -85,7 +85,7 @@ def pdf_header(path: Path) -> None:
                              f"in its first {HEADER_WITHIN} bytes)")
 
 
-def encryption(pdf: Any) -> str:
+def encryption(pdf: pikepdf.Pdf) -> str:
     """How the file is encrypted, in words ("AES-256"), or "" when it is not."""
     if not pdf.is_encrypted:
         return ""
@@ -108,7 +108,7 @@ def _named(path: Path) -> Path | BinaryIO:
     return path
 
 
-def damaged(pdf: Any, path: Path) -> None:
+def damaged(pdf: pikepdf.Pdf, path: Path) -> None:
     """qpdf warns where it had to guess (a cut-off file, a broken stream): the file is
     damaged, whatever could be read of it. The first warning that says more than that is
     given."""
@@ -135,11 +135,11 @@ def first_line(err: BaseException, path: Path) -> str:
     return f"{where}: {what}" if where else what
 
 
-def _walk(pdf: Any, spent: Spent) -> PdfFacts:
+def _walk(pdf: pikepdf.Pdf, spent: Spent) -> PdfFacts:
     title = str(pdf.docinfo.get("/Title", "")) if pdf.trailer.get("/Info") else ""
     facts = PdfFacts([], title)
     notes = facts.limits
-    forms: dict[Any, Form] = {}
+    forms: dict[tuple[int, int], Form] = {}
     stopped = False
     spent.file(len(pdf.pages))
     for number, page in enumerate(pdf.pages, start=1):

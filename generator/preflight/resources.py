@@ -18,10 +18,14 @@ from generator.core.printing import PROCESS_PLATES
 from generator.preflight.budget import Budget, read_bounded
 from generator.preflight.facts import Colour
 
+# An operand as pikepdf's content parsers give it: a pikepdf object, a number as Python's own,
+# or an inline image (its dictionary, from the token parser): no one pikepdf type is all.
+Operand = Any
 
-def is_number(value: Any) -> bool:
+
+def is_number(value: object) -> bool:
     try:
-        float(value)
+        float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return False
     return True
@@ -36,7 +40,7 @@ class Space:
     base: Space | None = None
     plate: int | None = None   # a Separation on a process plate: 0-3 for C, M, Y, K
 
-    def colour(self, operands: Sequence[Any]) -> Colour:
+    def colour(self, operands: Sequence[Operand]) -> Colour:
         numbers = [float(o) for o in operands[:64] if is_number(o)]
         if self.base is not None:   # Indexed: look the entry up
             base = self.base
@@ -71,7 +75,8 @@ ICC_NAMES = {1: "Gray", 3: "RGB", 4: "CMYK"}
 UNKNOWN = Space("unknown", "other", 0)
 
 
-def resource(resources: Any, kind: str, name: Any) -> Any:
+def resource(resources: pikepdf.Object | None, kind: str, *, name: Operand
+             ) -> pikepdf.Object | None:
     if resources is None:
         return None
     group = resources.get(kind)
@@ -85,7 +90,8 @@ class Spaces:
         self.budget = budget
         self.note = note
 
-    def space(self, spec: Any, resources: Any, depth: int = 0) -> Space:
+    def space(self, spec: pikepdf.Object, resources: pikepdf.Object | None,
+              depth: int = 0) -> Space:
         if depth > 8:                        # a space named after itself
             return UNKNOWN
         if isinstance(spec, pikepdf.Name):
@@ -94,14 +100,15 @@ class Spaces:
                 return DEVICE[key]
             if key == "/Pattern":
                 return Space("Pattern", "other", 0)
-            found = resource(resources, "/ColorSpace", spec)
+            found = resource(resources, "/ColorSpace", name=spec)
             return Space(key.lstrip("/"), "other", 1) if found is None else \
                 self.space(found, resources, depth + 1)
         if isinstance(spec, pikepdf.Array) and len(spec) > 0:
             return self._array(str(spec[0]), spec, resources, depth)
         return UNKNOWN
 
-    def _array(self, kind: str, spec: Any, resources: Any, depth: int) -> Space:
+    def _array(self, kind: str, spec: pikepdf.Object, resources: pikepdf.Object | None,
+               depth: int) -> Space:
         if kind in DEVICE and len(spec) == 1:
             return DEVICE[kind]
         if kind == "/ICCBased":
@@ -168,7 +175,7 @@ class FontInfo:
 NO_FONT = FontInfo("", False, {}, 500, 0.001)
 
 
-def font_info(font: Any, budget: Budget, note: Callable[[str], None]
+def font_info(font: pikepdf.Object, budget: Budget, *, note: Callable[[str], None]
               ) -> FontInfo:
     """The widths and heights of a font dictionary; a width table is read for at most
     `budget.codes` character codes."""
@@ -196,7 +203,7 @@ def font_info(font: Any, budget: Budget, note: Callable[[str], None]
     return FontInfo(name, False, widths, default, scale, *_heights(descriptor))
 
 
-def _cid_widths(spec: Any, cap: int, too_many: Callable[[int], None]
+def _cid_widths(spec: pikepdf.Object, cap: int, too_many: Callable[[int], None]
                 ) -> dict[int, float]:
     """A CIDFont's /W: `c [w1 w2 …]` and `first last w` entries, read up to `cap` codes."""
     widths: dict[int, float] = {}
@@ -223,7 +230,7 @@ def _cid_widths(spec: Any, cap: int, too_many: Callable[[int], None]
     return widths
 
 
-def _heights(descriptor: Any) -> tuple[float, float]:
+def _heights(descriptor: pikepdf.Object | None) -> tuple[float, float]:
     """A font's capital height and descent in ems, from its descriptor where it gives them."""
     if descriptor is None:
         return 0.7, -0.2
@@ -235,7 +242,7 @@ def _heights(descriptor: Any) -> tuple[float, float]:
     return (top if 0.3 <= top <= 1.2 else 0.7), (bottom if -0.6 <= bottom <= 0 else -0.2)
 
 
-def embedded(font: Any) -> bool:
+def embedded(font: pikepdf.Object) -> bool:
     """Whether a font dictionary carries its glyphs: a FontFile, FontFile2 or FontFile3 in
     its descriptor (a Type0 font's in its descendant's); Type3 fonts draw their own."""
     subtype = str(font.get("/Subtype", ""))

@@ -45,7 +45,7 @@ class OutputError(UserError):
 def render(doc: Content, fmt: Format, target: Path, *, dpi: int | None = None,
            press: Press | None = None) -> Files:
     """The files a document becomes in a format, in memory: (path, bytes) pairs."""
-    return files_of(doc, fmt, Path(target), Settings(dpi, press))
+    return files_of(doc, fmt, target=Path(target), settings=Settings(dpi, press))
 
 
 def _listed(allowed: Sequence[Format], dotted: bool = False) -> str:
@@ -53,7 +53,7 @@ def _listed(allowed: Sequence[Format], dotted: bool = False) -> str:
 
 
 def output_format(target: Path | None, fmt: Format | None,
-                  allowed: Sequence[Format]) -> Format:
+                  *, allowed: Sequence[Format]) -> Format:
     """The format to write: as asked, else the one the target's extension names, else the
     first allowed. An extension that names another format, or none pnp writes, is an error.
     Standard output (`-`) and devices have no extension: the format is asked for or the first."""
@@ -72,7 +72,7 @@ def output_format(target: Path | None, fmt: Format | None,
     return named
 
 
-def output_path(target: Path | None, chosen: Format, default_stem: str) -> Path:
+def output_path(target: Path | None, chosen: Format, *, default_stem: str) -> Path:
     """Where a file goes: the target, or DEFAULT_STEM.FORMAT here; a file name without an
     extension gets the format's, but standard output, devices, pipes and sockets keep their
     names (to be written through, or refused by name: never a new file beside them)."""
@@ -89,7 +89,7 @@ LONGEST_NAME = 255      # bytes of one name: ext4, XFS, Btrfs, tmpfs; where path
 PAGE_ROOM = 8           # bytes kept for a page's number (NAME-12.svg) and a spare
 
 
-def fitting_name(stem: str, extension: str, folder: Path = Path(".")) -> str:
+def fitting_name(stem: str, extension: str, *, folder: Path = Path(".")) -> str:
     """STEM.EXTENSION, a name made for the user (a Hex KB puzzle's name holds its seed, of
     any length), cut to what the folder's file system takes in one name, with room for a
     page's number: the cut name keeps its start and ends with a digest of the whole stem,
@@ -117,15 +117,15 @@ def _special(path: Path) -> bool:
     return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
-def check_target(target: Path | None, fmt: Format | None, allowed: Sequence[Format],
+def check_target(target: Path | None, fmt: Format | None, *, allowed: Sequence[Format],
                  default_stem: str) -> None:
     """Refuse, before any work, a target that cannot be written: a wrong extension, a
     missing folder, a folder, a file with other hard links, a block device or a socket."""
-    chosen = output_format(target, fmt, allowed)
+    chosen = output_format(target, fmt, allowed=allowed)
     if chosen.folder:
         folders.check_folder(*_folder(target, chosen, default_stem))
         return
-    path = output_path(target, chosen, default_stem)
+    path = output_path(target, chosen, default_stem=default_stem)
     if is_stdout(path):
         if sys.stdout is None:
             raise OutputError("cannot write to standard output: it is closed")
@@ -133,18 +133,18 @@ def check_target(target: Path | None, fmt: Format | None, allowed: Sequence[Form
         _Place.of(path)
 
 
-def save(content: Content, target: Path | None, fmt: Format | None, default_stem: str,
-         allowed: Sequence[Format] = VECTORS, *, settings: Settings = PLAIN
+def save(content: Content, target: Path | None, *, fmt: Format | None, default_stem: str,
+         allowed: Sequence[Format] = VECTORS, settings: Settings = PLAIN
          ) -> list[Path]:
     """Write a document (or a board's data) in the format asked for or named by the target,
     to the target or to DEFAULT_STEM.FORMAT here; a name without an extension gets the
     format's. `settings` go to the format's writer. `-`
     is standard output; a device or pipe is written through. Returns the paths written (none
     for standard output)."""
-    chosen = output_format(target, fmt, allowed)
+    chosen = output_format(target, fmt, allowed=allowed)
     if chosen.folder:
         return _save_folder(content, target, chosen, default_stem, settings)
-    path = output_path(target, chosen, default_stem)
+    path = output_path(target, chosen, default_stem=default_stem)
     pages = 0 if isinstance(content, (dict, RecordText, Bundle, VirtualTable)) \
         else len(content.pages)
     single = not chosen.paged or pages <= 1
@@ -156,12 +156,12 @@ def save(content: Content, target: Path | None, fmt: Format | None, default_stem
                               f"written as NAME-1.{ext} to NAME-{pages}.{ext}, so give -o "
                               f"NAME.{ext}, or use --format pdf")
         if is_stdout(path):
-            write_stdout(files_of(content, chosen, path, settings)[0][1])
+            write_stdout(files_of(content, chosen, target=path, settings=settings)[0][1])
             return []
     # Check every file before drawing any; the checks run again when the files are written.
     for page in (page_paths(path, pages) if chosen.paged and pages else [path]):
         _Place.of(page)
-    files = files_of(content, chosen, path, settings)
+    files = files_of(content, chosen, target=path, settings=settings)
     write_atomically(files)
     return [path for path, _ in files]
 
@@ -180,7 +180,7 @@ def _save_folder(content: Content, target: Path | None, fmt: Format, default_ste
         raise OutputError(f"a {fmt.name} is a folder of files; give -o FOLDER")
     folder, main = _folder(target, fmt, default_stem)
     folders.check_folder(folder, main)
-    folders.write_folder(folder, files_of(content, fmt, folder, settings))
+    folders.write_folder(folder, files_of(content, fmt, target=folder, settings=settings))
     return [folder / main]
 
 

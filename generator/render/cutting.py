@@ -20,7 +20,17 @@ from typing import Any
 from reportlab.lib.colors import CMYKColorSep
 
 from generator.core.geometry import Point
-from generator.core.scene import ARTIFACT, Page, Paint, Path, Role, Shape
+from generator.core.scene import (
+    ARTIFACT,
+    Circle,
+    Clip,
+    Group,
+    Page,
+    Paint,
+    Path,
+    Role,
+    Shape,
+)
 
 CUT_CONTOUR = "CutContour"
 CROP_GAP = 1.0          # mm between the bleed's edge and a crop mark
@@ -67,8 +77,6 @@ def is_mark(shape: Shape) -> bool:
 
 def cut_lines(page: Page) -> list[Path]:
     """Every line to cut along on the page (wherever clips and groups put it)."""
-    from generator.core.scene import Circle, Clip, Group
-
     found: list[Path] = []
 
     def walk(shapes: tuple[Shape, ...]) -> None:

@@ -108,7 +108,7 @@ def document_html(doc: Document) -> str:
             figures += 1
             caption = captions.get((role.element, role.group), "")
             title = caption.replace("**", "").replace("*", "") or doc.title
-            svg = figure_svg(shapes, title, role.text or title, f"figure-{figures}")
+            svg = figure_svg(shapes, title, desc=role.text or title, ident=f"figure-{figures}")
             body.append(f"<figure>{svg}"
                         + (f"<figcaption>{inline(caption)}</figcaption>" if caption else "")
                         + "</figure>")

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import pikepdf
+
 from generator.core.scene import Document, Text
 
 POINTS_PER_MM = 72 / 25.4
@@ -62,8 +64,6 @@ def bookmarks(doc: Document) -> list[Bookmark]:
 
 def write_outline(pdf: Any, doc: Document) -> None:
     """Give an open pikepdf document the outline of its scene (none for one page)."""
-    import pikepdf
-
     marks = bookmarks(doc)
     if len(doc.pages) < 2 or not marks:
         return

@@ -82,7 +82,7 @@ class _Colours:
             _set_colour(c, colour, stroke)
             return
         space, values = inks.separate_line(colour, self.press.condition,
-                                           self.press.ink_limit, dark_alone)
+                                           ink_limit=self.press.ink_limit, dark_alone=dark_alone)
         self._write(c, space, values, stroke)
 
     def set_text(self, c: Canvas, colour: str, size: float) -> None:
@@ -92,7 +92,7 @@ class _Colours:
             _set_colour(c, colour)
             return
         space, values = inks.separate_text(colour, self.press.condition,
-                                           self.press.ink_limit, size)
+                                           ink_limit=self.press.ink_limit, size=size)
         self._write(c, space, values, False)
 
     @staticmethod
@@ -279,7 +279,7 @@ def _draw_text(c: Canvas, text: Text, colours: _Colours = RGB, scale: _Scale = P
     else:
         # Runs in Vera and in DejaVu Sans (generator/fonts.py), one line: placed by the
         # width of the whole, as a string of one face is.
-        width = fonts.text_width(text.text, text.size, text.font)
+        width = fonts.text_width(text.text, text.size, role=text.font)
         line = c.beginText(-width * BEFORE_ANCHOR[text.anchor], 0)
         for run, face in parts:
             line.setFont(face, text.size)
@@ -330,7 +330,7 @@ def _encode_stream(c: Canvas) -> None:
         page.stream = stream.encode("ascii")
 
 
-def document_pdf(doc: Document, press: Press = HOME, separated: bool = True,
+def document_pdf(doc: Document, press: Press = HOME, *, separated: bool = True,
                  proof: bool = False) -> bytes:
     """The document as a PDF for home or for the press; with `separated` false, a print
     shop's pages (bleed, boxes, lines) in their RGB colours, unmarked; with `proof`, in the
@@ -386,5 +386,5 @@ def document_pdf(doc: Document, press: Press = HOME, separated: bool = True,
     c.save()
     tagged = marks.finish(out.getvalue())
     if press.separated and separated and not proof:
-        return inks.mark_pdfx(tagged, press.condition, press.destination.pdfx)
+        return inks.mark_pdfx(tagged, press.condition, pdfx=press.destination.pdfx)
     return tagged

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pikepdf
+
 from generator.render.xmltext import escape
 
 PDFX_NS = "http://ns.adobe.com/pdfx/1.3/"
@@ -43,7 +45,7 @@ def xmp_date(pdf_date: str) -> str | None:
     return f"{stamp}{sign}{off_h or '00'}:{off_m or '00'}"
 
 
-def identification(version: str, conformance: str, trapped: str, created: str,
+def identification(version: str, conformance: str, *, trapped: str, created: str,
                    modified: str) -> str:
     """The rdf:Description that identifies the file as PDF/X, indented as lxml pretty-prints
     a packet (the tagging writes the rest of the packet that way)."""
@@ -63,11 +65,9 @@ EMPTY_PACKET = ('<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
                 '  </rdf:RDF>\n</x:xmpmeta>\n\n<?xpacket end="w"?>\n')
 
 
-def identify_in_xmp(document: Any, version: str, conformance: str) -> None:
+def identify_in_xmp(document: Any, version: str, *, conformance: str) -> None:
     """The PDF/X version, conformance, trapping and dates of the document information added
     to the open pikepdf document's XMP packet (made when it has none)."""
-    import pikepdf
-
     info = document.trailer.Info
     trapped = str(info.get("/Trapped", "")).lstrip("/")
     created = xmp_date(str(info.get("/CreationDate", ""))) or ""
@@ -75,7 +75,8 @@ def identify_in_xmp(document: Any, version: str, conformance: str) -> None:
     root = document.Root
     packet = root.Metadata.read_bytes().decode() if "/Metadata" in root else EMPTY_PACKET
     end = packet.rindex("  </rdf:RDF>")
-    packet = (packet[:end] + identification(version, conformance, trapped, created, modified)
+    packet = (packet[:end] + identification(version, conformance, trapped=trapped, created=created,
+                                            modified=modified)
               + packet[end:])
     if "/Metadata" in root:
         root.Metadata.write(packet.encode())

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import pikepdf
+from PIL import Image, ImageCms
 
 from generator.core.printing import (
     CONDITIONS,
@@ -71,8 +72,6 @@ def _packed_profile(key: str) -> bytes:
 def _transforms(key: str) -> tuple[Any, Any]:
     """sRGB to the condition's CMYK, and that CMYK to CIELAB (D50, paper white as L* 100),
     both relative colorimetric."""
-    from PIL import ImageCms  # here: Pillow separates colours for a print shop only
-
     press = ImageCms.ImageCmsProfile(io.BytesIO(profile(key)))
     srgb = ImageCms.createProfile("sRGB")
     lab = ImageCms.createProfile("LAB", 5000)
@@ -83,8 +82,6 @@ def _transforms(key: str) -> tuple[Any, Any]:
 
 def _lab_of_inks(key: str, inks: Sequence[tuple[int, int, int, int]]) -> list[Lab]:
     """CIELAB of 8-bit CMYK amounts on the condition, all in one pass through LittleCMS."""
-    from PIL import Image, ImageCms  # here: for a print shop only, as in _transforms
-
     image = Image.new("CMYK", (len(inks), 1))
     image.putdata(list(inks))
     out = ImageCms.applyTransform(image, _transforms(key)[1])
@@ -132,8 +129,6 @@ def _floor(v: float) -> float:
 
 def _lab_of_srgb(colour: str) -> Lab:
     """CIELAB (D50) of an sRGB colour, through LittleCMS like the press's."""
-    from PIL import Image, ImageCms  # here: for a print shop only, as in _transforms
-
     srgb = ImageCms.createProfile("sRGB")
     to_lab = ImageCms.buildTransform(srgb, ImageCms.createProfile("LAB", 5000), "RGB", "LAB",
                                      renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
@@ -184,8 +179,6 @@ def _within(key: str, colour: str, inks: tuple[int, int, int, int],
 def separate(colour: str, key: str, ink_limit: float) -> Ink:
     """A "#rrggbb" fill or line colour as ink on condition `key` with at most `ink_limit` %
     total ink: greys on the black plate alone, other colours through the profile."""
-    from PIL import Image, ImageCms  # here: for a print shop only, as in _transforms
-
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
     if r == g == b:
         return ("gray", (round(1 - _floor(black_for(key, lightness(colour))), 3),))
@@ -198,7 +191,7 @@ def separate(colour: str, key: str, ink_limit: float) -> Ink:
     return ("cmyk", tuple(_floor(v / 255) for v in inks))
 
 
-def separate_line(colour: str, key: str, ink_limit: float, dark_alone: bool) -> Ink:
+def separate_line(colour: str, key: str, *, ink_limit: float, dark_alone: bool) -> Ink:
     """Text, or a hairline (`dark_alone`): 100% K when at least DARK dark, else as
     `separate`."""
     if dark_alone and darkness(colour) >= DARK:
@@ -206,10 +199,10 @@ def separate_line(colour: str, key: str, ink_limit: float, dark_alone: bool) -> 
     return separate(colour, key, ink_limit)
 
 
-def separate_text(colour: str, key: str, ink_limit: float, size: float) -> Ink:
+def separate_text(colour: str, key: str, *, ink_limit: float, size: float) -> Ink:
     """Text `size` pt large as drawn: 100% K when at least DARK dark; under SMALL_TEXT, in
     one ink (`one_ink`) where its colour would take two or more; else as `separate`."""
-    ink = separate_line(colour, key, ink_limit, True)
+    ink = separate_line(colour, key, ink_limit=ink_limit, dark_alone=True)
     if size < SMALL_TEXT and ink[0] == "cmyk" and sum(v > 0 for v in ink[1]) > 1:
         return one_ink(colour, key)
     return ink
@@ -265,7 +258,7 @@ def _rename_subsets(document: Any) -> None:
         descriptor.FontName = name
 
 
-def mark_pdfx(pdf: bytes, key: str, pdfx: PdfX = PDFX_2001) -> bytes:
+def mark_pdfx(pdf: bytes, key: str, *, pdfx: PdfX = PDFX_2001) -> bytes:
     """The PDF marked as the PDF/X-1a flavour `pdfx` (the 2001 one unless a shop asks for
     another) for condition `key`: an OutputIntent with the condition's
     registered identifier and its profile embedded, the version keys in the document
@@ -290,7 +283,7 @@ def mark_pdfx(pdf: bytes, key: str, pdfx: PdfX = PDFX_2001) -> bytes:
         info.GTS_PDFXVersion = pikepdf.String(pdfx.version)
         if pdfx.conformance:
             info.GTS_PDFXConformance = pikepdf.String(pdfx.conformance)
-        identify_in_xmp(document, pdfx.version, pdfx.conformance)
+        identify_in_xmp(document, pdfx.version, conformance=pdfx.conformance)
         _rename_subsets(document)
         out = io.BytesIO()
         # Streams as reportlab compressed them: inflating and deflating them again would

@@ -18,12 +18,11 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+
+from PIL import Image, ImageCms, ImageFile
 
 from generator.render.png import BAND, COMPRESSION, png_from_bands
-
-if TYPE_CHECKING:
-    from PIL import Image, ImageCms, ImageFile
+from generator.render.press import profile
 
 GHOSTSCRIPT = "gs"
 TIMEOUT = 300      # s: a kit's pages at 300 dpi take a few seconds
@@ -58,15 +57,11 @@ def cmyk_pages(pdf: bytes, dpi: int) -> Iterator[list[Path]]:
         yield sorted(Path(folder).glob("page-*.tif"))
 
 
-def soft_proof(pdf: bytes, condition: str, dpi: int,
+def soft_proof(pdf: bytes, condition: str, *, dpi: int,
                sizes: list[tuple[float, float]]) -> list[bytes]:
     """The separated PDF's pages as PNGs in sRGB through the condition's profile. `sizes`:
     each page's width and height in points, so a page is as many pixels as the PDF
     writer's PNG of it (rounded up), whatever Ghostscript rounds to."""
-    from PIL import Image, ImageCms
-
-    from generator.render.press import profile
-
     press = ImageCms.ImageCmsProfile(io.BytesIO(profile(condition)))
     to_screen = ImageCms.buildTransform(press, ImageCms.createProfile("sRGB"), "CMYK", "RGB",
                                         renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
@@ -89,7 +84,6 @@ def _whole(cmyk: Image.Image, to_screen: ImageCms.ImageCmsTransform, size: tuple
            dpi: int) -> bytes:
     """A page converted whole and written by Pillow: the CMYK pixels and the sRGB ones, 4
     bytes a pixel each."""
-    from PIL import Image, ImageCms
     shown = ImageCms.applyTransform(cmyk if cmyk.mode == "CMYK" else cmyk.convert("CMYK"),
                                     to_screen)
     assert shown is not None
@@ -126,7 +120,6 @@ def _bands(path: Path, rows: list[int], to_screen: ImageCms.ImageCmsTransform,
            drawn: tuple[int, int], size: tuple[int, int]) -> Iterator[bytes]:
     """The page's sRGB rows, a band at a time read from the TIFF and converted: cut or
     padded with white to SIZE, as a page converted whole is."""
-    from PIL import Image, ImageCms
     width, height = size
     step = max(1, BAND // (4 * drawn[0]))
     white = b"\xff" * 3 * width

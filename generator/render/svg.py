@@ -124,7 +124,7 @@ CUT_HAIRLINE = 0.1        # mm
 def cut_svg(page: Page, title: str) -> bytes:
     """The page's cut lines alone, at its size in mm, for a home cutting machine: drawn on
     the page as printed, so the machine's registration marks line the two up."""
-    from generator.render.cutting import cut_lines
+    from generator.render.cutting import cut_lines  # here: reportlab's colours, for --cut-path
 
     dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
                            viewBox=f"0 0 {_n(page.width)} {_n(page.height)}",
@@ -159,7 +159,7 @@ def bounds(shapes: list[Shape]) -> tuple[float, float, float, float]:
             xs += [shape.centre.x - r, shape.centre.x + r]
             ys += [shape.centre.y - r, shape.centre.y + r]
         elif isinstance(shape, Text):
-            w = text_width(shape.text, shape.size, shape.font)
+            w = text_width(shape.text, shape.size, role=shape.font)
             left = shape.position.x - w * BEFORE_ANCHOR[shape.anchor]
             xs += [left, left + w]
             ys += [shape.position.y - shape.size, shape.position.y + shape.size * 0.3]
@@ -168,7 +168,7 @@ def bounds(shapes: list[Shape]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
-def figure_svg(shapes: list[Shape], title: str, desc: str, ident: str) -> str:
+def figure_svg(shapes: list[Shape], title: str, *, desc: str, ident: str) -> str:
     """A drawing as an SVG element to set inline in a web page: cropped to its ink, its
     title and description named as what it is (role img)."""
     x, y, w, h = bounds(shapes)

@@ -42,6 +42,8 @@ from generator.core.virtual_table import (
     Tile,
     VirtualTable,
 )
+from generator.render.pdf import document_pdf
+from generator.render.png import pdf_pages_png
 
 # No side of an image over this many pixels: the game keeps textures under 4096 × 4096
 # (its knowledge base's asset creation page).
@@ -75,14 +77,14 @@ class Addresses:
 SHORT = 0.001
 
 
-def dpi_for(width: float, height: float, wanted: int) -> int:
+def dpi_for(width: float, height: float, *, wanted: int) -> int:
     """The resolution a picture of width × height mm is drawn at: as wanted, but no side
     over LARGEST_SIDE pixels (pixels are the mm in inches × dpi, rounded up)."""
     room = (LARGEST_SIDE - SHORT) * MM_PER_INCH / max(width, height)
     return max(1, min(wanted, math.floor(room)))
 
 
-def table_files(table: VirtualTable, addresses: Addresses, stem: str) -> Files:
+def table_files(table: VirtualTable, addresses: Addresses, *, stem: str) -> Files:
     """The table's files, named in its folder: STEM.json, the pictures and sheets as PNG, the
     rule books as PDF, and the guide."""
     images = dict(_pictures(table))
@@ -95,7 +97,7 @@ def table_files(table: VirtualTable, addresses: Addresses, stem: str) -> Files:
     saved = saved_object(table, addresses)
     files.append((Path(f"{stem}.json"),
                   (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8")))
-    files.append((Path(GUIDE), guide(table, stem, addresses).encode("utf-8")))
+    files.append((Path(GUIDE), guide(table, stem, addresses=addresses).encode("utf-8")))
     return files
 
 
@@ -103,13 +105,11 @@ def table_files(table: VirtualTable, addresses: Addresses, stem: str) -> Files:
 
 
 def _pdf(doc: Document) -> bytes:
-    from generator.render.pdf import document_pdf  # reportlab: only when a table is written
     return document_pdf(doc)
 
 
 def _rasterised(pages: list[Page], dpi: int) -> list[bytes]:
     """Pages as RGB PNGs at one resolution, through the PDF as every PNG pnp writes is."""
-    from generator.render.png import pdf_pages_png
     return pdf_pages_png(_pdf(Document(tuple(pages), "", "")), dpi)
 
 
@@ -119,7 +119,7 @@ def _pictures(table: VirtualTable) -> Iterator[tuple[str, bytes]]:
     by_dpi: dict[int, list[Picture]] = {}
     for picture in unique.values():
         page = picture.page
-        by_dpi.setdefault(dpi_for(page.width, page.height, picture.dpi), []).append(picture)
+        by_dpi.setdefault(dpi_for(page.width, page.height, wanted=picture.dpi), []).append(picture)
     for dpi, pictures in sorted(by_dpi.items()):
         pngs = _rasterised([p.page for p in pictures], dpi)
         yield from zip([p.name for p in pictures], pngs, strict=True)
@@ -130,7 +130,7 @@ def sheet_layout(sheet: CardSheet) -> tuple[int, int, int]:
     the sheet into equal parts, so each card is a whole number of pixels, and the sheet no
     more than LARGEST_SIDE on a side."""
     width, height = sheet.card_size
-    dpi = dpi_for(sheet.columns * width, sheet.rows * height, CARD_DPI)
+    dpi = dpi_for(sheet.columns * width, sheet.rows * height, wanted=CARD_DPI)
     return dpi, math.floor(width * dpi / MM_PER_INCH), math.floor(height * dpi / MM_PER_INCH)
 
 
@@ -359,7 +359,7 @@ def _object(thing: Thing, path: str, guids: _Guids, addresses: Addresses) -> dic
 # --- the guide ----------------------------------------------------------------------------------
 
 
-def guide(table: VirtualTable, stem: str, addresses: Addresses) -> str:
+def guide(table: VirtualTable, stem: str, *, addresses: Addresses) -> str:
     """What the folder is and how to load it, and how to publish it for players elsewhere."""
     where = (f"The images and PDFs are named under {addresses.base}: upload this folder's "
              f"files there, as they are, before anyone loads the object."

@@ -111,14 +111,14 @@ def _space_after(last: Text, following: Text | None, draw_one: Callable[[Shape],
     reader) needs them. A space glyph has no ink: the page prints as before."""
     if last.angle or not last.text or last.text.endswith(("-", " ", SOFT_HYPHEN)):
         return
-    width = text_width(last.text, last.size, last.font)
+    width = text_width(last.text, last.size, role=last.font)
     end = last.position.x + width * (1.0 - BEFORE_ANCHOR[last.anchor])
     if following is not None and abs(following.position.y - last.position.y) < 1e-6 and (
             following.angle or following.position.x - end < 0.15 * last.size):
         return                                  # the next run goes on in the same word
     # Set back by its own width, over the word's last letter: inkless, it stays inside the
     # line's extent, so a preflight's safe zone sees no text further out than before.
-    space = text_width(" ", last.size, last.font)
+    space = text_width(" ", last.size, role=last.font)
     draw_one(Text(Point(end - space, last.position.y), " ", last.size, last.colour, last.font))
 
 

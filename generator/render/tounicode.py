@@ -17,6 +17,9 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
+import pikepdf
+from reportlab.pdfbase import pdfmetrics
+
 from generator import fonts
 from generator.core.scene import Clip, Group, Shape, Text
 
@@ -29,7 +32,6 @@ _NO_CHARACTER = {0x0000, 0xFEFF, 0xFFFE}
 def postscript_name(face: str) -> str:
     """A registered face's PostScript name, which a subset's /BaseFont carries after its
     tag."""
-    from reportlab.pdfbase import pdfmetrics
     name = pdfmetrics.getFont(face).face.name
     return name.decode("latin-1") if isinstance(name, bytes) else str(name)
 
@@ -75,8 +77,6 @@ def face_name(base_font: str) -> str:
 
 def rewrite(pages: Iterable[Any], drawn: Mapping[str, set[str]]) -> None:
     """Rewrite, in place, the ToUnicode map of every font the pages use."""
-    import pikepdf
-
     done: set[tuple[int, int]] = set()
     for page in pages:
         for font in page.Resources.get("/Font", {}).values():

@@ -36,6 +36,7 @@ from generator.core.formats import (
 from generator.core.products import Faces
 from generator.core.virtual_table import VirtualTable
 from generator.errors import UserError
+from generator.render.zipped import zipped
 
 if TYPE_CHECKING:
     from generator.core.paper import Press
@@ -60,14 +61,17 @@ class Writer(Protocol[C]):
     def __call__(self, content: C, target: Path, settings: Settings, /) -> Files: ...
 
 
+# Each format's writer is imported when a file of that format is written: its library (reportlab
+# and pikepdf, svgwrite, pdfium, jinja2) costs 30 to 130 ms, and a command writes one format.
+
 def _pdf_files(doc: Document, target: Path, settings: Settings) -> Files:
-    from generator.render.pdf import document_pdf
+    from generator.render.pdf import document_pdf  # here: reportlab and pikepdf, see above
     press = settings.press
     return [(target, document_pdf(doc, press) if press else document_pdf(doc))]
 
 
 def _svg_files(doc: Document, target: Path, settings: Settings) -> Files:
-    from generator.render.svg import cut_svg, page_svg
+    from generator.render.svg import cut_svg, page_svg  # here: svgwrite, see above
     paths = page_paths(target, len(doc.pages))
     total = len(doc.pages)
     files = [(path, page_svg(page, doc.title if total == 1 else f"{doc.title} ({i}/{total})"))
@@ -80,6 +84,7 @@ def _svg_files(doc: Document, target: Path, settings: Settings) -> Files:
 
 
 def _png_files(doc: Document, target: Path, settings: Settings) -> Files:
+    # here: reportlab, pdfium and Pillow, see above
     from generator.render.pdf import document_pdf
     from generator.render.png import pdf_pages_png
     from generator.render.proof import soft_proof
@@ -89,7 +94,8 @@ def _png_files(doc: Document, target: Path, settings: Settings) -> Files:
     if press is not None and press.separated:
         sizes = [((p.width + 2 * press.bleed) * 72 / 25.4, (p.height + 2 * press.bleed) * 72
                   / 25.4) for p in doc.pages]
-        images = soft_proof(document_pdf(doc, press, proof=True), press.condition, dpi, sizes)
+        images = soft_proof(document_pdf(doc, press, proof=True), press.condition, dpi=dpi,
+                            sizes=sizes)
     else:
         pdf = document_pdf(doc, press, separated=False) if press else document_pdf(doc)
         try:
@@ -106,19 +112,19 @@ def _png_files(doc: Document, target: Path, settings: Settings) -> Files:
 
 
 def _html_files(doc: Document, target: Path, settings: Settings) -> Files:
-    from generator.render.html import document_html
+    from generator.render.html import document_html  # here: jinja2, see above
     return [(target, document_html(doc).encode("utf-8"))]
 
 
 def _zip_files(bundle: Bundle, target: Path, settings: Settings) -> Files:
     """A bundle (a vendor's kit) as one zip: each part written by its own format's writer
     under its name, and the note beside them."""
-    from generator.render.zipped import zipped
     files = [(bundle.note_name, bundle.note.encode("utf-8"))]
     for part in bundle.parts:
         named = Path(f"{part.name}.{part.fmt.extension}")
         files += [(path.as_posix(), data) for path, data in
-                  files_of(part.content, part.fmt, named, Settings(part.dpi, part.press))]
+                  files_of(part.content, part.fmt, target=named, settings=Settings(part.dpi,
+                                                                                   part.press))]
     return [(target, zipped(files))]
 
 
@@ -126,8 +132,9 @@ def _table_files(table: VirtualTable, target: Path, settings: Settings) -> Files
     """A virtual table as the files of its saved object, named in the folder TARGET (an
     absolute path: its images are named by their file:// addresses there, or under the
     URL base)."""
+    # here: reportlab and pdfium, for a virtual table's images, see above
     from generator.render.tabletop import Addresses, table_files
-    return table_files(table, Addresses(target, settings.url), target.name)
+    return table_files(table, Addresses(target, settings.url), stem=target.name)
 
 
 def _json_files(data: BoardData, target: Path, settings: Settings) -> Files:
@@ -148,7 +155,7 @@ TABLES: Mapping[Format, Writer[VirtualTable]] = {TABLE: _table_files}
 WRITTEN = frozenset((*DRAWN, *DATA, *RECORDS, *BUNDLES, *TABLES))   # every format written
 
 
-def files_of(content: Content, fmt: Format, target: Path, settings: Settings = PLAIN) -> Files:
+def files_of(content: Content, fmt: Format, *, target: Path, settings: Settings = PLAIN) -> Files:
     """CONTENT written as FMT for TARGET, by the writer of its kind of content in that
     format; TypeError for a format that kind of content is not written in (a request
     checks the format against its item's before any work, so this is a bug's guard)."""

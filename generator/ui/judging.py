@@ -8,6 +8,7 @@ Exit status: 2 when a file could not be read, else 1 when one holds an illegal m
 
 from __future__ import annotations
 
+import json
 import sys
 import typing
 
@@ -16,12 +17,14 @@ import click
 from generator.core.filenames import printable
 from generator.core.gridfile import LIMIT
 from generator.errors import UserError
+from generator.games import SomeGame
+from generator.games.game import Subject
 from generator.games.judges import Judged
+from generator.ui.game_commands import GameCommand, GameGroup, first_paragraph
 from generator.ui.running import one_line
 
 if typing.TYPE_CHECKING:
     from generator.core.formats import JsonValue
-    from generator.games import SomeGame
 
 UNREADABLE, ILLEGAL = 2, 1
 
@@ -55,11 +58,10 @@ def judged(game: SomeGame, data: bytes) -> Judged:
 
 
 def _json_line(facts: dict[str, JsonValue]) -> str:
-    import json  # here: the text judge and --help start without it (tests/test_startup.py)
     return json.dumps(facts)
 
 
-def judge_files(game: SomeGame, files: typing.Sequence[str], as_json: bool) -> int:
+def judge_files(game: SomeGame, files: typing.Sequence[str], *, as_json: bool) -> int:
     """Judge each file and print what it gives; the exit status."""
     status = 0
     several = len(files) > 1
@@ -87,3 +89,34 @@ def judge_files(game: SomeGame, files: typing.Sequence[str], as_json: bool) -> i
         for text in result.lines:
             click.echo(f"  {text}" if several else text)
     return status
+
+
+def judge_command(game: SomeGame) -> click.Command:
+    def run(files: tuple[str, ...], fmt: str) -> None:
+        status = judge_files(game, files, as_json=fmt == "json")
+        if status:
+            raise click.exceptions.Exit(status)
+    text = game.about.get(Subject.JUDGE) or f"Judge a {game.title} file."
+    return GameCommand(
+        game, Subject.JUDGE, callback=run,
+        params=[click.Argument(["files"], nargs=-1, required=True,
+                               type=click.Path(allow_dash=True), metavar="FILE..."),
+                click.Option(["--format", "fmt"], type=click.Choice(["text", "json"]),
+                             default="text", show_default=True,
+                             help="text: the judge's lines (under each file's name when "
+                                  "there are several); json: one JSON object a line per "
+                                  "file (docs/records.md lists its fields).")],
+        help=f"{text}\n\nFILE is a text file, or - for standard input; several are judged "
+             f"in one go. Exit status: 0 when every file was read (and every move legal), 1 "
+             f"when one holds an illegal move, 2 when one cannot be read (the others are "
+             f"judged all the same). The format in full: docs/commands.md, the sections \"Files "
+             f"for `pnp judge`\" and \"... for `pnp judge {game.key}`\".",
+        short_help=first_paragraph(text))
+
+
+COMMANDS: dict[str, click.Command] = {"judge": GameGroup(
+    "judge", has=lambda g: g.judge is not None, make=judge_command, what="judge",
+    help="Say who has connected in a position, a replayed move list or (Hex) a game's "
+         "record (FILE..., or - for standard input). Exit status 1 when a file holds illegal "
+         "moves, 2 when one cannot be read. 'pnp judge GAME --help' describes the game's "
+         "file format.")}

@@ -30,6 +30,7 @@ from typing import NoReturn
 import click
 
 from generator.errors import UserError
+from generator.ui.lazy import LazyGroup
 from generator.ui.signals import STOPS, quiet_exit, stopped
 
 EXIT_BAD_INPUT = 2
@@ -168,6 +169,11 @@ def _fail(message: str, status: int) -> typing.NoReturn:
     sys.exit(status)
 
 
+def plural(count: int) -> str:
+    """An English plural's s, for the command's own summary lines (never on a sheet)."""
+    return "" if count == 1 else "s"
+
+
 def say(text: str) -> None:
     """A line on standard output; a full disk or closed pipe there is one line on stderr."""
     try:
@@ -206,7 +212,7 @@ class StdoutError(UserError):
     """Standard output could not be written."""
 
 
-class Pnp(click.Group):
+class Pnp(LazyGroup):
     """Every user error is one line on stderr and exit status 2, never a traceback; an
     interrupt is one line and 128 + the signal's number."""
 

@@ -1,6 +1,5 @@
 """`pnp solve GAME POSITION`: a position read (bounded, as the judge reads files), solved by
-the game's solver within a budget, and reported as text or as one JSON object. The solver
-is imported only when a position is solved, so `pnp --help` and the judge start without it.
+the game's solver within a budget, and reported as text or as one JSON object.
 
 Exit status: 0 when the position was read and solved or the budget ran out (the answer then
 says "not proven", with what was proven so far); 2, with one `pnp:` line, when it cannot be
@@ -9,16 +8,16 @@ read or solved (a finished game, a board too large); an interrupt as every comma
 
 from __future__ import annotations
 
-import typing
+import json
 
 import click
 
+from generator.games import SomeGame
+from generator.games.game import Subject
 from generator.games.solvers import SolveRequest
-from generator.ui.options import GameCommand, GameGroup, first_paragraph
+from generator.ui.game_commands import GameCommand, GameGroup, first_paragraph
+from generator.ui.judging import read_bytes, shown
 from generator.ui.running import say
-
-if typing.TYPE_CHECKING:
-    from generator.games import SomeGame
 
 DEFAULT_SECONDS = 60.0
 MOST_SECONDS = 24 * 3600.0          # a day: beyond it a solve is not what the command is for
@@ -28,8 +27,6 @@ MOST_NODES = 10**12
 
 def solve_command(game: SomeGame) -> click.Command:
     """The game's `pnp solve` command."""
-    from generator.games.game import Subject
-    from generator.ui.judging import read_bytes, shown
 
     solver = game.solver
     assert solver is not None       # the group makes this command for a game with a solver
@@ -40,7 +37,6 @@ def solve_command(game: SomeGame) -> click.Command:
         data = read_bytes(position, name)
         solved = solver.solve(data, SolveRequest(move, to_move, budget, nodes))
         if fmt == "json":
-            import json  # here, as the judge does: --help starts without it
             say(json.dumps(solved.facts))
             return
         for line in solved.lines:
@@ -76,9 +72,7 @@ def solve_command(game: SomeGame) -> click.Command:
         short_help=first_paragraph(text))
 
 
-def solve_group() -> GameGroup:
-    """The `solve` group: one command per game that can be solved."""
-    return GameGroup(
-        "solve", has=lambda g: g.solver is not None, make=solve_command, what="solver",
-        help="Solve a position: who wins, and every winning move, each proven within a "
-             "budget. 'pnp solve GAME --help' describes the files it reads.")
+COMMANDS: dict[str, click.Command] = {"solve": GameGroup(
+    "solve", has=lambda g: g.solver is not None, make=solve_command, what="solver",
+    help="Solve a position: who wins, and every winning move, each proven within a "
+         "budget. 'pnp solve GAME --help' describes the files it reads.")}

@@ -90,7 +90,7 @@ def hands(numbers: int) -> list[Card]:
 # --- drawing one card -------------------------------------------------------------------------
 
 
-def suit_sign(suit: str, centre: Point, size: float, colour: str, colours: Palette,
+def suit_sign(suit: str, centre: Point, *, size: float, colour: str, colours: Palette,
               angle: float = 0.0) -> list[Shape]:
     """A suit's sign `size` mm tall, drawn as shapes rather than set in a font, so it needs
     no glyph the embedded font may lack. In a hatched (ink-saving) palette it is an outline:
@@ -128,7 +128,7 @@ def suit_sign(suit: str, centre: Point, size: float, colour: str, colours: Palet
     return drawn(Paint(stroke=colour, width=2 * width)) + drawn(Paint(fill=colours["cell"]))
 
 
-def turned(shapes: list[Shape], t: Affine, degrees: float) -> list[Shape]:
+def turned(shapes: list[Shape], t: Affine, *, degrees: float) -> list[Shape]:
     """Shapes carried by a rotation of `degrees` (and a move): text turns with them."""
     out = []
     for shape in shapes:
@@ -138,7 +138,7 @@ def turned(shapes: list[Shape], t: Affine, degrees: float) -> list[Shape]:
     return out
 
 
-def about(centre: Point, degrees: float, to: Point) -> Affine:
+def about(centre: Point, degrees: float, *, to: Point) -> Affine:
     """Turn about `centre`, then carry `centre` to `to`."""
     return (Affine.translation(-centre.x, -centre.y).then(Affine.rotation(degrees))
             .then(Affine.translation(to.x, to.y)))
@@ -149,14 +149,14 @@ def corner_index(card: Card, colours: Palette) -> list[Shape]:
     the right. Inside the 5 mm a print shop keeps text from the trim."""
     colour = colours[SIDES[card.player]]
     shapes: list[Shape] = [centred_label(8.5, 9.5, card.rank, 6.5, colour, "bold")]
-    shapes += suit_sign(card.suit, Point(8.5, 17.5), 5.5, colour, colours)
+    shapes += suit_sign(card.suit, Point(8.5, 17.5), size=5.5, colour=colour, colours=colours)
     shapes.append(Circle(Point(CARD_WIDTH - 9.5, 10.0), 4.6,
                          Paint(fill=colours["cell"], stroke=colour, width=0.4)))
     shapes.append(centred_label(CARD_WIDTH - 9.5, 9.3, card.player, 7.0, colour, "bold"))
     return shapes
 
 
-def hash_marks(number: int, numbers: int, colours: Palette) -> list[Shape]:
+def hash_marks(number: int, numbers: int, *, colours: Palette) -> list[Shape]:
     """The number's tally marks on a short edge, drawn as on the board and its key."""
     cx = CARD_WIDTH / 2
     a, b = Point(cx - MARKS_EDGE / 2, MARKS_Y), Point(cx + MARKS_EDGE / 2, MARKS_Y)
@@ -173,19 +173,20 @@ def front(card: Card, numbers: int, colours: Palette) -> list[Shape]:
                                      Paint(fill=colours["cell"]))]
     centre = Point(CARD_WIDTH / 2, CARD_HEIGHT / 2)
     index = corner_index(card, colours)
-    shapes += index + turned(index, about(centre, 180, centre), 180)
+    shapes += index + turned(index, about(centre, 180, to=centre), degrees=180)
     x, y, w, h = PIP_FIELD
     if card.number == 1:
-        shapes += suit_sign(card.suit, Point(x + w / 2, y + h / 2), 26.0, colour, colours)
+        shapes += suit_sign(card.suit, Point(x + w / 2, y + h / 2), size=26.0, colour=colour,
+                            colours=colours)
     else:
         for fx, fy in PIPS[card.number]:
             # Pips below the middle stand on their heads, as in a deck.
-            shapes += suit_sign(card.suit, Point(x + fx * w, y + fy * h), 10.0, colour,
-                                colours, 180.0 if fy > 0.5 else 0.0)
-    return shapes + hash_marks(card.number, numbers, colours)
+            shapes += suit_sign(card.suit, Point(x + fx * w, y + fy * h), size=10.0, colour=colour,
+                                colours=colours, angle=180.0 if fy > 0.5 else 0.0)
+    return shapes + hash_marks(card.number, numbers, colours=colours)
 
 
-def sized_front(card: Card, numbers: int, colours: Palette, size: CardSize) -> list[Shape]:
+def sized_front(card: Card, numbers: int, *, colours: Palette, size: CardSize) -> list[Shape]:
     """A card's face at `size`: drawn for 63 × 88 mm, scaled to fit the size and centred on
     a ground that fills it (a poker card of 2.5 × 3.5 in is 0.8% larger)."""
     shapes = front(card, numbers, colours)
@@ -195,10 +196,10 @@ def sized_front(card: Card, numbers: int, colours: Palette, size: CardSize) -> l
     move = Affine.scaling(k).then(Affine.translation((size.width - k * CARD_WIDTH) / 2,
                                                      (size.height - k * CARD_HEIGHT) / 2))
     ground = rectangle(0, 0, size.width, size.height, Paint(fill=colours["cell"]))
-    return [ground, *turned(shapes, move, 0.0)]
+    return [ground, *turned(shapes, move, degrees=0.0)]
 
 
-def back(box: tuple[float, float, float, float], bleed: float, angle: float,
+def back(box: tuple[float, float, float, float], bleed: float, *, angle: float,
          colours: Palette) -> list[Shape]:
     """The back every card shares, filling `box` (x, y, width, height) and `bleed` past it:
     a field of hexagons round an emblem with both players' letters, the emblem turned by
@@ -229,11 +230,11 @@ def back(box: tuple[float, float, float, float], bleed: float, angle: float,
                            centred_label(-4.0, -1.8, "x", 9.0, colours[X_SIDE], "bold"),
                            centred_label(4.0, -1.8, "o", 9.0, colours[O_SIDE], "bold"),
                            centred_label(0.0, 5.2, TITLE, 2.8, colours["ink"], "bold")]
-    return shapes + turned(emblem, about(Point(0, 0), angle, Point(x + w / 2, y + h / 2)),
-                           angle)
+    return shapes + turned(emblem, about(Point(0, 0), angle, to=Point(x + w / 2, y + h / 2)),
+                           degrees=angle)
 
 
-def corner_guides(x: float, y: float, w: float, h: float, paint: Paint) -> list[Shape]:
+def corner_guides(x: float, y: float, *, w: float, h: float, paint: Paint) -> list[Shape]:
     """Quarter circles in each corner of a card: where to round it with scissors or a
     corner punch, as a deck's corners are."""
     arcs = []
@@ -294,8 +295,8 @@ def sheet_for(paper: Paper, card: CardSize = EURO_POKER) -> Sheet:
         for sideways in (False, True):
             sw, sh = (card.height, card.width) if sideways else (card.width, card.height)
             room = cutsheet.MARGIN * 2
-            found = Sheet(p, sideways, cutsheet.fitting(width - room, sw, 0.0),
-                          cutsheet.fitting(height - room, sh, 0.0), card)
+            found = Sheet(p, sideways, cutsheet.fitting(width - room, sw, gutter=0.0),
+                          cutsheet.fitting(height - room, sh, gutter=0.0), card)
             if found.capacity and (best is None or found.capacity > best.capacity):
                 best = found
     if best is None:
@@ -303,7 +304,7 @@ def sheet_for(paper: Paper, card: CardSize = EURO_POKER) -> Sheet:
     return best
 
 
-def fronts_page(layout: Sheet, cards: list[Card], numbers: int, colours: Palette) -> Page:
+def fronts_page(layout: Sheet, cards: list[Card], *, numbers: int, colours: Palette) -> Page:
     paper = layout.paper
     boxes = layout.slots(len(cards))
     shapes = sheet.header(paper, _("%(game)s number cards", game=TITLE), _(
@@ -313,19 +314,20 @@ def fronts_page(layout: Sheet, cards: list[Card], numbers: int, colours: Palette
     degrees = 90.0 if layout.sideways else 0.0
     upright = Point(layout.card.width / 2, layout.card.height / 2)
     for card, (x, y, w, h) in zip(cards, boxes, strict=True):
-        shapes += turned(sized_front(card, numbers, colours, layout.card),
-                         about(upright, degrees, Point(x + w / 2, y + h / 2)), degrees)
+        shapes += turned(sized_front(card, numbers, colours=colours, size=layout.card),
+                         about(upright, degrees, to=Point(x + w / 2, y + h / 2)), degrees=degrees)
     paint = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False,
                   cut=True)
     for x, y, w, h in boxes:
-        shapes += corner_guides(x, y, w, h, paint)
+        shapes += corner_guides(x, y, w=w, h=h, paint=paint)
     x0, y0, sw, sh = boxes[0]
-    cuts = cutsheet.grid_cuts(x0, y0, sw, sh, len(boxes), layout.columns)
+    cuts = cutsheet.grid_cuts(x0, y0, width=sw, height=sh, count=len(boxes), columns=layout.columns)
     shapes.append(segments(cuts, paint))
     if not paper.press.shop:
         xs = sorted({round(a.x, 6) for a, b in cuts if a.x == b.x})
         ys = sorted({round(a.y, 6) for a, b in cuts if a.y == b.y})
-        shapes.append(segments(cutsheet.crop_marks(xs, ys, x0, y0, xs[-1] - x0, ys[-1] - y0),
+        shapes.append(segments(cutsheet.crop_marks(xs, ys, x=x0, y=y0, w=xs[-1] - x0,
+                                                   h=ys[-1] - y0),
                                replace(paint, cut=False)))
     shapes += sheet.footer(paper, _("%(credit)s Cut along the grey lines and round the corners "
                                     "along the arcs; card stock makes cards that last.",
@@ -333,7 +335,7 @@ def fronts_page(layout: Sheet, cards: list[Card], numbers: int, colours: Palette
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def backs_page(layout: Sheet, count: int, colours: Palette) -> Page:
+def backs_page(layout: Sheet, count: int, *, colours: Palette) -> Page:
     """The backs of a fronts page, each where its front falls when the sheet is printed on
     both sides and turned over on its long edge; their ground runs past the cuts."""
     paper = layout.paper
@@ -346,7 +348,7 @@ def backs_page(layout: Sheet, count: int, colours: Palette) -> Page:
             y = paper.height - y - h
         else:
             x = paper.width - x - w
-        shapes += back((x, y, w, h), cutsheet.BLEED, degrees, colours)
+        shapes += back((x, y, w, h), cutsheet.BLEED, angle=degrees, colours=colours)
     shapes += sheet.footer(paper, _credit(), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
@@ -362,12 +364,12 @@ def card_sheets(opts: Options, paper: Paper, colours: Palette, copies: int) -> D
     pages: list[Page] = []
     for start in range(0, len(cards), layout.capacity):
         chunk = cards[start:start + layout.capacity]
-        pages += [fronts_page(layout, chunk, opts.numbers, colours),
-                  backs_page(layout, len(chunk), colours)]
+        pages += [fronts_page(layout, chunk, numbers=opts.numbers, colours=colours),
+                  backs_page(layout, len(chunk), colours=colours)]
     return document(opts, pages, _("number cards"))
 
 
-def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def card_pages(opts: Options, paper: Paper, *, colours: Palette, copies: int) -> Document:
     """For a print shop: one card a page at the card's size, the shop's bleed past its
     trim, in the order card printers ask for: each front followed by its back, or the back
     first where the destination asks (one shared back, named so, for a vendor that takes an
@@ -375,12 +377,12 @@ def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
     pages: list[Page] = []
     size = paper.press.card
     box = (0.0, 0.0, size.width, size.height)
-    cut = ([cutsheet.rounded_cut(size.width, size.height, CORNER, colours)]
+    cut = ([cutsheet.rounded_cut(size.width, size.height, radius=CORNER, colours=colours)]
            if paper.press.cut_path else [])
     the_back = Page(size.width, size.height,
-                    tuple(back(box, paper.press.bleed, 0.0, colours) + cut), "back")
+                    tuple(back(box, paper.press.bleed, angle=0.0, colours=colours) + cut), "back")
     for card in hands(opts.numbers) * copies:
-        face = sized_front(card, opts.numbers, colours, size) + cut
+        face = sized_front(card, opts.numbers, colours=colours, size=size) + cut
         front = Page(size.width, size.height, tuple(face), f"{card.player}-{card.rank}")
         pages += [the_back, front] if paper.press.faces is Faces.BACK_FIRST else [front, the_back]
     return document(opts, pages, _("number cards"))
@@ -388,5 +390,5 @@ def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
 
 def cards_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     if paper.press.faces is not Faces.SHEETS:
-        return card_pages(opts, paper, colours, copies)
+        return card_pages(opts, paper, colours=colours, copies=copies)
     return card_sheets(opts, paper, colours, copies)

@@ -36,7 +36,7 @@ LABEL = 3.0                          # mm: the lines that say what each piece is
 GROUP_GAP = 6.0                      # between the tokens' marks and the coin's
 
 
-def face(centre: Point, radius: float, letter: str, colour: str,
+def face(centre: Point, radius: float, *, letter: str, colour: str,
          colours: Palette) -> list[Shape]:
     """A disc in a player's colour carrying their letter; in the ink-saving palette a ring
     with the letter in the colour, on white."""
@@ -48,29 +48,31 @@ def face(centre: Point, radius: float, letter: str, colour: str,
                           text_on(colours, colour), "bold")]
 
 
-def tokens(x: float, y: float, colours: Palette) -> list[Shape]:
+def tokens(x: float, y: float, *, colours: Palette) -> list[Shape]:
     """Two rows edge to edge, x's tokens above o's: three cuts each way."""
     shapes: list[Shape] = []
     for row, letter in enumerate(("x", "o")):
         for col in range(2):
             centre = Point(x + (col + 0.5) * TOKEN, y + (row + 0.5) * TOKEN)
-            shapes += face(centre, 0.4 * TOKEN, letter, colours[SIDES[letter]], colours)
+            shapes += face(centre, 0.4 * TOKEN, letter=letter, colour=colours[SIDES[letter]],
+                           colours=colours)
     return shapes
 
 
-def coin(x: float, y: float, colours: Palette) -> list[Shape]:
+def coin(x: float, y: float, *, colours: Palette) -> list[Shape]:
     """The coin's strip: x's face and o's side by side, folded on the dashed line between
     them so the two back onto each other."""
     shapes: list[Shape] = []
     for i, letter in enumerate(("x", "o")):
         centre = Point(x + (i + 0.5) * COIN, y + COIN / 2)
-        shapes += face(centre, 0.44 * COIN, letter, colours[SIDES[letter]], colours)
+        shapes += face(centre, 0.44 * COIN, letter=letter, colour=colours[SIDES[letter]],
+                       colours=colours)
     fold = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, dash=(1.2, 1.2),
                  round_caps=False)
-    return shapes + [line(Point(x + COIN, y), Point(x + COIN, y + COIN), fold)]
+    return shapes + [line(Point(x + COIN, y), Point(x + COIN, y + COIN), paint=fold)]
 
 
-def pieces(paper: Paper, top: float, colours: Palette) -> tuple[list[Shape], float]:
+def pieces(paper: Paper, top: float, *, colours: Palette) -> tuple[list[Shape], float]:
     """The tokens and the coin's strip with their labels and how to make them, from `top`
     down: the shapes and the y below them."""
     left, _top, width, _height = sheet.body_box(paper)
@@ -88,9 +90,9 @@ def pieces(paper: Paper, top: float, colours: Palette) -> tuple[list[Shape], flo
     paint = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False)
     cut = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False,
                 cut=True)
-    shapes += tokens(token_x, y, colours)
-    shapes += coin(coin_x, y, colours)
-    cuts = cutsheet.grid_cuts(token_x, y, TOKEN, TOKEN, 4, 2)
+    shapes += tokens(token_x, y, colours=colours)
+    shapes += coin(coin_x, y, colours=colours)
+    cuts = cutsheet.grid_cuts(token_x, y, width=TOKEN, height=TOKEN, count=4, columns=2)
     outline = [(Point(coin_x, y), Point(coin_x + 2 * COIN, y)),
                (Point(coin_x, y + COIN), Point(coin_x + 2 * COIN, y + COIN)),
                (Point(coin_x, y), Point(coin_x, y + COIN)),
@@ -99,10 +101,12 @@ def pieces(paper: Paper, top: float, colours: Palette) -> tuple[list[Shape], flo
     if not paper.press.shop:
         xs = [token_x + i * TOKEN for i in range(3)]
         ys = [y + i * TOKEN for i in range(3)]
-        shapes.append(segments(cutsheet.crop_marks(xs, ys, token_x, y, 2 * TOKEN, 2 * TOKEN),
+        shapes.append(segments(cutsheet.crop_marks(xs, ys, x=token_x, y=y, w=2 * TOKEN,
+                                                   h=2 * TOKEN),
                                paint))
         shapes.append(segments(cutsheet.crop_marks([coin_x, coin_x + 2 * COIN],
-                                                   [y, y + COIN], coin_x, y, 2 * COIN, COIN),
+                                                   [y, y + COIN], x=coin_x, y=y, w=2 * COIN,
+                                                   h=COIN),
                                paint))
     steps = _("Cut along the grey lines. Fold the coin on the dashed line and glue its faces "
               "together; flip it, and the letter that lands face up wins the toss.")
@@ -120,7 +124,7 @@ def coins_page(paper: Paper, colours: Palette) -> Page:
     shapes = sheet.header(paper, _("%(game)s tokens and coin", game=TITLE),
                           _("pennies edition · for the tracks' %(spot)s mm spots",
                             spot=f"{SPOT:g}"), colours)
-    shapes += pieces(paper, top, colours)[0]
+    shapes += pieces(paper, top, colours=colours)[0]
     shapes += sheet.footer(paper, _("%(credit)s Card stock makes pieces that last.",
                                     credit=credit()), colours)
     return Page(paper.width, paper.height, tuple(shapes))
@@ -134,7 +138,7 @@ def below_guide(opts: Options, paper: Paper, colours: Palette,
     title = _("%(game)s tokens and coin", game=TITLE)
     shapes: list[Shape] = [Text(Point(x, top + GUIDE_HEADING), title, GUIDE_HEADING,
                                 colours["ink"], "bold", role=Role("H2", text=title))]
-    drawn, bottom = pieces(paper, top + GUIDE_HEADING + 1.0, colours)
+    drawn, bottom = pieces(paper, top + GUIDE_HEADING + 1.0, colours=colours)
     return shapes + drawn, bottom
 
 

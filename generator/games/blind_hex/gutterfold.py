@@ -38,13 +38,13 @@ def _columns(paper: Paper) -> tuple[bool, int]:
     for sideways in (False, True):
         w, h = (CARD_HEIGHT, CARD_WIDTH) if sideways else (CARD_WIDTH, CARD_HEIGHT)
         if h <= half:
-            across = cutsheet.fitting(width - 2 * cutsheet.BLEED, w, 0.0)
+            across = cutsheet.fitting(width - 2 * cutsheet.BLEED, w, gutter=0.0)
             if across > best[1]:
                 best = (sideways, across)
     return best
 
 
-def folded_page(paper: Paper, cards: list[Card], numbers: int, colours: Palette,
+def folded_page(paper: Paper, cards: list[Card], *, numbers: int, colours: Palette,
                 sideways: bool, across: int) -> Page:
     w, h = (CARD_HEIGHT, CARD_WIDTH) if sideways else (CARD_WIDTH, CARD_HEIGHT)
     degrees = 90.0 if sideways else 0.0
@@ -59,16 +59,19 @@ def folded_page(paper: Paper, cards: list[Card], numbers: int, colours: Palette,
     for i, card in enumerate(cards):
         x = x0 + i * w
         shapes += turned(front(card, numbers, colours),
-                         about(upright, degrees, Point(x + w / 2, top_y + h / 2)), degrees)
+                         about(upright, degrees, to=Point(x + w / 2, top_y + h / 2)),
+                         degrees=degrees)
         # Mirrored across the fold: folded under, it lies behind its front.
-        shapes += back((x, fold_y + GUTTER / 2, w, h), cutsheet.BLEED / 2, degrees, colours)
+        shapes += back((x, fold_y + GUTTER / 2, w, h), cutsheet.BLEED / 2, angle=degrees,
+                       colours=colours)
     for y in (top_y, fold_y + GUTTER / 2):
         for i in range(len(cards)):
-            shapes += corner_guides(x0 + i * w, y, w, h, paint)
-        shapes.append(segments(cutsheet.grid_cuts(x0, y, w, h, len(cards), across), paint))
+            shapes += corner_guides(x0 + i * w, y, w=w, h=h, paint=paint)
+        shapes.append(segments(cutsheet.grid_cuts(x0, y, width=w, height=h, count=len(cards),
+                                                  columns=across), paint))
     fold = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, dash=(2.0, 1.5),
                  round_caps=False)
-    shapes.append(line(Point(x0 - 6, fold_y), Point(x0 + len(cards) * w + 6, fold_y), fold))
+    shapes.append(line(Point(x0 - 6, fold_y), Point(x0 + len(cards) * w + 6, fold_y), paint=fold))
     shapes += sheet.footer(paper, _("%(credit)s Fold along the dashed line, glue the halves "
                                     "together, then cut along the grey lines.",
                                     credit=credit()), colours)
@@ -82,6 +85,7 @@ def folded_sheets(opts: Options, paper: Paper, colours: Palette, copies: int) ->
     if not across:
         raise ValueError("cards larger than half the page")
     cards = hands(opts.numbers) * copies
-    pages = [folded_page(portrait, cards[i:i + across], opts.numbers, colours, sideways, across)
+    pages = [folded_page(portrait, cards[i:i + across], numbers=opts.numbers, colours=colours,
+                         sideways=sideways, across=across)
              for i in range(0, len(cards), across)]
     return document(opts, pages, _("number cards"))

@@ -59,7 +59,7 @@ def _glyph(a: Point, b: Point, number: int, gap: float) -> list[tuple[Point, Poi
     return out
 
 
-def corner_clearance(segs: list[tuple[Point, Point]], a: Point, b: Point) -> float:
+def corner_clearance(segs: list[tuple[Point, Point]], a: Point, *, b: Point) -> float:
     """The least distance from the glyph's lines to either end of its edge."""
     def to_segment(p: Point, s: tuple[Point, Point]) -> float:
         u, dx, dy = s[0], s[1].x - s[0].x, s[1].y - s[0].y
@@ -77,7 +77,7 @@ def _unit_gap(numbers: int) -> float:
     gap = min(0.15, 0.68 / glyph_span(numbers))
     while gap > 0.01:
         stroke = min(0.055, 0.5 * gap) / 2
-        if all(corner_clearance(_glyph(a, b, k, gap), a, b) - stroke >= VERTEX_CLEAR
+        if all(corner_clearance(_glyph(a, b, k, gap), a, b=b) - stroke >= VERTEX_CLEAR
                for k in range(1, numbers + 1)):
             break
         gap *= 0.99

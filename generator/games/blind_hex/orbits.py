@@ -22,7 +22,7 @@ STEPS = tuple((d.q, d.r) for d in DIRECTIONS)
 SWAPPED = tuple(swapped_direction(d) for d in range(6))
 
 
-def edge_key(q: int, r: int, direction: int) -> EdgeKey:
+def edge_key(q: int, r: int, *, direction: int) -> EdgeKey:
     """geometry.edge_key in integers: one name for an edge whichever of its cells names it."""
     if direction < 3:
         return q, r, direction
@@ -101,8 +101,8 @@ def layout(size: int) -> Layout:
                     mirror = (3 * mirror_at + mirror_d if mirror_d < 3
                               else 3 * (mirror_at + offsets[mirror_d]) + mirror_d - 3)
                     mark_of[edge] = mark_of[mirror] = orbit
-                    mark_orbits.append(tuple(sorted({edge_key(q, r, d),
-                                                     edge_key(r, q, mirror_d)})))
+                    mark_orbits.append(tuple(sorted({edge_key(q, r, direction=d),
+                                                     edge_key(r, q, direction=mirror_d)})))
                 marks.add(orbit)
             # Hub orbits are numbered before mark orbits, so this is the sources in order.
             hub_sources.append(tuple(sorted(hubs)))
@@ -119,7 +119,7 @@ def layout(size: int) -> Layout:
                 if b not in next_to[a]:
                     next_to[a].append(b)
     return Layout(
-        hub_edges=tuple(tuple(edge_key(q, r, d) for q, r in members for d in range(6))
+        hub_edges=tuple(tuple(edge_key(q, r, direction=d) for q, r in members for d in range(6))
                         for members in hub_orbits),
         mark_orbits=tuple(mark_orbits), is_hub_cell=tuple(is_hub_cell),
         sources=tuple(sources), hub_sources=tuple(hub_sources),

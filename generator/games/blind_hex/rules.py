@@ -8,6 +8,7 @@ from typing import Any
 
 from generator import i18n
 from generator.core.geometry import Hex
+from generator.games.blind_hex import plain_figures
 from generator.games.blind_hex.board import (
     DEFAULT_NUMBERS,
     DEFAULT_SEED,
@@ -182,7 +183,6 @@ def stats_report(opts: Options) -> Report:
     if opts.numbers >= 2:
         covered = sum(1 for c in s.pairs.values() if c)
         lines.append(f"pairs offered by two-number cells: {covered} of {len(s.pairs)}")
-    from generator.games.blind_hex import plain_figures
     return Report(tuple(lines), tuple(s.warnings()), plain_figures.lines(s),
                   plain_figures.warnings(s))
 

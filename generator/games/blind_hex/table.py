@@ -39,7 +39,8 @@ CARD_DPI = 300
 def mark_drawn(player: str, colours: Palette) -> Callable[[Point, float], list[Shape]]:
     """A player's mark: their letter on a disc of their colour, as the tokens print it."""
     def drawn(centre: Point, radius: float) -> list[Shape]:
-        return coins.face(centre, 0.96 * radius, player, colours[SIDES[player]], colours)
+        return coins.face(centre, 0.96 * radius, letter=player, colour=colours[SIDES[player]],
+                          colours=colours)
     return drawn
 
 
@@ -50,8 +51,8 @@ def penny(centre: Point, radius: float) -> list[Shape]:
 def hands(opts: Options, colours: Palette) -> list[Thing]:
     """Each player's hand of number cards, a deck of its own, sharing the cards' back."""
     w, h = cards.CARD_WIDTH, cards.CARD_HEIGHT
-    back = Picture("card-back", Page(w, h, tuple(cards.back((0.0, 0.0, w, h), 0.0, 0.0,
-                                                            colours))), CARD_DPI)
+    back = Picture("card-back", Page(w, h, tuple(cards.back((0.0, 0.0, w, h), 0.0, angle=0.0,
+                                                            colours=colours))), CARD_DPI)
     decks: list[Thing] = []
     hand = _(CARDS.label)
     for player in PLAYERS:
@@ -59,7 +60,7 @@ def hands(opts: Options, colours: Palette) -> list[Thing]:
         faces = tuple(Page(w, h, tuple(cards.front(c, opts.numbers, colours))) for c in held)
         decks.append(Deck(f"{hand}: {player}",
                           card_sheets(f"cards-{player}", faces,
-                                      tuple(f"{c.rank} {player}" for c in held)), back))
+                                      titles=tuple(f"{c.rank} {player}" for c in held)), back))
     return decks
 
 
@@ -69,11 +70,11 @@ def pennies(colours: Palette) -> list[Thing]:
     tokens = [Tile(player, Picture(f"token-{player}", Page(side, side, tuple(
         mark_drawn(player, colours)(Point(side / 2, side / 2), 0.4 * side / 0.96))),
         parts.PIECE_DPI), thickness=2.0) for player in PLAYERS for _copy in range(2)]
-    faces = [parts.disc(f"coin-{player}", coins.COIN, mark_drawn(player, colours))
+    faces = [parts.disc(f"coin-{player}", coins.COIN, drawn=mark_drawn(player, colours))
              for player in PLAYERS]
     coin = Tile("x / o", faces[0], faces[1], TileShape.CIRCLE, 2.0)
-    copper = parts.round_piece("penny", parts.disc("penny", PENNY, penny), thickness=1.5)
-    return [*tokens, coin, parts.bag("pennies", copper, COPPER)]
+    copper = parts.round_piece("penny", parts.disc("penny", PENNY, drawn=penny), thickness=1.5)
+    return [*tokens, coin, parts.bag("pennies", copper, colour=COPPER)]
 
 
 def make(opts: Options, colours: Palette) -> VirtualTable:
@@ -87,12 +88,14 @@ def make(opts: Options, colours: Palette) -> VirtualTable:
                         box, (p.centre(h) for h in Rhombus(opts.size)))
     diameter = parts.stone_diameter(p.cell_radius)
     marks = [parts.bag(player, parts.round_piece(
-        player, parts.disc(f"mark-{player}", diameter, mark_drawn(player, colours))),
-        colours[SIDES[player]]) for player in PLAYERS]
+        player, parts.disc(f"mark-{player}", diameter, drawn=mark_drawn(player, colours))),
+        colour=colours[SIDES[player]]) for player in PLAYERS]
     pieces = hands(opts, colours) if opts.edition == "cards" else pennies(colours)
-    return parts.kit_table(TITLE, opts.label, parts.key("blind-hex", opts, colours), board,
-                           [*marks, *pieces], pages.rules_item(opts, parts.PAPER, colours, 1),
-                           pages.pad_pages(opts, parts.PAPER, colours)[0], credit())
+    return parts.kit_table(TITLE, opts.label, key_text=parts.key("blind-hex", opts, colours),
+                           board=board,
+                           pieces=[*marks, *pieces], rules=pages.rules_item(opts, parts.PAPER,
+                                                                            colours, 1),
+                           pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0], credit=credit())
 
 
 TABLE = Tables(make)

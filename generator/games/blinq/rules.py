@@ -148,7 +148,7 @@ def connection(view: Mapping[Square, str], colour: str) -> list[Square] | None:
     axis = (lambda s: s.row) if colour == WHITE else (lambda s: s.col)
     return chain([s for s in mine if axis(s) == 0],
                  {s for s in mine if axis(s) == QUARTERS - 1},
-                 lambda s: (n for n in s.neighbours() if n in mine))
+                 neighbours=lambda s: (n for n in s.neighbours() if n in mine))
 
 
 def winner(stack: Stack) -> tuple[str, list[Square]] | None:
@@ -286,8 +286,8 @@ def parse_move(body: str, line: int) -> Move:
 def read_moves(text: str) -> tuple[str, list[Move]]:
     """An optional `neutral CELL` line (the variant), then one move per line."""
     lines = content_lines(text)
-    neutral = setting(lines, "neutral", lambda v: cell_index(v) is not None,
-                      "CELL", "CELL from a1 to e5") or "c3"
+    neutral = setting(lines, "neutral", valid=lambda v: cell_index(v) is not None,
+                      placeholder="CELL", meaning="CELL from a1 to e5") or "c3"
     return neutral, [parse_move(body, number) for number, body in lines]
 
 

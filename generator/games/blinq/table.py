@@ -18,7 +18,7 @@ from generator.i18n import _, pgettext
 THICKNESS = 0.25
 
 
-def block(name: str, orientation: str, side: float, colours: Palette) -> Picture:
+def block(name: str, orientation: str, *, side: float, colours: Palette) -> Picture:
     """A block seen from above, as the kit's sheet of blocks prints it, filling its page."""
     b = pages.BoardPlace(0.0, 0.0, side)
     return Picture(name, Page(side, side, tuple(pages.block_shapes(b, Spot(1, 0, 0),
@@ -34,15 +34,20 @@ def make(opts: Options, colours: Palette) -> VirtualTable:
     board = parts.board(parts.board_name(TITLE), pages.board_page(opts, paper, colours), box,
                         places)
     side = b.cell
-    dual = Tile(pgettext("Blinq block", "dual"), block("block-dual", "U", side, colours),
+    dual = Tile(pgettext("Blinq block", "dual"), block("block-dual", "U", side=side,
+                                                       colours=colours),
                 thickness=THICKNESS * side)
-    bags = [parts.bag(_("White"), dual, colours["white stone"]),
-            parts.bag(_("Black"), dual, colours["black stone"])]
+    bags = [parts.bag(_("White"), dual, colour=colours["white stone"]),
+            parts.bag(_("Black"), dual, colour=colours["black stone"])]
     neutral = Tile(pgettext("Blinq block", "neutral"),
-                   block("block-neutral", NEUTRAL, side, colours), thickness=THICKNESS * side)
-    return parts.kit_table(TITLE, opts.label, parts.key("blinq", opts, colours), board,
-                           [*bags, neutral], pages.rules_item(opts, parts.PAPER, colours, 1),
-                           pages.pad_pages(opts, parts.PAPER, colours)[0], pages.credit())
+                   block("block-neutral", NEUTRAL, side=side, colours=colours),
+                   thickness=THICKNESS * side)
+    return parts.kit_table(TITLE, opts.label, key_text=parts.key("blinq", opts, colours),
+                           board=board,
+                           pieces=[*bags, neutral], rules=pages.rules_item(opts, parts.PAPER,
+                                                                           colours, 1),
+                           pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0],
+                           credit=pages.credit())
 
 
 TABLE = Tables(make)

@@ -35,24 +35,27 @@ if TYPE_CHECKING:
 def read_record(data: bytes) -> Study:
     """A record (SGF, Little Golem, a link) or a move list, read and replayed for its study
     booklet (record_pages.py, imported only then: the judge draws nothing)."""
+    # here: the study's pages draw (reportlab), which the judge, loading this game, never does
     from generator.games.hex.record_pages import study
     return study(read(data))
 
 def solve_file(data: bytes, request: SolveRequest) -> Solved:
     """A position (a record at a move, or a position file) solved for `pnp solve`
     (solving.py and the solver, imported only then)."""
-    from generator.games.hex.solving import solve_file as solved
+    from generator.games.hex.solving import solve_file as solved  # here: the solver, for pnp solve
     return solved(data, request)
 
 def puzzles_of_records(files: Sequence[tuple[str, bytes]], ask: PuzzleAsk
                        ) -> tuple[Puzzles, list[tuple[str, str]]]:
     """A puzzle book cut from records (puzzle_book.py and the solver, imported only then)."""
+    # here: the puzzle book's solver and pages, for pnp puzzles only
     from generator.games.hex.puzzle_book import puzzles_of_records as cut
     return cut(files, ask)
 
 
 def puzzles_of_seed(ask: PuzzleAsk) -> Puzzles:
     """A puzzle book of its own, from a seed."""
+    # here: the puzzle book's solver and pages, for pnp puzzles only
     from generator.games.hex.puzzle_book import puzzles_of_seed as made
     return made(ask)
 

@@ -11,6 +11,7 @@ own colour names (red and blue), as a record's are in its own (black and white).
 from __future__ import annotations
 
 import codecs
+import json
 import re
 
 from generator.core.formats import JsonValue
@@ -107,7 +108,6 @@ def judge_file(data: bytes) -> Judged:
 
 def facts_of(game: Replay) -> dict[str, JsonValue]:
     """records.judge.facts with JSON's types (the file's name is the caller's)."""
-    import json  # here: `pnp judge` and `--help` start without json (tests/test_startup.py)
     out: dict[str, JsonValue] = json.loads(json.dumps(facts("", game)))
     del out["file"]
     return out

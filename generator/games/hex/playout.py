@@ -60,7 +60,7 @@ def _joined(position: Position, last: Cell) -> tuple[Cell, ...]:
     shape = board_of(position.columns, position.rows)
     mine = position._bits((position.black if colour == 0 else position.white) | {last})
     first, second = shape.edges[colour]
-    group = chain_of(shape, mine, mine & first) & chain_of(shape, mine, mine & second)
+    group = chain_of(shape, mine, seed=mine & first) & chain_of(shape, mine, seed=mine & second)
     return tuple(Cell(*shape.place(i)) for i in bits(group))
 
 

@@ -77,7 +77,7 @@ class BookPuzzle:
             self.line.connection
 
 
-def played(puzzles: Sequence[BookPuzzle], budget: Budget, deadline: float,
+def played(puzzles: Sequence[BookPuzzle], budget: Budget, *, deadline: float,
            clock: Callable[[], float] = time.monotonic) -> tuple[BookPuzzle, ...]:
     """The chosen puzzles with their main lines played out to the connection, while the
     deadline allows; past it, a puzzle keeps the solver's own line."""
@@ -104,7 +104,7 @@ def record_game(name: str, record: GameRecord) -> Game:
                 Source(0, name, record.players.black, record.players.white, record.event))
 
 
-def walk(game: Game, budget: Budget, deadline: float, *, fewest: int = 0,
+def walk(game: Game, budget: Budget, *, deadline: float, fewest: int = 0,
          clock: Callable[[], float] = time.monotonic) -> list[BookPuzzle]:
     """The game's puzzles, walked back from its end, at most one a level (the furthest
     back), until a position is not settled within the budget, the deadline passes, or the
@@ -115,7 +115,8 @@ def walk(game: Game, budget: Budget, deadline: float, *, fewest: int = 0,
         if left <= 0 or len(position.black) + len(position.white) < fewest:
             break
         puzzle, settled = tried(move, position,
-                                Budget(min(budget.seconds, left), budget.nodes, budget.table))
+                                budget=Budget(min(budget.seconds, left), budget.nodes,
+                                              budget.table))
         if not settled:
             break
         if puzzle is not None:
@@ -139,12 +140,12 @@ def from_games(games: Sequence[Game], count: int, *, budget: Budget, seconds: fl
     for k, game in enumerate(games):
         share = (end - clock()) / (len(games) - k)     # what is left, over the games left
         # A position two games share (a line every player knows) is one puzzle.
-        for p in walk(game, budget, min(end, clock() + share), fewest=_fewest(game),
+        for p in walk(game, budget, deadline=min(end, clock() + share), fewest=_fewest(game),
                       clock=clock):
             if p.puzzle.position not in seen:
                 seen.add(p.puzzle.position)
                 found.append(p)
-    return played(spread(found, count), budget, start + seconds, clock)
+    return played(spread(found, count), budget, deadline=start + seconds, clock=clock)
 
 
 def _fewest(game: Game) -> int:
@@ -154,7 +155,7 @@ def _fewest(game: Game) -> int:
     return position.columns * position.rows // FEWEST
 
 
-def random_game(rng: random.Random, size: int, number: int, seed: int) -> Game:
+def random_game(rng: random.Random, size: int, *, number: int, seed: int) -> Game:
     """A random legal game on a size x size board, to its end: Black first."""
     cells = [Cell(q, r) for r in range(size) for q in range(size)]
     rng.shuffle(cells)
@@ -169,7 +170,7 @@ def random_game(rng: random.Random, size: int, number: int, seed: int) -> Game:
         (black if to_move == BLACK else white).add(cell)
         mine = black if to_move == BLACK else white
         if connected(shape, sum(1 << shape.bit(c.column, c.row) for c in mine),
-                     0 if to_move == BLACK else 1):
+                     colour=0 if to_move == BLACK else 1):
             break
     return Game(positions, Source(0, seed=seed, game=number))
 
@@ -178,7 +179,7 @@ def own_games(seed: int) -> Iterable[Game]:
     """The book's own games from the seed, one after another, on the sizes in turn."""
     rng = random.Random(seed)
     for number in range(1, MOST_OWN_GAMES + 1):
-        yield random_game(rng, rng.choice(OWN_SIZES), number, seed)
+        yield random_game(rng, rng.choice(OWN_SIZES), number=number, seed=seed)
 
 
 def from_seed(seed: int, count: int, *, budget: Budget, seconds: float,
@@ -195,7 +196,7 @@ def from_seed(seed: int, count: int, *, budget: Budget, seconds: float,
     share = count // len(ALL_LEVELS)      # a small book need not hold every level
     seen: set[Position] = set()
     for game in own_games(seed):
-        for p in walk(game, capped, end, fewest=_fewest(game), clock=clock):
+        for p in walk(game, capped, deadline=end, fewest=_fewest(game), clock=clock):
             if p.puzzle.position not in seen:
                 seen.add(p.puzzle.position)
                 found.append(p)
@@ -203,7 +204,7 @@ def from_seed(seed: int, count: int, *, budget: Budget, seconds: float,
         # The harder levels are rare within OWN_NODES: enough of the first two will do.
         if clock() >= end or (len(found) >= count and min(have[:2]) >= share):
             break
-    return played(spread(found, count), capped, start + seconds, clock)
+    return played(spread(found, count), capped, deadline=start + seconds, clock=clock)
 
 
 def spread(found: Sequence[BookPuzzle], count: int) -> tuple[BookPuzzle, ...]:

@@ -102,7 +102,7 @@ def answer_caption(number: int, puzzle: BookPuzzle) -> str:
     return " ".join(said)
 
 
-def description(number: int, puzzle: BookPuzzle, diagram: Diagram) -> str:
+def description(number: int, puzzle: BookPuzzle, *, diagram: Diagram) -> str:
     """What a diagram shows, for those who cannot see it: the board, its sides, every
     stone by cell (a puzzle's board holds few enough), and on an answer what is shaded."""
     size = puzzle.puzzle.position.columns
@@ -123,14 +123,14 @@ def description(number: int, puzzle: BookPuzzle, diagram: Diagram) -> str:
 def _figures(puzzles: Sequence[BookPuzzle], paper: Paper, colours: Palette, *,
              answers: bool) -> dict[str, Figure]:
     diagrams = [answer(p) if answers else question(p) for p in puzzles]
-    words = [((answer_caption if answers else caption)(k, p), description(k, p, d))
+    words = [((answer_caption if answers else caption)(k, p), description(k, p, diagram=d))
              for k, (p, d) in enumerate(zip(puzzles, diagrams, strict=True), start=1)]
 
     def drawn(width: float, numbers: StoneNumbers) -> dict[str, Figure]:
         return {f"p{k}": board(p.puzzle.position.columns, d, colours, *words[k], width,
                                numbers=numbers)
                 for k, (p, d) in enumerate(zip(puzzles, diagrams, strict=True))}
-    return legible(drawn, FIGURE_WIDTH, paper.inner_width)
+    return legible(drawn, FIGURE_WIDTH, most=paper.inner_width)
 
 
 def levels_note() -> str:

@@ -123,8 +123,9 @@ def background(size: int, width: float, colours: Palette) -> tuple[hexboard.Plac
         for at in (p.point(lo, i), p.point(hi, i)):
             shapes.append(centred_label(at.x, at.y, str(i + 1), label, colours["muted"]))
     shapes += hexboard.side_letters(
-        p, side_letter("white"), side_letter(BLACK), colours["blue"], colours["red"],
-        hexboard.label_size(hexboard.SIDE_LETTER_SIZE, r), True)
+        p, side_letter("white"), r_text=side_letter(BLACK), q_colour=colours["blue"],
+        r_colour=colours["red"],
+        size=hexboard.label_size(hexboard.SIDE_LETTER_SIZE, r), with_coordinates=True)
     return p, Group(tuple(shapes))
 
 
@@ -179,13 +180,13 @@ def board(size: int, diagram: Diagram, colours: Palette, caption: str, descripti
         label = r * (0.95, 0.8, 0.62, 0.5)[min(3, len(text) - 1)]
         shapes.append(stone_number(centre(cell), text, size=label, radius=STONE * r,
                                    ink=on[cell], numbers=numbers))
-    shapes += marks(p, diagram.markup, on, colours, numbers=numbers)
+    shapes += marks(p, diagram.markup, on=on, colours=colours, numbers=numbers)
     return Figure(width, height_at(size, width), (Group(tuple(shapes)),), caption,
                   description)
 
 
-def marks(p: hexboard.Placement, markup: Markup, on: dict[Cell, str],
-          colours: Palette, *, numbers: StoneNumbers = IN_PROPORTION) -> list[Shape]:
+def marks(p: hexboard.Placement, markup: Markup, *, on: dict[Cell, str],
+          colours: Palette, numbers: StoneNumbers = IN_PROPORTION) -> list[Shape]:
     """The record's marks: on the cells, then the arrows and lines over everything."""
     r, ink = p.cell_radius, colours["ink"]
     out: list[Shape] = []
@@ -196,8 +197,8 @@ def marks(p: hexboard.Placement, markup: Markup, on: dict[Cell, str],
         shown = text if len(text) <= LONGEST_LABEL else text[:LONGEST_LABEL - 1] + "…"
         size = r * (0.95, 0.8, 0.62)[len(shown) - 1]
         room = 1.7 * r
-        if text_width(shown, size, "bold") > room:
-            size = max(SMALLEST_TEXT, size * room / text_width(shown, size, "bold"))
+        if text_width(shown, size, role="bold") > room:
+            size = max(SMALLEST_TEXT, size * room / text_width(shown, size, role="bold"))
         out.append(stone_number(p.centre(_hex(cell)), shown, size=size, radius=STONE * r,
                                 ink=on.get(cell, ink), numbers=numbers))
     for pairs, head in ((markup.lines, False), (markup.arrows, True)):

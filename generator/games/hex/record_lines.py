@@ -72,7 +72,7 @@ class Shown:
     beyond: int = 0
 
 
-def breaks(moves: tuple[Move, ...], opening: Markup, start: int) -> frozenset[int]:
+def breaks(moves: tuple[Move, ...], opening: Markup, *, start: int) -> frozenset[int]:
     """The moves after which a diagram ends, for the marks on their positions; `start - 1`
     where the line opens with marks."""
     found = {m.number for m in moves if m.markup and m.number >= start}
@@ -89,7 +89,7 @@ def cut(game: Replay, every: int, *, start: int = 1, opening: Markup = NO_MARKUP
         return 1 if step.number and moves[step.number - 1].kind == "swap" else step.number
     won = game.chain if game.winner and game.won_on >= start else ()
     made = played.diagrams(game.steps, len(moves), every, won, number, start=start,
-                           breaks=breaks(moves, opening, start))
+                           breaks=breaks(moves, opening, start=start))
     out = []
     for k, d in enumerate(made):
         shown = moves[d.first - 1:d.last]

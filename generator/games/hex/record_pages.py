@@ -267,7 +267,7 @@ def refuse(game: Replay) -> None:
                           f"booklet draws square boards")
 
 
-def booklet(game: Replay, cut: played.Cut, paper: Paper, colours: Palette,
+def booklet(game: Replay, cut: played.Cut, *, paper: Paper, colours: Palette,
             heading_: str = "") -> Document:
     """The study booklet of one judged game."""
     refuse(game)
@@ -278,7 +278,7 @@ def booklet(game: Replay, cut: played.Cut, paper: Paper, colours: Palette,
     def drawn(width: float, numbers: StoneNumbers) -> dict[str, Figure]:
         return {f"d{k}": board(size, d, colours, *words[k], width, numbers=numbers)
                 for k, d in enumerate(seen.diagrams)}
-    figures = legible(drawn, FIGURE_WIDTH, paper.inner_width)
+    figures = legible(drawn, FIGURE_WIDTH, most=paper.inner_width)
     pages = typeset(markup(game, seen, cut.variations, heading_), figures, paper, colours,
                     footer_text=_("%(credit)s Game record printed from the players' own "
                                   "record.", credit=credit()))
@@ -301,7 +301,7 @@ class HexStudy:
 
     def booklet(self, cut: played.Cut, paper: Paper, colours: Palette,
                 heading: str = "") -> Document:
-        return booklet(self.game, cut, paper, colours, heading)
+        return booklet(self.game, cut, paper=paper, colours=colours, heading_=heading)
 
     def title(self) -> str:
         return title(self.game.record)

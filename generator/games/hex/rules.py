@@ -96,7 +96,7 @@ def turn_changes(size: int, stones: Stones, colour: str, turn: Turn) -> dict[Hex
     return {h: colour}
 
 
-def apply_turn(stones: Stones, colour: str, turn: Turn) -> dict[Hex, str]:
+def apply_turn(stones: Stones, colour: str, *, turn: Turn) -> dict[Hex, str]:
     """The stones after `colour` plays `turn`."""
     return {**stones, **turn_changes(0, stones, colour, turn)}
 

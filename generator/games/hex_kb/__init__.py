@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 def read_record(data: bytes) -> Study:
     """A move list read (records.py) and replayed for its study booklet (record_pages.py),
     imported only then: the judge and the game's other commands load no other modules."""
+    # here: the study's pages draw (reportlab), which the judge, loading this game, never does
     from generator.games.hex_kb.record_pages import study
     from generator.games.hex_kb.records import read
     return study(read(data))

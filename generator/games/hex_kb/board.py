@@ -28,7 +28,7 @@ SIZES = range(7, 26)
 _UNIT = Layout(POINTY, 1.0)
 
 
-def gaps(size: int, radius: int, offset: int) -> tuple[int, int]:
+def gaps(size: int, radius: int, *, offset: int) -> tuple[int, int]:
     """Cells of board between a frame and the border, and between the two frames."""
     border = offset - (radius + 1)
     between = 2 * (size - 1 - 2 * offset) - 2 * (radius + 1) - 1
@@ -38,8 +38,8 @@ def gaps(size: int, radius: int, offset: int) -> tuple[int, int]:
 def place_windows(size: int, radius: int) -> int:
     """The diagonal offset of window A that keeps both gaps as wide as possible."""
     best = max(range(radius + 1, (size - 1) // 2 + 1),
-               key=lambda c: (min(gaps(size, radius, c)), c), default=None)
-    if best is None or min(gaps(size, radius, best)) < 1:
+               key=lambda c: (min(gaps(size, radius, offset=c)), c), default=None)
+    if best is None or min(gaps(size, radius, offset=best)) < 1:
         raise ValueError(f"no room for windows of radius {radius} on a {size} x {size} board")
     return best
 
@@ -51,7 +51,7 @@ def largest_radius(size: int, gap: int = 2) -> int | None:
 
 def _fits(size: int, radius: int, gap: int) -> bool:
     try:
-        return min(gaps(size, radius, place_windows(size, radius))) >= gap
+        return min(gaps(size, radius, offset=place_windows(size, radius))) >= gap
     except ValueError:
         return False
 
@@ -138,7 +138,7 @@ class KleinBoard:
         def free(h: Hex) -> bool:
             return (self.on_rhombus(h) and h not in self.holes and h not in avoid
                     and (h not in frames or h == goal))
-        path = chain([start], {goal}, lambda h: (n for n in h.neighbours() if free(n)))
+        path = chain([start], {goal}, neighbours=lambda h: (n for n in h.neighbours() if free(n)))
         if path is None:
             raise ValueError(f"no open way from {start} to {goal}")
         return path

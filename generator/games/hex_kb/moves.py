@@ -82,8 +82,8 @@ def read_moves(text: str) -> tuple[KleinBoard, list[Claim]]:
         for key in _SETTINGS:
             if key not in given and lines:
                 at = lines[0][0]
-                value = setting(lines, key, lambda v: v.isascii() and v.isdigit(),
-                                "N", "N a whole number")
+                value = setting(lines, key, valid=lambda v: v.isascii() and v.isdigit(),
+                                placeholder="N", meaning="N a whole number")
                 if value is not None:
                     given[key] = (at, value)
     # A size the game has not (size 0, or one of more digits than any size) is refused on
@@ -102,10 +102,10 @@ def read_moves(text: str) -> tuple[KleinBoard, list[Claim]]:
     except ValueError:
         raise GridError(at, 1, f"windows of radius {quoted(window)} do not fit a "
                                f"{size} × {size} board") from None
-    return board, [claim(board, body, line) for line, body in lines]
+    return board, [claim(board, body, line=line) for line, body in lines]
 
 
-def claim(board: KleinBoard, body: str, line: int) -> Claim:
+def claim(board: KleinBoard, body: str, *, line: int) -> Claim:
     """A claim from a line of a move list, after an optional number such as `12.`."""
     numbered = _NUMBER.match(body)
     start = numbered.end() if numbered else 0

@@ -39,9 +39,9 @@ def read_position(text: str) -> tuple[KleinBoard, dict[Hex, str]]:
     """A grid of R, B and . for every cell of the rhombus, O in the windows; twins must
     agree. An optional first line `window W` gives the window radius."""
     lines = content_lines(text)
-    given = setting(lines, "window", lambda v: v.isascii() and v.isdigit(), "W",
-                    "W a window radius of 0 or more")
-    rows = read_grid(lines, f"RB.{WINDOW}", SIZES)
+    given = setting(lines, "window", valid=lambda v: v.isascii() and v.isdigit(), placeholder="W",
+                    meaning="W a window radius of 0 or more")
+    rows = read_grid(lines, f"RB.{WINDOW}", sizes=SIZES)
     size = len(rows)
     radius = default_radius(size) if given is None else small_number(given)
     try:

@@ -40,13 +40,14 @@ FIGURE_WIDTH = 90.0            # mm before the column scales it
 KbDiagram = played.Diagram[Hex, str]
 
 
-def figure(game: HexKbGame, diagram: KbDiagram, caption: str, colours: Palette,
-           width: float = FIGURE_WIDTH, *,
+def figure(game: HexKbGame, diagram: KbDiagram, *, caption: str, colours: Palette,
+           width: float = FIGURE_WIDTH,
            numbers: record_book.StoneNumbers = record_book.IN_PROPORTION) -> Figure:
     """One diagram: the board, its stones (a frame cell's in both frames), their numbers,
     and the winning structure shaded."""
     board = game.board
-    height = record_book.figure_height(board.size, BOARD_ANGLE, width, hexboard.BORDER_ROW)
+    height = record_book.figure_height(board.size, BOARD_ANGLE, width=width,
+                                       outset=hexboard.BORDER_ROW)
     p = place(board, 0.0, 0.0, width, height)
     # Numbered stones off the frames are drawn here, with their numbers; the board draws
     # the rest, a frame cell's in both frames under its frame number.
@@ -65,10 +66,10 @@ def figure(game: HexKbGame, diagram: KbDiagram, caption: str, colours: Palette,
             centre, diagram.numbers[h], radius=(0.55 if colours.lettered else 0.6) * r,
             ink=ink if colours.lettered else text_on(colours, ink), numbers=numbers))
     return Figure(width, height, tuple(shapes), caption,
-                  description(game, p, diagram))
+                  description(game, p, diagram=diagram))
 
 
-def description(game: HexKbGame, p: hexboard.Placement, diagram: KbDiagram) -> str:
+def description(game: HexKbGame, p: hexboard.Placement, *, diagram: KbDiagram) -> str:
     board = game.board
 
     def listed(colour: str) -> str:
@@ -111,7 +112,7 @@ class HexKbStudy:
                   for n, c in enumerate(claims[diagram.first - 1:diagram.last],
                                         start=diagram.first)
                   if c.cell in board.twins]
-        text = record_book.caption(diagram.first, diagram.last, framed, "")
+        text = record_book.caption(diagram.first, diagram.last, special=framed, chain="")
         if diagram.chain:
             text += ". " + _("Shaded: the winning structure. %(verdict)s",
                              verdict=describe_verdict(self.game.verdict))
@@ -121,10 +122,11 @@ class HexKbStudy:
                 heading: str = "") -> Document:
         shown = self.diagrams(cut.every)
         figures = record_book.legible(
-            lambda width, numbers: {f"d{k}": figure(self.game, d, self.caption(d), colours,
-                                                    width, numbers=numbers)
+            lambda width, numbers: {f"d{k}": figure(self.game, d, caption=self.caption(d),
+                                                    colours=colours,
+                                                    width=width, numbers=numbers)
                                     for k, d in enumerate(shown)},
-            FIGURE_WIDTH, paper.inner_width)
+            FIGURE_WIDTH, most=paper.inner_width)
         board = self.game.board
         key = _("*Key:* Red moves first and joins the border segments marked %(R)s, Blue "
                 "those marked %(B)s. The cells of the two portal frames that bear the same "
@@ -133,10 +135,11 @@ class HexKbStudy:
                 "move that claimed it.", R=letter(RED), B=letter(BLUE))
         markup = record_book.markup(
             heading or self.title(), record_book.board_line(board.size, len(self.game.claims)),
-            self.byline(), key, len(shown), [c.written for c in self.game.claims])
+            ending=self.byline(), key=key, diagrams=len(shown),
+            written=[c.written for c in self.game.claims])
         pages = typeset(markup, figures, paper, colours,
                         footer_text=record_book.footer(credit()))
-        return record_book.document(pages, TITLE, DESIGNER, board.size)
+        return record_book.document(pages, TITLE, designer=DESIGNER, size=board.size)
 
     def title(self) -> str:
         return record_book.a_game(TITLE)

@@ -28,7 +28,7 @@ def read(data: bytes) -> HexKbRecord:
     """The move list in a file's bytes, for the record item; a position has no moves to show,
     and is refused by name, as Hex's record item refuses one."""
     text = decode(data)
-    refuse_foreign(text, "Hex KB", "hex-kb")
+    refuse_foreign(text, "Hex KB", key="hex-kb")
     if not is_move_list(text):
         raise RecordError("a position has no moves to print; give a move list")
     board, claims = read_moves(text)

@@ -63,7 +63,7 @@ from generator.i18n import _, ngettext
 def stats_report(opts: Options) -> Report:
     """The board's windows and frames, and the gaps of board round the frames."""
     board = opts.board()
-    border, between = gaps(board.size, board.radius, board.offset)
+    border, between = gaps(board.size, board.radius, offset=board.offset)
     window = 1 + 3 * board.radius * (board.radius + 1)
     lines = (f"{TITLE} board {board.size}x{board.size}, window radius {board.radius}",
              f"each window: {window} cell{'s' * (window > 1)}; each frame: {len(board.frame_a)} "

@@ -39,9 +39,11 @@ def make(opts: Options, colours: Palette) -> VirtualTable:
     bags = [parts.stone_bag(pages.name(colour), role, diameter=diameter,
                             drawn=stone_drawn(colour, colours), colour=colours[role])
             for colour, role in ((RED, "red"), (BLUE, "blue"))]
-    return parts.kit_table(TITLE, opts.label, parts.key("hex-kb", opts, colours), board, bags,
-                           pages.rules_item(opts, parts.PAPER, colours, 1),
-                           pages.pad_pages(opts, parts.PAPER, colours)[0], pages.credit())
+    return parts.kit_table(TITLE, opts.label, key_text=parts.key("hex-kb", opts, colours),
+                           board=board, pieces=bags,
+                           rules=pages.rules_item(opts, parts.PAPER, colours, 1),
+                           pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0],
+                           credit=pages.credit())
 
 
 TABLE = Tables(make)

@@ -32,11 +32,11 @@ STONE = 0.72                   # a stone's radius in cell radii: room for a turn
 NexDiagram = played.Diagram[Hex, str]
 
 
-def figure(size: int, diagram: NexDiagram, colours: Palette,
-           width: float = FIGURE_WIDTH, *,
+def figure(size: int, diagram: NexDiagram, *, colours: Palette,
+           width: float = FIGURE_WIDTH,
            numbers: record_book.StoneNumbers = record_book.IN_PROPORTION) -> Figure:
     """One diagram: the board, its stones, their numbers and the winning chain."""
-    height = record_book.figure_height(size, ANGLE, width)
+    height = record_book.figure_height(size, ANGLE, width=width)
     p = place(size, 0.0, 0.0, width, height)
     r = p.cell_radius
     shapes: list[Shape] = board_shapes(p, colours, True)
@@ -64,10 +64,10 @@ def figure(size: int, diagram: NexDiagram, colours: Palette,
     if diagram.chain:
         shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in pairwise(diagram.chain)],
                                Paint(stroke=colours["highlight"], width=0.22 * r)))
-    return Figure(width, height, (*shapes, *on_stones), "", description(size, p, diagram))
+    return Figure(width, height, (*shapes, *on_stones), "", description(size, p, diagram=diagram))
 
 
-def description(size: int, p: hexboard.Placement, diagram: NexDiagram) -> str:
+def description(size: int, p: hexboard.Placement, *, diagram: NexDiagram) -> str:
     def listed(kind: str) -> str:
         cells = sorted((h for h, k in diagram.stones.items() if k == kind),
                        key=lambda h: (h.q, h.r))
@@ -109,17 +109,18 @@ class NexStudy:
         swaps = [record_book.special(n, name(movers[n - 1]), "swap")
                  for n in range(diagram.first, diagram.last + 1) if turns and
                  turns[n - 1].swap]
-        return record_book.caption(diagram.first, diagram.last, swaps,
-                                   " ".join(map(hex_name, diagram.chain)))
+        return record_book.caption(diagram.first, diagram.last, special=swaps,
+                                   chain=" ".join(map(hex_name, diagram.chain)))
 
     def booklet(self, cut: Cut, paper: Paper, colours: Palette,
                 heading: str = "") -> Document:
         shown = self.diagrams(cut.every)
 
         def drawn(width: float, numbers: record_book.StoneNumbers) -> dict[str, Figure]:
-            return {f"d{k}": replace(figure(self.size, d, colours, width, numbers=numbers),
+            return {f"d{k}": replace(figure(self.size, d, colours=colours, width=width,
+                                            numbers=numbers),
                                      caption=self.caption(d)) for k, d in enumerate(shown)}
-        figures = record_book.legible(drawn, FIGURE_WIDTH, paper.inner_width)
+        figures = record_book.legible(drawn, FIGURE_WIDTH, most=paper.inner_width)
         key = _("*Key:* Black moves first and joins the two sides marked %(B)s; White joins "
                 "the two sides marked %(W)s. A turn drops a stone of one's own and a neutral "
                 "stone, written c4 (d5), or turns two neutral stones into one's own and one "
@@ -128,10 +129,10 @@ class NexStudy:
         turns = self.played.record.turns
         markup = record_book.markup(
             heading or self.title(), record_book.board_line(self.size, len(turns)),
-            self.byline(), key, len(shown), [written(t) for t in turns])
+            ending=self.byline(), key=key, diagrams=len(shown), written=[written(t) for t in turns])
         pages = typeset(markup, figures, paper, colours,
                         footer_text=record_book.footer(credit()))
-        return record_book.document(pages, TITLE, DESIGNER, self.size)
+        return record_book.document(pages, TITLE, designer=DESIGNER, size=self.size)
 
     def title(self) -> str:
         return record_book.a_game(TITLE)

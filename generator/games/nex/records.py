@@ -26,7 +26,7 @@ def read(data: bytes) -> NexRecord:
     """The move list in a file's bytes; a position has no moves to show, and is refused by
     name, as Hex's record item refuses one."""
     text = decode(data)
-    refuse_foreign(text, "Nex", "nex")
+    refuse_foreign(text, "Nex", key="nex")
     if not is_move_list(text):
         raise RecordError("a position has no moves to print; give a move list")
     size, turns = read_moves(text)

@@ -64,7 +64,7 @@ class Options:
         return _("%(size)s × %(size)s · Black joins NW–SE · White joins SW–NE", size=self.size)
 
 
-def apply_turn(size: int, stones: Stones, colour: str, turn: Turn) -> dict[Hex, str]:
+def apply_turn(size: int, stones: Stones, *, colour: str, turn: Turn) -> dict[Hex, str]:
     """The stones after `colour` plays `turn`."""
     return {**stones, **turn_changes(size, stones, colour, turn)}
 

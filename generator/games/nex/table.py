@@ -35,9 +35,11 @@ def make(opts: Options, colours: Palette) -> VirtualTable:
     bags = [parts.stone_bag(pages.name(kind), word, diameter=diameter,
                             drawn=stone_drawn(kind, colours), colour=colours[role])
             for kind, word, role in KINDS]
-    return parts.kit_table(TITLE, opts.label, parts.key("nex", opts, colours), board, bags,
-                           pages.rules_item(opts, parts.PAPER, colours, 1),
-                           pages.pad_pages(opts, parts.PAPER, colours)[0], pages.credit())
+    return parts.kit_table(TITLE, opts.label, key_text=parts.key("nex", opts, colours),
+                           board=board, pieces=bags,
+                           rules=pages.rules_item(opts, parts.PAPER, colours, 1),
+                           pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0],
+                           credit=pages.credit())
 
 
 TABLE = Tables(make)

@@ -13,12 +13,15 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 from urllib.parse import urlencode
 
+import jinja2
+
 from generator import __version__, render
 from generator.app import params, requests
 from generator.core.destinations import PRINT_SHOP
 from generator.core.formats import DEFAULT_DPI, HTML, SVG, ZIP, page_paths
 from generator.errors import UserError
 from generator.i18n import LANGUAGES
+from generator.render.svg import page_svg
 from generator.render.zipped import zipped
 from generator.ui.studio import bundles, caching, form, making, offers, records
 from generator.ui.studio.drawing import Busy, Drawer
@@ -169,7 +172,6 @@ class Studio:
 
     def page(self) -> bytes:
         if self._page is None:
-            import jinja2
             env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(self.folder)),
                                      autoescape=True, undefined=jinja2.StrictUndefined)
             self._page = env.get_template("studio.html.j2").render(
@@ -193,7 +195,6 @@ class Studio:
         return self._get(("made", *request.document_key), work)
 
     def svg(self, request: Request, made: Made, number: int) -> str:
-        from generator.render.svg import page_svg
         doc = made.document
         title = doc.title if len(doc.pages) == 1 else f"{doc.title} ({number}/{len(doc.pages)})"
         return str(self._get(("svg", number, *request.document_key),

@@ -15,6 +15,7 @@ from urllib.parse import parse_qs
 
 from generator import __version__
 from generator.app import params, requests
+from generator.app.record_request import RecordRequest, record_request
 from generator.core.destinations import DESTINATIONS, HOME, Destination
 from generator.core.destinations import PRINT_SHOP as SHOP
 from generator.core.formats import PDF, ZIP, Format
@@ -26,7 +27,6 @@ from generator.ui.studio import booklets, records, words
 from generator.ui.studio.refused import BadRequest
 
 if TYPE_CHECKING:
-    from generator.app.record_request import RecordRequest
     from generator.games import SomeGame
 
 MAX_COPIES = 10         # copies one request may ask for (the command line: 100)
@@ -330,7 +330,6 @@ class Request:
 @lru_cache(maxsize=16)
 def _record_request(game: str, record: records.Given, *,
                     values: tuple[tuple[str, str], ...]) -> RecordRequest:
-    from generator.app.record_request import record_request
     return record_request(find_game(game), record.data, dict(values), source=record.name)
 
 

@@ -6,14 +6,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from generator import i18n
 from generator.app import requests
-from generator.app.record_request import RecordRequest
+from generator.app.params import largest_dpi
+from generator.app.record_request import RecordRequest, content
+from generator.core.scene import Document, Page
 from generator.games.game import OptionError
+from generator.layout import hyphenation, tiling
 from generator.ui.studio.form import MAX_COPIES, BadRequest, Request
 
 if TYPE_CHECKING:
     from generator.core.paper import Paper
-    from generator.core.scene import Document
     from generator.games import SomeGame
     from generator.games.protocols import GameOptions
 
@@ -39,7 +42,6 @@ def figures(request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The figures beside the preview: the options' label, then the game's own figures for
     its board (Blind Hex's balance, Hex KB's windows and gaps) where it has them. Asked for
     after the preview, so the drawing never waits for them."""
-    from generator import i18n
     checked = request.checked()
     if not isinstance(checked, requests.ItemRequest):
         return (), ()
@@ -73,7 +75,6 @@ def make(request: Request) -> Made:
                          "copies")
     if checked.tile and checked.cell is not None:
         _refuse_large_tilings(checked.game, checked.options, checked.paper, checked.cell)
-    from generator import i18n
     with i18n.language(checked.lang):
         label = checked.options.label
     return Made(_capped(requests.make(checked)), (label,), ())
@@ -82,9 +83,6 @@ def make(request: Request) -> Made:
 def _record(checked: RecordRequest) -> Made:
     """A record's booklet as `pnp record` draws it; its figures are the game's title and
     what the record says of it (event, date, how it ended), in the language chosen."""
-    from generator import i18n
-    from generator.app.record_request import content
-    from generator.core.scene import Document
     drawn = content(checked)
     if not isinstance(drawn, Document):     # a record written as data is no preview
         raise BadRequest("the studio shows a record's booklet, not its text")
@@ -99,8 +97,6 @@ def _refuse_large_tilings(game: SomeGame, options: GameOptions, paper: Paper,
     board's cell on the paper itself tells the scale, and the scale the sheets. The estimate
     runs up to a third high, so only what is well over is refused here; the rest is counted
     exactly once made."""
-    from generator.core.scene import Page
-    from generator.layout import tiling
     low, high = tiling.CELL_RANGE
     if not low <= cell <= high:
         return      # the command's own sentence follows
@@ -122,7 +118,6 @@ def _capped(doc: Document, most: int = MAX_PAGES) -> Document:
 
 def check_pixels(width_mm: float, height_mm: float, dpi: int) -> None:
     """Refuse a PNG page of more pixels than the studio makes, naming the dpi that fits."""
-    from generator.app.params import largest_dpi
     most = largest_dpi((width_mm / 25.4) * (height_mm / 25.4), MAX_PIXELS)
     if dpi > most:
         raise BadRequest(f"Resolution: at {dpi} dpi this page is more pixels than the studio "
@@ -133,7 +128,5 @@ def check_pixels(width_mm: float, height_mm: float, dpi: int) -> None:
 def ready_language(lang: str) -> None:
     """Read what setting text in a language needs once, before a sheet needs it: the
     language's catalogue and hyphenation patterns (both kept for the process)."""
-    from generator import i18n
-    from generator.layout import hyphenation
     i18n.translations(lang)
     hyphenation.positions("hyphenation", lang)

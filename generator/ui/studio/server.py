@@ -11,11 +11,13 @@ text after a status line, like the app's own.
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import socket
 import sys
 import threading
 import typing
+import webbrowser
 from collections.abc import Callable
 from http import HTTPStatus
 from socketserver import BaseRequestHandler, ThreadingMixIn
@@ -221,8 +223,6 @@ def make_studio_server(port: int, *, max_connections: int = MAX_CONNECTIONS,
 def serve(port: int | None, open_browser: bool,
           echo: Callable[[str], None] = print) -> None:
     """Serve until interrupted; open the page in the default browser unless asked not to."""
-    import errno
-    import webbrowser
     try:
         server = make_studio_server(DEFAULT_PORT if port is None else port)
     except OSError as err:

@@ -298,7 +298,7 @@ def _chain(board: _Board, colour: Colour) -> tuple[Cell, ...]:
     else:
         starts = [i for i in sorted(mine) if i % board.columns == 0]
         goals = {i for i in mine if i % board.columns == board.columns - 1}
-    path = chain(starts, goals, lambda i: (j for j in board.near[i] if j in mine))
+    path = chain(starts, goals, neighbours=lambda i: (j for j in board.near[i] if j in mine))
     return tuple(board.cell(i) for i in path or ())
 
 

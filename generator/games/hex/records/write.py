@@ -43,6 +43,7 @@ from generator.games.hex.records.model import (
     ToPlay,
     cell_name,
 )
+from generator.games.hex.rules import read_moves
 
 MOVE_LIST_SIDES = range(1, 27)      # the move list names columns a to z
 
@@ -235,7 +236,6 @@ def to_move_list(record: GameRecord) -> str:
 def from_move_list(text: str) -> GameRecord:
     """A move list (Red first) as a record in SGF's terms: Red's moves Black's, each cell
     the same, and the swap HexGui's way (the stones stay, and White moves after it)."""
-    from generator.games.hex.rules import read_moves
     size, turns = read_moves(text)
     moves: list[Move] = []
     colour: Colour = BLACK

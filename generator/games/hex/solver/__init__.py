@@ -46,7 +46,7 @@ class Position:
     to_move: Colour
 
     def __post_init__(self) -> None:
-        check(self.columns, self.rows, self.black, self.white)
+        check(self.columns, self.rows, black=self.black, white=self.white)
 
     def _bits(self, cells: frozenset[Cell]) -> int:
         stride = self.columns + 1
@@ -57,7 +57,7 @@ _SIDES: dict[Colour, str] = {BLACK: "the top and bottom rows",
                              WHITE: "the left and right columns"}
 
 
-def check(columns: int, rows: int, black: frozenset[Cell], white: frozenset[Cell]) -> None:
+def check(columns: int, rows: int, *, black: frozenset[Cell], white: frozenset[Cell]) -> None:
     """Refuse (PositionError) what the solver cannot take: a board out of its sizes, a
     stone off the board or two on a cell, a game already over."""
     if columns not in SIDES or rows not in SIDES:
@@ -74,7 +74,7 @@ def check(columns: int, rows: int, black: frozenset[Cell], white: frozenset[Cell
     stride = columns + 1
     for colour, stones in ((BLACK, black), (WHITE, white)):
         mask = sum(1 << c.row * stride + c.column for c in stones)
-        if connected(shape, mask, COLOURS.index(colour)):
+        if connected(shape, mask, colour=COLOURS.index(colour)):
             raise PositionError(f"the game is over: {colour.capitalize()} has connected "
                                 f"{_SIDES[colour]}")
     if len(black) + len(white) == columns * rows:
@@ -124,8 +124,9 @@ def solve(position: Position, budget: Budget = Budget(), *, explain: bool = True
     start = time.monotonic()
     shape = board_of(position.columns, position.rows)
     limits = Limits(nodes=budget.nodes, deadline=start + budget.seconds, table=budget.table)
-    found = answer_of(shape, position._bits(position.black), position._bits(position.white),
-                   COLOURS.index(position.to_move), limits, start, explain=explain)
+    found = answer_of(shape, position._bits(position.black), white=position._bits(position.white),
+                   to_move=COLOURS.index(position.to_move), limits=limits, clock_start=start,
+                   explain=explain)
 
     def cells(mask: int) -> tuple[Cell, ...]:
         return tuple(_cell(shape, i) for i in bits(mask))

@@ -52,11 +52,11 @@ SET_BYTES = 48          # a set as the kernel takes it: 384 bits, little-endian
 
 def python_analyse(board: Board, black: int, white: int, to_move: int) -> Facts:
     """The facts of a position with `to_move` (BLACK 0 or WHITE 1) to play."""
-    black, white = fill_in(board, black, white, to_move)
+    black, white = fill_in(board, black, white=white, to_move=to_move)
     mine, theirs = (black, white) if to_move == 0 else (white, black)
-    if connected(board, mine, to_move):
+    if connected(board, mine, colour=to_move):
         return Facts(black, white, WIN, ())
-    if connected(board, theirs, 1 - to_move):
+    if connected(board, theirs, colour=1 - to_move):
         return Facts(black, white, LOSS, ())
     empty = board.cells & ~(black | white)
     own = search(board, mine, empty, to_move, stop_at_semi=True)
@@ -70,11 +70,12 @@ def python_analyse(board: Board, black: int, white: int, to_move: int) -> Facts:
         mustplay &= carrier
     if not mustplay:
         return Facts(black, white, LOSS, ())
-    ordered = order(board, mustplay, own.reach, other.reach)
-    return Facts(black, white, OPEN, dominant(board, black, white, to_move, ordered), mustplay)
+    ordered = order(board, mustplay, own=own.reach, other=other.reach)
+    return Facts(black, white, OPEN, dominant(board, black, white=white, to_move=to_move,
+                                              ordered=ordered), mustplay)
 
 
-def dominant(board: Board, black: int, white: int, to_move: int, ordered: tuple[int, ...]
+def dominant(board: Board, black: int, *, white: int, to_move: int, ordered: tuple[int, ...]
              ) -> tuple[int, ...]:
     """The moves left when each move, in order, drops the later ones it dominates.
 
@@ -95,12 +96,12 @@ def dominant(board: Board, black: int, white: int, to_move: int, ordered: tuple[
         kept_cells |= 1 << move
         bit = 1 << move
         b, w = (black | bit, white) if to_move == 0 else (black, white | bit)
-        b, w, pairs = fill_in_pairs(board, b, w, 1 - to_move)
+        b, w, pairs = fill_in_pairs(board, b, white=w, to_move=1 - to_move)
         removed |= (b | w) & ~occupied & ~pairs[1 - to_move] & ~kept_cells
     return tuple(kept)
 
 
-def order(board: Board, cells: int, own: tuple[int, int], other: tuple[int, int]
+def order(board: Board, cells: int, *, own: tuple[int, int], other: tuple[int, int]
           ) -> tuple[int, ...]:
     """The cells, most promising first (the module's docstring says how); ties in board
     order, so the same position is always searched the same way."""

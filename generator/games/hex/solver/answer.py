@@ -67,8 +67,8 @@ class Answer:
     connection: int                # the winner's chain at the end of the line
 
 
-def answer_of(board: Board, black: int, white: int, to_move: int, limits: Limits,
-           clock_start: float | None = None, *, explain: bool = True) -> Answer:
+def answer_of(board: Board, black: int, *, white: int, to_move: int, limits: Limits,
+           clock_start: float | None = None, explain: bool = True) -> Answer:
     """Solve the position (to_move: 0 Black, 1 White) within the limits; with `explain`,
     find the main line and the winning connection too."""
     start = time.monotonic() if clock_start is None else clock_start
@@ -109,7 +109,7 @@ def _settle(found: Search, root: Entry, given_black: int, given_white: int, to_m
     empty = board.cells & ~(given_black | given_white)
     black, white = root[BLACK_STONES], root[WHITE_STONES]
     open_cells = board.cells & ~(black | white)
-    theirs = opponent_pairs(board, given_black, given_white, to_move)
+    theirs = opponent_pairs(board, given_black, white=given_white, to_move=to_move)
     passes = empty & ~open_cells & ~theirs       # the other cells the fill-in took
     facts = analyse(board, given_black, given_white, to_move)
     if facts.outcome == OPEN:                # its mustplay: the moves searched, then the
@@ -192,7 +192,7 @@ def _connection(board: Board, black: int, white: int, winner: int) -> int:
     facts = analyse(board, black, white, winner)
     black, white = facts.black, facts.white
     stones = black if winner == 0 else white
-    if not connected(board, stones, winner):
+    if not connected(board, stones, colour=winner):
         empty = board.cells & ~(black | white)
         found = search(board, stones, empty, winner)
         carrier = found.full if found.full is not None else 0

@@ -81,7 +81,7 @@ def count(cells: int) -> int:
     return cells.bit_count()
 
 
-def chain_of(board: Board, stones: int, seed: int) -> int:
+def chain_of(board: Board, stones: int, *, seed: int) -> int:
     """The stones joined to `seed` (a set of stones) through stones."""
     grown = seed & stones
     while True:
@@ -91,7 +91,7 @@ def chain_of(board: Board, stones: int, seed: int) -> int:
         grown = wider
 
 
-def connected(board: Board, stones: int, colour: int) -> bool:
+def connected(board: Board, stones: int, *, colour: int) -> bool:
     """Whether the stones join the colour's two sides."""
     first, second = board.edges[colour]
-    return bool(chain_of(board, stones, stones & first) & second)
+    return bool(chain_of(board, stones, seed=stones & first) & second)

@@ -153,7 +153,7 @@ class _Search:
 def search(board: Board, stones: int, empty: int, colour: int,
            stop_at_semi: bool = False) -> Connections:
     """H-search for `colour` (whose stones are `stones`) on the empty cells `empty`."""
-    groups = nodes(board, stones, empty, colour)
+    groups = nodes(board, stones, empty=empty, colour=colour)
     chains = len(groups)
     cells = list(bits(empty))
     count = chains + len(cells)

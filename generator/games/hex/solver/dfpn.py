@@ -52,7 +52,7 @@ class Limits:
     table: int = TABLE
 
 
-def key(black: int, white: int, to_move: int, shift: int) -> int:
+def key(black: int, white: int, *, to_move: int, shift: int) -> int:
     """A position's key in the table: its stones and the player to move, as one int."""
     return ((black << shift | white) << 1) | to_move
 
@@ -68,7 +68,7 @@ class Search:
         self.nodes = 0
 
     def key(self, black: int, white: int, to_move: int) -> int:
-        return key(black, white, to_move, self.shift)
+        return key(black, white, to_move=to_move, shift=self.shift)
 
     def entry(self, black: int, white: int, to_move: int) -> Entry:
         """The position's entry, analysing it if the table has none."""

@@ -33,25 +33,25 @@ from collections.abc import Iterator
 from generator.games.hex.solver.board import Board, bits, chain_of
 
 
-def nodes(board: Board, stones: int, empty: int, colour: int) -> list[tuple[int, int]]:
+def nodes(board: Board, stones: int, *, empty: int, colour: int) -> list[tuple[int, int]]:
     """The colour's nodes: (stones, empty cells they touch), its two sides first (each with
     the stones joined to it; the side's own row touches it), then each other chain."""
     out = []
     rest = stones
     for side in board.edges[colour]:
-        group = chain_of(board, stones, stones & side)
+        group = chain_of(board, stones, seed=stones & side)
         rest &= ~group
         out.append((group, (board.spread(group) | side) & empty))
     while rest:
-        group = chain_of(board, stones, rest & -rest)
+        group = chain_of(board, stones, seed=rest & -rest)
         rest &= ~group
         out.append((group, board.spread(group) & empty))
     return out
 
 
-def useless(board: Board, stones: int, empty: int, colour: int) -> int:
+def useless(board: Board, stones: int, *, empty: int, colour: int) -> int:
     """The empty cells the local test finds useless to `colour`, whose stones are `stones`."""
-    touches = [touch for _, touch in nodes(board, stones, empty, colour)]
+    touches = [touch for _, touch in nodes(board, stones, empty=empty, colour=colour)]
     one = many = 0
     for touch in touches:
         many |= one & touch
@@ -72,11 +72,11 @@ def useless(board: Board, stones: int, empty: int, colour: int) -> int:
     return found
 
 
-def killers(board: Board, stones: int, empty: int, colour: int) -> list[int]:
+def killers(board: Board, stones: int, *, empty: int, colour: int) -> list[int]:
     """For each bit, the empty cells next to it that would make it useless to `colour` if
     the opponent took them: the local test with that neighbour gone (the colour's chains
     are the same, a cell fewer is empty)."""
-    touches = [touch for _, touch in nodes(board, stones, empty, colour)]
+    touches = [touch for _, touch in nodes(board, stones, empty=empty, colour=colour)]
     one = many = 0
     for touch in touches:
         many |= one & touch
@@ -100,7 +100,7 @@ def killers(board: Board, stones: int, empty: int, colour: int) -> list[int]:
     return found
 
 
-def captured_pairs(board: Board, black: int, white: int) -> tuple[int, int]:
+def captured_pairs(board: Board, black: int, *, white: int) -> tuple[int, int]:
     """Pairs of neighbouring empty cells either of which, taken by the opponent, the player
     answers with the other, leaving the opponent's stone useless to him: the player can
     fill both (Henderson, Arneson and Hayward's captured sets, two cells at a time). The
@@ -111,7 +111,7 @@ def captured_pairs(board: Board, black: int, white: int) -> tuple[int, int]:
     out = [0, 0]
     for colour in (0, 1):
         # The opponent's cells that die: pairs the colour captures.
-        dying = killers(board, white if colour == 0 else black, empty, 1 - colour)
+        dying = killers(board, white if colour == 0 else black, empty=empty, colour=1 - colour)
         for cell in bits(empty):
             for other in bits(dying[cell] & ~((2 << cell) - 1)):
                 pair = 1 << cell | 1 << other
@@ -121,7 +121,7 @@ def captured_pairs(board: Board, black: int, white: int) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def fill_steps(board: Board, black: int, white: int, to_move: int
+def fill_steps(board: Board, black: int, *, white: int, to_move: int
                ) -> Iterator[tuple[int, int, bool]]:
     """The fill-in, step by step: each step's cells for Black and for White, and whether
     they are captured pairs (else cells useless to one player). Every cell found useless
@@ -131,11 +131,11 @@ def fill_steps(board: Board, black: int, white: int, to_move: int
         empty = board.cells & ~(black | white)
         if not empty:
             return
-        to_white = useless(board, black, empty, 0)
-        to_black = useless(board, white, empty, 1)
+        to_white = useless(board, black, empty=empty, colour=0)
+        to_black = useless(board, white, empty=empty, colour=1)
         pairs = not (to_white | to_black)
         if pairs:
-            to_black, to_white = captured_pairs(board, black, white)
+            to_black, to_white = captured_pairs(board, black, white=white)
             if not (to_white | to_black):
                 return
         dead = to_white & to_black
@@ -148,20 +148,20 @@ def fill_steps(board: Board, black: int, white: int, to_move: int
         yield to_black, to_white, pairs
 
 
-def fill_in(board: Board, black: int, white: int, to_move: int) -> tuple[int, int]:
+def fill_in(board: Board, black: int, *, white: int, to_move: int) -> tuple[int, int]:
     """The position with its fill-in (fill_steps) made: (black, white)."""
-    black, white, _ = fill_in_pairs(board, black, white, to_move)
+    black, white, _ = fill_in_pairs(board, black, white=white, to_move=to_move)
     return black, white
 
 
-def fill_in_pairs(board: Board, black: int, white: int, to_move: int
+def fill_in_pairs(board: Board, black: int, *, white: int, to_move: int
                   ) -> tuple[int, int, tuple[int, int]]:
     """fill_in's position, and the cells it gave each colour (Black, White) as captured
     pairs: a move into the other player's pairs is not worth a pass (answer.py), and not
     dominated by the move whose fill-in they are (analysis.py), as moves into any other
     filled cell are."""
     pairs = [0, 0]
-    for to_black, to_white, captured in fill_steps(board, black, white, to_move):
+    for to_black, to_white, captured in fill_steps(board, black, white=white, to_move=to_move):
         black |= to_black
         white |= to_white
         if captured:
@@ -170,6 +170,6 @@ def fill_in_pairs(board: Board, black: int, white: int, to_move: int
     return black, white, (pairs[0], pairs[1])
 
 
-def opponent_pairs(board: Board, black: int, white: int, to_move: int) -> int:
+def opponent_pairs(board: Board, black: int, *, white: int, to_move: int) -> int:
     """The cells the fill-in gives the player not to move as captured pairs."""
-    return fill_in_pairs(board, black, white, to_move)[2][1 - to_move]
+    return fill_in_pairs(board, black, white=white, to_move=to_move)[2][1 - to_move]

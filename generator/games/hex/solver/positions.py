@@ -87,7 +87,7 @@ def read_position(data: bytes, *, move: int | None = None, to_move: Colour | Non
     size, stones = rules.read_position(own)
     black = frozenset(Cell(h.r, h.q) for h, c in stones.items() if c == rules.RED)
     white = frozenset(Cell(h.r, h.q) for h, c in stones.items() if c == rules.BLUE)
-    check(size, size, black, white)
+    check(size, size, black=black, white=white)
     colour = to_move or _by_count(black, white, Terms(own=True))
     return Read(Position(size, size, black, white, colour), Terms(own=True), "position")
 
@@ -138,7 +138,7 @@ def _from_record(record: GameRecord, move: int | None, to_move: Colour | None,
             again = last.kind == "swap" and swap_reading(record) == "swap-sides"
             to_move = last.colour if again else other(last.colour)
         else:
-            check(record.columns, record.rows, black, white)
+            check(record.columns, record.rows, black=black, white=white)
             to_move = _by_count(black, white, terms)
     where = f"after move {at}" if at else "as set up"
     return Read(Position(record.columns, record.rows, black, white, to_move), terms,

@@ -54,12 +54,12 @@ def finishes(position: Position) -> bool:
     theirs = position._bits(position.white if colour == 0 else position.black)
     empty = board.cells & ~(mine | theirs)
     first, second = board.edges[colour]
-    reach = [(board.spread(chain_of(board, mine, mine & side)) | side) & empty
+    reach = [(board.spread(chain_of(board, mine, seed=mine & side)) | side) & empty
              for side in (first, second)]
     return bool(reach[0] & reach[1])
 
 
-def tried(move: int, position: Position, budget: Budget) -> tuple[Puzzle | None, bool]:
+def tried(move: int, position: Position, *, budget: Budget) -> tuple[Puzzle | None, bool]:
     """The position as a puzzle (None when it is none), and whether the solver settled it
     within the budget: a book walking a game back from its end stops at the first position
     it cannot settle, as the positions before it are harder."""
@@ -77,7 +77,7 @@ def cut(positions: Iterable[tuple[int, Position]], budget: Budget) -> tuple[Puzz
     within `budget`, in the game's order."""
     found = []
     for move, position in positions:
-        puzzle, _settled = tried(move, position, budget)
+        puzzle, _settled = tried(move, position, budget=budget)
         if puzzle is not None:
             found.append(puzzle)
     return tuple(found)
