@@ -101,6 +101,7 @@ def test_while_a_book_is_solved_the_page_says_so_and_asks_again(browser):
         wait(lambda: message.is_displayed() and "Solving the puzzles" in message.text,
              what="the solving said")
         assert browser.execute_script("return document.body.dataset.state") == "busy"
+        assert "working" in message.get_attribute("class").split()    # news, not a fault
         assert by_id(browser, "download-pdf").get_attribute("aria-disabled") == "true"
         assert by_id(browser, "preview").get_attribute("aria-busy") == "true"
         assert by_id(browser, "status").get_attribute("textContent") == "Solving the puzzles"
@@ -109,6 +110,7 @@ def test_while_a_book_is_solved_the_page_says_so_and_asks_again(browser):
         held.go.set()
         until_idle(browser, "the book after its solving")
         assert not message.is_displayed()
+        assert "working" not in message.get_attribute("class").split()
         assert by_id(browser, "download-pdf").get_attribute("aria-disabled") != "true"
         assert by_id(browser, "preview").get_attribute("aria-label").startswith(
             "Preview: Hex puzzles: 2 puzzles")

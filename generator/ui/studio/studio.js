@@ -120,7 +120,7 @@ async function refresh() {
 // until the book is shown, and the preview asked for again (the page stays busy).
 function solving(text, seconds) {
   clearErrors();
-  showMessage([state.notice, text].filter(Boolean).join(" "));
+  showMessage([state.notice, text].filter(Boolean).join(" "), true);
   if ($("status").textContent !== "Solving the puzzles") $("status").textContent = "Solving the puzzles";
   $("preview").classList.add("stale");
   $("preview").setAttribute("aria-busy", "true");
