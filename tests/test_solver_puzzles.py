@@ -9,6 +9,17 @@ Sources:
 - Bert Enderton's puzzle 1: HexWiki, "Puzzles" and "Solutions to puzzles"
   (https://www.hexwiki.net/index.php/Solutions_to_puzzles): "The unique winning first move
   is Red b4 ... Red d3 is defeated by blue b5, red b5 is defeated by blue d3".
+- Claude Berge's puzzles 1 and 2 (5 x 5): HexWiki, "Claude Berge's puzzles"
+  (https://www.hexwiki.net/index.php/Claude_Berge%27s_puzzles), from Berge, "L'Art Subtil
+  du Hex" (manuscript, 1977) via van Rijswijck, "Set Colouring Games" (2006): "Blue to move
+  and win", the positions as its HexWorld links give them (#5c1,a1:sc3d2e2d3e3c4b2b5a5 and
+  #5c1,c3:sb3a3a2a5b4). Puzzle 1 is also Benzene's 5x5-berge-1, "White" to win.
+- Bert Enderton's puzzles 1 to 3 and Philip Henderson's puzzles as Benzene's DFPN suite
+  gives them (github.com/cgao3/benzene-vanilla-cmake, regression/dfpn-puzzle.tst and
+  sgf/puzzles/, the player to move named by its command): the winning moves it lists,
+  which leave out the moves Benzene prunes as inferior (docs/solver.md), so they are held
+  as moves that win, not as the whole set. (Benzene's 7x7-enderton-01 is another puzzle
+  than HexWiki's Enderton puzzle 1 above.)
 - Eric Demer's five 5 x 5 puzzles: HexWiki, "Puzzles" (https://www.hexwiki.net/index.php/
   Puzzles): "for each of them, the player whose turn it is has exactly 1 winning move".
   Puzzle 5 is labelled "Blue to move", but its HexWorld link (#5c1,e2b5a1e1: four moves
@@ -56,6 +67,27 @@ PUZZLES = [
               only=frozenset({"c2"})),
     Published("Enderton 1", "(;GM[11]SZ[7]AB[c4][e5][a6]AW[c3][f3][d4][c5]PL[B])", "black",
               only=frozenset({"b4"}), loses=frozenset({"d3", "b5"})),
+    Published("Berge 1", "(;GM[11]SZ[5]AB[b2][e2][c3][e3][a5]AW[a1][d2][d3][c4][b5]PL[W])",
+              "white"),
+    Published("Berge 2", "(;GM[11]SZ[5]AB[a2][b3][b4]AW[a3][c3][a5]PL[W])", "white"),
+    Published("Enderton (Benzene) 1", "(;GM[11]SZ[7]AB[d2][d3][d4]AW[c2][f2]PL[W])", "white",
+              wins=frozenset({"d5"})),
+    Published("Enderton (Benzene) 2", "(;GM[11]SZ[7]AB[e2][d4][c5][e5]AW[c3][d5][b7]PL[W])",
+              "white", wins=frozenset({"d6"})),
+    Published("Enderton (Benzene) 3", "(;GM[11]SZ[7]AB[c2][e5]AW[b6]PL[W])", "white",
+              wins=frozenset({"e3", "e6"})),
+    Published("Henderson 2", "(;GM[11]SZ[6]AB[a3][d4][d5]AW[e2][c4][b6]PL[B])", "black",
+              wins=frozenset({"b4"})),
+    Published("Henderson 11", "(;GM[11]SZ[5]AB[e1][c3][a4]AW[c2][b4]PL[W])", "white",
+              wins=frozenset({"c4"})),
+    Published("Henderson 12", "(;GM[11]SZ[5]AB[e1][c3][a4]AW[c2][d2][b4]PL[B])", "black",
+              wins=frozenset({"b3"})),
+    Published("Henderson 14", "(;GM[11]SZ[6]AB[f3][e4]AW[d4]PL[W])", "white",
+              wins=frozenset({"e2"})),
+    Published("Henderson 16", "(;GM[11]SZ[6]AB[e2][f2][f3][d4]AW[f1][d3][e5]PL[W])", "white",
+              wins=frozenset({"e1", "b5"})),
+    Published("Henderson 82", "(;GM[11]SZ[6]AB[b2][a4]AW[c3][b5]PL[B])", "black",
+              wins=frozenset({"c4"})),
     Published("Demer 1", "(;GM[11]SZ[5]AB[e4][a2]AW[c3][b2]PL[B])", "black",
               one_winning_move=True),
     Published("Demer 2", "(;GM[11]SZ[5]AB[d5][e1]AW[a2]PL[W])", "white",
@@ -102,3 +134,13 @@ def test_a_wrong_published_answer_is_told() -> None:
                   Published(enderton.name, enderton.sgf, "white"),
                   Published(enderton.name, enderton.sgf, "black", wins=frozenset({"b5"}))):
         assert disagreements(wrong, solution) != []
+
+
+def test_a_pruned_list_is_not_the_whole_set() -> None:
+    # Control: Benzene's list for Henderson's puzzle 16 (e1 b5) held as the whole set is
+    # told, for the solver proves e3 and e4 too; held as moves that win, it agrees.
+    henderson = next(p for p in PUZZLES if p.name == "Henderson 16")
+    solution = solve(read_position(henderson.sgf.encode()).position)
+    assert disagreements(henderson, solution) == []
+    whole = Published(henderson.name, henderson.sgf, "white", only=henderson.wins)
+    assert disagreements(whole, solution) != []

@@ -55,14 +55,22 @@ def test_the_form_offers_every_game_item_and_option():
     for entry in spec["games"]:
         game = all_games()[entry["key"]]
         items = [i["key"] for i in entry["items"]]
-        # A played game's record where the game reads records (`pnp record GAME FILE`).
+        # A played game's record where the game reads records (`pnp record GAME FILE`), and
+        # its puzzle book where it makes one (`pnp puzzles GAME`).
         assert items == [*(i.key for i in game.items), "kit", "booklet",
-                         *(["record"] if game.records is not None else [])]
+                         *(["record"] if game.records is not None else []),
+                         *(["puzzles"] if game.puzzles is not None else [])]
         for item in entry["items"]:
             fields = {f["name"]: f for f in item["fields"]}
             if item["key"] == "record":
                 assert list(fields) == ["every", "variations", "paper", "palette", "lang"]
                 assert item["record"]["label"] == "Record"
+                continue
+            if item["key"] == "puzzles":
+                assert item["label"] == "Puzzle book"
+                assert list(fields) == ["count", "budget", "total", "seed", "paper", "palette",
+                                        "lang"]
+                assert list(fields["paper"]["choices"]) == ["a4", "letter"]
                 continue
             assert item["record"] is None
             if item["key"] == "booklet":

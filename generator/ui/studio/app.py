@@ -17,13 +17,15 @@ import jinja2
 
 from generator import __version__, render
 from generator.app import params, requests
+from generator.app.puzzle_request import PuzzleRequest
 from generator.core.destinations import PRINT_SHOP
 from generator.core.formats import DEFAULT_DPI, HTML, SVG, ZIP, page_paths
 from generator.errors import UserError
+from generator.games.puzzle_book import Puzzles
 from generator.i18n import LANGUAGES
 from generator.render.svg import page_svg
 from generator.render.zipped import zipped
-from generator.ui.studio import bundles, caching, form, making, offers, records
+from generator.ui.studio import bundles, caching, form, making, offers, puzzle_books, records
 from generator.ui.studio.drawing import Busy, Drawer
 from generator.ui.studio.form import BOOKLET, BadRequest, Request
 from generator.ui.studio.making import Made
@@ -61,23 +63,31 @@ class Studio:
     answered at once."""
 
     def __init__(self, hosts: Sequence[str] | None = None, queue: int = 8,
-                 time_limit: float = TIME_LIMIT):
+                 time_limit: float = TIME_LIMIT, *, solver: puzzle_books.Solver | None = None):
         self.hosts = tuple(hosts) if hosts else None
         self.drawer = Drawer(queue=queue)
+        # Puzzle books are solved beside the drawing, on a thread of their own.
+        self.solver = solver or puzzle_books.Solver()
         self.time_limit = time_limit
         self.folder = Path(__file__).resolve().parent
         self._page: bytes | None = None
 
     def close(self, timeout: float | None = None) -> None:
         """Draw nothing more: the drawing thread ends once the work asked for is done
-        (waited for up to `timeout` seconds)."""
+        (waited for up to `timeout` seconds), and the solving with it."""
         self.drawer.close(timeout)
+        self.solver.close(timeout)
 
     # WSGI
     def __call__(self, environ: dict[str, object], start_response: StartResponse
                  ) -> Iterable[bytes]:
         try:
             status, headers, body = self.respond(environ)
+        except puzzle_books.Solving as err:     # the page shows how far, and asks again
+            status, headers, body = text_response(
+                "503 Service Unavailable", str(err),
+                [("Retry-After", str(puzzle_books.AGAIN)),
+                 ("X-Studio-Solving", f"{err.seconds:.0f}")])
         except Busy as err:
             status, headers, body = text_response("503 Service Unavailable", str(err),
                                                   [("Retry-After", "2")])
@@ -186,13 +196,31 @@ class Studio:
 
     def made(self, request: Request) -> Made:
         """The request's document, kept (a kit is made from its items' documents, which
-        the process keeps: generator/app/documents.py)."""
+        the process keeps: generator/app/documents.py). A puzzle book's puzzles are solved
+        first, beside the drawing (Solving until they are)."""
+        key = ("made", *request.document_key)
+        chosen = None if self.drawer.has(key) else self.solved(request)
+
         def work() -> Made:
             try:
-                return making.make(request)
+                return making.make(request, chosen)
             except UserError as err:
                 raise form.refusal(request, err) from None
-        return self._get(("made", *request.document_key), work)
+        return self._get(key, work)
+
+    def solved(self, request: Request) -> Puzzles | None:
+        """A puzzle book's puzzles, solved now or before (None for any other item);
+        Solving while they are being solved."""
+        if request.item != puzzle_books.ITEM:
+            return None
+        try:
+            checked = request.checked()
+            assert isinstance(checked, PuzzleRequest)
+            return self.solver.puzzles(checked)
+        except Busy:
+            raise
+        except UserError as err:
+            raise form.refusal(request, err) from None
 
     def svg(self, request: Request, made: Made, number: int) -> str:
         doc = made.document
@@ -232,8 +260,9 @@ class Studio:
             "files": {d["format"]: d["name"] for d in downloads if d["format"] != PRINT_SHOP.key},
             "downloads": downloads, "query": canonical, "read": self.reading(request),
             "proof": proof,
-            # A record's figures come with its page: a figures request carries no record.
-            "figures_later": record is None,
+            # A record's figures come with its page (a figures request carries no record),
+            # and a puzzle book's (how many puzzles it holds).
+            "figures_later": record is None and request.item != puzzle_books.ITEM,
         }).encode("utf-8")
 
     @staticmethod
@@ -268,8 +297,8 @@ class Studio:
         if number < len(made.document.pages):
             jobs.append((("svg", number + 1, *request.document_key),
                          lambda: self.svg(request, made, number + 1)))
-        if request.record is not None:      # a record's other pages, not the items'
-            return jobs
+        if request.record is not None or request.item == puzzle_books.ITEM:
+            return jobs     # a record's or a puzzle book's other pages, not the items'
         for item in form.drawn_items(request.game):
             if item == request.item:
                 continue

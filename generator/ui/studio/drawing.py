@@ -38,6 +38,10 @@ class Busy(UserError):
     """The studio cannot take this work now: the queue is full, or it waited too long."""
 
 
+class Waited(Busy):
+    """The work was not done within the time the request waits (it goes on if begun)."""
+
+
 @dataclass
 class _Job:
     key: Hashable
@@ -90,11 +94,16 @@ class Drawer:
         try:
             return cast(T, job.future.result(timeout))
         except FutureTimeout:
-            raise Busy(f"that took longer than {timeout:g} s; the studio is busy, try again "
+            raise Waited(f"that took longer than {timeout:g} s; the studio is busy, try again "
                        f"in a moment") from None
         finally:
             with self.lock:
                 job.waiting -= 1
+
+    def has(self, key: Hashable) -> bool:
+        """Whether what `key` names is made and kept (or its error)."""
+        with self.lock:
+            return key in self.kept
 
     def prepare(self, jobs: Sequence[tuple[Hashable, Callable[[], object]]]) -> None:
         """What to make when nothing is asked for: replaces what was planned before."""

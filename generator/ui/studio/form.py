@@ -15,6 +15,7 @@ from urllib.parse import parse_qs
 
 from generator import __version__
 from generator.app import params, requests
+from generator.app.puzzle_request import PuzzleRequest
 from generator.app.record_request import RecordRequest, record_request
 from generator.core.destinations import DESTINATIONS, HOME, Destination
 from generator.core.destinations import PRINT_SHOP as SHOP
@@ -23,7 +24,7 @@ from generator.core.products import Kind
 from generator.errors import UserError
 from generator.games import all_games, find
 from generator.games.items import ITEMS, KIT
-from generator.ui.studio import booklets, records, words
+from generator.ui.studio import booklets, puzzle_books, records, words
 from generator.ui.studio.refused import BadRequest
 
 if TYPE_CHECKING:
@@ -85,16 +86,19 @@ class Field:
 
 
 def items(game: SomeGame) -> list[str]:
-    """What the studio offers for a game: what the command line prints for it, and a played
-    game's record where the game reads records (`pnp record GAME FILE`)."""
+    """What the studio offers for a game: what the command line prints for it, a played
+    game's record where the game reads records (`pnp record GAME FILE`), and its puzzle
+    book where it makes one (`pnp puzzles GAME`)."""
     return [*(i.key for i in game.items), KIT, BOOKLET,
-            *((records.ITEM,) if game.records is not None else ())]
+            *((records.ITEM,) if game.records is not None else ()),
+            *((puzzle_books.ITEM,) if puzzle_books.offered(game) else ())]
 
 
 def drawn_items(game: SomeGame) -> list[str]:
-    """The items the studio draws from the options alone: all but a record, which the
-    person gives (the studio draws none ahead, nor puts one in a zip of everything)."""
-    return [item for item in items(game) if item != records.ITEM]
+    """The items the studio draws from the options alone, at once: all but a record, which
+    the person gives, and a puzzle book, which is solved first (the studio draws neither
+    ahead, nor puts one in a zip of everything)."""
+    return [item for item in items(game) if item not in (records.ITEM, puzzle_books.ITEM)]
 
 
 def _text(value: object) -> str:
@@ -112,6 +116,8 @@ def item_fields_params(game: SomeGame, item: str) -> list[params.Param]:
         return booklets.booklet_params(game)
     if item == records.ITEM:
         return records.studio_record_params()
+    if item == puzzle_books.ITEM:
+        return puzzle_books.studio_puzzle_params()
     return [p for p in params.item_params(game, ITEMS[item], printed=True)
             if not p.cli_only and p.name not in SKIPPED]
 
@@ -127,7 +133,7 @@ def _field(game: SomeGame, item: str, param: params.Param, default: str) -> Fiel
     if control == "checkbox" and not default:
         default = "false"
     game_help = param.help.split("  [default:")[0]
-    words_key = "booklet-paper" if item == BOOKLET and param.name == "paper" else param.name
+    words_key = words.ITEM_WORDS.get((item, param.name), param.name)
     help_text = words.help_text(words_key, game_help, MAX_COPIES)
     if param.name == "games":
         shown = booklets.titles(choices)
@@ -138,9 +144,9 @@ def _field(game: SomeGame, item: str, param: params.Param, default: str) -> Fiel
     mode = {params.INT: "numeric", params.FLOAT: "decimal"}.get(param.kind, "text")
     off = f"--no-{param.flag[2:]}" if param.kind == params.SWITCH else ""
     langs = choices if param.name == "lang" else ()
-    return Field(param.name, param.flag, off, words.label(param.name, game.key), help_text,
+    return Field(param.name, param.flag, off, words.label(words_key, game.key), help_text,
                  control, choices, shown, default, mode, param.game_option,
-                 param.name in PER_ITEM, words.placeholder(param.name, default), langs)
+                 param.name in PER_ITEM, words.placeholder(words_key, default), langs)
 
 
 def item_defaults(game: SomeGame, item: str) -> dict[str, object]:
@@ -281,22 +287,29 @@ class Request:
 
     @property
     def formats(self) -> tuple[Format, ...]:
+        if self.item == puzzle_books.ITEM:
+            return puzzle_books.FORMATS
         return (PDF,) if self.item == BOOKLET else ITEMS[self.item].formats
 
     @property
     def kind(self) -> Kind:
-        """What the item is as a printer sells it (a booklet is a book)."""
-        return Kind.BOOK if self.item == BOOKLET else ITEMS[self.item].kind
+        """What the item is as a printer sells it (a booklet and a puzzle book are books)."""
+        return Kind.BOOK if self.item in (BOOKLET, puzzle_books.ITEM) else \
+            ITEMS[self.item].kind
 
     def download(self, fmt: Format = PDF, dpi: str = "", target: Destination = HOME,
                  bleed: str = "", condition: str = "") -> Request:
         return dataclasses.replace(self, fmt=fmt, dpi=dpi, target=target, bleed=bleed,
                                    condition=condition)
 
-    def checked(self) -> requests.ItemRequest | requests.BookletRequest | RecordRequest:
+    def checked(self) -> (requests.ItemRequest | requests.BookletRequest | RecordRequest |
+                          PuzzleRequest):
         """The request checked as the command line checks it, with its sentences."""
         if self.item == records.ITEM:
             return self.checked_record()
+        if self.item == puzzle_books.ITEM:
+            return puzzle_books.checked(self.game, {**dict(self.values),
+                                                    **self.download_values()})
         if self.item == BOOKLET:
             if self.condition:    # `pnp booklet` separates for its paper's region's press
                 raise BadRequest("Press: a booklet is separated for the press its paper's "
@@ -318,11 +331,15 @@ class Request:
         source (which names the file written)."""
         if self.record is None:
             raise records.missing()
-        download = {"fmt": self.fmt.name, "dpi": self.dpi or None, "target": self.target.key,
-                    "bleed": self.bleed or None, "condition": self.condition or None}
-        values = {**dict(self.values), **{k: v for k, v in download.items() if v is not None}}
+        values = {**dict(self.values), **self.download_values()}
         return _record_request(self.game.key, self.record,
                                values=tuple(sorted(values.items())))
+
+    def download_values(self) -> dict[str, str]:
+        """The download's settings, by the command's parameter names, where given."""
+        download = {"fmt": self.fmt.name, "dpi": self.dpi, "target": self.target.key,
+                    "bleed": self.bleed, "condition": self.condition}
+        return {k: v for k, v in download.items() if v}
 
 
 # A preview names each of its downloads' files from the request checked, and a record is
@@ -429,8 +446,10 @@ def refusal(request: Request, err: UserError) -> BadRequest:
         if err.param.name == "copies":   # the studio's own limit is the one to name
             reason = COPIES_RANGE.sub(rf"between 1 and {MAX_COPIES} here (the command line "
                                       r"prints up to \1)", reason)
-        return BadRequest(words.reason_in_words(err.param.name, reason, request.game.key),
-                          err.param.name)
+        shown = next((f.label for f in fields(request.game, request.item)
+                      if f.name == err.param.name), None)
+        return BadRequest(words.reason_in_words(err.param.name, reason, request.game.key,
+                                                shown=shown), err.param.name)
     known = flags(request)
     named = words.fields_of(str(err), known)
     if not named and request.item == records.ITEM:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from generator import i18n
 from generator.app import requests
 from generator.app.params import largest_dpi
+from generator.app.puzzle_request import PuzzleRequest, document
 from generator.app.record_request import RecordRequest, content
 from generator.core.scene import Document, Page
 from generator.games.game import OptionError
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from generator.core.paper import Paper
     from generator.games import SomeGame
     from generator.games.protocols import GameOptions
+    from generator.games.puzzle_book import Puzzles
 
 # Work one request may ask for: the command line allows more, the studio sends people to it.
 MAX_PAGES = 24          # sheets of one document: a tiled board, a kit with copies
@@ -26,6 +28,8 @@ MAX_PAGES = 24          # sheets of one document: a tiled board, a kit with copi
 # diagrams the booklet holds are bounded: played.py), so a long game's comments may take
 # more pages than an item; a 180 KiB record of 80 commented moves takes 27 in 0.9 s.
 MAX_RECORD_PAGES = 64
+# Sheets of a puzzle book: as many as its most puzzles take (200 from seed 1: 136).
+MAX_BOOK_PAGES = 160
 MAX_PIXELS = 40_000_000  # of one PNG page: A4 at 600 dpi; the command line makes more
 TILING_SLACK = 1.4      # how far over the cap an estimated tiling is refused unmade
 
@@ -60,14 +64,19 @@ def figures(request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return (label, *lines), tuple(report.warnings)
 
 
-def make(request: Request) -> Made:
+def make(request: Request, chosen: Puzzles | None = None) -> Made:
     """The document the command would write, made as the command makes it (a kit from its
-    items' kept documents, as every kit is), with the options' label."""
+    items' kept documents, as every kit is), with the options' label; a puzzle book from
+    its puzzles, `chosen`, solved before."""
     checked = request.checked()
     if isinstance(checked, requests.BookletRequest):
         return Made(_capped(requests.make(checked)), (), ())
     if isinstance(checked, RecordRequest):
         return _record(checked)
+    if isinstance(checked, PuzzleRequest):
+        if chosen is None:
+            raise BadRequest("the puzzle book's puzzles were not solved; ask again")
+        return _puzzle_book(checked, chosen)
     if checked.copies is not None and checked.copies > MAX_COPIES:
         raise BadRequest(f"Copies: {checked.copies} is not between 1 and {MAX_COPIES}: the "
                          f"studio prints up to {MAX_COPIES} copies at a time (the command "
@@ -89,6 +98,16 @@ def _record(checked: RecordRequest) -> Made:
     with i18n.language(checked.lang):
         said = tuple(filter(None, (checked.played.title(), checked.played.byline())))
     return Made(_capped(drawn, MAX_RECORD_PAGES), said, ())
+
+
+def _puzzle_book(checked: PuzzleRequest, chosen: Puzzles) -> Made:
+    """A puzzle book as `pnp puzzles` draws it; its figure how many puzzles it holds, as
+    its cover says it, in the language chosen."""
+    with i18n.language(checked.lang):
+        said = (i18n.ngettext("%(count)s puzzle, every answer proven",
+                              "%(count)s puzzles, every answer proven", len(chosen),
+                              count=len(chosen)),)
+    return Made(_capped(document(checked, chosen), MAX_BOOK_PAGES), said, ())
 
 
 def _refuse_large_tilings(game: SomeGame, options: GameOptions, paper: Paper,

@@ -14,7 +14,7 @@ from generator.core.formats import DRAWN, HTML, PDF, ZIP, JsonValue, page_paths
 from generator.core.scene import Document, Page
 from generator.errors import UserError
 from generator.games.items import KIT
-from generator.ui.studio import bundles, form, making, records, words
+from generator.ui.studio import bundles, form, making, puzzle_books, records, words
 from generator.ui.studio.form import BadRequest, Request
 
 PROOF_DPI = 100     # the soft proof's pixels per inch: a page's detail on a screen
@@ -62,8 +62,8 @@ def downloads(request: Request, query: Mapping[str, list[str]], doc: Document,
             entry["error"] = refused_pixels(dpi, doc.pages[number - 1])
         out.append(entry)
     out.append({**shop_entry(request, query, canonical), "post": posted})
-    if posted:      # everything for the game is its items, which a record's page is not
-        return out
+    if posted or request.item == puzzle_books.ITEM:
+        return out      # everything for the game is its items, which neither page is
     out.append({"format": bundles.EVERYTHING, "field": None, "error": None,
                 "command": None, "href": f"everything?{canonical}",
                 "name": everything_name(request), "post": False})

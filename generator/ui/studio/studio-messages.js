@@ -38,10 +38,12 @@ export function fieldError(name, text) {
   return true;
 }
 
-export function showMessage(text) {
+// A message above the form: a refusal or a notice, or work under way (`working`).
+export function showMessage(text, working = false) {
   const message = $("message");
   message.textContent = text;
   message.hidden = !text;
+  message.classList.toggle("working", working);
 }
 
 export function disable(link) {

@@ -12,6 +12,7 @@ let fields = [];
 let lastChanged = null;   // the field the person changed last: a refusal naming it goes there
 let pending = null;   // the preview request in flight
 let timer = null;
+let again = null;   // asking again for a puzzle book still being solved
 let asked = 0;
 
 const allFields = () => [...fields, ...spec.downloads];
@@ -73,6 +74,7 @@ const sent = (signal) => (item().record
 
 async function refresh() {
   settle(true);
+  clearTimeout(again);
   const mine = ++asked;
   if (pending) pending.abort();
   pending = new AbortController();
@@ -87,6 +89,11 @@ async function refresh() {
     return;
   }
   if (mine !== asked) return;
+  if (response.status === 503 && response.headers.has("X-Studio-Solving")) {
+    const text = (await response.text()).trim();
+    if (mine === asked) solving(text, Number(response.headers.get("Retry-After")) || 1);
+    return;
+  }
   if (!response.ok) {
     const text = (await response.text()).trim();
     if (mine !== asked) return;
@@ -107,6 +114,19 @@ async function refresh() {
   if (mine !== asked) return;
   state.fromAddress = false;
   show(data);
+}
+
+// A puzzle book's puzzles still being solved: how far, above the form, the downloads off
+// until the book is shown, and the preview asked for again (the page stays busy).
+function solving(text, seconds) {
+  clearErrors();
+  showMessage([state.notice, text].filter(Boolean).join(" "), true);
+  if ($("status").textContent !== "Solving the puzzles") $("status").textContent = "Solving the puzzles";
+  $("preview").classList.add("stale");
+  $("preview").setAttribute("aria-busy", "true");
+  for (const d of DOWNLOADS) disable($(`download-${d.format}`));
+  const mine = asked;
+  again = setTimeout(() => { if (mine === asked) refresh(); }, seconds * 1000);
 }
 
 function refused(text, field) {

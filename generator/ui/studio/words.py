@@ -11,6 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from generator.app.puzzle_request import (
+    DEFAULT_SEED,
+    MOST_COUNT,
+    MOST_SECONDS,
+    MOST_TOTAL,
+)
+
 # What each control is called, by parameter name.
 LABELS = {
     "size": "Size", "numbers": "Numbers", "edition": "Edition", "seed": "Board number",
@@ -23,7 +30,13 @@ LABELS = {
     "backs": "Two-sided sheets", "back_offset": "Move the backs (mm)",
     "games": "Other games' rules too", "everything": "Every game, with a cover and contents",
     "every": "Moves a diagram", "variations": "Variations, how deep",
+    "count": "Puzzles", "budget": "Seconds a puzzle, at most",
+    "total": "Seconds for the book, at most", "book-seed": "Book number",
+    "booklet-paper": "Paper",
 }
+# Where one item names a parameter its own way: the words' key for (item, parameter).
+ITEM_WORDS = {("booklet", "paper"): "booklet-paper", ("puzzles", "paper"): "booklet-paper",
+              ("puzzles", "seed"): "book-seed"}
 # Where one game names a parameter its own way.
 GAME_LABELS = {("hex-kb", "seed"): "Puzzle number"}
 
@@ -68,6 +81,13 @@ HELP = {
     "everything": "All the games' rules in one booklet, whichever are ticked above.",
     "booklet-paper": "Sheets folded in half: A5 pages on A4, or half-letter pages on Letter.",
     "every": "A diagram every so many moves, {range}.",
+    "count": f"How many puzzles, 1 to {MOST_COUNT}.",
+    "budget": f"The solver's time for one position, 0.1 to {MOST_SECONDS:g}; a position "
+              f"it cannot prove in it is no puzzle.",
+    "total": f"The solving of the whole book, 1 to {MOST_TOTAL:g}; the book's own puzzles "
+             f"are proven within a count of positions, so this only stops a slow machine.",
+    "book-seed": "Each number gives another book of puzzles from games of its own; the same "
+                 "number, the same book.",
     "variations": "Each variation in diagrams of its own: 1 those off the main line, 2 "
                   "theirs too, and so on; 0 the main line alone ({range}).",
 }
@@ -96,7 +116,7 @@ CHOICES: dict[str, dict[str, str]] = {
 # blocks Blinq's rules speak of).
 ITEM_LABELS = {"rules": "Rules", "board": "Board", "pad": "Score pad", "counters": "Counters",
                "tiles": "Blocks", "puzzle": "Puzzle", "kit": "Kit (every item)",
-               "booklet": "Booklet", "record": "Record"}
+               "booklet": "Booklet", "record": "Record", "puzzles": "Puzzle book"}
 ITEM_HELP = {
     "rules": "The rule sheet.",
     "board": "The board to play on.",
@@ -108,6 +128,8 @@ ITEM_HELP = {
     "booklet": "The rules folded into an A5 booklet, to print on both sides and staple.",
     "record": "A played game as a study booklet: its diagrams, variations, comments and "
               "moves.",
+    "puzzles": "A booklet of puzzles whose every answer the solver proves, the answers at "
+               "the back. Solving takes a few seconds.",
 }
 # The record's own control (the record item's): a file, or text pasted.
 RECORD = {
@@ -123,7 +145,8 @@ RECORD = {
 
 # What an empty control stands for, where the request decides (the help says the same).
 PLACEHOLDERS = {"dpi": "300", "bleed": "3 mm", "cell": "largest that fits",
-                "window": "the game's own", "back_offset": "0,0"}
+                "window": "the game's own", "back_offset": "0,0",
+                "book-seed": str(DEFAULT_SEED)}
 
 
 def placeholder(name: str, default: str) -> str:
@@ -142,6 +165,8 @@ SAID = {
     "games": "“Other games' rules too”", "everything": "“Every game”",
     "for": "where it is printed", "condition": "the press",
     "every": "the moves a diagram", "variations": "the variations' depth",
+    "count": "the number of puzzles", "budget": "the seconds a puzzle",
+    "total": "the seconds for the book",
 }
 # Whole phrases of the command line's that read better rewritten than flag by flag.
 PHRASES = (
@@ -241,12 +266,14 @@ def paper_reason(reason: str) -> str:
     return reason
 
 
-def reason_in_words(name: str, reason: str, game: str = "") -> str:
-    """A value refused by its parameter: the control's label, then why."""
+def reason_in_words(name: str, reason: str, game: str = "", *, shown: str | None = None
+                    ) -> str:
+    """A value refused by its parameter: the control's label (`shown`, where the form
+    names it its own way), then why."""
     if name == "paper":
         reason = paper_reason(reason)
     for pattern, words in REASONS:
         if pattern.match(reason):
             reason = pattern.sub(words, reason)
             break
-    return f"{label(name, game)}: {reason}"
+    return f"{shown or label(name, game)}: {reason}"

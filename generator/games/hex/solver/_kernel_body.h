@@ -531,6 +531,10 @@ static void run(void) {
         for (int side = 0; side < 2; side++) {
             int m = side ? b : a, x = side ? a : b;
             if (m < 2) continue;
+            /* What the other carrier may not touch: the job's carrier, and x's own cell. */
+            set_t blocked = job.carrier;
+            if (h_cell[x] >= 0) s_add(&blocked, h_cell[x]);
+            const int *row = &h_pair[(size_t)m * h_count];
             uint64_t partners[NODEW];
             int words = (h_count + 63) / 64;
             memcpy(partners, h_partners[m], words * sizeof(uint64_t));
@@ -541,14 +545,13 @@ static void run(void) {
                     int z = (wi << 6) + __builtin_ctzll(word);
                     word &= word - 1;
                     if (h_cell[z] >= 0 && s_has(&job.carrier, h_cell[z])) continue;
-                    int key = m < z ? record_of(m, z, 0) : record_of(z, m, 0);
+                    int key = m < z ? row[z] : h_pair[(size_t)z * h_count + m];
                     /* Adding to the pair x-z never changes the list of m-z (x is not m),
                      * but may move the records: each carrier is read afresh. */
                     int n = h_nf[key];
                     for (int i = 0; i < n; i++) {
                         set_t other = h_full[(size_t)key * FULLS + i];
-                        if (s_meets(&other, &job.carrier)) continue;
-                        if (h_cell[x] >= 0 && s_has(&other, h_cell[x])) continue;
+                        if (s_meets(&other, &blocked)) continue;
                         set_t joined;
                         s_or(&joined, &job.carrier, &other);
                         if (h_cell[m] >= 0) {
