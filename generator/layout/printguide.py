@@ -60,7 +60,12 @@ def guide_page(game: str, parts: Sequence[Placed], paper: Paper, colours: Palett
                folded: bool, below: Sequence[Shape] = (), foldable: bool = False) -> Page:
     """The guide, and below it what shares its page (a small part's pieces)."""
     shapes = guide(game, parts, paper, colours, folded, foldable)[0]
-    shapes += below
+    return finished_page(paper, [*shapes, *below], colours)
+
+
+def finished_page(paper: Paper, shapes: Sequence[Shape], colours: Palette) -> Page:
+    """The guide's page (or the cover holding the guide) with its footer."""
+    shapes = list(shapes)
     shapes += sheet.footer(paper, _("Boards, pads and cards last longer on card stock of "
                                     "160–250 g/m²."), colours)
     return Page(paper.width, paper.height, tuple(shapes))
@@ -72,15 +77,27 @@ def room_below(paper: Paper) -> float:
 
 
 def guide(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
-          folded: bool, foldable: bool = False) -> tuple[list[Shape], float]:
+          folded: bool, foldable: bool = False, *, top: float | None = None,
+          column: tuple[float, float] | None = None) -> tuple[list[Shape], float]:
     """The guide: a table of the parts, then printing back to back, then cutting; its
     shapes and the y below them. `folded`: the cards are laid out to fold; `foldable`: they
     are back to back and a folded version of the kit exists (the guide says so, in words
-    for players, not the command line's)."""
-    x, top, width, _height = sheet.body_box(paper)
-    shapes: list[Shape] = sheet.header(paper, _("How to print this kit"), _(
-        "%(game)s · %(paper)s · page 1 is this guide", game=game, paper=paper.name), colours)
-    y = top + 4.0
+    for players, not the command line's). At the page's head, or, where `top` is given, a
+    section of the cover from there (generator/layout/cover.py), across the page or in a
+    `column` (its left and width)."""
+    x, body_top, width, _height = sheet.body_box(paper)
+    if column is not None:
+        x, width = column
+    if top is None:
+        shapes: list[Shape] = sheet.header(paper, _("How to print this kit"), _(
+            "%(game)s · %(paper)s · page 1 is this guide", game=game, paper=paper.name),
+            colours)
+        y = body_top + 4.0
+    else:
+        heading = _("How to print this kit")
+        shapes = [Text(Point(x, top + HEADING), heading, HEADING, colours["ink"], "bold",
+                       role=Role("H2", text=heading))]
+        y = top + HEADING + 4.0
     columns = (0.16, 0.34, 0.50)
     heads = (_("Pages"), _("Part"), _("How to print"))
     y = _row(shapes, x, y, width, columns, heads, colours, "bold")

@@ -45,6 +45,7 @@ from generator.games.items import BOARD, PAD, RULES, TILES
 from generator.games.protocols import Pages
 from generator.i18n import _, pgettext
 from generator.layout import cutsheet, describe, scorepad, sheet
+from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
 from generator.layout.textlayout import Figure, centred_label, typeset
 
@@ -383,6 +384,7 @@ def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Docu
 
 
 PAGES = Pages(
+    cover=Cover(credit, (10, 20), lambda opts, colours: figures(colours)["won"]),
     items={RULES: rules_item, BOARD: board_item, TILES: tiles_item, PAD: pad_item},
     board_cell=lambda opts, paper: board_cell(paper),
 )

@@ -28,6 +28,7 @@ from generator.games.items import BOARD, PAD, RULES
 from generator.games.protocols import Pages
 from generator.i18n import _
 from generator.layout import describe, hexboard, scorepad, sheet
+from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
 from generator.layout.textlayout import Figure, centred_label, typeset
 
@@ -243,6 +244,7 @@ def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Docu
 
 
 PAGES = Pages(
+    cover=Cover(credit, (20, 40), lambda opts, colours: figures(colours)["goal"]),
     items={RULES: rules_item, BOARD: board_item, PAD: pad_item},
     board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
     .cell_radius,

@@ -29,6 +29,7 @@ from generator.games.nex.rules import (
 from generator.games.protocols import Pages
 from generator.i18n import _, decimal, pgettext
 from generator.layout import cutsheet, describe, hexboard, scorepad, sheet
+from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
 from generator.layout.textlayout import Figure, centred_label, typeset
 
@@ -407,6 +408,7 @@ def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Docu
 
 
 PAGES = Pages(
+    cover=Cover(credit, (20, 40), lambda opts, colours: figures(colours)["goal"]),
     items={RULES: rules_item, BOARD: board_item, COUNTERS: counters_item, PAD: pad_item},
     guide_notes={COUNTERS: guide_note},
     board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
