@@ -44,7 +44,7 @@ from generator.games.blinq.rules import (
 from generator.games.items import BOARD, PAD, RULES, TILES
 from generator.games.protocols import Pages
 from generator.i18n import _, pgettext
-from generator.layout import cutsheet, describe, scorepad, sheet
+from generator.layout import aid, cutsheet, describe, scorepad, sheet
 from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
 from generator.layout.textlayout import Figure, centred_label, typeset
@@ -351,7 +351,21 @@ def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
                                per_player=PER_PLAYER)
     pages = typeset(markup, figures(colours), paper, colours,
                     footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))
-    return document(pages, _("rules"))
+    return document(aid.on_last_page(pages, player_aid(), paper, colours), _("rules"))
+
+
+def player_aid() -> aid.Aid:
+    """Placing a block, in the rule sheet's own words, for each player to keep at hand."""
+    return aid.Aid(_("Placing a block"), (
+        _("White moves first, then the players take turns. On your turn you place one of your "
+          "blocks, square to the board's lines, in one of two ways:"),
+        _("**On the board (level 1):** inside an empty cell."),
+        _("**On top (level 2 and up):** resting on a 2 × 2 platform of four blocks that lie "
+          "side by side one level down, and centred on it, so that it covers a quarter of each "
+          "of the four."),
+        _("You choose which way the white half faces. The neutral block counts as a block of "
+          "level 1, so it can be part of a platform. A platform can be built at any level, so "
+          "a pyramid of up to five levels may grow.")))
 
 
 # --- the score pad ------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from generator.games.nex.rules import (
 )
 from generator.games.protocols import Pages
 from generator.i18n import _, decimal, pgettext
-from generator.layout import cutsheet, describe, hexboard, scorepad, sheet
+from generator.layout import aid, cutsheet, describe, hexboard, scorepad, sheet
 from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
 from generator.layout.textlayout import Figure, centred_label, typeset
@@ -370,7 +370,18 @@ def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
                                lettered=colours.lettered)
     pages = typeset(markup, figures(colours), paper, colours,
                     footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))
-    return document(opts, pages, _("rules"))
+    return document(opts, aid.on_last_page(pages, player_aid(), paper, colours), _("rules"))
+
+
+def player_aid() -> aid.Aid:
+    """A turn, in the rule sheet's own words, for each player to keep at hand."""
+    return aid.Aid(_("A turn"), (
+        _("On your turn you do exactly one of these two things:"),
+        _("**Drop:** put one of your stones on an empty cell and one neutral stone on another "
+          "empty cell."),
+        _("**Convert:** turn two neutral stones on the board into stones of your colour, and "
+          "turn one other stone of your colour into a neutral stone."),
+        _("A cell that holds a neutral stone is not empty: no stone can be dropped on it.")))
 
 
 # --- the score pad ------------------------------------------------------------------------------
