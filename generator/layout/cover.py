@@ -66,7 +66,7 @@ def head(game: str, cover: Cover[OptionsIn], licence: str, paper: Paper,
 # column (None: across the page, below the picture).
 Column = tuple[float, float]
 Drawn = tuple[list[Shape], float]
-SPLITS = (0.38, 0.44, 0.5, 0.56, 0.62)   # the picture's share of the width beside the guide
+SPLITS = (0.38, 0.44, 0.5, 0.56, 0.62, 0.68, 0.72)   # the picture's share beside the guide
 
 
 @dataclass(frozen=True)

@@ -95,16 +95,28 @@ def guide(game: str, parts: Sequence[Placed], paper: Paper, colours: Palette,
         y = body_top + 4.0
     else:
         heading = _("How to print this kit")
-        shapes = [Text(Point(x, top + HEADING), heading, HEADING, colours["ink"], "bold",
-                       role=Role("H2", text=heading))]
-        y = top + HEADING + 4.0
-    columns = (0.16, 0.34, 0.50)
-    heads = (_("Pages"), _("Part"), _("How to print"))
-    y = _row(shapes, x, y, width, columns, heads, colours, "bold")
-    rule = Paint(stroke=colours["rule"], width=0.25, round_caps=False)
-    shapes.append(line(Point(x, y - SIZE * 0.9), Point(x + width, y - SIZE * 0.9), rule))
-    for part in parts:
-        y = _row(shapes, x, y, width, columns, (part.pages, part.name, how(part)), colours)
+        shapes = []
+        y = top
+        for n, heading_line in enumerate(sheet.wrap_words(heading, HEADING, width, "bold")):
+            y += HEADING * (1.0 if n == 0 else LEADING)
+            shapes.append(Text(Point(x, y), heading_line, HEADING, colours["ink"], "bold",
+                               role=Role("H2", text=heading)))
+        y += 4.0
+    if width >= TABLE_LEAST:
+        columns = (0.16, 0.34, 0.50)
+        heads = (_("Pages"), _("Part"), _("How to print"))
+        y = _row(shapes, x, y, width, columns, heads, colours, "bold")
+        rule = Paint(stroke=colours["rule"], width=0.25, round_caps=False)
+        shapes.append(line(Point(x, y - SIZE * 0.9), Point(x + width, y - SIZE * 0.9), rule))
+        for part in parts:
+            y = _row(shapes, x, y, width, columns, (part.pages, part.name, how(part)),
+                     colours)
+    else:
+        # Too narrow for three columns (a cover's column beside its picture): each part
+        # its pages and name in bold, then how to print it.
+        for part in parts:
+            y = _listed(shapes, x, y, width, (f"{part.pages}  {part.name}", how(part)),
+                        colours)
     duplexed = [p.pages for p in parts if p.back_to_back]
     notes: list[str] = []
     # A print shop prints the pages at their size and in register, with no ruler or crop
@@ -171,12 +183,27 @@ def _row(shapes: list[Shape], x: float, y: float, width: float, columns: Sequenc
     return y + (tallest + 0.6) * SIZE * LEADING
 
 
+def _listed(shapes: list[Shape], x: float, y: float, width: float, cells: Sequence[str],
+            colours: Palette) -> float:
+    """One part as a list's entry: its pages and name in bold, how to print it below."""
+    for i, text in enumerate(cells):
+        for text_line in sheet.wrap_words(text, SIZE, width, "bold" if i == 0 else "regular"):
+            shapes.append(Text(Point(x, y), text_line, SIZE, colours["ink"],
+                               "bold" if i == 0 else "regular", role=Role("P", text=text)))
+            y += SIZE * LEADING
+    return y + SIZE * 0.5
+
+
+TABLE_LEAST = 95.0     # mm: the narrowest the parts are set as a table of three columns
+
+
 def _paragraphs(shapes: list[Shape], x: float, y: float, width: float, heading: str,
                 texts: Sequence[str], colours: Palette) -> float:
     """A heading and its paragraphs, wrapped to the width; the y below them."""
-    y += HEADING
-    shapes.append(Text(Point(x, y), heading, HEADING, colours["ink"], "bold",
-                       role=Role("H2", text=heading)))
+    for n, heading_line in enumerate(sheet.wrap_words(heading, HEADING, width, "bold")):
+        y += HEADING * (1.0 if n == 0 else LEADING)
+        shapes.append(Text(Point(x, y), heading_line, HEADING, colours["ink"], "bold",
+                           role=Role("H2", text=heading)))
     y += HEADING * 0.6
     for text in texts:
         for text_line in sheet.wrap_words(text, SIZE, width):

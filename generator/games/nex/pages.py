@@ -8,7 +8,7 @@ from itertools import pairwise
 from generator import templating
 from generator.core.geometry import SQRT3, Hex, Point, Rhombus
 from generator.core.gridfile import hex_name
-from generator.core.palette import Palette
+from generator.core.palette import COLOUR, Palette
 from generator.core.paper import Paper, roomiest
 from generator.core.scene import Circle, Document, Page, Paint, Shape, Text, segments
 from generator.games.items import BOARD, COUNTERS, PAD, RULES
@@ -28,7 +28,7 @@ from generator.games.nex.rules import (
 )
 from generator.games.protocols import Pages
 from generator.i18n import _, decimal, pgettext
-from generator.layout import aid, cutsheet, describe, hexboard, scorepad, sheet
+from generator.layout import aid, boardpage, cutsheet, describe, hexboard, scorepad, sheet
 from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
 from generator.layout.textlayout import Figure, centred_label, typeset
@@ -127,28 +127,31 @@ def place(size: int, x: float, y: float, w: float, h: float,
                                 with_coordinates=with_coordinates)
 
 
+def words(opts: Options) -> boardpage.Words:
+    """What the board's page says round it, in the active language."""
+    return boardpage.Words(TITLE, opts.label, _(
+        "%(credit)s Black joins the two %(B)s sides; White joins the two %(W)s sides.",
+        credit=credit(), B=letter(BLACK), W=letter(WHITE)))
+
+
 def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
-    return place(opts.size, *sheet.body_box(paper), opts.coordinates)
+    return boardpage.layout(opts.size, opts.coordinates, paper, words(opts), COLOUR,
+                            place=place)[0]
 
 
 def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
-    shapes = sheet.header(paper, TITLE, opts.label, colours)
-    p = board_placement(opts, paper)
-    shapes += describe.board_figure(board_shapes(p, colours, opts.coordinates), describe.sentence(
-        _("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p),
-        describe.coordinates(opts.size) if opts.coordinates else ""))
-    shapes += sheet.footer(paper, _("%(credit)s Black joins the two %(B)s sides; White joins the "
-                                    "two %(W)s sides.", credit=credit(), B=letter(BLACK),
-                                    W=letter(WHITE)), colours)
-    return Page(paper.width, paper.height, tuple(shapes))
+    return boardpage.board_page(
+        paper, colours, size=opts.size, coordinates=opts.coordinates, place=place,
+        words=words(opts), drawn=lambda p: board_shapes(p, colours, opts.coordinates),
+        described=lambda p: describe.sentence(
+            _("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p),
+            describe.coordinates(opts.size) if opts.coordinates else ""))
 
 
 def document(opts: Options, pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), _("%(game)s: %(what)s", game=TITLE, what=what),
-                    _("pnp (game by %(designer)s)", designer=DESIGNER),
-                    _("%(game)s %(what)s, %(size)s × %(size)s", game=TITLE, what=what,
-                      size=opts.size),
-                    ("Nex", "Hex", _("neutral stones"), _("print and play")), licence())
+    return boardpage.document(pages, what, game=TITLE, designer=DESIGNER, size=opts.size,
+                              keywords=("Nex", "Hex", _("neutral stones"),
+                                        _("print and play")), licence=licence())
 
 
 def board_paper(opts: Options, paper: Paper) -> Paper:
