@@ -225,8 +225,9 @@ def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
 
 
 def tiles_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    """54 dual blocks and the neutral one, the size of a board cell, each with its own bleed
-    so that a cut a little off the line shows no white edge."""
+    """54 dual blocks and the neutral one, the size of a board cell, edge to edge and
+    sharing their cuts, each bled into its neighbours' like colour and past the block's
+    edge, so that a cut a little off the line shows no white edge."""
     side = board_cell(paper)
 
     def drawer(orientation: str) -> Callable[[Point, float, float], list[Shape]]:
@@ -235,8 +236,14 @@ def tiles_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
             return block_shapes(b, Spot(1, 0, 0), orientation, colours, bleed)
         return draw
 
-    runs = [cutsheet.TileRun(pgettext("Blinq block", "dual"), BLOCKS * copies, None, drawer("U")),
-            cutsheet.TileRun(pgettext("Blinq block", "neutral"), copies, None, drawer(NEUTRAL))]
+    # White half up on one row, down on the next: each block meets its neighbours in the
+    # same colour at every edge (white to white across a row's middle, black to black
+    # under it, and half and half side by side), so the blocks lie edge to edge and share
+    # every cut, each bled into its neighbours' like colour.
+    runs = [cutsheet.TileRun(pgettext("Blinq block", "dual"), BLOCKS * copies, None, drawer("U"),
+                             alternate=drawer("D"), bleed=cutsheet.BLEED),
+            cutsheet.TileRun(pgettext("Blinq block", "neutral"), copies, None, drawer(NEUTRAL),
+                             bleed=cutsheet.BLEED)]
     pages = cutsheet.tile_pages(
         paper, side, runs, _("%(game)s blocks", game=TITLE),
         _("%(blocks)s dual-coloured blocks and 1 neutral · %(side)s mm, the size of a board cell",
@@ -246,7 +253,7 @@ def tiles_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
           "cut along the lines between the blocks.", credit=credit()) if paper.press.shop else
         _("%(credit)s Print on card, or glue onto thick card so blocks stack five levels; "
           "cut along the crop marks.", credit=credit()),
-        colours, gutter=2 * cutsheet.BLEED)
+        colours, balanced=True)
     return document(pages, _("blocks"))
 
 
