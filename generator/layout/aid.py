@@ -12,7 +12,16 @@ from dataclasses import dataclass
 from generator.core.geometry import Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
-from generator.core.scene import SMALLEST_TEXT, Page, Paint, Role, Shape, Text, segments
+from generator.core.scene import (
+    ARTIFACT,
+    SMALLEST_TEXT,
+    Page,
+    Paint,
+    Role,
+    Shape,
+    Text,
+    segments,
+)
 from generator.layout import cutsheet, sheet, tiling
 
 CARD = (63.0, 88.0)      # mm, upright: a poker card
@@ -20,6 +29,7 @@ PADDING = 4.5            # mm inside the card's cut
 TITLE = 4.2              # mm, ~12 pt
 BODY = 3.3               # mm, ~9.4 pt: the rule sheet's body; smaller only to fit, to 6 pt
 LEADING = 1.3
+ELEMENT = 7              # the aid's elements, apart from the rule sheet's
 GAP = 5.0                # mm between the rules' text and the cards' cuts
 
 
@@ -78,9 +88,12 @@ def cards(aid: Aid, x: float, y: float, colours: Palette, count: int) -> list[Sh
     for n in range(count):
         left, baseline = x + n * width + PADDING, y + PADDING + TITLE * 0.8
         for text, font, s in lines:
+            # The first card is read (its own elements, apart from the rule sheet's same
+            # sentences); its copies, for the other players, are page furniture.
+            role = (Role("H3" if font == "bold" else "P", ELEMENT, text) if n == 0
+                    else Role(ARTIFACT, group="Layout"))
             shapes.append(Text(Point(left, baseline), text, s, colours["ink"],
-                               "regular" if font == "regular" else "bold",
-                               role=Role("H3" if font == "bold" else "P", text=text)))
+                               "regular" if font == "regular" else "bold", role=role))
             baseline += s * LEADING + (1.0 if font == "bold" else 0.0)
     paint = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False,
                   cut=True)

@@ -25,6 +25,7 @@ Place = Callable[[int, float, float, float, float, bool], hexboard.Placement]
 # What the corners may hold, across: a share of the page's inner width, the widest first
 # (fewest lines), as Blind Hex's board.
 CORNER_SHARES = (0.46, 0.42, 0.38, 0.34, 0.30)
+INSET = 2.0          # mm inside the margins the board's box keeps
 SHRINK = tuple(1.0 - 0.01 * i for i in range(16))     # the board's box, whole to 85%
 
 
@@ -43,8 +44,10 @@ def layout(size: int, coordinates: bool, paper: Paper, words: Words, colours: Pa
     """Where the board goes on the page and what stands round it: in the corners where they
     are clear of it, else the header and footer."""
     headed = place(size, *sheet.body_box(paper), coordinates)
-    x, y = paper.margin, paper.margin
-    w, h = paper.inner_width, paper.height - 2 * paper.margin
+    # A little inside the margins: a side letter set at 6 pt on a small board reaches a
+    # little past the disc the fit keeps for it.
+    x, y = paper.margin + INSET, paper.margin + INSET
+    w, h = paper.inner_width - 2 * INSET, paper.height - 2 * paper.margin - 2 * INSET
     # The board over the whole page, then a little smaller each time, centred, until its
     # corners hold the words clear of it; no smaller than under a header and footer.
     for k in SHRINK:

@@ -434,7 +434,7 @@ def _credit() -> str:
 def card_sheets(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     """The cards on sheets of the paper, each sheet of fronts followed by its backs, and a
     tuck box for them below the last sheet's cards (on a sheet of its own where they leave
-    no room for it)."""
+    no room for it; none on paper narrower than its net)."""
     layout = sheet_for(paper, paper.press.card)
     cards = hands(opts.numbers) * copies
     nets = [tuckbox.net(tuck_box(len(cards), layout.card, sideways=sideways))
@@ -449,9 +449,10 @@ def card_sheets(opts: Options, paper: Paper, colours: Palette, copies: int) -> D
             if start == starts[-1] else None
         pages += [fronts_page(layout, chunk, opts.numbers, colours, boxed),
                   backs_page(layout, len(chunk), colours, boxed)]
-    if boxed is None:
-        alone = box_place(layout, 0, nets[0])
-        assert alone is not None, "a tuck box for poker cards fits any paper cards fit"
+    alone = None if boxed else next(
+        (p for p in (box_place(layout, 0, laid) for laid in nets) if p is not None), None)
+    # (On paper narrower than the box's net, A5, the cards come without it.)
+    if alone is not None:
         pages += [box_page(layout, alone, colours, inside=True),
                   box_page(layout, alone, colours, inside=False)]
     return document(opts, pages, _("number cards"))
