@@ -38,9 +38,19 @@ class Words:
     credit: str
 
 
+@dataclass(frozen=True)
+class Laid:
+    """A board's page laid out: the board's placement, the words round it, and the part
+    of the page they take (x, y, width, height: inside the margins where the words stand
+    in the corners, else between the header and footer), which a virtual table shows."""
+    placement: hexboard.Placement
+    furniture: tuple[Shape, ...]
+    region: tuple[float, float, float, float]
+
+
 @functools.lru_cache(maxsize=64)
 def layout(size: int, coordinates: bool, paper: Paper, words: Words, colours: Palette, *,
-           place: Place) -> tuple[hexboard.Placement, tuple[Shape, ...]]:
+           place: Place, outset: float = 0.0) -> Laid:
     """Where the board goes on the page and what stands round it: in the corners where they
     are clear of it, else the header and footer."""
     headed = place(size, *sheet.body_box(paper), coordinates)
@@ -54,7 +64,8 @@ def layout(size: int, coordinates: bool, paper: Paper, words: Words, colours: Pa
         p = place(size, x + (1 - k) * w / 2, y + (1 - k) * h / 2, k * w, k * h, coordinates)
         if p.cell_radius <= headed.cell_radius:
             break
-        hull = convex_hull(p.transform.apply(q) for q in hexboard.extent(size, coordinates))
+        hull = convex_hull(p.transform.apply(q)
+                           for q in hexboard.extent(size, coordinates, outset))
         for share in CORNER_SHARES:
             title = corners.title_corner(paper, words.title, subtitle=words.subtitle,
                                          colours=colours, width=share * w)
@@ -64,20 +75,22 @@ def layout(size: int, coordinates: bool, paper: Paper, words: Words, colours: Pa
             boxes.append((x, paper.height - paper.margin - 4.5, x + sheet.RULER_WIDTH - 8.0,
                           paper.height - paper.margin))
             if corners.clear_of(hull, boxes, paper=paper):
-                return p, (*title, *foot)
-    return headed, (*sheet.header(paper, words.title, words.subtitle, colours),
-               *sheet.footer(paper, words.credit, colours))
+                return Laid(p, (*title, *foot), (paper.margin, paper.margin, paper.inner_width,
+                                                 paper.height - 2 * paper.margin))
+    return Laid(headed, (*sheet.header(paper, words.title, words.subtitle, colours),
+                         *sheet.footer(paper, words.credit, colours)), sheet.body_box(paper))
 
 
 def board_page(paper: Paper, colours: Palette, *, size: int, coordinates: bool,
-               place: Place, words: Words,
+               place: Place, words: Words, outset: float = 0.0,
                drawn: Callable[[hexboard.Placement], list[Shape]],
                described: Callable[[hexboard.Placement], str]) -> Page:
     """The board's page: the board `drawn` where the layout puts it, marked as one figure
     `described` so, and its words round it."""
-    p, furniture = layout(size, coordinates, paper, words, colours, place=place)
+    laid = layout(size, coordinates, paper, words, colours, place=place, outset=outset)
     return Page(paper.width, paper.height,
-                (*furniture, *describe.board_figure(drawn(p), described(p))))
+                (*laid.furniture, *describe.board_figure(drawn(laid.placement),
+                                                         described(laid.placement))))
 
 
 

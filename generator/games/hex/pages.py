@@ -97,8 +97,14 @@ def words(opts: Options) -> boardpage.Words:
 
 
 def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
+    return board_layout(opts, paper).placement
+
+
+def board_layout(opts: Options, paper: Paper) -> boardpage.Laid:
+    """The board's page laid out: where the board goes, the words round it, and the part
+    of the page they take (a virtual table's board shows that part)."""
     return boardpage.layout(opts.size, opts.coordinates, paper, words(opts), COLOUR,
-                            place=place)[0]
+                            place=place)
 
 
 def board_paper(opts: Options, paper: Paper) -> Paper:
