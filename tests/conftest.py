@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from kit_shelf import KitShelf
 from raster import Rasters
 from served import running_studio
 
@@ -121,6 +122,13 @@ def rasters(tmp_path_factory) -> Rasters:
     """Every file a test rasterises, rasterised once in the worker's run: the catalogue's
     PDFs and SVGs, which several sweeps look at (test_render.py)."""
     return Rasters(tmp_path_factory.mktemp("rasters"))
+
+
+@pytest.fixture(scope="session")
+def kit_shelf(tmp_path_factory) -> KitShelf:
+    """Every kit a test reads (each game and edition, paper and language), made once in the
+    worker's run by `pnp kit` as a person runs it (tests/kit_shelf.py)."""
+    return KitShelf(tmp_path_factory.mktemp("kits"))
 
 
 @pytest.fixture(scope="session")

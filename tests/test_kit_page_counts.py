@@ -11,7 +11,6 @@ import pikepdf
 import pytest
 
 from generator.i18n import LANGUAGES
-from tests.in_process import pnp_ok
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "commands.md"
 PAPERS = ("a4", "letter")
@@ -65,12 +64,10 @@ def test_the_table_names_every_kit():
 
 @pytest.mark.parametrize("row", ROWS, ids=lambda r: f"{r.game}-{r.edition}".strip("-"))
 @pytest.mark.parametrize("paper", PAPERS)
-def test_each_kit_has_the_pages_the_docs_give(tmp_path, row, paper):
+def test_each_kit_has_the_pages_the_docs_give(kit_shelf, row, paper):
     wrong = {}
     for lang in LANGUAGES:
-        out = tmp_path / f"{lang}.pdf"
-        pnp_ok("kit", row.game, *(["--edition", row.edition] if row.edition else []),
-               "--paper", paper, "--lang", lang, "-o", str(out))
+        out = kit_shelf.pdf(row.game, row.edition, paper, lang)
         with pikepdf.open(out) as pdf:
             printed = len(pdf.pages)
         if printed != row.pages[paper, lang]:

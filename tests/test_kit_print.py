@@ -285,9 +285,17 @@ def test_a_backs_option_that_changes_nothing_is_refused_with_where_it_does(tmp_p
 
 def row_cells(kit: Document, name: str) -> list[str]:
     """The guide table's row for the part named so: each cell whole, as its first line
-    (on the row's line) is tagged with it."""
+    (on the row's line) is tagged with it. Where the guide stands in a narrow column beside
+    the cover's picture, a part is a list's entry: its pages and name on one line, how to
+    print it (whole, as tagged) on the next."""
     texts = [s for s in kit.pages[0].shapes if isinstance(s, Text)]
-    at = next(s.position.y for s in texts if s.text == name)
+    at = next((s.position.y for s in texts if s.text == name), None)
+    if at is None:
+        entry = next(s for s in texts if s.role and s.role.text.endswith(f"  {name}"))
+        below = min((s for s in texts if s.position.y > entry.position.y + 1e-6
+                     and abs(s.position.x - entry.position.x) < 1e-6),
+                    key=lambda s: s.position.y)
+        return [*entry.role.text.split("  ", 1), below.role.text if below.role else below.text]
     return [s.role.text if s.role else s.text for s in sorted(texts, key=lambda s: s.position.x)
             if abs(s.position.y - at) < 1e-6]
 

@@ -101,8 +101,9 @@ def test_blind_hex_names_the_original_work_on_its_sheet_board_and_licence(tmp_pa
     out = tmp_path / "kit.pdf"
     pnp_ok("kit", "blind-hex", "-o", str(out))
     pages = [" ".join(page.split()) for page in pdf_text(out).split("\f")]
-    # The print guide is page 1; the rule sheet and the board follow it, found by their titles.
-    assert pages[0].startswith("How to print this kit")
+    # The cover with the print guide is page 1; the rule sheet and the board follow it,
+    # found by their titles.
+    assert pages[0].startswith("Blind Hex") and "How to print this kit" in pages[0]
     sheet = next(p for p in pages if p.startswith("Blind Hex: cards edition"))
     board = next(p for p in pages if p.startswith("Blind Hex 11 × 11"))
     for text in (sheet, board):
@@ -186,7 +187,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blinq", "rules", "Escolhe para onde", "Você escolhe para onde"),
         ("hex", "rules", "regra da troca:", "(também chamada regra do bolo)"),
         ("blind-hex", "pad", "Turnos em que", "escolhem os mesmos dois números"),
-        ("nex", "counters", "8.9 mm", "8,9 mm"),
+        ("nex", "counters", "9.3 mm", "9,3 mm"),
     ],
     "es": [
         ("blind-hex", "rules", "pasa al paso 3.", "la lectura de este kit del «el turno"),
@@ -205,7 +206,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("hex", "rules", "regla del intercambio:", "(también llamada regla del pastel)"),
         ("nex", "rules", "la partida en línea", "el juego en línea de Abstract Play"),
         ("blind-hex pennies", "coins", "para las casillas", "para los puntos"),
-        ("nex", "counters", "8.9 mm", "8,9 mm"),
+        ("nex", "counters", "9.3 mm", "9,3 mm"),
     ],
     "de": [
         ("blind-hex", "rules", "weiter mit Schritt 3.", "die Lesart dieses Sets für „die Runde"),
@@ -234,7 +235,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blind-hex pennies", "rules", "Brettseite", "Die Seite mit dem Brett"),
         ("hex-kb", "rules", "dass es ihm zugeschrieben wird, und", "bittet darum, es ihm "
          "zuzuschreiben;"),
-        ("nex", "counters", "8.9 mm", "8,9 mm"),
+        ("nex", "counters", "9.3 mm", "9,3 mm"),
     ],
 }
 # Forms of address besides the one each language keeps (pt você, es tú, de du).

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic
 
 from generator.core.scene import Document, Page
 from generator.games.items import Item
 from generator.games.protocols import GuideMaker, GuideNote, OptionsT, Pages
 from generator.i18n import _
+from generator.layout import cover as cover_page
 from generator.layout import duplex, printguide
+from generator.layout.cover import Cover
 from generator.layout.duplex import Backs
 
 if TYPE_CHECKING:
@@ -50,24 +53,35 @@ def assemble(game: str, items: Sequence[Item], *, drawn: Pages[OptionsT], option
     # A small part shares the guide's page where it fits below the guide (one copy).
     sharing = {item: maker for item, maker in drawn.below_guide.items()
                if copies == 1 and any(item == d[0] for d in docs)}
+    front = Front(game, drawn.cover, docs[0][1].licence)
     if sharing:
-        guide = _laid_out(game, docs, paper, colours, backs, bool(folded_makers), sharing,
+        guide = _laid_out(front, docs, paper, colours, backs, bool(folded_makers), sharing,
                           options, foldable, notes=drawn.guide_notes)
         if guide is not None:
             return dataclasses.replace(docs[0][1], pages=guide, title=title)
-    pages = _laid_out(game, docs, paper, colours, backs, bool(folded_makers), {}, options,
+    pages = _laid_out(front, docs, paper, colours, backs, bool(folded_makers), {}, options,
                       foldable, notes=drawn.guide_notes)
     assert pages is not None
     return dataclasses.replace(docs[0][1], pages=pages, title=title)
 
 
-def _laid_out(game: str, docs: list[tuple[Item, Document, bool]], paper: Paper,
+@dataclass(frozen=True)
+class Front(Generic[OptionsT]):
+    """What the kit's first page says of its game: its title, its cover (None: the guide
+    alone) and the licence its parts are under."""
+    game: str
+    cover: Cover[OptionsT] | None
+    licence: str
+
+
+def _laid_out(front: Front[OptionsT], docs: list[tuple[Item, Document, bool]], paper: Paper,
               colours: Palette, backs: Backs, folded: bool,
               sharing: Mapping[Item, GuideMaker[OptionsT]], options: OptionsT,
               foldable: bool, *,
               notes: Mapping[Item, GuideNote[OptionsT]]) -> tuple[Page, ...] | None:
     """The guide and the parts' pages, the parts in `sharing` drawn below the guide; None
     if they do not fit there."""
+    game = front.game
     pages: list[Page] = []
     placed: list[printguide.Placed] = []
     for item, doc, back_to_back in docs:
@@ -89,6 +103,12 @@ def _laid_out(game: str, docs: list[tuple[Item, Document, bool]], paper: Paper,
         placed.append(printguide.Placed(name, first, len(pages) + 1, back_to_back,
                                         item.card_stock, item.cutting, note,
                                         item.two_sided_if_long))
+    placed.sort(key=lambda p: p.first)     # the table in page order
+    if front.cover is not None:
+        opening = _cover(front, front.cover, placed, sharing, options, paper, colours,
+                         folded=folded, foldable=foldable)
+        if opening is not None:
+            return (opening, *pages)
     below: list[Shape] = []
     if sharing:
         y = printguide.guide(game, placed, paper=paper, colours=colours, folded=folded,
@@ -100,10 +120,37 @@ def _laid_out(game: str, docs: list[tuple[Item, Document, bool]], paper: Paper,
             y += SHARED_GAP
         if y - SHARED_GAP > printguide.room_below(paper):
             return None
-    placed.sort(key=lambda p: p.first)     # the table in page order
     guide = printguide.guide_page(game, placed, paper=paper, colours=colours, folded=folded,
                                   below=below, foldable=foldable)
     return (guide, *pages)
+
+
+def _cover(front: Front[OptionsT], cover: Cover[OptionsT], placed: list[printguide.Placed],
+           sharing: Mapping[Item, GuideMaker[OptionsT]], options: OptionsT, paper: Paper,
+           colours: Palette, *, folded: bool, foldable: bool) -> Page | None:
+    """The cover: the game's head, a board in play in the room the guide and the parts
+    below it leave, then the guide and those parts; None if they do not fit."""
+    shapes, top = cover_page.head(front.game, cover, front.licence, paper, colours)
+    # The parts below the guide drawn from 0, then moved below the picture and the guide.
+    below: list[Shape] = []
+    y = -SHARED_GAP
+    for maker in sharing.values():
+        drawn, y = maker(options, paper, colours, y + SHARED_GAP)
+        below += drawn
+    under = y + SHARED_GAP if sharing else 0.0
+    bottom = printguide.room_below(paper)
+
+    def guide(column: cover_page.Column | None) -> cover_page.Drawn:
+        return printguide.guide(front.game, placed, paper=paper, colours=colours, folded=folded,
+                                foldable=foldable, top=0.0, column=column)
+    figure = cover_page.tight(cover.picture(options, colours))
+    laid = cover_page.body(figure, paper, top=top, bottom=bottom - under, guide=guide)
+    if laid is None:
+        return None
+    return printguide.finished_page(paper, [
+        *shapes, *cover_page.picture(figure, laid),
+        *cover_page.moved(guide(laid.column)[0], laid.guide_top),
+        *cover_page.moved(below, laid.bottom + SHARED_GAP)], colours)
 
 
 SHARED_GAP = 8.0       # mm between the guide and what shares its page

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from generator.core.paper import Paper
     from generator.core.scene import Document, Shape
     from generator.games.items import Item
+    from generator.layout.cover import Cover
 
 
 class GameOptions(Protocol):
@@ -65,6 +66,9 @@ class Pages(Generic[OptionsT]):
     # What the kit's guide says of an item beyond how to print and cut it (how many of
     # Nex's counters are spares), in the active language.
     guide_notes: Mapping[Item, GuideNote[OptionsT]] = dataclasses.field(default_factory=dict)
+    # What the kit's cover says of the game and the board in play it shows (None: the kit
+    # opens on its print guide alone).
+    cover: Cover[OptionsT] | None = None
     smallest_cell: float = SMALLEST_CELL
     readable_cell: float = READABLE_CELL
     smallest_for: str = "a stone and a pencilled letter need"

@@ -38,6 +38,12 @@ class TileRun:
     # Rounded up to whole rows, so no piece stands alone on a short last row (where a few
     # spare pieces do no harm).
     whole_rows: bool = False
+    # Every other row's drawing (None: all alike): tiles turned so that each meets its
+    # neighbours in the same colour at every edge, and laid edge to edge without a gutter
+    # (Blinq's blocks, white half up, then down), bleed into their neighbours' like colour
+    # by `bleed`, and share every cut.
+    alternate: Callable[[Point, float, float], list[Shape]] | None = None
+    bleed: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -69,9 +75,11 @@ def fitting(room: float, side: float, *, gutter: float) -> int:
 
 
 def layout(paper: Paper, side: float, runs: list[TileRun],
-           gutter: float = 0.0) -> list[list[Block]]:
+           gutter: float = 0.0, balanced: bool = False) -> list[list[Block]]:
     """Blocks page by page. Each run starts a new row; a run with a background is rounded up
-    to whole rows, so its block stays a rectangle of colour."""
+    to whole rows, so its block stays a rectangle of colour. `balanced`: a run that takes
+    more than a page is spread evenly over the pages it takes, rather than leaving its
+    last page a row or two (Blinq's 54 blocks on A4: 5 rows and 4, not 8 and 1)."""
     pitch = side + gutter
     columns = fitting(paper.inner_width - 2 * MARGIN, side, gutter=gutter)
     if columns < 1:
@@ -84,18 +92,22 @@ def layout(paper: Paper, side: float, runs: list[TileRun],
     for run in runs:
         rows = math.ceil(run.count / columns)
         left = rows * columns if run.background or run.whole_rows else run.count
+        full = fitting(bottom - first_y, side, gutter=gutter)
+        most = math.ceil(rows / math.ceil(rows / full)) if balanced and full else rows
         while rows:
             room = fitting(bottom - y, side, gutter=gutter)
             if room < 1:
                 pages.append([])
                 y = first_y
                 continue
-            take = min(rows, room)
+            take = min(rows, room, most)
             block = Block(run, x, y, columns, take, side, gutter, min(left, take * columns))
             pages[-1].append(block)
             rows -= take
             left -= block.count
             y += block.height + 2 * MARGIN
+            if rows and take == most < room:
+                y = bottom          # its share of this page taken: the rest on the next
     return [p for p in pages if p]
 
 
@@ -137,9 +149,11 @@ def block_shapes(b: Block, colours: Palette, *, press_shop: bool = False) -> lis
     if b.run.background:
         shapes.append(rectangle(b.x - BLEED, b.y - BLEED, w + 2 * BLEED, h + 2 * BLEED,
                                 Paint(fill=b.run.background)))
-    bleed = b.gutter / 2
-    for x, y in tile_corners(b):
-        shapes += b.run.draw(Point(x + b.side / 2, y + b.side / 2), b.side, bleed)
+    bleed = b.gutter / 2 if b.gutter else b.run.bleed
+    for n, (x, y) in enumerate(tile_corners(b)):
+        odd = (n // b.columns) % 2 == 1
+        draw = b.run.alternate if odd and b.run.alternate is not None else b.run.draw
+        shapes += draw(Point(x + b.side / 2, y + b.side / 2), b.side, bleed)
     # Every tile edge is a cut; with no gutter a cut serves the tiles on both sides.
     xs = sorted({round(b.x + i * b.pitch + d, 6) for i in range(b.columns)
                  for d in (0.0, b.side)})
@@ -193,11 +207,11 @@ def crop_marks(xs: list[float], ys: list[float], *, x: float, y: float, w: float
 
 def tile_pages(paper: Paper, side: float, runs: list[TileRun], title: str, subtitle: str,
                footer: str, colours: Palette, gutter: float = 0.0,
-               footer_keep: int = 1) -> list[Page]:
+               footer_keep: int = 1, balanced: bool = False) -> list[Page]:
     """Pages of tiles under a header, with `footer` (whose first `footer_keep` sentences
     stay however narrow the page: sheet.two_lines)."""
     pages = []
-    for blocks in layout(paper, side, runs, gutter):
+    for blocks in layout(paper, side, runs, gutter, balanced):
         shapes = sheet.header(paper, title, subtitle, colours)
         for b in blocks:
             shapes += block_shapes(b, colours, press_shop=paper.press.shop)

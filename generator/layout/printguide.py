@@ -59,8 +59,14 @@ def how(part: Placed) -> str:
 def guide_page(game: str, parts: Sequence[Placed], *, paper: Paper, colours: Palette,
                folded: bool, below: Sequence[Shape] = (), foldable: bool = False) -> Page:
     """The guide, and below it what shares its page (a small part's pieces)."""
-    shapes = guide(game, parts, paper=paper, colours=colours, folded=folded, foldable=foldable)[0]
-    shapes += below
+    shapes = guide(game, parts, paper=paper, colours=colours, folded=folded,
+                   foldable=foldable)[0]
+    return finished_page(paper, [*shapes, *below], colours)
+
+
+def finished_page(paper: Paper, shapes: Sequence[Shape], colours: Palette) -> Page:
+    """The guide's page (or the cover holding the guide) with its footer."""
+    shapes = list(shapes)
     shapes += sheet.footer(paper, _("Boards, pads and cards last longer on card stock of "
                                     "160–250 g/m²."), colours)
     return Page(paper.width, paper.height, tuple(shapes))
@@ -72,22 +78,47 @@ def room_below(paper: Paper) -> float:
 
 
 def guide(game: str, parts: Sequence[Placed], *, paper: Paper, colours: Palette,
-          folded: bool, foldable: bool = False) -> tuple[list[Shape], float]:
+          folded: bool, foldable: bool = False, top: float | None = None,
+          column: tuple[float, float] | None = None) -> tuple[list[Shape], float]:
     """The guide: a table of the parts, then printing back to back, then cutting; its
     shapes and the y below them. `folded`: the cards are laid out to fold; `foldable`: they
     are back to back and a folded version of the kit exists (the guide says so, in words
-    for players, not the command line's)."""
-    x, top, width, _height = sheet.body_box(paper)
-    shapes: list[Shape] = sheet.header(paper, _("How to print this kit"), _(
-        "%(game)s · %(paper)s · page 1 is this guide", game=game, paper=paper.name), colours)
-    y = top + 4.0
-    columns = (0.16, 0.34, 0.50)
-    heads = (_("Pages"), _("Part"), _("How to print"))
-    y = _row(shapes, x, y, width, columns, heads, colours, "bold")
-    rule = Paint(stroke=colours["rule"], width=0.25, round_caps=False)
-    shapes.append(line(Point(x, y - SIZE * 0.9), Point(x + width, y - SIZE * 0.9), paint=rule))
-    for part in parts:
-        y = _row(shapes, x, y, width, columns, (part.pages, part.name, how(part)), colours)
+    for players, not the command line's). At the page's head, or, where `top` is given, a
+    section of the cover from there (generator/layout/cover.py), across the page or in a
+    `column` (its left and width)."""
+    x, body_top, width, _height = sheet.body_box(paper)
+    if column is not None:
+        x, width = column
+    if top is None:
+        shapes: list[Shape] = sheet.header(paper, _("How to print this kit"), _(
+            "%(game)s · %(paper)s · page 1 is this guide", game=game, paper=paper.name),
+            colours)
+        y = body_top + 4.0
+    else:
+        heading = _("How to print this kit")
+        shapes = []
+        y = top
+        for n, heading_line in enumerate(sheet.wrap_words(heading, HEADING, width, "bold")):
+            y += HEADING * (1.0 if n == 0 else LEADING)
+            shapes.append(Text(Point(x, y), heading_line, HEADING, colours["ink"], "bold",
+                               role=Role("H2", text=heading)))
+        y += 4.0
+    if width >= TABLE_LEAST:
+        columns = (0.16, 0.34, 0.50)
+        heads = (_("Pages"), _("Part"), _("How to print"))
+        y = _row(shapes, x, y, width, columns, heads, colours, "bold")
+        rule = Paint(stroke=colours["rule"], width=0.25, round_caps=False)
+        shapes.append(line(Point(x, y - SIZE * 0.9), Point(x + width, y - SIZE * 0.9),
+                           paint=rule))
+        for part in parts:
+            y = _row(shapes, x, y, width, columns, (part.pages, part.name, how(part)),
+                     colours)
+    else:
+        # Too narrow for three columns (a cover's column beside its picture): each part
+        # its pages and name in bold, then how to print it.
+        for part in parts:
+            y = _listed(shapes, x, y, width, (f"{part.pages}  {part.name}", how(part)),
+                        colours)
     duplexed = [p.pages for p in parts if p.back_to_back]
     notes: list[str] = []
     # A print shop prints the pages at their size and in register, with no ruler or crop
@@ -154,12 +185,27 @@ def _row(shapes: list[Shape], x: float, y: float, width: float, columns: Sequenc
     return y + (tallest + 0.6) * SIZE * LEADING
 
 
+def _listed(shapes: list[Shape], x: float, y: float, width: float, cells: Sequence[str],
+            colours: Palette) -> float:
+    """One part as a list's entry: its pages and name in bold, how to print it below."""
+    for i, text in enumerate(cells):
+        for text_line in sheet.wrap_words(text, SIZE, width, "bold" if i == 0 else "regular"):
+            shapes.append(Text(Point(x, y), text_line, SIZE, colours["ink"],
+                               "bold" if i == 0 else "regular", role=Role("P", text=text)))
+            y += SIZE * LEADING
+    return y + SIZE * 0.5
+
+
+TABLE_LEAST = 95.0     # mm: the narrowest the parts are set as a table of three columns
+
+
 def _paragraphs(shapes: list[Shape], x: float, y: float, width: float, heading: str,
                 texts: Sequence[str], colours: Palette) -> float:
     """A heading and its paragraphs, wrapped to the width; the y below them."""
-    y += HEADING
-    shapes.append(Text(Point(x, y), heading, HEADING, colours["ink"], "bold",
-                       role=Role("H2", text=heading)))
+    for n, heading_line in enumerate(sheet.wrap_words(heading, HEADING, width, "bold")):
+        y += HEADING * (1.0 if n == 0 else LEADING)
+        shapes.append(Text(Point(x, y), heading_line, HEADING, colours["ink"], "bold",
+                           role=Role("H2", text=heading)))
     y += HEADING * 0.6
     for text in texts:
         for text_line in sheet.wrap_words(text, SIZE, width):

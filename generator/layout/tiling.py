@@ -20,6 +20,7 @@ from generator.core.geometry import Affine, Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
 from generator.core.scene import (
+    ARTIFACT,
     BEFORE_ANCHOR,
     SMALLEST_TEXT,
     Circle,
@@ -127,10 +128,26 @@ def board_only(page: Page, margin: float) -> Page:
     board page's title, credit line and ruler appear on none of the sheets. (The board
     page may have turned to landscape, so its own size, not the paper's, places them.)"""
     x, y, width, height = sheet.body_box(Paper("board", page.width, page.height, margin))
+    # The page's own words and ruler (its title, line and credit, wherever they stand) are
+    # left off; a board set over the page's whole height with its words in the corners it
+    # leaves (generator/layout/boardpage.py) reaches past the body: then the page inside
+    # its margins is taken.
+    shapes = [s for s in page.shapes if not _furniture(s)]
+    if any(bounds(s)[1] < y - 1e-6 or bounds(s)[3] > y + height + 1e-6 for s in shapes):
+        x, y, width, height = margin, margin, page.width - 2 * margin, page.height - 2 * margin
     m = margin
-    moved = place(page.shapes, Affine.translation(m - x, m - y))
+    moved = place(shapes, Affine.translation(m - x, m - y))
     return Page(width + 2 * m, height + 2 * m,
                 (Clip(m, m, width, height, within(moved, m, y=m, width=width, height=height)),))
+
+
+def _furniture(shape: Shape) -> bool:
+    """Whether a shape is a sheet's title (H1), the line beside or under it, its credit
+    (paragraphs 1 and 2, as generator/layout/sheet.py and corners.py set them) or page
+    furniture (its ruler, the rule under its header)."""
+    role = getattr(shape, "role", None)     # a clip has none of its own
+    return role is not None and (role.kind in ("H1", ARTIFACT)
+                                 or (role.kind == "P" and role.element in (1, 2)))
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from generator.core.scene import (
     Page,
     Paint,
     Path,
+    Role,
     Shape,
     Text,
     polygon,
@@ -40,7 +41,7 @@ from generator.games.blind_hex.credits import credit, document
 from generator.games.blind_hex.marks import glyph_segments, mark_width
 from generator.games.blind_hex.rules import TITLE, Options
 from generator.i18n import _
-from generator.layout import cutsheet, sheet
+from generator.layout import cutsheet, sheet, tuckbox
 from generator.layout.textlayout import centred_label
 
 CARD_WIDTH, CARD_HEIGHT = 63.0, 88.0     # poker size, upright
@@ -206,6 +207,13 @@ def back(box: tuple[float, float, float, float], bleed: float, *, angle: float,
     `angle` with the card. The hexagons keep one phase across the page, so neighbouring
     backs meet without a seam and a back printed a little off its front still looks whole."""
     x, y, w, h = box
+    return field(box, bleed, colours) + emblem(Point(x + w / 2, y + h / 2), angle, colours)
+
+
+def field(box: tuple[float, float, float, float], bleed: float,
+          colours: Palette) -> list[Shape]:
+    """The backs' field of hexagons over `box` and `bleed` past it."""
+    x, y, w, h = box
     left, top, right, bottom = x - bleed, y - bleed, x + w + bleed, y + h + bleed
     # Ink-saving: outlines on white paper, no ground.
     ground = colours["cell"] if colours.hatched else colours["header fill"]
@@ -220,18 +228,22 @@ def back(box: tuple[float, float, float, float], bleed: float, *, angle: float,
         for col in range(int(left // step_x) - 1, int(right // step_x) + 2):
             cx, cy = col * step_x + shift, row * step_y
             rings.append(tuple(Point(cx + dx, cy + dy) for dx, dy in corners))
-    field: list[Shape] = [rectangle(left, top, right - left, bottom - top, Paint(fill=ground)),
-                          Path(tuple(rings), Paint(stroke=colours["board line"], width=0.3))]
-    shapes: list[Shape] = [Clip(left, top, right - left, bottom - top, tuple(field))]
-    emblem: list[Shape] = [polygon([Point(13.0 * math.cos(math.radians(60 * k)),
-                                          13.0 * math.sin(math.radians(60 * k)))
-                                    for k in range(6)],
-                                   Paint(fill=colours["cell"], stroke=colours["ink"], width=0.5)),
-                           centred_label(-4.0, -1.8, "x", 9.0, colours[X_SIDE], "bold"),
-                           centred_label(4.0, -1.8, "o", 9.0, colours[O_SIDE], "bold"),
-                           centred_label(0.0, 5.2, TITLE, 2.8, colours["ink"], "bold")]
-    return shapes + turned(emblem, about(Point(0, 0), angle, to=Point(x + w / 2, y + h / 2)),
-                           degrees=angle)
+    ground_and_rings: list[Shape] = [
+        rectangle(left, top, right - left, bottom - top, Paint(fill=ground)),
+        Path(tuple(rings), Paint(stroke=colours["board line"], width=0.3))]
+    return [Clip(left, top, right - left, bottom - top, tuple(ground_and_rings))]
+
+
+def emblem(centre: Point, angle: float, colours: Palette) -> list[Shape]:
+    """The backs' emblem, both players' letters and the game's name, centred there."""
+    drawn: list[Shape] = [polygon([Point(13.0 * math.cos(math.radians(60 * k)),
+                                         13.0 * math.sin(math.radians(60 * k)))
+                                   for k in range(6)],
+                                  Paint(fill=colours["cell"], stroke=colours["ink"], width=0.5)),
+                          centred_label(-4.0, -1.8, "x", 9.0, colours[X_SIDE], "bold"),
+                          centred_label(4.0, -1.8, "o", 9.0, colours[O_SIDE], "bold"),
+                          centred_label(0.0, 5.2, TITLE, 2.8, colours["ink"], "bold")]
+    return turned(drawn, about(Point(0, 0), angle, to=centre), degrees=angle)
 
 
 def corner_guides(x: float, y: float, *, w: float, h: float, paint: Paint) -> list[Shape]:
@@ -268,17 +280,23 @@ class Sheet:
     def capacity(self) -> int:
         return self.columns * self.rows
 
-    def origin(self, count: int) -> Point:
-        """The block's top-left corner for `count` cards, centred in the body."""
+    def origin(self, count: int, *, boxed: bool = False) -> Point:
+        """The block's top-left corner for `count` cards, centred in the body (at its top,
+        where the tuck box shares the sheet)."""
         sw, sh = self.slot
         used = math.ceil(count / self.columns)
         x, top, width, height = sheet.body_box(self.paper)
-        return Point(x + (width - self.columns * sw) / 2, top + (height - used * sh) / 2)
+        down = cutsheet.MARGIN if boxed else (height - used * sh) / 2
+        return Point(x + (width - self.columns * sw) / 2, top + down)
 
-    def slots(self, count: int) -> list[tuple[float, float, float, float]]:
+    def block_bottom(self, count: int) -> float:
+        """The y below a block of `count` cards set at the body's top."""
+        return self.origin(count, boxed=True).y + math.ceil(count / self.columns) * self.slot[1]
+
+    def slots(self, count: int, *, boxed: bool = False) -> list[tuple[float, float, float, float]]:
         """Each card's box (x, y, width, height), row by row."""
         sw, sh = self.slot
-        o = self.origin(count)
+        o = self.origin(count, boxed=boxed)
         return [(o.x + (n % self.columns) * sw, o.y + (n // self.columns) * sh, sw, sh)
                 for n in range(count)]
 
@@ -304,9 +322,63 @@ def sheet_for(paper: Paper, card: CardSize = EURO_POKER) -> Sheet:
     return best
 
 
-def fronts_page(layout: Sheet, cards: list[Card], *, numbers: int, colours: Palette) -> Page:
+@dataclass(frozen=True)
+class Boxed:
+    """The tuck box on a sheet of cards: its net and where its top-left corner is."""
+    net: tuckbox.Net
+    at: Point
+
+
+def box_place(layout: Sheet, count: int, laid: tuckbox.Net) -> Boxed | None:
+    """Where the tuck box's net goes below a block of `count` cards (None: no room): centred
+    in the room below them, `cutsheet.MARGIN` clear of them."""
+    x, top, width, height = sheet.body_box(layout.paper)
+    below = layout.block_bottom(count) + BOX_GAP if count else top
+    room = top + height - below
+    if laid.width > width or laid.height > room:
+        return None
+    return Boxed(laid, Point(x + (width - laid.width) / 2, below + (room - laid.height) / 2))
+
+
+BOX_GAP = 8.0     # mm between the cards' cuts and the box's
+
+
+def box_inside(boxed: Boxed, colours: Palette) -> list[Shape]:
+    """The net as cut: its folds, cuts and glue flap, and on its back panel (the box's
+    inside) how to make it."""
+    shapes = tuckbox.drawn(boxed.net, boxed.at.x, boxed.at.y, colours)
+    bx, by, bw, bh = boxed.net.back
+    how = _("Tuck box: cut along the solid lines, fold along the dashed ones with these "
+            "lines inside, glue the shaded flap inside the opposite end, then tuck the flaps "
+            "in.")
+    size = 2.6
+    for i, text_line in enumerate(sheet.wrap_words(how, size, bw - 6.0)):
+        shapes.append(Text(Point(boxed.at.x + bx + 3.0, boxed.at.y + by + 6.0 + i * size * 1.3),
+                           text_line, size, colours["muted"], role=Role("P", text=how)))
+    return shapes
+
+
+def box_outside(boxed: Boxed, paper: Paper, colours: Palette) -> list[Shape]:
+    """The box's outside, on the back of its net when the sheet is printed on both sides and
+    turned over on its long edge: the cards' field over the whole net (past its cuts), the
+    emblem on its front and back."""
+    def mirrored(x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+        x, y = boxed.at.x + x, boxed.at.y + y
+        if paper.landscape:
+            return x, paper.height - y - h, w, h
+        return paper.width - x - w, y, w, h
+    shapes = field(mirrored(0.0, 0.0, boxed.net.width, boxed.net.height), cutsheet.BLEED,
+                   colours)
+    for panel in (boxed.net.front, boxed.net.back):
+        x, y, w, h = mirrored(*panel)
+        shapes += emblem(Point(x + w / 2, y + h / 2), 0.0, colours)
+    return shapes
+
+
+def fronts_page(layout: Sheet, cards: list[Card], numbers: int, colours: Palette,
+                boxed: Boxed | None = None) -> Page:
     paper = layout.paper
-    boxes = layout.slots(len(cards))
+    boxes = layout.slots(len(cards), boxed=boxed is not None)
     shapes = sheet.header(paper, _("%(game)s number cards", game=TITLE), _(
         "x's hand of diamonds and o's of clubs, ace to %(last)s · %(width)s × %(height)s mm "
         "· backs on the next page", last=RANKS[numbers - 1], width=f"{layout.card.width:.3g}",
@@ -329,13 +401,15 @@ def fronts_page(layout: Sheet, cards: list[Card], *, numbers: int, colours: Pale
         shapes.append(segments(cutsheet.crop_marks(xs, ys, x=x0, y=y0, w=xs[-1] - x0,
                                                    h=ys[-1] - y0),
                                replace(paint, cut=False)))
+    if boxed is not None:
+        shapes += box_inside(boxed, colours)
     shapes += sheet.footer(paper, _("%(credit)s Cut along the grey lines and round the corners "
                                     "along the arcs; card stock makes cards that last.",
                                     credit=_credit()), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def backs_page(layout: Sheet, count: int, *, colours: Palette) -> Page:
+def backs_page(layout: Sheet, count: int, colours: Palette, boxed: Boxed | None = None) -> Page:
     """The backs of a fronts page, each where its front falls when the sheet is printed on
     both sides and turned over on its long edge; their ground runs past the cuts."""
     paper = layout.paper
@@ -343,12 +417,14 @@ def backs_page(layout: Sheet, count: int, *, colours: Palette) -> Page:
     shapes = sheet.header(paper, _("%(game)s card backs", game=TITLE),
                           _("on the back of the fronts: turn the sheet over on its long "
                             "edge"), colours)
-    for x, y, w, h in layout.slots(count):
+    for x, y, w, h in layout.slots(count, boxed=boxed is not None):
         if paper.landscape:      # turned over on its long edge: top and bottom swap
             y = paper.height - y - h
         else:
             x = paper.width - x - w
         shapes += back((x, y, w, h), cutsheet.BLEED, angle=degrees, colours=colours)
+    if boxed is not None:
+        shapes += box_outside(boxed, paper, colours)
     shapes += sheet.footer(paper, _credit(), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
@@ -358,18 +434,49 @@ def _credit() -> str:
 
 
 def card_sheets(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    """The cards on sheets of the paper, each sheet of fronts followed by its backs."""
+    """The cards on sheets of the paper, each sheet of fronts followed by its backs, and a
+    tuck box for them below the last sheet's cards (on a sheet of its own where they leave
+    no room for it; none on paper narrower than its net)."""
     layout = sheet_for(paper, paper.press.card)
     cards = hands(opts.numbers) * copies
+    nets = [tuckbox.net(tuck_box(len(cards), layout.card, sideways=sideways))
+            for sideways in (False, True)]
     pages: list[Page] = []
-    for start in range(0, len(cards), layout.capacity):
+    starts = range(0, len(cards), layout.capacity)
+    boxed: Boxed | None = None
+    for start in starts:
         chunk = cards[start:start + layout.capacity]
-        pages += [fronts_page(layout, chunk, numbers=opts.numbers, colours=colours),
-                  backs_page(layout, len(chunk), colours=colours)]
+        places = [box_place(layout, len(chunk), laid) for laid in nets]
+        boxed = next((p for p in places if p is not None), None) \
+            if start == starts[-1] else None
+        pages += [fronts_page(layout, chunk, opts.numbers, colours, boxed),
+                  backs_page(layout, len(chunk), colours, boxed)]
+    alone = None if boxed else next(
+        (p for p in (box_place(layout, 0, laid) for laid in nets) if p is not None), None)
+    # (On paper narrower than the box's net, A5, the cards come without it.)
+    if alone is not None:
+        pages += [box_page(layout, alone, colours, inside=True),
+                  box_page(layout, alone, colours, inside=False)]
     return document(opts, pages, _("number cards"))
 
 
-def card_pages(opts: Options, paper: Paper, *, colours: Palette, copies: int) -> Document:
+def tuck_box(count: int, card: CardSize, *, sideways: bool = False) -> tuckbox.TuckBox:
+    """The box for a deck of `count` such cards on the thickest card stock suggested,
+    opening on their short edge or (sideways) their long one."""
+    return tuckbox.for_deck(tuckbox.Deck(count, card.width, card.height), sideways=sideways)
+
+
+def box_page(layout: Sheet, boxed: Boxed, colours: Palette, *, inside: bool) -> Page:
+    """A sheet holding only the tuck box: its net, or (the sheet's back) its outside."""
+    paper = layout.paper
+    shapes = sheet.header(paper, _("%(game)s card box", game=TITLE), _(
+        "for the number cards · its outside on the next page"), colours)
+    shapes += box_inside(boxed, colours) if inside else box_outside(boxed, paper, colours)
+    shapes += sheet.footer(paper, _credit(), colours)
+    return Page(paper.width, paper.height, tuple(shapes))
+
+
+def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
     """For a print shop: one card a page at the card's size, the shop's bleed past its
     trim, in the order card printers ask for: each front followed by its back, or the back
     first where the destination asks (one shared back, named so, for a vendor that takes an

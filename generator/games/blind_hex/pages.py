@@ -46,6 +46,7 @@ from generator.games.items import BOARD, CARDS, COINS, PAD, RULES
 from generator.games.protocols import Pages
 from generator.i18n import _, pgettext
 from generator.layout import corners, describe, hexboard, scorepad, sheet
+from generator.layout.cover import Cover
 from generator.layout.textlayout import Figure, balanced_rows, centred_label, typeset
 
 # x sides to the players' left and right, o sides at the top and bottom, as the rules say,
@@ -412,7 +413,13 @@ def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Docu
 
 
 
+def cover_picture(opts: Options, colours: Palette) -> Figure:
+    """The rule sheet's worked turn: a board in play, letters written and a turn's choices."""
+    return example_figure(example_turn(opts.numbers, opts.seed), colours)
+
+
 PAGES = Pages(
+    cover=Cover(credit, (15, 30), cover_picture),
     items={RULES: rules_item, BOARD: board_item, PAD: pad_item, CARDS: cards.cards_item,
            COINS: coins.coins_item},
     in_kit={CARDS: cards.card_sheets},

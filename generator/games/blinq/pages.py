@@ -44,7 +44,8 @@ from generator.games.blinq.rules import (
 from generator.games.items import BOARD, PAD, RULES, TILES
 from generator.games.protocols import Pages
 from generator.i18n import _, pgettext
-from generator.layout import cutsheet, describe, scorepad, sheet
+from generator.layout import aid, cutsheet, describe, scorepad, sheet
+from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
 from generator.layout.textlayout import Figure, centred_label, typeset
 
@@ -224,8 +225,9 @@ def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
 
 
 def tiles_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
-    """54 dual blocks and the neutral one, the size of a board cell, each with its own bleed
-    so that a cut a little off the line shows no white edge."""
+    """54 dual blocks and the neutral one, the size of a board cell, edge to edge and
+    sharing their cuts, each bled into its neighbours' like colour and past the block's
+    edge, so that a cut a little off the line shows no white edge."""
     side = board_cell(paper)
 
     def drawer(orientation: str) -> Callable[[Point, float, float], list[Shape]]:
@@ -234,8 +236,14 @@ def tiles_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
             return block_shapes(b, Spot(1, 0, 0), orientation, colours, bleed)
         return draw
 
-    runs = [cutsheet.TileRun(pgettext("Blinq block", "dual"), BLOCKS * copies, None, drawer("U")),
-            cutsheet.TileRun(pgettext("Blinq block", "neutral"), copies, None, drawer(NEUTRAL))]
+    # White half up on one row, down on the next: each block meets its neighbours in the
+    # same colour at every edge (white to white across a row's middle, black to black
+    # under it, and half and half side by side), so the blocks lie edge to edge and share
+    # every cut, each bled into its neighbours' like colour.
+    runs = [cutsheet.TileRun(pgettext("Blinq block", "dual"), BLOCKS * copies, None, drawer("U"),
+                             alternate=drawer("D"), bleed=cutsheet.BLEED),
+            cutsheet.TileRun(pgettext("Blinq block", "neutral"), copies, None, drawer(NEUTRAL),
+                             bleed=cutsheet.BLEED)]
     pages = cutsheet.tile_pages(
         paper, side, runs, _("%(game)s blocks", game=TITLE),
         _("%(blocks)s dual-coloured blocks and 1 neutral · %(side)s mm, the size of a board cell",
@@ -245,7 +253,7 @@ def tiles_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
           "cut along the lines between the blocks.", credit=credit()) if paper.press.shop else
         _("%(credit)s Print on card, or glue onto thick card so blocks stack five levels; "
           "cut along the crop marks.", credit=credit()),
-        colours, gutter=2 * cutsheet.BLEED)
+        colours, balanced=True)
     return document(pages, _("blocks"))
 
 
@@ -350,7 +358,21 @@ def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
                                per_player=PER_PLAYER)
     pages = typeset(markup, figures(colours), paper, colours,
                     footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))
-    return document(pages, _("rules"))
+    return document(aid.on_last_page(pages, player_aid(), paper, colours), _("rules"))
+
+
+def player_aid() -> aid.Aid:
+    """Placing a block, in the rule sheet's own words, for each player to keep at hand."""
+    return aid.Aid(_("Placing a block"), (
+        _("White moves first, then the players take turns. On your turn you place one of your "
+          "blocks, square to the board's lines, in one of two ways:"),
+        _("**On the board (level 1):** inside an empty cell."),
+        _("**On top (level 2 and up):** resting on a 2 × 2 platform of four blocks that lie "
+          "side by side one level down, and centred on it, so that it covers a quarter of each "
+          "of the four."),
+        _("You choose which way the white half faces. The neutral block counts as a block of "
+          "level 1, so it can be part of a platform. A platform can be built at any level, so "
+          "a pyramid of up to five levels may grow.")))
 
 
 # --- the score pad ------------------------------------------------------------------------------
@@ -383,6 +405,7 @@ def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Docu
 
 
 PAGES = Pages(
+    cover=Cover(credit, (10, 20), lambda opts, colours: figures(colours)["won"]),
     items={RULES: rules_item, BOARD: board_item, TILES: tiles_item, PAD: pad_item},
     board_cell=lambda opts, paper: board_cell(paper),
 )

@@ -9,7 +9,7 @@ from itertools import pairwise
 from generator import templating
 from generator.core.geometry import SQRT3, Hex, Rhombus
 from generator.core.gridfile import hex_name
-from generator.core.palette import Palette
+from generator.core.palette import COLOUR, Palette
 from generator.core.paper import Paper, roomiest
 from generator.core.scene import Circle, Document, Page, Paint, Shape, segments
 from generator.games.hex.rules import (
@@ -27,7 +27,8 @@ from generator.games.hex.rules import (
 from generator.games.items import BOARD, PAD, RULES
 from generator.games.protocols import Pages
 from generator.i18n import _
-from generator.layout import describe, hexboard, scorepad, sheet
+from generator.layout import boardpage, describe, hexboard, scorepad, sheet
+from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
 from generator.layout.textlayout import Figure, centred_label, typeset
 
@@ -88,8 +89,22 @@ def place(size: int, x: float, y: float, w: float, h: float,
                                 with_coordinates=with_coordinates)
 
 
+def words(opts: Options) -> boardpage.Words:
+    """What the board's page says round it, in the active language."""
+    return boardpage.Words(TITLE, opts.label, _(
+        "%(credit)s Red joins the two %(R)s sides; Blue joins the two %(B)s sides.",
+        credit=credit(), R=letter(RED), B=letter(BLUE)))
+
+
 def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
-    return place(opts.size, *sheet.body_box(paper), opts.coordinates)
+    return board_layout(opts, paper).placement
+
+
+def board_layout(opts: Options, paper: Paper) -> boardpage.Laid:
+    """The board's page laid out: where the board goes, the words round it, and the part
+    of the page they take (a virtual table's board shows that part)."""
+    return boardpage.layout(opts.size, opts.coordinates, paper, words(opts), COLOUR,
+                            place=place)
 
 
 def board_paper(opts: Options, paper: Paper) -> Paper:
@@ -103,24 +118,18 @@ def sides(p: hexboard.Placement) -> list[str]:
 
 
 def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
-    shapes = sheet.header(paper, TITLE, opts.label, colours)
-    p = board_placement(opts, paper)
-    shapes += describe.board_figure(board_shapes(p, colours, opts.coordinates), describe.sentence(
-        _("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p),
-        describe.coordinates(opts.size) if opts.coordinates else ""))
-    shapes += sheet.footer(paper, _("%(credit)s Red joins the two %(R)s sides; Blue joins the "
-                                    "two %(B)s sides.", credit=credit(), R=letter(RED),
-                                    B=letter(BLUE)), colours)
-    return Page(paper.width, paper.height, tuple(shapes))
+    return boardpage.board_page(
+        paper, colours, size=opts.size, coordinates=opts.coordinates, place=place,
+        words=words(opts), drawn=lambda p: board_shapes(p, colours, opts.coordinates),
+        described=lambda p: describe.sentence(
+            _("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p),
+            describe.coordinates(opts.size) if opts.coordinates else ""))
 
 
 def document(opts: Options, pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), _("%(game)s: %(what)s", game=TITLE, what=what),
-                    _("pnp (game by %(designer)s)", designer=DESIGNER),
-                    _("%(game)s %(what)s, %(size)s × %(size)s", game=TITLE, what=what,
-                      size=opts.size),
-                    ("Hex", _("connection game"), _("print and play")),
-                    _("This kit's text and drawings are MIT licensed"))
+    return boardpage.document(pages, what, game=TITLE, designer=DESIGNER, size=opts.size,
+                              keywords=("Hex", _("connection game"), _("print and play")),
+                              licence=_("This kit's text and drawings are MIT licensed"))
 
 
 def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
@@ -243,6 +252,7 @@ def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Docu
 
 
 PAGES = Pages(
+    cover=Cover(credit, (20, 40), lambda opts, colours: figures(colours)["goal"]),
     items={RULES: rules_item, BOARD: board_item, PAD: pad_item},
     board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
     .cell_radius,

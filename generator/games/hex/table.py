@@ -28,8 +28,8 @@ def stone_drawn(colour: str, colours: Palette) -> Callable[[Point, float], list[
 
 def make(opts: Options, colours: Palette) -> VirtualTable:
     paper = pages.board_paper(opts, parts.PAPER)
-    p = pages.board_placement(opts, paper)
-    box = parts.body(paper)
+    laid = pages.board_layout(opts, paper)
+    p, box = laid.placement, laid.region
     board = parts.board(parts.board_name(TITLE), pages.board_page(opts, paper, colours), box,
                         (p.centre(h) for h in p.board))
     diameter = parts.stone_diameter(p.cell_radius)

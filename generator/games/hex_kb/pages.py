@@ -45,6 +45,7 @@ from generator.games.items import BOARD, PAD, PUZZLE, RULES
 from generator.games.protocols import Pages
 from generator.i18n import _, ngettext
 from generator.layout import describe, hexboard, scorepad, sheet
+from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
 from generator.layout.textlayout import Figure, centred_label, typeset
 
@@ -392,6 +393,7 @@ def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Docu
 
 
 PAGES = Pages(
+    cover=Cover(credit, (20, 40), lambda opts, colours: figures(colours)["simple"]),
     items={RULES: rules_item, BOARD: board_item, PUZZLE: puzzle_item, PAD: pad_item},
     board_cell=lambda opts, paper: SQRT3 * place(
         opts.board(), *sheet.body_box(board_paper(opts, paper)), opts.coordinates).cell_radius,

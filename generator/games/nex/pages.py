@@ -8,7 +8,7 @@ from itertools import pairwise
 from generator import templating
 from generator.core.geometry import SQRT3, Hex, Point, Rhombus
 from generator.core.gridfile import hex_name
-from generator.core.palette import Palette
+from generator.core.palette import COLOUR, Palette
 from generator.core.paper import Paper, roomiest
 from generator.core.scene import Circle, Document, Page, Paint, Shape, Text, segments
 from generator.games.items import BOARD, COUNTERS, PAD, RULES
@@ -28,7 +28,8 @@ from generator.games.nex.rules import (
 )
 from generator.games.protocols import Pages
 from generator.i18n import _, decimal, pgettext
-from generator.layout import cutsheet, describe, hexboard, scorepad, sheet
+from generator.layout import aid, boardpage, cutsheet, describe, hexboard, scorepad, sheet
+from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
 from generator.layout.textlayout import Figure, centred_label, typeset
 
@@ -126,28 +127,37 @@ def place(size: int, x: float, y: float, w: float, h: float,
                                 with_coordinates=with_coordinates)
 
 
+def words(opts: Options) -> boardpage.Words:
+    """What the board's page says round it, in the active language."""
+    return boardpage.Words(TITLE, opts.label, _(
+        "%(credit)s Black joins the two %(B)s sides; White joins the two %(W)s sides.",
+        credit=credit(), B=letter(BLACK), W=letter(WHITE)))
+
+
 def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
-    return place(opts.size, *sheet.body_box(paper), opts.coordinates)
+    return board_layout(opts, paper).placement
+
+
+def board_layout(opts: Options, paper: Paper) -> boardpage.Laid:
+    """The board's page laid out: where the board goes, the words round it, and the part
+    of the page they take (a virtual table's board shows that part)."""
+    return boardpage.layout(opts.size, opts.coordinates, paper, words(opts), COLOUR,
+                            place=place)
 
 
 def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
-    shapes = sheet.header(paper, TITLE, opts.label, colours)
-    p = board_placement(opts, paper)
-    shapes += describe.board_figure(board_shapes(p, colours, opts.coordinates), describe.sentence(
-        _("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p),
-        describe.coordinates(opts.size) if opts.coordinates else ""))
-    shapes += sheet.footer(paper, _("%(credit)s Black joins the two %(B)s sides; White joins the "
-                                    "two %(W)s sides.", credit=credit(), B=letter(BLACK),
-                                    W=letter(WHITE)), colours)
-    return Page(paper.width, paper.height, tuple(shapes))
+    return boardpage.board_page(
+        paper, colours, size=opts.size, coordinates=opts.coordinates, place=place,
+        words=words(opts), drawn=lambda p: board_shapes(p, colours, opts.coordinates),
+        described=lambda p: describe.sentence(
+            _("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p),
+            describe.coordinates(opts.size) if opts.coordinates else ""))
 
 
 def document(opts: Options, pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), _("%(game)s: %(what)s", game=TITLE, what=what),
-                    _("pnp (game by %(designer)s)", designer=DESIGNER),
-                    _("%(game)s %(what)s, %(size)s × %(size)s", game=TITLE, what=what,
-                      size=opts.size),
-                    ("Nex", "Hex", _("neutral stones"), _("print and play")), licence())
+    return boardpage.document(pages, what, game=TITLE, designer=DESIGNER, size=opts.size,
+                              keywords=("Nex", "Hex", _("neutral stones"),
+                                        _("print and play")), licence=licence())
 
 
 def board_paper(opts: Options, paper: Paper) -> Paper:
@@ -369,7 +379,18 @@ def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
                                lettered=colours.lettered)
     pages = typeset(markup, figures(colours), paper, colours,
                     footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))
-    return document(opts, pages, _("rules"))
+    return document(opts, aid.on_last_page(pages, player_aid(), paper, colours), _("rules"))
+
+
+def player_aid() -> aid.Aid:
+    """A turn, in the rule sheet's own words, for each player to keep at hand."""
+    return aid.Aid(_("A turn"), (
+        _("On your turn you do exactly one of these two things:"),
+        _("**Drop:** put one of your stones on an empty cell and one neutral stone on another "
+          "empty cell."),
+        _("**Convert:** turn two neutral stones on the board into stones of your colour, and "
+          "turn one other stone of your colour into a neutral stone."),
+        _("A cell that holds a neutral stone is not empty: no stone can be dropped on it.")))
 
 
 # --- the score pad ------------------------------------------------------------------------------
@@ -407,6 +428,7 @@ def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Docu
 
 
 PAGES = Pages(
+    cover=Cover(credit, (20, 40), lambda opts, colours: figures(colours)["goal"]),
     items={RULES: rules_item, BOARD: board_item, COUNTERS: counters_item, PAD: pad_item},
     guide_notes={COUNTERS: guide_note},
     board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))

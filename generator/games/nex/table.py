@@ -28,9 +28,10 @@ def stone_drawn(kind: str, colours: Palette) -> Callable[[Point, float], list[Sh
 
 def make(opts: Options, colours: Palette) -> VirtualTable:
     paper = pages.board_paper(opts, parts.PAPER)
-    p = pages.board_placement(opts, paper)
+    laid = pages.board_layout(opts, paper)
+    p = laid.placement
     board = parts.board(parts.board_name(TITLE), pages.board_page(opts, paper, colours),
-                        parts.body(paper), (p.centre(h) for h in p.board))
+                        laid.region, (p.centre(h) for h in p.board))
     diameter = parts.stone_diameter(p.cell_radius)
     bags = [parts.stone_bag(pages.name(kind), word, diameter=diameter,
                             drawn=stone_drawn(kind, colours), colour=colours[role])

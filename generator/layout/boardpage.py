@@ -1,0 +1,106 @@
+"""A rhombus board's page, as Hex's and Nex's boards are printed: the board over the page's
+whole height, its title and line top right and its credit and ruler bottom left, in the
+corners the rhombus leaves (generator/layout/corners.py), or, where they would not stand
+clear of it, the usual header and footer round a smaller board (generator/layout/sheet.py).
+
+The layout is found once for each board, paper, words and palette (the studio asks again
+for each format, and a board's cell size is read from it)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from generator.core.geometry import convex_hull
+from generator.core.palette import Palette
+from generator.core.paper import Paper
+from generator.core.scene import Document, Page, Shape, Text
+from generator.i18n import _
+from generator.layout import corners, describe, hexboard, sheet
+
+# (size, x, y, width, height, with_coordinates) -> the board placed in that box
+Place = Callable[[int, float, float, float, float, bool], hexboard.Placement]
+
+# What the corners may hold, across: a share of the page's inner width, the widest first
+# (fewest lines), as Blind Hex's board.
+CORNER_SHARES = (0.46, 0.42, 0.38, 0.34, 0.30)
+INSET = 2.0          # mm inside the margins the board's box keeps
+SHRINK = tuple(1.0 - 0.01 * i for i in range(16))     # the board's box, whole to 85%
+
+
+@dataclass(frozen=True)
+class Words:
+    """What a board's page says around it, in the active language: its title, the line
+    under it (the board's size and sides) and its credit."""
+    title: str
+    subtitle: str
+    credit: str
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A board's page laid out: the board's placement, the words round it, and the part
+    of the page they take (x, y, width, height: inside the margins where the words stand
+    in the corners, else between the header and footer), which a virtual table shows."""
+    placement: hexboard.Placement
+    furniture: tuple[Shape, ...]
+    region: tuple[float, float, float, float]
+
+
+@functools.lru_cache(maxsize=64)
+def layout(size: int, coordinates: bool, paper: Paper, words: Words, colours: Palette, *,
+           place: Place, outset: float = 0.0) -> Laid:
+    """Where the board goes on the page and what stands round it: in the corners where they
+    are clear of it, else the header and footer."""
+    headed = place(size, *sheet.body_box(paper), coordinates)
+    # A little inside the margins: a side letter set at 6 pt on a small board reaches a
+    # little past the disc the fit keeps for it.
+    x, y = paper.margin + INSET, paper.margin + INSET
+    w, h = paper.inner_width - 2 * INSET, paper.height - 2 * paper.margin - 2 * INSET
+    # The board over the whole page, then a little smaller each time, centred, until its
+    # corners hold the words clear of it; no smaller than under a header and footer.
+    for k in SHRINK:
+        p = place(size, x + (1 - k) * w / 2, y + (1 - k) * h / 2, k * w, k * h, coordinates)
+        if p.cell_radius <= headed.cell_radius:
+            break
+        hull = convex_hull(p.transform.apply(q)
+                           for q in hexboard.extent(size, coordinates, outset))
+        for share in CORNER_SHARES:
+            title = corners.title_corner(paper, words.title, subtitle=words.subtitle,
+                                         colours=colours, width=share * w)
+            foot = corners.credit_corner(paper, words.credit, colours=colours,
+                                         width=share * w)
+            boxes = [corners.text_box(t) for t in title + foot if isinstance(t, Text)]
+            boxes.append((x, paper.height - paper.margin - 4.5, x + sheet.RULER_WIDTH - 8.0,
+                          paper.height - paper.margin))
+            if corners.clear_of(hull, boxes, paper=paper):
+                return Laid(p, (*title, *foot), (paper.margin, paper.margin, paper.inner_width,
+                                                 paper.height - 2 * paper.margin))
+    return Laid(headed, (*sheet.header(paper, words.title, words.subtitle, colours),
+                         *sheet.footer(paper, words.credit, colours)), sheet.body_box(paper))
+
+
+def board_page(paper: Paper, colours: Palette, *, size: int, coordinates: bool,
+               place: Place, words: Words, outset: float = 0.0,
+               drawn: Callable[[hexboard.Placement], list[Shape]],
+               described: Callable[[hexboard.Placement], str]) -> Page:
+    """The board's page: the board `drawn` where the layout puts it, marked as one figure
+    `described` so, and its words round it."""
+    laid = layout(size, coordinates, paper, words, colours, place=place, outset=outset)
+    return Page(paper.width, paper.height,
+                (*laid.furniture, *describe.board_figure(drawn(laid.placement),
+                                                         described(laid.placement))))
+
+
+
+
+def document(pages: list[Page], what: str, *, game: str, designer: str, size: int,
+             keywords: tuple[str, ...], licence: str) -> Document:
+    """One part of a board game's kit (its `what`: "board", "rules") as a document: its
+    title, author, subject with the board's size, keywords and licence, in the active
+    language."""
+    return Document(tuple(pages), _("%(game)s: %(what)s", game=game, what=what),
+                    _("pnp (game by %(designer)s)", designer=designer),
+                    _("%(game)s %(what)s, %(size)s × %(size)s", game=game, what=what,
+                      size=size), keywords, licence)
