@@ -11,6 +11,7 @@ import pytest
 from hypothesis import settings
 from raster import Rasters
 from served import running_studio
+from texts import PdfTexts
 
 from generator.app.documents import forget_documents
 
@@ -121,6 +122,14 @@ def rasters(tmp_path_factory) -> Rasters:
     """Every file a test rasterises, rasterised once in the worker's run: the catalogue's
     PDFs and SVGs, which several sweeps look at (test_render.py)."""
     return Rasters(tmp_path_factory.mktemp("rasters"))
+
+
+@pytest.fixture(scope="session")
+def pdf_texts(tmp_path_factory) -> PdfTexts:
+    """Every PDF's text a test reads with pdftotext, read once in the whole run, whichever
+    worker asks first: the catalogue's, which two sweeps search (test_render.py,
+    test_crossings.py)."""
+    return PdfTexts(shared_temp(tmp_path_factory) / "pdf-texts")
 
 
 @pytest.fixture(scope="session")

@@ -13,6 +13,7 @@ import pikepdf
 import pytest
 from conftest import CATALOGUE_BUILD
 from raster import difference, ink, keep_difference, pdf_page
+from texts import PdfTexts
 
 from generator import render
 from generator.app import contents, documents
@@ -88,39 +89,38 @@ def metadata(pdf: Path) -> str:
         return "\n".join(f"{key[1:]}: {value}" for key, value in document.docinfo.items())
 
 
-def bling_in(path: Path) -> list[str]:
+def bling_in(path: Path, pdf_texts: PdfTexts) -> list[str]:
     """Where the old spelling shows in a file of the catalogue: its path, the text of a PDF
-    (pdftotext) and its metadata (with the licence), an SVG's or a page's text."""
+    (pdftotext, read once in the run) and its metadata (with the licence), an SVG's or a
+    page's text."""
     found = [f"path {path}"] if BLING.search(str(path)) else []
     if path.suffix == ".pdf":
-        texts = {"text": subprocess.run(["pdftotext", str(path), "-"], capture_output=True,
-                                         text=True, check=True).stdout,
-                 "metadata": metadata(path)}
+        texts = {"text": pdf_texts.text(path), "metadata": metadata(path)}
     else:
         texts = {"text": path.read_text(encoding="utf-8")}
     return found + [f"{what} of {path}" for what, text in texts.items() if BLING.search(text)]
 
 
-def test_blinq_is_spelled_blinq_everywhere_in_the_catalogue(built):
+def test_blinq_is_spelled_blinq_everywhere_in_the_catalogue(built, pdf_texts):
     # (The zip of them all holds these files again: test_index.py holds it to them.)
     files = [p for p in sorted(built.rglob("*")) if p.is_file() and p.name != WHOLE_ZIP]
     assert {p.suffix for p in files} == {".pdf", ".svg", ".html"}
     assert (built / "blinq").is_dir() and (built / "index.html") in files
-    assert [hit for p in files for hit in bling_in(p)] == []
+    assert [hit for p in files for hit in bling_in(p, pdf_texts)] == []
 
 
-def test_the_spelling_check_finds_bling(tmp_path):
+def test_the_spelling_check_finds_bling(tmp_path, pdf_texts):
     # Control: a document titled and printed with the old spelling, in both formats.
     page = Page(100.0, 100.0, (Text(Point(10, 20), "Bling rules", 4.0, "#000000"),))
     doc = Document((page,), "Bling: board", "pnp", keywords=("bling",))
     pdf = render.save(doc, tmp_path / "blinq.pdf", PDF, "x")[0]
     svg = render.save(doc, tmp_path / "blinq.svg", SVG, "x")[0]
-    assert bling_in(pdf) == [f"text of {pdf}", f"metadata of {pdf}"]
-    assert bling_in(svg) == [f"text of {svg}"]
+    assert bling_in(pdf, pdf_texts) == [f"text of {pdf}", f"metadata of {pdf}"]
+    assert bling_in(svg, pdf_texts) == [f"text of {svg}"]
     named = tmp_path / "bling" / "board.svg"
     named.parent.mkdir()
     named.write_text("<svg/>")
-    assert bling_in(named) == [f"path {named}"]
+    assert bling_in(named, pdf_texts) == [f"path {named}"]
 
 
 def paper_of(path: Path):
