@@ -12,6 +12,7 @@ from hypothesis import settings
 from kit_shelf import KitShelf
 from raster import Rasters
 from served import running_studio
+from texts import PdfTexts
 
 from generator.app.documents import forget_documents
 
@@ -129,6 +130,14 @@ def kit_shelf(tmp_path_factory) -> KitShelf:
     """Every kit a test reads (each game and edition, paper and language), made once in the
     worker's run by `pnp kit` as a person runs it (tests/kit_shelf.py)."""
     return KitShelf(tmp_path_factory.mktemp("kits"))
+
+
+@pytest.fixture(scope="session")
+def pdf_texts(tmp_path_factory) -> PdfTexts:
+    """Every PDF's text a test reads with pdftotext, read once in the whole run, whichever
+    worker asks first: the catalogue's, which two sweeps search (test_render.py,
+    test_crossings.py)."""
+    return PdfTexts(shared_temp(tmp_path_factory) / "pdf-texts")
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 import io
 import itertools
-import subprocess
 import zipfile
 from pathlib import Path
 
@@ -197,21 +196,18 @@ HOME_ONLY = ("crop marks", "ruler at the foot", "calibration sheet", "folded car
 NOT_FOR_VENDORS = ("craft knife", *HOME_ONLY)
 
 
-def said(path: Path) -> str:
-    return subprocess.run(["pdftotext", "-q", str(path), "-"], capture_output=True,
-                          text=True, check=True).stdout.replace("\n", " ")
-
-
-def test_no_file_says_what_its_destination_does_not_print(vendor_products, catalogue_folder):
+def test_no_file_says_what_its_destination_does_not_print(vendor_products, catalogue_folder,
+                                                          pdf_texts):
     """A print shop's files name no crop marks, ruler, calibration sheet or folded kit (it
     has none of them); a vendor's products no craft knife either. Control: the home files
     say them."""
     shop = sorted((catalogue_folder / PRINT_SHOP.folder).rglob("*.pdf"))
     assert shop
     for path in shop:
-        text = said(path)
+        text = pdf_texts.text(path).replace("\n", " ")
         assert not [phrase for phrase in HOME_ONLY if phrase in text], path
-    home = " ".join(said(p) for p in sorted(catalogue_folder.glob("*/*kit-a4.pdf")))
+    home = " ".join(pdf_texts.text(p).replace("\n", " ")
+                    for p in sorted(catalogue_folder.glob("*/*kit-a4.pdf")))
     assert all(phrase in home for phrase in HOME_ONLY[:3])
     for request, drawn in vendor_products:
         words = " ".join(s.text for page in getattr(drawn, "pages", ()) for s in page.shapes

@@ -168,7 +168,7 @@ def test_running_pnp_leaves_the_installed_package_as_it_was(installed, tmp_path)
 
     before = package_snapshot(package)
     run("rules", "nex", "--lang", "de", "-o", str(tmp_path / "rules.pdf"))
-    run("build", "hex", "--out", str(tmp_path / "out"))
+    run("build", "hex", "--paper", "a4", "--out", str(tmp_path / "out"))   # one paper shows it
     assert package_snapshot(package) == before
     # The templates were compiled and kept: in the user's cache folder.
     assert list((tmp_path / "cache" / "pnp").glob("jinja-*.cache"))

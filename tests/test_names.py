@@ -5,13 +5,12 @@ studio."""
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from in_process import pnp_ok
 
 from generator.app import names
 from generator.app.requests import booklet_request, content, item_request
@@ -159,9 +158,10 @@ def test_names_are_safe_parts():
     assert names.part("Some Paper's!") == "somepaper-s"
 
 
-def pnp(*args: str, cwd) -> None:
-    subprocess.run([str(Path(sys.executable).parent / "pnp"), *args], cwd=cwd, check=True,
-                   capture_output=True)
+def pnp(*args: str, cwd: Path) -> None:
+    """The command run in the test's process (tests/in_process.py): the names it writes are
+    its code's, whichever way it is started."""
+    pnp_ok(*args, cwd=cwd)
 
 
 def test_the_command_line_keeps_each_file(tmp_path):
