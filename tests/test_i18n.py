@@ -58,7 +58,7 @@ def document(key: str, variant: str, item: str, paper: str, lang: str) -> Docume
 def column_overflow(page: Page, paper: Paper) -> list[str]:
     """A rule sheet's text outside its columns, as one of the setter's styles lays them
     (textlayout.FITTING: the tightest has a narrower gutter), or, for the title, the text
-    area; and text reaching into the footer line, which is the last shape set on the page."""
+    area; and text reaching into the footer line, the lowest text on the page."""
     return min((_overflow(page, paper, gutter) for gutter in {s.gutter for s in FITTING}),
                key=len)
 
@@ -68,8 +68,11 @@ def _overflow(page: Page, paper: Paper, gutter: float) -> list[str]:
     width = (paper.inner_width - (columns - 1) * gutter) / columns
     spans = [(paper.margin + k * (width + gutter),
               paper.margin + k * (width + gutter) + width) for k in range(columns)]
-    texts = [s for s in leaves(page.shapes) if isinstance(s, Text)]
-    # The footer: the last text set, and the line above it when it takes two.
+    # In order down the page (what a page sets after its text, a player aid's cards, comes
+    # later in its shapes but stands above the footer).
+    texts = sorted((s for s in leaves(page.shapes) if isinstance(s, Text)),
+                   key=lambda s: s.position.y)
+    # The footer: the lowest text, and the line above it when it takes two.
     lines = 2 if (len(texts) > 1 and texts[-2].size == texts[-1].size
                   and texts[-2].anchor == "middle" == texts[-1].anchor
                   and texts[-2].position.x == texts[-1].position.x) else 1
@@ -111,6 +114,14 @@ def test_control_text_across_the_gutter_or_on_the_footer_is_caught():
     for bad in (wide, low):
         shapes = page.shapes[:-1] + (bad, footer)
         assert column_overflow(Page(page.width, page.height, shapes), paper)
+    # A page whose player aids are set after its footer: the footer is still found, and a
+    # line on it set last is caught.
+    aided = document("nex", "standard", "rules", "a4", i18n.SOURCE).pages[1]
+    assert column_overflow(aided, paper) == []
+    low_last = Text(Point(paper.margin, max(s.position.y for s in aided.shapes
+                                            if isinstance(s, Text))), "on the footer", 3.3,
+                    "#000000")
+    assert column_overflow(Page(aided.width, aided.height, (*aided.shapes, low_last)), paper)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

@@ -263,9 +263,17 @@ def shape_extent(shape):
     if shape.angle % 360 == 0:
         return x, shape.position.y - ASCENT * shape.size, x + w, \
             shape.position.y + DESCENT * shape.size
-    reach = max(w, shape.size)
-    return (shape.position.x - reach, shape.position.y - reach,
-            shape.position.x + reach, shape.position.y + reach)
+    # Turned text: its box turned about its anchor, either way (which way a positive angle
+    # turns is the renderers' business), so the extent holds for both.
+    left = -{"start": 0, "middle": w / 2, "end": w}[shape.anchor]
+    corners = [(dx, dy) for dx in (left, left + w)
+               for dy in (-ASCENT * shape.size, DESCENT * shape.size)]
+    turned = [(shape.position.x + dx * math.cos(a) - dy * math.sin(a),
+               shape.position.y + dx * math.sin(a) + dy * math.cos(a))
+              for a in (math.radians(shape.angle), -math.radians(shape.angle))
+              for dx, dy in corners]
+    return (min(x for x, _ in turned), min(y for _, y in turned),
+            max(x for x, _ in turned), max(y for _, y in turned))
 
 
 def assert_inside_margin(doc, p) -> None:
@@ -278,6 +286,22 @@ def assert_inside_margin(doc, p) -> None:
             assert x0 >= p.margin - 1e-6 and y0 >= p.margin - 1e-6, shape
             assert x1 <= page.width - p.margin + 1e-6, shape
             assert y1 <= page.height - p.margin + 1e-6, shape
+
+
+def test_turned_text_is_measured_along_its_turn():
+    """A word turned a quarter takes its length down the page and its height across: one
+    standing clear of the side margin passes, and the same word lowered until it runs into
+    the bottom margin is caught (control)."""
+    paper = PAPERS["a4"]
+    word = "kleben " * 3
+
+    def page(y: float) -> Document:
+        text = Text(Point(paper.width - paper.margin - 3.0, y), word, 2.5, "#000000",
+                    anchor="middle", angle=-90.0)
+        return Document((Page(paper.width, paper.height, (text,)),), "", "")
+    assert_inside_margin(page(paper.height / 2), paper)
+    with pytest.raises(AssertionError):
+        assert_inside_margin(page(paper.height - paper.margin - 5.0), paper)
 
 
 MARGIN_CASES = [("blind-hex", item, {"size": size, "edition": edition})
