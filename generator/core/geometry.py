@@ -226,7 +226,13 @@ def best_fit(points: Sequence[Point], width: float, *, height: float,
              angles: Iterable[float]) -> Fit:
     """The rotation among `angles` that lets `points` fill a width x height box at the largest
     scale, centred in the box. Ties go to the earlier angle, so callers list preferred first."""
-    hull = convex_hull(points)
+    return best_fit_hull(convex_hull(points), width, height=height, angles=angles)
+
+
+def best_fit_hull(hull: Sequence[Point], width: float, *, height: float,
+                  angles: Iterable[float]) -> Fit:
+    """best_fit of points whose convex hull (convex_hull's) is `hull`: for a caller that
+    fits the same drawing into many boxes and keeps its hull."""
     best: Fit | None = None
     for angle in angles:
         rot = Affine.rotation(angle)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from generator.core.geometry import (
     POINTY,
@@ -16,7 +17,8 @@ from generator.core.geometry import (
     Layout,
     Point,
     Rhombus,
-    best_fit,
+    best_fit_hull,
+    convex_hull,
     corners,
     edge_endpoints,
     edge_key,
@@ -178,6 +180,15 @@ def label_size(share: float, cell_radius: float) -> float:
     return max(share * cell_radius, SMALLEST_TEXT)
 
 
+# A board is fitted into many boxes (a corner layout's search, a paper's two ways round, a
+# pennies board's box narrowed step by step): its outline's hull is found once a board.
+@lru_cache(maxsize=256)
+def _extent_hull(size: int, with_coordinates: bool, outset: float, smallest: float,
+                 cut_tips: bool) -> tuple[Point, ...]:
+    return tuple(convex_hull(extent(size, with_coordinates, outset, smallest,
+                                    cut_tips=cut_tips)))
+
+
 def place_board(size: int, x: float, y: float, width: float, height: float, *, angle: float,
                 with_coordinates: bool = True, outset: float = 0.0,
                 cut_tips: bool = False) -> Placement:
@@ -190,8 +201,8 @@ def place_board(size: int, x: float, y: float, width: float, height: float, *, a
     angles = (angle,)
     smallest = 0.0
     for _ in range(8):
-        fit = best_fit(extent(size, with_coordinates, outset, smallest, cut_tips=cut_tips),
-                       width, height=height, angles=angles)
+        fit = best_fit_hull(_extent_hull(size, with_coordinates, outset, smallest, cut_tips),
+                            width, height=height, angles=angles)
         need = SMALLEST_TEXT / fit.scale
         if need <= max(smallest, COORDINATE_SIZE if with_coordinates else SIDE_LETTER_SIZE):
             break
