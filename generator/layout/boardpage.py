@@ -18,6 +18,7 @@ from generator.core.paper import Paper
 from generator.core.scene import Document, Page, Shape, Text
 from generator.i18n import _
 from generator.layout import corners, describe, hexboard, sheet
+from generator.layout.figure_cache import forgotten_with_figures
 
 # (size, x, y, width, height, with_coordinates) -> the board placed in that box
 Place = Callable[[int, float, float, float, float, bool], hexboard.Placement]
@@ -48,6 +49,7 @@ class Laid:
     region: tuple[float, float, float, float]
 
 
+@forgotten_with_figures
 @functools.lru_cache(maxsize=64)
 def layout(size: int, coordinates: bool, paper: Paper, words: Words, colours: Palette, *,
            place: Place, outset: float = 0.0) -> Laid:

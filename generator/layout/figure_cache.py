@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import lru_cache, wraps
 from types import MappingProxyType
+from typing import Protocol, TypeVar
 
 from generator import i18n
 from generator.core.palette import Palette
@@ -37,6 +38,20 @@ def kept_figures(draw: Draw) -> Draw:
     def figures(colours: Palette) -> dict[str, Figure]:
         return dict(drawn(colours, i18n.current()))
     return figures
+
+
+class _Cached(Protocol):
+    def cache_clear(self) -> None: ...
+
+
+CachedT = TypeVar("CachedT", bound=_Cached)
+
+
+def forgotten_with_figures(cached: CachedT) -> CachedT:
+    """A layout kept by functools' cache (a board page's corners, worked out from its words),
+    dropped with the figures: drawn with a part of the layout replaced, it is laid afresh."""
+    _caches.append(cached.cache_clear)
+    return cached
 
 
 def forget_figures() -> None:

@@ -47,6 +47,7 @@ from generator.games.protocols import Pages
 from generator.i18n import _, pgettext
 from generator.layout import corners, describe, hexboard, scorepad, sheet
 from generator.layout.cover import Cover
+from generator.layout.figure_cache import forgotten_with_figures
 from generator.layout.textlayout import Figure, balanced_rows, centred_label, typeset
 
 # x sides to the players' left and right, o sides at the top and bottom, as the rules say,
@@ -147,6 +148,7 @@ def corner_layout(opts: Options, paper: Paper, *, colours: Palette
 # A request is checked, then drawn, and the studio asks again for each format: the layout,
 # a search over the corners' settings, is found once for each board, paper, palette and
 # language (its words are set in the corners).
+@forgotten_with_figures
 @functools.lru_cache(maxsize=32)
 def _corner_layout(opts: Options, paper: Paper, colours: Palette, spoken: i18n.Speaking
                    ) -> tuple[hexboard.Placement, tuple[Shape, ...]] | None:
