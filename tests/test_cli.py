@@ -153,11 +153,12 @@ def test_kit_is_rules_board_and_pad_in_one_pdf(tmp_path):
                                check=True).stdout
         parts.append(int(found.split("Pages:")[1].split()[0]))
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
-    # The print guide first, then the parts, with a page left blank wherever a back-to-back
-    # part (the cards) would otherwise start on the back of a sheet.
+    # The cover first, naming the game and holding the print guide, then the parts, with a
+    # page left blank wherever a back-to-back part (the cards) would otherwise start on the
+    # back of a sheet.
     pages = text.split("\f")[:-1]
     blanks = sum("This page is intentionally left blank." in page for page in pages[1:])
-    assert pages[0].startswith("How to print this kit")
+    assert pages[0].startswith("Blind Hex") and "How to print this kit" in pages[0]
     assert f"Pages:           {1 + sum(parts) + blanks}" in info
     assert blanks <= 1
     assert "Blind Hex: cards edition" in text and "score pad" in text and "CC-BY-SA" in text
