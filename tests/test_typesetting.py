@@ -72,6 +72,8 @@ def set_rules(key: str, variant: str, lang: str, paper) -> Setting:
     game = GAMES[key]
     options = dict(game.variants())[variant]
     found: list[Setting] = []
+    # Set afresh, not read from the documents kept: the setting is watched as it is made.
+    documents.forget_documents()
     with i18n.language(lang), recording(found, lang):
         documents.make_document(game, ITEMS["rules"], options=options, paper=paper)
     return found[-1]
