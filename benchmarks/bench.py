@@ -25,6 +25,7 @@ from solver_timing import print_cutting, print_suite
 from timing import PNP, RUNS, interleaved_medians, median_seconds
 
 from generator.core.geometry import Hex
+from generator.layout.printing import Printing
 
 # `make test` on a fresh clone takes minutes a run: measured only when asked, N times.
 MAKE_TEST_RUNS = int(os.environ.get("BENCH_TESTS", "0"))
@@ -62,7 +63,8 @@ def separation_seconds(runs: int = 9) -> dict[str, float]:
 
     paper = for_press(NAMED["a4"], PRINT_SHOP, condition="fogra39")
     game = load("hex-kb")
-    doc = documents.make_document(game, ITEMS["kit"], options=game.make_options(), paper=paper)
+    doc = documents.make_document(game, ITEMS["kit"], options=game.make_options(),
+                                  printing=Printing(paper=paper))
     document_pdf(doc, paper.press)              # fonts and libraries loaded
 
     def clear() -> None:
@@ -114,13 +116,14 @@ def rule_sheet_settings(runs: int = RUNS) -> dict[str, float]:
     for key, game in GAMES.items():
         options = game.make_options()
         documents.make_document(game, ITEMS["rules"], options=options,
-                                paper=NAMED["a4"])     # warm: imports
+                                printing=Printing(paper=NAMED["a4"]))     # warm: imports
         times = []
         for _ in range(runs):
             linebreak.clear_cache()
             documents.forget_documents()
             start = time.perf_counter()
-            documents.make_document(game, ITEMS["rules"], options=options, paper=NAMED["a4"])
+            documents.make_document(game, ITEMS["rules"], options=options,
+                                    printing=Printing(paper=NAMED["a4"]))
             times.append(time.perf_counter() - start)
         out[key] = statistics.median(times)
     return out

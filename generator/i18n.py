@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -99,60 +100,96 @@ def translations(lang: str) -> gettext.NullTranslations:
         raise UserError(f"the {NAMES[lang]} catalogue cannot be read: {err.strerror}") from None
 
 
-# A language as it is spoken: its code and its messages.
-Speaking = tuple[str, gettext.NullTranslations]
-_ACTIVE: ContextVar[Speaking] = ContextVar("pnp_language", default=(SOURCE, translations(SOURCE)))
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A language as pages print it: its code and its messages. A value, equal and hashed by
+    its code, so a document made in it is kept by it (`words` makes one a language)."""
+    code: str
+    translations: gettext.NullTranslations = field(compare=False, repr=False)
+
+    def _(self, message: str, **values: Any) -> str:
+        """The message in this language, with its %(name)s placeholders filled."""
+        text = self.translations.gettext(message)
+        return text % values if values else text
+
+    def ngettext(self, singular: str, plural: str, n: int, **values: Any) -> str:
+        """The singular or plural message in this language; `num` is n unless given."""
+        text = self.translations.ngettext(singular, plural, n)
+        return text % {"num": n, **values}
+
+    def pgettext(self, context: str, message: str) -> str:
+        """A message whose translation depends on where it stands (a letter on a board)."""
+        return self.translations.pgettext(context, message)
+
+    def decimal(self, value: float, places: int = 1) -> str:
+        """A number with `places` decimals as this language writes it (8.8 mm in English,
+        8,8 mm in German, Spanish and Portuguese): the separator is a message of its own."""
+        # TRANSLATORS: the decimal separator, as in 8.8 mm.
+        return f"{value:.{places}f}".replace(".", self.pgettext("decimal separator", "."))
+
+    # The names the template engine calls (jinja2.ext.i18n, new style).
+    def gettext_call(self, message: str) -> str:
+        return self.translations.gettext(message)
+
+    def ngettext_call(self, singular: str, plural: str, n: int) -> str:
+        return self.translations.ngettext(singular, plural, n)
+
+
+@cache
+def words(lang: str) -> Words:
+    """The words of language `lang` (a UserError if pnp does not print in it)."""
+    return Words(lang, translations(lang))
+
+
+ENGLISH = words(SOURCE)
+_ACTIVE: ContextVar[Words] = ContextVar("pnp_language", default=ENGLISH)
 
 
 @contextmanager
 def language(lang: str) -> Iterator[str]:
     """Print in `lang` inside the block (this thread and context only)."""
-    with speaking((lang, translations(lang))):
+    with speaking(words(lang)):
         yield lang
 
 
 @contextmanager
-def speaking(spoken: Speaking) -> Iterator[str]:
-    """Print as `spoken` inside the block: what `active` gave, to draw later in the
-    language a request was made in."""
+def speaking(spoken: Words) -> Iterator[str]:
+    """Print in `spoken` inside the block: a request's words, for the code that does not
+    take them yet."""
     token = _ACTIVE.set(spoken)
     try:
-        yield spoken[0]
+        yield spoken.code
     finally:
         _ACTIVE.reset(token)
 
 
-def active() -> Speaking:
+def active() -> Words:
     """The language printed in here, as `speaking` takes it."""
     return _ACTIVE.get()
 
 
 def current() -> str:
-    return _ACTIVE.get()[0]
+    return _ACTIVE.get().code
 
 
 def _(message: str, **values: Any) -> str:
     """The message in the active language, with its %(name)s placeholders filled."""
-    text = _ACTIVE.get()[1].gettext(message)
-    return text % values if values else text
+    return _ACTIVE.get()._(message, **values)
 
 
 def ngettext(singular: str, plural: str, n: int, **values: Any) -> str:
     """The singular or plural message in the active language; `num` is n unless given."""
-    text = _ACTIVE.get()[1].ngettext(singular, plural, n)
-    return text % {"num": n, **values}
+    return _ACTIVE.get().ngettext(singular, plural, n, **values)
 
 
 def pgettext(context: str, message: str) -> str:
     """A message whose translation depends on where it stands (a letter on a board)."""
-    return _ACTIVE.get()[1].pgettext(context, message)
+    return _ACTIVE.get().pgettext(context, message)
 
 
 def decimal(value: float, places: int = 1) -> str:
-    """A number with `places` decimals as the active language writes it (8.8 mm in English,
-    8,8 mm in German, Spanish and Portuguese): the separator is a message of its own."""
-    # TRANSLATORS: the decimal separator, as in 8.8 mm.
-    return f"{value:.{places}f}".replace(".", pgettext("decimal separator", "."))
+    """A number with `places` decimals as the active language writes it."""
+    return _ACTIVE.get().decimal(value, places)
 
 
 def N_(message: str) -> str:
@@ -162,8 +199,8 @@ def N_(message: str) -> str:
 
 # The names the template engine calls (jinja2.ext.i18n, new style).
 def gettext_call(message: str) -> str:
-    return _ACTIVE.get()[1].gettext(message)
+    return _ACTIVE.get().gettext_call(message)
 
 
 def ngettext_call(singular: str, plural: str, n: int) -> str:
-    return _ACTIVE.get()[1].ngettext(singular, plural, n)
+    return _ACTIVE.get().ngettext_call(singular, plural, n)

@@ -24,6 +24,7 @@ from generator.core.paper import NAMED
 from generator.core.printing import SCREEN_READER
 from generator.games import GAMES, load
 from generator.games.items import ITEMS
+from generator.layout.printing import Printing
 from generator.render import pdf as pdf_writer
 from generator.render import tounicode
 from generator.render.outline import bookmarks
@@ -84,7 +85,7 @@ def pad_pdf(key: str, lang: str = "en", paper: str = "a4") -> bytes:
     game = load(key)
     with i18n.language(lang):
         doc = documents.make_document(game, ITEMS["pad"], options=game.make_options(),
-                                      paper=NAMED[paper])
+                                      printing=Printing(paper=NAMED[paper], words=i18n.words(lang)))
     return pdf_writer.document_pdf(doc)
 
 
@@ -133,7 +134,7 @@ def test_a_pad_is_read_as_tables_with_captions(key, tmp_path):
     game = load(key)
     with i18n.language("de"):
         pad = documents.make_document(game, ITEMS["pad"], options=game.make_options(),
-                                      paper=NAMED["a4"])
+                                      printing=Printing(paper=NAMED["a4"], words=i18n.words("de")))
     with pikepdf.open(io.BytesIO(pdf)) as document:
         tree = document.Root.StructTreeRoot
         assert len(elements(tree, "/Caption")) == 2              # the record's, the tally's
@@ -192,7 +193,7 @@ def test_tounicode_maps_only_the_codes_drawn_to_real_characters(what):
     game = load("blinq")
     with i18n.language("pt"):
         doc = documents.make_document(game, ITEMS[what], options=game.make_options(),
-                                      paper=NAMED["a4"])
+                                      printing=Printing(paper=NAMED["a4"], words=i18n.words("pt")))
     fonts = drawn_and_mapped(pdf_writer.document_pdf(doc))
     assert len(fonts) >= 2
     for drawn, mapped in fonts:
@@ -206,7 +207,7 @@ def test_the_tounicode_check_sees_reportlabs_own_maps(monkeypatch):
     monkeypatch.setattr("generator.render.tagging.rewrite", lambda pages, drawn: None)
     fonts = drawn_and_mapped(pdf_writer.document_pdf(
         documents.make_document(load("hex"), ITEMS["rules"], options=load("hex").make_options(),
-                                paper=NAMED["a4"])))
+                                printing=Printing(paper=NAMED["a4"]))))
     assert any(set(mapped) != drawn for drawn, mapped in fonts)
     assert any(0 in mapped.values() for _, mapped in fonts)
 
@@ -222,7 +223,7 @@ def outline_of(pdf: bytes) -> list[tuple[str, list[str]]]:
 @pytest.mark.parametrize("lang", ["de", "pt"])
 def test_a_booklet_has_a_bookmark_for_each_game_and_section_in_its_language(lang):
     with i18n.language(lang):
-        doc = documents.booklet_document(sorted(GAMES), [], paper_key="a4")
+        doc = documents.booklet_document(sorted(GAMES), [], paper_key="a4", words=i18n.words(lang))
     shown = outline_of(pdf_writer.document_pdf(doc))
     titles = [title for title, _ in shown]
     for key in GAMES:
@@ -234,11 +235,12 @@ def test_a_booklet_has_a_bookmark_for_each_game_and_section_in_its_language(lang
 
 
 def test_a_single_page_file_has_no_bookmarks_and_a_kit_has_them():
-    board = documents.make_document(load("hex"), ITEMS["board"], options=load("hex").make_options(),
-                                    paper=NAMED["a4"])
+    board = documents.make_document(load("hex"), ITEMS["board"],
+                                    options=load("hex").make_options(),
+                                    printing=Printing(paper=NAMED["a4"]))
     assert len(board.pages) == 1 and outline_of(pdf_writer.document_pdf(board)) == []
     kit = documents.make_document(load("nex"), ITEMS["kit"], options=load("nex").make_options(),
-                                  paper=NAMED["a4"])
+                                  printing=Printing(paper=NAMED["a4"]))
     assert len(outline_of(pdf_writer.document_pdf(kit))) == len(bookmarks(kit)) >= 2
 
 
@@ -248,7 +250,8 @@ def written(tmp_path: Path, key: str = "nex", what: str = "rules") -> Path:
     game = load(key)
     path = tmp_path / f"{key}-{what}.pdf"
     path.write_bytes(pdf_writer.document_pdf(
-        documents.make_document(game, ITEMS[what], options=game.make_options(), paper=NAMED["a4"])))
+        documents.make_document(game, ITEMS[what], options=game.make_options(),
+                                printing=Printing(paper=NAMED["a4"]))))
     return path
 
 

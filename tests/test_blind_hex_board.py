@@ -9,6 +9,7 @@ from functools import cache
 import pytest
 from in_process import run_pnp
 
+from generator import i18n
 from generator.app import documents
 from generator.core.geometry import Point
 from generator.core.palette import COLOUR
@@ -20,6 +21,7 @@ from generator.games.blind_hex import pages as blind_hex_pages
 from generator.games.blind_hex import tracks
 from generator.games.blind_hex.colours import SIDES
 from generator.games.items import ITEMS
+from generator.layout.printing import Printing
 
 GAME = GAMES["blind-hex"]
 BAND_CLEAR = 0.2      # edge lengths between a mark and a side band
@@ -42,7 +44,7 @@ def between(s: tuple[Point, Point], t: tuple[Point, Point]) -> float:
 def board_page(edition: str = "cards", numbers: int = 5, paper: str = "a4") -> Page:
     options = GAME.make_options(edition=edition, numbers=numbers)
     return documents.make_document(GAME, ITEMS["board"], options=options,
-                                   paper=NAMED[paper]).pages[0]
+                                   printing=Printing(paper=NAMED[paper])).pages[0]
 
 
 def drawn(page: Page):
@@ -86,7 +88,7 @@ def test_control_the_first_rounds_spacing_runs_marks_into_the_corners(monkeypatc
     # Ticks 0.15 edge apart, as before: the gates on edges that meet nearly touch.
     monkeypatch.setattr(blind_hex_marks, "tick_gap", lambda length, numbers: 0.15 * length)
     page = documents.make_document(GAME, ITEMS["board"], options=GAME.make_options(),
-                                   paper=NAMED["a4"]).pages[0]
+                                   printing=Printing(paper=NAMED["a4"])).pages[0]
     assert corner_gap(page) < blind_hex_marks.VERTEX_CLEAR
 
 
@@ -99,7 +101,7 @@ def test_control_bands_where_other_boards_draw_them_come_near_the_marks(monkeypa
     monkeypatch.setattr(blind_hex_pages, "MARK_OUTSET", 0.0)
     monkeypatch.setattr(blind_hex_marks, "tick_gap", lambda length, numbers: 0.15 * length)
     page = documents.make_document(GAME, ITEMS["board"], options=GAME.make_options(),
-                                   paper=NAMED["a4"]).pages[0]
+                                   printing=Printing(paper=NAMED["a4"])).pages[0]
     assert band_gap(page) < BAND_CLEAR
 
 
@@ -123,7 +125,7 @@ def test_a_board_is_printed_exactly_when_its_cells_reach_the_smallest_size(tmp_p
                                                                            size, paper):
     options = GAME.make_options(edition=edition, size=size)
     page = documents.make_document(GAME, ITEMS["board"], options=options,
-                                   paper=NAMED[paper]).pages[0]
+                                   printing=Printing(paper=NAMED[paper])).pages[0]
     cell = measured_cell(page)
     result = pnp_board(tmp_path, "--edition", edition, "--size", str(size), "--paper", paper)
     if cell >= blind_hex_pages.SMALLEST_CELL:
@@ -134,7 +136,7 @@ def test_a_board_is_printed_exactly_when_its_cells_reach_the_smallest_size(tmp_p
         # The paper it names gives the cells it says.
         named = result.stderr.split("--paper ")[1].split(" ")[0]
         larger = documents.make_document(GAME, ITEMS["board"], options=options,
-                                         paper=NAMED[named]).pages[0]
+                                         printing=Printing(paper=NAMED[named])).pages[0]
         assert measured_cell(larger) >= blind_hex_pages.SMALLEST_CELL
         assert pnp_board(tmp_path, "--edition", edition, "--size", str(size),
                          "--paper", named).returncode == 0
@@ -145,11 +147,11 @@ def test_every_default_board_is_allowed_on_the_papers_people_use():
         for paper in ("a4", "letter"):
             page = documents.make_document(GAME, ITEMS["board"],
                                            options=GAME.make_options(edition=edition),
-                                           paper=NAMED[paper]).pages[0]
+                                           printing=Printing(paper=NAMED[paper])).pages[0]
             assert measured_cell(page) >= blind_hex_pages.SMALLEST_CELL, (edition, paper)
     # The booklet's A5 pages carry the cards board.
     a5 = documents.make_document(GAME, ITEMS["board"], options=GAME.make_options(),
-                                 paper=NAMED["a5"]).pages[0]
+                                 printing=Printing(paper=NAMED["a5"])).pages[0]
     assert measured_cell(a5) >= blind_hex_pages.SMALLEST_CELL
 
 
@@ -201,7 +203,7 @@ def test_control_tracks_laid_over_the_board_are_caught(monkeypatch):
     try:
         options = GAME.make_options(edition="pennies")
         page = documents.make_document(GAME, ITEMS["board"], options=options,
-                                       paper=NAMED["a4"]).pages[0]
+                                       printing=Printing(paper=NAMED["a4"])).pages[0]
         assert spots_overlapping_the_board(page)
     finally:
         blind_hex_pages.pennies_box.cache_clear()
@@ -210,11 +212,11 @@ def test_control_tracks_laid_over_the_board_are_caught(monkeypatch):
 # --- the cards board over the whole page: title, key and ruler in the corners -------------------
 
 def cards_board(paper: str, coordinates: bool = True, lang: str = "en") -> Page:
-    from generator import i18n
     options = GAME.make_options(coordinates=coordinates)
     with i18n.language(lang):
         return documents.make_document(GAME, ITEMS["board"], options=options,
-                                       paper=NAMED[paper]).pages[0]
+                                       printing=Printing(paper=NAMED[paper],
+                                                         words=i18n.words(lang))).pages[0]
 
 
 def furniture_over_the_board(page: Page) -> list[str]:

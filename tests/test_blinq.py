@@ -13,6 +13,7 @@ from generator.core.scene import Path
 from generator.games.blinq import pages, rules
 from generator.games.blinq.rules import BLACK, EMPTY, NEUTRAL, WHITE, Spot
 from generator.layout import cutsheet
+from generator.layout.printing import Printing
 
 
 def play(text: str, neutral: str = "c3") -> rules.Replay:
@@ -190,7 +191,7 @@ def test_the_block_sheet_has_54_dual_blocks_and_one_neutral_with_bleed():
             for block in page:
                 counts[block.run.name] += block.count
         assert counts == {"dual": 54, "neutral": 1}
-    doc = pages.tiles_item(rules.Options(), PAPERS["a4"], COLOUR, 1)
+    doc = pages.tiles_item(rules.Options(), Printing(paper=PAPERS["a4"]))
     side = pages.board_cell(PAPERS["a4"])
     blacks = [s for page in doc.pages for s in page.shapes
               if isinstance(s, Path) and s.paint.fill == COLOUR["black stone"]]
@@ -205,13 +206,13 @@ def test_the_block_sheet_has_54_dual_blocks_and_one_neutral_with_bleed():
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_the_blocks_are_the_size_of_a_board_cell(paper):
-    board = pages.board_item(rules.Options(), PAPERS[paper], COLOUR, 1).pages[0]
+    board = pages.board_item(rules.Options(), Printing(paper=PAPERS[paper])).pages[0]
     grid = next(s for s in board.shapes if isinstance(s, Path)
                 and s.paint.stroke == COLOUR["board line"])
     verticals = sorted({round(a.x, 6) for a, b in grid.subpaths if a.x == b.x})
     steps = [b - a for a, b in zip(verticals, verticals[1:], strict=False)]
     assert len(verticals) == 6 and max(steps) - min(steps) < 1e-5
-    tiles = pages.tiles_item(rules.Options(), PAPERS[paper], COLOUR, 1)
+    tiles = pages.tiles_item(rules.Options(), Printing(paper=PAPERS[paper]))
     field = next(s for page in tiles.pages for s in page.shapes
                  if isinstance(s, Path) and s.paint.fill == COLOUR["black stone"])
     xs = [p.x for p in field.subpaths[0]]
@@ -221,6 +222,6 @@ def test_the_blocks_are_the_size_of_a_board_cell(paper):
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_the_score_pad_holds_a_whole_game(paper):
     from generator.core.scene import Text
-    page = pages.pad_item(rules.Options(), PAPERS[paper], COLOUR, 1).pages[0]
+    page = pages.pad_item(rules.Options(), Printing(paper=PAPERS[paper])).pages[0]
     numbers = {s.text for s in page.shapes if isinstance(s, Text) and s.text.isdigit()}
     assert {str(n) for n in range(1, rules.PER_PLAYER + 1)} <= numbers

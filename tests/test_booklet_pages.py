@@ -18,6 +18,7 @@ from generator.core.scene import ARTIFACT, Page, Text
 from generator.games import GAMES
 from generator.games.items import ITEMS
 from generator.layout import booklet, imposition, sheet, textlayout
+from generator.layout.printing import Printing
 from generator.layout.tiling import bounds
 
 LANGUAGES = [*i18n.LANGUAGES, i18n.PSEUDO]
@@ -31,7 +32,8 @@ QUARTER = 0.25
 def booklet_parts(keys: list[str], paper_key: str, lang: str) -> list[booklet.Part]:
     made_on = booklet.content_paper(booklet.FORMATS[paper_key][0])
     with i18n.language(lang):
-        return [documents.booklet_part(GAMES[k], [], page_paper=made_on) for k in keys]
+        return [documents.booklet_part(GAMES[k], [], page_paper=made_on,
+                                       words=i18n.words(lang)) for k in keys]
 
 
 def went_over(page: Page, figure: int) -> float:
@@ -102,11 +104,12 @@ def booklet_sets() -> dict[Case, tuple[list[booklet.Part], int]]:
             with i18n.language(lang):
                 out[(lang, paper_key, "all")] = (
                     documents.booklet_parts(keys, [], printed=printed, palette=COLOUR,
-                                            made=made)[0], 0)
+                                            words=i18n.words(lang), made=made)[0], 0)
                 for key in keys:
                     alone = documents.booklet_parts([key], [], printed=printed, palette=COLOUR,
-                                                    made=made)[0]
-                    rules = made[(key, (), booklet.content_paper(printed), COLOUR, lang)]
+                                                    words=i18n.words(lang), made=made)[0]
+                    rules = made[(key, (), booklet.content_paper(printed), COLOUR,
+                                  i18n.words(lang))]
                     out[(lang, paper_key, key)] = (alone, len(alone[0].pages)
                                                    - len(rules.pages))
     return out
@@ -326,9 +329,10 @@ def test_control_a_cut_footer_and_a_title_set_full_size_are_caught(monkeypatch):
     def made(key: str, item: str, lang: str, paper_key: str) -> tuple[list[Page], Paper]:
         paper = booklet.content_paper(booklet.FORMATS[paper_key][0])
         with i18n.language(lang):
+            printing = Printing(paper=paper, words=i18n.words(lang))
             return list(documents.make_document(GAMES[key], ITEMS[item],
                                                 options=GAMES[key].make_options(),
-                                                paper=paper).pages), paper
+                                                printing=printing).pages), paper
     # A footer's first two lines, as it was set: Hex's board loses the end of "Blau
     # verbindet die beiden B-Seiten."
     monkeypatch.setattr(sheet, "two_lines", lambda text, width, keep=1: (
@@ -366,5 +370,6 @@ def test_control_a_blank_mid_book_or_no_fillers_fail_a_home_booklet(home_booklet
     # Without its pad and board, Blind Hex's three pages of rules leave two blank pages.
     monkeypatch.setattr(documents, "FILLERS", ())
     with i18n.language("en"):
-        bare = documents.booklet_parts(["blind-hex"], [], printed=booklet.FORMATS["a4"][0])[0]
+        bare = documents.booklet_parts(["blind-hex"], [], printed=booklet.FORMATS["a4"][0],
+                                       words=i18n.words("en"))[0]
     assert any("blank pages" in f for f in lone_game_faults(home_pages(bare, "a4"), 2))

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from in_process import pnp_ok
 
+from generator import i18n
 from generator.app import contents, making
 from generator.app.documents import booklet_part
 from generator.core.destinations import PRINT_SHOP
@@ -54,8 +55,9 @@ def test_a_section_shared_from_another_paper_shows(tmp_path):
     item = next(b for b in contents.booklets(["hex"], [PAPERS["a4"]]))
     letter_page = booklet.content_paper(booklet.page_paper("letter"))
     a4_page = booklet.content_paper(booklet.page_paper("a4"))
-    made = {("hex", (), a4_page, COLOUR, "en"): booklet_part(load("hex"), [],
-                                                             page_paper=letter_page)}
+    made = {("hex", (), a4_page, COLOUR, i18n.ENGLISH): booklet_part(load("hex"), [],
+                                                             page_paper=letter_page,
+                                                             words=i18n.ENGLISH)}
     path = making.build_booklet(item, tmp_path / "out", made=made)[0]
     assert path.read_bytes() != made_alone(tmp_path, path)
 

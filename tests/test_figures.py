@@ -20,6 +20,7 @@ from generator.core.scene import Circle, Clip, Page, Path, Shape, Text, place
 from generator.games import GAMES
 from generator.games.items import ITEMS
 from generator.layout import booklet
+from generator.layout.printing import Printing
 
 TEXT = {"P", "LI", "Lbl"}
 PAPERS = ("a4", "letter", "a5")
@@ -110,7 +111,8 @@ def rules_pages(key: str, variant: str, paper: str, lang: str) -> list[Page]:
     options = dict(game.variants())[variant]
     with i18n.language(lang):
         return list(documents.make_document(game, ITEMS["rules"], options=options,
-                                            paper=NAMED[paper]).pages)
+                                            printing=Printing(paper=NAMED[paper],
+                                                              words=i18n.words(lang))).pages)
 
 
 CASES = [(key, variant) for key in sorted(GAMES) for variant, _ in GAMES[key].variants()]
@@ -140,8 +142,8 @@ def parts_let_go():
 def booklet_pages(keys: list[str], paper: str, lang: str) -> list[Page]:
     with i18n.language(lang):
         # As `pnp booklet` makes them: a lone game's with its pad and board after its rules.
-        parts = documents.booklet_parts(keys, [], printed=booklet.FORMATS[paper][0], palette=COLOUR,
-                                        made=PARTS_MADE)[0]
+        parts = documents.booklet_parts(keys, [], printed=booklet.FORMATS[paper][0],
+                                        palette=COLOUR, words=i18n.words(lang), made=PARTS_MADE)[0]
         return booklet.pages("Booklet", "Rules", parts, paper, COLOUR)
 
 

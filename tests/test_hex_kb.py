@@ -9,6 +9,7 @@ from generator.core.paper import PAPERS
 from generator.core.scene import Text
 from generator.games.hex_kb import examples, pages, rules
 from generator.games.hex_kb.rules import BLUE, RED, Judge, KleinBoard
+from generator.layout.printing import Printing
 
 
 def grid_text(board: KleinBoard, stones: dict[Hex, str], header: str = "") -> str:
@@ -110,7 +111,7 @@ def test_a_puzzle_is_a_full_board_with_one_winner_and_a_real_structure(seed):
 
 
 def test_puzzle_pages_ask_then_answer():
-    doc = pages.puzzle_item(rules.Options(seed=4), PAPERS["a4"], COLOUR, 1)
+    doc = pages.puzzle_item(rules.Options(seed=4), Printing(paper=PAPERS["a4"]))
     assert len(doc.pages) == 2
     texts = [[s.text for s in page.shapes if isinstance(s, Text)] for page in doc.pages]
     assert any("Which colour wins" in t for t in texts[0])
@@ -135,7 +136,7 @@ def test_board_json_describes_every_cell():
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_the_pad_has_a_row_for_every_turn_of_a_full_11_board(paper):
-    page = pages.pad_item(rules.Options(), PAPERS[paper], COLOUR, 1).pages[0]
+    page = pages.pad_item(rules.Options(), Printing(paper=PAPERS[paper])).pages[0]
     numbers = {s.text for s in page.shapes if isinstance(s, Text) and s.text.isdigit()}
     rounds = -(-len(KleinBoard(11, 0).cells) // 2)
     assert {str(n) for n in range(1, rounds + 1)} <= numbers

@@ -32,6 +32,7 @@ from generator.core.scene import Document, Page, Text
 from generator.fonts import CAP_HEIGHT, DESCENT, FILES, text_width
 from generator.games import GAMES
 from generator.games.items import ITEMS
+from generator.layout.printing import Printing
 from generator.layout.textlayout import FITTING, STYLE, TWO_COLUMNS_FROM
 from generator.render.pdf import document_pdf
 from generator.ui import studio
@@ -49,7 +50,8 @@ def document(key: str, variant: str, item: str, paper: str, lang: str) -> Docume
     game = GAMES[key]
     with i18n.language(lang):
         return documents.make_document(game, ITEMS[item], options=dict(game.variants())[variant],
-                                       paper=parse_paper(paper))
+                                       printing=Printing(paper=parse_paper(paper),
+                                                         words=i18n.words(lang)))
 
 
 # --- layout in every language, and in the pseudo-language ----------------------------------
@@ -138,7 +140,8 @@ def test_every_page_holds_in_every_language(case, lang):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_booklets_and_kits_hold_in_every_language(lang, paper):
     with i18n.language(lang):
-        booklet = documents.booklet_document(sorted(GAMES), [ITEMS["board"]], paper_key=paper)
+        booklet = documents.booklet_document(sorted(GAMES), [ITEMS["board"]], paper_key=paper,
+                                             words=i18n.words(lang))
     sheet = parse_paper(paper).turned()
     assert page_problems(booklet, sheet, False) == []
 
@@ -313,7 +316,8 @@ def test_languages_do_not_leak_between_threads():
             for _ in range(3):
                 doc = documents.make_document(GAMES["blinq"], ITEMS["pad"],
                                               options=GAMES["blinq"].options(),
-                                              paper=parse_paper("a4"))
+                                              printing=Printing(paper=parse_paper("a4"),
+                                                                words=i18n.words(lang)))
             titles[lang] = doc.title
     threads = [threading.Thread(target=make, args=(lang,)) for lang in i18n.LANGUAGES]
     for t in threads:

@@ -21,6 +21,7 @@ from generator.games import KEYS, find
 from generator.games.items import CARDS, ITEMS, WHOLE_KIT
 from generator.layout import printguide, scorepad
 from generator.layout.duplex import Backs, shifted
+from generator.layout.printing import Printing
 from tests.in_process import run_pnp
 
 COLOUR = PALETTES["colour"]
@@ -32,14 +33,14 @@ def kit_and_parts(key: str, variant: str, paper: str, lang: str,
     game = find(key)
     options = dict(game.variants())[variant]
     with i18n.language(lang):
-        kit = documents.make_document(game, WHOLE_KIT, options=options, paper=NAMED[paper],
-                                      copies=1, palette=COLOUR,
-                                      backs=backs)
+        kit = documents.make_document(game, WHOLE_KIT, options=options,
+                                      printing=Printing(paper=NAMED[paper], palette=COLOUR,
+                                                        words=i18n.words(lang), backs=backs))
         keys = [i.key for i in game.items_for(options)]
-        parts = {item: game.make(ITEMS[item], options, NAMED[paper], COLOUR)
+        parts = {item: game.make(ITEMS[item], options, Printing(paper=NAMED[paper], palette=COLOUR))
                  for item in keys if item != "cards"}
         if "cards" in keys:
-            parts["cards"] = game.pages().in_kit[CARDS](options, NAMED[paper], COLOUR, 1)
+            parts["cards"] = game.pages().in_kit[CARDS](options, Printing(paper=NAMED[paper]))
     return kit, parts
 
 
@@ -355,7 +356,8 @@ def test_control_a_puzzle_printed_back_to_back_is_caught():
     backed = [dataclasses.replace(i, back_to_back=True) if i.key == "puzzle" else i
               for i in game.items_for(options)]
     from generator.games.kit import assemble
+    printing = Printing(paper=NAMED["a4"])
     kit = assemble(game.title, backed, drawn=game.pages(), options=options,
-                   part=lambda item: game.make(ITEMS[item.key], options, NAMED["a4"], COLOUR),
-                   paper=NAMED["a4"], colours=COLOUR)
+                   part=lambda item: game.make(ITEMS[item.key], options, printing),
+                   printing=printing)
     assert puzzle_backed(kit, "en")

@@ -23,6 +23,7 @@ from generator.app import contents, documents, index_page
 from generator.core.paper import parse_paper
 from generator.games import GAMES
 from generator.games.items import ITEMS
+from generator.layout.printing import Printing
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "generator" / "locales"
@@ -151,19 +152,25 @@ def test_every_message_printed_is_one_the_catalogue_holds():
     template = read_catalogue(LOCALES / "pnp.pot")
     held = {(m.context, m.id) for m in template if m.id}
     recording = Recording()
-    token = i18n._ACTIVE.set(("recording", recording))
+    spoken = i18n.Words("recording", recording)
+    # Documents kept from earlier ask nothing: every one is drawn afresh here.
+    documents.forget_documents()
+    token = i18n._ACTIVE.set(spoken)
     try:
         for key, variant, item, paper in CASES:
             game = GAMES[key]
             documents.make_document(game, ITEMS[item], options=dict(game.variants())[variant],
-                                    paper=parse_paper(paper), copies=2)
+                                    printing=Printing(paper=parse_paper(paper), copies=2,
+                                                      words=spoken))
         for game in GAMES.values():
             documents.make_document(game, ITEMS["kit"], options=game.options(),
-                                    paper=parse_paper("a4"))
-        documents.booklet_document(sorted(GAMES), [ITEMS["board"], ITEMS["pad"]], paper_key="a4")
-        documents.booklet_document(["blind-hex"], [], paper_key="letter")
+                                    printing=Printing(paper=parse_paper("a4"), words=spoken))
+        documents.booklet_document(sorted(GAMES), [ITEMS["board"], ITEMS["pad"]], paper_key="a4",
+                                   words=spoken)
+        documents.booklet_document(["blind-hex"], [], paper_key="letter", words=spoken)
         nex = GAMES["nex"]
-        documents.tiled_board(nex, nex.make_options(size=19), paper=parse_paper("a4"), cell=20.0,
+        documents.tiled_board(nex, nex.make_options(size=19),
+                              printing=Printing(paper=parse_paper("a4"), words=spoken), cell=20.0,
                               tile=True)
         built = [(entry, [Path("x.pdf")]) for entry in contents.entries(["blind-hex"],
                                                                         [parse_paper("letter")])]

@@ -15,6 +15,7 @@ from generator.core.scene import Circle, Paint, Path, Text, rectangle
 from generator.games.nex import pages, rules
 from generator.games.nex.rules import BLACK, NEUTRAL, WHITE, IllegalTurn, Turn, apply_turn
 from generator.layout import cutsheet
+from generator.layout.printing import Printing
 
 
 def replay_text(text: str) -> rules.Replay:
@@ -389,9 +390,9 @@ def test_control_the_counters_once_cut_a_little_narrower_than_a_cell_do_not_fit(
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_guide_says_how_many_counters_are_spares(paper):
     options = rules.Options()
-    kit = nex_game().kit(options, lambda item: nex_game().make(item, options, NAMED[paper],
-                                                               COLOUR),
-                         NAMED[paper], COLOUR)
+    printing = Printing(paper=NAMED[paper])
+    kit = nex_game().kit(options, lambda item: nex_game().make(item, options, printing),
+                         printing)
     said = " ".join(s.text for s in kit.pages[0].shapes if isinstance(s, Text))
     printed, most = printed_kinds(11, paper), rules.most_stones(11)
     for kind in most:
@@ -413,7 +414,7 @@ def test_a_second_counter_sheet_is_earned(size, paper):
     side = pages.sheet_side(options, PAPERS[paper])
     runs = pages.runs_of(pages.wanted(options))
     assert not spare_sheet(PAPERS[paper], side, runs)
-    assert len(pages.counters_item(options, PAPERS[paper], COLOUR, 1).pages) == len(
+    assert len(pages.counters_item(options, Printing(paper=PAPERS[paper])).pages) == len(
         cutsheet.layout(PAPERS[paper], side, runs))
     # Never smaller than fingers need, nor than SPARING of a cell's counter.
     full = pages.counter_side(options, PAPERS[paper])
@@ -439,8 +440,9 @@ def test_control_a_sheet_for_one_row_more_than_the_first_holds_is_caught():
 
 
 def counter_sheet(size: int, paper: str, colours=COLOUR):
-    return [s for page in pages.counters_item(rules.Options(size=size), NAMED[paper], colours,
-                                              1).pages for s in page.shapes]
+    printing = Printing(paper=NAMED[paper], palette=colours)
+    return [s for page in pages.counters_item(rules.Options(size=size), printing).pages
+            for s in page.shapes]
 
 
 def solid_blocks(shapes, side: float) -> list[Path]:
@@ -482,7 +484,7 @@ def inside(polygon, x, y) -> bool:
 
 
 def test_ink_saver_counters_differ_by_letter_not_by_fill():
-    doc = pages.counters_item(rules.Options(), PAPERS["a4"], INK_SAVER, 1)
+    doc = pages.counters_item(rules.Options(), Printing(paper=PAPERS["a4"], palette=INK_SAVER))
     from generator.core.scene import Circle, Path, Text
     shapes = [s for page in doc.pages for s in page.shapes]
     fills = {s.paint.fill for s in shapes if isinstance(s, (Circle, Path)) and s.paint.fill}

@@ -18,6 +18,7 @@ from generator.games import GAMES
 from generator.games.hex import pages as hex_pages
 from generator.games.items import ITEMS
 from generator.layout import hexboard
+from generator.layout.printing import Printing
 
 # The letters each game draws at its sides: both of a player's sides carry the same one.
 SIDE_LETTERS: dict[str, tuple[str, str]] = {
@@ -70,7 +71,7 @@ def side_lines(shapes: Iterable[Shape], letters: tuple[str, str]) -> list[tuple[
 def figure_lines(key: str) -> set[tuple[int, int]]:
     game = GAMES[key]
     options = game.make_options()
-    doc = game.make(ITEMS["rules"], options, parse_paper("a4"), COLOUR)
+    doc = game.make(ITEMS["rules"], options, Printing(paper=parse_paper("a4"), palette=COLOUR))
     return {line for page in doc.pages for line in side_lines(page.shapes, SIDE_LETTERS[key])}
 
 
@@ -79,7 +80,7 @@ def board_lines(key: str, size: int, paper: str) -> list[tuple[int, int]]:
     options = game.make_options(size=size)
     # The item maker itself, not the checked command: a board with cells too small to be
     # printed still lies the same way.
-    page = game.pages().items[ITEMS["board"]](options, parse_paper(paper), COLOUR, 1).pages[0]
+    page = game.pages().items[ITEMS["board"]](options, Printing(paper=parse_paper(paper))).pages[0]
     return side_lines(page.shapes, SIDE_LETTERS[key])
 
 

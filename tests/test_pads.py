@@ -22,6 +22,7 @@ from generator.games.hex_kb.board import SIZES as HEX_KB_SIZES
 from generator.games.items import ITEMS
 from generator.games.nex import rules as nex_rules
 from generator.layout import scorepad
+from generator.layout.printing import Printing
 
 PAPERS = ["a4", "letter", "a5"]
 
@@ -36,7 +37,7 @@ def last_row(pages: tuple[Page, ...]) -> int:
 def pad(key: str, paper: str, **options) -> tuple[Page, ...]:
     game = GAMES[key]
     return documents.make_document(game, ITEMS["pad"], options=game.make_options(**options),
-                                   paper=NAMED[paper]).pages
+                                   printing=Printing(paper=NAMED[paper])).pages
 
 
 def longest_nex(size: int) -> int:
@@ -151,7 +152,8 @@ def pads_as_asked(monkeypatch, key: str, paper: str, lang: str) -> tuple[list, l
     game = GAMES[key]
     with i18n.language(lang):
         pages = list(documents.make_document(game, ITEMS["pad"], options=game.make_options(),
-                                             paper=NAMED[paper]).pages)
+                                             printing=Printing(paper=NAMED[paper],
+                                                               words=i18n.words(lang))).pages)
     return pages, asked
 
 

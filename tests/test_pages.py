@@ -28,6 +28,7 @@ from generator.core.scene import Circle, Clip, Document, Page, Paint, Shape, Tex
 from generator.games import GAMES
 from generator.games.items import ITEMS
 from generator.layout import hexboard
+from generator.layout.printing import Printing
 from generator.render.pdf import document_pdf
 from generator.render.svg import page_svg
 
@@ -45,8 +46,9 @@ CASES = item_cases(PAPERS)
 def document(key: str, variant: str, item: str, paper: str, palette: str = "colour") -> Document:
     game = GAMES[key]
     options = dict(game.variants())[variant]
-    return documents.make_document(game, ITEMS[item], options=options, paper=parse_paper(paper),
-                                   palette=PALETTES[palette])
+    return documents.make_document(game, ITEMS[item], options=options,
+                                   printing=Printing(paper=parse_paper(paper),
+                                                     palette=PALETTES[palette]))
 
 
 def leaves(shapes) -> list[Shape]:
@@ -249,7 +251,8 @@ KITS = [(key, variant) for key in sorted(GAMES) for variant, _ in GAMES[key].var
 def test_written_pdf_and_svg_print_black_as_black(key, variant, palette, tmp_path):
     game = GAMES[key]
     doc = documents.make_document(game, ITEMS["kit"], options=dict(game.variants())[variant],
-                                  paper=parse_paper("a4"), palette=PALETTES[palette])
+                                  printing=Printing(paper=parse_paper("a4"),
+                                                    palette=PALETTES[palette]))
     colours = pdf_colours(document_pdf(doc), tmp_path)
     assert pdf_black_problems(colours) == []
     # Text and line art in black go out as DeviceGray 0: one ink, solid on a mono laser.

@@ -16,6 +16,7 @@ from generator.core.paper import NAMED
 from generator.core.scene import Circle, Document, Page, Paint, Path, rectangle
 from generator.games import GAMES
 from generator.games.items import ITEMS
+from generator.layout.printing import Printing
 from generator.render.pdf import document_pdf
 
 # Machado, Oliveira and Fernandes (2009), severity 1.0, in linear RGB.
@@ -122,8 +123,7 @@ def test_roles_print_as_different_greys(tmp_path, palette, key, roles, gap):
     game = GAMES[key]
     colours = PALETTES[palette]
     doc = documents.make_document(game, ITEMS["board"], options=game.make_options(),
-                                  paper=NAMED["a4"],
-                                  palette=PALETTES[palette])
+                                  printing=Printing(paper=NAMED["a4"], palette=PALETTES[palette]))
     page = doc.pages[0]
     out = tmp_path / "board.pdf"
     pnp_ok("board", key, "--palette", palette, "-o", str(out))

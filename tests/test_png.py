@@ -21,6 +21,7 @@ from generator.core.formats import PNG
 from generator.core.paper import parse_paper
 from generator.games import find
 from generator.games.items import ITEMS as ITEM_NAMED
+from generator.layout.printing import Printing
 
 
 def pnp(*args, cwd=None):
@@ -206,7 +207,7 @@ def test_pixel_size_is_the_page_in_inches_times_dpi(tmp_path_factory, dpi, width
     game = find("nex")
     paper = parse_paper(f"{width}x{height}")
     doc = documents.make_document(game, ITEM_NAMED["pad"], options=game.make_options(),
-                                  paper=paper, copies=1)
+                                  printing=Printing(paper=paper))
     target = tmp_path_factory.mktemp("png") / "pad.png"
     files = render.render(doc, PNG, target, dpi=dpi)
     assert [path for path, _ in files] == render.page_paths(target, len(doc.pages))

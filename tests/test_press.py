@@ -35,6 +35,7 @@ from generator.core.paper import NAMED, for_press
 from generator.core.printing import CONDITIONS, full_gcr, rgb
 from generator.core.scene import Document, Page, Paint, Text, line, rectangle
 from generator.games.items import ITEMS
+from generator.layout.printing import Printing
 from generator.render import press
 from generator.render.pdf import document_pdf
 from generator.render.writers import Settings
@@ -134,7 +135,8 @@ def shop_item(tmp: Path, game: str, item: str, paper: str, key: str,
     from generator.games import load
     shop = for_press(NAMED[paper], PRINT_SHOP, condition=key, ink_limit=ink_limit)
     chosen = load(game)
-    doc = documents.make_document(chosen, ITEMS[item], options=chosen.make_options(), paper=shop)
+    doc = documents.make_document(chosen, ITEMS[item], options=chosen.make_options(),
+                                  printing=Printing(paper=shop))
     out = tmp / f"{game}-{item}-{key}.pdf"
     out.write_bytes(document_pdf(doc, shop.press))
     return out

@@ -7,11 +7,12 @@ import pytest
 from in_process import pnp_ok, run_pnp
 from PIL import Image
 
+from generator import i18n
 from generator.app import documents
-from generator.core.palette import COLOUR
 from generator.core.paper import NAMED, parse_paper, roomiest
 from generator.games import GAMES
 from generator.games.items import BOARD, ITEMS
+from generator.layout.printing import Printing
 
 DPI = 254   # ten pixels to the millimetre
 
@@ -101,7 +102,8 @@ def test_every_board_page_carries_the_ruler():
             for item in (i.key for i in game.items_for(options)):
                 if item == "rules":
                     continue   # text pages: no ruler
-                doc = documents.make_document(game, ITEMS[item], options=options, paper=NAMED["a4"])
+                doc = documents.make_document(game, ITEMS[item], options=options,
+                                              printing=Printing(paper=NAMED["a4"]))
                 for page in doc.pages:
                     labels = {getattr(s, "text", None) for s in page.shapes}
                     assert {"50 mm", "2 in"} <= labels, (key, item)
@@ -145,7 +147,7 @@ def test_a_booklet_prints_on_landscape_sheets_padded_to_four(tmp_path, paper, sh
     made_on = content_paper(FORMATS[paper][0])
     rules, pad = (len(documents.make_document(GAMES["nex"], ITEMS[item],
                                               options=GAMES["nex"].make_options(),
-                                              paper=made_on).pages)
+                                              printing=Printing(paper=made_on)).pages)
                   for item in ("rules", "pad"))
     # Cover and instructions; each part of two pages or more after a blank if it would
     # start on an odd page (so it opens as a spread); then the back cover.
@@ -158,7 +160,7 @@ def test_a_booklet_prints_on_landscape_sheets_padded_to_four(tmp_path, paper, sh
 
 def test_the_compendium_has_a_cover_instructions_and_contents(tmp_path):
     from generator.layout.booklet import FORMATS
-    doc = documents.booklet_document(sorted(GAMES), [], paper_key="a4")
+    doc = documents.booklet_document(sorted(GAMES), [], paper_key="a4", words=i18n.ENGLISH)
     text = [s.text for page in doc.pages for s in page.shapes if hasattr(s, "text")]
     assert "Connection games" in text and "Contents" in text
     assert any("flipping on the short edge" in t for t in text)
@@ -174,7 +176,8 @@ def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
     from generator.layout import tiling
     game = GAMES["nex"]
     options = game.make_options(size=19)
-    doc = documents.tiled_board(game, options, paper=NAMED["a4"], cell=20.0, tile=True)
+    doc = documents.tiled_board(game, options, printing=Printing(paper=NAMED["a4"]), cell=20.0,
+                                tile=True)
     a4 = NAMED["a4"]
     assert len(doc.pages) > 1
     for page in doc.pages:
@@ -183,7 +186,7 @@ def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
     pages = game.pages()
     virtual = tiling.virtual_paper(a4, lambda p: pages.board_cell(options, p), target=20.0)
     assert pages.board_cell(options, virtual) == pytest.approx(20.0, abs=0.01)
-    page = tiling.board_only(pages.items[BOARD](options, virtual, COLOUR, 1).pages[0],
+    page = tiling.board_only(pages.items[BOARD](options, Printing(paper=virtual)).pages[0],
                              virtual.margin)
     sheet = doc.pages[0]
     g = tiling.grid(page, virtual.margin, sheet_paper=NAMED["a4"].turned()

@@ -29,6 +29,7 @@ from generator.games.hex_kb.examples import FIGURE_BOARD
 from generator.games.items import ITEMS
 from generator.games.nex import pages as nex_pages
 from generator.layout import hexboard, sheet
+from generator.layout.printing import Printing
 from generator.render.pdf import document_pdf
 
 DPI = 300
@@ -155,7 +156,8 @@ def test_captions_name_the_colours_the_palette_prints(name):
         assert wrong_colour_words(caption, palette, ("highlight",)) == [], caption
     doc = documents.make_document(GAMES["hex-kb"], ITEMS["rules"],
                                   options=GAMES["hex-kb"].make_options(),
-                                  paper=parse_paper("a4"), palette=PALETTES[name])
+                                  printing=Printing(paper=parse_paper("a4"),
+                                                    palette=PALETTES[name]))
     text = " ".join(s.text for page in doc.pages for s in page.shapes if isinstance(s, Text))
     assert palette.colour_word("portal") in text
     # Red and Blue are the players' names; any other colour word must be the palette's.
@@ -210,8 +212,8 @@ def inside(polygon, x: float, y: float) -> bool:
 def test_frame_numbers_read_at_4_5_to_1_in_every_palette(name, item):
     game = GAMES["hex-kb"]
     doc = documents.make_document(game, ITEMS[item], options=game.make_options(),
-                                  paper=parse_paper("a4"),
-                                  palette=PALETTES[name])
+                                  printing=Printing(paper=parse_paper("a4"),
+                                                    palette=PALETTES[name]))
     for page in doc.pages:
         found = frame_number_contrasts(page)
         assert found and min(found) >= LEGIBLE_CONTRAST, (name, item, min(found))
@@ -231,13 +233,13 @@ def test_the_contrast_check_catches_portal_colour_on_its_tint():
 def test_ink_saver_puzzle_prints_no_solid_discs():
     game = GAMES["hex-kb"]
     doc = documents.make_document(game, ITEMS["puzzle"], options=game.make_options(),
-                                  paper=parse_paper("a4"),
-                                  palette=PALETTES["ink-saver"])
+                                  printing=Printing(paper=parse_paper("a4"),
+                                                    palette=PALETTES["ink-saver"]))
     discs = [s for page in doc.pages for s in page.shapes
              if isinstance(s, Circle) and s.paint.fill]
     assert discs == []
     colour = documents.make_document(game, ITEMS["puzzle"], options=game.make_options(),
-                                     paper=parse_paper("a4"))
+                                     printing=Printing(paper=parse_paper("a4")))
     assert [s for s in colour.pages[0].shapes if isinstance(s, Circle) and s.paint.fill]
 
 

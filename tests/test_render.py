@@ -28,6 +28,7 @@ from generator.core.scene import Path as ScenePath
 from generator.fonts import ASCENT, DESCENT, text_width
 from generator.games import GAMES
 from generator.games.items import ITEMS
+from generator.layout.printing import Printing
 
 PNP = [sys.executable, "-m", "generator.ui.cli"]
 PT_PER_MM = 72 / 25.4
@@ -321,7 +322,7 @@ def test_nothing_crosses_the_printable_margin(key, item, given, paper):
     game = GAMES[key]
     options = game.make_options(**given)
     p = PAPERS[paper]
-    doc = documents.make_document(game, ITEMS[item], options=options, paper=p)
+    doc = documents.make_document(game, ITEMS[item], options=options, printing=Printing(paper=p))
     assert_inside_margin(doc, p)
 
 
@@ -333,14 +334,15 @@ OTHER_PAPERS = ["a5", "a3", "tabloid", "8.5x14in", "420x297"]
 def test_every_item_keeps_inside_the_margin_on_every_paper(key, paper):
     game = GAMES[key]
     p = parse_paper(paper)
-    doc = documents.make_document(game, ITEMS["kit"], options=game.make_options(), paper=p)
+    doc = documents.make_document(game, ITEMS["kit"], options=game.make_options(),
+                                  printing=Printing(paper=p))
     assert_inside_margin(doc, p)
 
 
 def test_multi_page_svg_gets_numbered_files(tmp_path):
     doc = documents.make_document(GAMES["blind-hex"], ITEMS["pad"],
-                                  options=GAMES["blind-hex"].make_options(), paper=PAPERS["a4"],
-                                  copies=3)
+                                  options=GAMES["blind-hex"].make_options(),
+                                  printing=Printing(paper=PAPERS["a4"], copies=3))
     paths = render.save(doc, tmp_path / "pad.svg", fmt=None, default_stem="pad")
     assert [p.name for p in paths] == ["pad-1.svg", "pad-2.svg", "pad-3.svg"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pad-1.svg", "pad-2.svg", "pad-3.svg"]
@@ -370,7 +372,7 @@ def test_pdf_draws_hash_marks_as_vectors(tmp_path):
     from generator.render.pdf import document_pdf
     game = GAMES["blind-hex"]
     doc = documents.make_document(game, ITEMS["board"], options=game.make_options(),
-                                  paper=PAPERS["a4"])
+                                  printing=Printing(paper=PAPERS["a4"]))
     lines, images = drawn_lines(document_pdf(doc), tmp_path)
     assert not images
     # Each stroke of every hash mark is one straight segment of the page: taking the marks

@@ -26,6 +26,7 @@ from generator.games import GAMES
 from generator.games.blind_hex.pages import glyph_key
 from generator.games.items import ITEMS
 from generator.layout import booklet, imposition, scorepad, sheet, tiling
+from generator.layout.printing import Printing
 from generator.layout.textlayout import STYLE, Sheet, Style, parse, typeset, wrap
 
 PT = 25.4 / 72            # mm to the point
@@ -91,7 +92,8 @@ def test_every_pad_holds_a_game_that_fills_the_board(key, data, paper):
     sizes = {"blind-hex": range(4, 26), "nex": range(9, 20), "hex-kb": range(7, 26)}
     options = (game.make_options(size=data.draw(st.sampled_from(sizes[key])))
                if key in sizes else game.make_options())
-    pages = documents.make_document(game, ITEMS["pad"], options=options, paper=paper).pages
+    pages = documents.make_document(game, ITEMS["pad"], options=options,
+                                    printing=Printing(paper=paper)).pages
     assert pad_faults(pages, fill_count(key, options)) == []
 
 
@@ -140,8 +142,8 @@ def body_size(pages) -> float:
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_every_game_sets_its_rules_at_one_body_size(paper):
     sizes = {key: body_size(documents.make_document(GAMES[key], ITEMS["rules"],
-                                                     options=GAMES[key].make_options(),
-                                                     paper=PAPERS[paper]).pages)
+                                                    options=GAMES[key].make_options(),
+                                                    printing=Printing(paper=PAPERS[paper])).pages)
              for key in GAMES}
     assert set(sizes.values()) == {round(STYLE.body, 4)}, sizes
     # Control: a sheet set smaller, as copyfitting did, is told apart.
@@ -188,7 +190,7 @@ def unbalanced(pages, paper) -> bool:
 def test_the_last_page_of_a_rule_sheet_has_balanced_columns(key, paper):
     game = GAMES[key]
     pages = documents.make_document(game, ITEMS["rules"], options=game.make_options(),
-                                    paper=PAPERS[paper]).pages
+                                    printing=Printing(paper=PAPERS[paper])).pages
     assert not unbalanced(pages, PAPERS[paper])
 
 
@@ -314,7 +316,7 @@ def test_control_the_old_imposition_fails_the_booklet_checks(tmp_path):
     page_paper, sheet_paper = booklet.FORMATS["a4"]
     game = GAMES["nex"]
     rules = documents.make_document(game, ITEMS["rules"], options=game.make_options(),
-                                    paper=page_paper).pages
+                                    printing=Printing(paper=page_paper)).pages
     cover = booklet.cover(page_paper, "Nex", inside="Rules", parts=[booklet.Part("Nex", "by", [])],
                           colours=COLOUR)
     pages = [cover, *rules]
@@ -356,7 +358,7 @@ def test_booklet_margins_are_12_mm_and_15_at_the_fold(paper):
     for key in sorted(GAMES):
         game = GAMES[key]
         pages = list(documents.make_document(game, ITEMS["rules"], options=game.make_options(),
-                                             paper=made_on).pages)
+                                             printing=Printing(paper=made_on)).pages)
         parts.append(booklet.Part(game.title, "by someone", pages))
     pages = booklet.pages("Connection games", "Rules", parts, paper, COLOUR)
     assert margin_faults(pages, booklet.FORMATS[paper][0]) == []

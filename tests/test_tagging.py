@@ -21,6 +21,7 @@ from generator.core.paper import NAMED
 from generator.core.scene import Document, Text
 from generator.games import GAMES, load
 from generator.games.items import ITEMS
+from generator.layout.printing import Printing
 from generator.render import pdf as pdf_writer
 from generator.render import tagging
 
@@ -56,12 +57,13 @@ def rules(key: str, lang: str = "en", paper: str = "a4") -> Document:
     game = load(key)
     with i18n.language(lang):
         return documents.make_document(game, ITEMS["rules"], options=game.make_options(),
-                                       paper=NAMED[paper])
+                                       printing=Printing(paper=NAMED[paper],
+                                                         words=i18n.words(lang)))
 
 
 def booklet(lang: str = "en") -> Document:
     with i18n.language(lang):
-        return documents.booklet_document(sorted(GAMES), [], paper_key="a4")
+        return documents.booklet_document(sorted(GAMES), [], paper_key="a4", words=i18n.words(lang))
 
 
 def plain(markup: str) -> str:
@@ -130,7 +132,8 @@ class Sheets:
             game = load(key)
             with i18n.language(lang):
                 return documents.make_document(game, ITEMS["kit"], options=game.make_options(),
-                                               paper=NAMED["a4"])
+                                               printing=Printing(paper=NAMED["a4"],
+                                                                 words=i18n.words(lang)))
         return rules(key, lang)
 
     def path(self, what: str, key: str, lang: str) -> Path:

@@ -18,6 +18,7 @@ from generator.core.scene import Path as Stroke
 from generator.games import GAMES
 from generator.games.items import BOARD, ITEMS
 from generator.layout import cutsheet, tiling
+from generator.layout.printing import Printing
 
 
 def run(*args: str) -> None:
@@ -46,7 +47,7 @@ def test_control_tiling_the_whole_board_page_shows_its_ruler_and_footer(tmp_path
     pages = game.pages()
     a4 = NAMED["a4"]
     virtual = tiling.virtual_paper(a4, lambda p: pages.board_cell(options, p), target=20.0)
-    page = pages.items[BOARD](options, virtual, COLOUR, 1).pages[0]
+    page = pages.items[BOARD](options, Printing(paper=virtual)).pages[0]
     sheets = tiling.tile(page, virtual.margin, sheet_paper=a4, title="Nex board", colours=COLOUR)
     pdf = tmp_path / "old.pdf"
     render.save(Document(tuple(sheets), "old", "me"), pdf, fmt=PDF, default_stem="old")
@@ -103,7 +104,7 @@ def test_counter_sheets_have_no_empty_cut_boxes(size, paper):
         else:
             assert empty_boxes(block, cut_lines(block)) == set()
             assert len(boxed_cells(block, cut_lines(block))) == block.count
-    assert game.pages().items[ITEMS["counters"]](options, PAPERS[paper], COLOUR, 1).pages
+    assert game.pages().items[ITEMS["counters"]](options, Printing(paper=PAPERS[paper])).pages
 
 
 def test_control_a_full_grid_of_cuts_leaves_empty_boxes():

@@ -20,6 +20,7 @@ from generator.games import GAMES
 from generator.games.items import ITEMS
 from generator.layout import sheet, tiling
 from generator.layout.flow import STYLE
+from generator.layout.printing import Printing
 
 CASES = [("nex", ["--size", "19"], "20"), ("blind-hex", [], "25"), ("hex-kb", [], "30")]
 
@@ -41,10 +42,12 @@ def test_control_a_sheet_that_keeps_its_clipped_away_labels_fails_the_check(tmp_
     paper included. The check must see them."""
     game = GAMES["nex"]
     options = game.make_options(size=19)
-    doc = documents.tiled_board(game, options, paper=NAMED["a4"], cell=20.0, tile=True)
+    doc = documents.tiled_board(game, options, printing=Printing(paper=NAMED["a4"]), cell=20.0,
+                                tile=True)
     pages = game.pages()
     virtual = tiling.virtual_paper(NAMED["a4"], lambda p: pages.board_cell(options, p), target=20.0)
-    board = tiling.board_only(pages.items[ITEMS["board"]](options, virtual, COLOUR, 1).pages[0],
+    board = tiling.board_only(pages.items[ITEMS["board"]](options,
+                                                          Printing(paper=virtual)).pages[0],
                               virtual.margin)
     first = doc.pages[0]
     window = next(s for s in first.shapes if isinstance(s, Clip))
@@ -60,7 +63,8 @@ def test_control_a_sheet_that_keeps_its_clipped_away_labels_fails_the_check(tmp_
 def tiled(game: str = "nex", size: int = 19, cell: float = 20.0) -> Document:
     g = GAMES[game]
     options = g.make_options(size=size) if size else g.make_options()
-    return documents.tiled_board(g, options, paper=NAMED["a4"], cell=cell, tile=True)
+    return documents.tiled_board(g, options, printing=Printing(paper=NAMED["a4"]), cell=cell,
+                                 tile=True)
 
 
 def trim_lines(page: Page) -> list[tuple[str, float]]:
@@ -131,7 +135,8 @@ def test_each_sheet_names_itself_and_numbers_the_four_steps(tmp_path):
     other = tmp_path / "board.pdf"
     render.save(documents.make_document(GAMES["nex"], ITEMS["board"],
                                         options=GAMES["nex"].make_options(),
-                                        paper=NAMED["a4"]), other, fmt=PDF, default_stem="b")
+                                        printing=Printing(paper=NAMED["a4"])), other, fmt=PDF,
+                default_stem="b")
     assert steps not in page_text(other, 1)
 
 

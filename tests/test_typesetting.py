@@ -22,6 +22,7 @@ from generator.games import GAMES
 from generator.games.items import ITEMS
 from generator.layout import flow, textlayout
 from generator.layout.hyphenation import core, names_in, positions
+from generator.layout.printing import Printing
 from generator.layout.textlayout import FITTING, THIRD, Sheet, parse
 
 LANGUAGES = [*i18n.LANGUAGES, i18n.PSEUDO]
@@ -52,9 +53,9 @@ def recording(out: list[Setting], lang: str):
     fit, balance = textlayout.fit, textlayout.balance
     seen: dict = {}
 
-    def fit_(blocks, figures, paper, colours, footer_text=""):
+    def fit_(blocks, figures, paper, colours, footer_text="", **side):
         seen.update(blocks=blocks, figures=figures, footer=footer_text)
-        return fit(blocks, figures, paper, colours, footer_text)
+        return fit(blocks, figures, paper, colours, footer_text, **side)
 
     def balance_(sheet, columns):
         balanced = balance(sheet, columns)
@@ -75,7 +76,8 @@ def set_rules(key: str, variant: str, lang: str, paper) -> Setting:
     # Set afresh, not read from the documents kept: the setting is watched as it is made.
     documents.forget_documents()
     with i18n.language(lang), recording(found, lang):
-        documents.make_document(game, ITEMS["rules"], options=options, paper=paper)
+        documents.make_document(game, ITEMS["rules"], options=options,
+                                printing=Printing(paper=paper, words=i18n.words(lang)))
     return found[-1]
 
 

@@ -20,6 +20,7 @@ from generator.core.formats import SVG
 from generator.core.paper import NAMED
 from generator.games import GAMES, load
 from generator.games.items import ITEMS
+from generator.layout.printing import Printing
 from generator.render.html import document_html
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,7 +37,8 @@ def rules(key: str, lang: str, paper: str):
     game = load(key)
     with i18n.language(lang):
         return documents.make_document(game, ITEMS["rules"], options=game.make_options(),
-                                       paper=NAMED[paper])
+                                       printing=Printing(paper=NAMED[paper],
+                                                         words=i18n.words(lang)))
 
 
 def web_edition(key: str, lang: str) -> str:
@@ -141,7 +143,7 @@ def test_pnp_rules_writes_html_and_refuses_it_for_a_board(tmp_path):
 def test_svg_pages_carry_a_title_and_a_description_of_what_they_show(tmp_path):
     game = load("hex")
     doc = documents.make_document(game, ITEMS["board"], options=game.make_options(),
-                                  paper=NAMED["a4"])
+                                  printing=Printing(paper=NAMED["a4"]))
     (path, data), = render.render(doc, SVG, tmp_path / "board.svg")
     root = ET.fromstring(data)
     ns = "{http://www.w3.org/2000/svg}"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from in_process import pnp_ok, run_pnp
 
-from generator import render
+from generator import i18n, render
 from generator.app.documents import make_document
 from generator.core.formats import PDF
 from generator.core.palette import COLOUR, PALETTES
@@ -16,6 +16,7 @@ from generator.core.paper import PAPERS
 from generator.core.scene import Document
 from generator.games import GAMES
 from generator.games.items import ITEMS, WHOLE_KIT
+from generator.layout.printing import Printing
 from generator.layout.textlayout import typeset
 
 # Words of the command line and of the kit's workshop, which belong in the README.
@@ -46,7 +47,7 @@ def workshop_words(text: str) -> list[str]:
 
 def kit_pdf(tmp_path: Path, key: str, variant: str, options) -> Path:
     game = GAMES[key]
-    doc = make_document(game, WHOLE_KIT, options=options, paper=PAPERS["a4"])
+    doc = make_document(game, WHOLE_KIT, options=options, printing=Printing(paper=PAPERS["a4"]))
     return render.save(doc, tmp_path / f"{key}-{variant}.pdf", fmt=PDF, default_stem="kit")[0]
 
 
@@ -248,15 +249,16 @@ OTHER_ADDRESS = {
 
 
 def printed_words(key: str, item: str, lang: str, palette: str = "colour") -> str:
-    from generator import i18n
     from generator.app import documents
     from generator.core.scene import Text
     key, _, edition = key.partition(" ")
     game = GAMES[key]
     options = game.make_options(**({"edition": edition} if edition else {}))
     with i18n.language(lang):
-        doc = documents.make_document(game, ITEMS[item], options=options, paper=PAPERS["a4"],
-                                      palette=PALETTES[palette])
+        doc = documents.make_document(game, ITEMS[item], options=options,
+                                      printing=Printing(paper=PAPERS["a4"],
+                                                        palette=PALETTES[palette],
+                                                        words=i18n.words(lang)))
     text = " ".join(s.text for page in doc.pages for s in page.shapes if isinstance(s, Text))
     # A word hyphenated at a line's end ("escre- ver") read whole again.
     return re.sub(r"(?<=[a-zà-ÿ])- (?=[a-zà-ÿ])", "", " ".join(text.split()))
@@ -306,7 +308,6 @@ def test_the_correction_check_catches_the_old_words():
 def test_lettered_nex_stones_are_explained_where_they_are_printed(lang):
     """The ink-saver palette prints Nex's stones as letters (in Spanish N, B and X): the
     rule sheet says which letter is which, and the coloured sheet, with no letters, does not."""
-    from generator import i18n
     from generator.games.nex import pages
     from generator.games.nex.rules import BLACK, NEUTRAL, WHITE
     with i18n.language(lang):

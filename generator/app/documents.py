@@ -16,10 +16,10 @@ from generator.games import load as game_named
 from generator.games.game import Game, OptionError, OptionsT
 from generator.games.items import BOARD, PAD, RULES, WHOLE_KIT, Item, smallest_for
 from generator.games.protocols import Pages
-from generator.i18n import _, ngettext
-from generator.layout import booklet, textlayout, tiling
-from generator.layout.duplex import Backs
+from generator.i18n import Words
+from generator.layout import booklet, tiling
 from generator.layout.figure_cache import forget_figures
+from generator.layout.printing import Printing
 
 
 def check(game: Game[OptionsT], item: Item, *, options: OptionsT, paper: Paper,
@@ -69,40 +69,35 @@ def board_cells_fit(title: str, pages: Pages[OptionsT], *, options: OptionsT,
 KEPT_DOCUMENTS = 24
 
 
-def make_document(game: Game[OptionsT], item: Item, *, options: OptionsT, paper: Paper,
-                  copies: int = 1, palette: Palette = COLOUR, backs: Backs | None = None
-                  ) -> Document:
-    """One item of a game (or `kit`, all of them) in a palette, in the active language
-    and for the booklet side set (textlayout.in_booklet); `check` first."""
-    return _kept_document(game, item, options, paper, copies, palette, backs, i18n.active(),
-                          textlayout.FIRST_ON_RIGHT.get())
+def make_document(game: Game[OptionsT], item: Item, *, options: OptionsT,
+                  printing: Printing) -> Document:
+    """One item of a game (or `kit`, all of them) as `printing` prints it: on its paper, in
+    its palette and words, for the booklet side it names; `check` first. Kept by all three."""
+    return _kept_document(game, item, options, printing)
 
 
 @lru_cache(maxsize=KEPT_DOCUMENTS)
-def _kept_document(game: Game[OptionsT], item: Item, options: OptionsT, paper: Paper,
-                   copies: int, palette: Palette, backs: Backs | None,
-                   spoken: i18n.Speaking, first_on_right: bool | None) -> Document:
-    """The document, kept by everything that decides it, each an argument: the language
-    and the side a booklet's section opens on among them, set here for the drawing."""
-    with i18n.speaking(spoken), textlayout.in_booklet(first_on_right):
+def _kept_document(game: Game[OptionsT], item: Item, options: OptionsT,
+                   printing: Printing) -> Document:
+    """The document, kept by everything that decides it, each an argument."""
+    with i18n.speaking(printing.words):
         if item == WHOLE_KIT:
-            return _kit(game, options, paper, copies, palette, backs)
-        return game.make(item, options, paper, palette, copies)
+            return _kit(game, options, printing)
+        return game.make(item, options, printing)
 
 
-def _kit(game: Game[OptionsT], options: OptionsT, paper: Paper, copies: int,
-         palette: Palette, backs: Backs | None) -> Document:
+def _kit(game: Game[OptionsT], options: OptionsT, printing: Printing) -> Document:
     """A kit from its items' documents, each kept as the item's own is (the studio's preview
     of an item, then its kit; a build's items, then their kit), but for those the kit lays
     out otherwise (a print shop's cards stay on sheets in its kit)."""
     in_kit = game.pages().in_kit
+    alone = replace(printing, backs=None)
 
     def part(item: Item) -> Document:
         if item in in_kit:
-            return in_kit[item](options, paper, palette, copies)
-        return make_document(game, item, options=options, paper=paper, copies=copies,
-                             palette=palette)
-    return game.kit(options, part, paper, palette, backs, copies)
+            return in_kit[item](options, alone)
+        return make_document(game, item, options=options, printing=alone)
+    return game.kit(options, part, printing)
 
 
 def forget_documents() -> None:
@@ -113,42 +108,39 @@ def forget_documents() -> None:
     forget_figures()
 
 
-def booklet_contents(extras: list[Item]) -> str:
+def booklet_contents(extras: list[Item], words: Words) -> str:
     """What a booklet holds, as a sentence says it: "rules and boards to print and play"."""
-    names = [_(item.plural) for item in dict.fromkeys([RULES, *extras])]
-    listed = names[0] if len(names) == 1 else _(
+    names = [words._(item.plural) for item in dict.fromkeys([RULES, *extras])]
+    listed = names[0] if len(names) == 1 else words._(
         "%(items)s and %(last)s", items=", ".join(names[:-1]), last=names[-1])
-    return _("%(items)s to print and play", items=listed)
+    return words._("%(items)s to print and play", items=listed)
 
 
 def booklet_part(game: Game[OptionsT], extras: list[Item], *, page_paper: Paper,
-                 palette: Palette = COLOUR) -> booklet.Part:
+                 palette: Palette = COLOUR, words: Words) -> booklet.Part:
     """A game's section of a booklet: its rule sheet and any extra items, made on the
     booklet's content paper."""
     options = game.make_options()
+    printing = Printing(paper=page_paper, palette=palette, words=words)
     # Also set to open on a right-hand page and on a left-hand one: the booklet takes the
     # setting for where the section falls, and a figure may stand on the facing page.
-    pages = list(make_document(game, RULES, options=options, paper=page_paper, copies=1,
-                               palette=palette).pages)
-    sides = []
-    for first_on_right in (True, False):
-        with textlayout.in_booklet(first_on_right):
-            sides.append(list(make_document(game, RULES, options=options, paper=page_paper,
-                                            copies=1,
-                                            palette=palette).pages))
+    pages = list(make_document(game, RULES, options=options, printing=printing).pages)
+    sides = [list(make_document(game, RULES, options=options,
+                                printing=replace(printing, first_on_right=first_on_right)
+                                ).pages)
+             for first_on_right in (True, False)]
     for item in extras:
         if not game.has(item) or item in (RULES, WHOLE_KIT):
             raise OptionError(f"--with {item}: {game.key} has "
                               f"{', '.join(i.key for i in game.items)}")
-        made = list(make_document(game, item, options=options, paper=page_paper, copies=1,
-                                  palette=palette).pages)
+        made = list(make_document(game, item, options=options, printing=printing).pages)
         pages, sides = pages + made, [side + made for side in sides]
-    byline = ", ".join(filter(None, (_("by %(designer)s", designer=game.designer),
+    byline = ", ".join(filter(None, (words._("by %(designer)s", designer=game.designer),
                                      game.year)))
     edition = str(getattr(options, "edition", ""))
-    return booklet.Part(game.title, byline, pages,
-                        game.edition_name(edition, long=True) if edition else "",
-                        (sides[0], sides[1]))
+    with i18n.speaking(words):      # the game names its editions in the words set here
+        named = game.edition_name(edition, long=True) if edition else ""
+    return booklet.Part(game.title, byline, pages, named, (sides[0], sides[1]))
 
 
 # What a booklet of one game (at home or at a print shop) fills the pages its sheets leave
@@ -157,7 +149,7 @@ FILLERS = (PAD, BOARD)
 
 
 def filled(game: Game[OptionsT], part: booklet.Part, *, extras: list[Item], printed: Paper,
-           palette: Palette) -> tuple[booklet.Part, list[Item]]:
+           palette: Palette, words: Words) -> tuple[booklet.Part, list[Item]]:
     """A booklet of one game with the game's score pad and board on the pages
     its last sheet would leave blank, each where it fits whole, a part of two pages or more
     on a spread where it can; the part and the items added."""
@@ -169,8 +161,8 @@ def filled(game: Game[OptionsT], part: booklet.Part, *, extras: list[Item], prin
         if not game.has(item) or item in extras or spare == 0:
             continue
         try:
-            pages = make_document(game, item, options=options, paper=page_paper, copies=1,
-                                  palette=palette).pages
+            pages = make_document(game, item, options=options, printing=Printing(
+                paper=page_paper, palette=palette, words=words)).pages
         except OptionError:      # not on this paper: the pages stay blank
             continue
         if len(pages) <= spare:
@@ -195,11 +187,11 @@ def filled(game: Game[OptionsT], part: booklet.Part, *, extras: list[Item], prin
 
 # A booklet section by game, extras, content paper, palette and language: what booklets
 # made together (a game's own and every game's) share.
-PartKey = tuple[str, tuple[Item, ...], Paper, Palette, str]
+PartKey = tuple[str, tuple[Item, ...], Paper, Palette, Words]
 
 
 def booklet_parts(game_keys: list[str], extras: list[Item], *, printed: Paper,
-                  palette: Palette = COLOUR,
+                  palette: Palette = COLOUR, words: Words,
                   made: dict[PartKey, booklet.Part] | None = None
                   ) -> tuple[list[booklet.Part], list[Item]]:
     """Each game's section of a booklet printed on `printed` (a booklet page), and the items
@@ -208,48 +200,58 @@ def booklet_parts(game_keys: list[str], extras: list[Item], *, printed: Paper,
     page_paper = booklet.content_paper(printed)
     parts = []
     for key in game_keys:
-        found = (key, tuple(extras), page_paper, palette, i18n.current())
+        found = (key, tuple(extras), page_paper, palette, words)
         part = made.get(found) if made is not None else None
         if part is None:
-            part = booklet_part(game_named(key), extras, page_paper=page_paper, palette=palette)
+            part = booklet_part(game_named(key), extras, page_paper=page_paper, palette=palette,
+                                words=words)
             if made is not None:
                 made[found] = part
         parts.append(part)
     if len(parts) == 1:
         parts[0], added = filled(game_named(game_keys[0]), parts[0], extras=extras,
-                                 printed=printed, palette=palette)
+                                 printed=printed, palette=palette, words=words)
         extras = [*extras, *added]
     return parts, extras
 
 
 def booklet_document(game_keys: list[str], extras: list[Item], *, paper_key: str,
                      palette: Palette = COLOUR, target: Destination = HOME,
-                     bleed: float | None = None,
+                     bleed: float | None = None, words: Words,
                      made: dict[PartKey, booklet.Part] | None = None) -> Document:
     """Each game's rule sheet, and any extra items it has, imposed as one booklet; for a
     print shop (target), as single pages with bleed in reading order. The press to write it
     with is booklet.page_paper(paper_key, target, bleed).press. `made` holds the sections
     made already, and takes those made now."""
     printed = booklet.page_paper(paper_key, target, bleed)
-    parts, extras = booklet_parts(game_keys, extras, printed=printed, palette=palette, made=made)
-    title = parts[0].title if len(parts) == 1 else _("Connection games")
-    inside = booklet_contents(extras)
-    sheets = booklet.booklet(title, inside[:1].upper() + inside[1:], parts=parts,
-                             paper_key=paper_key,
-                             colours=palette, page_paper=printed)
+    parts, extras = booklet_parts(game_keys, extras, printed=printed, palette=palette,
+                                  words=words, made=made)
+    title = parts[0].title if len(parts) == 1 else words._("Connection games")
+    inside = booklet_contents(extras, words)
     designers = ", ".join(game_named(k).designer for k in game_keys)
-    return booklet.document(_("%(title)s: %(inside)s, a booklet", title=title,
-                              inside=inside), sheets,
-                            author=ngettext("pnp (game by %(designers)s)",
-                                     "pnp (games by %(designers)s)",
-                                     len(game_keys), designers=designers),
-                            shop=printed.press.shop)
+    with i18n.speaking(words):      # the booklet's own layout reads the words from here
+        sheets = booklet.booklet(title, inside[:1].upper() + inside[1:], parts=parts,
+                                 paper_key=paper_key,
+                                 colours=palette, page_paper=printed)
+        return booklet.document(words._("%(title)s: %(inside)s, a booklet", title=title,
+                                        inside=inside), sheets,
+                                author=words.ngettext("pnp (game by %(designers)s)",
+                                                      "pnp (games by %(designers)s)",
+                                                      len(game_keys), designers=designers),
+                                shop=printed.press.shop)
 
 
-def tiled_board(game: Game[OptionsT], options: OptionsT, *, paper: Paper, cell: float, tile: bool,
-                palette: Palette = COLOUR) -> Document:
+def tiled_board(game: Game[OptionsT], options: OptionsT, *, printing: Printing, cell: float,
+                tile: bool) -> Document:
     """The board with cells `cell` mm across, over as many sheets as it takes (`tile`), or
     an error saying how many it would take."""
+    with i18n.speaking(printing.words):    # the board's own layout reads the words from here
+        return _tiled_board(game, options, printing=printing, cell=cell, tile=tile)
+
+
+def _tiled_board(game: Game[OptionsT], options: OptionsT, *, printing: Printing, cell: float,
+                 tile: bool) -> Document:
+    paper, palette, words = printing.paper, printing.palette, printing.words
     low, high = tiling.CELL_RANGE
     if not low <= cell <= high:
         raise OptionError(f"--cell must be {low:g} to {high:g} mm, not {cell:g}")
@@ -262,7 +264,8 @@ def tiled_board(game: Game[OptionsT], options: OptionsT, *, paper: Paper, cell: 
     except ValueError as err:
         raise OptionError(f"--cell {cell:g}: {err}") from None
     page = tiling.board_only(
-        pages.items[BOARD](options, virtual, palette, 1).pages[0], virtual.margin)
+        pages.items[BOARD](options, replace(printing, paper=virtual, copies=1)).pages[0],
+        virtual.margin)
     count, sheet = min(((tiling.sheets_needed(page, virtual.margin, p), p)
                         for p in (paper, paper.turned())),
                        key=lambda found: (found[0], found[1].landscape))
@@ -273,12 +276,13 @@ def tiled_board(game: Game[OptionsT], options: OptionsT, *, paper: Paper, cell: 
         raise OptionError(f"a board with {cell:g} mm cells needs {count} sheets of "
                           f"{paper.name}: add --tile to print it over several sheets")
     sheets = tiling.tile(page, virtual.margin, sheet_paper=sheet,
-                         title=_("%(game)s board, %(cell)s mm cells", game=game.title,
-                                 cell=f"{cell:g}"),
+                         title=words._("%(game)s board, %(cell)s mm cells", game=game.title,
+                                       cell=f"{cell:g}"),
                          colours=palette)
     return Document(tuple(sheets),
-                    _("%(game)s: board, %(cell)s mm cells", game=game.title, cell=f"{cell:g}"),
-                    _("pnp (game by %(designer)s)", designer=game.designer),
-                    ngettext("%(game)s board over %(num)s sheet",
-                             "%(game)s board over %(num)s sheets", count, game=game.title),
-                    (_("print and play"), _("tiled")))
+                    words._("%(game)s: board, %(cell)s mm cells", game=game.title,
+                            cell=f"{cell:g}"),
+                    words._("pnp (game by %(designer)s)", designer=game.designer),
+                    words.ngettext("%(game)s board over %(num)s sheet",
+                                   "%(game)s board over %(num)s sheets", count, game=game.title),
+                    (words._("print and play"), words._("tiled")))

@@ -43,9 +43,10 @@ from generator.games.game import Game, OptionError, OptionsT
 from generator.games.items import BOARD, ITEMS, RULES, WHOLE_KIT, Item
 from generator.games.protocols import GameOptions
 from generator.games.tables import tables_of
-from generator.i18n import SOURCE
+from generator.i18n import SOURCE, Words
 from generator.layout import duplex
 from generator.layout.booklet import FORMATS as BOOKLET_FORMATS
+from generator.layout.printing import Printing
 
 if TYPE_CHECKING:
     from generator.app.documents import PartKey
@@ -128,6 +129,12 @@ class ItemRequest(Generic[OptionsT]):
         return (ZIP,) if self.parts else taken_formats(self.item, self.product)
 
     @property
+    def printing(self) -> Printing:
+        """What the pages depend on besides the game's options."""
+        return Printing(paper=self.paper, palette=self.palette, copies=self.copies or 1,
+                        words=i18n.words(self.lang), backs=self.backs)
+
+    @property
     def settings(self) -> render.Settings:
         """What the writer is told besides the document: pixels per inch, the press."""
         press = self.paper.press
@@ -156,6 +163,10 @@ class BookletRequest:
     checked_by: object = field(default=None, repr=False, compare=False)
 
     formats = (PDF,)
+
+    @property
+    def words(self) -> Words:
+        return i18n.words(self.lang)
 
     @property
     def stem(self) -> str:
@@ -454,20 +465,16 @@ def make(request: ItemRequest[OptionsT] | BookletRequest,
     """The document a checked request draws. `made`, for a booklet, holds the games'
     sections made already and takes those made now (documents.booklet_document): `pnp build`
     shares them among a paper's booklets."""
-    with i18n.language(request.lang):
-        if isinstance(request, BookletRequest):
-            return documents.booklet_document(list(request.games), list(request.extras),
-                                              paper_key=request.paper, palette=request.palette,
-                                              target=request.target,
-                                              bleed=request.bleed, made=made)
-        if request.cell is not None:
-            return documents.tiled_board(request.game, request.options, paper=request.paper,
-                                         cell=request.cell, tile=request.tile,
-                                         palette=request.palette)
-        return documents.make_document(request.game, request.item, options=request.options,
-                                       paper=request.paper, copies=request.copies or 1,
-                                       palette=request.palette,
-                                       backs=request.backs)
+    if isinstance(request, BookletRequest):
+        return documents.booklet_document(list(request.games), list(request.extras),
+                                          paper_key=request.paper, palette=request.palette,
+                                          target=request.target, bleed=request.bleed,
+                                          words=request.words, made=made)
+    if request.cell is not None:
+        return documents.tiled_board(request.game, request.options, printing=request.printing,
+                                     cell=request.cell, tile=request.tile)
+    return documents.make_document(request.game, request.item, options=request.options,
+                                   printing=request.printing)
 
 
 def board_data(request: ItemRequest[OptionsT]) -> BoardData:

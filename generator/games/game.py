@@ -28,10 +28,8 @@ from generator.games.solvers import Solver
 from generator.i18n import _
 
 if TYPE_CHECKING:
-    from generator.core.palette import Palette
-    from generator.core.paper import Paper
     from generator.core.scene import Document
-    from generator.layout.duplex import Backs
+    from generator.layout.printing import Printing
 
 
 T = TypeVar("T")
@@ -176,23 +174,21 @@ class Game(Generic[OptionsT]):
                               f"{', '.join('--' + k for k in unknown)}")
         return self.options(**given)
 
-    def kit(self, options: OptionsT, part: Callable[[Item], Document], paper: Paper,
-            colours: Palette, backs: Backs | None = None, copies: int = 1) -> Document:
+    def kit(self, options: OptionsT, part: Callable[[Item], Document],
+            printing: Printing) -> Document:
         """The kit: its print guide, then the pages of each item these options make (`part`
         makes one, or finds it made), under the kit's title in the active language
         (generator/games/kit.py)."""
         from generator.games.kit import assemble  # the kit's layout draws: only when asked
         return assemble(self.title, self.items_for(options), drawn=self.pages(), options=options,
-                        part=part,
-                        paper=paper, colours=colours, backs=backs, copies=copies)
+                        part=part, printing=printing)
 
-    def make(self, item: Item, options: OptionsT, paper: Paper, palette: Palette,
-             copies: int = 1) -> Document:
+    def make(self, item: Item, options: OptionsT, printing: Printing) -> Document:
         """One item's pages (a kit is put together from them: `kit`)."""
         makers = self.pages().items
         offered = self.items_for(options)
         if item not in makers or item not in offered:
             raise OptionError(f"{self.key} has no {item} for {options.label}; it has "
                               f"{', '.join(i.key for i in offered)}")
-        return makers[item](options, paper, palette, copies)
+        return makers[item](options, printing)
 

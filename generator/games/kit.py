@@ -27,15 +27,16 @@ if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.paper import Paper
     from generator.core.scene import Shape
+    from generator.layout.printing import Printing
 
 
 def assemble(game: str, items: Sequence[Item], *, drawn: Pages[OptionsT], options: OptionsT,
-             part: Callable[[Item], Document], paper: Paper, colours: Palette,
-             backs: Backs | None = None, copies: int = 1) -> Document:
+             part: Callable[[Item], Document], printing: Printing) -> Document:
     """The kit of game GAME (its title) with these options on this paper: ITEMS, in kit
     order, as DRAWN draws them; `part` makes one item's pages (or finds them made). The kit's
     title is in the active language."""
-    backs = backs or Backs()
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
+    backs = printing.backs or Backs()
     title = _("%(game)s: print-and-play kit", game=game)
     if backs.mode == duplex.CALIBRATE:
         doc = part(items[0])
@@ -45,7 +46,7 @@ def assemble(game: str, items: Sequence[Item], *, drawn: Pages[OptionsT], option
     docs: list[tuple[Item, Document, bool]] = []
     for item in items:
         if item in folded_makers:
-            docs.append((item, folded_makers[item](options, paper, colours, copies), False))
+            docs.append((item, folded_makers[item](options, printing), False))
         else:
             docs.append((item, part(item), item.back_to_back))
     # A part printed back to back that the game can also lay out to fold.

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from generator.core.scene import Document, Shape
     from generator.games.items import Item
     from generator.layout.cover import Cover
+    from generator.layout.printing import Printing
 
 
 class GameOptions(Protocol):
@@ -30,8 +31,8 @@ class GameOptions(Protocol):
 
 
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
-# (options, paper, palette, copies) -> the item's pages
-ItemMaker = Callable[[OptionsT, "Paper", "Palette", int], "Document"]
+# (options, printing: paper, palette, copies, words, ...) -> the item's pages
+ItemMaker = Callable[[OptionsT, "Printing"], "Document"]
 # (options, paper, colours, top) -> small parts' shapes below the print guide, and the y below
 GuideMaker = Callable[[OptionsT, "Paper", "Palette", float], tuple[list["Shape"], float]]
 # (options, paper) -> what the kit's guide says of a part beyond how to print and cut it

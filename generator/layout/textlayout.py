@@ -18,9 +18,6 @@ the columns by flow.py; here the sheet is fitted to its pages and its last page 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import replace
 
 from generator import i18n
@@ -100,33 +97,19 @@ THIRD = 1 / 3             # a last page less full than this is worth tightening 
 MOST_HYPHENATED = 0.12
 LOOSER_SLACKS = (0.15, 0.2, 0.3, 0.45, 0.7)
 BALANCE_STEPS = 18        # halvings of the last page's height: about a thousandth of a mm
-# Where a sheet is set as pages of a booklet: whether its first page is a right-hand page
-# (None: a sheet of its own, whose pages face none). A figure may then stand on the page
-# facing the text it follows.
-FIRST_ON_RIGHT: ContextVar[bool | None] = ContextVar("first_on_right", default=None)
-
-
-@contextmanager
-def in_booklet(first_on_right: bool | None) -> Iterator[None]:
-    """Sheets set inside this block are pages of a booklet, the first on the given side
-    (None: sheets of their own)."""
-    token = FIRST_ON_RIGHT.set(first_on_right)
-    try:
-        yield
-    finally:
-        FIRST_ON_RIGHT.reset(token)
-
-
 class Sheet:
     """A sheet's blocks as boxes on a paper, in one style: set (paginated) as often as
-    fitting and balancing need, drawn once."""
+    fitting and balancing need, drawn once. Where it is set as pages of a booklet,
+    `first_on_right` says whether its first page is a right-hand page (None: a sheet of its
+    own, whose pages face none); a figure may then stand on the page facing the text it
+    follows."""
 
     def __init__(self, blocks: list[Block], figures: dict[str, Figure], paper: Paper,
                  colours: Palette, style: Style = STYLE, footer_text: str = "",
-                 columns: int | None = None):
+                 columns: int | None = None, *, first_on_right: bool | None = None):
         blocks, figures = numbered(blocks, figures)
         self.paper, self.colours, self.style = paper, colours, style
-        self.first_on_right = FIRST_ON_RIGHT.get()
+        self.first_on_right = first_on_right
         self.footer_text = footer_text
         # Two columns from A4 up; on narrower pages (A5) one column reads better, and so
         # does a page with a figure a column of two would shrink below 6 pt (a record's
@@ -315,19 +298,22 @@ def roles(blocks: list[Block]) -> list[Role]:
 
 
 def fit(blocks: list[Block], figures: dict[str, Figure], paper: Paper, colours: Palette,
-        footer_text: str = "") -> tuple[Sheet, list[Column]]:
+        footer_text: str = "", *, first_on_right: bool | None = None
+        ) -> tuple[Sheet, list[Column]]:
     """The loosest setting that takes the fewest pages worth taking: tightened a step at a
     time while the last page would be less than a third full and a step saves it. A sheet
     that would run to a second page is always tried tighter: one sheet of paper is worth
     more than the looser spacing. A last page still under a third full is filled instead,
     loosened a step at a time until it is a third full, on as many pages."""
-    sheet = Sheet(blocks, figures, paper, colours, FITTING[0], footer_text)
+    sheet = Sheet(blocks, figures, paper, colours, FITTING[0], footer_text,
+                  first_on_right=first_on_right)
     columns = sheet.set()
     for style in FITTING[1:]:
         pages = sheet.page_count(columns)
         if pages == 1 or (pages > 2 and sheet.last_fill(columns) >= THIRD):
             break
-        tighter = Sheet(blocks, figures, paper, colours, style, footer_text)
+        tighter = Sheet(blocks, figures, paper, colours, style, footer_text,
+                        first_on_right=first_on_right)
         tighter_columns = tighter.set()
         if tighter.page_count(tighter_columns) < sheet.page_count(columns):
             sheet, columns = tighter, tighter_columns
@@ -343,7 +329,8 @@ def filled(sheet: Sheet, columns: list[Column], *, blocks: list[Block],
     if pages == 1 or sheet.last_fill(columns) >= THIRD or sheet.style != FITTING[0]:
         return sheet, columns
     for style in FILLING:
-        looser = Sheet(blocks, figures, sheet.paper, sheet.colours, style, footer_text)
+        looser = Sheet(blocks, figures, sheet.paper, sheet.colours, style, footer_text,
+                       first_on_right=sheet.first_on_right)
         looser_columns = looser.set()
         if (looser.page_count(looser_columns) == pages
                 and looser.last_fill(looser_columns) >= THIRD):
@@ -370,10 +357,12 @@ def balance(sheet: Sheet, columns: list[Column]) -> list[Column]:
 
 
 def typeset(markup: str, figures: dict[str, Figure], paper: Paper, colours: Palette,
-            footer_text: str = "") -> list[Page]:
+            footer_text: str = "", *, first_on_right: bool | None = None) -> list[Page]:
     """The markup set as a rule sheet: fitted to the fewest pages worth taking, its last
-    page balanced."""
-    sheet, columns = fit(parse(markup), figures, paper, colours, footer_text)
+    page balanced; as pages of a booklet, the first on the side `first_on_right` says
+    (None: a sheet of its own)."""
+    sheet, columns = fit(parse(markup), figures, paper, colours, footer_text,
+                         first_on_right=first_on_right)
     return sheet.draw(balance(sheet, columns))
 
 

@@ -42,6 +42,7 @@ from generator.games.blind_hex.marks import glyph_segments, mark_width
 from generator.games.blind_hex.rules import TITLE, Options
 from generator.i18n import _
 from generator.layout import cutsheet, sheet, tuckbox
+from generator.layout.printing import Printing
 from generator.layout.textlayout import centred_label
 
 CARD_WIDTH, CARD_HEIGHT = 63.0, 88.0     # poker size, upright
@@ -433,10 +434,11 @@ def _credit() -> str:
     return credit()
 
 
-def card_sheets(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def card_sheets(opts: Options, printing: Printing) -> Document:
     """The cards on sheets of the paper, each sheet of fronts followed by its backs, and a
     tuck box for them below the last sheet's cards (on a sheet of its own where they leave
     no room for it; none on paper narrower than its net)."""
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     layout = sheet_for(paper, paper.press.card)
     cards = hands(opts.numbers) * copies
     nets = [tuckbox.net(tuck_box(len(cards), layout.card, sideways=sideways))
@@ -495,7 +497,8 @@ def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
     return document(opts, pages, _("number cards"))
 
 
-def cards_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def cards_item(opts: Options, printing: Printing) -> Document:
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     if paper.press.faces is not Faces.SHEETS:
         return card_pages(opts, paper, colours=colours, copies=copies)
-    return card_sheets(opts, paper, colours, copies)
+    return card_sheets(opts, printing)

@@ -27,6 +27,7 @@ from generator.games.blind_hex.credits import credit, document
 from generator.games.blind_hex.rules import TITLE, Options
 from generator.i18n import _
 from generator.layout import cutsheet, sheet
+from generator.layout.printing import Printing
 from generator.layout.textlayout import centred_label
 
 SPOT = 21.0                          # mm: the pennies tracks' spots (tracks.COIN_SPOT)
@@ -145,5 +146,6 @@ def below_guide(opts: Options, paper: Paper, colours: Palette,
 GUIDE_HEADING = 3.8          # as the guide's own headings
 
 
-def coins_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def coins_item(opts: Options, printing: Printing) -> Document:
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     return document(opts, [coins_page(paper, colours)] * copies, _("tokens and coin"))

@@ -25,6 +25,7 @@ from generator.games.blind_hex.credits import credit, document
 from generator.games.blind_hex.rules import TITLE, Options
 from generator.i18n import _
 from generator.layout import cutsheet, sheet
+from generator.layout.printing import Printing
 
 GUTTER = 10.0        # mm between the fronts' row and the backs': the fold runs down its middle
 
@@ -78,8 +79,9 @@ def folded_page(paper: Paper, cards: list[Card], *, numbers: int, colours: Palet
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def folded_sheets(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def folded_sheets(opts: Options, printing: Printing) -> Document:
     """The cards, a row of them a sheet, each with its backs across the fold."""
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     portrait = paper.turned() if paper.landscape and paper.turnable else paper
     sideways, across = _columns(portrait)
     if not across:

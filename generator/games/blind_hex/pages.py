@@ -48,6 +48,7 @@ from generator.i18n import _, pgettext
 from generator.layout import corners, describe, hexboard, scorepad, sheet
 from generator.layout.cover import Cover
 from generator.layout.figure_cache import forgotten_with_figures
+from generator.layout.printing import Printing
 from generator.layout.textlayout import Figure, balanced_rows, centred_label, typeset
 
 # x sides to the players' left and right, o sides at the top and bottom, as the rules say,
@@ -150,7 +151,7 @@ def corner_layout(opts: Options, paper: Paper, *, colours: Palette
 # language (its words are set in the corners).
 @forgotten_with_figures
 @functools.lru_cache(maxsize=32)
-def _corner_layout(opts: Options, paper: Paper, colours: Palette, spoken: i18n.Speaking
+def _corner_layout(opts: Options, paper: Paper, colours: Palette, spoken: i18n.Words
                    ) -> tuple[hexboard.Placement, tuple[Shape, ...]] | None:
     with i18n.speaking(spoken):
         found = _search_corners(opts, paper, colours=colours)
@@ -265,7 +266,8 @@ def board_figure(opts: Options, placement: hexboard.Placement, *, board: HashBoa
                           describe.coordinates(opts.size) if opts.coordinates else ""))
 
 
-def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def board_item(opts: Options, printing: Printing) -> Document:
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
                     _("board"))
 
@@ -364,13 +366,15 @@ def rules_markup(opts: Options, turn: ExampleTurn) -> str:
         original=ORIGINAL, edition=_(EDITION_NAMES[opts.edition][1]))
 
 
-def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def rules_item(opts: Options, printing: Printing) -> Document:
+    paper, colours = printing.paper, printing.palette
     turn = example_turn(opts.numbers, opts.seed)
     figures = {"glyph-key": glyph_key(opts.numbers, colours),
                "example-turn": example_figure(turn, colours)}
     pages = typeset(rules_markup(opts, turn), figures, paper, colours,
                     footer_text=_("%(credit)s Rules text written for this kit.",
-                                  credit=credit()))
+                                  credit=credit()),
+                    first_on_right=printing.first_on_right)
     return document(opts, pages, _("rules"))
 
 
@@ -409,7 +413,8 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
         colours)
 
 
-def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def pad_item(opts: Options, printing: Printing) -> Document:
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     return document(opts, pad_pages(opts, paper, colours) * copies, _("score pad"))
 
 

@@ -27,6 +27,7 @@ from generator.games.blind_hex.rules import TITLE, Options
 from generator.games.items import CARDS
 from generator.games.tables import Tables
 from generator.i18n import _
+from generator.layout.printing import Printing
 
 PLAYERS = cards.PLAYERS          # x and o
 # A penny is 19.05 mm across; the pennies edition's tracks take real ones, which the kit does
@@ -93,8 +94,8 @@ def make(opts: Options, colours: Palette) -> VirtualTable:
     pieces = hands(opts, colours) if opts.edition == "cards" else pennies(colours)
     return parts.kit_table(TITLE, opts.label, key_text=parts.key("blind-hex", opts, colours),
                            board=board,
-                           pieces=[*marks, *pieces], rules=pages.rules_item(opts, parts.PAPER,
-                                                                            colours, 1),
+                           pieces=[*marks, *pieces], rules=pages.rules_item(
+                               opts, Printing(paper=parts.PAPER, palette=colours)),
                            pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0], credit=credit())
 
 

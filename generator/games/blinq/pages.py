@@ -47,6 +47,7 @@ from generator.i18n import _, pgettext
 from generator.layout import aid, cutsheet, describe, scorepad, sheet
 from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
+from generator.layout.printing import Printing
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 # --- drawing ------------------------------------------------------------------------------------
@@ -220,14 +221,16 @@ def board_paper(paper: Paper) -> Paper:
     return roomiest(paper, lambda p: fit_board(*sheet.body_box(p)).cell)
 
 
-def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def board_item(opts: Options, printing: Printing) -> Document:
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     return document([board_page(opts, board_paper(paper), colours)] * copies, _("board"))
 
 
-def tiles_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def tiles_item(opts: Options, printing: Printing) -> Document:
     """54 dual blocks and the neutral one, the size of a board cell, edge to edge and
     sharing their cuts, each bled into its neighbours' like colour and past the block's
     edge, so that a cut a little off the line shows no white edge."""
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     side = board_cell(paper)
 
     def drawer(orientation: str) -> Callable[[Point, float, float], list[Shape]]:
@@ -353,11 +356,13 @@ def figures(colours: Palette) -> dict[str, Figure]:
     }
 
 
-def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def rules_item(opts: Options, printing: Printing) -> Document:
+    paper, colours = printing.paper, printing.palette
     markup = templating.render_beside(__file__, "rules.md.j2", credit=credit(), blocks=BLOCKS,
                                per_player=PER_PLAYER)
     pages = typeset(markup, figures(colours), paper, colours,
-                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))
+                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()),
+                    first_on_right=printing.first_on_right)
     return document(aid.on_last_page(pages, player_aid(), paper, colours), _("rules"))
 
 
@@ -400,7 +405,8 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
         colours)
 
 
-def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def pad_item(opts: Options, printing: Printing) -> Document:
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     return document(pad_pages(opts, paper, colours) * copies, _("score pad"))
 
 

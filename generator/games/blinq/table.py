@@ -13,6 +13,7 @@ from generator.games.blinq import pages
 from generator.games.blinq.rules import NEUTRAL, TITLE, Options, Spot, spots
 from generator.games.tables import Tables
 from generator.i18n import _, pgettext
+from generator.layout.printing import Printing
 
 # A block is as tall as a quarter of its side: thick enough to see each level of the pyramid.
 THICKNESS = 0.25
@@ -44,8 +45,8 @@ def make(opts: Options, colours: Palette) -> VirtualTable:
                    thickness=THICKNESS * side)
     return parts.kit_table(TITLE, opts.label, key_text=parts.key("blinq", opts, colours),
                            board=board,
-                           pieces=[*bags, neutral], rules=pages.rules_item(opts, parts.PAPER,
-                                                                           colours, 1),
+                           pieces=[*bags, neutral], rules=pages.rules_item(
+                               opts, Printing(paper=parts.PAPER, palette=colours)),
                            pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0],
                            credit=pages.credit())
 

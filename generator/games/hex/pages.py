@@ -30,6 +30,7 @@ from generator.i18n import _
 from generator.layout import boardpage, describe, hexboard, scorepad, sheet
 from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
+from generator.layout.printing import Printing
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 
@@ -132,7 +133,8 @@ def document(opts: Options, pages: list[Page], what: str) -> Document:
                               licence=_("This kit's text and drawings are MIT licensed"))
 
 
-def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def board_item(opts: Options, printing: Printing) -> Document:
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
                     _("board"))
 
@@ -206,13 +208,15 @@ def figures(colours: Palette) -> dict[str, Figure]:
     return {"touch": touch_figure(colours), "goal": goal_figure(colours)}
 
 
-def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def rules_item(opts: Options, printing: Printing) -> Document:
+    paper, colours = printing.paper, printing.palette
     markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, swap=opts.swap,
                                       credit=credit(), last=last_cell(opts.size),
                                       half=-(-opts.size ** 2 // 2),
                                       R=letter(RED), B=letter(BLUE))
     pages = typeset(markup, figures(colours), paper, colours,
-                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))
+                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()),
+                    first_on_right=printing.first_on_right)
     return document(opts, pages, _("rules"))
 
 
@@ -247,7 +251,8 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
         record_blocks=3, min_rows=-(-longest_game(opts) // 2)), colours)
 
 
-def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def pad_item(opts: Options, printing: Printing) -> Document:
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     return document(opts, pad_pages(opts, paper, colours) * copies, _("score pad"))
 
 

@@ -47,6 +47,7 @@ from generator.i18n import _, ngettext
 from generator.layout import describe, hexboard, scorepad, sheet
 from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
+from generator.layout.printing import Printing
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 CAPTION_SIZE = 3.0    # mm: a solution's verdict, under the board
@@ -249,7 +250,8 @@ def board_paper(opts: Options, paper: Paper) -> Paper:
                                            opts.coordinates).cell_radius)
 
 
-def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def board_item(opts: Options, printing: Printing) -> Document:
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
                     _("board"))
 
@@ -257,8 +259,8 @@ def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
 # --- puzzles ------------------------------------------------------------------------------------
 
 
-def puzzle_item(opts: Options, paper: Paper, colours: Palette,
-                copies: int) -> Document:
+def puzzle_item(opts: Options, printing: Printing) -> Document:
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     p = puzzle(opts)
     paper = board_paper(opts, paper)
     title = _("%(game)s puzzle %(seed)s", game=TITLE, seed=opts.seed)
@@ -352,14 +354,16 @@ def figures(colours: Palette) -> dict[str, Figure]:
     }
 
 
-def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def rules_item(opts: Options, printing: Printing) -> Document:
+    paper, colours = printing.paper, printing.palette
     frame = 6 * (opts.radius + 1)
     markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, frame=frame,
                                window=1 + 3 * opts.radius * (opts.radius + 1), credit=credit(),
                                R=letter(RED), B=letter(BLUE),
                                portal=colours.colour_word(PORTAL))
     pages = typeset(markup, figures(colours), paper, colours,
-                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))
+                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()),
+                    first_on_right=printing.first_on_right)
     return document(opts, pages, _("rules"))
 
 
@@ -388,7 +392,8 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
         record_blocks=2, min_rows=-(-len(opts.board().cells) // 2)), colours)
 
 
-def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def pad_item(opts: Options, printing: Printing) -> Document:
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     return document(opts, pad_pages(opts, paper, colours) * copies, _("score pad"))
 
 

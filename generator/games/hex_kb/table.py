@@ -15,6 +15,7 @@ from generator.games.hex_kb import pages
 from generator.games.hex_kb.rules import BLUE, RED, TITLE, Options
 from generator.games.tables import Tables
 from generator.layout import hexboard
+from generator.layout.printing import Printing
 
 
 def stone_drawn(colour: str, colours: Palette) -> Callable[[Point, float], list[Shape]]:
@@ -41,7 +42,8 @@ def make(opts: Options, colours: Palette) -> VirtualTable:
             for colour, role in ((RED, "red"), (BLUE, "blue"))]
     return parts.kit_table(TITLE, opts.label, key_text=parts.key("hex-kb", opts, colours),
                            board=board, pieces=bags,
-                           rules=pages.rules_item(opts, parts.PAPER, colours, 1),
+                           rules=pages.rules_item(
+                               opts, Printing(paper=parts.PAPER, palette=colours)),
                            pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0],
                            credit=pages.credit())
 

@@ -31,6 +31,7 @@ from generator.i18n import _, decimal, pgettext
 from generator.layout import aid, boardpage, cutsheet, describe, hexboard, scorepad, sheet
 from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
+from generator.layout.printing import Printing
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 # The rules' diagram stands the board on a corner: rows run across, (a, 1) at the top.
@@ -164,7 +165,8 @@ def board_paper(opts: Options, paper: Paper) -> Paper:
     return roomiest(paper, lambda p: board_placement(opts, p).cell_radius)
 
 
-def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def board_item(opts: Options, printing: Printing) -> Document:
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
                     _("board"))
 
@@ -172,11 +174,11 @@ def board_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
 # --- the counter sheet ----------------------------------------------------------------------
 
 
-def counters_item(opts: Options, paper: Paper, colours: Palette,
-                  copies: int) -> Document:
+def counters_item(opts: Options, printing: Printing) -> Document:
     """Of each kind, the most a game can hold (rules.most_stones) and a few spares: stones
     change colour in play, so the counters are not one a cell of each kind, but no kind can
     outnumber half the board's cells by more than one."""
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     side = sheet_side(opts, paper)
     printed = printed_counters(opts, paper)
 
@@ -372,13 +374,15 @@ def figures(colours: Palette) -> dict[str, Figure]:
     }
 
 
-def rules_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def rules_item(opts: Options, printing: Printing) -> Document:
+    paper, colours = printing.paper, printing.palette
     markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, credit=credit(),
                                last=f"{hexboard.column_name(opts.size - 1)}{opts.size}",
                                B=letter(BLACK), W=letter(WHITE), X=letter(NEUTRAL),
                                lettered=colours.lettered)
     pages = typeset(markup, figures(colours), paper, colours,
-                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()))
+                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()),
+                    first_on_right=printing.first_on_right)
     return document(opts, aid.on_last_page(pages, player_aid(), paper, colours), _("rules"))
 
 
@@ -423,7 +427,8 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
         colours)
 
 
-def pad_item(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def pad_item(opts: Options, printing: Printing) -> Document:
+    paper, colours, copies = printing.paper, printing.palette, printing.copies
     return document(opts, pad_pages(opts, paper, colours) * copies, _("score pad"))
 
 

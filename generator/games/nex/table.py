@@ -13,6 +13,7 @@ from generator.games import table_parts as parts
 from generator.games.nex import pages
 from generator.games.nex.rules import BLACK, NEUTRAL, TITLE, WHITE, Options
 from generator.games.tables import Tables
+from generator.layout.printing import Printing
 
 # Each kind of stone: its file's name and the colour role of its stones, and of its bag.
 KINDS = ((BLACK, "black", "black stone"), (WHITE, "white", "white stone"),
@@ -38,7 +39,8 @@ def make(opts: Options, colours: Palette) -> VirtualTable:
             for kind, word, role in KINDS]
     return parts.kit_table(TITLE, opts.label, key_text=parts.key("nex", opts, colours),
                            board=board, pieces=bags,
-                           rules=pages.rules_item(opts, parts.PAPER, colours, 1),
+                           rules=pages.rules_item(
+                               opts, Printing(paper=parts.PAPER, palette=colours)),
                            pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0],
                            credit=pages.credit())
 
