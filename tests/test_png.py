@@ -265,8 +265,9 @@ def test_pdf_and_svg_do_not_load_pdfium_and_svg_not_pikepdf():
              "from generator.app import documents; from generator.core.formats import PDF, SVG; "
              "from generator.games import find; from generator.core.paper import parse_paper; "
              "from generator.games.items import PAD; "
+             "from generator.layout.printing import Printing; "
              "g = find('nex'); d = documents.make_document(g, PAD, options=g.make_options(), "
-             "paper=parse_paper('a4'), copies=1); render.render(d, SVG, 'x.svg'); "
+             "printing=Printing(paper=parse_paper('a4'))); render.render(d, SVG, 'x.svg'); "
              "loaded = lambda: sorted({m.split('.')[0] for m in sys.modules} & "
              "{'pypdfium2', 'pikepdf'}); print(loaded()); "
              "render.render(d, PDF, 'x.pdf'); print(loaded())")
