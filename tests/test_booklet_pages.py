@@ -67,12 +67,13 @@ def kept_with_figure(pages: list[Page], k: int, start: int, room: float) -> bool
             and went_over(pages[k + 1], there[first].element) > room)
 
 
-def holes(parts: list[booklet.Part], paper_key: str, front: int, added: int = 0) -> list[str]:
+def holes(parts: list[booklet.Part], paper_key: str, front: int, added: int = 0,
+          lang: str = "en") -> list[str]:
     """Pages of rules more than a quarter empty, each game's last page apart, and blank
     pages that cost the booklet a sheet. `added` pages close each part, not rules: the score
     pad and board a booklet of one game fills its last sheet with."""
     paper = booklet.content_paper(booklet.FORMATS[paper_key][0])
-    inside, starts = booklet.arrange([None] * front, parts)
+    inside, starts = booklet.arrange([None] * front, parts, words=i18n.words(lang))
     foot = paper.height - paper.margin - textlayout.STYLE.footer * 2.5
     faults = []
     for start, part in zip(starts, parts, strict=True):
@@ -122,7 +123,7 @@ def home_booklets(booklet_sets) -> dict[Case, list[Page]]:
     out = {}
     for case, (parts, _added) in booklet_sets.items():
         with i18n.language(case[0]):
-            out[case] = home_pages(parts, case[1])
+            out[case] = home_pages(parts, case[1], case[0])
     return out
 
 
@@ -134,7 +135,7 @@ def front(case: Case) -> int:
 
 def test_booklets_have_no_holes_and_no_spare_sheets(booklet_sets):
     faults = {case: found for case, (parts, added) in booklet_sets.items()
-              if (found := holes(parts, case[1], front(case), added))}
+              if (found := holes(parts, case[1], front(case), added, case[0]))}
     assert faults == {}
 
 
@@ -151,7 +152,7 @@ def test_control_a_half_empty_page_and_a_forced_spread_are_caught(booklet_sets):
     # Every part of two pages or more forced on to a spread, as booklets were made.
     forced = booklet.arrange
 
-    def spread(front, parts_):
+    def spread(front, parts_, *, words):
         inside: list = list(front)
         starts = []
         for part in parts_:
@@ -163,7 +164,7 @@ def test_control_a_half_empty_page_and_a_forced_spread_are_caught(booklet_sets):
     booklet.arrange = spread
     try:
         assert any("would do" in f for case, (parts, added) in booklet_sets.items()
-                   for f in holes(parts, case[1], front(case), added))
+                   for f in holes(parts, case[1], front(case), added, case[0]))
     finally:
         booklet.arrange = forced
 
@@ -174,7 +175,7 @@ def test_control_a_short_page_whose_figure_would_have_fitted_is_caught(booklet_s
     parts = booklet_sets[("en", "a4", "all")][0]
     paper = booklet.content_paper(booklet.FORMATS["a4"][0])
     foot = paper.height - paper.margin - textlayout.STYLE.footer * 2.5
-    starts = booklet.arrange([None] * 2, parts)[1]
+    starts = booklet.arrange([None] * 2, parts, words=i18n.ENGLISH)[1]
     excused = [(part, start, k) for part, start in zip(parts, starts, strict=True)
                for k in range(len(part.opening(start)) - 1)
                if kept_with_figure(part.opening(start), k, start, 0.0)]
@@ -196,10 +197,10 @@ def test_control_a_short_page_whose_figure_would_have_fitted_is_caught(booklet_s
                for f in holes(holed, "a4", 2))
 
 
-def mid_book_blanks(parts: list[booklet.Part], paper_key: str) -> list[int]:
+def mid_book_blanks(parts: list[booklet.Part], paper_key: str, lang: str) -> list[int]:
     """Blank pages (nothing on them) of the booklet as printed at home that stand before
     its last page of content: its back cover apart."""
-    made = booklet.pages("Games", "", parts, paper_key, COLOUR)[:-1]
+    made = booklet.pages("Games", "", parts, paper_key, COLOUR, words=i18n.words(lang))[:-1]
     blank = [n for n, page in enumerate(made, start=1) if not page.shapes]
     last = max(n for n, page in enumerate(made, start=1) if page.shapes)
     return [n for n in blank if n < last]
@@ -208,11 +209,11 @@ def mid_book_blanks(parts: list[booklet.Part], paper_key: str) -> list[int]:
 def test_the_all_games_booklet_has_its_blanks_before_the_back_cover(booklet_sets):
     """As its "How to print" page says, in every language and on both papers."""
     found = {case: blanks for case, (parts, _added) in booklet_sets.items()
-             if case[2] == "all" if (blanks := mid_book_blanks(parts, case[1]))}
+             if case[2] == "all" if (blanks := mid_book_blanks(parts, case[1], case[0]))}
     assert found == {}
     # Control: a booklet of one game opens its rules as a spread after a blank page (Hex's
     # two pages), which the check sees.
-    assert mid_book_blanks(booklet_sets[("en", "a4", "hex")][0], "a4") == [3]
+    assert mid_book_blanks(booklet_sets[("en", "a4", "hex")][0], "a4", "en") == [3]
 
 
 def note_faults(pages: list[Page]) -> list[str]:
@@ -239,14 +240,14 @@ def test_the_printing_note_says_what_the_blank_pages_are_for(booklet_sets, home_
         out = {}
         for case, (parts, _added) in booklet_sets.items():
             with i18n.language(case[0]):
-                pages = made[case] if made is not None else home_pages(parts, case[1])
+                pages = made[case] if made is not None else home_pages(parts, case[1], case[0])
                 if faults := note_faults(pages):
                     out[case] = faults
         return out
     assert found(home_booklets) == {}
     # Control: every booklet saying its last sheet is made up with blank pages, as all did.
     monkeypatch.setattr(booklet, "blank_notes",
-                        lambda middle, front: [i18n._(booklet.BLANKS_AT_BACK)])
+                        lambda middle, front, *, words: [words._(booklet.BLANKS_AT_BACK)])
     wrong = found()
     assert ("de", "a4", "all") in wrong and ("en", "a4", "hex") in wrong
 
@@ -264,8 +265,8 @@ def lone_game_faults(pages: list[Page], front_matter: int) -> list[str]:
     return faults + [f"page {n} blank mid-book" for n in blank if front_matter + 1 < n < last]
 
 
-def home_pages(parts: list[booklet.Part], paper_key: str) -> list[Page]:
-    return booklet.pages(parts[0].title, "", parts, paper_key, COLOUR)
+def home_pages(parts: list[booklet.Part], paper_key: str, lang: str) -> list[Page]:
+    return booklet.pages(parts[0].title, "", parts, paper_key, COLOUR, words=i18n.words(lang))
 
 
 def test_a_home_booklet_of_one_game_has_at_most_one_blank_page(booklet_sets, home_booklets):
@@ -282,7 +283,7 @@ def test_a_home_booklet_of_one_game_has_at_most_one_blank_page(booklet_sets, hom
                              sides=None if parts[0].sides is None else (
                                  parts[0].sides[0][:len(parts[0].sides[0]) - added],
                                  parts[0].sides[1][:len(parts[0].sides[1]) - added]))]
-            alone = len(home_pages(rules, paper_key))
+            alone = len(home_pages(rules, paper_key, lang))
         faults = lone_game_faults(pages, 2)
         if len(pages) > alone:
             faults.append(f"{len(pages)} pages where the rules alone take {alone}")
@@ -372,4 +373,4 @@ def test_control_a_blank_mid_book_or_no_fillers_fail_a_home_booklet(home_booklet
     with i18n.language("en"):
         bare = documents.booklet_parts(["blind-hex"], [], printed=booklet.FORMATS["a4"][0],
                                        words=i18n.words("en"))[0]
-    assert any("blank pages" in f for f in lone_game_faults(home_pages(bare, "a4"), 2))
+    assert any("blank pages" in f for f in lone_game_faults(home_pages(bare, "a4", "en"), 2))

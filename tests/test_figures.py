@@ -144,7 +144,7 @@ def booklet_pages(keys: list[str], paper: str, lang: str) -> list[Page]:
         # As `pnp booklet` makes them: a lone game's with its pad and board after its rules.
         parts = documents.booklet_parts(keys, [], printed=booklet.FORMATS[paper][0],
                                         palette=COLOUR, words=i18n.words(lang), made=PARTS_MADE)[0]
-        return booklet.pages("Booklet", "Rules", parts, paper, COLOUR)
+        return booklet.pages("Booklet", "Rules", parts, paper, COLOUR, words=i18n.words(lang))
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)

@@ -334,7 +334,7 @@ def puzzle_backed(kit: Document, lang: str) -> bool:
     with i18n.language(lang):
         name = i18n._(ITEMS["puzzle"].label)
         name = name[:1].upper() + name[1:]
-        backed = printguide.how(printguide.Placed(name, 1, 2, True))
+        backed = printguide.how(printguide.Placed(name, 1, 2, True), words=i18n.words(lang))
     return backed in row_cells(kit, name)
 
 

@@ -190,7 +190,7 @@ def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
                              virtual.margin)
     sheet = doc.pages[0]
     g = tiling.grid(page, virtual.margin, sheet_paper=NAMED["a4"].turned()
-                    if sheet.width > sheet.height else NAMED["a4"])
+                    if sheet.width > sheet.height else NAMED["a4"], words=i18n.ENGLISH)
     assert g.columns * g.rows == len(doc.pages)
     # Every crosshair is centred on a seam (the trimmed edge of the sheet laid over) and
     # seen whole on the sheet beneath it.

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from in_process import pnp_ok
 from poppler_pages import pdf_pages, pdf_texts
 
-from generator import render
+from generator import i18n, render
 from generator.app import documents
 from generator.core.formats import PDF
 from generator.core.palette import COLOUR
@@ -360,7 +360,7 @@ def test_booklet_margins_are_12_mm_and_15_at_the_fold(paper):
         pages = list(documents.make_document(game, ITEMS["rules"], options=game.make_options(),
                                              printing=Printing(paper=made_on)).pages)
         parts.append(booklet.Part(game.title, "by someone", pages))
-    pages = booklet.pages("Connection games", "Rules", parts, paper, COLOUR)
+    pages = booklet.pages("Connection games", "Rules", parts, paper, COLOUR, words=i18n.ENGLISH)
     assert margin_faults(pages, booklet.FORMATS[paper][0]) == []
     # Control: the same pages one place out, so every fold margin is on the wrong side.
     assert margin_faults(pages[1:], booklet.FORMATS[paper][0])

@@ -9,7 +9,7 @@ import pytest
 from in_process import pnp_ok
 from poppler_pages import pdf_pages, pdf_texts
 
-from generator import render
+from generator import i18n, render
 from generator.core.formats import PDF
 from generator.core.palette import COLOUR
 from generator.core.paper import NAMED, PAPERS
@@ -48,7 +48,8 @@ def test_control_tiling_the_whole_board_page_shows_its_ruler_and_footer(tmp_path
     a4 = NAMED["a4"]
     virtual = tiling.virtual_paper(a4, lambda p: pages.board_cell(options, p), target=20.0)
     page = pages.items[BOARD](options, Printing(paper=virtual)).pages[0]
-    sheets = tiling.tile(page, virtual.margin, sheet_paper=a4, title="Nex board", colours=COLOUR)
+    sheets = tiling.tile(page, virtual.margin, sheet_paper=a4, title="Nex board", colours=COLOUR,
+                         words=i18n.ENGLISH)
     pdf = tmp_path / "old.pdf"
     render.save(Document(tuple(sheets), "old", "me"), pdf, fmt=PDF, default_stem="old")
     faults = tiled_faults(pdf)

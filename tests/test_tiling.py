@@ -8,7 +8,7 @@ import pytest
 from in_process import pnp_ok, run_pnp
 from PIL import Image
 
-from generator import render
+from generator import i18n, render
 from generator.app import documents
 from generator.core.formats import PDF
 from generator.core.geometry import Affine, Point
@@ -125,7 +125,7 @@ def test_each_sheet_names_itself_and_numbers_the_four_steps(tmp_path):
     pdf = tmp_path / "t.pdf"
     render.save(tiled(), pdf, fmt=PDF, default_stem="t")
     pages = len(tiled().pages)
-    steps = " ".join(tiling.steps_text().split())
+    steps = " ".join(tiling.steps_text(words=i18n.ENGLISH).split())
     for k in range(1, pages + 1):
         text = page_text(pdf, k)
         assert steps in text, k

@@ -153,7 +153,7 @@ def filled(game: Game[OptionsT], part: booklet.Part, *, extras: list[Item], prin
     """A booklet of one game with the game's score pad and board on the pages
     its last sheet would leave blank, each where it fits whole, a part of two pages or more
     on a spread where it can; the part and the items added."""
-    after, spare = booklet.room([part], printed, colours=palette)
+    after, spare = booklet.room([part], printed, colours=palette, words=words)
     page_paper = booklet.content_paper(printed)
     options = game.make_options()
     chosen: list[tuple[Item, tuple[Page, ...]]] = []
@@ -229,23 +229,22 @@ def booklet_document(game_keys: list[str], extras: list[Item], *, paper_key: str
     title = parts[0].title if len(parts) == 1 else words._("Connection games")
     inside = booklet_contents(extras, words)
     designers = ", ".join(game_named(k).designer for k in game_keys)
-    with i18n.speaking(words):      # the booklet's own layout reads the words from here
-        sheets = booklet.booklet(title, inside[:1].upper() + inside[1:], parts=parts,
-                                 paper_key=paper_key,
-                                 colours=palette, page_paper=printed)
-        return booklet.document(words._("%(title)s: %(inside)s, a booklet", title=title,
-                                        inside=inside), sheets,
-                                author=words.ngettext("pnp (game by %(designers)s)",
-                                                      "pnp (games by %(designers)s)",
-                                                      len(game_keys), designers=designers),
-                                shop=printed.press.shop)
+    sheets = booklet.booklet(title, inside[:1].upper() + inside[1:], parts=parts,
+                             paper_key=paper_key, colours=palette, page_paper=printed,
+                             words=words)
+    return booklet.document(words._("%(title)s: %(inside)s, a booklet", title=title,
+                                    inside=inside), sheets,
+                            author=words.ngettext("pnp (game by %(designers)s)",
+                                                  "pnp (games by %(designers)s)",
+                                                  len(game_keys), designers=designers),
+                            shop=printed.press.shop, words=words)
 
 
 def tiled_board(game: Game[OptionsT], options: OptionsT, *, printing: Printing, cell: float,
                 tile: bool) -> Document:
     """The board with cells `cell` mm across, over as many sheets as it takes (`tile`), or
     an error saying how many it would take."""
-    with i18n.speaking(printing.words):    # the board's own layout reads the words from here
+    with i18n.speaking(printing.words):    # the game's board page reads the words from here
         return _tiled_board(game, options, printing=printing, cell=cell, tile=tile)
 
 
@@ -266,7 +265,7 @@ def _tiled_board(game: Game[OptionsT], options: OptionsT, *, printing: Printing,
     page = tiling.board_only(
         pages.items[BOARD](options, replace(printing, paper=virtual, copies=1)).pages[0],
         virtual.margin)
-    count, sheet = min(((tiling.sheets_needed(page, virtual.margin, p), p)
+    count, sheet = min(((tiling.sheets_needed(page, virtual.margin, p, words=words), p)
                         for p in (paper, paper.turned())),
                        key=lambda found: (found[0], found[1].landscape))
     if count > tiling.MAX_SHEETS:
@@ -278,11 +277,11 @@ def _tiled_board(game: Game[OptionsT], options: OptionsT, *, printing: Printing,
     sheets = tiling.tile(page, virtual.margin, sheet_paper=sheet,
                          title=words._("%(game)s board, %(cell)s mm cells", game=game.title,
                                        cell=f"{cell:g}"),
-                         colours=palette)
+                         colours=palette, words=words)
     return Document(tuple(sheets),
                     words._("%(game)s: board, %(cell)s mm cells", game=game.title,
                             cell=f"{cell:g}"),
                     words._("pnp (game by %(designer)s)", designer=game.designer),
                     words.ngettext("%(game)s board over %(num)s sheet",
                                    "%(game)s board over %(num)s sheets", count, game=game.title),
-                    (words._("print and play"), words._("tiled")))
+                    (words._("print and play"), words._("tiled")), lang=words.code)

@@ -213,12 +213,13 @@ def document(request: PuzzleRequest, chosen: Puzzles,
                           count=len(chosen))
         sheets = booklet.booklet(title, inside, parts=parts, paper_key=request.paper,
                                  colours=request.palette,
-                                 page_paper=printed, left_out=tuple(left_out))
+                                 page_paper=printed, left_out=tuple(left_out),
+                                 words=i18n.words(request.lang))
         return booklet.document(_("%(title)s: %(inside)s, a booklet", title=title,
                                   inside=inside), sheets,
                                 author=_("pnp (game by %(designer)s)",
                                   designer=request.game.designer),
-                                shop=printed.press.shop)
+                                shop=printed.press.shop, words=i18n.words(request.lang))
 
 
 def shown_name(path: str) -> str:

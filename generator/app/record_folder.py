@@ -265,12 +265,13 @@ def document(request: FolderRequest, made: list[booklet.Part] | None = None) -> 
                           count=count, game=request.game.title)
         sheets = booklet.booklet(title, inside, parts=made, paper_key=request.paper,
                                  colours=request.palette,
-                                 page_paper=printed, left_out=request.left_out)
+                                 page_paper=printed, left_out=request.left_out,
+                                 words=i18n.words(request.lang))
         return booklet.document(_("%(title)s: %(inside)s, a booklet", title=title,
                                   inside=inside), sheets,
                                 author=_("pnp (game by %(designer)s)",
                                   designer=request.game.designer),
-                                shop=printed.press.shop)
+                                shop=printed.press.shop, words=i18n.words(request.lang))
 
 
 __all__ = ["MOST_BYTES", "MOST_RECORDS", "FolderFile", "FolderRequest", "catalogue_label",

@@ -410,10 +410,11 @@ def _bundle(request: ItemRequest[OptionsT]) -> Bundle:
                                     part.paper.press, faces))
     sold = {part.item for part in request.parts}
     left = [item for item in request.game.items_for(request.options) if item not in sold]
-    with i18n.language(request.lang):
-        text = vendor_kit.note(f"{request.game.title} ({request.options.label})",
-                               request.destination, made=made, left=left,
-                               kit_command=f"pnp kit {request.game.key}")
+    words = i18n.words(request.lang)
+    with i18n.speaking(words):      # an edition's label is said in the words set here
+        title = f"{request.game.title} ({request.options.label})"
+    text = vendor_kit.note(title, request.destination, made=made, left=left,
+                           kit_command=f"pnp kit {request.game.key}", words=words)
     return vendor_kit.bundle(made, text)
 
 

@@ -15,7 +15,7 @@ from generator.core.formats import Format
 from generator.core.paper import Press
 from generator.core.products import Faces, Kind, Product
 from generator.games.items import Item
-from generator.i18n import _
+from generator.i18n import Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,27 +37,27 @@ def folder(product: Product) -> str:
 
 
 def note(title: str, destination: Destination, *, made: Sequence[Made],
-         left: Sequence[Item], kit_command: str) -> str:
+         left: Sequence[Item], kit_command: str, words: Words) -> str:
     """What to order, in the active language: each product, the files it takes, and what
     the vendor does not print. `title` names the game and its options."""
-    lines = [_("%(game)s for %(vendor)s", game=title, vendor=destination.described), "",
-             _("Add these products to your game at %(vendor)s and upload each one's files:",
-               vendor=destination.described)]
+    lines = [words._("%(game)s for %(vendor)s", game=title, vendor=destination.described), "",
+             words._("Add these products to your game at %(vendor)s and upload each one's files:",
+                     vendor=destination.described)]
     for one in made:
         where = folder(one.product)
         if one.product.faces is Faces.IMAGES and one.item.kind is Kind.CARDS:
-            what = _("%(count)s card faces, one image each, and the back they share, in "
-                     "%(folder)s/", count=one.faces, folder=where)
+            what = words._("%(count)s card faces, one image each, and the back they share, in "
+                           "%(folder)s/", count=one.faces, folder=where)
         else:
-            what = _("the file in %(folder)s/", folder=where)
+            what = words._("the file in %(folder)s/", folder=where)
         lines.append(f"- {one.product.name}: {what}")
     if left:
-        plurals = [_(item.plural) for item in left]
-        names = plurals[0] if len(plurals) == 1 else _(
+        plurals = [words._(item.plural) for item in left]
+        names = plurals[0] if len(plurals) == 1 else words._(
             "%(items)s and %(last)s", items=", ".join(plurals[:-1]), last=plurals[-1])
-        lines += ["", _("%(vendor)s does not print the %(items)s: print them at home or at a "
-                        "print shop (%(command)s).", vendor=destination.described,
-                        items=names, command=kit_command)]
+        lines += ["", words._("%(vendor)s does not print the %(items)s: print them at home or at a "
+                              "print shop (%(command)s).", vendor=destination.described,
+                              items=names, command=kit_command)]
     return "\n".join(lines) + "\n"
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Generic
 from generator.core.scene import Document, Page
 from generator.games.items import Item
 from generator.games.protocols import GuideMaker, GuideNote, OptionsT, Pages
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout import cover as cover_page
 from generator.layout import duplex, printguide
 from generator.layout.cover import Cover
@@ -34,14 +34,15 @@ def assemble(game: str, items: Sequence[Item], *, drawn: Pages[OptionsT], option
              part: Callable[[Item], Document], printing: Printing) -> Document:
     """The kit of game GAME (its title) with these options on this paper: ITEMS, in kit
     order, as DRAWN draws them; `part` makes one item's pages (or finds them made). The kit's
-    title is in the active language."""
+    title is in the printing's words."""
     paper, colours, copies = printing.paper, printing.palette, printing.copies
+    words = printing.words
     backs = printing.backs or Backs()
-    title = _("%(game)s: print-and-play kit", game=game)
+    title = words._("%(game)s: print-and-play kit", game=game)
     if backs.mode == duplex.CALIBRATE:
         doc = part(items[0])
-        return dataclasses.replace(doc, pages=tuple(duplex.calibration_pages(paper, colours)),
-                                   title=title)
+        calibration = duplex.calibration_pages(paper, colours, words=words)
+        return dataclasses.replace(doc, pages=tuple(calibration), title=title)
     folded_makers = drawn.folded if backs.mode == duplex.GUTTER_FOLD else {}
     docs: list[tuple[Item, Document, bool]] = []
     for item in items:
@@ -57,11 +58,11 @@ def assemble(game: str, items: Sequence[Item], *, drawn: Pages[OptionsT], option
     front = Front(game, drawn.cover, docs[0][1].licence)
     if sharing:
         guide = _laid_out(front, docs, paper, colours, backs, bool(folded_makers), sharing,
-                          options, foldable, notes=drawn.guide_notes)
+                          options, foldable, notes=drawn.guide_notes, words=words)
         if guide is not None:
             return dataclasses.replace(docs[0][1], pages=guide, title=title)
     pages = _laid_out(front, docs, paper, colours, backs, bool(folded_makers), {}, options,
-                      foldable, notes=drawn.guide_notes)
+                      foldable, notes=drawn.guide_notes, words=words)
     assert pages is not None
     return dataclasses.replace(docs[0][1], pages=pages, title=title)
 
@@ -79,14 +80,14 @@ def _laid_out(front: Front[OptionsT], docs: list[tuple[Item, Document, bool]], p
               colours: Palette, backs: Backs, folded: bool,
               sharing: Mapping[Item, GuideMaker[OptionsT]], options: OptionsT,
               foldable: bool, *,
-              notes: Mapping[Item, GuideNote[OptionsT]]) -> tuple[Page, ...] | None:
+              notes: Mapping[Item, GuideNote[OptionsT]], words: Words) -> tuple[Page, ...] | None:
     """The guide and the parts' pages, the parts in `sharing` drawn below the guide; None
     if they do not fit there."""
     game = front.game
     pages: list[Page] = []
     placed: list[printguide.Placed] = []
     for item, doc, back_to_back in docs:
-        name = _(item.label)
+        name = words._(item.label)
         name = name[:1].upper() + name[1:]
         note = notes[item](options, paper) if item in notes else ""
         if item in sharing:
@@ -97,7 +98,7 @@ def _laid_out(front: Front[OptionsT], docs: list[tuple[Item, Document, bool]], p
             # The guide is page 1: an even count after it means this part would start on
             # an even page, the back of a sheet.
             like = pages[-1] if pages else Page(paper.width, paper.height, ())
-            pages.append(duplex.blank_page(like, colours))
+            pages.append(duplex.blank_page(like, colours, words=words))
         first = len(pages) + 2
         for i, page in enumerate(doc.pages):
             pages.append(duplex.shifted(page, backs.offset) if back_to_back and i % 2 else page)
@@ -107,13 +108,13 @@ def _laid_out(front: Front[OptionsT], docs: list[tuple[Item, Document, bool]], p
     placed.sort(key=lambda p: p.first)     # the table in page order
     if front.cover is not None:
         opening = _cover(front, front.cover, placed, sharing, options, paper, colours,
-                         folded=folded, foldable=foldable)
+                         folded=folded, foldable=foldable, words=words)
         if opening is not None:
             return (opening, *pages)
     below: list[Shape] = []
     if sharing:
         y = printguide.guide(game, placed, paper=paper, colours=colours, folded=folded,
-                             foldable=foldable)[1] \
+                             foldable=foldable, words=words)[1] \
             + SHARED_GAP
         for maker in sharing.values():
             drawn, y = maker(options, paper, colours, y)
@@ -122,16 +123,17 @@ def _laid_out(front: Front[OptionsT], docs: list[tuple[Item, Document, bool]], p
         if y - SHARED_GAP > printguide.room_below(paper):
             return None
     guide = printguide.guide_page(game, placed, paper=paper, colours=colours, folded=folded,
-                                  below=below, foldable=foldable)
+                                  below=below, foldable=foldable, words=words)
     return (guide, *pages)
 
 
 def _cover(front: Front[OptionsT], cover: Cover[OptionsT], placed: list[printguide.Placed],
            sharing: Mapping[Item, GuideMaker[OptionsT]], options: OptionsT, paper: Paper,
-           colours: Palette, *, folded: bool, foldable: bool) -> Page | None:
+           colours: Palette, *, folded: bool, foldable: bool, words: Words) -> Page | None:
     """The cover: the game's head, a board in play in the room the guide and the parts
     below it leave, then the guide and those parts; None if they do not fit."""
-    shapes, top = cover_page.head(front.game, cover, front.licence, paper, colours)
+    shapes, top = cover_page.head(front.game, cover, front.licence, paper, colours,
+                                  words=words)
     # The parts below the guide drawn from 0, then moved below the picture and the guide.
     below: list[Shape] = []
     y = -SHARED_GAP
@@ -143,7 +145,7 @@ def _cover(front: Front[OptionsT], cover: Cover[OptionsT], placed: list[printgui
 
     def guide(column: cover_page.Column | None) -> cover_page.Drawn:
         return printguide.guide(front.game, placed, paper=paper, colours=colours, folded=folded,
-                                foldable=foldable, top=0.0, column=column)
+                                foldable=foldable, top=0.0, column=column, words=words)
     figure = cover_page.tight(cover.picture(options, colours))
     laid = cover_page.body(figure, paper, top=top, bottom=bottom - under, guide=guide)
     if laid is None:
@@ -151,7 +153,7 @@ def _cover(front: Front[OptionsT], cover: Cover[OptionsT], placed: list[printgui
     return printguide.finished_page(paper, [
         *shapes, *cover_page.picture(figure, laid),
         *cover_page.moved(guide(laid.column)[0], laid.guide_top),
-        *cover_page.moved(below, laid.bottom + SHARED_GAP)], colours)
+        *cover_page.moved(below, laid.bottom + SHARED_GAP)], colours, words=words)
 
 
 SHARED_GAP = 8.0       # mm between the guide and what shares its page

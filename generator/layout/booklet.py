@@ -46,7 +46,7 @@ from generator.core.scene import (
     line,
     place,
 )
-from generator.i18n import N_, _
+from generator.i18n import N_, Words
 from generator.layout import sheet
 from generator.layout.imposition import impose, padded
 from generator.layout.textlayout import STYLE
@@ -165,28 +165,28 @@ def one_size(lines: list[str], size: float, *, width: float, font: FontRole = "r
                                   default=size))
 
 
-def back_cover(paper: Paper, colours: Palette) -> Page:
+def back_cover(paper: Paper, colours: Palette, *, words: Words) -> Page:
     return Page(paper.width, paper.height, (
         Text(Point(paper.width / 2, paper.height - paper.margin - 4),
-             _("Made to print and play with pnp."), 2.8, colours["muted"], anchor="middle"),))
+             words._("Made to print and play with pnp."), 2.8, colours["muted"], anchor="middle"),))
 
 
-def blank_notes(middle: list[Page | None], front: int) -> list[str]:
+def blank_notes(middle: list[Page | None], front: int, *, words: Words) -> list[str]:
     """What the "How to print" page says of the booklet's blank pages, given its inside
     pages (`middle`, None for a blank, the first `front` of them the front matter): the one
     that opens the rules as a spread, and those that make up the last sheet."""
-    notes = [_(BLANK_OPENING, n=n) for n, page in enumerate(middle, start=2)
+    notes = [words._(BLANK_OPENING, n=n) for n, page in enumerate(middle, start=2)
              if n > front + 1 and page is None]
     if padded(len(middle) + 2) > len(middle) + 2:
-        notes.append(_(BLANKS_AT_BACK))
+        notes.append(words._(BLANKS_AT_BACK))
     return notes
 
 
-def instructions(paper: Paper, colours: Palette, *, notes: list[str]) -> Page:
+def instructions(paper: Paper, colours: Palette, *, notes: list[str], words: Words) -> Page:
     """How to print the booklet, with `notes` on its blank pages (blank_notes)."""
     x, width = paper.margin, paper.inner_width
     y = paper.margin + 8
-    heading, *lines = [*(_(text) for text in INSTRUCTIONS), *notes]
+    heading, *lines = [*(words._(text) for text in INSTRUCTIONS), *notes]
     shapes: list[Shape] = [Text(Point(x, y), heading, 4.6, colours["ink"], "bold",
                                 role=Role("H2", text=heading))]
     y += 9
@@ -211,29 +211,29 @@ def contents_rows(paper: Paper) -> int:
 
 
 def _entries(parts: list[Part], starts: list[int],
-             left_out: LeftOut) -> list[tuple[str, int | None, str]]:
+             left_out: LeftOut, *, words: Words) -> list[tuple[str, int | None, str]]:
     """The contents' entries in order: each part with its page and byline; then, where the
     booklet left records out, a heading (no page) and each file with why."""
     entries: list[tuple[str, int | None, str]] = [
         (_heading(part), page, part.byline) for part, page in zip(parts, starts, strict=True)]
     if left_out:
-        entries.append((_(LEFT_OUT), None, ""))
+        entries.append((words._(LEFT_OUT), None, ""))
         entries += [(name, None, why) for name, why in left_out]
     return entries
 
 
-def contents_count(paper: Paper, parts: list[Part], *, left_out: LeftOut = ()) -> int:
+def contents_count(paper: Paper, parts: list[Part], *, left_out: LeftOut = (), words: Words) -> int:
     """The contents' pages: one for a few games, more for a tournament's records."""
-    return -(-len(_entries(parts, [0] * len(parts), left_out)) // contents_rows(paper))
+    return -(-len(_entries(parts, [0] * len(parts), left_out, words=words)) // contents_rows(paper))
 
 
 def contents(paper: Paper, parts: list[Part], *, starts: list[int],
-             colours: Palette, left_out: LeftOut = ()) -> list[Page]:
+             colours: Palette, left_out: LeftOut = (), words: Words) -> list[Page]:
     """The contents, on as many pages as its entries take; its heading on the first; after
     the parts, the records left out, each with why."""
     rows = contents_rows(paper)
     x, right = paper.margin, paper.width - paper.margin
-    entries = _entries(parts, starts, left_out)
+    entries = _entries(parts, starts, left_out, words=words)
     heading = one_size([title for title, _page, _by in entries], STYLE.body * 1.1,
                        width=right - x - CONTENTS_PAGE, font="bold")
     byline = one_size([by for _title, _page, by in entries], STYLE.caption, width=right - x)
@@ -242,13 +242,13 @@ def contents(paper: Paper, parts: list[Part], *, starts: list[int],
         y = paper.margin + 8
         shapes: list[Shape] = []
         if not first:
-            shapes.append(Text(Point(x, y), _("Contents"), 4.6, colours["ink"], "bold",
-                               role=Role("H2", text=_("Contents"))))
+            shapes.append(Text(Point(x, y), words._("Contents"), 4.6, colours["ink"], "bold",
+                               role=Role("H2", text=words._("Contents"))))
         y += CONTENTS_TOP - 8
         for k in range(first, min(len(entries), first + rows)):
             title, page, by = entries[k]
             # One entry, read as it is printed: the part, its page, its byline.
-            on_page = _("page %(n)s", n=page) if page is not None else ""
+            on_page = words._("page %(n)s", n=page) if page is not None else ""
             entry = Role("P", k + 1, " ".join(filter(None, (title, on_page, by))))
             # Long names (a tournament's records) give way to an ellipsis, not to 6 pt
             # and under: the entry's page and bookmark carry them whole.
@@ -266,18 +266,18 @@ def contents(paper: Paper, parts: list[Part], *, starts: list[int],
     return out
 
 
-def _sheet_number() -> re.Pattern[str]:
+def _sheet_number(*, words: Words) -> re.Pattern[str]:
     """A rule sheet's footer with its page number, in the active language: the footer
     text is the group `footer`."""
-    parts = re.split(r"(%\(\w+\)s)", _("%(footer)s · page %(n)s of %(total)s"))
+    parts = re.split(r"(%\(\w+\)s)", words._("%(footer)s · page %(n)s of %(total)s"))
     return re.compile("".join(
         "(?P<footer>.*)" if part == "%(footer)s" else r"\d+" if part.startswith("%(")
         else re.escape(part) for part in parts))
 
 
-def _unnumbered(page: Page) -> Page:
+def _unnumbered(page: Page, *, words: Words) -> Page:
     """A rule sheet's page without its own "page 2 of 4": in a booklet the folio says it."""
-    numbered = _sheet_number()
+    numbered = _sheet_number(words=words)
 
     def unnumbered(text: Text) -> Text:
         # Only the footer changes: every other text is kept as it is, not copied.
@@ -288,7 +288,7 @@ def _unnumbered(page: Page) -> Page:
 
 
 def arrange(front: list[Page | None],
-            parts: list[Part]) -> tuple[list[Page | None], list[int]]:
+            parts: list[Part], *, words: Words) -> tuple[list[Page | None], list[int]]:
     """The inside pages in order after the front cover (None for a blank), and the page
     each part starts on, counting the cover as page 1. A part follows straight on from the
     one before, on a right-hand page as readily as a left, in the setting made for that
@@ -309,7 +309,7 @@ def arrange(front: list[Page | None],
                 inside.append(None)
                 spare -= 1
             starts.append(len(inside) + 2)
-            inside += [_unnumbered(p) for p in part.opening(len(inside) + 2)]
+            inside += [_unnumbered(p, words=words) for p in part.opening(len(inside) + 2)]
         return inside, starts
 
     straight = lay(0)
@@ -352,14 +352,15 @@ def on_page(page_paper: Paper, number: int, content: Page | None, colours: Palet
 
 def pages(title: str, inside: str, parts: list[Part], paper_key: str,
           colours: Palette, page_paper: Paper | None = None, *,
-          left_out: LeftOut = ()) -> list[Page]:
+          left_out: LeftOut = (), words: Words) -> list[Page]:
     """Every page of the booklet in reading order, from the front cover to the back, on
     page_paper (by default the home page of paper_key). At a print shop the inside of the
     cover is blank: the printing is the shop's."""
     if page_paper is None:
         page_paper = FORMATS[paper_key][0]
     paper = content_paper(page_paper)
-    middle, _ = arrange(front_pages(paper, parts, colours=colours, left_out=left_out), parts)
+    middle, _ = arrange(front_pages(paper, parts, colours=colours, left_out=left_out, words=words),
+                        parts, words=words)
     count = padded(len(middle) + 2)
     middle += [None] * (count - 2 - len(middle))
     out = [on_page(page_paper, 1, cover(paper, title, inside=inside, parts=parts, colours=colours),
@@ -368,13 +369,13 @@ def pages(title: str, inside: str, parts: list[Part], paper_key: str,
     # A blank page, and the blank inside of a print shop's cover, carry no folio.
     out += [on_page(page_paper, n, content, colours, numbered=content is not None)
             for n, content in enumerate(middle, start=2)]
-    out.append(on_page(page_paper, count, back_cover(paper, colours), colours,
+    out.append(on_page(page_paper, count, back_cover(paper, colours, words=words), colours,
                        numbered=False))
     return out
 
 
 def front_pages(paper: Paper, parts: list[Part], *, colours: Palette,
-                left_out: LeftOut = ()) -> list[Page | None]:
+                left_out: LeftOut = (), words: Words) -> list[Page | None]:
     """The pages before the first part: at home, how to print it; at a print shop, the
     blank inside of the cover, but a booklet of one game opens its rules there; then, for
     several games or records left out, the contents."""
@@ -383,39 +384,46 @@ def front_pages(paper: Paper, parts: list[Part], *, colours: Palette,
     front: list[Page | None] = [None]
     if len(parts) > 1 or left_out:
         # Counting the contents' own pages.
-        starts = arrange([*front, *[None] * contents_count(paper, parts, left_out=left_out)],
-                         parts)[1]
-        front += contents(paper, parts, starts=starts, colours=colours, left_out=left_out)
+        starts = arrange([*front, *[None] * contents_count(paper, parts, left_out=left_out,
+                                                           words=words)],
+                         parts, words=words)[1]
+        front += contents(paper, parts, starts=starts, colours=colours, left_out=left_out,
+                          words=words)
     if not paper.press.shop:
         # Its text takes no more than its page, so the pages fall as without it.
         front[0] = instructions(paper, colours,
-                                notes=blank_notes(arrange(front, parts)[0], len(front)))
+                                notes=blank_notes(arrange(front, parts, words=words)[0],
+                                                  len(front), words=words), words=words)
     return front
 
 
-def room(parts: list[Part], page_paper: Paper, *, colours: Palette) -> tuple[int, int]:
+def room(parts: list[Part], page_paper: Paper, *, colours: Palette, words: Words) -> tuple[int,
+                                                                                           int]:
     """Where the booklet's content ends and what it leaves blank: the number of the page
     after its last part, and how many pages could follow it without another sheet."""
     paper = content_paper(page_paper)
-    middle, _ = arrange(front_pages(paper, parts, colours=colours), parts)
+    middle, _ = arrange(front_pages(paper, parts, colours=colours, words=words), parts, words=words)
     return len(middle) + 2, padded(len(middle) + 2) - 2 - len(middle)
 
 
 def booklet(title: str, inside: str, *, parts: list[Part], paper_key: str,
             colours: Palette, page_paper: Paper | None = None,
-            left_out: LeftOut = ()) -> list[Page]:
+            left_out: LeftOut = (), words: Words) -> list[Page]:
     """The booklet's pages with its covers, instructions and contents (with the records it
     left out), imposed on sheets; for a print shop (page_paper's press), its single pages
     in reading order."""
     home_page, sheet_paper = FORMATS[paper_key]
     if page_paper is not None and page_paper.press.shop:
-        return pages(title, inside, parts, paper_key, colours, page_paper, left_out=left_out)
-    return impose(pages(title, inside, parts, paper_key, colours, left_out=left_out),
+        return pages(title, inside, parts, paper_key, colours, page_paper, left_out=left_out,
+                     words=words)
+    return impose(pages(title, inside, parts, paper_key, colours, left_out=left_out, words=words),
                   home_page, sheet_paper=sheet_paper)
 
 
-def document(title: str, sheets: list[Page], *, author: str, shop: bool = False) -> Document:
-    how = (_("%(title)s, single pages in reading order for a print shop", title=title) if shop
-           else _("%(title)s, imposed for saddle stitching", title=title))
+def document(title: str, sheets: list[Page], *, author: str, shop: bool = False,
+             words: Words) -> Document:
+    how = (words._("%(title)s, single pages in reading order for a print shop", title=title)
+           if shop else words._("%(title)s, imposed for saddle stitching", title=title))
     return Document(tuple(sheets), title, author, how,
-                    (_("booklet"), _("print and play"), _("connection games")))
+                    (words._("booklet"), words._("print and play"), words._("connection games")),
+                    lang=words.code)

@@ -19,7 +19,7 @@ from generator.core.palette import Palette
 from generator.core.paper import Paper
 from generator.core.printing import THINNEST_STROKE
 from generator.core.scene import Role, Shape, Text, lines_at_least, place, with_role
-from generator.i18n import _, ngettext
+from generator.i18n import Words
 from generator.layout import sheet, tiling
 from generator.layout.flow import Figure
 
@@ -44,13 +44,13 @@ class Cover(Generic[OptionsIn]):
 
 
 def head(game: str, cover: Cover[OptionsIn], licence: str, paper: Paper,
-         colours: Palette) -> tuple[list[Shape], float]:
+         colours: Palette, *, words: Words) -> tuple[list[Shape], float]:
     """The cover's header (the game's name; players and time beside it) and its credit and
     licence below; the shapes and the y below them."""
     lo, hi = cover.minutes
-    players = ngettext("%(num)s player", "%(num)s players", cover.players)
-    subtitle = _("%(players)s · about %(lo)s–%(hi)s minutes · print-and-play kit, %(paper)s",
-                 players=players, lo=lo, hi=hi, paper=paper.name)
+    players = words.ngettext("%(num)s player", "%(num)s players", cover.players)
+    subtitle = words._("%(players)s · about %(lo)s–%(hi)s minutes · print-and-play kit, %(paper)s",
+                       players=players, lo=lo, hi=hi, paper=paper.name)
     shapes = sheet.header(paper, game, subtitle, colours)
     x, top, width, _height = sheet.body_box(paper)
     y = top + 2.0

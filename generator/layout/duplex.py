@@ -18,7 +18,7 @@ from generator.core.geometry import Affine, Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
 from generator.core.scene import Page, Paint, Shape, Text, place, segments
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout import sheet
 from generator.layout.textlayout import centred_label
 
@@ -64,16 +64,16 @@ def shifted(page: Page, offset: tuple[float, float]) -> Page:
     return Page(page.width, page.height, tuple(place(page.shapes, Affine.translation(dx, -dy))))
 
 
-def blank_page(like: Page, colours: Palette) -> Page:
+def blank_page(like: Page, colours: Palette, *, words: Words) -> Page:
     """A page left blank so that the next part starts on the front of a sheet, saying so as
     printers do, in small type at its foot; the size of the page before it."""
-    text = _("This page is intentionally left blank.")
+    text = words._("This page is intentionally left blank.")
     return Page(like.width, like.height, (
         Text(Point(like.width / 2, like.height - 20.0), text, 2.8, colours["muted"],
              anchor="middle"),))
 
 
-def calibration_pages(paper: Paper, colours: Palette) -> list[Page]:
+def calibration_pages(paper: Paper, colours: Palette, *, words: Words) -> list[Page]:
     """Two pages to print on one sheet, back to back: the front's lines cross the middle of
     the page; the back's scales, numbered in mm, are where those lines fall on a perfect
     printer. Held to a light, the back toward you, the numbers the front's lines meet are
@@ -81,13 +81,13 @@ def calibration_pages(paper: Paper, colours: Palette) -> list[Page]:
     ink = Paint(stroke=colours["ink"], width=0.3, round_caps=False)
     cx, cy = paper.width / 2, paper.height / 2
     _x, top, _w, height = sheet.body_box(paper)
-    front = sheet.header(paper, _("Calibration sheet: front"), _(
+    front = sheet.header(paper, words._("Calibration sheet: front"), words._(
         "print this page and the next on one sheet, double-sided"), colours)
     front.append(segments([(Point(cx, top + 8), Point(cx, top + height - 8)),
                            (Point(paper.margin + 8, cy), Point(paper.width - paper.margin - 8,
                                                                cy))], ink))
-    front += _steps(paper, top + 4, colours)
-    back = sheet.header(paper, _("Calibration sheet: back"), _(
+    front += _steps(paper, top + 4, colours, words=words)
+    back = sheet.header(paper, words._("Calibration sheet: back"), words._(
         "hold the sheet to a light, this side toward you"), colours)
     back += _scale(cx, cy, horizontal=True, colours=colours)
     back += _scale(cx, cy, horizontal=False, colours=colours)
@@ -95,13 +95,13 @@ def calibration_pages(paper: Paper, colours: Palette) -> list[Page]:
             Page(paper.width, paper.height, tuple(back + sheet.footer(paper, "", colours)))]
 
 
-def _steps(paper: Paper, y: float, colours: Palette) -> list[Shape]:
+def _steps(paper: Paper, y: float, colours: Palette, *, words: Words) -> list[Shape]:
     """How to read the sheet, at the top of its front, beside the vertical line."""
-    text = _("Print this sheet double-sided, turned over on the long edge, as you will print "
-             "the kit. Hold it to a light with its back toward you. Where the vertical line of "
-             "this side meets the back's scale across, read X; where the horizontal line meets "
-             "the scale up the page, read Y. Make the kit with its backs moved X mm to the "
-             "right and Y mm up (0,0 needs nothing).")
+    text = words._("Print this sheet double-sided, turned over on the long edge, as you will print "
+                   "the kit. Hold it to a light with its back toward you. Where the vertical line "
+                   "of this side meets the back's scale across, read X; where the horizontal line "
+                   "meets the scale up the page, read Y. Make the kit with its backs moved X mm to "
+                   "the right and Y mm up (0,0 needs nothing).")
     width = paper.width / 2 - paper.margin - 6
     lines = sheet.wrap_words(text, 3.0, width)
     return [Text(Point(paper.margin, y + 3.0 + i * 3.9), line_, 3.0, colours["ink"])

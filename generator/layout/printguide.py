@@ -15,7 +15,7 @@ from generator.core.geometry import Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
 from generator.core.scene import Page, Paint, Role, Shape, Text, line
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout import sheet
 
 SIZE = 3.2            # mm: the guide's text, 9 pt
@@ -48,27 +48,28 @@ class Placed:
         return str(self.first) if self.first == self.last else f"{self.first}–{self.last}"
 
 
-def how(part: Placed) -> str:
+def how(part: Placed, *, words: Words) -> str:
     """How to print a part, in the active language."""
-    stock = _("card stock") if part.card_stock else _("plain paper")
+    stock = words._("card stock") if part.card_stock else words._("plain paper")
     if part.back_to_back:
-        return _("%(stock)s, double-sided (each odd page backed by the next)", stock=stock)
-    return _("%(stock)s, one side", stock=stock)
+        return words._("%(stock)s, double-sided (each odd page backed by the next)", stock=stock)
+    return words._("%(stock)s, one side", stock=stock)
 
 
 def guide_page(game: str, parts: Sequence[Placed], *, paper: Paper, colours: Palette,
-               folded: bool, below: Sequence[Shape] = (), foldable: bool = False) -> Page:
+               folded: bool, below: Sequence[Shape] = (), foldable: bool = False,
+               words: Words) -> Page:
     """The guide, and below it what shares its page (a small part's pieces)."""
     shapes = guide(game, parts, paper=paper, colours=colours, folded=folded,
-                   foldable=foldable)[0]
-    return finished_page(paper, [*shapes, *below], colours)
+                   foldable=foldable, words=words)[0]
+    return finished_page(paper, [*shapes, *below], colours, words=words)
 
 
-def finished_page(paper: Paper, shapes: Sequence[Shape], colours: Palette) -> Page:
+def finished_page(paper: Paper, shapes: Sequence[Shape], colours: Palette, *, words: Words) -> Page:
     """The guide's page (or the cover holding the guide) with its footer."""
     shapes = list(shapes)
-    shapes += sheet.footer(paper, _("Boards, pads and cards last longer on card stock of "
-                                    "160–250 g/m²."), colours)
+    shapes += sheet.footer(paper, words._("Boards, pads and cards last longer on card stock of "
+                                          "160–250 g/m²."), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
@@ -79,7 +80,7 @@ def room_below(paper: Paper) -> float:
 
 def guide(game: str, parts: Sequence[Placed], *, paper: Paper, colours: Palette,
           folded: bool, foldable: bool = False, top: float | None = None,
-          column: tuple[float, float] | None = None) -> tuple[list[Shape], float]:
+          column: tuple[float, float] | None = None, words: Words) -> tuple[list[Shape], float]:
     """The guide: a table of the parts, then printing back to back, then cutting; its
     shapes and the y below them. `folded`: the cards are laid out to fold; `foldable`: they
     are back to back and a folded version of the kit exists (the guide says so, in words
@@ -90,12 +91,12 @@ def guide(game: str, parts: Sequence[Placed], *, paper: Paper, colours: Palette,
     if column is not None:
         x, width = column
     if top is None:
-        shapes: list[Shape] = sheet.header(paper, _("How to print this kit"), _(
+        shapes: list[Shape] = sheet.header(paper, words._("How to print this kit"), words._(
             "%(game)s · %(paper)s · page 1 is this guide", game=game, paper=paper.name),
             colours)
         y = body_top + 4.0
     else:
-        heading = _("How to print this kit")
+        heading = words._("How to print this kit")
         shapes = []
         y = top
         for n, heading_line in enumerate(sheet.wrap_words(heading, HEADING, width, "bold")):
@@ -105,19 +106,19 @@ def guide(game: str, parts: Sequence[Placed], *, paper: Paper, colours: Palette,
         y += 4.0
     if width >= TABLE_LEAST:
         columns = (0.16, 0.34, 0.50)
-        heads = (_("Pages"), _("Part"), _("How to print"))
+        heads = (words._("Pages"), words._("Part"), words._("How to print"))
         y = _row(shapes, x, y, width, columns, heads, colours, "bold")
         rule = Paint(stroke=colours["rule"], width=0.25, round_caps=False)
         shapes.append(line(Point(x, y - SIZE * 0.9), Point(x + width, y - SIZE * 0.9),
                            paint=rule))
         for part in parts:
-            y = _row(shapes, x, y, width, columns, (part.pages, part.name, how(part)),
+            y = _row(shapes, x, y, width, columns, (part.pages, part.name, how(part, words=words)),
                      colours)
     else:
         # Too narrow for three columns (a cover's column beside its picture): each part
         # its pages and name in bold, then how to print it.
         for part in parts:
-            y = _listed(shapes, x, y, width, (f"{part.pages}  {part.name}", how(part)),
+            y = _listed(shapes, x, y, width, (f"{part.pages}  {part.name}", how(part, words=words)),
                         colours)
     duplexed = [p.pages for p in parts if p.back_to_back]
     notes: list[str] = []
@@ -125,45 +126,45 @@ def guide(game: str, parts: Sequence[Placed], *, paper: Paper, colours: Palette,
     # marks to measure by: the guide names only what its pages carry.
     shop = paper.press.shop
     if duplexed and shop:
-        notes.append(_("Pages %(pages)s print back to back: each odd page is backed by the "
-                       "next, turned over on the long edge.", pages=", ".join(duplexed)))
+        notes.append(words._("Pages %(pages)s print back to back: each odd page is backed by the "
+                             "next, turned over on the long edge.", pages=", ".join(duplexed)))
     elif duplexed:
-        notes.append(_(
+        notes.append(words._(
             "Pages %(pages)s print back to back: print them double-sided, turned over on the "
             "long edge, or the whole kit so. A page marked “intentionally left blank” keeps "
             "each front on the front of a sheet. If the backs land off their fronts, print the "
             "calibration sheet: it measures by how much, and a kit made with its backs moved by "
             "that much lines them up.", pages=", ".join(duplexed)))
         if foldable:
-            notes.append(_("If your printer cannot print both sides, print the folded cards "
-                           "version of this kit: each card's front and back side by side, to "
-                           "fold and glue."))
+            notes.append(words._("If your printer cannot print both sides, print the folded cards "
+                                 "version of this kit: each card's front and back side by side, to "
+                                 "fold and glue."))
     elif folded:
-        notes.append(_("The cards' fronts and backs share each sheet: fold it along the dashed "
-                       "line in the gutter, glue the halves together, then cut."))
+        notes.append(words._("The cards' fronts and backs share each sheet: fold it along the "
+                             "dashed line in the gutter, glue the halves together, then cut."))
     elif any(p.two_sided for p in parts):
-        notes.append(_("Every page prints on one side; print the rules double-sided if you "
-                       "like."))
+        notes.append(words._("Every page prints on one side; print the rules double-sided if you "
+                             "like."))
     else:
         # One-page rules have no second side to print.
-        notes.append(_("Every page prints on one side."))
+        notes.append(words._("Every page prints on one side."))
     shared = [p.name for p in parts if p.first == p.last == 1]
     if shared:
         for name in shared:
-            notes.append(_("Print page 1 on card stock: below this guide it holds the part "
-                           "“%(part)s”.", part=name))
+            notes.append(words._("Print page 1 on card stock: below this guide it holds the part "
+                                 "“%(part)s”.", part=name))
     said = [p.note for p in parts if p.note]
-    cuts = [_(p.cutting) for p in parts if p.cutting]
+    cuts = [words._(p.cutting) for p in parts if p.cutting]
     if not cuts:        # a part's note, beside its cutting where it has any
         notes += said
     if not shop:
-        notes.append(_("Print at 100% (“actual size”), not “fit to page”: the ruler at the "
-                       "foot of each page measures 50 mm."))
-    y = _paragraphs(shapes, x, y + 2.0, width, _("Printing"), notes, colours)
+        notes.append(words._("Print at 100% (“actual size”), not “fit to page”: the ruler at the "
+                             "foot of each page measures 50 mm."))
+    y = _paragraphs(shapes, x, y + 2.0, width, words._("Printing"), notes, colours)
     if cuts:
         steps = [f"{i}. {cut}" for i, cut in enumerate(cuts, 1)]
-        y = _paragraphs(shapes, x, y + 2.0, width, _("Cutting, in this order"),
-                        [_("Let the ink dry; cut with a craft knife on a ruler, on a mat.")]
+        y = _paragraphs(shapes, x, y + 2.0, width, words._("Cutting, in this order"),
+                        [words._("Let the ink dry; cut with a craft knife on a ruler, on a mat.")]
                         + steps + said, colours)
     return shapes, y
 

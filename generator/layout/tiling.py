@@ -15,7 +15,6 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from generator import i18n
 from generator.core.geometry import Affine, Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
@@ -36,6 +35,7 @@ from generator.core.scene import (
     segments,
 )
 from generator.fonts import ASCENT, DESCENT, text_width
+from generator.i18n import Words
 from generator.layout import sheet
 from generator.layout.flow import STYLE
 
@@ -160,10 +160,10 @@ class Grid:
     height: float
 
 
-def steps_text() -> str:
-    return i18n._("1. Trim along the dashed lines (sheet 1 has none). 2. Overlap: lay each "
-                  "sheet over those before it. 3. Match the crosshairs: the halves at a trimmed "
-                  "edge complete those beneath. 4. Tape on the back.")
+def steps_text(*, words: Words) -> str:
+    return words._("1. Trim along the dashed lines (sheet 1 has none). 2. Overlap: lay each "
+                   "sheet over those before it. 3. Match the crosshairs: the halves at a trimmed "
+                   "edge complete those beneath. 4. Tape on the back.")
 
 
 def label_width(sheet_paper: Paper) -> float:
@@ -171,16 +171,16 @@ def label_width(sheet_paper: Paper) -> float:
     return sheet_paper.inner_width - 2 * INSET - CLEAR
 
 
-def steps_lines(sheet_paper: Paper) -> list[str]:
+def steps_lines(sheet_paper: Paper, *, words: Words) -> list[str]:
     """The steps wrapped to the label's width, a step's number kept with its first word."""
-    words: list[str] = []
-    for word in steps_text().split():
-        if words and words[-1][:-1].isdigit() and words[-1].endswith("."):
-            words[-1] += f"\u00a0{word}"
+    tokens: list[str] = []
+    for word in steps_text(words=words).split():
+        if tokens and tokens[-1][:-1].isdigit() and tokens[-1].endswith("."):
+            tokens[-1] += f"\u00a0{word}"
         else:
-            words.append(word)
+            tokens.append(word)
     lines: list[str] = []
-    for word in words:
+    for word in tokens:
         if lines and text_width(f"{lines[-1]} {word}", LABEL_SIZE) <= label_width(sheet_paper):
             lines[-1] += f" {word}"
         else:
@@ -188,15 +188,15 @@ def steps_lines(sheet_paper: Paper) -> list[str]:
     return [line.replace("\u00a0", " ") for line in lines]
 
 
-def strip_height(sheet_paper: Paper) -> float:
+def strip_height(sheet_paper: Paper, *, words: Words) -> float:
     """The label above the window: a line naming the sheet, then the numbered steps."""
-    return (1 + len(steps_lines(sheet_paper))) * LABEL_SIZE * LEADING + CLEAR
+    return (1 + len(steps_lines(sheet_paper, words=words))) * LABEL_SIZE * LEADING + CLEAR
 
 
-def window(sheet_paper: Paper) -> tuple[float, float, float, float]:
+def window(sheet_paper: Paper, *, words: Words) -> tuple[float, float, float, float]:
     """left, top, width, height of the window on each real sheet."""
     left = sheet_paper.margin + INSET
-    top = sheet_paper.margin + INSET + strip_height(sheet_paper)
+    top = sheet_paper.margin + INSET + strip_height(sheet_paper, words=words)
     return (left, top, sheet_paper.inner_width - 2 * INSET,
             sheet_paper.height - sheet_paper.margin - RULER_ROOM - CLEAR - top)
 
@@ -254,16 +254,16 @@ def starts(lo: float, hi: float, *, window: float,
     return placed(fewest, strict=False) or tuple(lo + i * step for i in range(fewest))
 
 
-def grid(page: Page, margin: float, *, sheet_paper: Paper) -> Grid:
-    _left, _top, width, height = window(sheet_paper)
+def grid(page: Page, margin: float, *, sheet_paper: Paper, words: Words) -> Grid:
+    _left, _top, width, height = window(sheet_paper, words=words)
     boxes = text_boxes(within(page.shapes, 0, y=0, width=page.width, height=page.height))
     xs = starts(margin, page.width - margin, window=width, spans=[(b[0], b[2]) for b in boxes])
     ys = starts(margin, page.height - margin, window=height, spans=[(b[1], b[3]) for b in boxes])
     return Grid(len(xs), len(ys), xs, ys, width, height)
 
 
-def sheets_needed(page: Page, margin: float, sheet_paper: Paper) -> int:
-    g = grid(page, margin, sheet_paper=sheet_paper)
+def sheets_needed(page: Page, margin: float, sheet_paper: Paper, *, words: Words) -> int:
+    g = grid(page, margin, sheet_paper=sheet_paper, words=words)
     return g.columns * g.rows
 
 
@@ -317,18 +317,18 @@ def seen(shapes: Iterable[Shape], x: float, *, y: float, width: float, height: f
     return sift(within(shapes, x, y=y, width=width, height=height))
 
 
-def over_which(n: int, i: int, *, j: int, columns: int) -> str:
+def over_which(n: int, i: int, *, j: int, columns: int, words: Words) -> str:
     """The sheets a sheet is laid over: the one to its left and the one above it."""
     under = [n - 1] if i > 0 else []
     under += [n - columns] if j > 0 else []
     if not under:
-        return i18n._("the others go over it")
+        return words._("the others go over it")
     if len(under) == 1:
-        return i18n._("goes over sheet %(n)s", n=under[0])
-    return i18n._("goes over sheets %(a)s and %(b)s", a=under[1], b=under[0])
+        return words._("goes over sheet %(n)s", n=under[0])
+    return words._("goes over sheets %(a)s and %(b)s", a=under[1], b=under[0])
 
 
-def label(sheet_paper: Paper, text: str, *, colours: Palette) -> list[Shape]:
+def label(sheet_paper: Paper, text: str, *, colours: Palette, words: Words) -> list[Shape]:
     """The sheet's name in bold, then the steps at body size, just right of where a left
     trim line runs."""
     x = sheet_paper.margin + INSET + CLEAR
@@ -342,16 +342,16 @@ def label(sheet_paper: Paper, text: str, *, colours: Palette) -> list[Shape]:
     size = sheet.fitted(first, LABEL_SIZE, width, "bold")
     y = sheet_paper.margin + INSET + ASCENT * LABEL_SIZE
     shapes: list[Shape] = [Text(Point(x, y), first, size, colours["ink"], "bold")]
-    for k, line in enumerate(steps_lines(sheet_paper), start=1):
+    for k, line in enumerate(steps_lines(sheet_paper, words=words), start=1):
         shapes.append(Text(Point(x, y + k * LABEL_SIZE * LEADING), line, LABEL_SIZE,
                            colours["ink"]))
     return shapes
 
 
-def trim_lines(sheet_paper: Paper, i: int, *, j: int, colour: str) -> list[Shape]:
+def trim_lines(sheet_paper: Paper, i: int, *, j: int, colour: str, words: Words) -> list[Shape]:
     """Dashed lines just outside the window's left edge (from the second column on) and top
     edge (from the second row on), across the whole sheet: cut along them."""
-    left, top, width, _height = window(sheet_paper)
+    left, top, width, _height = window(sheet_paper, words=words)
     m, half = sheet_paper.margin, TRIM_WIDTH / 2
     ink = Paint(stroke=colour, width=TRIM_WIDTH, dash=TRIM_DASH, round_caps=False)
     out: list[Shape] = []
@@ -365,11 +365,11 @@ def trim_lines(sheet_paper: Paper, i: int, *, j: int, colour: str) -> list[Shape
 
 
 def tile(page: Page, margin: float, *, sheet_paper: Paper, title: str,
-         colours: Palette) -> list[Page]:
+         colours: Palette, words: Words) -> list[Page]:
     """The page cut into overlapping windows, one per sheet, left to right, top to bottom."""
-    g = grid(page, margin, sheet_paper=sheet_paper)
+    g = grid(page, margin, sheet_paper=sheet_paper, words=words)
     drawing = page.shapes + tuple(marks(g, colours["ink"]))
-    left, top, _width, _height = window(sheet_paper)
+    left, top, _width, _height = window(sheet_paper, words=words)
     total = g.columns * g.rows
     # The ruler moves right, clear of a left trim line.
     ruler = place(sheet.ruler(sheet_paper, colours), Affine.translation(INSET + CLEAR, 0))
@@ -378,15 +378,16 @@ def tile(page: Page, margin: float, *, sheet_paper: Paper, title: str,
         for i, x0 in enumerate(g.xs):
             n = j * g.columns + i + 1
             moved = place(drawing, Affine.translation(left - x0, top - y0))
-            name = i18n._("%(title)s · sheet %(n)s of %(total)s: row %(row)s of %(rows)s, "
-                          "column %(column)s of %(columns)s · %(where)s", title=title, n=n,
-                          total=total, row=j + 1, rows=g.rows, column=i + 1,
-                          columns=g.columns, where=over_which(n, i, j=j, columns=g.columns))
+            name = words._("%(title)s · sheet %(n)s of %(total)s: row %(row)s of %(rows)s, "
+                           "column %(column)s of %(columns)s · %(where)s", title=title, n=n,
+                           total=total, row=j + 1, rows=g.rows, column=i + 1,
+                           columns=g.columns, where=over_which(n, i, j=j, columns=g.columns,
+                                                               words=words))
             shapes: list[Shape] = [
-                *label(sheet_paper, name, colours=colours),
+                *label(sheet_paper, name, colours=colours, words=words),
                 Clip(left, top, g.width, g.height,
                      seen(moved, left, y=top, width=g.width, height=g.height, trimmed_left=i > 0,
                           trimmed_top=j > 0)),
-                *trim_lines(sheet_paper, i, j=j, colour=colours["ink"]), *ruler]
+                *trim_lines(sheet_paper, i, j=j, colour=colours["ink"], words=words), *ruler]
             out.append(Page(sheet_paper.width, sheet_paper.height, tuple(shapes)))
     return out

@@ -83,7 +83,8 @@ def make(request: Request, chosen: Puzzles | None = None) -> Made:
                          f"line up to 100).",
                          "copies")
     if checked.tile and checked.cell is not None:
-        _refuse_large_tilings(checked.game, checked.options, checked.paper, checked.cell)
+        _refuse_large_tilings(checked.game, checked.options, checked.paper, checked.cell,
+                              words=i18n.words(checked.lang))
     with i18n.language(checked.lang):
         label = checked.options.label
     return Made(_capped(requests.make(checked)), (label,), ())
@@ -111,7 +112,7 @@ def _puzzle_book(checked: PuzzleRequest, chosen: Puzzles) -> Made:
 
 
 def _refuse_large_tilings(game: SomeGame, options: GameOptions, paper: Paper,
-                          cell: float) -> None:
+                          cell: float, *, words: i18n.Words) -> None:
     """Refuse a tiling far over the cap before drawing it: cells grow with the sheet, so the
     board's cell on the paper itself tells the scale, and the scale the sheets. The estimate
     runs up to a third high, so only what is well over is refused here; the rest is counted
@@ -121,7 +122,8 @@ def _refuse_large_tilings(game: SomeGame, options: GameOptions, paper: Paper,
         return      # the command's own sentence follows
     scale = cell / game.pages().board_cell(options, paper)
     page = Page(paper.width * scale, paper.height * scale, ())
-    sheets = min(tiling.sheets_needed(page, paper.margin, p) for p in (paper, paper.turned()))
+    sheets = min(tiling.sheets_needed(page, paper.margin, p, words=words)
+                 for p in (paper, paper.turned()))
     if sheets > TILING_SLACK * MAX_PAGES:
         raise OptionError(f"a board with {cell:g} mm cells takes more than {MAX_PAGES} sheets "
                           f"of {paper.name}; the studio makes up to {MAX_PAGES} at a time, "
