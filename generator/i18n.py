@@ -6,9 +6,14 @@ them into generator/locales/pnp.pot, translators keep one catalogue per language
 generator/locales/LANG/LC_MESSAGES/pnp.po, and `make` compiles each into the pnp.mo beside it,
 which is what is read here, with the standard library's gettext.
 
-The active language is a context variable: `with language("de"): ...` sets it for the code
-inside, in this thread only, so the studio can make a German and a Portuguese page at once.
-English is the source text itself: no catalogue, the strings as written.
+A language is a `Words` value (`words("de")`): its code and its catalogue, with `_`,
+`ngettext`, `pgettext` and `decimal`. A request makes it once, and it travels to the drawing
+in the request's `Printing` (generator/layout/printing.py), by which documents are kept.
+The code that does not take it as an argument yet (the games' pages, their templates, the
+layout helpers they call) reads the active language, a context variable that
+`speaking(words)` (or `language("de")`) sets for the code inside, in this thread only, so
+the studio can make a German and a Portuguese page at once. English is the source text
+itself: no catalogue, the strings as written.
 
 Messages take values the way Jinja's templates do: `_("Board %(seed)s", seed=3)`.
 """
