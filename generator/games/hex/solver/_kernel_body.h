@@ -61,6 +61,7 @@
 #define s_and K(s_and)
 #define s_clear K(s_clear)
 #define s_count K(s_count)
+#define s_size K(s_size)
 #define s_equal K(s_equal)
 #define s_groups K(s_groups)
 #define s_has K(s_has)
@@ -117,12 +118,23 @@ static inline void s_minus(set_t *r, const set_t *a, const set_t *b) {
 }
 static inline int s_has(const set_t *a, int bit) { return (a->w[bit >> 6] >> (bit & 63)) & 1; }
 static inline void s_add(set_t *a, int bit) { a->w[bit >> 6] |= (uint64_t)1 << (bit & 63); }
-/* The cells of a set, up to 3: the tests need to know no more than "more than two". */
-static inline int s_count(const set_t *a) {
+/* The cells of a set, counted without branches (a word's bits by halves): a loop's
+ * branches were hard to guess. s_count: up to 3, as the tests need to know no more than
+ * "more than two". */
+static inline int s_size(const set_t *a) {
     int n = 0;
-    for (int i = 0; i < W && n < 3; i++)
-        for (uint64_t word = a->w[i]; word && n < 3; word &= word - 1) n++;
+    for (int i = 0; i < W; i++) {
+        uint64_t v = a->w[i];
+        v = v - ((v >> 1) & 0x5555555555555555ULL);
+        v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+        v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+        n += (int)((v * 0x0101010101010101ULL) >> 56);
+    }
     return n;
+}
+static inline int s_count(const set_t *a) {
+    int n = s_size(a);
+    return n < 3 ? n : 3;
 }
 /* The lowest bit at or after `from`, or -1. */
 static inline int s_next(const set_t *a, int from) {
@@ -284,8 +296,10 @@ static void killers(set_t *found, const set_t *stones, const set_t *empty, int c
     s_minus(&candidates, empty, &many);
     for (int cell = s_next(&candidates, 0); cell >= 0; cell = s_next(&candidates, cell + 1)) {
         s_and(&around, &g_near[cell], empty);
+        if (s_size(&around) > 3) continue;      /* less any killer, more than two stay */
         int touch = -1;
-        for (int i = 0; i < n; i++) if (s_has(&w_touches[i], cell)) { touch = i; break; }
+        if (s_has(&one, cell))
+            for (int i = 0; i < n; i++) if (s_has(&w_touches[i], cell)) { touch = i; break; }
         for (int killer = s_next(&around, 0); killer >= 0;
              killer = s_next(&around, killer + 1)) {
             rest = around;
@@ -823,6 +837,7 @@ static PyObject *analyse_core(int columns, int rows, PyObject *black_data,
 #undef s_and
 #undef s_clear
 #undef s_count
+#undef s_size
 #undef s_equal
 #undef s_groups
 #undef s_has
