@@ -16,8 +16,9 @@ key, which its carrier holds. Two rules build them from the adjacencies:
 Both are sound; neither is complete, and the lists are bounded (FULLS, SEMIS and OR_DEPTH
 a pair), so a connection H-search misses is only a proof not found, never a wrong one. A
 carrier that holds another of the same pair is dropped, so each list keeps minimal
-carriers. The work is in a fixed order (nodes by kind and bit, a queue of new fulls), so the
-same position always gives the same connections.
+carriers. The work is in a fixed order (nodes by kind and bit, a queue of new fulls, each
+joined by the AND rule with those taken from the queue before it, so that two fulls are
+joined once), so the same position always gives the same connections.
 
 What the solver asks (`search`): does the player have a full or a semi between its sides
 (and with what carrier and key), and the carriers of all its semis between its sides, whose
@@ -126,7 +127,7 @@ class _Search:
         `chains` are the sides and chains (midpoints through which fulls join to fulls);
         the sides are never midpoints. Each two fulls are joined once, when the later of
         them is taken from the queue: a full still queued joins this one when it is
-        taken (Anshelevich's new connections against the old)."""
+        taken."""
         cell_bit, taken, fulls, count = self.cell_bit, self.taken, self.fulls, self.count
         queue, order = self.queue, self.order
         place = -1
