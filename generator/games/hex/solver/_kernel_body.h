@@ -29,6 +29,8 @@
 #define h_count K(h_count)
 #define h_done K(h_done)
 #define h_full K(h_full)
+#define h_order K(h_order)
+#define h_taken K(h_taken)
 #define h_head K(h_head)
 #define h_key K(h_key)
 #define h_nf K(h_nf)
@@ -36,7 +38,6 @@
 #define h_ns K(h_ns)
 #define h_pair K(h_pair)
 #define h_pair_size K(h_pair_size)
-#define h_partners K(h_partners)
 #define h_queue K(h_queue)
 #define h_queue_size K(h_queue_size)
 #define h_records K(h_records)
@@ -54,11 +55,13 @@
 #define push K(push)
 #define read_set K(read_set)
 #define record_of K(record_of)
+#define make_record K(make_record)
 #define run K(run)
 #define s_add K(s_add)
 #define s_and K(s_and)
 #define s_clear K(s_clear)
 #define s_count K(s_count)
+#define s_size K(s_size)
 #define s_equal K(s_equal)
 #define s_groups K(s_groups)
 #define s_has K(s_has)
@@ -115,12 +118,23 @@ static inline void s_minus(set_t *r, const set_t *a, const set_t *b) {
 }
 static inline int s_has(const set_t *a, int bit) { return (a->w[bit >> 6] >> (bit & 63)) & 1; }
 static inline void s_add(set_t *a, int bit) { a->w[bit >> 6] |= (uint64_t)1 << (bit & 63); }
-/* The cells of a set, up to 3: the tests need to know no more than "more than two". */
-static inline int s_count(const set_t *a) {
+/* The cells of a set, counted without branches (a word's bits by halves): a loop's
+ * branches were hard to guess. s_count: up to 3, as the tests need to know no more than
+ * "more than two". */
+static inline int s_size(const set_t *a) {
     int n = 0;
-    for (int i = 0; i < W && n < 3; i++)
-        for (uint64_t word = a->w[i]; word && n < 3; word &= word - 1) n++;
+    for (int i = 0; i < W; i++) {
+        uint64_t v = a->w[i];
+        v = v - ((v >> 1) & 0x5555555555555555ULL);
+        v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+        v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+        n += (int)((v * 0x0101010101010101ULL) >> 56);
+    }
     return n;
+}
+static inline int s_count(const set_t *a) {
+    int n = s_size(a);
+    return n < 3 ? n : 3;
 }
 /* The lowest bit at or after `from`, or -1. */
 static inline int s_next(const set_t *a, int from) {
@@ -282,8 +296,10 @@ static void killers(set_t *found, const set_t *stones, const set_t *empty, int c
     s_minus(&candidates, empty, &many);
     for (int cell = s_next(&candidates, 0); cell >= 0; cell = s_next(&candidates, cell + 1)) {
         s_and(&around, &g_near[cell], empty);
+        if (s_size(&around) > 3) continue;      /* less any killer, more than two stay */
         int touch = -1;
-        for (int i = 0; i < n; i++) if (s_has(&w_touches[i], cell)) { touch = i; break; }
+        if (s_has(&one, cell))
+            for (int i = 0; i < n; i++) if (s_has(&w_touches[i], cell)) { touch = i; break; }
         for (int killer = s_next(&around, 0); killer >= 0;
              killer = s_next(&around, killer + 1)) {
             rest = around;
@@ -370,8 +386,9 @@ static size_t h_pair_size;
 static int h_records, h_records_size;
 static int *h_nf, *h_ns;
 static set_t *h_full, *h_semi;
+static int *h_order;                       /* each full's place in the queue */
 static int *h_key;
-static uint64_t h_partners[MAXNODES][NODEW];
+static uint64_t h_taken[MAXNODES][NODEW];  /* partners with a full taken from the queue */
 static int h_cell[MAXNODES];               /* a node's cell, -1 for a side or chain */
 static set_t h_bit[MAXNODES];              /* a node's own bit, none for a side or chain */
 static int h_done, h_stop_at_semi;
@@ -386,9 +403,9 @@ static int memory_error;
 
 static int h_sized_fulls, h_sized_semis;    /* the limits the records were sized for */
 
-static int record_of(int x, int y, int make) {
-    int *slot = &h_pair[(size_t)x * h_count + y];
-    if (*slot >= 0 || !make) return *slot;
+/* A pair's record, made (kept in both of the pair's slots, so that either order finds it)
+ * or -1; kept out of line, as it is rarely taken. */
+static __attribute__((noinline)) int make_record(int x, int y) {
     if (h_sized_fulls != FULLS || h_sized_semis != SEMIS) {
         h_records_size = 0;                 /* sized afresh for these limits */
         h_sized_fulls = FULLS;
@@ -403,6 +420,8 @@ static int record_of(int x, int y, int make) {
         h_ns = p;
         if (!(p = realloc(h_full, n * FULLS * sizeof(set_t)))) goto fail;
         h_full = p;
+        if (!(p = realloc(h_order, n * FULLS * sizeof(int)))) goto fail;
+        h_order = p;
         if (!(p = realloc(h_semi, n * SEMIS * sizeof(set_t)))) goto fail;
         h_semi = p;
         if (!(p = realloc(h_key, n * SEMIS * sizeof(int)))) goto fail;
@@ -410,11 +429,18 @@ static int record_of(int x, int y, int make) {
         h_records_size = (int)n;
     }
     h_nf[h_records] = h_ns[h_records] = 0;
-    *slot = h_records++;
-    return *slot;
+    h_pair[(size_t)y * h_count + x] = h_records;
+    h_pair[(size_t)x * h_count + y] = h_records;
+    return h_records++;
 fail:
     memory_error = 1;
     return -1;
+}
+
+static inline int record_of(int x, int y, int make) {
+    int found = h_pair[(size_t)x * h_count + y];
+    if (found >= 0 || !make) return found;
+    return make_record(x, y);
 }
 
 static void push(int x, int y, const set_t *carrier) {
@@ -430,18 +456,20 @@ static void push(int x, int y, const set_t *carrier) {
 
 static void add_full(int x, int y, const set_t *carrier) {
     if (x > y) { int t = x; x = y; y = t; }
-    int existed = record_of(x, y, 0) >= 0;
-    int rec = record_of(x, y, 1);
-    if (rec < 0) return;
+    int rec = record_of(x, y, 0), existed = rec >= 0;
+    if (!existed && (rec = make_record(x, y)) < 0) return;
     set_t *found = &h_full[(size_t)rec * FULLS];
+    int *order = &h_order[(size_t)rec * FULLS];
     if (existed) {
         int n = h_nf[rec];
         for (int i = 0; i < n; i++) if (s_within(&found[i], carrier)) return;
         if (n >= FULLS) return;
         int k = 0;
-        for (int i = 0; i < n; i++) if (!s_within(carrier, &found[i])) found[k++] = found[i];
+        for (int i = 0; i < n; i++)
+            if (!s_within(carrier, &found[i])) { order[k] = order[i]; found[k++] = found[i]; }
         h_nf[rec] = k;
     }
+    order[h_nf[rec]] = (int)h_tail;        /* its job's place, pushed below */
     found[h_nf[rec]++] = *carrier;
     int ns = h_ns[rec];
     if (ns) {
@@ -452,8 +480,6 @@ static void add_full(int x, int y, const set_t *carrier) {
             if (!s_within(carrier, &semis[i])) { semis[k] = semis[i]; keys[k] = keys[i]; k++; }
         h_ns[rec] = k;
     }
-    h_partners[x][y >> 6] |= (uint64_t)1 << (y & 63);
-    h_partners[y][x >> 6] |= (uint64_t)1 << (x & 63);
     push(x, y, carrier);
     if (x == 0 && y == 1) h_done = 1;
 }
@@ -489,14 +515,11 @@ static void or_rule(int x, int y, const set_t *others, int count, const set_t *c
 
 static void add_semi(int x, int y, const set_t *carrier, int key) {
     if (x > y) { int t = x; x = y; y = t; }
-    int existed = record_of(x, y, 0) >= 0;
-    if (existed) {
-        int rec = record_of(x, y, 0);
+    int rec = record_of(x, y, 0);
+    if (rec >= 0) {
         set_t *fulls = &h_full[(size_t)rec * FULLS];
         for (int i = 0; i < h_nf[rec]; i++) if (s_within(&fulls[i], carrier)) return;
-    }
-    int rec = record_of(x, y, 1);
-    if (rec < 0) return;
+    } else if ((rec = make_record(x, y)) < 0) return;
     set_t *found = &h_semi[(size_t)rec * SEMIS];
     int *keys = &h_key[(size_t)rec * SEMIS];
     int n = h_ns[rec];
@@ -520,6 +543,7 @@ static void add_semi(int x, int y, const set_t *carrier, int key) {
 
 static void run(void) {
     while (h_head < h_tail && !h_done && !memory_error) {
+        int place = (int)h_head;
         job_t job = h_queue[h_head++];
         int a = job.x, b = job.y;
         int rec = record_of(a, b, 0);
@@ -528,6 +552,15 @@ static void run(void) {
         for (int i = 0; i < h_nf[rec]; i++)
             if (s_equal(&fulls[i], &job.carrier)) { present = 1; break; }
         if (!present) continue;
+        h_taken[a][b >> 6] |= (uint64_t)1 << (b & 63);
+        h_taken[b][a >> 6] |= (uint64_t)1 << (a & 63);
+        /* The nodes of the carrier's cells, which no partner z may be. */
+        uint64_t inside[NODEW];
+        memset(inside, 0, sizeof inside);
+        for (int c = s_next(&job.carrier, 0); c >= 0; c = s_next(&job.carrier, c + 1)) {
+            int n = h_node_of[c];
+            inside[n >> 6] |= (uint64_t)1 << (n & 63);
+        }
         for (int side = 0; side < 2; side++) {
             int m = side ? b : a, x = side ? a : b;
             if (m < 2) continue;
@@ -535,21 +568,24 @@ static void run(void) {
             set_t blocked = job.carrier;
             if (h_cell[x] >= 0) s_add(&blocked, h_cell[x]);
             const int *row = &h_pair[(size_t)m * h_count];
-            uint64_t partners[NODEW];
             int words = (h_count + 63) / 64;
-            memcpy(partners, h_partners[m], words * sizeof(uint64_t));
+            /* The partners of m with a full taken before this one, but x and the nodes of
+             * the job's carrier's cells: each two fulls are joined once, when the later
+             * of them is taken (a full still queued joins this one when it is taken). */
+            uint64_t partners[NODEW];
+            for (int wi = 0; wi < words; wi++) partners[wi] = h_taken[m][wi] & ~inside[wi];
             partners[x >> 6] &= ~((uint64_t)1 << (x & 63));
             for (int wi = 0; wi < words; wi++) {
                 uint64_t word = partners[wi];
                 while (word) {
                     int z = (wi << 6) + __builtin_ctzll(word);
                     word &= word - 1;
-                    if (h_cell[z] >= 0 && s_has(&job.carrier, h_cell[z])) continue;
-                    int key = m < z ? row[z] : h_pair[(size_t)z * h_count + m];
+                    int key = row[z];
                     /* Adding to the pair x-z never changes the list of m-z (x is not m),
                      * but may move the records: each carrier is read afresh. */
                     int n = h_nf[key];
                     for (int i = 0; i < n; i++) {
+                        if (h_order[(size_t)key * FULLS + i] >= place) continue;
                         set_t other = h_full[(size_t)key * FULLS + i];
                         if (s_meets(&other, &blocked)) continue;
                         set_t joined;
@@ -592,7 +628,7 @@ static int search(found_t *out, const set_t *stones, const set_t *empty, int col
     h_stop_at_semi = stop_at_semi;
     memory_error = 0;
     for (int n = 0; n < h_count; n++) {
-        memset(h_partners[n], 0, sizeof h_partners[n]);
+        memset(h_taken[n], 0, sizeof h_taken[n]);
         s_clear(&h_bit[n]);
         h_cell[n] = -1;
     }
@@ -769,6 +805,8 @@ static PyObject *analyse_core(int columns, int rows, PyObject *black_data,
 #undef h_count
 #undef h_done
 #undef h_full
+#undef h_order
+#undef h_taken
 #undef h_head
 #undef h_key
 #undef h_nf
@@ -776,7 +814,6 @@ static PyObject *analyse_core(int columns, int rows, PyObject *black_data,
 #undef h_ns
 #undef h_pair
 #undef h_pair_size
-#undef h_partners
 #undef h_queue
 #undef h_queue_size
 #undef h_records
@@ -794,11 +831,13 @@ static PyObject *analyse_core(int columns, int rows, PyObject *black_data,
 #undef push
 #undef read_set
 #undef record_of
+#undef make_record
 #undef run
 #undef s_add
 #undef s_and
 #undef s_clear
 #undef s_count
+#undef s_size
 #undef s_equal
 #undef s_groups
 #undef s_has

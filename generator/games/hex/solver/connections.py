@@ -16,8 +16,9 @@ key, which its carrier holds. Two rules build them from the adjacencies:
 Both are sound; neither is complete, and the lists are bounded (FULLS, SEMIS and OR_DEPTH
 a pair), so a connection H-search misses is only a proof not found, never a wrong one. A
 carrier that holds another of the same pair is dropped, so each list keeps minimal
-carriers. The work is in a fixed order (nodes by kind and bit, a queue of new fulls), so the
-same position always gives the same connections.
+carriers. The work is in a fixed order (nodes by kind and bit, a queue of new fulls, each
+joined by the AND rule with those taken from the queue before it, so that two fulls are
+joined once), so the same position always gives the same connections.
 
 What the solver asks (`search`): does the player have a full or a semi between its sides
 (and with what carrier and key), and the carriers of all its semis between its sides, whose
@@ -51,8 +52,10 @@ class _Search:
         self.cell_bit = cell_bit                  # a node's own bit, 0 for a chain or side
         self.fulls: dict[int, list[int]] = {}
         self.semis: dict[int, list[tuple[int, int]]] = {}
-        self.partners = [0] * count              # nodes with a full to this one, as bits
+        self.order: dict[tuple[int, int], int] = {}   # (pair, carrier): its job's place
+        self.taken = [0] * count        # nodes with a full to this one taken from the queue
         self.queue: deque[tuple[int, int, int]] = deque()
+        self.pushed = 0                             # jobs ever queued
         self.done = False                         # a full between the sides: stop
         self.stop_at_semi = stop_at_semi          # ... or a semi, when that settles it
 
@@ -74,9 +77,9 @@ class _Search:
         semis = self.semis.get(pair)
         if semis:
             semis[:] = [s for s in semis if s[0] & carrier != carrier]
-        self.partners[x] |= 1 << y
-        self.partners[y] |= 1 << x
+        self.order[pair, carrier] = self.pushed
         self.queue.append((x, y, carrier))
+        self.pushed += 1
         if pair == 1:          # nodes 0 and 1 are the sides
             self.done = True
 
@@ -122,25 +125,31 @@ class _Search:
     def run(self, chains: int) -> None:
         """The AND rule over the queue of new fulls, until none is left. Nodes below
         `chains` are the sides and chains (midpoints through which fulls join to fulls);
-        the sides are never midpoints."""
-        cell_bit, partners, fulls, count = self.cell_bit, self.partners, self.fulls, self.count
-        queue = self.queue
+        the sides are never midpoints. Each two fulls are joined once, when the later of
+        them is taken from the queue: a full still queued joins this one when it is
+        taken."""
+        cell_bit, taken, fulls, count = self.cell_bit, self.taken, self.fulls, self.count
+        queue, order = self.queue, self.order
+        place = -1
         while queue and not self.done:
             a, b, carrier = queue.popleft()
+            place += 1
             pair = a * count + b
             if carrier not in fulls[pair]:
                 continue
+            taken[a] |= 1 << b
+            taken[b] |= 1 << a
             for m, x in ((a, b), (b, a)):
                 if m < 2:
                     continue
                 m_bit, x_bit = cell_bit[m], cell_bit[x]
-                for z in bits(partners[m] & ~(1 << x)):
+                for z in bits(taken[m] & ~(1 << x)):
                     z_bit = cell_bit[z]
                     if z_bit & carrier:
                         continue
                     key = m * count + z if m < z else z * count + m
                     for other in tuple(fulls[key]):
-                        if other & carrier or other & x_bit:
+                        if order[key, other] >= place or other & carrier or other & x_bit:
                             continue
                         if m_bit:
                             self.add_semi(x, z, carrier | other | m_bit, m_bit)
