@@ -104,7 +104,7 @@ def board_layout(opts: Options, paper: Paper) -> boardpage.Laid:
     """The board's page laid out: where the board goes, the words round it, and the part
     of the page they take (a virtual table's board shows that part)."""
     return boardpage.layout(opts.size, opts.coordinates, paper, words(opts), COLOUR,
-                            place=place)
+                            place=place, draw=board_shapes)
 
 
 def board_paper(opts: Options, paper: Paper) -> Paper:
@@ -120,7 +120,7 @@ def sides(p: hexboard.Placement) -> list[str]:
 def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     return boardpage.board_page(
         paper, colours, size=opts.size, coordinates=opts.coordinates, place=place,
-        words=words(opts), drawn=lambda p: board_shapes(p, colours, opts.coordinates),
+        draw=board_shapes, words=words(opts),
         described=lambda p: describe.sentence(
             _("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p),
             describe.coordinates(opts.size) if opts.coordinates else ""))
