@@ -55,10 +55,12 @@ class Laid:
 @forgotten_with_figures
 @functools.lru_cache(maxsize=64)
 def layout(size: int, coordinates: bool, paper: Paper, words: Words, colours: Palette, *,
-           place: Place, draw: Draw, outset: float = 0.0) -> Laid:
+           place: Place, draw: Draw, outset: float = 0.0, cut_tips: bool = False) -> Laid:
     """Where the board goes on the page and what stands round it: in the corners where they
     are clear of it, else the header and footer. The board is `draw`n where it may stand
-    beside the title corner's words, to see where it starts."""
+    beside the title corner's words, to see where it starts. A board whose sides are bands
+    (`cut_tips`: Hex's, Nex's) has them cut at its sharp corners (hexboard.TIP_CUT): `place`
+    and `draw` cut them too."""
     headed = place(size, *sheet.body_box(paper), coordinates)
     # A little inside the margins: a side letter set at 6 pt on a small board reaches a
     # little past the disc the fit keeps for it.
@@ -71,7 +73,8 @@ def layout(size: int, coordinates: bool, paper: Paper, words: Words, colours: Pa
         if p.cell_radius <= headed.cell_radius:
             break
         hull = convex_hull(p.transform.apply(q)
-                           for q in hexboard.extent(size, coordinates, outset))
+                           for q in hexboard.extent(size, coordinates, outset,
+                                                    cut_tips=cut_tips))
         # Where the board starts down the page, drawn only where the title's line may stand
         # beside it.
         start = functools.cache(lambda p=p: drawn_top(draw(p, colours, coordinates)))
@@ -138,11 +141,12 @@ def clear_of_the_words(p: hexboard.Placement, hull: list[Point], title: list[Tex
 
 def board_page(paper: Paper, colours: Palette, *, size: int, coordinates: bool,
                place: Place, draw: Draw, words: Words, outset: float = 0.0,
+               cut_tips: bool = False,
                described: Callable[[hexboard.Placement], str]) -> Page:
     """The board's page: the board drawn where the layout puts it, marked as one figure
     `described` so, and its words round it."""
     laid = layout(size, coordinates, paper, words, colours, place=place, draw=draw,
-                  outset=outset)
+                  outset=outset, cut_tips=cut_tips)
     return Page(paper.width, paper.height,
                 (*laid.furniture, *describe.board_figure(
                     draw(laid.placement, colours, coordinates), described(laid.placement))))
