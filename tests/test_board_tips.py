@@ -9,14 +9,13 @@ import math
 
 import pytest
 
-from generator.app import documents
 from generator.core.geometry import Hex, Point
+from generator.core.palette import COLOUR
 from generator.core.paper import NAMED
 from generator.core.scene import Page, Path
 from generator.games import GAMES
 from generator.games.blind_hex import pages as blind_hex_pages
 from generator.games.hex import pages as hex_pages
-from generator.games.items import ITEMS
 from generator.games.nex import pages as nex_pages
 from generator.layout import hexboard
 
@@ -30,9 +29,10 @@ def placement(key: str, paper: str) -> hexboard.Placement:
 
 
 def board_page(key: str, paper: str) -> Page:
-    game = GAMES[key]
-    return documents.make_document(game, ITEMS["board"], options=game.make_options(),
-                                   paper=NAMED[paper]).pages[0]
+    """The board's own page, as its kit prints it."""
+    pages = LAYOUTS[key]
+    options = GAMES[key].make_options()
+    return pages.board_page(options, pages.board_paper(options, NAMED[paper]), COLOUR)
 
 
 def past_the_tips(page: Page, p: hexboard.Placement) -> float:
