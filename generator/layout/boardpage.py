@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from generator.core.geometry import Affine, Point, convex_hull
+from generator.core.geometry import Affine, Hex, Point, convex_hull
 from generator.core.palette import Palette
 from generator.core.paper import Paper
 from generator.core.scene import Circle, Document, Page, Path, Shape, Text
@@ -116,27 +116,36 @@ def drawn_top(shapes: list[Shape]) -> float:
 
 def clear_of_the_words(p: hexboard.Placement, hull: list[Point], title: list[Text], *,
                        box: tuple[float, float], top: Callable[[], float]
-                       ) -> list[tuple[hexboard.Placement, list[Point]]]:
+                       ) -> Iterator[tuple[hexboard.Placement, list[Point]]]:
     """Where the board may stand so that it does not start beside the middle of the title
     corner's line (a board narrower than its box, centred in it, as Hex KB's on a booklet's
     A5 page): a reader going down the page would meet the board between two lines of one
     paragraph. The board (drawn from `top()` down) starts above the line's first baseline
     or below its last: as placed, moved up to the top of its `box` (top, foot), or moved
-    down under the line as far as the box allows. The words are checked clear of it after."""
+    down under the line as far as the box allows, in that order. The words are checked
+    clear of it after. The board is drawn only where its corner cells (drawn, so no lower
+    than its top) and its outline (round all it draws) leave it in doubt."""
     if len(title) < 3:
-        return [(p, hull)]
-    high, low, start = min(q.y for q in hull), max(q.y for q in hull), top()
-    first, last = title[1].position.y, title[-1].position.y
-    found = []
-    for move in (0.0, box[0] - high, last + BELOW - start):
-        if first < start + move < last + BELOW - 1e-6:
-            continue
-        if high + move < box[0] - 1e-6 or low + move > box[1] + 1e-6:
+        yield p, hull
+        return
+    high, low = min(q.y for q in hull), max(q.y for q in hull)
+    n = p.board.size - 1
+    cells = min(c.y for h in (Hex(0, 0), Hex(n, 0), Hex(0, n), Hex(n, n))
+                for c in p.corners(h))
+    first, last = title[1].position.y, title[-1].position.y + BELOW
+
+    def beside(move: float) -> bool:
+        if cells + move <= first or high + move >= last - 1e-6:
+            return False
+        return first < top() + move < last - 1e-6
+
+    for move in (0.0, box[0] - high, None):
+        move = last - top() if move is None else move
+        if beside(move) or high + move < box[0] - 1e-6 or low + move > box[1] + 1e-6:
             continue
         shift = Affine.translation(0.0, move)
-        found.append((hexboard.Placement(p.board, p.transform.then(shift)),
-                      [shift.apply(q) for q in hull]))
-    return found
+        yield (hexboard.Placement(p.board, p.transform.then(shift)),
+               [shift.apply(q) for q in hull])
 
 
 def board_page(paper: Paper, colours: Palette, *, size: int, coordinates: bool,
