@@ -21,6 +21,7 @@ from generator.games.blind_hex import pages as blind_hex_pages
 from generator.games.blind_hex import tracks
 from generator.games.blind_hex.colours import SIDES
 from generator.games.items import ITEMS
+from generator.layout import hexboard
 from generator.layout.printing import Printing
 
 GAME = GAMES["blind-hex"]
@@ -211,6 +212,9 @@ def test_control_tracks_laid_over_the_board_are_caught(monkeypatch):
 
 # --- the cards board over the whole page: title, key and ruler in the corners -------------------
 
+KIRKBY_CELL = 15.9      # mm flat to flat: Don Kirkby's own Letter board
+
+
 def cards_board(paper: str, coordinates: bool = True, lang: str = "en") -> Page:
     options = GAME.make_options(coordinates=coordinates)
     with i18n.language(lang):
@@ -248,9 +252,10 @@ def test_the_cards_board_takes_the_page_with_its_words_in_the_corners(paper, lan
                and t.role.kind == "H1"]
     assert heading == ["Blind Hex"]
     if paper == "letter":
-        # Anchored on Don Kirkby's own board (about 15.9 mm, printed to the edge).
+        # Anchored on Don Kirkby's own board (about 15.9 mm, printed to the edge): as large
+        # without coordinates, at least 15 mm with them.
         assert measured_cell(page) >= 15.0
-        assert measured_cell(cards_board(paper, coordinates=False, lang=lang)) >= 15.0
+        assert measured_cell(cards_board(paper, coordinates=False, lang=lang)) >= KIRKBY_CELL
 
 
 def test_control_the_board_under_a_header_and_over_a_key_is_smaller():
@@ -260,6 +265,13 @@ def test_control_the_board_under_a_header_and_over_a_key_is_smaller():
     x, y, w, h = blind_hex_pages.sheet.body_box(paper)
     old = blind_hex_pages.place(options.size, True, (x, y, w, h - blind_hex_pages.KEY_HEIGHT))
     assert math.sqrt(3) * old.cell_radius < 15.0 <= measured_cell(cards_board("letter"))
+
+
+def test_control_bands_cut_past_the_corner_cell_leave_cells_under_kirkbys(monkeypatch):
+    """The sharp corners' bands cut as first, 1.5 band distances past the corner cell's
+    point: the board without coordinates on Letter is smaller than Kirkby's."""
+    monkeypatch.setattr(hexboard, "TIP_CUT", 1.0 + 1.5 * 0.5)
+    assert measured_cell(cards_board("letter", coordinates=False)) < KIRKBY_CELL
 
 
 def test_control_words_laid_over_the_board_are_caught():

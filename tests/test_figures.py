@@ -19,7 +19,7 @@ from generator.core.paper import NAMED
 from generator.core.scene import Circle, Clip, Page, Path, Shape, Text, place
 from generator.games import GAMES
 from generator.games.items import ITEMS
-from generator.layout import booklet
+from generator.layout import boardpage, booklet
 from generator.layout.printing import Printing
 
 TEXT = {"P", "LI", "Lbl"}
@@ -204,3 +204,16 @@ def test_control_a_figure_a_page_away_from_its_text_is_caught():
                                                           if s not in shapes))
     pages += [replace(pages[-1], shapes=()), later]
     assert any("its text on" in f for f in faults(pages, facing=True))
+
+
+def test_control_a_board_centred_beside_its_title_line_splits_it(monkeypatch):
+    """Hex KB's board on the booklet's A5 page, centred in its box as the corner layout
+    first set it, starts beside the middle of its title's line."""
+    monkeypatch.setattr(boardpage, "clear_of_the_words",
+                        lambda p, hull, title, *, box, top: [(p, hull)])
+    PARTS_MADE.clear()      # the section made afresh, and not kept for the tests after
+    try:
+        assert any("splits" in f for f in faults(booklet_pages(["hex-kb"], "a4", "en"),
+                                                 facing=True))
+    finally:
+        PARTS_MADE.clear()

@@ -188,7 +188,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blinq", "rules", "Escolhe para onde", "Você escolhe para onde"),
         ("hex", "rules", "regra da troca:", "(também chamada regra do bolo)"),
         ("blind-hex", "pad", "Turnos em que", "escolhem os mesmos dois números"),
-        ("nex", "counters", "9.3 mm", "9,3 mm"),
+        ("nex", "counters", "9.6 mm", "9,6 mm"),
     ],
     "es": [
         ("blind-hex", "rules", "pasa al paso 3.", "la lectura de este kit del «el turno"),
@@ -207,7 +207,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("hex", "rules", "regla del intercambio:", "(también llamada regla del pastel)"),
         ("nex", "rules", "la partida en línea", "el juego en línea de Abstract Play"),
         ("blind-hex pennies", "coins", "para las casillas", "para los puntos"),
-        ("nex", "counters", "9.3 mm", "9,3 mm"),
+        ("nex", "counters", "9.6 mm", "9,6 mm"),
     ],
     "de": [
         ("blind-hex", "rules", "weiter mit Schritt 3.", "die Lesart dieses Sets für „die Runde"),
@@ -236,7 +236,7 @@ CORRECTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("blind-hex pennies", "rules", "Brettseite", "Die Seite mit dem Brett"),
         ("hex-kb", "rules", "dass es ihm zugeschrieben wird, und", "bittet darum, es ihm "
          "zuzuschreiben;"),
-        ("nex", "counters", "9.3 mm", "9,3 mm"),
+        ("nex", "counters", "9.6 mm", "9,6 mm"),
     ],
 }
 # Forms of address besides the one each language keeps (pt você, es tú, de du).

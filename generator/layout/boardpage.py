@@ -9,19 +9,22 @@ for each format, and a board's cell size is read from it)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from generator.core.geometry import convex_hull
+from generator.core.geometry import Affine, Hex, Point, convex_hull
 from generator.core.palette import Palette
 from generator.core.paper import Paper
-from generator.core.scene import Document, Page, Shape, Text
+from generator.core.scene import Circle, Document, Page, Path, Shape, Text
 from generator.i18n import _
 from generator.layout import corners, describe, hexboard, sheet
 from generator.layout.figure_cache import forgotten_with_figures
 
 # (size, x, y, width, height, with_coordinates) -> the board placed in that box
 Place = Callable[[int, float, float, float, float, bool], hexboard.Placement]
+# (placement, colours, with_coordinates) -> the empty board drawn there
+Draw = Callable[[hexboard.Placement, Palette, bool], list[Shape]]
 
 # What the corners may hold, across: a share of the page's inner width, the widest first
 # (fewest lines), as Blind Hex's board.
@@ -52,9 +55,12 @@ class Laid:
 @forgotten_with_figures
 @functools.lru_cache(maxsize=64)
 def layout(size: int, coordinates: bool, paper: Paper, words: Words, colours: Palette, *,
-           place: Place, outset: float = 0.0) -> Laid:
+           place: Place, draw: Draw, outset: float = 0.0, cut_tips: bool = False) -> Laid:
     """Where the board goes on the page and what stands round it: in the corners where they
-    are clear of it, else the header and footer."""
+    are clear of it, else the header and footer. The board is `draw`n where it may stand
+    beside the title corner's words, to see where it starts. A board whose sides are bands
+    (`cut_tips`: Hex's, Nex's) has them cut at its sharp corners (hexboard.TIP_CUT): `place`
+    and `draw` cut them too."""
     headed = place(size, *sheet.body_box(paper), coordinates)
     # A little inside the margins: a side letter set at 6 pt on a small board reaches a
     # little past the disc the fit keeps for it.
@@ -67,7 +73,11 @@ def layout(size: int, coordinates: bool, paper: Paper, words: Words, colours: Pa
         if p.cell_radius <= headed.cell_radius:
             break
         hull = convex_hull(p.transform.apply(q)
-                           for q in hexboard.extent(size, coordinates, outset))
+                           for q in hexboard.extent(size, coordinates, outset,
+                                                    cut_tips=cut_tips))
+        # Where the board starts down the page, drawn only where the title's line may stand
+        # beside it.
+        start = functools.cache(lambda p=p: drawn_top(draw(p, colours, coordinates)))
         for share in CORNER_SHARES:
             title = corners.title_corner(paper, words.title, subtitle=words.subtitle,
                                          colours=colours, width=share * w)
@@ -76,23 +86,79 @@ def layout(size: int, coordinates: bool, paper: Paper, words: Words, colours: Pa
             boxes = [corners.text_box(t) for t in title + foot if isinstance(t, Text)]
             boxes.append((x, paper.height - paper.margin - 4.5, x + sheet.RULER_WIDTH - 8.0,
                           paper.height - paper.margin))
-            if corners.clear_of(hull, boxes, paper=paper):
-                return Laid(p, (*title, *foot), (paper.margin, paper.margin, paper.inner_width,
-                                                 paper.height - 2 * paper.margin))
+            for placed, outline in clear_of_the_words(p, hull, title, box=(y, y + h),
+                                                      top=start):
+                if corners.clear_of(outline, boxes, paper=paper):
+                    return Laid(placed, (*title, *foot), (paper.margin, paper.margin,
+                                                          paper.inner_width,
+                                                          paper.height - 2 * paper.margin))
     return Laid(headed, (*sheet.header(paper, words.title, words.subtitle, colours),
                          *sheet.footer(paper, words.credit, colours)), sheet.body_box(paper))
 
 
+# mm: how far below the title corner's last baseline a board moved under it starts
+BELOW = 0.5
+
+
+def drawn_top(shapes: list[Shape]) -> float:
+    """Where a drawing starts down the page, as a reader meets it: its lines' highest point,
+    its circles' tops and its words' baselines."""
+    tops = [math.inf]
+    for shape in shapes:
+        if isinstance(shape, Path):
+            tops += [q.y for sub in shape.subpaths for q in sub]
+        elif isinstance(shape, Circle):
+            tops.append(shape.centre.y - shape.radius)
+        elif isinstance(shape, Text):
+            tops.append(shape.position.y)
+    return min(tops)
+
+
+def clear_of_the_words(p: hexboard.Placement, hull: list[Point], title: list[Text], *,
+                       box: tuple[float, float], top: Callable[[], float]
+                       ) -> Iterator[tuple[hexboard.Placement, list[Point]]]:
+    """Where the board may stand so that it does not start beside the middle of the title
+    corner's line (a board narrower than its box, centred in it, as Hex KB's on a booklet's
+    A5 page): a reader going down the page would meet the board between two lines of one
+    paragraph. The board (drawn from `top()` down) starts above the line's first baseline
+    or below its last: as placed, moved up to the top of its `box` (top, foot), or moved
+    down under the line as far as the box allows, in that order. The words are checked
+    clear of it after. The board is drawn only where its corner cells (drawn, so no lower
+    than its top) and its outline (round all it draws) leave it in doubt."""
+    if len(title) < 3:
+        yield p, hull
+        return
+    high, low = min(q.y for q in hull), max(q.y for q in hull)
+    n = p.board.size - 1
+    cells = min(c.y for h in (Hex(0, 0), Hex(n, 0), Hex(0, n), Hex(n, n))
+                for c in p.corners(h))
+    first, last = title[1].position.y, title[-1].position.y + BELOW
+
+    def beside(move: float) -> bool:
+        if cells + move <= first or high + move >= last - 1e-6:
+            return False
+        return first < top() + move < last - 1e-6
+
+    for move in (0.0, box[0] - high, None):
+        move = last - top() if move is None else move
+        if beside(move) or high + move < box[0] - 1e-6 or low + move > box[1] + 1e-6:
+            continue
+        shift = Affine.translation(0.0, move)
+        yield (hexboard.Placement(p.board, p.transform.then(shift)),
+               [shift.apply(q) for q in hull])
+
+
 def board_page(paper: Paper, colours: Palette, *, size: int, coordinates: bool,
-               place: Place, words: Words, outset: float = 0.0,
-               drawn: Callable[[hexboard.Placement], list[Shape]],
+               place: Place, draw: Draw, words: Words, outset: float = 0.0,
+               cut_tips: bool = False,
                described: Callable[[hexboard.Placement], str]) -> Page:
-    """The board's page: the board `drawn` where the layout puts it, marked as one figure
+    """The board's page: the board drawn where the layout puts it, marked as one figure
     `described` so, and its words round it."""
-    laid = layout(size, coordinates, paper, words, colours, place=place, outset=outset)
+    laid = layout(size, coordinates, paper, words, colours, place=place, draw=draw,
+                  outset=outset, cut_tips=cut_tips)
     return Page(paper.width, paper.height,
-                (*laid.furniture, *describe.board_figure(drawn(laid.placement),
-                                                         described(laid.placement))))
+                (*laid.furniture, *describe.board_figure(
+                    draw(laid.placement, colours, coordinates), described(laid.placement))))
 
 
 

@@ -25,6 +25,7 @@ from generator.core.geometry import (
 )
 from generator.core.gridfile import column_name
 from generator.core.scene import SMALLEST_TEXT, Paint, Path, Shape, Text, area, segments
+from generator.layout.figure_cache import forgotten_with_figures
 from generator.layout.textlayout import centred_label
 
 UNIT = Layout(POINTY, 1.0)
@@ -97,18 +98,22 @@ def outline(size: int, distance: float) -> list[Point]:
 # long diagonal, where mitred they ran out three times their width past the corner cell's
 # point (on Blind Hex's 11 x 11 board, 18 mm beyond the cells at each end, two and a half
 # cells of height the fit took from every cell), and the column letter at each sharp corner
-# is left to the opposite side, where it stands by the same column. Cut, the bands reach
-# past the corner cell's point by TIP_REACH times their distance out, in cell radii.
-TIP_REACH = 1.5
+# is left to the opposite side, where it stands by the same column. The cut crosses the
+# diagonal TIP_CUT cell radii out from the corner cell's centre: halfway along the cell's two
+# outer edges (they run from its point, 1 radius out, back to 0.5), so the bands still flank
+# the corner cell on both its sides, and the band's outer corner, the page's last ink along
+# the diagonal, stands 0.58 of a radius past the cell's point instead of 1.15 (cut 1.5 band
+# distances past it, as first): Blind Hex's 11 x 11 board without coordinates on Letter,
+# as tall as the page between its margins, has cells of 16.00 mm instead of 15.39.
+TIP_CUT = 0.75
 
 
-def tip_cuts(size: int, distance: float) -> tuple[tuple[Point, float], ...]:
-    """The half-planes that cut the sharp corners for bands `distance` axial units out, each
-    as (a unit direction out along the long diagonal, the most a kept point lies along it)."""
+def tip_cuts(size: int) -> tuple[tuple[Point, float], ...]:
+    """The half-planes that cut the sharp corners, each as (a unit direction out along the
+    long diagonal, the most a kept point lies along it)."""
     out = Point(-math.sqrt(3) / 2, -0.5)        # from cell (0, 0) out through its point
     far = axial_point(size - 1, size - 1)
-    reach = 1.0 + TIP_REACH * distance           # the corner cell's point is 1 radius out
-    return ((out, reach), (Point(-out.x, -out.y), -(far.x * out.x + far.y * out.y) + reach))
+    return ((out, TIP_CUT), (Point(-out.x, -out.y), -(far.x * out.x + far.y * out.y) + TIP_CUT))
 
 
 def clipped(points: list[Point], cuts: tuple[tuple[Point, float], ...]) -> list[Point]:
@@ -151,11 +156,11 @@ def extent(size: int, with_coordinates: bool = True, outset: float = 0.0,
     """Points the drawn board reaches in the unit layout: bands, coordinates, side letters;
     `outset` axial units further out when border cells surround the board. Labels are at
     least `smallest` cell radii high, for boards whose cells are small. `cut_tips`: the
-    sharp corners cut (TIP_REACH)."""
+    sharp corners cut (TIP_CUT)."""
     reach = BAND[1] + BAND_REACH + outset
     points = outline(size, reach)
     if cut_tips:
-        points = clipped(points, tip_cuts(size, reach))
+        points = clipped(points, tip_cuts(size))
     if with_coordinates:
         lo, hi = -2 / 3 - COORDINATE_AT - outset, size - 1 + 2 / 3 + COORDINATE_AT + outset
         for i in (0, size - 1):
@@ -181,7 +186,9 @@ def label_size(share: float, cell_radius: float) -> float:
 
 
 # A board is fitted into many boxes (a corner layout's search, a paper's two ways round, a
-# pennies board's box narrowed step by step): its outline's hull is found once a board.
+# pennies board's box narrowed step by step): its outline's hull is found once a board (and
+# again after a test's control changes how it is cut).
+@forgotten_with_figures
 @lru_cache(maxsize=256)
 def _extent_hull(size: int, with_coordinates: bool, outset: float, smallest: float,
                  cut_tips: bool) -> tuple[Point, ...]:
@@ -242,7 +249,7 @@ def side_bands(p: Placement, q_colour: str, r_colour: str,
     board whose outer edges carry marks that would otherwise reach them."""
     inner = outline(p.board.size, BAND[0] + outset)
     outer = outline(p.board.size, BAND[1] + outset)
-    cuts = tip_cuts(p.board.size, BAND[1] + outset) if cut_tips else ()
+    cuts = tip_cuts(p.board.size) if cut_tips else ()
     # outline order: (lo,lo), (hi,lo), (hi,hi), (lo,hi); side i runs from corner i to i+1.
     colours = [r_colour, q_colour, r_colour, q_colour]
     patterns = ["cross", "lines", "cross", "lines"]

@@ -139,7 +139,7 @@ def corner_layout(opts: Options, paper: Paper, *, colours: Palette
     top right and the key, credit and ruler bottom left, in the corners the rhombus leaves
     (generator/layout/corners.py); None where they would not stand clear of the board, and
     on the pennies board, whose corners hold the coin tracks. On Letter this gives the
-    11 x 11 board 15.2 mm cells for 12.6."""
+    11 x 11 board 15.2 mm cells for 12.6 (16.0 without coordinates)."""
     if opts.edition == "pennies":
         return None
     laid = _corner_layout(opts, paper, colours, i18n.active())

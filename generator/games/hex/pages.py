@@ -62,18 +62,20 @@ def stone(colour: str, p: hexboard.Placement, h: Hex, colours: Palette) -> list[
 
 def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool,
                  stones: Stones | None = None,
-                 tinted: Mapping[Hex, str] | None = None) -> list[Shape]:
+                 tinted: Mapping[Hex, str] | None = None, *, cut_tips: bool = False
+                 ) -> list[Shape]:
     """Red's sides (the rows', r) and Blue's (the columns', q) as bands, cells, stones and
     labels."""
     r = p.cell_radius
-    shapes = hexboard.side_bands(p, colours["blue"], colours["red"], hatched=colours.hatched)
+    shapes = hexboard.side_bands(p, colours["blue"], colours["red"], hatched=colours.hatched,
+                                 cut_tips=cut_tips)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.15, 0.035 * r)), dict(tinted or {}))
     for h, colour in sorted((stones or {}).items(), key=lambda hc: (hc[0].r, hc[0].q)):
         shapes += stone(colour, p, h, colours)
     return shapes + hexboard.labels(p, (letter(BLUE), colours["blue"]),
                                     (letter(RED), colours["red"]),
-                                    colours["muted"], with_coordinates)
+                                    colours["muted"], with_coordinates, cut_tips=cut_tips)
 
 
 # As HexGui, HexWorld, Little Golem and HexWiki draw the board: a1 at the top left, the
@@ -88,6 +90,21 @@ def place(size: int, x: float, y: float, w: float, h: float,
           with_coordinates: bool = True) -> hexboard.Placement:
     return hexboard.place_board(size, x, y, w, h, angle=BOARD_ANGLE,
                                 with_coordinates=with_coordinates)
+
+
+# The board's own page cuts the bands at the board's sharp corners (hexboard.TIP_CUT), as
+# every banded board's page does: mitred, they ran out past the cells along the long
+# diagonal, the direction the page is tightest in.
+def cut_place(size: int, x: float, y: float, w: float, h: float,
+              with_coordinates: bool = True) -> hexboard.Placement:
+    return hexboard.place_board(size, x, y, w, h, angle=BOARD_ANGLE,
+                                with_coordinates=with_coordinates, cut_tips=True)
+
+
+def cut_shapes(p: hexboard.Placement, colours: Palette,
+               with_coordinates: bool) -> list[Shape]:
+    """The empty board as its own page draws it, its sharp corners cut."""
+    return board_shapes(p, colours, with_coordinates, cut_tips=True)
 
 
 def words(opts: Options) -> boardpage.Words:
@@ -105,7 +122,7 @@ def board_layout(opts: Options, paper: Paper) -> boardpage.Laid:
     """The board's page laid out: where the board goes, the words round it, and the part
     of the page they take (a virtual table's board shows that part)."""
     return boardpage.layout(opts.size, opts.coordinates, paper, words(opts), COLOUR,
-                            place=place)
+                            place=cut_place, draw=cut_shapes, cut_tips=True)
 
 
 def board_paper(opts: Options, paper: Paper) -> Paper:
@@ -120,8 +137,8 @@ def sides(p: hexboard.Placement) -> list[str]:
 
 def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     return boardpage.board_page(
-        paper, colours, size=opts.size, coordinates=opts.coordinates, place=place,
-        words=words(opts), drawn=lambda p: board_shapes(p, colours, opts.coordinates),
+        paper, colours, size=opts.size, coordinates=opts.coordinates, place=cut_place,
+        draw=cut_shapes, words=words(opts), cut_tips=True,
         described=lambda p: describe.sentence(
             _("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p),
             describe.coordinates(opts.size) if opts.coordinates else ""))

@@ -4,10 +4,11 @@ puzzle and its solution, the rule sheet's judged figures, and the score pad."""
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 
 from generator import templating
 from generator.core.geometry import SQRT3, Hex, Point, Rhombus
-from generator.core.palette import Palette, text_on
+from generator.core.palette import COLOUR, Palette, text_on
 from generator.core.paper import Paper, roomiest
 from generator.core.scene import (
     Circle,
@@ -44,7 +45,7 @@ from generator.games.hex_kb.rules import (
 from generator.games.items import BOARD, PAD, PUZZLE, RULES
 from generator.games.protocols import Pages
 from generator.i18n import _, ngettext
-from generator.layout import describe, hexboard, scorepad, sheet
+from generator.layout import boardpage, describe, hexboard, scorepad, sheet
 from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
 from generator.layout.printing import Printing
@@ -244,16 +245,61 @@ def board_page(opts: Options, paper: Paper, colours: Palette,
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def board_paper(opts: Options, paper: Paper) -> Paper:
+@dataclass(frozen=True)
+class Placer:
+    """This board placed in a box, as the shared board page places a board by its size
+    (generator/layout/boardpage.py)."""
+    board: KleinBoard
+
+    def __call__(self, size: int, x: float, y: float, w: float, h: float,
+                 with_coordinates: bool) -> hexboard.Placement:
+        return place(self.board, x, y, w, h, with_coordinates)
+
+
+@dataclass(frozen=True)
+class Drawer:
+    """This board drawn empty at a placement, as the shared board page draws a board
+    (generator/layout/boardpage.py)."""
+    board: KleinBoard
+
+    def __call__(self, p: hexboard.Placement, colours: Palette,
+                 with_coordinates: bool) -> list[Shape]:
+        return board_shapes(p, self.board, colours, with_coordinates)
+
+
+def words(opts: Options) -> boardpage.Words:
+    """What the board's own page says round it, in the active language."""
+    return boardpage.Words(TITLE, opts.label, _(
+        "%(credit)s Board after the rules' description. Frame cells with the same number are "
+        "one cell.", credit=credit()))
+
+
+def board_layout(opts: Options, paper: Paper) -> boardpage.Laid:
+    """The board's own page laid out: its title and credit in the corners the rhombus
+    leaves where they stand clear of it (a puzzle's page keeps its header and caption)."""
     board = opts.board()
-    return roomiest(paper, lambda p: place(board, *sheet.body_box(p),
-                                           opts.coordinates).cell_radius)
+    return boardpage.layout(board.size, opts.coordinates, paper, words(opts), COLOUR,
+                            place=Placer(board), draw=Drawer(board),
+                            outset=hexboard.BORDER_ROW)
+
+
+def plain_board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
+    """The board's own page, empty, as large as the corners it leaves allow."""
+    board = opts.board()
+    return boardpage.board_page(
+        paper, colours, size=board.size, coordinates=opts.coordinates, place=Placer(board),
+        draw=Drawer(board), words=words(opts), outset=hexboard.BORDER_ROW,
+        described=lambda p: position(board, p, {}))
+
+
+def board_paper(opts: Options, paper: Paper) -> Paper:
+    return roomiest(paper, lambda p: board_layout(opts, p).placement.cell_radius)
 
 
 def board_item(opts: Options, printing: Printing) -> Document:
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
-                    _("board"))
+    return document(opts, [plain_board_page(opts, board_paper(opts, paper), colours)]
+                    * copies, _("board"))
 
 
 # --- puzzles ------------------------------------------------------------------------------------
@@ -400,6 +446,6 @@ def pad_item(opts: Options, printing: Printing) -> Document:
 PAGES = Pages(
     cover=Cover(credit, (20, 40), lambda opts, colours: figures(colours)["simple"]),
     items={RULES: rules_item, BOARD: board_item, PUZZLE: puzzle_item, PAD: pad_item},
-    board_cell=lambda opts, paper: SQRT3 * place(
-        opts.board(), *sheet.body_box(board_paper(opts, paper)), opts.coordinates).cell_radius,
+    board_cell=lambda opts, paper: SQRT3 * board_layout(
+        opts, board_paper(opts, paper)).placement.cell_radius,
 )

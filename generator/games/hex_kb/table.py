@@ -31,11 +31,11 @@ def stone_drawn(colour: str, colours: Palette) -> Callable[[Point, float], list[
 def make(opts: Options, colours: Palette) -> VirtualTable:
     paper = pages.board_paper(opts, parts.PAPER)
     drawn = opts.board()
-    box = parts.body(paper)
-    p = pages.place(drawn, *box, opts.coordinates)
+    laid = pages.board_layout(opts, paper)
+    p, box = laid.placement, laid.region
     cells = (p.centre(h) for h in Rhombus(drawn.size) if h not in drawn.holes)
-    board = parts.board(parts.board_name(TITLE), pages.board_page(opts, paper, colours), box,
-                        cells)
+    board = parts.board(parts.board_name(TITLE), pages.plain_board_page(opts, paper, colours),
+                        box, cells)
     diameter = parts.stone_diameter(p.cell_radius)
     bags = [parts.stone_bag(pages.name(colour), role, diameter=diameter,
                             drawn=stone_drawn(colour, colours), colour=colours[role])

@@ -94,12 +94,13 @@ def stone(kind: str, centre: Point, radius: float, colours: Palette) -> list[Sha
 
 
 def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool,
-                 stones: Stones | None = None, marked: tuple[Hex, ...] = ()) -> list[Shape]:
+                 stones: Stones | None = None, marked: tuple[Hex, ...] = (), *,
+                 cut_tips: bool = False) -> list[Shape]:
     stones = stones or {}
     r = p.cell_radius
     shapes = hexboard.side_bands(p, colours["black side"], colours["white side"],
                                  edge=colours["stone edge"],
-                                 hatched=colours.hatched)
+                                 hatched=colours.hatched, cut_tips=cut_tips)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.15, 0.035 * r)),
                                    {h: colours["change"] for h in marked})
@@ -107,7 +108,7 @@ def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool
         shapes += stone(kind, p.centre(h), 0.62 * r, colours)
     return shapes + hexboard.labels(p, (letter(BLACK), colours["ink"]),
                                     (letter(WHITE), colours["ink"]),
-                                    colours["muted"], with_coordinates)
+                                    colours["muted"], with_coordinates, cut_tips=cut_tips)
 
 
 def sides(p: hexboard.Placement) -> list[str]:
@@ -128,6 +129,21 @@ def place(size: int, x: float, y: float, w: float, h: float,
                                 with_coordinates=with_coordinates)
 
 
+# The board's own page cuts the bands at the board's sharp corners (hexboard.TIP_CUT), as
+# every banded board's page does: mitred, they ran out past the cells along the long
+# diagonal, the direction the page is tightest in.
+def cut_place(size: int, x: float, y: float, w: float, h: float,
+              with_coordinates: bool = True) -> hexboard.Placement:
+    return hexboard.place_board(size, x, y, w, h, angle=DIAGRAM_ANGLE,
+                                with_coordinates=with_coordinates, cut_tips=True)
+
+
+def cut_shapes(p: hexboard.Placement, colours: Palette,
+               with_coordinates: bool) -> list[Shape]:
+    """The empty board as its own page draws it, its sharp corners cut."""
+    return board_shapes(p, colours, with_coordinates, cut_tips=True)
+
+
 def words(opts: Options) -> boardpage.Words:
     """What the board's page says round it, in the active language."""
     return boardpage.Words(TITLE, opts.label, _(
@@ -143,13 +159,13 @@ def board_layout(opts: Options, paper: Paper) -> boardpage.Laid:
     """The board's page laid out: where the board goes, the words round it, and the part
     of the page they take (a virtual table's board shows that part)."""
     return boardpage.layout(opts.size, opts.coordinates, paper, words(opts), COLOUR,
-                            place=place)
+                            place=cut_place, draw=cut_shapes, cut_tips=True)
 
 
 def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
     return boardpage.board_page(
-        paper, colours, size=opts.size, coordinates=opts.coordinates, place=place,
-        words=words(opts), drawn=lambda p: board_shapes(p, colours, opts.coordinates),
+        paper, colours, size=opts.size, coordinates=opts.coordinates, place=cut_place,
+        draw=cut_shapes, words=words(opts), cut_tips=True,
         described=lambda p: describe.sentence(
             _("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p),
             describe.coordinates(opts.size) if opts.coordinates else ""))
