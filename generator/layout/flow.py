@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from generator.core.scene import SMALLEST_TEXT, Clip, Shape, text_sizes
 from generator.layout.linebreak import Line, wrap
@@ -34,6 +35,13 @@ class Figure:
     # What it shows, for those who cannot see it (a tagged PDF's /Alt, the web edition's
     # <desc>): written from the position drawn.
     description: str = ""
+
+    @cached_property
+    def label_floor(self) -> float:
+        """The least it may be scaled by and keep its smallest label at 6 pt: read from
+        every label once a figure, where a sheet fitted to its pages asked it of every
+        figure in every style it tried."""
+        return label_floor(self)
 
 
 @dataclass(frozen=True)
@@ -99,14 +107,14 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], *, width: float, styl
         if block.kind == "figure":
             fig = figures[block.text]
             scale = min(1.0, width / fig.width)
-            scale *= max(s.figure_scale, min(1.0, label_floor(fig) / scale))
+            scale *= max(s.figure_scale, min(1.0, fig.label_floor / scale))
             caption = wrap(fig.caption, width, size=s.caption, base="italic", names=names,
                            slack=s.hyphen_slack) \
                 if fig.caption else ()
             out.append(Box(fig.height * scale + len(caption) * s.caption * s.leading,
                            after + s.figure_gap, 2 * s.figure_gap, figure=fig, scale=scale,
                            caption=caption, block=k, kind="figure"))
-            floor = label_floor(fig)
+            floor = fig.label_floor
             smaller.append((len(out) - 1, [replace(
                 out[-1], height=out[-1].height - fig.height * scale * (1 - step),
                 scale=scale * step, kind="smaller") for step in SHRINK_STEPS

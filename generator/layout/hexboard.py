@@ -7,8 +7,10 @@ one affine transform, so every game draws in cell units and gets millimetres for
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 
 from generator.core.geometry import (
     POINTY,
@@ -210,14 +212,31 @@ def place_board(size: int, x: float, y: float, width: float, height: float, *, a
     return Placement(Rhombus(size), fit.transform.then(Affine.translation(x, y)))
 
 
+# A board's cells, their edges and the marks drawn on them (Blind Hex's) are drawn from the
+# same corners: each cell's six are found once a placement, where finding them for each of
+# these took a third of drawing a 25 x 25 board.
+@lru_cache(maxsize=8)
+def page_corners(p: Placement) -> Mapping[Hex, tuple[Point, ...]]:
+    """Each cell's corners on the page, as Placement.corners finds them."""
+    return MappingProxyType({h: p.corners(h) for h in p.board})
+
+
+def corner_edge(ring: tuple[Point, ...], direction: int) -> tuple[Point, Point]:
+    """A cell's edge towards `direction` from its corners on the page: the same two points
+    Placement.edge finds (edge_endpoints takes the same two of the same corners)."""
+    first = (direction + UNIT.orientation.edge_corner_offset) % 6
+    return ring[first], ring[(first + 1) % 6]
+
+
 def cell_shapes(p: Placement, line_paint: Paint, fills: dict[Hex, str] | None = None,
                 cell_fill: str = "#ffffff") -> list[Shape]:
     """Cell backgrounds, then every edge once."""
     fills = fills or {}
     shapes: list[Shape] = []
     by_colour: dict[str, list[tuple[Point, ...]]] = {}
+    rings = page_corners(p)
     for h in p.board:
-        by_colour.setdefault(fills.get(h, cell_fill), []).append(p.corners(h))
+        by_colour.setdefault(fills.get(h, cell_fill), []).append(rings[h])
     for colour in sorted(by_colour):
         shapes.append(Path(tuple(by_colour[colour]), Paint(fill=colour), closed=True))
     seen = set()
@@ -227,7 +246,7 @@ def cell_shapes(p: Placement, line_paint: Paint, fills: dict[Hex, str] | None = 
             key = edge_key(h, d)
             if key not in seen:
                 seen.add(key)
-                edges.append(p.edge(h, d))
+                edges.append(corner_edge(rings[h], d))
     shapes.append(segments(edges, line_paint))
     return shapes
 

@@ -51,7 +51,6 @@ from generator.layout.flow import (
     Figure,
     Style,
     boxes,
-    label_floor,
     paginate,
 )
 from generator.layout.hyphenation import names_in
@@ -119,12 +118,12 @@ def in_booklet(first_on_right: bool | None) -> Iterator[None]:
 
 class Sheet:
     """A sheet's blocks as boxes on a paper, in one style: set (paginated) as often as
-    fitting and balancing need, drawn once."""
+    fitting and balancing need, drawn once. The blocks and figures are numbered already
+    (`numbered`), once for every style a sheet is tried in."""
 
     def __init__(self, blocks: list[Block], figures: dict[str, Figure], paper: Paper,
                  colours: Palette, style: Style = STYLE, footer_text: str = "",
                  columns: int | None = None):
-        blocks, figures = numbered(blocks, figures)
         self.paper, self.colours, self.style = paper, colours, style
         self.first_on_right = FIRST_ON_RIGHT.get()
         self.footer_text = footer_text
@@ -134,7 +133,7 @@ class Sheet:
         half = (paper.inner_width - style.gutter) / 2
         self.columns = columns or (
             2 if paper.inner_width >= TWO_COLUMNS_FROM and all(
-                f.width * label_floor(f) <= half for f in figures.values()) else 1)
+                f.width * f.label_floor <= half for f in figures.values()) else 1)
         self.column_width = (paper.inner_width - (self.columns - 1) * style.gutter) \
             / self.columns
         self.title = blocks[0].text if blocks and blocks[0].kind == "title" else None
@@ -321,6 +320,7 @@ def fit(blocks: list[Block], figures: dict[str, Figure], paper: Paper, colours: 
     that would run to a second page is always tried tighter: one sheet of paper is worth
     more than the looser spacing. A last page still under a third full is filled instead,
     loosened a step at a time until it is a third full, on as many pages."""
+    blocks, figures = numbered(blocks, figures)
     sheet = Sheet(blocks, figures, paper, colours, FITTING[0], footer_text)
     columns = sheet.set()
     for style in FITTING[1:]:
