@@ -187,8 +187,9 @@ def area(points: Sequence[Point], colour: str, hatched: bool | str = False,
         return [polygon(points, Paint(fill=colour, stroke=edge, width=edge_width))]
     spacing = max(0.57, 4.25 * edge_width)
     pattern = HATCHES["lines" if hatched is True else str(hatched)]
+    corners = tuple(points)
     return [polygon(points, Paint(fill="#ffffff", stroke=edge or colour, width=edge_width)),
-            segments([pair for angle in pattern for pair in hatching(points, spacing, angle)],
+            segments([pair for angle in pattern for pair in hatching(corners, spacing, angle)],
                      Paint(stroke=colour, width=edge_width, round_caps=False))]
 
 
