@@ -228,6 +228,22 @@ def corner_edge(ring: tuple[Point, ...], direction: int) -> tuple[Point, Point]:
     return ring[first], ring[(first + 1) % 6]
 
 
+@lru_cache(maxsize=8)
+def cell_edges(p: Placement) -> tuple[tuple[Point, Point], ...]:
+    """Every edge of the board's cells once, in the order of its cells and their sides:
+    the same for every palette and page a placement is drawn in."""
+    rings = page_corners(p)
+    seen = set()
+    edges = []
+    for h in p.board:
+        for d in range(6):
+            key = edge_key(h, d)
+            if key not in seen:
+                seen.add(key)
+                edges.append(corner_edge(rings[h], d))
+    return tuple(edges)
+
+
 def cell_shapes(p: Placement, line_paint: Paint, fills: dict[Hex, str] | None = None,
                 cell_fill: str = "#ffffff") -> list[Shape]:
     """Cell backgrounds, then every edge once."""
@@ -239,15 +255,7 @@ def cell_shapes(p: Placement, line_paint: Paint, fills: dict[Hex, str] | None = 
         by_colour.setdefault(fills.get(h, cell_fill), []).append(rings[h])
     for colour in sorted(by_colour):
         shapes.append(Path(tuple(by_colour[colour]), Paint(fill=colour), closed=True))
-    seen = set()
-    edges = []
-    for h in p.board:
-        for d in range(6):
-            key = edge_key(h, d)
-            if key not in seen:
-                seen.add(key)
-                edges.append(corner_edge(rings[h], d))
-    shapes.append(segments(edges, line_paint))
+    shapes.append(segments(cell_edges(p), line_paint))
     return shapes
 
 

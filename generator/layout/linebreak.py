@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from generator import i18n
 from generator.core.geometry import Point
-from generator.core.scene import FontRole, Text
+from generator.core.scene import FontRole, Role, Text
 from generator.fonts import text_width
 from generator.layout.hyphenation import hyphen_points
 from generator.layout.markdown import Run, runs
@@ -130,7 +130,9 @@ def _merge(line_runs: list[Run]) -> Line:
 
 
 def set_line(line_runs: Sequence[Run], x: float, *, y: float, size: float, colour: str,
-             anchor: str = "start") -> list[Text]:
+             anchor: str = "start", role: Role | None = None) -> list[Text]:
+    """A line's runs as texts from x (or centred on it), each marked as part of the element
+    `role` names."""
     total = sum(text_width(t, size, role=f) for t, f in line_runs)
     if anchor == "middle":
         x -= total / 2
@@ -138,6 +140,6 @@ def set_line(line_runs: Sequence[Run], x: float, *, y: float, size: float, colou
     for t, f in line_runs:
         lead = len(t) - len(t.lstrip(" "))
         x += text_width(t[:lead], size, role=f)
-        out.append(Text(Point(x, y), t.lstrip(" "), size, colour, f))
+        out.append(Text(Point(x, y), t.lstrip(" "), size, colour, f, role=role))
         x += text_width(t[lead:], size, role=f)
     return out

@@ -40,7 +40,6 @@ from generator.core.scene import (
     line,
     lines_at_least,
     place,
-    with_role,
 )
 from generator.fonts import CAP_HEIGHT, DESCENT, text_width
 from generator.layout.flow import (
@@ -206,12 +205,12 @@ class Sheet:
         y = m + s.title * 1.1
         # Set smaller where it would run past the margin (a long edition's name on a
         # booklet's page), on the same baseline; on more lines where that is under 6 pt.
-        shapes = with_role([shape for n, words in enumerate(self.title_lines)
-                            for shape in set_line(runs(words, "bold"), m,
-                                                  y=y + n * self.title_size * TITLE_LEADING,
-                                                  size=self.title_size,
-                                                  colour=self.colours["ink"])],
-                           Role("H1", text=text))
+        heading = Role("H1", text=text)
+        shapes: list[Shape] = [shape for n, words in enumerate(self.title_lines)
+                               for shape in set_line(runs(words, "bold"), m,
+                                                     y=y + n * self.title_size * TITLE_LEADING,
+                                                     size=self.title_size,
+                                                     colour=self.colours["ink"], role=heading)]
         y += s.title_rule_gap + self._more_title_lines()
         rule = line(Point(m, y), Point(self.paper.width - m, y),
                     paint=Paint(stroke=self.colours["rule"], width=0.3, round_caps=False))
@@ -227,19 +226,20 @@ class Sheet:
             if box.bullet:
                 shapes.append(Text(Point(x + 0.2, baseline), "•", box.size, ink,
                                    role=replace(role, kind="Lbl")))
-            return shapes + with_role(set_line(box.runs, x + box.indent, y=baseline, size=box.size,
-                                               colour=ink), role)
+            return shapes + set_line(box.runs, x + box.indent, y=baseline, size=box.size,
+                                     colour=ink, role=role)
         fig = box.figure
         left = x + (self.column_width - fig.width * box.scale) / 2
         transform = Affine.scaling(box.scale).then(Affine.translation(left, y))
-        shapes = with_role(lines_at_least(place(fig.shapes, transform), THINNEST_STROKE),
-                           replace(role, text=fig.description or fig.caption))
+        shapes = lines_at_least(place(fig.shapes, transform,
+                                      role=replace(role, text=fig.description or fig.caption)),
+                                THINNEST_STROKE)
         y += fig.height * box.scale
         for runs_ in box.caption:
             y += s.caption * s.leading
-            shapes += with_role(set_line(runs_, x + self.column_width / 2, y=y, size=s.caption,
-                                         colour=self.colours["muted"], anchor="middle"),
-                                replace(role, kind="Caption", text=fig.caption))
+            shapes += set_line(runs_, x + self.column_width / 2, y=y, size=s.caption,
+                               colour=self.colours["muted"], anchor="middle",
+                               role=replace(role, kind="Caption", text=fig.caption))
         return shapes
 
     def _footer(self, n: int, total: int) -> list[Shape]:
