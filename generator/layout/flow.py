@@ -17,10 +17,20 @@ Pagination is arithmetic on the boxes alone; shapes are drawn once, for the sett
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from generator.core.scene import SMALLEST_TEXT, Clip, Shape, text_sizes
+from generator.core.geometry import Affine
+from generator.core.printing import THINNEST_STROKE
+from generator.core.scene import (
+    SMALLEST_TEXT,
+    Clip,
+    Role,
+    Shape,
+    lines_at_least,
+    place,
+    text_sizes,
+)
 from generator.layout.linebreak import Line, wrap
 from generator.layout.markdown import Block, lead_in, list_item
 
@@ -35,6 +45,29 @@ class Figure:
     # What it shows, for those who cannot see it (a tagged PDF's /Alt, the web edition's
     # <desc>): written from the position drawn.
     description: str = ""
+    # What the figure is made into as a sheet sets it, kept with it and never passed on to
+    # a copy (dataclasses.replace makes each copy its own): a booklet sets its rule sheet
+    # three times over (on its own, to open on a right-hand page and on a left-hand one),
+    # each time with the same captions and its figures mostly where they stood.
+    _captioned: dict[str, Figure] = field(default_factory=dict, init=False, compare=False,
+                                          repr=False)
+    _placed: dict[tuple[Affine, Role], tuple[Shape, ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
+
+    def captioned(self, caption: str) -> Figure:
+        """The figure under another caption (a sheet's numbered one)."""
+        if caption not in self._captioned:
+            self._captioned[caption] = replace(self, caption=caption)
+        return self._captioned[caption]
+
+    def set_at(self, transform: Affine, role: Role) -> tuple[Shape, ...]:
+        """The figure moved by `transform` on to a page, its lines at least the thinnest a
+        printer holds, each shape read as part of `role`."""
+        key = (transform, role)
+        if key not in self._placed:
+            self._placed[key] = tuple(lines_at_least(
+                place(self.shapes, transform, role=role), THINNEST_STROKE))
+        return self._placed[key]
 
     @cached_property
     def label_floor(self) -> float:

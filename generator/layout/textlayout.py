@@ -27,7 +27,6 @@ from generator import i18n
 from generator.core.geometry import Affine, Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
-from generator.core.printing import THINNEST_STROKE
 from generator.core.scene import (
     ARTIFACT,
     SMALLEST_TEXT,
@@ -38,8 +37,6 @@ from generator.core.scene import (
     Shape,
     Text,
     line,
-    lines_at_least,
-    place,
 )
 from generator.fonts import CAP_HEIGHT, DESCENT, text_width
 from generator.layout.flow import (
@@ -231,9 +228,7 @@ class Sheet:
         fig = box.figure
         left = x + (self.column_width - fig.width * box.scale) / 2
         transform = Affine.scaling(box.scale).then(Affine.translation(left, y))
-        shapes = lines_at_least(place(fig.shapes, transform,
-                                      role=replace(role, text=fig.description or fig.caption)),
-                                THINNEST_STROKE)
+        shapes = list(fig.set_at(transform, replace(role, text=fig.description or fig.caption)))
         y += fig.height * box.scale
         for runs_ in box.caption:
             y += s.caption * s.leading
@@ -282,7 +277,7 @@ def numbered(blocks: list[Block],
             raise ValueError(f"the text refers to figure {found.group(1)}, which the sheet "
                              f"does not set")
         return str(numbers[found.group(1)])
-    captioned = {name: replace(figures[name], caption=" ".join(filter(None, (
+    captioned = {name: figures[name].captioned(" ".join(filter(None, (
         i18n._("Figure %(n)s.", n=n), figures[name].caption)))) for name, n in numbers.items()}
     return ([b if b.kind == "figure" else replace(b, text=REFERENCE.sub(refer, b.text))
              for b in blocks], {**figures, **captioned})
