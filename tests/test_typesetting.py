@@ -54,7 +54,9 @@ def recording(out: list[Setting], lang: str):
     seen: dict = {}
 
     def fit_(blocks, figures, paper, colours, footer_text="", **side):
-        seen.update(blocks=blocks, figures=figures, footer=footer_text)
+        # As every Sheet of the fitting takes them: figures numbered, and named so.
+        numbered_blocks, numbered_figures = textlayout.numbered(blocks, figures)
+        seen.update(blocks=numbered_blocks, figures=numbered_figures, footer=footer_text)
         return fit(blocks, figures, paper, colours, footer_text, **side)
 
     def balance_(sheet, columns):

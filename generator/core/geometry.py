@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from generator.core.hexgrid import (
     DIRECTIONS,
@@ -161,8 +162,11 @@ class Affine:
         return math.sqrt(abs(self.a * self.d - self.b * self.c))
 
 
-def hatching(polygon: Sequence[Point], spacing: float,
-             angle: float = -45.0) -> list[tuple[Point, Point]]:
+# Kept: the same cells are hatched again and again (Hex KB's border in each of a rule
+# sheet's six figures, drawn from one placement).
+@lru_cache(maxsize=1024)
+def hatching(polygon: tuple[Point, ...], spacing: float,
+             angle: float = -45.0) -> tuple[tuple[Point, Point], ...]:
     """Parallel lines across a convex polygon, `spacing` apart, running at `angle` degrees
     clockwise from the page's x axis (-45: rising to the right): a light way to mark an area
     that would otherwise be a large fill."""
@@ -183,7 +187,7 @@ def hatching(polygon: Sequence[Point], spacing: float,
             hits.sort(key=lambda p: p.x * math.cos(t) + p.y * math.sin(t))
             lines.append((hits[0], hits[-1]))
         c += spacing
-    return lines
+    return tuple(lines)
 
 
 def convex_hull(points: Iterable[Point]) -> list[Point]:

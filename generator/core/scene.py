@@ -187,8 +187,9 @@ def area(points: Sequence[Point], colour: str, hatched: bool | str = False,
         return [polygon(points, Paint(fill=colour, stroke=edge, width=edge_width))]
     spacing = max(0.57, 4.25 * edge_width)
     pattern = HATCHES["lines" if hatched is True else str(hatched)]
+    corners = tuple(points)
     return [polygon(points, Paint(fill="#ffffff", stroke=edge or colour, width=edge_width)),
-            segments([pair for angle in pattern for pair in hatching(points, spacing, angle)],
+            segments([pair for angle in pattern for pair in hatching(corners, spacing, angle)],
                      Paint(stroke=colour, width=edge_width, round_caps=False))]
 
 
@@ -204,9 +205,12 @@ def rectangle(x: float, y: float, w: float, h: float, paint: Paint) -> Path:
     return polygon((Point(x, y), Point(x + w, y), Point(x + w, y + h), Point(x, y + h)), paint)
 
 
-def transformed(shape: Shape, t: Affine) -> Shape:
-    """Move a shape; sizes scale with t, but text stays upright unless it was turned."""
+def transformed(shape: Shape, t: Affine, *, role: Role | None = None) -> Shape:
+    """Move a shape; sizes scale with t, but text stays upright unless it was turned. Marked
+    as part of the element `role` names where it is given (as with_role marks it), else
+    as it was."""
     k = t.linear_scale()
+    role = role or shape.role
     if isinstance(shape, Path):
         # Affine.apply written out: a board's thousands of points, moved alike.
         a, b, c, d, e, f = t.a, t.b, t.c, t.d, t.e, t.f
@@ -221,21 +225,21 @@ def transformed(shape: Shape, t: Affine) -> Shape:
                                     for p in sub]) for sub in shape.subpaths)
         p = shape.paint
         return Path(subpaths, Paint(p.fill, p.stroke, p.width * k, tuple(s * k for s in p.dash),
-                                    p.round_caps, p.cut), shape.closed, shape.role)
+                                    p.round_caps, p.cut), shape.closed, role)
     if isinstance(shape, Circle):
         p = shape.paint
         return Circle(t.apply(shape.centre), shape.radius * k,
                       Paint(p.fill, p.stroke, p.width * k, tuple(s * k for s in p.dash),
-                            p.round_caps, p.cut), shape.role)
+                            p.round_caps, p.cut), role)
     if isinstance(shape, Group):
-        return Group(shape.shapes, shape.transform.then(t), shape.least * k, shape.role)
+        return Group(shape.shapes, shape.transform.then(t), shape.least * k, role)
     if isinstance(shape, Clip):
         # Clips are only ever moved, not turned or scaled, so the window stays a rectangle.
         corner = t.apply(Point(shape.x, shape.y))
         return Clip(corner.x, corner.y, shape.width * k, shape.height * k,
-                    tuple(transformed(s, t) for s in shape.shapes), shape.role)
+                    tuple(transformed(s, t) for s in shape.shapes), role)
     return Text(t.apply(shape.position), shape.text, shape.size * k, shape.colour, shape.font,
-                shape.anchor, shape.angle, shape.role)
+                shape.anchor, shape.angle, role)
 
 
 def lines_at_least(shapes: Iterable[Shape], width: float) -> list[Shape]:
@@ -297,5 +301,7 @@ def flattened(shapes: Iterable[Shape], t: Affine | None = None,
         yield lines_at_least([moved], least)[0] if least else moved
 
 
-def place(shapes: Iterable[Shape], t: Affine) -> list[Shape]:
-    return [transformed(s, t) for s in shapes]
+def place(shapes: Iterable[Shape], t: Affine, *, role: Role | None = None) -> list[Shape]:
+    """The shapes moved by t, each marked as part of the element `role` names where it is
+    given (a figure set on a rule sheet: made once, not moved and then marked)."""
+    return [transformed(s, t, role=role) for s in shapes]

@@ -44,7 +44,7 @@ from generator.core.scene import (
     Shape,
     Text,
     line,
-    place,
+    transformed,
 )
 from generator.i18n import N_, Words
 from generator.layout import sheet
@@ -341,12 +341,18 @@ def on_page(page_paper: Paper, number: int, content: Page | None, colours: Palet
     """Content made on the content paper, set on the booklet page with the wider margin at
     the fold, and its folio."""
     shift = INNER - outer(page_paper) if number % 2 else 0.0
-    shapes: list[Shape] = [] if content is None else list(content.shapes) if shift == 0 \
-        else place(content.shapes, Affine.translation(shift, 0))
+    move = Affine.translation(shift, 0)
+
+    def read_here(shape: Shape) -> Role:
+        # Read in page order, wherever imposition prints the page.
+        return replace(shape.role or Role(""), page=number)
+    # Each shape made once, moved and marked together.
+    shapes: list[Shape] = [] if content is None else [
+        replace(s, role=read_here(s)) if shift == 0 else transformed(s, move, role=read_here(s))
+        for s in content.shapes]
     if numbered:
-        shapes.append(folio(page_paper, number, colours=colours))
-    # Read in page order, wherever imposition prints the page.
-    shapes = [replace(s, role=replace(s.role or Role(""), page=number)) for s in shapes]
+        mark = folio(page_paper, number, colours=colours)
+        shapes.append(replace(mark, role=read_here(mark)))
     return Page(page_paper.width, page_paper.height, tuple(shapes))
 
 

@@ -17,9 +17,20 @@ Pagination is arithmetic on the boxes alone; shapes are drawn once, for the sett
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 
-from generator.core.scene import SMALLEST_TEXT, Clip, Shape, text_sizes
+from generator.core.geometry import Affine
+from generator.core.printing import THINNEST_STROKE
+from generator.core.scene import (
+    SMALLEST_TEXT,
+    Clip,
+    Role,
+    Shape,
+    lines_at_least,
+    place,
+    text_sizes,
+)
 from generator.layout.linebreak import Line, wrap
 from generator.layout.markdown import Block, lead_in, list_item
 
@@ -34,6 +45,36 @@ class Figure:
     # What it shows, for those who cannot see it (a tagged PDF's /Alt, the web edition's
     # <desc>): written from the position drawn.
     description: str = ""
+    # What the figure is made into as a sheet sets it, kept with it and never passed on to
+    # a copy (dataclasses.replace makes each copy its own): a booklet sets its rule sheet
+    # three times over (on its own, to open on a right-hand page and on a left-hand one),
+    # each time with the same captions and its figures mostly where they stood.
+    _captioned: dict[str, Figure] = field(default_factory=dict, init=False, compare=False,
+                                          repr=False)
+    _placed: dict[tuple[Affine, Role], tuple[Shape, ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
+
+    def captioned(self, caption: str) -> Figure:
+        """The figure under another caption (a sheet's numbered one)."""
+        if caption not in self._captioned:
+            self._captioned[caption] = replace(self, caption=caption)
+        return self._captioned[caption]
+
+    def set_at(self, transform: Affine, role: Role) -> tuple[Shape, ...]:
+        """The figure moved by `transform` on to a page, its lines at least the thinnest a
+        printer holds, each shape read as part of `role`."""
+        key = (transform, role)
+        if key not in self._placed:
+            self._placed[key] = tuple(lines_at_least(
+                place(self.shapes, transform, role=role), THINNEST_STROKE))
+        return self._placed[key]
+
+    @cached_property
+    def label_floor(self) -> float:
+        """The least it may be scaled by and keep its smallest label at 6 pt: read from
+        every label once a figure, where a sheet fitted to its pages asked it of every
+        figure in every style it tried."""
+        return label_floor(self)
 
 
 @dataclass(frozen=True)
@@ -99,14 +140,14 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], *, width: float, styl
         if block.kind == "figure":
             fig = figures[block.text]
             scale = min(1.0, width / fig.width)
-            scale *= max(s.figure_scale, min(1.0, label_floor(fig) / scale))
+            scale *= max(s.figure_scale, min(1.0, fig.label_floor / scale))
             caption = wrap(fig.caption, width, size=s.caption, base="italic", names=names,
                            slack=s.hyphen_slack) \
                 if fig.caption else ()
             out.append(Box(fig.height * scale + len(caption) * s.caption * s.leading,
                            after + s.figure_gap, 2 * s.figure_gap, figure=fig, scale=scale,
                            caption=caption, block=k, kind="figure"))
-            floor = label_floor(fig)
+            floor = fig.label_floor
             smaller.append((len(out) - 1, [replace(
                 out[-1], height=out[-1].height - fig.height * scale * (1 - step),
                 scale=scale * step, kind="smaller") for step in SHRINK_STEPS

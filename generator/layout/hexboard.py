@@ -7,8 +7,10 @@ one affine transform, so every game draws in cell units and gets millimetres for
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 
 from generator.core.geometry import (
     POINTY,
@@ -217,16 +219,27 @@ def place_board(size: int, x: float, y: float, width: float, height: float, *, a
     return Placement(Rhombus(size), fit.transform.then(Affine.translation(x, y)))
 
 
-def cell_shapes(p: Placement, line_paint: Paint, fills: dict[Hex, str] | None = None,
-                cell_fill: str = "#ffffff") -> list[Shape]:
-    """Cell backgrounds, then every edge once."""
-    fills = fills or {}
-    shapes: list[Shape] = []
-    by_colour: dict[str, list[tuple[Point, ...]]] = {}
-    for h in p.board:
-        by_colour.setdefault(fills.get(h, cell_fill), []).append(p.corners(h))
-    for colour in sorted(by_colour):
-        shapes.append(Path(tuple(by_colour[colour]), Paint(fill=colour), closed=True))
+# A board's cells, their edges and the marks drawn on them (Blind Hex's) are drawn from the
+# same corners: each cell's six are found once a placement, where finding them for each of
+# these took a third of drawing a 25 x 25 board.
+@lru_cache(maxsize=8)
+def page_corners(p: Placement) -> Mapping[Hex, tuple[Point, ...]]:
+    """Each cell's corners on the page, as Placement.corners finds them."""
+    return MappingProxyType({h: p.corners(h) for h in p.board})
+
+
+def corner_edge(ring: tuple[Point, ...], direction: int) -> tuple[Point, Point]:
+    """A cell's edge towards `direction` from its corners on the page: the same two points
+    Placement.edge finds (edge_endpoints takes the same two of the same corners)."""
+    first = (direction + UNIT.orientation.edge_corner_offset) % 6
+    return ring[first], ring[(first + 1) % 6]
+
+
+@lru_cache(maxsize=8)
+def cell_edges(p: Placement) -> tuple[tuple[Point, Point], ...]:
+    """Every edge of the board's cells once, in the order of its cells and their sides:
+    the same for every palette and page a placement is drawn in."""
+    rings = page_corners(p)
     seen = set()
     edges = []
     for h in p.board:
@@ -234,8 +247,22 @@ def cell_shapes(p: Placement, line_paint: Paint, fills: dict[Hex, str] | None = 
             key = edge_key(h, d)
             if key not in seen:
                 seen.add(key)
-                edges.append(p.edge(h, d))
-    shapes.append(segments(edges, line_paint))
+                edges.append(corner_edge(rings[h], d))
+    return tuple(edges)
+
+
+def cell_shapes(p: Placement, line_paint: Paint, fills: dict[Hex, str] | None = None,
+                cell_fill: str = "#ffffff") -> list[Shape]:
+    """Cell backgrounds, then every edge once."""
+    fills = fills or {}
+    shapes: list[Shape] = []
+    by_colour: dict[str, list[tuple[Point, ...]]] = {}
+    rings = page_corners(p)
+    for h in p.board:
+        by_colour.setdefault(fills.get(h, cell_fill), []).append(rings[h])
+    for colour in sorted(by_colour):
+        shapes.append(Path(tuple(by_colour[colour]), Paint(fill=colour), closed=True))
+    shapes.append(segments(cell_edges(p), line_paint))
     return shapes
 
 

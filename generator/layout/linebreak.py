@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from generator import i18n
 from generator.core.geometry import Point
-from generator.core.scene import FontRole, Text
+from generator.core.scene import FontRole, Role, Text
 from generator.fonts import text_width
 from generator.layout.hyphenation import hyphen_points
 from generator.layout.markdown import Run, runs
@@ -51,7 +51,9 @@ def wrap(text: str, width: float, *, size: float, base: FontRole = "regular",
                  else "", names, slack)
 
 
-def _words(text: str, base: FontRole) -> list[Word]:
+# Kept: a paragraph is broken at several widths and sizes while its sheet is fitted.
+@lru_cache(maxsize=4096)
+def _words(text: str, base: FontRole) -> tuple[Word, ...]:
     words: list[Word] = []
     after_space = False
     for chunk, font in runs(keep_together(text), base):
@@ -60,7 +62,7 @@ def _words(text: str, base: FontRole) -> list[Word]:
             if piece:
                 words.append((piece.replace(NO_BREAK, " "), font, after_space))
                 after_space = False
-    return words
+    return tuple(words)
 
 
 def _capitalised(word: str) -> bool:
@@ -79,7 +81,6 @@ def _wrap(text: str, width: float, size: float, base: FontRole, lang: str,
             units[-1].append(entry)
         else:
             units.append([entry])
-    capital = [_capitalised(u[0][0]) for u in units]
     lines: list[list[Run]] = [[]]
     used, in_a_row = 0.0, 0
     for k, unit in enumerate(units):
@@ -90,7 +91,8 @@ def _wrap(text: str, width: float, size: float, base: FontRole, lang: str,
             if (lang and len(unit) == 1 and in_a_row < MOST_HYPHENS_IN_A_ROW
                     and width - used > slack * width):
                 word, font, _ = unit[0]
-                beside = (k > 0 and capital[k - 1]) or (k + 1 < len(units) and capital[k + 1])
+                beside = (k > 0 and _capitalised(units[k - 1][0][0])) or (
+                    k + 1 < len(units) and _capitalised(units[k + 1][0][0]))
                 for p in reversed(hyphen_points(word, lang, names=names, beside_capital=beside)):
                     if used + space + text_width(word[:p] + HYPHEN, size, role=font) <= width:
                         head = p
@@ -114,6 +116,7 @@ def _wrap(text: str, width: float, size: float, base: FontRole, lang: str,
 def clear_cache() -> None:
     """Forget every line break made so far (the benchmark sets each sheet from nothing)."""
     _wrap.cache_clear()
+    _words.cache_clear()
 
 
 def _merge(line_runs: list[Run]) -> Line:
@@ -127,7 +130,9 @@ def _merge(line_runs: list[Run]) -> Line:
 
 
 def set_line(line_runs: Sequence[Run], x: float, *, y: float, size: float, colour: str,
-             anchor: str = "start") -> list[Text]:
+             anchor: str = "start", role: Role | None = None) -> list[Text]:
+    """A line's runs as texts from x (or centred on it), each marked as part of the element
+    `role` names."""
     total = sum(text_width(t, size, role=f) for t, f in line_runs)
     if anchor == "middle":
         x -= total / 2
@@ -135,6 +140,6 @@ def set_line(line_runs: Sequence[Run], x: float, *, y: float, size: float, colou
     for t, f in line_runs:
         lead = len(t) - len(t.lstrip(" "))
         x += text_width(t[:lead], size, role=f)
-        out.append(Text(Point(x, y), t.lstrip(" "), size, colour, f))
+        out.append(Text(Point(x, y), t.lstrip(" "), size, colour, f, role=role))
         x += text_width(t[lead:], size, role=f)
     return out

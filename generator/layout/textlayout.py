@@ -24,7 +24,6 @@ from generator import i18n
 from generator.core.geometry import Affine, Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
-from generator.core.printing import THINNEST_STROKE
 from generator.core.scene import (
     ARTIFACT,
     SMALLEST_TEXT,
@@ -35,9 +34,6 @@ from generator.core.scene import (
     Shape,
     Text,
     line,
-    lines_at_least,
-    place,
-    with_role,
 )
 from generator.fonts import CAP_HEIGHT, DESCENT, text_width
 from generator.layout.flow import (
@@ -48,7 +44,6 @@ from generator.layout.flow import (
     Figure,
     Style,
     boxes,
-    label_floor,
     paginate,
 )
 from generator.layout.hyphenation import names_in
@@ -99,15 +94,15 @@ LOOSER_SLACKS = (0.15, 0.2, 0.3, 0.45, 0.7)
 BALANCE_STEPS = 18        # halvings of the last page's height: about a thousandth of a mm
 class Sheet:
     """A sheet's blocks as boxes on a paper, in one style: set (paginated) as often as
-    fitting and balancing need, drawn once. Where it is set as pages of a booklet,
-    `first_on_right` says whether its first page is a right-hand page (None: a sheet of its
-    own, whose pages face none); a figure may then stand on the page facing the text it
-    follows."""
+    fitting and balancing need, drawn once. The blocks and figures are numbered already
+    (`numbered`), once for every style a sheet is tried in. Where it is set as pages of a
+    booklet, `first_on_right` says whether its first page is a right-hand page (None: a
+    sheet of its own, whose pages face none); a figure may then stand on the page facing the
+    text it follows."""
 
     def __init__(self, blocks: list[Block], figures: dict[str, Figure], paper: Paper,
                  colours: Palette, style: Style = STYLE, footer_text: str = "",
                  columns: int | None = None, *, first_on_right: bool | None = None):
-        blocks, figures = numbered(blocks, figures)
         self.paper, self.colours, self.style = paper, colours, style
         self.first_on_right = first_on_right
         self.footer_text = footer_text
@@ -117,7 +112,7 @@ class Sheet:
         half = (paper.inner_width - style.gutter) / 2
         self.columns = columns or (
             2 if paper.inner_width >= TWO_COLUMNS_FROM and all(
-                f.width * label_floor(f) <= half for f in figures.values()) else 1)
+                f.width * f.label_floor <= half for f in figures.values()) else 1)
         self.column_width = (paper.inner_width - (self.columns - 1) * style.gutter) \
             / self.columns
         self.title = blocks[0].text if blocks and blocks[0].kind == "title" else None
@@ -190,12 +185,12 @@ class Sheet:
         y = m + s.title * 1.1
         # Set smaller where it would run past the margin (a long edition's name on a
         # booklet's page), on the same baseline; on more lines where that is under 6 pt.
-        shapes = with_role([shape for n, words in enumerate(self.title_lines)
-                            for shape in set_line(runs(words, "bold"), m,
-                                                  y=y + n * self.title_size * TITLE_LEADING,
-                                                  size=self.title_size,
-                                                  colour=self.colours["ink"])],
-                           Role("H1", text=text))
+        heading = Role("H1", text=text)
+        shapes: list[Shape] = [shape for n, words in enumerate(self.title_lines)
+                               for shape in set_line(runs(words, "bold"), m,
+                                                     y=y + n * self.title_size * TITLE_LEADING,
+                                                     size=self.title_size,
+                                                     colour=self.colours["ink"], role=heading)]
         y += s.title_rule_gap + self._more_title_lines()
         rule = line(Point(m, y), Point(self.paper.width - m, y),
                     paint=Paint(stroke=self.colours["rule"], width=0.3, round_caps=False))
@@ -211,19 +206,18 @@ class Sheet:
             if box.bullet:
                 shapes.append(Text(Point(x + 0.2, baseline), "•", box.size, ink,
                                    role=replace(role, kind="Lbl")))
-            return shapes + with_role(set_line(box.runs, x + box.indent, y=baseline, size=box.size,
-                                               colour=ink), role)
+            return shapes + set_line(box.runs, x + box.indent, y=baseline, size=box.size,
+                                     colour=ink, role=role)
         fig = box.figure
         left = x + (self.column_width - fig.width * box.scale) / 2
         transform = Affine.scaling(box.scale).then(Affine.translation(left, y))
-        shapes = with_role(lines_at_least(place(fig.shapes, transform), THINNEST_STROKE),
-                           replace(role, text=fig.description or fig.caption))
+        shapes = list(fig.set_at(transform, replace(role, text=fig.description or fig.caption)))
         y += fig.height * box.scale
         for runs_ in box.caption:
             y += s.caption * s.leading
-            shapes += with_role(set_line(runs_, x + self.column_width / 2, y=y, size=s.caption,
-                                         colour=self.colours["muted"], anchor="middle"),
-                                replace(role, kind="Caption", text=fig.caption))
+            shapes += set_line(runs_, x + self.column_width / 2, y=y, size=s.caption,
+                               colour=self.colours["muted"], anchor="middle",
+                               role=replace(role, kind="Caption", text=fig.caption))
         return shapes
 
     def _footer(self, n: int, total: int) -> list[Shape]:
@@ -266,7 +260,7 @@ def numbered(blocks: list[Block],
             raise ValueError(f"the text refers to figure {found.group(1)}, which the sheet "
                              f"does not set")
         return str(numbers[found.group(1)])
-    captioned = {name: replace(figures[name], caption=" ".join(filter(None, (
+    captioned = {name: figures[name].captioned(" ".join(filter(None, (
         i18n._("Figure %(n)s.", n=n), figures[name].caption)))) for name, n in numbers.items()}
     return ([b if b.kind == "figure" else replace(b, text=REFERENCE.sub(refer, b.text))
              for b in blocks], {**figures, **captioned})
@@ -305,6 +299,7 @@ def fit(blocks: list[Block], figures: dict[str, Figure], paper: Paper, colours: 
     that would run to a second page is always tried tighter: one sheet of paper is worth
     more than the looser spacing. A last page still under a third full is filled instead,
     loosened a step at a time until it is a third full, on as many pages."""
+    blocks, figures = numbered(blocks, figures)
     sheet = Sheet(blocks, figures, paper, colours, FITTING[0], footer_text,
                   first_on_right=first_on_right)
     columns = sheet.set()

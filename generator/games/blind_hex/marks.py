@@ -37,10 +37,13 @@ MARK_OUTSET = 0.1
 
 def _glyph(a: Point, b: Point, number: int, gap: float) -> list[tuple[Point, Point]]:
     """Tally marks across the edge from a to b with ticks `gap` apart, centred on it."""
+    # In plain numbers, each sum as the points' own arithmetic takes it (the same floats to
+    # the last bit): a 25 x 25 board draws some 3,000 ticks, and a Point made for each step
+    # of each was a third of its marks' time.
     length = math.dist((a.x, a.y), (b.x, b.y))
-    t = Point((b.x - a.x) / length, (b.y - a.y) / length)
-    n = Point(-t.y, t.x)
-    mid = a.lerp(b, 0.5)
+    tx, ty = (b.x - a.x) / length, (b.y - a.y) / length     # along the edge
+    nx, ny = -ty, tx                                        # across it
+    mx, my = a.x + (b.x - a.x) * 0.5, a.y + (b.y - a.y) * 0.5   # its middle
     half = TICK_HALF * length
     gate = number >= 5
     extra = number - 5 if gate else number
@@ -50,12 +53,15 @@ def _glyph(a: Point, b: Point, number: int, gap: float) -> list[tuple[Point, Poi
     centre = (offsets[0] + offsets[-1]) / 2
     out = []
     for o in offsets:
-        c = mid + t * ((o - centre) * gap)
-        out.append((c + n * half, c - n * half))
+        along = (o - centre) * gap
+        cx, cy = mx + tx * along, my + ty * along
+        out.append((Point(cx + nx * half, cy + ny * half),
+                    Point(cx - nx * half, cy - ny * half)))
     if gate:
-        lo = mid + t * ((-0.6 - centre) * gap) + n * (-GATE_LEAN * half)
-        hi = mid + t * ((3.6 - centre) * gap) + n * (GATE_LEAN * half)
-        out.append((lo, hi))
+        low, high = (-0.6 - centre) * gap, (3.6 - centre) * gap
+        lean = GATE_LEAN * half
+        out.append((Point(mx + tx * low + nx * -lean, my + ty * low + ny * -lean),
+                    Point(mx + tx * high + nx * lean, my + ty * high + ny * lean)))
     return out
 
 
@@ -101,7 +107,10 @@ def mark_width(edge_length: float, numbers: int) -> float:
 
 def hash_marks(p: hexboard.Placement, board: HashBoard, colour: str) -> list[Shape]:
     segs = []
+    rings = hexboard.page_corners(p)
     for (cell, direction), number in board.edges.items():
-        a, b = p.edge(cell, direction)
+        # (An edge of the board's outline may be named from the cell outside it.)
+        a, b = hexboard.corner_edge(rings[cell], direction) if cell in rings \
+            else p.edge(cell, direction)
         segs += glyph_segments(a, b, number, board.numbers)
     return [segments(segs, Paint(stroke=colour, width=mark_width(p.cell_radius, board.numbers)))]

@@ -121,7 +121,8 @@ def place(size: int, with_coordinates: bool,
 
 
 def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
-    cornered = corner_layout(opts, paper, colours=COLOUR)
+    cornered = _corner_setting(opts, paper, i18n.active()) \
+        if opts.edition != "pennies" else None
     if cornered is not None:
         return cornered[0]
     return place(opts.size, opts.coordinates, board_box(opts, paper))
@@ -142,24 +143,29 @@ def corner_layout(opts: Options, paper: Paper, *, colours: Palette
     11 x 11 board 15.2 mm cells for 12.6 (16.0 without coordinates)."""
     if opts.edition == "pennies":
         return None
-    laid = _corner_layout(opts, paper, colours, i18n.active())
-    return None if laid is None else (laid[0], list(laid[1]))
+    setting = _corner_setting(opts, paper, i18n.active())
+    if setting is None:
+        return None
+    p, share = setting
+    laid = _in_corners(opts, paper, colours=colours, p=p, width=share * paper.inner_width)
+    assert laid is not None, "the setting found fits its words"
+    return p, laid[0]
 
 
-# A request is checked, then drawn, and the studio asks again for each format: the layout,
-# a search over the corners' settings, is found once for each board, paper, palette and
-# language (its words are set in the corners).
+# A request is checked, then drawn, and the studio asks again for each format and palette:
+# the setting, a search over the corners' widths, is found once for each board, paper and
+# language (its words are set in the corners; their colours change no box they take).
 @forgotten_with_figures
 @functools.lru_cache(maxsize=32)
-def _corner_layout(opts: Options, paper: Paper, colours: Palette, spoken: i18n.Words
-                   ) -> tuple[hexboard.Placement, tuple[Shape, ...]] | None:
+def _corner_setting(opts: Options, paper: Paper, spoken: i18n.Words
+                    ) -> tuple[hexboard.Placement, float] | None:
     with i18n.speaking(spoken):
-        found = _search_corners(opts, paper, colours=colours)
-    return None if found is None else (found[0], tuple(found[1]))
+        return _search_corners(opts, paper)
 
 
-def _search_corners(opts: Options, paper: Paper, *, colours: Palette
-                    ) -> tuple[hexboard.Placement, list[Shape]] | None:
+def _search_corners(opts: Options, paper: Paper) -> tuple[hexboard.Placement, float] | None:
+    """The board's placement and the share of the page's inner width its corners are set
+    in (CORNER_SHARES), or None where no share stands clear."""
     x, y, w, h = paper.margin, paper.margin, paper.inner_width, paper.height - 2 * paper.margin
     p = hexboard.place_board(opts.size, x, y, w, h, angle=BOARD_ANGLE,
                              with_coordinates=opts.coordinates, outset=MARK_OUTSET,
@@ -167,10 +173,10 @@ def _search_corners(opts: Options, paper: Paper, *, colours: Palette
     hull = convex_hull(p.transform.apply(q) for q in hexboard.extent(
         opts.size, opts.coordinates, MARK_OUTSET, cut_tips=True))
     for share in CORNER_SHARES:
-        laid = _in_corners(opts, paper, colours=colours, p=p, width=share * w)
+        laid = _in_corners(opts, paper, colours=COLOUR, p=p, width=share * w)
         # The key's words whole on its two lines, and everything clear of the board.
         if laid is not None and corners.clear_of(hull, laid[1], paper=paper):
-            return p, laid[0]
+            return p, share
     return None
 
 

@@ -3,8 +3,11 @@ puzzle and its solution, the rule sheet's judged figures, and the score pad."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 
 from generator import templating
 from generator.core.geometry import SQRT3, Hex, Point, Rhombus
@@ -143,6 +146,15 @@ def stone_shapes(p: hexboard.Placement, h: Hex, stone: str, colours: Palette,
     return shapes
 
 
+# The rule sheet's six figures are one board at one placement: its cells' corners, and its
+# border cells', are found once for them all.
+@lru_cache(maxsize=8)
+def cell_corners(p: hexboard.Placement) -> Mapping[Hex, tuple[Point, ...]]:
+    """The corners on the page of each cell of the board and of its border."""
+    return MappingProxyType({h: p.corners(h) for h in (*Rhombus(p.board.size),
+                                                       *border_cells(p.board.size))})
+
+
 def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
                  with_coordinates: bool = True, stones: dict[Hex, str] | None = None,
                  marked: AbstractSet[Hex] = frozenset()) -> list[Shape]:
@@ -166,7 +178,7 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
             fills.setdefault(colours[PORTAL_TINT], []).append(h)
         else:
             fills.setdefault(colours["cell"], []).append(h)
-    corners = {h: p.corners(h) for h in (*Rhombus(board.size), *border_cells(board.size))}
+    corners = cell_corners(p)
     shapes: list[Shape] = []
     for colour in sorted(fills):
         shapes.append(Path(tuple(corners[h] for h in fills[colour]),
