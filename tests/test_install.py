@@ -20,9 +20,10 @@ GAMES = KEYS
 
 
 def users_environment() -> dict[str, str]:
-    """The run's environment with Python's bytecode where Python keeps it by default."""
+    """The run's environment with Python's bytecode where Python keeps it by default, and no
+    module path of the run's (a run may put the checkout on PYTHONPATH)."""
     return {k: v for k, v in os.environ.items()
-            if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+            if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX", "PYTHONPATH")}
 
 
 @pytest.fixture(scope="module")
@@ -131,7 +132,7 @@ def test_the_studio_from_an_installed_wheel(installed):
     _, pnp, work = installed
     python = pnp.parent / "python"
     result = subprocess.run([str(python), "-c", STUDIO_CHECK], capture_output=True, text=True,
-                            cwd=work)
+                            cwd=work, env=users_environment())
     assert result.returncode == 0, result.stderr
     *lines, where = result.stdout.splitlines()
     assert len(lines) == 4
@@ -156,7 +157,8 @@ def test_running_pnp_leaves_the_installed_package_as_it_was(installed, tmp_path)
     _, pnp, work = installed
     python = pnp.parent / "python"
     where = subprocess.run([str(python), "-c", "import generator; print(generator.__file__)"],
-                           capture_output=True, text=True, check=True, cwd=work)
+                           capture_output=True, text=True, check=True, cwd=work,
+                           env=users_environment())
     package = Path(where.stdout.strip()).parent
     # As a user runs it: Python free to write bytecode, the cache where XDG says.
     env = {**users_environment(), "XDG_CACHE_HOME": str(tmp_path / "cache")}
