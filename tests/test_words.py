@@ -103,10 +103,11 @@ def test_blind_hex_names_the_original_work_on_its_sheet_board_and_licence(tmp_pa
     pnp_ok("kit", "blind-hex", "-o", str(out))
     pages = [" ".join(page.split()) for page in pdf_text(out).split("\f")]
     # The cover with the print guide is page 1; the rule sheet and the board follow it,
-    # found by their titles.
+    # found by their titles (the board's by its subtitle: a column letter may stand level
+    # with its title, and be read first).
     assert pages[0].startswith("Blind Hex") and "How to print this kit" in pages[0]
     sheet = next(p for p in pages if p.startswith("Blind Hex: cards edition"))
-    board = next(p for p in pages if p.startswith("Blind Hex 11 × 11"))
+    board = next(p for p in pages if "11 × 11 · numbers 1–5 · board 1" in p)
     for text in (sheet, board):
         assert "donkirkby.github.io/blind-hex" in text
     info = subprocess.run(["pdfinfo", "-custom", str(out)], capture_output=True, text=True,

@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from generator.core.geometry import Affine, Hex, Point, convex_hull
+from generator.core.geometry import Affine, Hex, Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
 from generator.core.scene import Circle, Document, Page, Path, Shape, Text
@@ -72,9 +72,8 @@ def layout(size: int, coordinates: bool, paper: Paper, words: Words, colours: Pa
         p = place(size, x + (1 - k) * w / 2, y + (1 - k) * h / 2, k * w, k * h, coordinates)
         if p.cell_radius <= headed.cell_radius:
             break
-        hull = convex_hull(p.transform.apply(q)
-                           for q in hexboard.extent(size, coordinates, outset,
-                                                    cut_tips=cut_tips))
+        hull = hexboard.placed_hull(p, with_coordinates=coordinates, outset=outset,
+                                    cut_tips=cut_tips)
         # Where the board starts down the page, drawn only where the title's line may stand
         # beside it.
         start = functools.cache(lambda p=p: drawn_top(draw(p, colours, coordinates)))

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from generator.core.geometry import (
     POINTY,
     Affine,
+    Fit,
     Hex,
     Layout,
     Point,
@@ -62,6 +63,9 @@ def axial_point(fq: float, fr: float) -> Point:
 class Placement:
     board: Rhombus
     transform: Affine  # unit layout -> page mm
+    # The column letter at each sharp corner left to the opposite side (place_board), only
+    # where that makes the cells larger.
+    tip_letters_moved: bool = False
 
     @property
     def cell_radius(self) -> float:
@@ -99,8 +103,9 @@ def outline(size: int, distance: float) -> list[Point]:
 # A board whose sharp (60°) corners are cut (`cut_tips`): its bands stop square across the
 # long diagonal, where mitred they ran out three times their width past the corner cell's
 # point (on Blind Hex's 11 x 11 board, 18 mm beyond the cells at each end, two and a half
-# cells of height the fit took from every cell), and the column letter at each sharp corner
-# is left to the opposite side, where it stands by the same column. The cut crosses the
+# cells of height the fit took from every cell); where the column letter at each sharp
+# corner then reaches furthest, and the cells gain by it, it is left to the opposite side,
+# where it stands by the same column (place_board). The cut crosses the
 # diagonal TIP_CUT cell radii out from the corner cell's centre: halfway along the cell's two
 # outer edges (they run from its point, 1 radius out, back to 0.5), so the bands still flank
 # the corner cell on both its sides, and the band's outer corner, the page's last ink along
@@ -154,11 +159,13 @@ BORDER_ROW = 1.0
 
 
 def extent(size: int, with_coordinates: bool = True, outset: float = 0.0,
-           smallest: float = 0.0, *, cut_tips: bool = False) -> list[Point]:
+           smallest: float = 0.0, *, cut_tips: bool = False,
+           tip_letters_moved: bool = False) -> list[Point]:
     """Points the drawn board reaches in the unit layout: bands, coordinates, side letters;
     `outset` axial units further out when border cells surround the board. Labels are at
     least `smallest` cell radii high, for boards whose cells are small. `cut_tips`: the
-    sharp corners cut (TIP_CUT)."""
+    sharp corners cut (TIP_CUT); `tip_letters_moved`: the column letters at them left to
+    the opposite side."""
     reach = BAND[1] + BAND_REACH + outset
     points = outline(size, reach)
     if cut_tips:
@@ -167,7 +174,7 @@ def extent(size: int, with_coordinates: bool = True, outset: float = 0.0,
         lo, hi = -2 / 3 - COORDINATE_AT - outset, size - 1 + 2 / 3 + COORDINATE_AT + outset
         for i in (0, size - 1):
             for fq, fr in ((i, lo), (i, hi), (lo, i), (hi, i)):
-                tip = cut_tips and tip_column(size, fq=fq, fr=fr)
+                tip = tip_letters_moved and tip_column(size, fq=fq, fr=fr)
                 if not tip:
                     points += _disc(axial_point(fq, fr), max(COORDINATE_SIZE, smallest))
                 # The letter that stands next along the side, now the last before the corner.
@@ -193,9 +200,17 @@ def label_size(share: float, cell_radius: float) -> float:
 @forgotten_with_figures
 @lru_cache(maxsize=256)
 def _extent_hull(size: int, with_coordinates: bool, outset: float, smallest: float,
-                 cut_tips: bool) -> tuple[Point, ...]:
+                 cut_tips: bool, tip_letters_moved: bool) -> tuple[Point, ...]:
     return tuple(convex_hull(extent(size, with_coordinates, outset, smallest,
-                                    cut_tips=cut_tips)))
+                                    cut_tips=cut_tips, tip_letters_moved=tip_letters_moved)))
+
+
+def placed_hull(p: Placement, *, with_coordinates: bool, outset: float = 0.0,
+                cut_tips: bool = False) -> list[Point]:
+    """The hull of all the placed board draws, on the page."""
+    return convex_hull(p.transform.apply(q) for q in extent(
+        p.board.size, with_coordinates, outset, cut_tips=cut_tips,
+        tip_letters_moved=p.tip_letters_moved))
 
 
 def place_board(size: int, x: float, y: float, width: float, height: float, *, angle: float,
@@ -204,19 +219,34 @@ def place_board(size: int, x: float, y: float, width: float, height: float, *, a
     """Turn the board by its game's `angle` (one of ANGLES, degrees clockwise) and scale it
     and its labels to fill the box. Where cells come out so small that labels keep the
     smallest text size instead of scaling with them, the fit makes room for labels that
-    large."""
+    large. A board with its sharp corners cut has the column letters there left to the
+    opposite side only where that gives larger cells (a player looks for a1 by its letter)."""
     if angle not in ANGLES:
         raise ValueError(f"a board turns by one of {ANGLES} degrees, not {angle:g}")
-    angles = (angle,)
+    fit = _fit(size, width, height, angle=angle, with_coordinates=with_coordinates,
+               outset=outset, cut_tips=cut_tips, tip_letters_moved=False)
+    moved = False
+    if cut_tips and with_coordinates:
+        tight = _fit(size, width, height, angle=angle, with_coordinates=with_coordinates,
+                     outset=outset, cut_tips=cut_tips, tip_letters_moved=True)
+        if tight.scale > fit.scale * (1 + 1e-9):
+            fit, moved = tight, True
+    return Placement(Rhombus(size), fit.transform.then(Affine.translation(x, y)),
+                     tip_letters_moved=moved)
+
+
+def _fit(size: int, width: float, height: float, *, angle: float, with_coordinates: bool,
+         outset: float, cut_tips: bool, tip_letters_moved: bool) -> Fit:
     smallest = 0.0
     for _ in range(8):
-        fit = best_fit_hull(_extent_hull(size, with_coordinates, outset, smallest, cut_tips),
-                            width, height=height, angles=angles)
+        fit = best_fit_hull(_extent_hull(size, with_coordinates, outset, smallest, cut_tips,
+                                         tip_letters_moved),
+                            width, height=height, angles=(angle,))
         need = SMALLEST_TEXT / fit.scale
         if need <= max(smallest, COORDINATE_SIZE if with_coordinates else SIDE_LETTER_SIZE):
             break
         smallest = need * 1.02
-    return Placement(Rhombus(size), fit.transform.then(Affine.translation(x, y)))
+    return fit
 
 
 # A board's cells, their edges and the marks drawn on them (Blind Hex's) are drawn from the
@@ -288,15 +318,15 @@ def side_bands(p: Placement, q_colour: str, r_colour: str,
                               hatched and colours[i] != "#ffffff" and patterns[i], edge, width)]
 
 
-def coordinates(p: Placement, colour: str, *, size: float, outset: float = 0.0,
-                cut_tips: bool = False) -> list[Text]:
+def coordinates(p: Placement, colour: str, *, size: float, outset: float = 0.0
+                ) -> list[Text]:
     n = p.board.size
     lo = p.low - COORDINATE_AT - outset
     hi = p.high + COORDINATE_AT + outset
     labels = []
     for i in range(n):
         for fr in (lo, hi):
-            if cut_tips and tip_column(n, fq=i, fr=fr):
+            if p.tip_letters_moved and tip_column(n, fq=i, fr=fr):
                 continue
             at = p.point(i, fr)
             labels.append(centred_label(at.x, at.y, column_name(i), size, colour))
@@ -320,12 +350,10 @@ def side_letters(p: Placement, q_text: str, *, r_text: str, q_colour: str, r_col
 
 
 def labels(p: Placement, q_side: tuple[str, str], r_side: tuple[str, str], muted: str,
-           with_coordinates: bool = True, outset: float = 0.0,
-           cut_tips: bool = False) -> list[Text]:
+           with_coordinates: bool = True, outset: float = 0.0) -> list[Text]:
     """Coordinates (if wanted) and the players' letters, each side's as (text, colour)."""
     r = p.cell_radius
-    out = (coordinates(p, muted, size=label_size(COORDINATE_SIZE, r), outset=outset,
-                       cut_tips=cut_tips)
+    out = (coordinates(p, muted, size=label_size(COORDINATE_SIZE, r), outset=outset)
            if with_coordinates else [])
     return out + side_letters(p, q_side[0], r_text=r_side[0], q_colour=q_side[1],
                               r_colour=r_side[1],

@@ -7,7 +7,7 @@ import functools
 import math
 
 from generator import i18n, templating
-from generator.core.geometry import SQRT3, Hex, Point, convex_hull, hatching
+from generator.core.geometry import SQRT3, Hex, Point, hatching
 from generator.core.gridfile import hex_name
 from generator.core.palette import COLOUR, Palette
 from generator.core.paper import Paper, roomiest
@@ -79,7 +79,7 @@ def board_shapes(p: hexboard.Placement, board: HashBoard, colours: Palette,
                                             width=max(0.12, 0.03 * r)), fills)
     shapes += hash_marks(p, board, colours["ink"])
     return shapes + hexboard.labels(p, ("x", colours[X_SIDE]), ("o", colours[O_SIDE]),
-                                    colours["muted"], with_coordinates, MARK_OUTSET, cut_tips)
+                                    colours["muted"], with_coordinates, MARK_OUTSET)
 
 
 KEY_HEIGHT = 16.5      # mm: the key to the marks, under the board (room for two lines)
@@ -170,8 +170,8 @@ def _search_corners(opts: Options, paper: Paper) -> tuple[hexboard.Placement, fl
     p = hexboard.place_board(opts.size, x, y, w, h, angle=BOARD_ANGLE,
                              with_coordinates=opts.coordinates, outset=MARK_OUTSET,
                              cut_tips=True)
-    hull = convex_hull(p.transform.apply(q) for q in hexboard.extent(
-        opts.size, opts.coordinates, MARK_OUTSET, cut_tips=True))
+    hull = hexboard.placed_hull(p, with_coordinates=opts.coordinates, outset=MARK_OUTSET,
+                                cut_tips=True)
     for share in CORNER_SHARES:
         laid = _in_corners(opts, paper, colours=COLOUR, p=p, width=share * w)
         # The key's words whole on its two lines, and everything clear of the board.

@@ -75,7 +75,7 @@ def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool
         shapes += stone(colour, p, h, colours)
     return shapes + hexboard.labels(p, (letter(BLUE), colours["blue"]),
                                     (letter(RED), colours["red"]),
-                                    colours["muted"], with_coordinates, cut_tips=cut_tips)
+                                    colours["muted"], with_coordinates)
 
 
 # As HexGui, HexWorld, Little Golem and HexWiki draw the board: a1 at the top left, the

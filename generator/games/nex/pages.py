@@ -108,7 +108,7 @@ def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool
         shapes += stone(kind, p.centre(h), 0.62 * r, colours)
     return shapes + hexboard.labels(p, (letter(BLACK), colours["ink"]),
                                     (letter(WHITE), colours["ink"]),
-                                    colours["muted"], with_coordinates, cut_tips=cut_tips)
+                                    colours["muted"], with_coordinates)
 
 
 def sides(p: hexboard.Placement) -> list[str]:
