@@ -9,11 +9,11 @@ which is what is read here, with the standard library's gettext.
 A language is a `Words` value (`words("de")`): its code and its catalogue, with `_`,
 `ngettext`, `pgettext` and `decimal`. A request makes it once, and it travels to the drawing
 in the request's `Printing` (generator/layout/printing.py), by which documents are kept.
-The code that does not take it as an argument yet (the games' pages, their templates, the
-layout helpers they call) reads the active language, a context variable that
-`speaking(words)` (or `language("de")`) sets for the code inside, in this thread only, so
-the studio can make a German and a Portuguese page at once. English is the source text
-itself: no catalogue, the strings as written.
+The code that does not take it as an argument yet (the games' pages, the layout helpers
+they call, a palette's colour words; docs/code.md lists it) reads the active language, a
+context variable that `speaking(words)` (or `language("de")`) sets for the code inside, in
+this thread only, so the studio can make a German and a Portuguese page at once. English
+is the source text itself: no catalogue, the strings as written.
 
 Messages take values the way Jinja's templates do: `_("Board %(seed)s", seed=3)`.
 """
@@ -201,11 +201,3 @@ def N_(message: str) -> str:
     """Marks a message for the catalogue without translating it yet (a table's entries)."""
     return message
 
-
-# The names the template engine calls (jinja2.ext.i18n, new style).
-def gettext_call(message: str) -> str:
-    return _ACTIVE.get().gettext_call(message)
-
-
-def ngettext_call(singular: str, plural: str, n: int) -> str:
-    return _ACTIVE.get().ngettext_call(singular, plural, n)

@@ -1,5 +1,6 @@
 """Rule texts come from Jinja templates; a missing value is an error, not a gap. Their
-prose is marked for translation ({% trans %}) and read in the active language.
+prose is marked for translation ({% trans %}) and read in the language each render is
+given (a `Words` value): one environment serves every language at once.
 
 Templates live inside the package, each beside the code that fills it: a game's rule sheet
 in its own folder (games/nex/rules.md.j2), the catalogue's index in templates/. Names are
@@ -24,13 +25,15 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator import i18n
-
 if TYPE_CHECKING:
     import jinja2
 
+    from generator.i18n import Words
+
 
 PACKAGE = Path(__file__).resolve().parent
+# The name a render's words go by among a template's values: one no template uses for its own.
+WORDS = "_pnp_words"
 
 
 def cache_folder() -> Path | None:
@@ -63,11 +66,23 @@ def environment() -> jinja2.Environment:
                              lstrip_blocks=True, keep_trailing_newline=True, autoescape=False,
                              auto_reload=False,
                              extensions=["jinja2.ext.i18n"])
-    # Messages in the language active when a template is rendered (generator.i18n), each
-    # paragraph one message with its line breaks folded into spaces.
+    # Messages in the words each render is given (render's `language`), each paragraph one
+    # message with its line breaks folded into spaces. Jinja hands a callable marked
+    # pass_context the render's context, where those words stand.
+
+    @jinja2.pass_context
+    def gettext(context: jinja2.runtime.Context, message: str) -> str:
+        spoken: Words = context[WORDS]
+        return spoken.gettext_call(message)
+
+    @jinja2.pass_context
+    def ngettext(context: jinja2.runtime.Context, singular: str, plural: str, n: int) -> str:
+        spoken: Words = context[WORDS]
+        return spoken.ngettext_call(singular, plural, n)
+
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(  # type: ignore[attr-defined]
-        i18n.gettext_call, i18n.ngettext_call, newstyle=True)
+        gettext, ngettext, newstyle=True)
     folder = cache_folder()
     if folder is not None:
         env.bytecode_cache = code_cache(env, folder)
@@ -105,10 +120,11 @@ def code_cache(env: jinja2.Environment, folder: Path) -> jinja2.BytecodeCache:
     return CodeCache(str(folder), "jinja-%s.cache")
 
 
-def render(name: str, **values: Any) -> str:
-    return environment().get_template(name).render(**values)
+def render(name: str, *, language: Words, **values: Any) -> str:
+    """The template `name` filled with `values`, its messages in `language`."""
+    return environment().get_template(name).render(values, **{WORDS: language})
 
 
-def render_beside(module_file: str, name: str, **values: Any) -> str:
+def render_beside(module_file: str, name: str, *, language: Words, **values: Any) -> str:
     """The template in the folder of a module, filled: a game's rule sheet from its pages."""
-    return render(beside(module_file, name), **values)
+    return render(beside(module_file, name), language=language, **values)

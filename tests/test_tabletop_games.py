@@ -18,6 +18,7 @@ from generator.core.palette import COLOUR, INK_SAVER
 from generator.core.virtual_table import Board, Deck, InfiniteBag, Rulebook, Tile, VirtualTable
 from generator.games import all_games, load
 from generator.games.tables import tables_of
+from generator.i18n import ENGLISH
 from generator.preflight.saved_object import problems
 
 VARIANTS = [(key, name, options) for key, game in sorted(all_games().items())
@@ -27,7 +28,7 @@ VARIANTS = [(key, name, options) for key, game in sorted(all_games().items())
 @pytest.fixture(scope="module", params=VARIANTS, ids=[f"{k}-{n}" for k, n, _o in VARIANTS])
 def table(request: pytest.FixtureRequest) -> VirtualTable:
     key, _name, options = request.param
-    return tables_of(load(key)).make(options, COLOUR)
+    return tables_of(load(key)).make(options, COLOUR, ENGLISH)
 
 
 def nearest(points: list[tuple[float, float]]) -> list[float]:
@@ -62,9 +63,9 @@ def test_pieces_are_in_the_kits_colours(table: VirtualTable) -> None:
 
 def test_the_table_is_made_the_same_every_time_and_names_its_request() -> None:
     game = load("nex")
-    first = tables_of(game).make(game.options(), COLOUR)
-    assert tables_of(game).make(game.options(), COLOUR) == first
-    assert tables_of(game).make(game.options(), INK_SAVER).key != first.key
+    first = tables_of(game).make(game.options(), COLOUR, ENGLISH)
+    assert tables_of(game).make(game.options(), COLOUR, ENGLISH) == first
+    assert tables_of(game).make(game.options(), INK_SAVER, ENGLISH).key != first.key
 
 
 @pytest.fixture(scope="module")

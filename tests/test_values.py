@@ -24,6 +24,7 @@ from generator.games.game import Subject
 from generator.games.items import BOARD, CARDS, COINS, ITEMS, PAD, RULES, TILES, WHOLE_KIT
 from generator.games.items import RECORD as RECORD_ITEM
 from generator.games.tables import tables_of
+from generator.i18n import ENGLISH
 from generator.render.writers import PLAIN, WRITTEN, files_of
 from generator.ui.cli import main
 
@@ -41,7 +42,7 @@ SIGNATURES = {"pdf": b"%PDF-", "png": b"\x89PNG\r\n\x1a\n", "svg": b"<?xml",
 def written(fmt: Format, tmp_path):
     if fmt.folder:      # a virtual table's saved object: a folder named by the output
         hex_game = GAMES["hex"]
-        table = tables_of(hex_game).make(hex_game.options(), COLOUR)
+        table = tables_of(hex_game).make(hex_game.options(), COLOUR, ENGLISH)
         return render.save(table, tmp_path / "out", fmt=fmt, default_stem="out", allowed=(fmt,))
     content = (RECORD if fmt is SGF else BOARD_DATA if fmt.data else
                Bundle((Part("two", TWO_PAGES, PDF),), "what to order\n") if fmt is ZIP

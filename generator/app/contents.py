@@ -29,7 +29,7 @@ from generator.games import load as game_named
 from generator.games.game import OptionError
 from generator.games.items import WHOLE_KIT, Item
 from generator.games.protocols import GameOptions
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout.booklet import FORMATS as BOOKLET_FORMATS
 from generator.layout.duplex import CALIBRATE, DUPLEX, GUTTER_FOLD, Backs
 
@@ -43,9 +43,9 @@ def language_folder(out: Path, lang: str) -> Path:
     return out if lang == i18n.SOURCE else out / lang
 
 
-def paper_name(key: str) -> str:
+def paper_name(key: str, *, words: Words) -> str:
     """A paper's name as the index page gives it: A4, and Letter in each language."""
-    return _("Letter") if key == "letter" else NAMED[key].name
+    return words._("Letter") if key == "letter" else NAMED[key].name
 
 
 def _root(out: Path, paper: Paper, lang: str) -> Path:
@@ -175,10 +175,11 @@ class Booklet:
 
     @property
     def label(self) -> str:
-        """What the index page calls the booklet, in the active language."""
+        """What the index page calls the booklet, in its own language."""
+        words = i18n.words(self.lang)
         what = (game_named(self.keys[0]).title if len(self.keys) == 1
-                else _("All %(count)s games", count=len(self.keys)))
-        return f"{what}, {paper_name(self.paper_key)}"
+                else words._("All %(count)s games", count=len(self.keys)))
+        return f"{what}, {paper_name(self.paper_key, words=words)}"
 
     def path(self, out: Path) -> Path:
         root = language_folder(out, self.lang)

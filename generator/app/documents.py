@@ -138,8 +138,7 @@ def booklet_part(game: Game[OptionsT], extras: list[Item], *, page_paper: Paper,
     byline = ", ".join(filter(None, (words._("by %(designer)s", designer=game.designer),
                                      game.year)))
     edition = str(getattr(options, "edition", ""))
-    with i18n.speaking(words):      # the game names its editions in the words set here
-        named = game.edition_name(edition, long=True) if edition else ""
+    named = game.edition_name(edition, words=words, long=True) if edition else ""
     return booklet.Part(game.title, byline, pages, named, (sides[0], sides[1]))
 
 

@@ -19,7 +19,7 @@ from generator.core.paper import NAMED
 from generator.games import SomeGame
 from generator.games import load as game_named
 from generator.games.items import BOARD, RULES, Item
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout.duplex import CALIBRATE, GUTTER_FOLD, Backs
 
 WHOLE_ZIP = "pnp-catalogue.zip"     # every file of the build, the index pages included
@@ -61,16 +61,18 @@ class Elsewhere:
     groups: list[Group]
 
 
-def card_label(game: SomeGame, variant: str, *, item: Item, paper: str, backs: str = "") -> str:
+def card_label(game: SomeGame, variant: str, *, item: Item, paper: str, words: Words,
+               backs: str = "") -> str:
     """"cards rules, A4", "board, Letter": the variant (unless the only one), item (a kit
     to fold, a calibration sheet), paper."""
-    what = {GUTTER_FOLD: _("kit to fold"), CALIBRATE: _("calibration sheet")}.get(
-        backs, _(item.label))
+    what = {GUTTER_FOLD: words._("kit to fold"), CALIBRATE: words._("calibration sheet")}.get(
+        backs, words._(item.label))
     if variant != "standard":
-        kind = game.edition_name(variant)
-        what = _("%(variant)s %(item)s", variant=kind, item=what)
-    return _("%(item)s, %(paper)s", item=what,
-             paper=paper_name(paper.lower()) if paper.lower() in NAMED else paper)
+        kind = game.edition_name(variant, words=words)
+        what = words._("%(variant)s %(item)s", variant=kind, item=what)
+    return words._("%(item)s, %(paper)s", item=what,
+                   paper=paper_name(paper.lower(), words=words) if paper.lower() in NAMED
+                   else paper)
 
 
 def _links(found: dict[Format, list[str]]) -> tuple[tuple[str, str], ...]:
@@ -93,30 +95,30 @@ def index_html(out: Path, built: list[tuple[Entry, list[Path]]],
     links to its files; then, when there are any, the print shop's booklets and files.
     `languages` are the other languages' pages, as (code, link), when the catalogue has
     more than one; `whole` links to the zip of the whole catalogue."""
-    with i18n.language(lang):
-        ours = [(e, paths) for e, paths in built if e.lang == lang]
-        ours_made = [(b, paths) for b, paths in made if b.lang == lang]
-        home = [(e, paths) for e, paths in ours if e.paper.press.destination == HOME]
-        home_made = [(b, paths) for b, paths in ours_made if b.target == HOME]
-        shown = _thumbnails(out, home)
-        home_records = [(r, paths) for r, paths in recorded if not r.target.shop]
-        places = dict.fromkeys([*(e.paper.press.destination for e, _p in ours),
-                                *(b.target for b, _p in ours_made)])
-        elsewhere = [_elsewhere(out, place, ours, ours_made, recorded, lang, shown)
-                     for place in places if place != HOME]
-        links = [{"code": code, "name": i18n.NAMES[code], "href": href}
-                 for code, href in languages]
-        return templating.render("templates/index.html.j2",
-                                 games=_game_groups(out, home, shown),
-                                 booklets=[*_booklet_cards(out, home_made, shown),
-                                           *_record_cards(out, home_records, lang, shown)],
-                                 elsewhere=elsewhere, lang=lang, languages=links,
-                                 whole=whole)
+    words = i18n.words(lang)
+    ours = [(e, paths) for e, paths in built if e.lang == lang]
+    ours_made = [(b, paths) for b, paths in made if b.lang == lang]
+    home = [(e, paths) for e, paths in ours if e.paper.press.destination == HOME]
+    home_made = [(b, paths) for b, paths in ours_made if b.target == HOME]
+    shown = _thumbnails(out, home)
+    home_records = [(r, paths) for r, paths in recorded if not r.target.shop]
+    places = dict.fromkeys([*(e.paper.press.destination for e, _p in ours),
+                            *(b.target for b, _p in ours_made)])
+    elsewhere = [_elsewhere(out, place, ours, ours_made, recorded, words, shown)
+                 for place in places if place != HOME]
+    links = [{"code": code, "name": i18n.NAMES[code], "href": href}
+             for code, href in languages]
+    return templating.render("templates/index.html.j2", language=words,
+                             games=_game_groups(out, home, shown, words=words),
+                             booklets=[*_booklet_cards(out, home_made, shown),
+                                       *_record_cards(out, home_records, lang, shown)],
+                             elsewhere=elsewhere, lang=lang, languages=links,
+                             whole=whole)
 
 
 def _elsewhere(out: Path, place: Destination, built: list[tuple[Entry, list[Path]]],
                made: Sequence[tuple[Booklet, list[Path]]],
-               recorded: Sequence[tuple[ShelfBook, list[Path]]], lang: str,
+               recorded: Sequence[tuple[ShelfBook, list[Path]]], words: Words,
                shown: dict[Shown, str]) -> Elsewhere:
     """The section of a print shop's or a vendor's files: its booklets, then each game's."""
     theirs = [(e, paths) for e, paths in built if e.paper.press.destination == place]
@@ -124,8 +126,8 @@ def _elsewhere(out: Path, place: Destination, built: list[tuple[Entry, list[Path
     records = [(r, paths) for r, paths in recorded if r.target == place]
     groups = [Group(f"{place.key}-booklets", "",
                     [*_booklet_cards(out, booklets, shown),
-                     *_record_cards(out, records, lang, shown)]),
-              *_game_groups(out, theirs, shown)]
+                     *_record_cards(out, records, words.code, shown)]),
+              *_game_groups(out, theirs, shown, words=words)]
     if place == PRINT_SHOP:
         return Elsewhere(place.key, "For a print shop", "PDF pages with bleed, TrimBox and "
                          "BleedBox, in CMYK; booklets as single pages in reading order", groups)
@@ -186,7 +188,7 @@ def _backs_name(backs: Backs | None) -> str:
 
 
 def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]],
-                 shown: dict[Shown, str]) -> list[Group]:
+                 shown: dict[Shown, str], *, words: Words) -> list[Group]:
     files: dict[Shelved, dict[Format, list[str]]] = {}
     for entry, paths in built:
         product = entry.product
@@ -199,7 +201,8 @@ def _game_groups(out: Path, built: list[tuple[Entry, list[Path]]],
     games = []
     for game_key in dict.fromkeys(k[0] for k in files):
         game = game_named(game_key)
-        cards = [Card(card_label(game, variant, item=item, paper=paper, backs=backs), _links(found),
+        cards = [Card(card_label(game, variant, item=item, paper=paper, words=words,
+                                 backs=backs), _links(found),
                       _thumbnail(shown, game, variant, item, paper))
                  for (g, variant, item, paper, backs), found in files.items()
                  if g == game_key]

@@ -39,7 +39,6 @@ from generator.games.game import Game, OptionError
 from generator.games.items import RECORD
 from generator.games.protocols import GameOptions
 from generator.games.puzzle_book import PuzzleAsk, Puzzles
-from generator.i18n import _, ngettext
 from generator.layout import booklet
 
 FORMATS = (PDF, JSON)
@@ -202,24 +201,24 @@ def document(request: PuzzleRequest, chosen: Puzzles,
              *, left_out: Sequence[tuple[str, str]] = ()) -> Document:
     """The book: the puzzles and the answers, imposed as a booklet (or single pages for a
     print shop), with a cover, contents and the records left out."""
-    with i18n.language(request.lang):
-        printed = booklet.page_paper(request.paper, request.target, request.bleed)
-        content = booklet.content_paper(printed)
+    words = i18n.words(request.lang)
+    printed = booklet.page_paper(request.paper, request.target, request.bleed)
+    content = booklet.content_paper(printed)
+    with i18n.speaking(words):      # the rule-sheet setter and the board's letters read them
         parts = [booklet.Part(c.title, c.byline, c.pages)
-                 for c in chosen.chapters(content, request.palette)]
-        title = _("%(game)s puzzles", game=request.game.title)
-        inside = ngettext("%(count)s puzzle, every answer proven",
-                          "%(count)s puzzles, every answer proven", len(chosen),
-                          count=len(chosen))
-        sheets = booklet.booklet(title, inside, parts=parts, paper_key=request.paper,
-                                 colours=request.palette,
-                                 page_paper=printed, left_out=tuple(left_out),
-                                 words=i18n.words(request.lang))
-        return booklet.document(_("%(title)s: %(inside)s, a booklet", title=title,
-                                  inside=inside), sheets,
-                                author=_("pnp (game by %(designer)s)",
-                                  designer=request.game.designer),
-                                shop=printed.press.shop, words=i18n.words(request.lang))
+                 for c in chosen.chapters(content, request.palette, words)]
+    title = words._("%(game)s puzzles", game=request.game.title)
+    inside = words.ngettext("%(count)s puzzle, every answer proven",
+                            "%(count)s puzzles, every answer proven", len(chosen),
+                            count=len(chosen))
+    sheets = booklet.booklet(title, inside, parts=parts, paper_key=request.paper,
+                             colours=request.palette,
+                             page_paper=printed, left_out=tuple(left_out), words=words)
+    return booklet.document(words._("%(title)s: %(inside)s, a booklet", title=title,
+                                    inside=inside), sheets,
+                            author=words._("pnp (game by %(designer)s)",
+                                           designer=request.game.designer),
+                            shop=printed.press.shop, words=words)
 
 
 def shown_name(path: str) -> str:
@@ -264,8 +263,9 @@ class ShelvedPuzzles:
         return self.request.settings
 
     def label(self) -> str:
-        return _("%(game)s puzzles, %(paper)s", game=self.game.title,
-                 paper=paper_name(self.paper))
+        words = i18n.words(self.lang)
+        return words._("%(game)s puzzles, %(paper)s", game=self.game.title,
+                       paper=paper_name(self.paper, words=words))
 
     def path(self, out: Path) -> Path:
         """Beside the rules' booklets, the print shop's in its folder."""

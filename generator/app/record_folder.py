@@ -43,7 +43,6 @@ from generator.games.game import Game, OptionError
 from generator.games.played import DEFAULT_EVERY, DEFAULT_VARIATIONS, Cut
 from generator.games.protocols import GameOptions
 from generator.games.record_book import Study
-from generator.i18n import _, ngettext
 from generator.layout import booklet
 
 MOST_RECORDS = 100                 # a tournament's games: about 30 s to print on one core
@@ -227,10 +226,11 @@ def titles(request: FolderRequest) -> list[str]:
 
 
 def catalogue_label(request: FolderRequest) -> str:
-    """What the index page calls the booklet, in the active language."""
-    return _("Game records: %(folder)s, %(paper)s",
-             folder=printable(Path(request.folder).name),
-             paper=paper_name(request.paper))
+    """What the index page calls the booklet, in its own language."""
+    words = i18n.words(request.lang)
+    return words._("Game records: %(folder)s, %(paper)s",
+                   folder=printable(Path(request.folder).name),
+                   paper=paper_name(request.paper, words=words))
 
 
 def catalogue_path(request: FolderRequest, out: Path) -> Path:
@@ -257,21 +257,20 @@ def document(request: FolderRequest, made: list[booklet.Part] | None = None) -> 
     """The booklet: each game's study pages a part (`made`, or made here), after the cover
     and contents."""
     made = parts(request) if made is None else made
-    with i18n.language(request.lang):
-        printed = booklet.page_paper(request.paper, request.target, request.bleed)
-        count = len(made)
-        title = common_event(request) or _("Game records")
-        inside = ngettext("%(count)s game of %(game)s", "%(count)s games of %(game)s", count,
-                          count=count, game=request.game.title)
-        sheets = booklet.booklet(title, inside, parts=made, paper_key=request.paper,
-                                 colours=request.palette,
-                                 page_paper=printed, left_out=request.left_out,
-                                 words=i18n.words(request.lang))
-        return booklet.document(_("%(title)s: %(inside)s, a booklet", title=title,
-                                  inside=inside), sheets,
-                                author=_("pnp (game by %(designer)s)",
-                                  designer=request.game.designer),
-                                shop=printed.press.shop, words=i18n.words(request.lang))
+    words = i18n.words(request.lang)
+    printed = booklet.page_paper(request.paper, request.target, request.bleed)
+    count = len(made)
+    title = common_event(request) or words._("Game records")
+    inside = words.ngettext("%(count)s game of %(game)s", "%(count)s games of %(game)s", count,
+                            count=count, game=request.game.title)
+    sheets = booklet.booklet(title, inside, parts=made, paper_key=request.paper,
+                             colours=request.palette,
+                             page_paper=printed, left_out=request.left_out, words=words)
+    return booklet.document(words._("%(title)s: %(inside)s, a booklet", title=title,
+                                    inside=inside), sheets,
+                            author=words._("pnp (game by %(designer)s)",
+                                           designer=request.game.designer),
+                            shop=printed.press.shop, words=words)
 
 
 __all__ = ["MOST_BYTES", "MOST_RECORDS", "FolderFile", "FolderRequest", "catalogue_label",

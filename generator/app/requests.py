@@ -489,8 +489,9 @@ def content(request: ItemRequest[OptionsT] | BookletRequest) -> Content:
     if isinstance(request, ItemRequest) and request.parts:
         return _bundle(request)
     if isinstance(request, ItemRequest) and request.fmt.folder:
-        with i18n.language(request.lang):     # a virtual table of the kit
-            return tables_of(request.game).make(request.options, request.palette)
+        words = i18n.words(request.lang)
+        with i18n.speaking(words):      # the kit's pages drawn for it read the words here
+            return tables_of(request.game).make(request.options, request.palette, words)
     if isinstance(request, ItemRequest) and request.fmt.data:
         return board_data(request)
     return make(request)

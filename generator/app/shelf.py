@@ -44,7 +44,7 @@ class ShelfBook(Protocol):
     def settings(self) -> render.Settings: ...
 
     def label(self) -> str:
-        """What the index page calls it, in the active language."""
+        """What the index page calls it, in its own language."""
         ...
 
     def path(self, out: Path) -> Path:

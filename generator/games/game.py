@@ -25,7 +25,7 @@ from generator.games.judges import Judge
 from generator.games.protocols import OptionsT, Pages
 from generator.games.puzzle_book import PuzzlesOf
 from generator.games.solvers import Solver
-from generator.i18n import _
+from generator.i18n import Words
 
 if TYPE_CHECKING:
     from generator.core.scene import Document
@@ -130,10 +130,10 @@ class Game(Generic[OptionsT]):
         """The game's item (or its kit) a word names, as the command line takes it."""
         return next((i for i in (*self.items, WHOLE_KIT) if i.key == key), None)
 
-    def edition_name(self, variant: str, long: bool = False) -> str:
-        """An edition's name in the active language; a variant without a name is itself."""
+    def edition_name(self, variant: str, *, words: Words, long: bool = False) -> str:
+        """An edition's name in `words`; a variant without a name is itself."""
         names = self.editions.names(variant) if self.editions else None
-        return _(names[long]) if names else variant
+        return words._(names[long]) if names else variant
 
     @property
     def package(self) -> str:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.paper import Paper
     from generator.core.scene import Page
+    from generator.i18n import Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,9 +42,9 @@ class Puzzles(Protocol):
 
     def __len__(self) -> int: ...
 
-    def chapters(self, paper: Paper, colours: Palette) -> list[Chapter]:
-        """The puzzles, then their answers, set on the booklet's content paper in the active
-        language."""
+    def chapters(self, paper: Paper, colours: Palette, words: Words) -> list[Chapter]:
+        """The puzzles, then their answers, set on the booklet's content paper in `words`
+        (the rule-sheet setter and the board's letters still read the active language)."""
         ...
 
     def facts(self) -> list[dict[str, JsonValue]]:

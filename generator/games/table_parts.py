@@ -28,7 +28,7 @@ from generator.core.virtual_table import (
     TileShape,
     VirtualTable,
 )
-from generator.i18n import _, current
+from generator.i18n import Words
 from generator.layout import sheet
 
 PAPER: Paper = NAMED["a4"]
@@ -45,9 +45,9 @@ NOTE_SIZE = (90.0, 60.0)
 
 
 def key(game: str, options: object, colours: Palette) -> str:
-    """What makes a table what it is: the game, its options, the palette and the language;
-    the writer derives the objects' GUIDs from it."""
-    return f"{game} {options!r} {colours.name} {current()}"
+    """What makes a table what it is, but for its language (kit_table adds that): the game,
+    its options and the palette; the writer derives the objects' GUIDs from it."""
+    return f"{game} {options!r} {colours.name}"
 
 
 def region(page: Page, box: tuple[float, float, float, float]) -> Page:
@@ -147,18 +147,21 @@ def laid_out(centre: Board, right: Sequence[Thing], *, left: Sequence[Thing]) ->
 
 
 def kit_table(title: str, label: str, *, key_text: str, board: Board, pieces: Sequence[Thing],
-              rules: Document, pad_page: Page, credit: str,
+              rules: Document, pad_page: Page, credit: str, words: Words,
               beside: Sequence[Thing] = ()) -> VirtualTable:
     """A kit's table as every game lays it: the board in the middle, its pieces at its
     right, the rule sheet (a PDF), a notecard with the credit and the rule sheet's address,
     the score pad and anything `beside` at its left. Named as the kit's pages are: TITLE and
     what each is."""
-    book = rulebook(_("%(game)s: %(what)s", game=title, what=_("rules")), rules, file="rules")
-    sheet_pad = pad(_("%(game)s: %(what)s", game=title, what=_("score pad")), pad_page)
+    book = rulebook(words._("%(game)s: %(what)s", game=title, what=words._("rules")), rules,
+                    file="rules")
+    sheet_pad = pad(words._("%(game)s: %(what)s", game=title, what=words._("score pad")),
+                    pad_page)
     note = notecard(title, credit, link=book.file)
-    return VirtualTable(_("%(game)s: %(what)s", game=title, what=label), key_text,
+    return VirtualTable(words._("%(game)s: %(what)s", game=title, what=label),
+                        f"{key_text} {words.code}",
                         laid_out(board, pieces, left=[book, note, *beside, sheet_pad]))
 
 
-def board_name(title: str) -> str:
-    return _("%(game)s: %(what)s", game=title, what=_("board"))
+def board_name(title: str, words: Words) -> str:
+    return words._("%(game)s: %(what)s", game=title, what=words._("board"))

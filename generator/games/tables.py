@@ -15,13 +15,14 @@ if TYPE_CHECKING:
     from generator.core.palette import Palette
     from generator.core.virtual_table import VirtualTable
     from generator.games.game import Game
+    from generator.i18n import Words
 
 
 @dataclass(frozen=True, slots=True)
 class Tables(Generic[OptionsT]):
-    """A game's table: `make(options, palette)` is what its kit puts on it, in the active
-    language."""
-    make: Callable[[OptionsT, Palette], VirtualTable]
+    """A game's table: `make(options, palette, words)` is what its kit puts on it, in the
+    language of `words`."""
+    make: Callable[[OptionsT, Palette, Words], VirtualTable]
 
 
 def tables_of(game: Game[Any]) -> Tables[Any]:

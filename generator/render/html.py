@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from html import escape
 
 from generator.core.scene import ARTIFACT, Document, Role, Shape, Text
-from generator.i18n import _, language
+from generator.i18n import words
 from generator.layout.markdown import runs
 from generator.render.svg import figure_svg
 
@@ -116,9 +116,8 @@ def document_html(doc: Document) -> str:
             credits.append(role.text)
     if open_list:
         body.append("</ul>")
-    with language(doc.lang):
-        licence = doc.licence and f"<p>{escape(doc.licence)}.</p>"
-        made = escape(_("Made to print and play with pnp."))
+    licence = doc.licence and f"<p>{escape(doc.licence)}.</p>"
+    made = escape(words(doc.lang)._("Made to print and play with pnp."))
     footer = "".join(f"<p>{inline(text)}</p>" for text in credits) + (licence or "") + \
         f"<p>{made}</p>"
     return (f'<!DOCTYPE html>\n<html lang="{escape(doc.lang)}">\n<head>\n'

@@ -367,6 +367,7 @@ def rules_markup(opts: Options, turn: ExampleTurn) -> str:
         raise OptionError(f"{TITLE} rules need --numbers of at least {MIN_RULE_NUMBERS}: two "
                           f"numbers are covered each turn and two must remain to choose")
     return templating.render(templating.beside(__file__, "rules.md.j2"),
+        language=i18n.active(),
         o=opts, M=opts.numbers, N=opts.size, words=WORDS, cards=CARD_NAMES[:opts.numbers],
         fingers=opts.numbers <= 5, turn=turn, credit=credit(), licence=LICENCE,
         original=ORIGINAL, edition=_(EDITION_NAMES[opts.edition][1]))

@@ -26,7 +26,7 @@ from generator.games.blind_hex.credits import credit
 from generator.games.blind_hex.rules import TITLE, Options
 from generator.games.items import CARDS
 from generator.games.tables import Tables
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout.printing import Printing
 
 PLAYERS = cards.PLAYERS          # x and o
@@ -49,13 +49,13 @@ def penny(centre: Point, radius: float) -> list[Shape]:
     return [Circle(centre, radius, Paint(fill=COPPER))]
 
 
-def hands(opts: Options, colours: Palette) -> list[Thing]:
+def hands(opts: Options, colours: Palette, words: Words) -> list[Thing]:
     """Each player's hand of number cards, a deck of its own, sharing the cards' back."""
     w, h = cards.CARD_WIDTH, cards.CARD_HEIGHT
     back = Picture("card-back", Page(w, h, tuple(cards.back((0.0, 0.0, w, h), 0.0, angle=0.0,
                                                             colours=colours))), CARD_DPI)
     decks: list[Thing] = []
-    hand = _(CARDS.label)
+    hand = words._(CARDS.label)
     for player in PLAYERS:
         held = [c for c in cards.hands(opts.numbers) if c.player == player]
         faces = tuple(Page(w, h, tuple(cards.front(c, opts.numbers, colours))) for c in held)
@@ -78,25 +78,26 @@ def pennies(colours: Palette) -> list[Thing]:
     return [*tokens, coin, parts.bag("pennies", copper, colour=COPPER)]
 
 
-def make(opts: Options, colours: Palette) -> VirtualTable:
+def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
     paper = pages.board_paper(opts, parts.PAPER)
     p = pages.board_placement(opts, paper)
     # A board over the whole page keeps its key and title in the corners: the table takes
     # the page inside its margins; else its body, between header and footer.
     box = (paper.margin, paper.margin, paper.inner_width, paper.height - 2 * paper.margin) \
         if pages.corner_layout(opts, paper, colours=colours) is not None else parts.body(paper)
-    board = parts.board(parts.board_name(TITLE), pages.board_page(opts, paper, colours),
+    board = parts.board(parts.board_name(TITLE, words), pages.board_page(opts, paper, colours),
                         box, (p.centre(h) for h in Rhombus(opts.size)))
     diameter = parts.stone_diameter(p.cell_radius)
     marks = [parts.bag(player, parts.round_piece(
         player, parts.disc(f"mark-{player}", diameter, drawn=mark_drawn(player, colours))),
         colour=colours[SIDES[player]]) for player in PLAYERS]
-    pieces = hands(opts, colours) if opts.edition == "cards" else pennies(colours)
+    pieces = hands(opts, colours, words) if opts.edition == "cards" else pennies(colours)
     return parts.kit_table(TITLE, opts.label, key_text=parts.key("blind-hex", opts, colours),
                            board=board,
                            pieces=[*marks, *pieces], rules=pages.rules_item(
-                               opts, Printing(paper=parts.PAPER, palette=colours)),
-                           pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0], credit=credit())
+                               opts, Printing(paper=parts.PAPER, palette=colours, words=words)),
+                           pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0], credit=credit(),
+                           words=words)
 
 
 TABLE = Tables(make)

@@ -359,6 +359,7 @@ def figures(colours: Palette) -> dict[str, Figure]:
 def rules_item(opts: Options, printing: Printing) -> Document:
     paper, colours = printing.paper, printing.palette
     markup = templating.render_beside(__file__, "rules.md.j2", credit=credit(), blocks=BLOCKS,
+                               language=printing.words,
                                per_player=PER_PLAYER)
     pages = typeset(markup, figures(colours), paper, colours,
                     footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()),

@@ -12,7 +12,7 @@ from generator.games import table_parts as parts
 from generator.games.blinq import pages
 from generator.games.blinq.rules import NEUTRAL, TITLE, Options, Spot, spots
 from generator.games.tables import Tables
-from generator.i18n import _, pgettext
+from generator.i18n import Words
 from generator.layout.printing import Printing
 
 # A block is as tall as a quarter of its side: thick enough to see each level of the pyramid.
@@ -27,28 +27,28 @@ def block(name: str, orientation: str, *, side: float, colours: Palette) -> Pict
                    parts.PIECE_DPI)
 
 
-def make(opts: Options, colours: Palette) -> VirtualTable:
+def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
     paper = pages.board_paper(parts.PAPER)
     box = parts.body(paper)
     b = pages.fit_board(*box)
     places = [b.point(s.corner().col / 2 + 0.5, s.corner().row / 2 + 0.5) for s in spots()]
-    board = parts.board(parts.board_name(TITLE), pages.board_page(opts, paper, colours), box,
+    board = parts.board(parts.board_name(TITLE, words), pages.board_page(opts, paper, colours), box,
                         places)
     side = b.cell
-    dual = Tile(pgettext("Blinq block", "dual"), block("block-dual", "U", side=side,
+    dual = Tile(words.pgettext("Blinq block", "dual"), block("block-dual", "U", side=side,
                                                        colours=colours),
                 thickness=THICKNESS * side)
-    bags = [parts.bag(_("White"), dual, colour=colours["white stone"]),
-            parts.bag(_("Black"), dual, colour=colours["black stone"])]
-    neutral = Tile(pgettext("Blinq block", "neutral"),
+    bags = [parts.bag(words._("White"), dual, colour=colours["white stone"]),
+            parts.bag(words._("Black"), dual, colour=colours["black stone"])]
+    neutral = Tile(words.pgettext("Blinq block", "neutral"),
                    block("block-neutral", NEUTRAL, side=side, colours=colours),
                    thickness=THICKNESS * side)
     return parts.kit_table(TITLE, opts.label, key_text=parts.key("blinq", opts, colours),
                            board=board,
                            pieces=[*bags, neutral], rules=pages.rules_item(
-                               opts, Printing(paper=parts.PAPER, palette=colours)),
+                               opts, Printing(paper=parts.PAPER, palette=colours, words=words)),
                            pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0],
-                           credit=pages.credit())
+                           credit=pages.credit(), words=words)
 
 
 TABLE = Tables(make)

@@ -228,6 +228,7 @@ def figures(colours: Palette) -> dict[str, Figure]:
 def rules_item(opts: Options, printing: Printing) -> Document:
     paper, colours = printing.paper, printing.palette
     markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, swap=opts.swap,
+                                      language=printing.words,
                                       credit=credit(), last=last_cell(opts.size),
                                       half=-(-opts.size ** 2 // 2),
                                       R=letter(RED), B=letter(BLUE))

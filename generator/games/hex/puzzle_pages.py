@@ -25,7 +25,7 @@ from generator.games.hex.rules import TITLE
 from generator.games.hex.solver.puzzles import LEVELS
 from generator.games.puzzle_book import Chapter
 from generator.games.record_book import StoneNumbers, legible
-from generator.i18n import _, ngettext
+from generator.i18n import Words
 from generator.layout import describe
 from generator.layout.textlayout import Figure, typeset
 
@@ -34,34 +34,36 @@ def _order(cell: Cell) -> tuple[int, int]:
     return cell.row, cell.column
 
 
-def source_words(source: Source) -> str:
+def source_words(source: Source, words: Words) -> str:
     """Where a puzzle came from, in words: the players, event and move of a record, or the
     seed's game and move."""
     if source.seed is not None:
-        return _("game %(game)s of seed %(seed)s, after move %(n)s", game=source.game,
-                 seed=source.seed, n=source.move)
+        return words._("game %(game)s of seed %(seed)s, after move %(n)s", game=source.game,
+                       seed=source.seed, n=source.move)
     said = []
     if source.black or source.white:
-        said.append(_("%(black)s (Black) against %(white)s (White)",
-                      black=plain(source.black, 40) or "?", white=plain(source.white, 40) or "?"))
+        said.append(words._("%(black)s (Black) against %(white)s (White)",
+                            black=plain(source.black, 40) or "?",
+                            white=plain(source.white, 40) or "?"))
     else:
         said.append(plain(source.record.rpartition("/")[2], 40))
     if source.event:
         said.append(plain(source.event, 60))
-    said.append(_("after move %(n)s", n=source.move))
+    said.append(words._("after move %(n)s", n=source.move))
     return ", ".join(said)
 
 
-def to_move(colour: Colour) -> str:
-    return (_("Black to move and win.") if colour == BLACK else
-            _("White to move and win."))
+def to_move(colour: Colour, words: Words) -> str:
+    return (words._("Black to move and win.") if colour == BLACK else
+            words._("White to move and win."))
 
 
-def caption(number: int, puzzle: BookPuzzle) -> str:
+def caption(number: int, puzzle: BookPuzzle, words: Words) -> str:
     """A puzzle's caption: its number, whose turn, its level, where it came from."""
-    return " ".join((_("Puzzle %(n)s.", n=number), to_move(puzzle.puzzle.position.to_move),
-                     _("Level %(level)s.", level=puzzle.level),
-                     _("From %(source)s.", source=source_words(puzzle.source))))
+    return " ".join((words._("Puzzle %(n)s.", n=number),
+                     to_move(puzzle.puzzle.position.to_move, words),
+                     words._("Level %(level)s.", level=puzzle.level),
+                     words._("From %(source)s.", source=source_words(puzzle.source, words))))
 
 
 def _stones(puzzle: BookPuzzle) -> dict[Cell, Colour]:
@@ -87,82 +89,83 @@ def answer(puzzle: BookPuzzle) -> Diagram:
                    shaded=frozenset(puzzle.connection))
 
 
-def answer_caption(number: int, puzzle: BookPuzzle) -> str:
+def answer_caption(number: int, puzzle: BookPuzzle, words: Words) -> str:
     """Every winning move, the main line, and what is shaded."""
     solution = puzzle.puzzle.solution
     winning = [cell_name(c) for c in sorted(solution.winning, key=_order)]
     line = " ".join(f"{k}.\u00a0{cell_name(c)}" for k, c in enumerate(puzzle.main_line, 1))
-    said = [_("Puzzle %(n)s.", n=number),
-            _("Winning moves, all of them (%(count)s): %(cells)s.", count=len(winning),
-              cells=" ".join(winning))]
+    said = [words._("Puzzle %(n)s.", n=number),
+            words._("Winning moves, all of them (%(count)s): %(cells)s.", count=len(winning),
+                    cells=" ".join(winning))]
     if line:
-        said.append(_("Main line against the strongest defence: %(moves)s.", moves=line))
+        said.append(words._("Main line against the strongest defence: %(moves)s.", moves=line))
     if puzzle.connection:
-        said.append(_("Shaded: the winning connection."))
+        said.append(words._("Shaded: the winning connection."))
     return " ".join(said)
 
 
-def description(number: int, puzzle: BookPuzzle, *, diagram: Diagram) -> str:
+def description(number: int, puzzle: BookPuzzle, *, diagram: Diagram, words: Words) -> str:
     """What a diagram shows, for those who cannot see it: the board, its sides, every
     stone by cell (a puzzle's board holds few enough), and on an answer what is shaded."""
     size = puzzle.puzzle.position.columns
     cells = {colour: sorted((c for c, k in diagram.stones.items() if k == colour),
                             key=_order) for colour in (BLACK, WHITE)}
-    said = [_("Puzzle %(n)s", n=number), describe.sized(TITLE, size),
-            _("Black's sides, marked %(B)s: the top and bottom rows; White's, marked %(W)s: "
-              "the left and right columns", B=side_letter(BLACK), W=side_letter(WHITE))]
+    said = [words._("Puzzle %(n)s", n=number), describe.sized(TITLE, size),
+            words._("Black's sides, marked %(B)s: the top and bottom rows; White's, marked %(W)s: "
+                    "the left and right columns", B=side_letter(BLACK), W=side_letter(WHITE))]
     for colour in (BLACK, WHITE):
         if cells[colour]:
             said.append(f"{colour_name(colour)}: {', '.join(map(cell_name, cells[colour]))}")
     if diagram.shaded:
-        said.append(_("Shaded: %(cells)s", cells=", ".join(
+        said.append(words._("Shaded: %(cells)s", cells=", ".join(
             map(cell_name, sorted(diagram.shaded, key=_order)))))
     return describe.sentence(*said)
 
 
 def _figures(puzzles: Sequence[BookPuzzle], paper: Paper, colours: Palette, *,
-             answers: bool) -> dict[str, Figure]:
+             answers: bool, words: Words) -> dict[str, Figure]:
     diagrams = [answer(p) if answers else question(p) for p in puzzles]
-    words = [((answer_caption if answers else caption)(k, p), description(k, p, diagram=d))
-             for k, (p, d) in enumerate(zip(puzzles, diagrams, strict=True), start=1)]
+    said = [((answer_caption if answers else caption)(k, p, words),
+             description(k, p, diagram=d, words=words))
+            for k, (p, d) in enumerate(zip(puzzles, diagrams, strict=True), start=1)]
 
     def drawn(width: float, numbers: StoneNumbers) -> dict[str, Figure]:
-        return {f"p{k}": board(p.puzzle.position.columns, d, colours, *words[k], width,
+        return {f"p{k}": board(p.puzzle.position.columns, d, colours, *said[k], width,
                                numbers=numbers)
                 for k, (p, d) in enumerate(zip(puzzles, diagrams, strict=True))}
     return legible(drawn, FIGURE_WIDTH, most=paper.inner_width)
 
 
-def levels_note() -> str:
+def levels_note(words: Words) -> str:
     bounds = ", ".join(f"{b:,}" for b in LEVELS)
-    return _("The level, 1 to %(most)s, is how much work pnp's solver needed to prove the "
-             "answer: under %(bounds)s positions analysed, or more.", most=len(ALL_LEVELS),
-             bounds=bounds)
+    return words._("The level, 1 to %(most)s, is how much work pnp's solver needed to prove the "
+                   "answer: under %(bounds)s positions analysed, or more.", most=len(ALL_LEVELS),
+                   bounds=bounds)
 
 
-def puzzle_markup(count: int) -> str:
-    heading = _("Puzzles")      # outside the f-string, where pybabel extracts it
+def puzzle_markup(count: int, words: Words) -> str:
+    heading = words._("Puzzles")      # outside the f-string, where pybabel extracts it
     lines = [f"# {heading}", "",
-             _("Each diagram is a position from a game of Hex, with the player to move "
-               "named: that player can force a win. Find a winning move, and the answer to "
-               "every defence. The answers at the back list every winning move, each proven "
-               "by pnp's solver, and a main line against the strongest defence."), "",
-             _("*Key:* Black moves first and joins the top and bottom rows, marked %(B)s "
-               "and banded in red: on the kit's board, play Black's moves as Red's and "
-               "White's, whose sides are marked %(W)s, as Blue's.",
-               B=side_letter(BLACK), W=side_letter(WHITE)), "", levels_note(), ""]
+             words._("Each diagram is a position from a game of Hex, with the player to move "
+                     "named: that player can force a win. Find a winning move, and the answer to "
+                     "every defence. The answers at the back list every winning move, each proven "
+                     "by pnp's solver, and a main line against the strongest defence."), "",
+             words._("*Key:* Black moves first and joins the top and bottom rows, marked %(B)s "
+                     "and banded in red: on the kit's board, play Black's moves as Red's and "
+                     "White's, whose sides are marked %(W)s, as Blue's.",
+                     B=side_letter(BLACK), W=side_letter(WHITE)), "", levels_note(words), ""]
     for k in range(count):
         lines += [f"[figure p{k}]", ""]
     return "\n".join(lines)
 
 
-def answer_markup(count: int) -> str:
-    heading = _("Answers")
+def answer_markup(count: int, words: Words) -> str:
+    heading = words._("Answers")
     lines = [f"# {heading}", "",
-             _("Each answer lists every winning move: a move is listed only when the solver "
-               "proved that every defence to it loses. The diagram numbers the main line's "
-               "moves from 1, the winner's strongest against the strongest defence, and "
-               "shades the winning connection at its end."), ""]
+             words._("Each answer lists every winning move: a move is listed only when the solver "
+                     "proved that every defence to it loses. The diagram numbers the main line's "
+                     "moves from 1, the winner's strongest against the strongest defence, and "
+                     "shades the winning connection at its end."), ""]
     for k in range(count):
         lines += [f"[figure p{k}]", ""]
     return "\n".join(lines)
@@ -176,18 +179,20 @@ class HexPuzzles:
     def __len__(self) -> int:
         return len(self.puzzles)
 
-    def chapters(self, paper: Paper, colours: Palette) -> list[Chapter]:
-        footer = _("%(credit)s Every answer proven by pnp's solver.", credit=credit())
+    def chapters(self, paper: Paper, colours: Palette, words: Words) -> list[Chapter]:
+        footer = words._("%(credit)s Every answer proven by pnp's solver.", credit=credit())
         count = len(self.puzzles)
-        return [Chapter(_("Puzzles"), ngettext("%(count)s position to solve",
-                                               "%(count)s positions to solve", count,
-                                               count=count),
-                        typeset(puzzle_markup(count), _figures(self.puzzles, paper, colours,
-                                                               answers=False),
+        return [Chapter(words._("Puzzles"), words.ngettext("%(count)s position to solve",
+                                                           "%(count)s positions to solve",
+                                                           count, count=count),
+                        typeset(puzzle_markup(count, words),
+                                _figures(self.puzzles, paper, colours, answers=False,
+                                         words=words),
                                 paper, colours, footer_text=footer)),
-                Chapter(_("Answers"), _("Every winning move, proven"),
-                        typeset(answer_markup(count), _figures(self.puzzles, paper, colours,
-                                                               answers=True),
+                Chapter(words._("Answers"), words._("Every winning move, proven"),
+                        typeset(answer_markup(count, words),
+                                _figures(self.puzzles, paper, colours, answers=True,
+                                         words=words),
                                 paper, colours, footer_text=footer))]
 
     def facts(self) -> list[dict[str, JsonValue]]:

@@ -13,6 +13,7 @@ from generator.games import table_parts as parts
 from generator.games.hex import pages
 from generator.games.hex.rules import BLUE, RED, TITLE, Options
 from generator.games.tables import Tables
+from generator.i18n import Words
 from generator.layout import hexboard
 from generator.layout.printing import Printing
 
@@ -27,11 +28,11 @@ def stone_drawn(colour: str, colours: Palette) -> Callable[[Point, float], list[
     return drawn
 
 
-def make(opts: Options, colours: Palette) -> VirtualTable:
+def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
     paper = pages.board_paper(opts, parts.PAPER)
     laid = pages.board_layout(opts, paper)
     p, box = laid.placement, laid.region
-    board = parts.board(parts.board_name(TITLE), pages.board_page(opts, paper, colours), box,
+    board = parts.board(parts.board_name(TITLE, words), pages.board_page(opts, paper, colours), box,
                         (p.centre(h) for h in p.board))
     diameter = parts.stone_diameter(p.cell_radius)
     bags = [parts.stone_bag(pages.name(colour), role, diameter=diameter,
@@ -40,9 +41,9 @@ def make(opts: Options, colours: Palette) -> VirtualTable:
     return parts.kit_table(TITLE, opts.label, key_text=parts.key("hex", opts, colours),
                            board=board, pieces=bags,
                            rules=pages.rules_item(
-                               opts, Printing(paper=parts.PAPER, palette=colours)),
+                               opts, Printing(paper=parts.PAPER, palette=colours, words=words)),
                            pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0],
-                           credit=pages.credit())
+                           credit=pages.credit(), words=words)
 
 
 TABLE = Tables(make)

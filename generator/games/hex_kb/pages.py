@@ -416,6 +416,7 @@ def rules_item(opts: Options, printing: Printing) -> Document:
     paper, colours = printing.paper, printing.palette
     frame = 6 * (opts.radius + 1)
     markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, frame=frame,
+                               language=printing.words,
                                window=1 + 3 * opts.radius * (opts.radius + 1), credit=credit(),
                                R=letter(RED), B=letter(BLUE),
                                portal=colours.colour_word(PORTAL))

@@ -14,6 +14,7 @@ from generator.games import table_parts as parts
 from generator.games.hex_kb import pages
 from generator.games.hex_kb.rules import BLUE, RED, TITLE, Options
 from generator.games.tables import Tables
+from generator.i18n import Words
 from generator.layout import hexboard
 from generator.layout.printing import Printing
 
@@ -28,14 +29,14 @@ def stone_drawn(colour: str, colours: Palette) -> Callable[[Point, float], list[
     return drawn
 
 
-def make(opts: Options, colours: Palette) -> VirtualTable:
+def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
     paper = pages.board_paper(opts, parts.PAPER)
     drawn = opts.board()
     laid = pages.board_layout(opts, paper)
     p, box = laid.placement, laid.region
     cells = (p.centre(h) for h in Rhombus(drawn.size) if h not in drawn.holes)
-    board = parts.board(parts.board_name(TITLE), pages.plain_board_page(opts, paper, colours),
-                        box, cells)
+    board = parts.board(parts.board_name(TITLE, words),
+                        pages.plain_board_page(opts, paper, colours), box, cells)
     diameter = parts.stone_diameter(p.cell_radius)
     bags = [parts.stone_bag(pages.name(colour), role, diameter=diameter,
                             drawn=stone_drawn(colour, colours), colour=colours[role])
@@ -43,9 +44,9 @@ def make(opts: Options, colours: Palette) -> VirtualTable:
     return parts.kit_table(TITLE, opts.label, key_text=parts.key("hex-kb", opts, colours),
                            board=board, pieces=bags,
                            rules=pages.rules_item(
-                               opts, Printing(paper=parts.PAPER, palette=colours)),
+                               opts, Printing(paper=parts.PAPER, palette=colours, words=words)),
                            pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0],
-                           credit=pages.credit())
+                           credit=pages.credit(), words=words)
 
 
 TABLE = Tables(make)

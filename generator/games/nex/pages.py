@@ -393,6 +393,7 @@ def figures(colours: Palette) -> dict[str, Figure]:
 def rules_item(opts: Options, printing: Printing) -> Document:
     paper, colours = printing.paper, printing.palette
     markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, credit=credit(),
+                               language=printing.words,
                                last=f"{hexboard.column_name(opts.size - 1)}{opts.size}",
                                B=letter(BLACK), W=letter(WHITE), X=letter(NEUTRAL),
                                lettered=colours.lettered)

@@ -104,10 +104,9 @@ def _record(checked: RecordRequest) -> Made:
 def _puzzle_book(checked: PuzzleRequest, chosen: Puzzles) -> Made:
     """A puzzle book as `pnp puzzles` draws it; its figure how many puzzles it holds, as
     its cover says it, in the language chosen."""
-    with i18n.language(checked.lang):
-        said = (i18n.ngettext("%(count)s puzzle, every answer proven",
-                              "%(count)s puzzles, every answer proven", len(chosen),
-                              count=len(chosen)),)
+    said = (i18n.words(checked.lang).ngettext("%(count)s puzzle, every answer proven",
+                                              "%(count)s puzzles, every answer proven",
+                                              len(chosen), count=len(chosen)),)
     return Made(_capped(document(checked, chosen), MAX_BOOK_PAGES), said, ())
 
 
