@@ -37,10 +37,13 @@ def kit_and_parts(key: str, variant: str, paper: str, lang: str,
                                       printing=Printing(paper=NAMED[paper], palette=COLOUR,
                                                         words=i18n.words(lang), backs=backs))
         keys = [i.key for i in game.items_for(options)]
-        parts = {item: game.make(ITEMS[item], options, Printing(paper=NAMED[paper], palette=COLOUR))
+        words = i18n.words(lang)
+        parts = {item: game.make(ITEMS[item], options,
+                                 Printing(paper=NAMED[paper], palette=COLOUR, words=words))
                  for item in keys if item != "cards"}
         if "cards" in keys:
-            parts["cards"] = game.pages().in_kit[CARDS](options, Printing(paper=NAMED[paper]))
+            parts["cards"] = game.pages().in_kit[CARDS](options,
+                                                        Printing(paper=NAMED[paper], words=words))
     return kit, parts
 
 

@@ -15,6 +15,7 @@ from generator.games import GAMES
 from generator.games.game import OptionError
 from generator.games.items import ITEMS as ITEM_TABLE
 from generator.games.items import smallest_for
+from generator.layout.printing import Printing
 
 ITEMS = [(key, item) for key in sorted(GAMES)
          for item in (*(i.key for i in GAMES[key].items), "kit")]
@@ -66,7 +67,8 @@ def test_every_item_lays_out_inside_the_margins_on_its_smallest_papers(key, item
                 # A board whose cells would be too small to read is refused by design; it
                 # still lays out inside the margins when made.
                 assert "cells would be" in str(err), err
-            assert_inside_margin(game.make(ITEM_TABLE[item], options, paper, COLOUR), paper)
+            made = game.make(ITEM_TABLE[item], options, Printing(paper=paper, palette=COLOUR))
+            assert_inside_margin(made, paper)
 
 
 def test_the_margin_check_fails_below_the_smallest_paper():
@@ -78,7 +80,8 @@ def test_the_margin_check_fails_below_the_smallest_paper():
     for item, side in (("rules", 90.0), ("board", 110.0)):
         paper = Paper("small", side, side)
         with pytest.raises(AssertionError):
-            assert_inside_margin(game.make(ITEM_TABLE[item], options, paper, COLOUR), paper)
+            made = game.make(ITEM_TABLE[item], options, Printing(paper=paper, palette=COLOUR))
+            assert_inside_margin(made, paper)
 
 
 def test_a5_takes_every_item():

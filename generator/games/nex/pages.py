@@ -3,6 +3,7 @@ rule sheet's figures and the score pad."""
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import pairwise
 
 from generator import templating
@@ -283,8 +284,11 @@ def counter(kind: str, centre: Point, side: float, colours: Palette) -> list[Sha
 
 
 def counter_side(opts: Options, paper: Paper) -> float:
-    """A counter's side, mm, for the board printed on this paper."""
-    return TILE_PER_CELL * board_placement(opts, board_paper(opts, paper)).cell_radius
+    """A counter's side, mm, for the board printed on this paper: with its coordinates,
+    whose cells are the smaller, so that one set of counters lies inside a cell of the
+    board printed either way (and --coordinates changes no counter)."""
+    lettered = dataclasses.replace(opts, coordinates=True)
+    return TILE_PER_CELL * board_placement(lettered, board_paper(lettered, paper)).cell_radius
 
 
 def go_set_serves_better(opts: Options, paper: Paper) -> bool:
