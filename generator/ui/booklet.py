@@ -56,7 +56,7 @@ OPTIONS: list[click.Parameter] = [
 
 
 @click.command("booklet", params=OPTIONS)
-def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
+def booklet_command(*, games: tuple[str, ...], everything: bool, paper: str,
                     extras: tuple[str, ...], records: str | None, palette: Palette,
                     output: Path | None, target: Destination, bleed: float | None,
                     condition: str | None, ink_limit: float | None, lang: str) -> None:

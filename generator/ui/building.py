@@ -54,7 +54,7 @@ OPTIONS: list[click.Parameter] = [
 
 
 @click.command("build", params=OPTIONS)
-def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
+def build(*, games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
           jobs: int | None, target: Destination, bleed: float | None, langs: tuple[str, ...],
           records: str | None, puzzles: bool) -> None:
     """Write the whole catalogue (every game, item, paper and format) into a folder."""
