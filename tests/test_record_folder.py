@@ -181,13 +181,14 @@ def test_two_records_make_two_files_and_one_record_one(club: Path) -> None:
 
 
 def test_record_names() -> None:
-    stem = names.record_stem
-    assert stem("hex", "games/Round 1 (final).sgf", 20, 20, "A4") == "hex-record-round1-final"
-    assert stem("hex", "a.sgf", 20, 20, "A4") != stem("hex", "b.sgf", 20, 20, "A4")
-    assert stem("hex", "a.sgf", 20, 20, "A4") == stem("hex", "elsewhere/a.sgf", 20, 20, "A4")
-    assert stem("hex", "club/", 20, 20, "Letter", folder=True) == \
-        "hex-record-club-booklet-letter"
-    assert stem("hex", "", 10, 20, "A4") == "hex-record-every-10"
+    def stem(source: str, every: int = 20, paper: str = "A4", folder: bool = False) -> str:
+        return names.record_stem("hex", source, every=every, default_every=20, paper=paper,
+                                 folder=folder)
+    assert stem("games/Round 1 (final).sgf") == "hex-record-round1-final"
+    assert stem("a.sgf") != stem("b.sgf")
+    assert stem("a.sgf") == stem("elsewhere/a.sgf")
+    assert stem("club/", paper="Letter", folder=True) == "hex-record-club-booklet-letter"
+    assert stem("", every=10) == "hex-record-every-10"
 
 
 def test_long_players_names_stay_inside_a_print_shops_safe_zone(club: Path) -> None:

@@ -190,9 +190,9 @@ def record_name(name: str) -> str:
     return "-".join(filter(None, [shown[:LONGEST_RECORD_NAME - 9].rstrip(".-"), digest]))
 
 
-def record_stem(game: str, source: str, every: int, default_every: int, paper: str,
+def record_stem(game: str, source: str, *, every: int, default_every: int, paper: str,
                 palette: Palette = COLOUR, lang: str = SOURCE, target: Destination = HOME,
-                folder: bool = False, *, variations: int | None = None) -> str:
+                folder: bool = False, variations: int | None = None) -> str:
     """A game record's name: the game, `record`, the name of the record it was made from (a
     file's name without its extension: round-1.sgf makes hex-record-round-1.pdf, so two
     records printed in one folder keep two files), what differs from the defaults (the

@@ -74,9 +74,10 @@ class FolderRequest:
     @property
     def stem(self) -> str:
         # The folder's own name, also for `.` or `..` (absolute, but no link followed).
-        return names.record_stem(self.game.key, os.path.abspath(self.folder), self.cut.every,
-                                 DEFAULT_EVERY, self.paper, self.palette,
-                                 self.lang, self.target, folder=True,
+        return names.record_stem(self.game.key, os.path.abspath(self.folder),
+                                 every=self.cut.every, default_every=DEFAULT_EVERY,
+                                 paper=self.paper, palette=self.palette, lang=self.lang,
+                                 target=self.target, folder=True,
                                  variations=self.cut.variations
                                  if self.cut.variations != DEFAULT_VARIATIONS else None)
 

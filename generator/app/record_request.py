@@ -72,10 +72,10 @@ class RecordRequest:
     def stem(self) -> str:
         """The file's default name (names.py): the game, the record's own name, and what
         differs from the defaults."""
-        return names.record_stem(self.game.key, self.source, self.every,
-                                 DEFAULT_EVERY, self.paper.name, self.palette,
-                                 self.lang, self.paper.press.destination,
-                                 variations=self.variations
+        return names.record_stem(self.game.key, self.source, every=self.every,
+                                 default_every=DEFAULT_EVERY, paper=self.paper.name,
+                                 palette=self.palette, lang=self.lang,
+                                 target=self.paper.press.destination, variations=self.variations
                                  if self.variations != DEFAULT_VARIATIONS else None)
 
     @property
@@ -99,7 +99,7 @@ def reader_and_values(game: Game[GameOptions], values: Mapping[str, object]
                      if v is not None and name in known}
 
 
-def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, object],
+def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, object], *,
                    output: Path | None = None, source: str = "") -> RecordRequest:
     """A checked request from a record's bytes and the values by parameter name; `source`
     is the file's name, which the default output name carries."""

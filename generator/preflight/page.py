@@ -123,7 +123,7 @@ class PageReader:
 
     # -- painting
 
-    def paint(self, colour: Colour, g: Graphics, stroking: bool = False) -> None:
+    def paint(self, colour: Colour, g: Graphics, *, stroking: bool = False) -> None:
         self.facts.spaces.add(colour.space)
         if colour.family in ("spot", "devicen"):
             self.facts.spots.add(colour.space)

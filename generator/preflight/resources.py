@@ -90,7 +90,7 @@ class Spaces:
         self.budget = budget
         self.note = note
 
-    def space(self, spec: pikepdf.Object, resources: pikepdf.Object | None,
+    def space(self, spec: pikepdf.Object, resources: pikepdf.Object | None, *,
               depth: int = 0) -> Space:
         if depth > 8:                        # a space named after itself
             return UNKNOWN
@@ -102,7 +102,7 @@ class Spaces:
                 return Space("Pattern", "other", 0)
             found = resource(resources, "/ColorSpace", name=spec)
             return Space(key.lstrip("/"), "other", 1) if found is None else \
-                self.space(found, resources, depth + 1)
+                self.space(found, resources, depth=depth + 1)
         if isinstance(spec, pikepdf.Array) and len(spec) > 0:
             return self._array(str(spec[0]), spec, resources, depth)
         return UNKNOWN
@@ -119,7 +119,7 @@ class Spaces:
                 return Space(f"ICCBased ({n:,} components)", "other", 0)
             return Space(f"ICCBased ({ICC_NAMES.get(n, n)})", BY_COMPONENTS.get(n, "other"), n)
         if kind in ("/Indexed", "/I"):
-            base = self.space(spec[1], resources, depth + 1)
+            base = self.space(spec[1], resources, depth=depth + 1)
             table = spec[3]
             size = 256 * base.components
             lookup = read_bounded(table, size) if isinstance(table, pikepdf.Stream) \

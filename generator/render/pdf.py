@@ -76,7 +76,7 @@ class _Colours:
         # as the grey lines they are (None).
         self.cuts = cuts
 
-    def set(self, c: Canvas, colour: str, stroke: bool = False,
+    def set(self, c: Canvas, colour: str, *, stroke: bool = False,
             dark_alone: bool = False) -> None:
         if self.press is None:
             _set_colour(c, colour, stroke)
@@ -85,7 +85,7 @@ class _Colours:
                                            ink_limit=self.press.ink_limit, dark_alone=dark_alone)
         self._write(c, space, values, stroke)
 
-    def set_text(self, c: Canvas, colour: str, size: float) -> None:
+    def set_text(self, c: Canvas, colour: str, *, size: float) -> None:
         """A text's colour, the text `size` pt large as drawn: for a press, small coloured
         text in one ink (press.separate_text)."""
         if self.press is None:
@@ -269,7 +269,7 @@ def _draw_text(c: Canvas, text: Text, colours: _Colours = RGB, scale: _Scale = P
     if text.angle:
         c.rotate(text.angle)
     c.scale(1, -1)
-    colours.set_text(c, text.colour, text.size * scale.k * PT_PER_MM)
+    colours.set_text(c, text.colour, size=text.size * scale.k * PT_PER_MM)
     parts = fonts.runs(text.text, text.font)
     if len(parts) == 1:
         c.setFont(parts[0][1], text.size)

@@ -176,7 +176,7 @@ class Marks:
              paint: Callable[[Shape], None]) -> None:
         """Draw a page's shapes with paint, each run of one element's shapes marked."""
         def draw_one(shape: Shape) -> None:
-            drawn_characters((shape,), self.drawn, self._walked)   # the ToUnicode maps
+            drawn_characters((shape,), self.drawn, walked=self._walked)   # the ToUnicode maps
             paint(shape)
 
         marks: list[Role] = []

@@ -36,7 +36,7 @@ def postscript_name(face: str) -> str:
     return name.decode("latin-1") if isinstance(name, bytes) else str(name)
 
 
-def drawn_characters(shapes: Iterable[Shape], into: dict[str, set[str]],
+def drawn_characters(shapes: Iterable[Shape], into: dict[str, set[str]], *,
                      walked: dict[int, tuple[Shape, ...]] | None = None) -> None:
     """Add the characters each face draws in these shapes to `into`, by the face's
     PostScript name: a text's runs in Vera and in DejaVu Sans each under its own face.
@@ -49,7 +49,7 @@ def drawn_characters(shapes: Iterable[Shape], into: dict[str, set[str]],
                 if walked.get(id(shape.shapes)) is shape.shapes:
                     continue
                 walked[id(shape.shapes)] = shape.shapes
-            drawn_characters(shape.shapes, into, walked)
+            drawn_characters(shape.shapes, into, walked=walked)
         elif isinstance(shape, Text):
             for run, face in fonts.runs(shape.text, shape.font):
                 into.setdefault(postscript_name(face), set()).update(run.replace("\u00a0", " "))

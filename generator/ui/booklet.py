@@ -3,6 +3,7 @@ folder of one game's records as one (`--records`)."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import click
@@ -13,7 +14,7 @@ from generator.core.destinations import Destination
 from generator.core.palette import Palette
 from generator.games import all_games
 from generator.ui.game_commands import GameName
-from generator.ui.options import ParamValue, click_option
+from generator.ui.options import click_option
 from generator.ui.recording import print_folder
 from generator.ui.running import one_line, report
 
@@ -30,33 +31,22 @@ OPTIONS: list[click.Parameter] = [
                  help="A folder of one game's records (a tournament's games) as a "
                       "booklet with a contents page, as 'pnp record GAME FOLDER' prints "
                       "it; GAME is Hex unless named."),
-    click.Option(["--palette"], type=ParamValue(params.PALETTE),
-                 default=params.PALETTE.default, show_default=True,
-                 metavar=params.PALETTE.shown_metavar, help=params.PALETTE.help),
+    click_option(params.PALETTE),
     click.Option(["-o", "--output"],
                  callback=click_option(params.output_param("booklet")).callback,
                  metavar="FILE", help="Output PDF (default named after its games "
                                       "here: hex-nex-booklet.pdf; - for standard "
                                       "output)."),
-    click.Option(["--for", "target"], type=ParamValue(params.TARGET),
-                 default=params.TARGET.default,
-                 show_default=True, metavar=params.TARGET.shown_metavar,
-                 help="Home: imposed two pages to a side, to print duplex and fold. Print "
-                      "shop: single pages with bleed in reading order, padded to a "
-                      "multiple of 4."),
-    click.Option(["--bleed"], type=ParamValue(params.BLEED), metavar="MM",
-                 help=params.BLEED_HELP),
-    click.Option(["--press", "condition"], type=ParamValue(params.PRESS),
-                 metavar=params.PRESS.shown_metavar, help=params.PRESS_HELP),
-    click.Option(["--ink-limit"], type=ParamValue(params.INK_LIMIT), metavar="PERCENT",
-                 help=params.INK_HELP),
-    click.Option(["--lang"], type=ParamValue(params.LANG), default="en", show_default=True,
-                 metavar=params.LANG.shown_metavar, help=params.LANG_HELP),
+    click_option(dataclasses.replace(
+        params.TARGET, help="Home: imposed two pages to a side, to print duplex and fold. Print "
+                            "shop: single pages with bleed in reading order, padded to a "
+                            "multiple of 4.")),
+    *(click_option(p) for p in (params.BLEED, params.PRESS, params.INK_LIMIT, params.LANG)),
 ]
 
 
 @click.command("booklet", params=OPTIONS)
-def booklet_command(games: tuple[str, ...], everything: bool, paper: str,
+def booklet_command(*, games: tuple[str, ...], everything: bool, paper: str,
                     extras: tuple[str, ...], records: str | None, palette: Palette,
                     output: Path | None, target: Destination, bleed: float | None,
                     condition: str | None, ink_limit: float | None, lang: str) -> None:

@@ -3,6 +3,7 @@ language asked for) written into a folder, with its index pages and one zip."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from pathlib import Path
@@ -16,7 +17,7 @@ from generator.core.paper import PAPERS, Paper
 from generator.games import KEYS
 from generator.i18n import LANGUAGES
 from generator.ui.game_commands import GameName
-from generator.ui.options import ParamValue, folder_name
+from generator.ui.options import ParamValue, click_option, folder_name
 from generator.ui.puzzling import puzzle_booklets
 from generator.ui.recording import record_booklets
 from generator.ui.running import plural, say
@@ -30,14 +31,11 @@ OPTIONS: list[click.Parameter] = [
                  metavar="DIR", help="Folder for the catalogue."),
     click.Option(["--jobs"], type=click.IntRange(1, 64), metavar="N",
                  help="Processes to build with (default: one per core)."),
-    click.Option(["--for", "target"], type=ParamValue(params.TARGET),
-                 default=params.TARGET.default,
-                 show_default=True, metavar=params.TARGET.shown_metavar,
-                 help="home: the catalogue to print at home. print-shop: that too, and "
-                      "beside it in DIR/print-shop/ every PDF and booklet for a print "
-                      "shop; the index lists both."),
-    click.Option(["--bleed"], type=ParamValue(params.BLEED), metavar="MM",
-                 help=params.BLEED_HELP),
+    click_option(dataclasses.replace(
+        params.TARGET, help="home: the catalogue to print at home. print-shop: that too, and "
+                            "beside it in DIR/print-shop/ every PDF and booklet for a print "
+                            "shop; the index lists both.")),
+    click_option(params.BLEED),
     click.Option(["--lang", "langs"], type=click.Choice([*LANGUAGES, "all"]),
                  multiple=True, metavar="|".join([*LANGUAGES, "all"]),
                  help="Language(s), repeatable, or all; English by default. Other "
@@ -54,7 +52,7 @@ OPTIONS: list[click.Parameter] = [
 
 
 @click.command("build", params=OPTIONS)
-def build(games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
+def build(*, games: tuple[str, ...], paper: tuple[Paper, ...], out: Path,
           jobs: int | None, target: Destination, bleed: float | None, langs: tuple[str, ...],
           records: str | None, puzzles: bool) -> None:
     """Write the whole catalogue (every game, item, paper and format) into a folder."""

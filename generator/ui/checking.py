@@ -28,7 +28,7 @@ from generator.ui.running import one_line, plural
 @click.option("--booklet", is_flag=True, default=None,
               help="Check the page count for a booklet (a multiple of 4); on by itself when "
                    "the PDF's title says booklet.")
-def check_command(file: str, reader: str, booklet: bool | None) -> None:
+def check_command(*, file: str, reader: str, booklet: bool | None) -> None:
     """Preflight any PDF: one line per check; exit status 1 when a check fails."""
     if not file or names_folder(file):
         why = "the name is empty" if not file else "a name that ends in / is a folder's"

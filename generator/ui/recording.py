@@ -123,8 +123,8 @@ def record_command(game: SomeGame) -> click.Command:
             return
         data = read_bytes(file, name)      # its refusal names the file already
         try:
-            request = record_request.record_request(game, data, values, output,
-                                       "" if file == "-" else file)
+            request = record_request.record_request(game, data, values, output=output,
+                                                    source="" if file == "-" else file)
         except UserError as err:
             raise UserError(f"{name}: {err}") from None
         render.check_target(output, request.fmt, allowed=request.formats,

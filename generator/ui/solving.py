@@ -31,7 +31,7 @@ def solve_command(game: SomeGame) -> click.Command:
     solver = game.solver
     assert solver is not None       # the group makes this command for a game with a solver
 
-    def run(position: str, move: int | None, to_move: str | None, budget: float, nodes: int,
+    def run(*, position: str, move: int | None, to_move: str | None, budget: float, nodes: int,
             fmt: str) -> None:
         name = shown(position)
         data = read_bytes(position, name)
