@@ -2,6 +2,13 @@
 a row of fronts above the fold and their backs below it, mirrored across the gutter, so the
 sheet folded along the dashed line puts every back behind its front. Glued and then cut,
 the two layers make one card, as gutter-fold print-and-play cards are made.
+
+The last sheet holds one card, its front beside its back across an upright fold, and below
+them the tuck box that holds the deck (generator/layout/tuckbox.py), printed on the one side
+the sheet has: the backs' field and emblem, the box's outside, under its cut and fold lines,
+folded with the print outside. A folded card is two
+layers of card, so the box is as deep as the deck of folded cards: FOLDED a card. The other
+cards share the sheets before it as evenly as the rows allow.
 """
 
 from __future__ import annotations
@@ -11,12 +18,16 @@ from generator.core.palette import Palette
 from generator.core.paper import Paper
 from generator.core.scene import Document, Page, Paint, Shape, line, segments
 from generator.games.blind_hex.cards import (
+    BOX_GAP,
     CARD_HEIGHT,
     CARD_WIDTH,
+    Boxed,
     Card,
     about,
     back,
     corner_guides,
+    emblem,
+    field,
     front,
     hands,
     turned,
@@ -24,10 +35,15 @@ from generator.games.blind_hex.cards import (
 from generator.games.blind_hex.credits import credit, document
 from generator.games.blind_hex.rules import TITLE, Options
 from generator.i18n import _
-from generator.layout import cutsheet, sheet
+from generator.layout import cutsheet, sheet, tuckbox
 from generator.layout.printing import Printing
 
 GUTTER = 10.0        # mm between the fronts' row and the backs': the fold runs down its middle
+# mm a folded card: its two layers, each of the thickest card stock the kit suggests
+# (tuckbox.CALIPER, 0.35 mm for 300 g/m², a-size.com's chart). The glue film between them is
+# not counted: a glue stick's is far thinner than a layer of card.
+FOLDED = 2 * tuckbox.CALIPER
+CUT_EDGE = 1.2       # mm: the paper-coloured band each of the box's cuts is drawn on
 
 
 def _columns(paper: Paper) -> tuple[bool, int]:
@@ -79,15 +95,106 @@ def folded_page(paper: Paper, cards: list[Card], *, numbers: int, colours: Palet
     return Page(paper.width, paper.height, tuple(shapes))
 
 
+def folded_box(count: int, *, sideways: bool = False) -> tuckbox.TuckBox:
+    """The box for a deck of `count` folded cards, opening on their short edge or
+    (sideways) their long one."""
+    return tuckbox.for_deck(tuckbox.Deck(count, CARD_WIDTH, CARD_HEIGHT, FOLDED),
+                            sideways=sideways)
+
+
+def pair_box(paper: Paper, count: int) -> Boxed | None:
+    """Where the net of the box for `count` folded cards goes below the last card's front and
+    back (None: no room): centred in the room below them, BOX_GAP clear of them."""
+    x, top, width, height = sheet.body_box(paper)
+    below = top + cutsheet.MARGIN + CARD_HEIGHT + BOX_GAP
+    room = top + height - below
+    for sideways in (False, True):
+        laid = tuckbox.net(folded_box(count, sideways=sideways))
+        if laid.width <= width and laid.height <= room and width >= 2 * CARD_WIDTH + GUTTER:
+            return Boxed(laid, Point(x + (width - laid.width) / 2,
+                                     below + (room - laid.height) / 2))
+    return None
+
+
+def pair_page(paper: Paper, card: Card, *, numbers: int, colours: Palette,
+              boxed: Boxed) -> Page:
+    """The last card, its front beside its back across an upright fold (the back drawn as
+    any back: folded behind its front it is upright too), and the cards' box below them."""
+    x, top, width, _height = sheet.body_box(paper)
+    x0 = x + (width - 2 * CARD_WIDTH - GUTTER) / 2
+    y0 = top + cutsheet.MARGIN
+    shapes: list[Shape] = sheet.header(paper, _("%(game)s number cards", game=TITLE), _(
+        "the last card's front beside its back: cut them out as one piece, fold on the dashed "
+        "line, glue, then cut; below, the cards' box"), colours)
+    shapes += turned(front(card, numbers, colours),
+                     about(Point(CARD_WIDTH / 2, CARD_HEIGHT / 2), 0.0,
+                           to=Point(x0 + CARD_WIDTH / 2, y0 + CARD_HEIGHT / 2)), degrees=0.0)
+    right = x0 + CARD_WIDTH + GUTTER
+    shapes += back((right, y0, CARD_WIDTH, CARD_HEIGHT), cutsheet.BLEED / 2, angle=0.0,
+                   colours=colours)
+    paint = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False)
+    for left in (x0, right):
+        shapes += corner_guides(left, y0, w=CARD_WIDTH, h=CARD_HEIGHT, paint=paint)
+        shapes.append(segments(cutsheet.grid_cuts(left, y0, width=CARD_WIDTH,
+                                                  height=CARD_HEIGHT, count=1, columns=1),
+                               paint))
+    fold = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, dash=(2.0, 1.5),
+                 round_caps=False)
+    middle = x0 + CARD_WIDTH + GUTTER / 2
+    shapes.append(line(Point(middle, y0 - 6), Point(middle, y0 + CARD_HEIGHT + 6), paint=fold))
+    shapes += box_printed(boxed, colours)
+    shapes += sheet.footer(paper, _("%(credit)s Box: cut along the solid lines, fold along the "
+                                    "dashed ones with the print outside, glue the shaded flap "
+                                    "inside the opposite end, then tuck the flaps in.",
+                                    credit=credit()), colours)
+    return Page(paper.width, paper.height, tuple(shapes))
+
+
+def box_printed(boxed: Boxed, colours: Palette) -> list[Shape]:
+    """The box as printed on one side: its outside (the backs' field over the whole net, past
+    its cuts, and the emblem on its front and back) under its cut and fold lines and the
+    shaded glue flap; the cuts edged in the paper's colour, to stand out from the field's
+    lines of the same grey."""
+    at = boxed.at
+    shapes = field((at.x, at.y, boxed.net.width, boxed.net.height), cutsheet.BLEED, colours)
+    for x, y, w, h in (boxed.net.front, boxed.net.back):
+        shapes += emblem(Point(at.x + x + w / 2, at.y + y + h / 2), 0.0, colours)
+    _folds, cuts = tuckbox.folds_and_cuts(boxed.net)
+    shapes.append(segments([(Point(a.x + at.x, a.y + at.y), Point(b.x + at.x, b.y + at.y))
+                            for a, b in cuts],
+                           Paint(stroke=colours["cell"], width=CUT_EDGE, round_caps=False)))
+    return shapes + tuckbox.drawn(boxed.net, at.x, at.y, colours)
+
+
+def spread(count: int, across: int) -> list[int]:
+    """`count` cards in rows of at most `across`, as few rows as that takes, as even as can
+    be (the longer rows first)."""
+    rows = -(-count // across)
+    if not rows:
+        return []
+    base, extra = divmod(count, rows)
+    return [base + 1] * extra + [base] * (rows - extra)
+
+
 def folded_sheets(opts: Options, printing: Printing) -> Document:
-    """The cards, a row of them a sheet, each with its backs across the fold."""
+    """The cards, a row of them a sheet, each with its backs across the fold; the last card
+    beside its back on a sheet with the box that holds them all (or, on paper with no room
+    for the box, every sheet a full row and no box)."""
     paper, colours, copies = printing.paper, printing.palette, printing.copies
     portrait = paper.turned() if paper.landscape and paper.turnable else paper
     sideways, across = _columns(portrait)
     if not across:
         raise ValueError("cards larger than half the page")
     cards = hands(opts.numbers) * copies
-    pages = [folded_page(portrait, cards[i:i + across], numbers=opts.numbers, colours=colours,
-                         sideways=sideways, across=across)
-             for i in range(0, len(cards), across)]
+    boxed = pair_box(portrait, len(cards))
+    rows = spread(len(cards) - 1, across) if boxed else spread(len(cards), across)
+    pages = []
+    start = 0
+    for size in rows:
+        pages.append(folded_page(portrait, cards[start:start + size], numbers=opts.numbers,
+                                 colours=colours, sideways=sideways, across=across))
+        start += size
+    if boxed:
+        pages.append(pair_page(portrait, cards[-1], numbers=opts.numbers, colours=colours,
+                               boxed=boxed))
     return document(opts, pages, _("number cards"))
