@@ -20,13 +20,13 @@ from generator.layout import sheet
 from generator.render import pdf as pdf_writer
 
 
-@pytest.mark.parametrize("row", ROWS, ids=lambda r: f"{r.game}-{r.edition}".strip("-"))
+@pytest.mark.parametrize("row", ROWS, ids=lambda r: r.name)
 @pytest.mark.parametrize("paper", PAPERS)
 def test_no_kit_page_is_under_half_full(kit_shelf, row, paper):
     thin = {}
     for lang in LANGUAGES:
         for n, full in enumerate(pages_fullness(kit_shelf.pdf(row.game, row.edition, paper,
-                                                              lang)), 1):
+                                                              lang, backs=row.backs)), 1):
             if full < HALF_FULL:
                 thin[lang, n] = round(full, 2)
     assert thin == {}, "pages under half full, by language and page"

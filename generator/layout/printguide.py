@@ -142,6 +142,10 @@ def guide(game: str, parts: Sequence[Placed], *, paper: Paper, colours: Palette,
     elif folded:
         notes.append(words._("The cards' fronts and backs share each sheet: fold it along the "
                              "dashed line in the gutter, glue the halves together, then cut."))
+        # The last sheet may hold a card beside its back and the cards' box: folding the whole
+        # sheet would crease the box.
+        notes.append(words._("Where a card's front and back lie side by side, cut them out as "
+                             "one piece before folding."))
     elif any(p.two_sided for p in parts):
         notes.append(words._("Every page prints on one side; print the rules double-sided if you "
                              "like."))
