@@ -52,8 +52,6 @@ class Laid:
     region: tuple[float, float, float, float]
 
 
-@forgotten_with_figures
-@functools.lru_cache(maxsize=64)
 def layout(size: int, coordinates: bool, paper: Paper, words: Words, colours: Palette, *,
            place: Place, draw: Draw, outset: float = 0.0, cut_tips: bool = False) -> Laid:
     """Where the board goes on the page and what stands round it: in the corners where they
@@ -61,6 +59,16 @@ def layout(size: int, coordinates: bool, paper: Paper, words: Words, colours: Pa
     beside the title corner's words, to see where it starts. A board whose sides are bands
     (`cut_tips`: Hex's, Nex's) has them cut at its sharp corners (hexboard.TIP_CUT): `place`
     and `draw` cut them too."""
+    # Kept by every argument given in full: functools' cache tells `outset=0.0` given from
+    # `outset` left out, and a board's page laid out again what its cell size had laid out.
+    return _laid(size, coordinates, paper=paper, words=words, colours=colours, place=place,
+                 draw=draw, outset=outset, cut_tips=cut_tips)
+
+
+@forgotten_with_figures
+@functools.lru_cache(maxsize=64)
+def _laid(size: int, coordinates: bool, *, paper: Paper, words: Words, colours: Palette,
+          place: Place, draw: Draw, outset: float, cut_tips: bool) -> Laid:
     headed = place(size, *sheet.body_box(paper), coordinates)
     # A little inside the margins: a side letter set at 6 pt on a small board reaches a
     # little past the disc the fit keeps for it.

@@ -60,19 +60,44 @@ def _crosses(a: Point, b: Point, c: Point, d: Point) -> bool:
     return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
 
 
-def box_distance(box: Box, hull: Sequence[Point]) -> float:
-    """How far a box stands from a convex polygon (0 where they meet): two convex shapes
-    that do not meet are nearest at a corner of one and an edge of the other."""
+# mm past `than` a side must leave a box for it to be found apart without measuring: far
+# over the rounding of the distances measured, so the answer is theirs.
+APART = 1e-6
+
+
+def beyond_a_side(points: Sequence[Point], edges: Sequence[tuple[Point, Point]], *,
+                  by: float) -> bool:
+    """Whether the line through one side of a convex polygon (`edges`, in order round it)
+    leaves all the points at least `by` mm on its outer side: then no point of the polygon
+    comes nearer them than that."""
+    turning = sum((b.x - a.x) * (b.y + a.y) for a, b in edges)     # its sign: the order
+    sign = 1.0 if turning < 0 else -1.0
+    for a, b in edges:
+        ex, ey = b.x - a.x, b.y - a.y
+        length = math.hypot(ex, ey)
+        if length == 0.0:
+            continue
+        if all(sign * (ex * (q.y - a.y) - ey * (q.x - a.x)) <= -by * length for q in points):
+            return True
+    return False
+
+
+def nearer(box: Box, hull: Sequence[Point], *, than: float) -> bool:
+    """Whether a box comes nearer a convex polygon than `than` (> 0) mm: where they meet, or
+    a corner of one stands that near an edge of the other (two convex shapes that do not
+    meet are nearest at a corner of one and an edge of the other). Found at the first
+    corner and edge that near: a layout's search tries many boxes that are."""
     left, top, right, bottom = box
     corners_ = [Point(left, top), Point(right, top), Point(right, bottom), Point(left, bottom)]
-    box_edges = list(zip(corners_, [*corners_[1:], corners_[0]], strict=True))
     hull_edges = list(zip(hull, [*hull[1:], hull[0]], strict=True))
-    if any(distance_to_hull(c, hull) == 0.0 for c in corners_) or any(
-            left <= c.x <= right and top <= c.y <= bottom for c in hull) or any(
-            _crosses(a, b, c, d) for a, b in box_edges for c, d in hull_edges):
-        return 0.0
-    return min(min(segment_distance(c, a, b=b) for c in corners_ for a, b in hull_edges),
-               min(segment_distance(c, a, b=b) for c in hull for a, b in box_edges))
+    if beyond_a_side(corners_, hull_edges, by=than + APART):
+        return False
+    box_edges = list(zip(corners_, [*corners_[1:], corners_[0]], strict=True))
+    return any(segment_distance(c, a, b=b) < than for c in corners_ for a, b in hull_edges) \
+        or any(segment_distance(c, a, b=b) < than for c in hull for a, b in box_edges) \
+        or any(left <= c.x <= right and top <= c.y <= bottom for c in hull) \
+        or any(distance_to_hull(c, hull) == 0.0 for c in corners_) \
+        or any(_crosses(a, b, c, d) for a, b in box_edges for c, d in hull_edges)
 
 
 def clear_of(hull: Sequence[Point], boxes: Sequence[Box], *, paper: Paper) -> bool:
@@ -83,7 +108,7 @@ def clear_of(hull: Sequence[Point], boxes: Sequence[Box], *, paper: Paper) -> bo
             return False
         if top < paper.margin - 1e-6 or bottom > paper.height - paper.margin + 1e-6:
             return False
-        if box_distance(box, hull) < CLEAR:
+        if nearer(box, hull, than=CLEAR):
             return False
     return True
 

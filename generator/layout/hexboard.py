@@ -59,6 +59,12 @@ def axial_point(fq: float, fr: float) -> Point:
     return Point(m.f0 * fq + m.f1 * fr, m.f2 * fq + m.f3 * fr)
 
 
+@lru_cache(maxsize=4096)
+def unit_corners(h: Hex) -> tuple[Point, ...]:
+    """A cell's corners in the unit layout."""
+    return corners(UNIT, h)
+
+
 @dataclass(frozen=True)
 class Placement:
     board: Rhombus
@@ -79,7 +85,12 @@ class Placement:
         return self.point(h.q, h.r)
 
     def corners(self, h: Hex) -> tuple[Point, ...]:
-        return tuple(self.transform.apply(p) for p in corners(UNIT, h))
+        # Affine.apply written out, on the cell's corners kept: a board page's layout draws
+        # the board at each size it tries, every corner of every cell.
+        t = self.transform
+        a, b, c, d, e, f = t.a, t.b, t.c, t.d, t.e, t.f
+        return tuple([Point(a * p.x + b * p.y + e, c * p.x + d * p.y + f)
+                      for p in unit_corners(h)])
 
     def edge(self, h: Hex, direction: int) -> tuple[Point, Point]:
         a, b = edge_endpoints(UNIT, h, direction=direction)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from generator import i18n
 from generator.core.connect import chain
@@ -56,6 +56,7 @@ def _fits(size: int, radius: int, gap: int) -> bool:
         return False
 
 
+@lru_cache(maxsize=64)
 def default_radius(size: int) -> int:
     """The largest window that leaves two cells of board round each frame; 0 on boards too
     small for that (7-9), where the gaps are one cell."""

@@ -28,6 +28,7 @@ from generator.core.scene import (
 from generator.games.hex_kb.colours import PATH, PORTAL, PORTAL_TINT, WINDOW
 from generator.games.hex_kb.examples import (
     FIGURE_BOARD,
+    Puzzle,
     check_examples,
     example_positions,
     literal_reading_example,
@@ -317,9 +318,16 @@ def board_item(opts: Options, printing: Printing) -> Document:
 # --- puzzles ------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=16)
+def kept_puzzle(opts: Options) -> Puzzle:
+    """The options' puzzle, found once: it is the seed's alone, and its pages are drawn
+    again in each palette and language (the studio's preview, then its kit; a build)."""
+    return puzzle(opts)
+
+
 def puzzle_item(opts: Options, printing: Printing) -> Document:
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    p = puzzle(opts)
+    p = kept_puzzle(opts)
     paper = board_paper(opts, paper)
     title = _("%(game)s puzzle %(seed)s", game=TITLE, seed=opts.seed)
     question = board_page(opts, paper, colours, p.stones, title=title,
