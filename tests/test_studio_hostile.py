@@ -341,6 +341,34 @@ def test_an_open_drawer_makes_what_it_planned_when_no_one_asks():
     assert not drawer.thread.is_alive()
 
 
+def test_a_request_does_not_wait_for_what_is_made_ahead():
+    # Made ahead, a booklet takes 200 ms: a change a person makes meanwhile starts at once,
+    # beside it. The work ahead is held until the request is answered; a drawer that made
+    # the request wait for it would time out (Waited) instead.
+    drawer = Drawer(queue=4, ahead_after=0.0)
+    ahead = Held()
+    try:
+        drawer.prepare([("ahead", ahead)])
+        assert ahead.started.wait(LONG / 2)
+        assert drawer.get("asked", lambda: "made", LONG / 4) == "made"
+        assert not ahead.release.is_set()
+    finally:
+        ahead.release.set()
+        drawer.close()
+    # Control: asked for itself, the work in hand ahead is waited for, not made twice.
+    drawer = Drawer(queue=4, ahead_after=0.0)
+    ahead = Held()
+    calls: list[str] = []
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        drawer.prepare([("ahead", ahead)])
+        assert ahead.started.wait(LONG / 2)
+        asked = pool.submit(drawer.get, "ahead", lambda: calls.append("again") or "again",
+                            LONG / 2)
+        ahead.release.set()
+        assert asked.result() == "made" and calls == []
+    drawer.close()
+
+
 def test_a_closed_server_ends_its_studios_drawing():
     with running_studio() as httpd:
         assert request(httpd, "/preview?game=blinq&item=pad").startswith(b"HTTP/1.0 200")

@@ -1,12 +1,16 @@
-"""One drawing thread for the studio: documents, pages and files are made one at a time, in
-the order asked, by a queue of bounded length; what is made is kept (the last few dozen), so
-turning pages, going back and downloading what is on screen make nothing twice.
+"""The studio's drawing: documents, pages and files are made on two threads of their own, one
+for what requests ask for, one at a time in the order asked, by a queue of bounded length, and
+one for what a person is likely to ask for next (the game's other items with the same
+options), made when no one is waiting, so that a change of item finds its document made. What
+is made is kept (the last few dozen), so turning pages, going back and downloading what is on
+screen make nothing twice.
 
 A request waits for its work up to a time limit and is then answered "busy"; work nobody
-waits for any more is dropped before it starts. When no one is waiting, the thread makes
-what a person is likely to ask for next (the game's other items with the same options), so
-a change of item finds its document made. Closed (when its server closes), it finishes the
-work asked for, plans nothing more, and its thread ends.
+waits for any more is dropped before it starts. A request that comes while something is made
+ahead does not wait for it (a booklet made ahead takes 200 ms): its work starts at once, on
+the other thread, and the two share the processor until the one ahead is done. Closed (when
+its server closes), the drawer finishes the work asked for, plans nothing more, and its
+threads end.
 
 Python's cycle collector stays out of the drawing (app/collecting.py), and each piece of
 work, once made, is collected on its own and frozen (`gc.freeze`): what is kept is then
@@ -62,8 +66,10 @@ class Drawer:
         self.kept: OrderedDict[Hashable, tuple[object, Exception | None]] = OrderedDict()
         self.ahead: list[tuple[Hashable, Callable[[], object]]] = []
         self.last_asked = 0.0
-        self.thread: threading.Thread | None = None
-        self.worker_ident: int | None = None
+        self.thread: threading.Thread | None = None          # what requests ask for
+        self.ahead_thread: threading.Thread | None = None    # what is planned
+        self.asked_in_hand = False      # the requests' thread is making something
+        self.workers: set[int] = set()
         self.closed = False
         self.frozen = 0         # pieces of work frozen since everything was last collected
 
@@ -73,7 +79,7 @@ class Drawer:
         """The result of `work` (made now, or kept from before); raises what it raised.
         Busy when the queue is full or the result takes longer than `timeout` seconds. A
         key names one kind of work, so what is kept under it is what `work` makes."""
-        if threading.get_ident() == self.worker_ident:
+        if threading.get_ident() in self.workers:
             return self.within(key, work)
         with self.lock:
             self.last_asked = time.monotonic()
@@ -109,24 +115,31 @@ class Drawer:
         """What to make when nothing is asked for: replaces what was planned before."""
         with self.lock:
             self.ahead = [(k, w) for k, w in jobs if k not in self.kept]
+            if self.ahead and not self.closed and self.ahead_thread is None:
+                self.ahead_thread = threading.Thread(target=self._run_ahead, daemon=True,
+                                                     name="pnp studio drawing ahead")
+                self.ahead_thread.start()
             self.lock.notify_all()
 
     def close(self, timeout: float | None = None) -> None:
-        """Take no more work: the thread makes what is asked for already, nothing ahead,
-        and ends (waited for up to `timeout` seconds)."""
+        """Take no more work: the drawer makes what is asked for already, nothing ahead,
+        and its threads end (each waited for up to `timeout` seconds)."""
         with self.lock:
             self.closed = True
             self.ahead.clear()
             self.lock.notify_all()
-        thread = self.thread
-        if thread is not None and thread is not threading.current_thread():
-            thread.join(timeout)
+        for thread in (self.thread, self.ahead_thread):
+            if thread is not None and thread is not threading.current_thread():
+                thread.join(timeout)
 
     def within(self, key: Hashable, work: Callable[[], T]) -> T:
-        """On the drawing thread itself (a kit making its items): kept, or made here."""
-        if key not in self.kept:
-            self._keep(key, work)
-        return cast(T, self._result(key))
+        """On a drawing thread itself (a kit making its items): kept, or made here."""
+        with self.lock:
+            found = self.kept.get(key)
+        value, error = found if found is not None else self._keep(key, work)
+        if error is not None:
+            raise error
+        return cast(T, value)
 
     # --- the drawing thread -----------------------------------------------------------------
 
@@ -137,53 +150,75 @@ class Drawer:
             self.thread.start()
 
     def _next(self) -> _Job | None:
-        """The next job, waiting until there is one; None once closed with none asked."""
+        """The next job asked for, waiting until there is one; None once closed with none
+        asked."""
         with self.lock:
+            self.asked_in_hand = False
+            self.lock.notify_all()          # the thread ahead may begin, when it is quiet
             while True:
                 while self.jobs:
                     job = self.jobs.popleft()
                     if job.waiting > 0:
+                        self.asked_in_hand = True
                         return job
                     del self.running[job.key]       # nobody waits for it any more
                     job.future.cancel()
                 if self.closed:
                     return None
+                self.lock.wait()
+
+    def _next_ahead(self) -> _Job | None:
+        """The next job planned, once no request has asked for anything for `ahead_after`
+        seconds and nothing asked is being made; None once closed."""
+        with self.lock:
+            while not self.closed:
                 quiet = time.monotonic() - self.last_asked
-                if self.ahead and quiet >= self.ahead_after:
+                if self.ahead and quiet >= self.ahead_after and not self.jobs \
+                        and not self.asked_in_hand:
                     key, work = self.ahead.pop(0)
                     if key in self.kept or key in self.running:
                         continue
                     job = _Job(key, work)
                     self.running[key] = job
                     return job
-                self.lock.wait(self.ahead_after - quiet if self.ahead else None)
+                self.lock.wait(self.ahead_after - quiet
+                               if self.ahead and quiet < self.ahead_after else None)
+            return None
 
     def _run(self) -> None:
-        self.worker_ident = threading.get_ident()
+        self._serve(self._next)
+
+    def _run_ahead(self) -> None:
+        self._serve(self._next_ahead)
+
+    def _serve(self, next_job: Callable[[], _Job | None]) -> None:
+        with self.lock:
+            self.workers.add(threading.get_ident())
         while True:
-            job = self._next()
+            job = next_job()
             if job is None:
                 return
             if not job.future.set_running_or_notify_cancel():
                 continue
-            self._keep(job.key, job.work)
-            value, error = self.kept[job.key]
+            value, error = self._keep(job.key, job.work)
             with self.lock:
                 self.running.pop(job.key, None)
+                settled = not self.running and not self.jobs
             if error is None:
                 job.future.set_result(value)
             else:
                 job.future.set_exception(error)
-            if self.frozen >= self.keep and not self.jobs:
-                # Once as many pieces of work as are kept, with nothing asked for: the
-                # whole heap collected, so that what was let go since, if it held a cycle
-                # (a kept error's traceback does), is freed too.
+            if self.frozen >= self.keep and settled:
+                # Once as many pieces of work as are kept, with nothing asked for or made:
+                # the whole heap collected, so that what was let go since, if it held a
+                # cycle (a kept error's traceback does), is freed too.
                 gc.unfreeze()
                 gc.collect()
                 gc.freeze()
                 self.frozen = 0
 
-    def _keep(self, key: Hashable, work: Callable[[], object]) -> None:
+    def _keep(self, key: Hashable, work: Callable[[], object]
+              ) -> tuple[object, Exception | None]:
         try:
             with uncollected():
                 outcome: tuple[object, Exception | None] = (work(), None)
@@ -200,6 +235,7 @@ class Drawer:
             self.kept.move_to_end(key)
             while len(self.kept) > self.keep:
                 self.kept.popitem(last=False)
+        return outcome
 
     def _result(self, key: Hashable) -> object:
         value, error = self.kept[key]
