@@ -23,7 +23,7 @@ from generator.games.blind_hex.cards import (
 )
 from generator.games.blind_hex.credits import credit, document
 from generator.games.blind_hex.rules import TITLE, Options
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout import cutsheet, sheet
 from generator.layout.printing import Printing
 
@@ -46,13 +46,13 @@ def _columns(paper: Paper) -> tuple[bool, int]:
 
 
 def folded_page(paper: Paper, cards: list[Card], *, numbers: int, colours: Palette,
-                sideways: bool, across: int) -> Page:
+                sideways: bool, across: int, words: Words) -> Page:
     w, h = (CARD_HEIGHT, CARD_WIDTH) if sideways else (CARD_WIDTH, CARD_HEIGHT)
     degrees = 90.0 if sideways else 0.0
     fold_y = paper.height / 2
     x0 = (paper.width - across * w) / 2
     top_y = fold_y - GUTTER / 2 - h
-    shapes: list[Shape] = sheet.header(paper, _("%(game)s number cards", game=TITLE), _(
+    shapes: list[Shape] = sheet.header(paper, words._("%(game)s number cards", game=TITLE), words._(
         "fronts above the fold, backs below: fold on the dashed line, glue, then cut"),
         colours)
     upright = Point(CARD_WIDTH / 2, CARD_HEIGHT / 2)
@@ -73,13 +73,14 @@ def folded_page(paper: Paper, cards: list[Card], *, numbers: int, colours: Palet
     fold = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, dash=(2.0, 1.5),
                  round_caps=False)
     shapes.append(line(Point(x0 - 6, fold_y), Point(x0 + len(cards) * w + 6, fold_y), paint=fold))
-    shapes += sheet.footer(paper, _("%(credit)s Fold along the dashed line, glue the halves "
-                                    "together, then cut along the grey lines.",
-                                    credit=credit()), colours)
+    shapes += sheet.footer(paper, words._("%(credit)s Fold along the dashed line, glue the halves "
+                                          "together, then cut along the grey lines.",
+                                          credit=credit(words)), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
 def folded_sheets(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     """The cards, a row of them a sheet, each with its backs across the fold."""
     paper, colours, copies = printing.paper, printing.palette, printing.copies
     portrait = paper.turned() if paper.landscape and paper.turnable else paper
@@ -88,6 +89,6 @@ def folded_sheets(opts: Options, printing: Printing) -> Document:
         raise ValueError("cards larger than half the page")
     cards = hands(opts.numbers) * copies
     pages = [folded_page(portrait, cards[i:i + across], numbers=opts.numbers, colours=colours,
-                         sideways=sideways, across=across)
+                         sideways=sideways, across=across, words=words)
              for i in range(0, len(cards), across)]
-    return document(opts, pages, _("number cards"))
+    return document(opts, pages, words._("number cards"), words=words)
