@@ -1,4 +1,4 @@
-"""Languages: what is printed is said in the active language, from gettext catalogues.
+"""Languages: what is printed is said in the words it is given, from gettext catalogues.
 
 Strings are marked with `_` (and `N_` where a string is kept to be translated later) in the
 code, and with `{% trans %}` / `_()` in the templates; `pybabel extract` (babel.cfg) collects
@@ -8,14 +8,14 @@ which is what is read here, with the standard library's gettext.
 
 A language is a `Words` value (`words("de")`): its code and its catalogue, with `_`,
 `ngettext`, `pgettext` and `decimal`. A request makes it once, and it travels to the drawing
-in the request's `Printing` (generator/layout/printing.py), by which documents are kept.
-The code that does not take it as an argument yet (the games' pages, the layout helpers
-they call, a palette's colour words; docs/code.md lists it) reads the active language, a
-context variable that `speaking(words)` (or `language("de")`) sets for the code inside, in
-this thread only, so the studio can make a German and a Portuguese page at once. English
-is the source text itself: no catalogue, the strings as written.
+in the request's `Printing` (generator/layout/printing.py), by which documents are kept;
+every function that says something takes it as an argument, so nothing reads a language
+it was not given (the studio makes a German and a Portuguese page at once). English is the
+source text itself: no catalogue, the strings as written.
 
-Messages take values the way Jinja's templates do: `_("Board %(seed)s", seed=3)`.
+Messages take values the way Jinja's templates do: `words._("Board %(seed)s", seed=3)`.
+`pybabel extract` finds them by the method's name (`_`, `ngettext`, `pgettext`: Babel's
+default keywords match the last name of a dotted call).
 """
 
 from __future__ import annotations
@@ -23,9 +23,6 @@ from __future__ import annotations
 import gettext
 import os
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -147,54 +144,6 @@ def words(lang: str) -> Words:
 
 
 ENGLISH = words(SOURCE)
-_ACTIVE: ContextVar[Words] = ContextVar("pnp_language", default=ENGLISH)
-
-
-@contextmanager
-def language(lang: str) -> Iterator[str]:
-    """Print in `lang` inside the block (this thread and context only)."""
-    with speaking(words(lang)):
-        yield lang
-
-
-@contextmanager
-def speaking(spoken: Words) -> Iterator[str]:
-    """Print in `spoken` inside the block: a request's words, for the code that does not
-    take them yet."""
-    token = _ACTIVE.set(spoken)
-    try:
-        yield spoken.code
-    finally:
-        _ACTIVE.reset(token)
-
-
-def active() -> Words:
-    """The language printed in here, as `speaking` takes it."""
-    return _ACTIVE.get()
-
-
-def current() -> str:
-    return _ACTIVE.get().code
-
-
-def _(message: str, **values: Any) -> str:
-    """The message in the active language, with its %(name)s placeholders filled."""
-    return _ACTIVE.get()._(message, **values)
-
-
-def ngettext(singular: str, plural: str, n: int, **values: Any) -> str:
-    """The singular or plural message in the active language; `num` is n unless given."""
-    return _ACTIVE.get().ngettext(singular, plural, n, **values)
-
-
-def pgettext(context: str, message: str) -> str:
-    """A message whose translation depends on where it stands (a letter on a board)."""
-    return _ACTIVE.get().pgettext(context, message)
-
-
-def decimal(value: float, places: int = 1) -> str:
-    """A number with `places` decimals as the active language writes it."""
-    return _ACTIVE.get().decimal(value, places)
 
 
 def N_(message: str) -> str:

@@ -83,9 +83,8 @@ def test_the_preflight_finds_every_catalogue_file_ready_for_screen_readers(catal
 
 def pad_pdf(key: str, lang: str = "en", paper: str = "a4") -> bytes:
     game = load(key)
-    with i18n.language(lang):
-        doc = documents.make_document(game, ITEMS["pad"], options=game.make_options(),
-                                      printing=Printing(paper=NAMED[paper], words=i18n.words(lang)))
+    doc = documents.make_document(game, ITEMS["pad"], options=game.make_options(),
+                                  printing=Printing(paper=NAMED[paper], words=i18n.words(lang)))
     return pdf_writer.document_pdf(doc)
 
 
@@ -132,9 +131,8 @@ def test_a_pad_is_read_as_tables_with_captions(key, tmp_path):
     pdf = pad_pdf(key, "de")
     assert table_problems(pdf) == []
     game = load(key)
-    with i18n.language("de"):
-        pad = documents.make_document(game, ITEMS["pad"], options=game.make_options(),
-                                      printing=Printing(paper=NAMED["a4"], words=i18n.words("de")))
+    pad = documents.make_document(game, ITEMS["pad"], options=game.make_options(),
+                                  printing=Printing(paper=NAMED["a4"], words=i18n.words("de")))
     with pikepdf.open(io.BytesIO(pdf)) as document:
         tree = document.Root.StructTreeRoot
         assert len(elements(tree, "/Caption")) == 2              # the record's, the tally's
@@ -191,9 +189,8 @@ def drawn_and_mapped(pdf: bytes) -> list[tuple[set[int], dict[int, int]]]:
 @pytest.mark.parametrize("what", ["rules", "pad", "kit"])
 def test_tounicode_maps_only_the_codes_drawn_to_real_characters(what):
     game = load("blinq")
-    with i18n.language("pt"):
-        doc = documents.make_document(game, ITEMS[what], options=game.make_options(),
-                                      printing=Printing(paper=NAMED["a4"], words=i18n.words("pt")))
+    doc = documents.make_document(game, ITEMS[what], options=game.make_options(),
+                                  printing=Printing(paper=NAMED["a4"], words=i18n.words("pt")))
     fonts = drawn_and_mapped(pdf_writer.document_pdf(doc))
     assert len(fonts) >= 2
     for drawn, mapped in fonts:
@@ -222,8 +219,7 @@ def outline_of(pdf: bytes) -> list[tuple[str, list[str]]]:
 
 @pytest.mark.parametrize("lang", ["de", "pt"])
 def test_a_booklet_has_a_bookmark_for_each_game_and_section_in_its_language(lang):
-    with i18n.language(lang):
-        doc = documents.booklet_document(sorted(GAMES), [], paper_key="a4", words=i18n.words(lang))
+    doc = documents.booklet_document(sorted(GAMES), [], paper_key="a4", words=i18n.words(lang))
     shown = outline_of(pdf_writer.document_pdf(doc))
     titles = [title for title, _ in shown]
     for key in GAMES:

@@ -217,10 +217,9 @@ KIRKBY_CELL = 15.9      # mm flat to flat: Don Kirkby's own Letter board
 
 def cards_board(paper: str, coordinates: bool = True, lang: str = "en") -> Page:
     options = GAME.make_options(coordinates=coordinates)
-    with i18n.language(lang):
-        return documents.make_document(GAME, ITEMS["board"], options=options,
-                                       printing=Printing(paper=NAMED[paper],
-                                                         words=i18n.words(lang))).pages[0]
+    return documents.make_document(GAME, ITEMS["board"], options=options,
+                                   printing=Printing(paper=NAMED[paper],
+                                                     words=i18n.words(lang))).pages[0]
 
 
 def furniture_over_the_board(page: Page) -> list[str]:

@@ -16,6 +16,7 @@ from pdfdrawing import cuts, drawing, pages
 from generator.core.palette import COLOUR
 from generator.core.paper import PAPERS
 from generator.games.blinq import pages as blinq_pages
+from generator.i18n import ENGLISH
 from generator.layout import cutsheet
 from generator.render.pdf import document_pdf
 
@@ -56,7 +57,7 @@ def apart(tmp_path: Path, paper: str) -> Path:
     sheets = cutsheet.tile_pages(p, side, runs, "Blinq blocks", "", "", COLOUR,
                                  gutter=2 * cutsheet.BLEED)
     out = tmp_path / "apart.pdf"
-    out.write_bytes(document_pdf(blinq_pages.document(sheets, "blocks")))
+    out.write_bytes(document_pdf(blinq_pages.document(sheets, "blocks", words=ENGLISH)))
     return out
 
 

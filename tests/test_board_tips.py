@@ -17,6 +17,7 @@ from generator.games import GAMES
 from generator.games.blind_hex import pages as blind_hex_pages
 from generator.games.hex import pages as hex_pages
 from generator.games.nex import pages as nex_pages
+from generator.i18n import ENGLISH
 from generator.layout import hexboard
 
 LAYOUTS = {"hex": hex_pages, "nex": nex_pages, "blind-hex": blind_hex_pages}
@@ -25,14 +26,16 @@ LAYOUTS = {"hex": hex_pages, "nex": nex_pages, "blind-hex": blind_hex_pages}
 def placement(key: str, paper: str) -> hexboard.Placement:
     pages = LAYOUTS[key]
     options = GAMES[key].make_options()
-    return pages.board_placement(options, pages.board_paper(options, NAMED[paper]))
+    return pages.board_placement(options, pages.board_paper(options, NAMED[paper], words=ENGLISH),
+                                 words=ENGLISH)
 
 
 def board_page(key: str, paper: str) -> Page:
     """The board's own page, as its kit prints it."""
     pages = LAYOUTS[key]
     options = GAMES[key].make_options()
-    return pages.board_page(options, pages.board_paper(options, NAMED[paper]), COLOUR)
+    return pages.board_page(options, pages.board_paper(options, NAMED[paper], words=ENGLISH),
+                            COLOUR, words=ENGLISH)
 
 
 def past_the_tips(page: Page, p: hexboard.Placement) -> float:

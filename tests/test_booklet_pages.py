@@ -31,9 +31,8 @@ QUARTER = 0.25
 
 def booklet_parts(keys: list[str], paper_key: str, lang: str) -> list[booklet.Part]:
     made_on = booklet.content_paper(booklet.FORMATS[paper_key][0])
-    with i18n.language(lang):
-        return [documents.booklet_part(GAMES[k], [], page_paper=made_on,
-                                       words=i18n.words(lang)) for k in keys]
+    return [documents.booklet_part(GAMES[k], [], page_paper=made_on,
+                                   words=i18n.words(lang)) for k in keys]
 
 
 def went_over(page: Page, figure: int) -> float:
@@ -102,17 +101,16 @@ def booklet_sets() -> dict[Case, tuple[list[booklet.Part], int]]:
         for paper_key in booklet.FORMATS:
             printed = booklet.FORMATS[paper_key][0]
             made: dict[documents.PartKey, booklet.Part] = {}
-            with i18n.language(lang):
-                out[(lang, paper_key, "all")] = (
-                    documents.booklet_parts(keys, [], printed=printed, palette=COLOUR,
-                                            words=i18n.words(lang), made=made)[0], 0)
-                for key in keys:
-                    alone = documents.booklet_parts([key], [], printed=printed, palette=COLOUR,
-                                                    words=i18n.words(lang), made=made)[0]
-                    rules = made[(key, (), booklet.content_paper(printed), COLOUR,
-                                  i18n.words(lang))]
-                    out[(lang, paper_key, key)] = (alone, len(alone[0].pages)
-                                                   - len(rules.pages))
+            out[(lang, paper_key, "all")] = (
+                documents.booklet_parts(keys, [], printed=printed, palette=COLOUR,
+                                        words=i18n.words(lang), made=made)[0], 0)
+            for key in keys:
+                alone = documents.booklet_parts([key], [], printed=printed, palette=COLOUR,
+                                                words=i18n.words(lang), made=made)[0]
+                rules = made[(key, (), booklet.content_paper(printed), COLOUR,
+                              i18n.words(lang))]
+                out[(lang, paper_key, key)] = (alone, len(alone[0].pages)
+                                               - len(rules.pages))
     return out
 
 
@@ -122,8 +120,7 @@ def home_booklets(booklet_sets) -> dict[Case, list[Page]]:
     order, imposed once for the checks that read it, each in its own language."""
     out = {}
     for case, (parts, _added) in booklet_sets.items():
-        with i18n.language(case[0]):
-            out[case] = home_pages(parts, case[1], case[0])
+        out[case] = home_pages(parts, case[1], case[0])
     return out
 
 
@@ -216,16 +213,16 @@ def test_the_all_games_booklet_has_its_blanks_before_the_back_cover(booklet_sets
     assert mid_book_blanks(booklet_sets[("en", "a4", "hex")][0], "a4", "en") == [3]
 
 
-def note_faults(pages: list[Page]) -> list[str]:
+def note_faults(pages: list[Page], words: i18n.Words) -> list[str]:
     """What the "How to print" page (page 2) says of the booklet's blank pages that is not
     so, or leaves unsaid: the blank pages before the back cover that make up the last sheet,
-    and a blank that opens the rules as a spread, in the active language."""
+    and a blank that opens the rules as a spread, in `words`."""
     said = {s.role.text for s in pages[1].shapes if s.role is not None and s.role.kind == "P"}
     blank = [n for n, page in enumerate(pages[:-1], start=1) if not page.shapes]
     last = max(n for n, page in enumerate(pages[:-1], start=1) if page.shapes)
-    facts = {i18n._(booklet.BLANK_OPENING, n=n): n in blank and n < last
+    facts = {words._(booklet.BLANK_OPENING, n=n): n in blank and n < last
              for n in range(2, len(pages))}
-    facts[i18n._(booklet.BLANKS_AT_BACK)] = any(n > last for n in blank)
+    facts[words._(booklet.BLANKS_AT_BACK)] = any(n > last for n in blank)
     return [f"{'unsaid' if so else 'untrue'}: {text}" for text, so in facts.items()
             if (text in said) != so]
 
@@ -239,10 +236,9 @@ def test_the_printing_note_says_what_the_blank_pages_are_for(booklet_sets, home_
         again here (after the control's change to what the note says)."""
         out = {}
         for case, (parts, _added) in booklet_sets.items():
-            with i18n.language(case[0]):
-                pages = made[case] if made is not None else home_pages(parts, case[1], case[0])
-                if faults := note_faults(pages):
-                    out[case] = faults
+            pages = made[case] if made is not None else home_pages(parts, case[1], case[0])
+            if faults := note_faults(pages, i18n.words(case[0])):
+                out[case] = faults
         return out
     assert found(home_booklets) == {}
     # Control: every booklet saying its last sheet is made up with blank pages, as all did.
@@ -278,12 +274,11 @@ def test_a_home_booklet_of_one_game_has_at_most_one_blank_page(booklet_sets, hom
         if key == "all":
             continue
         pages = home_booklets[(lang, paper_key, key)]
-        with i18n.language(lang):
-            rules = [replace(parts[0], pages=parts[0].pages[:len(parts[0].pages) - added],
-                             sides=None if parts[0].sides is None else (
-                                 parts[0].sides[0][:len(parts[0].sides[0]) - added],
-                                 parts[0].sides[1][:len(parts[0].sides[1]) - added]))]
-            alone = len(home_pages(rules, paper_key, lang))
+        rules = [replace(parts[0], pages=parts[0].pages[:len(parts[0].pages) - added],
+                         sides=None if parts[0].sides is None else (
+                             parts[0].sides[0][:len(parts[0].sides[0]) - added],
+                             parts[0].sides[1][:len(parts[0].sides[1]) - added]))]
+        alone = len(home_pages(rules, paper_key, lang))
         faults = lone_game_faults(pages, 2)
         if len(pages) > alone:
             faults.append(f"{len(pages)} pages where the rules alone take {alone}")
@@ -329,11 +324,10 @@ def test_a_home_booklets_pages_keep_their_words(booklet_sets):
 def test_control_a_cut_footer_and_a_title_set_full_size_are_caught(monkeypatch):
     def made(key: str, item: str, lang: str, paper_key: str) -> tuple[list[Page], Paper]:
         paper = booklet.content_paper(booklet.FORMATS[paper_key][0])
-        with i18n.language(lang):
-            printing = Printing(paper=paper, words=i18n.words(lang))
-            return list(documents.make_document(GAMES[key], ITEMS[item],
-                                                options=GAMES[key].make_options(),
-                                                printing=printing).pages), paper
+        printing = Printing(paper=paper, words=i18n.words(lang))
+        return list(documents.make_document(GAMES[key], ITEMS[item],
+                                            options=GAMES[key].make_options(),
+                                            printing=printing).pages), paper
     # A footer's first two lines, as it was set: Hex's board loses the end of "Blau
     # verbindet die beiden B-Seiten."
     monkeypatch.setattr(sheet, "two_lines", lambda text, width, keep=1: (
@@ -370,7 +364,6 @@ def test_control_a_blank_mid_book_or_no_fillers_fail_a_home_booklet(home_booklet
     assert "page 5 blank mid-book" in lone_game_faults(holed, 2)
     # Without its pad and board, Blind Hex's three pages of rules leave two blank pages.
     monkeypatch.setattr(documents, "FILLERS", ())
-    with i18n.language("en"):
-        bare = documents.booklet_parts(["blind-hex"], [], printed=booklet.FORMATS["a4"][0],
-                                       words=i18n.words("en"))[0]
+    bare = documents.booklet_parts(["blind-hex"], [], printed=booklet.FORMATS["a4"][0],
+                                   words=i18n.words("en"))[0]
     assert any("blank pages" in f for f in lone_game_faults(home_pages(bare, "a4", "en"), 2))

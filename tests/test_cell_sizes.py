@@ -15,13 +15,14 @@ from generator.games import GAMES
 from generator.games.game import OptionError
 from generator.games.items import ITEMS
 from generator.games.protocols import READABLE_CELL, SMALLEST_CELL
+from generator.i18n import ENGLISH
 
 BOARD_GAMES = sorted(key for key, game in GAMES.items() if ITEMS["board"] in game.pages().items)
 
 
 def cell(key: str, paper: str, **options: object) -> float:
     game = GAMES[key]
-    return game.pages().board_cell(game.make_options(**options), NAMED[paper])
+    return game.pages().board_cell(game.make_options(**options), NAMED[paper], words=ENGLISH)
 
 
 # Boards under 7 mm that were once printed without a word, and boards just above it.
@@ -63,6 +64,7 @@ def test_control_a_game_that_declares_no_smallest_cell_lets_small_cells_pass():
     game = GAMES["hex"]
     lax = dataclasses.replace(game.pages(), smallest_cell=0.0)
     options = game.make_options(size=26)
-    board_cells_fit(game.title, lax, options=options, paper=parse_paper("a4"))
+    board_cells_fit(game.title, lax, options=options, paper=parse_paper("a4"), words=ENGLISH)
     with pytest.raises(OptionError, match="under the 7 mm"):
-        board_cells_fit(game.title, game.pages(), options=options, paper=parse_paper("a4"))
+        board_cells_fit(game.title, game.pages(), options=options, paper=parse_paper("a4"),
+                        words=ENGLISH)

@@ -190,7 +190,7 @@ def test_a_line_of_two_faces_is_placed_by_its_whole_width(tmp_path, anchor):
     assert len(fonts.runs(line, "regular")) > 2
     page = Page(100, 40, (Text(Point(50, 20), line, 6.0, "#000000", anchor=anchor),))
     path = tmp_path / "line.pdf"
-    path.write_bytes(pdf_writer.document_pdf(Document((page,), "line", "pnp")))
+    path.write_bytes(pdf_writer.document_pdf(Document((page,), "line", "pnp", lang="en")))
     ((left, right, word),) = word_boxes(path)
     assert word == line
     width = fonts.text_width(line, 6.0) * MM

@@ -109,10 +109,9 @@ def faults(pages: list[Page], facing: bool) -> list[str]:
 def rules_pages(key: str, variant: str, paper: str, lang: str) -> list[Page]:
     game = GAMES[key]
     options = dict(game.variants())[variant]
-    with i18n.language(lang):
-        return list(documents.make_document(game, ITEMS["rules"], options=options,
-                                            printing=Printing(paper=NAMED[paper],
-                                                              words=i18n.words(lang))).pages)
+    return list(documents.make_document(game, ITEMS["rules"], options=options,
+                                        printing=Printing(paper=NAMED[paper],
+                                                          words=i18n.words(lang))).pages)
 
 
 CASES = [(key, variant) for key in sorted(GAMES) for variant, _ in GAMES[key].variants()]
@@ -140,11 +139,9 @@ def parts_let_go():
 
 
 def booklet_pages(keys: list[str], paper: str, lang: str) -> list[Page]:
-    with i18n.language(lang):
-        # As `pnp booklet` makes them: a lone game's with its pad and board after its rules.
-        parts = documents.booklet_parts(keys, [], printed=booklet.FORMATS[paper][0],
-                                        palette=COLOUR, words=i18n.words(lang), made=PARTS_MADE)[0]
-        return booklet.pages("Booklet", "Rules", parts, paper, COLOUR, words=i18n.words(lang))
+    parts = documents.booklet_parts(keys, [], printed=booklet.FORMATS[paper][0],
+                                    palette=COLOUR, words=i18n.words(lang), made=PARTS_MADE)[0]
+    return booklet.pages("Booklet", "Rules", parts, paper, COLOUR, words=i18n.words(lang))
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)

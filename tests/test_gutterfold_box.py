@@ -19,6 +19,7 @@ from generator.core.paper import PAPERS
 from generator.core.scene import Document
 from generator.games.blind_hex import gutterfold
 from generator.games.blind_hex.cards import Boxed, Card
+from generator.i18n import ENGLISH
 from generator.layout import tuckbox
 from generator.render import pdf as pdf_writer
 
@@ -72,7 +73,7 @@ def test_the_kit_has_a_box_for_its_folded_deck_and_not_a_card_more(kit_shelf, pa
 
 def test_a_deck_too_large_for_the_last_sheet_gets_its_box_on_a_sheet_of_its_own(tmp_path):
     # 18 folded cards on Letter: the box's net is too tall for the room below the last card.
-    assert gutterfold.pair_box(PAPERS["letter"], 18) is None
+    assert gutterfold.pair_box(PAPERS["letter"], 18, ENGLISH) is None
     out = tmp_path / "kit.pdf"
     pnp_ok("kit", "blind-hex", "--backs", "gutter-fold", "--paper", "letter", "--numbers", "9",
            "-o", str(out))
@@ -81,18 +82,19 @@ def test_a_deck_too_large_for_the_last_sheet_gets_its_box_on_a_sheet_of_its_own(
 
 def written(tmp_path: Path, pages_: list) -> Path:
     out = tmp_path / "sheet.pdf"
-    out.write_bytes(pdf_writer.document_pdf(Document(tuple(pages_), "sheet", "pnp")))
+    sheet = Document(tuple(pages_), "sheet", "pnp", lang=ENGLISH.code)
+    out.write_bytes(pdf_writer.document_pdf(sheet))
     return out
 
 
 def pair_sheet_with(box: tuckbox.TuckBox) -> list:
     """The kit's last sheet with this box's net in the place the kit gives its box."""
     a4 = PAPERS["a4"]
-    placed = gutterfold.pair_box(a4, 2 * NUMBERS)
+    placed = gutterfold.pair_box(a4, 2 * NUMBERS, ENGLISH)
     assert placed is not None
     boxed = Boxed(tuckbox.net(box), placed.at)
     return [gutterfold.pair_page(a4, Card("o", NUMBERS), numbers=NUMBERS, colours=COLOUR,
-                                 boxed=boxed)]
+                                 boxed=boxed, words=ENGLISH)]
 
 
 def test_control_a_box_for_the_unfolded_deck_is_too_thin(tmp_path):
@@ -111,7 +113,7 @@ def test_control_the_box_as_the_kit_sizes_it_passes(tmp_path):
 def test_control_sheets_of_cards_without_a_box_are_caught(tmp_path):
     a4 = PAPERS["a4"]
     row = gutterfold.folded_page(a4, [Card("x", n) for n in (1, 2, 3)], numbers=NUMBERS,
-                                 colours=COLOUR, sideways=False, across=3)
+                                 colours=COLOUR, sideways=False, across=3, words=ENGLISH)
     inside = inside_of(written(tmp_path, [row]))
     assert inside is None
     assert not holds_the_folded_deck_only(inside, 2 * NUMBERS)

@@ -15,6 +15,7 @@ from generator.core.formats import PDF
 from generator.games import all_games
 from generator.games.game import OptionError
 from generator.games.items import ITEMS
+from generator.i18n import ENGLISH
 from generator.ui.cli import main
 from generator.ui.lazy import LazyCommand, LazyGroup, load
 
@@ -198,7 +199,7 @@ def made(game, item, values):
     if item == "json":
         return game.board_json(options)
     if item == params.STATS:
-        return game.figures.figures(options)
+        return game.figures.figures(options, ENGLISH)
     try:
         return requests.make(requests.checked_request(
             game=game, item=ITEMS[item], options=options, paper=params.default_paper(),

@@ -15,6 +15,7 @@ from generator.core.geometry import Rhombus
 from generator.core.palette import COLOUR
 from generator.games import all_games
 from generator.games.hex import pages, rules
+from generator.i18n import ENGLISH
 
 
 def pnp(*args, cwd=None):
@@ -157,7 +158,7 @@ def test_bad_options_are_one_line_and_exit_2(tmp_path, args, message):
 
 
 def test_the_figures_are_the_judged_example():
-    figures = pages.figures(COLOUR)
+    figures = pages.figures(COLOUR, words=ENGLISH)
     assert set(figures) == {"touch", "goal"}
     assert "d1 c2 c3 b4 b5" in figures["goal"].caption
     assert "b3, b4, c2, c4, d2, d3" in figures["touch"].caption

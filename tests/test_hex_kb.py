@@ -9,6 +9,7 @@ from generator.core.paper import PAPERS
 from generator.core.scene import Text
 from generator.games.hex_kb import examples, pages, rules
 from generator.games.hex_kb.rules import BLUE, RED, Judge, KleinBoard
+from generator.i18n import ENGLISH
 from generator.layout.printing import Printing
 
 
@@ -216,7 +217,7 @@ def test_the_word_for_word_check_fails_without_reds_loop():
 
 
 def test_the_notes_figure_is_drawn_from_the_judged_position():
-    figure = pages.figures(COLOUR)["literal"]
+    figure = pages.figures(COLOUR, words=ENGLISH)["literal"]
     example = examples.literal_reading_example()
     assert f"net transits {example.red_loop_transits}" in figure.caption
     assert "only Blue wins" in figure.caption

@@ -46,7 +46,7 @@ def written(tmp_path, shapes) -> list[float]:
     a4 = PAPERS_BY_NAME["a4"]
     out = tmp_path / "page.pdf"
     out.write_bytes(pdf_writer.document_pdf(
-        Document((Page(a4.width, a4.height, tuple(shapes)),), "page", "pnp")))
+        Document((Page(a4.width, a4.height, tuple(shapes)),), "page", "pnp", lang="en")))
     return pages_fullness(out)
 
 

@@ -32,18 +32,17 @@ def kit_and_parts(key: str, variant: str, paper: str, lang: str,
                   backs: Backs | None = None) -> tuple[Document, dict[str, Document]]:
     game = find(key)
     options = dict(game.variants())[variant]
-    with i18n.language(lang):
-        kit = documents.make_document(game, WHOLE_KIT, options=options,
-                                      printing=Printing(paper=NAMED[paper], palette=COLOUR,
-                                                        words=i18n.words(lang), backs=backs))
-        keys = [i.key for i in game.items_for(options)]
-        words = i18n.words(lang)
-        parts = {item: game.make(ITEMS[item], options,
-                                 Printing(paper=NAMED[paper], palette=COLOUR, words=words))
-                 for item in keys if item != "cards"}
-        if "cards" in keys:
-            parts["cards"] = game.pages().in_kit[CARDS](options,
-                                                        Printing(paper=NAMED[paper], words=words))
+    kit = documents.make_document(game, WHOLE_KIT, options=options,
+                                  printing=Printing(paper=NAMED[paper], palette=COLOUR,
+                                                    words=i18n.words(lang), backs=backs))
+    keys = [i.key for i in game.items_for(options)]
+    words = i18n.words(lang)
+    parts = {item: game.make(ITEMS[item], options,
+                             Printing(paper=NAMED[paper], palette=COLOUR, words=words))
+             for item in keys if item != "cards"}
+    if "cards" in keys:
+        parts["cards"] = game.pages().in_kit[CARDS](options,
+                                                    Printing(paper=NAMED[paper], words=words))
     return kit, parts
 
 
@@ -113,15 +112,15 @@ def guide_words(kit: Document) -> str:
 def test_the_guide_opens_every_kit_and_names_each_part(key, variant):
     for lang in i18n.LANGUAGES:
         kit, parts = made_once(key, variant, "a4", lang)
-        with i18n.language(lang):
-            title = i18n._("How to print this kit")
-            names = [i18n._(ITEMS[item].label) for item in parts]
+        spoken = i18n.words(lang)
+        title = spoken._("How to print this kit")
+        names = [spoken._(ITEMS[item].label) for item in parts]
         words = guide_words(kit).lower()
         assert title.lower() in words
         for name in names:
             assert name.lower() in words, (lang, name)
         # Control: the rule sheet's first page names not every part.
-        assert title.lower() not in guide_words(Document(kit.pages[1:], "", "")).lower()
+        assert title.lower() not in guide_words(Document(kit.pages[1:], "", "", lang="en")).lower()
 
 
 def test_the_guide_offers_the_folded_cards_only_to_a_kit_with_cards():
@@ -131,10 +130,10 @@ def test_the_guide_offers_the_folded_cards_only_to_a_kit_with_cards():
     for key, variant in (("blind-hex", "cards"), ("hex-kb", "standard")):
         for lang in i18n.LANGUAGES:
             kit, _parts = made_once(key, variant, "a4", lang)
-            with i18n.language(lang):
-                folded = i18n._("If your printer cannot print both sides, print the folded "
-                                "cards version of this kit: each card's front and back side "
-                                "by side, to fold and glue.")
+            spoken = i18n.words(lang)
+            folded = spoken._("If your printer cannot print both sides, print the folded "
+                              "cards version of this kit: each card's front and back side "
+                              "by side, to fold and glue.")
             words = guide_words(kit)
             assert "--" not in words, (key, lang)
             offers[key, lang] = " ".join(folded.split()[:6]) in words
@@ -160,9 +159,9 @@ def test_control_a_letter_kit_with_its_pad_on_two_sheets_is_longer(monkeypatch):
     assert len(letter.pages) > len(a4.pages)
 
 
-def coin_words(page) -> list[str]:
+def coin_words(page, words: i18n.Words) -> list[str]:
     return [s.text for s in page.shapes if isinstance(s, Text)
-            and s.text == i18n._("a coin to flip")]
+            and s.text == words._("a coin to flip")]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -175,11 +174,12 @@ def test_the_pennies_pieces_share_the_guides_page(paper):
         others = sum(len(doc.pages) for item, doc in parts.items() if item != "coins")
         assert len(kit.pages) == 1 + others, lang
         assert not any(page in kit.pages for page in parts["coins"].pages)
-        with i18n.language(lang):
-            assert coin_words(kit.pages[0]) and not any(coin_words(p) for p in kit.pages[1:])
-            name = i18n._(ITEMS["coins"].label)
-            note = i18n._("Print page 1 on card stock: below this guide it holds the part "
-                          "“%(part)s”.", part=name[:1].upper() + name[1:])
+        spoken = i18n.words(lang)
+        assert coin_words(kit.pages[0], spoken) and not any(coin_words(p, spoken)
+                                                            for p in kit.pages[1:])
+        name = spoken._(ITEMS["coins"].label)
+        note = spoken._("Print page 1 on card stock: below this guide it holds the part "
+                        "“%(part)s”.", part=name[:1].upper() + name[1:])
         assert note.split()[0] in guide_words(kit) and name[1:] in guide_words(kit)
         assert any(s.role and s.role.text == note for s in kit.pages[0].shapes
                    if isinstance(s, Text)), lang
@@ -190,7 +190,7 @@ def test_control_pieces_that_do_not_fit_below_the_guide_keep_their_page(monkeypa
     monkeypatch.setattr(printguide, "room_below", lambda paper: 100.0)
     own, _ = kit_and_parts("blind-hex", "pennies", "a4", "en")
     assert len(own.pages) == len(kit.pages) + 1
-    assert own.pages[-1] == parts["coins"].pages[0] and not coin_words(own.pages[0])
+    assert own.pages[-1] == parts["coins"].pages[0] and not coin_words(own.pages[0], i18n.ENGLISH)
     assert "Print page 1 on card stock" not in guide_words(own)
 
 
@@ -305,9 +305,9 @@ def row_cells(kit: Document, name: str) -> list[str]:
 
 
 def says_rules_double_sided(kit: Document, lang: str) -> bool:
-    with i18n.language(lang):
-        said = i18n._("Every page prints on one side; print the rules double-sided if you "
-                      "like.")
+    spoken = i18n.words(lang)
+    said = spoken._("Every page prints on one side; print the rules double-sided if you "
+                    "like.")
     # The sentence's last words, as wrapped onto the guide's last line of it.
     return " ".join(said.split()[-3:]) in guide_words(kit)
 
@@ -334,10 +334,10 @@ def test_control_one_page_rules_once_were_told_to_print_double_sided():
 def puzzle_backed(kit: Document, lang: str) -> bool:
     """Whether the guide has the Hex KB puzzle printed back to back (its solution on the
     puzzle's back), read from the puzzle's row of the guide's table."""
-    with i18n.language(lang):
-        name = i18n._(ITEMS["puzzle"].label)
-        name = name[:1].upper() + name[1:]
-        backed = printguide.how(printguide.Placed(name, 1, 2, True), words=i18n.words(lang))
+    spoken = i18n.words(lang)
+    name = spoken._(ITEMS["puzzle"].label)
+    name = name[:1].upper() + name[1:]
+    backed = printguide.how(printguide.Placed(name, 1, 2, True), words=i18n.words(lang))
     return backed in row_cells(kit, name)
 
 

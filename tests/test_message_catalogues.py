@@ -155,29 +155,25 @@ def test_every_message_printed_is_one_the_catalogue_holds():
     spoken = i18n.Words("recording", recording)
     # Documents kept from earlier ask nothing: every one is drawn afresh here.
     documents.forget_documents()
-    token = i18n._ACTIVE.set(spoken)
-    try:
-        for key, variant, item, paper in CASES:
-            game = GAMES[key]
-            documents.make_document(game, ITEMS[item], options=dict(game.variants())[variant],
-                                    printing=Printing(paper=parse_paper(paper), copies=2,
-                                                      words=spoken))
-        for game in GAMES.values():
-            documents.make_document(game, ITEMS["kit"], options=game.options(),
-                                    printing=Printing(paper=parse_paper("a4"), words=spoken))
-        documents.booklet_document(sorted(GAMES), [ITEMS["board"], ITEMS["pad"]], paper_key="a4",
-                                   words=spoken)
-        documents.booklet_document(["blind-hex"], [], paper_key="letter", words=spoken)
-        nex = GAMES["nex"]
-        documents.tiled_board(nex, nex.make_options(size=19),
-                              printing=Printing(paper=parse_paper("a4"), words=spoken), cell=20.0,
-                              tile=True)
-        built = [(entry, [Path("x.pdf")]) for entry in contents.entries(["blind-hex"],
-                                                                        [parse_paper("letter")])]
-        made = [(b, [Path("b.pdf")]) for b in contents.booklets(sorted(GAMES),
-                                                                [parse_paper("letter")])]
-        index_page.index_html(Path("."), built, made=made)
-    finally:
-        i18n._ACTIVE.reset(token)
+    for key, variant, item, paper in CASES:
+        game = GAMES[key]
+        documents.make_document(game, ITEMS[item], options=dict(game.variants())[variant],
+                                printing=Printing(paper=parse_paper(paper), copies=2,
+                                                  words=spoken))
+    for game in GAMES.values():
+        documents.make_document(game, ITEMS["kit"], options=game.options(),
+                                printing=Printing(paper=parse_paper("a4"), words=spoken))
+    documents.booklet_document(sorted(GAMES), [ITEMS["board"], ITEMS["pad"]], paper_key="a4",
+                               words=spoken)
+    documents.booklet_document(["blind-hex"], [], paper_key="letter", words=spoken)
+    nex = GAMES["nex"]
+    documents.tiled_board(nex, nex.make_options(size=19),
+                          printing=Printing(paper=parse_paper("a4"), words=spoken), cell=20.0,
+                          tile=True)
+    built = [(entry, [Path("x.pdf")]) for entry in contents.entries(["blind-hex"],
+                                                                    [parse_paper("letter")])]
+    made = [(b, [Path("b.pdf")]) for b in contents.booklets(sorted(GAMES),
+                                                            [parse_paper("letter")])]
+    index_page.index_html(Path("."), built, made=made)
     assert asked_but_not_held(recording.asked, held) == []
     assert asked_but_not_held({(None, "Not a message of pnp")}, held)     # control

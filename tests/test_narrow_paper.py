@@ -15,6 +15,7 @@ from generator.games import GAMES
 from generator.games.game import OptionError
 from generator.games.items import ITEMS as ITEM_TABLE
 from generator.games.items import smallest_for
+from generator.i18n import ENGLISH
 from generator.layout.printing import Printing
 
 ITEMS = [(key, item) for key in sorted(GAMES)
@@ -62,7 +63,7 @@ def test_every_item_lays_out_inside_the_margins_on_its_smallest_papers(key, item
         paper = Paper(f"{w:g}x{h:g}mm", w, h)
         for options in variants:
             try:
-                documents.check(game, ITEM_TABLE[item], options=options, paper=paper)
+                documents.check(game, ITEM_TABLE[item], options=options, paper=paper, words=ENGLISH)
             except OptionError as err:
                 # A board whose cells would be too small to read is refused by design; it
                 # still lays out inside the margins when made.

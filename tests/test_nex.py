@@ -14,6 +14,7 @@ from generator.core.paper import NAMED, PAPERS
 from generator.core.scene import Circle, Paint, Path, Text, rectangle
 from generator.games.nex import pages, rules
 from generator.games.nex.rules import BLACK, NEUTRAL, WHITE, IllegalTurn, Turn, apply_turn
+from generator.i18n import ENGLISH
 from generator.layout import cutsheet
 from generator.layout.printing import Printing
 
@@ -221,7 +222,7 @@ def test_the_rules_example_game_is_legal_and_black_wins_on_its_last_turn():
     game = rules.replay(turns, size)
     assert game.errors == []
     assert game.won[:2] == (BLACK, len(turns))
-    figures = pages.figures(COLOUR)
+    figures = pages.figures(COLOUR, words=ENGLISH)
     assert set(figures) == {"drop", "take", "goal"}
 
 
@@ -237,7 +238,7 @@ def test_unreadable_files_name_the_line_and_column(text, where):
 
 def test_the_board_stands_on_a_corner_as_in_the_rules_diagram():
     options = rules.Options(size=11)
-    p = pages.board_placement(options, PAPERS["a4"])
+    p = pages.board_placement(options, PAPERS["a4"], words=ENGLISH)
     centres = {h: p.centre(h) for h in Rhombus(11)}
     top = min(centres, key=lambda h: centres[h].y)
     assert top == Hex(0, 0)
@@ -321,7 +322,7 @@ def printed_kinds(size: int, paper: str) -> dict[str, int]:
                                                     ("white stone", WHITE),
                                                     ("neutral stone", NEUTRAL))}
     counts = dict.fromkeys((BLACK, WHITE, NEUTRAL), 0)
-    side = pages.sheet_side(rules.Options(size=size), NAMED[paper])
+    side = pages.sheet_side(rules.Options(size=size), NAMED[paper], words=ENGLISH)
     for shape in counter_sheet(size, paper):
         # A counter's stone, not the smaller ring inside a neutral one.
         if isinstance(shape, Circle) and shape.paint.fill in fills \
@@ -373,16 +374,18 @@ def square_fits(cell: list[Point], centre: Point, side: float) -> bool:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_counter_as_cut_lies_inside_a_cell_of_the_board(size, paper):
     options = rules.Options(size=size)
-    p = pages.board_placement(options, pages.board_paper(options, NAMED[paper]))
+    p = pages.board_placement(options, pages.board_paper(options, NAMED[paper], words=ENGLISH),
+                              words=ENGLISH)
     cell = list(p.corners(Hex(1, 1)))
     side = cut_pitch(counter_sheet(size, paper))
-    assert math.isclose(side, pages.sheet_side(options, NAMED[paper]), abs_tol=0.01)
+    assert math.isclose(side, pages.sheet_side(options, NAMED[paper], words=ENGLISH), abs_tol=0.01)
     assert square_fits(cell, p.centre(Hex(1, 1)), side), (side, p.cell_radius)
 
 
 def test_control_the_counters_once_cut_a_little_narrower_than_a_cell_do_not_fit():
     options = rules.Options()
-    p = pages.board_placement(options, pages.board_paper(options, NAMED["a4"]))
+    p = pages.board_placement(options, pages.board_paper(options, NAMED["a4"], words=ENGLISH),
+                              words=ENGLISH)
     cell = list(p.corners(Hex(1, 1)))
     assert not square_fits(cell, p.centre(Hex(1, 1)), 1.62 * p.cell_radius)
 
@@ -411,13 +414,13 @@ def test_a_second_counter_sheet_is_earned(size, paper):
     """Two sheets where one cannot hold the counters at anything near their size: the
     second is no stray row or two; a sheet fewer where counters a tenth smaller allow."""
     options = rules.Options(size=size)
-    side = pages.sheet_side(options, PAPERS[paper])
-    runs = pages.runs_of(pages.wanted(options))
+    side = pages.sheet_side(options, PAPERS[paper], words=ENGLISH)
+    runs = pages.runs_of(pages.wanted(options), words=ENGLISH)
     assert not spare_sheet(PAPERS[paper], side, runs)
     assert len(pages.counters_item(options, Printing(paper=PAPERS[paper])).pages) == len(
         cutsheet.layout(PAPERS[paper], side, runs))
     # Never smaller than fingers need, nor than SPARING of a cell's counter.
-    full = pages.counter_side(options, PAPERS[paper])
+    full = pages.counter_side(options, PAPERS[paper], words=ENGLISH)
     assert side >= min(full, max(pages.SPARING * full, pages.GO_SET_SIDE)) - 0.1
 
 
@@ -456,7 +459,7 @@ def solid_blocks(shapes, side: float) -> list[Path]:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_counters_are_for_fingers_and_no_solid_block_of_ink(paper):
-    side = pages.counter_side(rules.Options(), PAPERS[paper])
+    side = pages.counter_side(rules.Options(), PAPERS[paper], words=ENGLISH)
     assert side >= pages.GO_SET_SIDE
     assert solid_blocks(counter_sheet(11, paper), side) == []
 
@@ -470,7 +473,7 @@ def test_control_a_black_block_printed_as_one_is_caught():
 @pytest.mark.parametrize("size, paper", [(11, "a4"), (11, "letter"), (13, "a4"), (15, "a4"),
                                          (19, "a4"), (13, "a5")])
 def test_the_counter_sheet_says_when_a_go_set_serves_better(size, paper):
-    side = pages.counter_side(rules.Options(size=size), NAMED[paper])
+    side = pages.counter_side(rules.Options(size=size), NAMED[paper], words=ENGLISH)
     # Read as printed, line after line: on A5 "Go" may end one footer line, "set" open the next.
     said = "Go set" in " ".join(s.text for s in counter_sheet(size, paper) if isinstance(s, Text))
     assert said == (size > 13 or side < pages.GO_SET_SIDE), (size, paper, side)

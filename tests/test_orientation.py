@@ -17,6 +17,7 @@ from generator.core.scene import Clip, Page, Shape, Text
 from generator.games import GAMES
 from generator.games.hex import pages as hex_pages
 from generator.games.items import ITEMS
+from generator.i18n import ENGLISH
 from generator.layout import hexboard
 from generator.layout.printing import Printing
 
@@ -116,6 +117,7 @@ def test_control_a_board_free_to_turn_is_caught():
                key=lambda p: p.cell_radius)
     colours = COLOUR
     page = Page(a4.width, a4.height, tuple(
-        hex_pages.describe.board_figure(hex_pages.board_shapes(free, colours, True), "board")))
+        hex_pages.describe.board_figure(hex_pages.board_shapes(free, colours, True, words=ENGLISH),
+                                        "board")))
     lines = side_lines(page.shapes, SIDE_LETTERS["hex"])
     assert lines and lines[0] not in figure_lines("hex")

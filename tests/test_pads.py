@@ -21,6 +21,7 @@ from generator.games.hex import rules as hex_rules
 from generator.games.hex_kb.board import SIZES as HEX_KB_SIZES
 from generator.games.items import ITEMS
 from generator.games.nex import rules as nex_rules
+from generator.i18n import ENGLISH
 from generator.layout import scorepad
 from generator.layout.printing import Printing
 
@@ -131,8 +132,8 @@ def test_the_blind_hex_pad_holds_every_turn_that_writes_and_says_how_to_go_on(pa
 
 def test_control_a_blind_hex_pad_without_the_sentence_is_caught(monkeypatch):
     original = scorepad.score_pad
-    monkeypatch.setattr(scorepad, "score_pad", lambda paper, p, colours: original(
-        paper, dataclasses.replace(p, carry_on=None), colours))
+    monkeypatch.setattr(scorepad, "score_pad", lambda paper, p, colours, *, words: original(
+        paper, dataclasses.replace(p, carry_on=None), colours, words=words))
     assert "past row" not in carry_on(pad("blind-hex", "a4"))
 
 
@@ -150,10 +151,9 @@ def pads_as_asked(monkeypatch, key: str, paper: str, lang: str) -> tuple[list, l
         return plan
     monkeypatch.setattr(scorepad, "record_sheets", catching)
     game = GAMES[key]
-    with i18n.language(lang):
-        pages = list(documents.make_document(game, ITEMS["pad"], options=game.make_options(),
-                                             printing=Printing(paper=NAMED[paper],
-                                                               words=i18n.words(lang))).pages)
+    pages = list(documents.make_document(game, ITEMS["pad"], options=game.make_options(),
+                                         printing=Printing(paper=NAMED[paper],
+                                                           words=i18n.words(lang))).pages)
     return pages, asked
 
 
@@ -204,7 +204,7 @@ def test_control_a_letter_pad_that_may_not_narrow_takes_two_sheets(monkeypatch):
     assert [part.blocks for part in plan] == [3]
     stiff = dataclasses.replace(pad, record=tuple(
         dataclasses.replace(c, least=0.0) for c in pad.record))
-    assert len(scorepad.score_pad(NAMED["letter"], stiff, COLOUR)) == 2
+    assert len(scorepad.score_pad(NAMED["letter"], stiff, COLOUR, words=ENGLISH)) == 2
     # And a column narrower than it says it may go is caught.
     tight = dataclasses.replace(pad, record=tuple(
         dataclasses.replace(c, least=c.least * 1.5) for c in pad.record))

@@ -68,7 +68,7 @@ def small_text(page: Page) -> list[str]:
 
 def margin_ink(page: Page, paper: Paper) -> list[str]:
     try:
-        assert_inside_margin(Document((page,), "", ""), paper)
+        assert_inside_margin(Document((page,), "", "", lang="en"), paper)
     except AssertionError as err:
         return [f"ink in the margin: {str(err)[:200]}"]
     return []
@@ -317,7 +317,7 @@ def test_control_near_black_is_caught(tmp_path):
                                         Paint(stroke="#1a1a1a"))))
     assert near_black_in_scene(grey_ink) == ["#1a1a1a"]
     assert svg_black_problems(page_svg(grey_ink, "grey")) == ["#1a1a1a"]
-    doc = Document((grey_ink,), "grey", "test")
+    doc = Document((grey_ink,), "grey", "test", lang="en")
     assert pdf_black_problems(pdf_colours(document_pdf(doc), tmp_path))
     # Black sent as RGB is caught too: what reportlab writes when asked for it that way.
     import io

@@ -147,7 +147,7 @@ def test_the_printed_grey_check_can_fail(tmp_path):
     page = Page(20, 10, (rectangle(0, 0, 10, 10, Paint(fill=HUE_ONLY[0])),
                          rectangle(10, 0, 10, 10, Paint(fill=HUE_ONLY[1]))))
     out = tmp_path / "old.pdf"
-    out.write_bytes(document_pdf(Document((page,), "old", "test")))
+    out.write_bytes(document_pdf(Document((page,), "old", "test", lang="en")))
     subprocess.run(["pdftoppm", "-png", "-gray", "-r", "100", "-singlefile", str(out),
                     str(tmp_path / "grey")], check=True)
     image = Image.open(tmp_path / "grey.png").convert("L")

@@ -162,7 +162,7 @@ def dark_text_page() -> Document:
     shapes = [Text(Point(20, 20 + 12 * i), "Dark text on the black plate", 9, colour)
               for i, colour in enumerate(("#000000", "#0e2d82", "#004488", "#5a1010"))]
     shapes.append(line(Point(20, 90), Point(150, 90), paint=Paint(stroke="#0e2d82", width=0.1)))
-    return Document((Page(210, 297, tuple(shapes)),), "dark", "test")
+    return Document((Page(210, 297, tuple(shapes)),), "dark", "test", lang="en")
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -200,14 +200,14 @@ def test_print_shop_files_are_marked_pdfx_1a_for_their_condition(tmp_path, key):
     paper = for_press(NAMED["letter"], PRINT_SHOP, condition=key)
     page = Page(215.9, 279.4, (rectangle(20, 20, 50, 50, Paint(fill="#2e9d4a")),
                                Text(Point(20, 100), "Text", 9, "#000000")))
-    out.write_bytes(document_pdf(Document((page,), "Marked", "test"), paper.press))
+    out.write_bytes(document_pdf(Document((page,), "Marked", "test", lang="en"), paper.press))
     assert not pdfx_errors(out, key)
     assert pdfx_facts(out)["OutputConditionIdentifier"] == CONDITIONS[key].identifier
     # Controls: another condition's file, and a home file, fail.
     other = KEYS[(KEYS.index(key) + 1) % len(KEYS)]
     assert pdfx_errors(out, other)
     home = tmp_path / "home.pdf"
-    home.write_bytes(document_pdf(Document((page,), "Home", "test")))
+    home.write_bytes(document_pdf(Document((page,), "Home", "test", lang="en")))
     assert len(pdfx_errors(home, key)) >= 3
     assert pdfx_facts(home) == {"Trapped": "False"}
 
@@ -237,7 +237,8 @@ def subset_names(pdf: bytes) -> dict[str, str]:
 
 
 def one_text(text: str) -> Document:
-    return Document((Page(148, 210, (Text(Point(20, 20), text, 9, "#000000"),)),), text, "t")
+    return Document((Page(148, 210, (Text(Point(20, 20), text, 9, "#000000"),)),), text, "t",
+                    lang="en")
 
 
 def test_font_subsets_are_named_by_their_contents():
@@ -265,7 +266,7 @@ def test_the_print_shop_png_is_a_soft_proof_and_the_game_crafter_s_is_rgb(tmp_pa
     from generator import render
     from generator.core.destinations import THE_GAME_CRAFTER
     page = Page(148, 210, (rectangle(0, 0, 148, 210, Paint(fill="#2e9d4a")),))
-    doc = Document((page,), "green", "test")
+    doc = Document((page,), "green", "test", lang="en")
     shown = {}
     for target in (PRINT_SHOP, THE_GAME_CRAFTER):
         press = for_press(NAMED["a5"], target).press
@@ -290,7 +291,7 @@ def test_a_soft_proof_converted_band_by_band_is_the_proof_converted_whole(tmp_pa
     from generator.render import proof
     page = Page(148, 210, (rectangle(0, 0, 148, 210, Paint(fill="#2e9d4a")),
                            rectangle(20, 30, 60, 90, Paint(fill="#b00d27"))))
-    doc = Document((page,), "two fields", "test")
+    doc = Document((page,), "two fields", "test", lang="en")
     press = for_press(NAMED["a5"], PRINT_SHOP).press
 
     def proofed(name: str) -> Image.Image:
@@ -310,7 +311,7 @@ def test_a_soft_proof_converted_band_by_band_is_the_proof_converted_whole(tmp_pa
     assert ImageChops.difference(banded, whole).getbbox() is None
     # The control: the comparison sees a proof of another page.
     monkeypatch.setattr(proof, "WHOLE", 10**9)
-    doc = Document((Page(148, 210, page.shapes[:1]),), "one field", "test")
+    doc = Document((Page(148, 210, page.shapes[:1]),), "one field", "test", lang="en")
     assert ImageChops.difference(proofed("other"), whole).getbbox() is not None
 
 

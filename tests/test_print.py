@@ -12,6 +12,7 @@ from generator.app import documents
 from generator.core.paper import NAMED, parse_paper, roomiest
 from generator.games import GAMES
 from generator.games.items import BOARD, ITEMS
+from generator.i18n import ENGLISH
 from generator.layout.printing import Printing
 
 DPI = 254   # ten pixels to the millimetre
@@ -184,8 +185,9 @@ def test_a_19_board_at_20_mm_cells_tiles_over_a4_with_matching_crosshairs():
         assert sorted((page.width, page.height)) == sorted((a4.width, a4.height))
     # The virtual sheet gives cells 20 mm across, and sheets only move it: never scale it.
     pages = game.pages()
-    virtual = tiling.virtual_paper(a4, lambda p: pages.board_cell(options, p), target=20.0)
-    assert pages.board_cell(options, virtual) == pytest.approx(20.0, abs=0.01)
+    virtual = tiling.virtual_paper(a4, lambda p: pages.board_cell(options, p, words=ENGLISH),
+                                   target=20.0)
+    assert pages.board_cell(options, virtual, words=ENGLISH) == pytest.approx(20.0, abs=0.01)
     page = tiling.board_only(pages.items[BOARD](options, Printing(paper=virtual)).pages[0],
                              virtual.margin)
     sheet = doc.pages[0]

@@ -219,7 +219,7 @@ def test_dark_text_is_black_ink_alone_and_light_lines_are_held(tmp_path):
     page = Page(210, 297, (Text(Point(20, 40), "Blue", 5, "#0e2d82"),
                            line(Point(20, 60), Point(120, 60), paint=Paint(stroke="#e8412f",
                                                                      width=0.01))))
-    doc = Document((page,), "test", "test")
+    doc = Document((page,), "test", "test", lang="en")
     shop_paper = for_press(NAMED["a4"], PRINT_SHOP)
     shop, home = tmp_path / "shop.pdf", tmp_path / "home.pdf"
     shop.write_bytes(document_pdf(doc, shop_paper.press))
@@ -243,7 +243,7 @@ def test_what_reaches_the_trim_runs_into_the_bleed(tmp_path):
     assert bled.shapes[0] != page.shapes[0]
     paper = for_press(NAMED["a5"], PRINT_SHOP)
     pdf = tmp_path / "bled.pdf"
-    pdf.write_bytes(document_pdf(Document((page,), "bled", "test"), paper.press))
+    pdf.write_bytes(document_pdf(Document((page,), "bled", "test", lang="en"), paper.press))
     subprocess.run(["pdftoppm", "-png", "-r", "72", str(pdf), str(tmp_path / "r")],
                    check=True)
     image = Image.open(next(tmp_path.glob("r*.png"))).convert("RGB")

@@ -28,6 +28,7 @@ from generator.games.hex_kb import pages as hex_kb_pages
 from generator.games.hex_kb.examples import FIGURE_BOARD
 from generator.games.items import ITEMS
 from generator.games.nex import pages as nex_pages
+from generator.i18n import ENGLISH
 from generator.layout import hexboard, sheet
 from generator.layout.printing import Printing
 from generator.render.pdf import document_pdf
@@ -42,7 +43,7 @@ EXAMPLE_SEED = 21
 
 def grey_raster(page: Page, tmp_path: Path, name: str) -> Image.Image:
     pdf = tmp_path / f"{name}.pdf"
-    pdf.write_bytes(document_pdf(Document((page,), name, "test")))
+    pdf.write_bytes(document_pdf(Document((page,), name, "test", lang="en")))
     subprocess.run(["pdftoppm", "-gray", "-png", "-r", str(DPI), "-singlefile", str(pdf),
                     str(tmp_path / name)], check=True)
     return Image.open(tmp_path / f"{name}.png").convert("L")
@@ -72,7 +73,7 @@ def texture(image: Image.Image, centre, radius_mm: float) -> tuple[float, float,
 def example_textures(tmp_path: Path, palette: Palette, flat: bool = False):
     """Each kind of cell in the worked example (x's, o's, both), as textures."""
     turn = example_turn(5, EXAMPLE_SEED)
-    figure = blind_hex_pages.example_figure(turn, palette)
+    figure = blind_hex_pages.example_figure(turn, palette, words=ENGLISH)
     shapes = figure.shapes
     p = hexboard.place_board(turn.board.size, 0, 0, figure.width, figure.height,
                              with_coordinates=False, angle=blind_hex_pages.BOARD_ANGLE,
@@ -130,7 +131,7 @@ def test_this_turns_letters_differ_from_earlier_ones_in_grey():
         for side in ("x side", "o side"):
             assert abs(grey(palette[side]) - earlier) >= 40, (palette.name, side)
     turn = example_turn(5, 1)
-    shapes = blind_hex_pages.example_figure(turn, COLOUR).shapes
+    shapes = blind_hex_pages.example_figure(turn, COLOUR, words=ENGLISH).shapes
     rings = [s for s in shapes if isinstance(s, Circle)]
     assert len(rings) == len(turn.x_writes) + len(turn.o_writes)
 
@@ -142,16 +143,16 @@ COLOUR_WORDS = re.compile(r"\b(green|yellow|amber|mint|blue|red|purple|orange)\b
 
 def wrong_colour_words(text: str, palette: Palette, roles: tuple[str, ...]) -> list[str]:
     """Colour words in a text that the palette does not use for any of these roles."""
-    allowed = {w for role in roles for w in palette.colour_word(role).split()}
+    allowed = {w for role in roles for w in palette.colour_word(role, words=ENGLISH).split()}
     return [w for w in COLOUR_WORDS.findall(text) if w not in allowed]
 
 
 @pytest.mark.parametrize("name", sorted(PALETTES))
 def test_captions_name_the_colours_the_palette_prints(name):
     palette = PALETTES[name]
-    captions = [f.caption for f in blinq_pages.figures(palette).values()]
+    captions = [f.caption for f in blinq_pages.figures(palette, words=ENGLISH).values()]
     framed = [c for c in captions if "fram" in c and "(" in c]
-    assert framed and all(palette.colour_word("highlight") in c for c in framed[:1])
+    assert framed and all(palette.colour_word("highlight", words=ENGLISH) in c for c in framed[:1])
     for caption in captions:
         assert wrong_colour_words(caption, palette, ("highlight",)) == [], caption
     doc = documents.make_document(GAMES["hex-kb"], ITEMS["rules"],
@@ -159,7 +160,7 @@ def test_captions_name_the_colours_the_palette_prints(name):
                                   printing=Printing(paper=parse_paper("a4"),
                                                     palette=PALETTES[name]))
     text = " ".join(s.text for page in doc.pages for s in page.shapes if isinstance(s, Text))
-    assert palette.colour_word("portal") in text
+    assert palette.colour_word("portal", words=ENGLISH) in text
     # Red and Blue are the players' names; any other colour word must be the palette's.
     players = [w for w in wrong_colour_words(text, palette, ("portal",))
                if w not in ("red", "blue")]
@@ -260,13 +261,13 @@ def board_axes(key: str, paper: str) -> tuple[int, int]:
     game = GAMES[key]
     opts = game.make_options()
     if key == "blind-hex":
-        placed = blind_hex_pages.board_paper(opts, parse_paper(paper))
-        return axes(blind_hex_pages.board_placement(opts, placed))
+        placed = blind_hex_pages.board_paper(opts, parse_paper(paper), words=ENGLISH)
+        return axes(blind_hex_pages.board_placement(opts, placed, words=ENGLISH))
     if key == "hex-kb":
-        placed = hex_kb_pages.board_paper(opts, parse_paper(paper))
+        placed = hex_kb_pages.board_paper(opts, parse_paper(paper), words=ENGLISH)
         return axes(hex_kb_pages.place(opts.board(), *sheet.body_box(placed), opts.coordinates))
-    placed = nex_pages.board_paper(opts, parse_paper(paper))
-    return axes(nex_pages.board_placement(opts, placed))
+    placed = nex_pages.board_paper(opts, parse_paper(paper), words=ENGLISH)
+    return axes(nex_pages.board_placement(opts, placed, words=ENGLISH))
 
 
 def figure_axes(key: str) -> tuple[int, int]:
@@ -304,6 +305,6 @@ def test_blind_hex_items_with_fewer_numbers_than_the_rules_play_are_refused(item
     game = GAMES["blind-hex"]
     with pytest.raises(Exception, match="--numbers of at least 4"):
         documents.check(game, ITEMS[item], options=game.make_options(numbers=3),
-                        paper=parse_paper("a4"))
+                        paper=parse_paper("a4"), words=ENGLISH)
     documents.check(game, ITEMS[item], options=game.make_options(numbers=4),
-                    paper=parse_paper("a4"))
+                    paper=parse_paper("a4"), words=ENGLISH)

@@ -16,7 +16,6 @@ from generator.app import names
 from generator.app.record_folder import MOST_RECORDS, record_files
 from generator.errors import UserError
 from generator.games.hex import GAME as HEX
-from generator.i18n import language
 from generator.i18n import words as words_of
 from generator.layout import booklet
 
@@ -156,11 +155,10 @@ def test_contents_take_as_many_pages_as_their_entries() -> None:
     rows = booklet.contents_rows(paper)
     from generator.core.palette import COLOUR
     parts = [booklet.Part(f"Game {n}", "", []) for n in range(rows + 1)]
-    with language("en"):
-        pages = booklet.contents(paper, parts, starts=list(range(len(parts))), colours=COLOUR,
-                                 words=words_of("en"))
-        one = booklet.contents(paper, parts[:rows], starts=list(range(rows)), colours=COLOUR,
-                               words=words_of("en"))
+    pages = booklet.contents(paper, parts, starts=list(range(len(parts))), colours=COLOUR,
+                             words=words_of("en"))
+    one = booklet.contents(paper, parts[:rows], starts=list(range(rows)), colours=COLOUR,
+                           words=words_of("en"))
     assert len(pages) == 2 and len(one) == 1
     # Every entry's text stays on its page.
     for page in pages:

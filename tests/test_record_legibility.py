@@ -22,6 +22,7 @@ from generator.games.hex.records.write import from_move_list, write_sgf
 from generator.games.hex_kb import record_pages as hex_kb_pages
 from generator.games.nex import record_pages as nex_pages
 from generator.games.nex.pages import EXAMPLE_GAME
+from generator.i18n import ENGLISH
 from generator.layout.flow import Figure
 from generator.layout.textlayout import STYLE, Sheet, parse
 
@@ -39,7 +40,7 @@ def texts(shapes: tuple[Shape, ...] | list[Shape]) -> list[Text]:
 
 def hex_board(size: int, diagram: Diagram, colours: Palette,
               width: float = hex_drawing.FIGURE_WIDTH) -> Figure:
-    return hex_drawing.board(size, diagram, colours, "", "", width)
+    return hex_drawing.board(size, diagram, colours, "", "", width, words=ENGLISH)
 
 
 def smallest(shapes: tuple[Shape, ...] | list[Shape]) -> float:
@@ -63,10 +64,10 @@ def test_no_text_on_a_records_pages_is_under_6_pt(game: str, text: str, palette:
     study, colours = request.played, PALETTES[palette]
     if game == "nex":
         old = nex_pages.figure(study.size, study.diagrams(100)[-1], colours=colours,
-                               width=0.9 * nex_pages.FIGURE_WIDTH)
+                               width=0.9 * nex_pages.FIGURE_WIDTH, words=ENGLISH)
     elif game == "hex-kb":
         old = hex_kb_pages.figure(study.game, study.diagrams(100)[-1], caption="", colours=colours,
-                                  width=0.9 * hex_kb_pages.FIGURE_WIDTH)
+                                  width=0.9 * hex_kb_pages.FIGURE_WIDTH, words=ENGLISH)
     else:
         old = hex_board(study.game.record.columns, hex_lines.cut(study.game, 100)[-1],
                         colours, 0.9 * hex_drawing.FIGURE_WIDTH)
@@ -76,7 +77,7 @@ def test_no_text_on_a_records_pages_is_under_6_pt(game: str, text: str, palette:
 def _sheet(markup: str, figures: dict[str, Figure]) -> tuple[Sheet, list[list[str]]]:
     """The sheet on A4 in one column, and each page's boxes: a figure by its caption, a
     line by its first word."""
-    sheet = Sheet(parse(markup), figures, NAMED["a4"], COLOUR, STYLE, "", 1)
+    sheet = Sheet(parse(markup), figures, NAMED["a4"], COLOUR, STYLE, "", 1, words=ENGLISH)
     pages: list[list[str]] = []
     for column in sheet.set():
         words = []
@@ -126,7 +127,7 @@ def test_the_winning_chain_runs_under_the_stones_numbers(palette: str) -> None:
     hex_won = "(;FF[4]GM[11]SZ[3];B[b1];W[a1];B[b2];W[a2];B[b3])"
     for game, text, draw in (
             ("nex", EXAMPLE_GAME, lambda s: nex_pages.figure(s.size, s.diagrams(20)[-1],
-                                                             colours=colours)),
+                                                             colours=colours, words=ENGLISH)),
             ("hex", hex_won, lambda s: hex_board(3, hex_lines.cut(s.game, 20)[-1],
                                                  colours))):
         request = record_request.record_request(requests.find_game(game), text.encode(), {})

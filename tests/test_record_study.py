@@ -27,13 +27,15 @@ from generator.games.hex.records.judge import replay
 from generator.games.hex.records.model import Cell, Markup
 from generator.games.hex.records.write import from_move_list, write_sgf
 from generator.games.played import Cut
+from generator.i18n import ENGLISH
 from generator.render.pdf import document_pdf
 
 GAME = replay(read_record(STUDY))
 
 
 def headings(depth: int) -> list[str]:
-    return [record_pages.heading(d) for d in record_lines.shown(GAME, 20, depth).diagrams]
+    return [record_pages.heading(d, words=ENGLISH) for d in record_lines.shown(GAME, 20,
+                                                                               depth).diagrams]
 
 
 def test_variations_follow_the_move_they_branch_from_to_the_depth_asked() -> None:
@@ -54,11 +56,12 @@ def test_variations_follow_the_move_they_branch_from_to_the_depth_asked() -> Non
     # A variation's own moves are numbered as the game's; the main line's before it are not.
     variation = record_lines.shown(GAME, 20, 2).diagrams[1]
     assert variation.numbers == {Cell(4, 3): 4}
-    assert record_pages.caption(variation) == "Variation 1, at move 4 (Move 4): 4. e4"
+    assert record_pages.caption(variation,
+                                words=ENGLISH) == "Variation 1, at move 4 (Move 4): 4. e4"
 
 
 def drawn(diagram: record_lines.Diagram, colours: Palette) -> list[object]:
-    return list(flattened(record_drawing.board(7, diagram, colours, "", "").shapes))
+    return list(flattened(record_drawing.board(7, diagram, colours, "", "", words=ENGLISH).shapes))
 
 
 def near(shape: object, centre: tuple[float, float]) -> bool:
@@ -76,7 +79,7 @@ def near(shape: object, centre: tuple[float, float]) -> bool:
 def test_marks_are_drawn_on_the_cells_the_record_names() -> None:
     colours = PALETTES["colour"]
     blocks = record_lines.shown(GAME, 20, 0).diagrams[0]        # move 4: LB, TR
-    p, _board = record_drawing.background(7, record_drawing.FIGURE_WIDTH, colours)
+    p, _board = record_drawing.background(7, record_drawing.FIGURE_WIDTH, colours, words=ENGLISH)
 
     def at(name: str) -> tuple[float, float]:
         c = p.centre(Hex(ord(name[0]) - ord("a"), int(name[1:]) - 1))
@@ -118,7 +121,7 @@ def test_marks_read_in_grey_on_every_stone_in_every_palette(palette: str) -> Non
                                    (), markup=marks)
     under = {Cell(0, 0): colours["black stone"], Cell(1, 0): colours["white stone"],
              Cell(2, 0): colours["cell"]}
-    p, _board = record_drawing.background(7, record_drawing.FIGURE_WIDTH, colours)
+    p, _board = record_drawing.background(7, record_drawing.FIGURE_WIDTH, colours, words=ENGLISH)
     shapes = drawn(diagram, colours)
     for cell, fill in under.items():
         centre = p.centre(Hex(cell.column, cell.row))
@@ -186,11 +189,11 @@ def test_descriptions_of_a_long_study_stay_short_and_apart() -> None:
     record = read_record(write_sgf(record))
     study = record_pages.study(record)
 
-    doc = study.booklet(Cut(20, 2), NAMED["a4"], PALETTES["colour"])
+    doc = study.booklet(Cut(20, 2), NAMED["a4"], PALETTES["colour"], words=ENGLISH)
     assert description_problems(document_pdf(doc)) == []
     last = record_lines.shown(study.game, 20, 2).diagrams[-1]
     every = ", ".join(f"{c.column}{c.row}" for c in last.stones)
-    assert len(record_pages.description(13, last) + every) > 320
+    assert len(record_pages.description(13, last, words=ENGLISH) + every) > 320
 
 
 @pytest.mark.parametrize("names, title", [
@@ -202,8 +205,8 @@ def test_descriptions_of_a_long_study_stay_short_and_apart() -> None:
 def test_titles_come_from_what_the_record_names(names: str, title: str) -> None:
     record = read_record(f"(;FF[4]GM[11]SZ[3]{names};B[b2])")
     study = record_pages.study(record)
-    assert study.title() == title
-    assert "Club final" not in study.byline() or "Alice" in title
+    assert study.title(words=ENGLISH) == title
+    assert "Club final" not in study.byline(words=ENGLISH) or "Alice" in title
 
 
 def test_a_folder_of_studies_lists_titles_from_events(tmp_path: Path) -> None:

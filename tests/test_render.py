@@ -113,7 +113,7 @@ def test_blinq_is_spelled_blinq_everywhere_in_the_catalogue(built, pdf_texts):
 def test_the_spelling_check_finds_bling(tmp_path, pdf_texts):
     # Control: a document titled and printed with the old spelling, in both formats.
     page = Page(100.0, 100.0, (Text(Point(10, 20), "Bling rules", 4.0, "#000000"),))
-    doc = Document((page,), "Bling: board", "pnp", keywords=("bling",))
+    doc = Document((page,), "Bling: board", "pnp", keywords=("bling",), lang="en")
     pdf = render.save(doc, tmp_path / "blinq.pdf", fmt=PDF, default_stem="x")[0]
     svg = render.save(doc, tmp_path / "blinq.svg", fmt=SVG, default_stem="x")[0]
     assert bling_in(pdf, pdf_texts) == [f"text of {pdf}", f"metadata of {pdf}"]
@@ -299,7 +299,7 @@ def test_turned_text_is_measured_along_its_turn():
     def page(y: float) -> Document:
         text = Text(Point(paper.width - paper.margin - 3.0, y), word, 2.5, "#000000",
                     anchor="middle", angle=-90.0)
-        return Document((Page(paper.width, paper.height, (text,)),), "", "")
+        return Document((Page(paper.width, paper.height, (text,)),), "", "", lang="en")
     assert_inside_margin(page(paper.height / 2), paper)
     with pytest.raises(AssertionError):
         assert_inside_margin(page(paper.height - paper.margin - 5.0), paper)

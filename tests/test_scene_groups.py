@@ -44,7 +44,7 @@ def pictures(tmp_path: Path, *shapes: Shape) -> tuple[object, object]:
     page = Page(120.0, 100.0, tuple(shapes))
     name = f"p{len(list(tmp_path.iterdir()))}"
     pdf, svg = tmp_path / f"{name}.pdf", tmp_path / f"{name}.svg"
-    pdf.write_bytes(document_pdf(Document((page,), "groups", "pnp")))
+    pdf.write_bytes(document_pdf(Document((page,), "groups", "pnp", lang="en")))
     svg.write_bytes(page_svg(page, "groups"))
     return pdf_page(pdf, 1, 150, tmp_path), svg_page(svg, 150, tmp_path)
 
@@ -90,7 +90,7 @@ def test_a_group_drawn_again_writes_the_operators_it_wrote_before(monkeypatch) -
     pages = tuple(Page(120.0, 100.0, (Group((shared,), MOVE),
                                       Group((shared,), Affine.translation(k, 2 * k))))
                   for k in (1.0, 5.0, 9.0))
-    doc = Document(pages, "groups", "pnp")
+    doc = Document(pages, "groups", "pnp", lang="en")
     kept = document_pdf(doc)
     monkeypatch.setattr(pdf._Drawn, "KEPT", 0)
     assert document_pdf(doc) == kept

@@ -25,6 +25,7 @@ from generator.fonts import text_width
 from generator.games import GAMES
 from generator.games.blind_hex.pages import glyph_key
 from generator.games.items import ITEMS
+from generator.i18n import ENGLISH
 from generator.layout import booklet, imposition, scorepad, sheet, tiling
 from generator.layout.printing import Printing
 from generator.layout.textlayout import STYLE, Sheet, Style, parse, typeset, wrap
@@ -103,10 +104,11 @@ def test_control_a_pad_sized_to_one_sheet_is_short():
     pad = scorepad.Pad("Nex score pad", "", ("Black", "White"), (),
                     (sheet.Column("Round", 0.5), sheet.Column("Black", 1.2),
                      sheet.Column("White", 1.2)), "", record_blocks=2)
-    short = scorepad.score_pad(NAMED["a4"], pad, COLOUR)            # no rows asked for
+    short = scorepad.score_pad(NAMED["a4"], pad, COLOUR,
+                               words=ENGLISH)            # no rows asked for
     assert pad_faults(short, fill_count("nex", options))
     # And numbering that starts again on the second sheet is caught.
-    long = scorepad.score_pad(NAMED["a4"], replace(pad, min_rows=200), COLOUR)
+    long = scorepad.score_pad(NAMED["a4"], replace(pad, min_rows=200), COLOUR, words=ENGLISH)
     assert len(long) > 1 and pad_faults(long, 200) == []
     assert pad_faults([long[0], long[0]], 1)
 
@@ -148,7 +150,7 @@ def test_every_game_sets_its_rules_at_one_body_size(paper):
     assert set(sizes.values()) == {round(STYLE.body, 4)}, sizes
     # Control: a sheet set smaller, as copyfitting did, is told apart.
     smaller = Sheet(parse("Some text set at a smaller size. " * 40), {}, PAPERS[paper], COLOUR,
-                    Style(body=STYLE.body * 0.92))
+                    Style(body=STYLE.body * 0.92), words=ENGLISH)
     assert body_size(smaller.draw(smaller.set())) != round(STYLE.body, 4)
 
 
@@ -203,11 +205,12 @@ def test_control_an_unbalanced_last_page_is_caught():
             range(paragraphs))
 
     def plain(text: str):
-        sheet = Sheet(parse(text), {}, NAMED["a4"], COLOUR)
+        sheet = Sheet(parse(text), {}, NAMED["a4"], COLOUR, words=ENGLISH)
         return sheet.draw(sheet.set())
     n = next(n for n in range(50, 400, 5) if len(plain(markup(n))) == 2)
     assert unbalanced(plain(markup(n + 10)), NAMED["a4"])
-    assert not unbalanced(typeset(markup(n + 10), {}, NAMED["a4"], COLOUR), NAMED["a4"])
+    assert not unbalanced(typeset(markup(n + 10), {}, NAMED["a4"], COLOUR, words=ENGLISH),
+                          NAMED["a4"])
 
 
 words = st.text(alphabet="abcdefghij", min_size=1, max_size=9)
@@ -223,7 +226,7 @@ def test_no_line_breaks_inside_a_dimension_or_before_a_unit(pieces, width):
     phrases = [p for p in pieces if " " in p]
     # Words are not hyphenated here: only the spaces are in question.
     lines = ["".join(t for t, _ in line) for line in wrap(" ".join(pieces), width, size=STYLE.body,
-                                                          hyphenate=False)]
+                                                          lang="", hyphenate=False)]
     assert not broken(lines, phrases)
     assert " ".join(lines).split() == " ".join(pieces).split()
 
@@ -232,12 +235,13 @@ def test_control_plain_word_wrapping_breaks_a_dimension():
     text = "aaaa bbbb cccc 11 × 11 dddd"
     width = text_width("aaaa bbbb cccc 11", STYLE.body) + 0.5
     assert broken(sheet.wrap_words(text, STYLE.body, width), ["11 × 11"])
-    assert not broken(["".join(t for t, _ in line) for line in wrap(text, width, size=STYLE.body)],
+    assert not broken(["".join(t for t, _ in line) for line in wrap(text, width, size=STYLE.body,
+                                                                    lang="en")],
                       ["11 × 11"])
 
 
 def key_rows(numbers: int) -> list[int]:
-    figure = glyph_key(numbers, COLOUR)
+    figure = glyph_key(numbers, COLOUR, words=ENGLISH)
     rows = Counter(round(s.position.y, 2) for s in figure.shapes
                    if isinstance(s, Text) and s.text.isdigit())
     return [rows[y] for y in sorted(rows)]
@@ -324,7 +328,7 @@ def test_control_the_old_imposition_fails_the_booklet_checks(tmp_path):
     assert len(pages) % 4 == 0
     sheets = imposition.impose(pages, page_paper, sheet_paper=sheet_paper)
     pdf = tmp_path / "old.pdf"
-    render.save(Document(tuple(sheets), "old", "me"), pdf, fmt=PDF, default_stem="old")
+    render.save(Document(tuple(sheets), "old", "me", lang="en"), pdf, fmt=PDF, default_stem="old")
     faults = booklet_faults(booklet_pages_text(pdf))
     assert any("folio" in f for f in faults) and any("cover" in f for f in faults), faults
 

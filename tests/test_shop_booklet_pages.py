@@ -26,9 +26,8 @@ def shop_blanks(doc: Document) -> list[int]:
 
 
 def shop_booklet(key: str, paper_key: str, lang: str) -> Document:
-    with i18n.language(lang):
-        return documents.booklet_document([key], [], paper_key=paper_key, palette=COLOUR,
-                                          target=PRINT_SHOP, words=i18n.words(lang))
+    return documents.booklet_document([key], [], paper_key=paper_key, palette=COLOUR,
+                                      target=PRINT_SHOP, words=i18n.words(lang))
 
 
 @pytest.mark.parametrize("paper_key", list(booklet.FORMATS))
@@ -40,12 +39,11 @@ def test_a_print_shops_booklet_of_one_game_has_at_most_one_blank_page(key, paper
     for lang in i18n.LANGUAGES:
         doc = shop_booklet(key, paper_key, lang)
         assert len(shop_blanks(doc)) <= 1, (lang, shop_blanks(doc))
-        with i18n.language(lang):
-            rules = documents.make_document(GAMES[key], ITEMS["rules"],
-                                            options=GAMES[key].make_options(),
-                                            printing=Printing(paper=booklet.content_paper(
-                                                booklet.page_paper(paper_key, PRINT_SHOP)),
-                                                words=i18n.words(lang))).pages
+        rules = documents.make_document(GAMES[key], ITEMS["rules"],
+                                        options=GAMES[key].make_options(),
+                                        printing=Printing(paper=booklet.content_paper(
+                                            booklet.page_paper(paper_key, PRINT_SHOP)),
+                                            words=i18n.words(lang))).pages
         assert len(doc.pages) >= len(rules) + 2
 
 

@@ -12,6 +12,7 @@ from studio_http import get, query
 
 from generator.games.blind_hex.rules import Options
 from generator.games.blind_hex.stats import stats
+from generator.i18n import ENGLISH
 from generator.ui.cli import main
 
 # The marks of a figure written for those who tune the generator: a label and a colon before
@@ -52,7 +53,7 @@ def test_the_plain_figures_say_the_counts_pnp_stats_gives():
     terse = CliRunner().invoke(main, ["stats", "blind-hex", "--size", "11"]).output
     assert JARGON.search(terse)
     from generator.games.blind_hex import plain_figures
-    text = " ".join(plain_figures.lines(s))
+    text = " ".join(plain_figures.lines(s, words=ENGLISH))
     assert f"{s.two_number_cells} let a player choose" in text
     assert f"on {low} to {high} cells" in text or f"on {low} cells" in text
 
@@ -61,6 +62,6 @@ def test_an_unbalanced_board_is_said_to_be():
     # A board outside the tested band gets a plain warning rather than "balanced band".
     from generator.games.blind_hex import plain_figures
     s = stats(Options(size=25, numbers=9).board())
-    warned = " ".join(plain_figures.warnings(s))
+    warned = " ".join(plain_figures.warnings(s, words=ENGLISH))
     assert "have not been tested for balance" in warned and "band" not in warned
-    assert plain_figures.warnings(stats(Options(size=11).board())) == ()    # control
+    assert plain_figures.warnings(stats(Options(size=11).board()), words=ENGLISH) == ()    # control

@@ -22,7 +22,6 @@ from click.testing import CliRunner
 from generator import i18n
 from generator.app.puzzle_request import PuzzleRequest
 from generator.games.puzzle_book import Puzzles
-from generator.i18n import ngettext
 from generator.ui.cli import main
 from generator.ui.studio.app import Studio
 from generator.ui.studio.puzzle_books import Solver, own_puzzles
@@ -112,9 +111,9 @@ def test_a_puzzle_book_is_the_command_lines_file(app, tmp_path):
     # Its figure is the cover's count, in the language chosen (control: English's is other).
     said = {}
     for lang in ("de", "en"):
-        with i18n.language(lang):
-            said[lang] = ngettext("%(count)s puzzle, every answer proven",
-                                  "%(count)s puzzles, every answer proven", 2, count=2)
+        said[lang] = i18n.words(lang).ngettext("%(count)s puzzle, every answer proven",
+                                               "%(count)s puzzles, every answer proven", 2,
+                                               count=2)
     assert shown["figures"] == [said["de"]] and said["de"] != said["en"]
     assert not shown["figures_later"]
     offered = {d["format"]: d for d in shown["downloads"]}

@@ -145,7 +145,7 @@ def small_table(cards: int = 12, key: str = "a small table") -> VirtualTable:
                   (Point(10.0, 10.0), Point(60.0, 40.0), Point(110.0, 70.0)))
     deck = Deck("cards", card_sheets("cards", tuple(face(i) for i in range(cards))),
                 Picture("back", page(63.0, 88.0, "#222222"), 150), Place(200.0, 0.0))
-    book = Rulebook("rules", Document((page(210.0, 297.0),), "rules", "pnp"), "rules")
+    book = Rulebook("rules", Document((page(210.0, 297.0),), "rules", "pnp", lang="en"), "rules")
     return VirtualTable("A small table", key, (
         board, InfiniteBag("stones", stone, "#cc3333", Place(100.0, 0.0)), deck, book,
         Notecard("note", "Read the rules.", "rules"),

@@ -55,15 +55,13 @@ def _kids(k: object) -> list[object]:
 
 def rules(key: str, lang: str = "en", paper: str = "a4") -> Document:
     game = load(key)
-    with i18n.language(lang):
-        return documents.make_document(game, ITEMS["rules"], options=game.make_options(),
-                                       printing=Printing(paper=NAMED[paper],
-                                                         words=i18n.words(lang)))
+    return documents.make_document(game, ITEMS["rules"], options=game.make_options(),
+                                   printing=Printing(paper=NAMED[paper],
+                                                     words=i18n.words(lang)))
 
 
 def booklet(lang: str = "en") -> Document:
-    with i18n.language(lang):
-        return documents.booklet_document(sorted(GAMES), [], paper_key="a4", words=i18n.words(lang))
+    return documents.booklet_document(sorted(GAMES), [], paper_key="a4", words=i18n.words(lang))
 
 
 def plain(markup: str) -> str:
@@ -130,10 +128,9 @@ class Sheets:
             return booklet(lang)
         if what == "kit":
             game = load(key)
-            with i18n.language(lang):
-                return documents.make_document(game, ITEMS["kit"], options=game.make_options(),
-                                               printing=Printing(paper=NAMED["a4"],
-                                                                 words=i18n.words(lang)))
+            return documents.make_document(game, ITEMS["kit"], options=game.make_options(),
+                                           printing=Printing(paper=NAMED["a4"],
+                                                             words=i18n.words(lang)))
         return rules(key, lang)
 
     def path(self, what: str, key: str, lang: str) -> Path:
@@ -332,8 +329,9 @@ def test_the_pixel_comparison_sees_one_mark_taken_away(tmp_path, monkeypatch):
     doc = rules("hex")
     page = doc.pages[0]
     fewer = Document((page.__class__(page.width, page.height, page.shapes[:-1]),), doc.title,
-                     doc.author)
-    (tmp_path / "a.pdf").write_bytes(untagged_pdf(Document((page,), doc.title, doc.author),
+                     doc.author, lang="en")
+    (tmp_path / "a.pdf").write_bytes(untagged_pdf(Document((page,), doc.title, doc.author,
+                                                           lang="en"),
                                                   monkeypatch))
     (tmp_path / "b.pdf").write_bytes(pdf_writer.document_pdf(fewer))
     assert pixels(tmp_path / "a.pdf", tmp_path / "a") != pixels(tmp_path / "b.pdf",

@@ -10,6 +10,7 @@ from generator.core.scene import line as straight_line
 from generator.fonts import text_width
 from generator.games.blind_hex.pages import example_figure, glyph_key, rules_markup
 from generator.games.blind_hex.rules import Options, example_turn
+from generator.i18n import ENGLISH
 from generator.layout import linebreak
 from generator.layout.flow import Figure
 from generator.layout.textlayout import FITTING, STYLE, Block, Sheet, parse, runs, typeset, wrap
@@ -55,31 +56,32 @@ def test_wrapped_lines_fit_and_keep_every_word(ws, width, size, lang):
 def test_line_breaks_are_made_once_per_paragraph_and_width():
     opts = Options(edition="cards")
     turn = example_turn(5, 1)
-    figures = {"glyph-key": glyph_key(5, COLOUR), "example-turn": example_figure(turn, COLOUR)}
-    markup = rules_markup(opts, turn)
+    figures = {"glyph-key": glyph_key(5, COLOUR, words=ENGLISH),
+               "example-turn": example_figure(turn, COLOUR, words=ENGLISH)}
+    markup = rules_markup(opts, turn, words=ENGLISH)
     linebreak.clear_cache()
-    first = typeset(markup, figures, PAPERS["a4"], COLOUR, "footer")
+    first = typeset(markup, figures, PAPERS["a4"], COLOUR, "footer", words=ENGLISH)
     made = linebreak._wrap.cache_info().misses
     # Fitting tries several settings and balancing sets the sheet some twenty times: the
     # breaks are made once for each paragraph at each width and size, and no more.
     settings = {(b.kind, b.text) for b in parse(markup)}
     assert 0 < made <= len(settings) * len(FITTING)
-    again = typeset(markup, figures, PAPERS["a4"], COLOUR, "footer")
+    again = typeset(markup, figures, PAPERS["a4"], COLOUR, "footer", words=ENGLISH)
     assert linebreak._wrap.cache_info().misses == made and again == first
     # Control: with the cache emptied, the same sheet breaks its lines afresh.
     linebreak.clear_cache()
-    typeset(markup, figures, PAPERS["a4"], COLOUR, "footer")
+    typeset(markup, figures, PAPERS["a4"], COLOUR, "footer", words=ENGLISH)
     assert linebreak._wrap.cache_info().misses == made
 
 
 def test_rule_sheet_adapts_to_the_numbers():
     opts = Options(numbers=7, edition="pennies")
-    text = rules_markup(opts, example_turn(7, 1))
+    text = rules_markup(opts, example_turn(7, 1), words=ENGLISH)
     assert "1 to 7" in text and "scrap of paper" in text
     # Fingers show no more than five: the kit's own way, labelled as the kit's.
     assert "with the fingers of one hand" not in text
     assert "*This kit's addition:* fingers show no more than five" in text
-    cards = rules_markup(Options(numbers=4), example_turn(4, 1))
+    cards = rules_markup(Options(numbers=4), example_turn(4, 1), words=ENGLISH)
     assert "A, 2, 3, 4 of diamonds" in cards and "Sheila, Eliza and Lana" in cards
     assert "Creative Commons Attribution-ShareAlike 3.0" in cards
 
@@ -89,9 +91,10 @@ def test_every_rule_sheet_is_set_at_the_body_size_without_overlaps():
         for paper in PAPERS.values():
             opts = Options(edition=edition)
             turn = example_turn(5, 1)
-            figures = {"glyph-key": glyph_key(5, COLOUR),
-                       "example-turn": example_figure(turn, COLOUR)}
-            pages = typeset(rules_markup(opts, turn), figures, paper, COLOUR, "footer")
+            figures = {"glyph-key": glyph_key(5, COLOUR, words=ENGLISH),
+                       "example-turn": example_figure(turn, COLOUR, words=ENGLISH)}
+            pages = typeset(rules_markup(opts, turn, words=ENGLISH), figures, paper, COLOUR,
+                            "footer", words=ENGLISH)
             # No copyfitting: a sheet that needs more room runs on at the same size.
             assert STYLE.body in {t.size for t in pages[-1].shapes if isinstance(t, Text)}
             for page in pages:
@@ -107,18 +110,18 @@ def test_a_sheet_a_few_lines_too_long_is_tightened_not_its_letters():
                                    for i in range(n))
 
     def pages(n: int, style=STYLE) -> int:
-        sheet = Sheet(parse(blocks(n)), {}, paper, COLOUR, style)
+        sheet = Sheet(parse(blocks(n)), {}, paper, COLOUR, style, words=ENGLISH)
         return sheet.page_count(sheet.set())
     # The shortest text that runs on to a second page at the usual spacing.
     n = next(n for n in range(20, 400) if pages(n) > 1)
     assert pages(n, FITTING[1]) == 1
-    set_ = typeset(blocks(n), {}, paper, COLOUR)
+    set_ = typeset(blocks(n), {}, paper, COLOUR, words=ENGLISH)
     assert len(set_) == 1
     assert {round(s.size, 4) for s in set_[0].shapes if isinstance(s, Text)
             and s.text.startswith("Paragraph")} == {round(STYLE.body, 4)}
     # Control: text that needs a second page even set at the tightest gets one.
     longer = next(m for m in range(n, 800) if pages(m, FITTING[-1]) > 1)
-    assert len(typeset(blocks(longer), {}, paper, COLOUR)) == 2
+    assert len(typeset(blocks(longer), {}, paper, COLOUR, words=ENGLISH)) == 2
 
 
 def stroke_widths(pages) -> list[float]:
@@ -132,7 +135,8 @@ def test_a_figure_set_smaller_keeps_its_lines_as_thick_as_a_printer_holds():
     wide = Figure(1000.0, 100.0, (straight_line(Point(0, 50), Point(1000, 50),
                                        paint=Paint(stroke="#808080", width=0.1)),),
                   "A wide figure.")
-    pages = typeset("# Thin\n\n[figure wide]\n", {"wide": wide}, PAPERS["a4"], COLOUR)
+    pages = typeset("# Thin\n\n[figure wide]\n", {"wide": wide}, PAPERS["a4"], COLOUR,
+                    words=ENGLISH)
     assert min(stroke_widths(pages)) >= THINNEST_STROKE
     assert THINNEST_STROKE * PT_PER_MM >= THINNEST_LINE
     # Control: placed at the same scale alone, the line is thinner than that.

@@ -17,6 +17,7 @@ from generator.core.scene import Document
 from generator.core.scene import Path as Stroke
 from generator.games import GAMES
 from generator.games.items import BOARD, ITEMS
+from generator.i18n import ENGLISH
 from generator.layout import cutsheet, tiling
 from generator.layout.printing import Printing
 
@@ -46,12 +47,13 @@ def test_control_tiling_the_whole_board_page_shows_its_ruler_and_footer(tmp_path
     options = game.make_options(size=19)
     pages = game.pages()
     a4 = NAMED["a4"]
-    virtual = tiling.virtual_paper(a4, lambda p: pages.board_cell(options, p), target=20.0)
+    virtual = tiling.virtual_paper(a4, lambda p: pages.board_cell(options, p, words=ENGLISH),
+                                   target=20.0)
     page = pages.items[BOARD](options, Printing(paper=virtual)).pages[0]
     sheets = tiling.tile(page, virtual.margin, sheet_paper=a4, title="Nex board", colours=COLOUR,
                          words=i18n.ENGLISH)
     pdf = tmp_path / "old.pdf"
-    render.save(Document(tuple(sheets), "old", "me"), pdf, fmt=PDF, default_stem="old")
+    render.save(Document(tuple(sheets), "old", "me", lang="en"), pdf, fmt=PDF, default_stem="old")
     faults = tiled_faults(pdf)
     assert any("2 rulers" in f for f in faults) and any("footer" in f for f in faults)
 

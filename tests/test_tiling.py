@@ -18,6 +18,7 @@ from generator.core.scene import Clip, Document, Page, Text, place
 from generator.core.scene import Path as Stroke
 from generator.games import GAMES
 from generator.games.items import ITEMS
+from generator.i18n import ENGLISH
 from generator.layout import sheet, tiling
 from generator.layout.flow import STYLE
 from generator.layout.printing import Printing
@@ -45,7 +46,9 @@ def test_control_a_sheet_that_keeps_its_clipped_away_labels_fails_the_check(tmp_
     doc = documents.tiled_board(game, options, printing=Printing(paper=NAMED["a4"]), cell=20.0,
                                 tile=True)
     pages = game.pages()
-    virtual = tiling.virtual_paper(NAMED["a4"], lambda p: pages.board_cell(options, p), target=20.0)
+    virtual = tiling.virtual_paper(NAMED["a4"], lambda p: pages.board_cell(options, p,
+                                                                           words=ENGLISH),
+                                   target=20.0)
     board = tiling.board_only(pages.items[ITEMS["board"]](options,
                                                           Printing(paper=virtual)).pages[0],
                               virtual.margin)
@@ -55,7 +58,7 @@ def test_control_a_sheet_that_keeps_its_clipped_away_labels_fails_the_check(tmp_
                       tuple(place(board.shapes, Affine.translation(0, 0))))
     old = Page(first.width, first.height, (*first.shapes, everything))
     pdf = tmp_path / "old.pdf"
-    render.save(Document((old,), "old", "me"), pdf, fmt=PDF, default_stem="old")
+    render.save(Document((old,), "old", "me", lang="en"), pdf, fmt=PDF, default_stem="old")
     result = pnp_check(pdf)
     assert result.returncode == 1 and "FAIL  safe zone" in result.stdout
 
@@ -96,7 +99,7 @@ def test_every_sheet_but_the_first_has_trim_lines_at_its_seams():
 def test_the_trim_line_prints_as_dashes_where_a_sheet_is_trimmed(tmp_path):
     doc = tiled()
     pdf = tmp_path / "t.pdf"
-    render.save(Document(doc.pages[:2], "t", "me"), pdf, fmt=PDF, default_stem="t")
+    render.save(Document(doc.pages[:2], "t", "me", lang="en"), pdf, fmt=PDF, default_stem="t")
     subprocess.run(["pdftoppm", "-png", "-gray", "-r", "300", str(pdf), str(tmp_path / "p")],
                    check=True)
     window = next(s for s in doc.pages[0].shapes if isinstance(s, Clip))

@@ -20,6 +20,7 @@ from generator.core.palette import COLOUR
 from generator.core.paper import NAMED
 from generator.games import GAMES
 from generator.games.items import ITEMS
+from generator.i18n import ENGLISH
 from generator.layout import flow, textlayout
 from generator.layout.hyphenation import core, names_in, positions
 from generator.layout.printing import Printing
@@ -55,7 +56,8 @@ def recording(out: list[Setting], lang: str):
 
     def fit_(blocks, figures, paper, colours, footer_text="", **side):
         # As every Sheet of the fitting takes them: figures numbered, and named so.
-        numbered_blocks, numbered_figures = textlayout.numbered(blocks, figures)
+        numbered_blocks, numbered_figures = textlayout.numbered(blocks, figures,
+                                                                side["words"])
         seen.update(blocks=numbered_blocks, figures=numbered_figures, footer=footer_text)
         return fit(blocks, figures, paper, colours, footer_text, **side)
 
@@ -77,7 +79,7 @@ def set_rules(key: str, variant: str, lang: str, paper) -> Setting:
     found: list[Setting] = []
     # Set afresh, not read from the documents kept: the setting is watched as it is made.
     documents.forget_documents()
-    with i18n.language(lang), recording(found, lang):
+    with recording(found, lang):
         documents.make_document(game, ITEMS["rules"], options=options,
                                 printing=Printing(paper=paper, words=i18n.words(lang)))
     return found[-1]
@@ -132,9 +134,8 @@ def wasted_page(setting: Setting) -> bool:
     sheet, columns = setting.sheet, setting.columns
     if setting.pages() == 1 or sheet.last_fill(sheet.set()) >= THIRD:
         return False
-    with i18n.language(setting.lang):
-        tightest = Sheet(setting.blocks, setting.figures, sheet.paper, COLOUR, FITTING[-1],
-                         setting.footer)
+    tightest = Sheet(setting.blocks, setting.figures, sheet.paper, COLOUR, FITTING[-1],
+                     setting.footer, words=i18n.words(setting.lang))
     return tightest.page_count(tightest.set()) < sheet.page_count(columns)
 
 
@@ -144,9 +145,8 @@ def test_no_sheet_takes_a_page_for_a_few_lines_it_could_have_saved(settings):
     untightened = []
     for case in [("blind-hex", "cards", "pt", "a4"), ("blind-hex", "pennies", "de", "letter")]:
         setting = settings[case]
-        with i18n.language(setting.lang):
-            plain = Sheet(setting.blocks, setting.figures, setting.sheet.paper, COLOUR,
-                          FITTING[0], setting.footer)
+        plain = Sheet(setting.blocks, setting.figures, setting.sheet.paper, COLOUR,
+                      FITTING[0], setting.footer, words=i18n.words(setting.lang))
         untightened.append(wasted_page(replace(setting, sheet=plain, columns=plain.set())))
     assert untightened == [True, True]
 
@@ -161,9 +161,8 @@ def test_no_sheet_ends_on_a_page_under_a_third_full(settings):
     # two pages with its second under a third full; so does the English one on Letter.
     for case in [("blinq", "standard", "pt", "a4"), ("blinq", "standard", "en", "letter")]:
         setting = settings[case]
-        with i18n.language(setting.lang):
-            plain = Sheet(setting.blocks, setting.figures, setting.sheet.paper, COLOUR,
-                          FITTING[0], setting.footer)
+        plain = Sheet(setting.blocks, setting.figures, setting.sheet.paper, COLOUR,
+                      FITTING[0], setting.footer, words=i18n.words(setting.lang))
         assert thin(replace(setting, sheet=plain, columns=plain.set())), case
 
 
@@ -174,9 +173,8 @@ def test_a_filled_sheet_keeps_its_pages_and_a_body_of_readable_size(settings):
         style = setting.sheet.style
         assert textlayout.STYLE.body <= style.body <= 3.6 + 1e-9, case
         if style in textlayout.FILLING:
-            with i18n.language(setting.lang):
-                plain = Sheet(setting.blocks, setting.figures, setting.sheet.paper, COLOUR,
-                              FITTING[0], setting.footer)
+            plain = Sheet(setting.blocks, setting.figures, setting.sheet.paper, COLOUR,
+                          FITTING[0], setting.footer, words=i18n.words(setting.lang))
             assert plain.page_count(plain.set()) == setting.pages(), case
 
 
@@ -210,9 +208,9 @@ def test_control_without_keeping_headings_end_columns_and_lines_stand_alone():
     for sentences in range(3, 12):
         markup = "\n\n".join(f"## Heading {n}\n\n" + "Words of a paragraph to fill. "
                              * (sentences + n % 5) for n in range(60))
-        kept = Sheet(parse(markup), {}, NAMED["a4"], COLOUR)
+        kept = Sheet(parse(markup), {}, NAMED["a4"], COLOUR, words=ENGLISH)
         assert column_faults(Setting(kept, kept.set(), [], {}, "", "en")) == []
-        loose = Sheet(parse(markup), {}, NAMED["a4"], COLOUR)
+        loose = Sheet(parse(markup), {}, NAMED["a4"], COLOUR, words=ENGLISH)
         loose.items = [replace(box, keep=False) for box in loose.items]
         found |= {"heading" if "heading" in f else "split"
                   for f in column_faults(Setting(loose, loose.set(), [], {}, "", "en"))}
@@ -330,7 +328,7 @@ def test_control_a_heading_set_greedily_leaves_a_word_alone():
     text = "Wie man eine Partie aufschreibt und liest"
     size = 4.6
     width = text_width("Wie man eine Partie aufschreibt und", size, role="bold") + 1.0
-    greedy = flow.wrap(text, width, size=size, base="bold", hyphenate=False)
+    greedy = flow.wrap(text, width, size=size, base="bold", lang="", hyphenate=False)
     assert len(greedy) == 2 and len("".join(t for t, _ in greedy[-1]).split()) == 1
     balanced = flow.balanced(text, width, size=size)
     assert len(balanced) == 2 and len("".join(t for t, _ in balanced[-1]).split()) > 1

@@ -35,10 +35,9 @@ def rules(key: str, lang: str, paper: str):
     """A game's rule sheet in a language on a paper, made once for the module's tests (a
     Document is frozen: what one test reads, none changes)."""
     game = load(key)
-    with i18n.language(lang):
-        return documents.make_document(game, ITEMS["rules"], options=game.make_options(),
-                                       printing=Printing(paper=NAMED[paper],
-                                                         words=i18n.words(lang)))
+    return documents.make_document(game, ITEMS["rules"], options=game.make_options(),
+                                   printing=Printing(paper=NAMED[paper],
+                                                     words=i18n.words(lang)))
 
 
 def web_edition(key: str, lang: str) -> str:
@@ -202,6 +201,6 @@ def test_the_list_count_sees_a_list_split_in_two():
               for i in range(3)]
     shapes.insert(1, Text(Point(10, 200), "credit", 3, role=Role(ARTIFACT, 0, "credit",
                                                                    group="Pagination")))
-    page = document_html(Document((Page(210, 297, tuple(shapes)),), "t", "a"))
+    page = document_html(Document((Page(210, 297, tuple(shapes)),), "t", "a", lang="en"))
     assert html_lists(page) == [3]
     assert html_lists(page.replace("<li>item 1</li>", "</ul><ul><li>item 1</li>")) == [1, 2]

@@ -16,6 +16,7 @@ from generator.core.paper import PAPERS
 from generator.core.scene import Document
 from generator.games import GAMES
 from generator.games.items import ITEMS, WHOLE_KIT
+from generator.i18n import ENGLISH
 from generator.layout.printing import Printing
 from generator.layout.textlayout import typeset
 
@@ -69,14 +70,16 @@ def test_the_check_finds_workshop_words_in_a_printed_sheet(tmp_path):
     markup = ("# A game\nA move list can be checked with *pnp judge nex FILE*; the *--neutral* "
               "option prints the board, and the kit's tests check tens of thousands of boards. "
               "The command line has more.\n")
-    pages = typeset(markup, {}, PAPERS["a4"], COLOUR)
-    out = render.save(Document(tuple(pages), "A game", "pnp"), tmp_path / "bad.pdf", fmt=PDF,
+    pages = typeset(markup, {}, PAPERS["a4"], COLOUR, words=ENGLISH)
+    out = render.save(Document(tuple(pages), "A game", "pnp", lang="en"), tmp_path / "bad.pdf",
+                      fmt=PDF,
                       default_stem="bad")[0]
     found = workshop_words(pdf_text(out))
     assert [f.split(":")[0] for f in found] == list(NOT_FOR_PLAYERS)
     clean = typeset("# A game\nBlack moves first. A *conversion* takes two neutral stones.\n",
-                    {}, PAPERS["a4"], COLOUR)
-    out = render.save(Document(tuple(clean), "A game", "pnp"), tmp_path / "good.pdf", fmt=PDF,
+                    {}, PAPERS["a4"], COLOUR, words=ENGLISH)
+    out = render.save(Document(tuple(clean), "A game", "pnp", lang="en"), tmp_path / "good.pdf",
+                      fmt=PDF,
                       default_stem="good")[0]
     assert workshop_words(pdf_text(out)) == []
 
@@ -255,11 +258,10 @@ def printed_words(key: str, item: str, lang: str, palette: str = "colour") -> st
     key, _, edition = key.partition(" ")
     game = GAMES[key]
     options = game.make_options(**({"edition": edition} if edition else {}))
-    with i18n.language(lang):
-        doc = documents.make_document(game, ITEMS[item], options=options,
-                                      printing=Printing(paper=PAPERS["a4"],
-                                                        palette=PALETTES[palette],
-                                                        words=i18n.words(lang)))
+    doc = documents.make_document(game, ITEMS[item], options=options,
+                                  printing=Printing(paper=PAPERS["a4"],
+                                                    palette=PALETTES[palette],
+                                                    words=i18n.words(lang)))
     text = " ".join(s.text for page in doc.pages for s in page.shapes if isinstance(s, Text))
     # A word hyphenated at a line's end ("escre- ver") read whole again.
     return re.sub(r"(?<=[a-zà-ÿ])- (?=[a-zà-ÿ])", "", " ".join(text.split()))
@@ -311,8 +313,7 @@ def test_lettered_nex_stones_are_explained_where_they_are_printed(lang):
     rule sheet says which letter is which, and the coloured sheet, with no letters, does not."""
     from generator.games.nex import pages
     from generator.games.nex.rules import BLACK, NEUTRAL, WHITE
-    with i18n.language(lang):
-        letters = [pages.letter(kind) for kind in (BLACK, WHITE, NEUTRAL)]
+    letters = [pages.letter(kind, words=i18n.words(lang)) for kind in (BLACK, WHITE, NEUTRAL)]
     lettered = printed_words("nex", "rules", lang, palette="ink-saver")
     coloured = printed_words("nex", "rules", lang)
     key = re.compile(r"\b" + r"\b.{1,20}\b".join(map(re.escape, letters)) + r"\b")

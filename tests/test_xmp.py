@@ -31,7 +31,7 @@ def written_back(packet: bytes) -> bytes:
 
 def document(title: str, author: str, subject: str, licence: str,
              keywords: tuple[str, ...]) -> Document:
-    return Document((), title, author, subject, keywords, licence, "en")
+    return Document((), title, author, subject, keywords, licence, lang="en")
 
 
 @settings(max_examples=100, deadline=None)

@@ -32,6 +32,7 @@ from generator.core.products import Kind
 from generator.games import load as game_named
 from generator.games.game import OptionError
 from generator.games.items import WHOLE_KIT
+from generator.i18n import ENGLISH
 from generator.render.zipped import write_zip
 
 
@@ -47,7 +48,9 @@ def check(game_keys: list[str], papers: list[Paper], *, out: Path) -> list[str]:
         for variant, options in game.variants():
             for item in (*game.items_for(options), WHOLE_KIT):
                 for paper in papers:
-                    why = refusal(game, item, options=options, paper=paper)
+                    # In English, as the command line says it; the catalogue's pages in each
+                    # language are checked again when their requests are.
+                    why = refusal(game, item, options=options, paper=paper, words=ENGLISH)
                     if why is None:
                         made += 1
                         continue

@@ -124,7 +124,8 @@ def _item_entries(game: SomeGame, variant: str, options: GameOptions, item: Item
             continue
         paper = product_paper(paper, product, given=False, described=destination.described)
         entry = Entry(game, variant, options, item, paper, VECTORS[0], lang, product)
-        if (entry.size, destination) in made or refusal(game, item, options=options, paper=paper):
+        if (entry.size, destination) in made or refusal(game, item, options=options, paper=paper,
+                                                        words=i18n.words(lang)):
             continue
         made.add((entry.size, destination))
         formats = ((product.formats[:1] if product.formats else None)
@@ -150,11 +151,12 @@ def _backs_entries(kit: Entry) -> Iterator[Entry]:
                     kit.lang, kit.product, Backs(mode))
 
 
-def refusal(game: SomeGame, item: Item, *, options: GameOptions, paper: Paper) -> str | None:
-    """Why an item cannot be made on a paper (the sentence the command line would give), or
-    None when it can."""
+def refusal(game: SomeGame, item: Item, *, options: GameOptions, paper: Paper,
+            words: Words) -> str | None:
+    """Why an item cannot be made on a paper in `words` (the sentence the command line
+    would give), or None when it can."""
     try:
-        check_document(game, item, options=options, paper=paper)
+        check_document(game, item, options=options, paper=paper, words=words)
     except OptionError as err:
         return str(err)
     return None

@@ -7,7 +7,6 @@ from dataclasses import replace
 from functools import lru_cache
 from itertools import permutations
 
-from generator import i18n
 from generator.core.destinations import HOME, Destination
 from generator.core.palette import COLOUR, Palette
 from generator.core.paper import NAMED, Paper, check_fits
@@ -23,10 +22,11 @@ from generator.layout.printing import Printing
 
 
 def check(game: Game[OptionsT], item: Item, *, options: OptionsT, paper: Paper,
-          tiled: bool = False) -> None:
+          words: Words, tiled: bool = False) -> None:
     """Refuse, before any work, an item its options or its paper cannot make: an
     OptionError of one line. (A board drawn at a given cell size, `tiled`, is checked by
-    tiled_board instead of by its cells on the paper.)"""
+    tiled_board instead of by its cells on the paper.) A board's cells are those of its
+    page in `words`, whose corners hold them."""
     game.refuse(options, item)
     items = game.items_for(options) if item == WHOLE_KIT else (item,)
     try:
@@ -34,24 +34,25 @@ def check(game: Game[OptionsT], item: Item, *, options: OptionsT, paper: Paper,
     except ValueError as err:
         raise OptionError(str(err)) from None
     if BOARD in items and not tiled:
-        check_cells(game, options, paper=paper)
+        check_cells(game, options, paper=paper, words=words)
 
 
-def check_cells(game: Game[OptionsT], options: OptionsT, *, paper: Paper) -> None:
+def check_cells(game: Game[OptionsT], options: OptionsT, *, paper: Paper,
+                words: Words) -> None:
     """Refuse a board whose cells would come out under the smallest its game prints."""
-    board_cells_fit(game.title, game.pages(), options=options, paper=paper)
+    board_cells_fit(game.title, game.pages(), options=options, paper=paper, words=words)
 
 
 def board_cells_fit(title: str, pages: Pages[OptionsT], *, options: OptionsT,
-                    paper: Paper) -> None:
+                    paper: Paper, words: Words) -> None:
     """Refuse, with an OptionError of one line, a board whose cells would come out under
     the game's smallest, naming the smallest paper that gives enough and the smallest that
     gives the size the board is meant to have."""
-    cell = pages.board_cell(options, paper)
+    cell = pages.board_cell(options, paper, words)
     if cell >= pages.smallest_cell - 1e-9:
         return
     by_size = sorted(NAMED.items(), key=lambda named: named[1].width * named[1].height)
-    cells = {key: pages.board_cell(options, p) for key, p in by_size}
+    cells = {key: pages.board_cell(options, p, words) for key, p in by_size}
     enough = next((k for k in cells if cells[k] >= pages.smallest_cell), None)
     readable = next((k for k in cells if cells[k] >= pages.readable_cell), None)
     named = [k for k in dict.fromkeys((enough, readable)) if k is not None]
@@ -80,10 +81,9 @@ def make_document(game: Game[OptionsT], item: Item, *, options: OptionsT,
 def _kept_document(game: Game[OptionsT], item: Item, options: OptionsT,
                    printing: Printing) -> Document:
     """The document, kept by everything that decides it, each an argument."""
-    with i18n.speaking(printing.words):
-        if item == WHOLE_KIT:
-            return _kit(game, options, printing)
-        return game.make(item, options, printing)
+    if item == WHOLE_KIT:
+        return _kit(game, options, printing)
+    return game.make(item, options, printing)
 
 
 def _kit(game: Game[OptionsT], options: OptionsT, printing: Printing) -> Document:
@@ -243,12 +243,6 @@ def tiled_board(game: Game[OptionsT], options: OptionsT, *, printing: Printing, 
                 tile: bool) -> Document:
     """The board with cells `cell` mm across, over as many sheets as it takes (`tile`), or
     an error saying how many it would take."""
-    with i18n.speaking(printing.words):    # the game's board page reads the words from here
-        return _tiled_board(game, options, printing=printing, cell=cell, tile=tile)
-
-
-def _tiled_board(game: Game[OptionsT], options: OptionsT, *, printing: Printing, cell: float,
-                 tile: bool) -> Document:
     paper, palette, words = printing.paper, printing.palette, printing.words
     low, high = tiling.CELL_RANGE
     if not low <= cell <= high:
@@ -258,7 +252,8 @@ def _tiled_board(game: Game[OptionsT], options: OptionsT, *, printing: Printing,
         raise OptionError(f"--cell {cell:g} is under the {pages.smallest_cell:g} mm "
                           f"{pages.smallest_for} on a {game.title} board")
     try:
-        virtual = tiling.virtual_paper(paper, lambda p: pages.board_cell(options, p), target=cell)
+        virtual = tiling.virtual_paper(paper, lambda p: pages.board_cell(options, p, words),
+                                       target=cell)
     except ValueError as err:
         raise OptionError(f"--cell {cell:g}: {err}") from None
     page = tiling.board_only(

@@ -204,9 +204,8 @@ def document(request: PuzzleRequest, chosen: Puzzles,
     words = i18n.words(request.lang)
     printed = booklet.page_paper(request.paper, request.target, request.bleed)
     content = booklet.content_paper(printed)
-    with i18n.speaking(words):      # the rule-sheet setter and the board's letters read them
-        parts = [booklet.Part(c.title, c.byline, c.pages)
-                 for c in chosen.chapters(content, request.palette, words)]
+    parts = [booklet.Part(c.title, c.byline, c.pages)
+             for c in chosen.chapters(content, request.palette, words)]
     title = words._("%(game)s puzzles", game=request.game.title)
     inside = words.ngettext("%(count)s puzzle, every answer proven",
                             "%(count)s puzzles, every answer proven", len(chosen),

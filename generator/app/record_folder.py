@@ -220,8 +220,9 @@ def common_event(request: FolderRequest) -> str:
 def titles(request: FolderRequest) -> list[str]:
     """Each game's title in the contents and its bookmark: a title another game has too (a
     move list's, which names no players) carries the file's name, so each game keeps its
-    own entry and bookmark."""
-    said = [game.title() for _name, game in request.played]
+    own entry and bookmark. In the folder's language."""
+    words = i18n.words(request.lang)
+    said = [game.title(words) for _name, game in request.played]
     return [title if said.count(title) == 1 else f"{title} ({name.rpartition('/')[2]})"
             for title, (name, _game) in zip(said, request.played, strict=True)]
 
@@ -245,13 +246,13 @@ def catalogue_path(request: FolderRequest, out: Path) -> Path:
 
 def parts(request: FolderRequest) -> list[booklet.Part]:
     """Each game's study pages, a part of the booklet each, in the folder's order."""
-    with i18n.language(request.lang):
-        page_paper = booklet.content_paper(booklet.page_paper(request.paper, request.target,
-                                                              request.bleed))
-        return [booklet.Part(title, game.byline(),
-                             list(game.booklet(request.cut, page_paper,
-                                               request.palette, title).pages))
-                for title, (_name, game) in zip(titles(request), request.played, strict=True)]
+    words = i18n.words(request.lang)
+    page_paper = booklet.content_paper(booklet.page_paper(request.paper, request.target,
+                                                          request.bleed))
+    return [booklet.Part(title, game.byline(words),
+                         list(game.booklet(request.cut, page_paper, request.palette, title,
+                                           words=words).pages))
+            for title, (_name, game) in zip(titles(request), request.played, strict=True)]
 
 
 def document(request: FolderRequest, made: list[booklet.Part] | None = None) -> Document:

@@ -153,8 +153,8 @@ def content(request: RecordRequest) -> Content:
     """What the request's format writes: the record as SGF, or the booklet drawn."""
     if request.fmt.data:
         return RecordText(request.played.sgf())
-    with i18n.language(request.lang):
-        return request.played.booklet(request.cut, request.paper, request.palette)
+    return request.played.booklet(request.cut, request.paper, request.palette,
+                                  words=i18n.words(request.lang))
 
 
 __all__ = ["EVERY_PARAM", "VARIATIONS_PARAM", "RecordRequest", "content", "cut_of",

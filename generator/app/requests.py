@@ -43,7 +43,7 @@ from generator.games.game import Game, OptionError, OptionsT
 from generator.games.items import BOARD, ITEMS, RULES, WHOLE_KIT, Item
 from generator.games.protocols import GameOptions
 from generator.games.tables import tables_of
-from generator.i18n import SOURCE, Words
+from generator.i18n import ENGLISH, SOURCE, Words
 from generator.layout import duplex
 from generator.layout.booklet import FORMATS as BOOKLET_FORMATS
 from generator.layout.printing import Printing
@@ -292,7 +292,7 @@ def _backs(game: Game[OptionsT], options: OptionsT, asked: Asked,
     two_sided = [part for part in parts if part.back_to_back]
     if given and not two_sided:
         raise OptionError(f"{spelled(given[0])} changes nothing in {game.title}'s "
-                          f"{options.label} kit: nothing in it prints back to back")
+                          f"{options.label(ENGLISH)} kit: nothing in it prints back to back")
     folds = set(game.pages().folded) & set(two_sided)
     if asked.backs == duplex.GUTTER_FOLD and not folds:
         raise OptionError(f"--backs gutter-fold changes nothing in {game.title}'s kit: it "
@@ -323,7 +323,8 @@ def checked_request(*, game: Game[OptionsT], item: Item, options: OptionsT, pape
     if sold.faces is not paper.press.faces:     # a deck laid out as its product lays it
         paper = replace(paper, press=replace(paper.press, faces=sold.faces))
     if not fmt.data and not parts:
-        documents.check(game, item, options=options, paper=paper, tiled=cell is not None)
+        documents.check(game, item, options=options, paper=paper, words=i18n.words(lang),
+                        tiled=cell is not None)
     return ItemRequest(game=game, item=item, options=options, paper=paper, palette=palette,
                        lang=lang, fmt=fmt, product=sold, dpi=dpi, copies=copies, cell=cell,
                        tile=tile, backs=backs, url_base=url_base, parts=parts,
@@ -411,8 +412,7 @@ def _bundle(request: ItemRequest[OptionsT]) -> Bundle:
     sold = {part.item for part in request.parts}
     left = [item for item in request.game.items_for(request.options) if item not in sold]
     words = i18n.words(request.lang)
-    with i18n.speaking(words):      # an edition's label is said in the words set here
-        title = f"{request.game.title} ({request.options.label})"
+    title = f"{request.game.title} ({request.options.label(words)})"
     text = vendor_kit.note(title, request.destination, made=made, left=left,
                            kit_command=f"pnp kit {request.game.key}", words=words)
     return vendor_kit.bundle(made, text)
@@ -490,8 +490,7 @@ def content(request: ItemRequest[OptionsT] | BookletRequest) -> Content:
         return _bundle(request)
     if isinstance(request, ItemRequest) and request.fmt.folder:
         words = i18n.words(request.lang)
-        with i18n.speaking(words):      # the kit's pages drawn for it read the words here
-            return tables_of(request.game).make(request.options, request.palette, words)
+        return tables_of(request.game).make(request.options, request.palette, words)
     if isinstance(request, ItemRequest) and request.fmt.data:
         return board_data(request)
     return make(request)

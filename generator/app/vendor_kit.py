@@ -38,7 +38,7 @@ def folder(product: Product) -> str:
 
 def note(title: str, destination: Destination, *, made: Sequence[Made],
          left: Sequence[Item], kit_command: str, words: Words) -> str:
-    """What to order, in the active language: each product, the files it takes, and what
+    """What to order, in `words`: each product, the files it takes, and what
     the vendor does not print. `title` names the game and its options."""
     lines = [words._("%(game)s for %(vendor)s", game=title, vendor=destination.described), "",
              words._("Add these products to your game at %(vendor)s and upload each one's files:",

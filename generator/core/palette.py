@@ -18,7 +18,7 @@ from types import MappingProxyType
 
 from generator.core import printing
 from generator.core.colour_roles import SHARED, ColourRoles, Look, Role
-from generator.i18n import _
+from generator.i18n import Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,14 +38,14 @@ class Palette:
         object.__setattr__(self, "roles", MappingProxyType(dict(self.roles)))
         object.__setattr__(self, "words", MappingProxyType(dict(self.words)))
 
-    def colour_word(self, role: Role | str) -> str:
-        """The role's colour in words, in the active language ("green")."""
+    def colour_word(self, role: Role | str, words: Words) -> str:
+        """The role's colour in words, in the language of `words` ("green")."""
         if isinstance(role, Role) and role.name not in self.words:
             word = role.word_in(self.look)
             if word is None:
                 raise KeyError(role.name)
-            return _(word)
-        return _(self.words[role.name if isinstance(role, Role) else role])
+            return words._(word)
+        return words._(self.words[role.name if isinstance(role, Role) else role])
 
     def __getitem__(self, role: Role | str) -> str:
         if isinstance(role, str):

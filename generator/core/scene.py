@@ -10,7 +10,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from generator import i18n
 from generator.core.geometry import Affine, Point, hatching
 
 Anchor = Literal["start", "middle", "end"]
@@ -154,8 +153,8 @@ class Document:
     subject: str = ""
     keywords: tuple[str, ...] = field(default_factory=tuple)
     licence: str = ""
-    # The language it is written in: the one active when it was made.
-    lang: str = field(default_factory=i18n.current)
+    # The language it is written in (a language's code): the words it was made in.
+    lang: str = field(kw_only=True)
 
     def __add__(self, other: Document) -> Document:
         return replace(self, pages=self.pages + other.pages)

@@ -20,13 +20,15 @@ if TYPE_CHECKING:
     from generator.games.figures import Report
     from generator.games.items import Item
     from generator.games.record_book import Study
+    from generator.i18n import Words
 
 OptionsIn = TypeVar("OptionsIn", bound=GameOptions, contravariant=True)
 
 
 class Figures(Protocol[OptionsIn]):
-    """A board's figures from the game's options, as `pnp stats` and the studio show them."""
-    def figures(self, options: OptionsIn) -> Report: ...
+    """A board's figures from the game's options, as `pnp stats` and the studio show them,
+    in `words`."""
+    def figures(self, options: OptionsIn, words: Words) -> Report: ...
 
 
 class RecordReader(Protocol):
@@ -68,10 +70,10 @@ class Editions(Protocol[OptionsT]):
 @dataclass(frozen=True, slots=True)
 class FiguresOf(Generic[OptionsT]):
     """Figures made by a function of the game's options."""
-    report: Callable[[OptionsT], Report]
+    report: Callable[[OptionsT, Words], Report]
 
-    def figures(self, options: OptionsT) -> Report:
-        return self.report(options)
+    def figures(self, options: OptionsT, words: Words) -> Report:
+        return self.report(options, words)
 
 
 @dataclass(frozen=True, slots=True)

@@ -177,7 +177,7 @@ class Game(Generic[OptionsT]):
     def kit(self, options: OptionsT, part: Callable[[Item], Document],
             printing: Printing) -> Document:
         """The kit: its print guide, then the pages of each item these options make (`part`
-        makes one, or finds it made), under the kit's title in the active language
+        makes one, or finds it made), under the kit's title in the printing's words
         (generator/games/kit.py)."""
         from generator.games.kit import assemble  # the kit's layout draws: only when asked
         return assemble(self.title, self.items_for(options), drawn=self.pages(), options=options,

@@ -15,17 +15,17 @@ if TYPE_CHECKING:
     from generator.core.paper import Paper
     from generator.core.scene import Document, Shape
     from generator.games.items import Item
+    from generator.i18n import Words
     from generator.layout.cover import Cover
     from generator.layout.printing import Printing
 
 
 class GameOptions(Protocol):
-    """What every game's options offer: a one-line label for page headers. They are a
-    dataclass, whose fields are the game's options."""
+    """What every game's options offer: a one-line label for page headers, in the words
+    given. They are a dataclass, whose fields are the game's options."""
     __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
-    @property
-    def label(self) -> str: ...
+    def label(self, words: Words) -> str: ...
 
     def __hash__(self) -> int: ...     # frozen: a document is kept by its options
 
@@ -33,10 +33,12 @@ class GameOptions(Protocol):
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
 # (options, printing: paper, palette, copies, words, ...) -> the item's pages
 ItemMaker = Callable[[OptionsT, "Printing"], "Document"]
-# (options, paper, colours, top) -> small parts' shapes below the print guide, and the y below
-GuideMaker = Callable[[OptionsT, "Paper", "Palette", float], tuple[list["Shape"], float]]
-# (options, paper) -> what the kit's guide says of a part beyond how to print and cut it
-GuideNote = Callable[[OptionsT, "Paper"], str]
+# (options, paper, colours, top, words) -> small parts' shapes below the print guide, and the
+# y below
+GuideMaker = Callable[[OptionsT, "Paper", "Palette", float, "Words"],
+                      tuple[list["Shape"], float]]
+# (options, paper, words) -> what the kit's guide says of a part beyond how to print and cut it
+GuideNote = Callable[[OptionsT, "Paper", "Words"], str]
 
 
 # Cells flat to flat, mm. A fingertip places a stone on a 9 mm cell without nudging its
@@ -53,7 +55,8 @@ class Pages(Generic[OptionsT]):
     refused, naming the paper that gives enough), the size it is meant to have, and what the
     smallest is for."""
     items: Mapping[Item, ItemMaker[OptionsT]]
-    board_cell: Callable[[OptionsT, Paper], float]
+    # (options, paper, words): the board's page is laid out round its words
+    board_cell: Callable[[OptionsT, Paper, Words], float]
     # How an item is made inside the kit, where that differs: a print shop's cards come
     # one card a page, but in the kit they stay on sheets of the kit's paper, so the kit's
     # pages keep one size.
@@ -62,10 +65,10 @@ class Pages(Generic[OptionsT]):
     # differs: the cards' fronts and backs side by side, to fold (generator/games/kit.py).
     folded: Mapping[Item, ItemMaker[OptionsT]] = dataclasses.field(default_factory=dict)
     # Small parts drawn below the kit's print guide instead of on a page of their own:
-    # (options, paper, colours, top) -> their shapes and the y below them.
+    # (options, paper, colours, top, words) -> their shapes and the y below them.
     below_guide: Mapping[Item, GuideMaker[OptionsT]] = dataclasses.field(default_factory=dict)
     # What the kit's guide says of an item beyond how to print and cut it (how many of
-    # Nex's counters are spares), in the active language.
+    # Nex's counters are spares), in the words given.
     guide_notes: Mapping[Item, GuideNote[OptionsT]] = dataclasses.field(default_factory=dict)
     # What the kit's cover says of the game and the board in play it shows (None: the kit
     # opens on its print guide alone).

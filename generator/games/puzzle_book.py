@@ -43,8 +43,7 @@ class Puzzles(Protocol):
     def __len__(self) -> int: ...
 
     def chapters(self, paper: Paper, colours: Palette, words: Words) -> list[Chapter]:
-        """The puzzles, then their answers, set on the booklet's content paper in `words`
-        (the rule-sheet setter and the board's letters still read the active language)."""
+        """The puzzles, then their answers, set on the booklet's content paper in `words`."""
         ...
 
     def facts(self) -> list[dict[str, JsonValue]]:

@@ -31,7 +31,7 @@ from generator.core.scene import (
 )
 from generator.errors import UserError
 from generator.fonts import text_width
-from generator.i18n import _, ngettext
+from generator.i18n import Words
 from generator.layout import hexboard
 from generator.layout.textlayout import Figure, centred_label
 
@@ -50,17 +50,17 @@ class Study(Protocol):
         ...
 
     def booklet(self, cut: Cut, paper: Paper, colours: Palette,
-                heading: str = "") -> Document:
-        """The booklet: a diagram every `cut.every` moves and the variations `cut` asks
-        for, under `heading` (its title unless given: a folder's booklet tells apart games
-        of one title)."""
+                heading: str = "", *, words: Words) -> Document:
+        """The booklet, in `words`: a diagram every `cut.every` moves and the variations
+        `cut` asks for, under `heading` (its title unless given: a folder's booklet tells
+        apart games of one title)."""
         ...
 
-    def title(self) -> str:
-        """The game's title in the active language: its players, or the game's name."""
+    def title(self, words: Words) -> str:
+        """The game's title in `words`: its players, or the game's name."""
         ...
 
-    def byline(self) -> str:
+    def byline(self, words: Words) -> str:
         """A line under the title in a booklet's contents: event, date, how it ended."""
         ...
 
@@ -84,61 +84,61 @@ def refuse_sgf(title: str) -> NoSGF:
 # --- a move list's booklet -------------------------------------------------------------------
 
 
-def moves_range(first: int, last: int) -> str:
+def moves_range(first: int, last: int, *, words: Words) -> str:
     """A diagram's moves, as its caption begins; a record of no moves (its setup stones, or
     a move list of its size alone) has one diagram, of the board before any move."""
     if last < first:
-        return _("The board before any move")
+        return words._("The board before any move")
     if first == last:
-        return _("Move %(n)s", n=first)
-    return _("Moves %(first)s to %(last)s", first=first, last=last)
+        return words._("Move %(n)s", n=first)
+    return words._("Moves %(first)s to %(last)s", first=first, last=last)
 
 
 def markup(title: str, board: str, *, ending: str, key: str, diagrams: int,
-           written: Sequence[str]) -> str:
+           written: Sequence[str], words: Words) -> str:
     """A move list's booklet in the sheets' markup: its header, key, one figure a diagram
     (named d0, d1, ...) and the move list, each turn numbered as it is written."""
     lines = [f"# {title}", "", board, "", ending, "", key, ""]
     for k in range(diagrams):
         lines += [f"[figure d{k}]", ""]
     # A call inside an f-string is not seen by pybabel's extraction, so not translated.
-    heading = _("The moves")
+    heading = words._("The moves")
     lines += [f"## {heading}", "",
               "  ".join(f"**{n}.** {w}" for n, w in enumerate(written, start=1)) or
-              _("No moves."), ""]
+              words._("No moves."), ""]
     return "\n".join(lines)
 
 
-def a_game(game: str) -> str:
-    return _("A game of %(game)s", game=game)
+def a_game(game: str, words: Words) -> str:
+    return words._("A game of %(game)s", game=game)
 
 
-def ending(winner: str, won_on: int) -> str:
-    """How a move list's game ended, with the winner's name in the active language."""
+def ending(winner: str, won_on: int, *, words: Words) -> str:
+    """How a move list's game ended, with the winner's name, in `words`."""
     if winner:
-        return _("%(who)s joined their sides on move %(n)s.", who=winner, n=won_on)
-    return _("The record stops before anyone has connected.")
+        return words._("%(who)s joined their sides on move %(n)s.", who=winner, n=won_on)
+    return words._("The record stops before anyone has connected.")
 
 
-def board_line(size: int, moves: int) -> str:
+def board_line(size: int, moves: int, *, words: Words) -> str:
     """The header's board and move count: "1 move", "2 moves" (ngettext: each language has
     its own plural forms)."""
-    return ngettext("**Board:** %(size)s × %(size)s, %(moves)s move.",
-                    "**Board:** %(size)s × %(size)s, %(moves)s moves.", moves, size=size,
-                    moves=moves)
+    return words.ngettext("**Board:** %(size)s × %(size)s, %(moves)s move.",
+                          "**Board:** %(size)s × %(size)s, %(moves)s moves.", moves, size=size,
+                          moves=moves)
 
 
-def caption(first: int, last: int, *, special: Sequence[str], chain: str) -> str:
+def caption(first: int, last: int, *, special: Sequence[str], chain: str, words: Words) -> str:
     """A diagram's caption: its moves, the special ones among them ("2: White swap"), and
     the winning chain it highlights."""
-    text = moves_range(first, last) + (f" ({'; '.join(special)})" if special else "")
+    text = moves_range(first, last, words=words) + (f" ({'; '.join(special)})" if special else "")
     if chain:
-        text += ". " + _("Highlighted: the winning chain, %(cells)s.", cells=chain)
+        text += ". " + words._("Highlighted: the winning chain, %(cells)s.", cells=chain)
     return text
 
 
-def special(number: int, who: str, what: str) -> str:
-    return _("%(n)s: %(who)s %(what)s", n=number, who=who, what=what)
+def special(number: int, who: str, what: str, *, words: Words) -> str:
+    return words._("%(n)s: %(who)s %(what)s", n=number, who=who, what=what)
 
 
 def figure_height(size: int, angle: float, *, width: float, outset: float = 0.0) -> float:
@@ -168,7 +168,7 @@ IN_PROPORTION = StoneNumbers()
 DrawDiagrams = Callable[[float, StoneNumbers], dict[str, Figure]]
 
 
-def legible(draw: DrawDiagrams, width: float, *, most: float) -> dict[str, Figure]:
+def legible(draw: DrawDiagrams, width: float, *, most: float, words: Words) -> dict[str, Figure]:
     """A booklet's diagrams drawn `width` mm wide, or all as much wider as makes the
     smallest text on any of them 6 pt: a large board's stone numbers, drawn to fit their
     stones, would be smaller. The page sets a figure too wide for a column of two in one
@@ -189,8 +189,8 @@ def legible(draw: DrawDiagrams, width: float, *, most: float) -> dict[str, Figur
         return draw(wider, IN_PROPORTION)
     dots: set[int] = set()
     drawn = draw(most, StoneNumbers(dots))
-    note = _("A dot marks a stone too small at this size for its number; the moves are "
-             "listed under \u201cThe moves\u201d.")
+    note = words._("A dot marks a stone too small at this size for its number; the moves are "
+                   "listed under \u201cThe moves\u201d.")
     return {name: replace(fig, caption=f"{fig.caption.rstrip('.')}. {note}")
             if any(id(s) in dots for s in nested(fig.shapes)) else fig
             for name, fig in drawn.items()}
@@ -221,17 +221,20 @@ def numbered(centre: Point, number: int, *, radius: float, ink: str, numbers: St
     return stone_number(centre, text, size=size, radius=radius, ink=ink, numbers=numbers)
 
 
-def document(pages: Sequence[Page], game: str, *, designer: str, size: int) -> Document:
+def document(pages: Sequence[Page], game: str, *, designer: str, size: int,
+             words: Words) -> Document:
     """A move list's booklet as a document: its title, author, subject and keywords."""
-    return Document(tuple(pages), _("%(game)s: %(what)s", game=game, what=a_game(game)),
-                    _("pnp (game by %(designer)s)", designer=designer),
-                    _("%(game)s game record, %(size)s × %(size)s", game=game, size=size),
-                    (game, _("game record"), _("connection game"), _("print and play")),
-                    _("This kit's text and drawings are MIT licensed"))
+    return Document(tuple(pages), words._("%(game)s: %(what)s", game=game, what=a_game(game,
+                                                                                       words)),
+                    words._("pnp (game by %(designer)s)", designer=designer),
+                    words._("%(game)s game record, %(size)s × %(size)s", game=game, size=size),
+                    (game, words._("game record"), words._("connection game"),
+                     words._("print and play")),
+                    words._("This kit's text and drawings are MIT licensed"), lang=words.code)
 
 
-def footer(credit: str) -> str:
-    return _("%(credit)s Game record printed from the players' own record.", credit=credit)
+def footer(credit: str, words: Words) -> str:
+    return words._("%(credit)s Game record printed from the players' own record.", credit=credit)
 
 
 __all__ = ["IN_PROPORTION", "DrawDiagrams", "NoSGF", "StoneNumbers", "Study", "a_game",

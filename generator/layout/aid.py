@@ -35,7 +35,7 @@ GAP = 5.0                # mm between the rules' text and the cards' cuts
 
 @dataclass(frozen=True)
 class Aid:
-    """What a player aid says, in the active language: its title and its paragraphs, the
+    """What a player aid says, in its game's words: its title and its paragraphs, the
     rule sheet's own sentences (a paragraph's "**lead:**" set bold on a line of its own)."""
     title: str
     lines: tuple[str, ...]

@@ -13,18 +13,19 @@ import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from generator import i18n
 from generator.core.geometry import Affine, Hex, Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
 from generator.core.scene import Circle, Document, Page, Path, Shape, Text
-from generator.i18n import _
 from generator.layout import corners, describe, hexboard, sheet
 from generator.layout.figure_cache import forgotten_with_figures
 
 # (size, x, y, width, height, with_coordinates) -> the board placed in that box
 Place = Callable[[int, float, float, float, float, bool], hexboard.Placement]
-# (placement, colours, with_coordinates) -> the empty board drawn there
-Draw = Callable[[hexboard.Placement, Palette, bool], list[Shape]]
+# (placement, colours, with_coordinates, words) -> the empty board drawn there, its side
+# letters in those words
+Draw = Callable[[hexboard.Placement, Palette, bool, i18n.Words], list[Shape]]
 
 # What the corners may hold, across: a share of the page's inner width, the widest first
 # (fewest lines), as Blind Hex's board.
@@ -35,11 +36,13 @@ SHRINK = tuple(1.0 - 0.01 * i for i in range(16))     # the board's box, whole t
 
 @dataclass(frozen=True)
 class Words:
-    """What a board's page says around it, in the active language: its title, the line
-    under it (the board's size and sides) and its credit."""
+    """What a board's page says around it: its title, the line under it (the board's size
+    and sides) and its credit, and the language they are in (which the board's own letters
+    are drawn in)."""
     title: str
     subtitle: str
     credit: str
+    language: i18n.Words
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,8 @@ def _laid(size: int, coordinates: bool, *, paper: Paper, words: Words, colours: 
                                     cut_tips=cut_tips)
         # Where the board starts down the page, drawn only where the title's line may stand
         # beside it.
-        start = functools.cache(lambda p=p: drawn_top(draw(p, colours, coordinates)))
+        start = functools.cache(lambda p=p: drawn_top(draw(p, colours, coordinates,
+                                                           words.language)))
         for share in CORNER_SHARES:
             title = corners.title_corner(paper, words.title, subtitle=words.subtitle,
                                          colours=colours, width=share * w)
@@ -165,17 +169,17 @@ def board_page(paper: Paper, colours: Palette, *, size: int, coordinates: bool,
                   outset=outset, cut_tips=cut_tips)
     return Page(paper.width, paper.height,
                 (*laid.furniture, *describe.board_figure(
-                    draw(laid.placement, colours, coordinates), described(laid.placement))))
+                    draw(laid.placement, colours, coordinates, words.language),
+                    described(laid.placement))))
 
 
 
 
 def document(pages: list[Page], what: str, *, game: str, designer: str, size: int,
-             keywords: tuple[str, ...], licence: str) -> Document:
+             keywords: tuple[str, ...], licence: str, words: i18n.Words) -> Document:
     """One part of a board game's kit (its `what`: "board", "rules") as a document: its
-    title, author, subject with the board's size, keywords and licence, in the active
-    language."""
-    return Document(tuple(pages), _("%(game)s: %(what)s", game=game, what=what),
-                    _("pnp (game by %(designer)s)", designer=designer),
-                    _("%(game)s %(what)s, %(size)s × %(size)s", game=game, what=what,
-                      size=size), keywords, licence)
+    title, author, subject with the board's size, keywords and licence, in `words`."""
+    return Document(tuple(pages), words._("%(game)s: %(what)s", game=game, what=what),
+                    words._("pnp (game by %(designer)s)", designer=designer),
+                    words._("%(game)s %(what)s, %(size)s × %(size)s", game=game, what=what,
+                            size=size), keywords, licence, lang=words.code)

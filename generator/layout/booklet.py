@@ -267,7 +267,7 @@ def contents(paper: Paper, parts: list[Part], *, starts: list[int],
 
 
 def _sheet_number(*, words: Words) -> re.Pattern[str]:
-    """A rule sheet's footer with its page number, in the active language: the footer
+    """A rule sheet's footer with its page number, in `words`: the footer
     text is the group `footer`."""
     parts = re.split(r"(%\(\w+\)s)", words._("%(footer)s · page %(n)s of %(total)s"))
     return re.compile("".join(

@@ -33,13 +33,13 @@ SMALLEST_PICTURE = 35.0  # mm high: below this the board in play is left out
 
 @dataclass(frozen=True)
 class Cover(Generic[OptionsIn]):
-    """What a game's cover says of it: its credit line (designer, in the active language),
+    """What a game's cover says of it: its credit line (designer, in the words given),
     players, a playing time in minutes (least, most: the kit's estimate for a game on the
     board it prints, said as "about"), and a board in play for these options and colours
     (one of its rule sheet's figures, drawn by its own code)."""
-    credit: Callable[[], str]
+    credit: Callable[[Words], str]
     minutes: tuple[int, int]
-    picture: Callable[[OptionsIn, Palette], Figure]
+    picture: Callable[[OptionsIn, Palette, Words], Figure]
     players: int = 2
 
 
@@ -54,7 +54,7 @@ def head(game: str, cover: Cover[OptionsIn], licence: str, paper: Paper,
     shapes = sheet.header(paper, game, subtitle, colours)
     x, top, width, _height = sheet.body_box(paper)
     y = top + 2.0
-    for text in (cover.credit(), licence + "."):
+    for text in (cover.credit(words), licence + "."):
         for text_line in sheet.wrap_words(text, CREDIT_SIZE, width):
             y += CREDIT_SIZE * LEADING
             shapes.append(Text(Point(x, y), text_line, CREDIT_SIZE, colours["ink"],

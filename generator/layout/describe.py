@@ -14,17 +14,17 @@ from collections.abc import Iterable, Sequence
 from generator.core.geometry import Hex, Rhombus
 from generator.core.gridfile import hex_name
 from generator.core.scene import Role, Shape, with_role
-from generator.i18n import _, pgettext
+from generator.i18n import Words
 from generator.layout.hexboard import Placement, column_name
 
 
-def _towards(k: int) -> str:
+def _towards(k: int, words: Words) -> str:
     """The k-th of eight ways on the page, east first, then on clockwise (the page's y runs
     down)."""
-    return (pgettext("on the page", "right"), pgettext("on the page", "bottom right"),
-            pgettext("on the page", "bottom"), pgettext("on the page", "bottom left"),
-            pgettext("on the page", "left"), pgettext("on the page", "top left"),
-            pgettext("on the page", "top"), pgettext("on the page", "top right"))[k % 8]
+    return (words.pgettext("on the page", "right"), words.pgettext("on the page", "bottom right"),
+            words.pgettext("on the page", "bottom"), words.pgettext("on the page", "bottom left"),
+            words.pgettext("on the page", "left"), words.pgettext("on the page", "top left"),
+            words.pgettext("on the page", "top"), words.pgettext("on the page", "top right"))[k % 8]
 
 
 def middle(p: Placement) -> tuple[float, float]:
@@ -33,7 +33,7 @@ def middle(p: Placement) -> tuple[float, float]:
     return sum(q.x for q in points) / len(points), sum(q.y for q in points) / len(points)
 
 
-def direction(p: Placement, cells: Sequence[Hex], *, slantwise: bool = False,
+def direction(p: Placement, cells: Sequence[Hex], *, words: Words, slantwise: bool = False,
               centre: tuple[float, float] | None = None) -> str:
     """Where a side of a board lies on the page, the cells along it given in order: "top",
     "left", or "top left" for a side set slantwise. The side faces the way of its outward
@@ -49,15 +49,15 @@ def direction(p: Placement, cells: Sequence[Hex], *, slantwise: bool = False,
     angle = math.degrees(math.atan2(ny, nx))
     axis = round(angle / 90) * 90
     if abs(angle - axis) <= 31 and not slantwise:
-        return _towards(axis // 45)
-    return _towards((round((angle - 45) / 90) * 90 + 45) // 45)
+        return _towards(axis // 45, words)
+    return _towards((round((angle - 45) / 90) * 90 + 45) // 45, words)
 
 
-def both(first: str, second: str) -> str:
-    return _("%(items)s and %(last)s", items=first, last=second)
+def both(first: str, second: str, words: Words) -> str:
+    return words._("%(items)s and %(last)s", items=first, last=second)
 
 
-def hex_sides(p: Placement) -> tuple[str, str]:
+def hex_sides(p: Placement, words: Words) -> tuple[str, str]:
     """Where a hex board's q sides (columns a and the last) and r sides (rows 1 and the
     last) lie on the page. A board standing on a corner has its four sides slantwise, two
     to the left and two to the right: then each is named by the quarter it faces."""
@@ -65,24 +65,25 @@ def hex_sides(p: Placement) -> tuple[str, str]:
     runs = [[Hex(0, r) for r in range(n)], [Hex(n - 1, r) for r in range(n)],
             [Hex(q, 0) for q in range(n)], [Hex(q, n - 1) for q in range(n)]]
     centre = middle(p)
-    names = [direction(p, run, centre=centre) for run in runs]
+    names = [direction(p, run, words=words, centre=centre) for run in runs]
     if len(set(names)) < 4:
-        names = [direction(p, run, slantwise=True, centre=centre) for run in runs]
-    return both(names[0], names[1]), both(names[2], names[3])
+        names = [direction(p, run, words=words, slantwise=True, centre=centre)
+                 for run in runs]
+    return both(names[0], names[1], words), both(names[2], names[3], words)
 
 
-def sized(game: str, n: int) -> str:
-    return _("%(game)s, %(n)s by %(n)s", game=game, n=n)
+def sized(game: str, n: int, words: Words) -> str:
+    return words._("%(game)s, %(n)s by %(n)s", game=game, n=n)
 
 
-def sides(who: str, letter: str, where: str) -> str:
-    return _("%(who)s's sides, marked %(letter)s: %(where)s", who=who, letter=letter,
-             where=where)
+def sides(who: str, letter: str, where: str, *, words: Words) -> str:
+    return words._("%(who)s's sides, marked %(letter)s: %(where)s", who=who, letter=letter,
+                   where=where)
 
 
-def coordinates(n: int) -> str:
-    return _("columns %(first)s to %(last)s, rows 1 to %(n)s", first=column_name(0),
-             last=column_name(n - 1), n=n)
+def coordinates(n: int, words: Words) -> str:
+    return words._("columns %(first)s to %(last)s, rows 1 to %(n)s", first=column_name(0),
+                   last=column_name(n - 1), n=n)
 
 
 def cells(hexes: Iterable[Hex]) -> str:

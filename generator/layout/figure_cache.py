@@ -1,7 +1,7 @@
 """A rule sheet's figures, drawn once for each palette and language a process sets them in.
 
 A game's figures depend on nothing else: the positions are the rules' own examples, and a
-caption is in the active language. Yet one command sets the same rule sheet many times (a
+caption is in the words they are drawn in. Yet one command sets the same rule sheet many times (a
 booklet sets it for a section opening on the right and on the left, a build for each paper
 and for each booklet), and drawing the figures was about half of the work: Hex KB's six
 boards are 15,000 points. Figures are frozen, so each call is given
@@ -15,11 +15,11 @@ from functools import lru_cache, wraps
 from types import MappingProxyType
 from typing import Protocol, TypeVar
 
-from generator import i18n
 from generator.core.palette import Palette
+from generator.i18n import Words
 from generator.layout.flow import Figure
 
-Draw = Callable[[Palette], dict[str, Figure]]
+Draw = Callable[[Palette, Words], dict[str, Figure]]
 
 # Three palettes in four languages, for each game.
 KEPT_PER_GAME = 12
@@ -27,16 +27,17 @@ _caches: list[Callable[[], None]] = []
 
 
 def kept_figures(draw: Draw) -> Draw:
-    """`draw(colours)`, a game's figures, kept by palette and language."""
+    """`draw(colours, words)`, a game's figures, kept by palette and language (a `Words`
+    is equal by its code)."""
     @lru_cache(maxsize=KEPT_PER_GAME)
-    def drawn(colours: Palette, language: str) -> Mapping[str, Figure]:
-        return MappingProxyType(draw(colours))
+    def drawn(colours: Palette, words: Words) -> Mapping[str, Figure]:
+        return MappingProxyType(draw(colours, words))
 
     _caches.append(drawn.cache_clear)
 
     @wraps(draw)
-    def figures(colours: Palette) -> dict[str, Figure]:
-        return dict(drawn(colours, i18n.current()))
+    def figures(colours: Palette, words: Words) -> dict[str, Figure]:
+        return dict(drawn(colours, words))
     return figures
 
 

@@ -131,7 +131,7 @@ SHRINK_STEPS = (0.95, 0.9, 0.85, 0.8)
 
 
 def boxes(blocks: list[Block], figures: dict[str, Figure], *, width: float, style: Style,
-          names: frozenset[str]) -> list[Box]:
+          names: frozenset[str], lang: str) -> list[Box]:
     s, out = style, []
     smaller: list[tuple[int, list[Box]]] = []
     after = 0.0                   # the space the block above leaves below itself
@@ -142,7 +142,7 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], *, width: float, styl
             scale = min(1.0, width / fig.width)
             scale *= max(s.figure_scale, min(1.0, fig.label_floor / scale))
             caption = wrap(fig.caption, width, size=s.caption, base="italic", names=names,
-                           slack=s.hyphen_slack) \
+                           lang=lang, slack=s.hyphen_slack) \
                 if fig.caption else ()
             out.append(Box(fig.height * scale + len(caption) * s.caption * s.leading,
                            after + s.figure_gap, 2 * s.figure_gap, figure=fig, scale=scale,
@@ -167,7 +167,8 @@ def boxes(blocks: list[Block], figures: dict[str, Figure], *, width: float, styl
             after = size * 0.15
             continue
         indent = s.body * 1.2 if block.kind == "bullet" else 0.0
-        lines = wrap(block.text, width - indent, size=s.body, names=names, slack=s.hyphen_slack)
+        lines = wrap(block.text, width - indent, size=s.body, names=names, lang=lang,
+                     slack=s.hyphen_slack)
         height, n = s.body * s.leading, len(lines)
         # Within a list, the last item keeps with the one before it, and an item of one
         # line with the next: a list of short items stays whole.
@@ -196,17 +197,18 @@ def flow_length(items: list[Box]) -> int:
 def balanced(text: str, width: float, *, size: float) -> tuple[Line, ...]:
     """A heading's lines, unhyphenated and as even as they go: set in the narrowest width
     that still takes as few lines, so a heading never leaves one word alone below."""
-    lines = wrap(text, width, size=size, base="bold", hyphenate=False)
+    lines = wrap(text, width, size=size, base="bold", lang="", hyphenate=False)
     if len(lines) < 2:
         return lines
     low, high = width / 2, width
     for _ in range(12):            # to a few hundredths of a mm
         middle = (low + high) / 2
-        if len(wrap(text, middle, size=size, base="bold", hyphenate=False)) == len(lines):
+        if len(wrap(text, middle, size=size, base="bold", lang="",
+                    hyphenate=False)) == len(lines):
             high = middle
         else:
             low = middle
-    return wrap(text, high, size=size, base="bold", hyphenate=False)
+    return wrap(text, high, size=size, base="bold", lang="", hyphenate=False)
 
 
 def label_floor(fig: Figure) -> float:

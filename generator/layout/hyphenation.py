@@ -1,4 +1,4 @@
-"""Where a word may be hyphenated at a line end, in the active language.
+"""Where a word may be hyphenated at a line end, in the language of the text set.
 
 The patterns are LibreOffice's hyphenation dictionaries, as Pyphen ships them; the language
 is the one pnp prints in (generator/i18n.py), so a language added later is hyphenated as soon

@@ -13,7 +13,6 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from generator import i18n
 from generator.core.geometry import Point
 from generator.core.scene import FontRole, Role, Text
 from generator.fonts import text_width
@@ -41,14 +40,12 @@ def keep_together(text: str) -> str:
 
 
 def wrap(text: str, width: float, *, size: float, base: FontRole = "regular",
-         lang: str | None = None, names: frozenset[str] = frozenset(),
+         lang: str, names: frozenset[str] = frozenset(),
          hyphenate: bool = True, slack: float = HYPHENATE_SLACK) -> tuple[Line, ...]:
     """Greedy line breaking; each line is a tuple of (text, font) runs. Hyphenated in the
-    given language (by default the active one) where a line would end more than `slack` of
-    the width short, never inside `names`, with no more than two hyphenated line ends in a
-    row."""
-    return _wrap(text, round(width, 6), size, base, (lang or i18n.current()) if hyphenate
-                 else "", names, slack)
+    language `lang` (a code) where a line would end more than `slack` of the width short,
+    never inside `names`, with no more than two hyphenated line ends in a row."""
+    return _wrap(text, round(width, 6), size, base, lang if hyphenate else "", names, slack)
 
 
 # Kept: a paragraph is broken at several widths and sizes while its sheet is fitted.

@@ -28,7 +28,7 @@ class Placed:
     """A part of the kit as the guide lists it: its name, first and last page, and what it
     asks of the printer (its item's: generator/games/items.py): back to back, card stock,
     and what to cut (untranslated; empty: nothing); and what else the guide says of it (in
-    the active language; empty: nothing)."""
+    the kit's words; empty: nothing)."""
     name: str
     first: int
     last: int
@@ -49,7 +49,7 @@ class Placed:
 
 
 def how(part: Placed, *, words: Words) -> str:
-    """How to print a part, in the active language."""
+    """How to print a part, in `words`."""
     stock = words._("card stock") if part.card_stock else words._("plain paper")
     if part.back_to_back:
         return words._("%(stock)s, double-sided (each odd page backed by the next)", stock=stock)

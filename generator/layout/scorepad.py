@@ -13,7 +13,7 @@ from generator.core.palette import Palette
 from generator.core.paper import Paper
 from generator.core.scene import SMALLEST_TEXT, InTable, Page, Role, Shape, Text
 from generator.fonts import ASCENT, text_width
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout.sheet import (
     CARRY_ON,
     TALLY,
@@ -70,14 +70,15 @@ class RecordSheet:
     blocks: int = 1
 
 
-def _opening(paper: Paper, pad: Pad, colours: Palette) -> tuple[list[Shape], float]:
+def _opening(paper: Paper, pad: Pad, colours: Palette,
+             words: Words) -> tuple[list[Shape], float]:
     """The first sheet's players, date, board and notes, and where its record starts. The
     notes say how to write in the record: they are read as its caption, each note whole."""
     x, y, w, _height = body_box(paper)
     half = (w - 6) / 2
     shapes: list[Shape] = []
     y += 4
-    for left, right in (pad.players, (_("Date"), _("Board"))):
+    for left, right in (pad.players, (words._("Date"), words._("Board"))):
         shapes += field(x, y, width=half, label=left, colours=colours)
         shapes += field(x + half + 6, y, width=half, label=right, colours=colours)
         y += 8
@@ -136,18 +137,21 @@ def _carry_on(paper: Paper, pad: Pad, last_row: int, y: float,
     return shapes, y + _carry_on_room(paper, pad)
 
 
-def _closing(paper: Paper, pad: Pad, y: float, colours: Palette) -> list[Shape]:
+def _closing(paper: Paper, pad: Pad, y: float, colours: Palette, *,
+             words: Words) -> list[Shape]:
     x, _top, w, _height = body_box(paper)
     half = (w - 6) / 2
-    shapes = field(x, y, width=half, label=_("Winner"), colours=colours)
-    shapes += field(x + half + 6, y, width=half, label=_("Turns played"), colours=colours)
+    shapes = field(x, y, width=half, label=words._("Winner"), colours=colours)
+    shapes += field(x + half + 6, y, width=half, label=words._("Turns played"), colours=colours)
     y += 6
-    shapes.append(Text(Point(x, y + 3), _("Match tally"), 3.6, colours["ink"], "bold",
-                       role=Role("Caption", 0, _("Match tally"), TALLY, table=InTable(TALLY))))
+    shapes.append(Text(Point(x, y + 3), words._("Match tally"), 3.6, colours["ink"], "bold",
+                       role=Role("Caption", 0, words._("Match tally"), TALLY,
+                                 table=InTable(TALLY))))
     y += 5
     a, b = pad.players
-    shapes += table(x, y, w, [Column(_("Game"), 0.5), Column(a, 1.5), Column(b, 1.5),
-                              Column(_("Winner"), 1.2), Column(_("Running score"), 1.3)],
+    shapes += table(x, y, w, [Column(words._("Game"), 0.5), Column(a, 1.5), Column(b, 1.5),
+                              Column(words._("Winner"), 1.2),
+                              Column(words._("Running score"), 1.3)],
                     pad.tally_rows, ROW_HEIGHT, colours,
                     first_column=[str(i) for i in range(1, pad.tally_rows + 1)], name=TALLY)
     return shapes
@@ -237,18 +241,18 @@ def record_sheets(paper: Paper, pad: Pad, first_top: float) -> list[RecordSheet]
     return out
 
 
-def score_pad(paper: Paper, pad: Pad, colours: Palette) -> list[Page]:
+def score_pad(paper: Paper, pad: Pad, colours: Palette, *, words: Words) -> list[Page]:
     """The pad's sheets: the first with players and notes, the last with the winner and the
     match tally, the record running over them all with its rows numbered on."""
     x, top, w, _height = body_box(paper)
-    opening, first_top = _opening(paper, pad, colours)
+    opening, first_top = _opening(paper, pad, colours, words)
     plan = record_sheets(paper, pad, first_top)
     pages = []
     for k, part in enumerate(plan):
         blocks = part.blocks
         block_w = block_width(paper, blocks)
         first, last = k == 0, k == len(plan) - 1
-        title = pad.title if first else _("%(title)s (continued)", title=pad.title)
+        title = pad.title if first else words._("%(title)s (continued)", title=pad.title)
         shapes = header(paper, title, pad.subtitle, colours)
         y = first_top if first else top + RECORD_GAP
         if first:
@@ -268,9 +272,9 @@ def score_pad(paper: Paper, pad: Pad, colours: Palette) -> list[Page]:
         if last:
             carried, y = _carry_on(paper, pad, part.first + part.rows * blocks - 1, y,
                                    colours)
-            shapes += carried + _closing(paper, pad, y, colours)
-        note = pad.footer if len(plan) == 1 else _("%(footer)s Sheet %(n)s of %(total)s.",
-                                                   footer=pad.footer, n=k + 1, total=len(plan))
+            shapes += carried + _closing(paper, pad, y, colours, words=words)
+        note = pad.footer if len(plan) == 1 else words._(
+            "%(footer)s Sheet %(n)s of %(total)s.", footer=pad.footer, n=k + 1, total=len(plan))
         shapes += footer(paper, note, colours)
         pages.append(Page(paper.width, paper.height, tuple(shapes)))
     return pages

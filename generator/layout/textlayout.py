@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from generator import i18n
 from generator.core.geometry import Affine, Point
 from generator.core.palette import Palette
 from generator.core.paper import Paper
@@ -36,6 +35,7 @@ from generator.core.scene import (
     line,
 )
 from generator.fonts import CAP_HEIGHT, DESCENT, text_width
+from generator.i18n import Words
 from generator.layout.flow import (
     STYLE,
     TWO_COLUMNS_FROM,
@@ -102,8 +102,10 @@ class Sheet:
 
     def __init__(self, blocks: list[Block], figures: dict[str, Figure], paper: Paper,
                  colours: Palette, style: Style = STYLE, footer_text: str = "",
-                 columns: int | None = None, *, first_on_right: bool | None = None):
+                 columns: int | None = None, *, first_on_right: bool | None = None,
+                 words: Words):
         self.paper, self.colours, self.style = paper, colours, style
+        self.words = words
         self.first_on_right = first_on_right
         self.footer_text = footer_text
         # Two columns from A4 up; on narrower pages (A5) one column reads better, and so
@@ -120,12 +122,13 @@ class Sheet:
         self.roles = roles(body)
         names = names_in(self.title or "", footer_text)
         self.items: list[Box] = boxes(body, figures, width=self.column_width, style=style,
-                                      names=names)
+                                      names=names, lang=words.code)
         for slack in LOOSER_SLACKS:
             if hyphenated_share(self.items) <= MOST_HYPHENATED:
                 break
             self.items = boxes(body, figures, width=self.column_width,
-                               style=replace(style, hyphen_slack=slack), names=names)
+                               style=replace(style, hyphen_slack=slack), names=names,
+                               lang=words.code)
         # A title too long for one line at 6 pt (a record's two long names) takes more.
         self.title_lines, self.title_size = title_lines(self.title or "", style.title,
                                                         width=paper.inner_width)
@@ -224,8 +227,8 @@ class Sheet:
         """The footer line with the page number; set smaller if it would not fit the width,
         and on two lines if it would not fit at 6 pt (a longer language, a narrow page)."""
         def numbered(text: str) -> str:
-            return (i18n._("%(footer)s · page %(n)s of %(total)s", footer=text, n=n,
-                           total=total) if total > 1 else text)
+            return (self.words._("%(footer)s · page %(n)s of %(total)s", footer=text, n=n,
+                                 total=total) if total > 1 else text)
         width, size = self.paper.inner_width, self.style.footer
         lines = [numbered(self.footer_text)]
         if fitted(lines[0], size, width) < SMALLEST_TEXT:
@@ -247,8 +250,8 @@ class Sheet:
 REFERENCE = re.compile(r"\{figure ([\w-]+)\}")
 
 
-def numbered(blocks: list[Block],
-             figures: dict[str, Figure]) -> tuple[list[Block], dict[str, Figure]]:
+def numbered(blocks: list[Block], figures: dict[str, Figure],
+             words: Words) -> tuple[list[Block], dict[str, Figure]]:
     """Figures numbered in the order the sheet sets them, the number opening each caption
     ("Figure 3."), and each reference in the text replaced by its figure's number: where a
     figure may stand on the facing page, the text names it rather than say "below"."""
@@ -261,7 +264,7 @@ def numbered(blocks: list[Block],
                              f"does not set")
         return str(numbers[found.group(1)])
     captioned = {name: figures[name].captioned(" ".join(filter(None, (
-        i18n._("Figure %(n)s.", n=n), figures[name].caption)))) for name, n in numbers.items()}
+        words._("Figure %(n)s.", n=n), figures[name].caption)))) for name, n in numbers.items()}
     return ([b if b.kind == "figure" else replace(b, text=REFERENCE.sub(refer, b.text))
              for b in blocks], {**figures, **captioned})
 
@@ -292,23 +295,23 @@ def roles(blocks: list[Block]) -> list[Role]:
 
 
 def fit(blocks: list[Block], figures: dict[str, Figure], paper: Paper, colours: Palette,
-        footer_text: str = "", *, first_on_right: bool | None = None
+        footer_text: str = "", *, first_on_right: bool | None = None, words: Words
         ) -> tuple[Sheet, list[Column]]:
     """The loosest setting that takes the fewest pages worth taking: tightened a step at a
     time while the last page would be less than a third full and a step saves it. A sheet
     that would run to a second page is always tried tighter: one sheet of paper is worth
     more than the looser spacing. A last page still under a third full is filled instead,
     loosened a step at a time until it is a third full, on as many pages."""
-    blocks, figures = numbered(blocks, figures)
+    blocks, figures = numbered(blocks, figures, words)
     sheet = Sheet(blocks, figures, paper, colours, FITTING[0], footer_text,
-                  first_on_right=first_on_right)
+                  first_on_right=first_on_right, words=words)
     columns = sheet.set()
     for style in FITTING[1:]:
         pages = sheet.page_count(columns)
         if pages == 1 or (pages > 2 and sheet.last_fill(columns) >= THIRD):
             break
         tighter = Sheet(blocks, figures, paper, colours, style, footer_text,
-                        first_on_right=first_on_right)
+                        first_on_right=first_on_right, words=words)
         tighter_columns = tighter.set()
         if tighter.page_count(tighter_columns) < sheet.page_count(columns):
             sheet, columns = tighter, tighter_columns
@@ -325,7 +328,7 @@ def filled(sheet: Sheet, columns: list[Column], *, blocks: list[Block],
         return sheet, columns
     for style in FILLING:
         looser = Sheet(blocks, figures, sheet.paper, sheet.colours, style, footer_text,
-                       first_on_right=sheet.first_on_right)
+                       first_on_right=sheet.first_on_right, words=sheet.words)
         looser_columns = looser.set()
         if (looser.page_count(looser_columns) == pages
                 and looser.last_fill(looser_columns) >= THIRD):
@@ -352,12 +355,13 @@ def balance(sheet: Sheet, columns: list[Column]) -> list[Column]:
 
 
 def typeset(markup: str, figures: dict[str, Figure], paper: Paper, colours: Palette,
-            footer_text: str = "", *, first_on_right: bool | None = None) -> list[Page]:
+            footer_text: str = "", *, first_on_right: bool | None = None,
+            words: Words) -> list[Page]:
     """The markup set as a rule sheet: fitted to the fewest pages worth taking, its last
     page balanced; as pages of a booklet, the first on the side `first_on_right` says
     (None: a sheet of its own)."""
     sheet, columns = fit(parse(markup), figures, paper, colours, footer_text,
-                         first_on_right=first_on_right)
+                         first_on_right=first_on_right, words=words)
     return sheet.draw(balance(sheet, columns))
 
 

@@ -25,7 +25,7 @@ from generator.core.geometry import Point
 from generator.core.palette import Palette
 from generator.core.scene import Paint, Role, Shape, Text, polygon, segments
 from generator.fonts import CAP_HEIGHT, text_width
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout import cutsheet
 
 CALIPER = 0.35       # mm a card: 300 g/m² board (a-size.com's chart), the thickest suggested
@@ -156,7 +156,7 @@ def moved(points: Sequence[Point], x: float, y: float) -> tuple[Point, ...]:
     return tuple(Point(p.x + x, p.y + y) for p in points)
 
 
-def drawn(laid: Net, x: float, y: float, colours: Palette) -> list[Shape]:
+def drawn(laid: Net, x: float, y: float, colours: Palette, *, words: Words) -> list[Shape]:
     """The net's inside, its top-left corner at (x, y): the glue flap shaded and named,
     folds dashed, cuts solid in the cut lines' grey."""
     folds, cuts = folds_and_cuts(laid)
@@ -165,7 +165,7 @@ def drawn(laid: Net, x: float, y: float, colours: Palette) -> list[Shape]:
     fold = Paint(stroke=colours["ink"], width=cutsheet.CUT_WIDTH, dash=(2.0, 1.5),
                  round_caps=False)
     glue = moved(laid.glue, x, y)
-    word = _("glue")
+    word = words._("glue")
     middle = Point(sum(p.x for p in glue) / 4, sum(p.y for p in glue) / 4)
     shapes: list[Shape] = [polygon(glue, Paint(fill=colours["header fill"]))]
     # Along the flap, as large as its length allows, never under 6 pt.

@@ -42,6 +42,7 @@ from generator.core.virtual_table import (
     Tile,
     VirtualTable,
 )
+from generator.i18n import SOURCE
 from generator.render.pdf import document_pdf
 from generator.render.png import pdf_pages_png
 
@@ -110,7 +111,8 @@ def _pdf(doc: Document) -> bytes:
 
 def _rasterised(pages: list[Page], dpi: int) -> list[bytes]:
     """Pages as RGB PNGs at one resolution, through the PDF as every PNG pnp writes is."""
-    return pdf_pages_png(_pdf(Document(tuple(pages), "", "")), dpi)
+    # Only the pixels are kept, which the PDF's language does not change.
+    return pdf_pages_png(_pdf(Document(tuple(pages), "", "", lang=SOURCE)), dpi)
 
 
 def _pictures(table: VirtualTable) -> Iterator[tuple[str, bytes]]:

@@ -7,6 +7,7 @@ import click
 
 from generator.app import game_params
 from generator.games import SomeGame
+from generator.i18n import ENGLISH
 from generator.ui.game_commands import GameCommand, GameGroup, first_paragraph
 from generator.ui.options import click_option
 from generator.ui.running import say
@@ -17,7 +18,8 @@ def stats_command(game: SomeGame) -> click.Command:
     assert figures is not None      # the group makes this command for a game with figures
 
     def run(**given: object) -> None:
-        report = figures.figures(game.make_options(**given))
+        # `pnp stats` speaks English, as the rest of the command line does.
+        report = figures.figures(game.make_options(**given), ENGLISH)
         for text in report.lines:
             say(text)
         for warning in report.warnings:

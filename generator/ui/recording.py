@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from generator import fonts, render
+from generator import fonts, i18n, render
 from generator.app import record_folder, record_request
 from generator.app.collecting import uncollected
 from generator.app.record_folder import FolderRequest
@@ -108,8 +108,9 @@ def record_booklets(folder: str, papers: Sequence[Paper], *, langs: Sequence[str
     first = record_folder.folder_request(game, folder, files=files, values=booklets[0])
     # What each record names, said of before the build draws it (its workers say nothing).
     warn_of_left_out(first)
+    said = i18n.words(first.lang)
     for name, played in first.played:
-        warn_of_boxes(played.title() + played.byline() + played.event(), name)
+        warn_of_boxes(played.title(said) + played.byline(said) + played.event(), name)
     return [first, *(record_folder.folder_request(game, folder, files=files, values=values,
                                                   read=first)
                      for values in booklets[1:])]

@@ -40,7 +40,7 @@ from generator.games.blind_hex.colours import O_SIDE, SIDES, X_SIDE
 from generator.games.blind_hex.credits import credit, document
 from generator.games.blind_hex.marks import glyph_segments, mark_width
 from generator.games.blind_hex.rules import TITLE, Options
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout import cutsheet, sheet, tuckbox
 from generator.layout.printing import Printing
 from generator.layout.textlayout import centred_label
@@ -344,14 +344,14 @@ def box_place(layout: Sheet, count: int, laid: tuckbox.Net) -> Boxed | None:
 BOX_GAP = 8.0     # mm between the cards' cuts and the box's
 
 
-def box_inside(boxed: Boxed, colours: Palette) -> list[Shape]:
+def box_inside(boxed: Boxed, colours: Palette, *, words: Words) -> list[Shape]:
     """The net as cut: its folds, cuts and glue flap, and on its back panel (the box's
     inside) how to make it."""
-    shapes = tuckbox.drawn(boxed.net, boxed.at.x, boxed.at.y, colours)
+    shapes = tuckbox.drawn(boxed.net, boxed.at.x, boxed.at.y, colours, words=words)
     bx, by, bw, bh = boxed.net.back
-    how = _("Tuck box: cut along the solid lines, fold along the dashed ones with these "
-            "lines inside, glue the shaded flap inside the opposite end, then tuck the flaps "
-            "in.")
+    how = words._("Tuck box: cut along the solid lines, fold along the dashed ones with these "
+                  "lines inside, glue the shaded flap inside the opposite end, then tuck the flaps "
+                  "in.")
     size = 2.6
     for i, text_line in enumerate(sheet.wrap_words(how, size, bw - 6.0)):
         shapes.append(Text(Point(boxed.at.x + bx + 3.0, boxed.at.y + by + 6.0 + i * size * 1.3),
@@ -377,10 +377,10 @@ def box_outside(boxed: Boxed, paper: Paper, colours: Palette) -> list[Shape]:
 
 
 def fronts_page(layout: Sheet, cards: list[Card], numbers: int, colours: Palette,
-                boxed: Boxed | None = None) -> Page:
+                boxed: Boxed | None = None, *, words: Words) -> Page:
     paper = layout.paper
     boxes = layout.slots(len(cards), boxed=boxed is not None)
-    shapes = sheet.header(paper, _("%(game)s number cards", game=TITLE), _(
+    shapes = sheet.header(paper, words._("%(game)s number cards", game=TITLE), words._(
         "x's hand of diamonds and o's of clubs, ace to %(last)s · %(width)s × %(height)s mm "
         "· backs on the next page", last=RANKS[numbers - 1], width=f"{layout.card.width:.3g}",
         height=f"{layout.card.height:.3g}"), colours)
@@ -403,21 +403,23 @@ def fronts_page(layout: Sheet, cards: list[Card], numbers: int, colours: Palette
                                                    h=ys[-1] - y0),
                                replace(paint, cut=False)))
     if boxed is not None:
-        shapes += box_inside(boxed, colours)
-    shapes += sheet.footer(paper, _("%(credit)s Cut along the grey lines and round the corners "
-                                    "along the arcs; card stock makes cards that last.",
-                                    credit=_credit()), colours)
+        shapes += box_inside(boxed, colours, words=words)
+    shapes += sheet.footer(paper,
+                           words._("%(credit)s Cut along the grey lines and round the corners "
+                                   "along the arcs; card stock makes cards that last.",
+                                   credit=_credit(words)), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def backs_page(layout: Sheet, count: int, colours: Palette, boxed: Boxed | None = None) -> Page:
+def backs_page(layout: Sheet, count: int, colours: Palette, boxed: Boxed | None = None, *,
+               words: Words) -> Page:
     """The backs of a fronts page, each where its front falls when the sheet is printed on
     both sides and turned over on its long edge; their ground runs past the cuts."""
     paper = layout.paper
     degrees = 90.0 if layout.sideways else 0.0
-    shapes = sheet.header(paper, _("%(game)s card backs", game=TITLE),
-                          _("on the back of the fronts: turn the sheet over on its long "
-                            "edge"), colours)
+    shapes = sheet.header(paper, words._("%(game)s card backs", game=TITLE),
+                          words._("on the back of the fronts: turn the sheet over on its long "
+                                  "edge"), colours)
     for x, y, w, h in layout.slots(count, boxed=boxed is not None):
         if paper.landscape:      # turned over on its long edge: top and bottom swap
             y = paper.height - y - h
@@ -426,18 +428,19 @@ def backs_page(layout: Sheet, count: int, colours: Palette, boxed: Boxed | None 
         shapes += back((x, y, w, h), cutsheet.BLEED, angle=degrees, colours=colours)
     if boxed is not None:
         shapes += box_outside(boxed, paper, colours)
-    shapes += sheet.footer(paper, _credit(), colours)
+    shapes += sheet.footer(paper, _credit(words), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def _credit() -> str:
-    return credit()
+def _credit(words: Words) -> str:
+    return credit(words)
 
 
 def card_sheets(opts: Options, printing: Printing) -> Document:
     """The cards on sheets of the paper, each sheet of fronts followed by its backs, and a
     tuck box for them below the last sheet's cards (on a sheet of its own where they leave
     no room for it; none on paper narrower than its net)."""
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
     layout = sheet_for(paper, paper.press.card)
     cards = hands(opts.numbers) * copies
@@ -451,15 +454,15 @@ def card_sheets(opts: Options, printing: Printing) -> Document:
         places = [box_place(layout, len(chunk), laid) for laid in nets]
         boxed = next((p for p in places if p is not None), None) \
             if start == starts[-1] else None
-        pages += [fronts_page(layout, chunk, opts.numbers, colours, boxed),
-                  backs_page(layout, len(chunk), colours, boxed)]
+        pages += [fronts_page(layout, chunk, opts.numbers, colours, boxed, words=words),
+                  backs_page(layout, len(chunk), colours, boxed, words=words)]
     alone = None if boxed else next(
         (p for p in (box_place(layout, 0, laid) for laid in nets) if p is not None), None)
     # (On paper narrower than the box's net, A5, the cards come without it.)
     if alone is not None:
-        pages += [box_page(layout, alone, colours, inside=True),
-                  box_page(layout, alone, colours, inside=False)]
-    return document(opts, pages, _("number cards"))
+        pages += [box_page(layout, alone, colours, inside=True, words=words),
+                  box_page(layout, alone, colours, inside=False, words=words)]
+    return document(opts, pages, words._("number cards"), words=words)
 
 
 def tuck_box(count: int, card: CardSize, *, sideways: bool = False) -> tuckbox.TuckBox:
@@ -468,17 +471,19 @@ def tuck_box(count: int, card: CardSize, *, sideways: bool = False) -> tuckbox.T
     return tuckbox.for_deck(tuckbox.Deck(count, card.width, card.height), sideways=sideways)
 
 
-def box_page(layout: Sheet, boxed: Boxed, colours: Palette, *, inside: bool) -> Page:
+def box_page(layout: Sheet, boxed: Boxed, colours: Palette, *, inside: bool, words: Words) -> Page:
     """A sheet holding only the tuck box: its net, or (the sheet's back) its outside."""
     paper = layout.paper
-    shapes = sheet.header(paper, _("%(game)s card box", game=TITLE), _(
+    shapes = sheet.header(paper, words._("%(game)s card box", game=TITLE), words._(
         "for the number cards · its outside on the next page"), colours)
-    shapes += box_inside(boxed, colours) if inside else box_outside(boxed, paper, colours)
-    shapes += sheet.footer(paper, _credit(), colours)
+    shapes += box_inside(boxed, colours, words=words) if inside else box_outside(boxed, paper,
+                                                                                 colours)
+    shapes += sheet.footer(paper, _credit(words), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int) -> Document:
+def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int, *,
+               words: Words) -> Document:
     """For a print shop: one card a page at the card's size, the shop's bleed past its
     trim, in the order card printers ask for: each front followed by its back, or the back
     first where the destination asks (one shared back, named so, for a vendor that takes an
@@ -494,11 +499,12 @@ def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int) -> Do
         face = sized_front(card, opts.numbers, colours=colours, size=size) + cut
         front = Page(size.width, size.height, tuple(face), f"{card.player}-{card.rank}")
         pages += [the_back, front] if paper.press.faces is Faces.BACK_FIRST else [front, the_back]
-    return document(opts, pages, _("number cards"))
+    return document(opts, pages, words._("number cards"), words=words)
 
 
 def cards_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
     if paper.press.faces is not Faces.SHEETS:
-        return card_pages(opts, paper, colours=colours, copies=copies)
+        return card_pages(opts, paper, colours=colours, copies=copies, words=words)
     return card_sheets(opts, printing)

@@ -25,7 +25,7 @@ from generator.core.scene import (
 from generator.games.blind_hex.colours import SIDES
 from generator.games.blind_hex.credits import credit, document
 from generator.games.blind_hex.rules import TITLE, Options
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout import cutsheet, sheet
 from generator.layout.printing import Printing
 from generator.layout.textlayout import centred_label
@@ -73,7 +73,8 @@ def coin(x: float, y: float, *, colours: Palette) -> list[Shape]:
     return shapes + [line(Point(x + COIN, y), Point(x + COIN, y + COIN), paint=fold)]
 
 
-def pieces(paper: Paper, top: float, *, colours: Palette) -> tuple[list[Shape], float]:
+def pieces(paper: Paper, top: float, *, colours: Palette, words: Words) -> tuple[list[Shape],
+                                                                                 float]:
     """The tokens and the coin's strip with their labels and how to make them, from `top`
     down: the shapes and the y below them."""
     left, _top, width, _height = sheet.body_box(paper)
@@ -85,8 +86,8 @@ def pieces(paper: Paper, top: float, *, colours: Palette) -> tuple[list[Shape], 
     label_y = top + LABEL + 1.0
     y = label_y + margin + 1.0
     shapes: list[Shape] = []
-    for centre_x, text in ((token_x + groups[0] / 2, _("two tokens each")),
-                           (coin_x + groups[1] / 2, _("a coin to flip"))):
+    for centre_x, text in ((token_x + groups[0] / 2, words._("two tokens each")),
+                           (coin_x + groups[1] / 2, words._("a coin to flip"))):
         shapes.append(centred_label(centre_x, label_y, text, LABEL, colours["ink"], "bold"))
     paint = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False)
     cut = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False,
@@ -109,8 +110,8 @@ def pieces(paper: Paper, top: float, *, colours: Palette) -> tuple[list[Shape], 
                                                    [y, y + COIN], x=coin_x, y=y, w=2 * COIN,
                                                    h=COIN),
                                paint))
-    steps = _("Cut along the grey lines. Fold the coin on the dashed line and glue its faces "
-              "together; flip it, and the letter that lands face up wins the toss.")
+    steps = words._("Cut along the grey lines. Fold the coin on the dashed line and glue its faces "
+                    "together; flip it, and the letter that lands face up wins the toss.")
     size = LABEL
     lines = sheet.wrap_words(steps, size, width)
     below = y + max(2 * TOKEN, COIN) + margin + 2.0 + size
@@ -120,26 +121,26 @@ def pieces(paper: Paper, top: float, *, colours: Palette) -> tuple[list[Shape], 
     return shapes, below + (len(lines) - 1) * 1.3 * size + size
 
 
-def coins_page(paper: Paper, colours: Palette) -> Page:
+def coins_page(paper: Paper, colours: Palette, *, words: Words) -> Page:
     _left, top, _width, _height = sheet.body_box(paper)
-    shapes = sheet.header(paper, _("%(game)s tokens and coin", game=TITLE),
-                          _("pennies edition · for the tracks' %(spot)s mm spots",
-                            spot=f"{SPOT:g}"), colours)
-    shapes += pieces(paper, top, colours=colours)[0]
-    shapes += sheet.footer(paper, _("%(credit)s Card stock makes pieces that last.",
-                                    credit=credit()), colours)
+    shapes = sheet.header(paper, words._("%(game)s tokens and coin", game=TITLE),
+                          words._("pennies edition · for the tracks' %(spot)s mm spots",
+                                  spot=f"{SPOT:g}"), colours)
+    shapes += pieces(paper, top, colours=colours, words=words)[0]
+    shapes += sheet.footer(paper, words._("%(credit)s Card stock makes pieces that last.",
+                                          credit=credit(words)), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
 def below_guide(opts: Options, paper: Paper, colours: Palette,
-                top: float) -> tuple[list[Shape], float]:
+                top: float, words: Words) -> tuple[list[Shape], float]:
     """The pieces under the kit's print guide, which leaves half the page empty: a heading
     naming them, then the pieces; the y below them."""
     x, _top, _width, _height = sheet.body_box(paper)
-    title = _("%(game)s tokens and coin", game=TITLE)
+    title = words._("%(game)s tokens and coin", game=TITLE)
     shapes: list[Shape] = [Text(Point(x, top + GUIDE_HEADING), title, GUIDE_HEADING,
                                 colours["ink"], "bold", role=Role("H2", text=title))]
-    drawn, bottom = pieces(paper, top + GUIDE_HEADING + 1.0, colours=colours)
+    drawn, bottom = pieces(paper, top + GUIDE_HEADING + 1.0, colours=colours, words=words)
     return shapes + drawn, bottom
 
 
@@ -147,5 +148,7 @@ GUIDE_HEADING = 3.8          # as the guide's own headings
 
 
 def coins_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, [coins_page(paper, colours)] * copies, _("tokens and coin"))
+    return document(opts, [coins_page(paper, colours, words=words)] * copies,
+                    words._("tokens and coin"), words=words)

@@ -6,18 +6,21 @@ from __future__ import annotations
 
 from generator.core.scene import Document, Page
 from generator.games.blind_hex.rules import DESIGNER, LICENCE, ORIGINAL, TITLE, YEAR, Options
-from generator.i18n import _
+from generator.i18n import Words
 
 
-def credit() -> str:
-    return _("%(game)s by %(designer)s, %(year)s. Licensed %(licence)s.", game=TITLE,
-             designer=DESIGNER, year=YEAR, licence=LICENCE)
+def credit(words: Words) -> str:
+    return words._("%(game)s by %(designer)s, %(year)s. Licensed %(licence)s.", game=TITLE,
+                   designer=DESIGNER, year=YEAR, licence=LICENCE)
 
 
-def document(opts: Options, pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), _("%(game)s: %(what)s", game=TITLE, what=what),
-                    _("pnp (game by %(designer)s)", designer=DESIGNER),
-                    _("%(game)s %(what)s, %(label)s", game=TITLE, what=what, label=opts.label),
-                    ("Blind Hex", "Hex", _("print and play"), LICENCE),
-                    _("%(licence)s: the game by %(designer)s (original: %(original)s) and this "
-                      "kit's rule sheet", licence=LICENCE, designer=DESIGNER, original=ORIGINAL))
+def document(opts: Options, pages: list[Page], what: str, *, words: Words) -> Document:
+    return Document(tuple(pages), words._("%(game)s: %(what)s", game=TITLE, what=what),
+                    words._("pnp (game by %(designer)s)", designer=DESIGNER),
+                    words._("%(game)s %(what)s, %(label)s", game=TITLE, what=what,
+                            label=opts.label(words)),
+                    ("Blind Hex", "Hex", words._("print and play"), LICENCE),
+                    words._("%(licence)s: the game by %(designer)s (original: %(original)s) and "
+                            "this kit's rule sheet", licence=LICENCE, designer=DESIGNER,
+                            original=ORIGINAL),
+                    lang=words.code)

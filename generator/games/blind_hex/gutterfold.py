@@ -34,7 +34,7 @@ from generator.games.blind_hex.cards import (
 )
 from generator.games.blind_hex.credits import credit, document
 from generator.games.blind_hex.rules import TITLE, Options
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout import cutsheet, sheet, tuckbox
 from generator.layout.printing import Printing
 
@@ -65,13 +65,13 @@ def _columns(paper: Paper) -> tuple[bool, int]:
 
 
 def folded_page(paper: Paper, cards: list[Card], *, numbers: int, colours: Palette,
-                sideways: bool, across: int) -> Page:
+                sideways: bool, across: int, words: Words) -> Page:
     w, h = (CARD_HEIGHT, CARD_WIDTH) if sideways else (CARD_WIDTH, CARD_HEIGHT)
     degrees = 90.0 if sideways else 0.0
     fold_y = paper.height / 2
     x0 = (paper.width - across * w) / 2
     top_y = fold_y - GUTTER / 2 - h
-    shapes: list[Shape] = sheet.header(paper, _("%(game)s number cards", game=TITLE), _(
+    shapes: list[Shape] = sheet.header(paper, words._("%(game)s number cards", game=TITLE), words._(
         "fronts above the fold, backs below: fold on the dashed line, glue, then cut"),
         colours)
     upright = Point(CARD_WIDTH / 2, CARD_HEIGHT / 2)
@@ -92,9 +92,7 @@ def folded_page(paper: Paper, cards: list[Card], *, numbers: int, colours: Palet
     fold = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, dash=(2.0, 1.5),
                  round_caps=False)
     shapes.append(line(Point(x0 - 6, fold_y), Point(x0 + len(cards) * w + 6, fold_y), paint=fold))
-    shapes += sheet.footer(paper, _("%(credit)s Fold along the dashed line, glue the halves "
-                                    "together, then cut along the grey lines.",
-                                    credit=credit()), colours)
+    shapes += fold_footer(paper, colours, words)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
@@ -105,11 +103,17 @@ def folded_box(count: int, *, sideways: bool = False) -> tuckbox.TuckBox:
                             sideways=sideways)
 
 
-def box_how(width: float) -> list[str]:
+def fold_footer(paper: Paper, colours: Palette, words: Words) -> list[Shape]:
+    return sheet.footer(paper, words._("%(credit)s Fold along the dashed line, glue the halves "
+                                       "together, then cut along the grey lines.",
+                                       credit=credit(words)), colours)
+
+
+def box_how(width: float, words: Words) -> list[str]:
     """How to make the box, in lines no wider than its net."""
-    return sheet.wrap_words(_("Box: cut along the solid lines, fold along the dashed ones with "
-                              "the print outside, glue the shaded flap inside the opposite end, "
-                              "then tuck the flaps in."), HOW_SIZE, width)
+    return sheet.wrap_words(words._("Box: cut along the solid lines, fold along the dashed ones "
+                                    "with the print outside, glue the shaded flap inside the "
+                                    "opposite end, then tuck the flaps in."), HOW_SIZE, width)
 
 
 def how_height(lines: list[str]) -> float:
@@ -117,14 +121,14 @@ def how_height(lines: list[str]) -> float:
     return len(lines) * HOW_SIZE * HOW_LEADING + HOW_GAP + cutsheet.BLEED
 
 
-def placed(paper: Paper, count: int, *, below: float) -> Boxed | None:
+def placed(paper: Paper, count: int, *, below: float, words: Words) -> Boxed | None:
     """Where the net of the box for `count` folded cards goes under its how-to, in the body
     from `below` down (None: no room): centred in that room, opening on the cards' short
     edge or, where only that fits, their long one."""
     x, top, width, height = sheet.body_box(paper)
     for sideways in (False, True):
         laid = tuckbox.net(folded_box(count, sideways=sideways))
-        above = how_height(box_how(laid.width))
+        above = how_height(box_how(laid.width, words))
         room = top + height - below - above
         if laid.width <= width and laid.height <= room:
             return Boxed(laid, Point(x + (width - laid.width) / 2,
@@ -132,23 +136,25 @@ def placed(paper: Paper, count: int, *, below: float) -> Boxed | None:
     return None
 
 
-def pair_box(paper: Paper, count: int) -> Boxed | None:
+def pair_box(paper: Paper, count: int, words: Words) -> Boxed | None:
     """Where the box goes below the last card's front and back, BOX_GAP clear of them (None:
     no room for the pair or the box)."""
     _x, top, width, _height = sheet.body_box(paper)
     if width < 2 * CARD_WIDTH + GUTTER:
         return None
-    return placed(paper, count, below=top + cutsheet.MARGIN + CARD_HEIGHT + BOX_GAP)
+    return placed(paper, count, below=top + cutsheet.MARGIN + CARD_HEIGHT + BOX_GAP,
+                  words=words)
 
 
 def pair_page(paper: Paper, card: Card, *, numbers: int, colours: Palette,
-              boxed: Boxed) -> Page:
+              boxed: Boxed, words: Words) -> Page:
     """The last card, its front beside its back across an upright fold (the back drawn as
     any back: folded behind its front it is upright too), and the cards' box below them."""
     x, top, width, _height = sheet.body_box(paper)
     x0 = x + (width - 2 * CARD_WIDTH - GUTTER) / 2
     y0 = top + cutsheet.MARGIN
-    shapes: list[Shape] = sheet.header(paper, _("%(game)s number cards", game=TITLE), _(
+    shapes: list[Shape] = sheet.header(paper, words._("%(game)s number cards", game=TITLE),
+                                       words._(
         "the last card's front beside its back: cut them out as one piece, fold on the dashed "
         "line, glue, then cut; below, the cards' box"), colours)
     shapes += turned(front(card, numbers, colours),
@@ -167,29 +173,27 @@ def pair_page(paper: Paper, card: Card, *, numbers: int, colours: Palette,
                  round_caps=False)
     middle = x0 + CARD_WIDTH + GUTTER / 2
     shapes.append(line(Point(middle, y0 - 6), Point(middle, y0 + CARD_HEIGHT + 6), paint=fold))
-    shapes += box_printed(boxed, colours)
-    shapes += sheet.footer(paper, _("%(credit)s Fold along the dashed line, glue the halves "
-                                    "together, then cut along the grey lines.",
-                                    credit=credit()), colours)
+    shapes += box_printed(boxed, colours, words)
+    shapes += fold_footer(paper, colours, words)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def box_page(paper: Paper, boxed: Boxed, colours: Palette) -> Page:
+def box_page(paper: Paper, boxed: Boxed, colours: Palette, words: Words) -> Page:
     """The box on a sheet of its own, where the last card leaves it no room."""
-    shapes = sheet.header(paper, _("%(game)s card box", game=TITLE), _("for the number cards"),
-                          colours)
-    shapes += box_printed(boxed, colours)
-    shapes += sheet.footer(paper, credit(), colours)
+    shapes = sheet.header(paper, words._("%(game)s card box", game=TITLE),
+                          words._("for the number cards"), colours)
+    shapes += box_printed(boxed, colours, words)
+    shapes += sheet.footer(paper, credit(words), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def box_printed(boxed: Boxed, colours: Palette) -> list[Shape]:
+def box_printed(boxed: Boxed, colours: Palette, words: Words) -> list[Shape]:
     """The box as printed on one side, its how-to above it: its outside (the backs' field
     over the whole net, past its cuts, and the emblem on its front and back) under its cut
     and fold lines and the shaded glue flap; the cuts edged in the paper's colour, to stand
     out from the field's lines of the same grey."""
     at = boxed.at
-    how = box_how(boxed.net.width)
+    how = box_how(boxed.net.width, words)
     first = at.y - how_height(how) + HOW_SIZE
     told: list[Shape] = [Text(Point(at.x, first + i * HOW_SIZE * HOW_LEADING), text_line,
                               HOW_SIZE, colours["muted"], role=Role("P", text=" ".join(how)))
@@ -201,7 +205,7 @@ def box_printed(boxed: Boxed, colours: Palette) -> list[Shape]:
     shapes.append(segments([(Point(a.x + at.x, a.y + at.y), Point(b.x + at.x, b.y + at.y))
                             for a, b in cuts],
                            Paint(stroke=colours["cell"], width=CUT_EDGE, round_caps=False)))
-    return told + shapes + tuckbox.drawn(boxed.net, at.x, at.y, colours)
+    return told + shapes + tuckbox.drawn(boxed.net, at.x, at.y, colours, words=words)
 
 
 def spread(count: int, across: int) -> list[int]:
@@ -219,25 +223,27 @@ def folded_sheets(opts: Options, printing: Printing) -> Document:
     beside its back on a sheet with the box that holds them all, or, where the box is too
     large for that, the cards in full rows and the box on a sheet of its own (none on paper
     with no room for its net)."""
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
     portrait = paper.turned() if paper.landscape and paper.turnable else paper
     sideways, across = _columns(portrait)
     if not across:
         raise ValueError("cards larger than half the page")
     cards = hands(opts.numbers) * copies
-    shared = pair_box(portrait, len(cards))
+    shared = pair_box(portrait, len(cards), words)
     rows = spread(len(cards) - 1, across) if shared else spread(len(cards), across)
     pages = []
     start = 0
     for size in rows:
         pages.append(folded_page(portrait, cards[start:start + size], numbers=opts.numbers,
-                                 colours=colours, sideways=sideways, across=across))
+                                 colours=colours, sideways=sideways, across=across,
+                                 words=words))
         start += size
     if shared:
         pages.append(pair_page(portrait, cards[-1], numbers=opts.numbers, colours=colours,
-                               boxed=shared))
+                               boxed=shared, words=words))
     else:
-        alone = placed(portrait, len(cards), below=sheet.body_box(portrait)[1])
+        alone = placed(portrait, len(cards), below=sheet.body_box(portrait)[1], words=words)
         if alone is not None:
-            pages.append(box_page(portrait, alone, colours))
-    return document(opts, pages, _("number cards"))
+            pages.append(box_page(portrait, alone, colours, words))
+    return document(opts, pages, words._("number cards"), words=words)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import math
 
-from generator import i18n, templating
+from generator import templating
 from generator.core.geometry import SQRT3, Hex, Point, hatching
 from generator.core.gridfile import hex_name
 from generator.core.palette import COLOUR, Palette
@@ -44,7 +44,7 @@ from generator.games.blind_hex.rules import (
 from generator.games.game import OptionError
 from generator.games.items import BOARD, CARDS, COINS, PAD, RULES
 from generator.games.protocols import Pages
-from generator.i18n import _, pgettext
+from generator.i18n import Words
 from generator.layout import corners, describe, hexboard, scorepad, sheet
 from generator.layout.cover import Cover
 from generator.layout.figure_cache import forgotten_with_figures
@@ -120,8 +120,8 @@ def place(size: int, with_coordinates: bool,
                                 with_coordinates=with_coordinates, outset=MARK_OUTSET)
 
 
-def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
-    cornered = _corner_setting(opts, paper, i18n.active()) \
+def board_placement(opts: Options, paper: Paper, *, words: Words) -> hexboard.Placement:
+    cornered = _corner_setting(opts, paper, words) \
         if opts.edition != "pennies" else None
     if cornered is not None:
         return cornered[0]
@@ -134,7 +134,7 @@ def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
 CORNER_SHARES = (0.46, 0.42, 0.38, 0.34)
 
 
-def corner_layout(opts: Options, paper: Paper, *, colours: Palette
+def corner_layout(opts: Options, paper: Paper, *, colours: Palette, words: Words
                   ) -> tuple[hexboard.Placement, list[Shape]] | None:
     """The cards board over the page's whole height, its sharp corners cut, with the title
     top right and the key, credit and ruler bottom left, in the corners the rhombus leaves
@@ -143,11 +143,12 @@ def corner_layout(opts: Options, paper: Paper, *, colours: Palette
     11 x 11 board 15.2 mm cells for 12.6 (16.0 without coordinates)."""
     if opts.edition == "pennies":
         return None
-    setting = _corner_setting(opts, paper, i18n.active())
+    setting = _corner_setting(opts, paper, words)
     if setting is None:
         return None
     p, share = setting
-    laid = _in_corners(opts, paper, colours=colours, p=p, width=share * paper.inner_width)
+    laid = _in_corners(opts, paper, colours=colours, p=p, width=share * paper.inner_width,
+                       words=words)
     assert laid is not None, "the setting found fits its words"
     return p, laid[0]
 
@@ -157,13 +158,13 @@ def corner_layout(opts: Options, paper: Paper, *, colours: Palette
 # language (its words are set in the corners; their colours change no box they take).
 @forgotten_with_figures
 @functools.lru_cache(maxsize=32)
-def _corner_setting(opts: Options, paper: Paper, spoken: i18n.Words
+def _corner_setting(opts: Options, paper: Paper, words: Words
                     ) -> tuple[hexboard.Placement, float] | None:
-    with i18n.speaking(spoken):
-        return _search_corners(opts, paper)
+    return _search_corners(opts, paper, words=words)
 
 
-def _search_corners(opts: Options, paper: Paper) -> tuple[hexboard.Placement, float] | None:
+def _search_corners(opts: Options, paper: Paper, *, words: Words) -> tuple[hexboard.Placement,
+                                                                           float] | None:
     """The board's placement and the share of the page's inner width its corners are set
     in (CORNER_SHARES), or None where no share stands clear."""
     x, y, w, h = paper.margin, paper.margin, paper.inner_width, paper.height - 2 * paper.margin
@@ -173,7 +174,7 @@ def _search_corners(opts: Options, paper: Paper) -> tuple[hexboard.Placement, fl
     hull = hexboard.placed_hull(p, with_coordinates=opts.coordinates, outset=MARK_OUTSET,
                                 cut_tips=True)
     for share in CORNER_SHARES:
-        laid = _in_corners(opts, paper, colours=COLOUR, p=p, width=share * w)
+        laid = _in_corners(opts, paper, colours=COLOUR, p=p, width=share * w, words=words)
         # The key's words whole on its two lines, and everything clear of the board.
         if laid is not None and corners.clear_of(hull, laid[1], paper=paper):
             return p, share
@@ -181,18 +182,18 @@ def _search_corners(opts: Options, paper: Paper) -> tuple[hexboard.Placement, fl
 
 
 def _in_corners(opts: Options, paper: Paper, *, colours: Palette, p: hexboard.Placement,
-                width: float) -> tuple[list[Shape], list[corners.Box]] | None:
+                width: float, words: Words) -> tuple[list[Shape], list[corners.Box]] | None:
     """The title, credit, ruler and key set `width` wide in their corners, and the boxes
     they take; None where the key's line needs more than the two lines it has."""
     x = paper.margin
-    if len(sheet.wrap_words(key_words(opts.numbers), KEY_TEXT, width)) > 2:
+    if len(sheet.wrap_words(key_words(opts.numbers, words), KEY_TEXT, width)) > 2:
         return None
-    title = corners.title_corner(paper, TITLE, subtitle=opts.label, colours=colours,
+    title = corners.title_corner(paper, TITLE, subtitle=opts.label(words), colours=colours,
                                  width=width)
-    said = _("%(credit)s Original: %(original)s.", credit=credit(), original=ORIGINAL)
+    said = words._("%(credit)s Original: %(original)s.", credit=credit(words), original=ORIGINAL)
     foot = corners.credit_corner(paper, said, colours=colours, width=width)
     key_top = corners.credit_top(paper, said, width=width) - 2.0 - KEY_HEIGHT
-    key = marks_key(p, opts.numbers, x + width / 2, key_top, width, colours)
+    key = marks_key(p, opts.numbers, x + width / 2, key_top, width, colours, words=words)
     edge = min(p.cell_radius, KEY_EDGE)
     span = (opts.numbers - 1) * (edge + 4.0) + edge
     boxes = [corners.text_box(t) for t in title + foot + key if isinstance(t, Text)]
@@ -202,18 +203,18 @@ def _in_corners(opts: Options, paper: Paper, *, colours: Palette, p: hexboard.Pl
     return [*title, *foot, *key], boxes
 
 
-def key_words(numbers: int) -> str:
+def key_words(numbers: int, words: Words) -> str:
     """The key's line: what the marks are, and whose sides are whose."""
-    return _("The marks on the edges, 1 to %(M)s. x joins the x sides, o the o sides.",
-             M=numbers)
+    return words._("The marks on the edges, 1 to %(M)s. x joins the x sides, o the o sides.",
+                   M=numbers)
 
 
-def board_paper(opts: Options, paper: Paper) -> Paper:
-    return roomiest(paper, lambda p: board_placement(opts, p).cell_radius)
+def board_paper(opts: Options, paper: Paper, *, words: Words) -> Paper:
+    return roomiest(paper, lambda p: board_placement(opts, p, words=words).cell_radius)
 
 
 def marks_key(p: hexboard.Placement, numbers: int, centre_x: float, top: float,
-              width: float, colours: Palette) -> list[Shape]:
+              width: float, colours: Palette, *, words: Words) -> list[Shape]:
     """A row of the board's marks, each on a short edge drawn as on the board with its number
     under it, and a line saying whose sides are whose."""
     edge = min(p.cell_radius, KEY_EDGE)
@@ -227,7 +228,7 @@ def marks_key(p: hexboard.Placement, numbers: int, centre_x: float, top: float,
         shapes.append(segments(glyph_segments(a, b, i + 1, numbers),
                                Paint(stroke=colours["ink"], width=mark_width(edge, numbers))))
         shapes.append(centred_label(cx, y + 4.2, str(i + 1), KEY_TEXT, colours["ink"], "bold"))
-    text = key_words(numbers)
+    text = key_words(numbers, words)
     # One line at body size where it fits, else two, each shrunk no smaller than 6 pt.
     lines = [text] if text_width(text, KEY_TEXT) <= width else sheet.wrap_words(
         text, KEY_TEXT, width)[:2]
@@ -238,50 +239,53 @@ def marks_key(p: hexboard.Placement, numbers: int, centre_x: float, top: float,
     return shapes
 
 
-def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
+def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> Page:
     board = opts.board()
-    cornered = corner_layout(opts, paper, colours=colours)
+    cornered = corner_layout(opts, paper, colours=colours, words=words)
     if cornered is not None:
         placement, furniture = cornered
         return Page(paper.width, paper.height, (*furniture, *board_figure(
-            opts, placement, board=board, colours=colours, cut_tips=True)))
+            opts, placement, board=board, colours=colours, cut_tips=True, words=words)))
     x, y, w, h = sheet.body_box(paper)
     h -= KEY_HEIGHT
-    shapes = sheet.header(paper, TITLE, opts.label, colours)
+    shapes = sheet.header(paper, TITLE, opts.label(words), colours)
     if opts.edition == "pennies":
         o_track, x_track = tracks.tracks(opts.numbers, (x, y, w, h))
         shapes += tracks.track_shapes(o_track, "o", colours[O_SIDE], colours)
         shapes += tracks.track_shapes(x_track, "x", colours[X_SIDE], colours)
-    placement = board_placement(opts, paper)
-    shapes += board_figure(opts, placement, board=board, colours=colours)
-    shapes += marks_key(placement, opts.numbers, paper.width / 2, y + h, w, colours)
-    shapes += sheet.footer(paper, _("%(credit)s Original: %(original)s.", credit=credit(),
-                                    original=ORIGINAL), colours)
+    placement = board_placement(opts, paper, words=words)
+    shapes += board_figure(opts, placement, board=board, colours=colours, words=words)
+    shapes += marks_key(placement, opts.numbers, paper.width / 2, y + h, w, colours, words=words)
+    shapes += sheet.footer(paper, words._("%(credit)s Original: %(original)s.",
+                                          credit=credit(words),
+                                          original=ORIGINAL), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
 def board_figure(opts: Options, placement: hexboard.Placement, *, board: HashBoard,
-                 colours: Palette, cut_tips: bool = False) -> list[Shape]:
+                 colours: Palette, cut_tips: bool = False, words: Words) -> list[Shape]:
     """The board as a figure, with its description for those who do not see it."""
-    q, r = describe.hex_sides(placement)
+    q, r = describe.hex_sides(placement, words)
     return describe.board_figure(
         board_shapes(placement, board, colours, opts.coordinates, cut_tips=cut_tips),
-        describe.sentence(_("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size),
-                          _("The sides marked %(letter)s: %(where)s", letter="x", where=q),
-                          _("The sides marked %(letter)s: %(where)s", letter="o", where=r),
-                          describe.coordinates(opts.size) if opts.coordinates else ""))
+        describe.sentence(words._("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size),
+                          words._("The sides marked %(letter)s: %(where)s", letter="x", where=q),
+                          words._("The sides marked %(letter)s: %(where)s", letter="o", where=r),
+                          describe.coordinates(opts.size, words) if opts.coordinates else ""))
 
 
 def board_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
-                    _("board"))
+    return document(opts, [board_page(opts, board_paper(opts, paper, words=words), colours,
+                                      words=words)] * copies,
+                    words._("board"), words=words)
 
 
 # --- figures for the rule sheet -----------------------------------------------------------------
 
 
-def glyph_key(numbers: int, colours: Palette) -> Figure:
+def glyph_key(numbers: int, colours: Palette, *, words: Words) -> Figure:
     per_row = balanced_rows(numbers, 5)
     rows = math.ceil(numbers / per_row)
     cell_w, edge, row_h = 17.0, 11.0, 17.0
@@ -295,8 +299,8 @@ def glyph_key(numbers: int, colours: Palette) -> Figure:
                                Paint(stroke=colours["ink"], width=mark_width(edge, numbers))))
         shapes.append(centred_label(cx, cy + 8.5, str(i + 1), 4.0, colours["ink"], "bold"))
     return Figure(per_row * cell_w, rows * row_h, tuple(shapes),
-                  _("Hash marks for each number, as they appear on the edges of the spaces."),
-                  figure_words.glyph_key(numbers))
+                  words._("Hash marks for each number, as they appear on the edges of the spaces."),
+                  figure_words.glyph_key(numbers, words))
 
 
 # Hatching in the worked example, as angles (-45: rising to the right): x's spaces, o's, and
@@ -313,7 +317,7 @@ def tint_hatching(p: hexboard.Placement, cells: list[Hex], angles: tuple[float, 
                                   round_caps=False))] if pairs else []
 
 
-def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
+def example_figure(turn: ExampleTurn, colours: Palette, *, words: Words) -> Figure:
     # Upright, as on the board: its height sets its size. 58 mm keeps the cells large enough
     # for a letter and its ring, and the sheet on one page in every language.
     width, height = 80.0, 58.0
@@ -344,15 +348,15 @@ def example_figure(turn: ExampleTurn, colours: Palette) -> Figure:
                                                     width=max(0.25, 0.06 * r))))
             shapes.append(centred_label(c.x, c.y, letter, size, colour, "bold"))
     # Short enough that the sheet stays one page in every language.
-    caption = _("On this %(n)s × %(n)s board, x chose %(x1)s and %(x2)s, o chose %(o1)s and "
-                "%(o2)s; %(shared)s, chosen by both, is skipped. Lines rising to the right: "
-                "empty spaces offering %(x)s, where x may write; falling: spaces offering "
-                "%(o)s, where o may write; crossed: both. Ringed letters were written this "
-                "turn, grey ones earlier.",
-                n=turn.board.size, x1=turn.x_numbers[0], x2=turn.x_numbers[1],
-                o1=turn.o_numbers[0], o2=turn.o_numbers[1], shared=turn.shared,
-                x=turn.x_number, o=turn.o_number)
-    return Figure(width, height, tuple(shapes), caption, figure_words.example_turn(turn))
+    caption = words._("On this %(n)s × %(n)s board, x chose %(x1)s and %(x2)s, o chose %(o1)s and "
+                      "%(o2)s; %(shared)s, chosen by both, is skipped. Lines rising to the right: "
+                      "empty spaces offering %(x)s, where x may write; falling: spaces offering "
+                      "%(o)s, where o may write; crossed: both. Ringed letters were written this "
+                      "turn, grey ones earlier.",
+                      n=turn.board.size, x1=turn.x_numbers[0], x2=turn.x_numbers[1],
+                      o1=turn.o_numbers[0], o2=turn.o_numbers[1], shared=turn.shared,
+                      x=turn.x_number, o=turn.o_number)
+    return Figure(width, height, tuple(shapes), caption, figure_words.example_turn(turn, words))
 
 
 # --- the rule sheet ----------------------------------------------------------------------------
@@ -362,27 +366,28 @@ WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
 CARD_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9")
 
 
-def rules_markup(opts: Options, turn: ExampleTurn) -> str:
+def rules_markup(opts: Options, turn: ExampleTurn, *, words: Words) -> str:
     if opts.numbers < MIN_RULE_NUMBERS:
         raise OptionError(f"{TITLE} rules need --numbers of at least {MIN_RULE_NUMBERS}: two "
                           f"numbers are covered each turn and two must remain to choose")
     return templating.render(templating.beside(__file__, "rules.md.j2"),
-        language=i18n.active(),
+        language=words,
         o=opts, M=opts.numbers, N=opts.size, words=WORDS, cards=CARD_NAMES[:opts.numbers],
-        fingers=opts.numbers <= 5, turn=turn, credit=credit(), licence=LICENCE,
-        original=ORIGINAL, edition=_(EDITION_NAMES[opts.edition][1]))
+        fingers=opts.numbers <= 5, turn=turn, credit=credit(words), licence=LICENCE,
+        original=ORIGINAL, edition=words._(EDITION_NAMES[opts.edition][1]))
 
 
 def rules_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours = printing.paper, printing.palette
     turn = example_turn(opts.numbers, opts.seed)
-    figures = {"glyph-key": glyph_key(opts.numbers, colours),
-               "example-turn": example_figure(turn, colours)}
-    pages = typeset(rules_markup(opts, turn), figures, paper, colours,
-                    footer_text=_("%(credit)s Rules text written for this kit.",
-                                  credit=credit()),
-                    first_on_right=printing.first_on_right)
-    return document(opts, pages, _("rules"))
+    figures = {"glyph-key": glyph_key(opts.numbers, colours, words=words),
+               "example-turn": example_figure(turn, colours, words=words)}
+    pages = typeset(rules_markup(opts, turn, words=words), figures, paper, colours,
+                    footer_text=words._("%(credit)s Rules text written for this kit.",
+                                        credit=credit(words)),
+                    first_on_right=printing.first_on_right, words=words)
+    return document(opts, pages, words._("rules"), words=words)
 
 
 # --- the score pad -----------------------------------------------------------------------------
@@ -396,40 +401,44 @@ def writing_turns(opts: Options) -> int:
     return -(-opts.size ** 2 // 4)
 
 
-def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
+def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> list[Page]:
     """Rows for the longest game of turns that write, and a line saying how to go on when
     turns that write nothing have used rows too."""
     example = hex_name(Hex(2, 3))
     rows = writing_turns(opts)
     return scorepad.score_pad(paper, scorepad.Pad(
-        _("Blind Hex score pad"), opts.label, (_("x player"), _("o player")),
-        (_("Write each turn's two numbers per player, then the cells written in, by column "
-           "letter and row number (e.g. %(cell)s).", cell=example),),
+        words._("Blind Hex score pad"), opts.label(words), (words._("x player"),
+                                                            words._("o player")),
+        (words._("Write each turn's two numbers per player, then the cells written in, by column "
+                 "letter and row number (e.g. %(cell)s).", cell=example),),
         # The narrowest each column may go: a row number; two numbers, "3 5"; two cells.
-        (sheet.Column(pgettext("Blind Hex: both players choose at once", "Turn"), 0.6,
+        (sheet.Column(words.pgettext("Blind Hex: both players choose at once", "Turn"), 0.6,
                       least=8.0),
-         sheet.Column(_("x chose"), 1.0, least=12.0),
-         sheet.Column(_("o chose"), 1.0, least=12.0), sheet.Column(_("x wrote in"), 1.5,
-                                                                   least=18.0),
-         sheet.Column(_("o wrote in"), 1.5, least=18.0)),
-        _("%(credit)s One pad per game; a turn writes at most four letters.", credit=credit()),
+         sheet.Column(words._("x chose"), 1.0, least=12.0),
+         sheet.Column(words._("o chose"), 1.0, least=12.0), sheet.Column(words._("x wrote in"), 1.5,
+                                                                         least=18.0),
+         sheet.Column(words._("o wrote in"), 1.5, least=18.0)),
+        words._("%(credit)s One pad per game; a turn writes at most four letters.",
+                credit=credit(words)),
         min_rows=rows,
-        carry_on=lambda last: _("Turns in which both chose the same two numbers write "
-                                "nothing but take a row: past row %(rows)s, go on over the "
-                                "page from turn %(next)s.", rows=last, next=last + 1)),
-        colours)
+        carry_on=lambda last: words._("Turns in which both chose the same two numbers write "
+                                      "nothing but take a row: past row %(rows)s, go on over the "
+                                      "page from turn %(next)s.", rows=last, next=last + 1)),
+        colours, words=words)
 
 
 def pad_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, pad_pages(opts, paper, colours) * copies, _("score pad"))
+    return document(opts, pad_pages(opts, paper, colours, words=words) * copies,
+                    words._("score pad"), words=words)
 
 
 
 
-def cover_picture(opts: Options, colours: Palette) -> Figure:
+def cover_picture(opts: Options, colours: Palette, words: Words) -> Figure:
     """The rule sheet's worked turn: a board in play, letters written and a turn's choices."""
-    return example_figure(example_turn(opts.numbers, opts.seed), colours)
+    return example_figure(example_turn(opts.numbers, opts.seed), colours, words=words)
 
 
 PAGES = Pages(
@@ -439,7 +448,9 @@ PAGES = Pages(
     in_kit={CARDS: cards.card_sheets},
     folded={CARDS: gutterfold.folded_sheets},
     below_guide={COINS: coins.below_guide},
-    board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
+    board_cell=lambda opts, paper, words: SQRT3 * board_placement(opts, board_paper(opts, paper,
+                                                                                    words=words),
+                                                                  words=words)
     .cell_radius,
     smallest_cell=SMALLEST_CELL, readable_cell=READABLE_CELL,
     smallest_for="its marks and a pencilled letter need",

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from generator import i18n
 from generator.core.geometry import Hex
 from generator.games.blind_hex import plain_figures
 from generator.games.blind_hex.board import (
@@ -33,6 +32,7 @@ from generator.games.blind_hex.stats import stats
 from generator.games.figures import Report
 from generator.games.game import OptionError, option
 from generator.games.items import CARDS, COINS, Item
+from generator.i18n import Words
 
 # --- the options of a board -------------------------------------------------------------------
 
@@ -83,12 +83,11 @@ class Options:
                               f"two numbers are covered each turn and two must remain to "
                               f"choose")
 
-    @property
-    def label(self) -> str:
-        edition = i18n._(EDITION_NAMES[self.edition][1])
-        return i18n._("%(size)s × %(size)s · numbers 1–%(numbers)s · board %(seed)s · "
-                      "%(edition)s", size=self.size, numbers=self.numbers, seed=self.seed,
-                      edition=edition)
+    def label(self, words: Words) -> str:
+        edition = words._(EDITION_NAMES[self.edition][1])
+        return words._("%(size)s × %(size)s · numbers 1–%(numbers)s · board %(seed)s · "
+                       "%(edition)s", size=self.size, numbers=self.numbers, seed=self.seed,
+                       edition=edition)
 
     def board(self) -> HashBoard:
         return generate(self.size, self.numbers, self.seed)
@@ -169,7 +168,7 @@ def board_json(opts: Options) -> dict[str, Any]:
                       for c in board.board]}
 
 
-def stats_report(opts: Options) -> Report:
+def stats_report(opts: Options, words: Words) -> Report:
     s = stats(opts.board())
     lines = [f"{TITLE} board {opts.size}x{opts.size}, numbers 1-{opts.numbers}, seed {opts.seed}",
              f"cells: {opts.size ** 2}; all-six-sides cells: {s.hubs}; "
@@ -183,8 +182,8 @@ def stats_report(opts: Options) -> Report:
     if opts.numbers >= 2:
         covered = sum(1 for c in s.pairs.values() if c)
         lines.append(f"pairs offered by two-number cells: {covered} of {len(s.pairs)}")
-    return Report(tuple(lines), tuple(s.warnings()), plain_figures.lines(s),
-                  plain_figures.warnings(s))
+    return Report(tuple(lines), tuple(s.warnings()), plain_figures.lines(s, words),
+                  plain_figures.warnings(s, words))
 
 
 __all__ = ["DESIGNER", "EDITIONS", "LICENCE", "NUMBERS", "ORIGINAL", "PLAYED_NUMBERS",

@@ -79,24 +79,27 @@ def pennies(colours: Palette) -> list[Thing]:
 
 
 def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
-    paper = pages.board_paper(opts, parts.PAPER)
-    p = pages.board_placement(opts, paper)
+    paper = pages.board_paper(opts, parts.PAPER, words=words)
+    p = pages.board_placement(opts, paper, words=words)
     # A board over the whole page keeps its key and title in the corners: the table takes
     # the page inside its margins; else its body, between header and footer.
     box = (paper.margin, paper.margin, paper.inner_width, paper.height - 2 * paper.margin) \
-        if pages.corner_layout(opts, paper, colours=colours) is not None else parts.body(paper)
-    board = parts.board(parts.board_name(TITLE, words), pages.board_page(opts, paper, colours),
+        if pages.corner_layout(opts, paper, colours=colours,
+                               words=words) is not None else parts.body(paper)
+    board = parts.board(parts.board_name(TITLE, words), pages.board_page(opts, paper, colours,
+                                                                         words=words),
                         box, (p.centre(h) for h in Rhombus(opts.size)))
     diameter = parts.stone_diameter(p.cell_radius)
     marks = [parts.bag(player, parts.round_piece(
         player, parts.disc(f"mark-{player}", diameter, drawn=mark_drawn(player, colours))),
         colour=colours[SIDES[player]]) for player in PLAYERS]
     pieces = hands(opts, colours, words) if opts.edition == "cards" else pennies(colours)
-    return parts.kit_table(TITLE, opts.label, key_text=parts.key("blind-hex", opts, colours),
+    return parts.kit_table(TITLE, opts.label(words), key_text=parts.key("blind-hex", opts, colours),
                            board=board,
                            pieces=[*marks, *pieces], rules=pages.rules_item(
                                opts, Printing(paper=parts.PAPER, palette=colours, words=words)),
-                           pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0], credit=credit(),
+                           pad_page=pages.pad_pages(opts, parts.PAPER, colours, words=words)[0],
+                           credit=credit(words),
                            words=words)
 
 

@@ -5,15 +5,16 @@ the caption, saying what the figure means, does not list)."""
 from __future__ import annotations
 
 from generator.games.blinq.rules import NEUTRAL, Stack
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout import describe
 
 
-def facing(orientation: str) -> str:
-    return {"U": _("up"), "R": _("right"), "D": _("down"), "L": _("left")}[orientation]
+def facing(orientation: str, words: Words) -> str:
+    return {"U": words._("up"), "R": words._("right"), "D": words._("down"),
+            "L": words._("left")}[orientation]
 
 
-def blocks(stack: Stack) -> str:
+def blocks(stack: Stack, words: Words) -> str:
     """"Level 1: white half left: b1, b2; up: a3; neutral: c3. Level 2: white half right:
     a3.": the blocks of each level, lowest first, by the way their white half faces (up,
     right, down, left), cells in reading order."""
@@ -22,9 +23,9 @@ def blocks(stack: Stack) -> str:
         ways: dict[str, list[str]] = {}
         for spot in sorted((s for s in stack if s.level == level), key=lambda s: (s.row, s.col)):
             ways.setdefault(stack[spot], []).append(spot.name.split()[1])
-        parts = [_("neutral: %(cells)s", cells=", ".join(ways[way])) if way == NEUTRAL else
-                 _("white half %(facing)s: %(cells)s", facing=facing(way),
-                   cells=", ".join(ways[way]))
+        parts = [words._("neutral: %(cells)s", cells=", ".join(ways[way])) if way == NEUTRAL else
+                 words._("white half %(facing)s: %(cells)s", facing=facing(way, words),
+                         cells=", ".join(ways[way]))
                  for way in ("U", "R", "D", "L", NEUTRAL) if way in ways]
-        said.append(_("Level %(n)s: %(blocks)s", n=level, blocks="; ".join(parts)))
+        said.append(words._("Level %(n)s: %(blocks)s", n=level, blocks="; ".join(parts)))
     return describe.sentence(*said)

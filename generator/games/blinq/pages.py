@@ -43,7 +43,7 @@ from generator.games.blinq.rules import (
 )
 from generator.games.items import BOARD, PAD, RULES, TILES
 from generator.games.protocols import Pages
-from generator.i18n import _, pgettext
+from generator.i18n import Words
 from generator.layout import aid, cutsheet, describe, scorepad, sheet
 from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
@@ -151,7 +151,7 @@ def _ink_saver_marks(b: BoardPlace, left: float, top: float, orientation: str,
 
 
 def board_shapes(b: BoardPlace, colours: Palette, stack: Stack, neutral_spot: Spot,
-                 with_coordinates: bool = True, cell: Role = CELL) -> list[Shape]:
+                 with_coordinates: bool = True, cell: Role = CELL, *, words: Words) -> list[Shape]:
     k = b.cell
     line = Paint(stroke=colours["board line"], width=max(0.2, 0.012 * k), round_caps=False)
     shapes = frames(b, colours)
@@ -163,7 +163,7 @@ def board_shapes(b: BoardPlace, colours: Palette, stack: Stack, neutral_spot: Sp
         c = b.point(neutral_spot.col + 0.5, neutral_spot.row + 0.5)
         shapes.append(rectangle(c.x - 0.42 * k, c.y - 0.42 * k, 0.84 * k, 0.84 * k,
                                 Paint(stroke=colours["muted"], width=0.3, dash=(1.5, 1.2))))
-        shapes.append(centred_label(c.x, c.y, pgettext("Blinq block", "neutral"), 0.16 * k,
+        shapes.append(centred_label(c.x, c.y, words.pgettext("Blinq block", "neutral"), 0.16 * k,
                                     colours["muted"]))
     for spot in sorted(stack):
         shapes += block_shapes(b, spot, stack[spot], colours)
@@ -184,32 +184,36 @@ def neutral_spot(opts: Options) -> Spot:
     return Spot(1, *cell)
 
 
-def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
+def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> Page:
     x, y, w, h = sheet.body_box(paper)
-    shapes = sheet.header(paper, TITLE, opts.label, colours)
+    shapes = sheet.header(paper, TITLE, opts.label(words), colours)
     b = fit_board(x, y, w, h)
     # Empty cells tinted as in the rules' figures, so a block's white half stands out
     # against the board and the white frames.
     shapes += describe.board_figure(
-        board_shapes(b, colours, {}, neutral_spot(opts), opts.coordinates, cell=BARE_BOARD),
-        _("%(game)s: %(what)s", game=TITLE, what=opts.label))
-    shapes += sheet.footer(paper, _("%(credit)s White joins the two white frames, Black the two "
-                                    "black frames, as seen from above.", credit=credit()),
+        board_shapes(b, colours, {}, neutral_spot(opts), opts.coordinates, cell=BARE_BOARD,
+                     words=words),
+        words._("%(game)s: %(what)s", game=TITLE, what=opts.label(words)))
+    shapes += sheet.footer(paper,
+                           words._("%(credit)s White joins the two white frames, Black the two "
+                                   "black frames, as seen from above.",
+                                   credit=credit(words)),
                            colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def credit() -> str:
-    return _("%(game)s by %(designer)s.", game=TITLE, designer=DESIGNER)
+def credit(words: Words) -> str:
+    return words._("%(game)s by %(designer)s.", game=TITLE, designer=DESIGNER)
 
 
-def document(pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), _("%(game)s: %(what)s", game=TITLE, what=what),
-                    _("pnp (game by %(designer)s)", designer=DESIGNER),
-                    _("%(game)s %(what)s", game=TITLE, what=what),
-                    ("Blinq", _("connection game"), _("stacking"), _("print and play")),
-                    _("Game and original rules by %(designer)s; this kit's text and drawings "
-                      "are MIT licensed", designer=DESIGNER))
+def document(pages: list[Page], what: str, *, words: Words) -> Document:
+    return Document(tuple(pages), words._("%(game)s: %(what)s", game=TITLE, what=what),
+                    words._("pnp (game by %(designer)s)", designer=DESIGNER),
+                    words._("%(game)s %(what)s", game=TITLE, what=what),
+                    ("Blinq", words._("connection game"), words._("stacking"),
+                     words._("print and play")),
+                    words._("Game and original rules by %(designer)s; this kit's text and drawings "
+                            "are MIT licensed", designer=DESIGNER), lang=words.code)
 
 
 def board_cell(paper: Paper) -> float:
@@ -222,14 +226,17 @@ def board_paper(paper: Paper) -> Paper:
 
 
 def board_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document([board_page(opts, board_paper(paper), colours)] * copies, _("board"))
+    return document([board_page(opts, board_paper(paper), colours, words=words)] * copies,
+                    words._("board"), words=words)
 
 
 def tiles_item(opts: Options, printing: Printing) -> Document:
     """54 dual blocks and the neutral one, the size of a board cell, edge to edge and
     sharing their cuts, each bled into its neighbours' like colour and past the block's
     edge, so that a cut a little off the line shows no white edge."""
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
     side = board_cell(paper)
 
@@ -243,21 +250,25 @@ def tiles_item(opts: Options, printing: Printing) -> Document:
     # same colour at every edge (white to white across a row's middle, black to black
     # under it, and half and half side by side), so the blocks lie edge to edge and share
     # every cut, each bled into its neighbours' like colour.
-    runs = [cutsheet.TileRun(pgettext("Blinq block", "dual"), BLOCKS * copies, None, drawer("U"),
+    runs = [cutsheet.TileRun(words.pgettext("Blinq block", "dual"), BLOCKS * copies, None,
+                             drawer("U"),
                              alternate=drawer("D"), bleed=cutsheet.BLEED),
-            cutsheet.TileRun(pgettext("Blinq block", "neutral"), copies, None, drawer(NEUTRAL),
+            cutsheet.TileRun(words.pgettext("Blinq block", "neutral"), copies, None,
+                             drawer(NEUTRAL),
                              bleed=cutsheet.BLEED)]
     pages = cutsheet.tile_pages(
-        paper, side, runs, _("%(game)s blocks", game=TITLE),
-        _("%(blocks)s dual-coloured blocks and 1 neutral · %(side)s mm, the size of a board cell",
-          blocks=BLOCKS, side=f"{side:.0f}"),
+        paper, side, runs, words._("%(game)s blocks", game=TITLE),
+        words._("%(blocks)s dual-coloured blocks and 1 neutral · %(side)s mm, the size of a board "
+                "cell",
+                blocks=BLOCKS, side=f"{side:.0f}"),
         # A print shop's sheets keep the cut lines between the blocks but have no crop marks.
-        _("%(credit)s Print on card, or glue onto thick card so blocks stack five levels; "
-          "cut along the lines between the blocks.", credit=credit()) if paper.press.shop else
-        _("%(credit)s Print on card, or glue onto thick card so blocks stack five levels; "
-          "cut along the crop marks.", credit=credit()),
+        words._("%(credit)s Print on card, or glue onto thick card so blocks stack five levels; "
+                "cut along the lines between the blocks.",
+                credit=credit(words)) if paper.press.shop else
+        words._("%(credit)s Print on card, or glue onto thick card so blocks stack five levels; "
+                "cut along the crop marks.", credit=credit(words)),
         colours, balanced=True)
-    return document(pages, _("blocks"))
+    return document(pages, words._("blocks"), words=words)
 
 
 # --- figures for the rule sheet ----------------------------------------------------------------
@@ -289,10 +300,12 @@ def example_game() -> Replay:
 
 
 def small_board(stack: Stack, colours: Palette, width: float, caption: str,
-                extra: Callable[[BoardPlace], list[Shape]] = lambda b: []) -> Figure:
+                extra: Callable[[BoardPlace], list[Shape]] = lambda b: [], *,
+                words: Words) -> Figure:
     b = fit_board(0, 0, width, width)
-    shapes = board_shapes(b, colours, stack, Spot(1, *CENTRE), cell=BARE_BOARD)
-    return Figure(width, width, tuple(shapes + extra(b)), caption, figure_words.blocks(stack))
+    shapes = board_shapes(b, colours, stack, Spot(1, *CENTRE), cell=BARE_BOARD, words=words)
+    return Figure(width, width, tuple(shapes + extra(b)), caption, figure_words.blocks(stack,
+                                                                                       words))
 
 
 def placed(move: Move) -> Spot:
@@ -302,7 +315,7 @@ def placed(move: Move) -> Spot:
 
 
 @kept_figures
-def figures(colours: Palette) -> dict[str, Figure]:
+def figures(colours: Palette, words: Words) -> dict[str, Figure]:
     moves = read_moves(EXAMPLE_GAME)[1]
     first = replay(moves[:1]).stack
     game = example_game()
@@ -331,88 +344,94 @@ def figures(colours: Palette) -> dict[str, Figure]:
         return [segments(list(zip(pts, pts[1:], strict=False)),
                          Paint(stroke=colours["highlight"], width=0.07 * b.cell))]
 
-    facing = {"U": _("up"), "R": _("right"), "D": _("down"), "L": _("left")}
+    facing = {"U": words._("up"), "R": words._("right"), "D": words._("down"), "L": words._("left")}
     return {
         "level-one": small_board(first, colours, 46.0,
-                                 _("White's first block, on level 1 in cell %(cell)s, its white "
-                                   "half facing %(facing)s: written %(move)s.",
-                                   cell=m.name.split()[1],
-                                   facing=facing[moves[0].orientation],
-                                   move=f"{m.name} {moves[0].orientation}")),
+                                 words._("White's first block, on level 1 in cell %(cell)s, its "
+                                         "white half facing %(facing)s: written %(move)s.",
+                                         cell=m.name.split()[1],
+                                         facing=facing[moves[0].orientation],
+                                         move=f"{m.name} {moves[0].orientation}"), words=words),
         "level-two": small_board(platform.stack, colours, 46.0,
-                                 _("A block on level 2 (framed in %(colour)s), centred on the "
-                                   "platform of %(under)s: written %(move)s.", under=under,
-                                   move=f"{raised.name} {platform_moves[-1].orientation}",
-                                   colour=colours.colour_word("highlight")),
-                                 framed(raised)),
+                                 words._("A block on level 2 (framed in %(colour)s), centred on "
+                                         "the "
+                                         "platform of %(under)s: written %(move)s.", under=under,
+                                         move=f"{raised.name} {platform_moves[-1].orientation}",
+                                         colour=colours.colour_word("highlight", words)),
+                                 framed(raised), words=words),
         "won": small_board(game.stack, colours, 54.0,
-                           _("Black's block in %(cut)s cut White's strip down column b; "
-                             "White's last block, on level 2 (%(move)s, framed), bridges the "
-                             "cut and joins the white frames along white seen from above "
-                             "(the line in %(colour)s).", cut=cut.name.split()[1],
-                             move=f"{last.name} {moves[-1].orientation}",
-                             colour=colours.colour_word("highlight")),
-                           lambda b: path_line(b) + framed(last)(b)),
+                           words._("Black's block in %(cut)s cut White's strip down column b; "
+                                   "White's last block, on level 2 (%(move)s, framed), bridges the "
+                                   "cut and joins the white frames along white seen from above "
+                                   "(the line in %(colour)s).", cut=cut.name.split()[1],
+                                   move=f"{last.name} {moves[-1].orientation}",
+                                   colour=colours.colour_word("highlight", words)),
+                           lambda b: path_line(b) + framed(last)(b), words=words),
     }
 
 
 def rules_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours = printing.paper, printing.palette
-    markup = templating.render_beside(__file__, "rules.md.j2", credit=credit(), blocks=BLOCKS,
-                               language=printing.words,
-                               per_player=PER_PLAYER)
-    pages = typeset(markup, figures(colours), paper, colours,
-                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()),
-                    first_on_right=printing.first_on_right)
-    return document(aid.on_last_page(pages, player_aid(), paper, colours), _("rules"))
+    markup = templating.render_beside(__file__, "rules.md.j2", credit=credit(words), blocks=BLOCKS,
+                                      language=printing.words,
+                                      per_player=PER_PLAYER)
+    pages = typeset(markup, figures(colours, words), paper, colours,
+                    footer_text=words._("%(credit)s Rules text written for this kit.",
+                                        credit=credit(words)),
+                    first_on_right=printing.first_on_right, words=words)
+    return document(aid.on_last_page(pages, player_aid(words), paper, colours), words._("rules"),
+                    words=words)
 
 
-def player_aid() -> aid.Aid:
+def player_aid(words: Words) -> aid.Aid:
     """Placing a block, in the rule sheet's own words, for each player to keep at hand."""
-    return aid.Aid(_("Placing a block"), (
-        _("White moves first, then the players take turns. On your turn you place one of your "
-          "blocks, square to the board's lines, in one of two ways:"),
-        _("**On the board (level 1):** inside an empty cell."),
-        _("**On top (level 2 and up):** resting on a 2 × 2 platform of four blocks that lie "
-          "side by side one level down, and centred on it, so that it covers a quarter of each "
-          "of the four."),
-        _("You choose which way the white half faces. The neutral block counts as a block of "
-          "level 1, so it can be part of a platform. A platform can be built at any level, so "
-          "a pyramid of up to five levels may grow.")))
+    return aid.Aid(words._("Placing a block"), (
+        words._("White moves first, then the players take turns. On your turn you place one of "
+                "your blocks, square to the board's lines, in one of two ways:"),
+        words._("**On the board (level 1):** inside an empty cell."),
+        words._("**On top (level 2 and up):** resting on a 2 × 2 platform of four blocks that lie "
+                "side by side one level down, and centred on it, so that it covers a quarter of "
+                "each of the four."),
+        words._("You choose which way the white half faces. The neutral block counts as a block of "
+                "level 1, so it can be part of a platform. A platform can be built at any level, "
+                "so a pyramid of up to five levels may grow.")))
 
 
 # --- the score pad ------------------------------------------------------------------------------
 
-def notation(neutral: str) -> tuple[str, ...]:
+def notation(neutral: str, words: Words) -> tuple[str, ...]:
     """How to write a move; the example is a cell the neutral block leaves free."""
     cell = "d4" if neutral != "d4" else "b2"
-    return (_("Write a move as level, place and the side its white half faces: 1 %(cell)s U is "
-              "level 1, cell %(cell)s, white half up (U, R, D, L).", cell=cell),
-            _("Places on level 2 are named a1–d4 by the top-left block of their platform; level "
-              "3 a1–c3, level 4 a1–b2, level 5 a1."))
+    return (words._("Write a move as level, place and the side its white half faces: 1 %(cell)s U "
+                    "is level 1, cell %(cell)s, white half up (U, R, D, L).", cell=cell),
+            words._("Places on level 2 are named a1–d4 by the top-left block of their platform; "
+                    "level 3 a1–c3, level 4 a1–b2, level 5 a1."))
 
 
-def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
+def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> list[Page]:
     """A row for every round: each player places all their blocks."""
     return scorepad.score_pad(paper, scorepad.Pad(
-        _("Blinq score pad"), opts.label, (_("White"), _("Black")),
-        notation(opts.neutral),
-        (sheet.Column(_("Round"), 0.5), sheet.Column(_("White: level"), 0.8),
-         sheet.Column(_("place"), 0.7), sheet.Column(_("white half"), 0.8),
-         sheet.Column(_("Black: level"), 0.8), sheet.Column(_("place"), 0.7),
-         sheet.Column(_("white half"), 0.8)),
-        _("%(credit)s White moves first; each row is one round.", credit=credit()),
+        words._("Blinq score pad"), opts.label(words), (words._("White"), words._("Black")),
+        notation(opts.neutral, words),
+        (sheet.Column(words._("Round"), 0.5), sheet.Column(words._("White: level"), 0.8),
+         sheet.Column(words._("place"), 0.7), sheet.Column(words._("white half"), 0.8),
+         sheet.Column(words._("Black: level"), 0.8), sheet.Column(words._("place"), 0.7),
+         sheet.Column(words._("white half"), 0.8)),
+        words._("%(credit)s White moves first; each row is one round.", credit=credit(words)),
         min_rows=PER_PLAYER),
-        colours)
+        colours, words=words)
 
 
 def pad_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(pad_pages(opts, paper, colours) * copies, _("score pad"))
+    return document(pad_pages(opts, paper, colours, words=words) * copies, words._("score pad"),
+                    words=words)
 
 
 PAGES = Pages(
-    cover=Cover(credit, (10, 20), lambda opts, colours: figures(colours)["won"]),
+    cover=Cover(credit, (10, 20), lambda opts, colours, words: figures(colours, words)["won"]),
     items={RULES: rules_item, BOARD: board_item, TILES: tiles_item, PAD: pad_item},
-    board_cell=lambda opts, paper: board_cell(paper),
+    board_cell=lambda opts, paper, words: board_cell(paper),
 )

@@ -29,7 +29,7 @@ from generator.core.gridfile import (
 )
 from generator.games.game import OptionError, option
 from generator.games.judges import Verdict
-from generator.i18n import _
+from generator.i18n import Words
 
 TITLE = "Blinq"
 DESIGNER = "Néstor Romeral Andrés"
@@ -62,12 +62,12 @@ class Options:
             raise OptionError(f"--neutral must be a cell from a1 to e5, not {self.neutral!r}")
         object.__setattr__(self, "neutral", name)
 
-    @property
-    def label(self) -> str:
+    def label(self, words: Words) -> str:
         if cell_index(self.neutral) == CENTRE:
-            return _("5 × 5 · 54 blocks · neutral block on %(cell)s (centre)", cell=self.neutral)
-        return _("5 × 5 · 54 blocks · neutral block on %(cell)s (variant: %(cell)s)",
-                 cell=self.neutral)
+            return words._("5 × 5 · 54 blocks · neutral block on %(cell)s (centre)",
+                           cell=self.neutral)
+        return words._("5 × 5 · 54 blocks · neutral block on %(cell)s (variant: %(cell)s)",
+                       cell=self.neutral)
 
 
 def cell_index(name: str) -> tuple[int, int] | None:

@@ -32,7 +32,8 @@ def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
     box = parts.body(paper)
     b = pages.fit_board(*box)
     places = [b.point(s.corner().col / 2 + 0.5, s.corner().row / 2 + 0.5) for s in spots()]
-    board = parts.board(parts.board_name(TITLE, words), pages.board_page(opts, paper, colours), box,
+    board = parts.board(parts.board_name(TITLE, words), pages.board_page(opts, paper, colours,
+                                                                         words=words), box,
                         places)
     side = b.cell
     dual = Tile(words.pgettext("Blinq block", "dual"), block("block-dual", "U", side=side,
@@ -43,12 +44,12 @@ def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
     neutral = Tile(words.pgettext("Blinq block", "neutral"),
                    block("block-neutral", NEUTRAL, side=side, colours=colours),
                    thickness=THICKNESS * side)
-    return parts.kit_table(TITLE, opts.label, key_text=parts.key("blinq", opts, colours),
+    return parts.kit_table(TITLE, opts.label(words), key_text=parts.key("blinq", opts, colours),
                            board=board,
                            pieces=[*bags, neutral], rules=pages.rules_item(
                                opts, Printing(paper=parts.PAPER, palette=colours, words=words)),
-                           pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0],
-                           credit=pages.credit(), words=words)
+                           pad_page=pages.pad_pages(opts, parts.PAPER, colours, words=words)[0],
+                           credit=pages.credit(words), words=words)
 
 
 TABLE = Tables(make)

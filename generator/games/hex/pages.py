@@ -26,7 +26,7 @@ from generator.games.hex.rules import (
 )
 from generator.games.items import BOARD, PAD, RULES
 from generator.games.protocols import Pages
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout import boardpage, describe, hexboard, scorepad, sheet
 from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
@@ -34,19 +34,20 @@ from generator.layout.printing import Printing
 from generator.layout.textlayout import Figure, centred_label, typeset
 
 
-def credit() -> str:
+def credit(words: Words) -> str:
     # The years in the message, not in YEAR's "1942, 1947", so a translation says whose is which.
-    return _("%(game)s by Piet Hein (1942) and John Nash (1947).", game=TITLE)
+    return words._("%(game)s by Piet Hein (1942) and John Nash (1947).", game=TITLE)
 
 
-def name(colour: str) -> str:
-    return _("Red") if colour == RED else _("Blue")
+def name(colour: str, words: Words) -> str:
+    return words._("Red") if colour == RED else words._("Blue")
 
 
 # --- drawing stones and boards ------------------------------------------------------------------
 
 
-def stone(colour: str, p: hexboard.Placement, h: Hex, colours: Palette) -> list[Shape]:
+def stone(colour: str, p: hexboard.Placement, h: Hex, colours: Palette, *,
+          words: Words) -> list[Shape]:
     """A stone in a figure; where a palette tells pieces apart by letter, it carries one."""
     r = p.cell_radius
     centre = p.centre(h)
@@ -55,14 +56,14 @@ def stone(colour: str, p: hexboard.Placement, h: Hex, colours: Palette) -> list[
                                                          stroke=colours["stone edge"],
                                                          width=max(0.15, 0.06 * r)))]
     if colours.lettered:
-        shapes.append(centred_label(centre.x, centre.y, letter(colour), 0.7 * r,
+        shapes.append(centred_label(centre.x, centre.y, letter(colour, words), 0.7 * r,
                                     colours["cell"], "bold"))
     return shapes
 
 
 def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool,
                  stones: Stones | None = None,
-                 tinted: Mapping[Hex, str] | None = None, *, cut_tips: bool = False
+                 tinted: Mapping[Hex, str] | None = None, *, cut_tips: bool = False, words: Words
                  ) -> list[Shape]:
     """Red's sides (the rows', r) and Blue's (the columns', q) as bands, cells, stones and
     labels."""
@@ -72,9 +73,9 @@ def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.15, 0.035 * r)), dict(tinted or {}))
     for h, colour in sorted((stones or {}).items(), key=lambda hc: (hc[0].r, hc[0].q)):
-        shapes += stone(colour, p, h, colours)
-    return shapes + hexboard.labels(p, (letter(BLUE), colours["blue"]),
-                                    (letter(RED), colours["red"]),
+        shapes += stone(colour, p, h, colours, words=words)
+    return shapes + hexboard.labels(p, (letter(BLUE, words), colours["blue"]),
+                                    (letter(RED, words), colours["red"]),
                                     colours["muted"], with_coordinates)
 
 
@@ -102,58 +103,63 @@ def cut_place(size: int, x: float, y: float, w: float, h: float,
 
 
 def cut_shapes(p: hexboard.Placement, colours: Palette,
-               with_coordinates: bool) -> list[Shape]:
+               with_coordinates: bool, words: Words) -> list[Shape]:
     """The empty board as its own page draws it, its sharp corners cut."""
-    return board_shapes(p, colours, with_coordinates, cut_tips=True)
+    return board_shapes(p, colours, with_coordinates, cut_tips=True, words=words)
 
 
-def words(opts: Options) -> boardpage.Words:
-    """What the board's page says round it, in the active language."""
-    return boardpage.Words(TITLE, opts.label, _(
+def page_words(opts: Options, words: Words) -> boardpage.Words:
+    """What the board's page says round it, in `words`."""
+    return boardpage.Words(TITLE, opts.label(words), words._(
         "%(credit)s Red joins the two %(R)s sides; Blue joins the two %(B)s sides.",
-        credit=credit(), R=letter(RED), B=letter(BLUE)))
+        credit=credit(words), R=letter(RED, words), B=letter(BLUE, words)), words)
 
 
-def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
-    return board_layout(opts, paper).placement
+def board_placement(opts: Options, paper: Paper, *, words: Words) -> hexboard.Placement:
+    return board_layout(opts, paper, words=words).placement
 
 
-def board_layout(opts: Options, paper: Paper) -> boardpage.Laid:
+def board_layout(opts: Options, paper: Paper, *, words: Words) -> boardpage.Laid:
     """The board's page laid out: where the board goes, the words round it, and the part
     of the page they take (a virtual table's board shows that part)."""
-    return boardpage.layout(opts.size, opts.coordinates, paper, words(opts), COLOUR,
+    return boardpage.layout(opts.size, opts.coordinates, paper, page_words(opts, words), COLOUR,
                             place=cut_place, draw=cut_shapes, cut_tips=True)
 
 
-def board_paper(opts: Options, paper: Paper) -> Paper:
-    return roomiest(paper, lambda p: board_placement(opts, p).cell_radius)
+def board_paper(opts: Options, paper: Paper, *, words: Words) -> Paper:
+    return roomiest(paper, lambda p: board_placement(opts, p, words=words).cell_radius)
 
 
-def sides(p: hexboard.Placement) -> list[str]:
+def sides(p: hexboard.Placement, words: Words) -> list[str]:
     """Where Red's sides and Blue's lie on the page, as a description says it."""
-    q, r = describe.hex_sides(p)
-    return [describe.sides(name(RED), letter(RED), r), describe.sides(name(BLUE), letter(BLUE), q)]
+    q, r = describe.hex_sides(p, words)
+    return [describe.sides(name(RED, words), letter(RED, words), r, words=words),
+            describe.sides(name(BLUE, words), letter(BLUE, words), q, words=words)]
 
 
-def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
+def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> Page:
     return boardpage.board_page(
         paper, colours, size=opts.size, coordinates=opts.coordinates, place=cut_place,
-        draw=cut_shapes, words=words(opts), cut_tips=True,
+        draw=cut_shapes, words=page_words(opts, words), cut_tips=True,
         described=lambda p: describe.sentence(
-            _("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p),
-            describe.coordinates(opts.size) if opts.coordinates else ""))
+            words._("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p, words),
+            describe.coordinates(opts.size, words) if opts.coordinates else ""))
 
 
-def document(opts: Options, pages: list[Page], what: str) -> Document:
+def document(opts: Options, pages: list[Page], what: str, *, words: Words) -> Document:
     return boardpage.document(pages, what, game=TITLE, designer=DESIGNER, size=opts.size,
-                              keywords=("Hex", _("connection game"), _("print and play")),
-                              licence=_("This kit's text and drawings are MIT licensed"))
+                              keywords=("Hex", words._("connection game"),
+                                        words._("print and play")),
+                              licence=words._("This kit's text and drawings are MIT licensed"),
+                              words=words)
 
 
 def board_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
-                    _("board"))
+    return document(opts, [board_page(opts, board_paper(opts, paper, words=words), colours,
+                                      words=words)] * copies,
+                    words._("board"), words=words)
 
 
 # --- figures for the rule sheet ---------------------------------------------------------------
@@ -186,69 +192,73 @@ def example_game() -> tuple[dict[Hex, str], str, list[Hex]]:
     return game.stones, game.won[0], game.won[2]
 
 
-def touch_figure(colours: Palette) -> Figure:
+def touch_figure(colours: Palette, words: Words) -> Figure:
     width, height = 60.0, 52.0
     p = place(EXAMPLE_SIZE, 0.0, 0.0, width, height)
     around = Rhombus(EXAMPLE_SIZE).neighbours(TOUCH_CELL)
     shapes = board_shapes(p, colours, True, {TOUCH_CELL: RED},
-                          {h: colours["change"] for h in around})
+                          {h: colours["change"] for h in around}, words=words)
     return Figure(width, height, tuple(shapes),
-                  _("A cell touches up to six others: the stone on %(cell)s touches the "
-                    "shaded cells %(around)s.", cell=hex_name(TOUCH_CELL),
-                    around=", ".join(hex_name(h) for h in sorted(around,
-                                                                 key=lambda h: (h.q, h.r)))),
-                  describe.sentence(describe.sized(TITLE, EXAMPLE_SIZE),
-                                    describe.stones([(name(RED), [TOUCH_CELL])]),
-                                    _("Shaded: %(cells)s", cells=describe.cells(around))))
+                  words._("A cell touches up to six others: the stone on %(cell)s touches the "
+                          "shaded cells %(around)s.", cell=hex_name(TOUCH_CELL),
+                          around=", ".join(hex_name(h) for h in sorted(around,
+                                                                       key=lambda h: (h.q, h.r)))),
+                  describe.sentence(describe.sized(TITLE, EXAMPLE_SIZE, words),
+                                    describe.stones([(name(RED, words), [TOUCH_CELL])]),
+                                    words._("Shaded: %(cells)s", cells=describe.cells(around))))
 
 
-def goal_figure(colours: Palette) -> Figure:
+def goal_figure(colours: Palette, words: Words) -> Figure:
     width, height = 70.0, 60.0
     stones, colour, path = example_game()
     p = place(EXAMPLE_SIZE, 0.0, 0.0, width, height)
-    shapes = board_shapes(p, colours, True, stones)
+    shapes = board_shapes(p, colours, True, stones, words=words)
     shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in pairwise(path)],
                            Paint(stroke=colours["highlight"], width=0.3 * p.cell_radius)))
     return Figure(width, height, tuple(shapes),
-                  _("%(who)s has joined the two %(R)s sides with %(cells)s, and wins. Blue's "
-                    "sides are marked %(B)s.", who=name(colour), R=letter(RED),
-                    B=letter(BLUE), cells=" ".join(hex_name(h) for h in path)),
+                  words._("%(who)s has joined the two %(R)s sides with %(cells)s, and wins. Blue's "
+                          "sides are marked %(B)s.", who=name(colour, words), R=letter(RED, words),
+                          B=letter(BLUE, words), cells=" ".join(hex_name(h) for h in path)),
                   describe.sentence(
-                      describe.sized(TITLE, EXAMPLE_SIZE), *sides(p),
-                      describe.stones([(name(c), [h for h, s in stones.items() if s == c])
+                      describe.sized(TITLE, EXAMPLE_SIZE, words), *sides(p, words),
+                      describe.stones([(name(c, words), [h for h, s in stones.items() if s == c])
                                        for c in (RED, BLUE)]),
-                      _("Highlighted chain: %(cells)s", cells=", ".join(map(hex_name, path)))))
+                      words._("Highlighted chain: %(cells)s", cells=", ".join(map(hex_name,
+                                                                                  path)))))
 
 
 @kept_figures
-def figures(colours: Palette) -> dict[str, Figure]:
-    return {"touch": touch_figure(colours), "goal": goal_figure(colours)}
+def figures(colours: Palette, words: Words) -> dict[str, Figure]:
+    return {"touch": touch_figure(colours, words), "goal": goal_figure(colours, words)}
 
 
 def rules_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours = printing.paper, printing.palette
     markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, swap=opts.swap,
                                       language=printing.words,
-                                      credit=credit(), last=last_cell(opts.size),
+                                      credit=credit(words), last=last_cell(opts.size),
                                       half=-(-opts.size ** 2 // 2),
-                                      R=letter(RED), B=letter(BLUE))
-    pages = typeset(markup, figures(colours), paper, colours,
-                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()),
-                    first_on_right=printing.first_on_right)
-    return document(opts, pages, _("rules"))
+                                      R=letter(RED, words), B=letter(BLUE, words))
+    pages = typeset(markup, figures(colours, words), paper, colours,
+                    footer_text=words._("%(credit)s Rules text written for this kit.",
+                                        credit=credit(words)),
+                    first_on_right=printing.first_on_right, words=words)
+    return document(opts, pages, words._("rules"), words=words)
 
 
 # --- the score pad ------------------------------------------------------------------------------
 
 
-def notation(opts: Options) -> tuple[str, ...]:
-    how = _("Write each stone by its cell: column letter and row number, e.g. c4. Red moves "
-            "first.")
+def notation(opts: Options, words: Words) -> tuple[str, ...]:
+    how = words._("Write each stone by its cell: column letter and row number, e.g. c4. Red moves "
+                  "first.")
     if not opts.swap:
         return (how,)
-    return (how, _("Swap rule: Blue may answer Red's first stone with swap, written as Blue's "
-                   "first turn; the players exchange colours, the stone stays, and Blue moves "
-                   "next."))
+    return (how,
+            words._("Swap rule: Blue may answer Red's first stone with swap, written as Blue's "
+                    "first turn; the players exchange colours, the stone stays, and Blue "
+                    "moves next."))
 
 
 def longest_game(opts: Options) -> int:
@@ -257,26 +267,31 @@ def longest_game(opts: Options) -> int:
     return opts.size ** 2 + (1 if opts.swap else 0)
 
 
-def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
+def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> list[Page]:
     """A row for each player's n-th turn, as many as the longest game gives the first."""
     return scorepad.score_pad(paper, scorepad.Pad(
-        _("Hex score pad"), opts.label, (_("Red"), _("Blue")),
-        notation(opts),
-        (sheet.Column(_("Turn"), 0.5), sheet.Column(_("Red"), 1.2),
-         sheet.Column(_("Blue"), 1.2)),
+        words._("Hex score pad"), opts.label(words), (words._("Red"), words._("Blue")),
+        notation(opts, words),
+        (sheet.Column(words._("Turn"), 0.5), sheet.Column(words._("Red"), 1.2),
+         sheet.Column(words._("Blue"), 1.2)),
         # By turn number, not by round: after a swap Blue moves first in every round.
-        _("%(credit)s Row n holds Red's n-th turn and Blue's n-th turn.", credit=credit()),
-        record_blocks=3, min_rows=-(-longest_game(opts) // 2)), colours)
+        words._("%(credit)s Row n holds Red's n-th turn and Blue's n-th turn.",
+                credit=credit(words)),
+        record_blocks=3, min_rows=-(-longest_game(opts) // 2)), colours, words=words)
 
 
 def pad_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, pad_pages(opts, paper, colours) * copies, _("score pad"))
+    return document(opts, pad_pages(opts, paper, colours, words=words) * copies,
+                    words._("score pad"), words=words)
 
 
 PAGES = Pages(
-    cover=Cover(credit, (20, 40), lambda opts, colours: figures(colours)["goal"]),
+    cover=Cover(credit, (20, 40), lambda opts, colours, words: figures(colours, words)["goal"]),
     items={RULES: rules_item, BOARD: board_item, PAD: pad_item},
-    board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
+    board_cell=lambda opts, paper, words: SQRT3 * board_placement(opts, board_paper(opts, paper,
+                                                                                    words=words),
+                                                                  words=words)
     .cell_radius,
 )

@@ -110,12 +110,13 @@ def description(number: int, puzzle: BookPuzzle, *, diagram: Diagram, words: Wor
     size = puzzle.puzzle.position.columns
     cells = {colour: sorted((c for c, k in diagram.stones.items() if k == colour),
                             key=_order) for colour in (BLACK, WHITE)}
-    said = [words._("Puzzle %(n)s", n=number), describe.sized(TITLE, size),
+    said = [words._("Puzzle %(n)s", n=number), describe.sized(TITLE, size, words),
             words._("Black's sides, marked %(B)s: the top and bottom rows; White's, marked %(W)s: "
-                    "the left and right columns", B=side_letter(BLACK), W=side_letter(WHITE))]
+                    "the left and right columns", B=side_letter(BLACK, words), W=side_letter(WHITE,
+                                                                                             words))]
     for colour in (BLACK, WHITE):
         if cells[colour]:
-            said.append(f"{colour_name(colour)}: {', '.join(map(cell_name, cells[colour]))}")
+            said.append(f"{colour_name(colour, words)}: {', '.join(map(cell_name, cells[colour]))}")
     if diagram.shaded:
         said.append(words._("Shaded: %(cells)s", cells=", ".join(
             map(cell_name, sorted(diagram.shaded, key=_order)))))
@@ -131,9 +132,9 @@ def _figures(puzzles: Sequence[BookPuzzle], paper: Paper, colours: Palette, *,
 
     def drawn(width: float, numbers: StoneNumbers) -> dict[str, Figure]:
         return {f"p{k}": board(p.puzzle.position.columns, d, colours, *said[k], width,
-                               numbers=numbers)
+                               numbers=numbers, words=words)
                 for k, (p, d) in enumerate(zip(puzzles, diagrams, strict=True))}
-    return legible(drawn, FIGURE_WIDTH, most=paper.inner_width)
+    return legible(drawn, FIGURE_WIDTH, most=paper.inner_width, words=words)
 
 
 def levels_note(words: Words) -> str:
@@ -153,7 +154,8 @@ def puzzle_markup(count: int, words: Words) -> str:
              words._("*Key:* Black moves first and joins the top and bottom rows, marked %(B)s "
                      "and banded in red: on the kit's board, play Black's moves as Red's and "
                      "White's, whose sides are marked %(W)s, as Blue's.",
-                     B=side_letter(BLACK), W=side_letter(WHITE)), "", levels_note(words), ""]
+                     B=side_letter(BLACK, words), W=side_letter(WHITE, words)), "",
+             levels_note(words), ""]
     for k in range(count):
         lines += [f"[figure p{k}]", ""]
     return "\n".join(lines)
@@ -180,7 +182,7 @@ class HexPuzzles:
         return len(self.puzzles)
 
     def chapters(self, paper: Paper, colours: Palette, words: Words) -> list[Chapter]:
-        footer = words._("%(credit)s Every answer proven by pnp's solver.", credit=credit())
+        footer = words._("%(credit)s Every answer proven by pnp's solver.", credit=credit(words))
         count = len(self.puzzles)
         return [Chapter(words._("Puzzles"), words.ngettext("%(count)s position to solve",
                                                            "%(count)s positions to solve",
@@ -188,12 +190,12 @@ class HexPuzzles:
                         typeset(puzzle_markup(count, words),
                                 _figures(self.puzzles, paper, colours, answers=False,
                                          words=words),
-                                paper, colours, footer_text=footer)),
+                                paper, colours, footer_text=footer, words=words)),
                 Chapter(words._("Answers"), words._("Every winning move, proven"),
                         typeset(answer_markup(count, words),
                                 _figures(self.puzzles, paper, colours, answers=True,
                                          words=words),
-                                paper, colours, footer_text=footer))]
+                                paper, colours, footer_text=footer, words=words))]
 
     def facts(self) -> list[dict[str, JsonValue]]:
         return [puzzle_facts.facts(p) for p in self.puzzles]

@@ -51,7 +51,7 @@ from generator.games.hex.records.model import (
     column_name,
 )
 from generator.games.record_book import IN_PROPORTION, StoneNumbers, stone_number
-from generator.i18n import _, pgettext
+from generator.i18n import Words
 from generator.layout import hexboard
 from generator.layout.textlayout import Figure, centred_label
 
@@ -66,13 +66,14 @@ HEAD_LENGTH, HEAD_WIDTH = 0.5, 0.3
 LONGEST_LABEL = 3              # characters of a label a cell shows; the rest are cut
 
 
-def colour_name(colour: Colour) -> str:
-    return _("Black") if colour == BLACK else _("White")
+def colour_name(colour: Colour, words: Words) -> str:
+    return words._("Black") if colour == BLACK else words._("White")
 
 
-def side_letter(colour: Colour) -> str:
+def side_letter(colour: Colour, words: Words) -> str:
     """The letter on the sides a record's colour joins (its initial in the language)."""
-    return pgettext("record side", "B") if colour == BLACK else pgettext("record side", "W")
+    return words.pgettext("record side", "B") if colour == BLACK else words.pgettext("record side",
+                                                                                     "W")
 
 
 def _luminance(colour: str) -> float:
@@ -103,7 +104,8 @@ def height_at(size: int, width: float) -> float:
 
 
 @functools.lru_cache(maxsize=16)
-def background(size: int, width: float, colours: Palette) -> tuple[hexboard.Placement, Group]:
+def background(size: int, width: float, colours: Palette, *,
+               words: Words) -> tuple[hexboard.Placement, Group]:
     """The board every diagram of a size, width and palette shares, and where its cells
     lie: the bands, the cells, the coordinates as the record names its cells (aa, ab, ...
     past z) and each colour's letter on its sides, White's on the columns (q), Black's on
@@ -123,7 +125,7 @@ def background(size: int, width: float, colours: Palette) -> tuple[hexboard.Plac
         for at in (p.point(lo, i), p.point(hi, i)):
             shapes.append(centred_label(at.x, at.y, str(i + 1), label, colours["muted"]))
     shapes += hexboard.side_letters(
-        p, side_letter("white"), r_text=side_letter(BLACK), q_colour=colours["blue"],
+        p, side_letter("white", words), r_text=side_letter(BLACK, words), q_colour=colours["blue"],
         r_colour=colours["red"],
         size=hexboard.label_size(hexboard.SIDE_LETTER_SIZE, r), with_coordinates=True)
     return p, Group(tuple(shapes))
@@ -139,9 +141,10 @@ def _centres(p: hexboard.Placement) -> Mapping[tuple[int, int], Point]:
 
 
 def board(size: int, diagram: Diagram, colours: Palette, caption: str, description: str,
-          width: float = FIGURE_WIDTH, *, numbers: StoneNumbers = IN_PROPORTION) -> Figure:
+          width: float = FIGURE_WIDTH, *, numbers: StoneNumbers = IN_PROPORTION,
+          words: Words) -> Figure:
     """One diagram: the shared board, the stones, their numbers, the chain and the marks."""
-    p, shared = background(size, width, colours)
+    p, shared = background(size, width, colours, words=words)
     r = p.cell_radius
     centres = _centres(p)
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from generator import i18n
 from generator.core.gridfile import column_name, hex_name
 from generator.core.hexgrid import Hex
 from generator.games.connection import (
@@ -32,6 +31,7 @@ from generator.games.connection import (
 )
 from generator.games.connection import Replay as Replay
 from generator.games.game import OptionError, option
+from generator.i18n import Words
 
 if TYPE_CHECKING:
     from generator.core.formats import BoardData
@@ -65,15 +65,14 @@ class Options:
             raise OptionError(f"--size must be {SIZES.start} to {SIZES.stop - 1} for {TITLE}, "
                               f"not {self.size}")
 
-    @property
-    def label(self) -> str:
-        return i18n._("%(size)s × %(size)s · Red joins the %(R)s sides, Blue the %(B)s sides",
-                      size=self.size, R=letter(RED), B=letter(BLUE))
+    def label(self, words: Words) -> str:
+        return words._("%(size)s × %(size)s · Red joins the %(R)s sides, Blue the %(B)s sides",
+                       size=self.size, R=letter(RED, words), B=letter(BLUE, words))
 
 
-def letter(colour: str) -> str:
+def letter(colour: str, words: Words) -> str:
     """The letter marking a colour's sides on the printed board."""
-    return i18n.pgettext("Hex side", "R") if colour == RED else i18n.pgettext("Hex side", "B")
+    return words.pgettext("Hex side", "R") if colour == RED else words.pgettext("Hex side", "B")
 
 
 def last_cell(size: int) -> str:

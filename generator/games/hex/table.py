@@ -18,32 +18,34 @@ from generator.layout import hexboard
 from generator.layout.printing import Printing
 
 
-def stone_drawn(colour: str, colours: Palette) -> Callable[[Point, float], list[Shape]]:
+def stone_drawn(colour: str, colours: Palette, *, words: Words) -> Callable[[Point, float],
+                                                                            list[Shape]]:
     """A stone as the kit's figures draw it, just inside a disc of the radius given (the
     figures' stone is 0.6 of its cell's radius)."""
     def drawn(centre: Point, radius: float) -> list[Shape]:
         p = hexboard.Placement(Rhombus(1), Affine.scaling(0.98 * radius / 0.6).then(
             Affine.translation(centre.x, centre.y)))
-        return pages.stone(colour, p, Hex(0, 0), colours)
+        return pages.stone(colour, p, Hex(0, 0), colours, words=words)
     return drawn
 
 
 def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
-    paper = pages.board_paper(opts, parts.PAPER)
-    laid = pages.board_layout(opts, paper)
+    paper = pages.board_paper(opts, parts.PAPER, words=words)
+    laid = pages.board_layout(opts, paper, words=words)
     p, box = laid.placement, laid.region
-    board = parts.board(parts.board_name(TITLE, words), pages.board_page(opts, paper, colours), box,
+    board = parts.board(parts.board_name(TITLE, words), pages.board_page(opts, paper, colours,
+                                                                         words=words), box,
                         (p.centre(h) for h in p.board))
     diameter = parts.stone_diameter(p.cell_radius)
-    bags = [parts.stone_bag(pages.name(colour), role, diameter=diameter,
-                            drawn=stone_drawn(colour, colours), colour=colours[role])
+    bags = [parts.stone_bag(pages.name(colour, words), role, diameter=diameter,
+                            drawn=stone_drawn(colour, colours, words=words), colour=colours[role])
             for colour, role in ((RED, "red"), (BLUE, "blue"))]
-    return parts.kit_table(TITLE, opts.label, key_text=parts.key("hex", opts, colours),
+    return parts.kit_table(TITLE, opts.label(words), key_text=parts.key("hex", opts, colours),
                            board=board, pieces=bags,
                            rules=pages.rules_item(
                                opts, Printing(paper=parts.PAPER, palette=colours, words=words)),
-                           pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0],
-                           credit=pages.credit(), words=words)
+                           pad_page=pages.pad_pages(opts, parts.PAPER, colours, words=words)[0],
+                           credit=pages.credit(words), words=words)
 
 
 TABLE = Tables(make)

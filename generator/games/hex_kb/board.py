@@ -7,10 +7,10 @@ import math
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from generator import i18n
 from generator.core.connect import chain
 from generator.core.hexgrid import POINTY, Hex, Layout, hex_to_pixel
 from generator.games.game import OptionError, option
+from generator.i18n import Words
 
 RED, BLUE = "R", "B"
 TITLE = "Hex KB"
@@ -183,23 +183,22 @@ class Options:
     def board(self) -> KleinBoard:
         return KleinBoard(self.size, self.radius)
 
-    @property
-    def board_label(self) -> str:
+    def board_label(self, words: Words) -> str:
         """The board's size and windows (the label without the sides)."""
         cells = 1 + 3 * self.radius * (self.radius + 1)
-        return i18n.ngettext("%(size)s × %(size)s · windows of %(num)s cell",
-                             "%(size)s × %(size)s · windows of %(num)s cells", cells,
-                             size=self.size)
+        return words.ngettext("%(size)s × %(size)s · windows of %(num)s cell",
+                              "%(size)s × %(size)s · windows of %(num)s cells", cells,
+                              size=self.size)
 
-    @property
-    def label(self) -> str:
-        return i18n._("%(board)s · Red joins the %(R)s segments, Blue the %(B)s segments",
-                      board=self.board_label, R=letter(RED), B=letter(BLUE))
+    def label(self, words: Words) -> str:
+        return words._("%(board)s · Red joins the %(R)s segments, Blue the %(B)s segments",
+                       board=self.board_label(words), R=letter(RED, words),
+                       B=letter(BLUE, words))
 
 
-def letter(colour: str) -> str:
+def letter(colour: str, words: Words) -> str:
     """The letter marking a colour's border segments on the printed board."""
-    return i18n.pgettext("Hex KB border segment", "R") if colour == RED else i18n.pgettext(
+    return words.pgettext("Hex KB border segment", "R") if colour == RED else words.pgettext(
         "Hex KB border segment", "B")
 
 

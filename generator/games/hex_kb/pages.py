@@ -48,7 +48,7 @@ from generator.games.hex_kb.rules import (
 )
 from generator.games.items import BOARD, PAD, PUZZLE, RULES
 from generator.games.protocols import Pages
-from generator.i18n import _, ngettext
+from generator.i18n import Words
 from generator.layout import boardpage, describe, hexboard, scorepad, sheet
 from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
@@ -61,63 +61,64 @@ CAPTION_SIZE = 3.0    # mm: a solution's verdict, under the board
 BOARD_ANGLE = 30.0
 
 
-def credit() -> str:
-    return _("%(game)s by %(designer)s, March %(year)s.", game=TITLE, designer=DESIGNER,
-             year=YEAR)
+def credit(words: Words) -> str:
+    return words._("%(game)s by %(designer)s, March %(year)s.", game=TITLE, designer=DESIGNER,
+                   year=YEAR)
 
 
-def name(colour: str) -> str:
-    return _("Red") if colour == RED else _("Blue")
+def name(colour: str, words: Words) -> str:
+    return words._("Red") if colour == RED else words._("Blue")
 
 
-def criterion_text(criterion: int) -> str:
-    return {1: _("a simple connecting path (net transits 0)"),
-            2: _("a portal loop and a single transit connecting path"),
-            3: _("a double transit connecting path")}[criterion]
+def criterion_text(criterion: int, words: Words) -> str:
+    return {1: words._("a simple connecting path (net transits 0)"),
+            2: words._("a portal loop and a single transit connecting path"),
+            3: words._("a double transit connecting path")}[criterion]
 
 
-def describe_verdict(verdict: Outcome) -> str:
+def describe_verdict(verdict: Outcome, words: Words) -> str:
     """A full board's verdict, as the solution's caption says it."""
     if verdict.winner is None:
-        return _("No winner yet.")
-    who = name(verdict.winner)
+        return words._("No winner yet.")
+    who = name(verdict.winner, words)
     if verdict.criterion:
-        return _("%(who)s wins: criterion %(n)s, %(criterion)s.", who=who, n=verdict.criterion,
-                 criterion=criterion_text(verdict.criterion))
+        return words._("%(who)s wins: criterion %(n)s, %(criterion)s.", who=who,
+                       n=verdict.criterion,
+                       criterion=criterion_text(verdict.criterion, words))
     if verdict.transits % 2 == 0:
-        return _("%(who)s wins: a connecting path with net transits %(n)s, which counts like a "
-                 "double transit path (criterion 3).", who=who, n=verdict.transits)
-    return _("%(who)s wins: a portal loop and a connecting path with net transits %(n)s, which "
-             "count like criterion 2.", who=who, n=verdict.transits)
+        return words._("%(who)s wins: a connecting path with net transits %(n)s, which counts like "
+                       "a double transit path (criterion 3).", who=who, n=verdict.transits)
+    return words._("%(who)s wins: a portal loop and a connecting path with net transits %(n)s, "
+                   "which count like criterion 2.", who=who, n=verdict.transits)
 
 
 # --- drawing -------------------------------------------------------------------------------
 
 
 def position(board: KleinBoard, p: hexboard.Placement, stones: dict[Hex, str],
-             verdict: Outcome | None = None, setup: bool = True) -> str:
+             verdict: Outcome | None = None, setup: bool = True, *, words: Words) -> str:
     """A Hex KB position in words: the board, where each colour's border segments lie
     (unless `setup` is false: a rule sheet's later figures, on the same board as its first,
     say it once), how many stones each colour has and on which frame cells, and the
     judge's verdict."""
-    q, r = describe.hex_sides(p)
-    said = [describe.sized(TITLE, board.size),
-            _("two windows, each ringed by a portal frame of %(n)s cells numbered 1 to %(n)s; "
-              "cells with the same number are one cell", n=len(board.frame_a)),
-            describe.sides(name(RED), letter(RED), q),
-            describe.sides(name(BLUE), letter(BLUE), r)] if setup else []
+    q, r = describe.hex_sides(p, words)
+    said = [describe.sized(TITLE, board.size, words),
+            words._("two windows, each ringed by a portal frame of %(n)s cells numbered 1 to "
+                    "%(n)s; cells with the same number are one cell", n=len(board.frame_a)),
+            describe.sides(name(RED, words), letter(RED, words), q, words=words),
+            describe.sides(name(BLUE, words), letter(BLUE, words), r, words=words)] if setup else []
     for colour in (RED, BLUE):
         mine = [h for h, s in stones.items() if s == colour]
         if not mine:
             continue
-        count = ngettext("%(who)s: %(num)s stone", "%(who)s: %(num)s stones", len(mine),
-                         who=name(colour))
+        count = words.ngettext("%(who)s: %(num)s stone", "%(who)s: %(num)s stones", len(mine),
+                               who=name(colour, words))
         framed = sorted(n for n in (board.twin_index(h) for h in mine) if n is not None)
-        said.append(count if not framed else ngettext(
+        said.append(count if not framed else words.ngettext(
             "%(count)s, on frame cell %(cells)s", "%(count)s, on frame cells %(cells)s",
             len(framed), count=count, cells=", ".join(map(str, framed))))
     if verdict is not None:
-        said.append(describe_verdict(verdict))
+        said.append(describe_verdict(verdict, words))
     return describe.sentence(*said)
 
 
@@ -128,7 +129,7 @@ def place(board: KleinBoard, x: float, y: float, w: float, h: float,
 
 
 def stone_shapes(p: hexboard.Placement, h: Hex, stone: str, colours: Palette,
-                 numbered: bool) -> list[Shape]:
+                 numbered: bool, *, words: Words) -> list[Shape]:
     """A claimed cell's stone: a disc of the player's colour, or, in a lettered palette, a
     ring with the player's letter (a frame cell keeps its number instead; Blue's ring is
     doubled, so the two stay apart in one ink without a fill)."""
@@ -142,7 +143,7 @@ def stone_shapes(p: hexboard.Placement, h: Hex, stone: str, colours: Palette,
     if stone == BLUE:
         shapes.append(Circle(c, 0.45 * r, ring))
     if not numbered:
-        shapes.append(centred_label(c.x, c.y, letter(stone), hexboard.label_size(0.5, r),
+        shapes.append(centred_label(c.x, c.y, letter(stone, words), hexboard.label_size(0.5, r),
                                     colour, "bold"))
     return shapes
 
@@ -158,7 +159,7 @@ def cell_corners(p: hexboard.Placement) -> Mapping[Hex, tuple[Point, ...]]:
 
 def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
                  with_coordinates: bool = True, stones: dict[Hex, str] | None = None,
-                 marked: AbstractSet[Hex] = frozenset()) -> list[Shape]:
+                 marked: AbstractSet[Hex] = frozenset(), *, words: Words) -> list[Shape]:
     """Border cells, playable cells, windows, frames with twin labels, and stones. Stones are
     keyed by cell of the game; a frame cell's stone is drawn in both frames."""
     stones = stones or {}
@@ -206,7 +207,7 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
     for h in Rhombus(board.size):
         stone = stones.get(board.canonical(h)) if h not in board.holes else None
         if stone:
-            shapes += stone_shapes(p, h, stone, colours, numbered=h in frames)
+            shapes += stone_shapes(p, h, stone, colours, numbered=h in frames, words=words)
             if not colours.lettered:
                 ground[h] = colours["red" if stone == RED else "blue"]
     # Twin numbers last, so a stone never hides one: black or white, whichever reads better
@@ -216,32 +217,32 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
         centre = p.centre(h)
         shapes.append(centred_label(centre.x, centre.y, str(board.twin_index(h)), size,
                                     text_on(colours, ground[h]), "bold"))
-    shapes += hexboard.labels(p, (letter(RED), colours["red"]),
-                              (letter(BLUE), colours["blue"]),
+    shapes += hexboard.labels(p, (letter(RED, words), colours["red"]),
+                              (letter(BLUE, words), colours["blue"]),
                               colours["muted"], with_coordinates, outset=hexboard.BORDER_ROW)
     return shapes
 
 
-def document(opts: Options, pages: list[Page], what: str) -> Document:
-    return Document(tuple(pages), _("%(game)s: %(what)s", game=TITLE, what=what),
-                    _("pnp (game by %(designer)s)", designer=DESIGNER),
-                    _("%(game)s %(what)s, %(size)s × %(size)s", game=TITLE, what=what,
-                      size=opts.size),
-                    ("Hex KB", "Hex", _("Klein bottle"), _("print and play")),
-                    _("Free publication of the rules and programs allowed by %(designer)s, with "
-                      "the name and rules unchanged and the game attributed to him "
-                      "(marksteeregames.com)", designer=DESIGNER))
+def document(opts: Options, pages: list[Page], what: str, *, words: Words) -> Document:
+    return Document(tuple(pages), words._("%(game)s: %(what)s", game=TITLE, what=what),
+                    words._("pnp (game by %(designer)s)", designer=DESIGNER),
+                    words._("%(game)s %(what)s, %(size)s × %(size)s", game=TITLE, what=what,
+                            size=opts.size),
+                    ("Hex KB", "Hex", words._("Klein bottle"), words._("print and play")),
+                    words._("Free publication of the rules and programs allowed by %(designer)s, "
+                            "with the name and rules unchanged and the game attributed to him "
+                            "(marksteeregames.com)", designer=DESIGNER), lang=words.code)
 
 
 def board_page(opts: Options, paper: Paper, colours: Palette,
                stones: dict[Hex, str] | None = None, marked: AbstractSet[Hex] = frozenset(),
                title: str = TITLE, subtitle: str = "", note: str = "",
-               caption: str = "") -> Page:
+               caption: str = "", *, words: Words) -> Page:
     """The board, with a caption under it if given (set no smaller than 6 pt, however
     narrow the page)."""
     board = opts.board()
     x, y, w, h = sheet.body_box(paper)
-    shapes = sheet.header(paper, title, subtitle or opts.label, colours)
+    shapes = sheet.header(paper, title, subtitle or opts.label(words), colours)
     if caption:
         lines = sheet.wrap_words(caption, CAPTION_SIZE, w)
         h -= len(lines) * CAPTION_SIZE * 1.3 + 1
@@ -250,11 +251,11 @@ def board_page(opts: Options, paper: Paper, colours: Palette,
                                text, CAPTION_SIZE, colours["ink"], anchor="middle"))
     p = place(board, x, y, w, h, opts.coordinates)
     shapes += describe.board_figure(
-        board_shapes(p, board, colours, opts.coordinates, stones, marked),
-        position(board, p, {board.canonical(h): s for h, s in (stones or {}).items()}))
-    shapes += sheet.footer(paper, note or _("%(credit)s Board after the rules' description. "
-                                            "Frame cells with the same number are one cell.",
-                                            credit=credit()), colours)
+        board_shapes(p, board, colours, opts.coordinates, stones, marked, words=words),
+        position(board, p, {board.canonical(h): s for h, s in (stones or {}).items()}, words=words))
+    shapes += sheet.footer(paper, note or words._("%(credit)s Board after the rules' description. "
+                                                  "Frame cells with the same number are one cell.",
+                                                  credit=credit(words)), colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
@@ -276,43 +277,45 @@ class Drawer:
     board: KleinBoard
 
     def __call__(self, p: hexboard.Placement, colours: Palette,
-                 with_coordinates: bool) -> list[Shape]:
-        return board_shapes(p, self.board, colours, with_coordinates)
+                 with_coordinates: bool, words: Words) -> list[Shape]:
+        return board_shapes(p, self.board, colours, with_coordinates, words=words)
 
 
-def words(opts: Options) -> boardpage.Words:
-    """What the board's own page says round it, in the active language."""
-    return boardpage.Words(TITLE, opts.label, _(
+def page_words(opts: Options, words: Words) -> boardpage.Words:
+    """What the board's own page says round it, in `words`."""
+    return boardpage.Words(TITLE, opts.label(words), words._(
         "%(credit)s Board after the rules' description. Frame cells with the same number are "
-        "one cell.", credit=credit()))
+        "one cell.", credit=credit(words)), words)
 
 
-def board_layout(opts: Options, paper: Paper) -> boardpage.Laid:
+def board_layout(opts: Options, paper: Paper, *, words: Words) -> boardpage.Laid:
     """The board's own page laid out: its title and credit in the corners the rhombus
     leaves where they stand clear of it (a puzzle's page keeps its header and caption)."""
     board = opts.board()
-    return boardpage.layout(board.size, opts.coordinates, paper, words(opts), COLOUR,
+    return boardpage.layout(board.size, opts.coordinates, paper, page_words(opts, words), COLOUR,
                             place=Placer(board), draw=Drawer(board),
                             outset=hexboard.BORDER_ROW)
 
 
-def plain_board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
+def plain_board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> Page:
     """The board's own page, empty, as large as the corners it leaves allow."""
     board = opts.board()
     return boardpage.board_page(
         paper, colours, size=board.size, coordinates=opts.coordinates, place=Placer(board),
-        draw=Drawer(board), words=words(opts), outset=hexboard.BORDER_ROW,
-        described=lambda p: position(board, p, {}))
+        draw=Drawer(board), words=page_words(opts, words), outset=hexboard.BORDER_ROW,
+        described=lambda p: position(board, p, {}, words=words))
 
 
-def board_paper(opts: Options, paper: Paper) -> Paper:
-    return roomiest(paper, lambda p: board_layout(opts, p).placement.cell_radius)
+def board_paper(opts: Options, paper: Paper, *, words: Words) -> Paper:
+    return roomiest(paper, lambda p: board_layout(opts, p, words=words).placement.cell_radius)
 
 
 def board_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, [plain_board_page(opts, board_paper(opts, paper), colours)]
-                    * copies, _("board"))
+    return document(opts, [plain_board_page(opts, board_paper(opts, paper, words=words), colours,
+                                            words=words)]
+                    * copies, words._("board"), words=words)
 
 
 # --- puzzles ------------------------------------------------------------------------------------
@@ -326,19 +329,23 @@ def kept_puzzle(opts: Options) -> Puzzle:
 
 
 def puzzle_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
     p = kept_puzzle(opts)
-    paper = board_paper(opts, paper)
-    title = _("%(game)s puzzle %(seed)s", game=TITLE, seed=opts.seed)
+    paper = board_paper(opts, paper, words=words)
+    title = words._("%(game)s puzzle %(seed)s", game=TITLE, seed=opts.seed)
     question = board_page(opts, paper, colours, p.stones, title=title,
-                          subtitle=_("The board is full. Which colour wins, and how?"),
-                          note=_("%(credit)s Every full board has exactly one winner. The "
-                                 "solution is on the next page.", credit=credit()))
+                          subtitle=words._("The board is full. Which colour wins, and how?"),
+                          note=words._("%(credit)s Every full board has exactly one winner. The "
+                                       "solution is on the next page.", credit=credit(words)),
+                          words=words)
     answer = board_page(opts, paper, colours, p.stones, p.structure,
-                        title=title, subtitle=_("Solution"),
-                        note=_("%(credit)s The winning structure is shaded.", credit=credit()),
-                        caption=describe_verdict(p.verdict))
-    return document(opts, [question, answer] * copies, _("puzzle %(seed)s", seed=opts.seed))
+                        title=title, subtitle=words._("Solution"),
+                        note=words._("%(credit)s The winning structure is shaded.",
+                                     credit=credit(words)),
+                        caption=describe_verdict(p.verdict, words), words=words)
+    return document(opts, [question, answer] * copies, words._("puzzle %(seed)s", seed=opts.seed),
+                    words=words)
 
 
 # --- figures for the rule sheet -----------------------------------------------------------------
@@ -350,39 +357,41 @@ FIGURE_WIDTH = 70.0
 
 
 def example_figure(name: str, colours: Palette, caption: str, width: float = FIGURE_WIDTH,
-                   setup: bool = False) -> Figure:
+                   setup: bool = False, *, words: Words) -> Figure:
     """A rule sheet's example, described by its stones: its caption says who wins."""
     board = FIGURE_BOARD
     cells = example_positions(board)[name]
     stones = {board.canonical(h): RED for h in cells}
     p = place(board, 0, 0, width, width * 0.8, with_coordinates=False)
-    shapes = board_shapes(p, board, colours, False, stones, marked=set(stones))
+    shapes = board_shapes(p, board, colours, False, stones, marked=set(stones), words=words)
     return Figure(width, width * 0.8, tuple(shapes), caption,
-                  position(board, p, stones, setup=setup))
+                  position(board, p, stones, setup=setup, words=words))
 
 
-def literal_figure(colours: Palette, width: float = FIGURE_WIDTH) -> Figure:
+def literal_figure(colours: Palette, width: float = FIGURE_WIDTH, *, words: Words) -> Figure:
     """The note's figure: a position that would have two winners if any loop through the
     portal were a portal loop. Red's loop is shaded; the judge has checked both colours."""
     board = FIGURE_BOARD
     example = literal_reading_example(board)
     p = place(board, 0, 0, width, width * 0.8, with_coordinates=False)
-    shapes = board_shapes(p, board, colours, False, example.stones, marked=set(example.red_loop))
+    shapes = board_shapes(p, board, colours, False, example.stones, marked=set(example.red_loop),
+                          words=words)
     path, loop = (f"{n}".replace("-", "−") for n in (example.red_path_transits,
                                                       example.red_loop_transits))
     criterion = example.blue_verdict.criterion
     assert criterion is not None        # Blue has won
     return Figure(width, width * 0.8, tuple(shapes),
-                  _("Red joins its %(R)s segments with net transits %(path)s, and its shaded "
-                    "cells form a loop that passes through the portal with net transits "
-                    "%(loop)s. Blue has %(blue)s. Read word for word, both would win; in this "
-                    "kit's reading Red's loop is not a portal loop, and only Blue wins.",
-                    R=letter(RED), path=path, loop=loop, blue=criterion_text(criterion)),
-                  position(board, p, example.stones, setup=False))
+                  words._("Red joins its %(R)s segments with net transits %(path)s, and its shaded "
+                          "cells form a loop that passes through the portal with net transits "
+                          "%(loop)s. Blue has %(blue)s. Read word for word, both would win; in "
+                          "this kit's reading Red's loop is not a portal loop, and only Blue wins.",
+                          R=letter(RED, words), path=path, loop=loop,
+                          blue=criterion_text(criterion, words)),
+                  position(board, p, example.stones, setup=False, words=words))
 
 
 @kept_figures
-def figures(colours: Palette) -> dict[str, Figure]:
+def figures(colours: Palette, words: Words) -> dict[str, Figure]:
     check_examples()        # the judge agrees with what the captions say
     board = FIGURE_BOARD
     a, _other = board.centres
@@ -395,78 +404,86 @@ def figures(colours: Palette) -> dict[str, Figure]:
                                           label(Hex(1, -1)), label(Hex(-1, 1)))
     return {
         "first-move": example_figure("first move", colours,
-                                     _("Red's first cell is frame cell %(east)s: one cell, so "
-                                       "two stones, one in each frame.", east=east), setup=True),
+                                     words._("Red's first cell is frame cell %(east)s: one cell, "
+                                             "so two stones, one in each frame.", east=east),
+                                     setup=True, words=words),
         "simple": example_figure("simple", colours,
-                                 _("A simple connecting path: Red joins the %(R)s segments "
-                                   "without passing through the portal. Red wins.",
-                                   R=letter(RED))),
+                                 words._("A simple connecting path: Red joins the %(R)s segments "
+                                         "without passing through the portal. Red wins.",
+                                         R=letter(RED, words)), words=words),
         "single": example_figure("single", colours,
-                                 _("A single transit path, in at frame cell %(west)s from the "
-                                   "first window's side and out on the second window's side, "
-                                   "and apart from it a portal loop through frame cells "
-                                   "%(east)s and %(north_east)s. Together they win.",
-                                   west=west, east=east, north_east=north_east)),
+                                 words._("A single transit path, in at frame cell %(west)s from "
+                                         "the first window's side and out on the second window's "
+                                         "side, and apart from it a portal loop through frame "
+                                         "cells %(east)s and %(north_east)s. Together they win.",
+                                         west=west, east=east, north_east=north_east), words=words),
         "double": example_figure("double", colours,
-                                 _("A double transit path: through the portal at frame cell "
-                                   "%(west)s, back round, and through again at frame cell "
-                                   "%(east)s. Red wins.", west=west, east=east)),
+                                 words._("A double transit path: through the portal at frame cell "
+                                         "%(west)s, back round, and through again at frame cell "
+                                         "%(east)s. Red wins.", west=west, east=east), words=words),
         "border-loop": example_figure("border loop", colours,
-                                      _("A portal loop along Red's border segment: out of "
-                                        "frame cell %(west)s to the border, along it, and back "
-                                        "in at frame cell %(south_west)s from the other "
-                                        "window's side.", west=west, south_west=south_west)),
-        "literal": literal_figure(colours),
+                                      words._("A portal loop along Red's border segment: out of "
+                                              "frame cell %(west)s to the border, along it, and "
+                                              "back in at frame cell %(south_west)s from the other "
+                                              "window's side.", west=west, south_west=south_west),
+                                      words=words),
+        "literal": literal_figure(colours, words=words),
     }
 
 
 def rules_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours = printing.paper, printing.palette
     frame = 6 * (opts.radius + 1)
     markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, frame=frame,
                                language=printing.words,
-                               window=1 + 3 * opts.radius * (opts.radius + 1), credit=credit(),
-                               R=letter(RED), B=letter(BLUE),
-                               portal=colours.colour_word(PORTAL))
-    pages = typeset(markup, figures(colours), paper, colours,
-                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()),
-                    first_on_right=printing.first_on_right)
-    return document(opts, pages, _("rules"))
+                                      window=1 + 3 * opts.radius * (opts.radius + 1),
+                                      credit=credit(words),
+                                      R=letter(RED, words), B=letter(BLUE, words),
+                                      portal=colours.colour_word(PORTAL, words))
+    pages = typeset(markup, figures(colours, words), paper, colours,
+                    footer_text=words._("%(credit)s Rules text written for this kit.",
+                                        credit=credit(words)),
+                    first_on_right=printing.first_on_right, words=words)
+    return document(opts, pages, words._("rules"), words=words)
 
 
 # --- the score pad ------------------------------------------------------------------------------
 
 
-def pad_label(opts: Options) -> str:
+def pad_label(opts: Options, words: Words) -> str:
     """The board's label without the sides, which the pad has no need of (A5 has no room)."""
-    return opts.board_label
+    return opts.board_label(words)
 
 
-def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
+def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> list[Page]:
     """A row for every round of a game that fills the board: two claims a round, a frame
     cell and its twin one cell."""
     frame = 6 * (opts.radius + 1)
     return scorepad.score_pad(paper, scorepad.Pad(
-        _("Hex KB score pad"), pad_label(opts), (_("Red"), _("Blue")),
-        (_("Write each claimed cell by column letter and row number (e.g. c4); a portal frame "
-           "cell once, by the number printed in it: 1 to %(frame)s.", frame=frame),
-         _("Red moves first.")),
+        words._("Hex KB score pad"), pad_label(opts, words), (words._("Red"), words._("Blue")),
+        (words._("Write each claimed cell by column letter and row number (e.g. c4); a portal "
+                 "frame cell once, by the number printed in it: 1 to %(frame)s.", frame=frame),
+         words._("Red moves first.")),
         # The narrowest each column may go: a row number, one cell or frame number.
-        (sheet.Column(_("Turn"), 0.5, least=8.0), sheet.Column(_("Red"), 1.2, least=16.0),
-         sheet.Column(_("Blue"), 1.2, least=16.0)),
-        _("%(credit)s Row n holds each player's n-th turn: Red's cell, then Blue's.",
-          credit=credit()),
-        record_blocks=2, min_rows=-(-len(opts.board().cells) // 2)), colours)
+        (sheet.Column(words._("Turn"), 0.5, least=8.0), sheet.Column(words._("Red"), 1.2,
+                                                                     least=16.0),
+         sheet.Column(words._("Blue"), 1.2, least=16.0)),
+        words._("%(credit)s Row n holds each player's n-th turn: Red's cell, then Blue's.",
+                credit=credit(words)),
+        record_blocks=2, min_rows=-(-len(opts.board().cells) // 2)), colours, words=words)
 
 
 def pad_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, pad_pages(opts, paper, colours) * copies, _("score pad"))
+    return document(opts, pad_pages(opts, paper, colours, words=words) * copies,
+                    words._("score pad"), words=words)
 
 
 PAGES = Pages(
-    cover=Cover(credit, (20, 40), lambda opts, colours: figures(colours)["simple"]),
+    cover=Cover(credit, (20, 40), lambda opts, colours, words: figures(colours, words)["simple"]),
     items={RULES: rules_item, BOARD: board_item, PUZZLE: puzzle_item, PAD: pad_item},
-    board_cell=lambda opts, paper: SQRT3 * board_layout(
-        opts, board_paper(opts, paper)).placement.cell_radius,
+    board_cell=lambda opts, paper, words: SQRT3 * board_layout(
+        opts, board_paper(opts, paper, words=words), words=words).placement.cell_radius,
 )

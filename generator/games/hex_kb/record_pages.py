@@ -31,7 +31,7 @@ from generator.games.hex_kb.pages import (
 )
 from generator.games.hex_kb.records import HexKbRecord
 from generator.games.played import Cut
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout import hexboard
 from generator.layout.textlayout import Figure, typeset
 
@@ -42,7 +42,7 @@ KbDiagram = played.Diagram[Hex, str]
 
 def figure(game: HexKbGame, diagram: KbDiagram, *, caption: str, colours: Palette,
            width: float = FIGURE_WIDTH,
-           numbers: record_book.StoneNumbers = record_book.IN_PROPORTION) -> Figure:
+           numbers: record_book.StoneNumbers = record_book.IN_PROPORTION, words: Words) -> Figure:
     """One diagram: the board, its stones (a frame cell's in both frames), their numbers,
     and the winning structure shaded."""
     board = game.board
@@ -54,11 +54,12 @@ def figure(game: HexKbGame, diagram: KbDiagram, *, caption: str, colours: Palett
     numbered = {h: c for h, c in diagram.stones.items()
                 if h in diagram.numbers and h not in board.twins}
     rest = {h: c for h, c in diagram.stones.items() if h not in numbered}
-    shapes: list[Shape] = board_shapes(p, board, colours, True, rest, set(diagram.chain))
+    shapes: list[Shape] = board_shapes(p, board, colours, True, rest, set(diagram.chain),
+                                       words=words)
     r = p.cell_radius
     for h, colour in sorted(numbered.items(), key=lambda hc: (hc[0].r, hc[0].q)):
         centre = p.centre(h)
-        shapes += stone_shapes(p, h, colour, colours, numbered=True)
+        shapes += stone_shapes(p, h, colour, colours, numbered=True, words=words)
         ink = colours["red" if colour == RED else "blue"]
         # The number fills the stone (0.6 r); in a lettered palette it stays within Blue's
         # inner ring (0.45 r), which two digits at 0.55 r still clear.
@@ -66,10 +67,10 @@ def figure(game: HexKbGame, diagram: KbDiagram, *, caption: str, colours: Palett
             centre, diagram.numbers[h], radius=(0.55 if colours.lettered else 0.6) * r,
             ink=ink if colours.lettered else text_on(colours, ink), numbers=numbers))
     return Figure(width, height, tuple(shapes), caption,
-                  description(game, p, diagram=diagram))
+                  description(game, p, diagram=diagram, words=words))
 
 
-def description(game: HexKbGame, p: hexboard.Placement, *, diagram: KbDiagram) -> str:
+def description(game: HexKbGame, p: hexboard.Placement, *, diagram: KbDiagram, words: Words) -> str:
     board = game.board
 
     def listed(colour: str) -> str:
@@ -77,14 +78,14 @@ def description(game: HexKbGame, p: hexboard.Placement, *, diagram: KbDiagram) -
                        key=lambda h: (h.q, h.r))
         return ", ".join(hex_name(h) + (f" ({diagram.numbers[h]})" if h in diagram.numbers
                                         else "") for h in cells)
-    stones = [_("%(who)s: %(cells)s", who=name(c), cells=listed(c))
+    stones = [words._("%(who)s: %(cells)s", who=name(c, words), cells=listed(c))
               for c in (RED, BLUE) if c in diagram.stones.values()]
     verdict = game.verdict if diagram.chain else None
     return " ".join(filter(None, (
-        record_book.moves_range(diagram.first, diagram.last) + ".",
-        position(board, p, dict(diagram.stones), verdict),
+        record_book.moves_range(diagram.first, diagram.last, words=words) + ".",
+        position(board, p, dict(diagram.stones), verdict, words=words),
         "; ".join(stones) + "." if stones else "",
-        _("Shaded: %(cells)s", cells=", ".join(map(hex_name, diagram.chain))) + "."
+        words._("Shaded: %(cells)s", cells=", ".join(map(hex_name, diagram.chain))) + "."
         if diagram.chain else "")))
 
 
@@ -103,53 +104,56 @@ class HexKbStudy:
                               f"`pnp judge hex-kb` lists them all")
         played.count(len(self.game.claims), cut.every)
 
-    def caption(self, diagram: KbDiagram) -> str:
+    def caption(self, diagram: KbDiagram, words: Words) -> str:
         """The diagram's moves, with those that claimed frame cells named by their frame
         number, and the winner's structure."""
         board, claims = self.game.board, self.game.claims
-        framed = [record_book.special(n, name(self.game.movers[n - 1]),
-                                      _("frame cell %(n)s", n=board.twin_index(c.cell)))
+        framed = [record_book.special(n, name(self.game.movers[n - 1], words),
+                                      words._("frame cell %(n)s", n=board.twin_index(c.cell)),
+                                      words=words)
                   for n, c in enumerate(claims[diagram.first - 1:diagram.last],
                                         start=diagram.first)
                   if c.cell in board.twins]
-        text = record_book.caption(diagram.first, diagram.last, special=framed, chain="")
+        text = record_book.caption(diagram.first, diagram.last, special=framed, chain="",
+                                   words=words)
         if diagram.chain:
-            text += ". " + _("Shaded: the winning structure. %(verdict)s",
-                             verdict=describe_verdict(self.game.verdict))
+            text += ". " + words._("Shaded: the winning structure. %(verdict)s",
+                                   verdict=describe_verdict(self.game.verdict, words))
         return text
 
     def booklet(self, cut: Cut, paper: Paper, colours: Palette,
-                heading: str = "") -> Document:
+                heading: str = "", *, words: Words) -> Document:
         shown = self.diagrams(cut.every)
         figures = record_book.legible(
-            lambda width, numbers: {f"d{k}": figure(self.game, d, caption=self.caption(d),
+            lambda width, numbers: {f"d{k}": figure(self.game, d, caption=self.caption(d, words),
                                                     colours=colours,
-                                                    width=width, numbers=numbers)
+                                                    width=width, numbers=numbers, words=words)
                                     for k, d in enumerate(shown)},
-            FIGURE_WIDTH, most=paper.inner_width)
+            FIGURE_WIDTH, most=paper.inner_width, words=words)
         board = self.game.board
-        key = _("*Key:* Red moves first and joins the border segments marked %(R)s, Blue "
-                "those marked %(B)s. The cells of the two portal frames that bear the same "
-                "number are one cell: a stone on one stands on both. A number on a stone is "
-                "its move; a frame cell keeps its frame number, and the caption names the "
-                "move that claimed it.", R=letter(RED), B=letter(BLUE))
+        key = words._("*Key:* Red moves first and joins the border segments marked %(R)s, Blue "
+                      "those marked %(B)s. The cells of the two portal frames that bear the same "
+                      "number are one cell: a stone on one stands on both. A number on a stone is "
+                      "its move; a frame cell keeps its frame number, and the caption names the "
+                      "move that claimed it.", R=letter(RED, words), B=letter(BLUE, words))
         markup = record_book.markup(
-            heading or self.title(), record_book.board_line(board.size, len(self.game.claims)),
-            ending=self.byline(), key=key, diagrams=len(shown),
-            written=[c.written for c in self.game.claims])
+            heading or self.title(words), record_book.board_line(board.size, len(self.game.claims),
+                                                                 words=words),
+            ending=self.byline(words), key=key, diagrams=len(shown),
+            written=[c.written for c in self.game.claims], words=words)
         pages = typeset(markup, figures, paper, colours,
-                        footer_text=record_book.footer(credit()))
-        return record_book.document(pages, TITLE, designer=DESIGNER, size=board.size)
+                        footer_text=record_book.footer(credit(words), words), words=words)
+        return record_book.document(pages, TITLE, designer=DESIGNER, size=board.size, words=words)
 
-    def title(self) -> str:
-        return record_book.a_game(TITLE)
+    def title(self, words: Words) -> str:
+        return record_book.a_game(TITLE, words)
 
-    def byline(self) -> str:
+    def byline(self, words: Words) -> str:
         winner = self.game.verdict.winner
         if winner is None:
-            return record_book.ending("", 0)
-        return record_book.ending(name(winner), self.game.won_on) + " " + \
-            describe_verdict(self.game.verdict)
+            return record_book.ending("", 0, words=words)
+        return record_book.ending(name(winner, words), self.game.won_on, words=words) + " " + \
+            describe_verdict(self.game.verdict, words)
 
     def event(self) -> str:
         return ""

@@ -57,10 +57,10 @@ from generator.games.hex_kb.notation import (
     facts,
     judge,
 )
-from generator.i18n import _, ngettext
+from generator.i18n import Words
 
 
-def stats_report(opts: Options) -> Report:
+def stats_report(opts: Options, words: Words) -> Report:
     """The board's windows and frames, and the gaps of board round the frames."""
     board = opts.board()
     border, between = gaps(board.size, board.radius, offset=board.offset)
@@ -73,16 +73,17 @@ def stats_report(opts: Options) -> Report:
              f"cells of the game: {len(board.cells)}")
     # The same for a player: holes, the rings round them that are one portal, and the room.
     in_words = (
-        ngettext("Two holes of %(window)s cell each are cut out of the board.",
-                 "Two holes of %(window)s cells each are cut out of the board.", window,
-                 window=window),
-        _("The ring round each hole is %(frame)s cells; each is the same cell as the one with "
-          "its number round the other hole.", frame=len(board.frame_a)),
-        ngettext("%(border)s cell lies between each ring and the edge of the board; "
-                 "%(between)s between the two rings.",
-                 "%(border)s cells lie between each ring and the edge of the board; "
-                 "%(between)s between the two rings.", border, border=border, between=between),
-        _("Stones can be played on %(cells)s cells.", cells=len(board.cells)))
+        words.ngettext("Two holes of %(window)s cell each are cut out of the board.",
+                       "Two holes of %(window)s cells each are cut out of the board.", window,
+                       window=window),
+        words._("The ring round each hole is %(frame)s cells; each is the same cell as the one "
+                "with its number round the other hole.", frame=len(board.frame_a)),
+        words.ngettext("%(border)s cell lies between each ring and the edge of the board; "
+                       "%(between)s between the two rings.",
+                       "%(border)s cells lie between each ring and the edge of the board; "
+                       "%(between)s "
+                       "between the two rings.", border, border=border, between=between),
+        words._("Stones can be played on %(cells)s cells.", cells=len(board.cells)))
     return Report(lines, (), in_words)
 
 

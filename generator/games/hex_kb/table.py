@@ -19,34 +19,35 @@ from generator.layout import hexboard
 from generator.layout.printing import Printing
 
 
-def stone_drawn(colour: str, colours: Palette) -> Callable[[Point, float], list[Shape]]:
+def stone_drawn(colour: str, colours: Palette, *, words: Words) -> Callable[[Point, float],
+                                                                            list[Shape]]:
     """A stone as the kit draws a claimed cell's, just inside the disc (0.62 of its cell's
     radius at most, the lettered palette's ring)."""
     def drawn(centre: Point, radius: float) -> list[Shape]:
         p = hexboard.Placement(Rhombus(1), Affine.scaling(0.96 * radius / 0.62).then(
             Affine.translation(centre.x, centre.y)))
-        return pages.stone_shapes(p, Hex(0, 0), colour, colours, numbered=False)
+        return pages.stone_shapes(p, Hex(0, 0), colour, colours, numbered=False, words=words)
     return drawn
 
 
 def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
-    paper = pages.board_paper(opts, parts.PAPER)
+    paper = pages.board_paper(opts, parts.PAPER, words=words)
     drawn = opts.board()
-    laid = pages.board_layout(opts, paper)
+    laid = pages.board_layout(opts, paper, words=words)
     p, box = laid.placement, laid.region
     cells = (p.centre(h) for h in Rhombus(drawn.size) if h not in drawn.holes)
     board = parts.board(parts.board_name(TITLE, words),
-                        pages.plain_board_page(opts, paper, colours), box, cells)
+                        pages.plain_board_page(opts, paper, colours, words=words), box, cells)
     diameter = parts.stone_diameter(p.cell_radius)
-    bags = [parts.stone_bag(pages.name(colour), role, diameter=diameter,
-                            drawn=stone_drawn(colour, colours), colour=colours[role])
+    bags = [parts.stone_bag(pages.name(colour, words), role, diameter=diameter,
+                            drawn=stone_drawn(colour, colours, words=words), colour=colours[role])
             for colour, role in ((RED, "red"), (BLUE, "blue"))]
-    return parts.kit_table(TITLE, opts.label, key_text=parts.key("hex-kb", opts, colours),
+    return parts.kit_table(TITLE, opts.label(words), key_text=parts.key("hex-kb", opts, colours),
                            board=board, pieces=bags,
                            rules=pages.rules_item(
                                opts, Printing(paper=parts.PAPER, palette=colours, words=words)),
-                           pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0],
-                           credit=pages.credit(), words=words)
+                           pad_page=pages.pad_pages(opts, parts.PAPER, colours, words=words)[0],
+                           credit=pages.credit(words), words=words)
 
 
 TABLE = Tables(make)

@@ -28,7 +28,7 @@ from generator.games.nex.rules import (
     winner,
 )
 from generator.games.protocols import Pages
-from generator.i18n import _, decimal, pgettext
+from generator.i18n import Words
 from generator.layout import aid, boardpage, cutsheet, describe, hexboard, scorepad, sheet
 from generator.layout.cover import Cover
 from generator.layout.figure_cache import kept_figures
@@ -57,36 +57,38 @@ SPARES = 3
 SPARING = 0.9         # counters up to this much smaller, where that saves a sheet
 
 
-def credit() -> str:
-    return _("%(game)s by %(designer)s, %(year)s.", game=TITLE, designer=DESIGNER, year=YEAR)
+def credit(words: Words) -> str:
+    return words._("%(game)s by %(designer)s, %(year)s.", game=TITLE, designer=DESIGNER, year=YEAR)
 
 
-def licence() -> str:
-    return _("Game and original rules © %(year)s %(designer)s; this kit's text and drawings are "
-             "MIT licensed", year=YEAR, designer=DESIGNER)
+def licence(words: Words) -> str:
+    return words._("Game and original rules © %(year)s %(designer)s; this kit's text and drawings "
+                   "are MIT licensed", year=YEAR, designer=DESIGNER)
 
 
-def letter(kind: str) -> str:
+def letter(kind: str, words: Words) -> str:
     """The letter a kind of stone is known by on the board and its counters."""
-    return {BLACK: pgettext("Nex black", "B"), WHITE: pgettext("Nex white", "W"),
-            NEUTRAL: pgettext("Nex neutral", "N")}[kind]
+    return {BLACK: words.pgettext("Nex black", "B"), WHITE: words.pgettext("Nex white", "W"),
+            NEUTRAL: words.pgettext("Nex neutral", "N")}[kind]
 
 
-def name(kind: str) -> str:
-    return {BLACK: _("Black"), WHITE: _("White"), NEUTRAL: pgettext("Nex stone", "neutral")}[kind]
+def name(kind: str, words: Words) -> str:
+    return {BLACK: words._("Black"), WHITE: words._("White"), NEUTRAL: words.pgettext("Nex stone",
+                                                                                      "neutral")}[kind]
 
 
 # --- drawing stones and boards ------------------------------------------------------------------
 
 
-def stone(kind: str, centre: Point, radius: float, colours: Palette) -> list[Shape]:
+def stone(kind: str, centre: Point, radius: float, colours: Palette, *,
+          words: Words) -> list[Shape]:
     """A stone as it looks on the board and on its counter; in the ink-saver palette each
     kind carries its letter instead of a fill."""
     fill = colours[{BLACK: "black stone", WHITE: "white stone", NEUTRAL: "neutral stone"}[kind]]
     edge = Paint(fill=fill, stroke=colours["stone edge"], width=max(0.15, 0.07 * radius))
     shapes: list[Shape] = [Circle(centre, radius, edge)]
     if colours.lettered:
-        shapes.append(centred_label(centre.x, centre.y, letter(kind), radius * 1.1,
+        shapes.append(centred_label(centre.x, centre.y, letter(kind, words), radius * 1.1,
                                     colours["ink"], "bold"))
     elif kind == NEUTRAL:
         shapes.append(Circle(centre, radius * 0.45, Paint(stroke=colours["stone edge"],
@@ -96,7 +98,7 @@ def stone(kind: str, centre: Point, radius: float, colours: Palette) -> list[Sha
 
 def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool,
                  stones: Stones | None = None, marked: tuple[Hex, ...] = (), *,
-                 cut_tips: bool = False) -> list[Shape]:
+                 cut_tips: bool = False, words: Words) -> list[Shape]:
     stones = stones or {}
     r = p.cell_radius
     shapes = hexboard.side_bands(p, colours["black side"], colours["white side"],
@@ -106,21 +108,21 @@ def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool
                                             width=max(0.15, 0.035 * r)),
                                    {h: colours["change"] for h in marked})
     for h, kind in sorted(stones.items(), key=lambda hk: (hk[0].r, hk[0].q)):
-        shapes += stone(kind, p.centre(h), 0.62 * r, colours)
-    return shapes + hexboard.labels(p, (letter(BLACK), colours["ink"]),
-                                    (letter(WHITE), colours["ink"]),
+        shapes += stone(kind, p.centre(h), 0.62 * r, colours, words=words)
+    return shapes + hexboard.labels(p, (letter(BLACK, words), colours["ink"]),
+                                    (letter(WHITE, words), colours["ink"]),
                                     colours["muted"], with_coordinates)
 
 
-def sides(p: hexboard.Placement) -> list[str]:
+def sides(p: hexboard.Placement, words: Words) -> list[str]:
     """Where Black's sides and White's lie on the page, as a description says it."""
-    q, r = describe.hex_sides(p)
-    return [describe.sides(name(BLACK), letter(BLACK), q),
-            describe.sides(name(WHITE), letter(WHITE), r)]
+    q, r = describe.hex_sides(p, words)
+    return [describe.sides(name(BLACK, words), letter(BLACK, words), q, words=words),
+            describe.sides(name(WHITE, words), letter(WHITE, words), r, words=words)]
 
 
-def position(stones: Stones) -> str:
-    return describe.stones([(name(kind), [h for h, k in stones.items() if k == kind])
+def position(stones: Stones, words: Words) -> str:
+    return describe.stones([(name(kind, words), [h for h, k in stones.items() if k == kind])
                             for kind in (BLACK, WHITE, NEUTRAL)])
 
 
@@ -140,52 +142,55 @@ def cut_place(size: int, x: float, y: float, w: float, h: float,
 
 
 def cut_shapes(p: hexboard.Placement, colours: Palette,
-               with_coordinates: bool) -> list[Shape]:
+               with_coordinates: bool, words: Words) -> list[Shape]:
     """The empty board as its own page draws it, its sharp corners cut."""
-    return board_shapes(p, colours, with_coordinates, cut_tips=True)
+    return board_shapes(p, colours, with_coordinates, cut_tips=True, words=words)
 
 
-def words(opts: Options) -> boardpage.Words:
-    """What the board's page says round it, in the active language."""
-    return boardpage.Words(TITLE, opts.label, _(
+def page_words(opts: Options, words: Words) -> boardpage.Words:
+    """What the board's page says round it, in `words`."""
+    return boardpage.Words(TITLE, opts.label(words), words._(
         "%(credit)s Black joins the two %(B)s sides; White joins the two %(W)s sides.",
-        credit=credit(), B=letter(BLACK), W=letter(WHITE)))
+        credit=credit(words), B=letter(BLACK, words), W=letter(WHITE, words)), words)
 
 
-def board_placement(opts: Options, paper: Paper) -> hexboard.Placement:
-    return board_layout(opts, paper).placement
+def board_placement(opts: Options, paper: Paper, *, words: Words) -> hexboard.Placement:
+    return board_layout(opts, paper, words=words).placement
 
 
-def board_layout(opts: Options, paper: Paper) -> boardpage.Laid:
+def board_layout(opts: Options, paper: Paper, *, words: Words) -> boardpage.Laid:
     """The board's page laid out: where the board goes, the words round it, and the part
     of the page they take (a virtual table's board shows that part)."""
-    return boardpage.layout(opts.size, opts.coordinates, paper, words(opts), COLOUR,
+    return boardpage.layout(opts.size, opts.coordinates, paper, page_words(opts, words), COLOUR,
                             place=cut_place, draw=cut_shapes, cut_tips=True)
 
 
-def board_page(opts: Options, paper: Paper, colours: Palette) -> Page:
+def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> Page:
     return boardpage.board_page(
         paper, colours, size=opts.size, coordinates=opts.coordinates, place=cut_place,
-        draw=cut_shapes, words=words(opts), cut_tips=True,
+        draw=cut_shapes, words=page_words(opts, words), cut_tips=True,
         described=lambda p: describe.sentence(
-            _("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p),
-            describe.coordinates(opts.size) if opts.coordinates else ""))
+            words._("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p, words),
+            describe.coordinates(opts.size, words) if opts.coordinates else ""))
 
 
-def document(opts: Options, pages: list[Page], what: str) -> Document:
+def document(opts: Options, pages: list[Page], what: str, *, words: Words) -> Document:
     return boardpage.document(pages, what, game=TITLE, designer=DESIGNER, size=opts.size,
-                              keywords=("Nex", "Hex", _("neutral stones"),
-                                        _("print and play")), licence=licence())
+                              keywords=("Nex", "Hex", words._("neutral stones"),
+                                        words._("print and play")), licence=licence(words),
+                              words=words)
 
 
-def board_paper(opts: Options, paper: Paper) -> Paper:
-    return roomiest(paper, lambda p: board_placement(opts, p).cell_radius)
+def board_paper(opts: Options, paper: Paper, *, words: Words) -> Paper:
+    return roomiest(paper, lambda p: board_placement(opts, p, words=words).cell_radius)
 
 
 def board_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, [board_page(opts, board_paper(opts, paper), colours)] * copies,
-                    _("board"))
+    return document(opts, [board_page(opts, board_paper(opts, paper, words=words), colours,
+                                      words=words)] * copies,
+                    words._("board"), words=words)
 
 
 # --- the counter sheet ----------------------------------------------------------------------
@@ -195,36 +200,37 @@ def counters_item(opts: Options, printing: Printing) -> Document:
     """Of each kind, the most a game can hold (rules.most_stones) and a few spares: stones
     change colour in play, so the counters are not one a cell of each kind, but no kind can
     outnumber half the board's cells by more than one."""
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    side = sheet_side(opts, paper)
-    printed = printed_counters(opts, paper)
+    side = sheet_side(opts, paper, words=words)
+    printed = printed_counters(opts, paper, words=words)
 
     def run(kind: str) -> cutsheet.TileRun:
         # Stones on white in a thin cut grid, never a block of solid ink to cut through.
-        return cutsheet.TileRun(name(kind), printed[kind], None,
-                                lambda c, s, bleed: counter(kind, c, s, colours))
+        return cutsheet.TileRun(name(kind, words), printed[kind], None,
+                                lambda c, s, bleed: counter(kind, c, s, colours, words=words))
 
-    advice = (_("%(count)s counters of %(side)s mm in all: a Go set serves better, its black "
-                "and white stones with coins or buttons for the neutral stones.",
-                count=sum(printed.values()), side=decimal(side))
-              if go_set_serves_better(opts, paper) else "")
+    advice = (words._("%(count)s counters of %(side)s mm in all: a Go set serves better, its black "
+                      "and white stones with coins or buttons for the neutral stones.",
+                      count=sum(printed.values()), side=words.decimal(side))
+              if go_set_serves_better(opts, paper, words=words) else "")
     pages = cutsheet.tile_pages(
         paper, side, [run(k) for k in (BLACK, WHITE, NEUTRAL)] * copies,
-        _("%(game)s counters", game=TITLE),
-        _("for the %(size)s × %(size)s board · %(black)s black, %(white)s white, %(neutral)s "
-          "neutral · %(side)s mm squares", size=opts.size, black=printed[BLACK],
-          white=printed[WHITE], neutral=printed[NEUTRAL], side=decimal(side)),
+        words._("%(game)s counters", game=TITLE),
+        words._("for the %(size)s × %(size)s board · %(black)s black, %(white)s white, %(neutral)s "
+                "neutral · %(side)s mm squares", size=opts.size, black=printed[BLACK],
+                white=printed[WHITE], neutral=printed[NEUTRAL], side=words.decimal(side)),
         # The advice straight after the credit, and kept with it where a narrow page's
         # footer has no room for the rest.
-        _("%(credit)s Cut along the grey lines; card stock makes counters that last.",
-          credit=" ".join(filter(None, (credit(), advice)))), colours,
+        words._("%(credit)s Cut along the grey lines; card stock makes counters that last.",
+                credit=" ".join(filter(None, (credit(words), advice)))), colours,
         footer_keep=2 if advice else 1)
-    return document(opts, pages, _("counters"))
+    return document(opts, pages, words._("counters"), words=words)
 
 
-def runs_of(counts: dict[str, int]) -> list[cutsheet.TileRun]:
+def runs_of(counts: dict[str, int], words: Words) -> list[cutsheet.TileRun]:
     """Where the counters fall, not what is drawn on them."""
-    return [cutsheet.TileRun(name(kind), counts[kind], None, lambda c, s, bleed: [])
+    return [cutsheet.TileRun(name(kind, words), counts[kind], None, lambda c, s, bleed: [])
             for kind in (BLACK, WHITE, NEUTRAL)]
 
 
@@ -233,34 +239,34 @@ def wanted(opts: Options) -> dict[str, int]:
     return {kind: most + SPARES for kind, most in most_stones(opts.size).items()}
 
 
-def printed_counters(opts: Options, paper: Paper) -> dict[str, int]:
+def printed_counters(opts: Options, paper: Paper, *, words: Words) -> dict[str, int]:
     """The counters printed of each kind, as the sheets lay them out."""
-    runs = runs_of(wanted(opts))
+    runs = runs_of(wanted(opts), words)
     kinds = dict(zip(runs, (BLACK, WHITE, NEUTRAL), strict=True))
     counts = dict.fromkeys(kinds.values(), 0)
-    for page in cutsheet.layout(paper, sheet_side(opts, paper), runs):
+    for page in cutsheet.layout(paper, sheet_side(opts, paper, words=words), runs):
         for block in page:
             counts[kinds[block.run]] += block.count
     return counts
 
 
-def guide_note(opts: Options, paper: Paper) -> str:
+def guide_note(opts: Options, paper: Paper, words: Words) -> str:
     """What the kit's guide says of the counters: how many, and how many are spares."""
-    printed, most = printed_counters(opts, paper), most_stones(opts.size)
-    return _("The counter sheet has %(black)s black, %(white)s white and %(neutral)s neutral "
-             "counters: no game on %(size)s × %(size)s cells holds more than %(most_black)s "
-             "black, %(most_white)s white and %(most_neutral)s neutral stones at once, and "
-             "the rest are spares.", black=printed[BLACK], white=printed[WHITE],
-             neutral=printed[NEUTRAL], size=opts.size, most_black=most[BLACK],
-             most_white=most[WHITE], most_neutral=most[NEUTRAL])
+    printed, most = printed_counters(opts, paper, words=words), most_stones(opts.size)
+    return words._("The counter sheet has %(black)s black, %(white)s white and %(neutral)s neutral "
+                   "counters: no game on %(size)s × %(size)s cells holds more than %(most_black)s "
+                   "black, %(most_white)s white and %(most_neutral)s neutral stones at once, and "
+                   "the rest are spares.", black=printed[BLACK], white=printed[WHITE],
+                   neutral=printed[NEUTRAL], size=opts.size, most_black=most[BLACK],
+                   most_white=most[WHITE], most_neutral=most[NEUTRAL])
 
 
-def sheet_side(opts: Options, paper: Paper) -> float:
+def sheet_side(opts: Options, paper: Paper, *, words: Words) -> float:
     """The counters' side on their sheets: a cell's (counter_side), or, where counters up
     to SPARING of that and no smaller than GO_SET_SIDE fit on a sheet fewer, the largest
     that does (to 0.1 mm), so no sheet is printed for a few rows."""
-    side = counter_side(opts, paper)
-    runs = runs_of(wanted(opts))
+    side = counter_side(opts, paper, words=words)
+    runs = runs_of(wanted(opts), words)
 
     def sheets(at: float) -> int:
         return len(cutsheet.layout(paper, at, runs))
@@ -274,26 +280,28 @@ def sheet_side(opts: Options, paper: Paper) -> float:
     return int(low * 10) / 10
 
 
-def counter(kind: str, centre: Point, side: float, colours: Palette) -> list[Shape]:
+def counter(kind: str, centre: Point, side: float, colours: Palette, *,
+            words: Words) -> list[Shape]:
     """A counter's face: its stone, or, in the ink-saver palette, its letter alone (the cut
     square is its edge)."""
     if colours.lettered:
-        return [centred_label(centre.x, centre.y, letter(kind), STONE_SHARE * side,
+        return [centred_label(centre.x, centre.y, letter(kind, words), STONE_SHARE * side,
                               colours["ink"], "bold")]
-    return stone(kind, centre, STONE_SHARE * side, colours)
+    return stone(kind, centre, STONE_SHARE * side, colours, words=words)
 
 
-def counter_side(opts: Options, paper: Paper) -> float:
+def counter_side(opts: Options, paper: Paper, *, words: Words) -> float:
     """A counter's side, mm, for the board printed on this paper: with its coordinates,
     whose cells are the smaller, so that one set of counters lies inside a cell of the
     board printed either way (and --coordinates changes no counter)."""
     lettered = dataclasses.replace(opts, coordinates=True)
-    return TILE_PER_CELL * board_placement(lettered, board_paper(lettered, paper)).cell_radius
+    return TILE_PER_CELL * board_placement(lettered, board_paper(lettered, paper, words=words),
+                                           words=words).cell_radius
 
 
-def go_set_serves_better(opts: Options, paper: Paper) -> bool:
+def go_set_serves_better(opts: Options, paper: Paper, *, words: Words) -> bool:
     """Too many counters, or too small to pick up, to cut out by hand."""
-    return opts.size ** 2 > GO_SET_CELLS or counter_side(opts, paper) < GO_SET_SIDE
+    return opts.size ** 2 > GO_SET_CELLS or counter_side(opts, paper, words=words) < GO_SET_SIDE
 
 
 # --- figures for the rule sheet ---------------------------------------------------------------
@@ -327,53 +335,56 @@ def example_positions() -> list[dict[Hex, str]]:
     return positions
 
 
-def before_after(before: Stones, after: Stones, colours: Palette, caption: str) -> Figure:
+def before_after(before: Stones, after: Stones, colours: Palette, caption: str, *,
+                 words: Words) -> Figure:
     width, height, arrow = 92.0, 64.0, 8.0
     half = (width - arrow) / 2
     changed = tuple(h for h in Rhombus(EXAMPLE_SIZE) if before.get(h) != after.get(h))
     shapes: list[Shape] = []
-    for x, stones, title in ((0.0, before, _("before")), (half + arrow, after, _("after"))):
+    for x, stones, title in ((0.0, before, words._("before")), (half + arrow, after,
+                                                                words._("after"))):
         p = place(EXAMPLE_SIZE, x, 6.0, half, height - 6.0)
         shapes.append(Text(Point(x + half / 2, 3.5), title, 3.2, colours["muted"],
                            "italic", "middle"))
-        shapes += board_shapes(p, colours, True, stones, changed)
+        shapes += board_shapes(p, colours, True, stones, changed, words=words)
     mid = Point(half + arrow / 2, height / 2 + 3)
     shapes.append(segments([(mid + Point(-2.5, 0), mid + Point(2.5, 0)),
                             (mid + Point(1.0, -1.5), mid + Point(2.5, 0)),
                             (mid + Point(1.0, 1.5), mid + Point(2.5, 0))],
                            Paint(stroke=colours["ink"], width=0.5)))
     # The words outside the f-strings, where pybabel's extraction sees them.
-    said_before, said_after = _("before"), _("after")
+    said_before, said_after = words._("before"), words._("after")
     return Figure(width, height, tuple(shapes), caption, describe.sentence(
-        describe.sized(TITLE, EXAMPLE_SIZE), f"{said_before}: {position(before)}",
-        f"{said_after}: {position(after)}",
-        _("Shaded: %(cells)s", cells=describe.cells(changed))))
+        describe.sized(TITLE, EXAMPLE_SIZE, words), f"{said_before}: {position(before, words)}",
+        f"{said_after}: {position(after, words)}",
+        words._("Shaded: %(cells)s", cells=describe.cells(changed))))
 
 
-def goal_figure(stones: Stones, colours: Palette) -> Figure:
+def goal_figure(stones: Stones, colours: Palette, *, words: Words) -> Figure:
     width, height = 70.0, 80.0
     p = place(EXAMPLE_SIZE, 0.0, 0.0, width, height)
     won = winner(EXAMPLE_SIZE, stones)
     assert won is not None, "the goal figure shows a finished game"
     colour, path = won
-    shapes = board_shapes(p, colours, True, stones)
+    shapes = board_shapes(p, colours, True, stones, words=words)
     shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in pairwise(path)],
                            Paint(stroke=colours["highlight"], width=0.45 * p.cell_radius)))
     names = " ".join(hex_name(h) for h in path)
     return Figure(width, height, tuple(shapes),
-                  _("On a %(n)s × %(n)s board, %(who)s has joined the %(B)s sides (NW and SE) "
-                    "with %(cells)s, and wins. "
-                    "White's sides are marked %(W)s. Neutral stones join nothing.",
-                    who=name(colour), B=letter(BLACK), W=letter(WHITE), cells=names,
-                    n=EXAMPLE_SIZE),
-                  describe.sentence(describe.sized(TITLE, EXAMPLE_SIZE), *sides(p),
-                                    position(stones),
-                                    _("Highlighted chain: %(cells)s",
-                                      cells=", ".join(map(hex_name, path)))))
+                  words._("On a %(n)s × %(n)s board, %(who)s has joined the %(B)s sides (NW and "
+                          "SE) with %(cells)s, and wins. White's sides are marked %(W)s. Neutral "
+                          "stones join nothing.",
+                          who=name(colour, words), B=letter(BLACK, words), W=letter(WHITE, words),
+                          cells=names,
+                          n=EXAMPLE_SIZE),
+                  describe.sentence(describe.sized(TITLE, EXAMPLE_SIZE, words), *sides(p, words),
+                                    position(stones, words),
+                                    words._("Highlighted chain: %(cells)s",
+                                            cells=", ".join(map(hex_name, path)))))
 
 
 @kept_figures
-def figures(colours: Palette) -> dict[str, Figure]:
+def figures(colours: Palette, words: Words) -> dict[str, Figure]:
     positions = example_positions()
     _size, turns = read_moves(EXAMPLE_GAME)
     drop, take = turns[DROP_TURN - 1], turns[TAKE_TURN - 1]
@@ -381,50 +392,55 @@ def figures(colours: Palette) -> dict[str, Figure]:
     return {
         "drop": before_after(
             positions[DROP_TURN - 1], positions[DROP_TURN], colours,
-            _("A drop on a %(n)s × %(n)s board, written %(mine)s (%(neutral)s): Black places a "
-              "stone on %(mine)s and a neutral stone on %(neutral)s.", mine=cell(drop.mine[0]),
-              neutral=cell(drop.neutral[0]), n=EXAMPLE_SIZE)),
+            words._("A drop on a %(n)s × %(n)s board, written %(mine)s (%(neutral)s): Black places "
+                    "a stone "
+                    "on %(mine)s and a neutral stone on %(neutral)s.", mine=cell(drop.mine[0]),
+                    neutral=cell(drop.neutral[0]), n=EXAMPLE_SIZE), words=words),
         "take": before_after(
             positions[TAKE_TURN - 1], positions[TAKE_TURN], colours,
-            _("A conversion on a %(n)s × %(n)s board, written %(a)s %(b)s (%(given)s): the "
-              "neutral stones on %(a)s and %(b)s become Black, and Black's stone on %(given)s "
-              "becomes neutral.", a=cell(take.mine[0]), b=cell(take.mine[1]),
-              given=cell(take.neutral[0]), n=EXAMPLE_SIZE)),
-        "goal": goal_figure(positions[-1], colours),
+            words._("A conversion on a %(n)s × %(n)s board, written %(a)s %(b)s (%(given)s): the "
+                    "neutral stones on %(a)s and %(b)s become Black, and Black's stone on "
+                    "%(given)s becomes neutral.", a=cell(take.mine[0]), b=cell(take.mine[1]),
+                    given=cell(take.neutral[0]), n=EXAMPLE_SIZE), words=words),
+        "goal": goal_figure(positions[-1], colours, words=words),
     }
 
 
 def rules_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours = printing.paper, printing.palette
-    markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, credit=credit(),
-                               language=printing.words,
-                               last=f"{hexboard.column_name(opts.size - 1)}{opts.size}",
-                               B=letter(BLACK), W=letter(WHITE), X=letter(NEUTRAL),
-                               lettered=colours.lettered)
-    pages = typeset(markup, figures(colours), paper, colours,
-                    footer_text=_("%(credit)s Rules text written for this kit.", credit=credit()),
-                    first_on_right=printing.first_on_right)
-    return document(opts, aid.on_last_page(pages, player_aid(), paper, colours), _("rules"))
+    markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, credit=credit(words),
+                                      language=printing.words,
+                                      last=f"{hexboard.column_name(opts.size - 1)}{opts.size}",
+                                      B=letter(BLACK, words), W=letter(WHITE, words),
+                                      X=letter(NEUTRAL, words),
+                                      lettered=colours.lettered)
+    pages = typeset(markup, figures(colours, words), paper, colours,
+                    footer_text=words._("%(credit)s Rules text written for this kit.",
+                                        credit=credit(words)),
+                    first_on_right=printing.first_on_right, words=words)
+    return document(opts, aid.on_last_page(pages, player_aid(words), paper, colours),
+                    words._("rules"), words=words)
 
 
-def player_aid() -> aid.Aid:
+def player_aid(words: Words) -> aid.Aid:
     """A turn, in the rule sheet's own words, for each player to keep at hand."""
-    return aid.Aid(_("A turn"), (
-        _("On your turn you do exactly one of these two things:"),
-        _("**Drop:** put one of your stones on an empty cell and one neutral stone on another "
-          "empty cell."),
-        _("**Convert:** turn two neutral stones on the board into stones of your colour, and "
-          "turn one other stone of your colour into a neutral stone."),
-        _("A cell that holds a neutral stone is not empty: no stone can be dropped on it.")))
+    return aid.Aid(words._("A turn"), (
+        words._("On your turn you do exactly one of these two things:"),
+        words._("**Drop:** put one of your stones on an empty cell and one neutral stone on "
+                "another empty cell."),
+        words._("**Convert:** turn two neutral stones on the board into stones of your colour, and "
+                "turn one other stone of your colour into a neutral stone."),
+        words._("A cell that holds a neutral stone is not empty: no stone can be dropped on it.")))
 
 
 # --- the score pad ------------------------------------------------------------------------------
 
-def notation() -> tuple[str, ...]:
-    return (_("How to write a turn: plain cells become your stones, cells in brackets become "
-              "neutral."),
-            _("Drop: c4 (d5)   ·   take two neutrals, give one stone: d5 e6 (c4)   ·   almost "
-              "full board: one cell, e.g. e6   ·   the swap rule: swap"))
+def notation(words: Words) -> tuple[str, ...]:
+    return (words._("How to write a turn: plain cells become your stones, cells in brackets become "
+                    "neutral."),
+            words._("Drop: c4 (d5)   ·   take two neutrals, give one stone: d5 e6 (c4)   ·   "
+                    "almost full board: one cell, e.g. e6   ·   the swap rule: swap"))
 
 
 def longest_game(size: int) -> int:
@@ -435,28 +451,35 @@ def longest_game(size: int) -> int:
     return size ** 2 + 1
 
 
-def pad_pages(opts: Options, paper: Paper, colours: Palette) -> list[Page]:
+def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> list[Page]:
     """A row for every round of the longest game: Black's turn and White's."""
     return scorepad.score_pad(paper, scorepad.Pad(
-        _("Nex score pad"), opts.label, (_("Black"), _("White")), notation(),
+        words._("Nex score pad"), opts.label(words), (words._("Black"),
+                                                      words._("White")), notation(words),
         # The narrowest each column may go: a row number; three cells, "d5 e6 (c4)".
-        (sheet.Column(_("Round"), 0.5, least=8.0), sheet.Column(_("Black"), 1.2, least=24.0),
-         sheet.Column(_("White"), 1.2, least=24.0)),
-        _("%(credit)s Each row is one round: Black's turn, then White's.", credit=credit()),
+        (sheet.Column(words._("Round"), 0.5, least=8.0), sheet.Column(words._("Black"), 1.2,
+                                                                      least=24.0),
+         sheet.Column(words._("White"), 1.2, least=24.0)),
+        words._("%(credit)s Each row is one round: Black's turn, then White's.",
+                credit=credit(words)),
         record_blocks=2,
         min_rows=-(-longest_game(opts.size) // 2)),
-        colours)
+        colours, words=words)
 
 
 def pad_item(opts: Options, printing: Printing) -> Document:
+    words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, pad_pages(opts, paper, colours) * copies, _("score pad"))
+    return document(opts, pad_pages(opts, paper, colours, words=words) * copies,
+                    words._("score pad"), words=words)
 
 
 PAGES = Pages(
-    cover=Cover(credit, (20, 40), lambda opts, colours: figures(colours)["goal"]),
+    cover=Cover(credit, (20, 40), lambda opts, colours, words: figures(colours, words)["goal"]),
     items={RULES: rules_item, BOARD: board_item, COUNTERS: counters_item, PAD: pad_item},
     guide_notes={COUNTERS: guide_note},
-    board_cell=lambda opts, paper: SQRT3 * board_placement(opts, board_paper(opts, paper))
+    board_cell=lambda opts, paper, words: SQRT3 * board_placement(opts, board_paper(opts, paper,
+                                                                                    words=words),
+                                                                  words=words)
     .cell_radius,
 )

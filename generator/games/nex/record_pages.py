@@ -21,7 +21,7 @@ from generator.games.nex.pages import board_shapes, credit, letter, name, place,
 from generator.games.nex.records import NexRecord, PlayedNex, replay, written
 from generator.games.nex.rules import BLACK, DESIGNER, NEUTRAL, TITLE, WHITE
 from generator.games.played import Cut
-from generator.i18n import _
+from generator.i18n import Words
 from generator.layout import describe, hexboard
 from generator.layout.textlayout import Figure, typeset
 
@@ -34,19 +34,19 @@ NexDiagram = played.Diagram[Hex, str]
 
 def figure(size: int, diagram: NexDiagram, *, colours: Palette,
            width: float = FIGURE_WIDTH,
-           numbers: record_book.StoneNumbers = record_book.IN_PROPORTION) -> Figure:
+           numbers: record_book.StoneNumbers = record_book.IN_PROPORTION, words: Words) -> Figure:
     """One diagram: the board, its stones, their numbers and the winning chain."""
     height = record_book.figure_height(size, ANGLE, width=width)
     p = place(size, 0.0, 0.0, width, height)
     r = p.cell_radius
-    shapes: list[Shape] = board_shapes(p, colours, True)
+    shapes: list[Shape] = board_shapes(p, colours, True, words=words)
     on_stones: list[Shape] = []     # drawn last, over the winning chain, which they would hide
     fills = {BLACK: "black stone", WHITE: "white stone", NEUTRAL: "neutral stone"}
     for h, kind in sorted(diagram.stones.items(), key=lambda hk: (hk[0].r, hk[0].q)):
         number = diagram.numbers.get(h)
         centre = p.centre(h)
         if number is None:
-            shapes += stone(kind, centre, STONE * r, colours)
+            shapes += stone(kind, centre, STONE * r, colours, words=words)
             continue
         # A numbered stone: its kind by its fill (or, in a lettered palette, by its letter
         # before the number), the number where the neutral stone's ring would be.
@@ -56,7 +56,7 @@ def figure(size: int, diagram: NexDiagram, *, colours: Palette,
         if colours.lettered:
             on_stones.append(record_book.numbered(centre, number, radius=STONE * r,
                                                   ink=colours["ink"], numbers=numbers,
-                                                  prefix=letter(kind)))
+                                                  prefix=letter(kind, words)))
         else:
             on_stones.append(record_book.numbered(centre, number, radius=STONE * r,
                                                   ink=text_on(colours, fill),
@@ -64,22 +64,23 @@ def figure(size: int, diagram: NexDiagram, *, colours: Palette,
     if diagram.chain:
         shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in pairwise(diagram.chain)],
                                Paint(stroke=colours["highlight"], width=0.22 * r)))
-    return Figure(width, height, (*shapes, *on_stones), "", description(size, p, diagram=diagram))
+    return Figure(width, height, (*shapes, *on_stones), "", description(size, p, diagram=diagram,
+                                                                        words=words))
 
 
-def description(size: int, p: hexboard.Placement, *, diagram: NexDiagram) -> str:
+def description(size: int, p: hexboard.Placement, *, diagram: NexDiagram, words: Words) -> str:
     def listed(kind: str) -> str:
         cells = sorted((h for h, k in diagram.stones.items() if k == kind),
                        key=lambda h: (h.q, h.r))
         return ", ".join(hex_name(h) + (f" ({diagram.numbers[h]})" if h in diagram.numbers
                                         else "") for h in cells)
-    stones = [_("%(who)s: %(cells)s", who=name(k), cells=listed(k))
+    stones = [words._("%(who)s: %(cells)s", who=name(k, words), cells=listed(k))
               for k in (BLACK, WHITE, NEUTRAL) if k in diagram.stones.values()]
     return describe.sentence(
-        describe.sized(TITLE, size),
-        record_book.moves_range(diagram.first, diagram.last), *sides(p),
-        "; ".join(stones) if stones else _("No stones"),
-        _("Highlighted chain: %(cells)s", cells=", ".join(map(hex_name, diagram.chain)))
+        describe.sized(TITLE, size, words),
+        record_book.moves_range(diagram.first, diagram.last, words=words), *sides(p, words),
+        "; ".join(stones) if stones else words._("No stones"),
+        words._("Highlighted chain: %(cells)s", cells=", ".join(map(hex_name, diagram.chain)))
         if diagram.chain else "")
 
 
@@ -104,42 +105,46 @@ class NexStudy:
                               f"lists them all")
         played.count(len(self.played.record.turns), cut.every)
 
-    def caption(self, diagram: NexDiagram) -> str:
+    def caption(self, diagram: NexDiagram, words: Words) -> str:
         turns, movers = self.played.record.turns, self.played.movers
-        swaps = [record_book.special(n, name(movers[n - 1]), "swap")
+        swaps = [record_book.special(n, name(movers[n - 1], words), "swap", words=words)
                  for n in range(diagram.first, diagram.last + 1) if turns and
                  turns[n - 1].swap]
         return record_book.caption(diagram.first, diagram.last, special=swaps,
-                                   chain=" ".join(map(hex_name, diagram.chain)))
+                                   chain=" ".join(map(hex_name, diagram.chain)), words=words)
 
     def booklet(self, cut: Cut, paper: Paper, colours: Palette,
-                heading: str = "") -> Document:
+                heading: str = "", *, words: Words) -> Document:
         shown = self.diagrams(cut.every)
 
         def drawn(width: float, numbers: record_book.StoneNumbers) -> dict[str, Figure]:
             return {f"d{k}": replace(figure(self.size, d, colours=colours, width=width,
-                                            numbers=numbers),
-                                     caption=self.caption(d)) for k, d in enumerate(shown)}
-        figures = record_book.legible(drawn, FIGURE_WIDTH, most=paper.inner_width)
-        key = _("*Key:* Black moves first and joins the two sides marked %(B)s; White joins "
-                "the two sides marked %(W)s. A turn drops a stone of one's own and a neutral "
-                "stone, written c4 (d5), or turns two neutral stones into one's own and one "
-                "of one's own into a neutral, written c4 d5 (e6). A number on a stone is the "
-                "move that last placed or changed it.", B=letter(BLACK), W=letter(WHITE))
+                                            numbers=numbers, words=words),
+                                     caption=self.caption(d, words)) for k, d in enumerate(shown)}
+        figures = record_book.legible(drawn, FIGURE_WIDTH, most=paper.inner_width, words=words)
+        key = words._("*Key:* Black moves first and joins the two sides marked %(B)s; White joins "
+                      "the two sides marked %(W)s. A turn drops a stone of one's own and a neutral "
+                      "stone, written c4 (d5), or turns two neutral stones into one's own and one "
+                      "of one's own into a neutral, written c4 d5 (e6). A number on a stone is the "
+                      "move that last placed or changed it.", B=letter(BLACK, words),
+                      W=letter(WHITE, words))
         turns = self.played.record.turns
         markup = record_book.markup(
-            heading or self.title(), record_book.board_line(self.size, len(turns)),
-            ending=self.byline(), key=key, diagrams=len(shown), written=[written(t) for t in turns])
+            heading or self.title(words), record_book.board_line(self.size, len(turns),
+                                                                 words=words),
+            ending=self.byline(words), key=key, diagrams=len(shown),
+            written=[written(t) for t in turns], words=words)
         pages = typeset(markup, figures, paper, colours,
-                        footer_text=record_book.footer(credit()))
-        return record_book.document(pages, TITLE, designer=DESIGNER, size=self.size)
+                        footer_text=record_book.footer(credit(words), words), words=words)
+        return record_book.document(pages, TITLE, designer=DESIGNER, size=self.size, words=words)
 
-    def title(self) -> str:
-        return record_book.a_game(TITLE)
+    def title(self, words: Words) -> str:
+        return record_book.a_game(TITLE, words)
 
-    def byline(self) -> str:
+    def byline(self, words: Words) -> str:
         won = self.played.game.won
-        return record_book.ending(name(won[0]) if won else "", won[1] if won else 0)
+        return record_book.ending(name(won[0], words) if won else "", won[1] if won else 0,
+                                  words=words)
 
     def event(self) -> str:
         return ""

@@ -27,7 +27,7 @@ from generator.games.connection import (
 )
 from generator.games.connection import Replay as Replay
 from generator.games.game import OptionError, option
-from generator.i18n import _
+from generator.i18n import Words
 
 if TYPE_CHECKING:
     from generator.core.formats import BoardData
@@ -59,9 +59,9 @@ class Options:
             raise OptionError(f"--size must be {SIZES.start} to {SIZES.stop - 1} for {TITLE}, "
                               f"not {self.size}")
 
-    @property
-    def label(self) -> str:
-        return _("%(size)s × %(size)s · Black joins NW–SE · White joins SW–NE", size=self.size)
+    def label(self, words: Words) -> str:
+        return words._("%(size)s × %(size)s · Black joins NW–SE · White joins SW–NE",
+                       size=self.size)
 
 
 def apply_turn(size: int, stones: Stones, *, colour: str, turn: Turn) -> dict[Hex, str]:

@@ -21,29 +21,31 @@ KINDS = ((BLACK, "black", "black stone"), (WHITE, "white", "white stone"),
          (NEUTRAL, "neutral", "neutral stone"))
 
 
-def stone_drawn(kind: str, colours: Palette) -> Callable[[Point, float], list[Shape]]:
+def stone_drawn(kind: str, colours: Palette, *, words: Words) -> Callable[[Point, float],
+                                                                          list[Shape]]:
     """A stone as the kit draws it on the board and its counters, just inside the disc."""
     def drawn(centre: Point, radius: float) -> list[Shape]:
-        return pages.stone(kind, centre, 0.96 * radius, colours)
+        return pages.stone(kind, centre, 0.96 * radius, colours, words=words)
     return drawn
 
 
 def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
-    paper = pages.board_paper(opts, parts.PAPER)
-    laid = pages.board_layout(opts, paper)
+    paper = pages.board_paper(opts, parts.PAPER, words=words)
+    laid = pages.board_layout(opts, paper, words=words)
     p = laid.placement
-    board = parts.board(parts.board_name(TITLE, words), pages.board_page(opts, paper, colours),
+    board = parts.board(parts.board_name(TITLE, words), pages.board_page(opts, paper, colours,
+                                                                         words=words),
                         laid.region, (p.centre(h) for h in p.board))
     diameter = parts.stone_diameter(p.cell_radius)
-    bags = [parts.stone_bag(pages.name(kind), word, diameter=diameter,
-                            drawn=stone_drawn(kind, colours), colour=colours[role])
+    bags = [parts.stone_bag(pages.name(kind, words), word, diameter=diameter,
+                            drawn=stone_drawn(kind, colours, words=words), colour=colours[role])
             for kind, word, role in KINDS]
-    return parts.kit_table(TITLE, opts.label, key_text=parts.key("nex", opts, colours),
+    return parts.kit_table(TITLE, opts.label(words), key_text=parts.key("nex", opts, colours),
                            board=board, pieces=bags,
                            rules=pages.rules_item(
                                opts, Printing(paper=parts.PAPER, palette=colours, words=words)),
-                           pad_page=pages.pad_pages(opts, parts.PAPER, colours)[0],
-                           credit=pages.credit(), words=words)
+                           pad_page=pages.pad_pages(opts, parts.PAPER, colours, words=words)[0],
+                           credit=pages.credit(words), words=words)
 
 
 TABLE = Tables(make)

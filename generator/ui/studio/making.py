@@ -50,9 +50,9 @@ def figures(request: Request) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if not isinstance(checked, requests.ItemRequest):
         return (), ()
     game = request.game
-    with i18n.language(checked.lang):
-        label = checked.options.label
-        report = game.figures.figures(checked.options) if game.figures is not None else None
+    words = i18n.words(checked.lang)
+    label = checked.options.label(words)
+    report = game.figures.figures(checked.options, words) if game.figures is not None else None
     if report is None:
         return (label,), ()
     if report.in_words:     # for a player, in the language chosen
@@ -85,8 +85,7 @@ def make(request: Request, chosen: Puzzles | None = None) -> Made:
     if checked.tile and checked.cell is not None:
         _refuse_large_tilings(checked.game, checked.options, checked.paper, checked.cell,
                               words=i18n.words(checked.lang))
-    with i18n.language(checked.lang):
-        label = checked.options.label
+    label = checked.options.label(i18n.words(checked.lang))
     return Made(_capped(requests.make(checked)), (label,), ())
 
 
@@ -96,8 +95,8 @@ def _record(checked: RecordRequest) -> Made:
     drawn = content(checked)
     if not isinstance(drawn, Document):     # a record written as data is no preview
         raise BadRequest("the studio shows a record's booklet, not its text")
-    with i18n.language(checked.lang):
-        said = tuple(filter(None, (checked.played.title(), checked.played.byline())))
+    words = i18n.words(checked.lang)
+    said = tuple(filter(None, (checked.played.title(words), checked.played.byline(words))))
     return Made(_capped(drawn, MAX_RECORD_PAGES), said, ())
 
 
@@ -119,7 +118,7 @@ def _refuse_large_tilings(game: SomeGame, options: GameOptions, paper: Paper,
     low, high = tiling.CELL_RANGE
     if not low <= cell <= high:
         return      # the command's own sentence follows
-    scale = cell / game.pages().board_cell(options, paper)
+    scale = cell / game.pages().board_cell(options, paper, words)
     page = Page(paper.width * scale, paper.height * scale, ())
     sheets = min(tiling.sheets_needed(page, paper.margin, p, words=words)
                  for p in (paper, paper.turned()))
