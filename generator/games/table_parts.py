@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol, TypeVar
 
 from generator.core.geometry import SQRT3, Affine, Point
 from generator.core.palette import Palette
@@ -30,6 +31,22 @@ from generator.core.virtual_table import (
 )
 from generator.i18n import Words
 from generator.layout import sheet
+from generator.layout.printing import Printing
+
+
+class Labelled(Protocol):
+    def label(self, words: Words) -> str: ...
+
+
+OptionsT = TypeVar("OptionsT", bound=Labelled)
+OptionsIn = TypeVar("OptionsIn", bound=Labelled, contravariant=True)
+
+
+class PadMaker(Protocol[OptionsIn]):
+    """A game's score pad's pages (its pages.pad_pages)."""
+    def __call__(self, opts: OptionsIn, paper: Paper, colours: Palette, *,
+                 words: Words) -> list[Page]: ...
+
 
 PAPER: Paper = NAMED["a4"]
 GAP = 40.0            # mm between the board and what lies beside it, and between those
@@ -146,19 +163,22 @@ def laid_out(centre: Board, right: Sequence[Thing], *, left: Sequence[Thing]) ->
     return tuple(things)
 
 
-def kit_table(title: str, label: str, *, key_text: str, board: Board, pieces: Sequence[Thing],
-              rules: Document, pad_page: Page, credit: str, words: Words,
+def kit_table(title: str, options: OptionsT, *, key_text: str, board: Board,
+              pieces: Sequence[Thing], rules: Callable[[OptionsT, Printing], Document],
+              pads: PadMaker[OptionsT], credit: str, colours: Palette, words: Words,
               beside: Sequence[Thing] = ()) -> VirtualTable:
     """A kit's table as every game lays it: the board in the middle, its pieces at its
-    right, the rule sheet (a PDF), a notecard with the credit and the rule sheet's address,
-    the score pad and anything `beside` at its left. Named as the kit's pages are: TITLE and
-    what each is."""
-    book = rulebook(words._("%(game)s: %(what)s", game=title, what=words._("rules")), rules,
+    right, the rule sheet (a PDF, as `rules` makes it for these options on PAPER), a
+    notecard with the credit and the rule sheet's address, the score pad's first page (of
+    those `pads` makes) and anything `beside` at its left. Named as the kit's pages are:
+    TITLE and what each is."""
+    book = rulebook(words._("%(game)s: %(what)s", game=title, what=words._("rules")),
+                    rules(options, Printing(paper=PAPER, palette=colours, words=words)),
                     file="rules")
     sheet_pad = pad(words._("%(game)s: %(what)s", game=title, what=words._("score pad")),
-                    pad_page)
+                    pads(options, PAPER, colours, words=words)[0])
     note = notecard(title, credit, link=book.file)
-    return VirtualTable(words._("%(game)s: %(what)s", game=title, what=label),
+    return VirtualTable(words._("%(game)s: %(what)s", game=title, what=options.label(words)),
                         f"{key_text} {words.code}",
                         laid_out(board, pieces, left=[book, note, *beside, sheet_pad]))
 

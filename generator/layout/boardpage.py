@@ -27,6 +27,34 @@ Place = Callable[[int, float, float, float, float, bool], hexboard.Placement]
 # letters in those words
 Draw = Callable[[hexboard.Placement, Palette, bool, i18n.Words], list[Shape]]
 
+# (placement, colours, with_coordinates, cut_tips, words) -> a banded board (Hex's, Nex's)
+# drawn there, its bands cut at the sharp corners or not
+BandShapes = Callable[..., list[Shape]]
+
+
+@dataclass(frozen=True)
+class CutPlacer:
+    """A banded board (Hex's, Nex's) placed in a box at its angle as its own page places it,
+    its bands cut at the sharp corners (hexboard.TIP_CUT): mitred, they ran out past the cells
+    along the long diagonal, the direction the page is tightest in."""
+    angle: float
+
+    def __call__(self, size: int, x: float, y: float, w: float, h: float,
+                 with_coordinates: bool) -> hexboard.Placement:
+        return hexboard.place_board(size, x, y, w, h, angle=self.angle,
+                                    with_coordinates=with_coordinates, cut_tips=True)
+
+
+@dataclass(frozen=True)
+class CutDrawer:
+    """A banded board drawn empty as its own page draws it, its sharp corners cut."""
+    shapes: BandShapes
+
+    def __call__(self, p: hexboard.Placement, colours: Palette, with_coordinates: bool,
+                 words: i18n.Words) -> list[Shape]:
+        return self.shapes(p, colours, with_coordinates, cut_tips=True, words=words)
+
+
 # What the corners may hold, across: a share of the page's inner width, the widest first
 # (fewest lines), as Blind Hex's board.
 CORNER_SHARES = (0.46, 0.42, 0.38, 0.34, 0.30)

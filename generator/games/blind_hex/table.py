@@ -27,7 +27,6 @@ from generator.games.blind_hex.rules import TITLE, Options
 from generator.games.items import CARDS
 from generator.games.tables import Tables
 from generator.i18n import Words
-from generator.layout.printing import Printing
 
 PLAYERS = cards.PLAYERS          # x and o
 # A penny is 19.05 mm across; the pennies edition's tracks take real ones, which the kit does
@@ -94,12 +93,9 @@ def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
         player, parts.disc(f"mark-{player}", diameter, drawn=mark_drawn(player, colours))),
         colour=colours[SIDES[player]]) for player in PLAYERS]
     pieces = hands(opts, colours, words) if opts.edition == "cards" else pennies(colours)
-    return parts.kit_table(TITLE, opts.label(words), key_text=parts.key("blind-hex", opts, colours),
-                           board=board,
-                           pieces=[*marks, *pieces], rules=pages.rules_item(
-                               opts, Printing(paper=parts.PAPER, palette=colours, words=words)),
-                           pad_page=pages.pad_pages(opts, parts.PAPER, colours, words=words)[0],
-                           credit=credit(words),
+    return parts.kit_table(TITLE, opts, key_text=parts.key("blind-hex", opts, colours), board=board,
+                           pieces=[*marks, *pieces], rules=pages.rules_item,
+                           pads=pages.pad_pages, credit=credit(words), colours=colours,
                            words=words)
 
 

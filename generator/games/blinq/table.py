@@ -13,7 +13,6 @@ from generator.games.blinq import pages
 from generator.games.blinq.rules import NEUTRAL, TITLE, Options, Spot, spots
 from generator.games.tables import Tables
 from generator.i18n import Words
-from generator.layout.printing import Printing
 
 # A block is as tall as a quarter of its side: thick enough to see each level of the pyramid.
 THICKNESS = 0.25
@@ -44,12 +43,10 @@ def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
     neutral = Tile(words.pgettext("Blinq block", "neutral"),
                    block("block-neutral", NEUTRAL, side=side, colours=colours),
                    thickness=THICKNESS * side)
-    return parts.kit_table(TITLE, opts.label(words), key_text=parts.key("blinq", opts, colours),
-                           board=board,
-                           pieces=[*bags, neutral], rules=pages.rules_item(
-                               opts, Printing(paper=parts.PAPER, palette=colours, words=words)),
-                           pad_page=pages.pad_pages(opts, parts.PAPER, colours, words=words)[0],
-                           credit=pages.credit(words), words=words)
+    return parts.kit_table(TITLE, opts, key_text=parts.key("blinq", opts, colours), board=board,
+                           pieces=[*bags, neutral], rules=pages.rules_item,
+                           pads=pages.pad_pages, credit=pages.credit(words), colours=colours,
+                           words=words)
 
 
 TABLE = Tables(make)

@@ -93,19 +93,10 @@ def place(size: int, x: float, y: float, w: float, h: float,
                                 with_coordinates=with_coordinates)
 
 
-# The board's own page cuts the bands at the board's sharp corners (hexboard.TIP_CUT), as
-# every banded board's page does: mitred, they ran out past the cells along the long
-# diagonal, the direction the page is tightest in.
-def cut_place(size: int, x: float, y: float, w: float, h: float,
-              with_coordinates: bool = True) -> hexboard.Placement:
-    return hexboard.place_board(size, x, y, w, h, angle=BOARD_ANGLE,
-                                with_coordinates=with_coordinates, cut_tips=True)
-
-
-def cut_shapes(p: hexboard.Placement, colours: Palette,
-               with_coordinates: bool, words: Words) -> list[Shape]:
-    """The empty board as its own page draws it, its sharp corners cut."""
-    return board_shapes(p, colours, with_coordinates, cut_tips=True, words=words)
+# The board's own page cuts the bands at the board's sharp corners, as every banded board's
+# page does.
+CUT_PLACE = boardpage.CutPlacer(BOARD_ANGLE)
+CUT_DRAW = boardpage.CutDrawer(board_shapes)
 
 
 def page_words(opts: Options, words: Words) -> boardpage.Words:
@@ -123,7 +114,7 @@ def board_layout(opts: Options, paper: Paper, *, words: Words) -> boardpage.Laid
     """The board's page laid out: where the board goes, the words round it, and the part
     of the page they take (a virtual table's board shows that part)."""
     return boardpage.layout(opts.size, opts.coordinates, paper, page_words(opts, words), COLOUR,
-                            place=cut_place, draw=cut_shapes, cut_tips=True)
+                            place=CUT_PLACE, draw=CUT_DRAW, cut_tips=True)
 
 
 def board_paper(opts: Options, paper: Paper, *, words: Words) -> Paper:
@@ -139,8 +130,8 @@ def sides(p: hexboard.Placement, words: Words) -> list[str]:
 
 def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> Page:
     return boardpage.board_page(
-        paper, colours, size=opts.size, coordinates=opts.coordinates, place=cut_place,
-        draw=cut_shapes, words=page_words(opts, words), cut_tips=True,
+        paper, colours, size=opts.size, coordinates=opts.coordinates, place=CUT_PLACE,
+        draw=CUT_DRAW, words=page_words(opts, words), cut_tips=True,
         described=lambda p: describe.sentence(
             words._("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size), *sides(p, words),
             describe.coordinates(opts.size, words) if opts.coordinates else ""))

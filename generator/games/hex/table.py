@@ -15,7 +15,6 @@ from generator.games.hex.rules import BLUE, RED, TITLE, Options
 from generator.games.tables import Tables
 from generator.i18n import Words
 from generator.layout import hexboard
-from generator.layout.printing import Printing
 
 
 def stone_drawn(colour: str, colours: Palette, *, words: Words) -> Callable[[Point, float],
@@ -40,12 +39,10 @@ def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
     bags = [parts.stone_bag(pages.name(colour, words), role, diameter=diameter,
                             drawn=stone_drawn(colour, colours, words=words), colour=colours[role])
             for colour, role in ((RED, "red"), (BLUE, "blue"))]
-    return parts.kit_table(TITLE, opts.label(words), key_text=parts.key("hex", opts, colours),
-                           board=board, pieces=bags,
-                           rules=pages.rules_item(
-                               opts, Printing(paper=parts.PAPER, palette=colours, words=words)),
-                           pad_page=pages.pad_pages(opts, parts.PAPER, colours, words=words)[0],
-                           credit=pages.credit(words), words=words)
+    return parts.kit_table(TITLE, opts, key_text=parts.key("hex", opts, colours), board=board,
+                           pieces=bags, rules=pages.rules_item,
+                           pads=pages.pad_pages, credit=pages.credit(words), colours=colours,
+                           words=words)
 
 
 TABLE = Tables(make)

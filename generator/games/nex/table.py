@@ -14,7 +14,6 @@ from generator.games.nex import pages
 from generator.games.nex.rules import BLACK, NEUTRAL, TITLE, WHITE, Options
 from generator.games.tables import Tables
 from generator.i18n import Words
-from generator.layout.printing import Printing
 
 # Each kind of stone: its file's name and the colour role of its stones, and of its bag.
 KINDS = ((BLACK, "black", "black stone"), (WHITE, "white", "white stone"),
@@ -40,12 +39,10 @@ def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
     bags = [parts.stone_bag(pages.name(kind, words), word, diameter=diameter,
                             drawn=stone_drawn(kind, colours, words=words), colour=colours[role])
             for kind, word, role in KINDS]
-    return parts.kit_table(TITLE, opts.label(words), key_text=parts.key("nex", opts, colours),
-                           board=board, pieces=bags,
-                           rules=pages.rules_item(
-                               opts, Printing(paper=parts.PAPER, palette=colours, words=words)),
-                           pad_page=pages.pad_pages(opts, parts.PAPER, colours, words=words)[0],
-                           credit=pages.credit(words), words=words)
+    return parts.kit_table(TITLE, opts, key_text=parts.key("nex", opts, colours), board=board,
+                           pieces=bags, rules=pages.rules_item,
+                           pads=pages.pad_pages, credit=pages.credit(words), colours=colours,
+                           words=words)
 
 
 TABLE = Tables(make)
