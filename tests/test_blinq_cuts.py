@@ -54,8 +54,8 @@ def apart(tmp_path: Path, paper: str) -> Path:
     runs = [cutsheet.TileRun("dual", blinq_pages.BLOCKS, None,
                              lambda c, s, b: []),
             cutsheet.TileRun("neutral", 1, None, lambda c, s, b: [])]
-    sheets = cutsheet.tile_pages(p, side, runs, "Blinq blocks", "", "", COLOUR,
-                                 gutter=2 * cutsheet.BLEED)
+    sheets = cutsheet.tile_pages(p, side, runs=runs, title="Blinq blocks", subtitle="",
+                                 footer="", colours=COLOUR, gutter=2 * cutsheet.BLEED)
     out = tmp_path / "apart.pdf"
     out.write_bytes(document_pdf(blinq_pages.document(sheets, "blocks", words=ENGLISH)))
     return out

@@ -197,7 +197,8 @@ def test_control_a_short_page_whose_figure_would_have_fitted_is_caught(booklet_s
 def mid_book_blanks(parts: list[booklet.Part], paper_key: str, lang: str) -> list[int]:
     """Blank pages (nothing on them) of the booklet as printed at home that stand before
     its last page of content: its back cover apart."""
-    made = booklet.pages("Games", "", parts, paper_key, COLOUR, words=i18n.words(lang))[:-1]
+    made = booklet.pages("Games", "", parts=parts, paper_key=paper_key, colours=COLOUR,
+                         words=i18n.words(lang))[:-1]
     blank = [n for n, page in enumerate(made, start=1) if not page.shapes]
     last = max(n for n, page in enumerate(made, start=1) if page.shapes)
     return [n for n in blank if n < last]
@@ -262,7 +263,8 @@ def lone_game_faults(pages: list[Page], front_matter: int) -> list[str]:
 
 
 def home_pages(parts: list[booklet.Part], paper_key: str, lang: str) -> list[Page]:
-    return booklet.pages(parts[0].title, "", parts, paper_key, COLOUR, words=i18n.words(lang))
+    return booklet.pages(parts[0].title, "", parts=parts, paper_key=paper_key, colours=COLOUR,
+                         words=i18n.words(lang))
 
 
 def test_a_home_booklet_of_one_game_has_at_most_one_blank_page(booklet_sets, home_booklets):

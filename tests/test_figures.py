@@ -141,7 +141,8 @@ def parts_let_go():
 def booklet_pages(keys: list[str], paper: str, lang: str) -> list[Page]:
     parts = documents.booklet_parts(keys, [], printed=booklet.FORMATS[paper][0],
                                     palette=COLOUR, words=i18n.words(lang), made=PARTS_MADE)[0]
-    return booklet.pages("Booklet", "Rules", parts, paper, COLOUR, words=i18n.words(lang))
+    return booklet.pages("Booklet", "Rules", parts=parts, paper_key=paper, colours=COLOUR,
+                         words=i18n.words(lang))
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)

@@ -61,7 +61,8 @@ def test_variations_follow_the_move_they_branch_from_to_the_depth_asked() -> Non
 
 
 def drawn(diagram: record_lines.Diagram, colours: Palette) -> list[object]:
-    return list(flattened(record_drawing.board(7, diagram, colours, "", "", words=ENGLISH).shapes))
+    return list(flattened(record_drawing.board(7, diagram, colours=colours, caption="",
+                                               description="", words=ENGLISH).shapes))
 
 
 def near(shape: object, centre: tuple[float, float]) -> bool:

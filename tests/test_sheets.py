@@ -364,7 +364,8 @@ def test_booklet_margins_are_12_mm_and_15_at_the_fold(paper):
         pages = list(documents.make_document(game, ITEMS["rules"], options=game.make_options(),
                                              printing=Printing(paper=made_on)).pages)
         parts.append(booklet.Part(game.title, "by someone", pages))
-    pages = booklet.pages("Connection games", "Rules", parts, paper, COLOUR, words=i18n.ENGLISH)
+    pages = booklet.pages("Connection games", "Rules", parts=parts, paper_key=paper,
+                          colours=COLOUR, words=i18n.ENGLISH)
     assert margin_faults(pages, booklet.FORMATS[paper][0]) == []
     # Control: the same pages one place out, so every fold margin is on the wrong side.
     assert margin_faults(pages[1:], booklet.FORMATS[paper][0])

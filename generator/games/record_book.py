@@ -204,9 +204,10 @@ def stone_number(centre: Point, text: str, *, size: float, radius: float, ink: s
     neighbours."""
     dots = numbers.dots
     if dots is None or size >= SMALLEST_TEXT:
-        return centred_label(centre.x, centre.y, text, size, ink, "bold")
+        return centred_label(centre.x, centre.y, text=text, size=size, colour=ink, font="bold")
     if text_width(text, SMALLEST_TEXT, role="bold") <= NUMBER_ROOM * radius:
-        return centred_label(centre.x, centre.y, text, SMALLEST_TEXT, ink, "bold")
+        return centred_label(centre.x, centre.y, text=text, size=SMALLEST_TEXT, colour=ink,
+                             font="bold")
     dot = Circle(centre, 0.28 * radius, Paint(fill=ink))
     dots.add(id(dot))
     return dot

@@ -356,8 +356,8 @@ def on_page(page_paper: Paper, number: int, content: Page | None, colours: Palet
     return Page(page_paper.width, page_paper.height, tuple(shapes))
 
 
-def pages(title: str, inside: str, parts: list[Part], paper_key: str,
-          colours: Palette, page_paper: Paper | None = None, *,
+def pages(title: str, inside: str, *, parts: list[Part], paper_key: str,
+          colours: Palette, page_paper: Paper | None = None,
           left_out: LeftOut = (), words: Words) -> list[Page]:
     """Every page of the booklet in reading order, from the front cover to the back, on
     page_paper (by default the home page of paper_key). At a print shop the inside of the
@@ -420,9 +420,11 @@ def booklet(title: str, inside: str, *, parts: list[Part], paper_key: str,
     in reading order."""
     home_page, sheet_paper = FORMATS[paper_key]
     if page_paper is not None and page_paper.press.shop:
-        return pages(title, inside, parts, paper_key, colours, page_paper, left_out=left_out,
+        return pages(title, inside, parts=parts, paper_key=paper_key, colours=colours,
+                     page_paper=page_paper, left_out=left_out,
                      words=words)
-    return impose(pages(title, inside, parts, paper_key, colours, left_out=left_out, words=words),
+    return impose(pages(title, inside, parts=parts, paper_key=paper_key, colours=colours,
+                        left_out=left_out, words=words),
                   home_page, sheet_paper=sheet_paper)
 
 

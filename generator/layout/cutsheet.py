@@ -205,7 +205,7 @@ def crop_marks(xs: list[float], ys: list[float], *, x: float, y: float, w: float
     return marks
 
 
-def tile_pages(paper: Paper, side: float, runs: list[TileRun], title: str, subtitle: str,
+def tile_pages(paper: Paper, side: float, *, runs: list[TileRun], title: str, subtitle: str,
                footer: str, colours: Palette, gutter: float = 0.0,
                footer_keep: int = 1, balanced: bool = False) -> list[Page]:
     """Pages of tiles under a header, with `footer` (whose first `footer_keep` sentences

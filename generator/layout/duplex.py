@@ -123,7 +123,8 @@ def _scale(cx: float, cy: float, horizontal: bool, colours: Palette) -> list[Sha
             ticks.append((Point(cx + mm, cy - AWAY - tall), Point(cx + mm, cy - AWAY)))
             if mm % 4 == 0:
                 labels.append(centred_label(cx + mm * 1.0, cy - AWAY - 6.5,
-                                            f"{mm:+d}" if mm else "0", LABEL, colours["ink"]))
+                                            text=f"{mm:+d}" if mm else "0", size=LABEL,
+                                            colour=colours["ink"]))
         else:
             ticks.append((Point(cx + AWAY, cy - mm), Point(cx + AWAY + tall, cy - mm)))
             if mm % 4 == 0:

@@ -307,7 +307,7 @@ def cell_shapes(p: Placement, line_paint: Paint, fills: dict[Hex, str] | None = 
     return shapes
 
 
-def side_bands(p: Placement, q_colour: str, r_colour: str,
+def side_bands(p: Placement, *, q_colour: str, r_colour: str,
                edge: str | None = None, hatched: bool = False,
                outset: float = 0.0, cut_tips: bool = False) -> list[Shape]:
     """Four trapezoids along the sides, mitred where they meet: q sides in one colour, r
@@ -340,9 +340,9 @@ def coordinates(p: Placement, colour: str, *, size: float, outset: float = 0.0
             if p.tip_letters_moved and tip_column(n, fq=i, fr=fr):
                 continue
             at = p.point(i, fr)
-            labels.append(centred_label(at.x, at.y, column_name(i), size, colour))
+            labels.append(centred_label(at.x, at.y, text=column_name(i), size=size, colour=colour))
         for at in (p.point(lo, i), p.point(hi, i)):
-            labels.append(centred_label(at.x, at.y, str(i + 1), size, colour))
+            labels.append(centred_label(at.x, at.y, text=str(i + 1), size=size, colour=colour))
     return labels
 
 
@@ -356,11 +356,11 @@ def side_letters(p: Placement, q_text: str, *, r_text: str, q_colour: str, r_col
     for fq, fr, text, colour in ((lo, mid, q_text, q_colour), (hi, mid, q_text, q_colour),
                                  (mid, lo, r_text, r_colour), (mid, hi, r_text, r_colour)):
         spot = p.point(fq, fr)
-        out.append(centred_label(spot.x, spot.y, text, size, colour, "bold"))
+        out.append(centred_label(spot.x, spot.y, text=text, size=size, colour=colour, font="bold"))
     return out
 
 
-def labels(p: Placement, q_side: tuple[str, str], r_side: tuple[str, str], muted: str,
+def labels(p: Placement, *, q_side: tuple[str, str], r_side: tuple[str, str], muted: str,
            with_coordinates: bool = True, outset: float = 0.0) -> list[Text]:
     """Coordinates (if wanted) and the players' letters, each side's as (text, colour)."""
     r = p.cell_radius

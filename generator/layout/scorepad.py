@@ -149,10 +149,10 @@ def _closing(paper: Paper, pad: Pad, y: float, colours: Palette, *,
                                  table=InTable(TALLY))))
     y += 5
     a, b = pad.players
-    shapes += table(x, y, w, [Column(words._("Game"), 0.5), Column(a, 1.5), Column(b, 1.5),
-                              Column(words._("Winner"), 1.2),
-                              Column(words._("Running score"), 1.3)],
-                    pad.tally_rows, ROW_HEIGHT, colours,
+    shapes += table(x, y, width=w,
+                    columns=[Column(words._("Game"), 0.5), Column(a, 1.5), Column(b, 1.5),
+                             Column(words._("Winner"), 1.2), Column(words._("Running score"), 1.3)],
+                    rows=pad.tally_rows, row_height=ROW_HEIGHT, colours=colours,
                     first_column=[str(i) for i in range(1, pad.tally_rows + 1)], name=TALLY)
     return shapes
 
@@ -263,8 +263,9 @@ def score_pad(paper: Paper, pad: Pad, colours: Palette, *, words: Words) -> list
             rows = part.rows if pad.last_row is None else \
                 max(0, min(part.rows, pad.last_row - start + 1))
             if rows:
-                shapes += table(x + i * (block_w + BLOCK_GAP), y, block_w, pad.record, rows,
-                                part.row_height, colours, heading_size=HEADING_SIZE,
+                shapes += table(x + i * (block_w + BLOCK_GAP), y, width=block_w,
+                                columns=pad.record, rows=rows, row_height=part.row_height,
+                                colours=colours, heading_size=HEADING_SIZE,
                                 first_column=[str(start + n) for n in range(rows)],
                                 name=f"record {i + 1}")
         if part.rows:

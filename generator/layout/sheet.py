@@ -216,7 +216,7 @@ class Column:
     least: float = 0.0
 
 
-def table(x: float, y: float, width: float, columns: Sequence[Column], rows: int,
+def table(x: float, y: float, *, width: float, columns: Sequence[Column], rows: int,
           row_height: float, colours: Palette, first_column: Sequence[str] = (),
           heading_size: float = 2.9, name: str = "") -> list[Shape]:
     """An empty ruled table to fill in by hand, with headings and optional row labels. Named

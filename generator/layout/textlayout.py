@@ -372,7 +372,7 @@ def balanced_rows(count: int, most: int) -> int:
     return -(-count // rows)
 
 
-def centred_label(x: float, y: float, text: str, size: float, colour: str,
+def centred_label(x: float, y: float, *, text: str, size: float, colour: str,
                   font: FontRole = "regular", angle: float = 0.0) -> Text:
     """Text whose digits and capitals are centred on (x, y), at any angle."""
     drop = Affine.rotation(angle).apply(Point(0.0, CAP_HEIGHT * size / 2))

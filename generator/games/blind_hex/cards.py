@@ -150,11 +150,13 @@ def corner_index(card: Card, colours: Palette) -> list[Shape]:
     """The top corners: the rank over its suit at the left, the player's letter ringed at
     the right. Inside the 5 mm a print shop keeps text from the trim."""
     colour = colours[SIDES[card.player]]
-    shapes: list[Shape] = [centred_label(8.5, 9.5, card.rank, 6.5, colour, "bold")]
+    shapes: list[Shape] = [centred_label(8.5, 9.5, text=card.rank, size=6.5, colour=colour,
+                                         font="bold")]
     shapes += suit_sign(card.suit, Point(8.5, 17.5), size=5.5, colour=colour, colours=colours)
     shapes.append(Circle(Point(CARD_WIDTH - 9.5, 10.0), 4.6,
                          Paint(fill=colours["cell"], stroke=colour, width=0.4)))
-    shapes.append(centred_label(CARD_WIDTH - 9.5, 9.3, card.player, 7.0, colour, "bold"))
+    shapes.append(centred_label(CARD_WIDTH - 9.5, 9.3, text=card.player, size=7.0, colour=colour,
+                                font="bold"))
     return shapes
 
 
@@ -241,9 +243,12 @@ def emblem(centre: Point, angle: float, colours: Palette) -> list[Shape]:
                                          13.0 * math.sin(math.radians(60 * k)))
                                    for k in range(6)],
                                   Paint(fill=colours["cell"], stroke=colours["ink"], width=0.5)),
-                          centred_label(-4.0, -1.8, "x", 9.0, colours[X_SIDE], "bold"),
-                          centred_label(4.0, -1.8, "o", 9.0, colours[O_SIDE], "bold"),
-                          centred_label(0.0, 5.2, TITLE, 2.8, colours["ink"], "bold")]
+                          centred_label(-4.0, -1.8, text="x", size=9.0, colour=colours[X_SIDE],
+                                        font="bold"),
+                          centred_label(4.0, -1.8, text="o", size=9.0, colour=colours[O_SIDE],
+                                        font="bold"),
+                          centred_label(0.0, 5.2, text=TITLE, size=2.8, colour=colours["ink"],
+                                        font="bold")]
     return turned(drawn, about(Point(0, 0), angle, to=centre), degrees=angle)
 
 

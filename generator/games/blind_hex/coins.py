@@ -43,10 +43,11 @@ def face(centre: Point, radius: float, *, letter: str, colour: str,
     with the letter in the colour, on white."""
     if colours.hatched:
         return [Circle(centre, radius, Paint(fill=colours["cell"], stroke=colour, width=0.6)),
-                centred_label(centre.x, centre.y - 0.3, letter, 1.2 * radius, colour, "bold")]
+                centred_label(centre.x, centre.y - 0.3, text=letter, size=1.2 * radius,
+                              colour=colour, font="bold")]
     return [Circle(centre, radius, Paint(fill=colour)),
-            centred_label(centre.x, centre.y - 0.3, letter, 1.2 * radius,
-                          text_on(colours, colour), "bold")]
+            centred_label(centre.x, centre.y - 0.3, text=letter, size=1.2 * radius,
+                          colour=text_on(colours, colour), font="bold")]
 
 
 def tokens(x: float, y: float, *, colours: Palette) -> list[Shape]:
@@ -88,7 +89,8 @@ def pieces(paper: Paper, top: float, *, colours: Palette, words: Words) -> tuple
     shapes: list[Shape] = []
     for centre_x, text in ((token_x + groups[0] / 2, words._("two tokens each")),
                            (coin_x + groups[1] / 2, words._("a coin to flip"))):
-        shapes.append(centred_label(centre_x, label_y, text, LABEL, colours["ink"], "bold"))
+        shapes.append(centred_label(centre_x, label_y, text=text, size=LABEL, colour=colours["ink"],
+                                    font="bold"))
     paint = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False)
     cut = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False,
                 cut=True)
@@ -116,8 +118,8 @@ def pieces(paper: Paper, top: float, *, colours: Palette, words: Words) -> tuple
     lines = sheet.wrap_words(steps, size, width)
     below = y + max(2 * TOKEN, COIN) + margin + 2.0 + size
     for i, text in enumerate(lines):
-        shapes.append(centred_label(left + width / 2, below + i * 1.3 * size, text, size,
-                                    colours["ink"]))
+        shapes.append(centred_label(left + width / 2, below + i * 1.3 * size, text=text, size=size,
+                                    colour=colours["ink"]))
     return shapes, below + (len(lines) - 1) * 1.3 * size + size
 
 

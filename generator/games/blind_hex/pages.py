@@ -73,13 +73,14 @@ def board_shapes(p: hexboard.Placement, board: HashBoard, colours: Palette,
                  with_coordinates: bool = True, fills: dict[Hex, str] | None = None,
                  *, cut_tips: bool = False) -> list[Shape]:
     r = p.cell_radius
-    shapes: list[Shape] = hexboard.side_bands(p, colours[X_SIDE], colours[O_SIDE],
+    shapes: list[Shape] = hexboard.side_bands(p, q_colour=colours[X_SIDE], r_colour=colours[O_SIDE],
                                               outset=MARK_OUTSET, cut_tips=cut_tips)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.12, 0.03 * r)), fills)
     shapes += hash_marks(p, board, colours["ink"])
-    return shapes + hexboard.labels(p, ("x", colours[X_SIDE]), ("o", colours[O_SIDE]),
-                                    colours["muted"], with_coordinates, MARK_OUTSET)
+    return shapes + hexboard.labels(p, q_side=("x", colours[X_SIDE]),
+                                    r_side=("o", colours[O_SIDE]), muted=colours["muted"],
+                                    with_coordinates=with_coordinates, outset=MARK_OUTSET)
 
 
 KEY_HEIGHT = 16.5      # mm: the key to the marks, under the board (room for two lines)
@@ -227,15 +228,16 @@ def marks_key(p: hexboard.Placement, numbers: int, centre_x: float, top: float,
         shapes.append(segments([(a, b)], Paint(stroke=colours["board line"], width=0.3)))
         shapes.append(segments(glyph_segments(a, b, i + 1, numbers),
                                Paint(stroke=colours["ink"], width=mark_width(edge, numbers))))
-        shapes.append(centred_label(cx, y + 4.2, str(i + 1), KEY_TEXT, colours["ink"], "bold"))
+        shapes.append(centred_label(cx, y + 4.2, text=str(i + 1), size=KEY_TEXT,
+                                    colour=colours["ink"], font="bold"))
     text = key_words(numbers, words)
     # One line at body size where it fits, else two, each shrunk no smaller than 6 pt.
     lines = [text] if text_width(text, KEY_TEXT) <= width else sheet.wrap_words(
         text, KEY_TEXT, width)[:2]
     for i, line in enumerate(lines):
         size = max(SMALLEST_TEXT, min(KEY_TEXT, sheet.fitted(line, KEY_TEXT, width)))
-        shapes.append(centred_label(centre_x, y + 8.6 + i * 1.25 * KEY_TEXT, line, size,
-                                    colours["ink"]))
+        shapes.append(centred_label(centre_x, y + 8.6 + i * 1.25 * KEY_TEXT, text=line, size=size,
+                                    colour=colours["ink"]))
     return shapes
 
 
@@ -297,7 +299,8 @@ def glyph_key(numbers: int, colours: Palette, *, words: Words) -> Figure:
         shapes.append(segments([(a, b)], Paint(stroke=colours["board line"], width=0.3)))
         shapes.append(segments(glyph_segments(a, b, i + 1, numbers),
                                Paint(stroke=colours["ink"], width=mark_width(edge, numbers))))
-        shapes.append(centred_label(cx, cy + 8.5, str(i + 1), 4.0, colours["ink"], "bold"))
+        shapes.append(centred_label(cx, cy + 8.5, text=str(i + 1), size=4.0, colour=colours["ink"],
+                                    font="bold"))
     return Figure(per_row * cell_w, rows * row_h, tuple(shapes),
                   words._("Hash marks for each number, as they appear on the edges of the spaces."),
                   figure_words.glyph_key(numbers, words))
@@ -339,14 +342,16 @@ def example_figure(turn: ExampleTurn, colours: Palette, *, words: Words) -> Figu
     # ringed in black, so the two differ in grey as well as in colour.
     for h, letter in turn.written.items():
         c = p.centre(h)
-        shapes.append(centred_label(c.x, c.y, letter, size, colours["rule"], "regular"))
+        shapes.append(centred_label(c.x, c.y, text=letter, size=size, colour=colours["rule"],
+                                    font="regular"))
     for cells, letter, colour in ((turn.x_writes, "x", colours[X_SIDE]),
                                   (turn.o_writes, "o", colours[O_SIDE])):
         for h in cells:
             c = p.centre(h)
             shapes.append(Circle(c, 0.62 * r, Paint(fill=colours["cell"], stroke=colours["ink"],
                                                     width=max(0.25, 0.06 * r))))
-            shapes.append(centred_label(c.x, c.y, letter, size, colour, "bold"))
+            shapes.append(centred_label(c.x, c.y, text=letter, size=size, colour=colour,
+                                        font="bold"))
     # Short enough that the sheet stays one page in every language.
     caption = words._("On this %(n)s × %(n)s board, x chose %(x1)s and %(x2)s, o chose %(o1)s and "
                       "%(o2)s; %(shared)s, chosen by both, is skipped. Lines rising to the right: "

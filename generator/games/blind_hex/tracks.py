@@ -102,5 +102,6 @@ def track_shapes(track: Track, letter: str, colour: str, colours: Palette) -> li
         for y, text, ink, font in rows:
             shapes.append(Circle(Point(x, y), radius, Paint(fill="#ffffff", stroke=colour,
                                                             width=OUTLINE)))
-            shapes.append(centred_label(x, y, text, 10.0, ink, font, angle))
+            shapes.append(centred_label(x, y, text=text, size=10.0, colour=ink, font=font,
+                                        angle=angle))
     return shapes

@@ -121,8 +121,8 @@ def block_shapes(b: BoardPlace, spot: Spot, orientation: str, colours: Palette,
         shapes += _ink_saver_marks(b, left, top, orientation, colours)
     if orientation == NEUTRAL:
         centre = b.point(left + 0.5, top + 0.5)
-        shapes.append(centred_label(centre.x, centre.y, "N", max(0.3 * k, SMALLEST_TEXT),
-                                    colours["ink"], "bold"))
+        shapes.append(centred_label(centre.x, centre.y, text="N", size=max(0.3 * k, SMALLEST_TEXT),
+                                    colour=colours["ink"], font="bold"))
     if not bleed:
         at = b.point(left, top)
         shapes.append(rectangle(at.x, at.y, k, k, edge))
@@ -163,8 +163,9 @@ def board_shapes(b: BoardPlace, colours: Palette, stack: Stack, neutral_spot: Sp
         c = b.point(neutral_spot.col + 0.5, neutral_spot.row + 0.5)
         shapes.append(rectangle(c.x - 0.42 * k, c.y - 0.42 * k, 0.84 * k, 0.84 * k,
                                 Paint(stroke=colours["muted"], width=0.3, dash=(1.5, 1.2))))
-        shapes.append(centred_label(c.x, c.y, words.pgettext("Blinq block", "neutral"), 0.16 * k,
-                                    colours["muted"]))
+        shapes.append(centred_label(c.x, c.y, text=words.pgettext("Blinq block", "neutral"),
+                                    size=0.16 * k,
+                                    colour=colours["muted"]))
     for spot in sorted(stack):
         shapes += block_shapes(b, spot, stack[spot], colours)
     if with_coordinates:
@@ -172,9 +173,11 @@ def board_shapes(b: BoardPlace, colours: Palette, stack: Stack, neutral_spot: Sp
         out = FRAME + LABEL_GAP
         for i in range(SIZE):
             for at in (b.point(i + 0.5, -out), b.point(i + 0.5, SIZE + out)):
-                shapes.append(centred_label(at.x, at.y, "abcde"[i], size, colours["muted"]))
+                shapes.append(centred_label(at.x, at.y, text="abcde"[i], size=size,
+                                            colour=colours["muted"]))
             for at in (b.point(-out, i + 0.5), b.point(SIZE + out, i + 0.5)):
-                shapes.append(centred_label(at.x, at.y, str(i + 1), size, colours["muted"]))
+                shapes.append(centred_label(at.x, at.y, text=str(i + 1), size=size,
+                                            colour=colours["muted"]))
     return shapes
 
 
@@ -257,17 +260,16 @@ def tiles_item(opts: Options, printing: Printing) -> Document:
                              drawer(NEUTRAL),
                              bleed=cutsheet.BLEED)]
     pages = cutsheet.tile_pages(
-        paper, side, runs, words._("%(game)s blocks", game=TITLE),
-        words._("%(blocks)s dual-coloured blocks and 1 neutral · %(side)s mm, the size of a board "
-                "cell",
-                blocks=BLOCKS, side=f"{side:.0f}"),
+        paper, side, runs=runs, title=words._("%(game)s blocks", game=TITLE),
+        subtitle=words._("%(blocks)s dual-coloured blocks and 1 neutral · %(side)s mm, the size "
+                         "of a board cell", blocks=BLOCKS, side=f"{side:.0f}"),
         # A print shop's sheets keep the cut lines between the blocks but have no crop marks.
-        words._("%(credit)s Print on card, or glue onto thick card so blocks stack five levels; "
-                "cut along the lines between the blocks.",
-                credit=credit(words)) if paper.press.shop else
+        footer=words._("%(credit)s Print on card, or glue onto thick card so blocks stack five "
+                       "levels; cut along the lines between the blocks.",
+                       credit=credit(words)) if paper.press.shop else
         words._("%(credit)s Print on card, or glue onto thick card so blocks stack five levels; "
                 "cut along the crop marks.", credit=credit(words)),
-        colours, balanced=True)
+        colours=colours, balanced=True)
     return document(pages, words._("blocks"), words=words)
 
 

@@ -56,8 +56,8 @@ def stone(colour: str, p: hexboard.Placement, h: Hex, colours: Palette, *,
                                                          stroke=colours["stone edge"],
                                                          width=max(0.15, 0.06 * r)))]
     if colours.lettered:
-        shapes.append(centred_label(centre.x, centre.y, letter(colour, words), 0.7 * r,
-                                    colours["cell"], "bold"))
+        shapes.append(centred_label(centre.x, centre.y, text=letter(colour, words), size=0.7 * r,
+                                    colour=colours["cell"], font="bold"))
     return shapes
 
 
@@ -68,15 +68,16 @@ def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool
     """Red's sides (the rows', r) and Blue's (the columns', q) as bands, cells, stones and
     labels."""
     r = p.cell_radius
-    shapes = hexboard.side_bands(p, colours["blue"], colours["red"], hatched=colours.hatched,
+    shapes = hexboard.side_bands(p, q_colour=colours["blue"], r_colour=colours["red"],
+                                 hatched=colours.hatched,
                                  cut_tips=cut_tips)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.15, 0.035 * r)), dict(tinted or {}))
     for h, colour in sorted((stones or {}).items(), key=lambda hc: (hc[0].r, hc[0].q)):
         shapes += stone(colour, p, h, colours, words=words)
-    return shapes + hexboard.labels(p, (letter(BLUE, words), colours["blue"]),
-                                    (letter(RED, words), colours["red"]),
-                                    colours["muted"], with_coordinates)
+    return shapes + hexboard.labels(p, q_side=(letter(BLUE, words), colours["blue"]),
+                                    r_side=(letter(RED, words), colours["red"]),
+                                    muted=colours["muted"], with_coordinates=with_coordinates)
 
 
 # As HexGui, HexWorld, Little Golem and HexWiki draw the board: a1 at the top left, the

@@ -131,7 +131,8 @@ def _figures(puzzles: Sequence[BookPuzzle], paper: Paper, colours: Palette, *,
             for k, (p, d) in enumerate(zip(puzzles, diagrams, strict=True), start=1)]
 
     def drawn(width: float, numbers: StoneNumbers) -> dict[str, Figure]:
-        return {f"p{k}": board(p.puzzle.position.columns, d, colours, *said[k], width,
+        return {f"p{k}": board(p.puzzle.position.columns, d, colours=colours,
+                               caption=said[k][0], description=said[k][1], width=width,
                                numbers=numbers, words=words)
                 for k, (p, d) in enumerate(zip(puzzles, diagrams, strict=True))}
     return legible(drawn, FIGURE_WIDTH, most=paper.inner_width, words=words)

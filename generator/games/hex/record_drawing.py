@@ -113,7 +113,7 @@ def background(size: int, width: float, colours: Palette, *,
     p = hexboard.place_board(size, 0.0, 0.0, width, height_at(size, width),
                              angle=BOARD_ANGLE, with_coordinates=True)
     r = p.cell_radius
-    shapes: list[Shape] = hexboard.side_bands(p, colours["blue"], colours["red"],
+    shapes: list[Shape] = hexboard.side_bands(p, q_colour=colours["blue"], r_colour=colours["red"],
                                               hatched=colours.hatched)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.15, 0.035 * r)))
@@ -121,9 +121,11 @@ def background(size: int, width: float, colours: Palette, *,
     lo, hi = p.low - hexboard.COORDINATE_AT, p.high + hexboard.COORDINATE_AT
     for i in range(size):
         for at in (p.point(i, lo), p.point(i, hi)):
-            shapes.append(centred_label(at.x, at.y, column_name(i), label, colours["muted"]))
+            shapes.append(centred_label(at.x, at.y, text=column_name(i), size=label,
+                                        colour=colours["muted"]))
         for at in (p.point(lo, i), p.point(hi, i)):
-            shapes.append(centred_label(at.x, at.y, str(i + 1), label, colours["muted"]))
+            shapes.append(centred_label(at.x, at.y, text=str(i + 1), size=label,
+                                        colour=colours["muted"]))
     shapes += hexboard.side_letters(
         p, side_letter("white", words), r_text=side_letter(BLACK, words), q_colour=colours["blue"],
         r_colour=colours["red"],
@@ -140,8 +142,8 @@ def _centres(p: hexboard.Placement) -> Mapping[tuple[int, int], Point]:
                              for r in range(size)})
 
 
-def board(size: int, diagram: Diagram, colours: Palette, caption: str, description: str,
-          width: float = FIGURE_WIDTH, *, numbers: StoneNumbers = IN_PROPORTION,
+def board(size: int, diagram: Diagram, *, colours: Palette, caption: str, description: str,
+          width: float = FIGURE_WIDTH, numbers: StoneNumbers = IN_PROPORTION,
           words: Words) -> Figure:
     """One diagram: the shared board, the stones, their numbers, the chain and the marks."""
     p, shared = background(size, width, colours, words=words)

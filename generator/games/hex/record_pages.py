@@ -282,7 +282,9 @@ def booklet(game: Replay, cut: played.Cut, *, paper: Paper, colours: Palette,
     said = [(caption(d, words), description(size, d, words=words)) for d in seen.diagrams]
 
     def drawn(width: float, numbers: StoneNumbers) -> dict[str, Figure]:
-        return {f"d{k}": board(size, d, colours, *said[k], width, numbers=numbers, words=words)
+        return {f"d{k}": board(size, d, colours=colours, caption=said[k][0],
+                               description=said[k][1], width=width, numbers=numbers,
+                               words=words)
                 for k, d in enumerate(seen.diagrams)}
     figures = legible(drawn, FIGURE_WIDTH, most=paper.inner_width, words=words)
     pages = typeset(markup(game, seen, cut.variations, heading_, words=words), figures, paper,

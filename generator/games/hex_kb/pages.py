@@ -143,8 +143,9 @@ def stone_shapes(p: hexboard.Placement, h: Hex, stone: str, colours: Palette,
     if stone == BLUE:
         shapes.append(Circle(c, 0.45 * r, ring))
     if not numbered:
-        shapes.append(centred_label(c.x, c.y, letter(stone, words), hexboard.label_size(0.5, r),
-                                    colour, "bold"))
+        shapes.append(centred_label(c.x, c.y, text=letter(stone, words),
+                                    size=hexboard.label_size(0.5, r),
+                                    colour=colour, font="bold"))
     return shapes
 
 
@@ -215,11 +216,12 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
     size = hexboard.label_size(0.55, r)
     for h in sorted(frames):
         centre = p.centre(h)
-        shapes.append(centred_label(centre.x, centre.y, str(board.twin_index(h)), size,
-                                    text_on(colours, ground[h]), "bold"))
-    shapes += hexboard.labels(p, (letter(RED, words), colours["red"]),
-                              (letter(BLUE, words), colours["blue"]),
-                              colours["muted"], with_coordinates, outset=hexboard.BORDER_ROW)
+        shapes.append(centred_label(centre.x, centre.y, text=str(board.twin_index(h)), size=size,
+                                    colour=text_on(colours, ground[h]), font="bold"))
+    shapes += hexboard.labels(p, q_side=(letter(RED, words), colours["red"]),
+                              r_side=(letter(BLUE, words), colours["blue"]),
+                              muted=colours["muted"], with_coordinates=with_coordinates,
+                              outset=hexboard.BORDER_ROW)
     return shapes
 
 
@@ -235,9 +237,9 @@ def document(opts: Options, pages: list[Page], what: str, *, words: Words) -> Do
 
 
 def board_page(opts: Options, paper: Paper, colours: Palette,
-               stones: dict[Hex, str] | None = None, marked: AbstractSet[Hex] = frozenset(),
+               *, stones: dict[Hex, str] | None = None, marked: AbstractSet[Hex] = frozenset(),
                title: str = TITLE, subtitle: str = "", note: str = "",
-               caption: str = "", *, words: Words) -> Page:
+               caption: str = "", words: Words) -> Page:
     """The board, with a caption under it if given (set no smaller than 6 pt, however
     narrow the page)."""
     board = opts.board()
@@ -334,12 +336,12 @@ def puzzle_item(opts: Options, printing: Printing) -> Document:
     p = kept_puzzle(opts)
     paper = board_paper(opts, paper, words=words)
     title = words._("%(game)s puzzle %(seed)s", game=TITLE, seed=opts.seed)
-    question = board_page(opts, paper, colours, p.stones, title=title,
+    question = board_page(opts, paper, colours, stones=p.stones, title=title,
                           subtitle=words._("The board is full. Which colour wins, and how?"),
                           note=words._("%(credit)s Every full board has exactly one winner. The "
                                        "solution is on the next page.", credit=credit(words)),
                           words=words)
-    answer = board_page(opts, paper, colours, p.stones, p.structure,
+    answer = board_page(opts, paper, colours, stones=p.stones, marked=p.structure,
                         title=title, subtitle=words._("Solution"),
                         note=words._("%(credit)s The winning structure is shaded.",
                                      credit=credit(words)),

@@ -88,8 +88,8 @@ def stone(kind: str, centre: Point, radius: float, colours: Palette, *,
     edge = Paint(fill=fill, stroke=colours["stone edge"], width=max(0.15, 0.07 * radius))
     shapes: list[Shape] = [Circle(centre, radius, edge)]
     if colours.lettered:
-        shapes.append(centred_label(centre.x, centre.y, letter(kind, words), radius * 1.1,
-                                    colours["ink"], "bold"))
+        shapes.append(centred_label(centre.x, centre.y, text=letter(kind, words), size=radius * 1.1,
+                                    colour=colours["ink"], font="bold"))
     elif kind == NEUTRAL:
         shapes.append(Circle(centre, radius * 0.45, Paint(stroke=colours["stone edge"],
                                                           width=max(0.12, 0.05 * radius))))
@@ -101,7 +101,7 @@ def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool
                  cut_tips: bool = False, words: Words) -> list[Shape]:
     stones = stones or {}
     r = p.cell_radius
-    shapes = hexboard.side_bands(p, colours["black side"], colours["white side"],
+    shapes = hexboard.side_bands(p, q_colour=colours["black side"], r_colour=colours["white side"],
                                  edge=colours["stone edge"],
                                  hatched=colours.hatched, cut_tips=cut_tips)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
@@ -109,9 +109,9 @@ def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool
                                    {h: colours["change"] for h in marked})
     for h, kind in sorted(stones.items(), key=lambda hk: (hk[0].r, hk[0].q)):
         shapes += stone(kind, p.centre(h), 0.62 * r, colours, words=words)
-    return shapes + hexboard.labels(p, (letter(BLACK, words), colours["ink"]),
-                                    (letter(WHITE, words), colours["ink"]),
-                                    colours["muted"], with_coordinates)
+    return shapes + hexboard.labels(p, q_side=(letter(BLACK, words), colours["ink"]),
+                                    r_side=(letter(WHITE, words), colours["ink"]),
+                                    muted=colours["muted"], with_coordinates=with_coordinates)
 
 
 def sides(p: hexboard.Placement, words: Words) -> list[str]:
@@ -206,15 +206,16 @@ def counters_item(opts: Options, printing: Printing) -> Document:
                       count=sum(printed.values()), side=words.decimal(side))
               if go_set_serves_better(opts, paper, words=words) else "")
     pages = cutsheet.tile_pages(
-        paper, side, [run(k) for k in (BLACK, WHITE, NEUTRAL)] * copies,
-        words._("%(game)s counters", game=TITLE),
-        words._("for the %(size)s × %(size)s board · %(black)s black, %(white)s white, %(neutral)s "
-                "neutral · %(side)s mm squares", size=opts.size, black=printed[BLACK],
-                white=printed[WHITE], neutral=printed[NEUTRAL], side=words.decimal(side)),
+        paper, side, runs=[run(k) for k in (BLACK, WHITE, NEUTRAL)] * copies,
+        title=words._("%(game)s counters", game=TITLE),
+        subtitle=words._("for the %(size)s × %(size)s board · %(black)s black, %(white)s white, "
+                         "%(neutral)s neutral · %(side)s mm squares", size=opts.size,
+                         black=printed[BLACK], white=printed[WHITE], neutral=printed[NEUTRAL],
+                         side=words.decimal(side)),
         # The advice straight after the credit, and kept with it where a narrow page's
         # footer has no room for the rest.
-        words._("%(credit)s Cut along the grey lines; card stock makes counters that last.",
-                credit=" ".join(filter(None, (credit(words), advice)))), colours,
+        footer=words._("%(credit)s Cut along the grey lines; card stock makes counters that last.",
+                credit=" ".join(filter(None, (credit(words), advice)))), colours=colours,
         footer_keep=2 if advice else 1)
     return document(opts, pages, words._("counters"), words=words)
 
@@ -276,8 +277,8 @@ def counter(kind: str, centre: Point, side: float, colours: Palette, *,
     """A counter's face: its stone, or, in the ink-saver palette, its letter alone (the cut
     square is its edge)."""
     if colours.lettered:
-        return [centred_label(centre.x, centre.y, letter(kind, words), STONE_SHARE * side,
-                              colours["ink"], "bold")]
+        return [centred_label(centre.x, centre.y, text=letter(kind, words), size=STONE_SHARE * side,
+                              colour=colours["ink"], font="bold")]
     return stone(kind, centre, STONE_SHARE * side, colours, words=words)
 
 
