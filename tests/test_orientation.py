@@ -117,7 +117,8 @@ def test_control_a_board_free_to_turn_is_caught():
                key=lambda p: p.cell_radius)
     colours = COLOUR
     page = Page(a4.width, a4.height, tuple(
-        hex_pages.describe.board_figure(hex_pages.board_shapes(free, colours, True, words=ENGLISH),
+        hex_pages.describe.board_figure(hex_pages.board_shapes(free, colours, with_coordinates=True,
+                                                             words=ENGLISH),
                                         "board")))
     lines = side_lines(page.shapes, SIDE_LETTERS["hex"])
     assert lines and lines[0] not in figure_lines("hex")

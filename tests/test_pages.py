@@ -303,11 +303,11 @@ def test_control_players_close_in_grey_are_caught():
 def test_control_players_hatched_alike_are_caught():
     tri = [Point(20, 20), Point(40, 20), Point(30, 40)]
     far = [Point(50, 20), Point(70, 20), Point(60, 40)]
-    alike = Page(210, 297, (*area(tri, INK_SAVER["red"], True),
-                            *area(far, INK_SAVER["blue"], True)))
+    alike = Page(210, 297, (*area(tri, INK_SAVER["red"], hatched=True),
+                            *area(far, INK_SAVER["blue"], hatched=True)))
     assert hatched_alike(alike, INK_SAVER)
-    apart = Page(210, 297, (*area(tri, INK_SAVER["red"], "lines"),
-                            *area(far, INK_SAVER["blue"], "cross")))
+    apart = Page(210, 297, (*area(tri, INK_SAVER["red"], hatched="lines"),
+                            *area(far, INK_SAVER["blue"], hatched="cross")))
     assert hatched_alike(apart, INK_SAVER) == []
 
 

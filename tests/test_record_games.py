@@ -87,7 +87,7 @@ def test_diagrams_end_on_the_replayed_position(cells: list[str], turns: int,
     text = "size 7\n" + "".join(f"{cells[2 * k]} ({cells[2 * k + 1]})\n"
                                  for k in range(turns))
     game = nex.replay(nex.read(text.encode()))
-    cut = played.diagrams(game.game.steps, turns, every)
+    cut = played.diagrams(game.game.steps, turns, every=every)
     assert cut[-1].stones == game.game.stones
     assert all(d.first <= n <= d.last for d in cut for n in d.numbers.values())
     if len(cut) > 1 and not game.game.won:

@@ -40,7 +40,8 @@ def texts(shapes: tuple[Shape, ...] | list[Shape]) -> list[Text]:
 
 def hex_board(size: int, diagram: Diagram, colours: Palette,
               width: float = hex_drawing.FIGURE_WIDTH) -> Figure:
-    return hex_drawing.board(size, diagram, colours, "", "", width, words=ENGLISH)
+    return hex_drawing.board(size, diagram, colours=colours, caption="", description="",
+                             width=width, words=ENGLISH)
 
 
 def smallest(shapes: tuple[Shape, ...] | list[Shape]) -> float:

@@ -209,7 +209,8 @@ def test_control_an_unbalanced_last_page_is_caught():
         return sheet.draw(sheet.set())
     n = next(n for n in range(50, 400, 5) if len(plain(markup(n))) == 2)
     assert unbalanced(plain(markup(n + 10)), NAMED["a4"])
-    assert not unbalanced(typeset(markup(n + 10), {}, NAMED["a4"], COLOUR, words=ENGLISH),
+    assert not unbalanced(typeset(markup(n + 10), {}, paper=NAMED["a4"], colours=COLOUR,
+                                  words=ENGLISH),
                           NAMED["a4"])
 
 

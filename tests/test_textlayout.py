@@ -60,17 +60,20 @@ def test_line_breaks_are_made_once_per_paragraph_and_width():
                "example-turn": example_figure(turn, COLOUR, words=ENGLISH)}
     markup = rules_markup(opts, turn, words=ENGLISH)
     linebreak.clear_cache()
-    first = typeset(markup, figures, PAPERS["a4"], COLOUR, "footer", words=ENGLISH)
+    first = typeset(markup, figures, paper=PAPERS["a4"], colours=COLOUR, footer_text="footer",
+                    words=ENGLISH)
     made = linebreak._wrap.cache_info().misses
     # Fitting tries several settings and balancing sets the sheet some twenty times: the
     # breaks are made once for each paragraph at each width and size, and no more.
     settings = {(b.kind, b.text) for b in parse(markup)}
     assert 0 < made <= len(settings) * len(FITTING)
-    again = typeset(markup, figures, PAPERS["a4"], COLOUR, "footer", words=ENGLISH)
+    again = typeset(markup, figures, paper=PAPERS["a4"], colours=COLOUR, footer_text="footer",
+                    words=ENGLISH)
     assert linebreak._wrap.cache_info().misses == made and again == first
     # Control: with the cache emptied, the same sheet breaks its lines afresh.
     linebreak.clear_cache()
-    typeset(markup, figures, PAPERS["a4"], COLOUR, "footer", words=ENGLISH)
+    typeset(markup, figures, paper=PAPERS["a4"], colours=COLOUR, footer_text="footer",
+                    words=ENGLISH)
     assert linebreak._wrap.cache_info().misses == made
 
 
@@ -93,8 +96,8 @@ def test_every_rule_sheet_is_set_at_the_body_size_without_overlaps():
             turn = example_turn(5, 1)
             figures = {"glyph-key": glyph_key(5, COLOUR, words=ENGLISH),
                        "example-turn": example_figure(turn, COLOUR, words=ENGLISH)}
-            pages = typeset(rules_markup(opts, turn, words=ENGLISH), figures, paper, COLOUR,
-                            "footer", words=ENGLISH)
+            pages = typeset(rules_markup(opts, turn, words=ENGLISH), figures, paper=paper,
+                            colours=COLOUR, footer_text="footer", words=ENGLISH)
             # No copyfitting: a sheet that needs more room runs on at the same size.
             assert STYLE.body in {t.size for t in pages[-1].shapes if isinstance(t, Text)}
             for page in pages:
@@ -115,13 +118,13 @@ def test_a_sheet_a_few_lines_too_long_is_tightened_not_its_letters():
     # The shortest text that runs on to a second page at the usual spacing.
     n = next(n for n in range(20, 400) if pages(n) > 1)
     assert pages(n, FITTING[1]) == 1
-    set_ = typeset(blocks(n), {}, paper, COLOUR, words=ENGLISH)
+    set_ = typeset(blocks(n), {}, paper=paper, colours=COLOUR, words=ENGLISH)
     assert len(set_) == 1
     assert {round(s.size, 4) for s in set_[0].shapes if isinstance(s, Text)
             and s.text.startswith("Paragraph")} == {round(STYLE.body, 4)}
     # Control: text that needs a second page even set at the tightest gets one.
     longer = next(m for m in range(n, 800) if pages(m, FITTING[-1]) > 1)
-    assert len(typeset(blocks(longer), {}, paper, COLOUR, words=ENGLISH)) == 2
+    assert len(typeset(blocks(longer), {}, paper=paper, colours=COLOUR, words=ENGLISH)) == 2
 
 
 def stroke_widths(pages) -> list[float]:
@@ -135,8 +138,8 @@ def test_a_figure_set_smaller_keeps_its_lines_as_thick_as_a_printer_holds():
     wide = Figure(1000.0, 100.0, (straight_line(Point(0, 50), Point(1000, 50),
                                        paint=Paint(stroke="#808080", width=0.1)),),
                   "A wide figure.")
-    pages = typeset("# Thin\n\n[figure wide]\n", {"wide": wide}, PAPERS["a4"], COLOUR,
-                    words=ENGLISH)
+    pages = typeset("# Thin\n\n[figure wide]\n", {"wide": wide}, paper=PAPERS["a4"],
+                    colours=COLOUR, words=ENGLISH)
     assert min(stroke_widths(pages)) >= THINNEST_STROKE
     assert THINNEST_STROKE * PT_PER_MM >= THINNEST_LINE
     # Control: placed at the same scale alone, the line is thinner than that.

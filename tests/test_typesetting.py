@@ -54,12 +54,12 @@ def recording(out: list[Setting], lang: str):
     fit, balance = textlayout.fit, textlayout.balance
     seen: dict = {}
 
-    def fit_(blocks, figures, paper, colours, footer_text="", **side):
+    def fit_(blocks, figures, *, footer_text="", **side):
         # As every Sheet of the fitting takes them: figures numbered, and named so.
         numbered_blocks, numbered_figures = textlayout.numbered(blocks, figures,
                                                                 side["words"])
         seen.update(blocks=numbered_blocks, figures=numbered_figures, footer=footer_text)
-        return fit(blocks, figures, paper, colours, footer_text, **side)
+        return fit(blocks, figures, footer_text=footer_text, **side)
 
     def balance_(sheet, columns):
         balanced = balance(sheet, columns)

@@ -70,14 +70,14 @@ def test_the_check_finds_workshop_words_in_a_printed_sheet(tmp_path):
     markup = ("# A game\nA move list can be checked with *pnp judge nex FILE*; the *--neutral* "
               "option prints the board, and the kit's tests check tens of thousands of boards. "
               "The command line has more.\n")
-    pages = typeset(markup, {}, PAPERS["a4"], COLOUR, words=ENGLISH)
+    pages = typeset(markup, {}, paper=PAPERS["a4"], colours=COLOUR, words=ENGLISH)
     out = render.save(Document(tuple(pages), "A game", "pnp", lang="en"), tmp_path / "bad.pdf",
                       fmt=PDF,
                       default_stem="bad")[0]
     found = workshop_words(pdf_text(out))
     assert [f.split(":")[0] for f in found] == list(NOT_FOR_PLAYERS)
     clean = typeset("# A game\nBlack moves first. A *conversion* takes two neutral stones.\n",
-                    {}, PAPERS["a4"], COLOUR, words=ENGLISH)
+                    {}, paper=PAPERS["a4"], colours=COLOUR, words=ENGLISH)
     out = render.save(Document(tuple(clean), "A game", "pnp", lang="en"), tmp_path / "good.pdf",
                       fmt=PDF,
                       default_stem="good")[0]

@@ -177,7 +177,7 @@ HATCHES: dict[str, tuple[float, ...]] = {
 }
 
 
-def area(points: Sequence[Point], colour: str, hatched: bool | str = False,
+def area(points: Sequence[Point], colour: str, *, hatched: bool | str = False,
          edge: str | None = None, edge_width: float = 0.25) -> list[Shape]:
     """A filled polygon; hatched, it is white with lines of the colour across it instead,
     which saves ink where a large field would print. `hatched` names a pattern of HATCHES

@@ -132,7 +132,8 @@ def _cover(front: Front[OptionsT], cover: Cover[OptionsT], placed: list[printgui
            colours: Palette, *, folded: bool, foldable: bool, words: Words) -> Page | None:
     """The cover: the game's head, a board in play in the room the guide and the parts
     below it leave, then the guide and those parts; None if they do not fit."""
-    shapes, top = cover_page.head(front.game, cover, front.licence, paper, colours,
+    shapes, top = cover_page.head(front.game, cover, licence=front.licence, paper=paper,
+                                  colours=colours,
                                   words=words)
     # The parts below the guide drawn from 0, then moved below the picture and the guide.
     below: list[Shape] = []

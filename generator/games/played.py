@@ -124,9 +124,9 @@ def ranges(total: int, every: int, *, start: int = 1,
     return out or [(start, start - 1)]
 
 
-def diagrams(steps: Sequence[Step[K, C]], total: int, every: int,
+def diagrams(steps: Sequence[Step[K, C]], total: int, *, every: int,
              chain: tuple[K, ...] = (),
-             number: Callable[[Step[K, C]], int] = lambda step: step.number, *,
+             number: Callable[[Step[K, C]], int] = lambda step: step.number,
              start: int = 1, breaks: frozenset[int] = frozenset()
              ) -> list[Diagram[K, C]]:
     """The game cut into diagrams of `every` moves (from move `start`, after a move in

@@ -71,7 +71,7 @@ def _height(lines: Sequence[tuple[str, str, float]]) -> float:
     return sum(size * LEADING + (1.0 if font == "bold" else 0.0) for _t, font, size in lines)
 
 
-def cards(aid: Aid, x: float, y: float, colours: Palette, count: int) -> list[Shape] | None:
+def cards(aid: Aid, x: float, *, y: float, colours: Palette, count: int) -> list[Shape] | None:
     """`count` aid cards side by side from (x, y), their cuts shared; None where the words
     do not fit a card at 6 pt or more."""
     width, height = CARD
@@ -114,7 +114,7 @@ def on_last_page(pages: Sequence[Page], aid: Aid, paper: Paper, colours: Palette
     if bottom - top < height or count * width > paper.inner_width:
         return list(pages)
     x = (paper.width - count * width) / 2
-    drawn = cards(aid, x, top, colours, count)
+    drawn = cards(aid, x, y=top, colours=colours, count=count)
     if drawn is None:
         return list(pages)
     return [*pages[:-1], Page(last.width, last.height, (*last.shapes, *drawn), last.name)]

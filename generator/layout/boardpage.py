@@ -52,7 +52,8 @@ class CutDrawer:
 
     def __call__(self, p: hexboard.Placement, colours: Palette, with_coordinates: bool,
                  words: i18n.Words) -> list[Shape]:
-        return self.shapes(p, colours, with_coordinates, cut_tips=True, words=words)
+        return self.shapes(p, colours, with_coordinates=with_coordinates, cut_tips=True,
+                           words=words)
 
 
 # What the corners may hold, across: a share of the page's inner width, the widest first

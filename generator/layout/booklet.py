@@ -336,7 +336,7 @@ def folio(page_paper: Paper, number: int, *, colours: Palette) -> Text:
     return Text(Point(margin, y), str(number), FOLIO_SIZE, colours["muted"], role=furniture)
 
 
-def on_page(page_paper: Paper, number: int, content: Page | None, colours: Palette,
+def on_page(page_paper: Paper, number: int, *, content: Page | None, colours: Palette,
             numbered: bool = True) -> Page:
     """Content made on the content paper, set on the booklet page with the wider margin at
     the fold, and its folio."""
@@ -369,13 +369,15 @@ def pages(title: str, inside: str, *, parts: list[Part], paper_key: str,
                         parts, words=words)
     count = padded(len(middle) + 2)
     middle += [None] * (count - 2 - len(middle))
-    out = [on_page(page_paper, 1, cover(paper, title, inside=inside, parts=parts, colours=colours),
-                   colours,
+    out = [on_page(page_paper, 1,
+                   content=cover(paper, title, inside=inside, parts=parts, colours=colours),
+                   colours=colours,
                    numbered=False)]
     # A blank page, and the blank inside of a print shop's cover, carry no folio.
-    out += [on_page(page_paper, n, content, colours, numbered=content is not None)
+    out += [on_page(page_paper, n, content=content, colours=colours, numbered=content is not None)
             for n, content in enumerate(middle, start=2)]
-    out.append(on_page(page_paper, count, back_cover(paper, colours, words=words), colours,
+    out.append(on_page(page_paper, count, content=back_cover(paper, colours, words=words),
+                       colours=colours,
                        numbered=False))
     return out
 

@@ -43,8 +43,8 @@ class Cover(Generic[OptionsIn]):
     players: int = 2
 
 
-def head(game: str, cover: Cover[OptionsIn], licence: str, paper: Paper,
-         colours: Palette, *, words: Words) -> tuple[list[Shape], float]:
+def head(game: str, cover: Cover[OptionsIn], *, licence: str, paper: Paper,
+         colours: Palette, words: Words) -> tuple[list[Shape], float]:
     """The cover's header (the game's name; players and time beside it) and its credit and
     licence below; the shapes and the y below them."""
     lo, hi = cover.minutes

@@ -326,7 +326,8 @@ def side_bands(p: Placement, *, q_colour: str, r_colour: str,
         [inner[i], inner[(i + 1) % 4], outer[(i + 1) % 4], outer[i]], cuts)] for i in range(4)]
     return [shape for i, band in enumerate(bands)
             for shape in area(band, colours[i],
-                              hatched and colours[i] != "#ffffff" and patterns[i], edge, width)]
+                              hatched=hatched and colours[i] != "#ffffff" and patterns[i],
+                              edge=edge, edge_width=width)]
 
 
 def coordinates(p: Placement, colour: str, *, size: float, outset: float = 0.0

@@ -294,8 +294,8 @@ def roles(blocks: list[Block]) -> list[Role]:
     return out
 
 
-def fit(blocks: list[Block], figures: dict[str, Figure], paper: Paper, colours: Palette,
-        footer_text: str = "", *, first_on_right: bool | None = None, words: Words
+def fit(blocks: list[Block], figures: dict[str, Figure], *, paper: Paper, colours: Palette,
+        footer_text: str = "", first_on_right: bool | None = None, words: Words
         ) -> tuple[Sheet, list[Column]]:
     """The loosest setting that takes the fewest pages worth taking: tightened a step at a
     time while the last page would be less than a third full and a step saves it. A sheet
@@ -354,13 +354,14 @@ def balance(sheet: Sheet, columns: list[Column]) -> list[Column]:
     return best
 
 
-def typeset(markup: str, figures: dict[str, Figure], paper: Paper, colours: Palette,
-            footer_text: str = "", *, first_on_right: bool | None = None,
+def typeset(markup: str, figures: dict[str, Figure], *, paper: Paper, colours: Palette,
+            footer_text: str = "", first_on_right: bool | None = None,
             words: Words) -> list[Page]:
     """The markup set as a rule sheet: fitted to the fewest pages worth taking, its last
     page balanced; as pages of a booklet, the first on the side `first_on_right` says
     (None: a sheet of its own)."""
-    sheet, columns = fit(parse(markup), figures, paper, colours, footer_text,
+    sheet, columns = fit(parse(markup), figures, paper=paper, colours=colours,
+                         footer_text=footer_text,
                          first_on_right=first_on_right, words=words)
     return sheet.draw(balance(sheet, columns))
 

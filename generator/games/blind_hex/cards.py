@@ -381,8 +381,8 @@ def box_outside(boxed: Boxed, paper: Paper, colours: Palette) -> list[Shape]:
     return shapes
 
 
-def fronts_page(layout: Sheet, cards: list[Card], numbers: int, colours: Palette,
-                boxed: Boxed | None = None, *, words: Words) -> Page:
+def fronts_page(layout: Sheet, cards: list[Card], *, numbers: int, colours: Palette,
+                boxed: Boxed | None = None, words: Words) -> Page:
     paper = layout.paper
     boxes = layout.slots(len(cards), boxed=boxed is not None)
     shapes = sheet.header(paper, words._("%(game)s number cards", game=TITLE), words._(
@@ -459,7 +459,8 @@ def card_sheets(opts: Options, printing: Printing) -> Document:
         places = [box_place(layout, len(chunk), laid) for laid in nets]
         boxed = next((p for p in places if p is not None), None) \
             if start == starts[-1] else None
-        pages += [fronts_page(layout, chunk, opts.numbers, colours, boxed, words=words),
+        pages += [fronts_page(layout, chunk, numbers=opts.numbers, colours=colours, boxed=boxed,
+                              words=words),
                   backs_page(layout, len(chunk), colours, boxed, words=words)]
     alone = None if boxed else next(
         (p for p in (box_place(layout, 0, laid) for laid in nets) if p is not None), None)

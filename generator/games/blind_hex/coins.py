@@ -134,8 +134,8 @@ def coins_page(paper: Paper, colours: Palette, *, words: Words) -> Page:
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def below_guide(opts: Options, paper: Paper, colours: Palette,
-                top: float, words: Words) -> tuple[list[Shape], float]:
+def below_guide(opts: Options, paper: Paper, colours: Palette, top: float,
+                words: Words) -> tuple[list[Shape], float]:
     """The pieces under the kit's print guide, which leaves half the page empty: a heading
     naming them, then the pieces; the y below them."""
     x, _top, _width, _height = sheet.body_box(paper)

@@ -69,9 +69,9 @@ READABLE_CELL = 9.0
 SMALLEST_CELL = 7.0
 
 
-def board_shapes(p: hexboard.Placement, board: HashBoard, colours: Palette,
+def board_shapes(p: hexboard.Placement, board: HashBoard, *, colours: Palette,
                  with_coordinates: bool = True, fills: dict[Hex, str] | None = None,
-                 *, cut_tips: bool = False) -> list[Shape]:
+                 cut_tips: bool = False) -> list[Shape]:
     r = p.cell_radius
     shapes: list[Shape] = hexboard.side_bands(p, q_colour=colours[X_SIDE], r_colour=colours[O_SIDE],
                                               outset=MARK_OUTSET, cut_tips=cut_tips)
@@ -194,7 +194,8 @@ def _in_corners(opts: Options, paper: Paper, *, colours: Palette, p: hexboard.Pl
     said = words._("%(credit)s Original: %(original)s.", credit=credit(words), original=ORIGINAL)
     foot = corners.credit_corner(paper, said, colours=colours, width=width)
     key_top = corners.credit_top(paper, said, width=width) - 2.0 - KEY_HEIGHT
-    key = marks_key(p, opts.numbers, x + width / 2, key_top, width, colours, words=words)
+    key = marks_key(p, opts.numbers, centre_x=x + width / 2, top=key_top, width=width,
+                    colours=colours, words=words)
     edge = min(p.cell_radius, KEY_EDGE)
     span = (opts.numbers - 1) * (edge + 4.0) + edge
     boxes = [corners.text_box(t) for t in title + foot + key if isinstance(t, Text)]
@@ -214,8 +215,8 @@ def board_paper(opts: Options, paper: Paper, *, words: Words) -> Paper:
     return roomiest(paper, lambda p: board_placement(opts, p, words=words).cell_radius)
 
 
-def marks_key(p: hexboard.Placement, numbers: int, centre_x: float, top: float,
-              width: float, colours: Palette, *, words: Words) -> list[Shape]:
+def marks_key(p: hexboard.Placement, numbers: int, *, centre_x: float, top: float,
+              width: float, colours: Palette, words: Words) -> list[Shape]:
     """A row of the board's marks, each on a short edge drawn as on the board with its number
     under it, and a line saying whose sides are whose."""
     edge = min(p.cell_radius, KEY_EDGE)
@@ -257,7 +258,8 @@ def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -
         shapes += tracks.track_shapes(x_track, "x", colours[X_SIDE], colours)
     placement = board_placement(opts, paper, words=words)
     shapes += board_figure(opts, placement, board=board, colours=colours, words=words)
-    shapes += marks_key(placement, opts.numbers, paper.width / 2, y + h, w, colours, words=words)
+    shapes += marks_key(placement, opts.numbers, centre_x=paper.width / 2, top=y + h, width=w,
+                        colours=colours, words=words)
     shapes += sheet.footer(paper, words._("%(credit)s Original: %(original)s.",
                                           credit=credit(words),
                                           original=ORIGINAL), colours)
@@ -269,7 +271,8 @@ def board_figure(opts: Options, placement: hexboard.Placement, *, board: HashBoa
     """The board as a figure, with its description for those who do not see it."""
     q, r = describe.hex_sides(placement, words)
     return describe.board_figure(
-        board_shapes(placement, board, colours, opts.coordinates, cut_tips=cut_tips),
+        board_shapes(placement, board, colours=colours, with_coordinates=opts.coordinates,
+                     cut_tips=cut_tips),
         describe.sentence(words._("%(game)s board, %(n)s by %(n)s", game=TITLE, n=opts.size),
                           words._("The sides marked %(letter)s: %(where)s", letter="x", where=q),
                           words._("The sides marked %(letter)s: %(where)s", letter="o", where=r),
@@ -331,7 +334,7 @@ def example_figure(turn: ExampleTurn, colours: Palette, *, words: Words) -> Figu
     fills = {h: colours[X_TINT] for h in x_cells}
     fills.update((h, colours[O_TINT]) for h in o_cells)
     fills.update((h, colours[BOTH_TINT]) for h in both)
-    shapes = board_shapes(p, turn.board, colours, with_coordinates=False, fills=fills)
+    shapes = board_shapes(p, turn.board, colours=colours, with_coordinates=False, fills=fills)
     # Over the tints, hatching in each player's colour: one slant for x, the other for o,
     # crossed where both may write.
     shapes += tint_hatching(p, x_cells, X_HATCH, colours[X_SIDE])
@@ -388,7 +391,7 @@ def rules_item(opts: Options, printing: Printing) -> Document:
     turn = example_turn(opts.numbers, opts.seed)
     figures = {"glyph-key": glyph_key(opts.numbers, colours, words=words),
                "example-turn": example_figure(turn, colours, words=words)}
-    pages = typeset(rules_markup(opts, turn, words=words), figures, paper, colours,
+    pages = typeset(rules_markup(opts, turn, words=words), figures, paper=paper, colours=colours,
                     footer_text=words._("%(credit)s Rules text written for this kit.",
                                         credit=credit(words)),
                     first_on_right=printing.first_on_right, words=words)

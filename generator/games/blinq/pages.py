@@ -82,10 +82,11 @@ def frames(b: BoardPlace, colours: Palette) -> list[Shape]:
     hatched = colours.hatched
     return [shape for i in range(4)
             for shape in area((inner[i], inner[(i + 1) % 4], outer[(i + 1) % 4], outer[i]),
-                              fills[i], hatched and i % 2 == 1, colours["stone edge"], 0.3)]
+                              fills[i], hatched=hatched and i % 2 == 1,
+                              edge=colours["stone edge"], edge_width=0.3)]
 
 
-def block_shapes(b: BoardPlace, spot: Spot, orientation: str, colours: Palette,
+def block_shapes(b: BoardPlace, spot: Spot, *, orientation: str, colours: Palette,
                  bleed: float = 0.0) -> list[Shape]:
     """One block seen from above: its two halves (or the neutral square) and its outline."""
     c = spot.corner()
@@ -150,8 +151,8 @@ def _ink_saver_marks(b: BoardPlace, left: float, top: float, orientation: str,
     return [segments(lines, Paint(stroke=colours["ink"], width=max(0.2, 0.012 * b.cell)))]
 
 
-def board_shapes(b: BoardPlace, colours: Palette, stack: Stack, neutral_spot: Spot,
-                 with_coordinates: bool = True, cell: Role = CELL, *, words: Words) -> list[Shape]:
+def board_shapes(b: BoardPlace, colours: Palette, *, stack: Stack, neutral_spot: Spot,
+                 with_coordinates: bool = True, cell: Role = CELL, words: Words) -> list[Shape]:
     k = b.cell
     line = Paint(stroke=colours["board line"], width=max(0.2, 0.012 * k), round_caps=False)
     shapes = frames(b, colours)
@@ -167,7 +168,7 @@ def board_shapes(b: BoardPlace, colours: Palette, stack: Stack, neutral_spot: Sp
                                     size=0.16 * k,
                                     colour=colours["muted"]))
     for spot in sorted(stack):
-        shapes += block_shapes(b, spot, stack[spot], colours)
+        shapes += block_shapes(b, spot, orientation=stack[spot], colours=colours)
     if with_coordinates:
         size = max(0.18 * k, SMALLEST_TEXT)
         out = FRAME + LABEL_GAP
@@ -194,7 +195,8 @@ def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -
     # Empty cells tinted as in the rules' figures, so a block's white half stands out
     # against the board and the white frames.
     shapes += describe.board_figure(
-        board_shapes(b, colours, {}, neutral_spot(opts), opts.coordinates, cell=BARE_BOARD,
+        board_shapes(b, colours, stack={}, neutral_spot=neutral_spot(opts),
+                     with_coordinates=opts.coordinates, cell=BARE_BOARD,
                      words=words),
         words._("%(game)s: %(what)s", game=TITLE, what=opts.label(words)))
     shapes += sheet.footer(paper,
@@ -246,7 +248,8 @@ def tiles_item(opts: Options, printing: Printing) -> Document:
     def drawer(orientation: str) -> Callable[[Point, float, float], list[Shape]]:
         def draw(centre: Point, s: float, bleed: float) -> list[Shape]:
             b = BoardPlace(centre.x - s / 2, centre.y - s / 2, s)
-            return block_shapes(b, Spot(1, 0, 0), orientation, colours, bleed)
+            return block_shapes(b, Spot(1, 0, 0), orientation=orientation, colours=colours,
+                                bleed=bleed)
         return draw
 
     # White half up on one row, down on the next: each block meets its neighbours in the
@@ -301,11 +304,12 @@ def example_game() -> Replay:
     return game
 
 
-def small_board(stack: Stack, colours: Palette, width: float, caption: str,
-                extra: Callable[[BoardPlace], list[Shape]] = lambda b: [], *,
+def small_board(stack: Stack, colours: Palette, *, width: float, caption: str,
+                extra: Callable[[BoardPlace], list[Shape]] = lambda b: [],
                 words: Words) -> Figure:
     b = fit_board(0, 0, width, width)
-    shapes = board_shapes(b, colours, stack, Spot(1, *CENTRE), cell=BARE_BOARD, words=words)
+    shapes = board_shapes(b, colours, stack=stack, neutral_spot=Spot(1, *CENTRE), cell=BARE_BOARD,
+                          words=words)
     return Figure(width, width, tuple(shapes + extra(b)), caption, figure_words.blocks(stack,
                                                                                        words))
 
@@ -348,27 +352,27 @@ def figures(colours: Palette, words: Words) -> dict[str, Figure]:
 
     facing = {"U": words._("up"), "R": words._("right"), "D": words._("down"), "L": words._("left")}
     return {
-        "level-one": small_board(first, colours, 46.0,
-                                 words._("White's first block, on level 1 in cell %(cell)s, its "
-                                         "white half facing %(facing)s: written %(move)s.",
-                                         cell=m.name.split()[1],
-                                         facing=facing[moves[0].orientation],
-                                         move=f"{m.name} {moves[0].orientation}"), words=words),
-        "level-two": small_board(platform.stack, colours, 46.0,
-                                 words._("A block on level 2 (framed in %(colour)s), centred on "
-                                         "the "
-                                         "platform of %(under)s: written %(move)s.", under=under,
-                                         move=f"{raised.name} {platform_moves[-1].orientation}",
-                                         colour=colours.colour_word("highlight", words)),
-                                 framed(raised), words=words),
-        "won": small_board(game.stack, colours, 54.0,
-                           words._("Black's block in %(cut)s cut White's strip down column b; "
-                                   "White's last block, on level 2 (%(move)s, framed), bridges the "
-                                   "cut and joins the white frames along white seen from above "
-                                   "(the line in %(colour)s).", cut=cut.name.split()[1],
-                                   move=f"{last.name} {moves[-1].orientation}",
-                                   colour=colours.colour_word("highlight", words)),
-                           lambda b: path_line(b) + framed(last)(b), words=words),
+        "level-one": small_board(
+            first, colours, width=46.0, words=words,
+            caption=words._("White's first block, on level 1 in cell %(cell)s, its white half "
+                            "facing %(facing)s: written %(move)s.", cell=m.name.split()[1],
+                            facing=facing[moves[0].orientation],
+                            move=f"{m.name} {moves[0].orientation}")),
+        "level-two": small_board(
+            platform.stack, colours, width=46.0, extra=framed(raised), words=words,
+            caption=words._("A block on level 2 (framed in %(colour)s), centred on the platform "
+                            "of %(under)s: written %(move)s.", under=under,
+                            move=f"{raised.name} {platform_moves[-1].orientation}",
+                            colour=colours.colour_word("highlight", words))),
+        "won": small_board(
+            game.stack, colours, width=54.0, extra=lambda b: path_line(b) + framed(last)(b),
+            words=words,
+            caption=words._("Black's block in %(cut)s cut White's strip down column b; White's "
+                            "last block, on level 2 (%(move)s, framed), bridges the cut and joins "
+                            "the white frames along white seen from above (the line in "
+                            "%(colour)s).", cut=cut.name.split()[1],
+                            move=f"{last.name} {moves[-1].orientation}",
+                            colour=colours.colour_word("highlight", words))),
     }
 
 
@@ -378,7 +382,7 @@ def rules_item(opts: Options, printing: Printing) -> Document:
     markup = templating.render_beside(__file__, "rules.md.j2", credit=credit(words), blocks=BLOCKS,
                                       language=printing.words,
                                       per_player=PER_PLAYER)
-    pages = typeset(markup, figures(colours, words), paper, colours,
+    pages = typeset(markup, figures(colours, words), paper=paper, colours=colours,
                     footer_text=words._("%(credit)s Rules text written for this kit.",
                                         credit=credit(words)),
                     first_on_right=printing.first_on_right, words=words)

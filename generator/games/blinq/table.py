@@ -21,9 +21,8 @@ THICKNESS = 0.25
 def block(name: str, orientation: str, *, side: float, colours: Palette) -> Picture:
     """A block seen from above, as the kit's sheet of blocks prints it, filling its page."""
     b = pages.BoardPlace(0.0, 0.0, side)
-    return Picture(name, Page(side, side, tuple(pages.block_shapes(b, Spot(1, 0, 0),
-                                                                   orientation, colours))),
-                   parts.PIECE_DPI)
+    shapes = pages.block_shapes(b, Spot(1, 0, 0), orientation=orientation, colours=colours)
+    return Picture(name, Page(side, side, tuple(shapes)), parts.PIECE_DPI)
 
 
 def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:

@@ -61,9 +61,9 @@ def stone(colour: str, p: hexboard.Placement, h: Hex, colours: Palette, *,
     return shapes
 
 
-def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool,
+def board_shapes(p: hexboard.Placement, colours: Palette, *, with_coordinates: bool,
                  stones: Stones | None = None,
-                 tinted: Mapping[Hex, str] | None = None, *, cut_tips: bool = False, words: Words
+                 tinted: Mapping[Hex, str] | None = None, cut_tips: bool = False, words: Words
                  ) -> list[Shape]:
     """Red's sides (the rows', r) and Blue's (the columns', q) as bands, cells, stones and
     labels."""
@@ -188,8 +188,8 @@ def touch_figure(colours: Palette, words: Words) -> Figure:
     width, height = 60.0, 52.0
     p = place(EXAMPLE_SIZE, 0.0, 0.0, width, height)
     around = Rhombus(EXAMPLE_SIZE).neighbours(TOUCH_CELL)
-    shapes = board_shapes(p, colours, True, {TOUCH_CELL: RED},
-                          {h: colours["change"] for h in around}, words=words)
+    shapes = board_shapes(p, colours, with_coordinates=True, stones={TOUCH_CELL: RED},
+                          tinted={h: colours["change"] for h in around}, words=words)
     return Figure(width, height, tuple(shapes),
                   words._("A cell touches up to six others: the stone on %(cell)s touches the "
                           "shaded cells %(around)s.", cell=hex_name(TOUCH_CELL),
@@ -204,7 +204,7 @@ def goal_figure(colours: Palette, words: Words) -> Figure:
     width, height = 70.0, 60.0
     stones, colour, path = example_game()
     p = place(EXAMPLE_SIZE, 0.0, 0.0, width, height)
-    shapes = board_shapes(p, colours, True, stones, words=words)
+    shapes = board_shapes(p, colours, with_coordinates=True, stones=stones, words=words)
     shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in pairwise(path)],
                            Paint(stroke=colours["highlight"], width=0.3 * p.cell_radius)))
     return Figure(width, height, tuple(shapes),
@@ -232,7 +232,7 @@ def rules_item(opts: Options, printing: Printing) -> Document:
                                       credit=credit(words), last=last_cell(opts.size),
                                       half=-(-opts.size ** 2 // 2),
                                       R=letter(RED, words), B=letter(BLUE, words))
-    pages = typeset(markup, figures(colours, words), paper, colours,
+    pages = typeset(markup, figures(colours, words), paper=paper, colours=colours,
                     footer_text=words._("%(credit)s Rules text written for this kit.",
                                         credit=credit(words)),
                     first_on_right=printing.first_on_right, words=words)

@@ -191,12 +191,12 @@ class HexPuzzles:
                         typeset(puzzle_markup(count, words),
                                 _figures(self.puzzles, paper, colours, answers=False,
                                          words=words),
-                                paper, colours, footer_text=footer, words=words)),
+                                paper=paper, colours=colours, footer_text=footer, words=words)),
                 Chapter(words._("Answers"), words._("Every winning move, proven"),
                         typeset(answer_markup(count, words),
                                 _figures(self.puzzles, paper, colours, answers=True,
                                          words=words),
-                                paper, colours, footer_text=footer, words=words))]
+                                paper=paper, colours=colours, footer_text=footer, words=words))]
 
     def facts(self) -> list[dict[str, JsonValue]]:
         return [puzzle_facts.facts(p) for p in self.puzzles]

@@ -88,7 +88,8 @@ def cut(game: Replay, every: int, *, start: int = 1, opening: Markup = NO_MARKUP
     def number(step: HexStep) -> int:
         return 1 if step.number and moves[step.number - 1].kind == "swap" else step.number
     won = game.chain if game.winner and game.won_on >= start else ()
-    made = played.diagrams(game.steps, len(moves), every, won, number, start=start,
+    made = played.diagrams(game.steps, len(moves), every=every, chain=won, number=number,
+                           start=start,
                            breaks=breaks(moves, opening, start=start))
     out = []
     for k, d in enumerate(made):
@@ -122,7 +123,7 @@ def shown(game: Replay, every: int, depth: int) -> Shown:
     unplayable: list[tuple[Variation, int]] = []
     counts = {"deeper": 0, "beyond": 0, "number": 0}
 
-    def follow(diagrams: list[Diagram], record: GameRecord, branches: tuple[Branch, ...],
+    def follow(diagrams: list[Diagram], record: GameRecord, *, branches: tuple[Branch, ...],
                parent: int, level: int) -> Iterator[Diagram]:
         """The diagrams, each followed by those of the variations hung after it."""
         nonlocal budget
@@ -149,9 +150,10 @@ def shown(game: Replay, every: int, depth: int) -> Shown:
                     counts["beyond"] += 1 + _count(branch.branches)
                     continue
                 budget -= len(own)
-                yield from follow(own, line, branch.branches, variation.number, level + 1)
+                yield from follow(own, line, branches=branch.branches, parent=variation.number,
+                                  level=level + 1)
 
-    diagrams = tuple(follow(main, game.record, game.record.branches, 0, 1))
+    diagrams = tuple(follow(main, game.record, branches=game.record.branches, parent=0, level=1))
     return Shown(diagrams, tuple(unplayable), counts["deeper"], counts["beyond"])
 
 

@@ -287,8 +287,8 @@ def booklet(game: Replay, cut: played.Cut, *, paper: Paper, colours: Palette,
                                words=words)
                 for k, d in enumerate(seen.diagrams)}
     figures = legible(drawn, FIGURE_WIDTH, most=paper.inner_width, words=words)
-    pages = typeset(markup(game, seen, cut.variations, heading_, words=words), figures, paper,
-                    colours,
+    pages = typeset(markup(game, seen, cut.variations, heading_, words=words), figures, paper=paper,
+                    colours=colours,
                     footer_text=words._("%(credit)s Game record printed from the players' own "
                                         "record.", credit=credit(words)), words=words)
     name = title(game.record, words)

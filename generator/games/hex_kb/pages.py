@@ -95,8 +95,8 @@ def describe_verdict(verdict: Outcome, words: Words) -> str:
 # --- drawing -------------------------------------------------------------------------------
 
 
-def position(board: KleinBoard, p: hexboard.Placement, stones: dict[Hex, str],
-             verdict: Outcome | None = None, setup: bool = True, *, words: Words) -> str:
+def position(board: KleinBoard, p: hexboard.Placement, *, stones: dict[Hex, str],
+             verdict: Outcome | None = None, setup: bool = True, words: Words) -> str:
     """A Hex KB position in words: the board, where each colour's border segments lie
     (unless `setup` is false: a rule sheet's later figures, on the same board as its first,
     say it once), how many stones each colour has and on which frame cells, and the
@@ -128,8 +128,8 @@ def place(board: KleinBoard, x: float, y: float, w: float, h: float,
                                 with_coordinates=with_coordinates, outset=hexboard.BORDER_ROW)
 
 
-def stone_shapes(p: hexboard.Placement, h: Hex, stone: str, colours: Palette,
-                 numbered: bool, *, words: Words) -> list[Shape]:
+def stone_shapes(p: hexboard.Placement, h: Hex, *, stone: str, colours: Palette,
+                 numbered: bool, words: Words) -> list[Shape]:
     """A claimed cell's stone: a disc of the player's colour, or, in a lettered palette, a
     ring with the player's letter (a frame cell keeps its number instead; Blue's ring is
     doubled, so the two stay apart in one ink without a fill)."""
@@ -158,9 +158,9 @@ def cell_corners(p: hexboard.Placement) -> Mapping[Hex, tuple[Point, ...]]:
                                                        *border_cells(p.board.size))})
 
 
-def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
+def board_shapes(p: hexboard.Placement, board: KleinBoard, *, colours: Palette,
                  with_coordinates: bool = True, stones: dict[Hex, str] | None = None,
-                 marked: AbstractSet[Hex] = frozenset(), *, words: Words) -> list[Shape]:
+                 marked: AbstractSet[Hex] = frozenset(), words: Words) -> list[Shape]:
     """Border cells, playable cells, windows, frames with twin labels, and stones. Stones are
     keyed by cell of the game; a frame cell's stone is drawn in both frames."""
     stones = stones or {}
@@ -197,7 +197,7 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
         # Red's segments single-hatched, Blue's cross-hatched: apart in one ink too.
         for h, colour in border_cells(board.size).items():
             shapes += area(corners[h], colours["red" if colour == RED else "blue"],
-                           "lines" if colour == RED else "cross",
+                           hatched="lines" if colour == RED else "cross",
                            edge_width=max(0.15, 0.05 * r))
     frame_line = Paint(stroke=colours[PORTAL], width=max(0.3, 0.1 * r))
     for h in sorted(frames):
@@ -208,7 +208,8 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, colours: Palette,
     for h in Rhombus(board.size):
         stone = stones.get(board.canonical(h)) if h not in board.holes else None
         if stone:
-            shapes += stone_shapes(p, h, stone, colours, numbered=h in frames, words=words)
+            shapes += stone_shapes(p, h, stone=stone, colours=colours, numbered=h in frames,
+                                   words=words)
             if not colours.lettered:
                 ground[h] = colours["red" if stone == RED else "blue"]
     # Twin numbers last, so a stone never hides one: black or white, whichever reads better
@@ -253,8 +254,10 @@ def board_page(opts: Options, paper: Paper, colours: Palette,
                                text, CAPTION_SIZE, colours["ink"], anchor="middle"))
     p = place(board, x, y, w, h, opts.coordinates)
     shapes += describe.board_figure(
-        board_shapes(p, board, colours, opts.coordinates, stones, marked, words=words),
-        position(board, p, {board.canonical(h): s for h, s in (stones or {}).items()}, words=words))
+        board_shapes(p, board, colours=colours, with_coordinates=opts.coordinates, stones=stones,
+                     marked=marked, words=words),
+        position(board, p, stones={board.canonical(h): s for h, s in (stones or {}).items()},
+                 words=words))
     shapes += sheet.footer(paper, note or words._("%(credit)s Board after the rules' description. "
                                                   "Frame cells with the same number are one cell.",
                                                   credit=credit(words)), colours)
@@ -280,7 +283,8 @@ class Drawer:
 
     def __call__(self, p: hexboard.Placement, colours: Palette,
                  with_coordinates: bool, words: Words) -> list[Shape]:
-        return board_shapes(p, self.board, colours, with_coordinates, words=words)
+        return board_shapes(p, self.board, colours=colours, with_coordinates=with_coordinates,
+                            words=words)
 
 
 def page_words(opts: Options, words: Words) -> boardpage.Words:
@@ -305,7 +309,7 @@ def plain_board_page(opts: Options, paper: Paper, colours: Palette, *, words: Wo
     return boardpage.board_page(
         paper, colours, size=board.size, coordinates=opts.coordinates, place=Placer(board),
         draw=Drawer(board), words=page_words(opts, words), outset=hexboard.BORDER_ROW,
-        described=lambda p: position(board, p, {}, words=words))
+        described=lambda p: position(board, p, stones={}, words=words))
 
 
 def board_paper(opts: Options, paper: Paper, *, words: Words) -> Paper:
@@ -358,16 +362,17 @@ def puzzle_item(opts: Options, printing: Printing) -> Document:
 FIGURE_WIDTH = 70.0
 
 
-def example_figure(name: str, colours: Palette, caption: str, width: float = FIGURE_WIDTH,
-                   setup: bool = False, *, words: Words) -> Figure:
+def example_figure(name: str, colours: Palette, *, caption: str, width: float = FIGURE_WIDTH,
+                   setup: bool = False, words: Words) -> Figure:
     """A rule sheet's example, described by its stones: its caption says who wins."""
     board = FIGURE_BOARD
     cells = example_positions(board)[name]
     stones = {board.canonical(h): RED for h in cells}
     p = place(board, 0, 0, width, width * 0.8, with_coordinates=False)
-    shapes = board_shapes(p, board, colours, False, stones, marked=set(stones), words=words)
+    shapes = board_shapes(p, board, colours=colours, with_coordinates=False, stones=stones,
+                          marked=set(stones), words=words)
     return Figure(width, width * 0.8, tuple(shapes), caption,
-                  position(board, p, stones, setup=setup, words=words))
+                  position(board, p, stones=stones, setup=setup, words=words))
 
 
 def literal_figure(colours: Palette, width: float = FIGURE_WIDTH, *, words: Words) -> Figure:
@@ -376,7 +381,8 @@ def literal_figure(colours: Palette, width: float = FIGURE_WIDTH, *, words: Word
     board = FIGURE_BOARD
     example = literal_reading_example(board)
     p = place(board, 0, 0, width, width * 0.8, with_coordinates=False)
-    shapes = board_shapes(p, board, colours, False, example.stones, marked=set(example.red_loop),
+    shapes = board_shapes(p, board, colours=colours, with_coordinates=False, stones=example.stones,
+                          marked=set(example.red_loop),
                           words=words)
     path, loop = (f"{n}".replace("-", "−") for n in (example.red_path_transits,
                                                       example.red_loop_transits))
@@ -389,7 +395,7 @@ def literal_figure(colours: Palette, width: float = FIGURE_WIDTH, *, words: Word
                           "this kit's reading Red's loop is not a portal loop, and only Blue wins.",
                           R=letter(RED, words), path=path, loop=loop,
                           blue=criterion_text(criterion, words)),
-                  position(board, p, example.stones, setup=False, words=words))
+                  position(board, p, stones=example.stones, setup=False, words=words))
 
 
 @kept_figures
@@ -405,30 +411,31 @@ def figures(colours: Palette, words: Words) -> dict[str, Figure]:
     west, east, north_east, south_west = (label(Hex(-1, 0)), label(Hex(1, 0)),
                                           label(Hex(1, -1)), label(Hex(-1, 1)))
     return {
-        "first-move": example_figure("first move", colours,
-                                     words._("Red's first cell is frame cell %(east)s: one cell, "
-                                             "so two stones, one in each frame.", east=east),
-                                     setup=True, words=words),
-        "simple": example_figure("simple", colours,
-                                 words._("A simple connecting path: Red joins the %(R)s segments "
-                                         "without passing through the portal. Red wins.",
-                                         R=letter(RED, words)), words=words),
-        "single": example_figure("single", colours,
-                                 words._("A single transit path, in at frame cell %(west)s from "
-                                         "the first window's side and out on the second window's "
-                                         "side, and apart from it a portal loop through frame "
-                                         "cells %(east)s and %(north_east)s. Together they win.",
-                                         west=west, east=east, north_east=north_east), words=words),
-        "double": example_figure("double", colours,
-                                 words._("A double transit path: through the portal at frame cell "
-                                         "%(west)s, back round, and through again at frame cell "
-                                         "%(east)s. Red wins.", west=west, east=east), words=words),
-        "border-loop": example_figure("border loop", colours,
-                                      words._("A portal loop along Red's border segment: out of "
-                                              "frame cell %(west)s to the border, along it, and "
-                                              "back in at frame cell %(south_west)s from the other "
-                                              "window's side.", west=west, south_west=south_west),
-                                      words=words),
+        "first-move": example_figure(
+            "first move", colours, setup=True, words=words,
+            caption=words._("Red's first cell is frame cell %(east)s: one cell, so two stones, "
+                            "one in each frame.", east=east)),
+        "simple": example_figure(
+            "simple", colours, words=words,
+            caption=words._("A simple connecting path: Red joins the %(R)s segments without "
+                            "passing through the portal. Red wins.", R=letter(RED, words))),
+        "single": example_figure(
+            "single", colours, words=words,
+            caption=words._("A single transit path, in at frame cell %(west)s from the first "
+                            "window's side and out on the second window's side, and apart from "
+                            "it a portal loop through frame cells %(east)s and %(north_east)s. "
+                            "Together they win.", west=west, east=east, north_east=north_east)),
+        "double": example_figure(
+            "double", colours, words=words,
+            caption=words._("A double transit path: through the portal at frame cell %(west)s, "
+                            "back round, and through again at frame cell %(east)s. Red wins.",
+                            west=west, east=east)),
+        "border-loop": example_figure(
+            "border loop", colours, words=words,
+            caption=words._("A portal loop along Red's border segment: out of frame cell "
+                            "%(west)s to the border, along it, and back in at frame cell "
+                            "%(south_west)s from the other window's side.", west=west,
+                            south_west=south_west)),
         "literal": literal_figure(colours, words=words),
     }
 
@@ -438,12 +445,12 @@ def rules_item(opts: Options, printing: Printing) -> Document:
     paper, colours = printing.paper, printing.palette
     frame = 6 * (opts.radius + 1)
     markup = templating.render_beside(__file__, "rules.md.j2", N=opts.size, frame=frame,
-                               language=printing.words,
+                                      language=printing.words,
                                       window=1 + 3 * opts.radius * (opts.radius + 1),
                                       credit=credit(words),
                                       R=letter(RED, words), B=letter(BLUE, words),
                                       portal=colours.colour_word(PORTAL, words))
-    pages = typeset(markup, figures(colours, words), paper, colours,
+    pages = typeset(markup, figures(colours, words), paper=paper, colours=colours,
                     footer_text=words._("%(credit)s Rules text written for this kit.",
                                         credit=credit(words)),
                     first_on_right=printing.first_on_right, words=words)

@@ -54,12 +54,13 @@ def figure(game: HexKbGame, diagram: KbDiagram, *, caption: str, colours: Palett
     numbered = {h: c for h, c in diagram.stones.items()
                 if h in diagram.numbers and h not in board.twins}
     rest = {h: c for h, c in diagram.stones.items() if h not in numbered}
-    shapes: list[Shape] = board_shapes(p, board, colours, True, rest, set(diagram.chain),
+    shapes: list[Shape] = board_shapes(p, board, colours=colours, with_coordinates=True,
+                                       stones=rest, marked=set(diagram.chain),
                                        words=words)
     r = p.cell_radius
     for h, colour in sorted(numbered.items(), key=lambda hc: (hc[0].r, hc[0].q)):
         centre = p.centre(h)
-        shapes += stone_shapes(p, h, colour, colours, numbered=True, words=words)
+        shapes += stone_shapes(p, h, stone=colour, colours=colours, numbered=True, words=words)
         ink = colours["red" if colour == RED else "blue"]
         # The number fills the stone (0.6 r); in a lettered palette it stays within Blue's
         # inner ring (0.45 r), which two digits at 0.55 r still clear.
@@ -83,7 +84,7 @@ def description(game: HexKbGame, p: hexboard.Placement, *, diagram: KbDiagram, w
     verdict = game.verdict if diagram.chain else None
     return " ".join(filter(None, (
         record_book.moves_range(diagram.first, diagram.last, words=words) + ".",
-        position(board, p, dict(diagram.stones), verdict, words=words),
+        position(board, p, stones=dict(diagram.stones), verdict=verdict, words=words),
         "; ".join(stones) + "." if stones else "",
         words._("Shaded: %(cells)s", cells=", ".join(map(hex_name, diagram.chain))) + "."
         if diagram.chain else "")))
@@ -95,8 +96,8 @@ class HexKbStudy:
     game: HexKbGame
 
     def diagrams(self, every: int) -> list[KbDiagram]:
-        return played.diagrams(self.game.steps, len(self.game.claims), every,
-                               self.game.structure)
+        return played.diagrams(self.game.steps, len(self.game.claims), every=every,
+                               chain=self.game.structure)
 
     def check(self, cut: Cut) -> None:
         if self.game.errors:
@@ -141,7 +142,7 @@ class HexKbStudy:
                                                                  words=words),
             ending=self.byline(words), key=key, diagrams=len(shown),
             written=[c.written for c in self.game.claims], words=words)
-        pages = typeset(markup, figures, paper, colours,
+        pages = typeset(markup, figures, paper=paper, colours=colours,
                         footer_text=record_book.footer(credit(words), words), words=words)
         return record_book.document(pages, TITLE, designer=DESIGNER, size=board.size, words=words)
 

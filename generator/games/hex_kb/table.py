@@ -25,7 +25,8 @@ def stone_drawn(colour: str, colours: Palette, *, words: Words) -> Callable[[Poi
     def drawn(centre: Point, radius: float) -> list[Shape]:
         p = hexboard.Placement(Rhombus(1), Affine.scaling(0.96 * radius / 0.62).then(
             Affine.translation(centre.x, centre.y)))
-        return pages.stone_shapes(p, Hex(0, 0), colour, colours, numbered=False, words=words)
+        return pages.stone_shapes(p, Hex(0, 0), stone=colour, colours=colours, numbered=False,
+                                  words=words)
     return drawn
 
 

@@ -96,8 +96,8 @@ def stone(kind: str, centre: Point, radius: float, colours: Palette, *,
     return shapes
 
 
-def board_shapes(p: hexboard.Placement, colours: Palette, with_coordinates: bool,
-                 stones: Stones | None = None, marked: tuple[Hex, ...] = (), *,
+def board_shapes(p: hexboard.Placement, colours: Palette, *, with_coordinates: bool,
+                 stones: Stones | None = None, marked: tuple[Hex, ...] = (),
                  cut_tips: bool = False, words: Words) -> list[Shape]:
     stones = stones or {}
     r = p.cell_radius
@@ -338,7 +338,8 @@ def before_after(before: Stones, after: Stones, colours: Palette, caption: str, 
         p = place(EXAMPLE_SIZE, x, 6.0, half, height - 6.0)
         shapes.append(Text(Point(x + half / 2, 3.5), title, 3.2, colours["muted"],
                            "italic", "middle"))
-        shapes += board_shapes(p, colours, True, stones, changed, words=words)
+        shapes += board_shapes(p, colours, with_coordinates=True, stones=stones, marked=changed,
+                               words=words)
     mid = Point(half + arrow / 2, height / 2 + 3)
     shapes.append(segments([(mid + Point(-2.5, 0), mid + Point(2.5, 0)),
                             (mid + Point(1.0, -1.5), mid + Point(2.5, 0)),
@@ -358,7 +359,7 @@ def goal_figure(stones: Stones, colours: Palette, *, words: Words) -> Figure:
     won = winner(EXAMPLE_SIZE, stones)
     assert won is not None, "the goal figure shows a finished game"
     colour, path = won
-    shapes = board_shapes(p, colours, True, stones, words=words)
+    shapes = board_shapes(p, colours, with_coordinates=True, stones=stones, words=words)
     shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in pairwise(path)],
                            Paint(stroke=colours["highlight"], width=0.45 * p.cell_radius)))
     names = " ".join(hex_name(h) for h in path)
@@ -407,7 +408,7 @@ def rules_item(opts: Options, printing: Printing) -> Document:
                                       B=letter(BLACK, words), W=letter(WHITE, words),
                                       X=letter(NEUTRAL, words),
                                       lettered=colours.lettered)
-    pages = typeset(markup, figures(colours, words), paper, colours,
+    pages = typeset(markup, figures(colours, words), paper=paper, colours=colours,
                     footer_text=words._("%(credit)s Rules text written for this kit.",
                                         credit=credit(words)),
                     first_on_right=printing.first_on_right, words=words)

@@ -39,7 +39,7 @@ def figure(size: int, diagram: NexDiagram, *, colours: Palette,
     height = record_book.figure_height(size, ANGLE, width=width)
     p = place(size, 0.0, 0.0, width, height)
     r = p.cell_radius
-    shapes: list[Shape] = board_shapes(p, colours, True, words=words)
+    shapes: list[Shape] = board_shapes(p, colours, with_coordinates=True, words=words)
     on_stones: list[Shape] = []     # drawn last, over the winning chain, which they would hide
     fills = {BLACK: "black stone", WHITE: "white stone", NEUTRAL: "neutral stone"}
     for h, kind in sorted(diagram.stones.items(), key=lambda hk: (hk[0].r, hk[0].q)):
@@ -95,8 +95,8 @@ class NexStudy:
 
     def diagrams(self, every: int) -> list[NexDiagram]:
         game = self.played.game
-        return played.diagrams(game.steps, len(self.played.record.turns), every,
-                               tuple(game.won[2]) if game.won else ())
+        return played.diagrams(game.steps, len(self.played.record.turns), every=every,
+                               chain=tuple(game.won[2]) if game.won else ())
 
     def check(self, cut: Cut) -> None:
         errors = self.played.game.errors
@@ -134,7 +134,7 @@ class NexStudy:
                                                                  words=words),
             ending=self.byline(words), key=key, diagrams=len(shown),
             written=[written(t) for t in turns], words=words)
-        pages = typeset(markup, figures, paper, colours,
+        pages = typeset(markup, figures, paper=paper, colours=colours,
                         footer_text=record_book.footer(credit(words), words), words=words)
         return record_book.document(pages, TITLE, designer=DESIGNER, size=self.size, words=words)
 
