@@ -1,27 +1,32 @@
 """Every kit `pnp kit` writes, each made once in a test run (conftest's `kit_shelf`): the
 page counts (test_kit_page_counts.py) and the pages' ink (test_kit_ink.py) read the same
-PDFs, made by the command as a person runs it."""
+PDFs, made by the command as a person runs it, on whichever worker asks first."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from in_process import pnp_ok
 
 
 class KitShelf:
-    """Kits made on demand into `folder`, each once: by game, edition ("" for a game of one
-    edition), paper and language."""
+    """Kits made on demand into `folder`, which every worker of the run sees, each once: by
+    game, edition ("" for a game of one edition), paper and language. The two files that
+    read the kits ask for all 48 of them; on two workers each made them all again (10 s of
+    processor time)."""
 
     def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder
-        self.made: dict[tuple[str, str, str, str], Path] = {}
 
     def pdf(self, game: str, edition: str, paper: str, lang: str) -> Path:
-        key = (game, edition, paper, lang)
-        if key not in self.made:
-            out = self.folder / f"{game}-{edition or 'kit'}-{paper}-{lang}.pdf"
+        out = self.folder / f"{game}-{edition or 'kit'}-{paper}-{lang}.pdf"
+        if not out.exists():
+            # Whole or not there: the other worker may be making the same kit at once (the
+            # same command gives the same bytes, so either copy is the kit).
+            part = out.with_suffix(f".{os.getpid()}.part.pdf")
             pnp_ok("kit", game, *(["--edition", edition] if edition else []),
-                   "--paper", paper, "--lang", lang, "-o", str(out))
-            self.made[key] = out
-        return self.made[key]
+                   "--paper", paper, "--lang", lang, "-o", str(part))
+            os.replace(part, out)
+        return out
