@@ -10,7 +10,7 @@ PNP := $(VENV)/bin/pnp
 SYSTEM_TOOLS := poppler-utils qpdf librsvg2-bin fonts-dejavu-core chromium chromium-driver \
   ghostscript liblcms2-utils
 
-.PHONY: all build test check bench system-tools clean locales messages profiles
+.PHONY: all build test test-exhaustive test-all check bench system-tools clean locales messages profiles
 
 all: build
 
@@ -83,8 +83,16 @@ check: $(VENV)/.test-installed
 	$(VENV)/bin/mypy
 
 # Two workers, each taking whole test files, so a file's shared fixtures are made once.
+# `make test` leaves out the tests marked `exhaustive` (pyproject.toml's addopts): each
+# repeats at length a path that a faster test covers. `make test-all` runs them as well;
+# CI runs it (.ci/run).
 test: check system-tools $(AXE)
 	$(PY) -m pytest -q -n 2 --dist loadfile
+
+test-exhaustive: check system-tools $(AXE)
+	$(PY) -m pytest -q -n 2 --dist loadfile -m exhaustive
+
+test-all: test test-exhaustive
 
 # The studio's timing drives Chromium through Selenium, which the test extra installs.
 bench: $(VENV)/.test-installed system-tools

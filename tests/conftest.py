@@ -128,8 +128,9 @@ def rasters(tmp_path_factory) -> Rasters:
 @pytest.fixture(scope="session")
 def kit_shelf(tmp_path_factory) -> KitShelf:
     """Every kit a test reads (each game and edition, paper and language), made once in the
-    worker's run by `pnp kit` as a person runs it (tests/kit_shelf.py)."""
-    return KitShelf(tmp_path_factory.mktemp("kits"))
+    whole run, whichever worker asks first, by `pnp kit` as a person runs it
+    (tests/kit_shelf.py)."""
+    return KitShelf(shared_temp(tmp_path_factory) / "kits")
 
 
 @pytest.fixture(scope="session")

@@ -5,6 +5,7 @@ processes too, to show the process says the same and ends with the same status."
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -12,6 +13,7 @@ from in_process import run_pnp
 
 from generator.games import find
 from generator.games.blind_hex.rules import generate
+from generator.i18n import LANGUAGES
 from generator.ui.cli import main
 
 PNP = [sys.executable, "-m", "generator.ui.cli"]
@@ -383,3 +385,15 @@ def test_build_counts_every_file_with_each_language_index(tmp_path):
     assert indexes == [out / "de" / "index.html", out / "index.html"]
     assert result.stdout == (f"{len(written)} files in {out}, with index.html, de/index.html "
                              f"and pnp-catalogue.zip\n")
+
+
+def test_build_lang_all_is_every_language(tmp_path):
+    """`--lang all` (the README's `pnp build --lang all`, whose whole catalogue is the
+    exhaustive tier's, test_docs.py) builds every language, each with its index."""
+    out = tmp_path / "out"
+    result = run_pnp("build", "blinq", "--paper", "a4", "--lang", "all", "--out", str(out),
+                     text=True)
+    assert result.returncode == 0, result.stderr
+    indexes = sorted(p.relative_to(out) for p in out.rglob("index.html"))
+    assert indexes == sorted(Path(lang, "index.html") if lang != "en" else Path("index.html")
+                             for lang in LANGUAGES)

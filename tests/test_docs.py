@@ -59,12 +59,25 @@ def test_the_check_finds_examples_and_skips_synopses():
     assert run_pnp("board", "no-such-game", text=True).returncode == 2
 
 
-@pytest.mark.parametrize("command", [c for c in EXAMPLES if c != SHARED_BUILD
-                                     and not c.startswith("pnp studio")])
+# The whole catalogue in every language takes half a minute: that example is the exhaustive
+# tier's (`make test-all`, CI). In `make test`, `--lang all` is test_cli.py's
+# test_build_lang_all_is_every_language and the whole catalogue the session's build
+# (SHARED_BUILD).
+EVERY_LANGUAGE = "pnp build --lang all"
+ALL_LANGUAGES = pytest.mark.exhaustive(reason="covered by test_build_lang_all_is_every_language")
+
+
+@pytest.mark.parametrize("command", [
+    pytest.param(c, marks=[ALL_LANGUAGES] if c == EVERY_LANGUAGE else [])
+    for c in EXAMPLES if c != SHARED_BUILD and not c.startswith("pnp studio")])
 def test_every_example_runs_as_written(tmp_path, command):
     result = run_pnp(*shlex.split(command)[1:], cwd=tmp_path, text=True)
     assert result.returncode == 0, (command, result.stderr[-2000:])
     assert result.stdout.strip() or any(tmp_path.iterdir()), command
+
+
+def test_the_exhaustive_example_is_one_the_docs_give():
+    assert EVERY_LANGUAGE in EXAMPLES
 
 
 def test_the_shared_build_example_is_the_sessions_build(catalogue_folder):

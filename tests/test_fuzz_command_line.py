@@ -12,6 +12,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -129,6 +130,10 @@ def _prepare(folder: Path) -> None:
     (folder / "link.pdf").symlink_to("target.pdf")
 
 
+# The exhaustive tier (`make test-all`, CI): in `make test` each command's refusals are
+# test_hostile.py's and test_hostile_round.py's cases (one line, exit 2, nothing touched),
+# and its whole files test_cli.py's and test_render.py's.
+@pytest.mark.exhaustive(reason="refusals covered by test_hostile.py, files by test_cli.py")
 def test_fuzz_the_command_line(tmp_path):
     """Each command line is refused with one line and nothing touched, or succeeds with
     valid files; and the fuzz reaches both."""

@@ -18,6 +18,13 @@ from generator.games import KEYS, all_games
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = KEYS
 
+# Building a wheel and installing it, with its dependencies, into a fresh environment takes
+# most of a minute: the exhaustive tier (`make test-all`, CI). Every command it runs from the
+# wheel runs from the checkout in `make test` (test_cli.py, test_docs.py, test_studio*.py);
+# what only this file sees is the wheel's packaging.
+pytestmark = pytest.mark.exhaustive(
+    reason="packaging only; the commands are covered from the checkout by test_cli.py")
+
 
 def users_environment() -> dict[str, str]:
     """The run's environment with Python's bytecode where Python keeps it by default, and no

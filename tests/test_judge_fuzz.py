@@ -134,6 +134,11 @@ def outcome(result) -> str:
         "illegal"
 
 
+# The fuzzers' runs are the exhaustive tier (`make test-all`, CI): each judge's reader and
+# command are held in `make test` by test_judge_input.py's cases (a traceback-prone, a
+# refused, a huge and a sample file of every game, by file and by stdin, each with its
+# control); test_every_judge_is_fuzzed stays in `make test`.
+@pytest.mark.exhaustive(reason="each reader's refusals covered by test_judge_input.py")
 @pytest.mark.parametrize("game", sorted(JUDGES))
 def test_fuzz_the_readers_raise_only_grid_errors(game):
     seen: dict[str, int] = {}
@@ -155,6 +160,7 @@ ENCODE = {"utf-8": lambda t: t.encode("utf-8", "surrogatepass"),
           "stray byte": lambda t: t.encode("utf-8", "surrogatepass") + b"\xc3"}
 
 
+@pytest.mark.exhaustive(reason="each judge's exit and one line covered by test_judge_input.py")
 @settings(max_examples=30, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.sampled_from(sorted(JUDGES)).flatmap(lambda g: st.tuples(st.just(g), texts(g))),

@@ -79,6 +79,10 @@ def assert_heavier_than_the_old_budget(path: Path) -> None:
 # Each long file is made and read once (each takes seconds): the booklet for a print shop,
 # the stricter intake, and the long game for home printing; both readings go through the same
 # budget, which is what these tests are for.
+# Both long files are the exhaustive tier (`make test-all`, CI): the per-page allowance they
+# read under is checked in `make test` by test_a_files_allowance_grows_with_its_pages and
+# test_no_file_takes_more_than_the_ceiling below, on files small enough to make in a second.
+@pytest.mark.exhaustive(reason="allowance covered by test_a_files_allowance_grows_with_its_pages")
 @pytest.mark.parametrize("target", ["print-shop"])
 def test_a_booklet_of_thirty_records_is_read_whole_and_passes(club, tmp_path, target):
     report, pdf = made_and_checked(["booklet", "--records", str(club), "--for", target,
@@ -87,6 +91,7 @@ def test_a_booklet_of_thirty_records_is_read_whole_and_passes(club, tmp_path, ta
     assert_heavier_than_the_old_budget(pdf)
 
 
+@pytest.mark.exhaustive(reason="allowance covered by test_a_files_allowance_grows_with_its_pages")
 @pytest.mark.parametrize("target", ["home"])
 def test_a_650_move_game_diagrammed_every_10_moves_is_read_whole_and_passes(tmp_path, target):
     record = tmp_path / "long26.sgf"
