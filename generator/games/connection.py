@@ -116,10 +116,6 @@ class ConnectionRules:
     # What may follow `swap` on its line: these characters, or None for any whitespace, as
     # each game's judge has always read it (Hex: spaces and tabs; Nex: str.strip's).
     after_swap: str | None = BLANK
-    # Where the chain search starts: the first side's cells in reading order (Hex), or as
-    # the stones come (Nex). Each game keeps the chain it has always shown when two chains
-    # are equally short.
-    reading_order: bool = True
     sizes: range = range(1, 27)   # a..z: every board the column letters can name
     default_size: int = 11
     # The board's data names who moves first and the sides each cell lies on (Hex's does).
@@ -148,9 +144,11 @@ class ConnectionRules:
         """A shortest chain of the colour's stones joining its two sides, or None."""
         mine = {h for h, c in stones.items() if c == colour}
         on_q = (colour == self.first.letter) == (self.first_joins == "q")
-        starts = [h for h in mine if (h.q if on_q else h.r) == 0]
-        if self.reading_order:
-            starts.sort(key=lambda h: (h.r, h.q))
+        # From the first side's cells in reading order: of two chains equally short, the
+        # same one whichever way the position came (a replay adds and converts its stones in
+        # play's order, a position file in reading order).
+        starts = sorted((h for h in mine if (h.q if on_q else h.r) == 0),
+                        key=lambda h: (h.r, h.q))
         return chain(starts, {h for h in mine if (h.q if on_q else h.r) == size - 1},
                      neighbours=lambda h: (n for n in h.neighbours() if n in mine))
 

@@ -135,7 +135,7 @@ NEX = ConnectionRules(
     apply=turn_changes,
     balance_note="note: every ordinary turn gives its player one stone, so Black has as "
                  "many stones as White, or one more after Black's turn",
-    neutral=NEUTRAL, words=WORDS, after_swap=None, reading_order=False,
+    neutral=NEUTRAL, words=WORDS, after_swap=None,
     sizes=JUDGE_SIZES, default_size=DEFAULT_SIZE)
 
 other = NEX.other
