@@ -18,6 +18,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from generator.core.geometry import Affine, Point
+from generator.core.palette import Palette
+from generator.core.paper import Paper
 from generator.core.scene import (
     SMALLEST_TEXT,
     Circle,
@@ -33,7 +35,7 @@ from generator.errors import UserError
 from generator.fonts import text_width
 from generator.i18n import Words
 from generator.layout import hexboard
-from generator.layout.textlayout import Figure, centred_label
+from generator.layout.textlayout import Figure, centred_label, typeset
 
 if TYPE_CHECKING:
     from generator.core.palette import Palette
@@ -238,6 +240,16 @@ def footer(credit: str, words: Words) -> str:
     return words._("%(credit)s Game record printed from the players' own record.", credit=credit)
 
 
+def typeset_booklet(markup: str, figures: dict[str, Figure], *, paper: Paper,
+                    colours: Palette, credit: str, game: str, designer: str, size: int,
+                    words: Words) -> Document:
+    """A move list's booklet set from its markup and diagrams, under the record's footer."""
+    pages = typeset(markup, figures, paper=paper, colours=colours,
+                    footer_text=footer(credit, words), words=words)
+    return document(pages, game, designer=designer, size=size, words=words)
+
+
 __all__ = ["IN_PROPORTION", "DrawDiagrams", "NoSGF", "StoneNumbers", "Study", "a_game",
            "board_line", "caption", "document", "ending", "figure_height", "footer", "legible",
+           "typeset_booklet",
            "markup", "moves_range", "numbered", "refuse_sgf", "special", "stone_number"]

@@ -42,7 +42,7 @@ from generator.games.hex.records.model import (
 )
 from generator.games.hex.records.write import write_sgf
 from generator.games.hex.rules import DESIGNER, SIZES, TITLE
-from generator.games.record_book import StoneNumbers, board_line, legible, moves_range
+from generator.games.record_book import StoneNumbers, board_line, footer, legible, moves_range
 from generator.i18n import Words
 from generator.layout import describe
 from generator.layout.textlayout import NO_BREAK, Figure, typeset
@@ -289,8 +289,7 @@ def booklet(game: Replay, cut: played.Cut, *, paper: Paper, colours: Palette,
     figures = legible(drawn, FIGURE_WIDTH, most=paper.inner_width, words=words)
     pages = typeset(markup(game, seen, cut.variations, heading_, words=words), figures, paper=paper,
                     colours=colours,
-                    footer_text=words._("%(credit)s Game record printed from the players' own "
-                                        "record.", credit=credit(words)), words=words)
+                    footer_text=footer(credit(words), words), words=words)
     name = title(game.record, words)
     return Document(tuple(pages), words._("%(game)s: %(what)s", game=TITLE, what=name),
                     words._("pnp (game by %(designer)s)", designer=DESIGNER),

@@ -33,7 +33,7 @@ from generator.games.hex_kb.records import HexKbRecord
 from generator.games.played import Cut
 from generator.i18n import Words
 from generator.layout import hexboard
-from generator.layout.textlayout import Figure, typeset
+from generator.layout.textlayout import Figure
 
 FIGURE_WIDTH = 90.0            # mm before the column scales it
 
@@ -142,9 +142,9 @@ class HexKbStudy:
                                                                  words=words),
             ending=self.byline(words), key=key, diagrams=len(shown),
             written=[c.written for c in self.game.claims], words=words)
-        pages = typeset(markup, figures, paper=paper, colours=colours,
-                        footer_text=record_book.footer(credit(words), words), words=words)
-        return record_book.document(pages, TITLE, designer=DESIGNER, size=board.size, words=words)
+        return record_book.typeset_booklet(markup, figures, paper=paper, colours=colours,
+                                           credit=credit(words), game=TITLE, designer=DESIGNER,
+                                           size=board.size, words=words)
 
     def title(self, words: Words) -> str:
         return record_book.a_game(TITLE, words)

@@ -23,7 +23,7 @@ from generator.games.nex.rules import BLACK, DESIGNER, NEUTRAL, TITLE, WHITE
 from generator.games.played import Cut
 from generator.i18n import Words
 from generator.layout import describe, hexboard
-from generator.layout.textlayout import Figure, typeset
+from generator.layout.textlayout import Figure
 
 FIGURE_WIDTH = 80.0            # mm before the column scales it
 ANGLE = 60.0                   # the kit's board and the rules' figures stand on a corner
@@ -134,9 +134,9 @@ class NexStudy:
                                                                  words=words),
             ending=self.byline(words), key=key, diagrams=len(shown),
             written=[written(t) for t in turns], words=words)
-        pages = typeset(markup, figures, paper=paper, colours=colours,
-                        footer_text=record_book.footer(credit(words), words), words=words)
-        return record_book.document(pages, TITLE, designer=DESIGNER, size=self.size, words=words)
+        return record_book.typeset_booklet(markup, figures, paper=paper, colours=colours,
+                                           credit=credit(words), game=TITLE, designer=DESIGNER,
+                                           size=self.size, words=words)
 
     def title(self, words: Words) -> str:
         return record_book.a_game(TITLE, words)
