@@ -158,6 +158,17 @@ class Affine:
     def apply(self, p: Point) -> Point:
         return Point(self.a * p.x + self.b * p.y + self.e, self.c * p.x + self.d * p.y + self.f)
 
+    def apply_all(self, points: Iterable[Point]) -> tuple[Point, ...]:
+        """`apply` to many points in one call (a board's thousands, moved alike), written
+        out rather than called for each."""
+        a, b, c, d, e, f = self.a, self.b, self.c, self.d, self.e, self.f
+        if b == c == 0.0 and e != 0.0 and f != 0.0:
+            # No turn and a move both ways (a sheet placed on a page, a page on a sheet):
+            # a x + 0 y + e is a x + e to the last bit when e is not zero, so the terms
+            # that are always zero are left out.
+            return tuple([Point(a * p.x + e, d * p.y + f) for p in points])
+        return tuple([Point(a * p.x + b * p.y + e, c * p.x + d * p.y + f) for p in points])
+
     def linear_scale(self) -> float:
         return math.sqrt(abs(self.a * self.d - self.b * self.c))
 

@@ -211,17 +211,7 @@ def transformed(shape: Shape, t: Affine, *, role: Role | None = None) -> Shape:
     k = t.linear_scale()
     role = role or shape.role
     if isinstance(shape, Path):
-        # Affine.apply written out: a board's thousands of points, moved alike.
-        a, b, c, d, e, f = t.a, t.b, t.c, t.d, t.e, t.f
-        if b == c == 0.0 and e != 0.0 and f != 0.0:
-            # No turn and a move both ways (a sheet placed on a page, a page on a sheet):
-            # a x + 0 y + e is a x + e to the last bit when e is not zero, so the terms
-            # that are always zero are left out.
-            subpaths = tuple(tuple([Point(a * p.x + e, d * p.y + f) for p in sub])
-                             for sub in shape.subpaths)
-        else:
-            subpaths = tuple(tuple([Point(a * p.x + b * p.y + e, c * p.x + d * p.y + f)
-                                    for p in sub]) for sub in shape.subpaths)
+        subpaths = tuple(t.apply_all(sub) for sub in shape.subpaths)
         p = shape.paint
         return Path(subpaths, Paint(p.fill, p.stroke, p.width * k, tuple(s * k for s in p.dash),
                                     p.round_caps, p.cut), shape.closed, role)

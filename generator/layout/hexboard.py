@@ -85,12 +85,9 @@ class Placement:
         return self.point(h.q, h.r)
 
     def corners(self, h: Hex) -> tuple[Point, ...]:
-        # Affine.apply written out, on the cell's corners kept: a board page's layout draws
-        # the board at each size it tries, every corner of every cell.
-        t = self.transform
-        a, b, c, d, e, f = t.a, t.b, t.c, t.d, t.e, t.f
-        return tuple([Point(a * p.x + b * p.y + e, c * p.x + d * p.y + f)
-                      for p in unit_corners(h)])
+        # The cell's corners kept: a board page's layout draws the board at each size it
+        # tries, every corner of every cell.
+        return self.transform.apply_all(unit_corners(h))
 
     def edge(self, h: Hex, direction: int) -> tuple[Point, Point]:
         a, b = edge_endpoints(UNIT, h, direction=direction)
