@@ -116,8 +116,9 @@ class Drawer:
         with self.lock:
             self.ahead = [(k, w) for k, w in jobs if k not in self.kept]
             if self.ahead and not self.closed and self.ahead_thread is None:
-                self.ahead_thread = threading.Thread(target=self._run_ahead, daemon=True,
-                                                     name="pnp studio drawing ahead")
+                self.ahead_thread = threading.Thread(
+                    target=self._serve, args=(self._next_ahead,), daemon=True,
+                    name="pnp studio drawing ahead")
                 self.ahead_thread.start()
             self.lock.notify_all()
 
@@ -145,8 +146,8 @@ class Drawer:
 
     def _start(self) -> None:
         if self.thread is None:
-            self.thread = threading.Thread(target=self._run, name="pnp studio drawing",
-                                           daemon=True)
+            self.thread = threading.Thread(target=self._serve, args=(self._next,),
+                                           name="pnp studio drawing", daemon=True)
             self.thread.start()
 
     def _next(self) -> _Job | None:
@@ -184,12 +185,6 @@ class Drawer:
                 self.lock.wait(self.ahead_after - quiet
                                if self.ahead and quiet < self.ahead_after else None)
             return None
-
-    def _run(self) -> None:
-        self._serve(self._next)
-
-    def _run_ahead(self) -> None:
-        self._serve(self._next_ahead)
 
     def _serve(self, next_job: Callable[[], _Job | None]) -> None:
         with self.lock:
