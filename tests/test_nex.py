@@ -466,7 +466,7 @@ def test_counters_are_for_fingers_and_no_solid_block_of_ink(paper):
 
 def test_control_a_black_block_printed_as_one_is_caught():
     side = 8.8
-    block = rectangle(20, 20, 15 * side, 9 * side, Paint(fill=COLOUR["black stone"]))
+    block = rectangle(20, 20, w=15 * side, h=9 * side, paint=Paint(fill=COLOUR["black stone"]))
     assert solid_blocks([block], side)
 
 

@@ -144,8 +144,8 @@ def test_roles_print_as_different_greys(tmp_path, palette, key, roles, gap):
 
 def test_the_printed_grey_check_can_fail(tmp_path):
     """The old red and blue, printed by poppler, come out well under 60 levels apart."""
-    page = Page(20, 10, (rectangle(0, 0, 10, 10, Paint(fill=HUE_ONLY[0])),
-                         rectangle(10, 0, 10, 10, Paint(fill=HUE_ONLY[1]))))
+    page = Page(20, 10, (rectangle(0, 0, w=10, h=10, paint=Paint(fill=HUE_ONLY[0])),
+                         rectangle(10, 0, w=10, h=10, paint=Paint(fill=HUE_ONLY[1]))))
     out = tmp_path / "old.pdf"
     out.write_bytes(document_pdf(Document((page,), "old", "test", lang="en")))
     subprocess.run(["pdftoppm", "-png", "-gray", "-r", "100", "-singlefile", str(out),

@@ -94,7 +94,7 @@ def test_every_palette_colour_prints_as_itself_inside_the_gamut(key):
 def test_the_round_trip_tells_a_naive_separation():
     """Control: the plain arithmetic separation pnp used before (full GCR, no press) lands
     more than ΔE00 3 off on FOGRA39 for colours inside its gamut."""
-    naive = {c: ("cmyk", full_gcr(*rgb(c))) for c in COLOURS}
+    naive = {c: ("cmyk", full_gcr(rgb(c))) for c in COLOURS}
     errors = round_trip("fogra39", naive)
     outside = out_of_gamut("fogra39", COLOURS)
     assert max(e for c, e in errors.items() if c not in outside) > ROUND_TRIP
@@ -198,7 +198,7 @@ def test_score_pads_print_on_the_black_plate_alone(tmp_path):
 def test_print_shop_files_are_marked_pdfx_1a_for_their_condition(tmp_path, key):
     out = tmp_path / "kit.pdf"
     paper = for_press(NAMED["letter"], PRINT_SHOP, condition=key)
-    page = Page(215.9, 279.4, (rectangle(20, 20, 50, 50, Paint(fill="#2e9d4a")),
+    page = Page(215.9, 279.4, (rectangle(20, 20, w=50, h=50, paint=Paint(fill="#2e9d4a")),
                                Text(Point(20, 100), "Text", 9, "#000000")))
     out.write_bytes(document_pdf(Document((page,), "Marked", "test", lang="en"), paper.press))
     assert not pdfx_errors(out, key)
@@ -265,7 +265,7 @@ def test_the_print_shop_png_is_a_soft_proof_and_the_game_crafter_s_is_rgb(tmp_pa
     PNGs differ, so the proof is not the RGB artwork)."""
     from generator import render
     from generator.core.destinations import THE_GAME_CRAFTER
-    page = Page(148, 210, (rectangle(0, 0, 148, 210, Paint(fill="#2e9d4a")),))
+    page = Page(148, 210, (rectangle(0, 0, w=148, h=210, paint=Paint(fill="#2e9d4a")),))
     doc = Document((page,), "green", "test", lang="en")
     shown = {}
     for target in (PRINT_SHOP, THE_GAME_CRAFTER):
@@ -289,8 +289,8 @@ def test_a_soft_proof_converted_band_by_band_is_the_proof_converted_whole(tmp_pa
     in bands of a few rows: the very pixels of the proof converted whole, at its size."""
     from generator import render
     from generator.render import proof
-    page = Page(148, 210, (rectangle(0, 0, 148, 210, Paint(fill="#2e9d4a")),
-                           rectangle(20, 30, 60, 90, Paint(fill="#b00d27"))))
+    page = Page(148, 210, (rectangle(0, 0, w=148, h=210, paint=Paint(fill="#2e9d4a")),
+                           rectangle(20, 30, w=60, h=90, paint=Paint(fill="#b00d27"))))
     doc = Document((page,), "two fields", "test", lang="en")
     press = for_press(NAMED["a5"], PRINT_SHOP).press
 

@@ -236,8 +236,8 @@ def test_dark_text_is_black_ink_alone_and_light_lines_are_held(tmp_path):
 def test_what_reaches_the_trim_runs_into_the_bleed(tmp_path):
     """A background to the page's edge is drawn out to the bleed's edge; a block inside the
     page stays where it is (control). Seen in poppler's rendering of the MediaBox."""
-    page = Page(148, 210, (rectangle(0, 0, 148, 40, Paint(fill="#0e2d82")),
-                           rectangle(40, 100, 60, 60, Paint(fill="#e8412f"))))
+    page = Page(148, 210, (rectangle(0, 0, w=148, h=40, paint=Paint(fill="#0e2d82")),
+                           rectangle(40, 100, w=60, h=60, paint=Paint(fill="#e8412f"))))
     bled = into_bleed(page, 3.0)
     assert bled.shapes[1] == page.shapes[1]
     assert bled.shapes[0] != page.shapes[0]

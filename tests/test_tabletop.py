@@ -129,7 +129,7 @@ SAVED = """{
 
 
 def page(width: float, height: float, fill: str = "#3366cc") -> Page:
-    return Page(width, height, (rectangle(0, 0, width, height, Paint(fill=fill)),
+    return Page(width, height, (rectangle(0, 0, w=width, h=height, paint=Paint(fill=fill)),
                                 Circle(Point(width / 2, height / 3), min(width, height) / 4,
                                        Paint(fill="#ffffff"))))
 

@@ -28,7 +28,8 @@ from generator.i18n import ENGLISH
 from generator.render.writers import PLAIN, WRITTEN, files_of
 from generator.ui.cli import main
 
-TWO_PAGES = Document(tuple(Page(120, 150, (rectangle(10, 10, 50, 50, Paint(fill="#0e2d82")),))
+TWO_PAGES = Document(tuple(Page(120, 150,
+                                (rectangle(10, 10, w=50, h=50, paint=Paint(fill="#0e2d82")),))
                            for _ in range(2)), "two pages", "test", lang="en")
 BOARD_DATA = {"cells": [[0, 0], [0, 1]], "size": 2}
 RECORD = RecordText("(;FF[4]GM[11]SZ[2];B[a1])\n")

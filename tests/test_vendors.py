@@ -332,7 +332,7 @@ def test_a_colour_the_press_cannot_print_shows_as_it_prints() -> None:
     from generator.core.scene import Document, Page, Paint, rectangle
     from generator.render.writers import Settings, files_of
 
-    page = Page(20.0, 20.0, (rectangle(0, 0, 20, 20, Paint(fill="#00ff00")),))
+    page = Page(20.0, 20.0, (rectangle(0, 0, w=20, h=20, paint=Paint(fill="#00ff00")),))
     doc = Document((page,), "green", "pnp", lang="en")
     shown = {}
     for target in (PRINT_SHOP, LULU):

@@ -177,7 +177,7 @@ class Affine:
 # sheet's six figures, drawn from one placement).
 @lru_cache(maxsize=1024)
 def hatching(polygon: tuple[Point, ...], spacing: float,
-             angle: float = -45.0) -> tuple[tuple[Point, Point], ...]:
+             *, angle: float = -45.0) -> tuple[tuple[Point, Point], ...]:
     """Parallel lines across a convex polygon, `spacing` apart, running at `angle` degrees
     clockwise from the page's x axis (-45: rising to the right): a light way to mark an area
     that would otherwise be a large fill."""
@@ -207,17 +207,17 @@ def convex_hull(points: Iterable[Point]) -> list[Point]:
     if len(pts) <= 2:
         return [Point(x, y) for x, y in pts]
 
-    def cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    def cross(o: tuple[float, float], a: tuple[float, float], *, b: tuple[float, float]) -> float:
         return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
     lower: list[tuple[float, float]] = []
     for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], b=p) <= 0:
             lower.pop()
         lower.append(p)
     upper: list[tuple[float, float]] = []
     for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], b=p) <= 0:
             upper.pop()
         upper.append(p)
     return [Point(x, y) for x, y in lower[:-1] + upper[:-1]]

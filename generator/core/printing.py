@@ -124,30 +124,33 @@ def rgb(colour: str) -> Rgb:
     return r, g, b
 
 
-def luma(r: float, g: float, b: float) -> float:
+def luma(channels: Rgb) -> float:
     """Rec. 601 luma of channels 0..1: how light a colour prints in black ink alone."""
+    r, g, b = channels
     return 0.299 * r + 0.587 * g + 0.114 * b
 
 
 def grey(colour: str) -> float:
     """A "#rrggbb" colour's grey level as printed in black only, 0-255."""
-    return luma(*rgb(colour)) * 255
+    return luma(rgb(colour)) * 255
 
 
 def darkness(colour: str) -> float:
     """0 for white, 1 for black."""
-    return 1 - luma(*rgb(colour))
+    return 1 - luma(rgb(colour))
 
 
-def composite(c: float, m: float, y: float, k: float) -> Rgb:
+def composite(inks: Cmyk) -> Rgb:
     """The RGB a CMYK colour stands for by plain arithmetic (the inverse of `full_gcr`): how
     the preflight reads a colour's darkness in any file, without a press's profile."""
+    c, m, y, k = inks
     return (1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)
 
 
-def full_gcr(r: float, g: float, b: float) -> Cmyk:
+def full_gcr(channels: Rgb) -> Cmyk:
     """Full grey-component replacement: K = 1 − max(r, g, b), and C, M, Y under it, so the
     neutral part of a colour is carried by black ink. No ink limit."""
+    r, g, b = channels
     k = 1 - max(r, g, b)
     if k >= 1 - 1e-9:
         return (0.0, 0.0, 0.0, 1.0)

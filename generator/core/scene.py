@@ -200,7 +200,7 @@ def segments(pairs: Iterable[tuple[Point, Point]], paint: Paint) -> Path:
     return Path(tuple((a, b) for a, b in pairs), paint)
 
 
-def rectangle(x: float, y: float, w: float, h: float, paint: Paint) -> Path:
+def rectangle(x: float, y: float, *, w: float, h: float, paint: Paint) -> Path:
     return polygon((Point(x, y), Point(x + w, y), Point(x + w, y + h), Point(x, y + h)), paint)
 
 

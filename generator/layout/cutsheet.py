@@ -147,8 +147,8 @@ def block_shapes(b: Block, colours: Palette, *, press_shop: bool = False) -> lis
     w, h = b.width, b.height
     shapes: list[Shape] = []
     if b.run.background:
-        shapes.append(rectangle(b.x - BLEED, b.y - BLEED, w + 2 * BLEED, h + 2 * BLEED,
-                                Paint(fill=b.run.background)))
+        shapes.append(rectangle(b.x - BLEED, b.y - BLEED, w=w + 2 * BLEED, h=h + 2 * BLEED,
+                                paint=Paint(fill=b.run.background)))
     bleed = b.gutter / 2 if b.gutter else b.run.bleed
     for n, (x, y) in enumerate(tile_corners(b)):
         odd = (n // b.columns) % 2 == 1

@@ -229,7 +229,8 @@ def table(x: float, y: float, *, width: float, columns: Sequence[Column], rows: 
     widths = [width * c.weight / total for c in columns]
     height = row_height * (rows + 1)
     rule = Paint(stroke=colours["rule"], width=0.25, round_caps=False)
-    shapes: list[Shape] = [rectangle(x, y, width, row_height, Paint(fill=colours["header fill"]))]
+    shapes: list[Shape] = [rectangle(x, y, w=width, h=row_height,
+                                     paint=Paint(fill=colours["header fill"]))]
     cuts = [(Point(x, y + row_height * i), Point(x + width, y + row_height * i))
             for i in range(rows + 2)]
     cuts[0] = (Point(x, y + rule.width / 2), Point(x + width, y + rule.width / 2))

@@ -159,7 +159,7 @@ def ink(colour: Colour) -> float | None:
     if colour.family in ("cmyk", "process", "spot", "devicen"):
         return sum(v) * 100
     if colour.family == "rgb" and len(v) == 3:
-        return sum(printing.full_gcr(*v)) * 100
+        return sum(printing.full_gcr(v)) * 100
     return None
 
 
@@ -169,9 +169,9 @@ def darkness(colour: Colour) -> float | None:
     if colour.family == "gray" and len(v) == 1:
         return 1 - v[0]
     if colour.family == "rgb" and len(v) == 3:
-        return 1 - printing.luma(*v)
+        return 1 - printing.luma(v)
     if colour.family in ("cmyk", "process") and len(v) == 4:
-        return 1 - printing.luma(*printing.composite(*v))
+        return 1 - printing.luma(printing.composite(v))
     if colour.family == "all" and len(v) == 1:
         return v[0]
     return None

@@ -76,7 +76,7 @@ def four_colour_grey(colour: Colour) -> bool:
     if colour.family != "cmyk" or len(colour.values) != 4:
         return False
     c, m, y, k = colour.values
-    light = printing.luma(*printing.composite(c, m, y, k)) > 1 - printing.DARK
+    light = printing.luma(printing.composite((c, m, y, k))) > 1 - printing.DARK
     return min(colour.values) >= INKED and max(c, m, y) - min(c, m, y) <= NEUTRAL and light
 
 

@@ -173,8 +173,8 @@ def front(card: Card, numbers: int, colours: Palette) -> list[Shape]:
     """A card's face, upright, its top-left corner at (0, 0): corner indices at the top left
     and, turned half round, the bottom right; the pips; the number's hash marks."""
     colour = colours[SIDES[card.player]]
-    shapes: list[Shape] = [rectangle(0, 0, CARD_WIDTH, CARD_HEIGHT,
-                                     Paint(fill=colours["cell"]))]
+    shapes: list[Shape] = [rectangle(0, 0, w=CARD_WIDTH, h=CARD_HEIGHT,
+                                     paint=Paint(fill=colours["cell"]))]
     centre = Point(CARD_WIDTH / 2, CARD_HEIGHT / 2)
     index = corner_index(card, colours)
     shapes += index + turned(index, about(centre, 180, to=centre), degrees=180)
@@ -199,7 +199,7 @@ def sized_front(card: Card, numbers: int, *, colours: Palette, size: CardSize) -
     k = min(size.width / CARD_WIDTH, size.height / CARD_HEIGHT)
     move = Affine.scaling(k).then(Affine.translation((size.width - k * CARD_WIDTH) / 2,
                                                      (size.height - k * CARD_HEIGHT) / 2))
-    ground = rectangle(0, 0, size.width, size.height, Paint(fill=colours["cell"]))
+    ground = rectangle(0, 0, w=size.width, h=size.height, paint=Paint(fill=colours["cell"]))
     return [ground, *turned(shapes, move, degrees=0.0)]
 
 
@@ -232,7 +232,7 @@ def field(box: tuple[float, float, float, float], bleed: float,
             cx, cy = col * step_x + shift, row * step_y
             rings.append(tuple(Point(cx + dx, cy + dy) for dx, dy in corners))
     ground_and_rings: list[Shape] = [
-        rectangle(left, top, right - left, bottom - top, Paint(fill=ground)),
+        rectangle(left, top, w=right - left, h=bottom - top, paint=Paint(fill=ground)),
         Path(tuple(rings), Paint(stroke=colours["board line"], width=0.3))]
     return [Clip(left, top, right - left, bottom - top, tuple(ground_and_rings))]
 

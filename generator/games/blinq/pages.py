@@ -109,7 +109,7 @@ def block_shapes(b: BoardPlace, spot: Spot, *, orientation: str, colours: Palett
         # A soft shadow down and to the right shows the block stands higher.
         o = 0.05 * k
         at = b.point(left, top)
-        shapes.append(rectangle(at.x + o, at.y + o, k, k, Paint(fill=colours["muted"])))
+        shapes.append(rectangle(at.x + o, at.y + o, w=k, h=k, paint=Paint(fill=colours["muted"])))
     for fx, fy, fw, fh, colour in fields:
         at = b.point(left + fx, top + fy)
         # Bleed only on the outer sides of each field, never into the other half.
@@ -117,7 +117,7 @@ def block_shapes(b: BoardPlace, spot: Spot, *, orientation: str, colours: Palett
         y0 = at.y - (bleed if fy == 0 else 0)
         x1 = at.x + fw * k + (bleed if fx + fw == 1 else 0)
         y1 = at.y + fh * k + (bleed if fy + fh == 1 else 0)
-        shapes.append(rectangle(x0, y0, x1 - x0, y1 - y0, Paint(fill=colour)))
+        shapes.append(rectangle(x0, y0, w=x1 - x0, h=y1 - y0, paint=Paint(fill=colour)))
     if colours.lettered and orientation != NEUTRAL:
         shapes += _ink_saver_marks(b, left, top, orientation, colours)
     if orientation == NEUTRAL:
@@ -126,7 +126,7 @@ def block_shapes(b: BoardPlace, spot: Spot, *, orientation: str, colours: Palett
                                     colour=colours["ink"], font="bold"))
     if not bleed:
         at = b.point(left, top)
-        shapes.append(rectangle(at.x, at.y, k, k, edge))
+        shapes.append(rectangle(at.x, at.y, w=k, h=k, paint=edge))
         if orientation != NEUTRAL:
             a, z = {"U": ((0, .5), (1, .5)), "D": ((0, .5), (1, .5)),
                     "L": ((.5, 0), (.5, 1)), "R": ((.5, 0), (.5, 1))}[orientation]
@@ -156,14 +156,14 @@ def board_shapes(b: BoardPlace, colours: Palette, *, stack: Stack, neutral_spot:
     k = b.cell
     line = Paint(stroke=colours["board line"], width=max(0.2, 0.012 * k), round_caps=False)
     shapes = frames(b, colours)
-    shapes.append(rectangle(b.x, b.y, SIZE * k, SIZE * k, Paint(fill=colours[cell])))
+    shapes.append(rectangle(b.x, b.y, w=SIZE * k, h=SIZE * k, paint=Paint(fill=colours[cell])))
     grid = [(b.point(i, 0), b.point(i, SIZE)) for i in range(SIZE + 1)]
     grid += [(b.point(0, i), b.point(SIZE, i)) for i in range(SIZE + 1)]
     shapes.append(segments(grid, line))
     if neutral_spot not in stack:
         c = b.point(neutral_spot.col + 0.5, neutral_spot.row + 0.5)
-        shapes.append(rectangle(c.x - 0.42 * k, c.y - 0.42 * k, 0.84 * k, 0.84 * k,
-                                Paint(stroke=colours["muted"], width=0.3, dash=(1.5, 1.2))))
+        shapes.append(rectangle(c.x - 0.42 * k, c.y - 0.42 * k, w=0.84 * k, h=0.84 * k,
+                                paint=Paint(stroke=colours["muted"], width=0.3, dash=(1.5, 1.2))))
         shapes.append(centred_label(c.x, c.y, text=words.pgettext("Blinq block", "neutral"),
                                     size=0.16 * k,
                                     colour=colours["muted"]))
@@ -341,8 +341,8 @@ def figures(colours: Palette, words: Words) -> dict[str, Figure]:
         def draw(b: BoardPlace) -> list[Shape]:
             c = spot.corner()
             at = b.point(c.col / 2, c.row / 2)
-            return [rectangle(at.x, at.y, b.cell, b.cell,
-                              Paint(stroke=colours["highlight"], width=0.09 * b.cell))]
+            return [rectangle(at.x, at.y, w=b.cell, h=b.cell,
+                              paint=Paint(stroke=colours["highlight"], width=0.09 * b.cell))]
         return draw
 
     def path_line(b: BoardPlace) -> list[Shape]:
