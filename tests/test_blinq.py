@@ -187,7 +187,7 @@ def test_the_block_sheet_has_54_dual_blocks_and_one_neutral_with_bleed():
         runs = [cutsheet.TileRun("dual", 54, None, lambda c, s, b: []),
                 cutsheet.TileRun("neutral", 1, None, lambda c, s, b: [])]
         counts = {"dual": 0, "neutral": 0}
-        for page in cutsheet.layout(paper, side, runs, gutter=2 * cutsheet.BLEED):
+        for page in cutsheet.layout(paper, side, runs=runs, gutter=2 * cutsheet.BLEED):
             for block in page:
                 counts[block.run.name] += block.count
         assert counts == {"dual": 54, "neutral": 1}

@@ -333,14 +333,14 @@ def test_control_a_cut_footer_and_a_title_set_full_size_are_caught(monkeypatch):
     # A footer's first two lines, as it was set: Hex's board loses the end of "Blau
     # verbindet die beiden B-Seiten."
     monkeypatch.setattr(sheet, "two_lines", lambda text, width, keep=1: (
-        text, sheet.wrap_words(text, sheet.SMALLEST_FOOTER, width)[:2]))
+        text, sheet.wrap_words(text, sheet.SMALLEST_FOOTER, width=width)[:2]))
     assert any("footer" in f for f in cut_words(*made("hex", "board", "de", "a4")))
     monkeypatch.undo()
     # Every title set at its full size: the continued pad's runs off the page in Spanish,
-    monkeypatch.setattr(sheet, "fitted", lambda text, size, width, font="regular": size)
+    monkeypatch.setattr(sheet, "fitted", lambda text, size, *, width, font="regular": size)
     assert any("(continuación)" in f for f in cut_words(*made("hex-kb", "pad", "es", "a4")))
     # and Blind Hex's rules' title, with its edition, on a half-letter page.
-    monkeypatch.setattr(textlayout, "fitted", lambda text, size, width, font="regular": size)
+    monkeypatch.setattr(textlayout, "fitted", lambda text, size, *, width, font="regular": size)
     assert any("edición con cartas" in f
                for f in cut_words(*made("blind-hex", "rules", "es", "letter")))
 

@@ -52,8 +52,8 @@ def written(tmp_path, shapes) -> list[float]:
 
 def test_control_a_page_with_only_its_header_and_footer_is_caught(tmp_path):
     a4 = PAPERS_BY_NAME["a4"]
-    shapes = sheet.header(a4, "Nearly empty", "a header and a footer", COLOUR)
-    shapes += sheet.footer(a4, "and nothing else", COLOUR)
+    shapes = sheet.header(a4, "Nearly empty", subtitle="a header and a footer", colours=COLOUR)
+    shapes += sheet.footer(a4, "and nothing else", colours=COLOUR)
     assert written(tmp_path, shapes)[0] < HALF_FULL
 
 

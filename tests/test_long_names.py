@@ -37,10 +37,11 @@ def test_no_text_of_a_booklet_of_long_names_is_under_6_pt():
         # Control: on one line, as before, the longer title would be under 6 pt, and the
         # long one under SHRUNK_TITLE of the title's size, where it breaks.
         width = booklet.content_paper(booklet.page_paper(paper, request.target,
-                                                         request.bleed)).inner_width
+                                                         bleed=request.bleed)).inner_width
         long, longer = record_folder.titles(request)[:2]
-        assert sheet.fitted(longer, STYLE.title, width, "bold") < SMALLEST_TEXT
-        assert sheet.fitted(long, STYLE.title, width, "bold") < sheet.SHRUNK_TITLE * STYLE.title
+        assert sheet.fitted(longer, STYLE.title, width=width, font="bold") < SMALLEST_TEXT
+        assert sheet.fitted(long, STYLE.title, width=width,
+                            font="bold") < sheet.SHRUNK_TITLE * STYLE.title
 
 
 def test_a_long_title_breaks_onto_two_lines_and_a_short_one_stays_one():
@@ -71,7 +72,8 @@ def test_every_contents_entry_is_one_size():
     assert len(headings) == 1 and min(headings) >= SMALLEST_TEXT - 1e-9, headings
     # Control: each fitted alone, as before, they came in three sizes, two under 6 pt.
     width = booklet.content_paper(booklet.page_paper("a4")).inner_width - booklet.CONTENTS_PAGE
-    alone = {round(sheet.fitted(p.title, STYLE.body * 1.1, width, "bold"), 6) for p in parts}
+    alone = {round(sheet.fitted(p.title, STYLE.body * 1.1, width=width, font="bold"),
+                   6) for p in parts}
     assert len(alone) == 3 and sorted(alone)[1] < SMALLEST_TEXT, alone
 
 
@@ -89,5 +91,5 @@ def test_a_long_event_on_the_cover_breaks_onto_two_lines():
     # Control: on one line it would be set under SHRUNK_TITLE of its 9 mm.
     width = booklet.content_paper(booklet.page_paper("a4")).width - 2 * booklet.content_paper(
         booklet.page_paper("a4")).margin - 8
-    assert sheet.fitted(event, 9.0, width, "bold") < sheet.SHRUNK_TITLE * 9.0
+    assert sheet.fitted(event, 9.0, width=width, font="bold") < sheet.SHRUNK_TITLE * 9.0
     assert title[0].size >= sheet.SHRUNK_TITLE * 9.0 - 1e-9

@@ -418,7 +418,7 @@ def test_a_second_counter_sheet_is_earned(size, paper):
     runs = pages.runs_of(pages.wanted(options), words=ENGLISH)
     assert not spare_sheet(PAPERS[paper], side, runs)
     assert len(pages.counters_item(options, Printing(paper=PAPERS[paper])).pages) == len(
-        cutsheet.layout(PAPERS[paper], side, runs))
+        cutsheet.layout(PAPERS[paper], side, runs=runs))
     # Never smaller than fingers need, nor than SPARING of a cell's counter.
     full = pages.counter_side(options, PAPERS[paper], words=ENGLISH)
     assert side >= min(full, max(pages.SPARING * full, pages.GO_SET_SIDE)) - 0.1
@@ -430,16 +430,16 @@ SMALLER = 0.9     # counters this much smaller are still for fingers, and cut as
 def spare_sheet(paper, side: float, runs) -> bool:
     """Whether the counters take a sheet that counters a tenth smaller would not: a last
     sheet holding a few rows that a little less size would have fitted on the one before."""
-    return len(cutsheet.layout(paper, side * SMALLER, runs)) < len(
-        cutsheet.layout(paper, side, runs))
+    return len(cutsheet.layout(paper, side * SMALLER, runs=runs)) < len(
+        cutsheet.layout(paper, side, runs=runs))
 
 
 def test_control_a_sheet_for_one_row_more_than_the_first_holds_is_caught():
     paper, side = PAPERS["a4"], 12.0
-    first = cutsheet.layout(paper, side, [cutsheet.TileRun("B", 10_000, None, lambda c, s,
+    first = cutsheet.layout(paper, side, runs=[cutsheet.TileRun("B", 10_000, None, lambda c, s,
                                                            bleed: [])])[0][0]
     runs = [cutsheet.TileRun("B", first.count + first.columns, None, lambda c, s, bleed: [])]
-    assert len(cutsheet.layout(paper, side, runs)) == 2 and spare_sheet(paper, side, runs)
+    assert len(cutsheet.layout(paper, side, runs=runs)) == 2 and spare_sheet(paper, side, runs)
 
 
 def counter_sheet(size: int, paper: str, colours=COLOUR):

@@ -113,7 +113,8 @@ def test_control_a_board_free_to_turn_is_caught():
     # with Red's sides left and right on portrait A4, unlike its figures.
     a4 = parse_paper("a4")
     x, y, w, h = 15.0, 25.0, a4.width - 30, a4.height - 50
-    free = max((hexboard.place_board(11, x, y, w, h, angle=a) for a in hexboard.ANGLES),
+    free = max((hexboard.place_board(11, x, y=y, width=w, height=h,
+                                     angle=a) for a in hexboard.ANGLES),
                key=lambda p: p.cell_radius)
     colours = COLOUR
     page = Page(a4.width, a4.height, tuple(

@@ -132,8 +132,8 @@ def test_the_blind_hex_pad_holds_every_turn_that_writes_and_says_how_to_go_on(pa
 
 def test_control_a_blind_hex_pad_without_the_sentence_is_caught(monkeypatch):
     original = scorepad.score_pad
-    monkeypatch.setattr(scorepad, "score_pad", lambda paper, p, colours, *, words: original(
-        paper, dataclasses.replace(p, carry_on=None), colours, words=words))
+    monkeypatch.setattr(scorepad, "score_pad", lambda paper, p, *, colours, words: original(
+        paper, dataclasses.replace(p, carry_on=None), colours=colours, words=words))
     assert "past row" not in carry_on(pad("blind-hex", "a4"))
 
 
@@ -145,8 +145,8 @@ def pads_as_asked(monkeypatch, key: str, paper: str, lang: str) -> tuple[list, l
     asked: list = []
     original = scorepad.record_sheets
 
-    def catching(paper_, p, first_top):
-        plan = original(paper_, p, first_top)
+    def catching(paper_, p, *, first_top):
+        plan = original(paper_, p, first_top=first_top)
         asked.append((p, plan))
         return plan
     monkeypatch.setattr(scorepad, "record_sheets", catching)
@@ -204,7 +204,7 @@ def test_control_a_letter_pad_that_may_not_narrow_takes_two_sheets(monkeypatch):
     assert [part.blocks for part in plan] == [3]
     stiff = dataclasses.replace(pad, record=tuple(
         dataclasses.replace(c, least=0.0) for c in pad.record))
-    assert len(scorepad.score_pad(NAMED["letter"], stiff, COLOUR, words=ENGLISH)) == 2
+    assert len(scorepad.score_pad(NAMED["letter"], stiff, colours=COLOUR, words=ENGLISH)) == 2
     # And a column narrower than it says it may go is caught.
     tight = dataclasses.replace(pad, record=tuple(
         dataclasses.replace(c, least=c.least * 1.5) for c in pad.record))

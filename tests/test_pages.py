@@ -281,9 +281,9 @@ def test_control_ink_in_the_margin_is_caught():
 
 def test_control_a_turned_board_is_caught():
     def board(angle):
-        p = hexboard.place_board(5, 20, 20, 170, 250, angle=angle)
+        p = hexboard.place_board(5, 20, y=20, width=170, height=250, angle=angle)
         return Page(210, 297, tuple(hexboard.cell_shapes(p, Paint(stroke="#8c8c8c"))))
-    square = hexboard.place_board(5, 20, 20, 170, 250, angle=0)
+    square = hexboard.place_board(5, 20, y=20, width=170, height=250, angle=0)
     crooked = hexboard.Placement(square.board, square.transform.then(Affine.rotation(7)))
     assert off_square(Page(210, 297, tuple(hexboard.cell_shapes(crooked,
                                                                 Paint(stroke="#8c8c8c")))))

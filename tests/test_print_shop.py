@@ -268,7 +268,7 @@ def test_no_ruler_or_crop_marks_at_the_print_shop(tmp_path):
                              lambda centre, side, bleed: [])]
     for target, expect in ((HOME, True), (PRINT_SHOP, False)):
         paper = for_press(NAMED["a4"], target)
-        (blocks, *_) = cutsheet.layout(paper, 20.0, runs)
+        (blocks, *_) = cutsheet.layout(paper, 20.0, runs=runs)
         shapes = [s for b in blocks for s in cutsheet.block_shapes(b, COLOUR,
                                                                    press_shop=paper.press.shop)]
         outside = []

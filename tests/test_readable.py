@@ -75,7 +75,7 @@ def example_textures(tmp_path: Path, palette: Palette, flat: bool = False):
     turn = example_turn(5, EXAMPLE_SEED)
     figure = blind_hex_pages.example_figure(turn, palette, words=ENGLISH)
     shapes = figure.shapes
-    p = hexboard.place_board(turn.board.size, 0, 0, figure.width, figure.height,
+    p = hexboard.place_board(turn.board.size, 0, y=0, width=figure.width, height=figure.height,
                              with_coordinates=False, angle=blind_hex_pages.BOARD_ANGLE,
                              outset=blind_hex_marks.MARK_OUTSET)
     x_cells, o_cells = turn.allowed(turn.x_number), turn.allowed(turn.o_number)
@@ -84,7 +84,7 @@ def example_textures(tmp_path: Path, palette: Palette, flat: bool = False):
         fills = {h: palette["x tint"] for h in x_cells}
         fills.update((h, palette["o tint"]) for h in o_cells)
         fills.update((h, palette["both tint"]) for h in x_cells if h in o_cells)
-        shapes = tuple(hexboard.cell_shapes(p, Paint(stroke=palette["board line"]), fills))
+        shapes = tuple(hexboard.cell_shapes(p, Paint(stroke=palette["board line"]), fills=fills))
     image = grey_raster(Page(figure.width, figure.height, shapes), tmp_path,
                         f"example-{palette.name}-{flat}")
     written = set(turn.x_writes) | set(turn.o_writes)
@@ -272,7 +272,7 @@ def board_axes(key: str, paper: str) -> tuple[int, int]:
 
 def figure_axes(key: str) -> tuple[int, int]:
     if key == "blind-hex":
-        return axes(hexboard.place_board(5, 0, 0, 80, 78, with_coordinates=False,
+        return axes(hexboard.place_board(5, 0, y=0, width=80, height=78, with_coordinates=False,
                                          angle=blind_hex_pages.BOARD_ANGLE))
     if key == "hex-kb":
         return axes(hex_kb_pages.place(FIGURE_BOARD, 0, 0, 80, 64, with_coordinates=False))

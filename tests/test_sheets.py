@@ -104,11 +104,12 @@ def test_control_a_pad_sized_to_one_sheet_is_short():
     pad = scorepad.Pad("Nex score pad", "", ("Black", "White"), (),
                     (sheet.Column("Round", 0.5), sheet.Column("Black", 1.2),
                      sheet.Column("White", 1.2)), "", record_blocks=2)
-    short = scorepad.score_pad(NAMED["a4"], pad, COLOUR,
+    short = scorepad.score_pad(NAMED["a4"], pad, colours=COLOUR,
                                words=ENGLISH)            # no rows asked for
     assert pad_faults(short, fill_count("nex", options))
     # And numbering that starts again on the second sheet is caught.
-    long = scorepad.score_pad(NAMED["a4"], replace(pad, min_rows=200), COLOUR, words=ENGLISH)
+    long = scorepad.score_pad(NAMED["a4"], replace(pad, min_rows=200), colours=COLOUR,
+                              words=ENGLISH)
     assert len(long) > 1 and pad_faults(long, 200) == []
     assert pad_faults([long[0], long[0]], 1)
 
@@ -235,7 +236,7 @@ def test_no_line_breaks_inside_a_dimension_or_before_a_unit(pieces, width):
 def test_control_plain_word_wrapping_breaks_a_dimension():
     text = "aaaa bbbb cccc 11 × 11 dddd"
     width = text_width("aaaa bbbb cccc 11", STYLE.body) + 0.5
-    assert broken(sheet.wrap_words(text, STYLE.body, width), ["11 × 11"])
+    assert broken(sheet.wrap_words(text, STYLE.body, width=width), ["11 × 11"])
     assert not broken(["".join(t for t, _ in line) for line in wrap(text, width, size=STYLE.body,
                                                                     lang="en")],
                       ["11 × 11"])

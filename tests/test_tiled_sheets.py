@@ -100,7 +100,7 @@ def test_counter_sheets_have_no_empty_cut_boxes(size, paper):
     side = 8.0
     runs = [cutsheet.TileRun(k, size * size, None if k == "white" else "#000000",
                              lambda c, s, b: []) for k in ("black", "white", "neutral")]
-    blocks = [b for page in cutsheet.layout(PAPERS[paper], side, runs) for b in page]
+    blocks = [b for page in cutsheet.layout(PAPERS[paper], side, runs=runs) for b in page]
     for block in blocks:
         if block.run.background:
             assert block.count == block.rows * block.columns    # every box a counter

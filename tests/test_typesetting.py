@@ -57,7 +57,7 @@ def recording(out: list[Setting], lang: str):
     def fit_(blocks, figures, *, footer_text="", **side):
         # As every Sheet of the fitting takes them: figures numbered, and named so.
         numbered_blocks, numbered_figures = textlayout.numbered(blocks, figures,
-                                                                side["words"])
+                                                                words=side["words"])
         seen.update(blocks=numbered_blocks, figures=numbered_figures, footer=footer_text)
         return fit(blocks, figures, footer_text=footer_text, **side)
 

@@ -222,7 +222,7 @@ def booklet_document(game_keys: list[str], extras: list[Item], *, paper_key: str
     print shop (target), as single pages with bleed in reading order. The press to write it
     with is booklet.page_paper(paper_key, target, bleed).press. `made` holds the sections
     made already, and takes those made now."""
-    printed = booklet.page_paper(paper_key, target, bleed)
+    printed = booklet.page_paper(paper_key, target, bleed=bleed)
     parts, extras = booklet_parts(game_keys, extras, printed=printed, palette=palette,
                                   words=words, made=made)
     title = parts[0].title if len(parts) == 1 else words._("Connection games")
@@ -259,7 +259,7 @@ def tiled_board(game: Game[OptionsT], options: OptionsT, *, printing: Printing, 
     page = tiling.board_only(
         pages.items[BOARD](options, replace(printing, paper=virtual, copies=1)).pages[0],
         virtual.margin)
-    count, sheet = min(((tiling.sheets_needed(page, virtual.margin, p, words=words), p)
+    count, sheet = min(((tiling.sheets_needed(page, virtual.margin, sheet_paper=p, words=words), p)
                         for p in (paper, paper.turned())),
                        key=lambda found: (found[0], found[1].landscape))
     if count > tiling.MAX_SHEETS:

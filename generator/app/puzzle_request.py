@@ -202,7 +202,7 @@ def document(request: PuzzleRequest, chosen: Puzzles,
     """The book: the puzzles and the answers, imposed as a booklet (or single pages for a
     print shop), with a cover, contents and the records left out."""
     words = i18n.words(request.lang)
-    printed = booklet.page_paper(request.paper, request.target, request.bleed)
+    printed = booklet.page_paper(request.paper, request.target, bleed=request.bleed)
     content = booklet.content_paper(printed)
     parts = [booklet.Part(c.title, c.byline, c.pages)
              for c in chosen.chapters(content, request.palette, words)]

@@ -248,7 +248,7 @@ def parts(request: FolderRequest) -> list[booklet.Part]:
     """Each game's study pages, a part of the booklet each, in the folder's order."""
     words = i18n.words(request.lang)
     page_paper = booklet.content_paper(booklet.page_paper(request.paper, request.target,
-                                                          request.bleed))
+                                                          bleed=request.bleed))
     return [booklet.Part(title, game.byline(words),
                          list(game.booklet(request.cut, page_paper, request.palette, title,
                                            words=words).pages))
@@ -260,7 +260,7 @@ def document(request: FolderRequest, made: list[booklet.Part] | None = None) -> 
     and contents."""
     made = parts(request) if made is None else made
     words = i18n.words(request.lang)
-    printed = booklet.page_paper(request.paper, request.target, request.bleed)
+    printed = booklet.page_paper(request.paper, request.target, bleed=request.bleed)
     count = len(made)
     title = common_event(request) or words._("Game records")
     inside = words.ngettext("%(count)s game of %(game)s", "%(count)s games of %(game)s", count,

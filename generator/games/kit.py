@@ -154,7 +154,7 @@ def _cover(front: Front[OptionsT], cover: Cover[OptionsT], placed: list[printgui
     return printguide.finished_page(paper, [
         *shapes, *cover_page.picture(figure, laid),
         *cover_page.moved(guide(laid.column)[0], laid.guide_top),
-        *cover_page.moved(below, laid.bottom + SHARED_GAP)], colours, words=words)
+        *cover_page.moved(below, laid.bottom + SHARED_GAP)], colours=colours, words=words)
 
 
 SHARED_GAP = 8.0       # mm between the guide and what shares its page

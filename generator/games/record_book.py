@@ -145,7 +145,7 @@ def special(number: int, who: str, what: str, *, words: Words) -> str:
 
 def figure_height(size: int, angle: float, *, width: float, outset: float = 0.0) -> float:
     """The height a board turned by `angle` takes at `width` (layout/hexboard.py's extent)."""
-    points = [Affine.rotation(angle).apply(p) for p in hexboard.extent(size, True, outset)]
+    points = [Affine.rotation(angle).apply(p) for p in hexboard.extent(size, True, outset=outset)]
     wide = max(p.x for p in points) - min(p.x for p in points)
     high = max(p.y for p in points) - min(p.y for p in points)
     return width * high / wide

@@ -51,15 +51,15 @@ def content_bottom(page: Page, paper: Paper) -> float:
 def _set(aid: Aid, size: float, width: float) -> list[tuple[str, str, float]]:
     """The card's lines as (text, font, size)."""
     lines: list[tuple[str, str, float]] = [(t, "bold", TITLE)
-                                           for t in sheet.wrap_words(aid.title, TITLE, width,
-                                                                     "bold")]
+                                           for t in sheet.wrap_words(aid.title, TITLE, width=width,
+                                                                     font="bold")]
     for paragraph in aid.lines:
         lead = LEAD.match(paragraph)
         if lead:
-            lines += [(t, "lead", size) for t in sheet.wrap_words(lead.group(1), size, width,
-                                                                 "bold")]
+            lines += [(t, "lead", size) for t in sheet.wrap_words(lead.group(1), size, width=width,
+                                                                 font="bold")]
             paragraph = paragraph[lead.end():]
-        lines += [(t, "regular", size) for t in sheet.wrap_words(paragraph, size, width)]
+        lines += [(t, "regular", size) for t in sheet.wrap_words(paragraph, size, width=width)]
     return lines
 
 
@@ -103,7 +103,7 @@ def cards(aid: Aid, x: float, *, y: float, colours: Palette, count: int) -> list
     return shapes
 
 
-def on_last_page(pages: Sequence[Page], aid: Aid, paper: Paper, colours: Palette, *,
+def on_last_page(pages: Sequence[Page], aid: Aid, *, paper: Paper, colours: Palette,
                  count: int = 2) -> list[Page]:
     """The pages with `count` aid cards (one a player) below the last page's text, centred
     across the page, where they fit between it and the footer."""

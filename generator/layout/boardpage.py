@@ -41,7 +41,7 @@ class CutPlacer:
 
     def __call__(self, size: int, x: float, y: float, w: float, h: float,
                  with_coordinates: bool) -> hexboard.Placement:
-        return hexboard.place_board(size, x, y, w, h, angle=self.angle,
+        return hexboard.place_board(size, x, y=y, width=w, height=h, angle=self.angle,
                                     with_coordinates=with_coordinates, cut_tips=True)
 
 
@@ -132,8 +132,10 @@ def _laid(size: int, coordinates: bool, *, paper: Paper, words: Words, colours: 
                     return Laid(placed, (*title, *foot), (paper.margin, paper.margin,
                                                           paper.inner_width,
                                                           paper.height - 2 * paper.margin))
-    return Laid(headed, (*sheet.header(paper, words.title, words.subtitle, colours),
-                         *sheet.footer(paper, words.credit, colours)), sheet.body_box(paper))
+    return Laid(headed, (*sheet.header(paper, words.title, subtitle=words.subtitle,
+                                       colours=colours),
+                         *sheet.footer(paper, words.credit, colours=colours)),
+                sheet.body_box(paper))
 
 
 # mm: how far below the title corner's last baseline a board moved under it starts

@@ -75,7 +75,7 @@ FOLIO_SIZE = 3.0
 
 
 def page_paper(paper_key: str, target: Destination = HOME,
-               bleed: float | None = None) -> Paper:
+               *, bleed: float | None = None) -> Paper:
     """The booklet's page: A5 or half letter, for home printing or a print shop (with its
     bleed, and SHOP_OUTER as the margin)."""
     return for_press(FORMATS[paper_key][0], target, bleed=bleed, safe=SHOP_OUTER)
@@ -161,7 +161,8 @@ def cover(paper: Paper, title: str, *, inside: str, parts: list[Part],
 def one_size(lines: list[str], size: float, *, width: float, font: FontRole = "regular") -> float:
     """One size for a list's entries (the cover's games, the contents): the largest at which
     the longest fits, but never under 6 pt, where the longest end in an ellipsis."""
-    return max(SMALLEST_TEXT, min((sheet.fitted(line_, size, width, font) for line_ in lines),
+    return max(SMALLEST_TEXT,
+               min((sheet.fitted(line_, size, width=width, font=font) for line_ in lines),
                                   default=size))
 
 
@@ -191,7 +192,7 @@ def instructions(paper: Paper, colours: Palette, *, notes: list[str], words: Wor
                                 role=Role("H2", text=heading))]
     y += 9
     for k, text in enumerate(lines, start=1):
-        for row in sheet.wrap_words(text, STYLE.body, width):
+        for row in sheet.wrap_words(text, STYLE.body, width=width):
             shapes.append(Text(Point(x, y), row, STYLE.body, colours["ink"],
                                role=Role("P", k, text)))
             y += STYLE.body * STYLE.leading

@@ -55,9 +55,9 @@ def segment_distance(at: Point, a: Point, *, b: Point) -> float:
 
 def _crosses(a: Point, b: Point, c: Point, d: Point) -> bool:
     """Whether the segments a-b and c-d cross."""
-    def side(p: Point, q: Point, r: Point) -> float:
+    def side(p: Point, q: Point, *, r: Point) -> float:
         return (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x)
-    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+    return side(a, b, r=c) * side(a, b, r=d) < 0 and side(c, d, r=a) * side(c, d, r=b) < 0
 
 
 # mm past `than` a side must leave a box for it to be found apart without measuring: far
@@ -122,7 +122,7 @@ def title_corner(paper: Paper, title: str, *, subtitle: str, colours: Palette,
     shapes = [Text(Point(right, y), title, sheet.TITLE_SIZE, colours["ink"], "bold", "end",
                    role=Role("H1", text=title))]
     size = max(SMALLEST_TEXT, sheet.SUBTITLE_SIZE * 0.9)
-    for line_ in sheet.wrap_words(subtitle, size, width):
+    for line_ in sheet.wrap_words(subtitle, size, width=width):
         y += size * LINE_GAP + (2.0 if len(shapes) == 1 else 0.0)
         shapes.append(Text(Point(right, y), line_, size, colours["muted"], anchor="end",
                            role=Role("P", 1, subtitle)))
@@ -133,7 +133,7 @@ def credit_corner(paper: Paper, text: str, *, colours: Palette, width: float) ->
     """The ruler at the foot of the left margin, as on every sheet, and the credit in lines
     of `width` over it, set to the left margin."""
     size = max(SMALLEST_TEXT, sheet.FOOTER_SIZE)
-    lines = sheet.wrap_words(text, size, width)
+    lines = sheet.wrap_words(text, size, width=width)
     # The ruler's marks reach 2.6 mm up from the margin, its line above them: the credit
     # stands above both.
     bottom = paper.height - paper.margin - 6.5
@@ -146,5 +146,5 @@ def credit_corner(paper: Paper, text: str, *, colours: Palette, width: float) ->
 def credit_top(paper: Paper, text: str, *, width: float) -> float:
     """Where the credit's first line reaches up to, for what stands above it."""
     size = max(SMALLEST_TEXT, sheet.FOOTER_SIZE)
-    count = len(sheet.wrap_words(text, size, width))
+    count = len(sheet.wrap_words(text, size, width=width))
     return paper.height - paper.margin - 6.5 - (count - 1) * size * LINE_GAP - ASCENT * size

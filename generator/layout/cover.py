@@ -51,11 +51,11 @@ def head(game: str, cover: Cover[OptionsIn], *, licence: str, paper: Paper,
     players = words.ngettext("%(num)s player", "%(num)s players", cover.players)
     subtitle = words._("%(players)s · about %(lo)s–%(hi)s minutes · print-and-play kit, %(paper)s",
                        players=players, lo=lo, hi=hi, paper=paper.name)
-    shapes = sheet.header(paper, game, subtitle, colours)
+    shapes = sheet.header(paper, game, subtitle=subtitle, colours=colours)
     x, top, width, _height = sheet.body_box(paper)
     y = top + 2.0
     for text in (cover.credit(words), licence + "."):
-        for text_line in sheet.wrap_words(text, CREDIT_SIZE, width):
+        for text_line in sheet.wrap_words(text, CREDIT_SIZE, width=width):
             y += CREDIT_SIZE * LEADING
             shapes.append(Text(Point(x, y), text_line, CREDIT_SIZE, colours["ink"],
                                role=Role("P", text=text)))

@@ -74,7 +74,7 @@ def fitting(room: float, side: float, *, gutter: float) -> int:
     return int((room + gutter) // (side + gutter) + 1e-9)
 
 
-def layout(paper: Paper, side: float, runs: list[TileRun],
+def layout(paper: Paper, side: float, *, runs: list[TileRun],
            gutter: float = 0.0, balanced: bool = False) -> list[list[Block]]:
     """Blocks page by page. Each run starts a new row; a run with a background is rounded up
     to whole rows, so its block stays a rectangle of colour. `balanced`: a run that takes
@@ -211,10 +211,10 @@ def tile_pages(paper: Paper, side: float, *, runs: list[TileRun], title: str, su
     """Pages of tiles under a header, with `footer` (whose first `footer_keep` sentences
     stay however narrow the page: sheet.two_lines)."""
     pages = []
-    for blocks in layout(paper, side, runs, gutter, balanced):
-        shapes = sheet.header(paper, title, subtitle, colours)
+    for blocks in layout(paper, side, runs=runs, gutter=gutter, balanced=balanced):
+        shapes = sheet.header(paper, title, subtitle=subtitle, colours=colours)
         for b in blocks:
             shapes += block_shapes(b, colours, press_shop=paper.press.shop)
-        shapes += sheet.footer(paper, footer, colours, footer_keep)
+        shapes += sheet.footer(paper, footer, colours=colours, keep=footer_keep)
         pages.append(Page(paper.width, paper.height, tuple(shapes)))
     return pages

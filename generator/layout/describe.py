@@ -53,7 +53,7 @@ def direction(p: Placement, cells: Sequence[Hex], *, words: Words, slantwise: bo
     return _towards((round((angle - 45) / 90) * 90 + 45) // 45, words)
 
 
-def both(first: str, second: str, words: Words) -> str:
+def both(first: str, second: str, *, words: Words) -> str:
     return words._("%(items)s and %(last)s", items=first, last=second)
 
 
@@ -69,14 +69,14 @@ def hex_sides(p: Placement, words: Words) -> tuple[str, str]:
     if len(set(names)) < 4:
         names = [direction(p, run, words=words, slantwise=True, centre=centre)
                  for run in runs]
-    return both(names[0], names[1], words), both(names[2], names[3], words)
+    return both(names[0], names[1], words=words), both(names[2], names[3], words=words)
 
 
-def sized(game: str, n: int, words: Words) -> str:
+def sized(game: str, n: int, *, words: Words) -> str:
     return words._("%(game)s, %(n)s by %(n)s", game=game, n=n)
 
 
-def sides(who: str, letter: str, where: str, *, words: Words) -> str:
+def sides(who: str, letter: str, *, where: str, words: Words) -> str:
     return words._("%(who)s's sides, marked %(letter)s: %(where)s", who=who, letter=letter,
                    where=where)
 

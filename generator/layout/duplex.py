@@ -81,18 +81,19 @@ def calibration_pages(paper: Paper, colours: Palette, *, words: Words) -> list[P
     ink = Paint(stroke=colours["ink"], width=0.3, round_caps=False)
     cx, cy = paper.width / 2, paper.height / 2
     _x, top, _w, height = sheet.body_box(paper)
-    front = sheet.header(paper, words._("Calibration sheet: front"), words._(
-        "print this page and the next on one sheet, double-sided"), colours)
+    front = sheet.header(paper, words._("Calibration sheet: front"), subtitle=words._(
+        "print this page and the next on one sheet, double-sided"), colours=colours)
     front.append(segments([(Point(cx, top + 8), Point(cx, top + height - 8)),
                            (Point(paper.margin + 8, cy), Point(paper.width - paper.margin - 8,
                                                                cy))], ink))
     front += _steps(paper, top + 4, colours, words=words)
-    back = sheet.header(paper, words._("Calibration sheet: back"), words._(
-        "hold the sheet to a light, this side toward you"), colours)
+    back = sheet.header(paper, words._("Calibration sheet: back"), subtitle=words._(
+        "hold the sheet to a light, this side toward you"), colours=colours)
     back += _scale(cx, cy, horizontal=True, colours=colours)
     back += _scale(cx, cy, horizontal=False, colours=colours)
-    return [Page(paper.width, paper.height, tuple(front + sheet.footer(paper, "", colours))),
-            Page(paper.width, paper.height, tuple(back + sheet.footer(paper, "", colours)))]
+    return [Page(paper.width, paper.height,
+                 tuple(front + sheet.footer(paper, "", colours=colours))),
+            Page(paper.width, paper.height, tuple(back + sheet.footer(paper, "", colours=colours)))]
 
 
 def _steps(paper: Paper, y: float, colours: Palette, *, words: Words) -> list[Shape]:
@@ -103,7 +104,7 @@ def _steps(paper: Paper, y: float, colours: Palette, *, words: Words) -> list[Sh
                    "meets the scale up the page, read Y. Make the kit with its backs moved X mm to "
                    "the right and Y mm up (0,0 needs nothing).")
     width = paper.width / 2 - paper.margin - 6
-    lines = sheet.wrap_words(text, 3.0, width)
+    lines = sheet.wrap_words(text, 3.0, width=width)
     return [Text(Point(paper.margin, y + 3.0 + i * 3.9), line_, 3.0, colours["ink"])
             for i, line_ in enumerate(lines)]
 

@@ -166,8 +166,8 @@ def side_letter_distance(with_coordinates: bool) -> float:
 BORDER_ROW = 1.0
 
 
-def extent(size: int, with_coordinates: bool = True, outset: float = 0.0,
-           smallest: float = 0.0, *, cut_tips: bool = False,
+def extent(size: int, with_coordinates: bool = True, *, outset: float = 0.0,
+           smallest: float = 0.0, cut_tips: bool = False,
            tip_letters_moved: bool = False) -> list[Point]:
     """Points the drawn board reaches in the unit layout: bands, coordinates, side letters;
     `outset` axial units further out when border cells surround the board. Labels are at
@@ -209,7 +209,7 @@ def label_size(share: float, cell_radius: float) -> float:
 @lru_cache(maxsize=256)
 def _extent_hull(size: int, with_coordinates: bool, outset: float, smallest: float,
                  cut_tips: bool, tip_letters_moved: bool) -> tuple[Point, ...]:
-    return tuple(convex_hull(extent(size, with_coordinates, outset, smallest,
+    return tuple(convex_hull(extent(size, with_coordinates, outset=outset, smallest=smallest,
                                     cut_tips=cut_tips, tip_letters_moved=tip_letters_moved)))
 
 
@@ -217,11 +217,11 @@ def placed_hull(p: Placement, *, with_coordinates: bool, outset: float = 0.0,
                 cut_tips: bool = False) -> list[Point]:
     """The hull of all the placed board draws, on the page."""
     return convex_hull(p.transform.apply(q) for q in extent(
-        p.board.size, with_coordinates, outset, cut_tips=cut_tips,
+        p.board.size, with_coordinates, outset=outset, cut_tips=cut_tips,
         tip_letters_moved=p.tip_letters_moved))
 
 
-def place_board(size: int, x: float, y: float, width: float, height: float, *, angle: float,
+def place_board(size: int, x: float, *, y: float, width: float, height: float, angle: float,
                 with_coordinates: bool = True, outset: float = 0.0,
                 cut_tips: bool = False) -> Placement:
     """Turn the board by its game's `angle` (one of ANGLES, degrees clockwise) and scale it
@@ -289,7 +289,7 @@ def cell_edges(p: Placement) -> tuple[tuple[Point, Point], ...]:
     return tuple(edges)
 
 
-def cell_shapes(p: Placement, line_paint: Paint, fills: dict[Hex, str] | None = None,
+def cell_shapes(p: Placement, line_paint: Paint, *, fills: dict[Hex, str] | None = None,
                 cell_fill: str = "#ffffff") -> list[Shape]:
     """Cell backgrounds, then every edge once."""
     fills = fills or {}

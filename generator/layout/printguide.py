@@ -62,14 +62,14 @@ def guide_page(game: str, parts: Sequence[Placed], *, paper: Paper, colours: Pal
     """The guide, and below it what shares its page (a small part's pieces)."""
     shapes = guide(game, parts, paper=paper, colours=colours, folded=folded,
                    foldable=foldable, words=words)[0]
-    return finished_page(paper, [*shapes, *below], colours, words=words)
+    return finished_page(paper, [*shapes, *below], colours=colours, words=words)
 
 
-def finished_page(paper: Paper, shapes: Sequence[Shape], colours: Palette, *, words: Words) -> Page:
+def finished_page(paper: Paper, shapes: Sequence[Shape], *, colours: Palette, words: Words) -> Page:
     """The guide's page (or the cover holding the guide) with its footer."""
     shapes = list(shapes)
     shapes += sheet.footer(paper, words._("Boards, pads and cards last longer on card stock of "
-                                          "160–250 g/m²."), colours)
+                                          "160–250 g/m²."), colours=colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
@@ -91,15 +91,17 @@ def guide(game: str, parts: Sequence[Placed], *, paper: Paper, colours: Palette,
     if column is not None:
         x, width = column
     if top is None:
-        shapes: list[Shape] = sheet.header(paper, words._("How to print this kit"), words._(
+        shapes: list[Shape] = sheet.header(paper, words._("How to print this kit"),
+                                           subtitle=words._(
             "%(game)s · %(paper)s · page 1 is this guide", game=game, paper=paper.name),
-            colours)
+            colours=colours)
         y = body_top + 4.0
     else:
         heading = words._("How to print this kit")
         shapes = []
         y = top
-        for n, heading_line in enumerate(sheet.wrap_words(heading, HEADING, width, "bold")):
+        for n, heading_line in enumerate(sheet.wrap_words(heading, HEADING, width=width,
+                                                          font="bold")):
             y += HEADING * (1.0 if n == 0 else LEADING)
             shapes.append(Text(Point(x, y), heading_line, HEADING, colours["ink"], "bold",
                                role=Role("H2", text=heading)))
@@ -180,7 +182,7 @@ def _row(shapes: list[Shape], x: float, y: float, width: float, columns: Sequenc
     tallest = 1
     for share, text in zip(columns, cells, strict=True):
         room = share * width - 3.0
-        lines = sheet.wrap_words(text, SIZE, room) or [""]
+        lines = sheet.wrap_words(text, SIZE, width=room) or [""]
         for i, text_line in enumerate(lines):
             shapes.append(Text(Point(left, y + i * SIZE * LEADING), text_line, SIZE,
                                colours["ink"], "bold" if font == "bold" else "regular",
@@ -194,7 +196,8 @@ def _listed(shapes: list[Shape], x: float, y: float, width: float, cells: Sequen
             colours: Palette) -> float:
     """One part as a list's entry: its pages and name in bold, how to print it below."""
     for i, text in enumerate(cells):
-        for text_line in sheet.wrap_words(text, SIZE, width, "bold" if i == 0 else "regular"):
+        for text_line in sheet.wrap_words(text, SIZE, width=width,
+                                          font="bold" if i == 0 else "regular"):
             shapes.append(Text(Point(x, y), text_line, SIZE, colours["ink"],
                                "bold" if i == 0 else "regular", role=Role("P", text=text)))
             y += SIZE * LEADING
@@ -207,13 +210,13 @@ TABLE_LEAST = 95.0     # mm: the narrowest the parts are set as a table of three
 def _paragraphs(shapes: list[Shape], x: float, y: float, width: float, heading: str,
                 texts: Sequence[str], colours: Palette) -> float:
     """A heading and its paragraphs, wrapped to the width; the y below them."""
-    for n, heading_line in enumerate(sheet.wrap_words(heading, HEADING, width, "bold")):
+    for n, heading_line in enumerate(sheet.wrap_words(heading, HEADING, width=width, font="bold")):
         y += HEADING * (1.0 if n == 0 else LEADING)
         shapes.append(Text(Point(x, y), heading_line, HEADING, colours["ink"], "bold",
                            role=Role("H2", text=heading)))
     y += HEADING * 0.6
     for text in texts:
-        for text_line in sheet.wrap_words(text, SIZE, width):
+        for text_line in sheet.wrap_words(text, SIZE, width=width):
             y += SIZE * LEADING
             shapes.append(Text(Point(x, y), text_line, SIZE, colours["ink"],
                                role=Role("P", text=text)))

@@ -84,7 +84,7 @@ def _opening(paper: Paper, pad: Pad, colours: Palette,
         y += 8
     y -= 1
     for note in pad.notes:
-        for line_ in wrap_words(note, NOTE_SIZE, w):
+        for line_ in wrap_words(note, NOTE_SIZE, width=w):
             shapes.append(Text(Point(x, y), line_, NOTE_SIZE, colours["muted"],
                                role=Role("Caption", 0, "\n".join(pad.notes), "record 1",
                                          table=InTable("record 1"))))
@@ -104,9 +104,9 @@ def _carry_on_lines(paper: Paper, pad: Pad) -> list[str]:
 
 
 def _carry_on_wrapped(text: str, paper: Paper) -> list[str]:
-    if fitted(text, CARRY_ON_SIZE, paper.inner_width, "bold") >= 0.9 * CARRY_ON_SIZE:
+    if fitted(text, CARRY_ON_SIZE, width=paper.inner_width, font="bold") >= 0.9 * CARRY_ON_SIZE:
         return [text]
-    return wrap_words(text, CARRY_ON_SIZE * 1.08, paper.inner_width)
+    return wrap_words(text, CARRY_ON_SIZE * 1.08, width=paper.inner_width)
 
 
 def _closing_height(paper: Paper, pad: Pad) -> float:
@@ -131,7 +131,8 @@ def _carry_on(paper: Paper, pad: Pad, last_row: int, y: float,
     lines = _carry_on_wrapped(pad.carry_on(last_row), paper)
     shapes: list[Shape] = [
         Text(Point(x, y - 6.5 + i * CARRY_ON_SIZE * 1.3 + CARRY_ON_SIZE * ASCENT), line_,
-             fitted(line_, CARRY_ON_SIZE, paper.inner_width, "bold"), colours["ink"], "bold",
+             fitted(line_, CARRY_ON_SIZE, width=paper.inner_width, font="bold"),
+             colours["ink"], "bold",
              role=Role("P", CARRY_ON, " ".join(lines)))
         for i, line_ in enumerate(lines)]
     return shapes, y + _carry_on_room(paper, pad)
@@ -196,7 +197,7 @@ def one_sheet(paper: Paper, pad: Pad, *, first_top: float, blocks: int) -> Recor
 MOST_BLOCKS = 4
 
 
-def record_sheets(paper: Paper, pad: Pad, first_top: float) -> list[RecordSheet]:
+def record_sheets(paper: Paper, pad: Pad, *, first_top: float) -> list[RecordSheet]:
     """How the record divides over sheets: one sheet when the whole game fits on it (rows
     as low as MIN_ROW_HEIGHT; then, where the columns stay wide enough to write in, in more
     blocks side by side, as a Letter page, shorter than A4, needs), else as many as it takes
@@ -241,19 +242,19 @@ def record_sheets(paper: Paper, pad: Pad, first_top: float) -> list[RecordSheet]
     return out
 
 
-def score_pad(paper: Paper, pad: Pad, colours: Palette, *, words: Words) -> list[Page]:
+def score_pad(paper: Paper, pad: Pad, *, colours: Palette, words: Words) -> list[Page]:
     """The pad's sheets: the first with players and notes, the last with the winner and the
     match tally, the record running over them all with its rows numbered on."""
     x, top, w, _height = body_box(paper)
     opening, first_top = _opening(paper, pad, colours, words)
-    plan = record_sheets(paper, pad, first_top)
+    plan = record_sheets(paper, pad, first_top=first_top)
     pages = []
     for k, part in enumerate(plan):
         blocks = part.blocks
         block_w = block_width(paper, blocks)
         first, last = k == 0, k == len(plan) - 1
         title = pad.title if first else words._("%(title)s (continued)", title=pad.title)
-        shapes = header(paper, title, pad.subtitle, colours)
+        shapes = header(paper, title, subtitle=pad.subtitle, colours=colours)
         y = first_top if first else top + RECORD_GAP
         if first:
             shapes += opening
@@ -276,6 +277,6 @@ def score_pad(paper: Paper, pad: Pad, colours: Palette, *, words: Words) -> list
             shapes += carried + _closing(paper, pad, y, colours, words=words)
         note = pad.footer if len(plan) == 1 else words._(
             "%(footer)s Sheet %(n)s of %(total)s.", footer=pad.footer, n=k + 1, total=len(plan))
-        shapes += footer(paper, note, colours)
+        shapes += footer(paper, note, colours=colours)
         pages.append(Page(paper.width, paper.height, tuple(shapes)))
     return pages

@@ -35,23 +35,23 @@ FIELD, CARRY_ON = 10, 11      # the pad's paragraphs, told from the header's and
 TALLY = "tally"               # tables' names; the record's blocks are "record 1", ...
 
 
-def header(paper: Paper, title: str, subtitle: str, colours: Palette) -> list[Shape]:
+def header(paper: Paper, title: str, *, subtitle: str, colours: Palette) -> list[Shape]:
     x, y = paper.margin, paper.margin + TITLE_SIZE * ASCENT
     # A title longer than the page is wide (a continued pad's, in a longer language, on a
     # booklet's page) is set smaller rather than run past the margin.
-    size = fitted(title, TITLE_SIZE, paper.inner_width, "bold")
+    size = fitted(title, TITLE_SIZE, width=paper.inner_width, font="bold")
     shapes: list[Shape] = [Text(Point(x, y), title, size, colours["ink"], "bold",
                                 role=Role("H1", text=title))]
     left = x + text_width(title, size, role="bold") + 3
     room = paper.width - paper.margin - left
-    size = fitted(subtitle, SUBTITLE_SIZE, room)
+    size = fitted(subtitle, SUBTITLE_SIZE, width=room)
     lines = [subtitle]
     if size < SMALLEST_TEXT and len(subtitle.split()) > 1:
         # Too long for one line at 6 pt (a longer language): two lines beside the title,
         # where that brings it to 6 pt.
-        words = wrap_words(subtitle, SMALLEST_TEXT, room)
+        words = wrap_words(subtitle, SMALLEST_TEXT, width=room)
         two = [words[0], " ".join(words[1:])]
-        two_size = min(SUBTITLE_SIZE * 0.75, *(fitted(line_, SUBTITLE_SIZE, room)
+        two_size = min(SUBTITLE_SIZE * 0.75, *(fitted(line_, SUBTITLE_SIZE, width=room)
                                                 for line_ in two))
         if two_size >= SMALLEST_TEXT:
             lines, size = two, two_size
@@ -69,7 +69,7 @@ def header(paper: Paper, title: str, subtitle: str, colours: Palette) -> list[Sh
     return shapes
 
 
-def fitted(text: str, size: float, width: float, font: FontRole = "regular") -> float:
+def fitted(text: str, size: float, *, width: float, font: FontRole = "regular") -> float:
     """The size, or smaller if the text would not fit the width: a long line is set smaller
     rather than run past the printable area."""
     return min(size, size * width / max(text_width(text, size, role=font), 1e-9))
@@ -81,7 +81,7 @@ def legible(text: str, size: float, *, width: float) -> tuple[str, float]:
     parts = text.split(" · ")
     while parts:
         kept = " · ".join(parts)
-        fits = fitted(kept, size, width)
+        fits = fitted(kept, size, width=width)
         if fits >= SMALLEST_TEXT - 1e-9:
             return kept, fits
         parts.pop()
@@ -97,16 +97,16 @@ def title_lines(text: str, size: float, *, width: float) -> tuple[list[str], flo
     under SHRUNK_TITLE of its size or under the smallest text (a record's two long names),
     on two lines broken where they come out most even, or on as many as it takes at the
     smallest text."""
-    one = fitted(text, size, width, "bold")
+    one = fitted(text, size, width=width, font="bold")
     words = text.split()
     if one >= max(SMALLEST_TEXT, SHRUNK_TITLE * size) - 1e-9 or len(words) < 2:
         return [text], one
     halves = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
     two = min(halves, key=lambda half: max(text_width(h, size, role="bold") for h in half))
-    two_size = min(fitted(h, size, width, "bold") for h in two)
+    two_size = min(fitted(h, size, width=width, font="bold") for h in two)
     if two_size >= SMALLEST_TEXT - 1e-9:
         return list(two), two_size
-    return wrap_words(text, SMALLEST_TEXT, width, "bold"), SMALLEST_TEXT
+    return wrap_words(text, SMALLEST_TEXT, width=width, font="bold"), SMALLEST_TEXT
 
 
 def shortened(text: str, size: float, *, width: float,
@@ -114,12 +114,12 @@ def shortened(text: str, size: float, *, width: float,
     """A line fitted to the width, set smaller where it is long but never under the smallest
     text: there its last words give way to an ellipsis (a contents entry, whose page
     carries it whole)."""
-    fits = fitted(text, size, width, font)
+    fits = fitted(text, size, width=width, font=font)
     words = text.split()
     while fits < SMALLEST_TEXT - 1e-9 and len(words) > 1:
         words.pop()
         text = " ".join(words) + "…"
-        fits = fitted(text, size, width, font)
+        fits = fitted(text, size, width=width, font=font)
     return text, fits
 
 
@@ -154,15 +154,15 @@ def ruler(paper: Paper, colours: Palette) -> list[Shape]:
              RULER_LABEL, colours["ink"])], Role(ARTIFACT))
 
 
-def footer(paper: Paper, text: str, colours: Palette, keep: int = 1) -> list[Shape]:
+def footer(paper: Paper, text: str, *, colours: Palette, keep: int = 1) -> list[Shape]:
     """The credit line beside the calibration ruler (across the page where there is none);
     on narrow paper it takes two lines, and drops what they cannot hold (see two_lines)."""
     left = paper.margin + (0.0 if paper.press.shop else RULER_WIDTH)
     width = paper.width - paper.margin - left
     lines = [text]
-    if fitted(text, FOOTER_SIZE, width) < SMALLEST_FOOTER:
+    if fitted(text, FOOTER_SIZE, width=width) < SMALLEST_FOOTER:
         text, lines = two_lines(text, width, keep=keep)
-    size = min(fitted(line_, FOOTER_SIZE, width) for line_ in lines)
+    size = min(fitted(line_, FOOTER_SIZE, width=width) for line_ in lines)
     bottom = paper.height - paper.margin - DESCENT * size
     return ruler(paper, colours) + [
         Text(Point(left + width / 2, bottom - (len(lines) - 1 - i) * size * 1.15), line_, size,
@@ -179,17 +179,17 @@ def two_lines(text: str, width: float, *, keep: int = 1) -> tuple[str, list[str]
     sentences = re.split(r"(?<=[.!?]) ", text)
     for count in range(len(sentences), min(keep, len(sentences)) - 1, -1):
         kept = " ".join(sentences[:count])
-        lines = wrap_words(kept, SMALLEST_FOOTER, width)
+        lines = wrap_words(kept, SMALLEST_FOOTER, width=width)
         if len(lines) <= 2:
             return kept, lines
     kept = " ".join(sentences[:keep])
-    return kept, wrap_words(kept, SMALLEST_FOOTER, width)[:2]
+    return kept, wrap_words(kept, SMALLEST_FOOTER, width=width)[:2]
 
 
 SMALLEST_FOOTER = SMALLEST_TEXT
 
 
-def wrap_words(text: str, size: float, width: float, font: FontRole = "regular") -> list[str]:
+def wrap_words(text: str, size: float, *, width: float, font: FontRole = "regular") -> list[str]:
     """Plain text broken at spaces into lines no wider than width (a long word stands
     alone)."""
     lines: list[str] = []
@@ -222,7 +222,7 @@ def table(x: float, y: float, *, width: float, columns: Sequence[Column], rows: 
     """An empty ruled table to fill in by hand, with headings and optional row labels. Named
     (unique on its page), it is tagged as a table: the headings and row labels header cells,
     the rules and shading artifacts."""
-    def cell(kind: str, text: str, row: int, column: int) -> Role | None:
+    def cell(kind: str, text: str, *, row: int, column: int) -> Role | None:
         return Role(kind, column, text, name, table=InTable(name, row, column)) if name \
             else None
     total = sum(c.weight for c in columns)
@@ -237,10 +237,10 @@ def table(x: float, y: float, *, width: float, columns: Sequence[Column], rows: 
     left = x
     for column, (w, col) in enumerate(zip(widths, columns, strict=True)):
         # A heading longer than its column (a longer language) is set smaller, to 6 pt.
-        size = max(SMALLEST_TEXT, fitted(col.heading, heading_size, w - 1.0, "bold"))
+        size = max(SMALLEST_TEXT, fitted(col.heading, heading_size, width=w - 1.0, font="bold"))
         shapes.append(Text(Point(left + w / 2, y + row_height / 2 + size * CAP_HEIGHT / 2),
                            col.heading, size, colours["ink"], "bold", "middle",
-                           role=cell("TH", col.heading, 0, column)))
+                           role=cell("TH", col.heading, row=0, column=column)))
         left += w
     edges = [x]
     for w in widths:
@@ -254,7 +254,7 @@ def table(x: float, y: float, *, width: float, columns: Sequence[Column], rows: 
         cy = y + row_height * (i + 1.5)
         shapes.append(Text(Point(x + widths[0] / 2, cy + heading_size * CAP_HEIGHT / 2), label,
                            heading_size, colours["muted"], anchor="middle",
-                           role=cell("TH", label, i + 1, 0)))
+                           role=cell("TH", label, row=i + 1, column=0)))
     return shapes
 
 

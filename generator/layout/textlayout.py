@@ -231,13 +231,13 @@ class Sheet:
                                  total=total) if total > 1 else text)
         width, size = self.paper.inner_width, self.style.footer
         lines = [numbered(self.footer_text)]
-        if fitted(lines[0], size, width) < SMALLEST_TEXT:
+        if fitted(lines[0], size, width=width) < SMALLEST_TEXT:
             first: list[str] = []
             words = self.footer_text.split()
             while words and text_width(" ".join([*first, words[0]]), SMALLEST_TEXT) <= width:
                 first.append(words.pop(0))
             lines = [" ".join(first), numbered(" ".join(words))]
-        size = min(fitted(text, size, width) for text in lines)
+        size = min(fitted(text, size, width=width) for text in lines)
         baseline = self.paper.height - self.paper.margin - DESCENT * size
         # A running footer: page furniture, not read; the web edition shows its credit.
         furniture = Role(ARTIFACT, text=self.footer_text, group="Pagination")
@@ -251,7 +251,7 @@ REFERENCE = re.compile(r"\{figure ([\w-]+)\}")
 
 
 def numbered(blocks: list[Block], figures: dict[str, Figure],
-             words: Words) -> tuple[list[Block], dict[str, Figure]]:
+             *, words: Words) -> tuple[list[Block], dict[str, Figure]]:
     """Figures numbered in the order the sheet sets them, the number opening each caption
     ("Figure 3."), and each reference in the text replaced by its figure's number: where a
     figure may stand on the facing page, the text names it rather than say "below"."""
@@ -302,7 +302,7 @@ def fit(blocks: list[Block], figures: dict[str, Figure], *, paper: Paper, colour
     that would run to a second page is always tried tighter: one sheet of paper is worth
     more than the looser spacing. A last page still under a third full is filled instead,
     loosened a step at a time until it is a third full, on as many pages."""
-    blocks, figures = numbered(blocks, figures, words)
+    blocks, figures = numbered(blocks, figures, words=words)
     sheet = Sheet(blocks, figures, paper, colours, FITTING[0], footer_text,
                   first_on_right=first_on_right, words=words)
     columns = sheet.set()

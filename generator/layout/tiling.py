@@ -262,7 +262,7 @@ def grid(page: Page, margin: float, *, sheet_paper: Paper, words: Words) -> Grid
     return Grid(len(xs), len(ys), xs, ys, width, height)
 
 
-def sheets_needed(page: Page, margin: float, sheet_paper: Paper, *, words: Words) -> int:
+def sheets_needed(page: Page, margin: float, *, sheet_paper: Paper, words: Words) -> int:
     g = grid(page, margin, sheet_paper=sheet_paper, words=words)
     return g.columns * g.rows
 
@@ -335,11 +335,11 @@ def label(sheet_paper: Paper, text: str, *, colours: Palette, words: Words) -> l
     width = label_width(sheet_paper)
     # Set smaller where it would not fit, to 6 pt, and shortened by its last parts below that.
     parts = text.split(" · ")
-    while len(parts) > 1 and sheet.fitted(" · ".join(parts), LABEL_SIZE, width,
-                                          "bold") < SMALLEST_TEXT:
+    while len(parts) > 1 and sheet.fitted(" · ".join(parts), LABEL_SIZE, width=width,
+                                          font="bold") < SMALLEST_TEXT:
         parts.pop()
     first = " · ".join(parts)
-    size = sheet.fitted(first, LABEL_SIZE, width, "bold")
+    size = sheet.fitted(first, LABEL_SIZE, width=width, font="bold")
     y = sheet_paper.margin + INSET + ASCENT * LABEL_SIZE
     shapes: list[Shape] = [Text(Point(x, y), first, size, colours["ink"], "bold")]
     for k, line in enumerate(steps_lines(sheet_paper, words=words), start=1):

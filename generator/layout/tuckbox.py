@@ -101,18 +101,18 @@ def net(box: TuckBox) -> Net:
     cut = min(4.0, tuck / 2)           # the tuck flaps' corners, cut off
     inset = min(1.5, d / 4)            # the dust flaps' taper
 
-    def rect(x: float, y: float, rw: float, rh: float) -> tuple[Point, ...]:
+    def rect(x: float, y: float, *, rw: float, rh: float) -> tuple[Point, ...]:
         return (Point(x, y), Point(x + rw, y), Point(x + rw, y + rh), Point(x, y + rh))
-    back, front = rect(xs[0], top, w, h), rect(xs[2], top, w, h)
-    pieces = [back, rect(xs[1], top, d, h), front, rect(xs[3], top, d, h)]
+    back, front = rect(xs[0], top, rw=w, rh=h), rect(xs[2], top, rw=w, rh=h)
+    pieces = [back, rect(xs[1], top, rw=d, rh=h), front, rect(xs[3], top, rw=d, rh=h)]
     glue = (Point(xs[4], top), Point(xs[5], top + 2.0), Point(xs[5], bottom - 2.0),
             Point(xs[4], bottom))
     pieces.append(glue)
     # The lid above the back and its tuck flap; the bottom below the front and its flap.
-    pieces.append(rect(xs[0], tuck, w, d))
+    pieces.append(rect(xs[0], tuck, rw=w, rh=d))
     pieces.append((Point(xs[0], tuck), Point(xs[0], cut), Point(xs[0] + cut, 0.0),
                    Point(xs[1] - cut, 0.0), Point(xs[1], cut), Point(xs[1], tuck)))
-    pieces.append(rect(xs[2], bottom, w, d))
+    pieces.append(rect(xs[2], bottom, rw=w, rh=d))
     low = bottom + d
     pieces.append((Point(xs[2], low), Point(xs[3], low), Point(xs[3], low + tuck - cut),
                    Point(xs[3] - cut, low + tuck), Point(xs[2] + cut, low + tuck),
@@ -152,11 +152,11 @@ def folds_and_cuts(laid: Net) -> tuple[list[tuple[Point, Point]], list[tuple[Poi
     return folds, cuts
 
 
-def moved(points: Sequence[Point], x: float, y: float) -> tuple[Point, ...]:
+def moved(points: Sequence[Point], x: float, *, y: float) -> tuple[Point, ...]:
     return tuple(Point(p.x + x, p.y + y) for p in points)
 
 
-def drawn(laid: Net, x: float, y: float, colours: Palette, *, words: Words) -> list[Shape]:
+def drawn(laid: Net, x: float, *, y: float, colours: Palette, words: Words) -> list[Shape]:
     """The net's inside, its top-left corner at (x, y): the glue flap shaded and named,
     folds dashed, cuts solid in the cut lines' grey."""
     folds, cuts = folds_and_cuts(laid)
@@ -164,7 +164,7 @@ def drawn(laid: Net, x: float, y: float, colours: Palette, *, words: Words) -> l
                 cut=True)
     fold = Paint(stroke=colours["ink"], width=cutsheet.CUT_WIDTH, dash=(2.0, 1.5),
                  round_caps=False)
-    glue = moved(laid.glue, x, y)
+    glue = moved(laid.glue, x, y=y)
     word = words._("glue")
     middle = Point(sum(p.x for p in glue) / 4, sum(p.y for p in glue) / 4)
     shapes: list[Shape] = [polygon(glue, Paint(fill=colours["header fill"]))]

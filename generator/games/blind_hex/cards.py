@@ -352,13 +352,13 @@ BOX_GAP = 8.0     # mm between the cards' cuts and the box's
 def box_inside(boxed: Boxed, colours: Palette, *, words: Words) -> list[Shape]:
     """The net as cut: its folds, cuts and glue flap, and on its back panel (the box's
     inside) how to make it."""
-    shapes = tuckbox.drawn(boxed.net, boxed.at.x, boxed.at.y, colours, words=words)
+    shapes = tuckbox.drawn(boxed.net, boxed.at.x, y=boxed.at.y, colours=colours, words=words)
     bx, by, bw, bh = boxed.net.back
     how = words._("Tuck box: cut along the solid lines, fold along the dashed ones with these "
                   "lines inside, glue the shaded flap inside the opposite end, then tuck the flaps "
                   "in.")
     size = 2.6
-    for i, text_line in enumerate(sheet.wrap_words(how, size, bw - 6.0)):
+    for i, text_line in enumerate(sheet.wrap_words(how, size, width=bw - 6.0)):
         shapes.append(Text(Point(boxed.at.x + bx + 3.0, boxed.at.y + by + 6.0 + i * size * 1.3),
                            text_line, size, colours["muted"], role=Role("P", text=how)))
     return shapes
@@ -385,10 +385,10 @@ def fronts_page(layout: Sheet, cards: list[Card], *, numbers: int, colours: Pale
                 boxed: Boxed | None = None, words: Words) -> Page:
     paper = layout.paper
     boxes = layout.slots(len(cards), boxed=boxed is not None)
-    shapes = sheet.header(paper, words._("%(game)s number cards", game=TITLE), words._(
+    shapes = sheet.header(paper, words._("%(game)s number cards", game=TITLE), subtitle=words._(
         "x's hand of diamonds and o's of clubs, ace to %(last)s · %(width)s × %(height)s mm "
         "· backs on the next page", last=RANKS[numbers - 1], width=f"{layout.card.width:.3g}",
-        height=f"{layout.card.height:.3g}"), colours)
+        height=f"{layout.card.height:.3g}"), colours=colours)
     degrees = 90.0 if layout.sideways else 0.0
     upright = Point(layout.card.width / 2, layout.card.height / 2)
     for card, (x, y, w, h) in zip(cards, boxes, strict=True):
@@ -412,7 +412,7 @@ def fronts_page(layout: Sheet, cards: list[Card], *, numbers: int, colours: Pale
     shapes += sheet.footer(paper,
                            words._("%(credit)s Cut along the grey lines and round the corners "
                                    "along the arcs; card stock makes cards that last.",
-                                   credit=_credit(words)), colours)
+                                   credit=_credit(words)), colours=colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
@@ -423,8 +423,8 @@ def backs_page(layout: Sheet, count: int, colours: Palette, boxed: Boxed | None 
     paper = layout.paper
     degrees = 90.0 if layout.sideways else 0.0
     shapes = sheet.header(paper, words._("%(game)s card backs", game=TITLE),
-                          words._("on the back of the fronts: turn the sheet over on its long "
-                                  "edge"), colours)
+                          subtitle=words._("on the back of the fronts: turn the sheet over "
+                                           "on its long edge"), colours=colours)
     for x, y, w, h in layout.slots(count, boxed=boxed is not None):
         if paper.landscape:      # turned over on its long edge: top and bottom swap
             y = paper.height - y - h
@@ -433,7 +433,7 @@ def backs_page(layout: Sheet, count: int, colours: Palette, boxed: Boxed | None 
         shapes += back((x, y, w, h), cutsheet.BLEED, angle=degrees, colours=colours)
     if boxed is not None:
         shapes += box_outside(boxed, paper, colours)
-    shapes += sheet.footer(paper, _credit(words), colours)
+    shapes += sheet.footer(paper, _credit(words), colours=colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
@@ -480,11 +480,11 @@ def tuck_box(count: int, card: CardSize, *, sideways: bool = False) -> tuckbox.T
 def box_page(layout: Sheet, boxed: Boxed, colours: Palette, *, inside: bool, words: Words) -> Page:
     """A sheet holding only the tuck box: its net, or (the sheet's back) its outside."""
     paper = layout.paper
-    shapes = sheet.header(paper, words._("%(game)s card box", game=TITLE), words._(
-        "for the number cards · its outside on the next page"), colours)
+    shapes = sheet.header(paper, words._("%(game)s card box", game=TITLE), subtitle=words._(
+        "for the number cards · its outside on the next page"), colours=colours)
     shapes += box_inside(boxed, colours, words=words) if inside else box_outside(boxed, paper,
                                                                                  colours)
-    shapes += sheet.footer(paper, _credit(words), colours)
+    shapes += sheet.footer(paper, _credit(words), colours=colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 

@@ -115,7 +115,7 @@ def pieces(paper: Paper, top: float, *, colours: Palette, words: Words) -> tuple
     steps = words._("Cut along the grey lines. Fold the coin on the dashed line and glue its faces "
                     "together; flip it, and the letter that lands face up wins the toss.")
     size = LABEL
-    lines = sheet.wrap_words(steps, size, width)
+    lines = sheet.wrap_words(steps, size, width=width)
     below = y + max(2 * TOKEN, COIN) + margin + 2.0 + size
     for i, text in enumerate(lines):
         shapes.append(centred_label(left + width / 2, below + i * 1.3 * size, text=text, size=size,
@@ -126,11 +126,11 @@ def pieces(paper: Paper, top: float, *, colours: Palette, words: Words) -> tuple
 def coins_page(paper: Paper, colours: Palette, *, words: Words) -> Page:
     _left, top, _width, _height = sheet.body_box(paper)
     shapes = sheet.header(paper, words._("%(game)s tokens and coin", game=TITLE),
-                          words._("pennies edition · for the tracks' %(spot)s mm spots",
-                                  spot=f"{SPOT:g}"), colours)
+                          subtitle=words._("pennies edition · for the tracks' %(spot)s mm spots",
+                                  spot=f"{SPOT:g}"), colours=colours)
     shapes += pieces(paper, top, colours=colours, words=words)[0]
     shapes += sheet.footer(paper, words._("%(credit)s Card stock makes pieces that last.",
-                                          credit=credit(words)), colours)
+                                          credit=credit(words)), colours=colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 

@@ -71,9 +71,10 @@ def folded_page(paper: Paper, cards: list[Card], *, numbers: int, colours: Palet
     fold_y = paper.height / 2
     x0 = (paper.width - across * w) / 2
     top_y = fold_y - GUTTER / 2 - h
-    shapes: list[Shape] = sheet.header(paper, words._("%(game)s number cards", game=TITLE), words._(
+    shapes: list[Shape] = sheet.header(paper, words._("%(game)s number cards", game=TITLE),
+                                       subtitle=words._(
         "fronts above the fold, backs below: fold on the dashed line, glue, then cut"),
-        colours)
+        colours=colours)
     upright = Point(CARD_WIDTH / 2, CARD_HEIGHT / 2)
     paint = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False)
     for i, card in enumerate(cards):
@@ -106,14 +107,14 @@ def folded_box(count: int, *, sideways: bool = False) -> tuckbox.TuckBox:
 def fold_footer(paper: Paper, colours: Palette, words: Words) -> list[Shape]:
     return sheet.footer(paper, words._("%(credit)s Fold along the dashed line, glue the halves "
                                        "together, then cut along the grey lines.",
-                                       credit=credit(words)), colours)
+                                       credit=credit(words)), colours=colours)
 
 
 def box_how(width: float, words: Words) -> list[str]:
     """How to make the box, in lines no wider than its net."""
     return sheet.wrap_words(words._("Box: cut along the solid lines, fold along the dashed ones "
                                     "with the print outside, glue the shaded flap inside the "
-                                    "opposite end, then tuck the flaps in."), HOW_SIZE, width)
+                                    "opposite end, then tuck the flaps in."), HOW_SIZE, width=width)
 
 
 def how_height(lines: list[str]) -> float:
@@ -154,9 +155,9 @@ def pair_page(paper: Paper, card: Card, *, numbers: int, colours: Palette,
     x0 = x + (width - 2 * CARD_WIDTH - GUTTER) / 2
     y0 = top + cutsheet.MARGIN
     shapes: list[Shape] = sheet.header(paper, words._("%(game)s number cards", game=TITLE),
-                                       words._(
+                                       subtitle=words._(
         "the last card's front beside its back: cut them out as one piece, fold on the dashed "
-        "line, glue, then cut; below, the cards' box"), colours)
+        "line, glue, then cut; below, the cards' box"), colours=colours)
     shapes += turned(front(card, numbers, colours),
                      about(Point(CARD_WIDTH / 2, CARD_HEIGHT / 2), 0.0,
                            to=Point(x0 + CARD_WIDTH / 2, y0 + CARD_HEIGHT / 2)), degrees=0.0)
@@ -181,9 +182,9 @@ def pair_page(paper: Paper, card: Card, *, numbers: int, colours: Palette,
 def box_page(paper: Paper, boxed: Boxed, colours: Palette, words: Words) -> Page:
     """The box on a sheet of its own, where the last card leaves it no room."""
     shapes = sheet.header(paper, words._("%(game)s card box", game=TITLE),
-                          words._("for the number cards"), colours)
+                          subtitle=words._("for the number cards"), colours=colours)
     shapes += box_printed(boxed, colours, words)
-    shapes += sheet.footer(paper, credit(words), colours)
+    shapes += sheet.footer(paper, credit(words), colours=colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
@@ -205,7 +206,7 @@ def box_printed(boxed: Boxed, colours: Palette, words: Words) -> list[Shape]:
     shapes.append(segments([(Point(a.x + at.x, a.y + at.y), Point(b.x + at.x, b.y + at.y))
                             for a, b in cuts],
                            Paint(stroke=colours["cell"], width=CUT_EDGE, round_caps=False)))
-    return told + shapes + tuckbox.drawn(boxed.net, at.x, at.y, colours, words=words)
+    return told + shapes + tuckbox.drawn(boxed.net, at.x, y=at.y, colours=colours, words=words)
 
 
 def spread(count: int, across: int) -> list[int]:

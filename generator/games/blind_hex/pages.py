@@ -76,7 +76,7 @@ def board_shapes(p: hexboard.Placement, board: HashBoard, *, colours: Palette,
     shapes: list[Shape] = hexboard.side_bands(p, q_colour=colours[X_SIDE], r_colour=colours[O_SIDE],
                                               outset=MARK_OUTSET, cut_tips=cut_tips)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
-                                            width=max(0.12, 0.03 * r)), fills)
+                                            width=max(0.12, 0.03 * r)), fills=fills)
     shapes += hash_marks(p, board, colours["ink"])
     return shapes + hexboard.labels(p, q_side=("x", colours[X_SIDE]),
                                     r_side=("o", colours[O_SIDE]), muted=colours["muted"],
@@ -117,7 +117,8 @@ def pennies_box(size: int, numbers: int, with_coordinates: bool, x: float, y: fl
 
 def place(size: int, with_coordinates: bool,
           box: tuple[float, float, float, float]) -> hexboard.Placement:
-    return hexboard.place_board(size, *box, angle=BOARD_ANGLE,
+    x, y, width, height = box
+    return hexboard.place_board(size, x, y=y, width=width, height=height, angle=BOARD_ANGLE,
                                 with_coordinates=with_coordinates, outset=MARK_OUTSET)
 
 
@@ -169,7 +170,7 @@ def _search_corners(opts: Options, paper: Paper, *, words: Words) -> tuple[hexbo
     """The board's placement and the share of the page's inner width its corners are set
     in (CORNER_SHARES), or None where no share stands clear."""
     x, y, w, h = paper.margin, paper.margin, paper.inner_width, paper.height - 2 * paper.margin
-    p = hexboard.place_board(opts.size, x, y, w, h, angle=BOARD_ANGLE,
+    p = hexboard.place_board(opts.size, x, y=y, width=w, height=h, angle=BOARD_ANGLE,
                              with_coordinates=opts.coordinates, outset=MARK_OUTSET,
                              cut_tips=True)
     hull = hexboard.placed_hull(p, with_coordinates=opts.coordinates, outset=MARK_OUTSET,
@@ -187,7 +188,7 @@ def _in_corners(opts: Options, paper: Paper, *, colours: Palette, p: hexboard.Pl
     """The title, credit, ruler and key set `width` wide in their corners, and the boxes
     they take; None where the key's line needs more than the two lines it has."""
     x = paper.margin
-    if len(sheet.wrap_words(key_words(opts.numbers, words), KEY_TEXT, width)) > 2:
+    if len(sheet.wrap_words(key_words(opts.numbers, words), KEY_TEXT, width=width)) > 2:
         return None
     title = corners.title_corner(paper, TITLE, subtitle=opts.label(words), colours=colours,
                                  width=width)
@@ -234,9 +235,9 @@ def marks_key(p: hexboard.Placement, numbers: int, *, centre_x: float, top: floa
     text = key_words(numbers, words)
     # One line at body size where it fits, else two, each shrunk no smaller than 6 pt.
     lines = [text] if text_width(text, KEY_TEXT) <= width else sheet.wrap_words(
-        text, KEY_TEXT, width)[:2]
+        text, KEY_TEXT, width=width)[:2]
     for i, line in enumerate(lines):
-        size = max(SMALLEST_TEXT, min(KEY_TEXT, sheet.fitted(line, KEY_TEXT, width)))
+        size = max(SMALLEST_TEXT, min(KEY_TEXT, sheet.fitted(line, KEY_TEXT, width=width)))
         shapes.append(centred_label(centre_x, y + 8.6 + i * 1.25 * KEY_TEXT, text=line, size=size,
                                     colour=colours["ink"]))
     return shapes
@@ -251,7 +252,7 @@ def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -
             opts, placement, board=board, colours=colours, cut_tips=True, words=words)))
     x, y, w, h = sheet.body_box(paper)
     h -= KEY_HEIGHT
-    shapes = sheet.header(paper, TITLE, opts.label(words), colours)
+    shapes = sheet.header(paper, TITLE, subtitle=opts.label(words), colours=colours)
     if opts.edition == "pennies":
         o_track, x_track = tracks.tracks(opts.numbers, (x, y, w, h))
         shapes += tracks.track_shapes(o_track, "o", colours[O_SIDE], colours)
@@ -262,7 +263,7 @@ def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -
                         colours=colours, words=words)
     shapes += sheet.footer(paper, words._("%(credit)s Original: %(original)s.",
                                           credit=credit(words),
-                                          original=ORIGINAL), colours)
+                                          original=ORIGINAL), colours=colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
@@ -327,7 +328,8 @@ def example_figure(turn: ExampleTurn, colours: Palette, *, words: Words) -> Figu
     # Upright, as on the board: its height sets its size. 58 mm keeps the cells large enough
     # for a letter and its ring, and the sheet on one page in every language.
     width, height = 80.0, 58.0
-    p = hexboard.place_board(turn.board.size, 0, 0, width, height, with_coordinates=False,
+    p = hexboard.place_board(turn.board.size, 0, y=0, width=width, height=height,
+                             with_coordinates=False,
                              angle=BOARD_ANGLE, outset=MARK_OUTSET)
     x_cells, o_cells = turn.allowed(turn.x_number), turn.allowed(turn.o_number)
     both = [h for h in x_cells if h in o_cells]
@@ -432,7 +434,7 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) ->
         carry_on=lambda last: words._("Turns in which both chose the same two numbers write "
                                       "nothing but take a row: past row %(rows)s, go on over the "
                                       "page from turn %(next)s.", rows=last, next=last + 1)),
-        colours, words=words)
+        colours=colours, words=words)
 
 
 def pad_item(opts: Options, printing: Printing) -> Document:

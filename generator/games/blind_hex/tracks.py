@@ -79,7 +79,7 @@ def clear(p: hexboard.Placement, with_coordinates: bool, outset: float,
           laid: tuple[Track, Track]) -> bool:
     """Whether every spot stands CLEAR of all the board draws."""
     hull = convex_hull(p.transform.apply(q) for q in hexboard.extent(
-        p.board.size, with_coordinates, outset))
+        p.board.size, with_coordinates, outset=outset))
     return all(_distance_to_hull(at, hull) >= COIN_SPOT / 2 + CLEAR
                for track in laid for at in spots(track))
 

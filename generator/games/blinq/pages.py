@@ -190,7 +190,7 @@ def neutral_spot(opts: Options) -> Spot:
 
 def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> Page:
     x, y, w, h = sheet.body_box(paper)
-    shapes = sheet.header(paper, TITLE, opts.label(words), colours)
+    shapes = sheet.header(paper, TITLE, subtitle=opts.label(words), colours=colours)
     b = fit_board(x, y, w, h)
     # Empty cells tinted as in the rules' figures, so a block's white half stands out
     # against the board and the white frames.
@@ -203,7 +203,7 @@ def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -
                            words._("%(credit)s White joins the two white frames, Black the two "
                                    "black frames, as seen from above.",
                                    credit=credit(words)),
-                           colours)
+                           colours=colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
@@ -386,8 +386,8 @@ def rules_item(opts: Options, printing: Printing) -> Document:
                     footer_text=words._("%(credit)s Rules text written for this kit.",
                                         credit=credit(words)),
                     first_on_right=printing.first_on_right, words=words)
-    return document(aid.on_last_page(pages, player_aid(words), paper, colours), words._("rules"),
-                    words=words)
+    return document(aid.on_last_page(pages, player_aid(words), paper=paper, colours=colours),
+                    words._("rules"), words=words)
 
 
 def player_aid(words: Words) -> aid.Aid:
@@ -426,7 +426,7 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) ->
          sheet.Column(words._("white half"), 0.8)),
         words._("%(credit)s White moves first; each row is one round.", credit=credit(words)),
         min_rows=PER_PLAYER),
-        colours, words=words)
+        colours=colours, words=words)
 
 
 def pad_item(opts: Options, printing: Printing) -> Document:

@@ -72,7 +72,7 @@ def board_shapes(p: hexboard.Placement, colours: Palette, *, with_coordinates: b
                                  hatched=colours.hatched,
                                  cut_tips=cut_tips)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
-                                            width=max(0.15, 0.035 * r)), dict(tinted or {}))
+                                            width=max(0.15, 0.035 * r)), fills=dict(tinted or {}))
     for h, colour in sorted((stones or {}).items(), key=lambda hc: (hc[0].r, hc[0].q)):
         shapes += stone(colour, p, h, colours, words=words)
     return shapes + hexboard.labels(p, q_side=(letter(BLUE, words), colours["blue"]),
@@ -90,7 +90,7 @@ BOARD_ANGLE = 0.0
 
 def place(size: int, x: float, y: float, w: float, h: float,
           with_coordinates: bool = True) -> hexboard.Placement:
-    return hexboard.place_board(size, x, y, w, h, angle=BOARD_ANGLE,
+    return hexboard.place_board(size, x, y=y, width=w, height=h, angle=BOARD_ANGLE,
                                 with_coordinates=with_coordinates)
 
 
@@ -125,8 +125,8 @@ def board_paper(opts: Options, paper: Paper, *, words: Words) -> Paper:
 def sides(p: hexboard.Placement, words: Words) -> list[str]:
     """Where Red's sides and Blue's lie on the page, as a description says it."""
     q, r = describe.hex_sides(p, words)
-    return [describe.sides(name(RED, words), letter(RED, words), r, words=words),
-            describe.sides(name(BLUE, words), letter(BLUE, words), q, words=words)]
+    return [describe.sides(name(RED, words), letter(RED, words), where=r, words=words),
+            describe.sides(name(BLUE, words), letter(BLUE, words), where=q, words=words)]
 
 
 def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> Page:
@@ -195,7 +195,7 @@ def touch_figure(colours: Palette, words: Words) -> Figure:
                           "shaded cells %(around)s.", cell=hex_name(TOUCH_CELL),
                           around=", ".join(hex_name(h) for h in sorted(around,
                                                                        key=lambda h: (h.q, h.r)))),
-                  describe.sentence(describe.sized(TITLE, EXAMPLE_SIZE, words),
+                  describe.sentence(describe.sized(TITLE, EXAMPLE_SIZE, words=words),
                                     describe.stones([(name(RED, words), [TOUCH_CELL])]),
                                     words._("Shaded: %(cells)s", cells=describe.cells(around))))
 
@@ -212,7 +212,7 @@ def goal_figure(colours: Palette, words: Words) -> Figure:
                           "sides are marked %(B)s.", who=name(colour, words), R=letter(RED, words),
                           B=letter(BLUE, words), cells=" ".join(hex_name(h) for h in path)),
                   describe.sentence(
-                      describe.sized(TITLE, EXAMPLE_SIZE, words), *sides(p, words),
+                      describe.sized(TITLE, EXAMPLE_SIZE, words=words), *sides(p, words),
                       describe.stones([(name(c, words), [h for h, s in stones.items() if s == c])
                                        for c in (RED, BLUE)]),
                       words._("Highlighted chain: %(cells)s", cells=", ".join(map(hex_name,
@@ -269,7 +269,7 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) ->
         # By turn number, not by round: after a swap Blue moves first in every round.
         words._("%(credit)s Row n holds Red's n-th turn and Blue's n-th turn.",
                 credit=credit(words)),
-        record_blocks=3, min_rows=-(-longest_game(opts) // 2)), colours, words=words)
+        record_blocks=3, min_rows=-(-longest_game(opts) // 2)), colours=colours, words=words)
 
 
 def pad_item(opts: Options, printing: Printing) -> Document:

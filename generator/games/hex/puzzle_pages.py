@@ -110,7 +110,7 @@ def description(number: int, puzzle: BookPuzzle, *, diagram: Diagram, words: Wor
     size = puzzle.puzzle.position.columns
     cells = {colour: sorted((c for c, k in diagram.stones.items() if k == colour),
                             key=_order) for colour in (BLACK, WHITE)}
-    said = [words._("Puzzle %(n)s", n=number), describe.sized(TITLE, size, words),
+    said = [words._("Puzzle %(n)s", n=number), describe.sized(TITLE, size, words=words),
             words._("Black's sides, marked %(B)s: the top and bottom rows; White's, marked %(W)s: "
                     "the left and right columns", B=side_letter(BLACK, words), W=side_letter(WHITE,
                                                                                              words))]

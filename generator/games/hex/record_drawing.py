@@ -110,7 +110,7 @@ def background(size: int, width: float, colours: Palette, *,
     lie: the bands, the cells, the coordinates as the record names its cells (aa, ab, ...
     past z) and each colour's letter on its sides, White's on the columns (q), Black's on
     the rows (r)."""
-    p = hexboard.place_board(size, 0.0, 0.0, width, height_at(size, width),
+    p = hexboard.place_board(size, 0.0, y=0.0, width=width, height=height_at(size, width),
                              angle=BOARD_ANGLE, with_coordinates=True)
     r = p.cell_radius
     shapes: list[Shape] = hexboard.side_bands(p, q_colour=colours["blue"], r_colour=colours["red"],

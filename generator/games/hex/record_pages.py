@@ -130,7 +130,7 @@ def description(size: int, diagram: Diagram, *, words: Words) -> str:
     count = {k: sum(1 for c in diagram.stones.values() if c == k) for k in (BLACK, "white")}
     stones = words._("Stones: %(black)s Black, %(white)s White", black=count[BLACK],
                      white=count["white"]) if diagram.stones else words._("No stones")
-    fixed = [label, describe.sized(TITLE, size, words),
+    fixed = [label, describe.sized(TITLE, size, words=words),
              words._("Black's sides, marked %(B)s: the top and bottom rows; White's, marked %(W)s: "
                      "the left and right columns", B=side_letter(BLACK, words),
                      W=side_letter("white", words)),

@@ -102,11 +102,12 @@ def position(board: KleinBoard, p: hexboard.Placement, *, stones: dict[Hex, str]
     say it once), how many stones each colour has and on which frame cells, and the
     judge's verdict."""
     q, r = describe.hex_sides(p, words)
-    said = [describe.sized(TITLE, board.size, words),
+    said = [describe.sized(TITLE, board.size, words=words),
             words._("two windows, each ringed by a portal frame of %(n)s cells numbered 1 to "
                     "%(n)s; cells with the same number are one cell", n=len(board.frame_a)),
-            describe.sides(name(RED, words), letter(RED, words), q, words=words),
-            describe.sides(name(BLUE, words), letter(BLUE, words), r, words=words)] if setup else []
+            describe.sides(name(RED, words), letter(RED, words), where=q, words=words),
+            describe.sides(name(BLUE, words), letter(BLUE, words), where=r,
+                           words=words)] if setup else []
     for colour in (RED, BLUE):
         mine = [h for h, s in stones.items() if s == colour]
         if not mine:
@@ -124,7 +125,7 @@ def position(board: KleinBoard, p: hexboard.Placement, *, stones: dict[Hex, str]
 
 def place(board: KleinBoard, x: float, y: float, w: float, h: float,
           with_coordinates: bool = True) -> hexboard.Placement:
-    return hexboard.place_board(board.size, x, y, w, h, angle=BOARD_ANGLE,
+    return hexboard.place_board(board.size, x, y=y, width=w, height=h, angle=BOARD_ANGLE,
                                 with_coordinates=with_coordinates, outset=hexboard.BORDER_ROW)
 
 
@@ -245,9 +246,9 @@ def board_page(opts: Options, paper: Paper, colours: Palette,
     narrow the page)."""
     board = opts.board()
     x, y, w, h = sheet.body_box(paper)
-    shapes = sheet.header(paper, title, subtitle or opts.label(words), colours)
+    shapes = sheet.header(paper, title, subtitle=subtitle or opts.label(words), colours=colours)
     if caption:
-        lines = sheet.wrap_words(caption, CAPTION_SIZE, w)
+        lines = sheet.wrap_words(caption, CAPTION_SIZE, width=w)
         h -= len(lines) * CAPTION_SIZE * 1.3 + 1
         for i, text in enumerate(lines):
             shapes.append(Text(Point(x + w / 2, y + h + 1 + (i + 0.8) * CAPTION_SIZE * 1.3),
@@ -260,7 +261,7 @@ def board_page(opts: Options, paper: Paper, colours: Palette,
                  words=words))
     shapes += sheet.footer(paper, note or words._("%(credit)s Board after the rules' description. "
                                                   "Frame cells with the same number are one cell.",
-                                                  credit=credit(words)), colours)
+                                                  credit=credit(words)), colours=colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
@@ -480,7 +481,7 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) ->
          sheet.Column(words._("Blue"), 1.2, least=16.0)),
         words._("%(credit)s Row n holds each player's n-th turn: Red's cell, then Blue's.",
                 credit=credit(words)),
-        record_blocks=2, min_rows=-(-len(opts.board().cells) // 2)), colours, words=words)
+        record_blocks=2, min_rows=-(-len(opts.board().cells) // 2)), colours=colours, words=words)
 
 
 def pad_item(opts: Options, printing: Printing) -> Document:

@@ -106,7 +106,7 @@ def board_shapes(p: hexboard.Placement, colours: Palette, *, with_coordinates: b
                                  hatched=colours.hatched, cut_tips=cut_tips)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.15, 0.035 * r)),
-                                   {h: colours["change"] for h in marked})
+                                   fills={h: colours["change"] for h in marked})
     for h, kind in sorted(stones.items(), key=lambda hk: (hk[0].r, hk[0].q)):
         shapes += stone(kind, p.centre(h), 0.62 * r, colours, words=words)
     return shapes + hexboard.labels(p, q_side=(letter(BLACK, words), colours["ink"]),
@@ -117,8 +117,8 @@ def board_shapes(p: hexboard.Placement, colours: Palette, *, with_coordinates: b
 def sides(p: hexboard.Placement, words: Words) -> list[str]:
     """Where Black's sides and White's lie on the page, as a description says it."""
     q, r = describe.hex_sides(p, words)
-    return [describe.sides(name(BLACK, words), letter(BLACK, words), q, words=words),
-            describe.sides(name(WHITE, words), letter(WHITE, words), r, words=words)]
+    return [describe.sides(name(BLACK, words), letter(BLACK, words), where=q, words=words),
+            describe.sides(name(WHITE, words), letter(WHITE, words), where=r, words=words)]
 
 
 def position(stones: Stones, words: Words) -> str:
@@ -128,7 +128,7 @@ def position(stones: Stones, words: Words) -> str:
 
 def place(size: int, x: float, y: float, w: float, h: float,
           with_coordinates: bool = True) -> hexboard.Placement:
-    return hexboard.place_board(size, x, y, w, h, angle=DIAGRAM_ANGLE,
+    return hexboard.place_board(size, x, y=y, width=w, height=h, angle=DIAGRAM_ANGLE,
                                 with_coordinates=with_coordinates)
 
 
@@ -236,7 +236,7 @@ def printed_counters(opts: Options, paper: Paper, *, words: Words) -> dict[str, 
     runs = runs_of(wanted(opts), words)
     kinds = dict(zip(runs, (BLACK, WHITE, NEUTRAL), strict=True))
     counts = dict.fromkeys(kinds.values(), 0)
-    for page in cutsheet.layout(paper, sheet_side(opts, paper, words=words), runs):
+    for page in cutsheet.layout(paper, sheet_side(opts, paper, words=words), runs=runs):
         for block in page:
             counts[kinds[block.run]] += block.count
     return counts
@@ -261,7 +261,7 @@ def sheet_side(opts: Options, paper: Paper, *, words: Words) -> float:
     runs = runs_of(wanted(opts), words)
 
     def sheets(at: float) -> int:
-        return len(cutsheet.layout(paper, at, runs))
+        return len(cutsheet.layout(paper, at, runs=runs))
     low = max(side * SPARING, GO_SET_SIDE)
     if low >= side or sheets(low) == sheets(side):
         return side
@@ -348,7 +348,8 @@ def before_after(before: Stones, after: Stones, colours: Palette, caption: str, 
     # The words outside the f-strings, where pybabel's extraction sees them.
     said_before, said_after = words._("before"), words._("after")
     return Figure(width, height, tuple(shapes), caption, describe.sentence(
-        describe.sized(TITLE, EXAMPLE_SIZE, words), f"{said_before}: {position(before, words)}",
+        describe.sized(TITLE, EXAMPLE_SIZE, words=words),
+        f"{said_before}: {position(before, words)}",
         f"{said_after}: {position(after, words)}",
         words._("Shaded: %(cells)s", cells=describe.cells(changed))))
 
@@ -370,7 +371,8 @@ def goal_figure(stones: Stones, colours: Palette, *, words: Words) -> Figure:
                           who=name(colour, words), B=letter(BLACK, words), W=letter(WHITE, words),
                           cells=names,
                           n=EXAMPLE_SIZE),
-                  describe.sentence(describe.sized(TITLE, EXAMPLE_SIZE, words), *sides(p, words),
+                  describe.sentence(describe.sized(TITLE, EXAMPLE_SIZE, words=words),
+                                    *sides(p, words),
                                     position(stones, words),
                                     words._("Highlighted chain: %(cells)s",
                                             cells=", ".join(map(hex_name, path)))))
@@ -412,7 +414,7 @@ def rules_item(opts: Options, printing: Printing) -> Document:
                     footer_text=words._("%(credit)s Rules text written for this kit.",
                                         credit=credit(words)),
                     first_on_right=printing.first_on_right, words=words)
-    return document(opts, aid.on_last_page(pages, player_aid(words), paper, colours),
+    return document(opts, aid.on_last_page(pages, player_aid(words), paper=paper, colours=colours),
                     words._("rules"), words=words)
 
 
@@ -457,7 +459,7 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) ->
                 credit=credit(words)),
         record_blocks=2,
         min_rows=-(-longest_game(opts.size) // 2)),
-        colours, words=words)
+        colours=colours, words=words)
 
 
 def pad_item(opts: Options, printing: Printing) -> Document:

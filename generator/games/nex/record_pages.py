@@ -77,7 +77,7 @@ def description(size: int, p: hexboard.Placement, *, diagram: NexDiagram, words:
     stones = [words._("%(who)s: %(cells)s", who=name(k, words), cells=listed(k))
               for k in (BLACK, WHITE, NEUTRAL) if k in diagram.stones.values()]
     return describe.sentence(
-        describe.sized(TITLE, size, words),
+        describe.sized(TITLE, size, words=words),
         record_book.moves_range(diagram.first, diagram.last, words=words), *sides(p, words),
         "; ".join(stones) if stones else words._("No stones"),
         words._("Highlighted chain: %(cells)s", cells=", ".join(map(hex_name, diagram.chain)))

@@ -120,7 +120,7 @@ def _refuse_large_tilings(game: SomeGame, options: GameOptions, paper: Paper,
         return      # the command's own sentence follows
     scale = cell / game.pages().board_cell(options, paper, words)
     page = Page(paper.width * scale, paper.height * scale, ())
-    sheets = min(tiling.sheets_needed(page, paper.margin, p, words=words)
+    sheets = min(tiling.sheets_needed(page, paper.margin, sheet_paper=p, words=words)
                  for p in (paper, paper.turned()))
     if sheets > TILING_SLACK * MAX_PAGES:
         raise OptionError(f"a board with {cell:g} mm cells takes more than {MAX_PAGES} sheets "
