@@ -138,7 +138,7 @@ def test_a_vendors_products_are_its_templates_sizes(vendor_products, tmp_path):
     sizes = {}
     for request, drawn in vendor_products:
         if request.parts:
-            data = render(drawn, ZIP, Path("kit.zip"))[0][1]
+            data = render(drawn, ZIP, target=Path("kit.zip"))[0][1]
             with zipfile.ZipFile(io.BytesIO(data)) as kit:
                 names = kit.namelist()
             assert "ORDER.txt" in names and len(names) > 2
@@ -153,7 +153,7 @@ def test_a_vendors_products_are_its_templates_sizes(vendor_products, tmp_path):
         bleed = request.paper.press.bleed
         if request.fmt == PNG:
             page = dataclasses.replace(drawn, pages=drawn.pages[:1])
-            [(_path, png)] = render(page, PNG, Path("one.png"),
+            [(_path, png)] = render(page, PNG, target=Path("one.png"),
                                     press=request.settings.press)
             with Image.open(io.BytesIO(png)) as image:
                 width, height = drawn.pages[0].width, drawn.pages[0].height
@@ -162,7 +162,7 @@ def test_a_vendors_products_are_its_templates_sizes(vendor_products, tmp_path):
         else:
             assert request.fmt == PDF
             path = tmp_path / f"{request.stem}.pdf"
-            path.write_bytes(render(drawn, PDF, path, press=request.settings.press)[0][1])
+            path.write_bytes(render(drawn, PDF, target=path, press=request.settings.press)[0][1])
             checked = run_pnp("check", "--for", request.destination.key, str(path), text=True)
             assert checked.returncode == 0, checked.stdout
     quad = 18 * MM_PER_INCH

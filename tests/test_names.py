@@ -76,7 +76,7 @@ def requests_made():
 def written(request) -> bytes:
     """Every byte a request writes, its files in order."""
     from generator import render
-    files = render.render(content(request), request.fmt, Path(f"{request.stem}.x"),
+    files = render.render(content(request), request.fmt, target=Path(f"{request.stem}.x"),
                           dpi=request.settings.dpi, press=request.settings.press)
     return b"".join(data for _path, data in files)
 

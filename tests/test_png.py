@@ -209,7 +209,7 @@ def test_pixel_size_is_the_page_in_inches_times_dpi(tmp_path_factory, dpi, width
     doc = documents.make_document(game, ITEM_NAMED["pad"], options=game.make_options(),
                                   printing=Printing(paper=paper))
     target = tmp_path_factory.mktemp("png") / "pad.png"
-    files = render.render(doc, PNG, target, dpi=dpi)
+    files = render.render(doc, PNG, target=target, dpi=dpi)
     assert [path for path, _ in files] == render.page_paths(target, len(doc.pages))
     for (_, data), page in zip(files, doc.pages, strict=True):
         ihdr = chunks(data)[0][1]

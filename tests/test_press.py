@@ -304,8 +304,8 @@ def test_a_soft_proof_converted_band_by_band_is_the_proof_converted_whole(tmp_pa
     monkeypatch.setattr(proof, "WHOLE", 0)
     monkeypatch.setattr(proof, "BAND", 40_000)
     written: list[int] = []          # pages written band by band, not read whole after all
-    monkeypatch.setattr(proof, "png_from_bands", lambda *args: written.append(1) or
-                        render.png.png_from_bands(*args))
+    monkeypatch.setattr(proof, "png_from_bands", lambda *args, **named: written.append(1) or
+                        render.png.png_from_bands(*args, **named))
     banded = proofed("banded")
     assert written == [1] and banded.size == whole.size
     assert ImageChops.difference(banded, whole).getbbox() is None

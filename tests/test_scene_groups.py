@@ -97,8 +97,8 @@ def test_a_group_drawn_again_writes_the_operators_it_wrote_before(monkeypatch) -
     monkeypatch.setattr(pdf._Drawn, "KEPT", 8)
     original = pdf._Drawn.draw
 
-    def altered(self, c, group, within, paint) -> None:  # type: ignore[no-untyped-def]
-        original(self, c, group, within, paint)
+    def altered(self, c, group, *, within, paint) -> None:  # type: ignore[no-untyped-def]
+        original(self, c, group, within=within, paint=paint)
         c._code.append("0 g")
     monkeypatch.setattr(pdf._Drawn, "draw", altered)
     assert document_pdf(doc) != kept

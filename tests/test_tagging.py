@@ -306,7 +306,7 @@ def untagged_pdf(doc: Document, monkeypatch: pytest.MonkeyPatch) -> bytes:
     """The writer as it was before tagging: shapes drawn one by one, no marks, no tree."""
     with monkeypatch.context() as patch:
         patch.setattr(tagging.Marks, "draw",
-                      lambda self, canvas, shapes, draw_one: [draw_one(s) for s in shapes])
+                      lambda self, canvas, shapes, *, paint: [paint(s) for s in shapes])
         patch.setattr(tagging.Marks, "finish", lambda self, pdf: pdf)
         return pdf_writer.document_pdf(doc)
 

@@ -143,7 +143,7 @@ def test_svg_pages_carry_a_title_and_a_description_of_what_they_show(tmp_path):
     game = load("hex")
     doc = documents.make_document(game, ITEMS["board"], options=game.make_options(),
                                   printing=Printing(paper=NAMED["a4"]))
-    (path, data), = render.render(doc, SVG, tmp_path / "board.svg")
+    (path, data), = render.render(doc, SVG, target=tmp_path / "board.svg")
     root = ET.fromstring(data)
     ns = "{http://www.w3.org/2000/svg}"
     assert root.findtext(f"{ns}title") == doc.title

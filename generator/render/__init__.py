@@ -42,7 +42,7 @@ class OutputError(UserError):
     """A file could not be written; the message is one line for the user."""
 
 
-def render(doc: Content, fmt: Format, target: Path, *, dpi: int | None = None,
+def render(doc: Content, fmt: Format, *, target: Path, dpi: int | None = None,
            press: Press | None = None) -> Files:
     """The files a document becomes in a format, in memory: (path, bytes) pairs."""
     return files_of(doc, fmt, target=Path(target), settings=Settings(dpi, press))

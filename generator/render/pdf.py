@@ -139,7 +139,7 @@ class _Drawn:
             path = self.circles[key] = _circle(circle)
         return path
 
-    def draw(self, c: Canvas, group: Group, within: _Scale,
+    def draw(self, c: Canvas, group: Group, *, within: _Scale,
              paint: Callable[[Shape], None]) -> None:
         key = (id(group.shapes), within)
         found = self.kept.get(key)
@@ -194,8 +194,8 @@ def _draw(c: Canvas, shape: Shape, shop: bool = False, colours: _Colours = RGB,
             for part in shape.shapes:
                 _draw(c, part, shop, colours, within)
         else:
-            drawn.draw(c, shape, within,
-                       lambda part: _draw(c, part, shop, colours, within, drawn))
+            drawn.draw(c, shape, within=within,
+                       paint=lambda part: _draw(c, part, shop, colours, within, drawn))
         c.restoreState()
     elif isinstance(shape, Path):
         stroke, fill = _apply_paint(c, shape.paint, shop, colours, scale)
@@ -379,7 +379,7 @@ def document_pdf(doc: Document, press: Press = HOME, *, separated: bool = True,
             c.translate(0, page.height * mm)
         c.scale(mm, -mm)
         marks.draw(c, page.shapes,
-                   lambda shape: _draw(c, shape, press.shop, colours, PAGE, drawn))
+                   paint=lambda shape: _draw(c, shape, press.shop, colours, PAGE, drawn))
         c.restoreState()
         c.showPage()
         _encode_stream(c)

@@ -104,7 +104,7 @@ def _whole(page: pypdfium2.PdfPage, size: tuple[int, int], dpi: int) -> bytes:
 def _streamed(bands: Iterator[tuple[int, pypdfium2.PdfBitmap]], size: tuple[int, int],
               dpi: int) -> bytes:
     """The PNG written band by band as PDFium draws the bands."""
-    return png_from_bands(size, dpi, (_packed(bitmap, size[0]) for _, bitmap in bands))
+    return png_from_bands(size, dpi, bands=(_packed(bitmap, size[0]) for _, bitmap in bands))
 
 
 def _packed(bitmap: pypdfium2.PdfBitmap, width: int) -> bytes:
@@ -120,7 +120,7 @@ def _packed(bitmap: pypdfium2.PdfBitmap, width: int) -> bytes:
         bitmap.close()
 
 
-def png_from_bands(size: tuple[int, int], dpi: int, bands: Iterable[bytes]) -> bytes:
+def png_from_bands(size: tuple[int, int], dpi: int, *, bands: Iterable[bytes]) -> bytes:
     """A PNG written band by band as the bands come, each some whole rows of 8-bit RGB,
     top to bottom (PNG's own layout: RFC 2083, ISO/IEC 15948): each row unfiltered (filter
     0: on pnp's flat colours it deflates smaller than Pillow's adaptive filters, and costs

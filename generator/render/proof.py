@@ -75,8 +75,8 @@ def soft_proof(pdf: bytes, condition: str, *, dpi: int,
                 if size[0] * size[1] <= WHOLE or rows is None:
                     pages.append(_whole(cmyk, to_screen, size, dpi))
                 else:
-                    pages.append(png_from_bands(size, dpi, _bands(path, rows, to_screen,
-                                                                  cmyk.size, size)))
+                    pages.append(png_from_bands(size, dpi, bands=_bands(path, rows, to_screen,
+                                                                        cmyk.size, size)))
     return pages
 
 

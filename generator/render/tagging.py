@@ -173,7 +173,7 @@ class Marks:
         return Role(ARTIFACT, group="Layout", page=role.page if role else 0)
 
     def draw(self, canvas: Any, shapes: Sequence[Shape],
-             paint: Callable[[Shape], None]) -> None:
+             *, paint: Callable[[Shape], None]) -> None:
         """Draw a page's shapes with paint, each run of one element's shapes marked."""
         def draw_one(shape: Shape) -> None:
             drawn_characters((shape,), self.drawn, walked=self._walked)   # the ToUnicode maps

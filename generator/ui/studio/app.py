@@ -361,7 +361,7 @@ class Studio:
             # A vendor's kit: its products in one zip, as the command line writes it.
             def bundled() -> bytes:
                 return bytes(render.render(requests.content(checked), ZIP,
-                                           Path(request.file_name))[0][1])
+                                           target=Path(request.file_name))[0][1])
             return request.file_name, ZIP.media_type, \
                 self._get(("zip", "kit", *request.document_key), bundled)
         doc = self.made(request).document
@@ -369,7 +369,7 @@ class Studio:
         if target.shop and fmt.paged and form.one_value(query, "page") is None:
             # A vendor's images, each file the command writes, in one zip.
             def every() -> bytes:
-                files = render.render(doc, fmt, Path(request.file_name), dpi=settings.dpi,
+                files = render.render(doc, fmt, target=Path(request.file_name), dpi=settings.dpi,
                                       press=settings.press)
                 return zipped([(path.name, bytes(data)) for path, data in files])
             return Path(request.file_name).with_suffix(".zip").name, bundles.ZIP, \
@@ -389,7 +389,7 @@ class Studio:
             doc = dataclasses.replace(doc, pages=(page,))
 
         def write() -> bytes:
-            return bytes(render.render(doc, fmt, Path(request.file_name), dpi=settings.dpi,
+            return bytes(render.render(doc, fmt, target=Path(request.file_name), dpi=settings.dpi,
                                        press=settings.press)[0][1])
         data = self._get(("file", fmt.name, request.dpi, number, *request.document_key), write)
         return name, fmt.media_type, data
@@ -399,7 +399,8 @@ class Studio:
         checked = request.checked()
         doc = self.made(request).document
         return self._get(("file", request.fmt.name, "", 0, *request.document_key),
-                         lambda: bytes(render.render(doc, request.fmt, Path(request.file_name),
+                         lambda: bytes(render.render(doc, request.fmt,
+                                                     target=Path(request.file_name),
                                                      press=checked.settings.press)[0][1]))
 
     def everything(self, query: Mapping[str, list[str]]) -> tuple[str, bytes]:
