@@ -185,7 +185,7 @@ def spots_overlapping_the_board(page: Page) -> list[Point]:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("numbers", [4, 5, 7, 9])
 def test_the_coin_tracks_stand_clear_of_the_board(paper, numbers):
-    page = board_page("pennies", numbers, paper)
+    page = board_page("pennies", numbers, colours=paper)
     spots = [s for s in page.shapes if isinstance(s, Circle)
              and abs(s.radius - tracks.COIN_SPOT / 2) < 1e-6]
     assert len(spots) == 4 * numbers
@@ -194,12 +194,12 @@ def test_the_coin_tracks_stand_clear_of_the_board(paper, numbers):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_pennies_board_reaches_9_mm_on_a4_and_letter(paper):
-    assert measured_cell(board_page("pennies", 5, paper)) >= blind_hex_pages.READABLE_CELL
+    assert measured_cell(board_page("pennies", 5, colours=paper)) >= blind_hex_pages.READABLE_CELL
 
 
 def test_control_tracks_laid_over_the_board_are_caught(monkeypatch):
     # Control: a board that takes its whole box, as if the tracks were always clear of it.
-    monkeypatch.setattr(tracks, "clear", lambda *args: True)
+    monkeypatch.setattr(tracks, "clear", lambda *args, **named: True)
     blind_hex_pages.pennies_box.cache_clear()
     try:
         options = GAME.make_options(edition="pennies")
@@ -262,7 +262,7 @@ def test_control_the_board_under_a_header_and_over_a_key_is_smaller():
     paper = NAMED["letter"]
     options = GAME.make_options()
     x, y, w, h = blind_hex_pages.sheet.body_box(paper)
-    old = blind_hex_pages.place(options.size, True, (x, y, w, h - blind_hex_pages.KEY_HEIGHT))
+    old = blind_hex_pages.place(options.size, True, box=(x, y, w, h - blind_hex_pages.KEY_HEIGHT))
     assert math.sqrt(3) * old.cell_radius < 15.0 <= measured_cell(cards_board("letter"))
 
 

@@ -35,7 +35,7 @@ def board_page(key: str, paper: str) -> Page:
     pages = LAYOUTS[key]
     options = GAMES[key].make_options()
     return pages.board_page(options, pages.board_paper(options, NAMED[paper], words=ENGLISH),
-                            COLOUR, words=ENGLISH)
+                            colours=COLOUR, words=ENGLISH)
 
 
 def past_the_tips(page: Page, p: hexboard.Placement) -> float:

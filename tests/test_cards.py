@@ -134,7 +134,8 @@ def test_control_a_missing_card_is_caught(tmp_path, monkeypatch):
                                                          if c != cards.Card("o", 3)])
     out = tmp_path / "short.pdf"
     options = GAME.make_options()
-    out.write_bytes(document_pdf(GAME.make(ITEMS["cards"], options, Printing(paper=NAMED["a4"],
+    out.write_bytes(document_pdf(GAME.make(ITEMS["cards"], options,
+                                           printing=Printing(paper=NAMED["a4"],
                                                                              palette=COLOUR))))
     faults = deck_faults(cards_in(out)[0], 5)
     assert len(faults) == 1 and "('clubs', '3')" in faults[0]
@@ -145,7 +146,7 @@ def test_control_a_card_of_another_size_is_caught(tmp_path):
     narrow = replace(a4, press=replace(a4.press, card=CardSize("60x88mm", 60.0, 88.0)))
     out = tmp_path / "narrow.pdf"
     out.write_bytes(document_pdf(GAME.make(ITEMS["cards"], GAME.make_options(),
-                                           Printing(paper=narrow, palette=COLOUR))))
+                                           printing=Printing(paper=narrow, palette=COLOUR))))
     assert any("60 × 88 mm" in f for f in deck_faults(cards_in(out)[0], 5))
 
 
@@ -216,7 +217,8 @@ def test_control_tokens_too_wide_for_a_spot_are_caught(tmp_path, monkeypatch):
     monkeypatch.setattr(coins, "TOKEN", 15.5)
     out = tmp_path / "wide.pdf"
     options = GAME.make_options(edition="pennies")
-    out.write_bytes(document_pdf(GAME.make(ITEMS["coins"], options, Printing(paper=NAMED["a4"],
+    out.write_bytes(document_pdf(GAME.make(ITEMS["coins"], options,
+                                           printing=Printing(paper=NAMED["a4"],
                                                                              palette=COLOUR))))
     assert token_faults(out) == ["a token 21.9 mm across"] * 4
 
@@ -241,7 +243,8 @@ def test_the_ink_saver_draws_the_pieces_in_outline(tmp_path, item, edition):
     for palette in (COLOUR, INK_SAVER):
         out = tmp_path / f"{palette.name}.pdf"
         options = GAME.make_options(edition=edition)
-        out.write_bytes(document_pdf(GAME.make(ITEMS[item], options, Printing(paper=NAMED["a4"],
+        out.write_bytes(document_pdf(GAME.make(ITEMS[item], options,
+                                               printing=Printing(paper=NAMED["a4"],
                                                                               palette=palette))))
         counts[palette.name] = coloured_fills(out)
     assert counts["ink-saver"] == 0

@@ -178,7 +178,7 @@ def test_the_chain_is_a_shortest_chain_of_own_stones_from_side_to_side(game, siz
     letters = [p.letter for p in rules.players] + [rules.neutral] * bool(rules.neutral)
     stones = {h: rng.choice(letters) for h in Rhombus(size) if rng.random() < fill}
     for player in rules.players:
-        path = rules.connection(size, stones, player.letter)
+        path = rules.connection(size, stones, colour=player.letter)
         first = (player is rules.first) == (rules.first_joins == "q")    # joins the q sides
         if path is None:
             assert shortest(size, stones, player.letter, first) is None
@@ -195,7 +195,7 @@ def test_the_chain_check_sees_a_detour_and_a_gap():
     assert chain_faults(3, full, "R", False, [Hex(0, 0), Hex(0, 2)]) != []
     # Hand-checked: the search starts from a1, the first of row 1 in reading order, and
     # column a is the first chain down it finds.
-    assert hex_rules.connection(3, full, "R") == [Hex(0, 0), Hex(0, 1), Hex(0, 2)]
+    assert hex_rules.connection(3, full, colour="R") == [Hex(0, 0), Hex(0, 1), Hex(0, 2)]
 
 
 # --- the board as data --------------------------------------------------------------------------

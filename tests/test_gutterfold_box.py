@@ -73,7 +73,7 @@ def test_the_kit_has_a_box_for_its_folded_deck_and_not_a_card_more(kit_shelf, pa
 
 def test_a_deck_too_large_for_the_last_sheet_gets_its_box_on_a_sheet_of_its_own(tmp_path):
     # 18 folded cards on Letter: the box's net is too tall for the room below the last card.
-    assert gutterfold.pair_box(PAPERS["letter"], 18, ENGLISH) is None
+    assert gutterfold.pair_box(PAPERS["letter"], 18, words=ENGLISH) is None
     out = tmp_path / "kit.pdf"
     pnp_ok("kit", "blind-hex", "--backs", "gutter-fold", "--paper", "letter", "--numbers", "9",
            "-o", str(out))
@@ -90,7 +90,7 @@ def written(tmp_path: Path, pages_: list) -> Path:
 def pair_sheet_with(box: tuckbox.TuckBox) -> list:
     """The kit's last sheet with this box's net in the place the kit gives its box."""
     a4 = PAPERS["a4"]
-    placed = gutterfold.pair_box(a4, 2 * NUMBERS, ENGLISH)
+    placed = gutterfold.pair_box(a4, 2 * NUMBERS, words=ENGLISH)
     assert placed is not None
     boxed = Boxed(tuckbox.net(box), placed.at)
     return [gutterfold.pair_page(a4, Card("o", NUMBERS), numbers=NUMBERS, colours=COLOUR,

@@ -39,7 +39,7 @@ def random_fill(size: int, seed: int) -> dict[Hex, str]:
 def connected(size: int, stones, neighbours=None) -> list[str]:
     """The colours joining their sides; `neighbours` replaces the hex adjacency (controls)."""
     if neighbours is None:
-        return [c for c in (RED, BLUE) if rules.connection(size, stones, c)]
+        return [c for c in (RED, BLUE) if rules.connection(size, stones, colour=c)]
     out = []
     for colour, axis in ((RED, lambda h: h.q), (BLUE, lambda h: h.r)):
         mine = {h for h, c in stones.items() if c == colour}
@@ -82,17 +82,17 @@ def test_random_fills_of_the_common_sizes_are_won_by_both_colours(size):
 def test_red_joins_rows_and_blue_joins_columns():
     # As every Hex tool names the board: b1 b2 b3 runs down column b, from row 1 (the top)
     # to row 3 (the bottom): Red's sides, the first player's, not Blue's.
-    assert rules.connection(3, grid(". R .\n. R .\n. R ."), RED)
-    assert rules.connection(3, grid(". B .\n. B .\n. B ."), BLUE) is None
+    assert rules.connection(3, grid(". R .\n. R .\n. R ."), colour=RED)
+    assert rules.connection(3, grid(". B .\n. B .\n. B ."), colour=BLUE) is None
     # a2 b2 c2 runs along row 2, from column a to column c: Blue's sides.
-    assert rules.connection(3, grid(". . .\nB B B\n. . ."), BLUE)
-    assert rules.connection(3, grid(". . .\nR R R\n. . ."), RED) is None
+    assert rules.connection(3, grid(". . .\nB B B\n. . ."), colour=BLUE)
+    assert rules.connection(3, grid(". . .\nR R R\n. . ."), colour=RED) is None
 
 
 def test_cells_touch_along_one_diagonal_only():
     # a2 and b1 share an edge; a1 and b2 do not.
-    assert rules.connection(2, grid(". R\nR ."), RED) == [cell("b1"), cell("a2")]
-    assert rules.connection(2, grid("R .\n. R"), RED) is None
+    assert rules.connection(2, grid(". R\nR ."), colour=RED) == [cell("b1"), cell("a2")]
+    assert rules.connection(2, grid("R .\n. R"), colour=RED) is None
 
 
 def test_the_chain_is_a_shortest_chain_of_own_stones_from_side_to_side():
@@ -141,7 +141,7 @@ def test_random_legal_games_replay_cleanly_and_end_on_the_winning_turn(size, see
     for number, h in enumerate(order, start=1):
         stones[h] = colour
         lines.append(f"{number}. {hex_name(h)}")
-        if rules.connection(size, stones, colour):
+        if rules.connection(size, stones, colour=colour):
             won_at = number
             break
         colour = rules.other(colour)

@@ -115,7 +115,7 @@ def through_the_portal_once(board, avoid: set[Hex]):
     first = [Hex(q, into.r) for q in range(into.q + 1)]
     out = board.twins[into]                  # the same cell, west of window B
     second = board.open_chain(out + Hex(-1, 0), Hex(board.size - 1, board.size - 1),
-                          around(first) | avoid)
+                          avoid=around(first) | avoid)
     return first + [out] + second
 
 
@@ -131,7 +131,7 @@ def test_a_single_transit_path_with_a_portal_loop_wins_by_criterion_2():
     p, q = a + Hex(1, 0), a + Hex(1, -1)
     into = a + Hex(-1, 0)
     loop = BOARD.open_chain(p + Hex(1, 0), BOARD.twins[q] + Hex(1, -1),
-                        around([into] + [Hex(x, into.r) for x in range(into.q)]))
+                        avoid=around([into] + [Hex(x, into.r) for x in range(into.q)]))
     ends = [p, q, BOARD.twins[p], BOARD.twins[q]]
     path = through_the_portal_once(BOARD, around(loop + ends))
     alone = red_verdict(BOARD, [p, q] + loop)
@@ -148,7 +148,7 @@ def test_a_path_through_the_portal_twice_is_a_double_transit_path():
     y_out = BOARD.twins[y]                   # ... and of frame B
     third = [y_out] + [Hex(q, y_out.r) for q in range(y_out.q + 1, BOARD.size)]
     middle = BOARD.open_chain(BOARD.twins[x] + Hex(-1, 0), y + Hex(0, 1),
-                          around(first + third) | {y + Hex(1, 0)})
+                          avoid=around(first + third) | {y + Hex(1, 0)})
     v = red_verdict(BOARD, first + middle + [y] + third)
     assert v.criterion == 3 and abs(v.transits) == 2 and not v.portal_loop
 

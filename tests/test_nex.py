@@ -36,7 +36,7 @@ def random_fill(size: int, seed: int, kinds=(BLACK, WHITE)) -> dict[Hex, str]:
 @given(st.integers(1, 19), st.integers(0, 2 ** 32))
 def test_a_full_board_without_neutrals_has_exactly_one_connected_player(size, seed):
     stones = random_fill(size, seed)
-    connected = [c for c in (BLACK, WHITE) if rules.connection(size, stones, c)]
+    connected = [c for c in (BLACK, WHITE) if rules.connection(size, stones, colour=c)]
     assert len(connected) == 1
 
 
@@ -45,7 +45,7 @@ def test_every_board_size_in_range_fills_to_one_winner(size):
     wins = {BLACK: 0, WHITE: 0}
     for seed in range(40):
         stones = random_fill(size, seed)
-        assert sum(1 for c in wins if rules.connection(size, stones, c)) == 1
+        assert sum(1 for c in wins if rules.connection(size, stones, colour=c)) == 1
         wins[rules.winner(size, stones)[0]] += 1
     assert wins[BLACK] and wins[WHITE]   # neither colour wins every random fill
 
@@ -66,18 +66,18 @@ def test_neutral_stones_never_connect():
     B N B
     W W .
     """
-    assert rules.connection(3, grid(position), BLACK) is None
-    assert rules.connection(3, grid(position.replace("N", "B")), BLACK)
+    assert rules.connection(3, grid(position), colour=BLACK) is None
+    assert rules.connection(3, grid(position.replace("N", "B")), colour=BLACK)
 
 
 def test_black_joins_columns_and_white_joins_rows():
     column_a_to_c = grid("B . .\n. B .\n. . B")   # not touching: a1, b2, c3 are not adjacent
-    assert rules.connection(3, column_a_to_c, BLACK) is None
+    assert rules.connection(3, column_a_to_c, colour=BLACK) is None
     # a2-b2-c2 runs along a row, from column a to column c: Black's sides.
-    assert rules.connection(3, grid(". . .\nB B B\n. . ."), BLACK)
-    assert rules.connection(3, grid(". . .\nW W W\n. . ."), WHITE) is None
+    assert rules.connection(3, grid(". . .\nB B B\n. . ."), colour=BLACK)
+    assert rules.connection(3, grid(". . .\nW W W\n. . ."), colour=WHITE) is None
     # b1-b2-b3 runs down column b, from row 1 to row 3: White's sides.
-    assert rules.connection(3, grid(". W .\n. W .\n. W ."), WHITE)
+    assert rules.connection(3, grid(". W .\n. W .\n. W ."), colour=WHITE)
 
 
 def cell(name: str) -> Hex:
@@ -85,7 +85,7 @@ def cell(name: str) -> Hex:
 
 
 def turn(notation: str, size: int = 5) -> Turn:
-    return rules.parse_turn(notation, 1, size)
+    return rules.parse_turn(notation, 1, size=size)
 
 
 def test_a_drop_puts_one_own_and_one_neutral_stone_on_empty_cells():
@@ -394,8 +394,8 @@ def test_control_the_counters_once_cut_a_little_narrower_than_a_cell_do_not_fit(
 def test_the_guide_says_how_many_counters_are_spares(paper):
     options = rules.Options()
     printing = Printing(paper=NAMED[paper])
-    kit = nex_game().kit(options, lambda item: nex_game().make(item, options, printing),
-                         printing)
+    kit = nex_game().kit(options, lambda item: nex_game().make(item, options, printing=printing),
+                         printing=printing)
     said = " ".join(s.text for s in kit.pages[0].shapes if isinstance(s, Text))
     printed, most = printed_kinds(11, paper), rules.most_stones(11)
     for kind in most:

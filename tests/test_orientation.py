@@ -72,7 +72,8 @@ def side_lines(shapes: Iterable[Shape], letters: tuple[str, str]) -> list[tuple[
 def figure_lines(key: str) -> set[tuple[int, int]]:
     game = GAMES[key]
     options = game.make_options()
-    doc = game.make(ITEMS["rules"], options, Printing(paper=parse_paper("a4"), palette=COLOUR))
+    doc = game.make(ITEMS["rules"], options,
+                    printing=Printing(paper=parse_paper("a4"), palette=COLOUR))
     return {line for page in doc.pages for line in side_lines(page.shapes, SIDE_LETTERS[key])}
 
 

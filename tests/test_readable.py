@@ -265,7 +265,9 @@ def board_axes(key: str, paper: str) -> tuple[int, int]:
         return axes(blind_hex_pages.board_placement(opts, placed, words=ENGLISH))
     if key == "hex-kb":
         placed = hex_kb_pages.board_paper(opts, parse_paper(paper), words=ENGLISH)
-        return axes(hex_kb_pages.place(opts.board(), *sheet.body_box(placed), opts.coordinates))
+        x, y, w, h = sheet.body_box(placed)
+        return axes(hex_kb_pages.place(opts.board(), x, y=y, w=w, h=h,
+                                       with_coordinates=opts.coordinates))
     placed = nex_pages.board_paper(opts, parse_paper(paper), words=ENGLISH)
     return axes(nex_pages.board_placement(opts, placed, words=ENGLISH))
 
@@ -275,8 +277,8 @@ def figure_axes(key: str) -> tuple[int, int]:
         return axes(hexboard.place_board(5, 0, y=0, width=80, height=78, with_coordinates=False,
                                          angle=blind_hex_pages.BOARD_ANGLE))
     if key == "hex-kb":
-        return axes(hex_kb_pages.place(FIGURE_BOARD, 0, 0, 80, 64, with_coordinates=False))
-    return axes(nex_pages.place(5, 0, 0, 42, 58))
+        return axes(hex_kb_pages.place(FIGURE_BOARD, 0, y=0, w=80, h=64, with_coordinates=False))
+    return axes(nex_pages.place(5, 0, y=0, w=42, h=58))
 
 
 @pytest.mark.parametrize("key", ["blind-hex", "hex-kb", "nex"])

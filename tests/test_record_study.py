@@ -35,7 +35,7 @@ GAME = replay(read_record(STUDY))
 
 def headings(depth: int) -> list[str]:
     return [record_pages.heading(d, words=ENGLISH) for d in record_lines.shown(GAME, 20,
-                                                                               depth).diagrams]
+                                                                               depth=depth).diagrams]
 
 
 def test_variations_follow_the_move_they_branch_from_to_the_depth_asked() -> None:
@@ -45,16 +45,16 @@ def test_variations_follow_the_move_they_branch_from_to_the_depth_asked() -> Non
         "Moves 1 to 4", "Variation 1, at move 4 (Move 4)",
         "Variation 1, at move 4 (Moves 5 to 6)", "Variation 2, at move 6 of variation 1",
         "Moves 5 to 6", "Variation 3, at move 6"]
-    shallow = record_lines.shown(GAME, 20, 1)
+    shallow = record_lines.shown(GAME, 20, depth=1)
     assert [h for h in headings(1) if h.startswith("Variation")] == [
         "Variation 1, at move 4 (Move 4)", "Variation 1, at move 4 (Moves 5 to 6)",
         "Variation 2, at move 6"]
     assert shallow.deeper == 1
     # Control: the main line alone, its three variations counted as lying deeper.
-    main = record_lines.shown(GAME, 20, 0)
+    main = record_lines.shown(GAME, 20, depth=0)
     assert headings(0) == ["Moves 1 to 4", "Moves 5 to 6"] and main.deeper == 3
     # A variation's own moves are numbered as the game's; the main line's before it are not.
-    variation = record_lines.shown(GAME, 20, 2).diagrams[1]
+    variation = record_lines.shown(GAME, 20, depth=2).diagrams[1]
     assert variation.numbers == {Cell(4, 3): 4}
     assert record_pages.caption(variation,
                                 words=ENGLISH) == "Variation 1, at move 4 (Move 4): 4. e4"
@@ -79,8 +79,9 @@ def near(shape: object, centre: tuple[float, float]) -> bool:
 
 def test_marks_are_drawn_on_the_cells_the_record_names() -> None:
     colours = PALETTES["colour"]
-    blocks = record_lines.shown(GAME, 20, 0).diagrams[0]        # move 4: LB, TR
-    p, _board = record_drawing.background(7, record_drawing.FIGURE_WIDTH, colours, words=ENGLISH)
+    blocks = record_lines.shown(GAME, 20, depth=0).diagrams[0]        # move 4: LB, TR
+    p, _board = record_drawing.background(7, record_drawing.FIGURE_WIDTH, colours=colours,
+                                          words=ENGLISH)
 
     def at(name: str) -> tuple[float, float]:
         c = p.centre(Hex(ord(name[0]) - ord("a"), int(name[1:]) - 1))
@@ -94,7 +95,7 @@ def test_marks_are_drawn_on_the_cells_the_record_names() -> None:
                  and len(s.subpaths[0]) == 3 and near(s, at("d5"))]
     assert len(triangles) == 1
     # The arrow of move 6 ends in a head at f6, its line drawn over a paper-white edge.
-    arrows = drawn(record_lines.shown(GAME, 20, 0).diagrams[1], colours)
+    arrows = drawn(record_lines.shown(GAME, 20, depth=0).diagrams[1], colours)
     heads = [s for s in arrows if isinstance(s, ScenePath) and s.closed
              and len(s.subpaths[0]) == 3]
     assert heads and all(abs(h.subpaths[0][0].x - at("f6")[0]) < 2 for h in heads)
@@ -122,7 +123,8 @@ def test_marks_read_in_grey_on_every_stone_in_every_palette(palette: str) -> Non
                                    (), markup=marks)
     under = {Cell(0, 0): colours["black stone"], Cell(1, 0): colours["white stone"],
              Cell(2, 0): colours["cell"]}
-    p, _board = record_drawing.background(7, record_drawing.FIGURE_WIDTH, colours, words=ENGLISH)
+    p, _board = record_drawing.background(7, record_drawing.FIGURE_WIDTH, colours=colours,
+                                          words=ENGLISH)
     shapes = drawn(diagram, colours)
     for cell, fill in under.items():
         centre = p.centre(Hex(cell.column, cell.row))
@@ -190,9 +192,9 @@ def test_descriptions_of_a_long_study_stay_short_and_apart() -> None:
     record = read_record(write_sgf(record))
     study = record_pages.study(record)
 
-    doc = study.booklet(Cut(20, 2), NAMED["a4"], PALETTES["colour"], words=ENGLISH)
+    doc = study.booklet(Cut(20, 2), NAMED["a4"], colours=PALETTES["colour"], words=ENGLISH)
     assert description_problems(document_pdf(doc)) == []
-    last = record_lines.shown(study.game, 20, 2).diagrams[-1]
+    last = record_lines.shown(study.game, 20, depth=2).diagrams[-1]
     every = ", ".join(f"{c.column}{c.row}" for c in last.stones)
     assert len(record_pages.description(13, last, words=ENGLISH) + every) > 320
 

@@ -83,7 +83,7 @@ def _kept_document(game: Game[OptionsT], item: Item, options: OptionsT,
     """The document, kept by everything that decides it, each an argument."""
     if item == WHOLE_KIT:
         return _kit(game, options, printing)
-    return game.make(item, options, printing)
+    return game.make(item, options, printing=printing)
 
 
 def _kit(game: Game[OptionsT], options: OptionsT, printing: Printing) -> Document:
@@ -97,7 +97,7 @@ def _kit(game: Game[OptionsT], options: OptionsT, printing: Printing) -> Documen
         if item in in_kit:
             return in_kit[item](options, alone)
         return make_document(game, item, options=options, printing=alone)
-    return game.kit(options, part, printing)
+    return game.kit(options, part, printing=printing)
 
 
 def forget_documents() -> None:

@@ -205,7 +205,7 @@ def document(request: PuzzleRequest, chosen: Puzzles,
     printed = booklet.page_paper(request.paper, request.target, bleed=request.bleed)
     content = booklet.content_paper(printed)
     parts = [booklet.Part(c.title, c.byline, c.pages)
-             for c in chosen.chapters(content, request.palette, words)]
+             for c in chosen.chapters(content, request.palette, words=words)]
     title = words._("%(game)s puzzles", game=request.game.title)
     inside = words.ngettext("%(count)s puzzle, every answer proven",
                             "%(count)s puzzles, every answer proven", len(chosen),

@@ -250,7 +250,8 @@ def parts(request: FolderRequest) -> list[booklet.Part]:
     page_paper = booklet.content_paper(booklet.page_paper(request.paper, request.target,
                                                           bleed=request.bleed))
     return [booklet.Part(title, game.byline(words),
-                         list(game.booklet(request.cut, page_paper, request.palette, title,
+                         list(game.booklet(request.cut, page_paper, colours=request.palette,
+                                           heading=title,
                                            words=words).pages))
             for title, (_name, game) in zip(titles(request), request.played, strict=True)]
 

@@ -153,7 +153,7 @@ def content(request: RecordRequest) -> Content:
     """What the request's format writes: the record as SGF, or the booklet drawn."""
     if request.fmt.data:
         return RecordText(request.played.sgf())
-    return request.played.booklet(request.cut, request.paper, request.palette,
+    return request.played.booklet(request.cut, request.paper, colours=request.palette,
                                   words=i18n.words(request.lang))
 
 

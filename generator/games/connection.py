@@ -72,7 +72,7 @@ class TurnRule(Protocol):
     `size`, each with the stone it then holds, or IllegalTurn saying why it cannot be played.
     The stones given are not changed."""
 
-    def __call__(self, size: int, stones: Stones, colour: str,
+    def __call__(self, size: int, stones: Stones, *, colour: str,
                  turn: Turn) -> dict[Hex, str]: ...
 
 
@@ -140,7 +140,7 @@ class ConnectionRules:
 
     # --- who has connected ----------------------------------------------------------------
 
-    def connection(self, size: int, stones: Stones, colour: str) -> list[Hex] | None:
+    def connection(self, size: int, stones: Stones, *, colour: str) -> list[Hex] | None:
         """A shortest chain of the colour's stones joining its two sides, or None."""
         mine = {h for h, c in stones.items() if c == colour}
         on_q = (colour == self.first.letter) == (self.first_joins == "q")
@@ -154,14 +154,14 @@ class ConnectionRules:
 
     def winner(self, size: int, stones: Stones) -> tuple[str, list[Hex]] | None:
         for player in self.players:
-            path = self.connection(size, stones, player.letter)
+            path = self.connection(size, stones, colour=player.letter)
             if path:
                 return player.letter, path
         return None
 
     # --- move lists -----------------------------------------------------------------------
 
-    def parse_turn(self, body: str, line: int, size: int) -> Turn:
+    def parse_turn(self, body: str, line: int, *, size: int) -> Turn:
         """A turn from a line of a move list, after an optional number such as `12.`."""
         numbered = _NUMBER.match(body)
         mine: list[Hex] = []
@@ -190,7 +190,7 @@ class ConnectionRules:
                         placeholder="N",
                         meaning=f"N from {self.sizes.start} to {self.sizes.stop - 1}")
         size = small_number(given or "") or self.default_size
-        return size, [self.parse_turn(body, line, size) for line, body in lines]
+        return size, [self.parse_turn(body, line, size=size) for line, body in lines]
 
     def is_move_list(self, text: str) -> bool:
         """Board grids hold only stone letters and dots; a move list names cells, which have
@@ -217,7 +217,7 @@ class ConnectionRules:
                 if turn.swap:
                     self._check_swap(number, placed, turns[0])
                     continue   # colours change hands, stones stay: the second still moves next
-                changes = self.apply(size, stones, colour, turn)
+                changes = self.apply(size, stones, colour=colour, turn=turn)
                 after = {**stones, **changes}
                 won = self._connected(size, stones, changes, after, number)
                 steps[-1] = Step(number, tuple(Change(h, c) for h, c in changes.items()))
@@ -245,7 +245,7 @@ class ConnectionRules:
         gained = {c for h, c in changes.items() if before.get(h) != c}
         for player in self.players:
             if player.letter in gained:
-                path = self.connection(size, after, player.letter)
+                path = self.connection(size, after, colour=player.letter)
                 if path:
                     return player.letter, number, path
         return None

@@ -175,7 +175,7 @@ class Game(Generic[OptionsT]):
         return self.options(**given)
 
     def kit(self, options: OptionsT, part: Callable[[Item], Document],
-            printing: Printing) -> Document:
+            *, printing: Printing) -> Document:
         """The kit: its print guide, then the pages of each item these options make (`part`
         makes one, or finds it made), under the kit's title in the printing's words
         (generator/games/kit.py)."""
@@ -183,7 +183,7 @@ class Game(Generic[OptionsT]):
         return assemble(self.title, self.items_for(options), drawn=self.pages(), options=options,
                         part=part, printing=printing)
 
-    def make(self, item: Item, options: OptionsT, printing: Printing) -> Document:
+    def make(self, item: Item, options: OptionsT, *, printing: Printing) -> Document:
         """One item's pages (a kit is put together from them: `kit`)."""
         makers = self.pages().items
         offered = self.items_for(options)

@@ -42,7 +42,7 @@ class Puzzles(Protocol):
 
     def __len__(self) -> int: ...
 
-    def chapters(self, paper: Paper, colours: Palette, words: Words) -> list[Chapter]:
+    def chapters(self, paper: Paper, colours: Palette, *, words: Words) -> list[Chapter]:
         """The puzzles, then their answers, set on the booklet's content paper in `words`."""
         ...
 

@@ -51,8 +51,8 @@ class Study(Protocol):
         board it cannot draw, more diagrams than it holds cut as `cut` says."""
         ...
 
-    def booklet(self, cut: Cut, paper: Paper, colours: Palette,
-                heading: str = "", *, words: Words) -> Document:
+    def booklet(self, cut: Cut, paper: Paper, *, colours: Palette,
+                heading: str = "", words: Words) -> Document:
         """The booklet, in `words`: a diagram every `cut.every` moves and the variations
         `cut` asks for, under `heading` (its title unless given: a folder's booklet tells
         apart games of one title)."""
@@ -139,7 +139,7 @@ def caption(first: int, last: int, *, special: Sequence[str], chain: str, words:
     return text
 
 
-def special(number: int, who: str, what: str, *, words: Words) -> str:
+def special(number: int, who: str, *, what: str, words: Words) -> str:
     return words._("%(n)s: %(who)s %(what)s", n=number, who=who, what=what)
 
 

@@ -44,7 +44,7 @@ OptionsIn = TypeVar("OptionsIn", bound=Labelled, contravariant=True)
 
 class PadMaker(Protocol[OptionsIn]):
     """A game's score pad's pages (its pages.pad_pages)."""
-    def __call__(self, opts: OptionsIn, paper: Paper, colours: Palette, *,
+    def __call__(self, opts: OptionsIn, paper: Paper, *, colours: Palette,
                  words: Words) -> list[Page]: ...
 
 
@@ -61,7 +61,7 @@ BOOK_SIZE = (110.0, 150.0)
 NOTE_SIZE = (90.0, 60.0)
 
 
-def key(game: str, options: object, colours: Palette) -> str:
+def key(game: str, options: object, *, colours: Palette) -> str:
     """What makes a table what it is, but for its language (kit_table adds that): the game,
     its options and the palette; the writer derives the objects' GUIDs from it."""
     return f"{game} {options!r} {colours.name}"
@@ -78,8 +78,8 @@ def body(paper: Paper) -> tuple[float, float, float, float]:
     return sheet.body_box(paper)
 
 
-def board(name: str, page: Page, box: tuple[float, float, float, float],
-          cells: Iterable[Point], *, description: str = "") -> Board:
+def board(name: str, page: Page, *, box: tuple[float, float, float, float],
+          cells: Iterable[Point], description: str = "") -> Board:
     """The board: the part of its page in `box`, with a snap point at each cell's centre
     (the cells' centres on the page)."""
     x, y = box[0], box[1]
@@ -176,7 +176,7 @@ def kit_table(title: str, options: OptionsT, *, key_text: str, board: Board,
                     rules(options, Printing(paper=PAPER, palette=colours, words=words)),
                     file="rules")
     sheet_pad = pad(words._("%(game)s: %(what)s", game=title, what=words._("score pad")),
-                    pads(options, PAPER, colours, words=words)[0])
+                    pads(options, PAPER, colours=colours, words=words)[0])
     note = notecard(title, credit, link=book.file)
     return VirtualTable(words._("%(game)s: %(what)s", game=title, what=options.label(words)),
                         f"{key_text} {words.code}",

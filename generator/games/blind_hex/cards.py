@@ -165,11 +165,11 @@ def hash_marks(number: int, numbers: int, *, colours: Palette) -> list[Shape]:
     cx = CARD_WIDTH / 2
     a, b = Point(cx - MARKS_EDGE / 2, MARKS_Y), Point(cx + MARKS_EDGE / 2, MARKS_Y)
     return [segments([(a, b)], Paint(stroke=colours["board line"], width=0.4)),
-            segments(glyph_segments(a, b, number, numbers),
+            segments(glyph_segments(a, b, number=number, numbers=numbers),
                      Paint(stroke=colours["ink"], width=mark_width(MARKS_EDGE, numbers)))]
 
 
-def front(card: Card, numbers: int, colours: Palette) -> list[Shape]:
+def front(card: Card, numbers: int, *, colours: Palette) -> list[Shape]:
     """A card's face, upright, its top-left corner at (0, 0): corner indices at the top left
     and, turned half round, the bottom right; the pips; the number's hash marks."""
     colour = colours[SIDES[card.player]]
@@ -193,7 +193,7 @@ def front(card: Card, numbers: int, colours: Palette) -> list[Shape]:
 def sized_front(card: Card, numbers: int, *, colours: Palette, size: CardSize) -> list[Shape]:
     """A card's face at `size`: drawn for 63 × 88 mm, scaled to fit the size and centred on
     a ground that fills it (a poker card of 2.5 × 3.5 in is 0.8% larger)."""
-    shapes = front(card, numbers, colours)
+    shapes = front(card, numbers, colours=colours)
     if size == EURO_POKER:
         return shapes
     k = min(size.width / CARD_WIDTH, size.height / CARD_HEIGHT)
@@ -210,11 +210,12 @@ def back(box: tuple[float, float, float, float], bleed: float, *, angle: float,
     `angle` with the card. The hexagons keep one phase across the page, so neighbouring
     backs meet without a seam and a back printed a little off its front still looks whole."""
     x, y, w, h = box
-    return field(box, bleed, colours) + emblem(Point(x + w / 2, y + h / 2), angle, colours)
+    return field(box, bleed, colours=colours) + emblem(Point(x + w / 2, y + h / 2), angle,
+                                                       colours=colours)
 
 
 def field(box: tuple[float, float, float, float], bleed: float,
-          colours: Palette) -> list[Shape]:
+          *, colours: Palette) -> list[Shape]:
     """The backs' field of hexagons over `box` and `bleed` past it."""
     x, y, w, h = box
     left, top, right, bottom = x - bleed, y - bleed, x + w + bleed, y + h + bleed
@@ -237,7 +238,7 @@ def field(box: tuple[float, float, float, float], bleed: float,
     return [Clip(left, top, right - left, bottom - top, tuple(ground_and_rings))]
 
 
-def emblem(centre: Point, angle: float, colours: Palette) -> list[Shape]:
+def emblem(centre: Point, angle: float, *, colours: Palette) -> list[Shape]:
     """The backs' emblem, both players' letters and the game's name, centred there."""
     drawn: list[Shape] = [polygon([Point(13.0 * math.cos(math.radians(60 * k)),
                                          13.0 * math.sin(math.radians(60 * k)))
@@ -335,7 +336,7 @@ class Boxed:
     at: Point
 
 
-def box_place(layout: Sheet, count: int, laid: tuckbox.Net) -> Boxed | None:
+def box_place(layout: Sheet, count: int, *, laid: tuckbox.Net) -> Boxed | None:
     """Where the tuck box's net goes below a block of `count` cards (None: no room): centred
     in the room below them, `cutsheet.MARGIN` clear of them."""
     x, top, width, height = sheet.body_box(layout.paper)
@@ -364,7 +365,7 @@ def box_inside(boxed: Boxed, colours: Palette, *, words: Words) -> list[Shape]:
     return shapes
 
 
-def box_outside(boxed: Boxed, paper: Paper, colours: Palette) -> list[Shape]:
+def box_outside(boxed: Boxed, paper: Paper, *, colours: Palette) -> list[Shape]:
     """The box's outside, on the back of its net when the sheet is printed on both sides and
     turned over on its long edge: the cards' field over the whole net (past its cuts), the
     emblem on its front and back."""
@@ -374,10 +375,10 @@ def box_outside(boxed: Boxed, paper: Paper, colours: Palette) -> list[Shape]:
             return x, paper.height - y - h, w, h
         return paper.width - x - w, y, w, h
     shapes = field(mirrored(0.0, 0.0, boxed.net.width, boxed.net.height), cutsheet.BLEED,
-                   colours)
+                   colours=colours)
     for panel in (boxed.net.front, boxed.net.back):
         x, y, w, h = mirrored(*panel)
-        shapes += emblem(Point(x + w / 2, y + h / 2), 0.0, colours)
+        shapes += emblem(Point(x + w / 2, y + h / 2), 0.0, colours=colours)
     return shapes
 
 
@@ -416,7 +417,7 @@ def fronts_page(layout: Sheet, cards: list[Card], *, numbers: int, colours: Pale
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def backs_page(layout: Sheet, count: int, colours: Palette, boxed: Boxed | None = None, *,
+def backs_page(layout: Sheet, count: int, *, colours: Palette, boxed: Boxed | None = None,
                words: Words) -> Page:
     """The backs of a fronts page, each where its front falls when the sheet is printed on
     both sides and turned over on its long edge; their ground runs past the cuts."""
@@ -432,7 +433,7 @@ def backs_page(layout: Sheet, count: int, colours: Palette, boxed: Boxed | None 
             x = paper.width - x - w
         shapes += back((x, y, w, h), cutsheet.BLEED, angle=degrees, colours=colours)
     if boxed is not None:
-        shapes += box_outside(boxed, paper, colours)
+        shapes += box_outside(boxed, paper, colours=colours)
     shapes += sheet.footer(paper, _credit(words), colours=colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
@@ -456,19 +457,19 @@ def card_sheets(opts: Options, printing: Printing) -> Document:
     boxed: Boxed | None = None
     for start in starts:
         chunk = cards[start:start + layout.capacity]
-        places = [box_place(layout, len(chunk), laid) for laid in nets]
+        places = [box_place(layout, len(chunk), laid=laid) for laid in nets]
         boxed = next((p for p in places if p is not None), None) \
             if start == starts[-1] else None
         pages += [fronts_page(layout, chunk, numbers=opts.numbers, colours=colours, boxed=boxed,
                               words=words),
-                  backs_page(layout, len(chunk), colours, boxed, words=words)]
+                  backs_page(layout, len(chunk), colours=colours, boxed=boxed, words=words)]
     alone = None if boxed else next(
-        (p for p in (box_place(layout, 0, laid) for laid in nets) if p is not None), None)
+        (p for p in (box_place(layout, 0, laid=laid) for laid in nets) if p is not None), None)
     # (On paper narrower than the box's net, A5, the cards come without it.)
     if alone is not None:
-        pages += [box_page(layout, alone, colours, inside=True, words=words),
-                  box_page(layout, alone, colours, inside=False, words=words)]
-    return document(opts, pages, words._("number cards"), words=words)
+        pages += [box_page(layout, alone, colours=colours, inside=True, words=words),
+                  box_page(layout, alone, colours=colours, inside=False, words=words)]
+    return document(opts, pages, what=words._("number cards"), words=words)
 
 
 def tuck_box(count: int, card: CardSize, *, sideways: bool = False) -> tuckbox.TuckBox:
@@ -477,18 +478,18 @@ def tuck_box(count: int, card: CardSize, *, sideways: bool = False) -> tuckbox.T
     return tuckbox.for_deck(tuckbox.Deck(count, card.width, card.height), sideways=sideways)
 
 
-def box_page(layout: Sheet, boxed: Boxed, colours: Palette, *, inside: bool, words: Words) -> Page:
+def box_page(layout: Sheet, boxed: Boxed, *, colours: Palette, inside: bool, words: Words) -> Page:
     """A sheet holding only the tuck box: its net, or (the sheet's back) its outside."""
     paper = layout.paper
     shapes = sheet.header(paper, words._("%(game)s card box", game=TITLE), subtitle=words._(
         "for the number cards · its outside on the next page"), colours=colours)
     shapes += box_inside(boxed, colours, words=words) if inside else box_outside(boxed, paper,
-                                                                                 colours)
+                                                                                 colours=colours)
     shapes += sheet.footer(paper, _credit(words), colours=colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int, *,
+def card_pages(opts: Options, paper: Paper, *, colours: Palette, copies: int,
                words: Words) -> Document:
     """For a print shop: one card a page at the card's size, the shop's bleed past its
     trim, in the order card printers ask for: each front followed by its back, or the back
@@ -505,7 +506,7 @@ def card_pages(opts: Options, paper: Paper, colours: Palette, copies: int, *,
         face = sized_front(card, opts.numbers, colours=colours, size=size) + cut
         front = Page(size.width, size.height, tuple(face), f"{card.player}-{card.rank}")
         pages += [the_back, front] if paper.press.faces is Faces.BACK_FIRST else [front, the_back]
-    return document(opts, pages, words._("number cards"), words=words)
+    return document(opts, pages, what=words._("number cards"), words=words)
 
 
 def cards_item(opts: Options, printing: Printing) -> Document:

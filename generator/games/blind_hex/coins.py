@@ -153,4 +153,4 @@ def coins_item(opts: Options, printing: Printing) -> Document:
     words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
     return document(opts, [coins_page(paper, colours, words=words)] * copies,
-                    words._("tokens and coin"), words=words)
+                    what=words._("tokens and coin"), words=words)

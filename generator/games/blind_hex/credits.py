@@ -14,7 +14,7 @@ def credit(words: Words) -> str:
                    designer=DESIGNER, year=YEAR, licence=LICENCE)
 
 
-def document(opts: Options, pages: list[Page], what: str, *, words: Words) -> Document:
+def document(opts: Options, pages: list[Page], *, what: str, words: Words) -> Document:
     return Document(tuple(pages), words._("%(game)s: %(what)s", game=TITLE, what=what),
                     words._("pnp (game by %(designer)s)", designer=DESIGNER),
                     words._("%(game)s %(what)s, %(label)s", game=TITLE, what=what,

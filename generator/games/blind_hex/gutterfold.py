@@ -79,7 +79,7 @@ def folded_page(paper: Paper, cards: list[Card], *, numbers: int, colours: Palet
     paint = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, round_caps=False)
     for i, card in enumerate(cards):
         x = x0 + i * w
-        shapes += turned(front(card, numbers, colours),
+        shapes += turned(front(card, numbers, colours=colours),
                          about(upright, degrees, to=Point(x + w / 2, top_y + h / 2)),
                          degrees=degrees)
         # Mirrored across the fold: folded under, it lies behind its front.
@@ -93,7 +93,7 @@ def folded_page(paper: Paper, cards: list[Card], *, numbers: int, colours: Palet
     fold = Paint(stroke=colours["cut line"], width=cutsheet.CUT_WIDTH, dash=(2.0, 1.5),
                  round_caps=False)
     shapes.append(line(Point(x0 - 6, fold_y), Point(x0 + len(cards) * w + 6, fold_y), paint=fold))
-    shapes += fold_footer(paper, colours, words)
+    shapes += fold_footer(paper, colours, words=words)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
@@ -104,7 +104,7 @@ def folded_box(count: int, *, sideways: bool = False) -> tuckbox.TuckBox:
                             sideways=sideways)
 
 
-def fold_footer(paper: Paper, colours: Palette, words: Words) -> list[Shape]:
+def fold_footer(paper: Paper, colours: Palette, *, words: Words) -> list[Shape]:
     return sheet.footer(paper, words._("%(credit)s Fold along the dashed line, glue the halves "
                                        "together, then cut along the grey lines.",
                                        credit=credit(words)), colours=colours)
@@ -137,7 +137,7 @@ def placed(paper: Paper, count: int, *, below: float, words: Words) -> Boxed | N
     return None
 
 
-def pair_box(paper: Paper, count: int, words: Words) -> Boxed | None:
+def pair_box(paper: Paper, count: int, *, words: Words) -> Boxed | None:
     """Where the box goes below the last card's front and back, BOX_GAP clear of them (None:
     no room for the pair or the box)."""
     _x, top, width, _height = sheet.body_box(paper)
@@ -158,7 +158,7 @@ def pair_page(paper: Paper, card: Card, *, numbers: int, colours: Palette,
                                        subtitle=words._(
         "the last card's front beside its back: cut them out as one piece, fold on the dashed "
         "line, glue, then cut; below, the cards' box"), colours=colours)
-    shapes += turned(front(card, numbers, colours),
+    shapes += turned(front(card, numbers, colours=colours),
                      about(Point(CARD_WIDTH / 2, CARD_HEIGHT / 2), 0.0,
                            to=Point(x0 + CARD_WIDTH / 2, y0 + CARD_HEIGHT / 2)), degrees=0.0)
     right = x0 + CARD_WIDTH + GUTTER
@@ -174,21 +174,21 @@ def pair_page(paper: Paper, card: Card, *, numbers: int, colours: Palette,
                  round_caps=False)
     middle = x0 + CARD_WIDTH + GUTTER / 2
     shapes.append(line(Point(middle, y0 - 6), Point(middle, y0 + CARD_HEIGHT + 6), paint=fold))
-    shapes += box_printed(boxed, colours, words)
-    shapes += fold_footer(paper, colours, words)
+    shapes += box_printed(boxed, colours, words=words)
+    shapes += fold_footer(paper, colours, words=words)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def box_page(paper: Paper, boxed: Boxed, colours: Palette, words: Words) -> Page:
+def box_page(paper: Paper, boxed: Boxed, *, colours: Palette, words: Words) -> Page:
     """The box on a sheet of its own, where the last card leaves it no room."""
     shapes = sheet.header(paper, words._("%(game)s card box", game=TITLE),
                           subtitle=words._("for the number cards"), colours=colours)
-    shapes += box_printed(boxed, colours, words)
+    shapes += box_printed(boxed, colours, words=words)
     shapes += sheet.footer(paper, credit(words), colours=colours)
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def box_printed(boxed: Boxed, colours: Palette, words: Words) -> list[Shape]:
+def box_printed(boxed: Boxed, colours: Palette, *, words: Words) -> list[Shape]:
     """The box as printed on one side, its how-to above it: its outside (the backs' field
     over the whole net, past its cuts, and the emblem on its front and back) under its cut
     and fold lines and the shaded glue flap; the cuts edged in the paper's colour, to stand
@@ -199,9 +199,9 @@ def box_printed(boxed: Boxed, colours: Palette, words: Words) -> list[Shape]:
     told: list[Shape] = [Text(Point(at.x, first + i * HOW_SIZE * HOW_LEADING), text_line,
                               HOW_SIZE, colours["muted"], role=Role("P", text=" ".join(how)))
                          for i, text_line in enumerate(how)]
-    shapes = field((at.x, at.y, boxed.net.width, boxed.net.height), cutsheet.BLEED, colours)
+    shapes = field((at.x, at.y, boxed.net.width, boxed.net.height), cutsheet.BLEED, colours=colours)
     for x, y, w, h in (boxed.net.front, boxed.net.back):
-        shapes += emblem(Point(at.x + x + w / 2, at.y + y + h / 2), 0.0, colours)
+        shapes += emblem(Point(at.x + x + w / 2, at.y + y + h / 2), 0.0, colours=colours)
     _folds, cuts = tuckbox.folds_and_cuts(boxed.net)
     shapes.append(segments([(Point(a.x + at.x, a.y + at.y), Point(b.x + at.x, b.y + at.y))
                             for a, b in cuts],
@@ -231,7 +231,7 @@ def folded_sheets(opts: Options, printing: Printing) -> Document:
     if not across:
         raise ValueError("cards larger than half the page")
     cards = hands(opts.numbers) * copies
-    shared = pair_box(portrait, len(cards), words)
+    shared = pair_box(portrait, len(cards), words=words)
     rows = spread(len(cards) - 1, across) if shared else spread(len(cards), across)
     pages = []
     start = 0
@@ -246,5 +246,5 @@ def folded_sheets(opts: Options, printing: Printing) -> Document:
     else:
         alone = placed(portrait, len(cards), below=sheet.body_box(portrait)[1], words=words)
         if alone is not None:
-            pages.append(box_page(portrait, alone, colours, words))
-    return document(opts, pages, words._("number cards"), words=words)
+            pages.append(box_page(portrait, alone, colours=colours, words=words))
+    return document(opts, pages, what=words._("number cards"), words=words)

@@ -90,7 +90,7 @@ def _unit_gap(numbers: int) -> float:
     return gap
 
 
-def glyph_segments(a: Point, b: Point, number: int, numbers: int) -> list[tuple[Point, Point]]:
+def glyph_segments(a: Point, b: Point, *, number: int, numbers: int) -> list[tuple[Point, Point]]:
     """Tally marks across the edge from a to b: 1-4 ticks, 5 a gate (four ticks and a slash),
     6-9 a gate followed by 1-4 ticks. Spacing is the same for every glyph on one board."""
     return _glyph(a, b, number, tick_gap(math.dist((a.x, a.y), (b.x, b.y)), numbers))
@@ -105,12 +105,12 @@ def mark_width(edge_length: float, numbers: int) -> float:
     return min(0.5, max(0.15, 0.055 * edge_length), 0.5 * tick_gap(edge_length, numbers))
 
 
-def hash_marks(p: hexboard.Placement, board: HashBoard, colour: str) -> list[Shape]:
+def hash_marks(p: hexboard.Placement, board: HashBoard, *, colour: str) -> list[Shape]:
     segs = []
     rings = hexboard.page_corners(p)
     for (cell, direction), number in board.edges.items():
         # (An edge of the board's outline may be named from the cell outside it.)
         a, b = hexboard.corner_edge(rings[cell], direction) if cell in rings \
             else p.edge(cell, direction)
-        segs += glyph_segments(a, b, number, board.numbers)
+        segs += glyph_segments(a, b, number=number, numbers=board.numbers)
     return [segments(segs, Paint(stroke=colour, width=mark_width(p.cell_radius, board.numbers)))]

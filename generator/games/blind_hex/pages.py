@@ -77,7 +77,7 @@ def board_shapes(p: hexboard.Placement, board: HashBoard, *, colours: Palette,
                                               outset=MARK_OUTSET, cut_tips=cut_tips)
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.12, 0.03 * r)), fills=fills)
-    shapes += hash_marks(p, board, colours["ink"])
+    shapes += hash_marks(p, board, colour=colours["ink"])
     return shapes + hexboard.labels(p, q_side=("x", colours[X_SIDE]),
                                     r_side=("o", colours[O_SIDE]), muted=colours["muted"],
                                     with_coordinates=with_coordinates, outset=MARK_OUTSET)
@@ -97,15 +97,15 @@ def board_box(opts: Options, paper: Paper) -> tuple[float, float, float, float]:
 
 
 @functools.cache
-def pennies_box(size: int, numbers: int, with_coordinates: bool, x: float, y: float, w: float,
+def pennies_box(size: int, numbers: int, *, with_coordinates: bool, x: float, y: float, w: float,
                 h: float) -> tuple[float, float, float, float]:
     """The box, shrunk top and bottom alike by the least (to 0.1 mm) that leaves both
     tracks, tucked in its corners, clear of the board centred in it."""
     laid = tracks.tracks(numbers, (x, y, w, h))
 
     def fits(d: float) -> bool:
-        p = place(size, with_coordinates, (x, y + d, w, h - 2 * d))
-        return tracks.clear(p, with_coordinates, MARK_OUTSET, laid)
+        p = place(size, with_coordinates, box=(x, y + d, w, h - 2 * d))
+        return tracks.clear(p, with_coordinates, outset=MARK_OUTSET, laid=laid)
     low, high = 0.0, h / 2 - 1.0
     if not fits(low):
         while high - low > 0.1:
@@ -116,7 +116,7 @@ def pennies_box(size: int, numbers: int, with_coordinates: bool, x: float, y: fl
 
 
 def place(size: int, with_coordinates: bool,
-          box: tuple[float, float, float, float]) -> hexboard.Placement:
+          *, box: tuple[float, float, float, float]) -> hexboard.Placement:
     x, y, width, height = box
     return hexboard.place_board(size, x, y=y, width=width, height=height, angle=BOARD_ANGLE,
                                 with_coordinates=with_coordinates, outset=MARK_OUTSET)
@@ -127,7 +127,7 @@ def board_placement(opts: Options, paper: Paper, *, words: Words) -> hexboard.Pl
         if opts.edition != "pennies" else None
     if cornered is not None:
         return cornered[0]
-    return place(opts.size, opts.coordinates, board_box(opts, paper))
+    return place(opts.size, opts.coordinates, box=board_box(opts, paper))
 
 
 # What the corners the board leaves may hold, across: a share of the page's inner width,
@@ -228,7 +228,7 @@ def marks_key(p: hexboard.Placement, numbers: int, *, centre_x: float, top: floa
         cx = centre_x + (i - (numbers - 1) / 2) * pitch
         a, b = Point(cx - edge / 2, y), Point(cx + edge / 2, y)
         shapes.append(segments([(a, b)], Paint(stroke=colours["board line"], width=0.3)))
-        shapes.append(segments(glyph_segments(a, b, i + 1, numbers),
+        shapes.append(segments(glyph_segments(a, b, number=i + 1, numbers=numbers),
                                Paint(stroke=colours["ink"], width=mark_width(edge, numbers))))
         shapes.append(centred_label(cx, y + 4.2, text=str(i + 1), size=KEY_TEXT,
                                     colour=colours["ink"], font="bold"))
@@ -243,7 +243,7 @@ def marks_key(p: hexboard.Placement, numbers: int, *, centre_x: float, top: floa
     return shapes
 
 
-def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> Page:
+def board_page(opts: Options, paper: Paper, *, colours: Palette, words: Words) -> Page:
     board = opts.board()
     cornered = corner_layout(opts, paper, colours=colours, words=words)
     if cornered is not None:
@@ -255,8 +255,8 @@ def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -
     shapes = sheet.header(paper, TITLE, subtitle=opts.label(words), colours=colours)
     if opts.edition == "pennies":
         o_track, x_track = tracks.tracks(opts.numbers, (x, y, w, h))
-        shapes += tracks.track_shapes(o_track, "o", colours[O_SIDE], colours)
-        shapes += tracks.track_shapes(x_track, "x", colours[X_SIDE], colours)
+        shapes += tracks.track_shapes(o_track, "o", colour=colours[O_SIDE], colours=colours)
+        shapes += tracks.track_shapes(x_track, "x", colour=colours[X_SIDE], colours=colours)
     placement = board_placement(opts, paper, words=words)
     shapes += board_figure(opts, placement, board=board, colours=colours, words=words)
     shapes += marks_key(placement, opts.numbers, centre_x=paper.width / 2, top=y + h, width=w,
@@ -283,9 +283,9 @@ def board_figure(opts: Options, placement: hexboard.Placement, *, board: HashBoa
 def board_item(opts: Options, printing: Printing) -> Document:
     words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, [board_page(opts, board_paper(opts, paper, words=words), colours,
+    return document(opts, [board_page(opts, board_paper(opts, paper, words=words), colours=colours,
                                       words=words)] * copies,
-                    words._("board"), words=words)
+                    what=words._("board"), words=words)
 
 
 # --- figures for the rule sheet -----------------------------------------------------------------
@@ -301,7 +301,7 @@ def glyph_key(numbers: int, colours: Palette, *, words: Words) -> Figure:
         cy = (i // per_row) * row_h + 5.0
         a, b = Point(cx - edge / 2, cy), Point(cx + edge / 2, cy)
         shapes.append(segments([(a, b)], Paint(stroke=colours["board line"], width=0.3)))
-        shapes.append(segments(glyph_segments(a, b, i + 1, numbers),
+        shapes.append(segments(glyph_segments(a, b, number=i + 1, numbers=numbers),
                                Paint(stroke=colours["ink"], width=mark_width(edge, numbers))))
         shapes.append(centred_label(cx, cy + 8.5, text=str(i + 1), size=4.0, colour=colours["ink"],
                                     font="bold"))
@@ -315,7 +315,7 @@ def glyph_key(numbers: int, colours: Palette, *, words: Words) -> Figure:
 X_HATCH, O_HATCH = (-45.0,), (45.0,)
 
 
-def tint_hatching(p: hexboard.Placement, cells: list[Hex], angles: tuple[float, ...],
+def tint_hatching(p: hexboard.Placement, cells: list[Hex], *, angles: tuple[float, ...],
                   colour: str) -> list[Shape]:
     spacing = 0.3 * p.cell_radius
     pairs = [pair for h in cells for angle in angles
@@ -339,8 +339,8 @@ def example_figure(turn: ExampleTurn, colours: Palette, *, words: Words) -> Figu
     shapes = board_shapes(p, turn.board, colours=colours, with_coordinates=False, fills=fills)
     # Over the tints, hatching in each player's colour: one slant for x, the other for o,
     # crossed where both may write.
-    shapes += tint_hatching(p, x_cells, X_HATCH, colours[X_SIDE])
-    shapes += tint_hatching(p, o_cells, O_HATCH, colours[O_SIDE])
+    shapes += tint_hatching(p, x_cells, angles=X_HATCH, colour=colours[X_SIDE])
+    shapes += tint_hatching(p, o_cells, angles=O_HATCH, colour=colours[O_SIDE])
     r = p.cell_radius
     size = r * 0.9
     # Earlier letters light grey and plain; this turn's in the player's colour, bold and
@@ -397,7 +397,7 @@ def rules_item(opts: Options, printing: Printing) -> Document:
                     footer_text=words._("%(credit)s Rules text written for this kit.",
                                         credit=credit(words)),
                     first_on_right=printing.first_on_right, words=words)
-    return document(opts, pages, words._("rules"), words=words)
+    return document(opts, pages, what=words._("rules"), words=words)
 
 
 # --- the score pad -----------------------------------------------------------------------------
@@ -411,7 +411,7 @@ def writing_turns(opts: Options) -> int:
     return -(-opts.size ** 2 // 4)
 
 
-def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> list[Page]:
+def pad_pages(opts: Options, paper: Paper, *, colours: Palette, words: Words) -> list[Page]:
     """Rows for the longest game of turns that write, and a line saying how to go on when
     turns that write nothing have used rows too."""
     example = hex_name(Hex(2, 3))
@@ -440,8 +440,8 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) ->
 def pad_item(opts: Options, printing: Printing) -> Document:
     words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, pad_pages(opts, paper, colours, words=words) * copies,
-                    words._("score pad"), words=words)
+    return document(opts, pad_pages(opts, paper, colours=colours, words=words) * copies,
+                    what=words._("score pad"), words=words)
 
 
 

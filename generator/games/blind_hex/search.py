@@ -204,7 +204,7 @@ class _Search(Tallies):
 
 @cache    # a board is made once per process, however many pages show it
 def generate(size: int = DEFAULT_SIZE, numbers: int = DEFAULT_NUMBERS,
-             seed: int = DEFAULT_SEED) -> HashBoard:
+             *, seed: int = DEFAULT_SEED) -> HashBoard:
     """A board whose cells each offer one or two numbers.
 
     The hubs give every cell its numbers: all six sides of a hub carry its number, and a cell
@@ -227,10 +227,10 @@ def generate(size: int = DEFAULT_SIZE, numbers: int = DEFAULT_NUMBERS,
     if numbers not in NUMBERS:
         raise ValueError(f"numbers must be {NUMBERS.start}-{NUMBERS.stop - 1}, not {numbers}")
     published = published_boards().get((size, numbers, seed))
-    return published if published is not None else search_board(size, numbers, seed)
+    return published if published is not None else search_board(size, numbers, seed=seed)
 
 
-def search_board(size: int, numbers: int, seed: int) -> HashBoard:
+def search_board(size: int, numbers: int, *, seed: int) -> HashBoard:
     """The board the search finds for a seed, uncached, even where a published board stands
     for it (the published 11 x 11 board 1 predates this search; see published.json)."""
     search = _Search(size, numbers, random.Random(f"blind-hex:{size}:{numbers}:{seed}"))

@@ -48,7 +48,7 @@ def penny(centre: Point, radius: float) -> list[Shape]:
     return [Circle(centre, radius, Paint(fill=COPPER))]
 
 
-def hands(opts: Options, colours: Palette, words: Words) -> list[Thing]:
+def hands(opts: Options, colours: Palette, *, words: Words) -> list[Thing]:
     """Each player's hand of number cards, a deck of its own, sharing the cards' back."""
     w, h = cards.CARD_WIDTH, cards.CARD_HEIGHT
     back = Picture("card-back", Page(w, h, tuple(cards.back((0.0, 0.0, w, h), 0.0, angle=0.0,
@@ -57,7 +57,8 @@ def hands(opts: Options, colours: Palette, words: Words) -> list[Thing]:
     hand = words._(CARDS.label)
     for player in PLAYERS:
         held = [c for c in cards.hands(opts.numbers) if c.player == player]
-        faces = tuple(Page(w, h, tuple(cards.front(c, opts.numbers, colours))) for c in held)
+        faces = tuple(Page(w, h,
+                           tuple(cards.front(c, opts.numbers, colours=colours))) for c in held)
         decks.append(Deck(f"{hand}: {player}",
                           card_sheets(f"cards-{player}", faces,
                                       titles=tuple(f"{c.rank} {player}" for c in held)), back))
@@ -85,15 +86,17 @@ def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
     box = (paper.margin, paper.margin, paper.inner_width, paper.height - 2 * paper.margin) \
         if pages.corner_layout(opts, paper, colours=colours,
                                words=words) is not None else parts.body(paper)
-    board = parts.board(parts.board_name(TITLE, words), pages.board_page(opts, paper, colours,
+    board = parts.board(parts.board_name(TITLE, words),
+                        pages.board_page(opts, paper, colours=colours,
                                                                          words=words),
-                        box, (p.centre(h) for h in Rhombus(opts.size)))
+                        box=box, cells=(p.centre(h) for h in Rhombus(opts.size)))
     diameter = parts.stone_diameter(p.cell_radius)
     marks = [parts.bag(player, parts.round_piece(
         player, parts.disc(f"mark-{player}", diameter, drawn=mark_drawn(player, colours))),
         colour=colours[SIDES[player]]) for player in PLAYERS]
-    pieces = hands(opts, colours, words) if opts.edition == "cards" else pennies(colours)
-    return parts.kit_table(TITLE, opts, key_text=parts.key("blind-hex", opts, colours), board=board,
+    pieces = hands(opts, colours, words=words) if opts.edition == "cards" else pennies(colours)
+    return parts.kit_table(TITLE, opts, key_text=parts.key("blind-hex", opts, colours=colours),
+                           board=board,
                            pieces=[*marks, *pieces], rules=pages.rules_item,
                            pads=pages.pad_pages, credit=credit(words), colours=colours,
                            words=words)

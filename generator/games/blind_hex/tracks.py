@@ -75,7 +75,7 @@ def _distance_to_hull(at: Point, hull: list[Point]) -> float:
     return 0.0 if inside else best
 
 
-def clear(p: hexboard.Placement, with_coordinates: bool, outset: float,
+def clear(p: hexboard.Placement, with_coordinates: bool, *, outset: float,
           laid: tuple[Track, Track]) -> bool:
     """Whether every spot stands CLEAR of all the board draws."""
     hull = convex_hull(p.transform.apply(q) for q in hexboard.extent(
@@ -84,7 +84,7 @@ def clear(p: hexboard.Placement, with_coordinates: bool, outset: float,
                for track in laid for at in spots(track))
 
 
-def track_shapes(track: Track, letter: str, colour: str, colours: Palette) -> list[Shape]:
+def track_shapes(track: Track, letter: str, *, colour: str, colours: Palette) -> list[Shape]:
     """A row of letters above a row of numbers, as the player sees it: a track facing down
     is upside down on the page, for the player across the table, and reads from its right."""
     shapes: list[Shape] = []

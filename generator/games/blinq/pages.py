@@ -188,7 +188,7 @@ def neutral_spot(opts: Options) -> Spot:
     return Spot(1, *cell)
 
 
-def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> Page:
+def board_page(opts: Options, paper: Paper, *, colours: Palette, words: Words) -> Page:
     x, y, w, h = sheet.body_box(paper)
     shapes = sheet.header(paper, TITLE, subtitle=opts.label(words), colours=colours)
     b = fit_board(x, y, w, h)
@@ -233,7 +233,7 @@ def board_paper(paper: Paper) -> Paper:
 def board_item(opts: Options, printing: Printing) -> Document:
     words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document([board_page(opts, board_paper(paper), colours, words=words)] * copies,
+    return document([board_page(opts, board_paper(paper), colours=colours, words=words)] * copies,
                     words._("board"), words=words)
 
 
@@ -415,7 +415,7 @@ def notation(neutral: str, words: Words) -> tuple[str, ...]:
                     "level 3 a1–c3, level 4 a1–b2, level 5 a1."))
 
 
-def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> list[Page]:
+def pad_pages(opts: Options, paper: Paper, *, colours: Palette, words: Words) -> list[Page]:
     """A row for every round: each player places all their blocks."""
     return scorepad.score_pad(paper, scorepad.Pad(
         words._("Blinq score pad"), opts.label(words), (words._("White"), words._("Black")),
@@ -432,8 +432,8 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) ->
 def pad_item(opts: Options, printing: Printing) -> Document:
     words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(pad_pages(opts, paper, colours, words=words) * copies, words._("score pad"),
-                    words=words)
+    return document(pad_pages(opts, paper, colours=colours, words=words) * copies,
+                    words._("score pad"), words=words)
 
 
 PAGES = Pages(

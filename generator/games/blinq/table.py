@@ -30,9 +30,10 @@ def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
     box = parts.body(paper)
     b = pages.fit_board(*box)
     places = [b.point(s.corner().col / 2 + 0.5, s.corner().row / 2 + 0.5) for s in spots()]
-    board = parts.board(parts.board_name(TITLE, words), pages.board_page(opts, paper, colours,
-                                                                         words=words), box,
-                        places)
+    board = parts.board(parts.board_name(TITLE, words),
+                        pages.board_page(opts, paper, colours=colours,
+                                                                         words=words), box=box,
+                        cells=places)
     side = b.cell
     dual = Tile(words.pgettext("Blinq block", "dual"), block("block-dual", "U", side=side,
                                                        colours=colours),
@@ -42,7 +43,8 @@ def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
     neutral = Tile(words.pgettext("Blinq block", "neutral"),
                    block("block-neutral", NEUTRAL, side=side, colours=colours),
                    thickness=THICKNESS * side)
-    return parts.kit_table(TITLE, opts, key_text=parts.key("blinq", opts, colours), board=board,
+    return parts.kit_table(TITLE, opts, key_text=parts.key("blinq", opts, colours=colours),
+                           board=board,
                            pieces=[*bags, neutral], rules=pages.rules_item,
                            pads=pages.pad_pages, credit=pages.credit(words), colours=colours,
                            words=words)

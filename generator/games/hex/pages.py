@@ -46,7 +46,7 @@ def name(colour: str, words: Words) -> str:
 # --- drawing stones and boards ------------------------------------------------------------------
 
 
-def stone(colour: str, p: hexboard.Placement, h: Hex, colours: Palette, *,
+def stone(colour: str, p: hexboard.Placement, *, h: Hex, colours: Palette,
           words: Words) -> list[Shape]:
     """A stone in a figure; where a palette tells pieces apart by letter, it carries one."""
     r = p.cell_radius
@@ -74,7 +74,7 @@ def board_shapes(p: hexboard.Placement, colours: Palette, *, with_coordinates: b
     shapes += hexboard.cell_shapes(p, Paint(stroke=colours["board line"],
                                             width=max(0.15, 0.035 * r)), fills=dict(tinted or {}))
     for h, colour in sorted((stones or {}).items(), key=lambda hc: (hc[0].r, hc[0].q)):
-        shapes += stone(colour, p, h, colours, words=words)
+        shapes += stone(colour, p, h=h, colours=colours, words=words)
     return shapes + hexboard.labels(p, q_side=(letter(BLUE, words), colours["blue"]),
                                     r_side=(letter(RED, words), colours["red"]),
                                     muted=colours["muted"], with_coordinates=with_coordinates)
@@ -88,7 +88,7 @@ def board_shapes(p: hexboard.Placement, colours: Palette, *, with_coordinates: b
 BOARD_ANGLE = 0.0
 
 
-def place(size: int, x: float, y: float, w: float, h: float,
+def place(size: int, x: float, *, y: float, w: float, h: float,
           with_coordinates: bool = True) -> hexboard.Placement:
     return hexboard.place_board(size, x, y=y, width=w, height=h, angle=BOARD_ANGLE,
                                 with_coordinates=with_coordinates)
@@ -129,7 +129,7 @@ def sides(p: hexboard.Placement, words: Words) -> list[str]:
             describe.sides(name(BLUE, words), letter(BLUE, words), where=q, words=words)]
 
 
-def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> Page:
+def board_page(opts: Options, paper: Paper, *, colours: Palette, words: Words) -> Page:
     return boardpage.board_page(
         paper, colours, size=opts.size, coordinates=opts.coordinates, place=CUT_PLACE,
         draw=CUT_DRAW, words=page_words(opts, words), cut_tips=True,
@@ -138,7 +138,7 @@ def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -
             describe.coordinates(opts.size, words) if opts.coordinates else ""))
 
 
-def document(opts: Options, pages: list[Page], what: str, *, words: Words) -> Document:
+def document(opts: Options, pages: list[Page], *, what: str, words: Words) -> Document:
     return boardpage.document(pages, what, game=TITLE, designer=DESIGNER, size=opts.size,
                               keywords=("Hex", words._("connection game"),
                                         words._("print and play")),
@@ -149,9 +149,9 @@ def document(opts: Options, pages: list[Page], what: str, *, words: Words) -> Do
 def board_item(opts: Options, printing: Printing) -> Document:
     words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, [board_page(opts, board_paper(opts, paper, words=words), colours,
+    return document(opts, [board_page(opts, board_paper(opts, paper, words=words), colours=colours,
                                       words=words)] * copies,
-                    words._("board"), words=words)
+                    what=words._("board"), words=words)
 
 
 # --- figures for the rule sheet ---------------------------------------------------------------
@@ -186,7 +186,7 @@ def example_game() -> tuple[dict[Hex, str], str, list[Hex]]:
 
 def touch_figure(colours: Palette, words: Words) -> Figure:
     width, height = 60.0, 52.0
-    p = place(EXAMPLE_SIZE, 0.0, 0.0, width, height)
+    p = place(EXAMPLE_SIZE, 0.0, y=0.0, w=width, h=height)
     around = Rhombus(EXAMPLE_SIZE).neighbours(TOUCH_CELL)
     shapes = board_shapes(p, colours, with_coordinates=True, stones={TOUCH_CELL: RED},
                           tinted={h: colours["change"] for h in around}, words=words)
@@ -203,7 +203,7 @@ def touch_figure(colours: Palette, words: Words) -> Figure:
 def goal_figure(colours: Palette, words: Words) -> Figure:
     width, height = 70.0, 60.0
     stones, colour, path = example_game()
-    p = place(EXAMPLE_SIZE, 0.0, 0.0, width, height)
+    p = place(EXAMPLE_SIZE, 0.0, y=0.0, w=width, h=height)
     shapes = board_shapes(p, colours, with_coordinates=True, stones=stones, words=words)
     shapes.append(segments([(p.centre(a), p.centre(b)) for a, b in pairwise(path)],
                            Paint(stroke=colours["highlight"], width=0.3 * p.cell_radius)))
@@ -236,7 +236,7 @@ def rules_item(opts: Options, printing: Printing) -> Document:
                     footer_text=words._("%(credit)s Rules text written for this kit.",
                                         credit=credit(words)),
                     first_on_right=printing.first_on_right, words=words)
-    return document(opts, pages, words._("rules"), words=words)
+    return document(opts, pages, what=words._("rules"), words=words)
 
 
 # --- the score pad ------------------------------------------------------------------------------
@@ -259,7 +259,7 @@ def longest_game(opts: Options) -> int:
     return opts.size ** 2 + (1 if opts.swap else 0)
 
 
-def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> list[Page]:
+def pad_pages(opts: Options, paper: Paper, *, colours: Palette, words: Words) -> list[Page]:
     """A row for each player's n-th turn, as many as the longest game gives the first."""
     return scorepad.score_pad(paper, scorepad.Pad(
         words._("Hex score pad"), opts.label(words), (words._("Red"), words._("Blue")),
@@ -275,8 +275,8 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) ->
 def pad_item(opts: Options, printing: Printing) -> Document:
     words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, pad_pages(opts, paper, colours, words=words) * copies,
-                    words._("score pad"), words=words)
+    return document(opts, pad_pages(opts, paper, colours=colours, words=words) * copies,
+                    what=words._("score pad"), words=words)
 
 
 PAGES = Pages(

@@ -58,7 +58,7 @@ def to_move(colour: Colour, words: Words) -> str:
             words._("White to move and win."))
 
 
-def caption(number: int, puzzle: BookPuzzle, words: Words) -> str:
+def caption(number: int, puzzle: BookPuzzle, *, words: Words) -> str:
     """A puzzle's caption: its number, whose turn, its level, where it came from."""
     return " ".join((words._("Puzzle %(n)s.", n=number),
                      to_move(puzzle.puzzle.position.to_move, words),
@@ -89,7 +89,7 @@ def answer(puzzle: BookPuzzle) -> Diagram:
                    shaded=frozenset(puzzle.connection))
 
 
-def answer_caption(number: int, puzzle: BookPuzzle, words: Words) -> str:
+def answer_caption(number: int, puzzle: BookPuzzle, *, words: Words) -> str:
     """Every winning move, the main line, and what is shaded."""
     solution = puzzle.puzzle.solution
     winning = [cell_name(c) for c in sorted(solution.winning, key=_order)]
@@ -126,7 +126,7 @@ def description(number: int, puzzle: BookPuzzle, *, diagram: Diagram, words: Wor
 def _figures(puzzles: Sequence[BookPuzzle], paper: Paper, colours: Palette, *,
              answers: bool, words: Words) -> dict[str, Figure]:
     diagrams = [answer(p) if answers else question(p) for p in puzzles]
-    said = [((answer_caption if answers else caption)(k, p, words),
+    said = [((answer_caption if answers else caption)(k, p, words=words),
              description(k, p, diagram=d, words=words))
             for k, (p, d) in enumerate(zip(puzzles, diagrams, strict=True), start=1)]
 
@@ -182,7 +182,7 @@ class HexPuzzles:
     def __len__(self) -> int:
         return len(self.puzzles)
 
-    def chapters(self, paper: Paper, colours: Palette, words: Words) -> list[Chapter]:
+    def chapters(self, paper: Paper, colours: Palette, *, words: Words) -> list[Chapter]:
         footer = words._("%(credit)s Every answer proven by pnp's solver.", credit=credit(words))
         count = len(self.puzzles)
         return [Chapter(words._("Puzzles"), words.ngettext("%(count)s position to solve",

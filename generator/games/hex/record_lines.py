@@ -115,7 +115,7 @@ def _hangs(diagrams: list[Diagram], at: int) -> int:
     return max((k for k, d in enumerate(diagrams) if d.first <= at), default=0)
 
 
-def shown(game: Replay, every: int, depth: int) -> Shown:
+def shown(game: Replay, every: int, *, depth: int) -> Shown:
     """The booklet's diagrams: the main line's, each followed by the variations branching
     in its moves, to `depth` (each followed in turn by its own)."""
     main = cut(game, every, opening=game.record.markup)

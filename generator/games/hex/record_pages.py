@@ -213,7 +213,7 @@ def left_out(seen: Shown, depth: int, *, words: Words) -> list[str]:
     return notes
 
 
-def markup(game: Replay, seen: Shown, depth: int, heading_: str = "", *, words: Words) -> str:
+def markup(game: Replay, seen: Shown, *, depth: int, heading_: str = "", words: Words) -> str:
     record = game.record
     lines = [f"# {heading_ or title(record, words)}", ""]
     facts = [(words._("Event"), " ".join(filter(None, (record.event, record.round)))),
@@ -277,7 +277,7 @@ def booklet(game: Replay, cut: played.Cut, *, paper: Paper, colours: Palette,
             heading_: str = "", words: Words) -> Document:
     """The study booklet of one judged game."""
     refuse(game)
-    seen = shown(game, cut.every, cut.variations)
+    seen = shown(game, cut.every, depth=cut.variations)
     size = game.record.columns
     said = [(caption(d, words), description(size, d, words=words)) for d in seen.diagrams]
 
@@ -287,7 +287,8 @@ def booklet(game: Replay, cut: played.Cut, *, paper: Paper, colours: Palette,
                                words=words)
                 for k, d in enumerate(seen.diagrams)}
     figures = legible(drawn, FIGURE_WIDTH, most=paper.inner_width, words=words)
-    pages = typeset(markup(game, seen, cut.variations, heading_, words=words), figures, paper=paper,
+    pages = typeset(markup(game, seen, depth=cut.variations, heading_=heading_, words=words),
+                    figures, paper=paper,
                     colours=colours,
                     footer_text=footer(credit(words), words), words=words)
     name = title(game.record, words)
@@ -306,10 +307,10 @@ class HexStudy:
 
     def check(self, cut: played.Cut) -> None:
         refuse(self.game)
-        shown(self.game, cut.every, cut.variations)
+        shown(self.game, cut.every, depth=cut.variations)
 
-    def booklet(self, cut: played.Cut, paper: Paper, colours: Palette,
-                heading: str = "", *, words: Words) -> Document:
+    def booklet(self, cut: played.Cut, paper: Paper, *, colours: Palette,
+                heading: str = "", words: Words) -> Document:
         return booklet(self.game, cut, paper=paper, colours=colours, heading_=heading, words=words)
 
     def title(self, words: Words) -> str:

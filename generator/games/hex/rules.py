@@ -79,7 +79,7 @@ def last_cell(size: int) -> str:
     return f"{column_name(size - 1)}{size}"
 
 
-def turn_changes(size: int, stones: Stones, colour: str, turn: Turn) -> dict[Hex, str]:
+def turn_changes(size: int, stones: Stones, *, colour: str, turn: Turn) -> dict[Hex, str]:
     """The cell `colour` fills by playing `turn` (the same on every board); IllegalTurn says
     why a turn cannot be played."""
     cells = turn.mine + turn.neutral   # a Hex turn written by hand has no brackets
@@ -97,7 +97,7 @@ def turn_changes(size: int, stones: Stones, colour: str, turn: Turn) -> dict[Hex
 
 def apply_turn(stones: Stones, colour: str, *, turn: Turn) -> dict[Hex, str]:
     """The stones after `colour` plays `turn`."""
-    return {**stones, **turn_changes(0, stones, colour, turn)}
+    return {**stones, **turn_changes(0, stones, colour=colour, turn=turn)}
 
 
 HEX = ConnectionRules(

@@ -24,7 +24,7 @@ def stone_drawn(colour: str, colours: Palette, *, words: Words) -> Callable[[Poi
     def drawn(centre: Point, radius: float) -> list[Shape]:
         p = hexboard.Placement(Rhombus(1), Affine.scaling(0.98 * radius / 0.6).then(
             Affine.translation(centre.x, centre.y)))
-        return pages.stone(colour, p, Hex(0, 0), colours, words=words)
+        return pages.stone(colour, p, h=Hex(0, 0), colours=colours, words=words)
     return drawn
 
 
@@ -32,14 +32,16 @@ def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
     paper = pages.board_paper(opts, parts.PAPER, words=words)
     laid = pages.board_layout(opts, paper, words=words)
     p, box = laid.placement, laid.region
-    board = parts.board(parts.board_name(TITLE, words), pages.board_page(opts, paper, colours,
-                                                                         words=words), box,
-                        (p.centre(h) for h in p.board))
+    board = parts.board(parts.board_name(TITLE, words),
+                        pages.board_page(opts, paper, colours=colours,
+                                                                         words=words), box=box,
+                        cells=(p.centre(h) for h in p.board))
     diameter = parts.stone_diameter(p.cell_radius)
     bags = [parts.stone_bag(pages.name(colour, words), role, diameter=diameter,
                             drawn=stone_drawn(colour, colours, words=words), colour=colours[role])
             for colour, role in ((RED, "red"), (BLUE, "blue"))]
-    return parts.kit_table(TITLE, opts, key_text=parts.key("hex", opts, colours), board=board,
+    return parts.kit_table(TITLE, opts, key_text=parts.key("hex", opts, colours=colours),
+                           board=board,
                            pieces=bags, rules=pages.rules_item,
                            pads=pages.pad_pages, credit=pages.credit(words), colours=colours,
                            words=words)

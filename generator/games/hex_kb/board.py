@@ -131,7 +131,7 @@ class KleinBoard:
         """Frame B cell -> its twin in frame A."""
         return {b: a for a, b in self.twins.items()}
 
-    def open_chain(self, start: Hex, goal: Hex, avoid: set[Hex]) -> list[Hex]:
+    def open_chain(self, start: Hex, goal: Hex, *, avoid: set[Hex]) -> list[Hex]:
         """A shortest run of cells from start to goal outside windows and frames (the goal
         may be a frame cell) and outside `avoid`: for laying out example positions."""
         frames = set(self.twins) | set(self.twins.values())

@@ -56,27 +56,27 @@ def example_positions(board: KleinBoard = FIGURE_BOARD) -> dict[str, list[Hex]]:
     out = [board.twins[west]]
 
     def to_east(start: Hex, avoid: set[Hex]) -> list[Hex]:
-        return board.open_chain(start, Hex(n - 1, n - 1), avoid)
+        return board.open_chain(start, Hex(n - 1, n - 1), avoid=avoid)
 
-    simple = board.open_chain(Hex(0, n - 2), Hex(n - 1, 1), set())
+    simple = board.open_chain(Hex(0, n - 2), Hex(n - 1, 1), avoid=set())
     single = first + out + to_east(out[0] + Hex(-1, 0), around(first))
     # A loop through the portal, clear of the single transit path.
     p, q = east, a + Hex(1, -1)
-    loop = board.open_chain(p + Hex(1, 0), board.twins[q] + Hex(1, -1), around(first))
+    loop = board.open_chain(p + Hex(1, 0), board.twins[q] + Hex(1, -1), avoid=around(first))
     single_with_loop = (first + out + [p, q] + loop +
                         to_east(out[0] + Hex(-1, 0), around(first + loop + [
                             p, q, board.twins[p], board.twins[q]])))
     y_out = board.twins[east]
     third = [y_out] + [Hex(k, y_out.r) for k in range(y_out.q + 1, n)]
     middle = board.open_chain(board.twins[west] + Hex(-1, 0), east + Hex(0, 1),
-                              around(first + third) | {east + Hex(1, 0)})
+                              avoid=around(first + third) | {east + Hex(1, 0)})
     double = first + middle + [east] + third
     # A loop through the west border segment: out of frame A to the border, along it, and
     # back in through frame B.
     south = a + Hex(-1, 1)
     to_border = [Hex(k, west.r) for k in range(west.q)]
     back = board.open_chain(Hex(0, n - 2), board.twins[south] + Hex(-1, 1),
-                            around(to_border + [west]))
+                            avoid=around(to_border + [west]))
     border_loop = to_border + [west, south] + back
     return {"first move": [east], "simple": simple, "single": single_with_loop,
             "single alone": single, "double": double, "border loop": border_loop}

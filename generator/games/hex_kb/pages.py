@@ -123,7 +123,7 @@ def position(board: KleinBoard, p: hexboard.Placement, *, stones: dict[Hex, str]
     return describe.sentence(*said)
 
 
-def place(board: KleinBoard, x: float, y: float, w: float, h: float,
+def place(board: KleinBoard, x: float, *, y: float, w: float, h: float,
           with_coordinates: bool = True) -> hexboard.Placement:
     return hexboard.place_board(board.size, x, y=y, width=w, height=h, angle=BOARD_ANGLE,
                                 with_coordinates=with_coordinates, outset=hexboard.BORDER_ROW)
@@ -227,7 +227,7 @@ def board_shapes(p: hexboard.Placement, board: KleinBoard, *, colours: Palette,
     return shapes
 
 
-def document(opts: Options, pages: list[Page], what: str, *, words: Words) -> Document:
+def document(opts: Options, pages: list[Page], *, what: str, words: Words) -> Document:
     return Document(tuple(pages), words._("%(game)s: %(what)s", game=TITLE, what=what),
                     words._("pnp (game by %(designer)s)", designer=DESIGNER),
                     words._("%(game)s %(what)s, %(size)s × %(size)s", game=TITLE, what=what,
@@ -238,8 +238,8 @@ def document(opts: Options, pages: list[Page], what: str, *, words: Words) -> Do
                             "(marksteeregames.com)", designer=DESIGNER), lang=words.code)
 
 
-def board_page(opts: Options, paper: Paper, colours: Palette,
-               *, stones: dict[Hex, str] | None = None, marked: AbstractSet[Hex] = frozenset(),
+def board_page(opts: Options, paper: Paper, *, colours: Palette,
+               stones: dict[Hex, str] | None = None, marked: AbstractSet[Hex] = frozenset(),
                title: str = TITLE, subtitle: str = "", note: str = "",
                caption: str = "", words: Words) -> Page:
     """The board, with a caption under it if given (set no smaller than 6 pt, however
@@ -253,7 +253,7 @@ def board_page(opts: Options, paper: Paper, colours: Palette,
         for i, text in enumerate(lines):
             shapes.append(Text(Point(x + w / 2, y + h + 1 + (i + 0.8) * CAPTION_SIZE * 1.3),
                                text, CAPTION_SIZE, colours["ink"], anchor="middle"))
-    p = place(board, x, y, w, h, opts.coordinates)
+    p = place(board, x, y=y, w=w, h=h, with_coordinates=opts.coordinates)
     shapes += describe.board_figure(
         board_shapes(p, board, colours=colours, with_coordinates=opts.coordinates, stones=stones,
                      marked=marked, words=words),
@@ -273,7 +273,7 @@ class Placer:
 
     def __call__(self, size: int, x: float, y: float, w: float, h: float,
                  with_coordinates: bool) -> hexboard.Placement:
-        return place(self.board, x, y, w, h, with_coordinates)
+        return place(self.board, x, y=y, w=w, h=h, with_coordinates=with_coordinates)
 
 
 @dataclass(frozen=True)
@@ -304,7 +304,7 @@ def board_layout(opts: Options, paper: Paper, *, words: Words) -> boardpage.Laid
                             outset=hexboard.BORDER_ROW)
 
 
-def plain_board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> Page:
+def plain_board_page(opts: Options, paper: Paper, *, colours: Palette, words: Words) -> Page:
     """The board's own page, empty, as large as the corners it leaves allow."""
     board = opts.board()
     return boardpage.board_page(
@@ -320,9 +320,9 @@ def board_paper(opts: Options, paper: Paper, *, words: Words) -> Paper:
 def board_item(opts: Options, printing: Printing) -> Document:
     words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, [plain_board_page(opts, board_paper(opts, paper, words=words), colours,
-                                            words=words)]
-                    * copies, words._("board"), words=words)
+    page = plain_board_page(opts, board_paper(opts, paper, words=words), colours=colours,
+                            words=words)
+    return document(opts, [page] * copies, what=words._("board"), words=words)
 
 
 # --- puzzles ------------------------------------------------------------------------------------
@@ -341,17 +341,18 @@ def puzzle_item(opts: Options, printing: Printing) -> Document:
     p = kept_puzzle(opts)
     paper = board_paper(opts, paper, words=words)
     title = words._("%(game)s puzzle %(seed)s", game=TITLE, seed=opts.seed)
-    question = board_page(opts, paper, colours, stones=p.stones, title=title,
+    question = board_page(opts, paper, colours=colours, stones=p.stones, title=title,
                           subtitle=words._("The board is full. Which colour wins, and how?"),
                           note=words._("%(credit)s Every full board has exactly one winner. The "
                                        "solution is on the next page.", credit=credit(words)),
                           words=words)
-    answer = board_page(opts, paper, colours, stones=p.stones, marked=p.structure,
+    answer = board_page(opts, paper, colours=colours, stones=p.stones, marked=p.structure,
                         title=title, subtitle=words._("Solution"),
                         note=words._("%(credit)s The winning structure is shaded.",
                                      credit=credit(words)),
                         caption=describe_verdict(p.verdict, words), words=words)
-    return document(opts, [question, answer] * copies, words._("puzzle %(seed)s", seed=opts.seed),
+    return document(opts, [question, answer] * copies,
+                    what=words._("puzzle %(seed)s", seed=opts.seed),
                     words=words)
 
 
@@ -369,7 +370,7 @@ def example_figure(name: str, colours: Palette, *, caption: str, width: float = 
     board = FIGURE_BOARD
     cells = example_positions(board)[name]
     stones = {board.canonical(h): RED for h in cells}
-    p = place(board, 0, 0, width, width * 0.8, with_coordinates=False)
+    p = place(board, 0, y=0, w=width, h=width * 0.8, with_coordinates=False)
     shapes = board_shapes(p, board, colours=colours, with_coordinates=False, stones=stones,
                           marked=set(stones), words=words)
     return Figure(width, width * 0.8, tuple(shapes), caption,
@@ -381,7 +382,7 @@ def literal_figure(colours: Palette, width: float = FIGURE_WIDTH, *, words: Word
     portal were a portal loop. Red's loop is shaded; the judge has checked both colours."""
     board = FIGURE_BOARD
     example = literal_reading_example(board)
-    p = place(board, 0, 0, width, width * 0.8, with_coordinates=False)
+    p = place(board, 0, y=0, w=width, h=width * 0.8, with_coordinates=False)
     shapes = board_shapes(p, board, colours=colours, with_coordinates=False, stones=example.stones,
                           marked=set(example.red_loop),
                           words=words)
@@ -455,7 +456,7 @@ def rules_item(opts: Options, printing: Printing) -> Document:
                     footer_text=words._("%(credit)s Rules text written for this kit.",
                                         credit=credit(words)),
                     first_on_right=printing.first_on_right, words=words)
-    return document(opts, pages, words._("rules"), words=words)
+    return document(opts, pages, what=words._("rules"), words=words)
 
 
 # --- the score pad ------------------------------------------------------------------------------
@@ -466,7 +467,7 @@ def pad_label(opts: Options, words: Words) -> str:
     return opts.board_label(words)
 
 
-def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> list[Page]:
+def pad_pages(opts: Options, paper: Paper, *, colours: Palette, words: Words) -> list[Page]:
     """A row for every round of a game that fills the board: two claims a round, a frame
     cell and its twin one cell."""
     frame = 6 * (opts.radius + 1)
@@ -487,8 +488,8 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) ->
 def pad_item(opts: Options, printing: Printing) -> Document:
     words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, pad_pages(opts, paper, colours, words=words) * copies,
-                    words._("score pad"), words=words)
+    return document(opts, pad_pages(opts, paper, colours=colours, words=words) * copies,
+                    what=words._("score pad"), words=words)
 
 
 PAGES = Pages(

@@ -48,7 +48,7 @@ def figure(game: HexKbGame, diagram: KbDiagram, *, caption: str, colours: Palett
     board = game.board
     height = record_book.figure_height(board.size, BOARD_ANGLE, width=width,
                                        outset=hexboard.BORDER_ROW)
-    p = place(board, 0.0, 0.0, width, height)
+    p = place(board, 0.0, y=0.0, w=width, h=height)
     # Numbered stones off the frames are drawn here, with their numbers; the board draws
     # the rest, a frame cell's in both frames under its frame number.
     numbered = {h: c for h, c in diagram.stones.items()
@@ -110,7 +110,7 @@ class HexKbStudy:
         number, and the winner's structure."""
         board, claims = self.game.board, self.game.claims
         framed = [record_book.special(n, name(self.game.movers[n - 1], words),
-                                      words._("frame cell %(n)s", n=board.twin_index(c.cell)),
+                                      what=words._("frame cell %(n)s", n=board.twin_index(c.cell)),
                                       words=words)
                   for n, c in enumerate(claims[diagram.first - 1:diagram.last],
                                         start=diagram.first)
@@ -122,8 +122,8 @@ class HexKbStudy:
                                    verdict=describe_verdict(self.game.verdict, words))
         return text
 
-    def booklet(self, cut: Cut, paper: Paper, colours: Palette,
-                heading: str = "", *, words: Words) -> Document:
+    def booklet(self, cut: Cut, paper: Paper, *, colours: Palette,
+                heading: str = "", words: Words) -> Document:
         shown = self.diagrams(cut.every)
         figures = record_book.legible(
             lambda width, numbers: {f"d{k}": figure(self.game, d, caption=self.caption(d, words),

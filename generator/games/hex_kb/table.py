@@ -37,12 +37,14 @@ def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
     p, box = laid.placement, laid.region
     cells = (p.centre(h) for h in Rhombus(drawn.size) if h not in drawn.holes)
     board = parts.board(parts.board_name(TITLE, words),
-                        pages.plain_board_page(opts, paper, colours, words=words), box, cells)
+                        pages.plain_board_page(opts, paper, colours=colours,
+                                               words=words), box=box, cells=cells)
     diameter = parts.stone_diameter(p.cell_radius)
     bags = [parts.stone_bag(pages.name(colour, words), role, diameter=diameter,
                             drawn=stone_drawn(colour, colours, words=words), colour=colours[role])
             for colour, role in ((RED, "red"), (BLUE, "blue"))]
-    return parts.kit_table(TITLE, opts, key_text=parts.key("hex-kb", opts, colours), board=board,
+    return parts.kit_table(TITLE, opts, key_text=parts.key("hex-kb", opts, colours=colours),
+                           board=board,
                            pieces=bags, rules=pages.rules_item,
                            pads=pages.pad_pages, credit=pages.credit(words), colours=colours,
                            words=words)

@@ -80,7 +80,7 @@ def name(kind: str, words: Words) -> str:
 # --- drawing stones and boards ------------------------------------------------------------------
 
 
-def stone(kind: str, centre: Point, radius: float, colours: Palette, *,
+def stone(kind: str, centre: Point, *, radius: float, colours: Palette,
           words: Words) -> list[Shape]:
     """A stone as it looks on the board and on its counter; in the ink-saver palette each
     kind carries its letter instead of a fill."""
@@ -108,7 +108,7 @@ def board_shapes(p: hexboard.Placement, colours: Palette, *, with_coordinates: b
                                             width=max(0.15, 0.035 * r)),
                                    fills={h: colours["change"] for h in marked})
     for h, kind in sorted(stones.items(), key=lambda hk: (hk[0].r, hk[0].q)):
-        shapes += stone(kind, p.centre(h), 0.62 * r, colours, words=words)
+        shapes += stone(kind, p.centre(h), radius=0.62 * r, colours=colours, words=words)
     return shapes + hexboard.labels(p, q_side=(letter(BLACK, words), colours["ink"]),
                                     r_side=(letter(WHITE, words), colours["ink"]),
                                     muted=colours["muted"], with_coordinates=with_coordinates)
@@ -126,7 +126,7 @@ def position(stones: Stones, words: Words) -> str:
                             for kind in (BLACK, WHITE, NEUTRAL)])
 
 
-def place(size: int, x: float, y: float, w: float, h: float,
+def place(size: int, x: float, *, y: float, w: float, h: float,
           with_coordinates: bool = True) -> hexboard.Placement:
     return hexboard.place_board(size, x, y=y, width=w, height=h, angle=DIAGRAM_ANGLE,
                                 with_coordinates=with_coordinates)
@@ -156,7 +156,7 @@ def board_layout(opts: Options, paper: Paper, *, words: Words) -> boardpage.Laid
                             place=CUT_PLACE, draw=CUT_DRAW, cut_tips=True)
 
 
-def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> Page:
+def board_page(opts: Options, paper: Paper, *, colours: Palette, words: Words) -> Page:
     return boardpage.board_page(
         paper, colours, size=opts.size, coordinates=opts.coordinates, place=CUT_PLACE,
         draw=CUT_DRAW, words=page_words(opts, words), cut_tips=True,
@@ -165,7 +165,7 @@ def board_page(opts: Options, paper: Paper, colours: Palette, *, words: Words) -
             describe.coordinates(opts.size, words) if opts.coordinates else ""))
 
 
-def document(opts: Options, pages: list[Page], what: str, *, words: Words) -> Document:
+def document(opts: Options, pages: list[Page], *, what: str, words: Words) -> Document:
     return boardpage.document(pages, what, game=TITLE, designer=DESIGNER, size=opts.size,
                               keywords=("Nex", "Hex", words._("neutral stones"),
                                         words._("print and play")), licence=licence(words),
@@ -179,9 +179,9 @@ def board_paper(opts: Options, paper: Paper, *, words: Words) -> Paper:
 def board_item(opts: Options, printing: Printing) -> Document:
     words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, [board_page(opts, board_paper(opts, paper, words=words), colours,
+    return document(opts, [board_page(opts, board_paper(opts, paper, words=words), colours=colours,
                                       words=words)] * copies,
-                    words._("board"), words=words)
+                    what=words._("board"), words=words)
 
 
 # --- the counter sheet ----------------------------------------------------------------------
@@ -199,7 +199,8 @@ def counters_item(opts: Options, printing: Printing) -> Document:
     def run(kind: str) -> cutsheet.TileRun:
         # Stones on white in a thin cut grid, never a block of solid ink to cut through.
         return cutsheet.TileRun(name(kind, words), printed[kind], None,
-                                lambda c, s, bleed: counter(kind, c, s, colours, words=words))
+                                lambda c, s, bleed: counter(kind, c, side=s, colours=colours,
+                                                            words=words))
 
     advice = (words._("%(count)s counters of %(side)s mm in all: a Go set serves better, its black "
                       "and white stones with coins or buttons for the neutral stones.",
@@ -217,7 +218,7 @@ def counters_item(opts: Options, printing: Printing) -> Document:
         footer=words._("%(credit)s Cut along the grey lines; card stock makes counters that last.",
                 credit=" ".join(filter(None, (credit(words), advice)))), colours=colours,
         footer_keep=2 if advice else 1)
-    return document(opts, pages, words._("counters"), words=words)
+    return document(opts, pages, what=words._("counters"), words=words)
 
 
 def runs_of(counts: dict[str, int], words: Words) -> list[cutsheet.TileRun]:
@@ -272,14 +273,14 @@ def sheet_side(opts: Options, paper: Paper, *, words: Words) -> float:
     return int(low * 10) / 10
 
 
-def counter(kind: str, centre: Point, side: float, colours: Palette, *,
+def counter(kind: str, centre: Point, *, side: float, colours: Palette,
             words: Words) -> list[Shape]:
     """A counter's face: its stone, or, in the ink-saver palette, its letter alone (the cut
     square is its edge)."""
     if colours.lettered:
         return [centred_label(centre.x, centre.y, text=letter(kind, words), size=STONE_SHARE * side,
                               colour=colours["ink"], font="bold")]
-    return stone(kind, centre, STONE_SHARE * side, colours, words=words)
+    return stone(kind, centre, radius=STONE_SHARE * side, colours=colours, words=words)
 
 
 def counter_side(opts: Options, paper: Paper, *, words: Words) -> float:
@@ -327,7 +328,7 @@ def example_positions() -> list[dict[Hex, str]]:
     return positions
 
 
-def before_after(before: Stones, after: Stones, colours: Palette, caption: str, *,
+def before_after(before: Stones, after: Stones, *, colours: Palette, caption: str,
                  words: Words) -> Figure:
     width, height, arrow = 92.0, 64.0, 8.0
     half = (width - arrow) / 2
@@ -335,7 +336,7 @@ def before_after(before: Stones, after: Stones, colours: Palette, caption: str, 
     shapes: list[Shape] = []
     for x, stones, title in ((0.0, before, words._("before")), (half + arrow, after,
                                                                 words._("after"))):
-        p = place(EXAMPLE_SIZE, x, 6.0, half, height - 6.0)
+        p = place(EXAMPLE_SIZE, x, y=6.0, w=half, h=height - 6.0)
         shapes.append(Text(Point(x + half / 2, 3.5), title, 3.2, colours["muted"],
                            "italic", "middle"))
         shapes += board_shapes(p, colours, with_coordinates=True, stones=stones, marked=changed,
@@ -356,7 +357,7 @@ def before_after(before: Stones, after: Stones, colours: Palette, caption: str, 
 
 def goal_figure(stones: Stones, colours: Palette, *, words: Words) -> Figure:
     width, height = 70.0, 80.0
-    p = place(EXAMPLE_SIZE, 0.0, 0.0, width, height)
+    p = place(EXAMPLE_SIZE, 0.0, y=0.0, w=width, h=height)
     won = winner(EXAMPLE_SIZE, stones)
     assert won is not None, "the goal figure shows a finished game"
     colour, path = won
@@ -386,17 +387,18 @@ def figures(colours: Palette, words: Words) -> dict[str, Figure]:
     cell = hex_name
     return {
         "drop": before_after(
-            positions[DROP_TURN - 1], positions[DROP_TURN], colours,
-            words._("A drop on a %(n)s × %(n)s board, written %(mine)s (%(neutral)s): Black places "
-                    "a stone "
-                    "on %(mine)s and a neutral stone on %(neutral)s.", mine=cell(drop.mine[0]),
-                    neutral=cell(drop.neutral[0]), n=EXAMPLE_SIZE), words=words),
+            positions[DROP_TURN - 1], positions[DROP_TURN], colours=colours,
+            caption=words._("A drop on a %(n)s × %(n)s board, written %(mine)s (%(neutral)s): "
+                            "Black places a stone on %(mine)s and a neutral stone on "
+                            "%(neutral)s.", mine=cell(drop.mine[0]),
+                            neutral=cell(drop.neutral[0]), n=EXAMPLE_SIZE), words=words),
         "take": before_after(
-            positions[TAKE_TURN - 1], positions[TAKE_TURN], colours,
-            words._("A conversion on a %(n)s × %(n)s board, written %(a)s %(b)s (%(given)s): the "
-                    "neutral stones on %(a)s and %(b)s become Black, and Black's stone on "
-                    "%(given)s becomes neutral.", a=cell(take.mine[0]), b=cell(take.mine[1]),
-                    given=cell(take.neutral[0]), n=EXAMPLE_SIZE), words=words),
+            positions[TAKE_TURN - 1], positions[TAKE_TURN], colours=colours,
+            caption=words._("A conversion on a %(n)s × %(n)s board, written %(a)s %(b)s "
+                            "(%(given)s): the neutral stones on %(a)s and %(b)s become Black, "
+                            "and Black's stone on %(given)s becomes neutral.",
+                            a=cell(take.mine[0]), b=cell(take.mine[1]),
+                            given=cell(take.neutral[0]), n=EXAMPLE_SIZE), words=words),
         "goal": goal_figure(positions[-1], colours, words=words),
     }
 
@@ -415,7 +417,7 @@ def rules_item(opts: Options, printing: Printing) -> Document:
                                         credit=credit(words)),
                     first_on_right=printing.first_on_right, words=words)
     return document(opts, aid.on_last_page(pages, player_aid(words), paper=paper, colours=colours),
-                    words._("rules"), words=words)
+                    what=words._("rules"), words=words)
 
 
 def player_aid(words: Words) -> aid.Aid:
@@ -446,7 +448,7 @@ def longest_game(size: int) -> int:
     return size ** 2 + 1
 
 
-def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) -> list[Page]:
+def pad_pages(opts: Options, paper: Paper, *, colours: Palette, words: Words) -> list[Page]:
     """A row for every round of the longest game: Black's turn and White's."""
     return scorepad.score_pad(paper, scorepad.Pad(
         words._("Nex score pad"), opts.label(words), (words._("Black"),
@@ -465,8 +467,8 @@ def pad_pages(opts: Options, paper: Paper, colours: Palette, *, words: Words) ->
 def pad_item(opts: Options, printing: Printing) -> Document:
     words = printing.words
     paper, colours, copies = printing.paper, printing.palette, printing.copies
-    return document(opts, pad_pages(opts, paper, colours, words=words) * copies,
-                    words._("score pad"), words=words)
+    return document(opts, pad_pages(opts, paper, colours=colours, words=words) * copies,
+                    what=words._("score pad"), words=words)
 
 
 PAGES = Pages(

@@ -37,7 +37,7 @@ def figure(size: int, diagram: NexDiagram, *, colours: Palette,
            numbers: record_book.StoneNumbers = record_book.IN_PROPORTION, words: Words) -> Figure:
     """One diagram: the board, its stones, their numbers and the winning chain."""
     height = record_book.figure_height(size, ANGLE, width=width)
-    p = place(size, 0.0, 0.0, width, height)
+    p = place(size, 0.0, y=0.0, w=width, h=height)
     r = p.cell_radius
     shapes: list[Shape] = board_shapes(p, colours, with_coordinates=True, words=words)
     on_stones: list[Shape] = []     # drawn last, over the winning chain, which they would hide
@@ -46,7 +46,7 @@ def figure(size: int, diagram: NexDiagram, *, colours: Palette,
         number = diagram.numbers.get(h)
         centre = p.centre(h)
         if number is None:
-            shapes += stone(kind, centre, STONE * r, colours, words=words)
+            shapes += stone(kind, centre, radius=STONE * r, colours=colours, words=words)
             continue
         # A numbered stone: its kind by its fill (or, in a lettered palette, by its letter
         # before the number), the number where the neutral stone's ring would be.
@@ -107,14 +107,14 @@ class NexStudy:
 
     def caption(self, diagram: NexDiagram, words: Words) -> str:
         turns, movers = self.played.record.turns, self.played.movers
-        swaps = [record_book.special(n, name(movers[n - 1], words), "swap", words=words)
+        swaps = [record_book.special(n, name(movers[n - 1], words), what="swap", words=words)
                  for n in range(diagram.first, diagram.last + 1) if turns and
                  turns[n - 1].swap]
         return record_book.caption(diagram.first, diagram.last, special=swaps,
                                    chain=" ".join(map(hex_name, diagram.chain)), words=words)
 
-    def booklet(self, cut: Cut, paper: Paper, colours: Palette,
-                heading: str = "", *, words: Words) -> Document:
+    def booklet(self, cut: Cut, paper: Paper, *, colours: Palette,
+                heading: str = "", words: Words) -> Document:
         shown = self.diagrams(cut.every)
 
         def drawn(width: float, numbers: record_book.StoneNumbers) -> dict[str, Figure]:

@@ -66,10 +66,10 @@ class Options:
 
 def apply_turn(size: int, stones: Stones, *, colour: str, turn: Turn) -> dict[Hex, str]:
     """The stones after `colour` plays `turn`."""
-    return {**stones, **turn_changes(size, stones, colour, turn)}
+    return {**stones, **turn_changes(size, stones, colour=colour, turn=turn)}
 
 
-def turn_changes(size: int, stones: Stones, colour: str, turn: Turn) -> dict[Hex, str]:
+def turn_changes(size: int, stones: Stones, *, colour: str, turn: Turn) -> dict[Hex, str]:
     """The cells `colour` changes by playing `turn`, with the stones they then hold;
     IllegalTurn says why a turn cannot be played."""
     named = turn.mine + turn.neutral

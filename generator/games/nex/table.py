@@ -24,7 +24,7 @@ def stone_drawn(kind: str, colours: Palette, *, words: Words) -> Callable[[Point
                                                                           list[Shape]]:
     """A stone as the kit draws it on the board and its counters, just inside the disc."""
     def drawn(centre: Point, radius: float) -> list[Shape]:
-        return pages.stone(kind, centre, 0.96 * radius, colours, words=words)
+        return pages.stone(kind, centre, radius=0.96 * radius, colours=colours, words=words)
     return drawn
 
 
@@ -32,14 +32,16 @@ def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
     paper = pages.board_paper(opts, parts.PAPER, words=words)
     laid = pages.board_layout(opts, paper, words=words)
     p = laid.placement
-    board = parts.board(parts.board_name(TITLE, words), pages.board_page(opts, paper, colours,
+    board = parts.board(parts.board_name(TITLE, words),
+                        pages.board_page(opts, paper, colours=colours,
                                                                          words=words),
-                        laid.region, (p.centre(h) for h in p.board))
+                        box=laid.region, cells=(p.centre(h) for h in p.board))
     diameter = parts.stone_diameter(p.cell_radius)
     bags = [parts.stone_bag(pages.name(kind, words), word, diameter=diameter,
                             drawn=stone_drawn(kind, colours, words=words), colour=colours[role])
             for kind, word, role in KINDS]
-    return parts.kit_table(TITLE, opts, key_text=parts.key("nex", opts, colours), board=board,
+    return parts.kit_table(TITLE, opts, key_text=parts.key("nex", opts, colours=colours),
+                           board=board,
                            pieces=bags, rules=pages.rules_item,
                            pads=pages.pad_pages, credit=pages.credit(words), colours=colours,
                            words=words)
