@@ -97,7 +97,7 @@ def board_box(opts: Options, paper: Paper) -> tuple[float, float, float, float]:
 
 
 @functools.cache
-def pennies_box(size: int, numbers: int, *, with_coordinates: bool, x: float, y: float, w: float,
+def pennies_box(size: int, numbers: int, with_coordinates: bool, x: float, y: float, w: float,
                 h: float) -> tuple[float, float, float, float]:
     """The box, shrunk top and bottom alike by the least (to 0.1 mm) that leaves both
     tracks, tucked in its corners, clear of the board centred in it."""

@@ -204,7 +204,7 @@ class _Search(Tallies):
 
 @cache    # a board is made once per process, however many pages show it
 def generate(size: int = DEFAULT_SIZE, numbers: int = DEFAULT_NUMBERS,
-             *, seed: int = DEFAULT_SEED) -> HashBoard:
+             seed: int = DEFAULT_SEED) -> HashBoard:
     """A board whose cells each offer one or two numbers.
 
     The hubs give every cell its numbers: all six sides of a hub carry its number, and a cell

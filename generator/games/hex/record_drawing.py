@@ -104,7 +104,7 @@ def height_at(size: int, width: float) -> float:
 
 
 @functools.lru_cache(maxsize=16)
-def background(size: int, width: float, *, colours: Palette,
+def background(size: int, width: float, colours: Palette, *,
                words: Words) -> tuple[hexboard.Placement, Group]:
     """The board every diagram of a size, width and palette shares, and where its cells
     lie: the bands, the cells, the coordinates as the record names its cells (aa, ab, ...
