@@ -295,4 +295,4 @@ def test_a_piece_of_the_other_edition_is_refused_alike_everywhere(tmp_path, item
                              "edition": [edition]}).checked()
     assert f"pnp: {err.value}" == line
     with pytest.raises(requests.OptionError):
-        requests.item_request(GAME, ITEMS[item], {"edition": edition})
+        requests.item_request(GAME, ITEMS[item], values={"edition": edition})

@@ -54,7 +54,7 @@ def ask(game, variant, item, place: Destination, paper: str | None):
         values["edition"] = variant
     if paper is not None:
         values["paper"] = paper
-    return item_request(game, item, values, given=set(values) - {"edition"})
+    return item_request(game, item, values=values, given=set(values) - {"edition"})
 
 
 @pytest.fixture(scope="module")

@@ -61,7 +61,7 @@ def made_requests():
     found = {}
     for game, item, values in item_choices():
         try:
-            request = item_request(game, item, values, given=set(values))
+            request = item_request(game, item, values=values, given=set(values))
         except UserError:   # a choice the item refuses (a size it does not read) is no file
             continue
         found[(game.key, item.key, tuple(sorted(values.items())))] = request
@@ -108,7 +108,7 @@ def test_no_two_different_items_share_a_name(requests_made):
 def old_name(request) -> str:
     """A name as pnp gave it before: without the kit's backs, the cell size, the copies,
     the press's bleed, condition and ink, or the resolution."""
-    return names.item_stem(request.game, request.item, request.options,
+    return names.item_stem(request.game, request.item, options=request.options,
                            paper=request.paper.name, palette=request.palette,
                            lang=request.lang, press=request.paper.press,
                            usual=request.paper.press) + f".{request.fmt.extension}"
@@ -134,7 +134,7 @@ def test_two_seeds_never_share_a_name(key, seed, other):
     game = find(key)
     item = next(i for i in game.items if "seed" not in game.unread.get(i, ()))
     seeds = {seed, -seed, other}
-    stems = {item_request(game, item, {"seed": s}, given={"seed"}).stem for s in seeds}
+    stems = {item_request(game, item, values={"seed": s}, given={"seed"}).stem for s in seeds}
     assert len(stems) == len(seeds), stems
 
 

@@ -57,7 +57,7 @@ GAMES = [("nex", nex_game(19, 40)), ("hex-kb", hex_kb_game(11, 21)),
 @pytest.mark.parametrize("palette", ["colour", "ink-saver"])
 def test_no_text_on_a_records_pages_is_under_6_pt(game: str, text: str, palette: str) -> None:
     request = record_request.record_request(requests.find_game(game), text.encode(),
-                                            {"every": 100, "palette": palette})
+                                            values={"every": 100, "palette": palette})
     document = record_request.content(request)
     assert min(smallest(page.shapes) for page in document.pages) >= SMALLEST_TEXT - 1e-9
     # The control: the last diagram drawn a tenth narrower than the booklets' least width
@@ -131,7 +131,7 @@ def test_the_winning_chain_runs_under_the_stones_numbers(palette: str) -> None:
                                                              colours=colours, words=ENGLISH)),
             ("hex", hex_won, lambda s: hex_board(3, hex_lines.cut(s.game, 20)[-1],
                                                  colours))):
-        request = record_request.record_request(requests.find_game(game), text.encode(), {})
+        request = record_request.record_request(requests.find_game(game), text.encode(), values={})
         figure = draw(request.played)
         assert numbers_over_the_chain(figure, colours["highlight"]), game
         drawn = list(flattened(figure.shapes))
@@ -151,7 +151,7 @@ def test_no_text_of_a_hex_record_is_under_6_pt_on_a4_or_a5(paper: str, size: int
     same column, has text under 6 pt."""
     text = hex_game(size, min(150, size * size // 2))
     request = record_request.record_request(requests.find_game("hex"), text.encode(),
-                                            {"every": 100, "paper": paper})
+                                            values={"every": 100, "paper": paper})
     document = record_request.content(request)
     assert min(smallest(page.shapes) for page in document.pages) >= SMALLEST_TEXT - 1e-9
     if size == 26:

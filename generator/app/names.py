@@ -116,7 +116,7 @@ def _printing(paper: str, palette: Palette, lang: str, target: Destination) -> l
                         part(target.key) if target != HOME else "") if p]
 
 
-def item_stem(game: Game[OptionsT], item: Item, options: OptionsT, *, paper: str,
+def item_stem(game: Game[OptionsT], item: Item, *, options: OptionsT, paper: str,
               palette: Palette = COLOUR, lang: str = SOURCE, press: Press = HOME_PRESS,
               usual: Press | None = None, dpi: int | None = None, copies: int | None = None,
               cell: float | None = None, backs: Backs | None = None, url: str | None = None,

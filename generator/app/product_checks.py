@@ -44,7 +44,7 @@ def not_sold(game: Game[OptionsT], item: Item, *, destination: Destination,
     return f"{head}, and none for {game.title}; {elsewhere}"
 
 
-def sold(game: Game[OptionsT], item: Item, destination: Destination) -> Product:
+def sold(game: Game[OptionsT], item: Item, *, destination: Destination) -> Product:
     """What the destination makes of the item; refused, naming what it does print, where it
     sells nothing of its kind."""
     product = destination.product(item.kind)

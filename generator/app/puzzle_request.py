@@ -124,7 +124,7 @@ def puzzle_request(game: Game[GameOptions], given: Sequence[tuple[str, str]],
     assert isinstance(target, Destination)
     if fmt.data and target != HOME:
         raise OptionError(f"--for {target.key} is for printed books, not --format {fmt.name}")
-    check_taken(sold(game, RECORD, target), target, fmt=PDF,
+    check_taken(sold(game, RECORD, destination=target), target, fmt=PDF,
                 what="a puzzle book, which is a PDF: give another --for")
     press, bleed = booklet_press(key, target, typed=typed), typed.get("bleed")
     files: list[FolderFile] = []

@@ -159,7 +159,7 @@ def folder_request(game: Game[GameOptions], folder: str, *, files: list[FolderFi
     key = booklet_sheet(typed, what="a folder of records")
     target = typed.get("target", HOME)
     assert isinstance(target, Destination)
-    check_taken(sold(game, RECORD, target), target, fmt=PDF,
+    check_taken(sold(game, RECORD, destination=target), target, fmt=PDF,
                 what="a booklet of a folder's records, which is a PDF: give another --for")
     press, bleed = booklet_press(key, target, typed=typed), typed.get("bleed")
     cut = cut_of(typed)

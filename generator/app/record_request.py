@@ -99,14 +99,14 @@ def reader_and_values(game: Game[GameOptions], values: Mapping[str, object]
                      if v is not None and name in known}
 
 
-def record_request(game: Game[GameOptions], data: bytes, values: Mapping[str, object], *,
+def record_request(game: Game[GameOptions], data: bytes, *, values: Mapping[str, object],
                    output: Path | None = None, source: str = "") -> RecordRequest:
     """A checked request from a record's bytes and the values by parameter name; `source`
     is the file's name, which the default output name carries."""
     records, typed = reader_and_values(game, values)
     target = typed.get("target", HOME)
     assert isinstance(target, Destination)
-    product = sold(game, RECORD, target)
+    product = sold(game, RECORD, destination=target)
     paper = typed.get("paper") or params.PAPER.convert(params.PAPER.default)
     assert isinstance(paper, Paper)
     bleed, ink = typed.get("bleed"), typed.get("ink_limit")

@@ -120,7 +120,7 @@ class ItemRequest(Generic[OptionsT]):
     def stem(self) -> str:
         """The file's default name (names.py): every choice that changes its bytes."""
         return names.item_stem(
-            self.game, self.item, self.options, paper=self.paper.name, palette=self.palette,
+            self.game, self.item, options=self.options, paper=self.paper.name, palette=self.palette,
             lang=self.lang, press=self.paper.press, usual=self.usual, dpi=self.dpi,
             copies=self.copies, cell=self.cell, backs=self.backs, url=self.url_base)
 
@@ -183,7 +183,7 @@ class BookletRequest:
         return render.Settings(press=self.press if self.press.shop else None)
 
 
-def item_request(game: Game[OptionsT], item: Item, values: Mapping[str, object], *,
+def item_request(game: Game[OptionsT], item: Item, *, values: Mapping[str, object],
                  given: Collection[str] = (), output: Path | None = None
                  ) -> ItemRequest[OptionsT]:
     """A checked request from values by parameter name (typed or as typed by a person);

@@ -33,7 +33,7 @@ def item_command(item: Item) -> Callable[[SomeGame], click.Command]:
     def make(game: SomeGame) -> click.Command:
         def run(output: Path | None, **values: object) -> None:
             given = given_on_command_line(click.get_current_context())
-            request = requests.item_request(game, item, values, given=given, output=output)
+            request = requests.item_request(game, item, values=values, given=given, output=output)
             render.check_target(output, request.fmt, allowed=request.formats,
                                 default_stem=request.stem)
             content = requests.content(request)

@@ -124,7 +124,7 @@ def record_command(game: SomeGame) -> click.Command:
             return
         data = read_bytes(file, name)      # its refusal names the file already
         try:
-            request = record_request.record_request(game, data, values, output=output,
+            request = record_request.record_request(game, data, values=values, output=output,
                                                     source="" if file == "-" else file)
         except UserError as err:
             raise UserError(f"{name}: {err}") from None

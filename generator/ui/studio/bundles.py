@@ -43,5 +43,5 @@ def everything_name(request: Request) -> str:
     """The zip's name: the kit's, with "everything" for the item (hex-everything-letter.zip)."""
     kit = shared(request, KIT).checked()
     assert isinstance(kit, requests.ItemRequest)
-    return names.item_stem(kit.game, WHOLE_KIT, kit.options, paper=kit.paper.name,
+    return names.item_stem(kit.game, WHOLE_KIT, options=kit.options, paper=kit.paper.name,
                            palette=kit.palette, lang=kit.lang, called=EVERYTHING) + ".zip"

@@ -322,7 +322,7 @@ class Request:
         # An edition's own piece starts from its edition, as the form shows it.
         starts = {k: v for k, v in item_defaults(self.game, self.item).items()
                   if k not in values}
-        return requests.item_request(self.game, ITEMS[self.item], {**starts, **values},
+        return requests.item_request(self.game, ITEMS[self.item], values={**starts, **values},
                                      given=set(values))
 
 
@@ -347,7 +347,7 @@ class Request:
 @lru_cache(maxsize=16)
 def _record_request(game: str, record: records.Given, *,
                     values: tuple[tuple[str, str], ...]) -> RecordRequest:
-    return record_request(find_game(game), record.data, dict(values), source=record.name)
+    return record_request(find_game(game), record.data, values=dict(values), source=record.name)
 
 
 def destination(request: Request, query: Mapping[str, list[str]]) -> Destination:
