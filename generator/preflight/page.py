@@ -109,9 +109,9 @@ class PageReader:
             if operator in counted_only:
                 self.spent.operation()
             else:
-                self.feed(operator, list(op.operands), run)
+                self.feed(operator, list(op.operands), run=run)
 
-    def feed(self, operator: str, operands: list[Operand], run: Run) -> None:
+    def feed(self, operator: str, operands: list[Operand], *, run: Run) -> None:
         self.spent.operation()
         # A malformed operation is skipped, as viewers do. (Not contextlib.suppress: on
         # every operation, it would cost a third of the reading.)
@@ -168,7 +168,7 @@ class PageReader:
             return
         self._see_through(g, stroking=False)
         if width is not None:
-            self.facts.image = lower(placed(width, height, g.ctm), self.facts.image)
+            self.facts.image = lower(placed(width, height, ctm=g.ctm), self.facts.image)
         if space is not None:
             found = self.spaces.space(space, resources)
             self.facts.spaces.add(f"image {found.name}")
@@ -227,7 +227,7 @@ class PageReader:
     def _step(self, op: str, args: list[Operand], run: Run) -> None:
         g = run.g
         if op in PATH_POINTS:
-            self.path.step(op, args, g.ctm)
+            self.path.step(op, args, ctm=g.ctm)
         elif op == "q":
             if len(run.stack) >= SAVED_STATES:
                 self.note(f"graphics states saved more than {SAVED_STATES} deep "
@@ -336,7 +336,7 @@ class PageReader:
         try:
             if form.operations is not None:
                 for operator, operands in form.operations:
-                    self.feed(operator, operands, placed)
+                    self.feed(operator, operands, run=placed)
             else:   # pikepdf's one way to parse a single stream token by token
                 pikepdf.Object._parse_stream(xobject, token_parser(self, placed))
         finally:
@@ -394,11 +394,11 @@ class TokenParser(pikepdf.StreamParser):
             keys = (str(key) for key in operands[::2])
             self.inline = dict(zip(keys, operands[1::2], strict=False))
         elif operator == "EI":
-            self.reader.feed("INLINE IMAGE", [self.inline], self.run)
+            self.reader.feed("INLINE IMAGE", [self.inline], run=self.run)
         elif operator in self.counted_only:
             self.reader.spent.operation()
         elif operator != "BI":
-            self.reader.feed(operator, operands, self.run)
+            self.reader.feed(operator, operands, run=self.run)
 
     def handle_eof(self) -> None:
         pass

@@ -43,7 +43,7 @@ def transparency_group(obj: pikepdf.Object) -> bool:
 
 
 def placed(width: pikepdf.Object | None, height: pikepdf.Object | None,
-           ctm: Matrix) -> Placed | None:
+           *, ctm: Matrix) -> Placed | None:
     """An image of width × height pixels drawn through `ctm` (the unit square, as every
     image is): its effective resolution, in pixels per inch along each side, the fewer."""
     if width is None or height is None:
@@ -98,7 +98,7 @@ class PathReach:
             return NO_SLUG
         return PathReach(area)
 
-    def step(self, op: str, args: list[Operand], ctm: Matrix) -> None:
+    def step(self, op: str, args: list[Operand], *, ctm: Matrix) -> None:
         """One of PATH_POINTS."""
         if op == "n":
             self.clear()
@@ -135,7 +135,7 @@ class PathReach:
 class _NoSlug(PathReach):
     """A page with nothing outside its printed area: nothing to measure."""
 
-    def step(self, op: str, args: list[Operand], ctm: Matrix) -> None:
+    def step(self, op: str, args: list[Operand], *, ctm: Matrix) -> None:
         pass
 
     def in_slug(self, text: Box | None = None) -> bool:
