@@ -310,6 +310,29 @@ def test_a_failed_write_replaces_nothing(written: Path, tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["kept"]     # no sibling left behind
 
 
+def test_json_of_another_shape_is_named_not_a_crash(written: Path, tmp_path: Path) -> None:
+    """A bare value for the whole file, a deck's cards or a tile's snap points that are not
+    lists: each one problem that says so, where reading them as lists used to raise."""
+    def read(name: str, data: object) -> list[str]:
+        folder = tmp_path / name
+        folder.mkdir()
+        for file in written.iterdir():
+            if file.suffix != ".json":
+                (folder / file.name).write_bytes(file.read_bytes())
+        (folder / f"{name}.json").write_text(json.dumps(data), "utf-8")
+        return problems(folder)
+    assert any("header's keys are 5" in p for p in read("bare", 5))
+    data = saved(written)
+    deck = next(o for o in data["ObjectStates"] if o["Name"] == "DeckCustom")
+    tile = next(o for o in data["ObjectStates"] if "AttachedSnapPoints" in o)
+    deck["ContainedObjects"], tile["AttachedSnapPoints"] = "cards", 3
+    said = read("shapes", data)
+    assert any("ContainedObjects is not a list" in p for p in said), said
+    assert any("AttachedSnapPoints is not a list" in p for p in said), said
+    # Control: the folder as written reads clean, so each problem above is the change's.
+    assert problems(written) == []
+
+
 def test_a_folder_not_written_by_pnp_is_refused(tmp_path: Path) -> None:
     folder = tmp_path / "mine"
     folder.mkdir()

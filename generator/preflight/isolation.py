@@ -22,7 +22,6 @@ import signal
 import stat
 import time
 from pathlib import Path
-from typing import Any
 
 from generator.preflight.budget import MB, Budget
 from generator.preflight.facts import PdfFacts
@@ -168,7 +167,7 @@ def _child(path: Path, budget: Budget, ceiling: int, processor: int, writable: i
     status = 1
     try:
         _confine(ceiling, processor)
-        answer: tuple[str, Any]
+        answer: tuple[str, PdfFacts | str | None]
         try:
             answer = ("facts", read_facts(path, budget))
         except PreflightError as err:
@@ -184,7 +183,7 @@ def _child(path: Path, budget: Budget, ceiling: int, processor: int, writable: i
         os._exit(status)
 
 
-def _send(answer: tuple[str, Any], writable: int) -> None:
+def _send(answer: tuple[str, PdfFacts | str | None], writable: int) -> None:
     """The answer, a page at a time when it is facts: one pickle of a whole large file
     (its memo holding every run of text) took as much memory again as the reading."""
     kind, value = answer

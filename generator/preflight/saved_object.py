@@ -21,7 +21,6 @@ import urllib.parse
 import urllib.request
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
 
 from PIL import Image
 
@@ -41,6 +40,9 @@ NAMES = {"Custom_Tile", "Custom_Board", "Custom_Token", "Infinite_Bag", "Bag", "
 LARGEST_SIDE = 4096
 MOST_COLUMNS, MOST_ROWS = 10, 7
 GUID = re.compile(r"[0-9a-f]{6}")
+# A value read from the JSON is any of its kinds until a check narrows it (`object`, so
+# mypy refuses every use that no check has made sure of).
+Json = object
 
 
 def problems(folder: Path, base: str | None = None) -> list[str]:
@@ -56,9 +58,10 @@ def problems(folder: Path, base: str | None = None) -> list[str]:
     return list(_problems(data, folder, base))
 
 
-def _problems(data: Any, folder: Path, base: str | None) -> Iterator[str]:
+def _problems(data: Json, folder: Path, base: str | None) -> Iterator[str]:
     if not isinstance(data, dict) or tuple(data) != HEADER:
-        yield f"the header's keys are {list(data)[:20]}, not the game's {list(HEADER)}"
+        keys = list(data)[:20] if isinstance(data, (dict, list)) else data   # a bare value
+        yield f"the header's keys are {keys}, not the game's {list(HEADER)}"
         return
     objects = data["ObjectStates"]
     if not isinstance(objects, list) or not objects:
@@ -69,7 +72,7 @@ def _problems(data: Any, folder: Path, base: str | None) -> Iterator[str]:
         yield from _object(obj, path, seen, folder, base)
 
 
-def _walk(objects: Sequence[Any], path: str) -> Iterator[tuple[str, Any]]:
+def _walk(objects: Sequence[Json], path: str) -> Iterator[tuple[str, Json]]:
     for i, obj in enumerate(objects):
         here = f"{path}[{i}]"
         yield here, obj
@@ -77,7 +80,7 @@ def _walk(objects: Sequence[Any], path: str) -> Iterator[tuple[str, Any]]:
             yield from _walk(obj["ContainedObjects"], f"{here}.ContainedObjects")
 
 
-def _object(obj: Any, path: str, seen: set[str], folder: Path, base: str | None
+def _object(obj: Json, path: str, seen: set[str], folder: Path, base: str | None
             ) -> Iterator[str]:
     if not isinstance(obj, dict):
         yield f"{path} is not an object"
@@ -125,7 +128,7 @@ def _object(obj: Any, path: str, seen: set[str], folder: Path, base: str | None
     yield from _snaps(obj, where, folder, base)
 
 
-def _file(url: Any, what: str, folder: Path, base: str | None) -> Path | str:
+def _file(url: Json, what: str, folder: Path, base: str | None) -> Path | str:
     """The file an address names in the folder, or a sentence saying why there is none."""
     if not isinstance(url, str) or not url:
         return f"{what} names no file"
@@ -143,7 +146,7 @@ def _file(url: Any, what: str, folder: Path, base: str | None) -> Path | str:
     return local
 
 
-def _image(url: Any, what: str, folder: Path, base: str | None) -> Image.Image | str:
+def _image(url: Json, what: str, folder: Path, base: str | None) -> Image.Image | str:
     local = _file(url, what, folder, base)
     if isinstance(local, str):
         return local
@@ -155,7 +158,7 @@ def _image(url: Any, what: str, folder: Path, base: str | None) -> Image.Image |
     return image
 
 
-def _png(url: Any, what: str, folder: Path, base: str | None) -> Iterator[str]:
+def _png(url: Json, what: str, folder: Path, base: str | None) -> Iterator[str]:
     image = _image(url, what, folder, base)
     if isinstance(image, str):
         yield image
@@ -166,9 +169,13 @@ def _png(url: Any, what: str, folder: Path, base: str | None) -> Iterator[str]:
         yield f"{what} is {image.size[0]} × {image.size[1]} pixels, over {LARGEST_SIDE}"
 
 
-def _deck(deck: dict[str, Any], where: str, folder: Path, base: str | None) -> Iterator[str]:
+def _deck(deck: dict[str, Json], where: str, folder: Path, base: str | None) -> Iterator[str]:
     sheets = deck.get("CustomDeck")
-    cards = deck.get("ContainedObjects") or []
+    contained = deck.get("ContainedObjects") or []
+    if not isinstance(contained, list):
+        yield f"{where}'s ContainedObjects is not a list of cards"
+        return
+    cards: list[Json] = contained
     if not isinstance(sheets, dict) or not sheets:
         yield f"{where} has no CustomDeck"
         return
@@ -213,11 +220,16 @@ def _deck(deck: dict[str, Any], where: str, folder: Path, base: str | None) -> I
             yield f"{what}'s CustomDeck is not its deck's sheet {key}"
 
 
-def _snaps(obj: dict[str, Any], where: str, folder: Path, base: str | None) -> Iterator[str]:
+def _snaps(obj: dict[str, Json], where: str, folder: Path, base: str | None) -> Iterator[str]:
     snaps = obj.get("AttachedSnapPoints")
     if snaps is None:
         return
-    image = _image((obj.get("CustomImage") or {}).get("ImageURL"), where, folder, base)
+    if not isinstance(snaps, list):
+        yield f"{where}'s AttachedSnapPoints is not a list"
+        return
+    picture = obj.get("CustomImage")
+    image = _image(picture.get("ImageURL") if isinstance(picture, dict) else None, where, folder,
+                   base)
     if isinstance(image, str):
         return
     # A tile's picture spans 2 units along its height and 2 w/h across, before scaling.
