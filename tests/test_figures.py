@@ -208,7 +208,7 @@ def test_control_a_board_centred_beside_its_title_line_splits_it(monkeypatch):
     """Hex KB's board on the booklet's A5 page, centred in its box as the corner layout
     first set it, starts beside the middle of its title's line."""
     monkeypatch.setattr(boardpage, "clear_of_the_words",
-                        lambda p, hull, title, *, box, top: [(p, hull)])
+                        lambda p, hull, *, title, box, top: [(p, hull)])
     PARTS_MADE.clear()      # the section made afresh, and not kept for the tests after
     try:
         assert any("splits" in f for f in faults(booklet_pages(["hex-kb"], "a4", "en"),

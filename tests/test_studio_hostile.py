@@ -264,19 +264,19 @@ def test_the_queue_is_bounded_and_a_wait_is_limited():
     drawer = Drawer(queue=2)
     slow = Held()
     with concurrent.futures.ThreadPoolExecutor(4) as pool:
-        first = pool.submit(drawer.get, "a", slow, 10)
+        first = pool.submit(drawer.get, "a", slow, timeout=10)
         assert slow.started.wait(LONG / 2)
-        queued = [pool.submit(drawer.get, key, lambda: "made", 10) for key in ("b", "c")]
+        queued = [pool.submit(drawer.get, key, lambda: "made", timeout=10) for key in ("b", "c")]
         with drawer.lock:                          # notified as each is queued
             assert drawer.lock.wait_for(lambda: len(drawer.jobs) == 2, LONG / 2)
         with pytest.raises(Busy):                  # the queue is full
-            drawer.get("d", lambda: "made", 10)
+            drawer.get("d", lambda: "made", timeout=10)
         with pytest.raises(Busy):                  # asked again, it waits no longer than told
-            drawer.get("b", lambda: "made", 0.2)
+            drawer.get("b", lambda: "made", timeout=0.2)
         slow.release.set()
         assert first.result() == "made" and [q.result() for q in queued] == ["made"] * 2
     # Control: with the queue empty again, the same request is made.
-    assert drawer.get("d", lambda: "made", 10) == "made"
+    assert drawer.get("d", lambda: "made", timeout=10) == "made"
 
 
 def test_work_nobody_waits_for_is_not_started():
@@ -287,16 +287,16 @@ def test_work_nobody_waits_for_is_not_started():
     def counted() -> None:
         made.append("given up")
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        first = pool.submit(drawer.get, "slow", slow, 10)
+        first = pool.submit(drawer.get, "slow", slow, timeout=10)
         assert slow.started.wait(LONG / 2)         # the drawing thread is held by it
         with pytest.raises(Busy):
-            drawer.get("given up", counted, 0.1)
+            drawer.get("given up", counted, timeout=0.1)
         slow.release.set()
         first.result()
-    assert drawer.get("asked", lambda: "made", 10) == "made"
+    assert drawer.get("asked", lambda: "made", timeout=10) == "made"
     assert made == []
     # Control: asked with time to wait, the same work is made.
-    drawer.get("given up", counted, 10)
+    drawer.get("given up", counted, timeout=10)
     assert made == ["given up"]
 
 
@@ -316,7 +316,7 @@ def test_a_closed_drawer_makes_what_was_asked_and_nothing_ahead_then_ends():
     drawer = Drawer(queue=4, ahead_after=0.0)
     slow, ahead = Held(), threading.Event()
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        asked = pool.submit(drawer.get, "asked", slow, LONG / 2)
+        asked = pool.submit(drawer.get, "asked", slow, timeout=LONG / 2)
         assert slow.started.wait(LONG / 2)         # the drawing thread is held by it
         drawer.prepare([("ahead", ahead.set)])
         drawer.close(timeout=0)
@@ -326,14 +326,14 @@ def test_a_closed_drawer_makes_what_was_asked_and_nothing_ahead_then_ends():
     drawer.thread.join(LONG)
     assert not drawer.thread.is_alive() and not ahead.is_set()
     with pytest.raises(Busy, match="closing"):
-        drawer.get("later", lambda: "made", 1)
+        drawer.get("later", lambda: "made", timeout=1)
 
 
 def test_an_open_drawer_makes_what_it_planned_when_no_one_asks():
     # The control of the test above: left open, the same drawer draws what it planned.
     drawer = Drawer(queue=4, ahead_after=0.0)
     ahead = threading.Event()
-    assert drawer.get("asked", lambda: "made", 10) == "made"
+    assert drawer.get("asked", lambda: "made", timeout=10) == "made"
     drawer.prepare([("ahead", ahead.set)])
     assert ahead.wait(LONG)
     assert drawer.thread is not None and drawer.thread.is_alive()
@@ -350,7 +350,7 @@ def test_a_request_does_not_wait_for_what_is_made_ahead():
     try:
         drawer.prepare([("ahead", ahead)])
         assert ahead.started.wait(LONG / 2)
-        assert drawer.get("asked", lambda: "made", LONG / 4) == "made"
+        assert drawer.get("asked", lambda: "made", timeout=LONG / 4) == "made"
         assert not ahead.release.is_set()
     finally:
         ahead.release.set()
@@ -363,7 +363,7 @@ def test_a_request_does_not_wait_for_what_is_made_ahead():
         drawer.prepare([("ahead", ahead)])
         assert ahead.started.wait(LONG / 2)
         asked = pool.submit(drawer.get, "ahead", lambda: calls.append("again") or "again",
-                            LONG / 2)
+                            timeout=LONG / 2)
         ahead.release.set()
         assert asked.result() == "made" and calls == []
     drawer.close()

@@ -84,7 +84,7 @@ class Laid:
     region: tuple[float, float, float, float]
 
 
-def layout(size: int, coordinates: bool, paper: Paper, words: Words, colours: Palette, *,
+def layout(size: int, coordinates: bool, *, paper: Paper, words: Words, colours: Palette,
            place: Place, draw: Draw, outset: float = 0.0, cut_tips: bool = False) -> Laid:
     """Where the board goes on the page and what stands round it: in the corners where they
     are clear of it, else the header and footer. The board is `draw`n where it may stand
@@ -126,7 +126,7 @@ def _laid(size: int, coordinates: bool, *, paper: Paper, words: Words, colours: 
             boxes = [corners.text_box(t) for t in title + foot if isinstance(t, Text)]
             boxes.append((x, paper.height - paper.margin - 4.5, x + sheet.RULER_WIDTH - 8.0,
                           paper.height - paper.margin))
-            for placed, outline in clear_of_the_words(p, hull, title, box=(y, y + h),
+            for placed, outline in clear_of_the_words(p, hull, title=title, box=(y, y + h),
                                                       top=start):
                 if corners.clear_of(outline, boxes, paper=paper):
                     return Laid(placed, (*title, *foot), (paper.margin, paper.margin,
@@ -156,7 +156,7 @@ def drawn_top(shapes: list[Shape]) -> float:
     return min(tops)
 
 
-def clear_of_the_words(p: hexboard.Placement, hull: list[Point], title: list[Text], *,
+def clear_of_the_words(p: hexboard.Placement, hull: list[Point], *, title: list[Text],
                        box: tuple[float, float], top: Callable[[], float]
                        ) -> Iterator[tuple[hexboard.Placement, list[Point]]]:
     """Where the board may stand so that it does not start beside the middle of the title
@@ -196,8 +196,8 @@ def board_page(paper: Paper, colours: Palette, *, size: int, coordinates: bool,
                described: Callable[[hexboard.Placement], str]) -> Page:
     """The board's page: the board drawn where the layout puts it, marked as one figure
     `described` so, and its words round it."""
-    laid = layout(size, coordinates, paper, words, colours, place=place, draw=draw,
-                  outset=outset, cut_tips=cut_tips)
+    laid = layout(size, coordinates, paper=paper, words=words, colours=colours, place=place,
+                  draw=draw, outset=outset, cut_tips=cut_tips)
     return Page(paper.width, paper.height,
                 (*laid.furniture, *describe.board_figure(
                     draw(laid.placement, colours, coordinates, words.language),

@@ -114,7 +114,8 @@ def board_placement(opts: Options, paper: Paper, *, words: Words) -> hexboard.Pl
 def board_layout(opts: Options, paper: Paper, *, words: Words) -> boardpage.Laid:
     """The board's page laid out: where the board goes, the words round it, and the part
     of the page they take (a virtual table's board shows that part)."""
-    return boardpage.layout(opts.size, opts.coordinates, paper, page_words(opts, words), COLOUR,
+    return boardpage.layout(opts.size, opts.coordinates, paper=paper, words=page_words(opts, words),
+                            colours=COLOUR,
                             place=CUT_PLACE, draw=CUT_DRAW, cut_tips=True)
 
 

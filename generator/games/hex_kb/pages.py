@@ -299,7 +299,8 @@ def board_layout(opts: Options, paper: Paper, *, words: Words) -> boardpage.Laid
     """The board's own page laid out: its title and credit in the corners the rhombus
     leaves where they stand clear of it (a puzzle's page keeps its header and caption)."""
     board = opts.board()
-    return boardpage.layout(board.size, opts.coordinates, paper, page_words(opts, words), COLOUR,
+    return boardpage.layout(board.size, opts.coordinates, paper=paper,
+                            words=page_words(opts, words), colours=COLOUR,
                             place=Placer(board), draw=Drawer(board),
                             outset=hexboard.BORDER_ROW)
 

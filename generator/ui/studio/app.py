@@ -86,18 +86,18 @@ class Studio:
         except puzzle_books.Solving as err:     # the page shows how far, and asks again
             status, headers, body = text_response(
                 "503 Service Unavailable", str(err),
-                [("Retry-After", str(puzzle_books.AGAIN)),
-                 ("X-Studio-Solving", f"{err.seconds:.0f}")])
+                extra=[("Retry-After", str(puzzle_books.AGAIN)),
+                       ("X-Studio-Solving", f"{err.seconds:.0f}")])
         except Busy as err:
             status, headers, body = text_response("503 Service Unavailable", str(err),
-                                                  [("Retry-After", "2")])
+                                                  extra=[("Retry-After", "2")])
         except BadRequest as err:
             extra = [("X-Studio-Field", err.field), ("X-Studio-Fields", " ".join(err.fields))] \
                 if err.field else []
             # A record over the bound is refused from its length, its body left unread.
             refused = "413 Content Too Large" if isinstance(err, records.TooLarge) \
                 else "400 Bad Request"
-            status, headers, body = text_response(refused, str(err), extra)
+            status, headers, body = text_response(refused, str(err), extra=extra)
         except UserError as err:
             status, headers, body = text_response("400 Bad Request", str(err))
         except Exception as err:   # never a traceback for the browser; one line in the log
@@ -115,7 +115,7 @@ class Studio:
         if method not in ("GET", "HEAD", "POST"):
             return text_response("405 Method Not Allowed",
                                  f"the studio takes GET, not {method[:20]}",
-                                 [("Allow", "GET, POST")])
+                                 extra=[("Allow", "GET, POST")])
         host = str(environ.get("HTTP_HOST", ""))
         if self.hosts is not None:
             name = host.rsplit(":", 1)[0].strip("[]") if not host.endswith("]") else \
@@ -133,7 +133,7 @@ class Studio:
         tag = caching.entity_tag(path, form.parse_query(query) if path in caching.DRAWN else {})
         if tag is not None and caching.matches(environ, tag):
             return caching.not_modified(path, tag)
-        return caching.kept(self.route(path, query), path, tag)
+        return caching.kept(self.route(path, query), path, tag=tag)
 
     def posted(self, path: str, query: str, *, environ: Mapping[str, object]
                ) -> tuple[str, list[tuple[str, str]], bytes]:
@@ -144,16 +144,16 @@ class Studio:
             return text_response("405 Method Not Allowed",
                                  f"the studio takes GET, and POST with a record "
                                  f"(item=record) at {' and '.join(POSTED)} only",
-                                 [("Allow", "GET")])
+                                 extra=[("Allow", "GET")])
         record = records.body(environ, form.one_value(asked, records.NAME) or "")
         if path == "/preview":
             return ok("application/json", self.preview(asked, record))
         name, kind, data = self.download(asked, record)
-        return ok(kind, data, [("Content-Disposition", f'attachment; filename="{name}"')])
+        return ok(kind, data, extra=[("Content-Disposition", f'attachment; filename="{name}"')])
 
     def route(self, path: str, query: str) -> tuple[str, list[tuple[str, str]], bytes]:
         if path in ("/", "/index.html"):
-            return ok("text/html; charset=utf-8", self.page(), PAGE_HEADERS)
+            return ok("text/html; charset=utf-8", self.page(), extra=PAGE_HEADERS)
         if path in ASSETS:
             name, kind = ASSETS[path]
             return ok(kind, (self.folder / name).read_bytes())
@@ -167,17 +167,17 @@ class Studio:
                       json.dumps({"figures": lines, "warnings": warnings}).encode())
         if path == "/download":
             name, kind, data = self.download(form.parse_query(query))
-            return ok(kind, data, [("Content-Disposition", f'attachment; filename="{name}"')])
+            return ok(kind, data, extra=[("Content-Disposition", f'attachment; filename="{name}"')])
         if path == "/everything":
             name, data = self.everything(form.parse_query(query))
-            return ok(bundles.ZIP, data, [("Content-Disposition",
-                                           f'attachment; filename="{name}"')])
+            return ok(bundles.ZIP, data, extra=[("Content-Disposition",
+                                                 f'attachment; filename="{name}"')])
         if path == "/read":     # the rules' web edition, to read in the browser
             asked = form.parse_query(query)
             if form.one_value(asked, "item") != "rules":
                 raise BadRequest("the studio reads the rules only", "item")
             name, kind, data = self.download({**asked, "format": [HTML.name]})
-            return ok(kind, data, READ_HEADERS)
+            return ok(kind, data, extra=READ_HEADERS)
         return text_response("404 Not Found", f"the studio has no {path[:80]}")
 
     def page(self) -> bytes:
@@ -191,7 +191,7 @@ class Studio:
     # --- what the drawing thread makes ----------------------------------------------------
 
     def _get(self, key: Hashable, work: Callable[[], T]) -> T:
-        made: T = self.drawer.get(key, work, self.time_limit)
+        made: T = self.drawer.get(key, work, timeout=self.time_limit)
         return made
 
     def made(self, request: Request) -> Made:
@@ -222,7 +222,7 @@ class Studio:
         except UserError as err:
             raise form.refusal(request, err) from None
 
-    def svg(self, request: Request, made: Made, number: int) -> str:
+    def svg(self, request: Request, made: Made, *, number: int) -> str:
         doc = made.document
         title = doc.title if len(doc.pages) == 1 else f"{doc.title} ({number}/{len(doc.pages)})"
         return str(self._get(("svg", number, *request.document_key),
@@ -248,11 +248,11 @@ class Studio:
         made = self.made(request)
         doc = made.document
         number = page_number(form.one_value(query, "page"), len(doc.pages))
-        svg = self.svg(request, made, number)
+        svg = self.svg(request, made, number=number)
         canonical = canonical_query(request, query)
-        downloads = offers.downloads(request, query, doc, number, canonical)
-        proof = offers.proof(query, downloads, number) if record is None else None
-        self.drawer.prepare(self.likely_next(request, made, number))
+        downloads = offers.downloads(request, query, doc=doc, number=number, canonical=canonical)
+        proof = offers.proof(query, downloads, number=number) if record is None else None
+        self.drawer.prepare(self.likely_next(request, made, number=number))
         return json.dumps({
             "svg": svg, "page": number, "pages": len(doc.pages), "title": doc.title,
             "width": doc.pages[number - 1].width, "height": doc.pages[number - 1].height,
@@ -284,9 +284,9 @@ class Studio:
             return
         doc = self.made(request).document
         page = doc.pages[page_number(form.one_value(query, "page"), len(doc.pages)) - 1]
-        making.check_pixels(page.width, page.height, dpi)
+        making.check_pixels(page.width, page.height, dpi=dpi)
 
-    def likely_next(self, request: Request, made: Made, number: int
+    def likely_next(self, request: Request, made: Made, *, number: int
                     ) -> list[tuple[Hashable, Callable[[], object]]]:
         """What a person is likely to ask for next: the next page, then the game's other
         items with the same options (options that belong to one item left out), each with
@@ -296,7 +296,7 @@ class Studio:
         jobs: list[tuple[Hashable, Callable[[], object]]] = []
         if number < len(made.document.pages):
             jobs.append((("svg", number + 1, *request.document_key),
-                         lambda: self.svg(request, made, number + 1)))
+                         lambda: self.svg(request, made, number=number + 1)))
         if request.record is not None or request.item == puzzle_books.ITEM:
             return jobs     # a record's or a puzzle book's other pages, not the items'
         for item in form.drawn_items(request.game):
@@ -312,7 +312,7 @@ class Studio:
                 return self.made(other)
 
             def picture(other: Request = other) -> str:
-                return self.svg(other, self.made(other), 1)
+                return self.svg(other, self.made(other), number=1)
             jobs += [(("made", *other.document_key), document),
                      (("svg", 1, *other.document_key), picture)]
         # Then the page on screen in the other colours (a change people try), and every
@@ -323,7 +323,7 @@ class Studio:
                 return self.made(look)
 
             def seen(look: Request = look) -> str:
-                return self.svg(look, self.made(look), number)
+                return self.svg(look, self.made(look), number=number)
             jobs += [(("made", *look.document_key), looked),
                      (("svg", number, *look.document_key), seen)]
         jobs += [(("language", lang), partial(making.ready_language, lang))
@@ -348,13 +348,13 @@ class Studio:
         fmt = form.download_format(base, query)
         target = form.destination(base, query)
         request = base.download(fmt, (form.one_value(query, "dpi") or "").strip(),
-                                target, (form.one_value(query, "bleed") or "").strip(),
-                                (form.one_value(query, "condition") or "").strip())
+                                target=target, bleed=(form.one_value(query, "bleed") or "").strip(),
+                                condition=(form.one_value(query, "condition") or "").strip())
         try:
             checked = request.checked()
         except UserError as err:
             if fmt.pixels:   # the studio's own pixel limit, lower, is the one to name
-                self.check_studio_pixels(base.download(fmt, "", target, request.bleed),
+                self.check_studio_pixels(base.download(fmt, "", target=target, bleed=request.bleed),
                                          query)
             raise form.refusal(request, err) from None
         if isinstance(checked, requests.ItemRequest) and checked.parts:
@@ -380,11 +380,11 @@ class Studio:
             if fmt.paged else request.file_name
         if fmt == PREVIEW:     # the page as the preview shows it and the command line writes it
             return name, fmt.media_type, \
-                self.svg(request, self.made(request), number).encode("utf-8")
+                self.svg(request, self.made(request), number=number).encode("utf-8")
         if fmt.paged:
             page = doc.pages[number - 1]
             if fmt.pixels:
-                making.check_pixels(page.width, page.height, settings.dpi or DEFAULT_DPI)
+                making.check_pixels(page.width, page.height, dpi=settings.dpi or DEFAULT_DPI)
             # One page of the document, written as the command line writes each.
             doc = dataclasses.replace(doc, pages=(page,))
 

@@ -47,7 +47,7 @@ def games(game: SomeGame, values: tuple[tuple[str, str], ...]) -> list[str]:
     return [game.key, *(key for key in all_games() if key in ticked and key != game.key)]
 
 
-def checked(game: SomeGame, values: tuple[tuple[str, str], ...], target: Destination,
+def checked(game: SomeGame, values: tuple[tuple[str, str], ...], *, target: Destination,
             bleed: str) -> requests.BookletRequest:
     """The booklet request checked as the command line checks it."""
     own = {p.name: p for p in booklet_params(game)}

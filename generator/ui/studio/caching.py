@@ -58,7 +58,7 @@ def headers(path: str, tag: str) -> list[tuple[str, str]]:
 
 
 def kept(answer: tuple[str, list[tuple[str, str]], bytes], path: str,
-         tag: str | None) -> tuple[str, list[tuple[str, str]], bytes]:
+         *, tag: str | None) -> tuple[str, list[tuple[str, str]], bytes]:
     """A successful answer with its cache headers in place of `no-store`."""
     status, said, body = answer
     if tag is None or not status.startswith("200 "):

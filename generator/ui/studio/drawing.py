@@ -75,7 +75,7 @@ class Drawer:
 
     # --- asked by requests ------------------------------------------------------------------
 
-    def get(self, key: Hashable, work: Callable[[], T], timeout: float) -> T:
+    def get(self, key: Hashable, work: Callable[[], T], *, timeout: float) -> T:
         """The result of `work` (made now, or kept from before); raises what it raised.
         Busy when the queue is full or the result takes longer than `timeout` seconds. A
         key names one kind of work, so what is kept under it is what `work` makes."""

@@ -134,7 +134,7 @@ def _field(game: SomeGame, item: str, param: params.Param, default: str) -> Fiel
         default = "false"
     game_help = param.help.split("  [default:")[0]
     words_key = words.ITEM_WORDS.get((item, param.name), param.name)
-    help_text = words.help_text(words_key, game_help, MAX_COPIES)
+    help_text = words.help_text(words_key, game_help, copies=MAX_COPIES)
     if param.name == "games":
         shown = booklets.titles(choices)
     elif param.name == "extras":
@@ -297,7 +297,7 @@ class Request:
         return Kind.BOOK if self.item in (BOOKLET, puzzle_books.ITEM) else \
             ITEMS[self.item].kind
 
-    def download(self, fmt: Format = PDF, dpi: str = "", target: Destination = HOME,
+    def download(self, fmt: Format = PDF, dpi: str = "", *, target: Destination = HOME,
                  bleed: str = "", condition: str = "") -> Request:
         return dataclasses.replace(self, fmt=fmt, dpi=dpi, target=target, bleed=bleed,
                                    condition=condition)
@@ -314,7 +314,7 @@ class Request:
             if self.condition:    # `pnp booklet` separates for its paper's region's press
                 raise BadRequest("Press: a booklet is separated for the press its paper's "
                                  "region uses; leave the press on automatic.", "condition")
-            return booklets.checked(self.game, self.values, self.target, self.bleed)
+            return booklets.checked(self.game, self.values, target=self.target, bleed=self.bleed)
         given = dict(self.values)
         download = {"fmt": self.fmt.name, "dpi": self.dpi or None, "target": self.target.key,
                     "bleed": self.bleed or None, "condition": self.condition or None}
@@ -448,7 +448,7 @@ def refusal(request: Request, err: UserError) -> BadRequest:
                                       r"prints up to \1)", reason)
         shown = next((f.label for f in fields(request.game, request.item)
                       if f.name == err.param.name), None)
-        return BadRequest(words.reason_in_words(err.param.name, reason, request.game.key,
+        return BadRequest(words.reason_in_words(err.param.name, reason, game=request.game.key,
                                                 shown=shown), err.param.name)
     known = flags(request)
     named = words.fields_of(str(err), known)

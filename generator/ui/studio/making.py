@@ -135,7 +135,7 @@ def _capped(doc: Document, most: int = MAX_PAGES) -> Document:
     return doc
 
 
-def check_pixels(width_mm: float, height_mm: float, dpi: int) -> None:
+def check_pixels(width_mm: float, height_mm: float, *, dpi: int) -> None:
     """Refuse a PNG page of more pixels than the studio makes, naming the dpi that fits."""
     most = largest_dpi((width_mm / 25.4) * (height_mm / 25.4), MAX_PIXELS)
     if dpi > most:

@@ -20,7 +20,7 @@ from generator.ui.studio.form import BadRequest, Request
 PROOF_DPI = 100     # the soft proof's pixels per inch: a page's detail on a screen
 
 
-def proof(query: Mapping[str, list[str]], offered: list[dict[str, JsonValue]], number: int
+def proof(query: Mapping[str, list[str]], offered: list[dict[str, JsonValue]], *, number: int
           ) -> str | None:
     """Where the preview is a soft proof (`proof`, for a print shop, which takes CMYK): the
     address of the page as the command line's print-shop PNG shows it, the separated inks
@@ -34,7 +34,7 @@ def proof(query: Mapping[str, list[str]], offered: list[dict[str, JsonValue]], n
     return f"{href}&{urlencode({'dpi': PROOF_DPI, 'page': number})}"
 
 
-def downloads(request: Request, query: Mapping[str, list[str]], doc: Document,
+def downloads(request: Request, query: Mapping[str, list[str]], *, doc: Document,
               number: int, canonical: str) -> list[dict[str, JsonValue]]:
     """Each download the item has, with its file name and command, or why not. A record's
     downloads are asked for as its preview was, with the record in the body (`post`)."""
@@ -61,7 +61,7 @@ def downloads(request: Request, query: Mapping[str, list[str]], doc: Document,
         if fmt.pixels:
             entry["error"] = refused_pixels(dpi, doc.pages[number - 1])
         out.append(entry)
-    out.append({**shop_entry(request, query, canonical), "post": posted})
+    out.append({**shop_entry(request, query, canonical=canonical), "post": posted})
     if posted or request.item == puzzle_books.ITEM:
         return out      # everything for the game is its items, which neither page is
     out.append({"format": bundles.EVERYTHING, "field": None, "error": None,
@@ -79,7 +79,7 @@ def everything_name(request: Request) -> str | None:
         return None
 
 
-def shop_entry(request: Request, query: Mapping[str, list[str]], canonical: str
+def shop_entry(request: Request, query: Mapping[str, list[str]], *, canonical: str
                ) -> dict[str, JsonValue]:
     """The download for a print shop or a vendor (`for`), with its bleed and press: a
     PDF, or the vendor's images as a zip of the files the command writes."""
@@ -117,7 +117,7 @@ def refused_pixels(dpi: str, page: Page) -> str | None:
     if not dpi:
         return None
     try:
-        making.check_pixels(page.width, page.height, params.DPI.whole(dpi))
+        making.check_pixels(page.width, page.height, dpi=params.DPI.whole(dpi))
     except params.ParamError as err:
         return words.reason_in_words("dpi", err.reason)
     except BadRequest as err:

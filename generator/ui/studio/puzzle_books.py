@@ -110,7 +110,7 @@ class Solver:
                 self.asked.clear()
             first = self.asked.setdefault(key, time.monotonic())
         try:
-            found: Puzzles = self.drawer.get(key, lambda: self.solve(request), self.wait)
+            found: Puzzles = self.drawer.get(key, lambda: self.solve(request), timeout=self.wait)
         except Waited:
             seconds = time.monotonic() - first
             raise Solving(f"Solving the puzzles: {seconds:.0f} s so far (at most "

@@ -44,14 +44,14 @@ PAGE_HEADERS = [
 ]
 
 
-def ok(kind: str, body: bytes, extra: Sequence[tuple[str, str]] = ()
+def ok(kind: str, body: bytes, *, extra: Sequence[tuple[str, str]] = ()
        ) -> tuple[str, list[tuple[str, str]], bytes]:
     return "200 OK", [("Content-Type", kind), ("Content-Length", str(len(body))),
                       ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
                       *extra], body
 
 
-def text_response(status: str, message: str, extra: Sequence[tuple[str, str]] = ()
+def text_response(status: str, message: str, *, extra: Sequence[tuple[str, str]] = ()
                   ) -> tuple[str, list[tuple[str, str]], bytes]:
     line = " ".join(message.split())   # one line, whatever the message held
     body = (line + "\n").encode("utf-8")

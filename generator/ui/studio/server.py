@@ -45,7 +45,7 @@ ExcInfo = (tuple[type[BaseException], BaseException, TracebackType]
            | tuple[None, None, None])     # sys.exc_info()'s, as wsgiref passes it on
 
 
-def one_line(status: int, message: str, version: str = "HTTP/1.0") -> bytes:
+def one_line(status: int, message: str, *, version: str = "HTTP/1.0") -> bytes:
     """A whole response: a status line and one line of text."""
     text = " ".join("".join(ch if ch.isprintable() else " " for ch in message).split())[:200]
     body = (text + "\n").encode("utf-8")
@@ -221,7 +221,7 @@ def make_studio_server(port: int, *, max_connections: int = MAX_CONNECTIONS,
 
 
 def serve(port: int | None, open_browser: bool,
-          echo: Callable[[str], None] = print) -> None:
+          *, echo: Callable[[str], None] = print) -> None:
     """Serve until interrupted; open the page in the default browser unless asked not to."""
     try:
         server = make_studio_server(DEFAULT_PORT if port is None else port)

@@ -187,7 +187,7 @@ def label(name: str, game: str = "") -> str:
         name.replace("_", " ").capitalize()
 
 
-def help_text(name: str, game_help: str, copies: int) -> str:
+def help_text(name: str, game_help: str, *, copies: int) -> str:
     """The help under a control: the form's own words, with the range the game gives."""
     words = HELP.get(name)
     if words is None:
@@ -266,7 +266,7 @@ def paper_reason(reason: str) -> str:
     return reason
 
 
-def reason_in_words(name: str, reason: str, game: str = "", *, shown: str | None = None
+def reason_in_words(name: str, reason: str, *, game: str = "", shown: str | None = None
                     ) -> str:
     """A value refused by its parameter: the control's label (`shown`, where the form
     names it its own way), then why."""
