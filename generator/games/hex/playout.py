@@ -83,7 +83,7 @@ def _proof(position: Position, budget: Budget) -> tuple[Colour | None, int]:
     mover = 0 if position.to_move == BLACK else 1
     try:
         entry = search.prove(position._bits(position.black), position._bits(position.white),
-                             mover)
+                             to_move=mover)
     except OutOfBudget:
         return None, search.nodes
     loser = entry[DELTA] == 0

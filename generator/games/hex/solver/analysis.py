@@ -59,10 +59,10 @@ def python_analyse(board: Board, black: int, white: int, to_move: int) -> Facts:
     if connected(board, theirs, colour=1 - to_move):
         return Facts(black, white, LOSS, ())
     empty = board.cells & ~(black | white)
-    own = search(board, mine, empty, to_move, stop_at_semi=True)
+    own = search(board, mine, empty=empty, colour=to_move, stop_at_semi=True)
     if own.full is not None or own.semis:
         return Facts(black, white, WIN, ())
-    other = search(board, theirs, empty, 1 - to_move)
+    other = search(board, theirs, empty=empty, colour=1 - to_move)
     if other.full is not None:
         return Facts(black, white, LOSS, ())
     mustplay = empty

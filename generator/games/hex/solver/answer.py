@@ -77,7 +77,7 @@ def answer_of(board: Board, black: int, *, white: int, to_move: int, limits: Lim
     settled = _Settled()
     winner: int | None = None
     try:
-        root = found.prove(black, white, to_move)
+        root = found.prove(black, white, to_move=to_move)
         if root[DELTA] == 0:
             winner, settled.losing = 1 - to_move, empty
         else:
@@ -123,7 +123,7 @@ def _settle(found: Search, root: Entry, given_black: int, given_white: int, to_m
     for move in order:
         bit = 1 << move
         child = (black | bit, white) if to_move == 0 else (black, white | bit)
-        proof = found.prove(child[0], child[1], other)
+        proof = found.prove(child[0], child[1], to_move=other)
         if proof[DELTA] == 0:
             settled.winning |= bit
         else:
@@ -132,7 +132,7 @@ def _settle(found: Search, root: Entry, given_black: int, given_white: int, to_m
         bit = 1 << move
         child = (given_black | bit, given_white) if to_move == 0 else \
             (given_black, given_white | bit)
-        proof = found.prove(child[0], child[1], other)
+        proof = found.prove(child[0], child[1], to_move=other)
         if proof[DELTA] == 0:
             settled.winning |= bit
         else:
@@ -141,7 +141,7 @@ def _settle(found: Search, root: Entry, given_black: int, given_white: int, to_m
         if settled.losing & empty:
             settled.losing |= passes
         else:
-            after_pass = found.prove(black, white, other)
+            after_pass = found.prove(black, white, to_move=other)
             if after_pass[DELTA] == 0:
                 settled.winning |= passes
             else:
@@ -194,7 +194,7 @@ def _connection(board: Board, black: int, white: int, winner: int) -> int:
     stones = black if winner == 0 else white
     if not connected(board, stones, colour=winner):
         empty = board.cells & ~(black | white)
-        found = search(board, stones, empty, winner)
+        found = search(board, stones, empty=empty, colour=winner)
         carrier = found.full if found.full is not None else 0
         if found.full is None:
             for semi, _ in found.semis:

@@ -159,7 +159,7 @@ class _Search:
                             return
 
 
-def search(board: Board, stones: int, empty: int, colour: int,
+def search(board: Board, stones: int, *, empty: int, colour: int,
            stop_at_semi: bool = False) -> Connections:
     """H-search for `colour` (whose stones are `stones`) on the empty cells `empty`."""
     groups = nodes(board, stones, empty=empty, colour=colour)

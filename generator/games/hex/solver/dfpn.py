@@ -113,7 +113,7 @@ class Search:
             out.append((self.key(b, w, other), b, w))
         return out
 
-    def prove(self, black: int, white: int, to_move: int) -> Entry:
+    def prove(self, black: int, white: int, *, to_move: int) -> Entry:
         """Search the position until it is proven either way (or OutOfBudget)."""
         entry = self.entry(black, white, to_move)
         while entry[PHI] and entry[DELTA]:
