@@ -185,7 +185,7 @@ def spots_overlapping_the_board(page: Page) -> list[Point]:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("numbers", [4, 5, 7, 9])
 def test_the_coin_tracks_stand_clear_of_the_board(paper, numbers):
-    page = board_page("pennies", numbers, colours=paper)
+    page = board_page("pennies", numbers, paper)
     spots = [s for s in page.shapes if isinstance(s, Circle)
              and abs(s.radius - tracks.COIN_SPOT / 2) < 1e-6]
     assert len(spots) == 4 * numbers
@@ -194,7 +194,7 @@ def test_the_coin_tracks_stand_clear_of_the_board(paper, numbers):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_pennies_board_reaches_9_mm_on_a4_and_letter(paper):
-    assert measured_cell(board_page("pennies", 5, colours=paper)) >= blind_hex_pages.READABLE_CELL
+    assert measured_cell(board_page("pennies", 5, paper)) >= blind_hex_pages.READABLE_CELL
 
 
 def test_control_tracks_laid_over_the_board_are_caught(monkeypatch):

@@ -49,7 +49,7 @@ def random_game(rules: ConnectionRules, size: int, seed: int) -> list[Turn]:
     rng, stones, colour, turns = random.Random(seed), {}, rules.first.letter, []
     while not rules.winner(size, stones):
         turn = random_turn(rules, size, stones, colour, rng)
-        stones = {**stones, **rules.apply(size, stones, colour, turn)}
+        stones = {**stones, **rules.apply(size, stones, colour=colour, turn=turn)}
         turns.append(dataclasses.replace(turn, line=len(turns) + 1))
         colour = rules.other(colour)
     return turns

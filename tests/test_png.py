@@ -267,10 +267,10 @@ def test_pdf_and_svg_do_not_load_pdfium_and_svg_not_pikepdf():
              "from generator.games.items import PAD; "
              "from generator.layout.printing import Printing; "
              "g = find('nex'); d = documents.make_document(g, PAD, options=g.make_options(), "
-             "printing=Printing(paper=parse_paper('a4'))); render.render(d, SVG, 'x.svg'); "
+             "printing=Printing(paper=parse_paper('a4'))); render.render(d, SVG, target='x.svg'); "
              "loaded = lambda: sorted({m.split('.')[0] for m in sys.modules} & "
              "{'pypdfium2', 'pikepdf'}); print(loaded()); "
-             "render.render(d, PDF, 'x.pdf'); print(loaded())")
+             "render.render(d, PDF, target='x.pdf'); print(loaded())")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                             check=True)
     assert result.stdout.split("\n")[:2] == ["[]", "['pikepdf']"]

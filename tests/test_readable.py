@@ -292,9 +292,10 @@ def test_the_orientation_check_catches_a_board_free_to_turn():
     # Letter than in its figures.
     letter = parse_paper("letter")
     board = GAMES["hex-kb"].make_options().board()
-    placings = [hexboard.place_board(board.size, *sheet.body_box(p), angle=angle,
+    boxes = [sheet.body_box(p) for p in (letter, letter.turned())]
+    placings = [hexboard.place_board(board.size, x, y=y, width=w, height=h, angle=angle,
                                      outset=hexboard.BORDER_ROW)
-                for p in (letter, letter.turned()) for angle in hexboard.ANGLES]
+                for x, y, w, h in boxes for angle in hexboard.ANGLES]
     best = max(placings, key=lambda pl: pl.cell_radius)
     assert axes(best) != figure_axes("hex-kb")
 

@@ -135,7 +135,7 @@ class Sheets:
 
     def path(self, what: str, key: str, lang: str) -> Path:
         if (what, key, lang) not in self.paths:
-            self.paths[what, key, lang] = write(self.folder, self.document(what, key, what=lang),
+            self.paths[what, key, lang] = write(self.folder, self.document(what, key, lang),
                                                 f"{what}-{key}-{lang}.pdf")
         return self.paths[what, key, lang]
 
