@@ -38,7 +38,7 @@ def kit_and_parts(key: str, variant: str, paper: str, lang: str,
     keys = [i.key for i in game.items_for(options)]
     words = i18n.words(lang)
     parts = {item: game.make(ITEMS[item], options,
-                             Printing(paper=NAMED[paper], palette=COLOUR, words=words))
+                             printing=Printing(paper=NAMED[paper], palette=COLOUR, words=words))
              for item in keys if item != "cards"}
     if "cards" in keys:
         parts["cards"] = game.pages().in_kit[CARDS](options,
@@ -361,6 +361,6 @@ def test_control_a_puzzle_printed_back_to_back_is_caught():
     from generator.games.kit import assemble
     printing = Printing(paper=NAMED["a4"])
     kit = assemble(game.title, backed, drawn=game.pages(), options=options,
-                   part=lambda item: game.make(ITEMS[item.key], options, printing),
+                   part=lambda item: game.make(ITEMS[item.key], options, printing=printing),
                    printing=printing)
     assert puzzle_backed(kit, "en")

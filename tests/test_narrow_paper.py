@@ -68,7 +68,8 @@ def test_every_item_lays_out_inside_the_margins_on_its_smallest_papers(key, item
                 # A board whose cells would be too small to read is refused by design; it
                 # still lays out inside the margins when made.
                 assert "cells would be" in str(err), err
-            made = game.make(ITEM_TABLE[item], options, Printing(paper=paper, palette=COLOUR))
+            made = game.make(ITEM_TABLE[item], options,
+                             printing=Printing(paper=paper, palette=COLOUR))
             assert_inside_margin(made, paper)
 
 
@@ -81,7 +82,8 @@ def test_the_margin_check_fails_below_the_smallest_paper():
     for item, side in (("rules", 90.0), ("board", 110.0)):
         paper = Paper("small", side, side)
         with pytest.raises(AssertionError):
-            made = game.make(ITEM_TABLE[item], options, Printing(paper=paper, palette=COLOUR))
+            made = game.make(ITEM_TABLE[item], options,
+                             printing=Printing(paper=paper, palette=COLOUR))
             assert_inside_margin(made, paper)
 
 
