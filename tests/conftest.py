@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+import sweeps
 from hypothesis import settings
 from kit_shelf import KitShelf
 from raster import Rasters
@@ -116,6 +117,16 @@ def catalogue_build_begun(request, tmp_path_factory, bytecode_kept, user_cache):
     yield
     for build in BUILDS:
         build.wait()
+
+
+@pytest.fixture(scope="module", params=[
+    pytest.param(sweeps.one_of_each, id="one-of-each"),
+    pytest.param(sweeps.every_file, id="every-file", marks=pytest.mark.exhaustive(
+        reason="the one-of-each sweep of make test reads every item on a paper"))])
+def sweep(request) -> sweeps.Sweep:
+    """Which of the catalogue's files a sweep over it reads: one of each kind in `make test`,
+    every file in the exhaustive tier (tests/sweeps.py)."""
+    return request.param
 
 
 @pytest.fixture(scope="session")

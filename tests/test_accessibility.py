@@ -16,6 +16,7 @@ import pikepdf
 import pytest
 from in_process import run_pnp
 from pdfua_reports import pdfua_results
+from sweeps import Sweep
 from test_tagging import untagged
 
 from generator import i18n, preflight
@@ -32,10 +33,10 @@ from generator.render.outline import bookmarks
 # ---------------------------------------------------------------- the catalogue, two checkers
 
 
-def tagged_files(folder: Path) -> list[Path]:
+def tagged_files(folder: Path, sweep: Sweep) -> list[Path]:
     files = sorted(folder.rglob("*.pdf"))
     assert len(files) > 50
-    return files
+    return sweep(files)
 
 
 def page_failures(path: Path) -> list[str]:
@@ -43,8 +44,8 @@ def page_failures(path: Path) -> list[str]:
     return [f"{f.rule_id}: {f.message}" for f in report.failures]
 
 
-def test_both_checkers_pass_every_tagged_file_the_catalogue_writes(catalogue_folder):
-    files = tagged_files(catalogue_folder)
+def test_both_checkers_pass_every_tagged_file_the_catalogue_writes(catalogue_folder, sweep):
+    files = tagged_files(catalogue_folder, sweep)
     for path in files:
         assert page_failures(path) == [], path
     for name, found in pdfua_results(files).items():
@@ -52,9 +53,9 @@ def test_both_checkers_pass_every_tagged_file_the_catalogue_writes(catalogue_fol
         assert found["summary"]["rules_skipped"] == 0, name
 
 
-def test_both_checkers_fail_each_file_untagged(catalogue_folder, tmp_path):
+def test_both_checkers_fail_each_file_untagged(catalogue_folder, tmp_path, sweep):
     controls = []
-    for n, path in enumerate(tagged_files(catalogue_folder)):
+    for n, path in enumerate(tagged_files(catalogue_folder, sweep)):
         copy = tmp_path / f"{n}-{path.name}"
         copy.write_bytes(path.read_bytes())
         controls.append(untagged(copy))
@@ -65,13 +66,14 @@ def test_both_checkers_fail_each_file_untagged(catalogue_folder, tmp_path):
         assert found["exit_code"] != 0 and found["summary"]["errors"] > 0, name
 
 
-def test_the_preflight_finds_every_catalogue_file_ready_for_screen_readers(catalogue_folder):
+def test_the_preflight_finds_every_catalogue_file_ready_for_screen_readers(catalogue_folder,
+                                                                           sweep):
     """The screen-reader checks on every file's facts, read here with the preflight's own
     reading (its child process and clock are tested in tests/test_preflight*.py, and on two
     files below through `pnp check`)."""
     from generator.preflight.access import access_facts
     from generator.preflight.access_checks import screen_reader_checks
-    for path in tagged_files(catalogue_folder):
+    for path in tagged_files(catalogue_folder, sweep):
         with pikepdf.open(path) as document:
             claims = document.open_metadata().get("pdfuaid:part") == "1"
             results = screen_reader_checks(access_facts(document, claims))

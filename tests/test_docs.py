@@ -19,6 +19,8 @@ import pytest
 from in_process import run_pnp
 from paused import default_signals
 
+from generator.games import KEYS
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"```(?:sh|console|bash)?\n(.*?)```", re.S)
@@ -59,16 +61,26 @@ def test_the_check_finds_examples_and_skips_synopses():
     assert run_pnp("board", "no-such-game", text=True).returncode == 2
 
 
-# The whole catalogue in every language takes half a minute: that example is the exhaustive
-# tier's (`make test-all`, CI). In `make test`, `--lang all` is test_cli.py's
-# test_build_lang_all_is_every_language and the whole catalogue the session's build
-# (SHARED_BUILD).
-EVERY_LANGUAGE = "pnp build --lang all"
-ALL_LANGUAGES = pytest.mark.exhaustive(reason="covered by test_build_lang_all_is_every_language")
+# A whole-catalogue example (`pnp build` of every game: half a minute in every language, 18 s
+# for the virtual table) runs as written in the exhaustive tier (`make test-all`, CI); in
+# `make test` it runs for one game on one paper, the same path through the build for each
+# game and paper. The session's build (SHARED_BUILD) is read where the session left it.
+ONE_GAME = ("blinq", "--paper", "a4")
+WHOLE_CATALOGUE = pytest.mark.exhaustive(reason="run for one game on one paper in make test")
+
+
+def for_one_game(command: str) -> list[str]:
+    """A build example's arguments for one game on one paper: `pnp build OPTIONS` becomes
+    `build blinq --paper a4 OPTIONS`."""
+    words = shlex.split(command)[1:]
+    return [words[0], *ONE_GAME, *words[1:]]
+
+
+BUILDS = [c for c in EXAMPLES if c.startswith("pnp build") and c != SHARED_BUILD]
 
 
 @pytest.mark.parametrize("command", [
-    pytest.param(c, marks=[ALL_LANGUAGES] if c == EVERY_LANGUAGE else [])
+    pytest.param(c, marks=[WHOLE_CATALOGUE] if c in BUILDS else [])
     for c in EXAMPLES if c != SHARED_BUILD and not c.startswith("pnp studio")])
 def test_every_example_runs_as_written(tmp_path, command):
     result = run_pnp(*shlex.split(command)[1:], cwd=tmp_path, text=True)
@@ -76,8 +88,20 @@ def test_every_example_runs_as_written(tmp_path, command):
     assert result.stdout.strip() or any(tmp_path.iterdir()), command
 
 
-def test_the_exhaustive_example_is_one_the_docs_give():
-    assert EVERY_LANGUAGE in EXAMPLES
+@pytest.mark.parametrize("command", BUILDS)
+def test_every_build_example_runs_for_one_game(tmp_path, command):
+    result = run_pnp(*for_one_game(command), cwd=tmp_path, text=True)
+    assert result.returncode == 0, (command, result.stderr[-2000:])
+    games = {part for path in tmp_path.rglob("*.pdf")
+             for part in path.relative_to(tmp_path).parts if part in KEYS}
+    assert games == {ONE_GAME[0]}, command
+    assert any(tmp_path.rglob("index.html")), command
+
+
+def test_the_whole_catalogue_examples_are_builds_the_docs_give():
+    assert "pnp build --lang all" in BUILDS and "pnp build --for tabletop-simulator" in BUILDS
+    assert for_one_game("pnp build --lang all") == ["build", "blinq", "--paper", "a4",
+                                                    "--lang", "all"]
 
 
 def test_the_shared_build_example_is_the_sessions_build(catalogue_folder):

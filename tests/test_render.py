@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+import sweeps
 from conftest import CATALOGUE_BUILD
 from raster import difference, ink, keep_difference, pdf_page
 from texts import PdfTexts
@@ -102,9 +103,9 @@ def bling_in(path: Path, pdf_texts: PdfTexts) -> list[str]:
     return found + [f"{what} of {path}" for what, text in texts.items() if BLING.search(text)]
 
 
-def test_blinq_is_spelled_blinq_everywhere_in_the_catalogue(built, pdf_texts):
+def test_blinq_is_spelled_blinq_everywhere_in_the_catalogue(built, pdf_texts, sweep):
     # (The zip of them all holds these files again: test_index.py holds it to them.)
-    files = [p for p in sorted(built.rglob("*")) if p.is_file() and p.name != WHOLE_ZIP]
+    files = sweep(p for p in built.rglob("*") if p.is_file() and p.name != WHOLE_ZIP)
     assert {p.suffix for p in files} == {".pdf", ".svg", ".html"}
     assert (built / "blinq").is_dir() and (built / "index.html") in files
     assert [hit for p in files for hit in bling_in(p, pdf_texts)] == []
@@ -143,8 +144,8 @@ def page_sizes(pdf: Path) -> list[tuple[str, str]]:
     return re.findall(r"Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts", info)
 
 
-def test_every_pdf_passes_qpdf_and_has_the_exact_page_size(built):
-    for pdf in home_pdfs(built):
+def test_every_pdf_passes_qpdf_and_has_the_exact_page_size(built, sweep):
+    for pdf in sweep(home_pdfs(built)):
         subprocess.run(["qpdf", "--check", str(pdf)], check=True, capture_output=True)
         paper = paper_of(pdf)
         sizes = page_sizes(pdf)
@@ -156,8 +157,8 @@ def test_every_pdf_passes_qpdf_and_has_the_exact_page_size(built):
             assert abs(got[0] - want[0]) < 0.01 and abs(got[1] - want[1]) < 0.01, (pdf, w, h)
 
 
-def test_every_pdf_embeds_its_fonts(built):
-    for pdf in sorted(built.rglob("*.pdf")):
+def test_every_pdf_embeds_its_fonts(built, sweep):
+    for pdf in sweep(built.rglob("*.pdf")):
         listing = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True,
                                  text=True).stdout.splitlines()[2:]
         assert listing, f"{pdf} has no fonts"
@@ -170,8 +171,8 @@ def test_every_pdf_embeds_its_fonts(built):
 DPI = 50
 
 
-def test_every_svg_is_millimetre_sized_and_renders(built, rasters):
-    for svg in sorted(built.rglob("*.svg")):
+def test_every_svg_is_millimetre_sized_and_renders(built, rasters, sweep):
+    for svg in sweep(built.rglob("*.svg")):
         root = ET.parse(svg).getroot()
         paper = paper_of(svg)
         size = {root.get("width"), root.get("height")}
@@ -180,15 +181,15 @@ def test_every_svg_is_millimetre_sized_and_renders(built, rasters):
         assert ink(image) > 0.01, f"{svg} renders blank"
 
 
-def svg_pdf_pairs(built):
-    for svg in sorted(built.rglob("*.svg")):
+def svg_pdf_pairs(built, sweep=sweeps.every_file):
+    for svg in sweep(built.rglob("*.svg")):
         m = re.fullmatch(r"(.*)-(\d+)", svg.stem)
         stem, page = (m.group(1), int(m.group(2))) if m else (svg.stem, 1)
         yield svg, svg.with_name(stem + ".pdf"), page
 
 
-def test_svg_and_pdf_show_the_same_page(built, rasters, tmp_path):
-    for svg, pdf, page in svg_pdf_pairs(built):
+def test_svg_and_pdf_show_the_same_page(built, rasters, tmp_path, sweep):
+    for svg, pdf, page in svg_pdf_pairs(built, sweep):
         a = rasters.pdf_page(pdf, page, DPI)
         b = rasters.svg_page(svg, DPI)
         share = difference(a, b)

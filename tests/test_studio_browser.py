@@ -51,28 +51,64 @@ def phone(browser):
 # --- the faults of the first studio, each caught -------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def every_item_walked(browser, server) -> tuple[dict, str]:
-    """Every game and item, reached by the selects as a person would (after the item before
-    it), with what the page shows for each: axe-core's violations and the SVG download. One
-    walk for the two tests below, which check what it saw."""
+def items_to_walk(games: dict, every: bool) -> list[tuple[str, str]]:
+    """Each game's items in the order the list gives them. In `make test`, an item many
+    games have (rules, board, pad, kit, booklet) is walked on one of them, the games in turn,
+    and an item one game has on that game; the exhaustive tier walks every game's every item."""
+    walk, seen, turn = [], set(), 0
+    keys = list(games)
+    for item in dict.fromkeys(i for game in games.values() for i in items_of(game)):
+        having = [key for key in keys if item in items_of(games[key])]
+        chosen = having if every else [having[turn % len(having)]]
+        turn += len(having) > 1
+        walk += [(key, item) for key in chosen]
+        seen.update(chosen)
+    assert seen == set(keys)
+    return sorted(walk, key=lambda step: (keys.index(step[0]), items_of(games[step[0]]).index(
+        step[1])))
+
+
+def items_of(game) -> list[str]:
+    return [*(i.key for i in game.items), "kit", "booklet"]
+
+
+@pytest.fixture(scope="module", params=[
+    pytest.param(False, id="each-item"),
+    pytest.param(True, id="every-game-and-item", marks=pytest.mark.exhaustive(
+        reason="the each-item walk of make test reaches every game and every item"))])
+def every_item_walked(browser, server, request) -> tuple[dict, str]:
+    """Every game and item (in `make test` each item once, see items_to_walk), reached by
+    the selects as a person would (after the item before it), with what the page shows for
+    each: axe-core's violations and the SVG download. One walk for the two tests below,
+    which check what it saw."""
     seen = {}
     games = all_games()
     open_studio(browser, server, f"?game={next(iter(games))}")
-    for key, game in games.items():
+    for key, item in items_to_walk(games, every=request.param):
         choose(browser, "game", key)
-        for item in [*(i.key for i in game.items), "kit", "booklet"]:
-            choose(browser, "item", item)
-            link = by_id(browser, "download-svg")
-            shown = {"violations": axe_violations(browser), "svg shown": link.is_displayed(),
-                     "svg offered": by_id(browser, "get-svg").is_displayed()}
-            if shown["svg shown"]:
-                shown["command"] = next(c for c in commands_shown(browser)[1:]
-                                        if "--format svg" in c)
-                shown["name"] = link.get_attribute("download")
-                shown["bytes"] = fetched(browser, link.get_attribute("href"))
-            seen[key, item] = shown
+        choose(browser, "item", item)
+        link = by_id(browser, "download-svg")
+        shown = {"violations": axe_violations(browser), "svg shown": link.is_displayed(),
+                 "svg offered": by_id(browser, "get-svg").is_displayed()}
+        if shown["svg shown"]:
+            shown["command"] = next(c for c in commands_shown(browser)[1:]
+                                    if "--format svg" in c)
+            shown["name"] = link.get_attribute("download")
+            shown["bytes"] = fetched(browser, link.get_attribute("href"))
+        seen[key, item] = shown
     return seen, browser.execute_script("return axe.version")
+
+
+def test_each_item_is_walked_and_every_game(every_item_walked):
+    walked, _ = every_item_walked
+    games = all_games()
+    assert {key for key, _ in walked} == set(games)
+    assert {item for _, item in walked} == {i for g in games.values() for i in items_of(g)}
+    # The walk in turn spreads the items many games have over the games.
+    each = items_to_walk(games, every=False)
+    assert len({key for key, item in each if item == "rules"} | {
+        key for key, item in each if item == "board"}) == 2
+    assert len(items_to_walk(games, every=True)) == sum(len(items_of(g)) for g in games.values())
 
 
 def test_the_svg_download_of_every_item_is_its_page(every_item_walked, browser, server,
