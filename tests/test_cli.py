@@ -386,7 +386,7 @@ def test_judges_count_in_words(tmp_path, game, moves, line):
 def test_build_counts_every_file_with_each_language_index(tmp_path):
     out = tmp_path / "out"
     result = process("build", "hex", "--paper", "a4", "--lang", "en", "--lang", "de",
-                 "--out", str(out))
+                     "--out", str(out))
     assert result.returncode == 0, result.stderr
     written = sorted(p for p in out.rglob("*") if p.is_file())
     indexes = [p for p in written if p.name == "index.html"]
