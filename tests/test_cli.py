@@ -1,6 +1,7 @@
-"""The pnp command as users run it: a real process, its files, its exit status. Refusals of
-what was typed run in process (in_process.py), the same code; a few of them are run as real
-processes too, to show the process says the same and ends with the same status."""
+"""The pnp command as users run it: its files, its messages, its exit status. The commands run
+in process (in_process.py), the same code a `pnp` process runs, but the builds, which start
+worker processes of their own; a few refusals are run as real processes too, to show the
+process says the same and ends with the same status."""
 
 import json
 import subprocess
@@ -19,8 +20,15 @@ from generator.ui.cli import main
 PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 
-def pnp(*args, cwd=None):
+def process(*args, cwd=None):
+    """`pnp` as a process of its own: for a build, which starts worker processes of its own,
+    and to show a real process says what the command run in process says."""
     return subprocess.run([*PNP, *args], capture_output=True, text=True, cwd=cwd)
+
+
+def pnp(*args, cwd=None):
+    """`pnp` run in this process (in_process.py), the same code: its files, text and status."""
+    return run_pnp(*args, cwd=cwd, text=True)
 
 
 def invoke(*args):
@@ -80,7 +88,7 @@ def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, args, message):
 # A usage error of click's, a game's own option refused, a paper too small for an item.
 @pytest.mark.parametrize("args", [BAD[5][0], BAD[12][0], ["kit", "hex-kb", "--paper", "140x300"]])
 def test_a_real_process_refuses_as_the_command_run_in_process_does(tmp_path, args):
-    alone = pnp(*args, "-o", str(tmp_path / "out.pdf"))
+    alone = process(*args, "-o", str(tmp_path / "out.pdf"))
     assert alone.returncode == 2 and alone.stderr.startswith("pnp: "), alone.stderr
     inside = run_pnp(*args, "-o", str(tmp_path / "out.pdf"), text=True)
     assert (alone.returncode, alone.stdout, alone.stderr) == (inside.returncode, inside.stdout,
@@ -190,7 +198,7 @@ def test_pennies_board_has_coin_spots_and_both_letters(tmp_path):
 
 def test_build_writes_the_catalogue_with_progress(tmp_path):
     # One game is enough to see its files; not on a terminal, progress is a line a game.
-    result = pnp("build", "blind-hex", "--out", str(tmp_path / "out"), "--paper", "a4")
+    result = process("build", "blind-hex", "--out", str(tmp_path / "out"), "--paper", "a4")
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines() == ["pnp build: blind-hex done (1 of 1)"]
     written = [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
@@ -377,8 +385,8 @@ def test_judges_count_in_words(tmp_path, game, moves, line):
 
 def test_build_counts_every_file_with_each_language_index(tmp_path):
     out = tmp_path / "out"
-    result = pnp("build", "hex", "--paper", "a4", "--lang", "en", "--lang", "de",
-                 "--out", str(out))
+    result = process("build", "hex", "--paper", "a4", "--lang", "en", "--lang", "de",
+                     "--out", str(out))
     assert result.returncode == 0, result.stderr
     written = sorted(p for p in out.rglob("*") if p.is_file())
     indexes = [p for p in written if p.name == "index.html"]

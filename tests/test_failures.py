@@ -10,12 +10,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from in_process import run_pnp
 
 PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 
 def pnp(*args: str, **kw) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*PNP, *args], capture_output=True, text=True, timeout=300, **kw)
+
+
+def inside(*args: str) -> subprocess.CompletedProcess[str]:
+    """`pnp` run in this process (in_process.py), the same code, for a refusal or a file
+    where the process's own streams are not the question."""
+    return run_pnp(*args, text=True)
 
 
 @contextlib.contextmanager
@@ -59,20 +66,20 @@ def test_the_full_disk_control_does_fill_up(tmp_path):
 
 def test_a_read_only_disk_is_refused_before_drawing(tmp_path):
     with mounted(tmp_path / "ro", "ro,size=64k") as disk:
-        said = one_line_error(pnp("kit", "hex-kb", "-o", str(disk / "kit.pdf")))
+        said = one_line_error(inside("kit", "hex-kb", "-o", str(disk / "kit.pdf")))
         assert "Read-only file system" in said and str(disk / "kit.pdf") in said
 
 
 def test_png_pages_too_large_for_memory_are_refused_with_the_largest_dpi(tmp_path):
-    said = one_line_error(pnp("board", "nex", "--paper", "1500x1500", "--format", "png",
-                              "--dpi", "1200", "-o", str(tmp_path / "b.png")))
+    said = one_line_error(inside("board", "nex", "--paper", "1500x1500", "--format", "png",
+                                 "--dpi", "1200", "-o", str(tmp_path / "b.png")))
     assert "at most --dpi 169" in said and not list(tmp_path.iterdir())
-    said = one_line_error(pnp("board", "nex", "--format", "png", "--dpi", "1200",
-                              "-o", str(tmp_path / "b.png")))
+    said = one_line_error(inside("board", "nex", "--format", "png", "--dpi", "1200",
+                                 "-o", str(tmp_path / "b.png")))
     assert "at most --dpi 1017" in said          # A4
     # Control: the largest dpi named is taken.
-    small = pnp("board", "nex", "--paper", "a5", "--format", "png", "--dpi", "150",
-                "-o", str(tmp_path / "b.png"))
+    small = inside("board", "nex", "--paper", "a5", "--format", "png", "--dpi", "150",
+                   "-o", str(tmp_path / "b.png"))
     assert small.returncode == 0, small.stderr
 
 

@@ -5,8 +5,9 @@ call may stand inside an f-string; the control is such a call, which the check f
 
 import ast
 import subprocess
-import sys
 from pathlib import Path
+
+from in_process import pnp_ok
 
 import generator
 
@@ -37,10 +38,8 @@ def test_no_gettext_call_stands_inside_an_f_string() -> None:
 def test_a_german_record_says_its_moves_in_german(tmp_path: Path) -> None:
     (tmp_path / "game.txt").write_text("size 9\n1. e5 (d4)\n")
     for lang, heading in (("de", "Die Züge"), ("en", "The moves")):   # English the control
-        done = subprocess.run([sys.executable, "-m", "generator.ui.cli", "record", "nex",
-                               "game.txt", "--lang", lang, "-o", f"{lang}.pdf"], cwd=tmp_path,
-                              capture_output=True, text=True, timeout=120)
-        assert done.returncode == 0, done.stderr
+        # `pnp record` run in this process (in_process.py), the same code.
+        pnp_ok("record", "nex", "game.txt", "--lang", lang, "-o", f"{lang}.pdf", cwd=tmp_path)
         text = subprocess.run(["pdftotext", f"{lang}.pdf", "-"], cwd=tmp_path, check=True,
                               capture_output=True, text=True).stdout
         assert heading in text.splitlines()

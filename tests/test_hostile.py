@@ -25,8 +25,9 @@ from generator.games.game import Game
 from generator.ui.cli import main
 
 
-# What the process does with files, streams, devices and signals is tested through real
-# processes (pnp); a refusal of what was typed, through the same code in process (run_pnp).
+# What the process does with its streams, devices, pipes, umask and signals is tested through
+# real processes (pnp); a refusal of what was typed, and what is written where -o names a
+# file, a link or a folder, through the same code in process (run_pnp).
 def pnp(*args, cwd=None, **kw):
     kw.setdefault("capture_output", True)
     return subprocess.run([*PNP, *args], cwd=cwd, check=False, **kw)
@@ -57,7 +58,7 @@ def test_a_symlink_is_written_through_to_its_target(tmp_path):
     real = tmp_path / "real.pdf"
     real.write_text("old")
     (tmp_path / "link.pdf").symlink_to("real.pdf")
-    result = pnp("board", "nex", "-o", str(tmp_path / "link.pdf"))
+    result = run_pnp("board", "nex", "-o", str(tmp_path / "link.pdf"))
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "link.pdf").is_symlink()
     check_pdf(real)
@@ -68,7 +69,7 @@ def test_an_existing_file_keeps_its_permissions(tmp_path):
     out = tmp_path / "board.pdf"
     out.write_text("old")
     out.chmod(0o600)
-    assert pnp("board", "nex", "-o", str(out)).returncode == 0
+    assert run_pnp("board", "nex", "-o", str(out)).returncode == 0
     assert stat.S_IMODE(out.stat().st_mode) == 0o600
     check_pdf(out)
 
@@ -84,7 +85,7 @@ def test_a_file_with_other_hard_links_is_refused_and_kept(tmp_path):
     (tmp_path / "a.pdf").write_text("old")
     os.link(tmp_path / "a.pdf", tmp_path / "b.pdf")
     before = snapshot(tmp_path)
-    line = refused(pnp("board", "nex", "-o", str(tmp_path / "a.pdf")), tmp_path, before)
+    line = refused(run_pnp("board", "nex", "-o", str(tmp_path / "a.pdf")), tmp_path, before)
     assert "2 hard links" in line
 
 
@@ -165,7 +166,7 @@ def test_a_block_device_or_a_socket_named_without_an_extension_is_refused(tmp_pa
 
 def test_a_name_without_an_extension_that_is_nothing_yet_gets_the_formats(tmp_path):
     """The control: the same name, where nothing is, is written as target.pdf."""
-    assert pnp("board", "nex", "-o", "target", cwd=tmp_path).returncode == 0
+    assert run_pnp("board", "nex", "-o", "target", cwd=tmp_path).returncode == 0
     assert [p.name for p in tmp_path.iterdir()] == ["target.pdf"]
 
 
@@ -238,7 +239,7 @@ def test_svg_pages_are_replaced_together_or_not_at_all(tmp_path):
         (tmp_path / f"k-{i}.svg").write_text("old")
     (tmp_path / "k-3.svg").mkdir()
     before = snapshot(tmp_path)
-    line = refused(pnp("pad", "nex", "--copies", "3", "-o", str(tmp_path / "k.svg")),
+    line = refused(run_pnp("pad", "nex", "--copies", "3", "-o", str(tmp_path / "k.svg")),
                    tmp_path, before)
     assert "k-3.svg" in line and ".part" not in line
 
@@ -290,7 +291,7 @@ def test_an_extension_that_is_not_the_format_is_refused(tmp_path, args, name):
     (["board", "nex", "--format", "json"], "plain.json"), (["booklet", "nex"], "plain.pdf"),
 ])
 def test_a_name_without_an_extension_gets_the_formats(tmp_path, args, made):
-    result = pnp(*args, "-o", "plain", cwd=tmp_path)
+    result = run_pnp(*args, "-o", "plain", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert [p.name for p in tmp_path.iterdir()] == [made]
 
@@ -300,11 +301,11 @@ def test_a_name_without_an_extension_gets_the_formats(tmp_path, args, made):
 def test_the_longest_name_the_folder_takes_can_be_written(tmp_path):
     for length in (245, 255):
         name = "a" * (length - 5) + ".json"
-        result = pnp("board", "nex", "--format", "json", "-o", name, cwd=tmp_path)
+        result = run_pnp("board", "nex", "--format", "json", "-o", name, cwd=tmp_path)
         assert result.returncode == 0, result.stderr
         json.loads((tmp_path / name).read_text())
     too_long = "b" * 252 + ".json"
-    line = refused(pnp("board", "nex", "-o", too_long, cwd=tmp_path))
+    line = refused(run_pnp("board", "nex", "-o", too_long, cwd=tmp_path))
     assert "name too long" in line and ".pnp-" not in line
     assert not any(p.name.startswith("b") or p.name.startswith(".")
                    for p in tmp_path.iterdir())
@@ -332,7 +333,7 @@ def test_pnp_alone_prints_its_help_on_stdout():
 
 
 def test_errors_name_the_target_not_the_temporary_file(tmp_path):
-    line = refused(pnp("board", "nex", "-o", "/proc/x.pdf"))
+    line = refused(run_pnp("board", "nex", "-o", "/proc/x.pdf"))
     assert line.startswith("pnp: cannot write /proc/x.pdf:") and ".part" not in line
     assert ".pnp-" not in line
 

@@ -14,10 +14,12 @@ import threading
 from pathlib import Path
 
 import pytest
+from in_process import run_pnp
 from judge_runs import (
     JUDGES,
     MEMORY_MB,
     QUICK_CPU_S,
+    Run,
     assert_one_line_error,
     judge,
     kb_grid,
@@ -32,6 +34,13 @@ NEX_MOVES = "size 9\n1. e5 (d5)\n2. c3 (c4)\n3. f6 (f7)\n"
 NEX_POSITION = "B W .\n B W N\n  . W B\n"
 BLINQ_MOVES = "1. 1 a1 U\n2. 1 b1 U\n3. 1 c1 U\n"
 KB_POSITION = kb_grid()
+
+
+def judged(game: str, path: Path) -> Run:
+    """`pnp judge GAME FILE` run in this process (in_process.py), the same code: for what a
+    file says, where the process itself (its streams, time and memory) is not the question."""
+    done = run_pnp("judge", game, str(path), text=True)
+    return Run(done.returncode, done.stdout, done.stderr, float("nan"), float("nan"))
 
 
 # --- inputs that raised a traceback --------------------------------------------------------
@@ -54,8 +63,8 @@ TRACEBACKS = [
 def test_what_raised_a_traceback_is_one_line_and_exit_2(tmp_path, game, bad, message,
                                                         control):
     path = write(tmp_path, bad)
-    assert_one_line_error(judge(game, path), path, message)
-    ok = judge(game, write(tmp_path, control, "control.txt"))
+    assert_one_line_error(judged(game, path), path, message)
+    ok = judged(game, write(tmp_path, control, "control.txt"))
     assert ok.status == 0 and ok.err == "", ok
 
 
@@ -66,7 +75,7 @@ def test_files_the_system_cannot_read_are_one_line_and_exit_2(tmp_path):
                       (tmp_path / "missing.txt", "No such file or directory")]:
         assert_one_line_error(judge("nex", path), path, f"cannot be read: {why}")
     # Control: a file in that folder reads.
-    assert judge("nex", write(folder, NEX_POSITION)).status == 0
+    assert judged("nex", write(folder, NEX_POSITION)).status == 0
 
 
 def feed_fifo(path: Path, data: bytes) -> threading.Thread:
@@ -232,8 +241,8 @@ def test_bom_crlf_and_utf16_read_as_the_plain_file(tmp_path, game, text):
     for name, encode in ENCODINGS.items():
         assert JUDGES[game].text(decode(encode(text))) == plain, name
     # The command, with a byte-order mark as Notepad writes it; control: the plain file.
-    with_bom = judge(game, write(tmp_path, ENCODINGS["UTF-8 BOM"](text)))
-    without = judge(game, write(tmp_path, text, "plain.txt"))
+    with_bom = judged(game, write(tmp_path, ENCODINGS["UTF-8 BOM"](text)))
+    without = judged(game, write(tmp_path, text, "plain.txt"))
     assert without.status == 0 and without.out == "".join(f"{t}\n" for t in plain.lines)
     assert (with_bom.status, with_bom.out, with_bom.err) == (0, without.out, "")
 
@@ -266,9 +275,9 @@ def test_look_alikes_and_stray_characters_are_refused_by_name(game, bad, message
 
 def test_bytes_that_are_not_text_name_where(tmp_path):
     path = write(tmp_path, b"B W\nW \xffB\n")
-    assert_one_line_error(judge("nex", path), path, "line 2, column 3: this is not UTF-8 text")
+    assert_one_line_error(judged("nex", path), path, "line 2, column 3: this is not UTF-8 text")
     control = write(tmp_path, "B W\nW ÿB\n".encode(), "control.txt")   # ÿ as UTF-8
-    assert_one_line_error(judge("nex", control), control, "line 2, column 3: 'ÿ' (U+00FF)")
+    assert_one_line_error(judged("nex", control), control, "line 2, column 3: 'ÿ' (U+00FF)")
 
 
 def test_an_unprintable_file_name_stays_on_one_line(tmp_path):

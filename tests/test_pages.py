@@ -226,8 +226,17 @@ def test_hex_cells_are_square_to_the_page(case):
         assert off_square(page) == [], f"page {n}"
 
 
-@pytest.mark.parametrize("palette", sorted(PALETTES))
-@pytest.mark.parametrize("case", CASES, ids=case_id)
+def cases_in_palettes() -> list:
+    """Every page in every palette; `make test` keeps every item on every paper in colour
+    (the pages the other checks here draw) and every item in each other palette on A4, and
+    the rest are the exhaustive tier's: a palette's colours are the same on any paper."""
+    later = pytest.mark.exhaustive(reason="each item in each palette kept on A4")
+    return [pytest.param(case, palette, id=f"{case_id(case)}-{palette}",
+                         marks=() if palette == COLOUR.name or case[3] == "a4" else later)
+            for case in CASES for palette in sorted(PALETTES)]
+
+
+@pytest.mark.parametrize("case, palette", cases_in_palettes())
 def test_players_apart_in_grey_and_pattern_and_black_is_black(case, palette):
     colours = PALETTES[palette]
     for n, page in enumerate(document(*case, palette).pages, 1):
@@ -246,8 +255,19 @@ def test_every_palette_means_black_when_it_says_ink():
 KITS = [(key, variant) for key in sorted(GAMES) for variant, _ in GAMES[key].variants()]
 
 
-@pytest.mark.parametrize("palette", sorted(PALETTES))
-@pytest.mark.parametrize("key, variant", KITS)
+def kits_in_palettes() -> list:
+    """Every kit in every palette; `make test` keeps the diagonal, each kit in one palette
+    and each palette on two kits (the palettes in turn down the kits), so every game,
+    edition and palette is written there, and the rest are the exhaustive tier's: the
+    writers' colour path is the same code for each of them."""
+    palettes = sorted(PALETTES)
+    later = pytest.mark.exhaustive(reason="each kit and each palette kept on the diagonal")
+    return [pytest.param(key, variant, palette,
+                         marks=() if palette == palettes[n % len(palettes)] else later)
+            for n, (key, variant) in enumerate(KITS) for palette in palettes]
+
+
+@pytest.mark.parametrize("key, variant, palette", kits_in_palettes())
 def test_written_pdf_and_svg_print_black_as_black(key, variant, palette, tmp_path):
     game = GAMES[key]
     doc = documents.make_document(game, ITEMS["kit"], options=dict(game.variants())[variant],

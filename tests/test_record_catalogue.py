@@ -59,18 +59,29 @@ def test_the_booklet_command_refuses_records_with_what_they_cannot_take(
     assert sorted(p.name for p in club.parent.iterdir()) == ["club"]
 
 
-def test_a_build_prints_the_records_beside_the_booklets_and_lists_them(club: Path) -> None:
-    out = club.parent / "out"
-    done = pnp("build", "hex", "--paper", "a4", "--records", "club", "--out", "out",
-               cwd=club.parent)
+@pytest.fixture(scope="module")
+def club_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The club's folder beside `out`, its build for home and a print shop with --records,
+    made once for the two tests that read it (the home files of a print-shop build are the
+    home build's, so one build shows both)."""
+    club = club_folder(tmp_path_factory.mktemp("built"))
+    done = pnp("build", "hex", "--paper", "a4", "--records", "club", "--for", "print-shop",
+               "--out", "out", cwd=club.parent)
     assert done.returncode == 0, done.stderr
+    return club
+
+
+def test_a_build_prints_the_records_beside_the_booklets_and_lists_them(club_built: Path
+                                                                       ) -> None:
+    club = club_built
+    out = club.parent / "out"
     booklet = out / "booklets" / "hex-record-club-booklet.pdf"
     by_record = pnp("record", "hex", "club", "-o", "alone.pdf", cwd=club.parent)
     assert by_record.returncode == 0
     assert booklet.read_bytes() == (club.parent / "alone.pdf").read_bytes()
     assert "booklets/hex-record-club-booklet.pdf" in links(out / "index.html")
     assert "Game records: club, A4" in (out / "index.html").read_text()
-    # Control: the same build without --records lists no records.
+    # Control: a build without --records lists no records.
     plain = pnp("build", "hex", "--paper", "a4", "--out", "plain", cwd=club.parent)
     assert plain.returncode == 0, plain.stderr
     assert not any("record" in href for href in links(club.parent / "plain" / "index.html"))
@@ -94,11 +105,9 @@ def test_a_bad_record_is_left_out_of_the_build_and_said_of_before_it(club: Path)
     assert not (club.parent / "none").exists()
 
 
-def test_a_print_shop_build_prints_the_records_for_the_shop_too(club: Path) -> None:
+def test_a_print_shop_build_prints_the_records_for_the_shop_too(club_built: Path) -> None:
+    club = club_built
     out = club.parent / "out"
-    done = pnp("build", "hex", "--paper", "a4", "--records", "club", "--for", "print-shop",
-               "--out", "out", cwd=club.parent)
-    assert done.returncode == 0, done.stderr
     shop = out / "print-shop" / "booklets" / "hex-record-club-booklet-print-shop.pdf"
     alone = pnp("record", "hex", "club", "--for", "print-shop", "-o", "shop.pdf",
                 cwd=club.parent)

@@ -8,20 +8,20 @@ import hashlib
 import json
 import shlex
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from in_process import pnp_ok
 from studio_http import download, get, query
-
-PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 
 def run_command(command: str, folder: Path) -> Path:
+    """The command the studio shows, run by the command line in this process (in_process.py:
+    the same code as a `pnp` process runs, without starting one), in `folder`: the file it
+    names as written."""
     args = shlex.split(command)
     assert args[0] == "pnp"
-    result = subprocess.run([*PNP, *args[1:]], cwd=folder, capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
+    result = pnp_ok(*args[1:], cwd=folder)
     return folder / result.stdout.split()[0]
 
 
