@@ -20,7 +20,8 @@ twice as long then), and collecting each piece of work as it was made walked its
 once or twice more (30 to 70 ms, every thread held, before the request had its answer). A
 kept value let go is freed as before, by its reference count (drawing's values hold no
 cycles); what a piece of work left in cycles (a kept error's traceback) is collected with
-everything else once as many pieces as are kept have been made and all that was planned is.
+everything else once as many pieces as are kept have been made, all that was planned is, and
+no one has asked for anything for a few seconds (a person reading the page).
 """
 
 from __future__ import annotations
@@ -70,8 +71,10 @@ class _Job:
 class Drawer:
     """Makes things one at a time on its own thread and keeps the results (errors too)."""
 
-    def __init__(self, queue: int = 8, keep: int = 64, ahead_after: float = 0.5):
+    def __init__(self, queue: int = 8, keep: int = 64, ahead_after: float = 0.5,
+                 *, collect_after: float = 5.0):
         self.queue_limit, self.keep, self.ahead_after = queue, keep, ahead_after
+        self.collect_after = collect_after      # seconds quiet before the heap is collected
         self.lock = threading.Condition()
         self.jobs: deque[_Job] = deque()
         self.running: dict[Hashable, _Job] = {}       # queued or being made
@@ -195,17 +198,19 @@ class Drawer:
                     job = _Job(key, work)
                     self.running[key] = job
                     return job
-                if self.frozen >= self.keep and idle and not self.running:
-                    # Once as many pieces of work as are kept, and only once everything
-                    # planned is made: the whole heap collected (a second or so, every
-                    # thread held), so that what was let go since, if it held a cycle (a
-                    # kept error's traceback does), is freed too. Done between two requests
-                    # it held the second up to a second (a Nex size typed: 1.4 s).
+                collect = self.frozen >= self.keep and not self.ahead and not self.running
+                if collect and idle and quiet >= self.collect_after:
+                    # Once as many pieces of work as are kept, once everything planned is
+                    # made and no one has asked for anything for a while: the whole heap
+                    # collected (0.4 to 1 s, every thread held), so that what was let go
+                    # since, if it held a cycle (a kept error's traceback does), is freed
+                    # too. Done between two requests, it held the second as long (a Nex
+                    # size typed: 1.4 s).
                     self.frozen = 0
                     return _Job(_COLLECTING, _collect_everything)
-                waiting = self.ahead or self.frozen >= self.keep
-                self.lock.wait(self.ahead_after - quiet
-                               if waiting and quiet < self.ahead_after else None)
+                after = self.ahead_after if self.ahead else \
+                    self.collect_after if collect else None
+                self.lock.wait(after - quiet if after is not None and quiet < after else None)
             return None
 
     def _serve(self, next_job: Callable[[], _Job | None]) -> None:
