@@ -13,11 +13,15 @@ its server closes), the drawer finishes the work asked for, plans nothing more, 
 threads end.
 
 Python's cycle collector stays out of the drawing (app/collecting.py), and each piece of
-work, once made, is collected on its own and frozen (`gc.freeze`): what is kept is then
-never walked again. Walking every point of the documents kept took 40 to 210 ms a time
+work, once made, is frozen (`gc.freeze`) before the collector is on again: what is kept is
+then never walked. Walking every point of the documents kept took 40 to 210 ms a time
 whenever the collector's oldest generation came round (a Hex KB rule sheet's preview took
-twice as long then); a document's own garbage takes 1 to 10 ms to collect. A kept value
-let go is freed as before, by its reference count (drawing's values hold no cycles).
+twice as long then), and collecting each piece of work as it was made walked its document
+once or twice more (30 to 70 ms, every thread held, before the request had its answer). A
+kept value let go is freed as before, by its reference count (drawing's values hold no
+cycles); what a piece of work left in cycles (a kept error's traceback) is collected with
+everything else once as many pieces as are kept have been made, all that was planned is, and
+no one has asked for anything for a few seconds (a person reading the page).
 """
 
 from __future__ import annotations
@@ -46,6 +50,16 @@ class Waited(Busy):
     """The work was not done within the time the request waits (it goes on if begun)."""
 
 
+def _collect_everything() -> None:
+    """Every object collected, the frozen too, and what is left frozen again."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+
+
+_COLLECTING = ("collect everything",)     # the key of the drawer's own work, never kept
+
+
 @dataclass
 class _Job:
     key: Hashable
@@ -57,8 +71,10 @@ class _Job:
 class Drawer:
     """Makes things one at a time on its own thread and keeps the results (errors too)."""
 
-    def __init__(self, queue: int = 8, keep: int = 64, ahead_after: float = 0.5):
+    def __init__(self, queue: int = 8, keep: int = 64, ahead_after: float = 0.5,
+                 *, collect_after: float = 5.0):
         self.queue_limit, self.keep, self.ahead_after = queue, keep, ahead_after
+        self.collect_after = collect_after      # seconds quiet before the heap is collected
         self.lock = threading.Condition()
         self.jobs: deque[_Job] = deque()
         self.running: dict[Hashable, _Job] = {}       # queued or being made
@@ -174,16 +190,27 @@ class Drawer:
         with self.lock:
             while not self.closed:
                 quiet = time.monotonic() - self.last_asked
-                if self.ahead and quiet >= self.ahead_after and not self.jobs \
-                        and not self.asked_in_hand:
+                idle = quiet >= self.ahead_after and not self.jobs and not self.asked_in_hand
+                if self.ahead and idle:
                     key, work = self.ahead.pop(0)
                     if key in self.kept or key in self.running:
                         continue
                     job = _Job(key, work)
                     self.running[key] = job
                     return job
-                self.lock.wait(self.ahead_after - quiet
-                               if self.ahead and quiet < self.ahead_after else None)
+                collect = self.frozen >= self.keep and not self.ahead and not self.running
+                if collect and idle and quiet >= self.collect_after:
+                    # Once as many pieces of work as are kept, once everything planned is
+                    # made and no one has asked for anything for a while: the whole heap
+                    # collected (0.4 to 1 s, every thread held), so that what was let go
+                    # since, if it held a cycle (a kept error's traceback does), is freed
+                    # too. Done between two requests, it held the second as long (a Nex
+                    # size typed: 1.4 s).
+                    self.frozen = 0
+                    return _Job(_COLLECTING, _collect_everything)
+                after = self.ahead_after if self.ahead else \
+                    self.collect_after if collect else None
+                self.lock.wait(after - quiet if after is not None and quiet < after else None)
             return None
 
     def _serve(self, next_job: Callable[[], _Job | None]) -> None:
@@ -195,37 +222,29 @@ class Drawer:
                 return
             if not job.future.set_running_or_notify_cancel():
                 continue
+            if job.key is _COLLECTING:
+                job.work()
+                continue
             value, error = self._keep(job.key, job.work)
             with self.lock:
                 self.running.pop(job.key, None)
-                settled = not self.running and not self.jobs
             if error is None:
                 job.future.set_result(value)
             else:
                 job.future.set_exception(error)
-            if self.frozen >= self.keep and settled:
-                # Once as many pieces of work as are kept, with nothing asked for or made:
-                # the whole heap collected, so that what was let go since, if it held a
-                # cycle (a kept error's traceback does), is freed too.
-                gc.unfreeze()
-                gc.collect()
-                gc.freeze()
-                self.frozen = 0
 
     def _keep(self, key: Hashable, work: Callable[[], object]
               ) -> tuple[object, Exception | None]:
-        try:
-            with uncollected():
+        with uncollected():
+            try:
                 outcome: tuple[object, Exception | None] = (work(), None)
-        except Exception as err:    # kept and raised to whoever asks, on their thread
-            outcome = (None, err)
-        if gc.isenabled():      # not inside a kit's work: its items are settled with it
-            # The work's own garbage collected, and what it keeps left out of every
-            # collection to come.
-            gc.collect()
+            except Exception as err:    # kept and raised to whoever asks, on their thread
+                outcome = (None, err)
+            # What the work made left out of every collection to come, before the collector
+            # is on again: walked once more, it held both threads 30 to 70 ms a piece.
             gc.freeze()
-            self.frozen += 1
         with self.lock:
+            self.frozen += 1
             self.kept[key] = outcome
             self.kept.move_to_end(key)
             while len(self.kept) > self.keep:
