@@ -63,7 +63,7 @@ def whole_collections(collect_after: float) -> list[str]:
     drawer = Drawer(queue=4, keep=1, ahead_after=0.0, collect_after=collect_after)
     gc.callbacks.append(watch)
     try:
-        assert drawer.get("asked", lambda: "made", LONG) == "made"
+        assert drawer.get("asked", lambda: "made", timeout=LONG) == "made"
         ahead = threading.Event()
         drawer.prepare([("ahead", ahead.set)])
         assert ahead.wait(LONG)
