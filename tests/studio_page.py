@@ -108,8 +108,12 @@ def preview_title(driver) -> str:
     return by_id(driver, "preview").get_attribute("aria-label")
 
 
-def shot(driver, name: str, tmp_path: Path) -> Path:
-    folder = Path(SHOTS) if SHOTS else tmp_path
+def shot(driver, name: str, tmp_path: Path) -> Path | None:
+    """A screenshot for a person to look at, kept in STUDIO_SCREENSHOTS; no test reads it,
+    so without that folder none is taken (each is a whole window encoded as a PNG)."""
+    if not SHOTS:
+        return None
+    folder = Path(SHOTS)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
     driver.save_screenshot(str(path))
@@ -182,7 +186,10 @@ return [name, seen, Math.round(r.top), Math.round(r.bottom)];
 
 
 def tab_through(driver) -> list[list]:
-    """Every stop of the Tab key from the top of the page, once round."""
+    """Every stop of the Tab key from the top of the page, once round. Each press goes to
+    whatever has the focus, as a person's does: one request to the browser, not a request
+    for the focused element and another to type into it."""
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
     driver.execute_script("window.scrollTo(0, 0); document.activeElement.blur();")
     stops: list[list] = []
@@ -193,5 +200,5 @@ def tab_through(driver) -> list[list]:
         if stop is None or (stops and stop[0] == stops[0][0]):
             break
         stops.append(stop)
-        driver.switch_to.active_element.send_keys(Keys.TAB)
+        ActionChains(driver).send_keys(Keys.TAB).perform()
     return stops

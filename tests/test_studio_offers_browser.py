@@ -12,7 +12,6 @@ from studio_page import (
     open_studio,
     rect,
     until_idle,
-    wait,
 )
 
 SIZES = [(1280, 900), (375, 812)]
@@ -60,9 +59,8 @@ def test_the_rules_are_read_as_text_beside_the_preview(sized, server):
     choose(sized, "f-lang", "de")
     assert "lang=de" in link.get_attribute("href")
     href = link.get_attribute("href")
-    sized.get(href)
-    wait(lambda: sized.execute_script("return document.readyState") == "complete",
-         what="the web edition")
+    sized.get(href)     # returns once the web edition has loaded (readyState complete)
+    assert sized.execute_script("return document.readyState") == "complete"
     assert sized.execute_script("return document.documentElement.lang") == "de"
     assert sized.execute_script("return document.querySelectorAll('h1, h2').length") > 1
     assert axe_violations(sized) == []
@@ -113,13 +111,27 @@ def test_a_vendor_a_press_and_everything_for_the_game(sized, server):
     assert axe_violations(sized) == []
 
 
+# Resolves once the soft proof's image has loaded: at once if it has, else on its load or
+# error event (one round trip to the browser, not a poll); with whether it drew.
+PROOF_DRAWN = """
+const done = arguments[arguments.length - 1], img = document.querySelector('#sheet img');
+const drawn = () => done(img.complete && img.naturalWidth > 0);
+if (img.complete) { drawn(); return; }
+img.addEventListener('load', drawn, {once: true});
+img.addEventListener('error', drawn, {once: true});
+"""
+
+
+def proof_drawn(driver) -> None:
+    driver.set_script_timeout(30)
+    assert driver.execute_async_script(PROOF_DRAWN), "the soft proof did not draw"
+
+
 def test_the_preview_as_the_press_prints_it(sized, server):
     open_studio(sized, server, "?game=hex&item=board&size=9")
     assert sized.execute_script("return document.querySelector('#sheet svg') !== null")
     tick(sized, "f-proof")
-    wait(lambda: sized.execute_script(
-        "const i = document.querySelector('#sheet img'); return i !== null && i.complete "
-        "&& i.naturalWidth > 0"), what="the soft proof")
+    proof_drawn(sized)
     src = sized.execute_script("return document.querySelector('#sheet img').src")
     assert "for=print-shop" in src and "format=png" in src
     assert axe_violations(sized) == []
