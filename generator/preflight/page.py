@@ -54,7 +54,7 @@ class PageReader:
     FILLS = {"f", "F", "f*"}
     BOTH = {"B", "B*", "b", "b*"}
 
-    def __init__(self, page: pikepdf.Page, number: int, spent: Spent, notes: list[str],
+    def __init__(self, page: pikepdf.Page, number: int, *, spent: Spent, notes: list[str],
                  forms: dict[tuple[int, int], Form] | None = None):
         obj = page.obj
         self.facts = PageFacts(number, box(page.mediabox),

@@ -73,7 +73,7 @@ class GameGroup(click.Group):
 class GameCommand(click.Command):
     """One game's command: an option the game does not take is named with the game."""
 
-    def __init__(self, game: SomeGame, topic: Topic, copies: bool = True, *,
+    def __init__(self, game: SomeGame, topic: Topic, *, copies: bool = True,
                  callback: Callable[..., None], params: list[click.Parameter], help: str,
                  short_help: str):
         super().__init__(game.key, callback=callback, params=params, help=help,
