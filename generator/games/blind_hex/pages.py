@@ -448,7 +448,7 @@ def pad_item(opts: Options, printing: Printing) -> Document:
 
 
 
-def cover_picture(opts: Options, colours: Palette, words: Words) -> Figure:
+def cover_picture(opts: Options, colours: Palette, *, words: Words) -> Figure:
     """The rule sheet's worked turn: a board in play, letters written and a turn's choices."""
     return example_figure(example_turn(opts.numbers, opts.seed), colours, words=words)
 

@@ -271,8 +271,9 @@ class Placer:
     (generator/layout/boardpage.py)."""
     board: KleinBoard
 
-    def __call__(self, size: int, x: float, y: float, w: float, h: float,
+    def __call__(self, size: int, box: boardpage.Box, *,
                  with_coordinates: bool) -> hexboard.Placement:
+        x, y, w, h = box
         return place(self.board, x, y=y, w=w, h=h, with_coordinates=with_coordinates)
 
 
@@ -282,7 +283,7 @@ class Drawer:
     (generator/layout/boardpage.py)."""
     board: KleinBoard
 
-    def __call__(self, p: hexboard.Placement, colours: Palette,
+    def __call__(self, p: hexboard.Placement, colours: Palette, *,
                  with_coordinates: bool, words: Words) -> list[Shape]:
         return board_shapes(p, self.board, colours=colours, with_coordinates=with_coordinates,
                             words=words)
