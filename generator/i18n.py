@@ -114,7 +114,7 @@ class Words:
         text = self.translations.gettext(message)
         return text % values if values else text
 
-    def ngettext(self, singular: str, plural: str, n: int, **values: Any) -> str:
+    def ngettext(self, singular: str, plural: str, *, n: int, **values: Any) -> str:
         """The singular or plural message in this language; `num` is n unless given."""
         text = self.translations.ngettext(singular, plural, n)
         return text % {"num": n, **values}
@@ -133,7 +133,7 @@ class Words:
     def gettext_call(self, message: str) -> str:
         return self.translations.gettext(message)
 
-    def ngettext_call(self, singular: str, plural: str, n: int) -> str:
+    def ngettext_call(self, singular: str, plural: str, *, n: int) -> str:
         return self.translations.ngettext(singular, plural, n)
 
 

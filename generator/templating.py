@@ -78,7 +78,7 @@ def environment() -> jinja2.Environment:
     @jinja2.pass_context
     def ngettext(context: jinja2.runtime.Context, singular: str, plural: str, n: int) -> str:
         spoken: Words = context[WORDS]
-        return spoken.ngettext_call(singular, plural, n)
+        return spoken.ngettext_call(singular, plural, n=n)
 
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(  # type: ignore[attr-defined]

@@ -113,7 +113,7 @@ def test_any_board_is_valid(size, numbers, seed):
     check_valid(board)
     check_one_or_two(board)
     # generate keeps its boards per process: search again, uncached, to see the same board.
-    again = generate.__wrapped__(size, numbers, seed)
+    again = generate.__wrapped__(size, numbers, seed=seed)
     assert again is not board and again == board, "the same inputs gave another board"
 
 

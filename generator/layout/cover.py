@@ -54,7 +54,7 @@ def head(game: str, cover: Cover[OptionsIn], *, licence: str, paper: Paper,
     """The cover's header (the game's name; players and time beside it) and its credit and
     licence below; the shapes and the y below them."""
     lo, hi = cover.minutes
-    players = words.ngettext("%(num)s player", "%(num)s players", cover.players)
+    players = words.ngettext("%(num)s player", "%(num)s players", n=cover.players)
     subtitle = words._("%(players)s · about %(lo)s–%(hi)s minutes · print-and-play kit, %(paper)s",
                        players=players, lo=lo, hi=hi, paper=paper.name)
     shapes = sheet.header(paper, game, subtitle=subtitle, colours=colours)

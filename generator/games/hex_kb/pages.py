@@ -112,12 +112,12 @@ def position(board: KleinBoard, p: hexboard.Placement, *, stones: dict[Hex, str]
         mine = [h for h, s in stones.items() if s == colour]
         if not mine:
             continue
-        count = words.ngettext("%(who)s: %(num)s stone", "%(who)s: %(num)s stones", len(mine),
+        count = words.ngettext("%(who)s: %(num)s stone", "%(who)s: %(num)s stones", n=len(mine),
                                who=name(colour, words))
         framed = sorted(n for n in (board.twin_index(h) for h in mine) if n is not None)
         said.append(count if not framed else words.ngettext(
             "%(count)s, on frame cell %(cells)s", "%(count)s, on frame cells %(cells)s",
-            len(framed), count=count, cells=", ".join(map(str, framed))))
+            n=len(framed), count=count, cells=", ".join(map(str, framed))))
     if verdict is not None:
         said.append(describe_verdict(verdict, words))
     return describe.sentence(*said)
