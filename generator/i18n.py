@@ -55,6 +55,7 @@ class Pseudo(gettext.NullTranslations):
     def gettext(self, message: str) -> str:
         return pseudo(message)
 
+    # gettext.NullTranslations fixes the shape: gettext calls ngettext(msgid1, msgid2, n).
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return pseudo(msgid1 if n == 1 else msgid2)
 

@@ -384,6 +384,7 @@ class TokenParser(pikepdf.StreamParser):
         self.operands: list[Operand] = []
         self.inline: dict[str, Operand] = {}
 
+    # pikepdf's StreamParser fixes the shape: it calls handle_object(obj, offset, length).
     def handle_object(self, obj: pikepdf.Object, offset: int, length: int) -> None:
         if not isinstance(obj, pikepdf.Operator):
             if len(self.operands) < 4096:     # more than any operator takes

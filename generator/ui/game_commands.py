@@ -22,6 +22,7 @@ class GameName(click.Choice):
     def __init__(self) -> None:
         super().__init__(KEYS)
 
+    # click's ParamType.convert fixes the shape: (value, param, ctx).
     def convert(self, value: object, param: click.Parameter | None,
                 ctx: click.Context | None) -> object:
         named = aliases().get(value, value) if isinstance(value, str) else value
