@@ -55,6 +55,7 @@ class Pseudo(gettext.NullTranslations):
     def gettext(self, message: str) -> str:
         return pseudo(message)
 
+    # gettext.NullTranslations fixes the shape: gettext calls ngettext(msgid1, msgid2, n).
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return pseudo(msgid1 if n == 1 else msgid2)
 
@@ -114,7 +115,7 @@ class Words:
         text = self.translations.gettext(message)
         return text % values if values else text
 
-    def ngettext(self, singular: str, plural: str, n: int, **values: Any) -> str:
+    def ngettext(self, singular: str, plural: str, *, n: int, **values: Any) -> str:
         """The singular or plural message in this language; `num` is n unless given."""
         text = self.translations.ngettext(singular, plural, n)
         return text % {"num": n, **values}
@@ -133,7 +134,7 @@ class Words:
     def gettext_call(self, message: str) -> str:
         return self.translations.gettext(message)
 
-    def ngettext_call(self, singular: str, plural: str, n: int) -> str:
+    def ngettext_call(self, singular: str, plural: str, *, n: int) -> str:
         return self.translations.ngettext(singular, plural, n)
 
 

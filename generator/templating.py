@@ -75,10 +75,11 @@ def environment() -> jinja2.Environment:
         spoken: Words = context[WORDS]
         return spoken.gettext_call(message)
 
+    # Jinja's i18n extension fixes the shape: it calls ngettext(context, singular, plural, n).
     @jinja2.pass_context
     def ngettext(context: jinja2.runtime.Context, singular: str, plural: str, n: int) -> str:
         spoken: Words = context[WORDS]
-        return spoken.ngettext_call(singular, plural, n)
+        return spoken.ngettext_call(singular, plural, n=n)
 
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(  # type: ignore[attr-defined]

@@ -184,8 +184,8 @@ def test_unreadable_moves_name_line_and_column(text, where):
 def test_the_block_sheet_has_54_dual_blocks_and_one_neutral_with_bleed():
     for paper in PAPERS.values():
         side = pages.board_cell(paper)
-        runs = [cutsheet.TileRun("dual", 54, None, lambda c, s, b: []),
-                cutsheet.TileRun("neutral", 1, None, lambda c, s, b: [])]
+        runs = [cutsheet.TileRun("dual", 54, None, lambda c, s, bleed: []),
+                cutsheet.TileRun("neutral", 1, None, lambda c, s, bleed: [])]
         counts = {"dual": 0, "neutral": 0}
         for page in cutsheet.layout(paper, side, runs=runs, gutter=2 * cutsheet.BLEED):
             for block in page:

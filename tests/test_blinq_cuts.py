@@ -52,8 +52,8 @@ def apart(tmp_path: Path, paper: str) -> Path:
     p = PAPERS[paper]
     side = blinq_pages.board_cell(p)
     runs = [cutsheet.TileRun("dual", blinq_pages.BLOCKS, None,
-                             lambda c, s, b: []),
-            cutsheet.TileRun("neutral", 1, None, lambda c, s, b: [])]
+                             lambda c, s, bleed: []),
+            cutsheet.TileRun("neutral", 1, None, lambda c, s, bleed: [])]
     sheets = cutsheet.tile_pages(p, side, runs=runs, title="Blinq blocks", subtitle="",
                                  footer="", colours=COLOUR, gutter=2 * cutsheet.BLEED)
     out = tmp_path / "apart.pdf"

@@ -115,7 +115,7 @@ def test_board_json_describes_every_cell(tmp_path):
     data = json.loads(out.read_text())
     assert (data["game"], data["size"], data["numbers"]) == ("blind-hex", 9, 4)
     assert len(data["cells"]) == 81
-    board = generate(9, 4, 5)
+    board = generate(9, 4, seed=5)
     for cell in data["cells"]:
         assert len(cell["edges"]) == 6
         assert all(e is None or 1 <= e <= 4 for e in cell["edges"])

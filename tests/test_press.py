@@ -81,7 +81,7 @@ def test_each_condition_ships_a_cmyk_output_profile(key):
 
 @pytest.mark.parametrize("key", KEYS)
 def test_every_palette_colour_prints_as_itself_inside_the_gamut(key):
-    separations = {c: press.separate(c, key, CONDITIONS[key].ink_limit) for c in COLOURS}
+    separations = {c: press.separate(c, key, ink_limit=CONDITIONS[key].ink_limit) for c in COLOURS}
     errors = round_trip(key, separations)
     outside = out_of_gamut(key, COLOURS)
     assert len(outside) < len(COLOURS) / 4
@@ -103,7 +103,7 @@ def test_the_round_trip_tells_a_naive_separation():
 @pytest.mark.parametrize("key", KEYS)
 def test_greys_are_black_ink_alone_at_their_lightness(key):
     for grey in ("#6b6b6b", "#8c8c8c", "#d9d9d9"):
-        space, values = press.separate(grey, key, 240.0)
+        space, values = press.separate(grey, key, ink_limit=240.0)
         assert space == "gray"
         (l_wanted, *_), = transicc("*sRGB", "*Lab", [[v * 255 for v in rgb(grey)]])
         (l_printed, *_), = transicc(str(press.PROFILES / CONDITIONS[key].profile), "*Lab",
@@ -116,8 +116,8 @@ def test_greys_are_black_ink_alone_at_their_lightness(key):
 
 
 def test_a_lower_ink_limit_is_kept_and_the_colour_kept_near():
-    full = press.separate("#0e2d82", "fogra39", 300.0)
-    low = press.separate("#0e2d82", "fogra39", 160.0)
+    full = press.separate("#0e2d82", "fogra39", ink_limit=300.0)
+    low = press.separate("#0e2d82", "fogra39", ink_limit=160.0)
     assert sum(full[1]) > 1.6                  # control: the colour needs more than 160%
     assert sum(low[1]) <= 1.6
     errors = round_trip("fogra39", {"#0e2d82": low})

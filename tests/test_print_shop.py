@@ -198,7 +198,7 @@ colours = st.tuples(*[st.integers(0, 255)] * 3)
 @given(colours, st.sampled_from(sorted(CONDITIONS)), st.integers(100, 300))
 def test_separation_keeps_the_ink_limit_and_greys_on_black(rgb, key, limit):
     colour = "#{:02x}{:02x}{:02x}".format(*rgb)
-    space, values = press.separate(colour, key, float(limit))
+    space, values = press.separate(colour, key, ink_limit=float(limit))
     assert all(0 <= v <= 1 for v in values)
     if space == "gray":
         assert rgb[0] == rgb[1] == rgb[2]
@@ -209,8 +209,8 @@ def test_separation_keeps_the_ink_limit_and_greys_on_black(rgb, key, limit):
 
 def test_the_ink_limit_is_needed():
     """Control: a dark red takes more than 240% through the profile alone."""
-    assert sum(press.separate("#800000", "fogra39", 300.0)[1]) > 2.4
-    assert sum(press.separate("#800000", "fogra39", 240.0)[1]) <= 2.4
+    assert sum(press.separate("#800000", "fogra39", ink_limit=300.0)[1]) > 2.4
+    assert sum(press.separate("#800000", "fogra39", ink_limit=240.0)[1]) <= 2.4
 
 
 def test_dark_text_is_black_ink_alone_and_light_lines_are_held(tmp_path):

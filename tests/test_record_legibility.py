@@ -78,7 +78,8 @@ def test_no_text_on_a_records_pages_is_under_6_pt(game: str, text: str, palette:
 def _sheet(markup: str, figures: dict[str, Figure]) -> tuple[Sheet, list[list[str]]]:
     """The sheet on A4 in one column, and each page's boxes: a figure by its caption, a
     line by its first word."""
-    sheet = Sheet(parse(markup), figures, NAMED["a4"], COLOUR, STYLE, "", 1, words=ENGLISH)
+    sheet = Sheet(parse(markup), figures, paper=NAMED["a4"], colours=COLOUR, style=STYLE,
+                  footer_text="", columns=1, words=ENGLISH)
     pages: list[list[str]] = []
     for column in sheet.set():
         words = []

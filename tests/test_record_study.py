@@ -80,7 +80,8 @@ def near(shape: object, centre: tuple[float, float]) -> bool:
 def test_marks_are_drawn_on_the_cells_the_record_names() -> None:
     colours = PALETTES["colour"]
     blocks = record_lines.shown(GAME, 20, depth=0).diagrams[0]        # move 4: LB, TR
-    p, _board = record_drawing.background(7, record_drawing.FIGURE_WIDTH, colours, words=ENGLISH)
+    p, _board = record_drawing.background(7, record_drawing.FIGURE_WIDTH,
+                                          colours=colours, words=ENGLISH)
 
     def at(name: str) -> tuple[float, float]:
         c = p.centre(Hex(ord(name[0]) - ord("a"), int(name[1:]) - 1))
@@ -122,7 +123,8 @@ def test_marks_read_in_grey_on_every_stone_in_every_palette(palette: str) -> Non
                                    (), markup=marks)
     under = {Cell(0, 0): colours["black stone"], Cell(1, 0): colours["white stone"],
              Cell(2, 0): colours["cell"]}
-    p, _board = record_drawing.background(7, record_drawing.FIGURE_WIDTH, colours, words=ENGLISH)
+    p, _board = record_drawing.background(7, record_drawing.FIGURE_WIDTH,
+                                          colours=colours, words=ENGLISH)
     shapes = drawn(diagram, colours)
     for cell, fill in under.items():
         centre = p.centre(Hex(cell.column, cell.row))

@@ -150,8 +150,9 @@ def test_every_game_sets_its_rules_at_one_body_size(paper):
              for key in GAMES}
     assert set(sizes.values()) == {round(STYLE.body, 4)}, sizes
     # Control: a sheet set smaller, as copyfitting did, is told apart.
-    smaller = Sheet(parse("Some text set at a smaller size. " * 40), {}, PAPERS[paper], COLOUR,
-                    Style(body=STYLE.body * 0.92), words=ENGLISH)
+    smaller = Sheet(parse("Some text set at a smaller size. " * 40), {},
+                    paper=PAPERS[paper], colours=COLOUR,
+                    style=Style(body=STYLE.body * 0.92), words=ENGLISH)
     assert body_size(smaller.draw(smaller.set())) != round(STYLE.body, 4)
 
 
@@ -206,7 +207,7 @@ def test_control_an_unbalanced_last_page_is_caught():
             range(paragraphs))
 
     def plain(text: str):
-        sheet = Sheet(parse(text), {}, NAMED["a4"], COLOUR, words=ENGLISH)
+        sheet = Sheet(parse(text), {}, paper=NAMED["a4"], colours=COLOUR, words=ENGLISH)
         return sheet.draw(sheet.set())
     n = next(n for n in range(50, 400, 5) if len(plain(markup(n))) == 2)
     assert unbalanced(plain(markup(n + 10)), NAMED["a4"])

@@ -41,8 +41,8 @@ def position(columns: int, rows: int, stones: float, seed: int) -> tuple[int, in
 def differ(columns: int, rows: int, black: int, white: int, to_move: int) -> Facts | None:
     """The Python facts where the kernel's are not the same, else None."""
     board = board_of(columns, rows)
-    facts = python_analyse(board, black, white, to_move)
-    return None if compiled_analyse(board, black, white, to_move) == facts else facts
+    facts = python_analyse(board, black, white=white, to_move=to_move)
+    return None if compiled_analyse(board, black, white=white, to_move=to_move) == facts else facts
 
 
 @settings(max_examples=40)
@@ -90,7 +90,9 @@ def test_the_same_solution_either_way(monkeypatch: pytest.MonkeyPatch,
 def test_a_different_order_of_moves_is_told_apart() -> None:
     # Control: facts that differ only in the order of their moves are not the same facts.
     board = board_of(7, 7)
-    facts = next(f for f in (compiled_analyse(board, *position(7, 7, 0.2, seed))
-                             for seed in range(100)) if len(f.moves) > 1)
+    facts = next(f for f in (compiled_analyse(board, black, white=white, to_move=to_move)
+                             for black, white, to_move in (position(7, 7, 0.2, seed)
+                                                           for seed in range(100)))
+                 if len(f.moves) > 1)
     shuffled = Facts(facts.black, facts.white, facts.outcome, facts.moves[::-1])
     assert shuffled != facts

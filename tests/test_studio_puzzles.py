@@ -112,7 +112,7 @@ def test_a_puzzle_book_is_the_command_lines_file(app, tmp_path):
     said = {}
     for lang in ("de", "en"):
         said[lang] = i18n.words(lang).ngettext("%(count)s puzzle, every answer proven",
-                                               "%(count)s puzzles, every answer proven", 2,
+                                               "%(count)s puzzles, every answer proven", n=2,
                                                count=2)
     assert shown["figures"] == [said["de"]] and said["de"] != said["en"]
     assert not shown["figures_later"]

@@ -28,7 +28,7 @@ VARIANTS = [(key, name, options) for key, game in sorted(all_games().items())
 @pytest.fixture(scope="module", params=VARIANTS, ids=[f"{k}-{n}" for k, n, _o in VARIANTS])
 def table(request: pytest.FixtureRequest) -> VirtualTable:
     key, _name, options = request.param
-    return tables_of(load(key)).make(options, COLOUR, ENGLISH)
+    return tables_of(load(key)).make(options, COLOUR, words=ENGLISH)
 
 
 def nearest(points: list[tuple[float, float]]) -> list[float]:
@@ -63,9 +63,9 @@ def test_pieces_are_in_the_kits_colours(table: VirtualTable) -> None:
 
 def test_the_table_is_made_the_same_every_time_and_names_its_request() -> None:
     game = load("nex")
-    first = tables_of(game).make(game.options(), COLOUR, ENGLISH)
-    assert tables_of(game).make(game.options(), COLOUR, ENGLISH) == first
-    assert tables_of(game).make(game.options(), INK_SAVER, ENGLISH).key != first.key
+    first = tables_of(game).make(game.options(), COLOUR, words=ENGLISH)
+    assert tables_of(game).make(game.options(), COLOUR, words=ENGLISH) == first
+    assert tables_of(game).make(game.options(), INK_SAVER, words=ENGLISH).key != first.key
 
 
 @pytest.fixture(scope="module")

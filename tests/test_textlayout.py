@@ -113,7 +113,7 @@ def test_a_sheet_a_few_lines_too_long_is_tightened_not_its_letters():
                                    for i in range(n))
 
     def pages(n: int, style=STYLE) -> int:
-        sheet = Sheet(parse(blocks(n)), {}, paper, COLOUR, style, words=ENGLISH)
+        sheet = Sheet(parse(blocks(n)), {}, paper=paper, colours=COLOUR, style=style, words=ENGLISH)
         return sheet.page_count(sheet.set())
     # The shortest text that runs on to a second page at the usual spacing.
     n = next(n for n in range(20, 400) if pages(n) > 1)

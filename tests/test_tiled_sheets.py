@@ -99,7 +99,7 @@ def test_counter_sheets_have_no_empty_cut_boxes(size, paper):
     options = game.make_options(size=size)
     side = 8.0
     runs = [cutsheet.TileRun(k, size * size, None if k == "white" else "#000000",
-                             lambda c, s, b: []) for k in ("black", "white", "neutral")]
+                             lambda c, s, bleed: []) for k in ("black", "white", "neutral")]
     blocks = [b for page in cutsheet.layout(PAPERS[paper], side, runs=runs) for b in page]
     for block in blocks:
         if block.run.background:
@@ -111,7 +111,7 @@ def test_counter_sheets_have_no_empty_cut_boxes(size, paper):
 
 
 def test_control_a_full_grid_of_cuts_leaves_empty_boxes():
-    run_ = cutsheet.TileRun("white", 121, None, lambda c, s, b: [])
+    run_ = cutsheet.TileRun("white", 121, None, lambda c, s, bleed: [])
     block = cutsheet.Block(run_, 10, 10, 20, 7, 8.9, count=121)
     full = cutsheet.shared_cuts(replace(block, count=block.rows * block.columns))
     assert len(empty_boxes(block, full)) == 19

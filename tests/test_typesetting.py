@@ -134,8 +134,9 @@ def wasted_page(setting: Setting) -> bool:
     sheet, columns = setting.sheet, setting.columns
     if setting.pages() == 1 or sheet.last_fill(sheet.set()) >= THIRD:
         return False
-    tightest = Sheet(setting.blocks, setting.figures, sheet.paper, COLOUR, FITTING[-1],
-                     setting.footer, words=i18n.words(setting.lang))
+    tightest = Sheet(setting.blocks, setting.figures,
+                     paper=sheet.paper, colours=COLOUR, style=FITTING[-1],
+                     footer_text=setting.footer, words=i18n.words(setting.lang))
     return tightest.page_count(tightest.set()) < sheet.page_count(columns)
 
 
@@ -145,8 +146,8 @@ def test_no_sheet_takes_a_page_for_a_few_lines_it_could_have_saved(settings):
     untightened = []
     for case in [("blind-hex", "cards", "pt", "a4"), ("blind-hex", "pennies", "de", "letter")]:
         setting = settings[case]
-        plain = Sheet(setting.blocks, setting.figures, setting.sheet.paper, COLOUR,
-                      FITTING[0], setting.footer, words=i18n.words(setting.lang))
+        plain = Sheet(setting.blocks, setting.figures, paper=setting.sheet.paper, colours=COLOUR,
+                      style=FITTING[0], footer_text=setting.footer, words=i18n.words(setting.lang))
         untightened.append(wasted_page(replace(setting, sheet=plain, columns=plain.set())))
     assert untightened == [True, True]
 
@@ -161,8 +162,8 @@ def test_no_sheet_ends_on_a_page_under_a_third_full(settings):
     # two pages with its second under a third full; so does the English one on Letter.
     for case in [("blinq", "standard", "pt", "a4"), ("blinq", "standard", "en", "letter")]:
         setting = settings[case]
-        plain = Sheet(setting.blocks, setting.figures, setting.sheet.paper, COLOUR,
-                      FITTING[0], setting.footer, words=i18n.words(setting.lang))
+        plain = Sheet(setting.blocks, setting.figures, paper=setting.sheet.paper, colours=COLOUR,
+                      style=FITTING[0], footer_text=setting.footer, words=i18n.words(setting.lang))
         assert thin(replace(setting, sheet=plain, columns=plain.set())), case
 
 
@@ -173,8 +174,9 @@ def test_a_filled_sheet_keeps_its_pages_and_a_body_of_readable_size(settings):
         style = setting.sheet.style
         assert textlayout.STYLE.body <= style.body <= 3.6 + 1e-9, case
         if style in textlayout.FILLING:
-            plain = Sheet(setting.blocks, setting.figures, setting.sheet.paper, COLOUR,
-                          FITTING[0], setting.footer, words=i18n.words(setting.lang))
+            plain = Sheet(setting.blocks, setting.figures, paper=setting.sheet.paper,
+                          colours=COLOUR, style=FITTING[0], footer_text=setting.footer,
+                          words=i18n.words(setting.lang))
             assert plain.page_count(plain.set()) == setting.pages(), case
 
 
@@ -208,9 +210,9 @@ def test_control_without_keeping_headings_end_columns_and_lines_stand_alone():
     for sentences in range(3, 12):
         markup = "\n\n".join(f"## Heading {n}\n\n" + "Words of a paragraph to fill. "
                              * (sentences + n % 5) for n in range(60))
-        kept = Sheet(parse(markup), {}, NAMED["a4"], COLOUR, words=ENGLISH)
+        kept = Sheet(parse(markup), {}, paper=NAMED["a4"], colours=COLOUR, words=ENGLISH)
         assert column_faults(Setting(kept, kept.set(), [], {}, "", "en")) == []
-        loose = Sheet(parse(markup), {}, NAMED["a4"], COLOUR, words=ENGLISH)
+        loose = Sheet(parse(markup), {}, paper=NAMED["a4"], colours=COLOUR, words=ENGLISH)
         loose.items = [replace(box, keep=False) for box in loose.items]
         found |= {"heading" if "heading" in f else "split"
                   for f in column_faults(Setting(loose, loose.set(), [], {}, "", "en"))}

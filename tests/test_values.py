@@ -43,7 +43,7 @@ SIGNATURES = {"pdf": b"%PDF-", "png": b"\x89PNG\r\n\x1a\n", "svg": b"<?xml",
 def written(fmt: Format, tmp_path):
     if fmt.folder:      # a virtual table's saved object: a folder named by the output
         hex_game = GAMES["hex"]
-        table = tables_of(hex_game).make(hex_game.options(), COLOUR, ENGLISH)
+        table = tables_of(hex_game).make(hex_game.options(), COLOUR, words=ENGLISH)
         return render.save(table, tmp_path / "out", fmt=fmt, default_stem="out", allowed=(fmt,))
     content = (RECORD if fmt is SGF else BOARD_DATA if fmt.data else
                Bundle((Part("two", TWO_PAGES, PDF),), "what to order\n") if fmt is ZIP

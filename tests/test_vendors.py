@@ -310,7 +310,7 @@ def test_the_print_shop_png_is_a_soft_proof(made: Made) -> None:
         shown = proof.getpixel((proof.width // 2, int(proof.height * 0.4)))
         artwork = rgb.getpixel((rgb.width // 2, int(rgb.height * 0.4)))
     colour = "#" + "".join(f"{v:02x}" for v in artwork)
-    space, inks = separate(colour, "fogra39", 240.0)
+    space, inks = separate(colour, "fogra39", ink_limit=240.0)
     assert space == "cmyk"
     press = ImageCms.ImageCmsProfile(io.BytesIO(profile("fogra39")))
     to_screen = ImageCms.buildTransform(press, ImageCms.createProfile("sRGB"), "CMYK", "RGB",

@@ -235,7 +235,7 @@ def booklet_document(game_keys: list[str], extras: list[Item], *, paper_key: str
                                     inside=inside), sheets,
                             author=words.ngettext("pnp (game by %(designers)s)",
                                                   "pnp (games by %(designers)s)",
-                                                  len(game_keys), designers=designers),
+                                                  n=len(game_keys), designers=designers),
                             shop=printed.press.shop, words=words)
 
 
@@ -277,5 +277,5 @@ def tiled_board(game: Game[OptionsT], options: OptionsT, *, printing: Printing, 
                             cell=f"{cell:g}"),
                     words._("pnp (game by %(designer)s)", designer=game.designer),
                     words.ngettext("%(game)s board over %(num)s sheet",
-                                   "%(game)s board over %(num)s sheets", count, game=game.title),
+                                   "%(game)s board over %(num)s sheets", n=count, game=game.title),
                     (words._("print and play"), words._("tiled")), lang=words.code)

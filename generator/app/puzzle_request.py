@@ -208,7 +208,7 @@ def document(request: PuzzleRequest, chosen: Puzzles,
              for c in chosen.chapters(content, request.palette, words=words)]
     title = words._("%(game)s puzzles", game=request.game.title)
     inside = words.ngettext("%(count)s puzzle, every answer proven",
-                            "%(count)s puzzles, every answer proven", len(chosen),
+                            "%(count)s puzzles, every answer proven", n=len(chosen),
                             count=len(chosen))
     sheets = booklet.booklet(title, inside, parts=parts, paper_key=request.paper,
                              colours=request.palette,

@@ -264,7 +264,7 @@ def document(request: FolderRequest, made: list[booklet.Part] | None = None) -> 
     printed = booklet.page_paper(request.paper, request.target, bleed=request.bleed)
     count = len(made)
     title = common_event(request) or words._("Game records")
-    inside = words.ngettext("%(count)s game of %(game)s", "%(count)s games of %(game)s", count,
+    inside = words.ngettext("%(count)s game of %(game)s", "%(count)s games of %(game)s", n=count,
                             count=count, game=request.game.title)
     sheets = booklet.booklet(title, inside, parts=made, paper_key=request.paper,
                              colours=request.palette,

@@ -490,7 +490,8 @@ def content(request: ItemRequest[OptionsT] | BookletRequest) -> Content:
         return _bundle(request)
     if isinstance(request, ItemRequest) and request.fmt.folder:
         words = i18n.words(request.lang)
-        return tables_of(request.game).make(request.options, request.palette, words)
+        return tables_of(request.game).make(request.options, request.palette,
+                                              words=words)
     if isinstance(request, ItemRequest) and request.fmt.data:
         return board_data(request)
     return make(request)

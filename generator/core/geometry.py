@@ -177,7 +177,7 @@ class Affine:
 # sheet's six figures, drawn from one placement).
 @lru_cache(maxsize=1024)
 def hatching(polygon: tuple[Point, ...], spacing: float,
-             angle: float = -45.0) -> tuple[tuple[Point, Point], ...]:
+             *, angle: float = -45.0) -> tuple[tuple[Point, Point], ...]:
     """Parallel lines across a convex polygon, `spacing` apart, running at `angle` degrees
     clockwise from the page's x axis (-45: rising to the right): a light way to mark an area
     that would otherwise be a large fill."""

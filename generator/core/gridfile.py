@@ -35,7 +35,7 @@ LIMIT_NAME = "256 KiB"
 class GridError(UserError, ValueError):
     """A file a judge cannot read; str() is one line naming where."""
 
-    def __init__(self, line: int, column: int, message: str):
+    def __init__(self, line: int, column: int, *, message: str):
         super().__init__(f"line {line}, column {column}: {message}")
         self.line, self.column = line, column
 
@@ -82,8 +82,8 @@ def decode(data: bytes) -> str:
     over LIMIT bytes, or bytes that are not text, stop with the line and column where."""
     if len(data) > LIMIT:
         line, column = position(data[:LIMIT].decode("utf-8", "replace"), LIMIT)
-        raise GridError(line, column, f"the file goes on past {LIMIT_NAME} ({LIMIT:,} "
-                                      f"bytes); a judge reads files up to that size")
+        raise GridError(line, column, message=f"the file goes on past {LIMIT_NAME} ({LIMIT:,} "
+                                              f"bytes); a judge reads files up to that size")
     utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
     codec = "utf-16" if utf16 else "utf-8"
     try:
@@ -91,15 +91,17 @@ def decode(data: bytes) -> str:
     except UnicodeDecodeError as err:
         line, column = position(data[:err.start].decode(codec, "replace"), err.start)
         bad = data[err.start:err.end][:4].hex(" ")
-        raise GridError(line, column, f"this is not {codec.upper()} text (bytes {bad}); save "
-                                      f"the file as UTF-8") from None
+        raise GridError(line, column,
+                        message=f"this is not {codec.upper()} text (bytes {bad}); save "
+                                f"the file as UTF-8") from None
 
 
 def content_lines(text: str) -> list[tuple[int, str]]:
     """(line number, text without comment) for every line that has something on it."""
     if len(text) > LIMIT:
-        raise GridError(*position(text, LIMIT), f"the text goes on past {LIMIT:,} characters; "
-                                                f"a judge reads files up to {LIMIT_NAME}")
+        raise GridError(*position(text, LIMIT),
+                        message=f"the text goes on past {LIMIT:,} characters; "
+                                f"a judge reads files up to {LIMIT_NAME}")
     if text.startswith(BOM):
         text = text[1:]
     # A line cut at its comment and stripped of blanks at its end holds something if it
@@ -135,7 +137,7 @@ def setting(lines: list[tuple[int, str]], keyword: str, *, valid: Callable[[str]
         return None
     number_, _ = lines.pop(0)
     if len(first) != 2 or not valid(first[1]):
-        raise GridError(number_, 1, f"expected '{keyword} {placeholder}', {meaning}")
+        raise GridError(number_, 1, message=f"expected '{keyword} {placeholder}', {meaning}")
     return first[1].lower()
 
 
@@ -147,34 +149,35 @@ def read_grid(lines: list[tuple[int, str]], symbols: str, *, sizes: range) -> li
     rows: list[list[Symbol]] = []
     for number_, body in lines:
         if len(rows) == most:
-            raise GridError(number_, 1, f"a board of more than {most} rows; sizes "
-                                        f"{sizes.start} to {most} are judged")
+            raise GridError(number_, 1, message=f"a board of more than {most} rows; sizes "
+                                                f"{sizes.start} to {most} are judged")
         row: list[Symbol] = []
         for col, ch in enumerate(body, start=1):
             if ch in BLANK:
                 continue
             if not (ch.isascii() and ch.upper() in symbols):
-                raise GridError(number_, col, f"{quoted(ch)} is not one of "
-                                              f"{' '.join(symbols)}")
+                raise GridError(number_, col, message=f"{quoted(ch)} is not one of "
+                                                      f"{' '.join(symbols)}")
             if len(row) == most:
-                raise GridError(number_, col, f"a row of more than {most} cells; sizes "
-                                              f"{sizes.start} to {most} are judged")
+                raise GridError(number_, col, message=f"a row of more than {most} cells; sizes "
+                                                      f"{sizes.start} to {most} are judged")
             row.append(Symbol(ch.upper(), number_, col))
         rows.append(row)
     if not rows:
-        raise GridError(1, 1, "the file holds no board")
+        raise GridError(1, 1, message="the file holds no board")
     size = len(rows)
     if size not in sizes:
-        raise GridError(rows[0][0].line, 1, f"a board of {size} row{'' if size == 1 else 's'}; "
-                                            f"sizes {sizes.start} to {sizes.stop - 1} are "
-                                            f"judged")
+        raise GridError(rows[0][0].line, 1,
+                        message=f"a board of {size} row{'' if size == 1 else 's'}; "
+                                f"sizes {sizes.start} to {sizes.stop - 1} are "
+                                f"judged")
     for row in rows:
         if len(row) != size:
             at = row[-1] if row else None
             raise GridError(at.line if at else 1, (at.column + 1) if at else 1,
-                            f"this row has {len(row)} cell{'' if len(row) == 1 else 's'}; a "
-                            f"board of {size} row{'' if size == 1 else 's'} needs {size} in "
-                            f"every row")
+                            message=f"this row has {len(row)} cell{'' if len(row) == 1 else 's'}; "
+                                    f"a board of {size} row{'' if size == 1 else 's'} needs {size} "
+                                    f"in every row")
     return rows
 
 

@@ -188,7 +188,8 @@ def area(points: Sequence[Point], colour: str, *, hatched: bool | str = False,
     pattern = HATCHES["lines" if hatched is True else str(hatched)]
     corners = tuple(points)
     return [polygon(points, Paint(fill="#ffffff", stroke=edge or colour, width=edge_width)),
-            segments([pair for angle in pattern for pair in hatching(corners, spacing, angle)],
+            segments([pair for angle in pattern for pair in hatching(corners, spacing,
+                                                                     angle=angle)],
                      Paint(stroke=colour, width=edge_width, round_caps=False))]
 
 

@@ -170,16 +170,16 @@ class ConnectionRules:
             column, kind = m.start() + 1, m.lastgroup
             name = m.group(kind or 0)
             if kind == "stray":
-                raise GridError(line, column, f"unmatched {quoted(name)}")
+                raise GridError(line, column, message=f"unmatched {quoted(name)}")
             if kind == "mine" and name.isascii() and name.lower() == "swap":
                 if mine or neutral or body[m.end():].strip(self.after_swap):
-                    raise GridError(line, column, "swap is a whole turn on its own")
+                    raise GridError(line, column, message="swap is a whole turn on its own")
                 return Turn(swap=True, line=line)
             cell = parse_cell(name, size)
             if cell is None:
                 last = f"{column_name(size - 1)}{size}"
-                raise GridError(line, column, f"{quoted(name)} is not a cell of a {size} × "
-                                              f"{size} board (a1 to {last})")
+                raise GridError(line, column, message=f"{quoted(name)} is not a cell of a {size} × "
+                                                      f"{size} board (a1 to {last})")
             (neutral if kind == "neutral" else mine).append(_hex(*cell))
         return Turn(tuple(mine), tuple(neutral), line=line)
 

@@ -89,7 +89,7 @@ def _laid_out(front: Front[OptionsT], docs: list[tuple[Item, Document, bool]], p
     for item, doc, back_to_back in docs:
         name = words._(item.label)
         name = name[:1].upper() + name[1:]
-        note = notes[item](options, paper, words) if item in notes else ""
+        note = notes[item](options, paper, words=words) if item in notes else ""
         if item in sharing:
             placed.append(printguide.Placed(name, 1, 1, False, item.card_stock, item.cutting,
                                             note, item.two_sided_if_long))
@@ -117,7 +117,7 @@ def _laid_out(front: Front[OptionsT], docs: list[tuple[Item, Document, bool]], p
                              foldable=foldable, words=words)[1] \
             + SHARED_GAP
         for maker in sharing.values():
-            drawn, y = maker(options, paper, colours, y, words)
+            drawn, y = maker(options, paper, colours=colours, top=y, words=words)
             below += drawn
             y += SHARED_GAP
         if y - SHARED_GAP > printguide.room_below(paper):
@@ -139,7 +139,8 @@ def _cover(front: Front[OptionsT], cover: Cover[OptionsT], placed: list[printgui
     below: list[Shape] = []
     y = -SHARED_GAP
     for maker in sharing.values():
-        drawn, y = maker(options, paper, colours, y + SHARED_GAP, words)
+        drawn, y = maker(options, paper, colours=colours, top=y + SHARED_GAP,
+                         words=words)
         below += drawn
     under = y + SHARED_GAP if sharing else 0.0
     bottom = printguide.room_below(paper)
@@ -147,7 +148,7 @@ def _cover(front: Front[OptionsT], cover: Cover[OptionsT], placed: list[printgui
     def guide(column: cover_page.Column | None) -> cover_page.Drawn:
         return printguide.guide(front.game, placed, paper=paper, colours=colours, folded=folded,
                                 foldable=foldable, top=0.0, column=column, words=words)
-    figure = cover_page.tight(cover.picture(options, colours, words))
+    figure = cover_page.tight(cover.picture(options, colours, words=words))
     laid = cover_page.body(figure, paper, top=top, bottom=bottom - under, guide=guide)
     if laid is None:
         return None

@@ -31,14 +31,20 @@ class GameOptions(Protocol):
 
 
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
+OptionsIn = TypeVar("OptionsIn", bound=GameOptions, contravariant=True)
 # (options, printing: paper, palette, copies, words, ...) -> the item's pages
 ItemMaker = Callable[[OptionsT, "Printing"], "Document"]
-# (options, paper, colours, top, words) -> small parts' shapes below the print guide, and the
-# y below
-GuideMaker = Callable[[OptionsT, "Paper", "Palette", float, "Words"],
-                      tuple[list["Shape"], float]]
-# (options, paper, words) -> what the kit's guide says of a part beyond how to print and cut it
-GuideNote = Callable[[OptionsT, "Paper", "Words"], str]
+
+
+class GuideMaker(Protocol[OptionsIn]):
+    """Small parts' shapes below the print guide, from `top` down, and the y below them."""
+    def __call__(self, opts: OptionsIn, paper: Paper, *, colours: Palette, top: float,
+                 words: Words) -> tuple[list[Shape], float]: ...
+
+
+class GuideNote(Protocol[OptionsIn]):
+    """What the kit's guide says of a part beyond how to print and cut it."""
+    def __call__(self, opts: OptionsIn, paper: Paper, *, words: Words) -> str: ...
 
 
 # Cells flat to flat, mm. A fingertip places a stone on a 9 mm cell without nudging its

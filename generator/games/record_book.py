@@ -126,7 +126,7 @@ def board_line(size: int, moves: int, *, words: Words) -> str:
     """The header's board and move count: "1 move", "2 moves" (ngettext: each language has
     its own plural forms)."""
     return words.ngettext("**Board:** %(size)s × %(size)s, %(moves)s move.",
-                          "**Board:** %(size)s × %(size)s, %(moves)s moves.", moves, size=size,
+                          "**Board:** %(size)s × %(size)s, %(moves)s moves.", n=moves, size=size,
                           moves=moves)
 
 

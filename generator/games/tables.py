@@ -4,12 +4,11 @@ are (it draws its board and pieces with them)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, Protocol
 
-from generator.games.protocols import OptionsT
+from generator.games.protocols import OptionsIn, OptionsT
 
 if TYPE_CHECKING:
     from generator.core.palette import Palette
@@ -18,11 +17,17 @@ if TYPE_CHECKING:
     from generator.i18n import Words
 
 
+class TableMaker(Protocol[OptionsIn]):
+    """What a game's kit puts on the table for these options and palette, in the words
+    given."""
+    def __call__(self, opts: OptionsIn, colours: Palette, *, words: Words) -> VirtualTable: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Tables(Generic[OptionsT]):
-    """A game's table: `make(options, palette, words)` is what its kit puts on it, in the
-    language of `words`."""
-    make: Callable[[OptionsT, Palette, Words], VirtualTable]
+    """A game's table: `make(options, palette, words=words)` is what its kit puts on it, in
+    the language of `words`."""
+    make: TableMaker[OptionsT]
 
 
 def tables_of(game: Game[Any]) -> Tables[Any]:

@@ -12,6 +12,7 @@ import functools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 from generator import i18n
 from generator.core.geometry import Affine, Hex, Point
@@ -21,11 +22,22 @@ from generator.core.scene import Circle, Document, Page, Path, Shape, Text
 from generator.layout import corners, describe, hexboard, sheet
 from generator.layout.figure_cache import forgotten_with_figures
 
-# (size, x, y, width, height, with_coordinates) -> the board placed in that box
-Place = Callable[[int, float, float, float, float, bool], hexboard.Placement]
-# (placement, colours, with_coordinates, words) -> the empty board drawn there, its side
-# letters in those words
-Draw = Callable[[hexboard.Placement, Palette, bool, i18n.Words], list[Shape]]
+# x, y, width, height, mm
+Box = tuple[float, float, float, float]
+
+
+class Place(Protocol):
+    """A board of a size placed in a box (x, y, width, height)."""
+    def __call__(self, size: int, box: Box, *, with_coordinates: bool) -> hexboard.Placement: ...
+    def __hash__(self) -> int: ...   # a key of the layout's cache
+
+
+class Draw(Protocol):
+    """The empty board drawn at a placement, its side letters in the words given."""
+    def __call__(self, p: hexboard.Placement, colours: Palette, *, with_coordinates: bool,
+                 words: i18n.Words) -> list[Shape]: ...
+    def __hash__(self) -> int: ...   # a key of the layout's cache
+
 
 # (placement, colours, with_coordinates, cut_tips, words) -> a banded board (Hex's, Nex's)
 # drawn there, its bands cut at the sharp corners or not
@@ -39,8 +51,8 @@ class CutPlacer:
     along the long diagonal, the direction the page is tightest in."""
     angle: float
 
-    def __call__(self, size: int, x: float, y: float, w: float, h: float,
-                 with_coordinates: bool) -> hexboard.Placement:
+    def __call__(self, size: int, box: Box, *, with_coordinates: bool) -> hexboard.Placement:
+        x, y, w, h = box
         return hexboard.place_board(size, x, y=y, width=w, height=h, angle=self.angle,
                                     with_coordinates=with_coordinates, cut_tips=True)
 
@@ -50,7 +62,7 @@ class CutDrawer:
     """A banded board drawn empty as its own page draws it, its sharp corners cut."""
     shapes: BandShapes
 
-    def __call__(self, p: hexboard.Placement, colours: Palette, with_coordinates: bool,
+    def __call__(self, p: hexboard.Placement, colours: Palette, *, with_coordinates: bool,
                  words: i18n.Words) -> list[Shape]:
         return self.shapes(p, colours, with_coordinates=with_coordinates, cut_tips=True,
                            words=words)
@@ -101,7 +113,7 @@ def layout(size: int, coordinates: bool, *, paper: Paper, words: Words, colours:
 @functools.lru_cache(maxsize=64)
 def _laid(size: int, coordinates: bool, *, paper: Paper, words: Words, colours: Palette,
           place: Place, draw: Draw, outset: float, cut_tips: bool) -> Laid:
-    headed = place(size, *sheet.body_box(paper), coordinates)
+    headed = place(size, sheet.body_box(paper), with_coordinates=coordinates)
     # A little inside the margins: a side letter set at 6 pt on a small board reaches a
     # little past the disc the fit keeps for it.
     x, y = paper.margin + INSET, paper.margin + INSET
@@ -109,15 +121,17 @@ def _laid(size: int, coordinates: bool, *, paper: Paper, words: Words, colours: 
     # The board over the whole page, then a little smaller each time, centred, until its
     # corners hold the words clear of it; no smaller than under a header and footer.
     for k in SHRINK:
-        p = place(size, x + (1 - k) * w / 2, y + (1 - k) * h / 2, k * w, k * h, coordinates)
+        p = place(size, (x + (1 - k) * w / 2, y + (1 - k) * h / 2, k * w, k * h),
+                  with_coordinates=coordinates)
         if p.cell_radius <= headed.cell_radius:
             break
         hull = hexboard.placed_hull(p, with_coordinates=coordinates, outset=outset,
                                     cut_tips=cut_tips)
         # Where the board starts down the page, drawn only where the title's line may stand
         # beside it.
-        start = functools.cache(lambda p=p: drawn_top(draw(p, colours, coordinates,
-                                                           words.language)))
+        start = functools.cache(lambda p=p: drawn_top(draw(p, colours,
+                                                           with_coordinates=coordinates,
+                                                           words=words.language)))
         for share in CORNER_SHARES:
             title = corners.title_corner(paper, words.title, subtitle=words.subtitle,
                                          colours=colours, width=share * w)
@@ -200,7 +214,8 @@ def board_page(paper: Paper, colours: Palette, *, size: int, coordinates: bool,
                   draw=draw, outset=outset, cut_tips=cut_tips)
     return Page(paper.width, paper.height,
                 (*laid.furniture, *describe.board_figure(
-                    draw(laid.placement, colours, coordinates, words.language),
+                    draw(laid.placement, colours, with_coordinates=coordinates,
+                         words=words.language),
                     described(laid.placement))))
 
 

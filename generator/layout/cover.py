@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from generator.core.geometry import Affine, Point
 from generator.core.palette import Palette
@@ -24,6 +24,12 @@ from generator.layout import sheet, tiling
 from generator.layout.flow import Figure
 
 OptionsIn = TypeVar("OptionsIn", contravariant=True)
+
+
+class Picture(Protocol[OptionsIn]):
+    """The cover's board in play for these options and colours, in the words given."""
+    def __call__(self, opts: OptionsIn, colours: Palette, *, words: Words) -> Figure: ...
+
 
 CREDIT_SIZE = 3.4       # mm, ~9.6 pt: the designer and licence under the title
 LEADING = 1.3
@@ -39,7 +45,7 @@ class Cover(Generic[OptionsIn]):
     (one of its rule sheet's figures, drawn by its own code)."""
     credit: Callable[[Words], str]
     minutes: tuple[int, int]
-    picture: Callable[[OptionsIn, Palette, Words], Figure]
+    picture: Picture[OptionsIn]
     players: int = 2
 
 
@@ -48,7 +54,7 @@ def head(game: str, cover: Cover[OptionsIn], *, licence: str, paper: Paper,
     """The cover's header (the game's name; players and time beside it) and its credit and
     licence below; the shapes and the y below them."""
     lo, hi = cover.minutes
-    players = words.ngettext("%(num)s player", "%(num)s players", cover.players)
+    players = words.ngettext("%(num)s player", "%(num)s players", n=cover.players)
     subtitle = words._("%(players)s · about %(lo)s–%(hi)s minutes · print-and-play kit, %(paper)s",
                        players=players, lo=lo, hi=hi, paper=paper.name)
     shapes = sheet.header(paper, game, subtitle=subtitle, colours=colours)

@@ -11,8 +11,8 @@ crop marks outside them.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from generator.core.geometry import Point
 from generator.core.palette import Palette
@@ -27,6 +27,11 @@ MARGIN = BLEED + MARK_GAP + MARK_LENGTH  # room a block needs round it
 CUT_WIDTH = 0.2
 
 
+class TileDraw(Protocol):
+    """One tile drawn at its centre and side, its colour fields bled by `bleed`."""
+    def __call__(self, centre: Point, side: float, /, *, bleed: float) -> list[Shape]: ...
+
+
 @dataclass(frozen=True)
 class TileRun:
     """`count` tiles of one kind: an optional background for the whole block and the drawing
@@ -34,7 +39,7 @@ class TileRun:
     name: str
     count: int
     background: str | None
-    draw: Callable[[Point, float, float], list[Shape]]
+    draw: TileDraw
     # Rounded up to whole rows, so no piece stands alone on a short last row (where a few
     # spare pieces do no harm).
     whole_rows: bool = False
@@ -42,7 +47,7 @@ class TileRun:
     # neighbours in the same colour at every edge, and laid edge to edge without a gutter
     # (Blinq's blocks, white half up, then down), bleed into their neighbours' like colour
     # by `bleed`, and share every cut.
-    alternate: Callable[[Point, float, float], list[Shape]] | None = None
+    alternate: TileDraw | None = None
     bleed: float = 0.0
 
 
@@ -153,7 +158,7 @@ def block_shapes(b: Block, colours: Palette, *, press_shop: bool = False) -> lis
     for n, (x, y) in enumerate(tile_corners(b)):
         odd = (n // b.columns) % 2 == 1
         draw = b.run.alternate if odd and b.run.alternate is not None else b.run.draw
-        shapes += draw(Point(x + b.side / 2, y + b.side / 2), b.side, bleed)
+        shapes += draw(Point(x + b.side / 2, y + b.side / 2), b.side, bleed=bleed)
     # Every tile edge is a cut; with no gutter a cut serves the tiles on both sides.
     xs = sorted({round(b.x + i * b.pitch + d, 6) for i in range(b.columns)
                  for d in (0.0, b.side)})

@@ -100,9 +100,9 @@ class Sheet:
     sheet of its own, whose pages face none); a figure may then stand on the page facing the
     text it follows."""
 
-    def __init__(self, blocks: list[Block], figures: dict[str, Figure], paper: Paper,
+    def __init__(self, blocks: list[Block], figures: dict[str, Figure], *, paper: Paper,
                  colours: Palette, style: Style = STYLE, footer_text: str = "",
-                 columns: int | None = None, *, first_on_right: bool | None = None,
+                 columns: int | None = None, first_on_right: bool | None = None,
                  words: Words):
         self.paper, self.colours, self.style = paper, colours, style
         self.words = words
@@ -303,14 +303,16 @@ def fit(blocks: list[Block], figures: dict[str, Figure], *, paper: Paper, colour
     more than the looser spacing. A last page still under a third full is filled instead,
     loosened a step at a time until it is a third full, on as many pages."""
     blocks, figures = numbered(blocks, figures, words=words)
-    sheet = Sheet(blocks, figures, paper, colours, FITTING[0], footer_text,
+    sheet = Sheet(blocks, figures,
+                  paper=paper, colours=colours, style=FITTING[0], footer_text=footer_text,
                   first_on_right=first_on_right, words=words)
     columns = sheet.set()
     for style in FITTING[1:]:
         pages = sheet.page_count(columns)
         if pages == 1 or (pages > 2 and sheet.last_fill(columns) >= THIRD):
             break
-        tighter = Sheet(blocks, figures, paper, colours, style, footer_text,
+        tighter = Sheet(blocks, figures,
+                        paper=paper, colours=colours, style=style, footer_text=footer_text,
                         first_on_right=first_on_right, words=words)
         tighter_columns = tighter.set()
         if tighter.page_count(tighter_columns) < sheet.page_count(columns):
@@ -327,7 +329,8 @@ def filled(sheet: Sheet, columns: list[Column], *, blocks: list[Block],
     if pages == 1 or sheet.last_fill(columns) >= THIRD or sheet.style != FITTING[0]:
         return sheet, columns
     for style in FILLING:
-        looser = Sheet(blocks, figures, sheet.paper, sheet.colours, style, footer_text,
+        looser = Sheet(blocks, figures, paper=sheet.paper, colours=sheet.colours, style=style,
+                       footer_text=footer_text,
                        first_on_right=sheet.first_on_right, words=sheet.words)
         looser_columns = looser.set()
         if (looser.page_count(looser_columns) == pages

@@ -54,7 +54,7 @@ class PageReader:
     FILLS = {"f", "F", "f*"}
     BOTH = {"B", "B*", "b", "b*"}
 
-    def __init__(self, page: pikepdf.Page, number: int, spent: Spent, notes: list[str],
+    def __init__(self, page: pikepdf.Page, number: int, *, spent: Spent, notes: list[str],
                  forms: dict[tuple[int, int], Form] | None = None):
         obj = page.obj
         self.facts = PageFacts(number, box(page.mediabox),
@@ -384,6 +384,7 @@ class TokenParser(pikepdf.StreamParser):
         self.operands: list[Operand] = []
         self.inline: dict[str, Operand] = {}
 
+    # pikepdf's StreamParser fixes the shape: it calls handle_object(obj, offset, length).
     def handle_object(self, obj: pikepdf.Object, offset: int, length: int) -> None:
         if not isinstance(obj, pikepdf.Operator):
             if len(self.operands) < 4096:     # more than any operator takes

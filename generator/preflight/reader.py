@@ -146,7 +146,7 @@ def _walk(pdf: pikepdf.Pdf, spent: Spent) -> PdfFacts:
         if stopped and spent.late():
             notes.append(f"pages from {number} on were not counted")
             break
-        reader = PageReader(page, number, spent, notes, forms)
+        reader = PageReader(page, number, spent=spent, notes=notes, forms=forms)
         if not stopped:
             spent.page()
             try:

@@ -176,7 +176,7 @@ def _within(key: str, colour: str, inks: tuple[int, int, int, int],
 
 
 @cache
-def separate(colour: str, key: str, ink_limit: float) -> Ink:
+def separate(colour: str, key: str, *, ink_limit: float) -> Ink:
     """A "#rrggbb" fill or line colour as ink on condition `key` with at most `ink_limit` %
     total ink: greys on the black plate alone, other colours through the profile."""
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
@@ -196,7 +196,7 @@ def separate_line(colour: str, key: str, *, ink_limit: float, dark_alone: bool) 
     `separate`."""
     if dark_alone and darkness(colour) >= DARK:
         return BLACK
-    return separate(colour, key, ink_limit)
+    return separate(colour, key, ink_limit=ink_limit)
 
 
 def separate_text(colour: str, key: str, *, ink_limit: float, size: float) -> Ink:

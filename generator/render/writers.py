@@ -58,19 +58,19 @@ PLAIN = Settings()    # nothing besides the content: the format's own resolution
 
 
 class Writer(Protocol[C]):
-    def __call__(self, content: C, target: Path, settings: Settings, /) -> Files: ...
+    def __call__(self, content: C, target: Path, /, *, settings: Settings) -> Files: ...
 
 
 # Each format's writer is imported when a file of that format is written: its library (reportlab
 # and pikepdf, svgwrite, pdfium, jinja2) costs 30 to 130 ms, and a command writes one format.
 
-def _pdf_files(doc: Document, target: Path, settings: Settings) -> Files:
+def _pdf_files(doc: Document, target: Path, *, settings: Settings) -> Files:
     from generator.render.pdf import document_pdf  # here: reportlab and pikepdf, see above
     press = settings.press
     return [(target, document_pdf(doc, press) if press else document_pdf(doc))]
 
 
-def _svg_files(doc: Document, target: Path, settings: Settings) -> Files:
+def _svg_files(doc: Document, target: Path, *, settings: Settings) -> Files:
     from generator.render.svg import cut_svg, page_svg  # here: svgwrite, see above
     paths = page_paths(target, len(doc.pages))
     total = len(doc.pages)
@@ -83,7 +83,7 @@ def _svg_files(doc: Document, target: Path, settings: Settings) -> Files:
     return files
 
 
-def _png_files(doc: Document, target: Path, settings: Settings) -> Files:
+def _png_files(doc: Document, target: Path, *, settings: Settings) -> Files:
     # here: reportlab, pdfium and Pillow, see above
     from generator.render.pdf import document_pdf
     from generator.render.png import pdf_pages_png
@@ -111,12 +111,12 @@ def _png_files(doc: Document, target: Path, settings: Settings) -> Files:
     return list(zip(page_paths(target, len(images)), images, strict=True))
 
 
-def _html_files(doc: Document, target: Path, settings: Settings) -> Files:
+def _html_files(doc: Document, target: Path, *, settings: Settings) -> Files:
     from generator.render.html import document_html  # here: jinja2, see above
     return [(target, document_html(doc).encode("utf-8"))]
 
 
-def _zip_files(bundle: Bundle, target: Path, settings: Settings) -> Files:
+def _zip_files(bundle: Bundle, target: Path, *, settings: Settings) -> Files:
     """A bundle (a vendor's kit) as one zip: each part written by its own format's writer
     under its name, and the note beside them."""
     files = [(bundle.note_name, bundle.note.encode("utf-8"))]
@@ -128,7 +128,7 @@ def _zip_files(bundle: Bundle, target: Path, settings: Settings) -> Files:
     return [(target, zipped(files))]
 
 
-def _table_files(table: VirtualTable, target: Path, settings: Settings) -> Files:
+def _table_files(table: VirtualTable, target: Path, *, settings: Settings) -> Files:
     """A virtual table as the files of its saved object, named in the folder TARGET (an
     absolute path: its images are named by their file:// addresses there, or under the
     URL base)."""
@@ -137,11 +137,11 @@ def _table_files(table: VirtualTable, target: Path, settings: Settings) -> Files
     return table_files(table, Addresses(target, settings.url), stem=target.name)
 
 
-def _json_files(data: BoardData, target: Path, settings: Settings) -> Files:
+def _json_files(data: BoardData, target: Path, *, settings: Settings) -> Files:
     return [(target, (json.dumps(data, indent=1) + "\n").encode("utf-8"))]
 
 
-def _sgf_files(record: RecordText, target: Path, settings: Settings) -> Files:
+def _sgf_files(record: RecordText, target: Path, *, settings: Settings) -> Files:
     return [(target, record.text.encode("utf-8"))]
 
 
@@ -160,14 +160,14 @@ def files_of(content: Content, fmt: Format, *, target: Path, settings: Settings 
     format; TypeError for a format that kind of content is not written in (a request
     checks the format against its item's before any work, so this is a bug's guard)."""
     if isinstance(content, dict):
-        return _pick(DATA, fmt, "a board's data")(content, target, settings)
+        return _pick(DATA, fmt, "a board's data")(content, target, settings=settings)
     if isinstance(content, RecordText):
-        return _pick(RECORDS, fmt, "a game record")(content, target, settings)
+        return _pick(RECORDS, fmt, "a game record")(content, target, settings=settings)
     if isinstance(content, Bundle):
-        return _pick(BUNDLES, fmt, "a bundle of products")(content, target, settings)
+        return _pick(BUNDLES, fmt, "a bundle of products")(content, target, settings=settings)
     if isinstance(content, VirtualTable):
-        return _pick(TABLES, fmt, "a virtual table")(content, target, settings)
-    return _pick(DRAWN, fmt, "a drawn document")(content, target, settings)
+        return _pick(TABLES, fmt, "a virtual table")(content, target, settings=settings)
+    return _pick(DRAWN, fmt, "a drawn document")(content, target, settings=settings)
 
 
 def _pick(table: Mapping[Format, Writer[C]], fmt: Format, kind: str) -> Writer[C]:

@@ -22,6 +22,7 @@ class GameName(click.Choice):
     def __init__(self) -> None:
         super().__init__(KEYS)
 
+    # click's ParamType.convert fixes the shape: (value, param, ctx).
     def convert(self, value: object, param: click.Parameter | None,
                 ctx: click.Context | None) -> object:
         named = aliases().get(value, value) if isinstance(value, str) else value
@@ -73,7 +74,7 @@ class GameGroup(click.Group):
 class GameCommand(click.Command):
     """One game's command: an option the game does not take is named with the game."""
 
-    def __init__(self, game: SomeGame, topic: Topic, copies: bool = True, *,
+    def __init__(self, game: SomeGame, topic: Topic, *, copies: bool = True,
                  callback: Callable[..., None], params: list[click.Parameter], help: str,
                  short_help: str):
         super().__init__(game.key, callback=callback, params=params, help=help,

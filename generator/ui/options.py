@@ -29,6 +29,7 @@ class ParamValue(click.ParamType):
         self.param = param
         self.name = param.shown_metavar
 
+    # click's ParamType.convert fixes the shape: (value, param, ctx).
     def convert(self, value: object, param: click.Parameter | None,
                 ctx: click.Context | None) -> object:
         try:
@@ -57,6 +58,7 @@ def names_folder(name: str) -> bool:
     return os.path.basename(name) in ("", ".", "..")
 
 
+# A click callback: click fixes the shape, calling it with (ctx, param, value).
 def folder_name(ctx: click.Context, param: click.Parameter, value: str) -> Path:
     if not value:
         raise click.BadParameter("give a folder name (. for the current folder)", ctx, param)

@@ -45,7 +45,7 @@ def item_command(item: Item) -> Callable[[SomeGame], click.Command]:
         data = item.data
         if data is not None:
             text += f"\n\nWith --format {data.name}, the board's description as data instead."
-        return GameCommand(game, item, item.copies, callback=run,
+        return GameCommand(game, item, copies=item.copies, callback=run,
                            params=[click_option(p) for p in params.item_params(game, item)],
                            help=text, short_help=first_paragraph(text))
     return make

@@ -55,7 +55,7 @@ def puzzles_command(game: SomeGame) -> click.Command:
 
     text = game.about.get(Subject.PUZZLES) or f"Print a {game.title} puzzle book."
     return GameCommand(
-        game, Subject.PUZZLES, False, callback=run,
+        game, Subject.PUZZLES, copies=False, callback=run,
         params=[click.Argument(["records"], nargs=-1, type=click.Path(allow_dash=True),
                                metavar="[RECORDS or FOLDERS]..."),
                 *(click_option(p) for p in puzzle_request.puzzle_params())],

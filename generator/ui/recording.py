@@ -149,7 +149,7 @@ def record_command(game: SomeGame) -> click.Command:
              f"them")
     example = "game.sgf" if isinstance(game.judge, FileJudge) else "game.txt"
     return GameCommand(
-        game, record_request.RECORD, False, callback=run,
+        game, record_request.RECORD, copies=False, callback=run,
         params=[click.Argument(["file"], type=click.Path(allow_dash=True), metavar="FILE"),
                 *(click_option(p) for p in record_request.record_params())],
         help=f"{text}\n\nFILE is {kinds}, or - for standard input. FILE may be a folder of "

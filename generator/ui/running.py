@@ -216,6 +216,7 @@ class Pnp(LazyGroup):
     """Every user error is one line on stderr and exit status 2, never a traceback; an
     interrupt is one line and 128 + the signal's number."""
 
+    # click's Command.make_context fixes the shape: (info_name, args, parent, **extra).
     def make_context(self, info_name: str | None, args: list[str],
                      parent: click.Context | None = None, **extra: object) -> click.Context:
         try:   # where `pnp --help` and `pnp --version` write
@@ -233,7 +234,8 @@ class Pnp(LazyGroup):
                 raise ReaderGone from None
             raise
 
-    # One signature for both of click's overloads: this main never returns to its caller.
+    # click's BaseCommand.main fixes the shape (args, prog_name, complete_var, ...); one
+    # signature for both of its overloads: this main never returns to its caller.
     def main(self, args: Sequence[str] | None = None,  # type: ignore[override]
              prog_name: str | None = None, complete_var: str | None = None,
              windows_expand_args: bool = True) -> NoReturn:

@@ -369,15 +369,16 @@ def box_outside(boxed: Boxed, paper: Paper, *, colours: Palette) -> list[Shape]:
     """The box's outside, on the back of its net when the sheet is printed on both sides and
     turned over on its long edge: the cards' field over the whole net (past its cuts), the
     emblem on its front and back."""
-    def mirrored(x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+    def mirrored(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        x, y, w, h = box
         x, y = boxed.at.x + x, boxed.at.y + y
         if paper.landscape:
             return x, paper.height - y - h, w, h
         return paper.width - x - w, y, w, h
-    shapes = field(mirrored(0.0, 0.0, boxed.net.width, boxed.net.height), cutsheet.BLEED,
+    shapes = field(mirrored((0.0, 0.0, boxed.net.width, boxed.net.height)), cutsheet.BLEED,
                    colours=colours)
     for panel in (boxed.net.front, boxed.net.back):
-        x, y, w, h = mirrored(*panel)
+        x, y, w, h = mirrored(panel)
         shapes += emblem(Point(x + w / 2, y + h / 2), 0.0, colours=colours)
     return shapes
 

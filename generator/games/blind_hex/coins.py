@@ -134,7 +134,7 @@ def coins_page(paper: Paper, colours: Palette, *, words: Words) -> Page:
     return Page(paper.width, paper.height, tuple(shapes))
 
 
-def below_guide(opts: Options, paper: Paper, colours: Palette, top: float,
+def below_guide(opts: Options, paper: Paper, *, colours: Palette, top: float,
                 words: Words) -> tuple[list[Shape], float]:
     """The pieces under the kit's print guide, which leaves half the page empty: a heading
     naming them, then the pieces; the y below them."""

@@ -12,7 +12,7 @@ GATE = 5      # five ticks are drawn as a gate: four and a slash (marks.glyph_se
 
 
 def ticks(k: int, words: Words) -> str:
-    return words.ngettext("%(k)s tick", "%(k)s ticks", k, k=k)
+    return words.ngettext("%(k)s tick", "%(k)s ticks", n=k, k=k)
 
 
 def tally(number: int, words: Words) -> str:

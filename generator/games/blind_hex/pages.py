@@ -92,12 +92,14 @@ def board_box(opts: Options, paper: Paper) -> tuple[float, float, float, float]:
     """Where the board goes: the body, less the key to the marks at the foot; on the pennies
     board, less as little height as leaves the coin tracks in its corners clear."""
     x, y, w, h = sheet.body_box(paper)
-    return pennies_box(opts.size, opts.numbers, opts.coordinates, x, y, w,
-                       h - KEY_HEIGHT) if opts.edition == "pennies" else (x, y, w, h - KEY_HEIGHT)
+    if opts.edition != "pennies":
+        return x, y, w, h - KEY_HEIGHT
+    return pennies_box(opts.size, opts.numbers, with_coordinates=opts.coordinates,
+                       x=x, y=y, w=w, h=h - KEY_HEIGHT)
 
 
 @functools.cache
-def pennies_box(size: int, numbers: int, with_coordinates: bool, x: float, y: float, w: float,
+def pennies_box(size: int, numbers: int, *, with_coordinates: bool, x: float, y: float, w: float,
                 h: float) -> tuple[float, float, float, float]:
     """The box, shrunk top and bottom alike by the least (to 0.1 mm) that leaves both
     tracks, tucked in its corners, clear of the board centred in it."""
@@ -319,7 +321,7 @@ def tint_hatching(p: hexboard.Placement, cells: list[Hex], *, angles: tuple[floa
                   colour: str) -> list[Shape]:
     spacing = 0.3 * p.cell_radius
     pairs = [pair for h in cells for angle in angles
-             for pair in hatching(p.corners(h), spacing, angle)]
+             for pair in hatching(p.corners(h), spacing, angle=angle)]
     return [segments(pairs, Paint(stroke=colour, width=max(0.15, 0.035 * p.cell_radius),
                                   round_caps=False))] if pairs else []
 
@@ -446,7 +448,7 @@ def pad_item(opts: Options, printing: Printing) -> Document:
 
 
 
-def cover_picture(opts: Options, colours: Palette, words: Words) -> Figure:
+def cover_picture(opts: Options, colours: Palette, *, words: Words) -> Figure:
     """The rule sheet's worked turn: a board in play, letters written and a turn's choices."""
     return example_figure(example_turn(opts.numbers, opts.seed), colours, words=words)
 

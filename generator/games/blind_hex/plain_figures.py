@@ -37,7 +37,7 @@ def lines(s: Stats, words: Words) -> tuple[str, ...]:
 
 
 def _cells(count: int, words: Words) -> str:
-    return words.ngettext("%(count)s cell", "%(count)s cells", count, count=count)
+    return words.ngettext("%(count)s cell", "%(count)s cells", n=count, count=count)
 
 
 def warnings(s: Stats, words: Words) -> tuple[str, ...]:

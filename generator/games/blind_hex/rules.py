@@ -90,7 +90,7 @@ class Options:
                        edition=edition)
 
     def board(self) -> HashBoard:
-        return generate(self.size, self.numbers, self.seed)
+        return generate(self.size, self.numbers, seed=self.seed)
 
 
 class CardsAndPennies:
@@ -147,7 +147,7 @@ EXAMPLE_WRITTEN = {Hex(1, 1): "x", Hex(3, 1): "o", Hex(1, 2): "o", Hex(3, 2): "x
 
 def example_turn(numbers: int, seed: int) -> ExampleTurn:
     """A mid-game position on a small board: x chose a and b, o chose b and c."""
-    board = generate(EXAMPLE_SIZE, numbers, seed)
+    board = generate(EXAMPLE_SIZE, numbers, seed=seed)
     counts = {n: len(board.cells_offering(n)) for n in range(1, numbers + 1)}
     a, b, c = sorted(counts, key=lambda n: (-counts[n], n))[:3]
     written = EXAMPLE_WRITTEN

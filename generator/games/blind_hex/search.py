@@ -58,7 +58,7 @@ class _Search(Tallies):
     SWAP = 0.3      # steps above this roll trade two hubs' numbers
     FOCUS = 0.3     # steps below this roll move a hub of a cell no mark can mend
 
-    def __init__(self, size: int, numbers: int, rng: random.Random):
+    def __init__(self, size: int, numbers: int, *, rng: random.Random):
         super().__init__(size, numbers)
         self.rng = rng
         # The targets' figures the cost reads at every step.
@@ -204,7 +204,7 @@ class _Search(Tallies):
 
 @cache    # a board is made once per process, however many pages show it
 def generate(size: int = DEFAULT_SIZE, numbers: int = DEFAULT_NUMBERS,
-             seed: int = DEFAULT_SEED) -> HashBoard:
+             *, seed: int = DEFAULT_SEED) -> HashBoard:
     """A board whose cells each offer one or two numbers.
 
     The hubs give every cell its numbers: all six sides of a hub carry its number, and a cell
@@ -233,7 +233,7 @@ def generate(size: int = DEFAULT_SIZE, numbers: int = DEFAULT_NUMBERS,
 def search_board(size: int, numbers: int, *, seed: int) -> HashBoard:
     """The board the search finds for a seed, uncached, even where a published board stands
     for it (the published 11 x 11 board 1 predates this search; see published.json)."""
-    search = _Search(size, numbers, random.Random(f"blind-hex:{size}:{numbers}:{seed}"))
+    search = _Search(size, numbers, rng=random.Random(f"blind-hex:{size}:{numbers}:{seed}"))
     search.run(search.targets.search_steps)
     grid, label = search.grid, search.label
     edges: dict[EdgeKey, int] = {}

@@ -78,7 +78,7 @@ def pennies(colours: Palette) -> list[Thing]:
     return [*tokens, coin, parts.bag("pennies", copper, colour=COPPER)]
 
 
-def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
+def make(opts: Options, colours: Palette, *, words: Words) -> VirtualTable:
     paper = pages.board_paper(opts, parts.PAPER, words=words)
     p = pages.board_placement(opts, paper, words=words)
     # A board over the whole page keeps its key and title in the corners: the table takes

@@ -66,7 +66,10 @@ class BoardPlace:
         return Point(self.x + col * self.cell, self.y + row * self.cell)
 
 
-def fit_board(x: float, y: float, w: float, h: float) -> BoardPlace:
+def fit_board(box: tuple[float, float, float, float]) -> BoardPlace:
+    """The board centred in a box (x, y, width, height), as large as fits with its frames
+    and coordinates."""
+    x, y, w, h = box
     reach = SIZE + 2 * (FRAME + LABEL_GAP + 0.25)
     cell = min(w / reach, h / reach)
     return BoardPlace(x + (w - SIZE * cell) / 2, y + (h - SIZE * cell) / 2, cell)
@@ -191,7 +194,7 @@ def neutral_spot(opts: Options) -> Spot:
 def board_page(opts: Options, paper: Paper, *, colours: Palette, words: Words) -> Page:
     x, y, w, h = sheet.body_box(paper)
     shapes = sheet.header(paper, TITLE, subtitle=opts.label(words), colours=colours)
-    b = fit_board(x, y, w, h)
+    b = fit_board((x, y, w, h))
     # Empty cells tinted as in the rules' figures, so a block's white half stands out
     # against the board and the white frames.
     shapes += describe.board_figure(
@@ -223,11 +226,11 @@ def document(pages: list[Page], what: str, *, words: Words) -> Document:
 
 def board_cell(paper: Paper) -> float:
     """The board's cell side on this paper, turned whichever way gives the larger board."""
-    return fit_board(*sheet.body_box(board_paper(paper))).cell
+    return fit_board(sheet.body_box(board_paper(paper))).cell
 
 
 def board_paper(paper: Paper) -> Paper:
-    return roomiest(paper, lambda p: fit_board(*sheet.body_box(p)).cell)
+    return roomiest(paper, lambda p: fit_board(sheet.body_box(p)).cell)
 
 
 def board_item(opts: Options, printing: Printing) -> Document:
@@ -245,8 +248,8 @@ def tiles_item(opts: Options, printing: Printing) -> Document:
     paper, colours, copies = printing.paper, printing.palette, printing.copies
     side = board_cell(paper)
 
-    def drawer(orientation: str) -> Callable[[Point, float, float], list[Shape]]:
-        def draw(centre: Point, s: float, bleed: float) -> list[Shape]:
+    def drawer(orientation: str) -> cutsheet.TileDraw:
+        def draw(centre: Point, s: float, *, bleed: float) -> list[Shape]:
             b = BoardPlace(centre.x - s / 2, centre.y - s / 2, s)
             return block_shapes(b, Spot(1, 0, 0), orientation=orientation, colours=colours,
                                 bleed=bleed)
@@ -307,7 +310,7 @@ def example_game() -> Replay:
 def small_board(stack: Stack, colours: Palette, *, width: float, caption: str,
                 extra: Callable[[BoardPlace], list[Shape]] = lambda b: [],
                 words: Words) -> Figure:
-    b = fit_board(0, 0, width, width)
+    b = fit_board((0, 0, width, width))
     shapes = board_shapes(b, colours, stack=stack, neutral_spot=Spot(1, *CENTRE), cell=BARE_BOARD,
                           words=words)
     return Figure(width, width, tuple(shapes + extra(b)), caption, figure_words.blocks(stack,

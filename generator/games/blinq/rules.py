@@ -270,15 +270,16 @@ def parse_move(body: str, line: int) -> Move:
     m = _MOVE.fullmatch(text)
     column = len(body) - len(body.lstrip(BLANK)) + 1
     if not m:
-        raise GridError(line, column, f"{quoted(text)} is not a move: write level, place and "
-                                      f"the side the white half faces, e.g. 2 b3 U, or resign")
+        raise GridError(line, column,
+                        message=f"{quoted(text)} is not a move: write level, place and "
+                                f"the side the white half faces, e.g. 2 b3 U, or resign")
     if m.group(1):
         return Move(line=line)
     level, place, side = int(m.group(2)), m.group(3).lower(), m.group(4).upper()
     if side not in _WORDS:
         raise GridError(line, column + m.start(4),
-                        f"{quoted(m.group(4))} is not a side: U, R, D or L (up, right, down, "
-                        f"left)")
+                        message=f"{quoted(m.group(4))} is not a side: U, R, D or L (up, right, "
+                                f"down, left)")
     col, row = ord(place[0]) - ord("a"), int(place[1:]) - 1
     return Move(Spot(level, col, row), _WORDS[side], line)
 

@@ -25,10 +25,10 @@ def block(name: str, orientation: str, *, side: float, colours: Palette) -> Pict
     return Picture(name, Page(side, side, tuple(shapes)), parts.PIECE_DPI)
 
 
-def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
+def make(opts: Options, colours: Palette, *, words: Words) -> VirtualTable:
     paper = pages.board_paper(parts.PAPER)
     box = parts.body(paper)
-    b = pages.fit_board(*box)
+    b = pages.fit_board(box)
     places = [b.point(s.corner().col / 2 + 0.5, s.corner().row / 2 + 0.5) for s in spots()]
     board = parts.board(parts.board_name(TITLE, words),
                         pages.board_page(opts, paper, colours=colours,

@@ -187,7 +187,7 @@ class HexPuzzles:
         count = len(self.puzzles)
         return [Chapter(words._("Puzzles"), words.ngettext("%(count)s position to solve",
                                                            "%(count)s positions to solve",
-                                                           count, count=count),
+                                                           n=count, count=count),
                         typeset(puzzle_markup(count, words),
                                 _figures(self.puzzles, paper, colours, answers=False,
                                          words=words),

@@ -104,7 +104,7 @@ def height_at(size: int, width: float) -> float:
 
 
 @functools.lru_cache(maxsize=16)
-def background(size: int, width: float, colours: Palette, *,
+def background(size: int, width: float, *, colours: Palette,
                words: Words) -> tuple[hexboard.Placement, Group]:
     """The board every diagram of a size, width and palette shares, and where its cells
     lie: the bands, the cells, the coordinates as the record names its cells (aa, ab, ...
@@ -146,7 +146,7 @@ def board(size: int, diagram: Diagram, *, colours: Palette, caption: str, descri
           width: float = FIGURE_WIDTH, numbers: StoneNumbers = IN_PROPORTION,
           words: Words) -> Figure:
     """One diagram: the shared board, the stones, their numbers, the chain and the marks."""
-    p, shared = background(size, width, colours, words=words)
+    p, shared = background(size, width, colours=colours, words=words)
     r = p.cell_radius
     centres = _centres(p)
 

@@ -140,7 +140,7 @@ def description(size: int, diagram: Diagram, *, words: Words) -> str:
     options = [(words._("Marked: %(marks)s", marks=", ".join(marks)) if marks else "",
                 words._("Highlighted chain: %(cells)s", cells=", ".join(chain)) if chain else "")]
     if marks:
-        options.append((words.ngettext("%(count)s mark", "%(count)s marks", len(marks),
+        options.append((words.ngettext("%(count)s mark", "%(count)s marks", n=len(marks),
                                        count=len(marks)), options[0][1]))
     if chain:
         options.append((options[-1][0], words._("Highlighted chain of %(count)s cells, %(first)s "
@@ -204,12 +204,12 @@ def left_out(seen: Shown, depth: int, *, words: Words) -> list[str]:
         notes.append(words.ngettext(
             "%(count)s variation lies deeper than this booklet follows (--variations "
             "%(depth)s).", "%(count)s variations lie deeper than this booklet follows "
-            "(--variations %(depth)s).", seen.deeper, count=seen.deeper, depth=depth))
+            "(--variations %(depth)s).", n=seen.deeper, count=seen.deeper, depth=depth))
     if seen.beyond:
         notes.append(words.ngettext(
             "%(count)s more variation is left out: a booklet holds at most %(most)s "
             "diagrams.", "%(count)s more variations are left out: a booklet holds at most "
-            "%(most)s diagrams.", seen.beyond, count=seen.beyond, most=played.MOST_DIAGRAMS))
+            "%(most)s diagrams.", n=seen.beyond, count=seen.beyond, most=played.MOST_DIAGRAMS))
     return notes
 
 

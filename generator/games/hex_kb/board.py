@@ -187,7 +187,7 @@ class Options:
         """The board's size and windows (the label without the sides)."""
         cells = 1 + 3 * self.radius * (self.radius + 1)
         return words.ngettext("%(size)s × %(size)s · windows of %(num)s cell",
-                              "%(size)s × %(size)s · windows of %(num)s cells", cells,
+                              "%(size)s × %(size)s · windows of %(num)s cells", n=cells,
                               size=self.size)
 
     def label(self, words: Words) -> str:

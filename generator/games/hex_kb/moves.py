@@ -91,8 +91,9 @@ def read_moves(text: str) -> tuple[KleinBoard, list[Claim]]:
     at, written = given.get("size", (1, str(DEFAULT_SIZE)))
     size = small_number(written)
     if size is None or size not in SIZES:
-        raise GridError(at, 1, f"a Hex KB board is {SIZES.start} to {SIZES.stop - 1} cells a "
-                               f"side, not {quoted(written)}")
+        raise GridError(at, 1,
+                        message=f"a Hex KB board is {SIZES.start} to {SIZES.stop - 1} cells a "
+                                f"side, not {quoted(written)}")
     at, window = given.get("window", (1, ""))
     radius = default_radius(size) if not window else small_number(window)
     try:
@@ -100,8 +101,8 @@ def read_moves(text: str) -> tuple[KleinBoard, list[Claim]]:
             raise ValueError(window)
         board = KleinBoard(size, radius)
     except ValueError:
-        raise GridError(at, 1, f"windows of radius {quoted(window)} do not fit a "
-                               f"{size} × {size} board") from None
+        raise GridError(at, 1, message=f"windows of radius {quoted(window)} do not fit a "
+                                       f"{size} × {size} board") from None
     return board, [claim(board, body, line=line) for line, body in lines]
 
 
@@ -112,24 +113,27 @@ def claim(board: KleinBoard, body: str, *, line: int) -> Claim:
     words = body[start:].split()
     column = start + len(body[start:]) - len(body[start:].lstrip()) + 1
     if len(words) != 1:
-        raise GridError(line, column, "a claim is one cell (c4) or one frame cell's number"
+        raise GridError(line, column,
+                        message="a claim is one cell (c4) or one frame cell's number"
                         if words else "a numbered line with no claim")
     word = words[0]
     frame = len(board.frame_a)
     if word.isascii() and word.isdigit():
         n = small_number(word)
         if n is None or not 1 <= n <= frame:
-            raise GridError(line, column, f"frame cells are numbered 1 to {frame}, not "
-                                          f"{quoted(word)}")
+            raise GridError(line, column, message=f"frame cells are numbered 1 to {frame}, not "
+                                                  f"{quoted(word)}")
         return Claim(board.frame_a[n - 1], word, line)
     cell = parse_cell(word, board.size)
     if cell is None:
         last = f"{chr(ord('a') + board.size - 1)}{board.size}"
-        raise GridError(line, column, f"{quoted(word)} is not a cell of a {board.size} × "
-                                      f"{board.size} board (a1 to {last}) or a frame number")
+        raise GridError(line, column,
+                        message=f"{quoted(word)} is not a cell of a {board.size} × "
+                                f"{board.size} board (a1 to {last}) or a frame number")
     h = Hex(*cell)
     if h in board.holes:
-        raise GridError(line, column, f"{hex_name(h)} is a window cell, which no one claims")
+        raise GridError(line, column,
+                        message=f"{hex_name(h)} is a window cell, which no one claims")
     return Claim(board.canonical(h), word.lower(), line)
 
 

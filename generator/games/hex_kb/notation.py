@@ -50,8 +50,8 @@ def read_position(text: str) -> tuple[KleinBoard, dict[Hex, str]]:
         board = KleinBoard(size, radius)
     except ValueError:
         shown = quoted(given or "") if radius is None else radius
-        raise GridError(rows[0][0].line, 1, f"windows of radius {shown} do not fit a "
-                                            f"{size} × {size} board") from None
+        raise GridError(rows[0][0].line, 1, message=f"windows of radius {shown} do not fit a "
+                                                    f"{size} × {size} board") from None
     stones: dict[Hex, str] = {}
     for r, row in enumerate(rows):
         for q, symbol in enumerate(row):
@@ -59,12 +59,12 @@ def read_position(text: str) -> tuple[KleinBoard, dict[Hex, str]]:
             where = (symbol.line, symbol.column)
             if (symbol.char == WINDOW) != (h in board.holes):
                 what = "a window cell" if h in board.holes else "not a window cell"
-                raise GridError(*where, f"{hex_name(h)} is {what}: write "
-                                        f"{WINDOW} for window cells only")
+                raise GridError(*where, message=f"{hex_name(h)} is {what}: write "
+                                                f"{WINDOW} for window cells only")
             cell = board.canonical(h)
             if cell != h and rows[cell.r][cell.q].char != symbol.char:
-                raise GridError(*where, f"{hex_name(h)} and its twin "
-                                        f"{hex_name(cell)} differ")
+                raise GridError(*where, message=f"{hex_name(h)} and its twin "
+                                                f"{hex_name(cell)} differ")
             if symbol.char in (RED, BLUE):
                 stones[cell] = symbol.char
     return board, stones

@@ -112,12 +112,12 @@ def position(board: KleinBoard, p: hexboard.Placement, *, stones: dict[Hex, str]
         mine = [h for h, s in stones.items() if s == colour]
         if not mine:
             continue
-        count = words.ngettext("%(who)s: %(num)s stone", "%(who)s: %(num)s stones", len(mine),
+        count = words.ngettext("%(who)s: %(num)s stone", "%(who)s: %(num)s stones", n=len(mine),
                                who=name(colour, words))
         framed = sorted(n for n in (board.twin_index(h) for h in mine) if n is not None)
         said.append(count if not framed else words.ngettext(
             "%(count)s, on frame cell %(cells)s", "%(count)s, on frame cells %(cells)s",
-            len(framed), count=count, cells=", ".join(map(str, framed))))
+            n=len(framed), count=count, cells=", ".join(map(str, framed))))
     if verdict is not None:
         said.append(describe_verdict(verdict, words))
     return describe.sentence(*said)
@@ -271,8 +271,9 @@ class Placer:
     (generator/layout/boardpage.py)."""
     board: KleinBoard
 
-    def __call__(self, size: int, x: float, y: float, w: float, h: float,
+    def __call__(self, size: int, box: boardpage.Box, *,
                  with_coordinates: bool) -> hexboard.Placement:
+        x, y, w, h = box
         return place(self.board, x, y=y, w=w, h=h, with_coordinates=with_coordinates)
 
 
@@ -282,7 +283,7 @@ class Drawer:
     (generator/layout/boardpage.py)."""
     board: KleinBoard
 
-    def __call__(self, p: hexboard.Placement, colours: Palette,
+    def __call__(self, p: hexboard.Placement, colours: Palette, *,
                  with_coordinates: bool, words: Words) -> list[Shape]:
         return board_shapes(p, self.board, colours=colours, with_coordinates=with_coordinates,
                             words=words)

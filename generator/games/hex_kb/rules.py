@@ -74,7 +74,7 @@ def stats_report(opts: Options, words: Words) -> Report:
     # The same for a player: holes, the rings round them that are one portal, and the room.
     in_words = (
         words.ngettext("Two holes of %(window)s cell each are cut out of the board.",
-                       "Two holes of %(window)s cells each are cut out of the board.", window,
+                       "Two holes of %(window)s cells each are cut out of the board.", n=window,
                        window=window),
         words._("The ring round each hole is %(frame)s cells; each is the same cell as the one "
                 "with its number round the other hole.", frame=len(board.frame_a)),
@@ -82,7 +82,7 @@ def stats_report(opts: Options, words: Words) -> Report:
                        "%(between)s between the two rings.",
                        "%(border)s cells lie between each ring and the edge of the board; "
                        "%(between)s "
-                       "between the two rings.", border, border=border, between=between),
+                       "between the two rings.", n=border, border=border, between=between),
         words._("Stones can be played on %(cells)s cells.", cells=len(board.cells)))
     return Report(lines, (), in_words)
 

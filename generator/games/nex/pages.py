@@ -244,7 +244,7 @@ def printed_counters(opts: Options, paper: Paper, *, words: Words) -> dict[str, 
     return counts
 
 
-def guide_note(opts: Options, paper: Paper, words: Words) -> str:
+def guide_note(opts: Options, paper: Paper, *, words: Words) -> str:
     """What the kit's guide says of the counters: how many, and how many are spares."""
     printed, most = printed_counters(opts, paper, words=words), most_stones(opts.size)
     return words._("The counter sheet has %(black)s black, %(white)s white and %(neutral)s neutral "

@@ -28,7 +28,7 @@ def stone_drawn(kind: str, colours: Palette, *, words: Words) -> Callable[[Point
     return drawn
 
 
-def make(opts: Options, colours: Palette, words: Words) -> VirtualTable:
+def make(opts: Options, colours: Palette, *, words: Words) -> VirtualTable:
     paper = pages.board_paper(opts, parts.PAPER, words=words)
     laid = pages.board_layout(opts, paper, words=words)
     p = laid.placement

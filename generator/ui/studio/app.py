@@ -63,7 +63,7 @@ class Studio:
     answered at once."""
 
     def __init__(self, hosts: Sequence[str] | None = None, queue: int = 8,
-                 time_limit: float = TIME_LIMIT, *, solver: puzzle_books.Solver | None = None):
+                 *, time_limit: float = TIME_LIMIT, solver: puzzle_books.Solver | None = None):
         self.hosts = tuple(hosts) if hosts else None
         self.drawer = Drawer(queue=queue)
         # Puzzle books are solved beside the drawing, on a thread of their own.

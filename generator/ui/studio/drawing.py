@@ -71,8 +71,8 @@ class _Job:
 class Drawer:
     """Makes things one at a time on its own thread and keeps the results (errors too)."""
 
-    def __init__(self, queue: int = 8, keep: int = 64, ahead_after: float = 0.5,
-                 *, collect_after: float = 5.0):
+    def __init__(self, queue: int = 8, keep: int = 64, *, ahead_after: float = 0.5,
+                 collect_after: float = 5.0):
         self.queue_limit, self.keep, self.ahead_after = queue, keep, ahead_after
         self.collect_after = collect_after      # seconds quiet before the heap is collected
         self.lock = threading.Condition()

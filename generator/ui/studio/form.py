@@ -458,4 +458,4 @@ def refusal(request: Request, err: UserError) -> BadRequest:
         said = words.in_words(str(err), known)
         return BadRequest(f"{words.RECORD['label']}: {said[:1].lower()}{said[1:]}",
                           records.FIELD)
-    return BadRequest(words.in_words(str(err), known), named[0] if named else None, named)
+    return BadRequest(words.in_words(str(err), known), named[0] if named else None, fields=named)

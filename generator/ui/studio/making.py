@@ -105,7 +105,7 @@ def _puzzle_book(checked: PuzzleRequest, chosen: Puzzles) -> Made:
     its cover says it, in the language chosen."""
     said = (i18n.words(checked.lang).ngettext("%(count)s puzzle, every answer proven",
                                               "%(count)s puzzles, every answer proven",
-                                              len(chosen), count=len(chosen)),)
+                                              n=len(chosen), count=len(chosen)),)
     return Made(_capped(document(checked, chosen), MAX_BOOK_PAGES), said, ())
 
 

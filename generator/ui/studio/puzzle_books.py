@@ -94,7 +94,7 @@ class Solver:
 
     def __init__(self, drawer: Drawer | None = None,
                  solve: Callable[[PuzzleRequest], Puzzles] = own_puzzles,
-                 wait: float = WAIT) -> None:
+                 *, wait: float = WAIT) -> None:
         self.drawer = drawer or Drawer(queue=QUEUED_BOOKS, keep=KEPT_BOOKS)
         self.solve, self.wait = solve, wait
         self.lock = threading.Lock()

@@ -11,7 +11,7 @@ class BadRequest(UserError):
     `field` the control it is about, if any (`fields`: every control it names)."""
 
     def __init__(self, message: str, field: str | None = None,
-                 fields: tuple[str, ...] = ()):
+                 *, fields: tuple[str, ...] = ()):
         super().__init__(message)
         self.field = field
         self.fields = fields or ((field,) if field else ())

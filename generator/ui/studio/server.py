@@ -63,6 +63,7 @@ class _Server(ThreadingMixIn, WSGIServer):
     idle_timeout = IDLE_TIMEOUT
     head_deadline = HEAD_DEADLINE
 
+    # socketserver's TCPServer fixes the shape: (address, handler, bind_and_activate).
     def __init__(self, address: tuple[str, int], handler: type[BaseRequestHandler],
                  bind_and_activate: bool = True):
         self.active = 0
@@ -198,6 +199,7 @@ class _RequestHandler(WSGIRequestHandler):
                     return
                 left -= len(chunk)
 
+    # http.server's BaseHTTPRequestHandler fixes the shape: send_error(code, message, explain).
     def send_error(self, code: int, message: str | None = None,
                    explain: str | None = None) -> None:
         """One line of text after a status line, whatever the request line was."""

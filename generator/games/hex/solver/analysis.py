@@ -19,9 +19,9 @@ both of X's sides, then to one, then cells Y connects to Y's sides, then the cen
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Protocol
 
 from generator.games.hex.solver.board import Board, bits, connected
 from generator.games.hex.solver.connections import FULLS, OR_DEPTH, SEMIS, search
@@ -46,11 +46,14 @@ class Facts:
     mustplay: int = 0           # every cell of the mustplay (OPEN)
 
 
-Analyse = Callable[[Board, int, int, int], Facts]
+class Analyse(Protocol):
+    """The facts of a position (its stones) with `to_move` (BLACK 0 or WHITE 1) to play."""
+    def __call__(self, board: Board, black: int, *, white: int, to_move: int) -> Facts: ...
+
 SET_BYTES = 48          # a set as the kernel takes it: 384 bits, little-endian
 
 
-def python_analyse(board: Board, black: int, white: int, to_move: int) -> Facts:
+def python_analyse(board: Board, black: int, *, white: int, to_move: int) -> Facts:
     """The facts of a position with `to_move` (BLACK 0 or WHITE 1) to play."""
     black, white = fill_in(board, black, white=white, to_move=to_move)
     mine, theirs = (black, white) if to_move == 0 else (white, black)
@@ -116,7 +119,7 @@ def order(board: Board, cells: int, *, own: tuple[int, int], other: tuple[int, i
     return tuple(sorted(bits(cells), key=rank))
 
 
-def compiled_analyse(board: Board, black: int, white: int, to_move: int) -> Facts:
+def compiled_analyse(board: Board, black: int, *, white: int, to_move: int) -> Facts:
     """python_analyse's facts, from the compiled kernel (which must have been built)."""
     assert _kernel is not None
     b, w, outcome, moves, mustplay = _kernel.analyse(

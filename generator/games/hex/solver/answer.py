@@ -111,7 +111,7 @@ def _settle(found: Search, root: Entry, given_black: int, given_white: int, to_m
     open_cells = board.cells & ~(black | white)
     theirs = opponent_pairs(board, given_black, white=given_white, to_move=to_move)
     passes = empty & ~open_cells & ~theirs       # the other cells the fill-in took
-    facts = analyse(board, given_black, given_white, to_move)
+    facts = analyse(board, given_black, white=given_white, to_move=to_move)
     if facts.outcome == OPEN:                # its mustplay: the moves searched, then the
         mustplay = facts.mustplay            # ones they dominate
         settled.losing |= open_cells & ~mustplay
@@ -154,7 +154,7 @@ def _main_line(found: Search, black: int, white: int, to_move: int, winner: int
     table = found.table
     line: list[int] = []
     player = to_move
-    entry = table.get(found.key(black, white, player))
+    entry = table.get(found.key(black, white, to_move=player))
     while entry is not None and len(line) < LONGEST_LINE:
         black, white = entry[BLACK_STONES], entry[WHITE_STONES]
         # A root the analysis decided has no moves of its own, but each was settled.
@@ -162,8 +162,8 @@ def _main_line(found: Search, black: int, white: int, to_move: int, winner: int
         scored = []
         for move in moves:
             bit = 1 << move
-            known = table.get(found.key(black | bit, white, 1) if player == 0 else
-                              found.key(black, white | bit, 0))
+            known = table.get(found.key(black | bit, white, to_move=1) if player == 0 else
+                              found.key(black, white | bit, to_move=0))
             if known is None:
                 continue
             if player == winner and known[DELTA] == 0:
@@ -179,7 +179,7 @@ def _main_line(found: Search, black: int, white: int, to_move: int, winner: int
         else:
             white |= 1 << move
         player = 1 - player
-        entry = table.get(found.key(black, white, player))
+        entry = table.get(found.key(black, white, to_move=player))
     if entry is not None:
         black, white = entry[BLACK_STONES], entry[WHITE_STONES]
     return tuple(line), _connection(found.board, black, white, winner)
@@ -189,7 +189,7 @@ def _connection(board: Board, black: int, white: int, winner: int) -> int:
     """A shortest chain joining the winner's sides through the winner's stones and the
     cells of a connection H-search finds (its full connection, else all its semis), or 0
     when the winner has neither."""
-    facts = analyse(board, black, white, winner)
+    facts = analyse(board, black, white=white, to_move=winner)
     black, white = facts.black, facts.white
     stones = black if winner == 0 else white
     if not connected(board, stones, colour=winner):

@@ -47,7 +47,7 @@ class Connections:
 
 
 class _Search:
-    def __init__(self, count: int, cell_bit: list[int], stop_at_semi: bool):
+    def __init__(self, count: int, cell_bit: list[int], *, stop_at_semi: bool):
         self.count = count
         self.cell_bit = cell_bit                  # a node's own bit, 0 for a chain or side
         self.fulls: dict[int, list[int]] = {}
@@ -59,7 +59,7 @@ class _Search:
         self.done = False                         # a full between the sides: stop
         self.stop_at_semi = stop_at_semi          # ... or a semi, when that settles it
 
-    def add_full(self, x: int, y: int, carrier: int) -> None:
+    def add_full(self, x: int, y: int, *, carrier: int) -> None:
         if x > y:
             x, y = y, x
         pair = x * self.count + y
@@ -83,7 +83,7 @@ class _Search:
         if pair == 1:          # nodes 0 and 1 are the sides
             self.done = True
 
-    def add_semi(self, x: int, y: int, carrier: int, key: int) -> None:
+    def add_semi(self, x: int, y: int, *, carrier: int, key: int) -> None:
         if x > y:
             x, y = y, x
         pair = x * self.count + y
@@ -118,7 +118,7 @@ class _Search:
                 if meet == common:
                     continue
                 if not meet:
-                    self.add_full(x, y, union | others[j])
+                    self.add_full(x, y, carrier=union | others[j])
                 elif depth + 1 < OR_DEPTH:
                     stack.append((j + 1, meet, union | others[j], depth + 1))
 
@@ -152,9 +152,9 @@ class _Search:
                         if order[key, other] >= place or other & carrier or other & x_bit:
                             continue
                         if m_bit:
-                            self.add_semi(x, z, carrier | other | m_bit, m_bit)
+                            self.add_semi(x, z, carrier=carrier | other | m_bit, key=m_bit)
                         else:
-                            self.add_full(x, z, carrier | other)
+                            self.add_full(x, z, carrier=carrier | other)
                         if self.done:
                             return
 
@@ -167,16 +167,16 @@ def search(board: Board, stones: int, *, empty: int, colour: int,
     cells = list(bits(empty))
     count = chains + len(cells)
     cell_bit = [0] * chains + [1 << c for c in cells]
-    search = _Search(count, cell_bit, stop_at_semi)
+    search = _Search(count, cell_bit, stop_at_semi=stop_at_semi)
     node_of = {c: chains + i for i, c in enumerate(cells)}
     near = board.near
     # The adjacencies: full connections with an empty carrier.
     for g, (_, touch) in enumerate(groups):
         for c in bits(touch):
-            search.add_full(g, node_of[c], 0)
+            search.add_full(g, node_of[c], carrier=0)
     for c in cells:
         for d in bits(near[c] & empty & ~((2 << c) - 1)):
-            search.add_full(node_of[c], node_of[d], 0)
+            search.add_full(node_of[c], node_of[d], carrier=0)
     search.run(chains)
     full = search.fulls.get(1)
     semis = tuple(search.semis.get(1, ()))

@@ -67,12 +67,12 @@ class Search:
         self.table: dict[int, Entry] = {}
         self.nodes = 0
 
-    def key(self, black: int, white: int, to_move: int) -> int:
+    def key(self, black: int, white: int, *, to_move: int) -> int:
         return key(black, white, to_move=to_move, shift=self.shift)
 
-    def entry(self, black: int, white: int, to_move: int) -> Entry:
+    def entry(self, black: int, white: int, *, to_move: int) -> Entry:
         """The position's entry, analysing it if the table has none."""
-        found = self.table.get(self.key(black, white, to_move))
+        found = self.table.get(self.key(black, white, to_move=to_move))
         return found if found is not None else self._expand(black, white, to_move)
 
     def _expand(self, black: int, white: int, to_move: int) -> Entry:
@@ -82,14 +82,14 @@ class Search:
         # From the first node on, so that a budget of no time proves nothing, always.
         if self.nodes % CHECK_EVERY == 1 and time.monotonic() >= self.limits.deadline:
             raise OutOfBudget
-        facts = analyse(self.board, black, white, to_move)
+        facts = analyse(self.board, black, white=white, to_move=to_move)
         if facts.outcome == WIN:
             entry = [0, INF, 1, facts.black, facts.white, ()]
         elif facts.outcome == LOSS:
             entry = [INF, 0, 1, facts.black, facts.white, ()]
         else:
             entry = [1, len(facts.moves), 1, facts.black, facts.white, facts.moves]
-        self._store(self.key(black, white, to_move), entry)
+        self._store(self.key(black, white, to_move=to_move), entry)
         return entry
 
     def _store(self, position: int, entry: Entry) -> None:
@@ -110,21 +110,21 @@ class Search:
         for move in entry[MOVES]:
             bit = 1 << move
             b, w = (black | bit, white) if to_move == 0 else (black, white | bit)
-            out.append((self.key(b, w, other), b, w))
+            out.append((self.key(b, w, to_move=other), b, w))
         return out
 
     def prove(self, black: int, white: int, *, to_move: int) -> Entry:
         """Search the position until it is proven either way (or OutOfBudget)."""
-        entry = self.entry(black, white, to_move)
+        entry = self.entry(black, white, to_move=to_move)
         while entry[PHI] and entry[DELTA]:
-            entry = self.mid(black, white, to_move, INF, INF)
+            entry = self.mid(black, white, to_move=to_move, most_phi=INF, most_delta=INF)
         return entry
 
-    def mid(self, black: int, white: int, to_move: int, most_phi: int, most_delta: int
+    def mid(self, black: int, white: int, *, to_move: int, most_phi: int, most_delta: int
             ) -> Entry:
         """Search below the position until its phi reaches most_phi or its delta
         most_delta; its entry, updated."""
-        position = self.key(black, white, to_move)
+        position = self.key(black, white, to_move=to_move)
         table = self.table
         entry = table.get(position)
         if entry is None:
@@ -156,7 +156,7 @@ class Search:
                     most_phi, max(second + 1, int(second * (1 + EPSILON))))
                 _, b, w = children[best]
                 before = self.nodes
-                self.mid(b, w, other, child_most_phi, child_most_delta)
+                self.mid(b, w, to_move=other, most_phi=child_most_phi, most_delta=child_most_delta)
                 entry[WORK] += self.nodes - before
         finally:
             table[position] = entry
