@@ -18,18 +18,23 @@ all: build
 # the command starts without an import hook (setuptools' finder made Python's own start
 # 28-42 ms where the path entry takes 5-7, on a busy 2-core machine) and without `compat`
 # mode, which setuptools says it will remove.
+# The packages are installed by uv (from PyPI, MIT or Apache-2.0), which resolves, fetches and
+# unpacks them in parallel: on a fresh clone on 2 busy cores, the tests' whole install took
+# 12 s where pip's took 100 (pip builds the editable package in a fresh isolated environment
+# at each install). pip stays in the venv, upgraded: the install test builds a wheel with it.
+UV := $(VENV)/bin/uv pip install --quiet --python $(PY)
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet --upgrade pip uv
+	$(UV) -e .
 	touch $@
 
 $(VENV)/.test-installed: $(VENV)/.installed pyproject.toml
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(UV) -e '.[test]'
 	touch $@
 
 $(VENV)/.babel-installed: $(VENV)/.installed
-	$(PY) -m pip install --quiet -e '.[i18n]'
+	$(UV) -e '.[i18n]'
 	touch $@
 
 LOCALES := generator/locales

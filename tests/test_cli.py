@@ -21,8 +21,9 @@ PNP = [sys.executable, "-m", "generator.ui.cli"]
 
 
 def process(*args, cwd=None):
-    """`pnp` as a process of its own: for a build, which starts worker processes of its own,
-    and to show a real process says what the command run in process says."""
+    """`pnp` as a process of its own: for a build with its worker processes (one is enough:
+    the others run in process, in_process.py), and to show a real process says what the
+    command run in process says."""
     return subprocess.run([*PNP, *args], capture_output=True, text=True, cwd=cwd)
 
 
@@ -385,7 +386,7 @@ def test_judges_count_in_words(tmp_path, game, moves, line):
 
 def test_build_counts_every_file_with_each_language_index(tmp_path):
     out = tmp_path / "out"
-    result = process("build", "hex", "--paper", "a4", "--lang", "en", "--lang", "de",
+    result = pnp("build", "hex", "--paper", "a4", "--lang", "en", "--lang", "de",
                      "--out", str(out))
     assert result.returncode == 0, result.stderr
     written = sorted(p for p in out.rglob("*") if p.is_file())
