@@ -252,11 +252,12 @@ def _path(c: Canvas, shape: Path) -> PDFPathObject:
     code: list[str] = []
     closed = shape.closed
     for sub in shape.subpaths:
-        head, *rest = sub
         if not code:
             code.append("n")
-        code.append(fp_str(head.x, head.y) + " m")
-        code += [fp_str(pt.x, pt.y) + " l" for pt in rest]
+        op = " m"
+        for pt in sub:      # one loop, not a comprehension a subpath: most have two points
+            code.append(fp_str(pt.x, pt.y) + op)
+            op = " l"
         if closed:
             code.append("h")
     return PDFPathObject(code) if code else c.beginPath()
@@ -293,7 +294,7 @@ def _draw_text(c: Canvas, text: Text, colours: _Colours = RGB, scale: _Scale = P
 def _upright_at(c: Canvas, at: Point) -> None:
     """`c.translate(at.x, at.y)` then `c.scale(1, -1)`, just after a saveState, written as
     reportlab writes them (a catalogue sets some 28,000 texts, half of them the spaces a
-    reader needs, and the two calls were a twentieth of writing its PDFs). reportlab writes
+    reader needs, and the two calls took a twentieth of its build's CPU). reportlab writes
     the move as "1 0 0 1 x y cm" and folds the flip into it, reading x and y back from that
     text: the folded operator is made here from the same numbers, read back alike. The
     matrix reportlab tracks is left as it was: nothing drawing the text reads it, and the
