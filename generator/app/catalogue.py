@@ -157,7 +157,7 @@ def _build(game_keys: list[str], papers: list[Paper], out: Path, jobs: int,
            langs: Sequence[str], records: Sequence[ShelfBook]
            ) -> list[tuple[Entry | Booklet | ShelfBook, list[Path]]]:
     make_folder(out)
-    warm_up(game_keys)
+    warm_up(game_keys, langs=langs)
     other = [for_press(p, destination, bleed=bleed) for p in papers] if destination != HOME else []
     made = [item for lang in langs for item in booklets(game_keys, papers, lang=lang)]
     if other and destination.product(Kind.BOOK) is not None:

@@ -31,7 +31,7 @@ from generator.core.formats import PDF, Format
 from generator.core.paper import Paper
 from generator.games import load as game_named
 from generator.games.items import Item
-from generator.layout import booklet
+from generator.layout import booklet, hyphenation
 from generator.layout.duplex import Backs
 
 # game, variant, item, paper, language, and how a kit's backs print
@@ -54,14 +54,18 @@ def build_entry(entry: Entry, out: Path, *, cache: dict[DocumentKey, Content]) -
                        settings=request.settings)
 
 
-def warm_up(game_keys: list[str]) -> None:
+def warm_up(game_keys: list[str], *, langs: Sequence[str]) -> None:
     """What every item shares, set up once in the process that forks the workers, which
-    inherit it: the games' pages, the fonts and the template environment (the writers are
-    imported with this module)."""
+    inherit it: the games' pages, the fonts, the template environment and each language's
+    hyphenation dictionary (the writers are imported with this module)."""
     for key in game_keys:
         game_named(key).pages()
     for role in fonts.FILES:
         fonts.registered(role)
+    # Every worker sets rule sheets in each language: parsed here once, not in each of them
+    # (English's patterns take 0.15 s of CPU, German's 1.7 s).
+    for lang in langs:
+        hyphenation.dictionary(lang)
     # Each game's rule sheet template, compiled here once rather than in every worker.
     environment = templating.environment()
     for key in game_keys:

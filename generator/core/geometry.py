@@ -169,6 +169,22 @@ class Affine:
             return tuple([Point(a * p.x + e, d * p.y + f) for p in points])
         return tuple([Point(a * p.x + b * p.y + e, c * p.x + d * p.y + f) for p in points])
 
+    def apply_paths(self, subpaths: Iterable[Iterable[Point]]
+                    ) -> tuple[tuple[Point, ...], ...]:
+        """`apply_all` to each of a path's subpaths, in one call: a figure's grid lines are
+        thousands of two-point subpaths, and a call and a comprehension for each was a
+        sixth of setting a rule sheet. The same arithmetic as `apply_all`, point for point."""
+        a, b, c, d, e, f = self.a, self.b, self.c, self.d, self.e, self.f
+        moved: list[tuple[Point, ...]] = []
+        if b == c == 0.0 and e != 0.0 and f != 0.0:
+            for sub in subpaths:
+                moved.append(tuple([Point(a * p.x + e, d * p.y + f) for p in sub]))
+        else:
+            for sub in subpaths:
+                moved.append(tuple([Point(a * p.x + b * p.y + e, c * p.x + d * p.y + f)
+                                    for p in sub]))
+        return tuple(moved)
+
     def linear_scale(self) -> float:
         return math.sqrt(abs(self.a * self.d - self.b * self.c))
 

@@ -212,7 +212,7 @@ def transformed(shape: Shape, t: Affine, *, role: Role | None = None) -> Shape:
     k = t.linear_scale()
     role = role or shape.role
     if isinstance(shape, Path):
-        subpaths = tuple(t.apply_all(sub) for sub in shape.subpaths)
+        subpaths = t.apply_paths(shape.subpaths)
         p = shape.paint
         return Path(subpaths, Paint(p.fill, p.stroke, p.width * k, tuple(s * k for s in p.dash),
                                     p.round_caps, p.cut), shape.closed, role)

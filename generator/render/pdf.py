@@ -252,11 +252,12 @@ def _path(c: Canvas, shape: Path) -> PDFPathObject:
     code: list[str] = []
     closed = shape.closed
     for sub in shape.subpaths:
-        head, *rest = sub
         if not code:
             code.append("n")
-        code.append(fp_str(head.x, head.y) + " m")
-        code += [fp_str(pt.x, pt.y) + " l" for pt in rest]
+        op = " m"
+        for pt in sub:      # one loop, not a comprehension a subpath: most have two points
+            code.append(fp_str(pt.x, pt.y) + op)
+            op = " l"
         if closed:
             code.append("h")
     return PDFPathObject(code) if code else c.beginPath()
@@ -265,10 +266,12 @@ def _path(c: Canvas, shape: Path) -> PDFPathObject:
 def _draw_text(c: Canvas, text: Text, colours: _Colours = RGB, scale: _Scale = PAGE) -> None:
     c.saveState()
     # The page runs y downwards; flip back locally so glyphs stand upright.
-    c.translate(text.position.x, text.position.y)
     if text.angle:
+        c.translate(text.position.x, text.position.y)
         c.rotate(text.angle)
-    c.scale(1, -1)
+        c.scale(1, -1)
+    else:
+        _upright_at(c, text.position)
     colours.set_text(c, text.colour, size=text.size * scale.k * PT_PER_MM)
     parts = fonts.runs(text.text, text.font)
     if len(parts) == 1:
@@ -286,6 +289,18 @@ def _draw_text(c: Canvas, text: Text, colours: _Colours = RGB, scale: _Scale = P
             line.textOut(run)
         c.drawText(line)
     c.restoreState()
+
+
+def _upright_at(c: Canvas, at: Point) -> None:
+    """`c.translate(at.x, at.y)` then `c.scale(1, -1)`, just after a saveState, written as
+    reportlab writes them (a catalogue sets some 28,000 texts, half of them the spaces a
+    reader needs, and the two calls took a twentieth of its build's CPU). reportlab writes
+    the move as "1 0 0 1 x y cm" and folds the flip into it, reading x and y back from that
+    text: the folded operator is made here from the same numbers, read back alike. The
+    matrix reportlab tracks is left as it was: nothing drawing the text reads it, and the
+    restoreState that follows puts back the one saved."""
+    x, y = fp_str(at.x, at.y).split()
+    c._code.append(fp_str(1.0, 0.0, 0.0, -1.0, 0.0 + float(x), 0.0 + float(y)) + " cm")
 
 
 def _bled(point: Point, page: Page, bleed: float) -> Point:

@@ -45,12 +45,16 @@ def _paint(paint: Paint) -> dict[str, str]:
 
 
 def _path_data(path: Path) -> str:
-    parts = []
+    # One loop over every point, not a generator for each subpath: a board's grid lines are
+    # thousands of two-point subpaths.
+    parts: list[str] = []
+    closed = path.closed
     for sub in path.subpaths:
-        head, *rest = sub
-        parts.append(f"M{_n(head.x)} {_n(head.y)}")
-        parts.extend(f"L{_n(p.x)} {_n(p.y)}" for p in rest)
-        if path.closed:
+        op = "M"
+        for p in sub:
+            parts.append(f"{op}{_n(p.x)} {_n(p.y)}")
+            op = "L"
+        if closed:
             parts.append("Z")
     return "".join(parts)
 

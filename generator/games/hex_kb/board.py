@@ -150,6 +150,15 @@ class KleinBoard:
         return self.frame_a.index(a) + 1 if a in self.twins else None
 
 
+# Kept: a board works out its windows, frames and cells when first asked and keeps them, and
+# every page, figure and judge of a size asks again (a 25 × 25 puzzle's two pages: a fifth
+# of drawing them).
+@lru_cache(maxsize=32)
+def klein_board(size: int, radius: int) -> KleinBoard:
+    """The board of that size and window radius (ValueError where the windows do not fit)."""
+    return KleinBoard(size, radius)
+
+
 # --- the options of a board ----------------------------------------------------------------------
 
 
@@ -181,7 +190,7 @@ class Options:
         return default_radius(self.size) if self.window is None else self.window
 
     def board(self) -> KleinBoard:
-        return KleinBoard(self.size, self.radius)
+        return klein_board(self.size, self.radius)
 
     def board_label(self, words: Words) -> str:
         """The board's size and windows (the label without the sides)."""
