@@ -30,7 +30,25 @@ def catalogue(tmp_path_factory) -> Path:
 pytest_plugins = ["shared_browser"]      # the worker's one browser
 
 
-@pytest.fixture(scope="module", params=WIDTHS)
+PAGES = ("index.html", "de/index.html")
+
+
+def pytest_generate_tests(metafunc):
+    """Each language's page at each width; `make test` keeps the diagonal, the pages in
+    turn across the widths, so each width and each language is audited there, and the rest
+    (the same page in other words at the other width) are the exhaustive tier's."""
+    if "page" not in metafunc.fixturenames:
+        metafunc.parametrize("browser", WIDTHS, indirect=True, scope="module")
+        return
+    later = pytest.mark.exhaustive(reason="each width and each language kept on the diagonal")
+    metafunc.parametrize("browser, page", [
+        pytest.param(width, page, id=f"{width}-{page}",
+                     marks=() if page == PAGES[n % len(PAGES)] else later)
+        for n, width in enumerate(WIDTHS) for page in PAGES], indirect=["browser"],
+        scope="module")
+
+
+@pytest.fixture(scope="module")
 def browser(request, shared_chromium):
     """The worker's one browser, at each width in turn (the tests of one width run
     together): resized, not started again."""
@@ -58,7 +76,6 @@ def audit(browser, page: Path) -> dict:
                      return !i || !i.complete || i.naturalWidth === 0; }}).length}};""")}
 
 
-@pytest.mark.parametrize("page", ["index.html", "de/index.html"])
 def test_the_front_page_passes_axe_and_shows_every_file(browser, catalogue, page):
     found = audit(browser, catalogue / page)
     assert found["violations"] == [], found

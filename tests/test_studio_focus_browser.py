@@ -22,8 +22,17 @@ def browser(british_browser):
     return british_browser
 
 
-@pytest.mark.parametrize("width, height", SIZES)
-@pytest.mark.parametrize("path", PAGES)
+def pages_at_sizes() -> list:
+    """Each page at each size; `make test` keeps the diagonal, the pages in turn across the
+    sizes, so each page and each size is tabbed through there, and the rest are the
+    exhaustive tier's."""
+    later = pytest.mark.exhaustive(reason="each page and each size kept on the diagonal")
+    return [pytest.param(path, width, height, marks=() if path == PAGES[n % len(PAGES)]
+                         else later)
+            for n, (width, height) in enumerate(SIZES) for path in PAGES]
+
+
+@pytest.mark.parametrize("path, width, height", pages_at_sizes())
 def test_no_focused_control_is_hidden_under_the_pdf_bar(browser, server, width, height, path):
     browser.set_window_size(width, height)
     try:

@@ -25,9 +25,28 @@ def browser(british_browser):
     return british_browser
 
 
-@pytest.fixture(params=SIZES, ids=["1280", "375"])
-def sized(request, browser):
-    browser.set_window_size(*request.param)
+# In `make test` each test runs at one of the two widths, the widths in turn down the tests
+# (each test's own checks are the same at either); the other width is the exhaustive tier's.
+TESTS = ["test_the_rules_offer_their_web_edition",
+         "test_the_rules_are_read_as_text_beside_the_preview",
+         "test_a_booklet_of_several_games_or_all",
+         "test_a_vendor_a_press_and_everything_for_the_game",
+         "test_the_preview_as_the_press_prints_it"]
+LATER = pytest.mark.exhaustive(reason="each test kept at one width, the widths in turn")
+
+
+def pytest_generate_tests(metafunc):
+    if "size" not in metafunc.fixturenames:
+        return
+    turn = TESTS.index(metafunc.function.__name__) % len(SIZES)
+    metafunc.parametrize("size", [
+        pytest.param(size, id=str(size[0]), marks=() if n == turn else LATER)
+        for n, size in enumerate(SIZES)])
+
+
+@pytest.fixture
+def sized(browser, size):
+    browser.set_window_size(*size)
     yield browser
     browser.set_window_size(1280, 900)
 
