@@ -5,12 +5,11 @@ thumbnail for every file it lists."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from chromium import axe_on_every_page, reset
+from in_process import pnp_ok
 
 WIDTHS = (375, 1280)
 TARGET = 24          # CSS pixels: WCAG 2.2's target size (minimum), 2.5.8
@@ -21,9 +20,8 @@ def catalogue(tmp_path_factory) -> Path:
     """A small catalogue: a game of two editions with kits and one of one, in two
     languages, on one paper, with the print shop's files."""
     out = tmp_path_factory.mktemp("catalogue")
-    subprocess.run([str(Path(sys.executable).parent / "pnp"), "build", "blind-hex", "nex",
-                    "--paper", "a4", "--lang", "en", "--lang", "de", "--for", "print-shop",
-                    "--jobs", "1", "--out", str(out)], check=True, capture_output=True)
+    pnp_ok("build", "blind-hex", "nex", "--paper", "a4", "--lang", "en", "--lang", "de",
+           "--for", "print-shop", "--out", str(out))    # in process (in_process.py)
     return out
 
 
