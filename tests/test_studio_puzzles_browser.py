@@ -116,7 +116,13 @@ def test_while_a_book_is_solved_the_page_says_so_and_asks_again(browser):
             "Preview: Hex puzzles: 2 puzzles")
 
 
-@pytest.mark.parametrize("width, height", [(1280, 800), (375, 700)])
+# `make test` tabs through the book at a phone's width and the record's page
+# (test_studio_records_browser.py) at a laptop's, the widths in turn; the other width of
+# each is the exhaustive tier's.
+@pytest.mark.parametrize("width, height", [
+    pytest.param(1280, 800, marks=pytest.mark.exhaustive(
+        reason="the phone's width kept here, the laptop's on the record's page")),
+    (375, 700)])
 def test_the_books_controls_are_labelled_reached_by_tab_and_never_under_the_bar(
         browser, server, width, height):
     from selenium.webdriver.common.action_chains import ActionChains

@@ -145,7 +145,13 @@ def test_an_illegal_move_is_said_under_the_record(browser, server):
     assert pdf_button(browser) == ("hex-record.pdf", None)
 
 
-@pytest.mark.parametrize("width, height", [(1280, 800), (375, 700)])
+# `make test` tabs through the record's page at a laptop's width and the puzzle book's
+# (test_studio_puzzles_browser.py) at a phone's, the widths in turn; the other width of
+# each is the exhaustive tier's.
+@pytest.mark.parametrize("width, height", [
+    (1280, 800),
+    pytest.param(375, 700, marks=pytest.mark.exhaustive(
+        reason="the laptop's width kept here, the phone's on the puzzle book's page"))])
 def test_the_records_controls_are_reached_by_tab_and_never_under_the_bar(
         browser, server, width, height):
     browser.set_window_size(width, height)
