@@ -159,31 +159,23 @@ class Affine:
         return Point(self.a * p.x + self.b * p.y + self.e, self.c * p.x + self.d * p.y + self.f)
 
     def apply_all(self, points: Iterable[Point]) -> tuple[Point, ...]:
-        """`apply` to many points in one call (a board's thousands, moved alike), written
-        out rather than called for each."""
+        """`apply` to many points in one call (a board's thousands, moved alike)."""
+        return self.apply_paths((points,))[0]
+
+    def apply_paths(self, subpaths: Iterable[Iterable[Point]]
+                    ) -> tuple[tuple[Point, ...], ...]:
+        """`apply` to each point of a path's subpaths, in one call, written out rather than
+        called for each: a figure's grid lines are thousands of two-point subpaths, and a
+        call and a comprehension for each was a sixth of setting a rule sheet."""
         a, b, c, d, e, f = self.a, self.b, self.c, self.d, self.e, self.f
         if b == c == 0.0 and e != 0.0 and f != 0.0:
             # No turn and a move both ways (a sheet placed on a page, a page on a sheet):
             # a x + 0 y + e is a x + e to the last bit when e is not zero, so the terms
             # that are always zero are left out.
-            return tuple([Point(a * p.x + e, d * p.y + f) for p in points])
-        return tuple([Point(a * p.x + b * p.y + e, c * p.x + d * p.y + f) for p in points])
-
-    def apply_paths(self, subpaths: Iterable[Iterable[Point]]
-                    ) -> tuple[tuple[Point, ...], ...]:
-        """`apply_all` to each of a path's subpaths, in one call: a figure's grid lines are
-        thousands of two-point subpaths, and a call and a comprehension for each was a
-        sixth of setting a rule sheet. The same arithmetic as `apply_all`, point for point."""
-        a, b, c, d, e, f = self.a, self.b, self.c, self.d, self.e, self.f
-        moved: list[tuple[Point, ...]] = []
-        if b == c == 0.0 and e != 0.0 and f != 0.0:
-            for sub in subpaths:
-                moved.append(tuple([Point(a * p.x + e, d * p.y + f) for p in sub]))
-        else:
-            for sub in subpaths:
-                moved.append(tuple([Point(a * p.x + b * p.y + e, c * p.x + d * p.y + f)
-                                    for p in sub]))
-        return tuple(moved)
+            return tuple([tuple([Point(a * p.x + e, d * p.y + f) for p in sub])
+                          for sub in subpaths])
+        return tuple([tuple([Point(a * p.x + b * p.y + e, c * p.x + d * p.y + f) for p in sub])
+                      for sub in subpaths])
 
     def linear_scale(self) -> float:
         return math.sqrt(abs(self.a * self.d - self.b * self.c))

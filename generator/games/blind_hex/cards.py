@@ -215,8 +215,10 @@ def back(box: tuple[float, float, float, float], bleed: float, *, angle: float,
                                                        colours=colours)
 
 
-# The backs' field's hexagons, centre to corner, mm.
+# The backs' field's hexagons, centre to corner, mm, and from one centre to the next across
+# a row and down to the next row.
 FIELD_RADIUS = 4.0
+_STEP_X, _STEP_Y = SQRT3 * FIELD_RADIUS, 1.5 * FIELD_RADIUS
 # Each ring's corners from its centre: worked out once for the thousands of rings.
 _RING_CORNERS = tuple((FIELD_RADIUS * math.cos(math.radians(60 * k + 30)),
                        FIELD_RADIUS * math.sin(math.radians(60 * k + 30))) for k in range(7))
@@ -228,9 +230,8 @@ _RING_CORNERS = tuple((FIELD_RADIUS * math.cos(math.radians(60 * k + 30)),
 @lru_cache(maxsize=8192)
 def _ring(row: int, col: int) -> tuple[Point, ...]:
     """The field's hexagon in that row and column, its first corner again at its end."""
-    step_x, step_y = SQRT3 * FIELD_RADIUS, 1.5 * FIELD_RADIUS
-    shift = step_x / 2 if row % 2 else 0.0
-    cx, cy = col * step_x + shift, row * step_y
+    shift = _STEP_X / 2 if row % 2 else 0.0
+    cx, cy = col * _STEP_X + shift, row * _STEP_Y
     return tuple(Point(cx + dx, cy + dy) for dx, dy in _RING_CORNERS)
 
 
@@ -241,9 +242,8 @@ def field(box: tuple[float, float, float, float], bleed: float,
     left, top, right, bottom = x - bleed, y - bleed, x + w + bleed, y + h + bleed
     # Ink-saving: outlines on white paper, no ground.
     ground = colours["cell"] if colours.hatched else colours["header fill"]
-    step_x, step_y = SQRT3 * FIELD_RADIUS, 1.5 * FIELD_RADIUS
-    rings = [_ring(row, col) for row in range(int(top // step_y) - 1, int(bottom // step_y) + 2)
-             for col in range(int(left // step_x) - 1, int(right // step_x) + 2)]
+    rings = [_ring(row, col) for row in range(int(top // _STEP_Y) - 1, int(bottom // _STEP_Y) + 2)
+             for col in range(int(left // _STEP_X) - 1, int(right // _STEP_X) + 2)]
     ground_and_rings: list[Shape] = [
         rectangle(left, top, w=right - left, h=bottom - top, paint=Paint(fill=ground)),
         Path(tuple(rings), Paint(stroke=colours["board line"], width=0.3))]
