@@ -9,8 +9,11 @@ the exhaustive tier (`make test-all`, CI) reads every file.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 # A paper in a catalogue file's name: `standard-board-a4.pdf`, `cards-cards-letter-2.svg`,
 # `hex-booklet-a4.pdf`.
@@ -48,3 +51,14 @@ def one_of_each(files: Iterable[Path]) -> list[Path]:
         turn = PAPERS[n % len(PAPERS)]
         chosen[item] = turn if turn in found else min(found)
     return [path for path in files if (paper_of(path) or "") == chosen[item_of(path)]]
+
+
+def on_the_diagonal(rows: Iterable[Any], columns: Sequence[Any], *,
+                    reason: str) -> list[tuple[Any, Any, tuple]]:
+    """Every row with every column, and the marks of each pair: `make test` keeps the
+    diagonal, the columns in turn down the rows (row n with column n modulo their number),
+    so each row and each column is read there; the other pairs are the exhaustive tier's.
+    A pair is (row, column, marks), for `pytest.param(..., marks=marks)`."""
+    later = (pytest.mark.exhaustive(reason=reason),)
+    return [(row, column, () if column == columns[n % len(columns)] else later)
+            for n, row in enumerate(rows) for column in columns]

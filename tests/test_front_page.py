@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from chromium import axe_on_every_page, reset
 from in_process import pnp_ok
+from sweeps import on_the_diagonal
 
 WIDTHS = (375, 1280)
 TARGET = 24          # CSS pixels: WCAG 2.2's target size (minimum), 2.5.8
@@ -38,12 +39,11 @@ def pytest_generate_tests(metafunc):
     if "page" not in metafunc.fixturenames:
         metafunc.parametrize("browser", WIDTHS, indirect=True, scope="module")
         return
-    later = pytest.mark.exhaustive(reason="each width and each language kept on the diagonal")
     metafunc.parametrize("browser, page", [
-        pytest.param(width, page, id=f"{width}-{page}",
-                     marks=() if page == PAGES[n % len(PAGES)] else later)
-        for n, width in enumerate(WIDTHS) for page in PAGES], indirect=["browser"],
-        scope="module")
+        pytest.param(width, page, id=f"{width}-{page}", marks=marks)
+        for width, page, marks in on_the_diagonal(
+            WIDTHS, PAGES, reason="each width and each language kept on the diagonal")],
+        indirect=["browser"], scope="module")
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 from studio_page import open_studio, tab_through
+from sweeps import on_the_diagonal
 
 pytest_plugins = ["shared_browser"]      # the worker's one browser
 
@@ -23,13 +24,10 @@ def browser(british_browser):
 
 
 def pages_at_sizes() -> list:
-    """Each page at each size; `make test` keeps the diagonal, the pages in turn across the
-    sizes, so each page and each size is tabbed through there, and the rest are the
-    exhaustive tier's."""
-    later = pytest.mark.exhaustive(reason="each page and each size kept on the diagonal")
-    return [pytest.param(path, width, height, marks=() if path == PAGES[n % len(PAGES)]
-                         else later)
-            for n, (width, height) in enumerate(SIZES) for path in PAGES]
+    """Each page at each size, the pages in turn across the sizes in `make test`
+    (sweeps.on_the_diagonal), so each page and each size is tabbed through there."""
+    return [pytest.param(path, width, height, marks=marks) for (width, height), path, marks
+            in on_the_diagonal(SIZES, PAGES, reason="each page and each size kept on the diagonal")]
 
 
 @pytest.mark.parametrize("path, width, height", pages_at_sizes())

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from chromium import axe_on_every_page, reset
 from in_process import run_pnp
+from sweeps import on_the_diagonal
 
 from generator import i18n, render
 from generator.app import documents
@@ -64,13 +65,10 @@ def audit(browser, page: Path) -> tuple[list[tuple[str, int]], int, int]:
 
 
 def games_in_languages() -> list:
-    """Every game's web edition in every language; `make test` keeps the diagonal, the
-    languages in turn down the games, so each game and each language is audited there, and
-    the rest are the exhaustive tier's: one page template, the same audit in other words."""
-    later = pytest.mark.exhaustive(reason="each game and each language kept on the diagonal")
-    langs = i18n.LANGUAGES
-    return [pytest.param(key, lang, marks=() if lang == langs[n % len(langs)] else later)
-            for n, key in enumerate(sorted(GAMES)) for lang in langs]
+    """Every game's web edition in every language, the languages in turn down the games in
+    `make test` (sweeps.on_the_diagonal): one page template, the same audit in other words."""
+    return [pytest.param(key, lang, marks=marks) for key, lang, marks in on_the_diagonal(
+        sorted(GAMES), i18n.LANGUAGES, reason="each game and each language kept on the diagonal")]
 
 
 @pytest.mark.parametrize("key, lang", games_in_languages())
