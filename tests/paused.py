@@ -35,8 +35,10 @@ class Pause:
     contains MATCH, in the children started with `env()`."""
 
     def __init__(self, folder: Path, where: str, match: str = "",
-                 then: tuple[str, str] | None = None):
-        """With THEN (where, match), a second pause point, reached after the first."""
+                 then: tuple[str, str] | None = None, *, swallow: bool = False):
+        """With THEN (where, match), a second pause point, reached after the first. With
+        SWALLOW, whatever is raised in the child while it is held (a signal handler's
+        SystemExit) is swallowed there, as a library's bare `except:` does."""
         folder.mkdir(parents=True, exist_ok=True)
         self.folder, self.spec = folder, f"{where} {match}" if match else where
         if then is not None:
@@ -50,12 +52,15 @@ class Pause:
         # and over, while the children work).
         self._writer = os.open(folder / "arrived", os.O_WRONLY | os.O_NONBLOCK)
         self.pid: int | None = None
+        self.swallow = swallow
 
     def env(self, base: dict[str, str] | None = None) -> dict[str, str]:
         env = dict(os.environ if base is None else base)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(HOOKED), env.get("PYTHONPATH"))
                                             if p)
         env["PNP_TEST_PAUSE"], env["PNP_TEST_PAUSE_DIR"] = self.spec, str(self.folder)
+        if self.swallow:
+            env["PNP_TEST_PAUSE_SWALLOW"] = "1"
         return env
 
     def reached(self, proc: subprocess.Popen, limit: float = HANG) -> int:

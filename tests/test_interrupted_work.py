@@ -175,6 +175,30 @@ def test_a_stop_that_lands_on_a_helper_thread_still_stops_the_build(tmp_path):
     assert still_running(held) == set()
 
 
+@pytest.mark.timing
+def test_a_stop_that_a_library_swallows_still_stops_the_worker(tmp_path):
+    """Libraries that catch every exception (a bare `except:`) catch the SystemExit that a
+    worker's SIGTERM raises too. Both workers are held inside their writes by pauses that
+    swallow it as such a library does, and the build is terminated: each worker goes on
+    with its part, and must still end when the part is done. (Before it did, each then
+    waited for more work on the task queue's lock, which the stopping parent holds, and the
+    build waited for them for ever.)"""
+    out = tmp_path / "out"
+    with Pause(tmp_path / "held", "os:replace", ".pdf", swallow=True) as pause:
+        proc = _build(out, pause)
+        try:
+            held = set(pause.all_reached(proc, 2))
+            assert held == _children(proc.pid), "both workers should be held in their writes"
+            os.kill(proc.pid, signal.SIGTERM)
+            _, err = proc.communicate(timeout=HANG)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 143 and err.endswith("pnp: terminated\n"), err
+    assert not out.exists(), sorted(out.rglob("*"))
+    assert still_running(held) == set()
+
+
 @contextlib.contextmanager
 def _kit_held_at_its_rename(tmp_path: Path) -> Iterator[tuple[Path, Pause, subprocess.Popen]]:
     """`pnp kit` writing over an old kit.pdf in a folder, held at the rename of its finished

@@ -122,9 +122,19 @@ def _worker_start() -> None:
     gc.disable()
 
 
+class _Stop:
+    """The exit status of the stop this worker was sent, once SIGTERM's handler has run.
+    The SystemExit the handler raises may be swallowed on its way (a library's bare
+    `except:`); the worker would then finish its part and wait for more work for ever, on
+    the task queue's lock that its stopping parent holds. So the end of each part raises
+    it again (_make_collected)."""
+    status: int | None = None
+
+
 def _worker_stop(signum: int, frame: object) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    raise SystemExit(128 + signum)
+    _Stop.status = 128 + signum
+    raise SystemExit(_Stop.status)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +174,8 @@ def _make_collected(task: Task, out: Path) -> tuple[Task, Made]:
         return _make_part(task, out)
     finally:
         gc.collect()
+        if _Stop.status is not None:    # stopped on the way, and the stop was swallowed
+            raise SystemExit(_Stop.status)
 
 
 STOPS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
