@@ -27,9 +27,9 @@ from generator.app.requests import ItemRequest, content, item_request
 from generator.core.destinations import DESTINATIONS, HOME, PRINT_SHOP, Destination
 from generator.core.formats import PDF, PNG, ZIP
 from generator.core.paper import PAPERS, for_press
-from generator.core.printing import MM_PER_INCH
 from generator.core.products import Kind
 from generator.core.scene import Document, Text
+from generator.core.units import MM_PER_INCH
 from generator.games import GAMES
 from generator.games.game import OptionError
 from generator.games.items import WHOLE_KIT

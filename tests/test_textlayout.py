@@ -4,9 +4,10 @@ from hypothesis import strategies as st
 from generator.core.geometry import Affine, Point
 from generator.core.palette import COLOUR
 from generator.core.paper import PAPERS
-from generator.core.printing import PT_PER_MM, THINNEST_LINE, THINNEST_STROKE
+from generator.core.printing import THINNEST_LINE, THINNEST_STROKE
 from generator.core.scene import Circle, Paint, Path, Text, place
 from generator.core.scene import line as straight_line
+from generator.core.units import PT_PER_MM
 from generator.fonts import text_width
 from generator.games.blind_hex.pages import example_figure, glyph_key, rules_markup
 from generator.games.blind_hex.rules import Options, example_turn

@@ -23,8 +23,8 @@ from generator.core.destinations import (
     PRINT_SHOP,
     THE_GAME_CRAFTER,
 )
-from generator.core.printing import MM_PER_INCH
 from generator.core.products import Kind
+from generator.core.units import MM_PER_INCH
 
 
 def pnp(*args: str, cwd: Path) -> None:

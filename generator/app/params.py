@@ -38,9 +38,10 @@ from generator.core.cards import CARD_SIZES
 from generator.core.destinations import DESTINATIONS, HOME
 from generator.core.formats import Format
 from generator.core.palette import PALETTES
-from generator.core.paper import MAX_BLEED, MM_PER_INCH, NAMED, Paper, parse_paper
+from generator.core.paper import MAX_BLEED, NAMED, Paper, parse_paper
 from generator.core.printing import CONDITIONS
 from generator.core.products import Kind
+from generator.core.units import MM_PER_INCH
 from generator.core.virtual_table import url_base
 from generator.games.game import OptionError
 from generator.games.items import WHOLE_KIT, Item

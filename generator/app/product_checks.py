@@ -11,8 +11,9 @@ from dataclasses import replace
 from generator.app.refusals import listed
 from generator.core.destinations import DESTINATIONS, Destination
 from generator.core.formats import PDF, SVG, Format
-from generator.core.paper import MM_PER_INCH, Paper
+from generator.core.paper import Paper
 from generator.core.products import Kind, Product
+from generator.core.units import MM_PER_INCH
 from generator.games.game import Game, OptionError, OptionsT
 from generator.games.items import WHOLE_KIT, Item
 

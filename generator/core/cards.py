@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generator.core.printing import MM_PER_INCH
+from generator.core.units import MM_PER_INCH
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,13 +25,13 @@ from generator.core.printing import (
     BLEED_IN,
     BLEED_MM,
     HOME_MARGIN,
-    MM_PER_INCH,
     PDFX_2001,
     PDFX_2003,
     SHOP_SAFE,
     PdfX,
 )
 from generator.core.products import Faces, Kind, Product
+from generator.core.units import MM_PER_INCH
 
 EIGHTH_INCH = BLEED_IN * MM_PER_INCH           # 3.175 mm
 HALF_INCH = 0.5 * MM_PER_INCH                  # 12.7 mm

@@ -17,10 +17,12 @@ from functools import lru_cache
 SQRT3 = math.sqrt(3.0)
 
 
-# Every value here is a frozen, slotted dataclass, as pnp's other values are: it equals and
-# orders only values of its own kind (Hex(1, 2) is not the tuple (1, 2), nor a Square or a
-# Point with those numbers), and hashes as the tuple of its fields, so sets and dicts of cells
-# iterate, and every board comes out, in one order.
+# Every value here is a frozen, slotted dataclass, as pnp's other values are: it equals only
+# values of its own kind (Hex(1, 2) is not the tuple (1, 2), nor a Square or a Point with
+# those numbers), and hashes as the tuple of its fields. Cells also order, among cells only,
+# so sets and dicts of cells iterate, and every board comes out, in one order; points and
+# layouts are never sorted, and ordering them would cost each command's start-up (four more
+# generated methods a class) for nothing.
 @dataclass(frozen=True, slots=True, order=True)
 class Hex:
     q: int
@@ -74,7 +76,7 @@ def swapped_direction(direction: int) -> int:
     return direction_index(Hex(d.r, d.q))
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Point:
     x: float
     y: float
@@ -95,7 +97,7 @@ class Point:
         return math.hypot(self.x, self.y)
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Orientation:
     """Forward and inverse matrices of a hex layout; pointy and flat are two values of this."""
     f0: float
@@ -118,7 +120,7 @@ FLAT = Orientation(1.5, 0.0, SQRT3 / 2, SQRT3, 2 / 3, 0.0, -1 / 3, SQRT3 / 3, 0.
 _ORIGIN = Point(0.0, 0.0)
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Layout:
     orientation: Orientation
     size: float  # circumradius of a cell, mm

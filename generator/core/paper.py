@@ -27,16 +27,16 @@ from generator.core.printing import (
     INK_LIMIT,
     LEAST_INK_LIMIT,
     MAX_BLEED,
-    MM_PER_INCH,
     SHOP_SAFE,
     default_condition,
 )
 from generator.core.products import Faces
+from generator.core.units import MM_PER_INCH
 
 MARGIN = HOME_MARGIN
 SMALLEST, LARGEST = 100.0, 1500.0   # mm; a sheet outside these holds no useful page
 
-__all__ = ["MARGIN", "MAX_BLEED", "MM_PER_INCH", "SHOP_SAFE", "Paper", "Press"]
+__all__ = ["MARGIN", "MAX_BLEED", "SHOP_SAFE", "Paper", "Press"]
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MM_PER_INCH = 25.4
-PT_PER_MM = 72 / MM_PER_INCH
-
-
 
 # Not a place that prints: what `pnp check --for` also holds a file to (accessibility).
 @dataclass(frozen=True, slots=True)

@@ -17,18 +17,21 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Generic, TypeAlias, TypeVar
 
 from generator.core.colour_roles import ColourRoles
-from generator.core.formats import JSON, BoardData
+from generator.core.formats import JSON
 from generator.errors import UserError
-from generator.games.capabilities import Editions, Figures, RecordReader
 from generator.games.items import RECORD, WHOLE_KIT, Item
-from generator.games.judges import Judge
 from generator.games.protocols import OptionsT, Pages
-from generator.games.puzzle_book import PuzzlesOf
-from generator.games.solvers import Solver
-from generator.i18n import Words
 
+# Named only in annotations: each game imports what it has (a judge, a solver, puzzles), and
+# the judge of one game has no use for another's solver.
 if TYPE_CHECKING:
+    from generator.core.formats import BoardData
     from generator.core.scene import Document
+    from generator.games.capabilities import Editions, Figures, RecordReader
+    from generator.games.judges import Judge
+    from generator.games.puzzle_book import PuzzlesOf
+    from generator.games.solvers import Solver
+    from generator.i18n import Words
     from generator.layout.printing import Printing
 
 

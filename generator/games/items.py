@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.core.formats import DRAWN, HTML, JSON, PDF, SGF, SVG, TABLE, Format
-from generator.core.printing import MM_PER_INCH
 from generator.core.products import Kind
+from generator.core.units import MM_PER_INCH
 from generator.i18n import N_
 
 if TYPE_CHECKING:

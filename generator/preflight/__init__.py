@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.core.printing import HOME_MARGIN, PT_PER_MM
+from generator.core.printing import HOME_MARGIN
+from generator.core.units import PT_PER_MM
 from generator.preflight.budget import Budget
 from generator.preflight.checks import MAX_INK, Check, Reader, checks, report_lines
 from generator.preflight.facts import Colour, PageFacts, PdfFacts, TextRun, inside, shrink

@@ -18,12 +18,12 @@ from generator.core.printing import (
     BLEED_MM,
     DARK,
     HOME_MARGIN,
-    PT_PER_MM,
     THINNEST_LINE,
     ScreenReader,
 )
 from generator.core.printing import SHOP_SAFE as SHOP_MARGIN
 from generator.core.products import Faces, Kind
+from generator.core.units import PT_PER_MM
 from generator.preflight.access import AccessFacts
 from generator.preflight.access_checks import access_summary, screen_reader_checks
 from generator.preflight.facts import (

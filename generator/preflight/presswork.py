@@ -10,7 +10,7 @@ import math
 
 import pikepdf
 
-from generator.core.printing import PT_PER_MM
+from generator.core.units import PT_PER_MM
 from generator.preflight.facts import SLACK, Box, Colour, Matrix, Placed, ink, inside
 from generator.preflight.resources import Operand
 

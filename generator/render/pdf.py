@@ -26,7 +26,7 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from generator import fonts
 from generator.core.geometry import Point
 from generator.core.paper import HOME, Press
-from generator.core.printing import HAIRLINE, PT_PER_MM, THINNEST_STROKE
+from generator.core.printing import HAIRLINE, THINNEST_STROKE
 from generator.core.scene import (
     BEFORE_ANCHOR,
     Circle,
@@ -39,6 +39,7 @@ from generator.core.scene import (
     Shape,
     Text,
 )
+from generator.core.units import PT_PER_MM
 from generator.render import cutting
 from generator.render import press as inks
 from generator.render.tagging import PRODUCER, Marks

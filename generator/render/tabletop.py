@@ -27,8 +27,8 @@ from pathlib import Path
 
 from generator.core.content import Files
 from generator.core.geometry import Affine, Point
-from generator.core.printing import MM_PER_INCH
 from generator.core.scene import Document, Page, place
+from generator.core.units import MM_PER_INCH
 from generator.core.virtual_table import (
     Board,
     CardSheet,
