@@ -121,13 +121,18 @@ HUGE = [
 ]
 
 
+# The control's work, and twice as long its waiting: a quarter of a second tells them apart as
+# well as more would (a process's start-up is a twentieth of a second of work).
+WORK_S = 0.25
+
+
 def test_the_processor_time_counts_work_not_waiting():
     """The control for QUICK_CPU_S: the measure counts a process's work, and not the time
     it spends waiting (as a process on a loaded machine waits for a processor)."""
-    busy = run([sys.executable, "-c", "import time\nt = time.process_time()\n"
-                                      "while time.process_time() - t < 1: pass"])
-    idle = run([sys.executable, "-c", "import time; time.sleep(2)"])
-    assert busy.cpu_s >= 1 > idle.cpu_s, (busy, idle)
+    busy = run([sys.executable, "-c", f"import time\nt = time.process_time()\n"
+                                      f"while time.process_time() - t < {WORK_S}: pass"])
+    idle = run([sys.executable, "-c", f"import time; time.sleep({2 * WORK_S})"])
+    assert busy.cpu_s >= WORK_S > idle.cpu_s, (busy, idle)
 
 
 @pytest.mark.timing

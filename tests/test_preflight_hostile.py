@@ -331,13 +331,20 @@ def test_a_cut_off_board_is_damaged(tmp_path, board, whole_board, percent):
 READING = "generator.preflight.isolation:read_facts"    # called in the reading child
 
 
+def held_page(path: Path) -> Path:
+    """The page a reading is held on: the pause holds it, whatever the page's size, so a
+    few thousand operations do (the control reads them all once let go; a quarter of a
+    million took two seconds of the reading child's processor time, for the same path)."""
+    return page_pdf(path, b"q Q " * 2048, deflate=True)
+
+
 @pytest.mark.timing
 @pytest.mark.parametrize("stop,status,line", [(signal.SIGTERM, 143, "pnp: terminated\n"),
                                               (signal.SIGINT, 130, "pnp: interrupted\n")])
 def test_a_signal_stops_the_reading_at_once(tmp_path, stop, status, line):
     """The reading child is held inside the reading, which never ends unless the test lets
     it: `pnp check` can only end on the signal if it does not wait for the reading."""
-    busy = page_pdf(tmp_path / f"busy-{stop}.pdf", b"q Q " * (1 << 17), deflate=True)
+    busy = held_page(tmp_path / f"busy-{stop}.pdf")
     with Pause(tmp_path / "held", READING) as pause:
         ran = check(busy, pause=pause, stop=stop)
         assert (ran.status, ran.stdout, ran.stderr) == (status, "", line)
@@ -352,7 +359,7 @@ def test_a_signal_stops_the_reading_at_once(tmp_path, stop, status, line):
 def test_a_held_reading_let_go_ends_as_an_unheld_one(tmp_path):
     """The control: the same pause, released without a signal, is in the reading's way and
     holds nothing else back; the check then passes."""
-    busy = page_pdf(tmp_path / "busy.pdf", b"q Q " * (1 << 17), deflate=True)
+    busy = held_page(tmp_path / "busy.pdf")
     with Pause(tmp_path / "held", READING) as pause:
         assert_passes(check(busy, pause=pause))
         assert pause.pid is not None
