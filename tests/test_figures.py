@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 import pytest
+import sweeps
 
 from generator import i18n
 from generator.app import documents
@@ -117,9 +118,18 @@ def rules_pages(key: str, variant: str, paper: str, lang: str) -> list[Page]:
 CASES = [(key, variant) for key in sorted(GAMES) for variant, _ in GAMES[key].variants()]
 
 
-@pytest.mark.parametrize("lang", i18n.LANGUAGES)
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("key, variant", CASES)
+def sheets_in_languages() -> list:
+    """Each game's rule sheet on each paper in each language; `make test` keeps the
+    diagonal, the languages in turn down the sheets, so each game on each paper and each
+    language is laid out there (the same placing of figures, other words), and the rest are
+    the exhaustive tier's."""
+    rows = [(key, variant, paper) for key, variant in CASES for paper in PAPERS]
+    return [pytest.param(*row, lang, id=f"{'-'.join(row)}-{lang}", marks=marks)
+            for row, lang, marks in sweeps.on_the_diagonal(
+                rows, i18n.LANGUAGES, reason="each sheet and each language kept on the diagonal")]
+
+
+@pytest.mark.parametrize("key, variant, paper, lang", sheets_in_languages())
 def test_each_figure_stands_by_its_text_on_every_sheet(key, variant, paper, lang):
     assert faults(rules_pages(key, variant, paper, lang), facing=False) == []
 
@@ -145,10 +155,21 @@ def booklet_pages(keys: list[str], paper: str, lang: str) -> list[Page]:
                          words=i18n.words(lang))
 
 
-@pytest.mark.parametrize("lang", i18n.LANGUAGES)
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("keys", [sorted(GAMES), *[[k] for k in sorted(GAMES)]],
-                         ids=lambda keys: "all" if len(keys) > 1 else keys[0])
+def booklets_in_languages() -> list:
+    """The all-games booklet and each game's own, on A4 and Letter, in each language;
+    `make test` keeps the diagonal, the languages in turn down the booklets, so each booklet
+    on each paper and each language is imposed there, and the rest are the exhaustive
+    tier's."""
+    rows = [(keys, paper) for keys in [sorted(GAMES), *[[k] for k in sorted(GAMES)]]
+            for paper in ("a4", "letter")]
+    return [pytest.param(keys, paper, lang, marks=marks,
+                         id=f"{'all' if len(keys) > 1 else keys[0]}-{paper}-{lang}")
+            for (keys, paper), lang, marks in sweeps.on_the_diagonal(
+                rows, i18n.LANGUAGES,
+                reason="each booklet and each language kept on the diagonal")]
+
+
+@pytest.mark.parametrize("keys, paper, lang", booklets_in_languages())
 def test_each_figure_stands_by_its_text_in_every_booklet(keys, paper, lang):
     assert faults(booklet_pages(keys, paper, lang), facing=True) == []
 

@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+import sweeps
 from cases import case_id, item_cases
 from click.testing import CliRunner
 from test_message_catalogues import LOCALES, SHIPPED, read_catalogue
@@ -125,8 +126,18 @@ def test_control_text_across_the_gutter_or_on_the_footer_is_caught():
     assert column_overflow(Page(aided.width, aided.height, (*aided.shapes, low_last)), paper)
 
 
-@pytest.mark.parametrize("case", CASES, ids=case_id)
-@pytest.mark.parametrize("lang", [*SHIPPED, i18n.PSEUDO])
+def cases_in_languages() -> list:
+    """Every item on each paper in each language and the pseudo-language; `make test` keeps
+    the diagonal, the languages in turn down the items, so each item on each paper and each
+    language is laid out there (the same layout code, other words), and the rest are the
+    exhaustive tier's."""
+    return [pytest.param(case, lang, id=f"{lang}-{case_id(case)}", marks=marks)
+            for case, lang, marks in sweeps.on_the_diagonal(
+                CASES, [*SHIPPED, i18n.PSEUDO],
+                reason="each item and each language kept on the diagonal")]
+
+
+@pytest.mark.parametrize("case, lang", cases_in_languages())
 def test_every_page_holds_in_every_language(case, lang):
     """Text size, margins, hex cells square, and on rule sheets every line in its column
     and above the footer: in each language and in the pseudo-language."""

@@ -42,8 +42,14 @@ PAPERS = ("a4", "letter", "a5", "145x210")
 
 CASES = item_cases(PAPERS)
 
-@cache
 def document(key: str, variant: str, item: str, paper: str, palette: str = "colour") -> Document:
+    """Each page once for the module: the checks here and the palettes' in colour read the
+    same document (a cache keyed on the arguments as given would make it twice)."""
+    return _document(key, variant, item, paper, palette)
+
+
+@cache
+def _document(key: str, variant: str, item: str, paper: str, palette: str) -> Document:
     game = GAMES[key]
     options = dict(game.variants())[variant]
     return documents.make_document(game, ITEMS[item], options=options,
