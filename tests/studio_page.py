@@ -86,6 +86,36 @@ def choose(driver, element_id: str, value: str):
     until_idle(driver, f"the preview after choosing {value}")
 
 
+# Sets a select's value and sends the events a person's choice sends (input, then change),
+# then resolves once the page is idle again: one round trip, where Selenium's Select takes a
+# dozen. False when the value was already chosen (nothing changes, nothing to wait for).
+SET_CHOICE = """
+const [id, value, done] = arguments, select = document.getElementById(id), body = document.body;
+if (select.value === value) { done(false); return; }
+if (![...select.options].some(o => o.value === value)) { done('no option ' + value); return; }
+body.dataset.state = 'choosing';
+const seen = new MutationObserver(() => {
+  if (body.dataset.state === 'idle') { seen.disconnect(); done(true); } });
+seen.observe(body, {attributes: true, attributeFilter: ['data-state']});
+select.value = value;
+select.dispatchEvent(new Event('input', {bubbles: true}));
+select.dispatchEvent(new Event('change', {bubbles: true}));
+"""
+
+
+def set_choice(driver, element_id: str, value: str, timeout: float = 30.0) -> None:
+    """Put a select in a state for a test that checks what follows, not how a person chose
+    (that is `choose`, through Selenium's Select): the value set and the page's events sent
+    by script, and the preview of the change waited for, in one request to the browser."""
+    from selenium.common.exceptions import TimeoutException
+    driver.set_script_timeout(timeout)
+    try:
+        answer = driver.execute_async_script(SET_CHOICE, element_id, value)
+    except TimeoutException:
+        raise AssertionError(f"timed out waiting for the preview after setting {value}") from None
+    assert isinstance(answer, bool), answer
+
+
 def type_into(driver, name: str, text: str):
     from selenium.webdriver.common.keys import Keys
     field = by_id(driver, f"f-{name}")
