@@ -338,7 +338,9 @@ def main() -> None:
                   "own imports cost over click's: the ratios below)")
             for name, seconds in wheel.items():
                 print(f"  {name:32} {seconds:7.3f}")
-            targets = {"pnp --help": "  (target <= 1.5)", "judge hex-kb": "  (target <= 1.6)"}
+            # Issue 48's: imports plain and at module level, within 2 x click's (the
+            # checkout's figures above hold the same targets).
+            targets = {"pnp --help": "  (target <= 2)", "judge hex-kb": "  (target <= 2)"}
             for name in ("pnp --help", "judge hex-kb", "pnp list"):
                 target = targets.get(name, "")
                 print(f"  {name + ' / import click':32} "
