@@ -11,13 +11,14 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from generator.core.geometry import Affine, Point, hatching
+from generator.core.units import MM_PER_INCH
 
 Anchor = Literal["start", "middle", "end"]
 # How much of its width a text runs back from its anchor: where its line begins.
 BEFORE_ANCHOR: dict[Anchor, float] = {"start": 0.0, "middle": 0.5, "end": 1.0}
 
 # No text on a page is set smaller than 6 pt (em size, mm): below that a print reads as specks.
-SMALLEST_TEXT = 6 * 25.4 / 72
+SMALLEST_TEXT = 6 * MM_PER_INCH / 72
 FontRole = Literal["regular", "bold", "italic", "bolditalic"]
 
 

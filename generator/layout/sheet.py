@@ -23,6 +23,7 @@ from generator.core.scene import (
     segments,
     with_role,
 )
+from generator.core.units import MM_PER_INCH
 from generator.fonts import ASCENT, CAP_HEIGHT, DESCENT, text_width
 
 TITLE_SIZE = 6.0
@@ -138,14 +139,14 @@ def ruler(paper: Paper, colours: Palette) -> list[Shape]:
     ink = Paint(stroke=colours["ink"], width=0.2, round_caps=False)
     x = paper.margin + ink.width / 2     # the first tick's ink stays inside the margin
     mid = paper.height - paper.margin - 2.6
-    ticks = [(Point(x, mid), Point(x + RULER_IN * 25.4, mid))]
+    ticks = [(Point(x, mid), Point(x + RULER_IN * MM_PER_INCH, mid))]
     for i in range(int(RULER_MM / 5) + 1):
         tall = 1.6 if i % 2 == 0 else 0.9
         ticks.append((Point(x + 5 * i, mid), Point(x + 5 * i, mid - tall)))
     for i in range(int(RULER_IN * 4) + 1):
         tall = 1.6 if i % 4 == 0 else 0.9 if i % 2 == 0 else 0.6
         ticks.append((Point(x + 6.35 * i, mid), Point(x + 6.35 * i, mid + tall)))
-    label_x = x + RULER_IN * 25.4 + 1.2
+    label_x = x + RULER_IN * MM_PER_INCH + 1.2
     # A tool for the printed page, not something to read.
     return with_role([
         segments(ticks, ink),

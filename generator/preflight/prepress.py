@@ -7,6 +7,7 @@ callas pdfToolbox's PDF/X-1a profiles, which DriveThruRPG and Lulu point their c
 
 from __future__ import annotations
 
+from generator.core.units import MM_PER_INCH
 from generator.preflight.facts import PdfFacts
 from generator.preflight.lines import Check, found_on
 
@@ -28,7 +29,7 @@ def check_resolution(facts: PdfFacts) -> Check:
     image, number = min(placed, key=lambda found: found[0].ppi)
     (across, up), (width, height) = image.pixels, image.size
     detail = (f"{image.ppi:.0f} ppi on page {number} ({across} × {up} px drawn "
-              f"{width / 72 * 25.4:.1f} × {height / 72 * 25.4:.1f} mm)")
+              f"{width / 72 * MM_PER_INCH:.1f} × {height / 72 * MM_PER_INCH:.1f} mm)")
     if image.ppi < LEAST_PPI:
         return Check("image resolution", False, f"{detail}, under {LEAST_PPI} ppi")
     return Check("image resolution", True, f"lowest {detail} (at least {LEAST_PPI} ppi)")

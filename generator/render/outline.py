@@ -17,8 +17,7 @@ from typing import Any
 import pikepdf
 
 from generator.core.scene import Document, Text
-
-POINTS_PER_MM = 72 / 25.4
+from generator.core.units import PT_PER_MM
 
 
 @dataclass
@@ -71,7 +70,7 @@ def write_outline(pdf: Any, doc: Document) -> None:
     def item(mark: Bookmark) -> pikepdf.OutlineItem:
         height = doc.pages[mark.page].height
         made = pikepdf.OutlineItem(mark.title, mark.page, pikepdf.PageLocation.XYZ,
-                                   left=0, top=round((height - mark.top) * POINTS_PER_MM, 2))
+                                   left=0, top=round((height - mark.top) * PT_PER_MM, 2))
         made.children.extend(item(child) for child in mark.below)
         return made
 

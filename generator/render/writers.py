@@ -34,6 +34,7 @@ from generator.core.formats import (
     page_paths,
 )
 from generator.core.products import Faces
+from generator.core.units import MM_PER_INCH
 from generator.core.virtual_table import VirtualTable
 from generator.errors import UserError
 from generator.render.zipped import zipped
@@ -92,8 +93,8 @@ def _png_files(doc: Document, target: Path, *, settings: Settings) -> Files:
     # as the press prints them where the shop takes CMYK, else the sRGB the vendor takes.
     press, dpi = settings.press, settings.dpi or DEFAULT_DPI
     if press is not None and press.separated:
-        sizes = [((p.width + 2 * press.bleed) * 72 / 25.4, (p.height + 2 * press.bleed) * 72
-                  / 25.4) for p in doc.pages]
+        sizes = [((p.width + 2 * press.bleed) * 72 / MM_PER_INCH, (p.height + 2 * press.bleed) * 72
+                  / MM_PER_INCH) for p in doc.pages]
         images = soft_proof(document_pdf(doc, press, proof=True), press.condition, dpi=dpi,
                             sizes=sizes)
     else:

@@ -12,6 +12,7 @@ from generator.app.params import largest_dpi
 from generator.app.puzzle_request import PuzzleRequest, document
 from generator.app.record_request import RecordRequest, content
 from generator.core.scene import Document, Page
+from generator.core.units import MM_PER_INCH
 from generator.games.game import OptionError
 from generator.layout import hyphenation, tiling
 from generator.ui.studio.form import MAX_COPIES, BadRequest, Request
@@ -137,7 +138,7 @@ def _capped(doc: Document, most: int = MAX_PAGES) -> Document:
 
 def check_pixels(width_mm: float, height_mm: float, *, dpi: int) -> None:
     """Refuse a PNG page of more pixels than the studio makes, naming the dpi that fits."""
-    most = largest_dpi((width_mm / 25.4) * (height_mm / 25.4), MAX_PIXELS)
+    most = largest_dpi((width_mm / MM_PER_INCH) * (height_mm / MM_PER_INCH), MAX_PIXELS)
     if dpi > most:
         raise BadRequest(f"Resolution: at {dpi} dpi this page is more pixels than the studio "
                          f"makes; at most {most} dpi here (the command line makes more).",

@@ -17,6 +17,7 @@ from generator.app.puzzle_request import (
     MOST_SECONDS,
     MOST_TOTAL,
 )
+from generator.core.units import MM_PER_INCH
 
 # What each control is called, by parameter name.
 LABELS = {
@@ -255,8 +256,8 @@ def paper_reason(reason: str) -> str:
     if found:
         width, height, mm, low, high = found.groups()
         said = (f"{width} × {height} mm is outside {low} to {high} mm a side "
-                f"({float(low) / 25.4:.0f} to {float(high) / 25.4:.0f} in).")
-        if not mm and max(float(width), float(height)) <= float(high) / 25.4:
+                f"({float(low) / MM_PER_INCH:.0f} to {float(high) / MM_PER_INCH:.0f} in).")
+        if not mm and max(float(width), float(height)) <= float(high) / MM_PER_INCH:
             said += " In inches? Choose “in” beside the size."
         return said
     found = NOT_A_PAPER.match(reason)
